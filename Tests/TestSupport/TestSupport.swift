@@ -1,0 +1,2 @@
+/// Shared helpers for the test targets.
+public enum TestSupport {}

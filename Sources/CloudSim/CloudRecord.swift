@@ -1,0 +1,82 @@
+import Kernel
+
+/// Which of an account's databases a request addresses (CLOUDKIT.md section 2).
+public enum DatabaseScope: String, Hashable, Sendable, Comparable {
+    case privateDatabase = "private"
+    case sharedDatabase = "shared"
+
+    public static func < (lhs: DatabaseScope, rhs: DatabaseScope) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A record zone, named within the database of the account that owns it.
+public struct ZoneID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The account that owns the zone (the simulator's stand-in for `ownerName`).
+    public var owner: String
+    public var name: String
+
+    public init(owner: String, name: String) {
+        self.owner = owner
+        self.name = name
+    }
+
+    public static func < (lhs: ZoneID, rhs: ZoneID) -> Bool {
+        (lhs.owner, lhs.name) < (rhs.owner, rhs.name)
+    }
+
+    public var description: String { "\(name):\(owner)" }
+}
+
+/// A record as CloudKit holds it: type, name, user fields and the server's system fields.
+public struct CloudRecord: Hashable, Sendable {
+    public var recordType: String
+    public var recordName: String
+    public var zone: ZoneID
+    /// User fields. A key that is absent has no value (setting nil removes it).
+    public var fields: [String: CloudValue]
+    /// The record name of the parent reference (`CKRecord.parent`), if any.
+    public var parent: String?
+    /// Set by the server on every save; nil on a record never saved.
+    public var changeTag: String?
+    public var creationTime: SimTime?
+    public var modificationTime: SimTime?
+    /// The device that saved this version last (the simulator's `lastModifiedUserRecordID`).
+    public var lastModifiedBy: String?
+
+    public init(
+        recordType: String,
+        recordName: String,
+        zone: ZoneID,
+        fields: [String: CloudValue] = [:],
+        parent: String? = nil,
+        changeTag: String? = nil
+    ) {
+        self.recordType = recordType
+        self.recordName = recordName
+        self.zone = zone
+        self.fields = fields
+        self.parent = parent
+        self.changeTag = changeTag
+        self.creationTime = nil
+        self.modificationTime = nil
+        self.lastModifiedBy = nil
+    }
+
+    /// Field keys in a stable order, for every output and every decision that walks them.
+    public var sortedKeys: [String] { fields.keys.sorted() }
+
+    /// Bytes counted towards the 1 MB record limit: user fields except assets.
+    public var recordSizeBytes: Int {
+        sortedKeys.reduce(0) { total, key in total + key.utf8.count + (fields[key]?.recordSizeBytes ?? 0) }
+    }
+}
+
+/// A deletion as a zone change feed reports it: the record's name and type only.
+public struct RecordDeletion: Hashable, Sendable {
+    public var recordName: String
+    public var recordType: String
+
+    public init(recordName: String, recordType: String) {
+        self.recordName = recordName
+        self.recordType = recordType
+    }
+}

@@ -1,0 +1,82 @@
+import Kernel
+
+/// `CKAccountStatus`, with CloudKit's raw values (CLOUDKIT.md section 12).
+public enum AccountStatus: Int, Hashable, Sendable, CustomStringConvertible {
+    case couldNotDetermine = 0
+    case available = 1
+    case restricted = 2
+    case noAccount = 3
+    case temporarilyUnavailable = 4
+
+    public var description: String {
+        switch self {
+        case .couldNotDetermine: return "couldNotDetermine"
+        case .available: return "available"
+        case .restricted: return "restricted"
+        case .noAccount: return "noAccount"
+        case .temporarilyUnavailable: return "temporarilyUnavailable"
+        }
+    }
+}
+
+/// Why a database feed reports a zone gone (`CKDatabase.DatabaseChange.Deletion.Reason`).
+public enum ZoneDeletionReason: String, Hashable, Sendable {
+    case deleted
+    /// The user deleted the app's data in iCloud settings (`userDeletedZone` afterwards).
+    case purged
+    case encryptedDataReset
+}
+
+/// A zone the database feed reports deleted.
+public struct ZoneDeletion: Hashable, Sendable {
+    public var zone: ZoneID
+    public var reason: ZoneDeletionReason
+
+    public init(zone: ZoneID, reason: ZoneDeletionReason) {
+        self.zone = zone
+        self.reason = reason
+    }
+}
+
+/// The outcome of one item of a modify request.
+public enum ItemResult: Hashable, Sendable {
+    /// Saved; the server's copy with its new change tag.
+    case saved(CloudRecord)
+    case deleted(recordName: String)
+    case failed(recordName: String, CloudError)
+}
+
+/// What the cloud answers to a request.
+public enum CloudResponse: Hashable, Sendable {
+    /// An operation-level error (nothing was applied), e.g. throttling, outage, token expiry.
+    case failure(CloudError)
+    case accountStatus(AccountStatus)
+    case userRecordID(String)
+    case zonesModified(saved: [ZoneID], deleted: [ZoneID])
+    case subscriptionSaved
+    case databaseChanges(
+        changed: [ZoneID],
+        deleted: [ZoneDeletion],
+        token: DatabaseChangeToken,
+        moreComing: Bool
+    )
+    /// One page of a zone feed: each record changed since the token once (latest version),
+    /// deletions by name and type, the token to persist with them, and whether more follow.
+    case zoneChanges(
+        records: [CloudRecord],
+        deletions: [RecordDeletion],
+        token: ZoneChangeToken,
+        moreComing: Bool
+    )
+    /// Per-item results in request order (saves first, then deletes). When any item failed,
+    /// CloudKit wraps them in `partialFailure`; `isPartialFailure` tells.
+    case recordsModified([ItemResult])
+    /// Fetched records by name; names that do not exist come back as `unknownItem` failures.
+    case recordsFetched([ItemResult])
+
+    /// True for a modify answer in which at least one item failed (`partialFailure`, 2).
+    public var isPartialFailure: Bool {
+        guard case .recordsModified(let results) = self else { return false }
+        return results.contains { if case .failed = $0 { return true } else { return false } }
+    }
+}

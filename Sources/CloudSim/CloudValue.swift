@@ -1,0 +1,44 @@
+import Kernel
+
+/// A value of a record field, in the types CloudKit stores (CLOUDKIT.md section 4.2).
+///
+/// Booleans travel as integers (the schema type INT64), dates at millisecond precision.
+public enum CloudValue: Hashable, Sendable {
+    case string(String)
+    case int(Int64)
+    case double(Double)
+    /// Whole milliseconds since 1970-01-01T00:00:00Z.
+    case date(millisecondsSince1970: Int64)
+    case bytes([UInt8])
+    /// A reference to another record of the same zone, by record name.
+    case reference(String)
+    /// A CKAsset: stored apart from the record and not counted in its 1 MB.
+    case asset([UInt8])
+    case list([CloudValue])
+
+    /// The bytes this value counts towards the record's 1 MB limit (assets count nothing).
+    public var recordSizeBytes: Int {
+        switch self {
+        case .string(let text): return text.utf8.count
+        case .int, .double, .date: return 8
+        case .bytes(let bytes): return bytes.count
+        case .reference(let name): return name.utf8.count + 16
+        case .asset: return 0
+        case .list(let values): return values.reduce(0) { $0 + $1.recordSizeBytes }
+        }
+    }
+
+    /// The schema type name, as CloudKit's schema language spells it (CLOUDKIT.md section 14).
+    public var schemaTypeName: String {
+        switch self {
+        case .string: return "STRING"
+        case .int: return "INT64"
+        case .double: return "DOUBLE"
+        case .date: return "TIMESTAMP"
+        case .bytes: return "BYTES"
+        case .reference: return "REFERENCE"
+        case .asset: return "ASSET"
+        case .list(let values): return "LIST<\(values.first?.schemaTypeName ?? "STRING")>"
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// One change of a saved transaction, as the store's history keeps it.
+public enum HistoryChange: Hashable, Sendable {
+    case inserted(ModelID, entity: String)
+    /// The properties (attributes and to-one relationships) whose values changed.
+    case updated(ModelID, entity: String, keys: [String])
+    /// A tombstone: the deleted model's last values, so observers can still name its record.
+    case deleted(ModelID, entity: String, tombstone: Model)
+}
+
+/// A saved transaction in the store's history, with its author (so the sync engine can
+/// ignore its own writes) and a position that only grows.
+public struct HistoryEntry: Hashable, Sendable {
+    public var position: Int64
+    public var author: String
+    public var changes: [HistoryChange]
+
+    public init(position: Int64, author: String, changes: [HistoryChange]) {
+        self.position = position
+        self.author = author
+        self.changes = changes
+    }
+}

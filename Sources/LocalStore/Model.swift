@@ -1,0 +1,50 @@
+/// A model's identifier in one store: stable for the store's life, new when it is rebuilt.
+///
+/// Stores hand them out from a counter, so they are deterministic.
+public struct ModelID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt64
+
+    public init(_ rawValue: UInt64) {
+        self.rawValue = rawValue
+    }
+
+    public static func < (lhs: ModelID, rhs: ModelID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { "m\(rawValue)" }
+}
+
+/// A saved model as the store holds it.
+public struct Model: Hashable, Sendable {
+    public var id: ModelID
+    public var entity: String
+    /// Attribute values; an absent key has no value.
+    public var values: [String: AttributeValue]
+    /// To-one relationships; an absent key points at nothing.
+    public var toOne: [String: ModelID]
+    /// To-many relationships without an inverse, sorted; those with an inverse are derived
+    /// from the other side (`Store.models(pointingAt:through:of:)`).
+    public var toMany: [String: [ModelID]]
+
+    public init(
+        id: ModelID,
+        entity: String,
+        values: [String: AttributeValue] = [:],
+        toOne: [String: ModelID] = [:],
+        toMany: [String: [ModelID]] = [:]
+    ) {
+        self.id = id
+        self.entity = entity
+        self.values = values
+        self.toOne = toOne
+        self.toMany = toMany
+    }
+}
+
+/// A change to one property of a model, as a transaction writes it.
+public enum PropertyValue: Hashable, Sendable {
+    case attribute(AttributeValue?)
+    /// A to-one relationship (nil clears it).
+    case relationship(ModelID?)
+    /// A to-many relationship, replacing its members (on either side of an inverse).
+    case relationships([ModelID])
+}

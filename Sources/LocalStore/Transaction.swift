@@ -1,0 +1,23 @@
+/// Changes grouped to be saved together, or rolled back (DEL-1).
+///
+/// Nothing reaches the store until `Store.save(_:author:)`; a transaction that is dropped
+/// leaves no trace.
+public struct Transaction: Hashable, Sendable {
+    public enum Operation: Hashable, Sendable {
+        /// Insert a model; properties not given take their defaults.
+        case insert(ModelID, entity: String, values: [String: PropertyValue])
+        case update(ModelID, values: [String: PropertyValue])
+        /// Delete through the context: delete rules apply at save.
+        case delete(ModelID)
+    }
+
+    public private(set) var operations: [Operation] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { operations.isEmpty }
+
+    public mutating func append(_ operation: Operation) {
+        operations.append(operation)
+    }
+}

@@ -1,0 +1,133 @@
+import CloudSim
+import Kernel
+import LocalStore
+
+extension SDSEngine {
+    /// SYNC-1: turns the app's saved transactions into pending changes, per model and key.
+    func recordLocalChanges(context: inout EngineContext, effects: inout [EngineEffect]) {
+        let entries = context.store.history(after: context.syncData.historyPosition)
+        for entry in entries {
+            context.syncData.historyPosition = entry.position
+            if entry.author == Self.author { continue }
+            for change in entry.changes {
+                record(change, context: &context, effects: &effects)
+            }
+        }
+    }
+
+    private func record(_ change: HistoryChange, context: inout EngineContext, effects: inout [EngineEffect]) {
+        switch change {
+        case .inserted(let id, let entityName):
+            guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
+            let name = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
+            var pending = PendingChange(isInsert: true)
+            for key in RecordMapping.synchronizedKeys(of: entity) {
+                pending.keys[key] = nextVersion(&context)
+            }
+            context.syncData.pending[id] = pending
+            effects.append(.trace(
+                kind: "change.recorded",
+                details: [TraceField("model", .string(name)), TraceField("change", .string("insert"))],
+                rules: ["SYNC-1"]
+            ))
+        case .updated(let id, let entityName, let keys):
+            guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
+            let synchronized = RecordMapping.synchronizedKeys(of: entity)
+            let kept = keys.filter { synchronized.contains($0) }
+            if kept.count < keys.count {
+                let skipped = keys.filter { !synchronized.contains($0) }
+                effects.append(.trace(
+                    kind: "change.not-synchronized",
+                    details: [TraceField("keys", .list(skipped.map { .string($0) }))],
+                    rules: ["CFG-1"]
+                ))
+            }
+            guard !kept.isEmpty else { return }
+            var pending = context.syncData.pending[id] ?? PendingChange()
+            if context.syncData.recordNames[id] == nil {
+                _ = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
+                pending.isInsert = true
+            }
+            for key in kept { pending.keys[key] = nextVersion(&context) }
+            context.syncData.pending[id] = pending
+            effects.append(.trace(
+                kind: "change.recorded",
+                details: [TraceField("model", .string(context.syncData.recordNames[id] ?? "")),
+                          TraceField("keys", .list(kept.map { .string($0) }))],
+                rules: ["SYNC-1"]
+            ))
+        case .deleted(let id, let entityName, _):
+            context.syncData.pending[id] = nil
+            guard let name = context.syncData.recordNames[id] else { return }
+            context.syncData.unbind(id)
+            context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name, recordType: entityName)
+            effects.append(.trace(
+                kind: "deletion.recorded",
+                details: [TraceField("record", .string(name))],
+                rules: ["DEL-1"]
+            ))
+        }
+    }
+
+    private func synchronizedEntity(_ name: String, effects: inout [EngineEffect]) -> EntityDescription? {
+        guard let entity = schema.entity(named: name) else { return nil }
+        guard entity.isSynchronized else {
+            effects.append(.trace(
+                kind: "change.not-synchronized",
+                details: [TraceField("entity", .string(name))],
+                rules: ["CFG-1"]
+            ))
+            return nil
+        }
+        return entity
+    }
+
+    private func nextVersion(_ context: inout EngineContext) -> Int64 {
+        context.syncData.editVersion += 1
+        return context.syncData.editVersion
+    }
+
+    /// ID-1: names a model's record by its identity values, or randomly without them.
+    @discardableResult
+    func assignRecordName(
+        to id: ModelID,
+        entity: EntityDescription,
+        context: inout EngineContext,
+        effects: inout [EngineEffect]
+    ) -> String {
+        if let existing = context.syncData.recordNames[id] { return existing }
+        var name: String
+        if let identityName = identityRecordName(of: id, entity: entity, store: context.store) {
+            name = identityName
+            effects.append(.trace(
+                kind: "record.named",
+                details: [TraceField("record", .string(name))],
+                rules: ["ID-1"]
+            ))
+            if let other = context.syncData.models[name], other != id,
+               context.store.model(other) != nil {
+                name = context.makeRandomRecordName()
+                effects.append(.trace(
+                    kind: "record.named.duplicate-identity",
+                    details: [TraceField("record", .string(name))],
+                    rules: ["ID-5"]
+                ))
+            }
+        } else {
+            name = context.makeRandomRecordName()
+        }
+        context.syncData.bind(id, to: name)
+        return name
+    }
+
+    /// The `<Entity>.<SHA-256>` name of a model with every identity value, else nil.
+    func identityRecordName(of id: ModelID, entity: EntityDescription, store: Store) -> String? {
+        guard !entity.identity.isEmpty, let model = store.model(id) else { return nil }
+        var values: [IdentityValue] = []
+        for attribute in entity.identity {
+            guard let value = model.values[attribute] else { return nil }
+            values.append(RecordMapping.identityValue(value))
+        }
+        return RecordName.identityName(entity: entity.name, values: values)
+    }
+}

@@ -1,0 +1,177 @@
+import CloudSim
+import Kernel
+import LocalStore
+
+extension SDSEngine {
+    /// Runs the synchronization's steps until it waits for an answer or passes a probe point.
+    func advance(context: inout EngineContext, effects: inout [EngineEffect]) {
+        var guardSteps = 0
+        while let snapshot = run, !snapshot.awaitingResume, snapshot.awaiting == nil {
+            guardSteps += 1
+            precondition(guardSteps < 10_000, "sds: a synchronization stepped without waiting")
+            var current = snapshot
+            let outcome = step(&current, context: &context, effects: &effects)
+            if outcome == .ended {
+                run = nil
+                finishRun(current, context: &context, effects: &effects)
+                return
+            }
+            run = current
+        }
+    }
+
+    enum StepOutcome { case next, ended }
+
+    /// Passes a probe point: the world runs triggers there, then resumes the engine.
+    func pass(_ probe: String, then next: SyncStep, _ run: inout SyncRun, _ effects: inout [EngineEffect]) {
+        run.step = next
+        run.awaitingResume = true
+        effects.append(.probe(probe))
+    }
+
+    func send(_ request: CloudRequest, _ run: inout SyncRun, _ effects: inout [EngineEffect]) {
+        let id = makeRequestID()
+        run.awaiting = id
+        effects.append(.send(id, request))
+    }
+
+    private func step(
+        _ current: inout SyncRun,
+        context: inout EngineContext,
+        effects: inout [EngineEffect]
+    ) -> StepOutcome {
+        switch current.step {
+        case .begin:
+            pass("sync.start", then: .checkAccount, &current, &effects)
+        case .checkAccount:
+            if accountChecked {
+                current.step = .ensureZone
+            } else {
+                send(.accountStatus, &current, &effects)
+            }
+        case .ensureZone:
+            if context.syncData.zoneCreated {
+                current.step = .ensureSubscription
+            } else {
+                let zone = appZone(context)
+                send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), &current, &effects)
+            }
+        case .ensureSubscription:
+            if context.syncData.subscribed {
+                current.step = .downloadStart
+            } else {
+                send(.saveDatabaseSubscription(scope: .privateDatabase), &current, &effects)
+            }
+        case .downloadStart:
+            pass("download.start", then: .fetchPage, &current, &effects)
+        case .fetchPage:
+            let request = CloudRequest.fetchZoneChanges(
+                scope: .privateDatabase,
+                zone: appZone(context),
+                token: context.syncData.zoneToken,
+                resultsLimit: pageSize
+            )
+            send(request, &current, &effects)
+        case .pageFetched(let page):
+            pass("download.page.fetched", then: .storePage(page), &current, &effects)
+        case .storePage(let page):
+            applyPage(page, context: &context, effects: &effects)
+            pass("download.page.stored", then: .savePage(page), &current, &effects)
+        case .savePage(let page):
+            context.syncData.zoneToken = page.token
+            current.pagesDownloaded += 1
+            effects.append(.trace(
+                kind: "download.page.saved",
+                details: [TraceField("records", .int(Int64(page.records.count))),
+                          TraceField("deletions", .int(Int64(page.deletions.count)))],
+                rules: ["DL-1"]
+            ))
+            pass("download.page.saved", then: page.moreComing ? .fetchPage : .downloadDone, &current, &effects)
+        case .downloadDone:
+            if !current.downloadFailed && !context.syncData.hasDownloadedOnce {
+                context.syncData.hasDownloadedOnce = true
+                effects.append(.trace(kind: "downloaded-once", details: [], rules: ["HDO-1"]))
+            }
+            pass("download.done", then: .uploadStart, &current, &effects)
+        case .uploadStart:
+            effects.append(.trace(kind: "upload.after-download", details: [], rules: ["SYNC-2"]))
+            pass("upload.start", then: .uploadBatch, &current, &effects)
+        case .uploadBatch:
+            if let request = makeUploadRequest(&current, context: &context, effects: &effects) {
+                let id = makeRequestID()
+                current.awaiting = id
+                effects.append(.send(id, request))
+                current.step = .uploadAnswered
+                current.awaitingResume = true
+                effects.append(.probe("upload.sent"))
+            } else {
+                pass("upload.done", then: .finish, &current, &effects)
+            }
+        case .uploadAnswered:
+            // The answer is handled in `handleResponse`; nothing to do until it arrives.
+            preconditionFailure("sds: upload step advanced without an answer")
+        case .finish:
+            pass("sync.done", then: .ended, &current, &effects)
+        case .ended:
+            return .ended
+        }
+        return .next
+    }
+
+    /// Ends the running synchronization and starts the next one if one was asked for.
+    func finishRun(_ finished: SyncRun, context: inout EngineContext, effects: inout [EngineEffect]) {
+        completeWaiters(finished.waiters, effects: &effects)
+        effects.append(.trace(kind: "sync.ended", details: [], rules: []))
+        if wantsSync || !waitersForNextRun.isEmpty {
+            requestSync(waiter: nil, context: &context, effects: &effects)
+        }
+    }
+
+    /// Ends the run early after an error; the world still sees `sync.done`.
+    func abortRun(
+        _ current: inout SyncRun,
+        error: CloudError,
+        context: inout EngineContext,
+        effects: inout [EngineEffect]
+    ) {
+        lastError = error
+        effects.append(.trace(
+            kind: "sync.failed",
+            details: [TraceField("error", .string(error.description))],
+            rules: []
+        ))
+        current.awaiting = nil
+        current.step = .finish
+        scheduleRetry(after: error, context: context, effects: &effects)
+    }
+
+    func scheduleRetry(after error: CloudError, context: EngineContext, effects: inout [EngineEffect]) {
+        switch error.code {
+        case .networkUnavailable, .networkFailure:
+            waitingForNetwork = true
+            wantsSync = true
+            return
+        case .notAuthenticated:
+            return
+        default:
+            break
+        }
+        let delay: SimTime
+        if let retryAfter = error.retryAfter {
+            delay = retryAfter
+        } else {
+            backoffFailures = min(backoffFailures + 1, 20)
+            let seconds = Int64(1) << Int64(min(backoffFailures - 1, 10))
+            delay = min(.seconds(seconds), Self.maxBackoff)
+        }
+        if !retryScheduled {
+            retryScheduled = true
+            effects.append(.setTimer(.retry, after: delay))
+        }
+        effects.append(.trace(
+            kind: "retry.scheduled",
+            details: [TraceField("after", .string(delay.description))],
+            rules: error.retryAfter != nil ? ["ERR-3"] : []
+        ))
+    }
+}

@@ -1,0 +1,78 @@
+import CloudSim
+import Kernel
+import LocalStore
+
+/// A model's changes that were not uploaded yet (SYNC-1), per key.
+///
+/// Each key carries the version of its last edit, so an answer to an upload clears only the
+/// keys that did not change again while the request was under way.
+public struct PendingChange: Hashable, Sendable {
+    /// The model has no record in iCloud yet: upload every synchronized value.
+    public var isInsert: Bool
+    /// Changed keys → version of the last local edit of that key.
+    public var keys: [String: Int64]
+
+    public init(isInsert: Bool = false, keys: [String: Int64] = [:]) {
+        self.isInsert = isInsert
+        self.keys = keys
+    }
+
+    public var sortedKeys: [String] { keys.keys.sorted() }
+}
+
+/// A deletion waiting to be uploaded (DEL-1): the record's name and type.
+public struct PendingDeletion: Hashable, Sendable {
+    public var recordName: String
+    public var recordType: String
+
+    public init(recordName: String, recordType: String) {
+        self.recordName = recordName
+        self.recordType = recordType
+    }
+}
+
+/// What the `sds` engine keeps about iCloud next to the store: on disk, it survives a kill.
+public struct SDSSyncData: Hashable, Sendable {
+    /// Record name of every model that has (or is about to get) a record.
+    public var recordNames: [ModelID: String] = [:]
+    /// The reverse of `recordNames`.
+    public var models: [String: ModelID] = [:]
+    /// The change tag of each record as last seen from the server.
+    public var changeTags: [String: String] = [:]
+    /// Models with changes not uploaded yet.
+    public var pending: [ModelID: PendingChange] = [:]
+    /// Deletions not uploaded yet, by record name.
+    public var pendingDeletions: [String: PendingDeletion] = [:]
+    public var databaseToken: DatabaseChangeToken?
+    public var zoneToken: ZoneChangeToken?
+    /// The app zone and the subscription were saved for this account.
+    public var zoneCreated = false
+    public var subscribed = false
+    /// HDO-1: the user's data was downloaded completely at least once with this account.
+    public var hasDownloadedOnce = false
+    /// The account these data belong to.
+    public var account: String?
+    /// The newest store history position already recorded.
+    public var historyPosition: Int64 = 0
+    /// Monotonic counter for pending-key versions.
+    public var editVersion: Int64 = 0
+
+    public init() {}
+
+    /// Binds a model to its record name.
+    public mutating func bind(_ model: ModelID, to recordName: String) {
+        if let old = recordNames[model], old != recordName { models[old] = nil }
+        if let other = models[recordName], other != model { recordNames[other] = nil }
+        recordNames[model] = recordName
+        models[recordName] = model
+    }
+
+    /// Forgets a model's record binding.
+    public mutating func unbind(_ model: ModelID) {
+        if let name = recordNames[model] { models[name] = nil }
+        recordNames[model] = nil
+    }
+
+    /// Models with changes not uploaded yet (`expect DEVICE: pending N`), deletions included.
+    public var pendingCount: Int { pending.count + pendingDeletions.count }
+}

@@ -1,0 +1,153 @@
+/// A min-priority queue of events ordered by (time, sequence number).
+///
+/// Sequence numbers are handed out at insertion, increasing, so events due at the same time
+/// come out in the order they were scheduled: the order never depends on the heap's shape.
+/// The storage is an implicit 4-ary heap in one array of plain values (no boxing, no
+/// existentials): a shallower tree than a binary heap, with the four children of a node next
+/// to each other in memory.
+///
+/// Cancellation removes the event at once, after a linear search: the hot path (schedule and
+/// pop) then carries no bookkeeping, and a simulation holds a few hundred pending events.
+public struct EventQueue<Payload> {
+    @usableFromInline
+    struct Entry {
+        @usableFromInline let time: Int64
+        @usableFromInline let sequence: UInt64
+        @usableFromInline let payload: Payload
+
+        @inlinable
+        init(time: Int64, sequence: UInt64, payload: Payload) {
+            self.time = time
+            self.sequence = sequence
+            self.payload = payload
+        }
+
+        @inlinable
+        func precedes(_ other: Entry) -> Bool {
+            time < other.time || (time == other.time && sequence < other.sequence)
+        }
+
+        @inlinable
+        var event: ScheduledEvent<Payload> {
+            ScheduledEvent(
+                time: SimTime(microseconds: time), id: EventID(sequence: sequence),
+                payload: payload
+            )
+        }
+    }
+
+    @usableFromInline var heap: [Entry] = []
+    @usableFromInline var nextSequence: UInt64 = 0
+
+    @inlinable
+    public init() {}
+
+    /// The number of events waiting.
+    @inlinable
+    public var count: Int { heap.count }
+
+    @inlinable
+    public var isEmpty: Bool { heap.isEmpty }
+
+    /// The time of the next event, or nil when none is waiting.
+    @inlinable
+    public var nextTime: SimTime? {
+        heap.isEmpty ? nil : SimTime(microseconds: heap[0].time)
+    }
+
+    /// The next event without removing it, or nil when none is waiting.
+    @inlinable
+    public var peek: ScheduledEvent<Payload>? {
+        heap.isEmpty ? nil : heap[0].event
+    }
+
+    /// Adds an event due at `time` and returns its id (the next sequence number).
+    @inlinable
+    @discardableResult
+    public mutating func schedule(at time: SimTime, _ payload: Payload) -> EventID {
+        let sequence = nextSequence
+        nextSequence += 1
+        heap.append(Entry(time: time.microseconds, sequence: sequence, payload: payload))
+        siftUp(from: heap.count - 1)
+        return EventID(sequence: sequence)
+    }
+
+    /// Removes and returns the earliest event (by time, then sequence), or nil when empty.
+    @inlinable
+    public mutating func popNext() -> ScheduledEvent<Payload>? {
+        guard let last = heap.popLast() else { return nil }
+        if heap.isEmpty { return last.event }
+        let first = heap[0]
+        heap[0] = last
+        siftDown(from: 0)
+        return first.event
+    }
+
+    /// Removes the event `id` if it is still waiting; returns whether it was.
+    ///
+    /// Cancelling an event that already ran or was cancelled is allowed and does nothing, so
+    /// a caller can cancel a timer without tracking whether it fired.
+    @inlinable
+    @discardableResult
+    public mutating func cancel(_ id: EventID) -> Bool {
+        guard let index = heap.firstIndex(where: { $0.sequence == id.sequence }) else {
+            return false
+        }
+        let last = heap.removeLast()
+        if index == heap.count { return true }
+        heap[index] = last
+        if index > 0 && last.precedes(heap[(index - 1) / 4]) {
+            siftUp(from: index)
+        } else {
+            siftDown(from: index)
+        }
+        return true
+    }
+
+    /// Every waiting event in (time, sequence) order, for the account of leftovers.
+    public func pending() -> [ScheduledEvent<Payload>] {
+        heap.sorted { $0.precedes($1) }.map(\.event)
+    }
+
+    @inlinable
+    mutating func siftUp(from start: Int) {
+        heap.withUnsafeMutableBufferPointer { buffer in
+            var index = start
+            let moving = buffer[index]
+            while index > 0 {
+                let parent = (index - 1) / 4
+                guard moving.precedes(buffer[parent]) else { break }
+                buffer[index] = buffer[parent]
+                index = parent
+            }
+            buffer[index] = moving
+        }
+    }
+
+    @inlinable
+    mutating func siftDown(from start: Int) {
+        heap.withUnsafeMutableBufferPointer { buffer in
+            let count = buffer.count
+            var index = start
+            let moving = buffer[index]
+            while true {
+                let firstChild = 4 * index + 1
+                if firstChild >= count { break }
+                var best = firstChild
+                let endChild = min(firstChild + 4, count)
+                var child = firstChild + 1
+                while child < endChild {
+                    if buffer[child].precedes(buffer[best]) { best = child }
+                    child += 1
+                }
+                guard buffer[best].precedes(moving) else { break }
+                buffer[index] = buffer[best]
+                index = best
+            }
+            buffer[index] = moving
+        }
+    }
+}
+
+extension EventQueue: Sendable where Payload: Sendable {}
+extension EventQueue.Entry: Sendable where Payload: Sendable {}

@@ -1,1 +1,170 @@
-// Placeholder; replaced as the target grows.
+import CloudSim
+import Engines
+import Kernel
+import LocalStore
+
+/// One app process on one virtual device: its disk, its running engine, its network and
+/// its iCloud account.
+///
+/// A kill throws the engine (its memory) away and starts a new incarnation; everything the
+/// world scheduled for an older incarnation is dropped when it comes due.
+public final class Device {
+    public let name: String
+    public let schema: Schema
+    public private(set) var disk: DeviceDisk
+    public private(set) var engine: SDSEngine?
+    /// Counts launches; events carry the incarnation they were scheduled for.
+    public private(set) var incarnation = 0
+    public var account: String?
+    public var accountStatus: AccountStatus
+    public var isOnline = true
+    /// This device's one-way request latency, if it has its own.
+    public var latency: Latency?
+    public var autosync = true {
+        didSet { engine?.setAutosync(autosync) }
+    }
+    /// Timers the engine set, by kind, with the kernel event that fires them.
+    public var timers: [EngineTimer: EventID] = [:]
+    /// The open transaction of `begin` … `save`, if any.
+    public private(set) var openTransaction: Transaction?
+    private var names: Xoshiro256StarStar
+    let zoneName: String
+    let pageSize: Int
+
+    public init(
+        name: String,
+        schema: Schema,
+        account: String?,
+        names: Xoshiro256StarStar,
+        zoneName: String = "SwiftDataSync",
+        pageSize: Int = 100
+    ) {
+        self.name = name
+        self.schema = schema
+        self.account = account
+        self.accountStatus = account == nil ? .noAccount : .available
+        self.disk = DeviceDisk(store: Store(schema: schema))
+        self.names = names
+        self.zoneName = zoneName
+        self.pageSize = pageSize
+    }
+
+    public var isRunning: Bool { engine != nil }
+
+    /// The client identity requests from this device carry.
+    public var client: CloudClient {
+        CloudClient(device: name, account: account, accountStatus: accountStatus)
+    }
+
+    /// Starts the app: a new engine over the same disk.
+    public func launch() {
+        precondition(engine == nil, "device '\(name)' is already running")
+        incarnation += 1
+        timers = [:]
+        let engine = SDSEngine(schema: schema, zoneName: zoneName, pageSize: pageSize)
+        engine.setAutosync(autosync)
+        self.engine = engine
+    }
+
+    /// Force-quits the app: the engine's memory and any open transaction are gone.
+    public func kill() {
+        engine = nil
+        openTransaction = nil
+        timers = [:]
+        incarnation += 1
+    }
+
+    /// Hands one event to the running engine and returns its effects.
+    public func deliver(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
+        guard let engine else { return [] }
+        var context = EngineContext(
+            now: now,
+            device: name,
+            account: account,
+            accountStatus: accountStatus,
+            isOnline: isOnline,
+            store: disk.store,
+            syncData: disk.syncData,
+            names: names
+        )
+        // Release the disk's copies so the engine's writes do not copy the store.
+        disk.store = Store(schema: schema)
+        let effects = engine.handle(event, context: &context)
+        disk.store = context.store
+        disk.syncData = context.syncData
+        names = context.names
+        return effects
+    }
+}
+
+// MARK: The app's own store operations
+
+extension Device {
+    /// The store author of the app's own saves.
+    public static let appAuthor = "app"
+
+    /// Reserves the identifier of a model the app is about to insert.
+    public func makeModelID() -> ModelID {
+        var store = disk.store
+        disk.store = Store(schema: schema)
+        let id = store.makeModelID()
+        disk.store = store
+        return id
+    }
+
+    /// Runs an operation: inside `begin` … `save` it joins the open transaction, otherwise it
+    /// is saved at once. Returns whether something was saved (the engine must be told).
+    public func perform(_ operation: Transaction.Operation) throws(StoreError) -> Bool {
+        if openTransaction != nil {
+            openTransaction?.append(operation)
+            return false
+        }
+        var transaction = Transaction()
+        transaction.append(operation)
+        return try save(transaction)
+    }
+
+    public var hasOpenTransaction: Bool { openTransaction != nil }
+
+    /// `begin`: later operations wait in one transaction.
+    public func begin() {
+        openTransaction = Transaction()
+    }
+
+    /// `save`: saves the open transaction. Returns whether something was saved.
+    public func commit() throws(StoreError) -> Bool {
+        guard let transaction = openTransaction else { return false }
+        openTransaction = nil
+        return try save(transaction)
+    }
+
+    /// `rollback`: the open transaction is discarded; nothing of it reaches the store (DEL-1).
+    public func rollback() {
+        openTransaction = nil
+    }
+
+    private func save(_ transaction: Transaction) throws(StoreError) -> Bool {
+        var store = disk.store
+        disk.store = Store(schema: schema)
+        defer { disk.store = store }
+        return try store.save(transaction, author: Self.appAuthor) != nil
+    }
+
+    /// `batch-delete`: deletes in the store directly, bypassing history (DEL-2).
+    public func batchDelete(entity: String, where filter: [String: AttributeValue]) -> [ModelID] {
+        var store = disk.store
+        disk.store = Store(schema: schema)
+        defer { disk.store = store }
+        return store.batchDelete(entity: entity, where: filter)
+    }
+
+    /// `lose-store`: the store's file vanishes.
+    public func loseStore() {
+        disk.store.lose()
+    }
+
+    /// `rebuild-store`: the same data with new identifiers.
+    public func rebuildStore() -> [(old: ModelID, new: ModelID)] {
+        disk.store.rebuild()
+    }
+}

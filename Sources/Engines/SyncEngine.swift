@@ -63,7 +63,7 @@ public enum EngineEvent: Hashable, Sendable {
 }
 
 /// What an engine asks the device and the kernel to do after handling an event.
-public enum EngineEffect: Hashable, Sendable {
+public enum EngineEffect: Sendable {
     case send(RequestID, CloudRequest)
     case setTimer(EngineTimer, after: SimTime)
     case cancelTimer(EngineTimer)

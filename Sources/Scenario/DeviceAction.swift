@@ -1,0 +1,87 @@
+/// `DEVICE: ACTION [&]`, on the timeline or in a trigger.
+public struct DeviceActionStatement: Hashable, Sendable {
+    public var device: Located<String>
+    public var action: DeviceAction
+    /// `&`: the script does not wait for the action (only on actions that wait).
+    public var runsInBackground: Bool
+    /// Where the device name starts.
+    public var location: SourceLocation
+
+    public init(
+        device: Located<String>,
+        action: DeviceAction,
+        runsInBackground: Bool = false,
+        location: SourceLocation
+    ) {
+        self.device = device
+        self.action = action
+        self.runsInBackground = runsInBackground
+        self.location = location
+    }
+}
+
+/// The permission a share grants an invited account.
+public enum SharePermission: String, Hashable, Sendable, CaseIterable {
+    case readWrite = "read-write"
+    case readOnly = "read-only"
+}
+
+/// What a device does; see the contract's table of device actions.
+public enum DeviceAction: Hashable, Sendable {
+    /// `insert Note n1 title="A"`: insert, bind the label, save.
+    case insert(entity: Located<String>, label: Located<String>, values: [Assignment])
+    /// `update n1 title="B"`: change values and save.
+    case update(label: Located<String>, values: [Assignment])
+    /// `delete n1`: delete through the context and save.
+    case delete(label: Located<String>)
+    /// `begin`: group this device's following actions into one transaction.
+    case begin
+    /// `save`: save the open transaction.
+    case save
+    /// `rollback`: discard the open transaction (DEL-1).
+    case rollback
+    /// `batch-delete Note [where k=v]`: delete in the store directly (DEL-2).
+    case batchDelete(entity: Located<String>, filter: [Assignment])
+    /// `sync`: Sync Now (`forceDownload()`); the script waits.
+    case sync
+    /// `autosync on` / `autosync off`.
+    case autosync(Bool)
+    case offline
+    case online
+    /// `kill`: force-quit; in-memory state is lost.
+    case kill
+    /// `launch`: start the app again; the script waits for its synchronization.
+    case launch
+    /// `stop` (LIFE-1).
+    case stop
+    /// `start`: the script waits for the synchronization it starts.
+    case start
+    /// `reset-sync-data [then delete-all]` (LIFE-2, LIFE-5).
+    case resetSyncData(thenDeleteAll: Bool)
+    /// `initialize-schema` (SCHEMA-3).
+    case initializeSchema
+    case signOut
+    case signIn(account: Located<String>)
+    case accountUnavailable
+    case accountAvailable
+    case loseStore
+    case rebuildStore
+    /// `share f1 with bob read-write`.
+    case share(label: Located<String>, account: Located<String>, permission: SharePermission)
+    /// `accept share f1`.
+    case acceptShare(label: Located<String>)
+    /// `unshare f1`.
+    case unshare(label: Located<String>)
+    /// `remove bob from f1`.
+    case removeParticipant(account: Located<String>, label: Located<String>)
+    /// `leave share f1`.
+    case leaveShare(label: Located<String>)
+
+    /// Whether the script waits for the action to finish, so `&` may follow it.
+    public var waits: Bool {
+        switch self {
+        case .sync, .launch, .start, .resetSyncData, .initializeSchema: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// `expect ...`: checked at its place in the timeline; a failure does not stop the run.
+public struct Expectation: Hashable, Sendable {
+    public var kind: ExpectationKind
+    /// Where the `expect` keyword is.
+    public var location: SourceLocation
+
+    public init(_ kind: ExpectationKind, location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+}
+
+/// Whose data an expectation looks at: a device's store or an account's zone in the cloud.
+public enum ExpectationScope: Hashable, Sendable {
+    /// `expect phone: ...`: the device's local models.
+    case device(Located<String>)
+    /// `expect cloud alice: ...`: the records of the account's zone.
+    case cloud(account: Located<String>)
+}
+
+/// What an expectation claims.
+public enum ExpectationKind: Hashable, Sendable {
+    /// `expect phone: n1 title="B"` / `expect cloud alice: n1 title="B"`: exists with values.
+    case values(ExpectationScope, label: Located<String>, values: [Assignment])
+    /// `expect phone: no n1` / `expect cloud alice: no n1`.
+    case absent(ExpectationScope, label: Located<String>)
+    /// `expect phone: count Note [where k=v] = 2`.
+    case count(
+        ExpectationScope, entity: Located<String>, filter: [Assignment], count: Located<Int>)
+    /// `expect cloud alice: n1 named "Subscription.<hex>"`.
+    case recordName(account: Located<String>, label: Located<String>, name: Located<String>)
+    /// `expect phone: state idle` / `state error(userDeletedZone)`.
+    case state(device: Located<String>, state: Located<String>, argument: Located<String>?)
+    /// `expect phone: downloaded-once` (true) / `not downloaded-once` (false).
+    case downloadedOnce(device: Located<String>, expected: Bool)
+    /// `expect phone: pending 0`.
+    case pending(device: Located<String>, count: Located<Int>)
+    /// `expect [phone:] [not] fired SYNC-4`; no device means anywhere.
+    case fired(device: Located<String>?, rule: Located<String>, expected: Bool)
+    /// `expect converged` (true) / `expect not converged` (false).
+    case converged(expected: Bool)
+}

@@ -1,0 +1,89 @@
+/// The checked syntax tree of one scenario file: setup first, then the timeline.
+///
+/// The parser always returns one, possibly partial when the file has errors; a tree whose
+/// parse and validation produced no errors is complete and consistent with its schema.
+public struct ScenarioFile: Hashable, Sendable {
+    /// The file name diagnostics carry, as given to the parser.
+    public var file: String
+    public var header: ScenarioHeader
+    public var entities: [EntityDeclaration]
+    public var accounts: [AccountDeclaration]
+    public var devices: [DeviceDeclaration]
+    /// The `cloud ...` setup statements, in file order; `cloud` gives their combined effect.
+    public var cloudSettings: [CloudSetting]
+    public var timeline: [TimelineStatement]
+
+    public init(
+        file: String,
+        header: ScenarioHeader = ScenarioHeader(),
+        entities: [EntityDeclaration] = [],
+        accounts: [AccountDeclaration] = [],
+        devices: [DeviceDeclaration] = [],
+        cloudSettings: [CloudSetting] = [],
+        timeline: [TimelineStatement] = []
+    ) {
+        self.file = file
+        self.header = header
+        self.entities = entities
+        self.accounts = accounts
+        self.devices = devices
+        self.cloudSettings = cloudSettings
+        self.timeline = timeline
+    }
+
+    /// The entity declared with that name, if any.
+    public func entity(named name: String) -> EntityDeclaration? {
+        entities.first { $0.name.value == name }
+    }
+
+    /// The device declared with that name, if any.
+    public func device(named name: String) -> DeviceDeclaration? {
+        devices.first { $0.name.value == name }
+    }
+
+    /// The account declared with that name, if any.
+    public func account(named name: String) -> AccountDeclaration? {
+        accounts.first { $0.name.value == name }
+    }
+
+    /// The cloud's configuration at time 0: the contract's defaults overridden by the setup.
+    public var cloud: CloudConfiguration {
+        var configuration = CloudConfiguration()
+        for setting in cloudSettings {
+            configuration.apply(setting.kind)
+        }
+        return configuration
+    }
+}
+
+/// The `scenario`, `about`, `seed` and `engine` statements.
+public struct ScenarioHeader: Hashable, Sendable {
+    /// The `scenario "..."` title; required, so only nil in a tree with errors.
+    public var title: Located<String>?
+    /// The `about "..."` texts in file order; they become the report's introduction.
+    public var about: [Located<String>]
+    /// The `seed N` value; nil means the contract's default, 1.
+    public var seed: Located<UInt64>?
+    /// The `engine NAME` value; nil means the contract's default, `sds`.
+    public var engine: Located<String>?
+
+    public init(
+        title: Located<String>? = nil,
+        about: [Located<String>] = [],
+        seed: Located<UInt64>? = nil,
+        engine: Located<String>? = nil
+    ) {
+        self.title = title
+        self.about = about
+        self.seed = seed
+        self.engine = engine
+    }
+
+    public static let defaultSeed: UInt64 = 1
+    public static let defaultEngine = "sds"
+
+    /// The seed to run with when the command line does not override it.
+    public var effectiveSeed: UInt64 { seed?.value ?? Self.defaultSeed }
+    /// The engine to run when the file names none.
+    public var effectiveEngine: String { engine?.value ?? Self.defaultEngine }
+}

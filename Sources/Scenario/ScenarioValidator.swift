@@ -1,0 +1,47 @@
+/// What validation accepts beyond the contract: engines may add probe points and rules.
+public struct ValidationOptions: Hashable, Sendable {
+    /// The contract's probe points, in the order one synchronization passes them.
+    public static let contractProbePoints = [
+        "sync.start", "download.start", "download.page.fetched", "download.page.stored",
+        "download.page.saved", "download.done", "upload.start", "upload.sent", "upload.done",
+        "sync.done",
+    ]
+
+    /// Probe points a trigger may name.
+    public var probePoints: [String]
+    /// Rule IDs `fired` may name; nil accepts any ID shaped like `SYNC-4`.
+    public var ruleIDs: [String]?
+    /// Engine names `engine` may name; nil accepts any identifier.
+    public var engines: [String]?
+
+    public init(
+        probePoints: [String] = ValidationOptions.contractProbePoints,
+        ruleIDs: [String]? = nil,
+        engines: [String]? = nil
+    ) {
+        self.probePoints = probePoints
+        self.ruleIDs = ruleIDs
+        self.engines = engines
+    }
+}
+
+/// Checks a parsed tree against its own schema and declarations.
+public enum ScenarioValidator {
+    public static func validate(
+        _ scenario: ScenarioFile, options: ValidationOptions = ValidationOptions()
+    ) -> [Diagnostic] {
+        var validator = Validator(scenario: scenario, options: options)
+        return validator.run()
+    }
+}
+
+/// Parses then validates: the one call a tool needs to turn text into a checked tree.
+public enum ScenarioChecker {
+    public static func check(
+        source: String, file: String, options: ValidationOptions = ValidationOptions()
+    ) -> ParseResult {
+        var result = ScenarioParser.parse(source: source, file: file)
+        result.diagnostics += ScenarioValidator.validate(result.scenario, options: options)
+        return result
+    }
+}

@@ -1,0 +1,7 @@
+/// The checks behind `ScenarioValidator` (work in progress).
+struct Validator {
+    let scenario: ScenarioFile
+    let options: ValidationOptions
+
+    mutating func run() -> [Diagnostic] { [] }
+}

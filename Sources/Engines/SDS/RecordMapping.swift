@@ -2,9 +2,9 @@ import CloudSim
 import LocalStore
 
 /// How the `sds` engine turns model values into record fields and back (SCHEMA-1).
-enum RecordMapping {
+public enum RecordMapping {
     /// The field value of an attribute value; asset properties are always assets (BIG-1).
-    static func cloudValue(_ value: AttributeValue, asset: Bool) -> CloudValue {
+    public static func cloudValue(_ value: AttributeValue, asset: Bool) -> CloudValue {
         let plain: CloudValue
         switch value {
         case .string(let text): plain = .string(text)
@@ -25,7 +25,7 @@ enum RecordMapping {
     }
 
     /// The attribute value a field holds, or nil when the field's type does not fit.
-    static func attributeValue(_ value: CloudValue, type: AttributeType) -> AttributeValue? {
+    public static func attributeValue(_ value: CloudValue, type: AttributeType) -> AttributeValue? {
         switch (type, value) {
         case (.string, .string(let text)): return .string(text)
         case (.string, .asset(let bytes)): return .string(String(decoding: bytes, as: UTF8.self))
@@ -42,7 +42,7 @@ enum RecordMapping {
     }
 
     /// The identity value of an attribute value, for ID-1 record names.
-    static func identityValue(_ value: AttributeValue) -> IdentityValue {
+    public static func identityValue(_ value: AttributeValue) -> IdentityValue {
         switch value {
         case .string(let text): return .string(text)
         case .int(let number): return .int(number)
@@ -56,7 +56,7 @@ enum RecordMapping {
     }
 
     /// The synchronized property names of an entity: attributes, then to-one relationships.
-    static func synchronizedKeys(of entity: EntityDescription) -> [String] {
+    public static func synchronizedKeys(of entity: EntityDescription) -> [String] {
         entity.synchronizedAttributes.map(\.name) + entity.synchronizedToOneRelationships.map(\.name)
     }
 }

@@ -1,0 +1,60 @@
+import CloudSim
+import Device
+import Engines
+import LocalStore
+
+/// `expect converged`: every device signed into an account, online and running holds exactly
+/// the records of that account's zone, as models with equal values.
+///
+/// It reads the world; it never changes it, and it stands apart from the engine it checks.
+enum ConvergenceChecker {
+    /// The differences found, in a stable order; empty when the world has converged.
+    static func check(_ world: World) -> [String] {
+        var problems: [String] = []
+        for device in world.devices {
+            guard let account = device.account, device.isOnline, device.isRunning else { continue }
+            problems += differences(device, records: world.cloud.records(in: world.cloud.appZone(of: account)), world: world)
+        }
+        return problems
+    }
+
+    private static func differences(_ device: Device, records: [CloudRecord], world: World) -> [String] {
+        var problems: [String] = []
+        let syncData = device.disk.syncData
+        let store = device.disk.store
+        var seen: Set<ModelID> = []
+        for record in records {
+            guard let entity = world.schema.entity(named: record.recordType), entity.isSynchronized else { continue }
+            guard let id = syncData.models[record.recordName], let model = store.model(id) else {
+                problems.append("\(device.name) lacks \(record.recordName)")
+                continue
+            }
+            seen.insert(id)
+            for attribute in entity.synchronizedAttributes {
+                let cloudValue = record.fields[attribute.name].flatMap {
+                    RecordMapping.attributeValue($0, type: attribute.type)
+                }
+                if cloudValue != model.values[attribute.name] {
+                    problems.append("\(device.name) \(record.recordName) \(attribute.name)="
+                        + "\(ValueConversion.describe(model.values[attribute.name])) but iCloud has "
+                        + ValueConversion.describe(cloudValue))
+                }
+            }
+            for relationship in entity.synchronizedToOneRelationships {
+                var cloudTarget: String?
+                if case .reference(let name)? = record.fields[relationship.name] { cloudTarget = name }
+                let localTarget = model.toOne[relationship.name].flatMap { syncData.recordNames[$0] }
+                if cloudTarget != localTarget {
+                    problems.append("\(device.name) \(record.recordName) \(relationship.name)="
+                        + "\(localTarget ?? "nil") but iCloud has \(cloudTarget ?? "nil")")
+                }
+            }
+        }
+        for model in store.models where !seen.contains(model.id) {
+            guard let entity = world.schema.entity(named: model.entity), entity.isSynchronized else { continue }
+            let name = syncData.recordNames[model.id] ?? model.id.description
+            problems.append("\(device.name) has \(name), which iCloud lacks")
+        }
+        return problems
+    }
+}

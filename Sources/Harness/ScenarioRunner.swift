@@ -1,0 +1,110 @@
+import Engines
+import Kernel
+import Scenario
+
+/// How to run a scenario.
+public struct RunOptions: Hashable, Sendable {
+    /// Overrides the file's seed (`--seed`).
+    public var seed: UInt64?
+    /// Bounds on the whole run.
+    public var maxEvents: Int
+    public var maxTime: SimTime
+    /// Keep every trace event (false only counts them, for benchmarks).
+    public var recordTrace: Bool
+
+    public init(
+        seed: UInt64? = nil,
+        maxEvents: Int = 2_000_000,
+        maxTime: SimTime = .hours(24 * 30),
+        recordTrace: Bool = true
+    ) {
+        self.seed = seed
+        self.maxEvents = maxEvents
+        self.maxTime = maxTime
+        self.recordTrace = recordTrace
+    }
+}
+
+/// Everything a run produced.
+public struct RunResult: Sendable {
+    public var file: String
+    public var seed: UInt64
+    public var trace: Trace
+    public var expectations: [ExpectationResult]
+    public var failure: RuntimeFailure?
+    /// Pending changes, missed pushes and unfired triggers left at the end.
+    public var leftovers: [String]
+    /// Rules fired anywhere, sorted.
+    public var firedRules: [String]
+    public var endTime: SimTime
+
+    public var passed: Bool { failure == nil && expectations.allSatisfy(\.passed) }
+}
+
+/// Runs checked scenarios in a fresh world.
+public enum ScenarioRunner {
+    /// The validation options that match what the harness and its engines can run.
+    public static var validationOptions: ValidationOptions {
+        ValidationOptions(probePoints: SDSEngine.probePoints, ruleIDs: nil, engines: [SDSEngine.name])
+    }
+
+    /// Runs a scenario whose parse and validation found no errors.
+    public static func run(_ scenario: ScenarioFile, source: String, options: RunOptions = RunOptions()) -> RunResult {
+        let seed = options.seed ?? scenario.header.effectiveSeed
+        let world = World(
+            scenario: scenario,
+            seed: seed,
+            budget: Budget(maxTime: options.maxTime, maxEvents: options.maxEvents),
+            recordTrace: options.recordTrace
+        )
+        world.record("script", "run.start", [TraceField("file", .string(scenario.file)),
+                                              TraceField("seed", .string(String(seed)))])
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        var results: [ExpectationResult] = []
+        world.start()
+        world.run(until: .zero)
+        for statement in scenario.timeline {
+            guard world.failure == nil else { break }
+            let text = statement.line - 1 < lines.count ? statementText(lines[statement.line - 1]) : ""
+            world.run(statement, results: &results, text: text)
+        }
+        let leftovers = world.leftovers()
+        world.record("script", "run.end", [TraceField("leftovers", .list(leftovers.map { .string($0) }))])
+        var fired: Set<String> = []
+        for rules in world.firedRules { fired.formUnion(rules) }
+        return RunResult(
+            file: scenario.file,
+            seed: seed,
+            trace: world.trace,
+            expectations: results,
+            failure: world.failure,
+            leftovers: leftovers,
+            firedRules: fired.sorted(),
+            endTime: world.now
+        )
+    }
+
+    /// The statement as written, without its comment and surrounding blanks.
+    static func statementText(_ line: Substring) -> String {
+        var inString = false
+        var escaped = false
+        var end = line.endIndex
+        for index in line.indices {
+            let character = line[index]
+            if escaped { escaped = false; continue }
+            if character == "\\" && inString { escaped = true; continue }
+            if character == "\"" { inString.toggle(); continue }
+            if character == "#" && !inString { end = index; break }
+        }
+        return line[line.startIndex..<end].trimmingBlanks()
+    }
+}
+
+extension Substring {
+    func trimmingBlanks() -> String {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        return String(text)
+    }
+}

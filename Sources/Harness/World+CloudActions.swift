@@ -1,0 +1,98 @@
+import CloudSim
+import Device
+import Kernel
+import Scenario
+
+extension World {
+    /// Runs a `cloud:` action: a scripted fault or a change of the network.
+    func perform(_ statement: CloudActionStatement) {
+        record("script", "cloud.action", [TraceField("line", .int(Int64(currentLine))),
+                                          TraceField("action", .string(Self.name(of: statement.action)))])
+        switch statement.action {
+        case .throttle(let account, let duration):
+            cloud.throttle(account: account.value, until: now + SimTime(microseconds: duration.value.microseconds))
+        case .throttleNextUpload(let account, let records, let retryAfter):
+            cloud.throttleNextUpload(
+                account: account.value,
+                records: records.value,
+                retryAfter: SimTime(microseconds: retryAfter.value.microseconds)
+            )
+        case .quota(let account, let full):
+            cloud.setQuotaFull(account: account.value, full)
+        case .deleteZone(let account):
+            let outcome = cloud.deleteZone(account: account.value, now: now)
+            applyNotes(outcome.notes)
+            sendPushes(outcome.pushes)
+        case .userDeleteZone(let account):
+            let outcome = cloud.userDeleteZone(account: account.value, now: now)
+            applyNotes(outcome.notes)
+            sendPushes(outcome.pushes)
+        case .expireTokens(let account):
+            cloud.expireTokens(account: account.value)
+        case .outage(let duration):
+            cloud.outage(until: now + SimTime(microseconds: duration.value.microseconds))
+        case .reject(let label, let error):
+            guard let name = requireRecordName(label.value),
+                  let code = CloudErrorCode(name: error.value.rawValue) else { return }
+            for account in cloud.accountNames {
+                cloud.reject(recordName: name, account: account, with: code)
+            }
+        case .accept(let label):
+            guard let name = requireRecordName(label.value) else { return }
+            for account in cloud.accountNames {
+                cloud.accept(recordName: name, account: account)
+            }
+        case .deploySchema:
+            cloud.deploySchema()
+        case .setting(let setting):
+            apply(setting)
+        }
+    }
+
+    private func apply(_ setting: CloudSettingKind) {
+        switch setting {
+        case .latency(let specification):
+            cloudLatency = Latency(specification)
+        case .pushLatency(let specification):
+            pushLatency = Latency(specification)
+        case .pushDrop(let probability):
+            pushDropPerMillion = UInt64(max(0, probability.partsPerMillion))
+        case .pageSize:
+            fail("'page-size' can only be set in the setup")
+        case .environment(let environment):
+            cloud.setEnvironment(environment == .production ? .production : .development)
+        }
+    }
+
+    private func requireRecordName(_ label: String) -> String? {
+        labels.resolveNames(devices: devices)
+        guard let name = labels.recordName(of: label) else {
+            fail("label '\(label)' has no record yet")
+            return nil
+        }
+        return name
+    }
+
+    static func name(of action: CloudAction) -> String {
+        switch action {
+        case .throttle: return "throttle"
+        case .throttleNextUpload: return "throttle next-upload"
+        case .quota(_, let full): return full ? "quota full" : "quota ok"
+        case .deleteZone: return "delete-zone"
+        case .userDeleteZone: return "user-delete-zone"
+        case .expireTokens: return "expire-tokens"
+        case .outage: return "outage"
+        case .reject: return "reject"
+        case .accept: return "accept"
+        case .deploySchema: return "deploy-schema"
+        case .setting(let setting):
+            switch setting {
+            case .latency: return "latency"
+            case .pushLatency: return "push latency"
+            case .pushDrop: return "push drop"
+            case .pageSize: return "page-size"
+            case .environment(let environment): return "environment \(environment.rawValue)"
+            }
+        }
+    }
+}

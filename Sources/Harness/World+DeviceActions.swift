@@ -1,0 +1,223 @@
+import CloudSim
+import Device
+import Engines
+import Kernel
+import LocalStore
+import Scenario
+
+extension World {
+    /// Runs a device action; `waiting` is false inside triggers, where nothing can wait.
+    func perform(_ statement: DeviceActionStatement, waiting: Bool) {
+        guard let index = deviceIndex[statement.device.value] else {
+            fail("unknown device '\(statement.device.value)'")
+            return
+        }
+        let device = devices[index]
+        record("script", "action", [TraceField("line", .int(Int64(currentLine))),
+                                    TraceField("device", .string(device.name)),
+                                    TraceField("action", .string(Self.name(of: statement.action)))])
+        let wait = waiting && !statement.runsInBackground
+        switch statement.action {
+        case .insert(let entity, let label, let values):
+            guard requireRunning(index) else { return }
+            guard let properties = properties(values, entity: entity.value, device: index) else { return }
+            let id = device.makeModelID()
+            labels.bind(label.value, device: index, model: id)
+            save(.insert(id, entity: entity.value, values: properties), device: index)
+        case .update(let label, let values):
+            guard requireRunning(index), let id = requireModel(label.value, on: index),
+                  let model = device.disk.store.model(id),
+                  let properties = properties(values, entity: model.entity, device: index) else { return }
+            save(.update(id, values: properties), device: index)
+        case .delete(let label):
+            guard requireRunning(index), let id = requireModel(label.value, on: index) else { return }
+            save(.delete(id), device: index)
+        case .begin:
+            guard requireRunning(index) else { return }
+            device.begin()
+        case .save:
+            guard requireRunning(index) else { return }
+            do {
+                if try device.commit() { storeSaved(index) }
+            } catch {
+                fail("the store refused the save: \(error)")
+            }
+        case .rollback:
+            device.rollback()
+        case .batchDelete(let entity, let filter):
+            var values: [String: LocalStore.AttributeValue] = [:]
+            for assignment in filter {
+                guard let attribute = schema.entity(named: entity.value)?.attribute(named: assignment.key.value),
+                      let value = ValueConversion.attributeValue(assignment.value.literal, type: attribute.type)
+                else { continue }
+                values[assignment.key.value] = value
+            }
+            let deleted = device.batchDelete(entity: entity.value, where: values)
+            record(device.name, "store.batch-deleted", [TraceField("models", .int(Int64(deleted.count)))])
+        case .sync:
+            guard requireRunning(index) else { return }
+            let waiter = makeWaiter()
+            deliver(.syncNow(waiter: waiter), to: index)
+            if wait { waitFor(waiter, what: "'\(device.name): sync'") }
+        case .autosync(let enabled):
+            device.autosync = enabled
+        case .offline:
+            device.isOnline = false
+            record(device.name, "network.offline")
+            deliver(.networkChanged(online: false), to: index)
+        case .online:
+            device.isOnline = true
+            record(device.name, "network.online")
+            if pushMissed[index] && !pushScheduled[index] {
+                pushMissed[index] = false
+                schedulePush(to: index)
+            }
+            deliver(.networkChanged(online: true), to: index)
+        case .kill:
+            kill(index)
+        case .launch:
+            launch(index, wait: wait)
+        case .stop:
+            guard requireRunning(index) else { return }
+            deliver(.stop, to: index)
+        case .start:
+            guard requireRunning(index) else { return }
+            let waiter = makeWaiter()
+            deliver(.start(waiter: waiter), to: index)
+            if wait { waitFor(waiter, what: "'\(device.name): start'") }
+        default:
+            fail("'\(Self.name(of: statement.action))' is not supported by this version of SyncLab yet "
+                 + "(it parses and validates, but cannot run)")
+        }
+    }
+
+    func launch(_ index: Int, wait: Bool) {
+        let device = devices[index]
+        guard !device.isRunning else {
+            fail("device '\(device.name)' is already running; 'kill' it before 'launch'")
+            return
+        }
+        device.launch()
+        record(device.name, "app.launched", [TraceField("incarnation", .int(Int64(device.incarnation)))])
+        let waiter = makeWaiter()
+        deliver(.launch(waiter: waiter), to: index)
+        if wait { waitFor(waiter, what: "'\(device.name): launch'") }
+    }
+
+    private func kill(_ index: Int) {
+        let device = devices[index]
+        for timer in device.timers.keys.sorted() {
+            if let event = device.timers[timer] { kernel.cancel(event) }
+        }
+        timerDue[index] = [:]
+        device.kill()
+        record(device.name, "app.killed")
+    }
+
+    /// Runs the simulation until a waiting action is done.
+    func waitFor(_ waiter: WaiterID, what: String) {
+        run(while: { !completedWaiters.contains(waiter.rawValue) }, bound: Self.waitBound, what: what)
+    }
+
+    private func save(_ operation: Transaction.Operation, device index: Int) {
+        do {
+            if try devices[index].perform(operation) { storeSaved(index) }
+        } catch {
+            fail("the store refused the save: \(error)")
+        }
+    }
+
+    /// Tells the engine the app saved, and learns the record names it gave new models.
+    private func storeSaved(_ index: Int) {
+        record(devices[index].name, "store.saved")
+        deliver(.storeSaved, to: index)
+        labels.resolveNames(devices: devices)
+    }
+
+    private func requireRunning(_ index: Int) -> Bool {
+        guard devices[index].isRunning else {
+            fail("device '\(devices[index].name)' is not running; 'launch' it first")
+            return false
+        }
+        return true
+    }
+
+    private func requireModel(_ label: String, on index: Int) -> ModelID? {
+        labels.resolveNames(devices: devices)
+        guard let id = labels.model(label, on: index, devices: devices) else {
+            fail("device '\(devices[index].name)' has no model for label '\(label)'")
+            return nil
+        }
+        return id
+    }
+
+    /// The store values of `key=value` assignments; relationships take labels.
+    private func properties(_ assignments: [Assignment], entity: String, device index: Int) -> [String: PropertyValue]? {
+        guard let description = schema.entity(named: entity) else {
+            fail("unknown entity '\(entity)'")
+            return nil
+        }
+        var result: [String: PropertyValue] = [:]
+        for assignment in assignments {
+            let key = assignment.key.value
+            if let attribute = description.attribute(named: key) {
+                if case .null = assignment.value.literal {
+                    result[key] = .attribute(nil)
+                } else if let value = ValueConversion.attributeValue(assignment.value.literal, type: attribute.type) {
+                    result[key] = .attribute(value)
+                } else {
+                    fail("'\(assignment.value.text)' is not a value of type \(attribute.type.rawValue)")
+                    return nil
+                }
+            } else if let relationship = description.relationship(named: key) {
+                switch assignment.value.literal {
+                case .null:
+                    result[key] = relationship.isToMany ? .relationships([]) : .relationship(nil)
+                case .label(let label):
+                    guard let target = requireModel(label, on: index) else { return nil }
+                    result[key] = relationship.isToMany ? .relationships([target]) : .relationship(target)
+                default:
+                    fail("relationship '\(key)' takes a label, not '\(assignment.value.text)'")
+                    return nil
+                }
+            } else {
+                fail("entity '\(entity)' has no property '\(key)'")
+                return nil
+            }
+        }
+        return result
+    }
+
+    static func name(of action: DeviceAction) -> String {
+        switch action {
+        case .insert: return "insert"
+        case .update: return "update"
+        case .delete: return "delete"
+        case .begin: return "begin"
+        case .save: return "save"
+        case .rollback: return "rollback"
+        case .batchDelete: return "batch-delete"
+        case .sync: return "sync"
+        case .autosync(let on): return on ? "autosync on" : "autosync off"
+        case .offline: return "offline"
+        case .online: return "online"
+        case .kill: return "kill"
+        case .launch: return "launch"
+        case .stop: return "stop"
+        case .start: return "start"
+        case .resetSyncData(let deleteAll): return deleteAll ? "reset-sync-data then delete-all" : "reset-sync-data"
+        case .initializeSchema: return "initialize-schema"
+        case .signOut: return "sign-out"
+        case .signIn: return "sign-in"
+        case .accountUnavailable: return "account-unavailable"
+        case .accountAvailable: return "account-available"
+        case .loseStore: return "lose-store"
+        case .rebuildStore: return "rebuild-store"
+        case .share: return "share"
+        case .acceptShare: return "accept share"
+        case .unshare: return "unshare"
+        case .removeParticipant: return "remove"
+        case .leaveShare: return "leave share"
+        }
+    }
+}

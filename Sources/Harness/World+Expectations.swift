@@ -1,0 +1,190 @@
+import CloudSim
+import Device
+import Engines
+import Kernel
+import LocalStore
+import Scenario
+
+extension World {
+    /// Checks an expectation now; returns what was found when it does not hold, else nil.
+    func check(_ kind: ExpectationKind) -> (passed: Bool, found: String) {
+        labels.resolveNames(devices: devices)
+        switch kind {
+        case .values(.device(let device), let label, let values):
+            return checkDeviceValues(device.value, label.value, values)
+        case .values(.cloud(let account), let label, let values):
+            return checkCloudValues(account.value, label.value, values)
+        case .absent(.device(let device), let label):
+            guard let index = deviceIndex[device.value] else { return (false, "no device") }
+            if let id = labels.model(label.value, on: index, devices: devices) {
+                return (false, "\(label.value) exists (\(describeModel(id, on: index)))")
+            }
+            return (true, "")
+        case .absent(.cloud(let account), let label):
+            guard let name = labels.recordName(of: label.value) else { return (true, "") }
+            if let record = cloud.record(named: name, in: cloud.appZone(of: account.value)) {
+                return (false, "record \(name) exists (\(describeRecord(record)))")
+            }
+            return (true, "")
+        case .count(let scope, let entity, let filter, let count):
+            let actual = countModels(scope, entity.value, filter)
+            return (actual == count.value, "\(actual)")
+        case .recordName(let account, let label, let name):
+            guard let actual = labels.recordName(of: label.value) else {
+                return (false, "\(label.value) has no record name")
+            }
+            guard cloud.record(named: actual, in: cloud.appZone(of: account.value)) != nil else {
+                return (false, "no record \(actual) in \(account.value)'s zone")
+            }
+            return (actual == name.value, "named \"\(actual)\"")
+        case .state(let device, let state, let argument):
+            guard let index = deviceIndex[device.value] else { return (false, "no device") }
+            let actual = engineState(of: index)
+            let wanted = EngineState(state.value, argument?.value)
+            return (actual == wanted, actual.description)
+        case .downloadedOnce(let device, let expected):
+            guard let index = deviceIndex[device.value] else { return (false, "no device") }
+            let actual = hasDownloadedOnce(index)
+            return (actual == expected, actual ? "downloaded-once" : "not downloaded-once")
+        case .pending(let device, let count):
+            guard let index = deviceIndex[device.value] else { return (false, "no device") }
+            let actual = devices[index].disk.syncData.pendingCount
+            return (actual == count.value, "pending \(actual)")
+        case .fired(let device, let rule, let expected):
+            let actual: Bool
+            if let device {
+                guard let index = deviceIndex[device.value] else { return (false, "no device") }
+                actual = firedRules[index].contains(rule.value)
+            } else {
+                actual = firedRules.contains { $0.contains(rule.value) }
+            }
+            return (actual == expected, actual ? "fired" : "not fired")
+        case .converged(let expected):
+            let problems = ConvergenceChecker.check(self)
+            let actual = problems.isEmpty
+            return (actual == expected, actual ? "converged" : problems.prefix(3).joined(separator: "; "))
+        }
+    }
+
+    func engineState(of index: Int) -> EngineState {
+        let device = devices[index]
+        guard let engine = device.engine else { return .notRunning }
+        if device.account == nil { return .signedOut }
+        return engine.state
+    }
+
+    func hasDownloadedOnce(_ index: Int) -> Bool {
+        let device = devices[index]
+        guard let engine = device.engine, engine.hasCheckedAccount else { return false }
+        return device.disk.syncData.hasDownloadedOnce
+    }
+
+    private func checkDeviceValues(_ deviceName: String, _ label: String, _ values: [Assignment]) -> (Bool, String) {
+        guard let index = deviceIndex[deviceName] else { return (false, "no device") }
+        guard let id = labels.model(label, on: index, devices: devices),
+              let model = devices[index].disk.store.model(id),
+              let entity = schema.entity(named: model.entity) else {
+            return (false, "no \(label)")
+        }
+        var mismatches: [String] = []
+        for assignment in values {
+            let key = assignment.key.value
+            if let attribute = entity.attribute(named: key) {
+                let wanted = expectedValue(assignment.value, type: attribute.type)
+                let actual = model.values[key]
+                if wanted != actual { mismatches.append("\(key)=\(ValueConversion.describe(actual))") }
+            } else if entity.relationship(named: key) != nil {
+                let actual = model.toOne[key]
+                var wanted: ModelID?
+                if case .label(let target) = assignment.value.literal {
+                    wanted = labels.model(target, on: index, devices: devices)
+                    if wanted == nil { mismatches.append("\(key): no \(target) on \(deviceName)"); continue }
+                }
+                if wanted != actual { mismatches.append("\(key)=\(actual.map { labelName(of: $0, on: index) } ?? "nil")") }
+            }
+        }
+        return (mismatches.isEmpty, mismatches.isEmpty ? "" : "\(label) " + mismatches.joined(separator: " "))
+    }
+
+    private func checkCloudValues(_ account: String, _ label: String, _ values: [Assignment]) -> (Bool, String) {
+        guard let name = labels.recordName(of: label) else { return (false, "\(label) has no record") }
+        guard let record = cloud.record(named: name, in: cloud.appZone(of: account)),
+              let entity = schema.entity(named: record.recordType) else {
+            return (false, "no record \(name) in \(account)'s zone")
+        }
+        var mismatches: [String] = []
+        for assignment in values {
+            let key = assignment.key.value
+            if let attribute = entity.attribute(named: key) {
+                let wanted = expectedValue(assignment.value, type: attribute.type)
+                let actual = record.fields[key].flatMap { RecordMapping.attributeValue($0, type: attribute.type) }
+                if wanted != actual { mismatches.append("\(key)=\(ValueConversion.describe(actual))") }
+            } else if entity.relationship(named: key) != nil {
+                var actual: String?
+                if case .reference(let target)? = record.fields[key] { actual = target }
+                var wanted: String?
+                if case .label(let target) = assignment.value.literal { wanted = labels.recordName(of: target) }
+                if wanted != actual { mismatches.append("\(key)=\(actual ?? "nil")") }
+            }
+        }
+        return (mismatches.isEmpty, mismatches.isEmpty ? "" : "\(label) " + mismatches.joined(separator: " "))
+    }
+
+    private func expectedValue(_ value: Scenario.Value, type: LocalStore.AttributeType) -> LocalStore.AttributeValue? {
+        if case .null = value.literal { return nil }
+        return ValueConversion.attributeValue(value.literal, type: type)
+    }
+
+    private func countModels(_ scope: ExpectationScope, _ entityName: String, _ filter: [Assignment]) -> Int {
+        guard let entity = schema.entity(named: entityName) else { return 0 }
+        let wanted: [(String, LocalStore.AttributeValue?)] = filter.compactMap { assignment in
+            guard let attribute = entity.attribute(named: assignment.key.value) else { return nil }
+            return (assignment.key.value, expectedValue(assignment.value, type: attribute.type))
+        }
+        switch scope {
+        case .device(let device):
+            guard let index = deviceIndex[device.value] else { return 0 }
+            return devices[index].disk.store.models(of: entityName).filter { model in
+                wanted.allSatisfy { model.values[$0.0] == $0.1 }
+            }.count
+        case .cloud(let account):
+            return cloud.records(in: cloud.appZone(of: account.value)).filter { record in
+                guard record.recordType == entityName else { return false }
+                return wanted.allSatisfy { key, value in
+                    guard let attribute = entity.attribute(named: key) else { return false }
+                    return record.fields[key].flatMap { RecordMapping.attributeValue($0, type: attribute.type) } == value
+                }
+            }.count
+        }
+    }
+
+    func describeModel(_ id: ModelID, on index: Int) -> String {
+        guard let model = devices[index].disk.store.model(id) else { return "gone" }
+        return model.values.keys.sorted().map { "\($0)=\(ValueConversion.describe(model.values[$0]))" }
+            .joined(separator: " ")
+    }
+
+    func describeRecord(_ record: CloudRecord) -> String {
+        record.sortedKeys.map { key in "\(key)=\(record.fields[key].map(Self.describe) ?? "nil")" }
+            .joined(separator: " ")
+    }
+
+    static func describe(_ value: CloudValue) -> String {
+        switch value {
+        case .string(let text): return text.utf8.count > 64 ? "text(\(text.utf8.count) bytes)" : "\"\(text)\""
+        case .int(let number): return String(number)
+        case .double(let number): return number.description
+        case .date(let milliseconds): return "\"\(ISODate.text(millisecondsSince1970: milliseconds))\""
+        case .bytes(let bytes): return "bytes(\(bytes.count))"
+        case .reference(let name): return "ref(\(name))"
+        case .asset(let bytes): return "asset(\(bytes.count))"
+        case .list(let values): return "[" + values.map(describe).joined(separator: ", ") + "]"
+        }
+    }
+
+    /// The label that means a model on a device, else its record name or identifier.
+    func labelName(of id: ModelID, on index: Int) -> String {
+        if let name = devices[index].disk.syncData.recordNames[id] { return name }
+        return id.description
+    }
+}

@@ -1,0 +1,164 @@
+import CloudSim
+import Device
+import Engines
+import Kernel
+import Scenario
+
+extension Latency {
+    init(_ specification: DurationSpecification) {
+        switch specification {
+        case .fixed(let span):
+            self = .fixed(SimTime(microseconds: span.microseconds))
+        case .range(let lower, let upper):
+            self = .range(SimTime(microseconds: lower.microseconds), SimTime(microseconds: upper.microseconds))
+        }
+    }
+}
+
+extension World {
+    /// One way across the network for a device: its own latency, else the cloud's.
+    func drawLatency(for index: Int) -> SimTime {
+        let latency = devices[index].latency ?? cloudLatency
+        return latency.draw(&latencyStreams[index])
+    }
+
+    /// A request leaves the device; offline, it fails at once with `networkUnavailable`.
+    func send(_ request: CloudRequest, id: RequestID, from index: Int) {
+        let device = devices[index]
+        guard device.isOnline else {
+            record(device.name, "request.failed", [TraceField("request", .string(id.description)),
+                                                   TraceField("kind", .string(request.kind)),
+                                                   TraceField("error", .string("networkUnavailable"))])
+            outstanding[index] += 1
+            let answer = CloudResponse.failure(CloudError(.networkUnavailable, message: "the device is offline"))
+            kernel.schedule(after: .zero, actor: device.name,
+                            .responseArrives(device: index, incarnation: device.incarnation, id, answer))
+            return
+        }
+        let delay = drawLatency(for: index)
+        record(device.name, "request.sent", [TraceField("request", .string(id.description)),
+                                             TraceField("kind", .string(request.kind)),
+                                             TraceField("arrives", .int(now.microseconds + delay.microseconds))]
+               + requestDetails(request))
+        outstanding[index] += 1
+        kernel.schedule(after: delay, actor: device.name,
+                        .requestArrives(device: index, incarnation: device.incarnation, id, request, device.client))
+    }
+
+    /// The cloud applies the request the moment it arrives, then answers after the return
+    /// latency; pushes go out to the account's other devices.
+    func requestArrives(_ index: Int, _ id: RequestID, _ request: CloudRequest, _ client: CloudClient) {
+        let device = devices[index]
+        let outcome = cloud.handle(request, from: client, now: now)
+        record("cloud", "request.handled", [TraceField("device", .string(device.name)),
+                                            TraceField("request", .string(id.description)),
+                                            TraceField("kind", .string(request.kind))]
+               + responseDetails(id, outcome.response).dropFirst())
+        applyNotes(outcome.notes)
+        sendPushes(outcome.pushes)
+        let delay = drawLatency(for: index)
+        outstanding[index] += 1
+        let incarnation = device.incarnation
+        if device.isOnline {
+            kernel.schedule(after: delay, actor: device.name,
+                            .responseArrives(device: index, incarnation: incarnation, id, outcome.response))
+        } else {
+            // The answer cannot reach an offline device: the request fails there, after the
+            // cloud already applied it.
+            let lost = CloudResponse.failure(CloudError(.networkFailure, message: "the connection was lost"))
+            kernel.schedule(after: .zero, actor: device.name,
+                            .responseArrives(device: index, incarnation: incarnation, id, lost))
+        }
+    }
+
+    func applyNotes(_ notes: [CloudNote]) {
+        for note in notes {
+            record("cloud", note.kind, note.details.map { TraceField($0.key, .string($0.value)) }, rules: note.rules)
+            noteFired(note.rules, device: nil)
+        }
+    }
+
+    /// Silent pushes: never guaranteed (drop), delayed, and coalesced per device.
+    func sendPushes(_ names: [String]) {
+        for name in names {
+            guard let index = deviceIndex[name] else { continue }
+            if !devices[index].isOnline {
+                pushMissed[index] = true
+                record("cloud", "push.missed", [TraceField("device", .string(name))])
+                continue
+            }
+            if pushScheduled[index] {
+                record("cloud", "push.coalesced", [TraceField("device", .string(name))])
+                continue
+            }
+            if pushDropPerMillion > 0 && pushStreams[index].chance(pushDropPerMillion, in: 1_000_000) {
+                record("cloud", "push.dropped", [TraceField("device", .string(name))])
+                continue
+            }
+            schedulePush(to: index)
+        }
+    }
+
+    func schedulePush(to index: Int) {
+        let delay = pushLatency.draw(&pushStreams[index])
+        pushScheduled[index] = true
+        outstanding[index] += 1
+        record("cloud", "push.sent", [TraceField("device", .string(devices[index].name)),
+                                      TraceField("arrives", .int(now.microseconds + delay.microseconds))])
+        kernel.schedule(after: delay, actor: "cloud", .pushArrives(device: index))
+    }
+
+    func pushArrives(_ index: Int) {
+        pushScheduled[index] = false
+        let device = devices[index]
+        guard device.isOnline else {
+            pushMissed[index] = true
+            record(device.name, "push.missed")
+            return
+        }
+        guard device.isRunning else {
+            record(device.name, "push.lost", [TraceField("reason", .string("app not running"))])
+            return
+        }
+        deliver(.push, to: index)
+    }
+
+    private func requestDetails(_ request: CloudRequest) -> [TraceField] {
+        switch request {
+        case .modifyRecords(_, _, let saves, let deletes, let policy, _):
+            return [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
+                    TraceField("deletes", .list(deletes.map { .string($0) })),
+                    TraceField("policy", .string(String(describing: policy)))]
+        case .fetchZoneChanges(_, _, let token, _):
+            return [TraceField("token", token.map { .int($0.sequence) } ?? .null)]
+        default:
+            return []
+        }
+    }
+
+    func responseDetails(_ id: RequestID, _ response: CloudResponse) -> [TraceField] {
+        var details = [TraceField("request", .string(id.description))]
+        switch response {
+        case .failure(let error):
+            details.append(TraceField("error", .string(error.description)))
+        case .zoneChanges(let records, let deletions, let token, let moreComing):
+            details.append(TraceField("records", .list(records.map { .string($0.recordName) })))
+            details.append(TraceField("deletions", .list(deletions.map { .string($0.recordName) })))
+            details.append(TraceField("token", .int(token.sequence)))
+            details.append(TraceField("moreComing", .bool(moreComing)))
+        case .recordsModified(let results):
+            details.append(TraceField("results", .list(results.map(Self.describe))))
+        default:
+            break
+        }
+        return details
+    }
+
+    private static func describe(_ result: ItemResult) -> TraceValue {
+        switch result {
+        case .saved(let record): return .string("saved \(record.recordName)")
+        case .deleted(let name): return .string("deleted \(name)")
+        case .failed(let name, let error): return .string("failed \(name): \(error.code)")
+        }
+    }
+}

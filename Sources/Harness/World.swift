@@ -1,0 +1,248 @@
+import CloudSim
+import Device
+import Engines
+import Kernel
+import LocalStore
+import Scenario
+
+/// Why a run stopped before its script ended: a budget, a bound, or an action that could not
+/// run. The line is the statement being run.
+public struct RuntimeFailure: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var time: SimTime
+    public var message: String
+
+    public init(line: Int, time: SimTime, message: String) {
+        self.line = line
+        self.time = time
+        self.message = message
+    }
+
+    public var description: String { "\(message) (at \(time))" }
+}
+
+/// The simulated world: one kernel, one cloud, the devices; it carries out engine effects,
+/// moves requests, answers and pushes across the network, and runs scenario triggers.
+final class World {
+    /// The bound on `wait until … idle`, `settle` and waiting actions.
+    static let waitBound = SimTime.hours(1)
+
+    var kernel: Kernel<WorldEvent>
+    let cloud: CloudService
+    var devices: [Device] = []
+    var deviceIndex: [String: Int] = [:]
+    let streams: RandomStreams
+    var latencyStreams: [Xoshiro256StarStar] = []
+    var pushStreams: [Xoshiro256StarStar] = []
+    var cloudLatency: Latency
+    var pushLatency: Latency
+    var pushDropPerMillion: UInt64
+    var trace: Trace
+    /// Rules fired, per device index; index `devices.count` stands for the cloud.
+    var firedRules: [Set<String>] = []
+    /// Events waiting for each device (requests, answers, pushes, resumes), for idleness.
+    var outstanding: [Int] = []
+    /// When each device's timers are due, by kind.
+    var timerDue: [[EngineTimer: SimTime]] = []
+    var pushScheduled: [Bool] = []
+    var pushMissed: [Bool] = []
+    var completedWaiters: Set<UInt64> = []
+    var nextWaiter: UInt64 = 0
+    var triggers: [ArmedTrigger] = []
+    /// The line of the statement running now, for failures.
+    var currentLine = 0
+    var failure: RuntimeFailure?
+    /// Set by a trigger's action so the effect loop stops for a device that was killed.
+    let labels: LabelTable
+    let schema: LocalStore.Schema
+
+    init(scenario: ScenarioFile, seed: UInt64, budget: Budget, recordTrace: Bool) {
+        let configuration = scenario.cloud
+        kernel = Kernel(budget: budget)
+        streams = RandomStreams(seed: seed)
+        schema = SchemaLowering.schema(of: scenario)
+        labels = LabelTable()
+        trace = Trace(recording: recordTrace)
+        cloudLatency = Latency(configuration.latency)
+        pushLatency = Latency(configuration.pushLatency)
+        pushDropPerMillion = UInt64(max(0, configuration.pushDrop.partsPerMillion))
+        let environment: CloudSim.CloudEnvironment = configuration.environment == .production ? .production : .development
+        cloud = CloudService(configuration: CloudSim.CloudConfiguration(
+            accounts: scenario.accounts.map(\.name.value),
+            environment: environment
+        ))
+        for declaration in scenario.devices {
+            let name = declaration.name.value
+            let device = Device(
+                name: name,
+                schema: schema,
+                account: declaration.account?.value,
+                names: streams.stream("names/\(name)"),
+                pageSize: configuration.pageSize
+            )
+            device.latency = declaration.latency.map { Latency($0.value) }
+            deviceIndex[name] = devices.count
+            devices.append(device)
+            latencyStreams.append(streams.stream("latency/\(name)"))
+            pushStreams.append(streams.stream("push/\(name)"))
+            outstanding.append(0)
+            timerDue.append([:])
+            pushScheduled.append(false)
+            pushMissed.append(false)
+            firedRules.append([])
+            _ = kernel.actor(named: name)
+        }
+        firedRules.append([])
+        _ = kernel.actor(named: "cloud")
+    }
+
+    var now: SimTime { kernel.now }
+
+    // MARK: Trace
+
+    func record(_ actor: String, _ kind: String, _ details: [TraceField] = [], rules: [String] = []) {
+        trace.append(TraceEvent(time: now, actor: actor, kind: kind, details: details, rules: rules))
+    }
+
+    func noteFired(_ rules: [String], device: Int?) {
+        guard !rules.isEmpty else { return }
+        let index = device ?? devices.count
+        for rule in rules { firedRules[index].insert(rule) }
+    }
+
+    // MARK: Running the kernel
+
+    /// Runs events until `limit`; false when the run failed meanwhile.
+    @discardableResult
+    func run(until limit: SimTime) -> Bool {
+        while failure == nil {
+            switch kernel.next(until: limit) {
+            case .event(let scheduled, _):
+                dispatch(scheduled.payload)
+            case .reachedLimit, .empty:
+                return failure == nil
+            case .budgetExceeded(let budgetFailure):
+                fail(budgetFailure.description)
+                return false
+            }
+        }
+        return false
+    }
+
+    /// Runs events one at a time until `condition` holds, at most `bound` of simulated time.
+    func run(while condition: () -> Bool, bound: SimTime, what: String) {
+        let deadline = now + bound
+        while failure == nil && condition() {
+            switch kernel.next(until: deadline) {
+            case .event(let scheduled, _):
+                dispatch(scheduled.payload)
+            case .reachedLimit, .empty:
+                if condition() {
+                    fail("\(what) did not happen within \(bound)")
+                }
+                return
+            case .budgetExceeded(let budgetFailure):
+                fail(budgetFailure.description)
+                return
+            }
+        }
+    }
+
+    func fail(_ message: String) {
+        guard failure == nil else { return }
+        failure = RuntimeFailure(line: currentLine, time: now, message: message)
+        record("script", "run.failed", [TraceField("line", .int(Int64(currentLine))), TraceField("message", .string(message))])
+    }
+
+    /// True when the device has nothing in flight and nothing due within the hour.
+    func isIdle(_ index: Int) -> Bool {
+        if outstanding[index] > 0 { return false }
+        let device = devices[index]
+        if let engine = device.engine, !engine.isIdle(now: now) { return false }
+        let horizon = now + Self.waitBound
+        return !timerDue[index].values.contains { $0 < horizon }
+    }
+
+    var isSettled: Bool {
+        devices.indices.allSatisfy { isIdle($0) }
+    }
+
+    // MARK: Dispatch
+
+    private func dispatch(_ event: WorldEvent) {
+        switch event {
+        case .requestArrives(let index, _, let id, let request, let client):
+            outstanding[index] -= 1
+            requestArrives(index, id, request, client)
+        case .responseArrives(let index, let incarnation, let id, let response):
+            outstanding[index] -= 1
+            let device = devices[index]
+            guard device.incarnation == incarnation, device.isRunning else {
+                record(device.name, "response.lost", [TraceField("request", .string(id.description))])
+                return
+            }
+            record(device.name, "response.received", responseDetails(id, response))
+            deliver(.response(id, response), to: index)
+        case .pushArrives(let index):
+            outstanding[index] -= 1
+            pushArrives(index)
+        case .engine(let index, let incarnation, let engineEvent):
+            if case .resume = engineEvent { outstanding[index] -= 1 }
+            guard devices[index].incarnation == incarnation else { return }
+            if case .timer(let timer) = engineEvent {
+                timerDue[index][timer] = nil
+                devices[index].timers[timer] = nil
+                record(devices[index].name, "timer.fired", [TraceField("timer", .string(timer.rawValue))])
+            }
+            deliver(engineEvent, to: index)
+        }
+    }
+
+    /// Hands an event to a device's engine and carries out the effects.
+    func deliver(_ event: EngineEvent, to index: Int) {
+        let device = devices[index]
+        let incarnation = device.incarnation
+        let effects = device.deliver(event, now: now)
+        perform(effects, device: index, incarnation: incarnation)
+    }
+
+    private func perform(_ effects: [EngineEffect], device index: Int, incarnation: Int) {
+        let device = devices[index]
+        for effect in effects {
+            guard device.incarnation == incarnation, failure == nil else { return }
+            switch effect {
+            case .send(let id, let request):
+                send(request, id: id, from: index)
+            case .setTimer(let timer, let delay):
+                if let existing = device.timers[timer] { kernel.cancel(existing) }
+                let eventID = kernel.schedule(
+                    after: delay, actor: device.name,
+                    .engine(device: index, incarnation: incarnation, .timer(timer))
+                )
+                device.timers[timer] = eventID
+                timerDue[index][timer] = now + delay
+            case .cancelTimer(let timer):
+                if let existing = device.timers[timer] { kernel.cancel(existing) }
+                device.timers[timer] = nil
+                timerDue[index][timer] = nil
+            case .probe(let name):
+                record(device.name, "probe", [TraceField("point", .string(name))])
+                runTriggers(device: index, probe: name)
+                if device.incarnation == incarnation && device.isRunning {
+                    outstanding[index] += 1
+                    kernel.schedule(after: .zero, actor: device.name, .engine(device: index, incarnation: incarnation, .resume))
+                }
+            case .trace(let kind, let details, let rules):
+                record(device.name, kind, details, rules: rules)
+                noteFired(rules, device: index)
+            case .completed(let waiter):
+                completedWaiters.insert(waiter.rawValue)
+            }
+        }
+    }
+
+    func makeWaiter() -> WaiterID {
+        nextWaiter += 1
+        return WaiterID(nextWaiter)
+    }
+}

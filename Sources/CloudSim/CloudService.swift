@@ -4,17 +4,74 @@ import Kernel
 ///
 /// A pure state machine: the world hands it a request at the moment the request arrives and
 /// gets back the answer, the pushes to send and notes for the trace. Latency, push delivery
-/// and drops are the world's business, not the cloud's.
+/// and drops are the world's business, not the cloud's. docs/CLOUDSIM.md describes what is
+/// modelled and every choice made where CLOUDKIT.md leaves a point open.
+///
+/// Determinism: state lives in dictionaries for lookup only; every walk over them that can
+/// reach an answer, a note or a push list is sorted first.
 public final class CloudService {
-    public private(set) var configuration: CloudConfiguration
+    public internal(set) var configuration: CloudConfiguration
+
+    /// Per account: database feed, subscriptions, token epoch, scripted faults.
+    var accountStates: [String: AccountState] = [:]
+    /// Every zone that ever existed, keyed by zone ID (owner + name), live or not.
+    var zoneStates: [ZoneID: ZoneState] = [:]
+    var developmentSchema = Schema()
+    var productionSchema = Schema()
+    /// Source of change tags (`ct1`, `ct2`, ...), shared by every zone.
+    var changeTagCounter: Int64 = 0
+    /// Every request fails `serviceUnavailable` before this time.
+    var outageEnd: SimTime?
 
     public init(configuration: CloudConfiguration) {
         self.configuration = configuration
+        for account in configuration.accounts.sorted() {
+            accountStates[account] = AccountState(name: account)
+        }
     }
 
     /// Handles one request at its arrival time.
+    ///
+    /// Operation-level checks run first, in this order: outage, authentication, the account's
+    /// throttle window, permission; then the request's own checks.
     public func handle(_ request: CloudRequest, from client: CloudClient, now: SimTime) -> CloudOutcome {
-        preconditionFailure("CloudService.handle is not implemented yet")
+        if case .accountStatus = request {
+            // Answered by the device's account daemon, so neither outages nor throttling apply.
+            return CloudOutcome(response: .accountStatus(client.accountStatus))
+        }
+        if let error = operationError(for: request, from: client, now: now) {
+            return CloudOutcome(response: .failure(error))
+        }
+        guard let account = client.account else {
+            preconditionFailure("an authenticated client has an account")
+        }
+        ensureAccount(account)
+        switch request {
+        case .accountStatus:
+            preconditionFailure("answered above")
+        case .fetchUserRecordID:
+            return CloudOutcome(response: .userRecordID(userRecordName(of: account)))
+        case .modifyZones(let scope, let save, let delete):
+            return modifyZones(scope: scope, save: save, delete: delete, client: client, account: account)
+        case .saveDatabaseSubscription(let scope):
+            return saveDatabaseSubscription(scope: scope, client: client, account: account)
+        case .fetchDatabaseChanges(let scope, let token):
+            return fetchDatabaseChanges(scope: scope, token: token, account: account)
+        case .fetchZoneChanges(let scope, let zone, let token, let resultsLimit):
+            return fetchZoneChanges(scope: scope, zone: zone, token: token, resultsLimit: resultsLimit)
+        case .modifyRecords(let scope, let zone, let saves, let deletes, let policy, let atomic):
+            let request = ModifyRecordsRequest(
+                scope: scope, zone: zone, saves: saves, deletes: deletes, policy: policy, atomic: atomic)
+            return modifyRecords(request, client: client, account: account, now: now)
+        case .fetchRecords(let scope, let zone, let names):
+            return fetchRecords(scope: scope, zone: zone, names: names)
+        }
+    }
+
+    /// Creates the state of an account the configuration did not list (e.g. a sign-in to an
+    /// account declared later); harmless for listed ones.
+    func ensureAccount(_ account: String) {
+        if accountStates[account] == nil { accountStates[account] = AccountState(name: account) }
     }
 
     // MARK: Inspection (expectations, reports, checkers)
@@ -24,79 +81,48 @@ public final class CloudService {
 
     /// The live records of a zone, sorted by record name; empty when the zone does not exist.
     public func records(in zone: ZoneID) -> [CloudRecord] {
-        preconditionFailure("not implemented yet")
+        guard let state = zoneStates[zone], state.isLive else { return [] }
+        return state.records.keys.sorted().compactMap { state.records[$0]?.record }
     }
 
     /// One live record by name.
     public func record(named name: String, in zone: ZoneID) -> CloudRecord? {
-        preconditionFailure("not implemented yet")
+        guard let state = zoneStates[zone], state.isLive else { return nil }
+        return state.records[name]?.record
     }
 
     /// The zones of an account's private database, sorted.
     public func zones(of account: String) -> [ZoneID] {
-        preconditionFailure("not implemented yet")
+        zoneStates.values.filter { $0.id.owner == account && $0.isLive }.map(\.id).sorted()
+    }
+
+    /// The tombstones a live zone keeps for its change feed (deleted records, also cascaded
+    /// ones, not re-created since), sorted by record name; empty when the zone does not exist.
+    public func tombstones(in zone: ZoneID) -> [RecordDeletion] {
+        guard let state = zoneStates[zone], state.isLive else { return [] }
+        return state.tombstones.keys.sorted().compactMap { name in
+            state.tombstones[name].map { RecordDeletion(recordName: name, recordType: $0.recordType) }
+        }
+    }
+
+    /// Whether the zone was purged by the user (`user-delete-zone`) and not created again.
+    public func isPurged(_ zone: ZoneID) -> Bool {
+        zoneStates[zone]?.isPurged ?? false
+    }
+
+    /// The user record name `fetchUserRecordID` answers for an account: `_` + 32 hex digits,
+    /// derived from the account name.
+    public func userRecordName(of account: String) -> String {
+        accountStates[account]?.userRecordName ?? UserRecordName.make(for: account)
+    }
+
+    /// Devices holding a database subscription of the account on `scope`, sorted.
+    public func subscribedDevices(of account: String, scope: DatabaseScope) -> [String] {
+        accountStates[account]?.pushTargets(scope: scope, excluding: nil) ?? []
     }
 
     /// The app's main zone of an account (`configuration.appZoneName`).
     public func appZone(of account: String) -> ZoneID {
         ZoneID(owner: account, name: configuration.appZoneName)
-    }
-
-    // MARK: Scripted faults (the `cloud:` actions of the scenario format)
-
-    /// `throttle ACCOUNT for D`: every request of the account fails `requestRateLimited`
-    /// with retry-after = the rest of the window.
-    public func throttle(account: String, until end: SimTime) {
-        preconditionFailure("not implemented yet")
-    }
-
-    /// `throttle ACCOUNT next-upload N records retry-after D`.
-    public func throttleNextUpload(account: String, records count: Int, retryAfter: SimTime) {
-        preconditionFailure("not implemented yet")
-    }
-
-    /// `quota ACCOUNT full|ok`.
-    public func setQuotaFull(account: String, _ full: Bool) {
-        preconditionFailure("not implemented yet")
-    }
-
-    /// `delete-zone ACCOUNT`: the app zone is deleted as by another device (reason deleted).
-    public func deleteZone(account: String, now: SimTime) -> CloudOutcome {
-        preconditionFailure("not implemented yet")
-    }
-
-    /// `user-delete-zone ACCOUNT`: purged in settings; `userDeletedZone` until re-created.
-    public func userDeleteZone(account: String, now: SimTime) -> CloudOutcome {
-        preconditionFailure("not implemented yet")
-    }
-
-    /// `expire-tokens ACCOUNT`: every token handed out so far fails `changeTokenExpired`.
-    public func expireTokens(account: String) {
-        preconditionFailure("not implemented yet")
-    }
-
-    /// `outage for D`: every request fails `serviceUnavailable`, retry-after = the rest.
-    public func outage(until end: SimTime) {
-        preconditionFailure("not implemented yet")
-    }
-
-    /// `reject LABEL with CODE`: saves of that record fail until `accept`.
-    public func reject(recordName: String, account: String, with code: CloudErrorCode) {
-        preconditionFailure("not implemented yet")
-    }
-
-    /// `accept LABEL`.
-    public func accept(recordName: String, account: String) {
-        preconditionFailure("not implemented yet")
-    }
-
-    /// `environment development|production`.
-    public func setEnvironment(_ environment: CloudEnvironment) {
-        preconditionFailure("not implemented yet")
-    }
-
-    /// `deploy-schema`: copies the development schema to production.
-    public func deploySchema() {
-        preconditionFailure("not implemented yet")
     }
 }

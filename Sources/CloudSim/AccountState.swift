@@ -1,0 +1,65 @@
+import Kernel
+
+/// Everything the cloud keeps per account apart from zone contents: the database feed,
+/// subscriptions, token epoch and the faults scripted against the account.
+struct AccountState {
+    let name: String
+    /// `_` + 32 hex digits derived from the account name (stable across runs and processes).
+    let userRecordName: String
+    /// Tokens carry the epoch they were handed out in; `expire-tokens` starts a new one.
+    var tokenEpoch: Int64 = 1
+    /// Last sequence number of the private database feed.
+    var databaseSequence: Int64 = 0
+    /// Per zone of the private database: when it last changed and when it was last deleted.
+    var zoneFeed: [ZoneID: ZoneFeedEntry] = [:]
+    /// Devices holding a database subscription, per scope.
+    var subscribers: [DatabaseScope: Set<String>] = [:]
+    var isQuotaFull = false
+    /// Every request of the account fails `requestRateLimited` before this time.
+    var throttleEnd: SimTime?
+    var partialThrottle: PartialThrottle?
+    /// Record names whose saves fail with the given code (`reject ... with CODE`).
+    var rejectedRecords: [String: CloudErrorCode] = [:]
+
+    init(name: String) {
+        self.name = name
+        self.userRecordName = UserRecordName.make(for: name)
+    }
+
+    /// Devices subscribed to `scope`, sorted, without `originator`.
+    func pushTargets(scope: DatabaseScope, excluding originator: String?) -> [String] {
+        let devices = subscribers[scope] ?? []
+        return devices.filter { $0 != originator }.sorted()
+    }
+
+    /// Appends a "zone has changes" entry (creation or record changes) to the database feed.
+    mutating func noteZoneChanged(_ zone: ZoneID) {
+        databaseSequence += 1
+        zoneFeed[zone, default: ZoneFeedEntry()].lastChangeSequence = databaseSequence
+    }
+
+    /// Appends a zone deletion to the database feed.
+    mutating func noteZoneDeleted(_ zone: ZoneID, reason: ZoneDeletionReason) {
+        databaseSequence += 1
+        zoneFeed[zone, default: ZoneFeedEntry()].lastDeletion =
+            ZoneFeedEntry.Deletion(sequence: databaseSequence, reason: reason)
+    }
+}
+
+/// The database feed of one zone, compacted: a fetch only needs the latest of each kind.
+struct ZoneFeedEntry: Hashable {
+    struct Deletion: Hashable {
+        var sequence: Int64
+        var reason: ZoneDeletionReason
+    }
+
+    /// Sequence of the latest creation or record change; 0 when none.
+    var lastChangeSequence: Int64 = 0
+    var lastDeletion: Deletion?
+}
+
+/// `throttle ACCOUNT next-upload N records retry-after D`, waiting for its upload.
+struct PartialThrottle: Hashable {
+    var recordCount: Int
+    var retryAfter: SimTime
+}

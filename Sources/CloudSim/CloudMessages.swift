@@ -1,0 +1,152 @@
+import Kernel
+
+/// Every error the simulated server produces, in one catalogue, with CloudKit's own server
+/// messages where CLOUDKIT.md quotes them.
+enum CloudMessages {
+    static func serviceUnavailable(retryAfter: SimTime) -> CloudError {
+        CloudError(.serviceUnavailable, message: "Service unavailable", retryAfter: retryAfter)
+    }
+
+    static func requestRateLimited(retryAfter: SimTime) -> CloudError {
+        CloudError(.requestRateLimited, message: "Request rate limited", retryAfter: retryAfter)
+    }
+
+    static let notAuthenticated = CloudError(
+        .notAuthenticated, message: "No iCloud account is signed in")
+
+    static let accountTemporarilyUnavailable = CloudError(
+        .accountTemporarilyUnavailable, message: "Account temporarily unavailable")
+
+    static func otherAccount(_ zone: ZoneID) -> CloudError {
+        CloudError(
+            .permissionFailure,
+            message: "Zone '\(zone.name)' of account '\(zone.owner)' is not in this account's private database")
+    }
+
+    static let sharedWrite = CloudError(
+        .permissionFailure, message: "Sharing is not modelled: the shared database accepts no writes")
+
+    static let sharedZoneChange = CloudError(
+        .badDatabase, message: "Zones cannot be created or deleted in the shared database")
+
+    static func zoneNotFound(_ zone: ZoneID) -> CloudError {
+        CloudError(.zoneNotFound, message: "Zone '\(zone.name)' does not exist")
+    }
+
+    static let userDeletedZone = CloudError(.userDeletedZone, message: "Zone was purged by user")
+
+    static let changeTokenExpired = CloudError(
+        .changeTokenExpired, message: "client knowledge differs from server knowledge")
+
+    static func tooManyItems(_ count: Int, maximum: Int) -> CloudError {
+        CloudError(
+            .limitExceeded,
+            message: "Your request contains \(count) items which is more than the maximum number "
+                + "of items in a single request (\(maximum))")
+    }
+
+    static let recordTooLarge = CloudError(.limitExceeded, message: "record too large")
+
+    static func insertCollision(_ server: CloudRecord) -> CloudError {
+        CloudError(
+            .serverRecordChanged, message: "record to insert already exists",
+            serverRecord: server.withoutAssetContents)
+    }
+
+    static func oplock(_ server: CloudRecord) -> CloudError {
+        CloudError(
+            .serverRecordChanged, message: "client oplock error updating record",
+            serverRecord: server.withoutAssetContents)
+    }
+
+    static let unknownItem = CloudError(.unknownItem, message: "Record not found")
+
+    static func recordTypeChange(_ name: String, from old: String, to new: String) -> CloudError {
+        CloudError(
+            .invalidArguments,
+            message: "Record '\(name)' has type '\(old)' and cannot be saved as type '\(new)'")
+    }
+
+    static func wrongZone(_ name: String) -> CloudError {
+        CloudError(.invalidArguments, message: "Record '\(name)' is not in the request's zone")
+    }
+
+    static func duplicate(_ name: String) -> CloudError {
+        CloudError(
+            .invalidArguments, message: "Record '\(name)' appears more than once in the request")
+    }
+
+    static func invalidName(_ what: String) -> CloudError {
+        CloudError(.invalidArguments, message: what)
+    }
+
+    static func mixedList(_ key: String) -> CloudError {
+        CloudError(.invalidArguments, message: "List values of field '\(key)' differ in type")
+    }
+
+    /// Development: the first save of a key fixed its type (wording of CloudKit's server).
+    static func typeMismatch(key: String, recordType: String, sent: String, defined: String) -> CloudError {
+        CloudError(
+            .invalidArguments,
+            message: "invalid attempt to set value type \(sent) for field '\(key)' for type "
+                + "'\(recordType)', defined to be: \(defined)")
+    }
+
+    static func productionType(_ recordType: String) -> CloudError {
+        CloudError(
+            .invalidArguments, message: "Cannot create new type \(recordType) in production schema")
+    }
+
+    static func productionField(_ key: String, recordType: String) -> CloudError {
+        CloudError(
+            .invalidArguments,
+            message: "Cannot create or modify field '\(key)' in record '\(recordType)' in production schema")
+    }
+
+    static let quotaExceeded = CloudError(
+        .quotaExceeded, message: "The account's iCloud storage is full")
+
+    static func rejected(_ name: String, code: CloudErrorCode) -> CloudError {
+        CloudError(code, message: "Record '\(name)' was rejected by the server")
+    }
+
+    static func referenceViolation(_ name: String, parent: String) -> CloudError {
+        CloudError(
+            .referenceViolation,
+            message: "Parent '\(parent)' of record '\(name)' was not found")
+    }
+
+    static func batchSaveFailed(_ name: String) -> CloudError {
+        CloudError(
+            .batchRequestFailed,
+            message: "Record '\(name)' will not be saved because of previous error in atomic zone")
+    }
+
+    static func batchDeleteFailed(_ name: String) -> CloudError {
+        CloudError(
+            .batchRequestFailed,
+            message: "Record '\(name)' will not be deleted because of previous error in atomic zone")
+    }
+}
+
+extension CloudRecord {
+    /// The record as `serverRecordChanged` carries it: asset contents are not sent (CLOUDKIT.md
+    /// section 5), so every asset value, also inside lists, is an empty asset.
+    var withoutAssetContents: CloudRecord {
+        var copy = self
+        for key in sortedKeys {
+            copy.fields[key] = fields[key]?.withoutAssetContents
+        }
+        return copy
+    }
+}
+
+extension CloudValue {
+    var withoutAssetContents: CloudValue {
+        switch self {
+        case .asset: return .asset([])
+        case .list(let values): return .list(values.map(\.withoutAssetContents))
+        default: return self
+        }
+    }
+}

@@ -1,0 +1,60 @@
+extension CloudService {
+    /// Page size when the client leaves it to the server (`resultsLimit` ≤ 0).
+    static let defaultResultsLimit = 100
+
+    /// The error a request on a zone that is not live meets: purged zones stay
+    /// `userDeletedZone` until a device saves them again (CLOUDKIT.md section 11).
+    func missingZoneError(_ zone: ZoneID) -> CloudError {
+        zoneStates[zone]?.isPurged == true ? CloudMessages.userDeletedZone : CloudMessages.zoneNotFound(zone)
+    }
+
+    /// One page of `CKFetchRecordZoneChangesOperation`.
+    func fetchZoneChanges(
+        scope: DatabaseScope, zone: ZoneID, token: ZoneChangeToken?, resultsLimit: Int
+    ) -> CloudOutcome {
+        guard scope == .privateDatabase else {
+            // Sharing is not modelled yet: no zone is in the shared database.
+            return CloudOutcome(response: .failure(CloudMessages.zoneNotFound(zone)))
+        }
+        guard let state = zoneStates[zone], state.isLive else {
+            return CloudOutcome(response: .failure(missingZoneError(zone)))
+        }
+        guard let epoch = accountStates[zone.owner]?.tokenEpoch else {
+            preconditionFailure("a live zone's owner has an account state")
+        }
+        var after: Int64 = 0
+        if let token {
+            let valid = token.zone == zone && token.incarnation == state.incarnation
+                && token.epoch == epoch && token.sequence <= state.sequence
+            guard valid else { return CloudOutcome(response: .failure(CloudMessages.changeTokenExpired)) }
+            after = token.sequence
+        }
+        let limit = resultsLimit > 0 ? resultsLimit : Self.defaultResultsLimit
+        let page = state.changes(after: after, limit: limit)
+        let newToken = ZoneChangeToken(
+            zone: zone, incarnation: state.incarnation, sequence: page.resumeSequence, epoch: epoch)
+        return CloudOutcome(response: .zoneChanges(
+            records: page.records, deletions: page.deletions, token: newToken, moreComing: page.moreComing))
+    }
+
+    /// `CKFetchRecordsOperation`: found → `.saved`, missing → `unknownItem`, per name in
+    /// request order; a zone that is not live fails every name with the zone's error.
+    func fetchRecords(scope: DatabaseScope, zone: ZoneID, names: [String]) -> CloudOutcome {
+        let zoneError: CloudError?
+        if scope != .privateDatabase {
+            zoneError = CloudMessages.zoneNotFound(zone)
+        } else if zoneStates[zone]?.isLive != true {
+            zoneError = missingZoneError(zone)
+        } else {
+            zoneError = nil
+        }
+        let results: [ItemResult] = names.map { name in
+            if let zoneError { return .failed(recordName: name, zoneError) }
+            guard let record = zoneStates[zone]?.records[name]?.record else {
+                return .failed(recordName: name, CloudMessages.unknownItem)
+            }
+            return .saved(record)
+        }
+        return CloudOutcome(response: .recordsFetched(results))
+    }
+}

@@ -1,0 +1,40 @@
+/// The naming rules of CLOUDKIT.md section 1. Real CloudKit raises most of them on the client;
+/// the simulator answers them as per-item `invalidArguments` so a faulty engine is caught.
+enum RecordValidation {
+    static let maximumLength = 255
+
+    static func nameError(of save: RecordSave) -> CloudError? {
+        let record = save.record
+        if let problem = recordNameProblem(record.recordName) {
+            return CloudMessages.invalidName("Invalid record name '\(record.recordName)': \(problem)")
+        }
+        if !isIdentifier(record.recordType) {
+            return CloudMessages.invalidName("Invalid record type '\(record.recordType)'")
+        }
+        let keys = Set(save.changedKeys).union(record.fields.keys).sorted()
+        for key in keys where !isIdentifier(key) {
+            return CloudMessages.invalidName("Invalid field key '\(key)'")
+        }
+        return nil
+    }
+
+    /// ASCII, 1 to 255 bytes, not starting with `_` (reserved).
+    static func recordNameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "empty" }
+        if name.utf8.count > maximumLength { return "longer than \(maximumLength) characters" }
+        if !name.utf8.allSatisfy({ $0 < 0x80 }) { return "not ASCII" }
+        if name.hasPrefix("_") { return "names starting with '_' are reserved" }
+        return nil
+    }
+
+    /// An ASCII letter, then letters, digits or `_`; at most 255 characters.
+    static func isIdentifier(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, isLetter(first), bytes.count <= maximumLength else { return false }
+        return bytes.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+}

@@ -1,0 +1,67 @@
+/// One page of a zone's change feed.
+struct ZoneFeedPage {
+    var records: [CloudRecord]
+    var deletions: [RecordDeletion]
+    /// The sequence the next page resumes after.
+    var resumeSequence: Int64
+    var moreComing: Bool
+}
+
+extension ZoneState {
+    /// The changes after `token`, oldest first, at most `limit` items (records and deletions).
+    ///
+    /// Each record changed since the token appears once, as its latest version (only the entry
+    /// carrying its current sequence is current). A tombstone is reported unless every life of
+    /// its name began after the token: such a client never saw the record (CLOUDKIT.md 9.5).
+    /// A nil token is token 0, so it yields every live record and no tombstone (9.4).
+    func changes(after token: Int64, limit: Int) -> ZoneFeedPage {
+        precondition(limit > 0, "a page holds at least one item")
+        precondition(token <= sequence, "a token from the future")
+        var page = ZoneFeedPage(records: [], deletions: [], resumeSequence: sequence, moreComing: false)
+        var itemCount = 0
+        var index = firstLogIndex(after: token)
+        while index < log.count {
+            let entry = log[index]
+            index += 1
+            guard isReportable(entry, after: token) else { continue }
+            if itemCount == limit {
+                page.moreComing = true
+                return page
+            }
+            if let stored = records[entry.recordName] {
+                page.records.append(stored.record)
+            } else if let tombstone = tombstones[entry.recordName] {
+                page.deletions.append(
+                    RecordDeletion(recordName: tombstone.recordName, recordType: tombstone.recordType))
+            }
+            itemCount += 1
+            if itemCount == limit { page.resumeSequence = entry.sequence }
+        }
+        page.resumeSequence = sequence
+        return page
+    }
+
+    /// Whether a log entry is the current state of its name and may be shown to `token`.
+    private func isReportable(_ entry: LogEntry, after token: Int64) -> Bool {
+        if let stored = records[entry.recordName] {
+            return stored.sequence == entry.sequence
+        }
+        guard let tombstone = tombstones[entry.recordName], tombstone.sequence == entry.sequence
+        else { return false }
+        guard let created = firstCreation[entry.recordName] else {
+            preconditionFailure("tombstone of \(entry.recordName) without a creation")
+        }
+        return created <= token
+    }
+
+    /// Index of the first log entry with a sequence above `token` (binary search).
+    private func firstLogIndex(after token: Int64) -> Int {
+        var low = 0
+        var high = log.count
+        while low < high {
+            let middle = (low + high) / 2
+            if log[middle].sequence <= token { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,100 @@
+/// One record zone as the server holds it: its life (incarnation, live, purged), its live
+/// records and the change log its feed is served from.
+///
+/// The state outlives a deletion so that a re-created zone gets a new incarnation and a purge
+/// can be told apart from a plain deletion.
+struct ZoneState {
+    let id: ZoneID
+    /// Which life of the zone this is; 0 until first created.
+    private(set) var incarnation: Int64 = 0
+    private(set) var isLive = false
+    /// Purged by the user (`userDeletedZone`) and not created again since.
+    private(set) var isPurged = false
+    /// Last change sequence used in this incarnation.
+    private(set) var sequence: Int64 = 0
+    private(set) var records: [String: StoredRecord] = [:]
+    private(set) var tombstones: [String: Tombstone] = [:]
+    /// Sequence at which each record name first came to life in this incarnation; a tombstone
+    /// is hidden from a fetch whose token predates every life of the name.
+    private(set) var firstCreation: [String: Int64] = [:]
+    /// (sequence, record name) in sequence order; an entry is current when the record or
+    /// tombstone of that name still carries its sequence.
+    private(set) var log: [LogEntry] = []
+
+    init(id: ZoneID) {
+        self.id = id
+    }
+
+    /// Starts a new life of the zone: empty, new incarnation, not purged.
+    mutating func create() {
+        precondition(!isLive, "zone \(id) is already live")
+        incarnation += 1
+        isLive = true
+        isPurged = false
+        sequence = 0
+        records = [:]
+        tombstones = [:]
+        firstCreation = [:]
+        log = []
+    }
+
+    /// Ends the zone's life with all its records; `purged` marks a user deletion.
+    mutating func remove(purged: Bool) {
+        precondition(isLive, "zone \(id) is not live")
+        isLive = false
+        isPurged = purged
+        records = [:]
+        tombstones = [:]
+        firstCreation = [:]
+        log = []
+    }
+
+    /// Writes a record (new or updated): bumps the sequence, replaces any tombstone.
+    mutating func write(_ record: CloudRecord) {
+        precondition(isLive, "write into zone \(id) that is not live")
+        precondition(record.zone == id, "record \(record.recordName) written into the wrong zone")
+        precondition(record.changeTag != nil, "a stored record always has a change tag")
+        sequence += 1
+        let name = record.recordName
+        records[name] = StoredRecord(record: record, sequence: sequence)
+        tombstones[name] = nil
+        if firstCreation[name] == nil { firstCreation[name] = sequence }
+        log.append(LogEntry(sequence: sequence, recordName: name))
+    }
+
+    /// Deletes a live record, leaving a tombstone; returns the deleted record.
+    @discardableResult
+    mutating func delete(named name: String) -> CloudRecord? {
+        precondition(isLive, "delete in zone \(id) that is not live")
+        guard let stored = records.removeValue(forKey: name) else { return nil }
+        sequence += 1
+        tombstones[name] = Tombstone(
+            recordName: name, recordType: stored.record.recordType, sequence: sequence)
+        log.append(LogEntry(sequence: sequence, recordName: name))
+        return stored.record
+    }
+
+    /// Names of live records whose parent is `name`, sorted.
+    func children(of name: String) -> [String] {
+        records.values.filter { $0.record.parent == name }.map(\.record.recordName).sorted()
+    }
+}
+
+/// A live record with the sequence of its latest save.
+struct StoredRecord: Hashable {
+    var record: CloudRecord
+    var sequence: Int64
+}
+
+/// What remains of a deleted record for the change feed.
+struct Tombstone: Hashable {
+    var recordName: String
+    var recordType: String
+    var sequence: Int64
+}
+
+/// One step of a zone's change log.
+struct LogEntry: Hashable {
+    var sequence: Int64
+    var recordName: String
+}

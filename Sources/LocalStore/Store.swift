@@ -1,71 +1,146 @@
 /// A SwiftData-like store: the models of declared entities, saved in transactions, with a
 /// history of those transactions (author, changes, tombstones).
 ///
-/// A value type: the device keeps it on its disk, so it survives a kill.
+/// A value type: the device keeps it on its disk, so it survives a kill. Copies share their
+/// storage until one of them changes (copy on write), so keeping one per device is cheap.
+///
+/// Invariants, checked by every save: every stored value has its attribute's type, every
+/// non-optional attribute has a value, and no relationship points at a model that is gone.
 public struct Store: Hashable, Sendable {
     public let schema: Schema
+    /// The models, by identifier. Read through the sorted queries, never iterated directly.
+    var storage: [ModelID: Model] = [:]
+    /// The raw value of the next identifier `makeModelID()` hands out; it never goes back.
+    var nextModelRawValue: UInt64 = 1
+    /// The kept history entries, in position order.
+    var entries: [HistoryEntry] = []
+    /// The position of the newest entry ever saved; positions are never reused.
+    var newestHistoryPosition: Int64 = 0
+    /// How many times the store's models vanished or were rebuilt (0 for a new store), so a
+    /// reader can tell that the models it knew are gone (HDO-3).
+    public internal(set) var generation: Int = 0
+    /// Entries at or before this position were discarded (`lose`, `rebuild`, `deleteHistory`):
+    /// a reader whose last seen position is lower missed changes.
+    public internal(set) var historyDiscardedThrough: Int64 = 0
 
     public init(schema: Schema) {
         self.schema = schema
-        preconditionFailure("not implemented yet")
     }
 
     /// Reserves the identifier of a model about to be inserted.
     public mutating func makeModelID() -> ModelID {
-        preconditionFailure("not implemented yet")
+        precondition(nextModelRawValue < UInt64.max, "model identifiers exhausted")
+        let id = ModelID(nextModelRawValue)
+        nextModelRawValue += 1
+        return id
     }
 
     /// Applies a transaction atomically: validates every value, applies delete rules
     /// (cascade, nullify, deny), keeps inverse relationships in step, and appends one history
     /// entry (returned; nil when the transaction changed nothing).
-    public mutating func save(_ transaction: Transaction, author: String) throws(StoreError) -> HistoryEntry? {
-        preconditionFailure("not implemented yet")
+    ///
+    /// Operations apply in order; delete rules apply once all of them did, to the
+    /// relationships as the transaction leaves them. A refused transaction leaves the store
+    /// exactly as it was.
+    public mutating func save(
+        _ transaction: Transaction,
+        author: String
+    ) throws(StoreError) -> HistoryEntry? {
+        guard !transaction.isEmpty else { return nil }
+        var draft = SaveDraft(schema: schema, models: storage, nextRawValue: nextModelRawValue)
+        // The draft then holds the only reference to the models: changed in place, not copied.
+        storage = [:]
+        do {
+            try draft.apply(transaction)
+        } catch {
+            storage = draft.undo()
+            throw error
+        }
+        storage = draft.models
+        precondition(draft.nextRawValue >= nextModelRawValue, "identifier counter went back")
+        nextModelRawValue = draft.nextRawValue
+        let changes = draft.changes()
+        guard !changes.isEmpty else { return nil }
+        newestHistoryPosition += 1
+        let entry = HistoryEntry(position: newestHistoryPosition, author: author, changes: changes)
+        entries.append(entry)
+        return entry
     }
 
     /// Deletes matching models directly (DEL-2): no delete rules, no history. Returns the
     /// deleted identifiers, sorted.
-    public mutating func batchDelete(entity: String, where filter: [String: AttributeValue]) -> [ModelID] {
-        preconditionFailure("not implemented yet")
+    ///
+    /// A model matches when each attribute of `filter` has that value (an empty filter matches
+    /// every model of the entity). Pointers of other models at deleted ones are cleared
+    /// silently, so no relationship is left dangling.
+    public mutating func batchDelete(
+        entity: String,
+        where filter: [String: AttributeValue]
+    ) -> [ModelID] {
+        let doomed = models(of: entity, where: filter).map(\.id)
+        guard !doomed.isEmpty else { return [] }
+        let deleted = Set(doomed)
+        for id in doomed {
+            storage[id] = nil
+        }
+        for id in storage.keys.sorted() {
+            guard let model = storage[id] else { preconditionFailure("\(id) vanished") }
+            let cleared = model.removingPointers(to: deleted)
+            if cleared != model {
+                storage[id] = cleared
+            }
+        }
+        return doomed
     }
 
     /// Empties the store as if its file vanished (HDO-3); identifiers are never reused.
+    ///
+    /// History positions are not reused either: the next entry continues after the last one.
     public mutating func lose() {
-        preconditionFailure("not implemented yet")
+        storage = [:]
+        discardHistory()
+        generation += 1
     }
 
     /// Rebuilds the store with the same data and new identifiers (DEL-3, HDO-3), history
     /// emptied. Returns the old → new identifier pairs, sorted by the old identifier.
     public mutating func rebuild() -> [(old: ModelID, new: ModelID)] {
-        preconditionFailure("not implemented yet")
+        let oldIDs = storage.keys.sorted()
+        var newIDs: [ModelID: ModelID] = [:]
+        var pairs: [(old: ModelID, new: ModelID)] = []
+        for old in oldIDs {
+            let new = makeModelID()
+            newIDs[old] = new
+            pairs.append((old: old, new: new))
+        }
+        func remapped(_ id: ModelID) -> ModelID {
+            guard let new = newIDs[id] else { preconditionFailure("dangling pointer at \(id)") }
+            return new
+        }
+        var rebuilt: [ModelID: Model] = [:]
+        for old in oldIDs {
+            guard var model = storage[old] else { preconditionFailure("\(old) vanished") }
+            model.id = remapped(old)
+            model.toOne = model.toOne.mapValues(remapped)
+            model.toMany = model.toMany.mapValues { $0.map(remapped).sorted() }
+            rebuilt[model.id] = model
+        }
+        precondition(rebuilt.count == storage.count, "rebuild lost models")
+        storage = rebuilt
+        discardHistory()
+        generation += 1
+        return pairs
     }
 
-    public func model(_ id: ModelID) -> Model? {
-        preconditionFailure("not implemented yet")
+    /// Deletes the history entries at or before a position (like purging persistent
+    /// history), so a long run need not keep every entry.
+    public mutating func deleteHistory(through position: Int64) {
+        entries.removeAll { $0.position <= position }
+        historyDiscardedThrough = max(historyDiscardedThrough, min(position, newestHistoryPosition))
     }
 
-    /// Every model, sorted by identifier.
-    public var models: [Model] {
-        preconditionFailure("not implemented yet")
-    }
-
-    /// The models of one entity, sorted by identifier.
-    public func models(of entity: String) -> [Model] {
-        preconditionFailure("not implemented yet")
-    }
-
-    /// The models whose to-one relationship `relationship` points at `target` (the to-many
-    /// side), sorted.
-    public func models(pointingAt target: ModelID, through relationship: String, of entity: String) -> [ModelID] {
-        preconditionFailure("not implemented yet")
-    }
-
-    /// History entries after a position, oldest first.
-    public func history(after position: Int64) -> [HistoryEntry] {
-        preconditionFailure("not implemented yet")
-    }
-
-    /// The position of the newest history entry (0 when there is none).
-    public var lastHistoryPosition: Int64 {
-        preconditionFailure("not implemented yet")
+    private mutating func discardHistory() {
+        entries = []
+        historyDiscardedThrough = newestHistoryPosition
     }
 }

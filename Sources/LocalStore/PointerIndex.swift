@@ -1,0 +1,47 @@
+/// Who points at whom, built once per save that deletes, so that the derived to-many sides
+/// of deleted models and the pointers left dangling are found without a scan per deletion.
+struct PointerIndex {
+    struct Pointer: Hashable {
+        var source: ModelID
+        var entity: String
+        var relationship: String
+    }
+
+    /// For each target, the pointers at it, sorted by source then relationship name.
+    private var pointersByTarget: [ModelID: [Pointer]] = [:]
+
+    init(_ models: [ModelID: Model]) {
+        for id in models.keys.sorted() {
+            guard let model = models[id] else { preconditionFailure("\(id) vanished") }
+            for name in model.toOne.keys.sorted() {
+                guard let target = model.toOne[name] else { continue }
+                add(Pointer(source: id, entity: model.entity, relationship: name), at: target)
+            }
+            for name in model.toMany.keys.sorted() {
+                for target in model.toMany[name] ?? [] {
+                    add(Pointer(source: id, entity: model.entity, relationship: name), at: target)
+                }
+            }
+        }
+    }
+
+    private mutating func add(_ pointer: Pointer, at target: ModelID) {
+        pointersByTarget[target, default: []].append(pointer)
+    }
+
+    /// Every pointer at a model, sorted by source.
+    func pointers(at target: ModelID) -> [Pointer] {
+        pointersByTarget[target] ?? []
+    }
+
+    /// The models of `entity` whose relationship `relationship` points at `target`, sorted.
+    func sources(
+        pointingAt target: ModelID,
+        through relationship: String,
+        of entity: String
+    ) -> [ModelID] {
+        pointers(at: target)
+            .filter { $0.entity == entity && $0.relationship == relationship }
+            .map(\.source)
+    }
+}

@@ -1,0 +1,38 @@
+/// The changes of a saved transaction, as its history entry lists them.
+extension SaveDraft {
+    /// One change per model, in the order the transaction first touched the models; each
+    /// cascaded deletion right after the deletion that caused it; the models only nullified
+    /// last (they were touched last). A model inserted and deleted is in none; one inserted
+    /// and updated is only inserted; an update that changed nothing is not there.
+    func changes() -> [HistoryChange] {
+        var changes: [HistoryChange] = []
+        for id in touchOrder where !cascaded.contains(id) {
+            if let change = change(of: id) {
+                changes.append(change)
+            }
+            for member in cascades[id] ?? [] {
+                if let change = change(of: member) {
+                    changes.append(change)
+                }
+            }
+        }
+        return changes
+    }
+
+    private func change(of id: ModelID) -> HistoryChange? {
+        switch (originals[id], models[id]) {
+        case (nil, nil):
+            return nil
+        case (nil, let after?):
+            return .inserted(id, entity: after.entity)
+        case (let before?, nil):
+            guard let tombstone = tombstones[id] else {
+                preconditionFailure("no tombstone of \(id)")
+            }
+            return .deleted(id, entity: before.entity, tombstone: tombstone)
+        case (let before?, let after?):
+            let keys = after.changedKeys(since: before)
+            return keys.isEmpty ? nil : .updated(id, entity: after.entity, keys: keys)
+        }
+    }
+}

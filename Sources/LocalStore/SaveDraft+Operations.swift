@@ -1,0 +1,150 @@
+/// The three operations of a transaction, and the checks of the values they write (DL-4
+/// relies on them: a record the store rejects has values invalid for the model).
+extension SaveDraft {
+    mutating func apply(_ operation: Transaction.Operation) throws(StoreError) {
+        switch operation {
+        case .insert(let id, let entity, let values):
+            try insert(id, entity: entity, values: values)
+        case .update(let id, let values):
+            try update(id, values: values)
+        case .delete(let id):
+            try delete(id)
+        }
+    }
+
+    private mutating func insert(
+        _ id: ModelID,
+        entity name: String,
+        values: [String: PropertyValue]
+    ) throws(StoreError) {
+        guard let entity = schema.entity(named: name) else { throw .unknownEntity(name) }
+        guard id.rawValue > 0, id.rawValue < UInt64.max else {
+            throw .invalidValue(entity: name, property: "id", reason: "\(id) is not an identifier")
+        }
+        // A model inserted and deleted earlier in this transaction was touched: its identifier
+        // is used up as well.
+        guard models[id] == nil, !touched.contains(id) else {
+            throw .invalidValue(entity: name, property: "id", reason: "\(id) is already in use")
+        }
+        try checkNames(values, of: entity)
+        // An identifier not reserved through `makeModelID()` is never handed out later.
+        nextRawValue = max(nextRawValue, id.rawValue + 1)
+        var model = Model(id: id, entity: name)
+        for attribute in entity.attributes {
+            guard let value = attribute.defaultValue else { continue }
+            try check(value, for: attribute, of: entity)
+            model.values[attribute.name] = value
+        }
+        write(model)
+        try set(values, on: id, of: entity)
+    }
+
+    private mutating func update(
+        _ id: ModelID,
+        values: [String: PropertyValue]
+    ) throws(StoreError) {
+        guard let model = models[id] else { throw .unknownModel(id) }
+        let entity = entity(of: model)
+        try checkNames(values, of: entity)
+        try set(values, on: id, of: entity)
+    }
+
+    /// Removes the model now; its delete rules apply once every operation did. Deleting a
+    /// model deleted earlier in the same transaction does nothing more.
+    private mutating func delete(_ id: ModelID) throws(StoreError) {
+        guard models[id] != nil else {
+            guard tombstones[id] != nil else { throw .unknownModel(id) }
+            return
+        }
+        explicitDeletions.append(id)
+        tombstones[id] = remove(id)
+    }
+
+    private func checkNames(
+        _ values: [String: PropertyValue],
+        of entity: EntityDescription
+    ) throws(StoreError) {
+        for name in values.keys.sorted()
+        where entity.attribute(named: name) == nil && entity.relationship(named: name) == nil {
+            throw .unknownProperty(entity: entity.name, property: name)
+        }
+    }
+
+    /// Writes the values in the order of their names, so that the first error is the same in
+    /// every process.
+    private mutating func set(
+        _ values: [String: PropertyValue],
+        on id: ModelID,
+        of entity: EntityDescription
+    ) throws(StoreError) {
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            if let attribute = entity.attribute(named: name) {
+                try setAttribute(attribute, to: value, on: id, of: entity)
+            } else if let relationship = entity.relationship(named: name) {
+                try setRelationship(relationship, to: value, on: id, of: entity)
+            } else {
+                preconditionFailure("'\(name)' passed the name check of '\(entity.name)'")
+            }
+        }
+    }
+
+    /// Clearing a non-optional attribute that has a default stores the default: such an
+    /// attribute never lacks a value (a downloaded record that leaves out its key cannot
+    /// empty it). Clearing one without a default is refused at the end of the transaction.
+    private mutating func setAttribute(
+        _ attribute: AttributeDescription,
+        to value: PropertyValue,
+        on id: ModelID,
+        of entity: EntityDescription
+    ) throws(StoreError) {
+        guard case .attribute(let newValue) = value else {
+            throw .invalidValue(
+                entity: entity.name, property: attribute.name,
+                reason: "expected a value of type \(attribute.type.rawValue), not a relationship"
+            )
+        }
+        let stored = newValue ?? (attribute.isOptional ? nil : attribute.defaultValue)
+        if let stored {
+            try check(stored, for: attribute, of: entity)
+        }
+        guard var model = models[id] else { preconditionFailure("setting a value of \(id)") }
+        model.values[attribute.name] = stored
+        write(model)
+    }
+
+    func check(
+        _ value: AttributeValue,
+        for attribute: AttributeDescription,
+        of entity: EntityDescription
+    ) throws(StoreError) {
+        func invalid(_ reason: String) -> StoreError {
+            .invalidValue(entity: entity.name, property: attribute.name, reason: reason)
+        }
+        guard value.type == attribute.type else {
+            throw invalid("expected \(attribute.type.rawValue), got \(value.type.rawValue)")
+        }
+        switch value {
+        case .double(let number) where number.isNaN:
+            // NaN is not equal to itself: a store holding it would not equal its own copy.
+            throw invalid("NaN is not a storable number")
+        case .uuid(let text) where !AttributeValue.isCanonicalUUID(text):
+            throw invalid("'\(text)' is not a UUID in upper case with hyphens")
+        default:
+            break
+        }
+    }
+}
+
+extension AttributeValue {
+    /// Whether a text is a UUID as the store keeps them: 8-4-4-4-12 upper-case hex digits.
+    static func isCanonicalUUID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        for (offset, byte) in bytes.enumerated() {
+            let isHyphenPlace = offset == 8 || offset == 13 || offset == 18 || offset == 23
+            let isHexDigit = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46)
+            guard isHyphenPlace ? byte == 0x2D : isHexDigit else { return false }
+        }
+        return true
+    }
+}

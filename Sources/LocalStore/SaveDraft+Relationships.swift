@@ -1,0 +1,165 @@
+/// Writing relationships, with their inverses kept in step.
+///
+/// A to-one relationship is stored on its model. A to-many relationship whose inverse is
+/// to-one is derived from that inverse (writing it moves the inverse pointers); any other
+/// to-many relationship is stored on its model, sorted, on both sides when it has a to-many
+/// inverse. A one-to-one pair is stored on both sides.
+extension SaveDraft {
+    mutating func setRelationship(
+        _ relationship: RelationshipDescription,
+        to value: PropertyValue,
+        on id: ModelID,
+        of entity: EntityDescription
+    ) throws(StoreError) {
+        switch (relationship.isToMany, value) {
+        case (false, .relationship(let target)):
+            if let target {
+                try checkTarget(target, of: relationship, in: entity)
+            }
+            setToOne(relationship, to: target, on: id, of: entity)
+        case (true, .relationships(let targets)):
+            for target in targets {
+                try checkTarget(target, of: relationship, in: entity)
+            }
+            setToMany(relationship, to: Array(Set(targets)).sorted(), on: id, of: entity)
+        case (false, _):
+            throw .invalidValue(
+                entity: entity.name, property: relationship.name,
+                reason: "expected one \(relationship.destination) or nil"
+            )
+        case (true, _):
+            throw .invalidValue(
+                entity: entity.name, property: relationship.name,
+                reason: "expected a list of \(relationship.destination)"
+            )
+        }
+    }
+
+    /// A target must exist when the operation runs (saved, or inserted by an earlier
+    /// operation) and be of the destination entity.
+    private func checkTarget(
+        _ target: ModelID,
+        of relationship: RelationshipDescription,
+        in entity: EntityDescription
+    ) throws(StoreError) {
+        guard let model = models[target] else {
+            throw .invalidValue(
+                entity: entity.name, property: relationship.name, reason: "no model \(target)"
+            )
+        }
+        guard model.entity == relationship.destination else {
+            throw .invalidValue(
+                entity: entity.name, property: relationship.name,
+                reason: "\(target) is a \(model.entity), not a \(relationship.destination)"
+            )
+        }
+    }
+
+    private mutating func setToOne(
+        _ relationship: RelationshipDescription,
+        to target: ModelID?,
+        on id: ModelID,
+        of entity: EntityDescription
+    ) {
+        guard models[id]?.toOne[relationship.name] != target else { return }
+        if let inverse = schema.inverse(of: relationship, in: entity.name), !inverse.isToMany {
+            pairOneToOne(relationship, inverse: inverse, source: id, target: target)
+        }
+        // Read again: the pairing may have changed this very model (a self-inverse).
+        guard var model = models[id] else { preconditionFailure("setting a pointer of \(id)") }
+        model.toOne[relationship.name] = target
+        write(model)
+    }
+
+    /// Keeps a one-to-one pair in step: the source's old partner and the target's old partner
+    /// lose their pointers, the target points back at the source.
+    private mutating func pairOneToOne(
+        _ relationship: RelationshipDescription,
+        inverse: RelationshipDescription,
+        source: ModelID,
+        target: ModelID?
+    ) {
+        if let old = models[source]?.toOne[relationship.name] {
+            clearPointer(inverse.name, of: old, ifAt: source)
+        }
+        guard let target else { return }
+        if let partner = models[target]?.toOne[inverse.name], partner != source {
+            clearPointer(relationship.name, of: partner, ifAt: target)
+        }
+        guard var targetModel = models[target] else { preconditionFailure("pairing \(target)") }
+        targetModel.toOne[inverse.name] = source
+        write(targetModel)
+    }
+
+    private mutating func clearPointer(_ name: String, of id: ModelID, ifAt pointee: ModelID) {
+        // A model deleted earlier in the transaction is gone: nothing to clear.
+        guard var model = models[id], model.toOne[name] == pointee else { return }
+        model.toOne[name] = nil
+        write(model)
+    }
+
+    private mutating func setToMany(
+        _ relationship: RelationshipDescription,
+        to members: [ModelID],
+        on id: ModelID,
+        of entity: EntityDescription
+    ) {
+        guard let inverse = schema.inverse(of: relationship, in: entity.name) else {
+            setStoredMembers(members, of: relationship.name, on: id)
+            return
+        }
+        if !inverse.isToMany {
+            moveInversePointers(inverse.name, of: relationship.destination, to: id, for: members)
+            return
+        }
+        // Many-to-many: both sides stored, kept in step.
+        let old = models[id]?.toMany[relationship.name] ?? []
+        for removed in old where !members.contains(removed) {
+            updateStoredMembers(of: inverse.name, on: removed) { $0.filter { $0 != id } }
+        }
+        for added in members where !old.contains(added) {
+            updateStoredMembers(of: inverse.name, on: added) { $0 + [id] }
+        }
+        setStoredMembers(members, of: relationship.name, on: id)
+    }
+
+    /// The derived side: the listed models point at `owner`, those that did and are not listed
+    /// point at nothing.
+    private mutating func moveInversePointers(
+        _ inverse: String,
+        of destination: String,
+        to owner: ModelID,
+        for members: [ModelID]
+    ) {
+        let current = models.values
+            .filter { $0.entity == destination && $0.toOne[inverse] == owner }
+            .map(\.id)
+            .sorted()
+        for removed in current where !members.contains(removed) {
+            clearPointer(inverse, of: removed, ifAt: owner)
+        }
+        for added in members {
+            guard var model = models[added] else { preconditionFailure("moving \(added)") }
+            guard model.toOne[inverse] != owner else { continue }
+            model.toOne[inverse] = owner
+            write(model)
+        }
+    }
+
+    private mutating func updateStoredMembers(
+        of name: String,
+        on id: ModelID,
+        _ change: ([ModelID]) -> [ModelID]
+    ) {
+        guard let model = models[id] else { preconditionFailure("updating members of \(id)") }
+        setStoredMembers(change(model.toMany[name] ?? []), of: name, on: id)
+    }
+
+    /// Stores members sorted and without duplicates; no members, no key.
+    private mutating func setStoredMembers(_ members: [ModelID], of name: String, on id: ModelID) {
+        guard var model = models[id] else { preconditionFailure("setting members of \(id)") }
+        let normalized = Array(Set(members)).sorted()
+        model.toMany[name] = normalized.isEmpty ? nil : normalized
+        write(model)
+    }
+}

@@ -1,0 +1,92 @@
+/// The working state of one `Store.save`: the store's models changed in place, with what
+/// undoes the changes (a refused transaction leaves no trace) and what describes them (the
+/// history entry).
+///
+/// Every change of a model goes through `write` or `remove`, which remember the model as it
+/// was before the transaction and the order in which models were first touched.
+struct SaveDraft {
+    let schema: Schema
+    /// The models as the transaction leaves them so far.
+    private(set) var models: [ModelID: Model]
+    var nextRawValue: UInt64
+    /// The touched models that existed before the transaction, as they were then.
+    private(set) var originals: [ModelID: Model] = [:]
+    private(set) var touched: Set<ModelID> = []
+    /// The touched models in the order first touched: the order of the history's changes.
+    private(set) var touchOrder: [ModelID] = []
+    /// The models deleted by a `.delete` operation, in operation order.
+    var explicitDeletions: [ModelID] = []
+    /// Every deleted model as it was when deleted.
+    var tombstones: [ModelID: Model] = [:]
+    /// For each explicit deletion, the models its cascade deleted, in the order reached.
+    var cascades: [ModelID: [ModelID]] = [:]
+    /// Every model deleted by a cascade (and not by an operation).
+    var cascaded: Set<ModelID> = []
+
+    init(schema: Schema, models: [ModelID: Model], nextRawValue: UInt64) {
+        self.schema = schema
+        self.models = models
+        self.nextRawValue = nextRawValue
+    }
+
+    /// Applies the operations in order, then the delete rules, then checks required values.
+    mutating func apply(_ transaction: Transaction) throws(StoreError) {
+        for operation in transaction.operations {
+            try apply(operation)
+        }
+        try applyDeleteRules()
+        try checkRequiredValues()
+    }
+
+    /// The entity of a stored model; every stored model's entity is declared.
+    func entity(of model: Model) -> EntityDescription {
+        guard let entity = schema.entity(named: model.entity) else {
+            preconditionFailure("\(model.id) is of undeclared entity '\(model.entity)'")
+        }
+        return entity
+    }
+
+    mutating func write(_ model: Model) {
+        touch(model.id)
+        models[model.id] = model
+    }
+
+    /// Removes a model and returns it as it was.
+    mutating func remove(_ id: ModelID) -> Model {
+        touch(id)
+        guard let model = models.removeValue(forKey: id) else {
+            preconditionFailure("removing \(id), which does not exist")
+        }
+        return model
+    }
+
+    /// The models as they were before the transaction.
+    mutating func undo() -> [ModelID: Model] {
+        for id in touchOrder {
+            // nil for a model the transaction inserted: that removes it.
+            models[id] = originals[id]
+        }
+        return models
+    }
+
+    private mutating func touch(_ id: ModelID) {
+        guard touched.insert(id).inserted else { return }
+        touchOrder.append(id)
+        if let model = models[id] {
+            originals[id] = model
+        }
+    }
+
+    /// Every non-optional attribute of every model the transaction leaves must have a value.
+    private func checkRequiredValues() throws(StoreError) {
+        for id in touchOrder {
+            guard let model = models[id] else { continue }
+            for attribute in entity(of: model).attributes
+            where !attribute.isOptional && model.values[attribute.name] == nil {
+                throw .invalidValue(
+                    entity: model.entity, property: attribute.name, reason: "required value missing"
+                )
+            }
+        }
+    }
+}

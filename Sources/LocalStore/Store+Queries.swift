@@ -1,0 +1,94 @@
+/// Reading the store: every answer that is a list comes sorted, never in hashing order.
+extension Store {
+    public func model(_ id: ModelID) -> Model? {
+        storage[id]
+    }
+
+    public func contains(_ id: ModelID) -> Bool {
+        storage[id] != nil
+    }
+
+    /// Every model, sorted by identifier.
+    public var models: [Model] {
+        storage.values.sorted { $0.id < $1.id }
+    }
+
+    /// The number of models of every entity.
+    public var modelCount: Int {
+        storage.count
+    }
+
+    /// The models of one entity, sorted by identifier.
+    public func models(of entity: String) -> [Model] {
+        storage.values.filter { $0.entity == entity }.sorted { $0.id < $1.id }
+    }
+
+    /// The models of one entity whose attributes have all the values of `filter`, sorted by
+    /// identifier. An empty filter matches every model of the entity; a filter naming an
+    /// attribute the entity lacks matches none.
+    public func models(of entity: String, where filter: [String: AttributeValue]) -> [Model] {
+        models(of: entity).filter { $0.matches(filter) }
+    }
+
+    /// The number of models of one entity whose attributes have all the values of `filter`.
+    public func count(of entity: String, where filter: [String: AttributeValue] = [:]) -> Int {
+        storage.values.reduce(0) { count, model in
+            model.entity == entity && model.matches(filter) ? count + 1 : count
+        }
+    }
+
+    /// The models whose to-one relationship `relationship` points at `target` (the to-many
+    /// side), sorted.
+    public func models(
+        pointingAt target: ModelID,
+        through relationship: String,
+        of entity: String
+    ) -> [ModelID] {
+        storage.values
+            .filter { $0.entity == entity && $0.toOne[relationship] == target }
+            .map(\.id)
+            .sorted()
+    }
+
+    /// The models a relationship of a model leads to, sorted, whichever way it is kept: a
+    /// to-one pointer, a to-many side derived from its to-one inverse, or a stored to-many.
+    /// Empty for a model that does not exist.
+    public func relatedModels(of id: ModelID, relationship name: String) -> [ModelID] {
+        guard let model = storage[id] else { return [] }
+        let entity = schema.entity(named: model.entity)
+        guard let relationship = entity?.relationship(named: name) else {
+            preconditionFailure("entity '\(model.entity)' has no relationship '\(name)'")
+        }
+        if !relationship.isToMany {
+            return model.toOne[name].map { [$0] } ?? []
+        }
+        if let inverse = schema.inverse(of: relationship, in: model.entity), !inverse.isToMany {
+            return models(pointingAt: id, through: inverse.name, of: relationship.destination)
+        }
+        return model.toMany[name] ?? []
+    }
+
+    /// History entries after a position, oldest first.
+    public func history(after position: Int64) -> [HistoryEntry] {
+        // Entries are kept in position order: find the first one after `position`.
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].position <= position {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return Array(entries[low...])
+    }
+
+    /// The position of the newest history entry ever saved (0 when none was).
+    ///
+    /// It does not go back when the history is discarded (`lose`, `rebuild`), so a reader's
+    /// position stays meaningful: the next entry comes after it.
+    public var lastHistoryPosition: Int64 {
+        newestHistoryPosition
+    }
+}

@@ -1,1 +1,39 @@
-print("synclab")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `synclab`: run, check and measure SyncLab scenarios.
+let help = """
+SyncLab: a deterministic multi-device simulator for CloudKit sync engines.
+
+USAGE: synclab COMMAND [OPTIONS]
+
+COMMANDS:
+  run FILE...      run scenarios and check their expectations
+  check FILE...    parse and validate scenarios without running them
+  probes           list the probe points triggers can name
+  bench            measure the kernel and scenario runs (use a release build)
+
+Run 'synclab COMMAND --help' for a command's options.
+"""
+
+let commands = ["run", "check", "probes", "bench"]
+var arguments = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+if arguments.isEmpty || arguments == ["-h"] || arguments == ["--help"] || arguments == ["help"] {
+    print(help)
+    status = arguments.isEmpty ? 2 : 0
+} else {
+    let command = arguments.removeFirst()
+    switch command {
+    case "run": status = RunCommand.main(arguments)
+    case "check": status = CheckCommand.main(arguments)
+    case "probes": status = ProbesCommand.main(arguments)
+    case "bench": status = BenchCommand.main(arguments)
+    default:
+        status = RunCommand.usage("unknown command '\(command)'\(suggestion(command, among: commands))")
+    }
+}
+exit(status)

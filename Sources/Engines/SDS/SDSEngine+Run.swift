@@ -104,8 +104,10 @@ extension SDSEngine {
                 current.step = .uploadAnswered
                 current.awaitingResume = true
                 effects.append(.probe("upload.sent"))
-            } else {
+            } else if current.uploadRequests == 0 {
                 pass("upload.done", then: .finish, &current, &effects)
+            } else {
+                current.step = .finish
             }
         case .uploadAnswered:
             // The answer is handled in `handleResponse`; nothing to do until it arrives.

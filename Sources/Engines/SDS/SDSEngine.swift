@@ -133,6 +133,8 @@ public final class SDSEngine: SyncEngine {
         switch timer {
         case .debounce:
             debounceScheduled = false
+            // A synchronization that has not started uploading will upload these changes.
+            if let current = run, !current.hasStartedUploading { return }
             requestSync(waiter: nil, context: &context, effects: &effects)
         case .retry:
             retryScheduled = false

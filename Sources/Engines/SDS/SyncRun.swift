@@ -52,6 +52,15 @@ struct SyncRun {
     var attempted: Set<String> = []
     var uploadRequests = 0
 
+    /// Whether the run reached its upload: changes recorded later need another run.
+    var hasStartedUploading: Bool {
+        if uploadRequests > 0 { return true }
+        switch step {
+        case .finish, .ended: return true
+        default: return false
+        }
+    }
+
     init(waiters: [WaiterID]) {
         self.waiters = waiters
     }

@@ -1,0 +1,100 @@
+import Foundation
+import Harness
+import Kernel
+import Scenario
+
+/// `synclab run FILE… [--seed N] [--trace-out PATH]`.
+enum RunCommand {
+    static let help = """
+    USAGE: synclab run FILE... [--seed N] [--trace-out PATH]
+
+    Runs each scenario (a folder means every .scenario file below it) and checks its
+    expectations. Exit status: 0 when every expectation holds, 1 when one fails or a run
+    fails at runtime, 2 on an input error (nothing runs then).
+
+    OPTIONS:
+      --seed N           run with seed N instead of the file's seed
+      --trace-out PATH   write the trace as JSON Lines to PATH (with several files, PATH is a
+                         folder that receives one NAME.trace.jsonl per scenario)
+      -h, --help         show this help
+    """
+
+    static func main(_ arguments: [String]) -> Int32 {
+        var options = CommandLineOptions(arguments)
+        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        let seedText = options.value("--seed")
+        let traceOut = options.value("--trace-out")
+        if let problem = options.problem { return usage(problem) }
+        if let unknown = options.unknownOption {
+            return usage("unknown option '\(unknown)'\(suggestion(unknown, among: ["--seed", "--trace-out", "--help"]))")
+        }
+        var seed: UInt64?
+        if let seedText {
+            guard let parsed = UInt64(seedText) else { return usage("'--seed' takes a whole number from 0 to 18446744073709551615, not '\(seedText)'") }
+            seed = parsed
+        }
+        guard !options.positionals.isEmpty else { return usage("'run' needs at least one scenario file") }
+        let expanded = ScenarioFiles.expand(options.positionals)
+        expanded.errors.forEach(Terminal.writeError)
+        var loaded: [(path: String, scenario: ScenarioFile, source: String)] = []
+        var inputError = !expanded.errors.isEmpty
+        for path in expanded.files {
+            if let file = ScenarioFiles.load(path) { loaded.append((path, file.scenario, file.source)) } else { inputError = true }
+        }
+        if inputError { return 2 }
+        var failed = 0
+        for (path, scenario, source) in loaded {
+            let result = ScenarioRunner.run(scenario, source: source, options: RunOptions(seed: seed))
+            report(result, path: path)
+            if !result.passed { failed += 1 }
+            if let traceOut {
+                let target = loaded.count == 1 ? traceOut : traceFile(in: traceOut, for: path)
+                if !write(result.trace.jsonLines(), to: target) { return 2 }
+            }
+        }
+        if loaded.count > 1 {
+            print("\(loaded.count - failed) passed, \(failed) failed")
+        }
+        return failed == 0 ? 0 : 1
+    }
+
+    private static func report(_ result: RunResult, path: String) {
+        let expectations = result.expectations.count
+        for expectation in result.expectations where !expectation.passed {
+            print("\(path):\(expectation.line): expectation failed: \(expectation.wanted); found: \(expectation.found)")
+        }
+        if let failure = result.failure {
+            print("\(path):\(failure.line): runtime error: \(failure.message) (at \(failure.time))")
+        }
+        if result.passed {
+            print("\(Terminal.green("PASS")) \(path) (seed \(result.seed), \(expectations) expectations, "
+                  + "\(result.endTime) simulated)")
+        } else {
+            let failedCount = result.expectations.filter { !$0.passed }.count
+            print("\(Terminal.red("FAIL")) \(path) (seed \(result.seed), \(failedCount) of \(expectations) "
+                  + "expectations failed\(result.failure == nil ? "" : ", runtime error"))")
+            for leftover in result.leftovers { print("  leftover: \(leftover)") }
+            print("  rerun: synclab run \(path) --seed \(result.seed)")
+        }
+    }
+
+    private static func traceFile(in folder: String, for path: String) -> String {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let base = (path as NSString).lastPathComponent.replacingOccurrences(of: ".scenario", with: "")
+        return (folder as NSString).appendingPathComponent("\(base).trace.jsonl")
+    }
+
+    private static func write(_ text: String, to path: String) -> Bool {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            Terminal.writeError("\(path): error: cannot write the trace")
+            return false
+        }
+        return true
+    }
+
+    static func usage(_ message: String) -> Int32 {
+        Terminal.writeError("synclab: error: \(message)")
+        Terminal.writeError("see 'synclab run --help'")
+        return 2
+    }
+}

@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"]),
         .testTarget(
             name: "SynclabTests",
-            dependencies: ["Harness", "Scenario", "TestSupport"]
+            dependencies: ["synclab", "Harness", "Scenario", "TestSupport"]
         ),
     ]
 )

@@ -1,7 +1,100 @@
-/// `synclab bench`: filled in below.
+import Foundation
+import Harness
+import Kernel
+import Scenario
+
+/// `synclab bench`: the workloads of BENCH.md, as medians over several runs.
+///
+/// The only place SyncLab reads a wall clock, to time itself; nothing it measures depends on
+/// it.
 enum BenchCommand {
+    static let help = """
+    USAGE: synclab bench [--quick] [--repeat N] [--scenarios FOLDER]
+
+    Measures, as medians over N repetitions (default 5), with a release build
+    (swift build -c release; .build/release/synclab bench):
+      pingpong   the kernel alone: 1000 actors, 10,000,000 deliveries (BENCH.md)
+      scenarios  full runs of each tour scenario: runs/s and simulated s per wall s
+
+    OPTIONS:
+      --quick             1,000,000 deliveries and shorter scenario batches
+      --repeat N          repetitions per figure (default 5)
+      --scenarios FOLDER  the scenarios to run (default Scenarios/tour)
+    """
+
     static func main(_ arguments: [String]) -> Int32 {
-        print("bench: not yet")
-        return 1
+        var options = CommandLineOptions(arguments)
+        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        let quick = options.flag("--quick")
+        let repeatText = options.value("--repeat")
+        let folder = options.value("--scenarios") ?? "Scenarios/tour"
+        if let problem = options.problem { return RunCommand.usage(problem) }
+        if let unknown = options.unknownOption { return RunCommand.usage("unknown option '\(unknown)'") }
+        let repetitions = repeatText.flatMap(Int.init) ?? 5
+        guard repetitions > 0 else { return RunCommand.usage("'--repeat' takes a positive number") }
+        #if DEBUG
+        print("note: this is a debug build; figures from 'swift build -c release' are the ones to report")
+        #endif
+        benchPingPong(deliveries: quick ? 1_000_000 : PingPongBenchmark.defaultDeliveries, repetitions: repetitions)
+        return benchScenarios(folder: folder, batchSeconds: quick ? 0.2 : 1.0, repetitions: repetitions)
+    }
+
+    private static func benchPingPong(deliveries: Int, repetitions: Int) {
+        let actors = PingPongBenchmark.defaultActors
+        var rates: [Double] = []
+        var checksum = ""
+        for _ in 0..<repetitions {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result = PingPongBenchmark.run(actors: actors, deliveries: deliveries, seed: 1)
+            let seconds = seconds(clock.now - start)
+            rates.append(Double(deliveries) / seconds)
+            checksum = result.description
+        }
+        print("pingpong  actors=\(actors) deliveries=\(deliveries) seed=1  "
+              + "median \(format(median(rates) / 1_000_000)) M events/s  (\(checksum))")
+    }
+
+    private static func benchScenarios(folder: String, batchSeconds: Double, repetitions: Int) -> Int32 {
+        let expanded = ScenarioFiles.expand([folder])
+        expanded.errors.forEach(Terminal.writeError)
+        for path in expanded.files {
+            guard let (scenario, source) = ScenarioFiles.load(path) else { return 2 }
+            var rates: [Double] = []
+            var simulatedRates: [Double] = []
+            for _ in 0..<repetitions {
+                let clock = ContinuousClock()
+                let start = clock.now
+                var runs = 0
+                var simulated: Int64 = 0
+                while runs < 5 || seconds(clock.now - start) < batchSeconds {
+                    let result = ScenarioRunner.run(scenario, source: source)
+                    simulated += result.endTime.microseconds
+                    runs += 1
+                }
+                let elapsed = seconds(clock.now - start)
+                rates.append(Double(runs) / elapsed)
+                simulatedRates.append(Double(simulated) / 1_000_000 / elapsed)
+            }
+            print("scenario  \(path)  median \(format(median(rates))) runs/s, "
+                  + "\(format(median(simulatedRates))) simulated s per wall s")
+        }
+        return 0
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2]
+            : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    private static func format(_ value: Double) -> String {
+        String(format: "%.2f", value)
     }
 }

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderHarness() { #expect(Bool(true)) }

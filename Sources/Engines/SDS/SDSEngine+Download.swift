@@ -23,6 +23,15 @@ extension SDSEngine {
                 continue
             }
             context.syncData.changeTags[record.recordName] = record.changeTag
+            if context.syncData.pendingDeletions[record.recordName] != nil {
+                // The local deletion is not uploaded yet; it wins over the downloaded record.
+                effects.append(.trace(
+                    kind: "download.record.deleted-locally",
+                    details: [TraceField("record", .string(record.recordName))],
+                    rules: ["SYNC-4"]
+                ))
+                continue
+            }
             if let existing = context.syncData.models[record.recordName],
                context.store.model(existing) != nil {
                 applied.append((record, existing, entity))

@@ -42,6 +42,7 @@ public struct Store: Hashable, Sendable {
     /// Operations apply in order; delete rules apply once all of them did, to the
     /// relationships as the transaction leaves them. A refused transaction leaves the store
     /// exactly as it was.
+    @discardableResult
     public mutating func save(
         _ transaction: Transaction,
         author: String
@@ -73,6 +74,7 @@ public struct Store: Hashable, Sendable {
     /// A model matches when each attribute of `filter` has that value (an empty filter matches
     /// every model of the entity). Pointers of other models at deleted ones are cleared
     /// silently, so no relationship is left dangling.
+    @discardableResult
     public mutating func batchDelete(
         entity: String,
         where filter: [String: AttributeValue]
@@ -104,6 +106,7 @@ public struct Store: Hashable, Sendable {
 
     /// Rebuilds the store with the same data and new identifiers (DEL-3, HDO-3), history
     /// emptied. Returns the old → new identifier pairs, sorted by the old identifier.
+    @discardableResult
     public mutating func rebuild() -> [(old: ModelID, new: ModelID)] {
         let oldIDs = storage.keys.sorted()
         var newIDs: [ModelID: ModelID] = [:]

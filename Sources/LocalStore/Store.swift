@@ -42,6 +42,18 @@ public struct Store: Hashable, Sendable {
     /// Operations apply in order; delete rules apply once all of them did, to the
     /// relationships as the transaction leaves them. A refused transaction leaves the store
     /// exactly as it was.
+    ///
+    /// - A relationship target must exist when its operation runs (saved before, or inserted
+    ///   by an earlier operation of the transaction) and be of the destination entity.
+    /// - Clearing a non-optional attribute that has a default stores the default; clearing
+    ///   one without a default is refused (`required value missing`) unless a later operation
+    ///   gives it a value.
+    /// - Inserting an identifier in use (or used earlier in the transaction) is refused as an
+    ///   invalid value of the property `id`; deleting a model twice in one transaction is
+    ///   deleting it once.
+    /// - History changes come in the order the transaction first touched the models (an
+    ///   operation's own model before those it changed through inverses), each cascaded
+    ///   deletion right after its cause, models changed only by a nullify last, by identifier.
     @discardableResult
     public mutating func save(
         _ transaction: Transaction,

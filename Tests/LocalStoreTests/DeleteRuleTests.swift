@@ -25,7 +25,9 @@ import Testing
         let thirdFile = try store.insert("Attachment", ["note": to(first)])
 
         let entry = try #require(try store.delete(folder))
-        #expect(entry.changes.map(\.id) == [folder, first, firstFile, thirdFile, second, secondFile])
+        #expect(entry.changes.map(\.id) == [
+            folder, first, firstFile, thirdFile, second, secondFile,
+        ])
         #expect(store.models.isEmpty)
     }
 

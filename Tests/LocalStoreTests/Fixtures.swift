@@ -153,7 +153,10 @@ extension Store {
     }
 
     @discardableResult
-    mutating func delete(_ ids: ModelID..., author: String = "app") throws(StoreError) -> HistoryEntry? {
+    mutating func delete(
+        _ ids: ModelID...,
+        author: String = "app"
+    ) throws(StoreError) -> HistoryEntry? {
         var transaction = Transaction()
         for id in ids {
             transaction.append(.delete(id))

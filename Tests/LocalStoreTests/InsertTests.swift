@@ -15,7 +15,9 @@ import Testing
 
     @Test func givenValuesReplaceDefaults() throws {
         var store = Store(schema: Fixtures.notes())
-        let note = try store.insert("Note", ["title": text("A"), "pinned": flag(true), "rank": cleared])
+        let note = try store.insert("Note", [
+            "title": text("A"), "pinned": flag(true), "rank": cleared,
+        ])
         let model = try #require(store.model(note))
         #expect(model.value(of: "title") == .string("A"))
         #expect(model.value(of: "pinned") == .bool(true))
@@ -102,7 +104,8 @@ import Testing
         var store = Store(schema: Fixtures.notes())
         let note = try store.insert("Note")
         let before = store
-        #expect(throws: StoreError.invalidValue(entity: "Note", property: property, reason: reason)) {
+        let refusal = StoreError.invalidValue(entity: "Note", property: property, reason: reason)
+        #expect(throws: refusal) {
             try store.update(note, [property: value])
         }
         #expect(store == before)
@@ -133,7 +136,8 @@ import Testing
         reason: String
     ) throws {
         var store = Store(schema: Fixtures.everyType)
-        #expect(throws: StoreError.invalidValue(entity: "Sample", property: property, reason: reason)) {
+        let refusal = StoreError.invalidValue(entity: "Sample", property: property, reason: reason)
+        #expect(throws: refusal) {
             try store.insert("Sample", [property: .attribute(value)])
         }
         #expect(store.models.isEmpty)
@@ -171,7 +175,9 @@ import Testing
         #expect(throws: StoreError.invalidValue(
             entity: "Note", property: "id", reason: "m0 is not an identifier"
         )) {
-            try store.save(Transaction([.insert(ModelID(0), entity: "Note", values: [:])]), author: "a")
+            try store.save(
+                Transaction([.insert(ModelID(0), entity: "Note", values: [:])]), author: "a"
+            )
         }
     }
 }

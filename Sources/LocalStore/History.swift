@@ -1,7 +1,8 @@
 /// One change of a saved transaction, as the store's history keeps it.
 public enum HistoryChange: Hashable, Sendable {
     case inserted(ModelID, entity: String)
-    /// The properties (attributes and to-one relationships) whose values changed.
+    /// The properties whose values changed, sorted: attributes, to-one relationships and
+    /// stored to-many relationships (never a to-many side derived from its to-one inverse).
     case updated(ModelID, entity: String, keys: [String])
     /// A tombstone: the deleted model's last values, so observers can still name its record.
     case deleted(ModelID, entity: String, tombstone: Model)

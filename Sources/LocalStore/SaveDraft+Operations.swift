@@ -46,6 +46,7 @@ extension SaveDraft {
         guard let model = models[id] else { throw .unknownModel(id) }
         let entity = entity(of: model)
         try checkNames(values, of: entity)
+        touch(id)
         try set(values, on: id, of: entity)
     }
 

@@ -69,7 +69,9 @@ struct SaveDraft {
         return models
     }
 
-    private mutating func touch(_ id: ModelID) {
+    /// Marks a model as touched now, changed or not: an operation's own model comes before
+    /// the models it changes through inverses.
+    mutating func touch(_ id: ModelID) {
         guard touched.insert(id).inserted else { return }
         touchOrder.append(id)
         if let model = models[id] {

@@ -42,6 +42,19 @@ public struct Store: Hashable, Sendable {
     /// Operations apply in order; delete rules apply once all of them did, to the
     /// relationships as the transaction leaves them. A refused transaction leaves the store
     /// exactly as it was.
+    ///
+    /// - A relationship target must exist when its operation runs (saved before, or inserted
+    ///   by an earlier operation of the transaction) and be of the destination entity.
+    /// - Clearing a non-optional attribute that has a default stores the default; clearing
+    ///   one without a default is refused (`required value missing`) unless a later operation
+    ///   gives it a value.
+    /// - Inserting an identifier in use (or used earlier in the transaction) is refused as an
+    ///   invalid value of the property `id`; deleting a model twice in one transaction is
+    ///   deleting it once.
+    /// - History changes come in the order the transaction first touched the models (an
+    ///   operation's own model before those it changed through inverses), each cascaded
+    ///   deletion right after its cause, models changed only by a nullify last, by identifier.
+    @discardableResult
     public mutating func save(
         _ transaction: Transaction,
         author: String
@@ -73,6 +86,7 @@ public struct Store: Hashable, Sendable {
     /// A model matches when each attribute of `filter` has that value (an empty filter matches
     /// every model of the entity). Pointers of other models at deleted ones are cleared
     /// silently, so no relationship is left dangling.
+    @discardableResult
     public mutating func batchDelete(
         entity: String,
         where filter: [String: AttributeValue]
@@ -104,6 +118,7 @@ public struct Store: Hashable, Sendable {
 
     /// Rebuilds the store with the same data and new identifiers (DEL-3, HDO-3), history
     /// emptied. Returns the old → new identifier pairs, sorted by the old identifier.
+    @discardableResult
     public mutating func rebuild() -> [(old: ModelID, new: ModelID)] {
         let oldIDs = storage.keys.sorted()
         var newIDs: [ModelID: ModelID] = [:]

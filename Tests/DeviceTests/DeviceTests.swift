@@ -1,0 +1,67 @@
+import Device
+import Engines
+import Kernel
+import LocalStore
+import Testing
+
+@Suite struct DeviceTests {
+    private func makeDevice() -> Device {
+        let schema = Schema(entities: [
+            EntityDescription(name: "Note", attributes: [
+                AttributeDescription(name: "title", type: .string, defaultValue: .string("")),
+            ]),
+        ])
+        return Device(name: "phone", schema: schema, account: "alice",
+                      names: RandomStreams(seed: 1).stream("names/phone"))
+    }
+
+    @Test func killLosesTheEngineButKeepsTheDisk() throws {
+        let device = makeDevice()
+        device.launch()
+        let id = device.makeModelID()
+        #expect(try device.perform(.insert(id, entity: "Note", values: ["title": .attribute(.string("A"))])))
+        _ = device.deliver(.storeSaved, now: .zero)
+        #expect(device.disk.syncData.pending[id] != nil)
+        let incarnation = device.incarnation
+        device.kill()
+        #expect(!device.isRunning)
+        #expect(device.incarnation > incarnation)
+        #expect(device.disk.store.model(id)?.values["title"] == .string("A"))
+        #expect(device.disk.syncData.pending[id] != nil, "pending changes are on disk")
+        #expect(device.deliver(.push, now: .zero).isEmpty, "a killed app handles nothing")
+    }
+
+    @Test func rollbackDiscardsTheOpenTransaction() throws {
+        let device = makeDevice()
+        device.launch()
+        device.begin()
+        let id = device.makeModelID()
+        #expect(try device.perform(.insert(id, entity: "Note", values: [:])) == false)
+        #expect(device.hasOpenTransaction)
+        device.rollback()
+        #expect(device.disk.store.model(id) == nil)
+        #expect(try device.commit() == false)
+    }
+
+    @Test func aKillDropsAnOpenTransaction() throws {
+        let device = makeDevice()
+        device.launch()
+        device.begin()
+        _ = try device.perform(.insert(device.makeModelID(), entity: "Note", values: [:]))
+        device.kill()
+        #expect(!device.hasOpenTransaction)
+        #expect(device.disk.store.models.isEmpty)
+    }
+
+    @Test func fixedLatencyDrawsNothingAndRangesStayInBounds() {
+        var generator = RandomStreams(seed: 3).stream("latency/phone")
+        let untouched = generator
+        #expect(Latency.fixed(.milliseconds(5)).draw(&generator) == .milliseconds(5))
+        #expect(generator.next() == { var copy = untouched; return copy.next() }())
+        let range = Latency.range(.milliseconds(50), .milliseconds(300))
+        for _ in 0..<1_000 {
+            let value = range.draw(&generator)
+            #expect(value >= .milliseconds(50) && value <= .milliseconds(300))
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderDevice() { #expect(Bool(true)) }

@@ -21,18 +21,22 @@ import Testing
             .saveDatabaseSubscription(scope: .privateDatabase),
             .fetchDatabaseChanges(scope: .privateDatabase, token: nil),
             .fetchZoneChanges(scope: .privateDatabase, zone: zone, token: nil, resultsLimit: 0),
-            .modifyRecords(scope: .privateDatabase, zone: zone, saves: [], deletes: ["n1"],
-                           policy: .ifServerRecordUnchanged, atomic: false),
+            .modifyRecords(
+                scope: .privateDatabase, zone: zone, saves: [], deletes: ["n1"],
+                policy: .ifServerRecordUnchanged, atomic: false),
             .fetchRecords(scope: .privateDatabase, zone: zone, names: ["n1"]),
         ]
     }()
 
     @Test(arguments: statuses)
-    func anUnusableAccountFailsEveryDatabaseRequest(_ status: AccountStatus, _ code: CloudErrorCode) {
+    func anUnusableAccountFailsEveryDatabaseRequest(_ status: AccountStatus, _ code: CloudErrorCode)
+    {
         let fixture = CloudFixture()
         let client = CloudClient(device: "phone", account: "alice", accountStatus: status)
         for request in Self.databaseRequests {
-            #expect(fixture.send(request, from: client).response.failure?.code == code, "\(request.kind)")
+            #expect(
+                fixture.send(request, from: client).response.failure?.code == code,
+                "\(request.kind)")
         }
     }
 
@@ -46,7 +50,10 @@ import Testing
         #expect(fixture.send(.accountStatus, from: client).response == .accountStatus(.noAccount))
     }
 
-    @Test(arguments: [AccountStatus.available, .noAccount, .restricted, .couldNotDetermine, .temporarilyUnavailable])
+    @Test(arguments: [
+        AccountStatus.available, .noAccount, .restricted, .couldNotDetermine,
+        .temporarilyUnavailable,
+    ])
     func accountStatusAlwaysAnswersTheClientsStatus(_ status: AccountStatus) {
         let fixture = CloudFixture()
         fixture.cloud.outage(until: .hours(1))
@@ -60,14 +67,20 @@ import Testing
         let alice = fixture.send(.fetchUserRecordID, from: fixture.phone).response
         let aliceAgain = fixture.send(.fetchUserRecordID, from: fixture.laptop).response
         let bob = fixture.send(.fetchUserRecordID, from: fixture.desktop).response
-        guard case .userRecordID(let name) = alice else { Issue.record("no user record id"); return }
+        guard case .userRecordID(let name) = alice else {
+            Issue.record("no user record id")
+            return
+        }
         #expect(alice == aliceAgain)
         #expect(alice != bob)
         #expect(name.count == 33)
         #expect(name.hasPrefix("_"))
         #expect(name.dropFirst().allSatisfy { "0123456789abcdef".contains($0) })
         #expect(name == fixture.cloud.userRecordName(of: "alice"))
-        #expect(name == CloudService(configuration: CloudConfiguration(accounts: [])).userRecordName(of: "alice"))
+        #expect(
+            name
+                == CloudService(configuration: CloudConfiguration(accounts: [])).userRecordName(
+                    of: "alice"))
     }
 
     /// A device signed into one account can never read or write another account's private
@@ -78,12 +91,15 @@ import Testing
         let before = fixture.cloud.snapshot()
         let aliceZone = fixture.zone
         let requests: [CloudRequest] = [
-            .fetchZoneChanges(scope: .privateDatabase, zone: aliceZone, token: nil, resultsLimit: 0),
+            .fetchZoneChanges(
+                scope: .privateDatabase, zone: aliceZone, token: nil, resultsLimit: 0),
             .fetchRecords(scope: .privateDatabase, zone: aliceZone, names: ["n1"]),
-            .modifyRecords(scope: .privateDatabase, zone: aliceZone, saves: [newSave(fixture.note("x"))],
-                           deletes: [], policy: .allKeys, atomic: false),
-            .modifyRecords(scope: .privateDatabase, zone: aliceZone, saves: [], deletes: ["n1"],
-                           policy: .allKeys, atomic: false),
+            .modifyRecords(
+                scope: .privateDatabase, zone: aliceZone, saves: [newSave(fixture.note("x"))],
+                deletes: [], policy: .allKeys, atomic: false),
+            .modifyRecords(
+                scope: .privateDatabase, zone: aliceZone, saves: [], deletes: ["n1"],
+                policy: .allKeys, atomic: false),
             .modifyZones(scope: .privateDatabase, save: [aliceZone], delete: []),
             .modifyZones(scope: .privateDatabase, save: [], delete: [aliceZone]),
         ]
@@ -99,22 +115,28 @@ import Testing
     @Test func theSharedDatabaseIsEmptyAndRefusesWrites() {
         let fixture = CloudFixture()
         fixture.insert(fixture.note("n1"))
-        let changes = fixture.send(.fetchDatabaseChanges(scope: .sharedDatabase, token: nil), from: fixture.desktop)
+        let changes = fixture.send(
+            .fetchDatabaseChanges(scope: .sharedDatabase, token: nil), from: fixture.desktop)
         #expect(changes.response.databaseChanges?.changed.isEmpty == true)
         #expect(changes.response.databaseChanges?.deleted.isEmpty == true)
         let aliceZone = fixture.zone
         let zoneFetch = fixture.send(
-            .fetchZoneChanges(scope: .sharedDatabase, zone: aliceZone, token: nil, resultsLimit: 0), from: fixture.desktop)
+            .fetchZoneChanges(scope: .sharedDatabase, zone: aliceZone, token: nil, resultsLimit: 0),
+            from: fixture.desktop)
         #expect(zoneFetch.response.failure?.code == .zoneNotFound)
-        let records = fixture.send(.fetchRecords(scope: .sharedDatabase, zone: aliceZone, names: ["n1"]), from: fixture.desktop)
+        let records = fixture.send(
+            .fetchRecords(scope: .sharedDatabase, zone: aliceZone, names: ["n1"]),
+            from: fixture.desktop)
         #expect(records.response.items.map(\.code) == [.zoneNotFound])
         let write = fixture.send(
-            .modifyRecords(scope: .sharedDatabase, zone: aliceZone, saves: [], deletes: ["n1"],
-                           policy: .allKeys, atomic: false),
+            .modifyRecords(
+                scope: .sharedDatabase, zone: aliceZone, saves: [], deletes: ["n1"],
+                policy: .allKeys, atomic: false),
             from: fixture.desktop)
         #expect(write.response.failure?.code == .permissionFailure)
-        let zoneWrite = fixture.send(.modifyZones(scope: .sharedDatabase, save: [aliceZone], delete: []),
-                                     from: fixture.desktop)
+        let zoneWrite = fixture.send(
+            .modifyZones(scope: .sharedDatabase, save: [aliceZone], delete: []),
+            from: fixture.desktop)
         #expect(zoneWrite.response.failure?.code == .badDatabase)
         #expect(fixture.cloud.records(in: aliceZone).map(\.recordName) == ["n1"])
     }
@@ -127,12 +149,19 @@ import Testing
             policy: .allKeys, atomic: false)
         fixture.cloud.outage(until: fixture.now + .seconds(10))
         fixture.cloud.throttle(account: "bob", until: fixture.now + .seconds(20))
-        #expect(fixture.send(foreignWrite, from: signedOut).response.failure?.code == .serviceUnavailable)
+        #expect(
+            fixture.send(foreignWrite, from: signedOut).response.failure?.code
+                == .serviceUnavailable)
         fixture.now += .seconds(10)
-        #expect(fixture.send(foreignWrite, from: signedOut).response.failure?.code == .notAuthenticated)
-        #expect(fixture.send(foreignWrite, from: fixture.desktop).response.failure?.code == .requestRateLimited)
+        #expect(
+            fixture.send(foreignWrite, from: signedOut).response.failure?.code == .notAuthenticated)
+        #expect(
+            fixture.send(foreignWrite, from: fixture.desktop).response.failure?.code
+                == .requestRateLimited)
         fixture.now += .seconds(10)
-        #expect(fixture.send(foreignWrite, from: fixture.desktop).response.failure?.code == .permissionFailure)
+        #expect(
+            fixture.send(foreignWrite, from: fixture.desktop).response.failure?.code
+                == .permissionFailure)
     }
 
     @Test func permissionComesBeforeTheItemLimit() {

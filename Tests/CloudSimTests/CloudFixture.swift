@@ -24,12 +24,13 @@ final class CloudFixture {
         maxRecordSizeBytes: Int = 1_048_576,
         createZone: Bool = true
     ) {
-        cloud = CloudService(configuration: CloudConfiguration(
-            accounts: ["alice", "bob"],
-            appZoneName: "App",
-            environment: environment,
-            maxItemsPerRequest: maxItemsPerRequest,
-            maxRecordSizeBytes: maxRecordSizeBytes))
+        cloud = CloudService(
+            configuration: CloudConfiguration(
+                accounts: ["alice", "bob"],
+                appZoneName: "App",
+                environment: environment,
+                maxItemsPerRequest: maxItemsPerRequest,
+                maxRecordSizeBytes: maxRecordSizeBytes))
         if createZone { createAppZone(for: phone) }
     }
 
@@ -67,7 +68,10 @@ final class CloudFixture {
 
     /// Saves new records (no change tag) and returns the per-item results.
     @discardableResult
-    func insert(_ records: CloudRecord..., policy: SavePolicy = .ifServerRecordUnchanged, from client: CloudClient? = nil)
+    func insert(
+        _ records: CloudRecord..., policy: SavePolicy = .ifServerRecordUnchanged,
+        from client: CloudClient? = nil
+    )
         -> [ItemResult]
     {
         modify(saves: records.map(newSave), policy: policy, from: client).response.items
@@ -75,15 +79,22 @@ final class CloudFixture {
 
     /// Fetches one page of alice's app zone (or `zone`).
     func fetchZone(
-        after token: ZoneChangeToken?, limit: Int = 0, zone: ZoneID? = nil, from client: CloudClient? = nil
+        after token: ZoneChangeToken?, limit: Int = 0, zone: ZoneID? = nil,
+        from client: CloudClient? = nil
     ) -> CloudResponse {
-        send(
-            .fetchZoneChanges(scope: .privateDatabase, zone: zone ?? self.zone, token: token, resultsLimit: limit),
-            from: client ?? phone).response
+        let zone = zone ?? self.zone
+        return send(
+            .fetchZoneChanges(
+                scope: .privateDatabase, zone: zone, token: token, resultsLimit: limit),
+            from: client ?? phone
+        ).response
     }
 
-    func fetchDatabase(after token: DatabaseChangeToken?, from client: CloudClient? = nil) -> CloudResponse {
-        send(.fetchDatabaseChanges(scope: .privateDatabase, token: token), from: client ?? phone).response
+    func fetchDatabase(
+        after token: DatabaseChangeToken?, from client: CloudClient? = nil
+    ) -> CloudResponse {
+        send(.fetchDatabaseChanges(scope: .privateDatabase, token: token), from: client ?? phone)
+            .response
     }
 
     func serverRecord(_ name: String) -> CloudRecord {
@@ -95,14 +106,19 @@ final class CloudFixture {
     }
 
     /// A note record of alice's app zone.
-    func note(_ name: String, _ fields: [String: CloudValue] = [:], parent: String? = nil, type: String = "Note")
+    func note(
+        _ name: String, _ fields: [String: CloudValue] = [:], parent: String? = nil,
+        type: String = "Note"
+    )
         -> CloudRecord
     {
         CloudRecord(recordType: type, recordName: name, zone: zone, fields: fields, parent: parent)
     }
 
     /// An edit of the server's current copy: `changes` applied (nil removes), those keys changed.
-    func edit(_ name: String, _ changes: [String: CloudValue?], basedOn base: CloudRecord? = nil) -> RecordSave {
+    func edit(
+        _ name: String, _ changes: [String: CloudValue?], basedOn base: CloudRecord? = nil
+    ) -> RecordSave {
         var record = base ?? serverRecord(name)
         for (key, value) in changes { record.fields[key] = value }
         return RecordSave(record: record, changedKeys: changes.keys.sorted())
@@ -129,7 +145,12 @@ extension CloudResponse {
         }
     }
 
-    var page: (records: [CloudRecord], deletions: [RecordDeletion], token: ZoneChangeToken, moreComing: Bool)? {
+    var page:
+        (
+            records: [CloudRecord], deletions: [RecordDeletion], token: ZoneChangeToken,
+            moreComing: Bool
+        )?
+    {
         if case .zoneChanges(let records, let deletions, let token, let moreComing) = self {
             return (records, deletions, token, moreComing)
         }
@@ -137,7 +158,9 @@ extension CloudResponse {
     }
 
     var databaseChanges: (changed: [ZoneID], deleted: [ZoneDeletion], token: DatabaseChangeToken)? {
-        if case .databaseChanges(let changed, let deleted, let token, _) = self { return (changed, deleted, token) }
+        if case .databaseChanges(let changed, let deleted, let token, _) = self {
+            return (changed, deleted, token)
+        }
         return nil
     }
 }

@@ -13,7 +13,9 @@ import Testing
         let server = fixture.serverRecord("n1")
         let before = fixture.cloud.snapshot()
 
-        let result = fixture.modify(saves: [fixture.edit("n1", ["title": .string("b")], basedOn: phoneCopy)])
+        let result = fixture.modify(saves: [
+            fixture.edit("n1", ["title": .string("b")], basedOn: phoneCopy)
+        ])
         let error = result.response.items.first?.error
         #expect(error?.code == .serverRecordChanged)
         #expect(error?.code.rawValue == 14)
@@ -32,12 +34,16 @@ import Testing
         fixture.insert(fixture.note("n1", ["title": .string("a"), "count": .int(1)]))
         let phoneCopy = fixture.serverRecord("n1")
         fixture.modify(saves: [fixture.edit("n1", ["count": .int(2)])], from: fixture.laptop)
-        let conflict = fixture.modify(saves: [fixture.edit("n1", ["title": .string("b")], basedOn: phoneCopy)])
+        let conflict = fixture.modify(saves: [
+            fixture.edit("n1", ["title": .string("b")], basedOn: phoneCopy)
+        ])
         guard let serverCopy = conflict.response.items.first?.error?.serverRecord else {
             Issue.record("no server record in the conflict")
             return
         }
-        let retry = fixture.modify(saves: [fixture.edit("n1", ["title": .string("b")], basedOn: serverCopy)])
+        let retry = fixture.modify(saves: [
+            fixture.edit("n1", ["title": .string("b")], basedOn: serverCopy)
+        ])
         #expect(retry.response.items.first?.savedRecord != nil)
         #expect(fixture.serverRecord("n1").fields == ["title": .string("b"), "count": .int(2)])
     }
@@ -45,14 +51,20 @@ import Testing
     @Test func theServerRecordOfAConflictCarriesNoAssetContents() {
         let fixture = CloudFixture()
         let photo: [UInt8] = [1, 2, 3, 4]
-        fixture.insert(fixture.note("n1", [
-            "photo": .asset(photo),
-            "pages": .list([.asset([9, 9]), .asset([8])]),
-            "title": .string("a"),
-        ]))
+        fixture.insert(
+            fixture.note(
+                "n1",
+                [
+                    "photo": .asset(photo),
+                    "pages": .list([.asset([9, 9]), .asset([8])]),
+                    "title": .string("a"),
+                ]))
         let phoneCopy = fixture.serverRecord("n1")
-        fixture.modify(saves: [fixture.edit("n1", ["title": .string("laptop")])], from: fixture.laptop)
-        let result = fixture.modify(saves: [fixture.edit("n1", ["title": .string("phone")], basedOn: phoneCopy)])
+        fixture.modify(
+            saves: [fixture.edit("n1", ["title": .string("laptop")])], from: fixture.laptop)
+        let result = fixture.modify(saves: [
+            fixture.edit("n1", ["title": .string("phone")], basedOn: phoneCopy)
+        ])
         let serverCopy = result.response.items.first?.error?.serverRecord
         #expect(serverCopy?.fields["photo"] == .asset([]))
         #expect(serverCopy?.fields["pages"] == .list([.asset([]), .asset([])]))

@@ -19,18 +19,23 @@ import Testing
         let deletes = (0..<101).map { "d\($0)" }
         let before = fixture.cloud.snapshot()
         let outcome = fixture.modify(saves: saves, deletes: deletes)
-        #expect(outcome.response == .failure(CloudError(
-            .limitExceeded,
-            message: "Your request contains 401 items which is more than the maximum number of items "
-                + "in a single request (400)")))
+        #expect(
+            outcome.response
+                == .failure(
+                    CloudError(
+                        .limitExceeded,
+                        message: "Your request contains 401 items which is more than the maximum "
+                            + "number of items in a single request (400)")))
         #expect(fixture.cloud.snapshot() == before)
     }
 
     @Test func theItemLimitComesFromTheConfiguration() {
         let fixture = CloudFixture(maxItemsPerRequest: 2)
         let outcome = fixture.modify(deletes: ["a", "b", "c"])
-        #expect(outcome.response.failure?.message
-            == "Your request contains 3 items which is more than the maximum number of items in a single request (2)")
+        #expect(
+            outcome.response.failure?.message
+                == "Your request contains 3 items which is more than the maximum number of items "
+                + "in a single request (2)")
     }
 
     /// Field `t` with a string of `length` bytes: 1 byte of key plus the string.
@@ -53,7 +58,8 @@ import Testing
     @Test func assetsDoNotCountTowardsTheRecordLimit() {
         let fixture = CloudFixture()
         let photo = [UInt8](repeating: 7, count: 3 * 1_048_576)
-        let results = fixture.insert(fixture.note("n1", ["photo": .asset(photo), "title": .string("x")]))
+        let results = fixture.insert(
+            fixture.note("n1", ["photo": .asset(photo), "title": .string("x")]))
         #expect(results.map(\.code) == [nil])
         #expect(fixture.serverRecord("n1").fields["photo"] == .asset(photo))
     }
@@ -64,14 +70,19 @@ import Testing
         fixture.insert(fixture.note("n1", ["a": .string(half)]))
         let grown = fixture.modify(saves: [fixture.edit("n1", ["b": .string(half)])]).response.items
         #expect(grown.map(\.code) == [.limitExceeded])
-        let swapped = fixture.modify(saves: [fixture.edit("n1", ["a": nil, "b": .string(half)])]).response.items
+        let swapped = fixture.modify(saves: [fixture.edit("n1", ["a": nil, "b": .string(half)])])
+            .response.items
         #expect(swapped.map(\.code) == [nil])
         #expect(fixture.serverRecord("n1").sortedKeys == ["b"])
     }
 
     @Test func theRecordLimitComesFromTheConfiguration() {
         let fixture = CloudFixture(maxRecordSizeBytes: 10)
-        #expect(fixture.insert(fixture.note("n1", ["t": .string("123456789")])).map(\.code) == [nil])
-        #expect(fixture.insert(fixture.note("n2", ["t": .string("1234567890")])).map(\.code) == [.limitExceeded])
+        #expect(
+            fixture.insert(fixture.note("n1", ["t": .string("123456789")])).map(\.code) == [nil])
+        #expect(
+            fixture.insert(fixture.note("n2", ["t": .string("1234567890")])).map(\.code) == [
+                .limitExceeded
+            ])
     }
 }

@@ -11,13 +11,21 @@ import Testing
         let requests: [(CloudRequest, CloudClient)] = [
             (.fetchUserRecordID, fixture.phone),
             (.fetchDatabaseChanges(scope: .privateDatabase, token: nil), fixture.desktop),
-            (.modifyRecords(scope: .privateDatabase, zone: fixture.zone, saves: [newSave(fixture.note("n1"))],
-                            deletes: [], policy: .ifServerRecordUnchanged, atomic: false), fixture.laptop),
+            (
+                .modifyRecords(
+                    scope: .privateDatabase, zone: fixture.zone,
+                    saves: [newSave(fixture.note("n1"))],
+                    deletes: [], policy: .ifServerRecordUnchanged, atomic: false), fixture.laptop
+            ),
         ]
         for (request, client) in requests {
             let outcome = fixture.cloud.handle(request, from: client, now: .seconds(20))
-            #expect(outcome.response == .failure(CloudError(
-                .serviceUnavailable, message: "Service unavailable", retryAfter: .seconds(40))))
+            #expect(
+                outcome.response
+                    == .failure(
+                        CloudError(
+                            .serviceUnavailable, message: "Service unavailable",
+                            retryAfter: .seconds(40))))
         }
         #expect(fixture.cloud.records(in: fixture.zone).isEmpty)
     }
@@ -26,8 +34,9 @@ import Testing
         let fixture = CloudFixture()
         fixture.cloud.outage(until: .seconds(60))
         let outcome = fixture.cloud.handle(
-            .modifyRecords(scope: .privateDatabase, zone: fixture.zone, saves: [newSave(fixture.note("n1"))],
-                           deletes: [], policy: .ifServerRecordUnchanged, atomic: false),
+            .modifyRecords(
+                scope: .privateDatabase, zone: fixture.zone, saves: [newSave(fixture.note("n1"))],
+                deletes: [], policy: .ifServerRecordUnchanged, atomic: false),
             from: fixture.phone, now: .seconds(60))
         #expect(outcome.response.items.map(\.code) == [nil])
     }

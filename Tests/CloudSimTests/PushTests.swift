@@ -16,7 +16,8 @@ import Testing
 
     @Test func aSaveSubscriptionIsIdempotentAndNoted() {
         let fixture = CloudFixture()
-        let first = fixture.send(.saveDatabaseSubscription(scope: .privateDatabase), from: fixture.phone)
+        let first = fixture.send(
+            .saveDatabaseSubscription(scope: .privateDatabase), from: fixture.phone)
         fixture.send(.saveDatabaseSubscription(scope: .privateDatabase), from: fixture.phone)
         #expect(first.response == .subscriptionSaved)
         #expect(first.noteKinds == ["subscription.saved"])
@@ -49,32 +50,49 @@ import Testing
     @Test func zoneCreationAndDeletionPushButAnUpsertDoesNot() {
         let fixture = subscribedFixture()
         let other = ZoneID(owner: "alice", name: "Other")
-        let created = fixture.send(.modifyZones(scope: .privateDatabase, save: [other], delete: []), from: fixture.laptop)
+        let created = fixture.send(
+            .modifyZones(scope: .privateDatabase, save: [other], delete: []), from: fixture.laptop)
         #expect(created.pushes == ["phone", "tablet"])
-        let again = fixture.send(.modifyZones(scope: .privateDatabase, save: [other], delete: []), from: fixture.laptop)
+        let again = fixture.send(
+            .modifyZones(scope: .privateDatabase, save: [other], delete: []), from: fixture.laptop)
         #expect(again.pushes.isEmpty)
-        let deleted = fixture.send(.modifyZones(scope: .privateDatabase, save: [], delete: [other]), from: fixture.phone)
+        let deleted = fixture.send(
+            .modifyZones(scope: .privateDatabase, save: [], delete: [other]), from: fixture.phone)
         #expect(deleted.pushes == ["laptop", "tablet"])
     }
 
     @Test func requestsThatChangeNothingDoNotPush() {
         let fixture = subscribedFixture()
         fixture.insert(fixture.note("n1"))
-        #expect(fixture.insert(fixture.note("n1"), from: fixture.laptop).first?.code == .serverRecordChanged)
-        #expect(fixture.modify(saves: [newSave(fixture.note("n1"))], from: fixture.laptop).pushes.isEmpty)
+        #expect(
+            fixture.insert(fixture.note("n1"), from: fixture.laptop).first?.code
+                == .serverRecordChanged)
+        #expect(
+            fixture.modify(saves: [newSave(fixture.note("n1"))], from: fixture.laptop).pushes
+                .isEmpty)
         #expect(fixture.modify(deletes: ["ghost"]).pushes.isEmpty)
-        #expect(fixture.send(
-            .fetchZoneChanges(scope: .privateDatabase, zone: fixture.zone, token: nil, resultsLimit: 0),
-            from: fixture.phone).pushes.isEmpty)
-        #expect(fixture.send(.fetchDatabaseChanges(scope: .privateDatabase, token: nil), from: fixture.phone)
+        #expect(
+            fixture.send(
+                .fetchZoneChanges(
+                    scope: .privateDatabase, zone: fixture.zone, token: nil, resultsLimit: 0),
+                from: fixture.phone
+            ).pushes.isEmpty)
+        #expect(
+            fixture.send(
+                .fetchDatabaseChanges(scope: .privateDatabase, token: nil), from: fixture.phone
+            )
             .pushes.isEmpty)
     }
 
     @Test func faultZoneDeletionsPushToEverySubscribedDevice() {
         let fixture = subscribedFixture()
-        #expect(fixture.cloud.deleteZone(account: "alice", now: fixture.now).pushes == ["laptop", "phone", "tablet"])
+        #expect(
+            fixture.cloud.deleteZone(account: "alice", now: fixture.now).pushes == [
+                "laptop", "phone", "tablet",
+            ])
         fixture.createAppZone(for: fixture.phone)
-        #expect(fixture.cloud.userDeleteZone(account: "alice", now: fixture.now).pushes
-            == ["laptop", "phone", "tablet"])
+        #expect(
+            fixture.cloud.userDeleteZone(account: "alice", now: fixture.now).pushes
+                == ["laptop", "phone", "tablet"])
     }
 }

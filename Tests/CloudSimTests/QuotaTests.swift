@@ -33,7 +33,9 @@ import Testing
         fixture.createAppZone(for: fixture.desktop)
         fixture.cloud.setQuotaFull(account: "alice", true)
         let bobNote = CloudRecord(recordType: "Note", recordName: "b1", zone: fixture.bobZone)
-        #expect(fixture.modify(saves: [newSave(bobNote)], from: fixture.desktop).response.items.first?.code == nil)
+        #expect(
+            fixture.modify(saves: [newSave(bobNote)], from: fixture.desktop).response.items.first?
+                .code == nil)
     }
 
     @Test func savesWorkAgainOnceTheQuotaIsOk() {
@@ -48,6 +50,8 @@ import Testing
         let fixture = CloudFixture()
         fixture.insert(fixture.note("n1"))
         fixture.cloud.setQuotaFull(account: "alice", true)
-        #expect(fixture.insert(fixture.note("n1"), from: fixture.laptop).first?.code == .serverRecordChanged)
+        #expect(
+            fixture.insert(fixture.note("n1"), from: fixture.laptop).first?.code
+                == .serverRecordChanged)
     }
 }

@@ -27,7 +27,9 @@ import Testing
         fixture.createAppZone(for: fixture.desktop)
         fixture.cloud.reject(recordName: "n1", account: "alice", with: .serverRejectedRequest)
         let bobNote = CloudRecord(recordType: "Note", recordName: "n1", zone: fixture.bobZone)
-        #expect(fixture.modify(saves: [newSave(bobNote)], from: fixture.desktop).response.items.map(\.code) == [nil])
+        #expect(
+            fixture.modify(saves: [newSave(bobNote)], from: fixture.desktop).response.items.map(
+                \.code) == [nil])
     }
 
     @Test func rejectionsShowInTheSnapshot() {

@@ -17,7 +17,9 @@ import Testing
     /// The phone edits `a` of a record whose copy it holds as {a, b} (it never fetched `s`).
     /// When stale, the laptop changed `b` to "b1" meanwhile.
     static let rows: [Row] = [
-        Row(policy: .ifServerRecordUnchanged, stale: false, expected: ["a": "a-phone", "b": "b0", "s": "s0"]),
+        Row(
+            policy: .ifServerRecordUnchanged, stale: false,
+            expected: ["a": "a-phone", "b": "b0", "s": "s0"]),
         Row(policy: .ifServerRecordUnchanged, stale: true, expected: nil),
         Row(policy: .changedKeys, stale: false, expected: ["a": "a-phone", "b": "b0", "s": "s0"]),
         Row(policy: .changedKeys, stale: true, expected: ["a": "a-phone", "b": "b1", "s": "s0"]),
@@ -29,15 +31,20 @@ import Testing
     func policyTable(_ row: Row) {
         let fixture = CloudFixture()
         let created = fixture.insert(
-            fixture.note("n1", ["a": .string("a0"), "b": .string("b0"), "s": .string("s0")]), from: fixture.laptop)
-        guard let base = created.first?.savedRecord else { Issue.record("insert failed"); return }
+            fixture.note("n1", ["a": .string("a0"), "b": .string("b0"), "s": .string("s0")]),
+            from: fixture.laptop)
+        guard let base = created.first?.savedRecord else {
+            Issue.record("insert failed")
+            return
+        }
         if row.stale {
             fixture.modify(saves: [fixture.edit("n1", ["b": .string("b1")])], from: fixture.laptop)
         }
         var phoneCopy = base
         phoneCopy.fields = ["a": .string("a-phone"), "b": .string("b0")]
         let result = fixture.modify(
-            saves: [RecordSave(record: phoneCopy, changedKeys: ["a"])], policy: row.policy).response.items
+            saves: [RecordSave(record: phoneCopy, changedKeys: ["a"])], policy: row.policy
+        ).response.items
         guard let expected = row.expected else {
             #expect(result.first?.code == .serverRecordChanged)
             #expect(result.first?.error?.message == "client oplock error updating record")
@@ -51,7 +58,8 @@ import Testing
     @Test(arguments: [SavePolicy.ifServerRecordUnchanged, .changedKeys, .allKeys])
     func aKeyIsClearedOnlyBySendingItChangedToNil(_ policy: SavePolicy) {
         let fixture = CloudFixture()
-        fixture.insert(fixture.note("n1", ["a": .string("a0"), "b": .string("b0"), "c": .string("c0")]))
+        fixture.insert(
+            fixture.note("n1", ["a": .string("a0"), "b": .string("b0"), "c": .string("c0")]))
         var copy = fixture.serverRecord("n1")
         copy.fields = ["a": .string("a1")]  // b and c absent locally; only b is sent as changed
         fixture.modify(saves: [RecordSave(record: copy, changedKeys: ["a", "b"])], policy: policy)
@@ -72,10 +80,13 @@ import Testing
     @Test(arguments: [SavePolicy.changedKeys, .allKeys])
     func insertCollisionUnderOtherPoliciesOverwritesTheSentKeys(_ policy: SavePolicy) {
         let fixture = CloudFixture()
-        fixture.insert(fixture.note("n1", ["title": .string("laptop"), "body": .string("b")]), from: fixture.laptop)
+        fixture.insert(
+            fixture.note("n1", ["title": .string("laptop"), "body": .string("b")]),
+            from: fixture.laptop)
         let result = fixture.insert(fixture.note("n1", ["title": .string("phone")]), policy: policy)
         #expect(result.first?.savedRecord != nil)
-        #expect(fixture.serverRecord("n1").fields == ["title": .string("phone"), "body": .string("b")])
+        #expect(
+            fixture.serverRecord("n1").fields == ["title": .string("phone"), "body": .string("b")])
     }
 
     @Test func aTagForARecordThatIsGoneIsUnknownItem() {
@@ -83,7 +94,9 @@ import Testing
         fixture.insert(fixture.note("n1", ["title": .string("x")]))
         let copy = fixture.serverRecord("n1")
         fixture.modify(deletes: ["n1"], from: fixture.laptop)
-        let result = fixture.modify(saves: [fixture.edit("n1", ["title": .string("y")], basedOn: copy)])
+        let result = fixture.modify(saves: [
+            fixture.edit("n1", ["title": .string("y")], basedOn: copy)
+        ])
         #expect(result.response.items.first?.code == .unknownItem)
         #expect(fixture.cloud.record(named: "n1", in: fixture.zone) == nil)
         #expect(result.notes.isEmpty)
@@ -95,7 +108,8 @@ import Testing
         let copy = fixture.serverRecord("n1")
         fixture.modify(deletes: ["n1"], from: fixture.laptop)
         let outcome = fixture.modify(
-            saves: [fixture.edit("n1", ["title": .string("y")], basedOn: copy)], policy: .changedKeys)
+            saves: [fixture.edit("n1", ["title": .string("y")], basedOn: copy)],
+            policy: .changedKeys)
         #expect(fixture.serverRecord("n1").fields == ["title": .string("y")])
         let recreated = outcome.notes("record.recreated")
         #expect(recreated.count == 1)
@@ -105,11 +119,23 @@ import Testing
         #expect(fixture.cloud.tombstones(in: fixture.zone).isEmpty)
     }
 
+    @Test func allKeysRecreatesADeletedRecordWithEveryKeyAndNoLimitation() {
+        let fixture = CloudFixture()
+        fixture.insert(fixture.note("n1", ["title": .string("x"), "body": .string("b")]))
+        let copy = fixture.serverRecord("n1")
+        fixture.modify(deletes: ["n1"], from: fixture.laptop)
+        let outcome = fixture.modify(
+            saves: [fixture.edit("n1", ["title": .string("y")], basedOn: copy)], policy: .allKeys)
+        #expect(fixture.serverRecord("n1").fields == ["title": .string("y"), "body": .string("b")])
+        #expect(outcome.notes("record.recreated").map(\.rules) == [[]])
+    }
+
     @Test func aNewRecordWithoutTagIsNotARecreation() {
         let fixture = CloudFixture()
         fixture.insert(fixture.note("n1", ["title": .string("x")]))
         fixture.modify(deletes: ["n1"])
-        let outcome = fixture.modify(saves: [newSave(fixture.note("n1", ["title": .string("z")]))], policy: .changedKeys)
+        let outcome = fixture.modify(
+            saves: [newSave(fixture.note("n1", ["title": .string("z")]))], policy: .changedKeys)
         #expect(outcome.notes("record.recreated").isEmpty)
         #expect(outcome.noteKinds == ["record.saved"])
     }
@@ -126,7 +152,8 @@ import Testing
         fixture.insert(fixture.note("n1", ["title": .string("x")]))
         var copy = fixture.serverRecord("n1")
         copy.recordType = "Folder"
-        let result = fixture.modify(saves: [RecordSave(record: copy, changedKeys: [])]).response.items
+        let result = fixture.modify(saves: [RecordSave(record: copy, changedKeys: [])]).response
+            .items
         #expect(result.first?.code == .invalidArguments)
         #expect(fixture.serverRecord("n1").recordType == "Note")
     }
@@ -148,7 +175,8 @@ import Testing
     @Test func theServerStampsSystemFieldsOnEverySave() {
         let fixture = CloudFixture()
         let createdAt = fixture.now
-        let first = fixture.insert(fixture.note("n1", ["title": .string("x")]), from: fixture.laptop)
+        let first = fixture.insert(
+            fixture.note("n1", ["title": .string("x")]), from: fixture.laptop)
         let created = fixture.serverRecord("n1")
         #expect(first.first?.savedRecord == created)
         #expect(created.creationTime == createdAt)
@@ -178,7 +206,8 @@ import Testing
     @Test func savedNotesNameTheChangedKeysAndPolicy() {
         let fixture = CloudFixture()
         let outcome = fixture.modify(
-            saves: [newSave(fixture.note("n1", ["title": .string("x"), "body": .string("y")]))], policy: .changedKeys)
+            saves: [newSave(fixture.note("n1", ["title": .string("x"), "body": .string("y")]))],
+            policy: .changedKeys)
         let saved = outcome.notes("record.saved")
         #expect(saved.count == 1)
         #expect(saved.first?.detail("recordName") == "n1")

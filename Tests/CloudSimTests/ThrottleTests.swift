@@ -10,12 +10,18 @@ import Testing
         fixture.now = .seconds(10)
         fixture.cloud.throttle(account: "alice", until: .seconds(40))
         let outcome = fixture.cloud.handle(
-            .fetchDatabaseChanges(scope: .privateDatabase, token: nil), from: fixture.phone, now: .seconds(15))
-        #expect(outcome.response == .failure(CloudError(
-            .requestRateLimited, message: "Request rate limited", retryAfter: .seconds(25))))
+            .fetchDatabaseChanges(scope: .privateDatabase, token: nil), from: fixture.phone,
+            now: .seconds(15))
+        #expect(
+            outcome.response
+                == .failure(
+                    CloudError(
+                        .requestRateLimited, message: "Request rate limited",
+                        retryAfter: .seconds(25))))
         let later = fixture.cloud.handle(
-            .modifyRecords(scope: .privateDatabase, zone: fixture.zone, saves: [newSave(fixture.note("n1"))],
-                           deletes: [], policy: .ifServerRecordUnchanged, atomic: false),
+            .modifyRecords(
+                scope: .privateDatabase, zone: fixture.zone, saves: [newSave(fixture.note("n1"))],
+                deletes: [], policy: .ifServerRecordUnchanged, atomic: false),
             from: fixture.laptop, now: .milliseconds(39_500))
         #expect(later.response.failure?.retryAfter == .milliseconds(500))
         #expect(fixture.cloud.records(in: fixture.zone).isEmpty)
@@ -24,7 +30,8 @@ import Testing
     @Test func theWindowEndsAtItsEnd() {
         let fixture = CloudFixture()
         fixture.cloud.throttle(account: "alice", until: .seconds(40))
-        let outcome = fixture.cloud.handle(.fetchUserRecordID, from: fixture.phone, now: .seconds(40))
+        let outcome = fixture.cloud.handle(
+            .fetchUserRecordID, from: fixture.phone, now: .seconds(40))
         #expect(outcome.response.failure == nil)
     }
 
@@ -70,7 +77,9 @@ import Testing
         fixture.createAppZone(for: fixture.desktop)
         fixture.cloud.throttleNextUpload(account: "alice", records: 1, retryAfter: .seconds(5))
         let bobNote = CloudRecord(recordType: "Note", recordName: "b1", zone: fixture.bobZone)
-        #expect(fixture.modify(saves: [newSave(bobNote)], from: fixture.desktop).response.items.map(\.code) == [nil])
+        #expect(
+            fixture.modify(saves: [newSave(bobNote)], from: fixture.desktop).response.items.map(
+                \.code) == [nil])
         #expect(fixture.insert(fixture.note("a")).map(\.code) == [.requestRateLimited])
     }
 

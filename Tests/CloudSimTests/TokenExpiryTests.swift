@@ -5,7 +5,8 @@ import Testing
 /// CLOUDKIT.md 9.4: `changeTokenExpired` for database and zone tokens, after `expire-tokens`,
 /// after a zone was created again, and for tokens that were never this feed's.
 @Suite struct TokenExpiryTests {
-    let expired = CloudError(.changeTokenExpired, message: "client knowledge differs from server knowledge")
+    let expired = CloudError(
+        .changeTokenExpired, message: "client knowledge differs from server knowledge")
 
     @Test func expireTokensExpiresEveryZoneAndDatabaseTokenHandedOutSoFar() {
         let fixture = CloudFixture()
@@ -26,22 +27,28 @@ import Testing
         let databaseToken = fixture.fetchDatabase(after: nil).databaseChanges?.token
         fixture.insert(fixture.note("n2"), from: fixture.laptop)
         #expect(fixture.fetchZone(after: zoneToken).page.map { names($0.records) } == ["n2"])
-        #expect(fixture.fetchDatabase(after: databaseToken).databaseChanges?.changed == [fixture.zone])
+        #expect(
+            fixture.fetchDatabase(after: databaseToken).databaseChanges?.changed == [fixture.zone])
     }
 
     @Test func expiryOfOneAccountLeavesTheOtherAlone() {
         let fixture = CloudFixture()
         fixture.createAppZone(for: fixture.desktop)
-        let bobToken = fixture.fetchZone(after: nil, zone: fixture.bobZone, from: fixture.desktop).page?.token
+        let bobToken = fixture.fetchZone(after: nil, zone: fixture.bobZone, from: fixture.desktop)
+            .page?.token
         fixture.cloud.expireTokens(account: "alice")
-        #expect(fixture.fetchZone(after: bobToken, zone: fixture.bobZone, from: fixture.desktop).page != nil)
+        #expect(
+            fixture.fetchZone(after: bobToken, zone: fixture.bobZone, from: fixture.desktop).page
+                != nil)
     }
 
     @Test func aZoneTokenOfAnEarlierIncarnationIsExpired() {
         let fixture = CloudFixture()
         fixture.insert(fixture.note("n1"))
         let oldToken = fixture.fetchZone(after: nil).page?.token
-        fixture.send(.modifyZones(scope: .privateDatabase, save: [], delete: [fixture.zone]), from: fixture.laptop)
+        fixture.send(
+            .modifyZones(scope: .privateDatabase, save: [], delete: [fixture.zone]),
+            from: fixture.laptop)
         fixture.createAppZone(for: fixture.laptop)
         #expect(fixture.fetchZone(after: oldToken).failure == expired)
         #expect(fixture.fetchZone(after: nil).page?.token.incarnation == 2)
@@ -50,7 +57,8 @@ import Testing
     @Test func aTokenOfAnotherZoneIsExpired() {
         let fixture = CloudFixture()
         let other = ZoneID(owner: "alice", name: "Other")
-        fixture.send(.modifyZones(scope: .privateDatabase, save: [other], delete: []), from: fixture.phone)
+        fixture.send(
+            .modifyZones(scope: .privateDatabase, save: [other], delete: []), from: fixture.phone)
         let otherToken = fixture.fetchZone(after: nil, zone: other).page?.token
         #expect(fixture.fetchZone(after: otherToken).failure == expired)
     }
@@ -79,7 +87,9 @@ import Testing
         let laptopToken = fixture.fetchZone(after: nil, from: fixture.laptop).page?.token
         fixture.modify(deletes: ["n2"], from: fixture.phone)
         fixture.cloud.expireTokens(account: "alice")
-        #expect(fixture.fetchZone(after: laptopToken, from: fixture.laptop).failure?.code == .changeTokenExpired)
+        #expect(
+            fixture.fetchZone(after: laptopToken, from: fixture.laptop).failure?.code
+                == .changeTokenExpired)
         let refetch = fixture.fetchZone(after: nil, from: fixture.laptop).page
         #expect(refetch.map { names($0.records) } == ["n1"])
         #expect(refetch?.deletions.isEmpty == true)

@@ -16,11 +16,17 @@ import Testing
     @Test func aNilTokenReturnsEveryLiveRecordAndNoTombstone() {
         let fixture = fixtureWithNotes(4)
         fixture.modify(deletes: ["n2"], from: fixture.laptop)
-        guard let page = fixture.fetchZone(after: nil).page else { Issue.record("no page"); return }
+        guard let page = fixture.fetchZone(after: nil).page else {
+            Issue.record("no page")
+            return
+        }
         #expect(names(page.records) == ["n1", "n3", "n4"])
         #expect(page.deletions.isEmpty)
         #expect(!page.moreComing)
-        #expect(fixture.cloud.tombstones(in: fixture.zone) == [RecordDeletion(recordName: "n2", recordType: "Note")])
+        #expect(
+            fixture.cloud.tombstones(in: fixture.zone) == [
+                RecordDeletion(recordName: "n2", recordType: "Note")
+            ])
     }
 
     @Test func pagesResumeExactlyAfterTheLastItem() {
@@ -29,7 +35,10 @@ import Testing
         var seen: [[String]] = []
         var flags: [Bool] = []
         for _ in 0..<5 {
-            guard let page = fixture.fetchZone(after: token, limit: 3).page else { Issue.record("no page"); return }
+            guard let page = fixture.fetchZone(after: token, limit: 3).page else {
+                Issue.record("no page")
+                return
+            }
             seen.append(names(page.records))
             flags.append(page.moreComing)
             token = page.token
@@ -53,16 +62,23 @@ import Testing
 
     @Test func changesBetweenPagesAreNotLost() {
         let fixture = fixtureWithNotes(4)
-        guard let first = fixture.fetchZone(after: nil, limit: 2).page else { Issue.record("no page"); return }
+        guard let first = fixture.fetchZone(after: nil, limit: 2).page else {
+            Issue.record("no page")
+            return
+        }
         #expect(names(first.records) == ["n1", "n2"])
         // n1 (already delivered) changes, n3 (not yet delivered) changes, n5 appears.
-        fixture.modify(saves: [fixture.edit("n1", ["v": .int(10)]), fixture.edit("n3", ["v": .int(30)])],
-                       from: fixture.laptop)
+        fixture.modify(
+            saves: [fixture.edit("n1", ["v": .int(10)]), fixture.edit("n3", ["v": .int(30)])],
+            from: fixture.laptop)
         fixture.insert(fixture.note("n5"), from: fixture.laptop)
         var token = first.token
         var delivered: [String] = []
         for _ in 0..<5 {
-            guard let page = fixture.fetchZone(after: token, limit: 2).page else { Issue.record("no page"); return }
+            guard let page = fixture.fetchZone(after: token, limit: 2).page else {
+                Issue.record("no page")
+                return
+            }
             delivered += names(page.records)
             token = page.token
             if !page.moreComing { break }
@@ -72,9 +88,13 @@ import Testing
 
     @Test func eachChangedRecordComesOnceInItsLatestVersion() {
         let fixture = fixtureWithNotes(2)
-        guard let start = fixture.fetchZone(after: nil).page?.token else { Issue.record("no token"); return }
+        guard let start = fixture.fetchZone(after: nil).page?.token else {
+            Issue.record("no token")
+            return
+        }
         for value in 2...4 {
-            fixture.modify(saves: [fixture.edit("n1", ["v": .int(Int64(value))])], from: fixture.laptop)
+            fixture.modify(
+                saves: [fixture.edit("n1", ["v": .int(Int64(value))])], from: fixture.laptop)
         }
         let page = fixture.fetchZone(after: start).page
         #expect(page?.records == [fixture.serverRecord("n1")])
@@ -83,7 +103,10 @@ import Testing
 
     @Test func recordsAndDeletionsComeInSequenceOrderAndCountTowardsTheLimit() {
         let fixture = fixtureWithNotes(3)
-        guard let start = fixture.fetchZone(after: nil).page?.token else { Issue.record("no token"); return }
+        guard let start = fixture.fetchZone(after: nil).page?.token else {
+            Issue.record("no token")
+            return
+        }
         fixture.modify(deletes: ["n2"], from: fixture.laptop)
         fixture.modify(saves: [fixture.edit("n1", ["v": .int(9)])], from: fixture.laptop)
         fixture.modify(deletes: ["n3"], from: fixture.laptop)
@@ -99,7 +122,10 @@ import Testing
 
     @Test func aTombstoneOfARecordBornAfterTheTokenIsSuppressed() {
         let fixture = fixtureWithNotes(1)
-        guard let start = fixture.fetchZone(after: nil).page?.token else { Issue.record("no token"); return }
+        guard let start = fixture.fetchZone(after: nil).page?.token else {
+            Issue.record("no token")
+            return
+        }
         fixture.insert(fixture.note("temp"), from: fixture.laptop)
         fixture.modify(deletes: ["temp", "n1"], from: fixture.laptop)
         let page = fixture.fetchZone(after: start).page
@@ -109,7 +135,10 @@ import Testing
 
     @Test func aRecordDeletedAndCreatedAgainAfterTheTokenIsAChange() {
         let fixture = fixtureWithNotes(1)
-        guard let start = fixture.fetchZone(after: nil).page?.token else { Issue.record("no token"); return }
+        guard let start = fixture.fetchZone(after: nil).page?.token else {
+            Issue.record("no token")
+            return
+        }
         fixture.modify(deletes: ["n1"], from: fixture.laptop)
         fixture.insert(fixture.note("n1", ["v": .int(100)]), from: fixture.laptop)
         let page = fixture.fetchZone(after: start).page
@@ -119,7 +148,10 @@ import Testing
 
     @Test func aRecordTheClientHadIsReportedDeletedEvenAfterItCameBackAndWentAgain() {
         let fixture = fixtureWithNotes(1)
-        guard let start = fixture.fetchZone(after: nil).page?.token else { Issue.record("no token"); return }
+        guard let start = fixture.fetchZone(after: nil).page?.token else {
+            Issue.record("no token")
+            return
+        }
         fixture.modify(deletes: ["n1"], from: fixture.laptop)
         fixture.insert(fixture.note("n1"), from: fixture.laptop)
         fixture.modify(deletes: ["n1"], from: fixture.laptop)
@@ -150,11 +182,16 @@ import Testing
     @Test func fetchRecordsAnswersFoundAndUnknownInRequestOrder() {
         let fixture = fixtureWithNotes(2)
         let items = fixture.send(
-            .fetchRecords(scope: .privateDatabase, zone: fixture.zone, names: ["n2", "ghost", "n1"]),
-            from: fixture.laptop).response.items
+            .fetchRecords(
+                scope: .privateDatabase, zone: fixture.zone, names: ["n2", "ghost", "n1"]),
+            from: fixture.laptop
+        ).response.items
         #expect(items.count == 3)
         #expect(items[0].savedRecord == fixture.serverRecord("n2"))
-        #expect(items[1] == .failed(recordName: "ghost", CloudError(.unknownItem, message: "Record not found")))
+        #expect(
+            items[1]
+                == .failed(
+                    recordName: "ghost", CloudError(.unknownItem, message: "Record not found")))
         #expect(items[2].savedRecord == fixture.serverRecord("n1"))
     }
 }

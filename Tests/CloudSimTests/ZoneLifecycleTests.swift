@@ -9,7 +9,9 @@ import Testing
         let fixture = CloudFixture(createZone: false)
         #expect(fixture.cloud.zones(of: "alice").isEmpty)
         let result = fixture.insert(fixture.note("n1"))
-        #expect(result.map(\.error) == [CloudError(.zoneNotFound, message: "Zone 'App' does not exist")])
+        #expect(
+            result.map(\.error) == [CloudError(.zoneNotFound, message: "Zone 'App' does not exist")]
+        )
         #expect(fixture.fetchZone(after: nil).failure?.code == .zoneNotFound)
         let outcome = fixture.createAppZone(for: fixture.phone)
         #expect(outcome.response == .zonesModified(saved: [fixture.zone], deleted: []))
@@ -32,7 +34,8 @@ import Testing
         let fixture = CloudFixture()
         fixture.insert(fixture.note("n1"), fixture.note("n2"))
         let outcome = fixture.send(
-            .modifyZones(scope: .privateDatabase, save: [], delete: [fixture.zone]), from: fixture.laptop)
+            .modifyZones(scope: .privateDatabase, save: [], delete: [fixture.zone]),
+            from: fixture.laptop)
         #expect(outcome.response == .zonesModified(saved: [], deleted: [fixture.zone]))
         #expect(outcome.notes("zone.deleted").first?.detail("records") == "2")
         #expect(fixture.cloud.records(in: fixture.zone).isEmpty)
@@ -44,7 +47,8 @@ import Testing
         let fixture = CloudFixture(createZone: false)
         let before = fixture.cloud.snapshot()
         let outcome = fixture.send(
-            .modifyZones(scope: .privateDatabase, save: [], delete: [fixture.zone]), from: fixture.phone)
+            .modifyZones(scope: .privateDatabase, save: [], delete: [fixture.zone]),
+            from: fixture.phone)
         #expect(outcome.response == .zonesModified(saved: [], deleted: [fixture.zone]))
         #expect(outcome.notes.isEmpty)
         #expect(fixture.cloud.snapshot() == before)
@@ -86,11 +90,13 @@ import Testing
         #expect(fixture.insert(fixture.note("n2")).map(\.error) == [purged])
         #expect(fixture.modify(deletes: ["n1"]).response.items.map(\.error) == [purged])
         let fetched = fixture.send(
-            .fetchRecords(scope: .privateDatabase, zone: fixture.zone, names: ["n1"]), from: fixture.phone)
+            .fetchRecords(scope: .privateDatabase, zone: fixture.zone, names: ["n1"]),
+            from: fixture.phone)
         #expect(fetched.response.items.map(\.error) == [purged])
         #expect(fixture.cloud.isPurged(fixture.zone))
-        #expect(fixture.fetchDatabase(after: databaseToken).databaseChanges?.deleted
-            == [ZoneDeletion(zone: fixture.zone, reason: .purged)])
+        #expect(
+            fixture.fetchDatabase(after: databaseToken).databaseChanges?.deleted
+                == [ZoneDeletion(zone: fixture.zone, reason: .purged)])
 
         fixture.createAppZone(for: fixture.laptop)
         #expect(!fixture.cloud.isPurged(fixture.zone))
@@ -115,7 +121,8 @@ import Testing
     @Test func theDatabaseFeedReportsZonesWithRecordChangesOnceAndSorted() {
         let fixture = CloudFixture()
         let other = ZoneID(owner: "alice", name: "Aardvark")
-        fixture.send(.modifyZones(scope: .privateDatabase, save: [other], delete: []), from: fixture.phone)
+        fixture.send(
+            .modifyZones(scope: .privateDatabase, save: [other], delete: []), from: fixture.phone)
         guard let token = fixture.fetchDatabase(after: nil).databaseChanges?.token else {
             Issue.record("no token")
             return
@@ -123,10 +130,13 @@ import Testing
         #expect(fixture.fetchDatabase(after: token).databaseChanges?.changed.isEmpty == true)
         fixture.insert(fixture.note("n1"), from: fixture.laptop)
         fixture.insert(fixture.note("n2"), from: fixture.laptop)
-        fixture.modify(saves: [newSave(CloudRecord(recordType: "Note", recordName: "y", zone: other))],
-                       in: other, from: fixture.laptop)
-        let changes = fixture.send(.fetchDatabaseChanges(scope: .privateDatabase, token: token), from: fixture.phone)
-        guard case .databaseChanges(let changed, let deleted, _, let moreComing) = changes.response else {
+        fixture.modify(
+            saves: [newSave(CloudRecord(recordType: "Note", recordName: "y", zone: other))],
+            in: other, from: fixture.laptop)
+        let changes = fixture.send(
+            .fetchDatabaseChanges(scope: .privateDatabase, token: token), from: fixture.phone)
+        guard case .databaseChanges(let changed, let deleted, _, let moreComing) = changes.response
+        else {
             Issue.record("no changes")
             return
         }

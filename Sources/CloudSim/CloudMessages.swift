@@ -20,11 +20,13 @@ enum CloudMessages {
     static func otherAccount(_ zone: ZoneID) -> CloudError {
         CloudError(
             .permissionFailure,
-            message: "Zone '\(zone.name)' of account '\(zone.owner)' is not in this account's private database")
+            message: "Zone '\(zone.name)' of account '\(zone.owner)' is not in this "
+                + "account's private database")
     }
 
     static let sharedWrite = CloudError(
-        .permissionFailure, message: "Sharing is not modelled: the shared database accepts no writes")
+        .permissionFailure,
+        message: "Sharing is not modelled: the shared database accepts no writes")
 
     static let sharedZoneChange = CloudError(
         .badDatabase, message: "Zones cannot be created or deleted in the shared database")
@@ -85,7 +87,9 @@ enum CloudMessages {
     }
 
     /// Development: the first save of a key fixed its type (wording of CloudKit's server).
-    static func typeMismatch(key: String, recordType: String, sent: String, defined: String) -> CloudError {
+    static func typeMismatch(
+        key: String, recordType: String, sent: String, defined: String
+    ) -> CloudError {
         CloudError(
             .invalidArguments,
             message: "invalid attempt to set value type \(sent) for field '\(key)' for type "
@@ -100,7 +104,8 @@ enum CloudMessages {
     static func productionField(_ key: String, recordType: String) -> CloudError {
         CloudError(
             .invalidArguments,
-            message: "Cannot create or modify field '\(key)' in record '\(recordType)' in production schema")
+            message: "Cannot create or modify field '\(key)' in record '\(recordType)' "
+                + "in production schema")
     }
 
     static let quotaExceeded = CloudError(
@@ -125,7 +130,8 @@ enum CloudMessages {
     static func batchDeleteFailed(_ name: String) -> CloudError {
         CloudError(
             .batchRequestFailed,
-            message: "Record '\(name)' will not be deleted because of previous error in atomic zone")
+            message: "Record '\(name)' will not be deleted because of previous error in atomic zone"
+        )
     }
 }
 

@@ -5,7 +5,9 @@ public enum DatabaseScope: String, Hashable, Sendable, Comparable {
     case privateDatabase = "private"
     case sharedDatabase = "shared"
 
-    public static func < (lhs: DatabaseScope, rhs: DatabaseScope) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func < (lhs: DatabaseScope, rhs: DatabaseScope) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
 }
 
 /// A record zone, named within the database of the account that owns it.
@@ -66,7 +68,9 @@ public struct CloudRecord: Hashable, Sendable {
 
     /// Bytes counted towards the 1 MB record limit: user fields except assets.
     public var recordSizeBytes: Int {
-        sortedKeys.reduce(0) { total, key in total + key.utf8.count + (fields[key]?.recordSizeBytes ?? 0) }
+        sortedKeys.reduce(0) { total, key in
+            total + key.utf8.count + (fields[key]?.recordSizeBytes ?? 0)
+        }
     }
 }
 

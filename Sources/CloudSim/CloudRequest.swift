@@ -66,7 +66,8 @@ public enum CloudRequest: Hashable, Sendable {
     /// `CKFetchDatabaseChangesOperation` (nil token: from the beginning).
     case fetchDatabaseChanges(scope: DatabaseScope, token: DatabaseChangeToken?)
     /// One page of `CKFetchRecordZoneChangesOperation` (nil token: every live record).
-    case fetchZoneChanges(scope: DatabaseScope, zone: ZoneID, token: ZoneChangeToken?, resultsLimit: Int)
+    case fetchZoneChanges(
+        scope: DatabaseScope, zone: ZoneID, token: ZoneChangeToken?, resultsLimit: Int)
     /// `CKModifyRecordsOperation`.
     case modifyRecords(
         scope: DatabaseScope,

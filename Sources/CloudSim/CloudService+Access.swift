@@ -3,7 +3,9 @@ import Kernel
 extension CloudService {
     /// The operation-level error a request meets before its own checks, if any: outage,
     /// then authentication, then the account's throttle window, then permission.
-    func operationError(for request: CloudRequest, from client: CloudClient, now: SimTime) -> CloudError? {
+    func operationError(
+        for request: CloudRequest, from client: CloudClient, now: SimTime
+    ) -> CloudError? {
         if let end = outageEnd, now < end {
             return CloudMessages.serviceUnavailable(retryAfter: end - now)
         }
@@ -37,14 +39,14 @@ extension CloudService {
             let foreign = (save + delete).first { $0.owner != account }
             return foreign.map(CloudMessages.otherAccount)
         case .fetchZoneChanges(.privateDatabase, let zone, _, _),
-             .modifyRecords(.privateDatabase, let zone, _, _, _, _),
-             .fetchRecords(.privateDatabase, let zone, _):
+            .modifyRecords(.privateDatabase, let zone, _, _, _, _),
+            .fetchRecords(.privateDatabase, let zone, _):
             return zone.owner == account ? nil : CloudMessages.otherAccount(zone)
         case .modifyRecords(.sharedDatabase, _, _, _, _, _):
             return CloudMessages.sharedWrite
         case .accountStatus, .fetchUserRecordID, .modifyZones(.sharedDatabase, _, _),
-             .saveDatabaseSubscription, .fetchDatabaseChanges,
-             .fetchZoneChanges(.sharedDatabase, _, _, _), .fetchRecords(.sharedDatabase, _, _):
+            .saveDatabaseSubscription, .fetchDatabaseChanges,
+            .fetchZoneChanges(.sharedDatabase, _, _, _), .fetchRecords(.sharedDatabase, _, _):
             return nil
         }
     }

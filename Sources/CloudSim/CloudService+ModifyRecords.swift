@@ -9,17 +9,22 @@ extension CloudService {
         precondition(request.scope == .privateDatabase, "shared writes were refused by permission")
         let maximum = configuration.maxItemsPerRequest
         guard request.itemCount <= maximum else {
-            return CloudOutcome(response: .failure(CloudMessages.tooManyItems(request.itemCount, maximum: maximum)))
+            return CloudOutcome(
+                response: .failure(CloudMessages.tooManyItems(request.itemCount, maximum: maximum)))
         }
         guard let zone = zoneStates[request.zone], zone.isLive else {
             // The next-upload throttle waits for an upload that reaches its records.
             let error = missingZoneError(request.zone)
             let names = request.saves.map(\.record.recordName) + request.deletes
-            return CloudOutcome(response: .recordsModified(names.map { .failed(recordName: $0, error) }))
+            return CloudOutcome(
+                response: .recordsModified(names.map { .failed(recordName: $0, error) }))
         }
-        guard let accountState = accountStates[account] else { preconditionFailure("account ensured") }
+        guard let accountState = accountStates[account] else {
+            preconditionFailure("account ensured")
+        }
         var batch = RecordBatch(
-            request: request, client: client, now: now, service: self, zone: zone, account: accountState)
+            request: request, client: client, now: now, service: self, zone: zone,
+            account: accountState)
         batch.run()
         accountStates[account] = batch.account
         guard batch.isApplied else {

@@ -5,7 +5,8 @@ extension CloudService {
     /// The error a request on a zone that is not live meets: purged zones stay
     /// `userDeletedZone` until a device saves them again (CLOUDKIT.md section 11).
     func missingZoneError(_ zone: ZoneID) -> CloudError {
-        zoneStates[zone]?.isPurged == true ? CloudMessages.userDeletedZone : CloudMessages.zoneNotFound(zone)
+        zoneStates[zone]?.isPurged == true
+            ? CloudMessages.userDeletedZone : CloudMessages.zoneNotFound(zone)
     }
 
     /// One page of `CKFetchRecordZoneChangesOperation`.
@@ -24,17 +25,22 @@ extension CloudService {
         }
         var after: Int64 = 0
         if let token {
-            let valid = token.zone == zone && token.incarnation == state.incarnation
+            let valid =
+                token.zone == zone && token.incarnation == state.incarnation
                 && token.epoch == epoch && token.sequence <= state.sequence
-            guard valid else { return CloudOutcome(response: .failure(CloudMessages.changeTokenExpired)) }
+            guard valid else {
+                return CloudOutcome(response: .failure(CloudMessages.changeTokenExpired))
+            }
             after = token.sequence
         }
         let limit = resultsLimit > 0 ? resultsLimit : Self.defaultResultsLimit
         let page = state.changes(after: after, limit: limit)
         let newToken = ZoneChangeToken(
             zone: zone, incarnation: state.incarnation, sequence: page.resumeSequence, epoch: epoch)
-        return CloudOutcome(response: .zoneChanges(
-            records: page.records, deletions: page.deletions, token: newToken, moreComing: page.moreComing))
+        return CloudOutcome(
+            response: .zoneChanges(
+                records: page.records, deletions: page.deletions, token: newToken,
+                moreComing: page.moreComing))
     }
 
     /// `CKFetchRecordsOperation`: found → `.saved`, missing → `unknownItem`, per name in

@@ -16,7 +16,8 @@ extension CloudService {
             notes.append(removeZone(zone, reason: .deleted, by: client.device))
         }
         let pushes = notes.isEmpty ? [] : pushTargets(account: account, originator: client.device)
-        return CloudOutcome(response: .zonesModified(saved: save, deleted: delete), pushes: pushes, notes: notes)
+        return CloudOutcome(
+            response: .zonesModified(saved: save, deleted: delete), pushes: pushes, notes: notes)
     }
 
     /// Creates a zone that is not live (never created, deleted or purged); nil when it is.
@@ -44,11 +45,15 @@ extension CloudService {
     }
 
     /// Records the device as holding a database subscription (idempotent).
-    func saveDatabaseSubscription(scope: DatabaseScope, client: CloudClient, account: String) -> CloudOutcome {
+    func saveDatabaseSubscription(
+        scope: DatabaseScope, client: CloudClient, account: String
+    ) -> CloudOutcome {
         accountStates[account]?.subscribers[scope, default: []].insert(client.device)
         return CloudOutcome(
             response: .subscriptionSaved,
-            notes: [CloudNotes.subscriptionSaved(account: account, scope: scope, device: client.device)])
+            notes: [
+                CloudNotes.subscriptionSaved(account: account, scope: scope, device: client.device)
+            ])
     }
 
     /// `CKFetchDatabaseChangesOperation`, in one answer (`moreComing` is always false).
@@ -56,20 +61,26 @@ extension CloudService {
     /// A zone deleted and created again since the token is reported in both lists: its
     /// deletion tells the client to drop what it had, its change to fetch the new life.
     /// Clients apply `deleted` before `changed`.
-    func fetchDatabaseChanges(scope: DatabaseScope, token: DatabaseChangeToken?, account: String) -> CloudOutcome {
+    func fetchDatabaseChanges(
+        scope: DatabaseScope, token: DatabaseChangeToken?, account: String
+    ) -> CloudOutcome {
         guard let state = accountStates[account] else { preconditionFailure("account ensured") }
         let current = scope == .privateDatabase ? state.databaseSequence : 0
         if let token {
-            let valid = token.account == account && token.scope == scope
+            let valid =
+                token.account == account && token.scope == scope
                 && token.epoch == state.tokenEpoch && token.sequence <= current
-            guard valid else { return CloudOutcome(response: .failure(CloudMessages.changeTokenExpired)) }
+            guard valid else {
+                return CloudOutcome(response: .failure(CloudMessages.changeTokenExpired))
+            }
         }
         let newToken = DatabaseChangeToken(
             account: account, scope: scope, sequence: current, epoch: state.tokenEpoch)
         guard scope == .privateDatabase else {
             // Sharing is not modelled yet: the shared database holds no zones.
             return CloudOutcome(
-                response: .databaseChanges(changed: [], deleted: [], token: newToken, moreComing: false))
+                response: .databaseChanges(
+                    changed: [], deleted: [], token: newToken, moreComing: false))
         }
         var changed: [ZoneID] = []
         var deleted: [ZoneDeletion] = []
@@ -86,6 +97,7 @@ extension CloudService {
             if isLive && entry.lastChangeSequence > after { changed.append(zone) }
         }
         return CloudOutcome(
-            response: .databaseChanges(changed: changed, deleted: deleted, token: newToken, moreComing: false))
+            response: .databaseChanges(
+                changed: changed, deleted: deleted, token: newToken, moreComing: false))
     }
 }

@@ -34,7 +34,9 @@ public final class CloudService {
     ///
     /// Operation-level checks run first, in this order: outage, authentication, the account's
     /// throttle window, permission; then the request's own checks.
-    public func handle(_ request: CloudRequest, from client: CloudClient, now: SimTime) -> CloudOutcome {
+    public func handle(
+        _ request: CloudRequest, from client: CloudClient, now: SimTime
+    ) -> CloudOutcome {
         if case .accountStatus = request {
             // Answered by the device's account daemon, so neither outages nor throttling apply.
             return CloudOutcome(response: .accountStatus(client.accountStatus))
@@ -52,16 +54,19 @@ public final class CloudService {
         case .fetchUserRecordID:
             return CloudOutcome(response: .userRecordID(userRecordName(of: account)))
         case .modifyZones(let scope, let save, let delete):
-            return modifyZones(scope: scope, save: save, delete: delete, client: client, account: account)
+            return modifyZones(
+                scope: scope, save: save, delete: delete, client: client, account: account)
         case .saveDatabaseSubscription(let scope):
             return saveDatabaseSubscription(scope: scope, client: client, account: account)
         case .fetchDatabaseChanges(let scope, let token):
             return fetchDatabaseChanges(scope: scope, token: token, account: account)
         case .fetchZoneChanges(let scope, let zone, let token, let resultsLimit):
-            return fetchZoneChanges(scope: scope, zone: zone, token: token, resultsLimit: resultsLimit)
+            return fetchZoneChanges(
+                scope: scope, zone: zone, token: token, resultsLimit: resultsLimit)
         case .modifyRecords(let scope, let zone, let saves, let deletes, let policy, let atomic):
             let request = ModifyRecordsRequest(
-                scope: scope, zone: zone, saves: saves, deletes: deletes, policy: policy, atomic: atomic)
+                scope: scope, zone: zone, saves: saves, deletes: deletes, policy: policy,
+                atomic: atomic)
             return modifyRecords(request, client: client, account: account, now: now)
         case .fetchRecords(let scope, let zone, let names):
             return fetchRecords(scope: scope, zone: zone, names: names)
@@ -101,7 +106,9 @@ public final class CloudService {
     public func tombstones(in zone: ZoneID) -> [RecordDeletion] {
         guard let state = zoneStates[zone], state.isLive else { return [] }
         return state.tombstones.keys.sorted().compactMap { name in
-            state.tombstones[name].map { RecordDeletion(recordName: name, recordType: $0.recordType) }
+            state.tombstones[name].map {
+                RecordDeletion(recordName: name, recordType: $0.recordType)
+            }
         }
     }
 

@@ -93,7 +93,9 @@ extension CloudService {
             changeTagCounter: changeTagCounter,
             developmentSchema: developmentSchema.sortedTypes,
             productionSchema: productionSchema.sortedTypes,
-            accounts: accountStates.keys.sorted().compactMap { accountStates[$0].map(accountSnapshot) })
+            accounts: accountStates.keys.sorted().compactMap {
+                accountStates[$0].map(accountSnapshot)
+            })
     }
 
     private func accountSnapshot(_ state: AccountState) -> CloudSnapshot.Account {
@@ -106,19 +108,25 @@ extension CloudService {
             isQuotaFull: state.isQuotaFull,
             throttleEnd: state.throttleEnd,
             partialThrottle: state.partialThrottle.map {
-                CloudSnapshot.PartialThrottleSnapshot(recordCount: $0.recordCount, retryAfter: $0.retryAfter)
+                CloudSnapshot.PartialThrottleSnapshot(
+                    recordCount: $0.recordCount, retryAfter: $0.retryAfter)
             },
             rejectedRecords: state.rejectedRecords.keys.sorted().compactMap { name in
-                state.rejectedRecords[name].map { CloudSnapshot.RejectedRecord(recordName: name, code: $0) }
+                state.rejectedRecords[name].map {
+                    CloudSnapshot.RejectedRecord(recordName: name, code: $0)
+                }
             },
             subscriptions: state.subscribers.keys.sorted().compactMap { scope in
-                state.subscribers[scope].map { CloudSnapshot.Subscription(scope: scope, devices: $0.sorted()) }
+                state.subscribers[scope].map {
+                    CloudSnapshot.Subscription(scope: scope, devices: $0.sorted())
+                }
             },
             zones: zones.compactMap { zoneStates[$0].map(zoneSnapshot) })
     }
 
     private func zoneSnapshot(_ state: ZoneState) -> CloudSnapshot.Zone {
-        let life: CloudSnapshot.Zone.Life = state.isLive ? .live : (state.isPurged ? .purged : .deleted)
+        let life: CloudSnapshot.Zone.Life =
+            state.isLive ? .live : (state.isPurged ? .purged : .deleted)
         return CloudSnapshot.Zone(
             zone: state.id,
             incarnation: state.incarnation,
@@ -127,7 +135,8 @@ extension CloudService {
             records: state.records.keys.sorted().compactMap { state.records[$0]?.record },
             tombstones: state.tombstones.keys.sorted().compactMap { name in
                 state.tombstones[name].map {
-                    CloudSnapshot.Tombstone(recordName: name, recordType: $0.recordType, sequence: $0.sequence)
+                    CloudSnapshot.Tombstone(
+                        recordName: name, recordType: $0.recordType, sequence: $0.sequence)
                 }
             })
     }

@@ -3,7 +3,10 @@ extension RecordBatch {
     mutating func apply(_ verdicts: [SaveVerdict], deleteErrors: [CloudError?]) {
         for (save, verdict) in zip(request.saves, verdicts) {
             guard let plan = verdict.plan else {
-                results.append(.failed(recordName: save.record.recordName, verdict.error ?? CloudMessages.unknownItem))
+                results.append(
+                    .failed(
+                        recordName: save.record.recordName,
+                        verdict.error ?? CloudMessages.unknownItem))
                 continue
             }
             results.append(.saved(write(plan)))
@@ -34,12 +37,15 @@ extension RecordBatch {
         record.modificationTime = now
         record.lastModifiedBy = client.device
         if plan.isRecreation {
-            notes.append(CloudNotes.recordRecreated(record, policy: request.policy, device: client.device))
+            notes.append(
+                CloudNotes.recordRecreated(record, policy: request.policy, device: client.device))
         }
         zone.write(record)
         developmentSchema.adopt(plan, environment: configuration.environment)
-        notes.append(CloudNotes.recordSaved(
-            record, changedKeys: plan.writtenKeys, policy: request.policy, device: client.device))
+        notes.append(
+            CloudNotes.recordSaved(
+                record, changedKeys: plan.writtenKeys, policy: request.policy, device: client.device
+            ))
         changedZone = true
         return record
     }

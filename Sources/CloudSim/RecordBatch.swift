@@ -47,14 +47,17 @@ struct RecordBatch {
         let duplicates = duplicateItems()
         var verdicts = planSaves(duplicateSaves: duplicates.saves)
         let deleteErrors: [CloudError?] = request.deletes.indices.map { index in
-            duplicates.deletes.contains(index) ? CloudMessages.duplicate(request.deletes[index]) : nil
+            duplicates.deletes.contains(index)
+                ? CloudMessages.duplicate(request.deletes[index]) : nil
         }
         checkReferences(&verdicts, deleteErrors: deleteErrors)
-        let failedCount = verdicts.filter { $0.error != nil }.count + deleteErrors.compactMap { $0 }.count
+        let failedCount =
+            verdicts.filter { $0.error != nil }.count + deleteErrors.compactMap { $0 }.count
         if request.atomic && failedCount > 0 {
             results = Self.atomicFailure(request, verdicts: verdicts, deleteErrors: deleteErrors)
-            notes.append(CloudNotes.batchRolledBack(
-                zone: request.zone, failedCount: failedCount, device: client.device))
+            notes.append(
+                CloudNotes.batchRolledBack(
+                    zone: request.zone, failedCount: failedCount, device: client.device))
         } else {
             apply(verdicts, deleteErrors: deleteErrors)
             isApplied = true
@@ -67,7 +70,8 @@ struct RecordBatch {
         var seen = Set<String>()
         var saves = Set<Int>()
         var deletes = Set<Int>()
-        for (index, save) in request.saves.enumerated() where !seen.insert(save.record.recordName).inserted {
+        for (index, save) in request.saves.enumerated()
+        where !seen.insert(save.record.recordName).inserted {
             saves.insert(index)
         }
         for (index, name) in request.deletes.enumerated() where !seen.insert(name).inserted {
@@ -86,12 +90,15 @@ struct RecordBatch {
             if duplicateSaves.contains(index) {
                 verdicts.append(.fail(CloudMessages.duplicate(name)))
             } else if let throttle, index < throttle.recordCount {
-                verdicts.append(.fail(CloudMessages.requestRateLimited(retryAfter: throttle.retryAfter)))
+                verdicts.append(
+                    .fail(CloudMessages.requestRateLimited(retryAfter: throttle.retryAfter)))
             } else if let code = account.rejectedRecords[name] {
                 verdicts.append(.fail(CloudMessages.rejected(name, code: code)))
             } else {
                 let verdict = plan(save, schema: planningSchema)
-                if let plan = verdict.plan { planningSchema.adopt(plan, environment: configuration.environment) }
+                if let plan = verdict.plan {
+                    planningSchema.adopt(plan, environment: configuration.environment)
+                }
                 verdicts.append(verdict)
             }
         }
@@ -102,13 +109,16 @@ struct RecordBatch {
     /// The verdict on one save against the server's copy.
     private func plan(_ save: RecordSave, schema: Schema) -> SaveVerdict {
         let client = save.record
-        guard client.zone == request.zone else { return .fail(CloudMessages.wrongZone(client.recordName)) }
+        guard client.zone == request.zone else {
+            return .fail(CloudMessages.wrongZone(client.recordName))
+        }
         if let error = RecordValidation.nameError(of: save) { return .fail(error) }
         let server = zone.records[client.recordName]?.record
         if let error = policyError(save, server: server) { return .fail(error) }
         if let server, server.recordType != client.recordType {
-            return .fail(CloudMessages.recordTypeChange(
-                client.recordName, from: server.recordType, to: client.recordType))
+            return .fail(
+                CloudMessages.recordTypeChange(
+                    client.recordName, from: server.recordType, to: client.recordType))
         }
         let planned = merge(save, onto: server)
         for key in planned.writtenKeys where planned.record.fields[key]?.isHomogeneous == false {
@@ -146,13 +156,17 @@ struct RecordBatch {
         var keys = Set(save.changedKeys)
         if request.policy == .allKeys { keys.formUnion(client.fields.keys) }
         let writtenKeys = keys.sorted()
-        var record = server ?? CloudRecord(
-            recordType: client.recordType, recordName: client.recordName, zone: request.zone)
+        var record =
+            server
+            ?? CloudRecord(
+                recordType: client.recordType, recordName: client.recordName, zone: request.zone)
         for key in writtenKeys { record.fields[key] = client.fields[key] }
         record.parent = client.parent
-        let isRecreation = server == nil && client.changeTag != nil
+        let isRecreation =
+            server == nil && client.changeTag != nil
             && zone.tombstones[client.recordName] != nil
-        return PlannedSave(record: record, writtenKeys: writtenKeys, previous: server, isRecreation: isRecreation)
+        return PlannedSave(
+            record: record, writtenKeys: writtenKeys, previous: server, isRecreation: isRecreation)
     }
 
     /// SCHEMA-2: development fixes a field's type on its first save with a value; production
@@ -195,8 +209,10 @@ struct RecordBatch {
             changed = false
             for index in verdicts.indices {
                 guard let plan = verdicts[index].plan, let parent = plan.record.parent,
-                      !available.contains(parent) else { continue }
-                verdicts[index] = .fail(CloudMessages.referenceViolation(plan.record.recordName, parent: parent))
+                    !available.contains(parent)
+                else { continue }
+                verdicts[index] = .fail(
+                    CloudMessages.referenceViolation(plan.record.recordName, parent: parent))
                 if plan.previous == nil { available.remove(plan.record.recordName) }
                 changed = true
             }
@@ -211,10 +227,12 @@ struct RecordBatch {
         var results: [ItemResult] = []
         for (save, verdict) in zip(request.saves, verdicts) {
             let name = save.record.recordName
-            results.append(.failed(recordName: name, verdict.error ?? CloudMessages.batchSaveFailed(name)))
+            results.append(
+                .failed(recordName: name, verdict.error ?? CloudMessages.batchSaveFailed(name)))
         }
         for (name, error) in zip(request.deletes, deleteErrors) {
-            results.append(.failed(recordName: name, error ?? CloudMessages.batchDeleteFailed(name)))
+            results.append(
+                .failed(recordName: name, error ?? CloudMessages.batchDeleteFailed(name)))
         }
         return results
     }

@@ -6,7 +6,8 @@ enum RecordValidation {
     static func nameError(of save: RecordSave) -> CloudError? {
         let record = save.record
         if let problem = recordNameProblem(record.recordName) {
-            return CloudMessages.invalidName("Invalid record name '\(record.recordName)': \(problem)")
+            return CloudMessages.invalidName(
+                "Invalid record name '\(record.recordName)': \(problem)")
         }
         if !isIdentifier(record.recordType) {
             return CloudMessages.invalidName("Invalid record type '\(record.recordType)'")
@@ -30,7 +31,9 @@ enum RecordValidation {
     /// An ASCII letter, then letters, digits or `_`; at most 255 characters.
     static func isIdentifier(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        guard let first = bytes.first, isLetter(first), bytes.count <= maximumLength else { return false }
+        guard let first = bytes.first, isLetter(first), bytes.count <= maximumLength else {
+            return false
+        }
         return bytes.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 

@@ -38,7 +38,9 @@ struct Schema: Hashable {
             let fields = recordTypes[name] ?? [:]
             return CloudSnapshot.RecordType(
                 name: name,
-                fields: fields.keys.sorted().map { CloudSnapshot.Field(key: $0, type: fields[$0] ?? "") })
+                fields: fields.keys.sorted().map {
+                    CloudSnapshot.Field(key: $0, type: fields[$0] ?? "")
+                })
         }
     }
 }

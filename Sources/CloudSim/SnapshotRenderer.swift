@@ -10,7 +10,8 @@ enum SnapshotRenderer {
         return lines.joined(separator: "\n")
     }
 
-    private static func schemaLines(_ name: String, _ types: [CloudSnapshot.RecordType]) -> [String] {
+    private static func schemaLines(_ name: String, _ types: [CloudSnapshot.RecordType]) -> [String]
+    {
         types.map { type in
             let fields = type.fields.map { "\($0.key):\($0.type)" }.joined(separator: " ")
             return "schema \(name) \(type.name)" + (fields.isEmpty ? "" : " " + fields)
@@ -18,36 +19,45 @@ enum SnapshotRenderer {
     }
 
     private static func accountLines(_ account: CloudSnapshot.Account) -> [String] {
-        var header = "account \(account.name) user \(account.userRecordName) epoch \(account.tokenEpoch)"
+        var header =
+            "account \(account.name) user \(account.userRecordName) epoch \(account.tokenEpoch)"
         header += " feed \(account.databaseSequence)"
         if account.isQuotaFull { header += " quota-full" }
         if let end = account.throttleEnd { header += " throttled-until \(end)" }
         var lines = [header]
         if let throttle = account.partialThrottle {
-            lines.append("  next-upload throttle \(throttle.recordCount) retry-after \(throttle.retryAfter)")
+            lines.append(
+                "  next-upload throttle \(throttle.recordCount) retry-after \(throttle.retryAfter)")
         }
         for rejected in account.rejectedRecords {
             lines.append("  reject \(rejected.recordName) \(rejected.code)")
         }
         for subscription in account.subscriptions {
-            lines.append("  subscription \(subscription.scope.rawValue): "
-                + subscription.devices.joined(separator: ", "))
+            lines.append(
+                "  subscription \(subscription.scope.rawValue): "
+                    + subscription.devices.joined(separator: ", "))
         }
         for zone in account.zones { lines += zoneLines(zone) }
         return lines
     }
 
     private static func zoneLines(_ zone: CloudSnapshot.Zone) -> [String] {
-        var lines = ["  zone \(zone.zone) #\(zone.incarnation) \(zone.life.rawValue) seq \(zone.sequence)"]
+        var lines = [
+            "  zone \(zone.zone) #\(zone.incarnation) \(zone.life.rawValue) seq \(zone.sequence)"
+        ]
         for record in zone.records { lines.append("    " + recordLine(record)) }
         for tombstone in zone.tombstones {
-            lines.append("    tombstone \(tombstone.recordName) \(tombstone.recordType) seq \(tombstone.sequence)")
+            let name = tombstone.recordName
+            lines.append("    tombstone \(name) \(tombstone.recordType) seq \(tombstone.sequence)")
         }
         return lines
     }
 
     static func recordLine(_ record: CloudRecord) -> String {
         var line = "\(record.recordType) \(record.recordName) \(record.changeTag ?? "-")"
+        if let device = record.lastModifiedBy, let time = record.modificationTime {
+            line += " by \(device) at \(time)"
+        }
         if let parent = record.parent { line += " parent=\(parent)" }
         for key in record.sortedKeys {
             guard let value = record.fields[key] else { continue }

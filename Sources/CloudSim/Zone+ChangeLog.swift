@@ -17,7 +17,8 @@ extension ZoneState {
     func changes(after token: Int64, limit: Int) -> ZoneFeedPage {
         precondition(limit > 0, "a page holds at least one item")
         precondition(token <= sequence, "a token from the future")
-        var page = ZoneFeedPage(records: [], deletions: [], resumeSequence: sequence, moreComing: false)
+        var page = ZoneFeedPage(
+            records: [], deletions: [], resumeSequence: sequence, moreComing: false)
         var itemCount = 0
         var index = firstLogIndex(after: token)
         while index < log.count {
@@ -32,7 +33,8 @@ extension ZoneState {
                 page.records.append(stored.record)
             } else if let tombstone = tombstones[entry.recordName] {
                 page.deletions.append(
-                    RecordDeletion(recordName: tombstone.recordName, recordType: tombstone.recordType))
+                    RecordDeletion(
+                        recordName: tombstone.recordName, recordType: tombstone.recordType))
             }
             itemCount += 1
             if itemCount == limit { page.resumeSequence = entry.sequence }

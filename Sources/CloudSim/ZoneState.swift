@@ -73,11 +73,6 @@ struct ZoneState {
         log.append(LogEntry(sequence: sequence, recordName: name))
         return stored.record
     }
-
-    /// Names of live records whose parent is `name`, sorted.
-    func children(of name: String) -> [String] {
-        records.values.filter { $0.record.parent == name }.map(\.record.recordName).sorted()
-    }
 }
 
 /// A live record with the sequence of its latest save.

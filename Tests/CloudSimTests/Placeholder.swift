@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderCloudSim() { #expect(Bool(true)) }

@@ -34,7 +34,7 @@ extension CloudService {
             after = token.sequence
         }
         let limit = resultsLimit > 0 ? resultsLimit : Self.defaultResultsLimit
-        let page = state.changes(after: after, limit: limit)
+        let page = state.changes(after: after, limit: limit, includeTombstones: token != nil)
         let newToken = ZoneChangeToken(
             zone: zone, incarnation: state.incarnation, sequence: page.resumeSequence, epoch: epoch)
         return CloudOutcome(

@@ -11,10 +11,11 @@ extension ZoneState {
     /// The changes after `token`, oldest first, at most `limit` items (records and deletions).
     ///
     /// Each record changed since the token appears once, as its latest version (only the entry
-    /// carrying its current sequence is current). A tombstone is reported unless every life of
-    /// its name began after the token: such a client never saw the record (CLOUDKIT.md 9.5).
-    /// A nil token is token 0, so it yields every live record and no tombstone (9.4).
-    func changes(after token: Int64, limit: Int) -> ZoneFeedPage {
+    /// carrying its current sequence is current). With a token, every deletion after it is
+    /// reported, also of records created after it: the server cannot tell which of those the
+    /// client saw (its own uploads, say), and CLOUDKIT.md 9.5 only allows leaving them out.
+    /// Without a token (`includeTombstones` false) no tombstone is reported (9.4).
+    func changes(after token: Int64, limit: Int, includeTombstones: Bool) -> ZoneFeedPage {
         precondition(limit > 0, "a page holds at least one item")
         precondition(token <= sequence, "a token from the future")
         var page = ZoneFeedPage(
@@ -24,7 +25,7 @@ extension ZoneState {
         while index < log.count {
             let entry = log[index]
             index += 1
-            guard isReportable(entry, after: token) else { continue }
+            guard isReportable(entry, includeTombstones: includeTombstones) else { continue }
             if itemCount == limit {
                 page.moreComing = true
                 return page
@@ -43,17 +44,14 @@ extension ZoneState {
         return page
     }
 
-    /// Whether a log entry is the current state of its name and may be shown to `token`.
-    private func isReportable(_ entry: LogEntry, after token: Int64) -> Bool {
+    /// Whether a log entry is the current state of its name and may be reported.
+    private func isReportable(_ entry: LogEntry, includeTombstones: Bool) -> Bool {
         if let stored = records[entry.recordName] {
             return stored.sequence == entry.sequence
         }
         guard let tombstone = tombstones[entry.recordName], tombstone.sequence == entry.sequence
         else { return false }
-        guard let created = firstCreation[entry.recordName] else {
-            preconditionFailure("tombstone of \(entry.recordName) without a creation")
-        }
-        return created <= token
+        return includeTombstones
     }
 
     /// Index of the first log entry with a sequence above `token` (binary search).

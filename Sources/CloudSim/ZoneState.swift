@@ -14,9 +14,6 @@ struct ZoneState {
     private(set) var sequence: Int64 = 0
     private(set) var records: [String: StoredRecord] = [:]
     private(set) var tombstones: [String: Tombstone] = [:]
-    /// Sequence at which each record name first came to life in this incarnation; a tombstone
-    /// is hidden from a fetch whose token predates every life of the name.
-    private(set) var firstCreation: [String: Int64] = [:]
     /// (sequence, record name) in sequence order; an entry is current when the record or
     /// tombstone of that name still carries its sequence.
     private(set) var log: [LogEntry] = []
@@ -34,7 +31,6 @@ struct ZoneState {
         sequence = 0
         records = [:]
         tombstones = [:]
-        firstCreation = [:]
         log = []
     }
 
@@ -45,7 +41,6 @@ struct ZoneState {
         isPurged = purged
         records = [:]
         tombstones = [:]
-        firstCreation = [:]
         log = []
     }
 
@@ -58,7 +53,6 @@ struct ZoneState {
         let name = record.recordName
         records[name] = StoredRecord(record: record, sequence: sequence)
         tombstones[name] = nil
-        if firstCreation[name] == nil { firstCreation[name] = sequence }
         log.append(LogEntry(sequence: sequence, recordName: name))
     }
 

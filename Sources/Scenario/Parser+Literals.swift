@@ -24,8 +24,13 @@ extension Parser {
                 report(.durationWithoutUnit(token.text, suggestions: [token.text + "s"]),
                     at: token.location)
             } else {
-                let suggestions = Suggestions.closest(to: number.suffix, among: names)
-                    .map { number.numberText + $0 }
+                var closest = Suggestions.closest(to: number.suffix, among: names)
+                if closest.isEmpty {
+                    // `5sec`, `2min`, `1hr`: the longest unit the suffix starts with.
+                    let prefixes = names.filter { number.suffix.hasPrefix($0) }
+                    closest = prefixes.max { $0.count < $1.count }.map { [$0] } ?? []
+                }
+                let suggestions = closest.map { number.numberText + $0 }
                 report(.unknownDurationUnit(token.text, suggestions: suggestions),
                     at: token.location)
             }

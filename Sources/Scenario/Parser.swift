@@ -142,7 +142,10 @@ struct Parser {
 
     private mutating func reportUnknownStatement(_ token: Token) {
         if scenario.devices.contains(where: { $0.name.value == token.text }) {
-            report(.missingColonAfterDevice(token.text), at: peek().location)
+            let end = SourceLocation(
+                line: token.location.line,
+                column: token.location.column + token.text.unicodeScalars.count)
+            report(.missingColonAfterDevice(token.text), at: end)
             return
         }
         let suggestions = Suggestions.closest(to: token.text, among: StatementTable.keywords)

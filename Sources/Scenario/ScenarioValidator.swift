@@ -41,7 +41,11 @@ public enum ScenarioChecker {
         source: String, file: String, options: ValidationOptions = ValidationOptions()
     ) -> ParseResult {
         var result = ScenarioParser.parse(source: source, file: file)
-        let all = result.diagnostics + ScenarioValidator.validate(result.scenario, options: options)
+        let parsed = result.diagnostics.map(\.location)
+        // One explanation per spot: the parser's, when it already spoke there.
+        let validated = ScenarioValidator.validate(result.scenario, options: options)
+            .filter { !parsed.contains($0.location) }
+        let all = result.diagnostics + validated
         // Stable by position, so a reader sees problems in file order, each pass's own order
         // kept among problems at one spot.
         result.diagnostics = all.enumerated().sorted {

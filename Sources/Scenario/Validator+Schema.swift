@@ -123,11 +123,12 @@ extension Validator {
                 parents.append(relationship)
             }
             guard let inverse = relationship.inverse else { continue }
-            if let other = inverses.first(where: { $0.name == inverse.value }) {
+            checkInverse(inverse, of: relationship, in: entity)
+            let key = relationship.target.value + "." + inverse.value
+            if let other = inverses.first(where: { $0.name == key }) {
                 report(.sharedInverse(inverse.value, other: other.owner), at: inverse.location)
             }
-            inverses.append((inverse.value, relationship.name.value))
-            checkInverse(inverse, of: relationship, in: entity)
+            inverses.append((key, relationship.name.value))
         }
     }
 

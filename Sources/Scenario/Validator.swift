@@ -24,9 +24,12 @@ struct Validator {
         return ordered.map(\.element)
     }
 
+    /// Records a diagnostic unless one is already at that position (as the parser does): the
+    /// first check to explain a spot is the most specific one.
     mutating func report(
         _ message: DiagnosticMessage, at location: SourceLocation, notes: [DiagnosticNote] = []
     ) {
+        if diagnostics.contains(where: { $0.location == location }) { return }
         diagnostics.append(message.diagnostic(file: scenario.file, at: location, notes: notes))
     }
 

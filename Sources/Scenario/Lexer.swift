@@ -2,8 +2,9 @@
 ///
 /// It works on Unicode scalars so columns count scalars. Every loop iteration consumes at
 /// least one scalar, so lexing terminates on any input; problems become diagnostics and the
-/// offending characters are skipped.
-struct Lexer {
+/// offending characters are skipped. A class, not a struct, so that debug builds do not copy
+/// its arrays on every look at the current character.
+final class Lexer {
     private let scalars: [Unicode.Scalar]
     private var index = 0
     private var line = 1
@@ -20,7 +21,7 @@ struct Lexer {
 
     /// Lexes the whole input; the last token is always `endOfFile`.
     static func tokenize(_ source: String) -> Lexer {
-        var lexer = Lexer(source: source)
+        let lexer = Lexer(source: source)
         lexer.run()
         return lexer
     }
@@ -34,7 +35,7 @@ struct Lexer {
 
     private var location: SourceLocation { SourceLocation(line: line, column: column) }
 
-    private mutating func advance() {
+    private func advance() {
         guard let scalar = current else { return }
         index += 1
         if scalar == "\n" {
@@ -45,7 +46,7 @@ struct Lexer {
         }
     }
 
-    private mutating func run() {
+    private func run() {
         while let scalar = current {
             let start = location
             let startIndex = index
@@ -79,7 +80,7 @@ struct Lexer {
         scalar.map(Self.isDigit) ?? false
     }
 
-    private mutating func add(
+    private func add(
         _ kind: TokenKind, from startIndex: Int, at start: SourceLocation, value: String? = nil
     ) {
         var text = ""
@@ -88,7 +89,7 @@ struct Lexer {
     }
 
     /// An identifier, joined with `.name` parts written without spaces (probe points).
-    private mutating func lexIdentifier(from startIndex: Int, at start: SourceLocation) {
+    private func lexIdentifier(from startIndex: Int, at start: SourceLocation) {
         while true {
             while let next = current, Self.isIdentifierContinuation(next) { advance() }
             guard current == ".", let after = lookahead(1), Self.isIdentifierStart(after) else {
@@ -107,7 +108,7 @@ struct Lexer {
     }
 
     /// `-`? digits (`.` digits)? followed by a unit suffix of letters or `%`, if any.
-    private mutating func lexNumber(from startIndex: Int, at start: SourceLocation) {
+    private func lexNumber(from startIndex: Int, at start: SourceLocation) {
         if current == "-" { advance() }
         while let next = current, Self.isDigit(next) { advance() }
         if current == ".", let after = lookahead(1), Self.isDigit(after) {
@@ -123,7 +124,7 @@ struct Lexer {
     }
 
     /// Reads a string from its opening quote to its closing quote or the end of the line.
-    private mutating func lexStringBody(at start: SourceLocation) -> String {
+    private func lexStringBody(at start: SourceLocation) -> String {
         advance()
         var value = ""
         while true {
@@ -173,20 +174,24 @@ struct Lexer {
         }
     }
 
+    // Plain comparisons of code points: ranges of scalars are slow in debug builds, and
+    // the mutation tests lex thousands of files.
+
     static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+        let value = scalar.value | 0x20
+        return value >= 0x61 && value <= 0x7A
     }
 
     static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-        ("0"..."9").contains(scalar)
+        scalar.value >= 0x30 && scalar.value <= 0x39
     }
 
     static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-        isLetter(scalar) || scalar == "_"
+        isLetter(scalar) || scalar.value == 0x5F
     }
 
     static func isIdentifierContinuation(_ scalar: Unicode.Scalar) -> Bool {
-        isIdentifierStart(scalar) || isDigit(scalar) || scalar == "-"
+        isIdentifierStart(scalar) || isDigit(scalar) || scalar.value == 0x2D
     }
 
     /// A character as a diagnostic shows it: itself when visible, else `U+XXXX`.

@@ -29,7 +29,8 @@ extension DiagnosticMessage {
     static func unknownEscape(_ character: String) -> Self {
         Self(
             id: "unknown-escape",
-            message: "unknown escape '\\\(character)'; strings allow '\\\"', '\\\\', '\\n' and '\\t'")
+            message: "unknown escape '\\\(character)'; strings allow '\\\"', '\\\\', '\\n' "
+                + "and '\\t'")
     }
 
     // MARK: Syntax

@@ -8,7 +8,9 @@ enum LiteralFormats {
     static func microsecondsSince1970(_ text: String) -> Int64? {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count >= 20, scalars.count <= 27, scalars.last == "Z" else { return nil }
-        let separators: [(Int, Unicode.Scalar)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
+        let separators: [(Int, Unicode.Scalar)] = [
+            (4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"),
+        ]
         for (index, separator) in separators where scalars[index] != separator { return nil }
         guard let year = digits(scalars, 0, 4), let month = digits(scalars, 5, 2),
             let day = digits(scalars, 8, 2), let hour = digits(scalars, 11, 2),

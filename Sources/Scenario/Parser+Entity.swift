@@ -1,6 +1,7 @@
 /// `entity NAME { ... }` blocks, the one statement that spans lines.
 extension Parser {
-    static let propertyModifiers = ["asset", "parent", "inverse"] + DeleteRule.allCases.map(\.rawValue)
+    static let propertyModifiers =
+        ["asset", "parent", "inverse"] + DeleteRule.allCases.map(\.rawValue)
 
     mutating func parseEntity(_ keyword: Token) -> Bool {
         guard let entityName = declaredName("an entity name") else { return false }
@@ -115,10 +116,14 @@ extension Parser {
         advance()
         switch token.text {
         case "asset":
-            if property.assetLocation != nil { report(.duplicateClause("asset"), at: token.location) }
+            if property.assetLocation != nil {
+                report(.duplicateClause("asset"), at: token.location)
+            }
             property.assetLocation = token.location
         case "parent":
-            if property.parentLocation != nil { report(.duplicateClause("parent"), at: token.location) }
+            if property.parentLocation != nil {
+                report(.duplicateClause("parent"), at: token.location)
+            }
             property.parentLocation = token.location
         case "inverse":
             guard expect(.leftParenthesis, "'('") != nil, let inverse = name("a relationship name"),
@@ -128,7 +133,9 @@ extension Parser {
             property.inverse = inverse
         default:
             if property.deleteRule != nil { report(.duplicateDeleteRule, at: token.location) }
-            property.deleteRule = DeleteRule(rawValue: token.text).map { Located($0, at: token.location) }
+            property.deleteRule = DeleteRule(rawValue: token.text).map {
+                Located($0, at: token.location)
+            }
         }
         return true
     }

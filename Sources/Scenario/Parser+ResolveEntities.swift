@@ -10,7 +10,8 @@ extension Parser {
                 location: raw.location)
             for property in raw.properties {
                 if property.isBracketed, AttributeType(rawValue: property.typeName.value) != nil {
-                    report(.toManyAttribute(property.typeName.value), at: property.typeName.location)
+                    let type = property.typeName
+                    report(.toManyAttribute(type.value), at: type.location)
                     scenario.unresolvedProperties.append("\(raw.name.value).\(property.name.value)")
                 } else if let type = AttributeType(rawValue: property.typeName.value) {
                     entity.attributes.append(resolveAttribute(property, type: type))

@@ -170,10 +170,10 @@ struct Parser {
         let location = current.location
         if current.isKeyword("cloud") {
             guard let statement = parseCloudActionStatement() else { return }
-            scenario.timeline.append(TimelineStatement(.cloudAction(statement), location: location))
+            appendTimeline(.cloudAction(statement), at: location)
         } else {
             guard let statement = parseDeviceActionStatement() else { return }
-            scenario.timeline.append(TimelineStatement(.deviceAction(statement), location: location))
+            appendTimeline(.deviceAction(statement), at: location)
         }
         expectEndOfStatement()
     }

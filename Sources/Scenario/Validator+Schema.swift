@@ -117,8 +117,10 @@ extension Validator {
         for relationship in entity.relationships {
             if relationship.isParent {
                 if let first = parents.first {
-                    let note = DiagnosticNote(location: first.location, message: "first parent here")
-                    report(.secondParent(entity.name.value), at: relationship.location, notes: [note])
+                    let note = DiagnosticNote(
+                        location: first.location, message: "first parent here")
+                    report(.secondParent(entity.name.value), at: relationship.location,
+                        notes: [note])
                 }
                 parents.append(relationship)
             }

@@ -83,7 +83,8 @@ extension Validator {
             report(.duplicateLabel(label.value), at: label.location, notes: [note])
             return
         }
-        state.labels.append(LabelBinding(name: label.value, entity: entity, location: label.location))
+        let binding = LabelBinding(name: label.value, entity: entity, location: label.location)
+        state.labels.append(binding)
     }
 
     // MARK: - Device actions
@@ -186,8 +187,8 @@ extension Validator {
             guard let binding = requireLabel(label, state: state),
                 let entity = scenario.entity(named: binding.entity)
             else { return }
-            let context: AssignmentContext
-            if case .cloud = scope { context = .cloudExpectation } else { context = .deviceExpectation }
+            var context = AssignmentContext.deviceExpectation
+            if case .cloud = scope { context = .cloudExpectation }
             checkAssignments(values, entity: entity, context: context, state: state)
         case .absent(let scope, let label):
             requireScope(scope)

@@ -139,7 +139,8 @@ import Testing
             }
             """,
             [
-                .init("1️⃣", "entity 'B' has an identity, so it cannot be the parent of 'A.b' (ID-6)"),
+                .init("1️⃣", "entity 'B' has an identity, so it cannot be the parent of 'A.b' "
+                    + "(ID-6)"),
             ])
     }
 
@@ -204,7 +205,10 @@ import Testing
     @Test func entityCannotTakeAnAttributeTypeName() {
         assertDiagnostics(
             header + "entity 1️⃣String {\n}\n",
-            [.init("1️⃣", "'String' is a keyword and cannot be an entity name", id: "reserved-name")])
+            [
+                .init("1️⃣", "'String' is a keyword and cannot be an entity name",
+                    id: "reserved-name"),
+            ])
     }
 
     @Test func resolvedSchemaTree() throws {
@@ -218,7 +222,8 @@ import Testing
         #expect(note.attribute(named: "title")?.defaultValue?.literal == .string(""))
         #expect(!note.isSynchronized(property: "lastOpened"))
         #expect(note.isSynchronized(property: "title"))
-        let notes = try #require(result.scenario.entity(named: "Folder")?.relationship(named: "notes"))
+        let folderEntity = try #require(result.scenario.entity(named: "Folder"))
+        let notes = try #require(folderEntity.relationship(named: "notes"))
         #expect(notes.cardinality == .toMany && notes.deleteRule == .cascade)
         #expect(notes.inverse?.value == "folder")
         #expect(result.scenario.entity(named: "Folder")?.isSharable == true)

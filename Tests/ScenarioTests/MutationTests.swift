@@ -33,7 +33,8 @@ import Testing
     func everyDroppedToken(file: URL) throws {
         let scalars = try Self.scalars(of: file)
         for range in Self.tokenRanges(scalars) {
-            let text = Self.text(scalars[..<range.lowerBound]) + Self.text(scalars[range.upperBound...])
+            let text = Self.text(scalars[..<range.lowerBound])
+                + Self.text(scalars[range.upperBound...])
             Self.checkPositions(of: text, mutation: "dropped \(range)")
         }
     }
@@ -56,7 +57,8 @@ import Testing
             "entity", "Note", "{", "}", ":", "String", "?", "[", "]", "=", "\"x\"", "\"", "\\",
             "hex\"0\"", "1.5s", "..", "-", "10%", "phone", "cloud", "expect", "when", "reaches",
             "download.done", "insert", "n1", "title", "nil", "text(", "3KB", ")", "&", "#", "\n",
-            "\n", " ", "\t", "é", "\u{0}", "\r\n", "identity(", ",", "sync", "9999999999999999999999",
+            "\n", " ", "\t", "é", "\u{0}", "\r\n", "identity(", ",", "sync",
+            "9999999999999999999999",
             "scenario", "account", "device", "on", "wait", "at", "settle", "not", "fired", "SYNC-4",
         ]
         for round in 0..<3_000 {
@@ -82,7 +84,8 @@ import Testing
         if scalars.count <= scalarCutLimit { return Array(0...scalars.count) }
         var points = [0, scalars.count]
         for range in tokenRanges(scalars) {
-            points += [range.lowerBound, (range.lowerBound + range.upperBound) / 2, range.upperBound]
+            let middle = (range.lowerBound + range.upperBound) / 2
+            points += [range.lowerBound, middle, range.upperBound]
         }
         return Array(Set(points)).sorted()
     }
@@ -105,8 +108,8 @@ import Testing
     /// Parses and validates, then checks each diagnostic and note position is in the text.
     static func checkPositions(of text: String, mutation: String) {
         let result = ScenarioChecker.check(source: text, file: "mutated.scenario")
-        let lineLengths = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-            .map(\.count)
+        let lineLengths = text.unicodeScalars
+            .split(separator: "\n", omittingEmptySubsequences: false).map(\.count)
         let locations = result.diagnostics.flatMap { [$0.location] + $0.notes.map(\.location) }
         for location in locations {
             let onLine = location.line >= 1 && location.line <= lineLengths.count

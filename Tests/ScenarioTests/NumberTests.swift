@@ -68,7 +68,8 @@ import Testing
         ("1GB", 1_073_741_824), ("0.5MB", 524_288),
     ] as [(String, Int)])
     func sizeIsExactBytes(text: String, bytes: Int) {
-        let source = header + "entity N {\n  body: String = text(\(text))\n  data: Data = bytes(\(text))\n}\n"
+        let source = header
+            + "entity N {\n  body: String = text(\(text))\n  data: Data = bytes(\(text))\n}\n"
         let result = ScenarioChecker.check(source: source, file: "t")
         #expect(result.diagnostics.isEmpty)
         let attributes = result.scenario.entities.first?.attributes ?? []

@@ -23,7 +23,8 @@ import Testing
         let lhs = Array("lapotp".unicodeScalars)
         let rhs = Array("laptop".unicodeScalars)
         #expect(Suggestions.doubledDistance(lhs, rhs) == 2)
-        #expect(Suggestions.doubledDistance(Array("Note".unicodeScalars), Array("note".unicodeScalars)) == 1)
+        let upper = Array("Note".unicodeScalars)
+        #expect(Suggestions.doubledDistance(upper, Array("note".unicodeScalars)) == 1)
         #expect(Suggestions.doubledDistance([], Array("abc".unicodeScalars)) == 6)
     }
 
@@ -39,10 +40,12 @@ import Testing
         diagnostic.suggestions = ["a"]
         #expect(diagnostic.rendered == "f:2:3: error: unknown thing 'q'; did you mean 'a'?")
         diagnostic.suggestions = ["a", "b", "c"]
-        #expect(diagnostic.rendered == "f:2:3: error: unknown thing 'q'; did you mean 'a', 'b' or 'c'?")
+        #expect(diagnostic.rendered
+            == "f:2:3: error: unknown thing 'q'; did you mean 'a', 'b' or 'c'?")
         diagnostic.notes = [.init(location: .init(line: 1, column: 1), message: "first here")]
         diagnostic.severity = .warning
         #expect(diagnostic.renderedWithNotes
-            == "f:2:3: warning: unknown thing 'q'; did you mean 'a', 'b' or 'c'?\nf:1:1: note: first here")
+            == "f:2:3: warning: unknown thing 'q'; did you mean 'a', 'b' or 'c'?\n"
+                + "f:1:1: note: first here")
     }
 }

@@ -15,11 +15,13 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case("1️⃣seed 3\n", .init("1️⃣", "missing 'scenario \"title\"' statement", id: "missing-title")),
+        Case("1️⃣seed 3\n",
+            .init("1️⃣", "missing 'scenario \"title\"' statement", id: "missing-title")),
         Case(header + "1️⃣devic phone\n",
-            .init("1️⃣", "unknown statement 'devic'; did you mean 'device'?", id: "unknown-statement")),
+            .init("1️⃣", "unknown statement 'devic'; did you mean 'device'?",
+                id: "unknown-statement")),
         Case(header + "1️⃣{\n", .init("1️⃣", "expected a statement, found '{'", id: "expected")),
-        Case(header + "scenario \"again\"\n".replacingOccurrences(of: "s", with: "1️⃣s", range: nil),
+        Case(header + "1️⃣scenario \"again\"\n",
             .init("1️⃣", "second 'scenario' statement", id: "duplicate-statement")),
         Case(header + "seed 1️⃣-1\n",
             .init("1️⃣", "seed '-1' must be a whole number from 0 to 18446744073709551615")),

@@ -78,8 +78,10 @@ import Testing
         }
         #expect(action.device.value == "tablet")
         #expect(action.action == .signIn(account: .init("bob", at: Self.location(16, 51))))
-        let third = try Self.statement("when phone reaches download.page.saved 3: cloud: deploy-schema")
-        guard case .trigger(let counted) = third.kind, case .cloud(let cloud) = counted.action else {
+        let third = try Self.statement(
+            "when phone reaches download.page.saved 3: cloud: deploy-schema")
+        guard case .trigger(let counted) = third.kind, case .cloud(let cloud) = counted.action
+        else {
             Issue.record("not a cloud trigger")
             return
         }
@@ -88,7 +90,8 @@ import Testing
     }
 
     @Test func cloudActions() throws {
-        let throttle = try Self.statement("cloud: throttle alice next-upload 2 records retry-after 1.5s")
+        let throttle = try Self.statement(
+            "cloud: throttle alice next-upload 2 records retry-after 1.5s")
         guard case .cloudAction(let statement) = throttle.kind,
             case .throttleNextUpload(let account, let records, let retryAfter) = statement.action
         else { Issue.record("not a throttle"); return }

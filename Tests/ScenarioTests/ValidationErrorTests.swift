@@ -205,7 +205,8 @@ import Testing
             """,
             [
                 .init("1️⃣", "unknown type 'Strin'; types are 'String', 'Int', 'Double', 'Bool', "
-                    + "'Date', 'UUID', 'URL', 'Data' and declared entities; did you mean 'String'?"),
+                    + "'Date', 'UUID', 'URL', 'Data' and declared entities; did you mean "
+                    + "'String'?"),
             ])
     }
 

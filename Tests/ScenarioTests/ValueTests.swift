@@ -9,11 +9,13 @@ import Testing
 
     @Test func stringsDatesUUIDsAndURLs() {
         let date = Self.value(.string("2026-01-01T10:00:00.123Z"))
-        #expect(date.attributeValue(for: .date) == .date(microsecondsSince1970: 1_767_261_600_123_000))
+        #expect(date.attributeValue(for: .date)
+            == .date(microsecondsSince1970: 1_767_261_600_123_000))
         let epoch = Self.value(.string("1970-01-01T00:00:00Z"))
         #expect(epoch.attributeValue(for: .date) == .date(microsecondsSince1970: 0))
         let leap = Self.value(.string("2024-02-29T23:59:59.999999Z"))
-        #expect(leap.attributeValue(for: .date) == .date(microsecondsSince1970: 1_709_251_199_999_999))
+        #expect(leap.attributeValue(for: .date)
+            == .date(microsecondsSince1970: 1_709_251_199_999_999))
         let before = Self.value(.string("1969-12-31T23:59:59Z"))
         #expect(before.attributeValue(for: .date) == .date(microsecondsSince1970: -1_000_000))
         for bad in ["2023-02-29T00:00:00Z", "2026-01-01 10:00:00Z", "2026-01-01T10:00:00",

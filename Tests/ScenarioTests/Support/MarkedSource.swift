@@ -20,7 +20,8 @@ struct MarkedSource {
             if index + 2 < scalars.count, ("1"..."9").contains(scalar),
                 scalars[index + 1] == "\u{FE0F}", scalars[index + 2] == "\u{20E3}"
             {
-                markers.append((String(scalar) + "\u{FE0F}\u{20E3}", .init(line: line, column: column)))
+                let name = String(scalar) + "\u{FE0F}\u{20E3}"
+                markers.append((name, .init(line: line, column: column)))
                 index += 3
                 continue
             }

@@ -37,7 +37,7 @@ enum LiteralFormats {
     }
 
     /// The UUID in upper case with hyphens, or nil when the text is not 8-4-4-4-12 hex digits.
-    static func canonicalUUID(_ text: String) -> String? {
+    static func canonicalUUIDText(_ text: String) -> String? {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count == 36 else { return nil }
         var result = ""

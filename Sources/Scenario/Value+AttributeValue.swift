@@ -23,7 +23,7 @@ extension Value {
             }
         case .uuid:
             if case .string(let text) = literal {
-                return LiteralFormats.canonicalUUID(text).map(AttributeValue.uuid)
+                return LiteralFormats.canonicalUUIDText(text).map(AttributeValue.uuid)
             }
         case .url:
             if case .string(let text) = literal, LiteralFormats.isURL(text) { return .url(text) }

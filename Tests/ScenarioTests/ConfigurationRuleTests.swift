@@ -233,3 +233,25 @@ import Testing
         #expect(result.scenario.entity(named: "Tag")?.isSynchronized(property: "color") == false)
     }
 }
+
+/// Spellings the format accepts beside the contract's own.
+@Suite struct SchemaSpellingTests {
+    @Test func optionalToManyMeansToMany() throws {
+        let source = header + """
+            entity Folder { notes: [Note]? inverse(folder) }
+            entity Note {
+              sync: Bool = false
+              identity: String?
+              folder: Folder?
+            }
+            entity Empty {}
+            """
+        let result = ScenarioChecker.check(source: source, file: "t")
+        #expect(result.diagnostics.map(\.rendered) == [])
+        let folder = try #require(result.scenario.entity(named: "Folder"))
+        #expect(folder.relationship(named: "notes")?.cardinality == .toMany)
+        #expect(result.scenario.entity(named: "Note")?.attributes.map(\.name.value)
+            == ["sync", "identity"])
+        #expect(result.scenario.entity(named: "Empty")?.propertyNames == [])
+    }
+}

@@ -11,9 +11,10 @@ enum Fixtures {
 
     static let fixturesDirectory = testsDirectory.appendingPathComponent(".fixtures")
 
-    static let repositoryScenarios = testsDirectory
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scenarios")
+    /// The package's root: `Tests/ScenarioTests/` is two levels below it.
+    static let repository = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+
+    static let repositoryScenarios = repository.appendingPathComponent("Scenarios")
 
     /// The text of `.fixtures/NAME.scenario`.
     static func text(_ name: String) throws -> String {

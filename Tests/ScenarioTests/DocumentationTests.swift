@@ -9,7 +9,8 @@ import Testing
                 "Sources/Scenario/DiagnosticMessages.swift"),
             encoding: .utf8)
         let format = try String(
-            contentsOf: Fixtures.repository.appendingPathComponent("docs/FORMAT.md"), encoding: .utf8)
+            contentsOf: Fixtures.repository.appendingPathComponent("docs/FORMAT.md"),
+            encoding: .utf8)
         var ids: [String] = []
         for part in catalogue.components(separatedBy: "id: \"").dropFirst() {
             ids.append(String(part.prefix { $0 != "\"" }))

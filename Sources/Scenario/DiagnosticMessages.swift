@@ -365,6 +365,12 @@ extension DiagnosticMessage {
         Self(id: "duplicate-label", message: "label '\(label)' is already bound")
     }
 
+    static func missingValues(_ properties: [String], label: String) -> Self {
+        let list = properties.map { "'\($0)'" }.joined(separator: ", ")
+        return Self(id: "missing-value",
+            message: "insert of '\(label)' must set \(list): neither optional nor defaulted")
+    }
+
     static func notSharable(_ label: String, entity: String) -> Self {
         Self(id: "not-sharable",
             message: "label '\(label)' is a '\(entity)', which is not 'sharable'")

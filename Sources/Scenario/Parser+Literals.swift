@@ -199,13 +199,13 @@ extension Parser {
         case "text", "bytes":
             guard current.kind == .leftParenthesis else { break }
             advance()
+            let sizeText = current.text
             guard let size = parseSize(), expect(.rightParenthesis, "')'") != nil else {
                 return nil
             }
             let literal: ValueLiteral = token.text == "text"
                 ? .generatedText(byteCount: size) : .generatedBytes(byteCount: size)
-            let unitText = tokens[max(0, position - 2)].text
-            return Value(literal, text: "\(token.text)(\(unitText))", location: location)
+            return Value(literal, text: "\(token.text)(\(sizeText))", location: location)
         default:
             break
         }

@@ -100,6 +100,7 @@ extension Validator {
                 return
             }
             checkAssignments(values, entity: entity, context: .assignment, state: state)
+            checkRequiredValues(values, entity: entity, label: label)
             bind(label, entity: entity.name.value, state: &state)
         case .update(let label, let values):
             guard let binding = requireLabel(label, state: state),
@@ -126,6 +127,19 @@ extension Validator {
             .initializeSchema, .signOut, .accountUnavailable, .accountAvailable, .rebuildStore:
             break
         }
+    }
+
+    /// An insert sets every attribute that has neither `?` nor a default: the harness has
+    /// no value to give it otherwise.
+    private mutating func checkRequiredValues(
+        _ values: [Assignment], entity: EntityDeclaration, label: Located<String>
+    ) {
+        let given = values.map(\.key.value)
+        let missing = entity.attributes.filter {
+            !$0.isOptional && $0.defaultValue == nil && !given.contains($0.name.value)
+        }
+        guard !missing.isEmpty else { return }
+        report(.missingValues(missing.map(\.name.value), label: label.value), at: label.location)
     }
 
     private mutating func checkSharable(_ label: Located<String>, state: TimelineState) {

@@ -21,6 +21,11 @@ import Testing
           notes: [Note] inverse(folder) cascade
           sharable
         }
+        entity Draft {
+          title: String
+          body: String?
+          count: Int
+        }
         account alice
         account bob
         device phone on alice
@@ -138,6 +143,9 @@ import Testing
         Case("when phone reaches sync.done: phone: insert Note n9\nexpect phone: n9 title=\"\""),
         Case("cloud: reject 1️⃣n3 with serverRejectedRequest",
             .init("1️⃣", "label 'n3' is not bound by an earlier 'insert'; did you mean 'n1'?")),
+        Case("phone: insert Folder f2\nphone: insert Draft 1️⃣d1 body=\"x\"",
+            .init("1️⃣", "insert of 'd1' must set 'title', 'count': neither optional nor "
+                + "defaulted", id: "missing-value")),
         Case("cloud: throttle 1️⃣bobby for 1s",
             .init("1️⃣", "unknown account 'bobby'; did you mean 'bob'?")),
     ]

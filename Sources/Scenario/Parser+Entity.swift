@@ -16,6 +16,7 @@ extension Parser {
                 closed = true
             } else if current.kind == .endOfFile || startsTopLevelStatement() {
                 report(.missingClosingBrace(entityName.value), at: open.location)
+                resumesAtCurrentToken = true
                 break
             } else if !parseMember(of: &entity) {
                 skipMember()

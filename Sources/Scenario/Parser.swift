@@ -13,6 +13,9 @@ struct Parser {
     var rawEntities: [RawEntity] = []
     /// Where the first timeline statement is; setup statements after it are errors.
     var timelineStart: SourceLocation?
+    /// Set by a statement that stopped at the start of the next statement (an entity block
+    /// missing its `}`), so the main loop does not skip that line as the rest of this one.
+    var resumesAtCurrentToken = false
 
     init(source: String, file: String) {
         self.file = file
@@ -32,7 +35,11 @@ struct Parser {
             }
             let start = position
             parseStatement()
-            if !current.endsLine { skipLine() }
+            if resumesAtCurrentToken {
+                resumesAtCurrentToken = false
+            } else if !current.endsLine {
+                skipLine()
+            }
             if position == start { advance() }
         }
         if scenario.header.title == nil {

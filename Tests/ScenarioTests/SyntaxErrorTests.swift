@@ -162,6 +162,23 @@ import Testing
         assertDiagnostics(testCase.source, testCase.expected)
     }
 
+    /// The line that reveals a missing `}` is read as the statement it is.
+    @Test func missingBraceKeepsTheNextStatement() {
+        assertDiagnostics(
+            header + """
+            entity Note 1️⃣{
+              title: String = ""
+            account alice
+            device phone on alice
+            phone: insert Note n1 title="x"
+            """,
+            [.init("1️⃣", "entity 'Note' has no closing '}'")])
+        let source = header + "entity Note { title: String?\ndevice phone\n"
+        let result = ScenarioParser.parse(source: source, file: "t")
+        #expect(result.scenario.devices.map(\.name.value) == ["phone"])
+        #expect(result.scenario.entities.first?.attributes.map(\.name.value) == ["title"])
+    }
+
     /// A bad line does not stop the rest: every line's error is reported in one pass.
     @Test func recoveryReportsEveryLine() {
         assertDiagnostics(

@@ -41,7 +41,16 @@ public enum ScenarioChecker {
         source: String, file: String, options: ValidationOptions = ValidationOptions()
     ) -> ParseResult {
         var result = ScenarioParser.parse(source: source, file: file)
-        result.diagnostics += ScenarioValidator.validate(result.scenario, options: options)
+        let parsed = result.diagnostics.map(\.location)
+        // One explanation per spot: the parser's, when it already spoke there.
+        let validated = ScenarioValidator.validate(result.scenario, options: options)
+            .filter { !parsed.contains($0.location) }
+        let all = result.diagnostics + validated
+        // Stable by position, so a reader sees problems in file order, each pass's own order
+        // kept among problems at one spot.
+        result.diagnostics = all.enumerated().sorted {
+            ($0.element.location, $0.offset) < ($1.element.location, $1.offset)
+        }.map(\.element)
         return result
     }
 }

@@ -1,0 +1,118 @@
+/// One cloud action: its keyword and how to parse what follows it.
+struct CloudActionRule: Sendable {
+    let keyword: String
+    let parse: @Sendable (inout Parser) -> CloudAction?
+
+    init(_ keyword: String, parse: @escaping @Sendable (inout Parser) -> CloudAction?) {
+        self.keyword = keyword
+        self.parse = parse
+    }
+}
+
+/// The cloud actions of the contract; new actions are new rows.
+enum CloudActionTable {
+    static let rules: [CloudActionRule] = [
+        CloudActionRule("throttle") { $0.parseThrottle() },
+        CloudActionRule("quota") { $0.parseQuota() },
+        CloudActionRule("delete-zone") { parser in
+            parser.name("an account name").map { .deleteZone(account: $0) }
+        },
+        CloudActionRule("user-delete-zone") { parser in
+            parser.name("an account name").map { .userDeleteZone(account: $0) }
+        },
+        CloudActionRule("expire-tokens") { parser in
+            parser.name("an account name").map { .expireTokens(account: $0) }
+        },
+        CloudActionRule("outage") { parser in
+            guard parser.expectKeyword("for") else { return nil }
+            return parser.parseDuration().map { .outage(duration: $0) }
+        },
+        CloudActionRule("reject") { $0.parseReject() },
+        CloudActionRule("accept") { parser in parser.label().map { .accept(label: $0) } },
+        CloudActionRule("deploy-schema") { _ in .deploySchema },
+        CloudActionRule("environment") { parser in
+            parser.parseCloudSettingValue("environment").map(CloudAction.setting)
+        },
+        CloudActionRule("latency") { parser in
+            parser.parseCloudSettingValue("latency").map(CloudAction.setting)
+        },
+        CloudActionRule("push") { parser in
+            parser.parseCloudSettingValue("push").map(CloudAction.setting)
+        },
+    ]
+
+    static let keywords = rules.map(\.keyword)
+
+    static func rule(for keyword: String) -> CloudActionRule? {
+        rules.first { $0.keyword == keyword }
+    }
+}
+
+/// The arguments of cloud actions.
+extension Parser {
+    /// `cloud: ACTION`; the current token is `cloud`, followed by `:`.
+    mutating func parseCloudActionStatement() -> CloudActionStatement? {
+        let keyword = advance()
+        guard expect(.colon, "':'") != nil else { return nil }
+        let word = current
+        guard word.kind == .identifier, let rule = CloudActionTable.rule(for: word.text) else {
+            let suggestions = Suggestions.closest(to: word.text, among: CloudActionTable.keywords)
+            report(.unknownCloudAction(word, suggestions: suggestions), at: word.location)
+            return nil
+        }
+        advance()
+        guard let action = rule.parse(&self) else { return nil }
+        return CloudActionStatement(action, location: keyword.location)
+    }
+
+    /// `throttle ACCOUNT for D` or `throttle ACCOUNT next-upload N records retry-after D`.
+    fileprivate mutating func parseThrottle() -> CloudAction? {
+        guard let account = name("an account name") else { return nil }
+        if current.isKeyword("next-upload") {
+            advance()
+            let location = current.location
+            guard let count = parseCount("a number of records", minimum: 1),
+                expectKeyword("records"), expectKeyword("retry-after"),
+                let retryAfter = parseDuration()
+            else { return nil }
+            return .throttleNextUpload(
+                account: account, records: Located(count, at: location), retryAfter: retryAfter)
+        }
+        guard current.isKeyword("for") else {
+            let suggestions = Suggestions.closest(to: current.text, among: ["for", "next-upload"])
+            report(.expected("'for' or 'next-upload'", found: current, suggestions: suggestions),
+                at: current.location)
+            return nil
+        }
+        advance()
+        return parseDuration().map { .throttle(account: account, duration: $0) }
+    }
+
+    /// `quota ACCOUNT full|ok`.
+    fileprivate mutating func parseQuota() -> CloudAction? {
+        guard let account = name("an account name") else { return nil }
+        let word = current
+        guard word.isKeyword("full") || word.isKeyword("ok") else {
+            let suggestions = Suggestions.closest(to: word.text, among: ["full", "ok"])
+            report(.expected("'full' or 'ok'", found: word, suggestions: suggestions),
+                at: word.location)
+            return nil
+        }
+        advance()
+        return .quota(account: account, full: word.text == "full")
+    }
+
+    /// `reject LABEL with ERRORCODE`.
+    fileprivate mutating func parseReject() -> CloudAction? {
+        guard let label = label(), expectKeyword("with") else { return nil }
+        let word = current
+        guard word.kind == .identifier, let code = CloudKitErrorCode(rawValue: word.text) else {
+            let names = CloudKitErrorCode.allCases.map(\.rawValue)
+            let suggestions = Suggestions.closest(to: word.text, among: names)
+            report(.unknownErrorCode(word, suggestions: suggestions), at: word.location)
+            return nil
+        }
+        advance()
+        return .reject(label: label, error: Located(code, at: word.location))
+    }
+}

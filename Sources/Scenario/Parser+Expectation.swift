@@ -1,0 +1,147 @@
+/// `expect ...` statements.
+extension Parser {
+    /// Expectation words that only make sense about a device, not about the cloud.
+    static let deviceOnlyExpectations = ["state", "downloaded-once", "not", "pending", "fired"]
+
+    mutating func parseExpectation(_ keyword: Token) -> Bool {
+        guard let kind = parseExpectationKind() else { return false }
+        appendTimeline(.expectation(Expectation(kind, location: keyword.location)),
+            at: keyword.location)
+        return true
+    }
+
+    private mutating func parseExpectationKind() -> ExpectationKind? {
+        let word = current
+        if word.isKeyword("converged") {
+            advance()
+            return .converged(expected: true)
+        }
+        if word.isKeyword("fired") || word.isKeyword("not") {
+            return parseNegatable(device: nil)
+        }
+        if word.isKeyword("cloud") && peek().kind == .identifier {
+            advance()
+            guard let account = name("an account name"), expect(.colon, "':'") != nil else {
+                return nil
+            }
+            return parseCloudExpectation(account: account)
+        }
+        guard word.kind == .identifier, peek().kind == .colon else {
+            report(.expected("'DEVICE:', 'cloud ACCOUNT:', 'converged' or 'fired'", found: word),
+                at: word.location)
+            return nil
+        }
+        guard let device = name("a device name") else { return nil }
+        advance()
+        return parseDeviceExpectation(device: device)
+    }
+
+    /// `[not] fired RULE`, `not converged`, `not downloaded-once` (the latter with a device).
+    private mutating func parseNegatable(device: Located<String>?) -> ExpectationKind? {
+        var expected = true
+        if current.isKeyword("not") {
+            advance()
+            expected = false
+        }
+        let word = current
+        if word.isKeyword("fired") {
+            advance()
+            return name("a rule ID such as 'SYNC-4'").map {
+                .fired(device: device, rule: $0, expected: expected)
+            }
+        }
+        if let device, word.isKeyword("downloaded-once"), !expected {
+            advance()
+            return .downloadedOnce(device: device, expected: false)
+        }
+        if device == nil, word.isKeyword("converged"), !expected {
+            advance()
+            return .converged(expected: false)
+        }
+        let options = device == nil ? ["fired", "converged"] : ["fired", "downloaded-once"]
+        let suggestions = Suggestions.closest(to: word.text, among: options)
+        let what = options.map { "'\($0)'" }.joined(separator: " or ")
+        report(.expected(what, found: word, suggestions: suggestions), at: word.location)
+        return nil
+    }
+
+    private mutating func parseDeviceExpectation(device: Located<String>) -> ExpectationKind? {
+        let word = current
+        let scope = ExpectationScope.device(device)
+        switch word.kind == .identifier ? word.text : "" {
+        case "no":
+            advance()
+            return label().map { .absent(scope, label: $0) }
+        case "count":
+            advance()
+            return parseCountExpectation(scope)
+        case "state":
+            advance()
+            return parseState(device: device)
+        case "downloaded-once":
+            advance()
+            return .downloadedOnce(device: device, expected: true)
+        case "pending":
+            advance()
+            let location = current.location
+            return parseCount("a number of models", minimum: 0).map {
+                .pending(device: device, count: Located($0, at: location))
+            }
+        case "not", "fired":
+            return parseNegatable(device: device)
+        default:
+            guard let label = label(), let values = parseAssignments() else { return nil }
+            return .values(scope, label: label, values: values)
+        }
+    }
+
+    private mutating func parseCloudExpectation(account: Located<String>) -> ExpectationKind? {
+        let word = current
+        let scope = ExpectationScope.cloud(account: account)
+        if word.isKeyword("no") {
+            advance()
+            return label().map { .absent(scope, label: $0) }
+        }
+        if word.isKeyword("count") {
+            advance()
+            return parseCountExpectation(scope)
+        }
+        if word.kind == .identifier, Self.deviceOnlyExpectations.contains(word.text) {
+            report(.deviceOnlyExpectation(word.text), at: word.location)
+            return nil
+        }
+        guard let label = label() else { return nil }
+        if current.isKeyword("named") {
+            advance()
+            guard let text = expect(.string, "a record name in quotes") else { return nil }
+            return .recordName(
+                account: account, label: label, name: Located(text.value, at: text.location))
+        }
+        return parseAssignments().map { .values(scope, label: label, values: $0) }
+    }
+
+    /// `count ENTITY [where key=value ...] = N`.
+    private mutating func parseCountExpectation(_ scope: ExpectationScope) -> ExpectationKind? {
+        guard let entity = name("an entity name"), let filter = parseWhereClause(),
+            expect(.equals, "'='") != nil
+        else { return nil }
+        let location = current.location
+        return parseCount("a count", minimum: 0).map {
+            .count(scope, entity: entity, filter: filter, count: Located($0, at: location))
+        }
+    }
+
+    /// `state NAME` or `state NAME(ARGUMENT)`.
+    private mutating func parseState(device: Located<String>) -> ExpectationKind? {
+        guard let state = name("a state such as 'idle'") else { return nil }
+        var argument: Located<String>?
+        if current.kind == .leftParenthesis {
+            advance()
+            guard let inner = name("a state detail such as 'quotaExceeded'"),
+                expect(.rightParenthesis, "')'") != nil
+            else { return nil }
+            argument = inner
+        }
+        return .state(device: device, state: state, argument: argument)
+    }
+}

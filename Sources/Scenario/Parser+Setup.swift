@@ -1,0 +1,169 @@
+/// Header, account, device and cloud-setting statements.
+extension Parser {
+    /// Reports a second occurrence of a statement that may appear once.
+    mutating func reportDuplicate(_ keyword: Token, firstAt first: SourceLocation) {
+        let note = DiagnosticNote(location: first, message: "first '\(keyword.text)' is here")
+        report(.duplicateStatement(keyword.text), at: keyword.location, notes: [note])
+    }
+
+    mutating func parseTitle(_ keyword: Token) -> Bool {
+        guard let text = expect(.string, "a title in quotes") else { return false }
+        if let first = scenario.header.title {
+            reportDuplicate(keyword, firstAt: first.location)
+        } else {
+            scenario.header.title = Located(text.value, at: text.location)
+        }
+        return true
+    }
+
+    mutating func parseAbout(_ keyword: Token) -> Bool {
+        guard let text = expect(.string, "a text in quotes") else { return false }
+        scenario.header.about.append(Located(text.value, at: text.location))
+        return true
+    }
+
+    mutating func parseSeed(_ keyword: Token) -> Bool {
+        let token = current
+        guard token.kind == .number else {
+            report(.expected("a seed number", found: token), at: token.location)
+            return false
+        }
+        advance()
+        let number = NumberText(token.text)
+        guard !number.isNegative, !number.hasFraction, number.suffix.isEmpty,
+            let value = NumberText.parseDigits(number.wholeDigits)
+        else {
+            report(.invalidSeed(token.text), at: token.location)
+            return false
+        }
+        if let first = scenario.header.seed {
+            reportDuplicate(keyword, firstAt: first.location)
+        } else {
+            scenario.header.seed = Located(value, at: token.location)
+        }
+        return true
+    }
+
+    mutating func parseEngine(_ keyword: Token) -> Bool {
+        guard let engine = name("an engine name") else { return false }
+        if let first = scenario.header.engine {
+            reportDuplicate(keyword, firstAt: first.location)
+        } else {
+            scenario.header.engine = engine
+        }
+        return true
+    }
+
+    mutating func parseAccount(_ keyword: Token) -> Bool {
+        guard let account = declaredName("an account name") else { return false }
+        scenario.accounts.append(AccountDeclaration(name: account, location: keyword.location))
+        return true
+    }
+
+    /// `device NAME [on ACCOUNT] [latency D]`, clauses in any order, each at most once.
+    mutating func parseDevice(_ keyword: Token) -> Bool {
+        guard let device = declaredName("a device name") else { return false }
+        if device.value == "cloud" {
+            report(.reservedName(device.value, role: "a device"), at: device.location)
+        }
+        var declaration = DeviceDeclaration(name: device, location: keyword.location)
+        var seen: [String] = []
+        while !current.endsLine {
+            let clause = current
+            guard clause.isKeyword("on") || clause.isKeyword("latency") else {
+                let suggestions = Suggestions.closest(to: clause.text, among: ["on", "latency"])
+                report(.unexpectedToken(clause, suggestions: suggestions), at: clause.location)
+                return false
+            }
+            advance()
+            if seen.contains(clause.text) {
+                report(.duplicateClause(clause.text), at: clause.location)
+            }
+            seen.append(clause.text)
+            if clause.text == "on" {
+                guard let account = name("an account name") else { return false }
+                declaration.account = account
+            } else {
+                let location = current.location
+                guard let latency = parseDurationSpecification() else { return false }
+                declaration.latency = Located(latency, at: location)
+            }
+        }
+        scenario.devices.append(declaration)
+        return true
+    }
+
+    /// A name being declared: an identifier that no statement keyword could be confused with.
+    mutating func declaredName(_ what: String) -> Located<String>? {
+        guard let declared = name(what) else { return nil }
+        if StatementTable.reservedNames.contains(declared.value) {
+            report(.reservedName(declared.value, role: what), at: declared.location)
+        }
+        return declared
+    }
+
+    /// `cloud SETTING` in the setup.
+    mutating func parseCloudSetting(_ keyword: Token) -> Bool {
+        guard let setting = parseCloudSettingKind(inTimeline: false) else { return false }
+        scenario.cloudSettings.append(CloudSetting(kind: setting, location: keyword.location))
+        return true
+    }
+
+    /// `latency D`, `push latency D`, `push drop P%`, `page-size N`, `environment E`.
+    mutating func parseCloudSettingKind(inTimeline: Bool) -> CloudSettingKind? {
+        let word = current
+        let settings = inTimeline
+            ? ["latency", "push", "environment"]
+            : ["latency", "push", "page-size", "environment"]
+        guard word.kind == .identifier, settings.contains(word.text) else {
+            let suggestions = Suggestions.closest(to: word.text, among: settings)
+            report(.unknownCloudSetting(word, suggestions: suggestions), at: word.location)
+            return nil
+        }
+        advance()
+        return parseCloudSettingValue(word.text)
+    }
+
+    /// The rest of a cloud setting after its first word.
+    mutating func parseCloudSettingValue(_ setting: String) -> CloudSettingKind? {
+        switch setting {
+        case "latency":
+            return parseDurationSpecification().map(CloudSettingKind.latency)
+        case "push":
+            return parsePushSetting()
+        case "page-size":
+            return parseCount("a page size", minimum: 1).map(CloudSettingKind.pageSize)
+        default:
+            return parseEnvironment().map(CloudSettingKind.environment)
+        }
+    }
+
+    private mutating func parsePushSetting() -> CloudSettingKind? {
+        let word = current
+        if word.isKeyword("latency") {
+            advance()
+            return parseDurationSpecification().map(CloudSettingKind.pushLatency)
+        }
+        if word.isKeyword("drop") {
+            advance()
+            return parsePercentage().map(CloudSettingKind.pushDrop)
+        }
+        let suggestions = Suggestions.closest(to: word.text, among: ["latency", "drop"])
+        report(.expected("'latency' or 'drop'", found: word, suggestions: suggestions),
+            at: word.location)
+        return nil
+    }
+
+    mutating func parseEnvironment() -> CloudEnvironment? {
+        let word = current
+        if word.kind == .identifier, let environment = CloudEnvironment(rawValue: word.text) {
+            advance()
+            return environment
+        }
+        let names = CloudEnvironment.allCases.map(\.rawValue)
+        let suggestions = Suggestions.closest(to: word.text, among: names)
+        report(.expected("'development' or 'production'", found: word, suggestions: suggestions),
+            at: word.location)
+        return nil
+    }
+}

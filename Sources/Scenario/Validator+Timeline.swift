@@ -1,0 +1,248 @@
+/// A label bound by an `insert`, as the timeline has seen it so far.
+struct LabelBinding {
+    var name: String
+    var entity: String
+    var location: SourceLocation
+}
+
+/// What the timeline walk knows at a statement: bound labels, the earliest time the script
+/// can be at, and the transactions each device has open.
+struct TimelineState {
+    var labels: [LabelBinding] = []
+    var earliestTime = TimeSpan.zero
+    var openTransactions: [(device: String, location: SourceLocation)] = []
+}
+
+/// Timeline checks, in file order: names, labels bound before use, values, times that do not
+/// go backwards, transactions, probe points and rule IDs.
+extension Validator {
+    mutating func checkTimeline() {
+        var state = TimelineState()
+        for statement in scenario.timeline {
+            check(statement, state: &state)
+        }
+    }
+
+    private mutating func check(_ statement: TimelineStatement, state: inout TimelineState) {
+        switch statement.kind {
+        case .wait(let duration):
+            let (sum, overflow) = state.earliestTime.microseconds.addingReportingOverflow(
+                duration.value.microseconds)
+            state.earliestTime = TimeSpan(microseconds: overflow ? Int64.max : sum)
+        case .waitUntilIdle(let device):
+            requireDevice(device)
+        case .settle:
+            break
+        case .at(let time):
+            if time.value < state.earliestTime {
+                report(.timeGoesBackwards(time.value, earliest: state.earliestTime),
+                    at: time.location)
+            }
+            state.earliestTime = max(state.earliestTime, time.value)
+        case .deviceAction(let action):
+            check(action, inTrigger: false, state: &state)
+        case .cloudAction(let action):
+            check(action, state: &state)
+        case .trigger(let trigger):
+            check(trigger, state: &state)
+        case .expectation(let expectation):
+            check(expectation.kind, state: &state)
+        }
+    }
+
+    private mutating func check(_ trigger: Trigger, state: inout TimelineState) {
+        requireDevice(trigger.device)
+        let probe = trigger.probe
+        if !options.probePoints.contains(probe.value) {
+            let suggestions = Suggestions.closest(to: probe.value, among: options.probePoints)
+            report(.unknownName("probe point", probe.value, suggestions: suggestions),
+                at: probe.location)
+        }
+        switch trigger.action {
+        case .device(let action): check(action, inTrigger: true, state: &state)
+        case .cloud(let action): check(action, state: &state)
+        }
+    }
+
+    // MARK: - Labels
+
+    /// The binding of a label used (not bound) here, reporting it when no insert bound it.
+    mutating func requireLabel(_ label: Located<String>, state: TimelineState) -> LabelBinding? {
+        if let binding = state.labels.first(where: { $0.name == label.value }) { return binding }
+        let names = state.labels.map(\.name)
+        let suggestions = Suggestions.closest(to: label.value, among: names)
+        report(.unboundLabel(label.value, suggestions: suggestions), at: label.location)
+        return nil
+    }
+
+    private mutating func bind(
+        _ label: Located<String>, entity: String, state: inout TimelineState
+    ) {
+        if let first = state.labels.first(where: { $0.name == label.value }) {
+            let note = DiagnosticNote(location: first.location, message: "first bound here")
+            report(.duplicateLabel(label.value), at: label.location, notes: [note])
+            return
+        }
+        let binding = LabelBinding(name: label.value, entity: entity, location: label.location)
+        state.labels.append(binding)
+    }
+
+    // MARK: - Device actions
+
+    private mutating func check(
+        _ statement: DeviceActionStatement, inTrigger: Bool, state: inout TimelineState
+    ) {
+        requireDevice(statement.device)
+        switch statement.action {
+        case .insert(let entityName, let label, let values):
+            guard let entity = requireEntity(entityName) else {
+                bind(label, entity: entityName.value, state: &state)
+                return
+            }
+            checkAssignments(values, entity: entity, context: .assignment, state: state)
+            checkRequiredValues(values, entity: entity, label: label)
+            bind(label, entity: entity.name.value, state: &state)
+        case .update(let label, let values):
+            guard let binding = requireLabel(label, state: state),
+                let entity = scenario.entity(named: binding.entity)
+            else { return }
+            checkAssignments(values, entity: entity, context: .assignment, state: state)
+        case .delete(let label), .acceptShare(let label), .unshare(let label),
+            .leaveShare(let label):
+            _ = requireLabel(label, state: state)
+        case .share(let label, let account, _):
+            requireAccount(account)
+            checkSharable(label, state: state)
+        case .removeParticipant(let account, let label):
+            requireAccount(account)
+            _ = requireLabel(label, state: state)
+        case .batchDelete(let entityName, let filter):
+            guard let entity = requireEntity(entityName) else { return }
+            checkAssignments(filter, entity: entity, context: .filter, state: state)
+        case .signIn(let account):
+            requireAccount(account)
+        case .begin, .save, .rollback, .kill, .loseStore:
+            if !inTrigger { trackTransaction(statement, state: &state) }
+        case .sync, .autosync, .offline, .online, .launch, .stop, .start, .resetSyncData,
+            .initializeSchema, .signOut, .accountUnavailable, .accountAvailable, .rebuildStore:
+            break
+        }
+    }
+
+    /// An insert sets every attribute that has neither `?` nor a default: the harness has
+    /// no value to give it otherwise.
+    private mutating func checkRequiredValues(
+        _ values: [Assignment], entity: EntityDeclaration, label: Located<String>
+    ) {
+        let given = values.map(\.key.value)
+        let missing = entity.attributes.filter {
+            !$0.isOptional && $0.defaultValue == nil && !given.contains($0.name.value)
+        }
+        guard !missing.isEmpty else { return }
+        report(.missingValues(missing.map(\.name.value), label: label.value), at: label.location)
+    }
+
+    private mutating func checkSharable(_ label: Located<String>, state: TimelineState) {
+        guard let binding = requireLabel(label, state: state),
+            let entity = scenario.entity(named: binding.entity), !entity.isSharable
+        else { return }
+        report(.notSharable(label.value, entity: entity.name.value), at: label.location)
+    }
+
+    /// `begin` opens a transaction on the device; `save` or `rollback` closes it; `kill` and
+    /// `lose-store` discard it. Statements in triggers run at unknown times and are skipped.
+    private mutating func trackTransaction(
+        _ statement: DeviceActionStatement, state: inout TimelineState
+    ) {
+        let device = statement.device.value
+        let open = state.openTransactions.firstIndex { $0.device == device }
+        switch statement.action {
+        case .begin:
+            if let open {
+                let note = DiagnosticNote(
+                    location: state.openTransactions[open].location, message: "begun here")
+                report(.nestedTransaction(device), at: statement.location, notes: [note])
+            } else {
+                state.openTransactions.append((device, statement.location))
+            }
+        case .save, .rollback:
+            if let open {
+                state.openTransactions.remove(at: open)
+            } else {
+                let word = statement.action == .save ? "save" : "rollback"
+                report(.noOpenTransaction(word, device: device), at: statement.location)
+            }
+        default:
+            if let open { state.openTransactions.remove(at: open) }
+        }
+    }
+
+    // MARK: - Cloud actions
+
+    private mutating func check(_ statement: CloudActionStatement, state: inout TimelineState) {
+        switch statement.action {
+        case .throttle(let account, _), .throttleNextUpload(let account, _, _),
+            .quota(let account, _), .deleteZone(let account), .userDeleteZone(let account),
+            .expireTokens(let account):
+            requireAccount(account)
+        case .reject(let label, _), .accept(let label):
+            _ = requireLabel(label, state: state)
+        case .outage, .deploySchema, .setting:
+            break
+        }
+    }
+
+    // MARK: - Expectations
+
+    private mutating func check(_ expectation: ExpectationKind, state: inout TimelineState) {
+        switch expectation {
+        case .values(let scope, let label, let values):
+            requireScope(scope)
+            guard let binding = requireLabel(label, state: state),
+                let entity = scenario.entity(named: binding.entity)
+            else { return }
+            var context = AssignmentContext.deviceExpectation
+            if case .cloud = scope { context = .cloudExpectation }
+            checkAssignments(values, entity: entity, context: context, state: state)
+        case .absent(let scope, let label):
+            requireScope(scope)
+            _ = requireLabel(label, state: state)
+        case .count(let scope, let entityName, let filter, _):
+            requireScope(scope)
+            guard let entity = requireEntity(entityName) else { return }
+            checkAssignments(filter, entity: entity, context: .filter, state: state)
+        case .recordName(let account, let label, _):
+            requireAccount(account)
+            _ = requireLabel(label, state: state)
+        case .state(let device, _, _), .downloadedOnce(let device, _), .pending(let device, _):
+            requireDevice(device)
+        case .fired(let device, let rule, _):
+            if let device { requireDevice(device) }
+            checkRuleID(rule)
+        case .converged:
+            break
+        }
+    }
+
+    private mutating func checkRuleID(_ rule: Located<String>) {
+        if let known = options.ruleIDs {
+            guard !known.contains(rule.value) else { return }
+            let suggestions = Suggestions.closest(to: rule.value, among: known)
+            report(.unknownName("rule", rule.value, suggestions: suggestions), at: rule.location)
+        } else if !Self.isRuleIDShaped(rule.value) {
+            let upper = rule.value.uppercased()
+            let suggestions = Self.isRuleIDShaped(upper) ? [upper] : []
+            report(.invalidRuleID(rule.value, suggestions: suggestions), at: rule.location)
+        }
+    }
+
+    /// `[A-Z]+-[0-9]+`, like `SYNC-4`.
+    static func isRuleIDShaped(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        let letters = parts[0].unicodeScalars
+        let digits = parts[1].unicodeScalars
+        return !letters.isEmpty && letters.allSatisfy { ("A"..."Z").contains($0) }
+            && !digits.isEmpty && digits.allSatisfy(Lexer.isDigit)
+    }
+}

@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"]),
         .testTarget(
             name: "SynclabTests",
-            dependencies: ["synclab", "Harness", "Scenario", "TestSupport"]
+            dependencies: ["synclab", "Engines", "Harness", "Scenario", "TestSupport"]
         ),
     ]
 )

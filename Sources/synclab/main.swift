@@ -15,11 +15,12 @@ COMMANDS:
   check FILE...    parse and validate scenarios without running them
   probes           list the probe points triggers can name
   bench            measure the kernel and scenario runs (use a release build)
+  rules            list the rule catalogue and the scenarios that make each rule fire
 
 Run 'synclab COMMAND --help' for a command's options.
 """
 
-let commands = ["run", "check", "probes", "bench"]
+let commands = ["run", "check", "probes", "bench", "rules"]
 var arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 if arguments.isEmpty || arguments == ["-h"] || arguments == ["--help"] || arguments == ["help"] {
@@ -32,6 +33,7 @@ if arguments.isEmpty || arguments == ["-h"] || arguments == ["--help"] || argume
     case "check": status = CheckCommand.main(arguments)
     case "probes": status = ProbesCommand.main(arguments)
     case "bench": status = BenchCommand.main(arguments)
+    case "rules": status = RulesCommand.main(arguments)
     default:
         status = RunCommand.usage("unknown command '\(command)'\(suggestion(command, among: commands))")
     }

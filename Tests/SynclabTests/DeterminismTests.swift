@@ -10,7 +10,8 @@ import TestSupport
 
     @Test(arguments: files)
     func twoProcessesWriteIdenticalTraces(_ path: String) throws {
-        let folder = try TestSupport.temporaryFolder("determinism")
+        let caseName = path.replacingOccurrences(of: "/", with: "_")
+        let folder = try TestSupport.temporaryFolder("determinism-\(caseName)")
         let first = folder.appendingPathComponent("first.jsonl")
         let second = folder.appendingPathComponent("second.jsonl")
         let runA = try TestSupport.runSynclab(["run", path, "--trace-out", first.path])

@@ -13,7 +13,7 @@ extension SDSEngine {
         context: inout EngineContext,
         effects: inout [EngineEffect]
     ) -> CloudRequest? {
-        var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [])
+        var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [])
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
         for name in context.syncData.pendingDeletions.keys.sorted() where budget > 0 {
@@ -31,6 +31,7 @@ extension SDSEngine {
             saves.append(save)
             batch.sentKeys[id] = pending.keys
             batch.savedModels[name] = id
+            if pending.isInsert { batch.insertedNames.append(name) }
             current.attempted.insert(name)
             budget -= 1
         }
@@ -41,7 +42,7 @@ extension SDSEngine {
             kind: "upload.batch",
             details: [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
                       TraceField("deletes", .list(batch.deletedNames.map { .string($0) }))],
-            rules: ["ID-3"]
+            rules: []
         ))
         return .modifyRecords(
             scope: .privateDatabase,
@@ -128,6 +129,16 @@ extension SDSEngine {
             case .saved(let record):
                 context.syncData.changeTags[record.recordName] = record.changeTag
                 guard let id = batch.savedModels[record.recordName] else { continue }
+                if batch.insertedNames.contains(record.recordName),
+                   record.creationTime != record.modificationTime {
+                    // Another device uploaded this identity first: the changed keys were
+                    // saved over its record, the last upload of a key winning.
+                    effects.append(.trace(
+                        kind: "upload.saved-over-existing",
+                        details: [TraceField("record", .string(record.recordName))],
+                        rules: ["ID-3"]
+                    ))
+                }
                 clearUploaded(id, sent: batch.sentKeys[id] ?? [:], context: &context)
             case .deleted(let name):
                 context.syncData.pendingDeletions[name] = nil

@@ -16,6 +16,8 @@ struct UploadBatch: Hashable, Sendable {
     var sentKeys: [ModelID: [String: Int64]]
     var savedModels: [String: ModelID]
     var deletedNames: [String]
+    /// Records uploaded as new (their models had no record yet).
+    var insertedNames: [String]
 }
 
 /// The steps of one synchronization (SYNC-2: download first, then upload).

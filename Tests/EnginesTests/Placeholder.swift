@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderEngines() { #expect(Bool(true)) }

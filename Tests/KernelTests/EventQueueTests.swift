@@ -21,6 +21,21 @@ struct EventQueueTests {
         #expect(queue.isEmpty && queue.nextTime == nil && queue.popNext() == nil)
     }
 
+    @Test("extreme and negative times order correctly")
+    func extremeTimes() {
+        var queue = EventQueue<Int64>()
+        let times: [Int64] = [.max, 0, -1, .min, 1, .min + 1, .max - 1, -1]
+        for time in times {
+            queue.schedule(at: .microseconds(time), time)
+        }
+        var order: [Int64] = []
+        while let event = queue.popNext() {
+            #expect(event.time.microseconds == event.payload)
+            order.append(event.payload)
+        }
+        #expect(order == times.sorted())
+    }
+
     @Test("ids are increasing sequence numbers from zero")
     func identifiers() {
         var queue = EventQueue<Int>()

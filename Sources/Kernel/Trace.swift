@@ -6,19 +6,23 @@ public struct Trace: Sendable, Equatable {
     public var events: [TraceEvent]
     /// Whether appended events are kept; when false only `count` moves.
     public let isRecording: Bool
-    /// The number of events appended, whether kept or not.
-    public private(set) var count: Int
+    var countedOnly = 0
 
     public init(recording: Bool = true) {
         events = []
         isRecording = recording
-        count = 0
+    }
+
+    /// The number of events appended, whether kept or only counted.
+    public var count: Int {
+        isRecording ? events.count : countedOnly
     }
 
     public mutating func append(_ event: TraceEvent) {
-        count += 1
         if isRecording {
             events.append(event)
+        } else {
+            countedOnly += 1
         }
     }
 

@@ -44,4 +44,9 @@ public struct Trace: Sendable, Equatable {
         JSONWriter.write(event, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The same as `Trace.jsonLine(_:)`, for callers holding a trace.
+    public func jsonLine(_ event: TraceEvent) -> String {
+        Self.jsonLine(event)
+    }
 }

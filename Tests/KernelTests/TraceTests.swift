@@ -13,6 +13,7 @@ struct TraceTests {
             + #""details":{"records":2},"rules":["SYNC-2"]}"#
         #expect(Trace.jsonLine(event) == expected)
         #expect(event.jsonLine == expected)
+        #expect(Trace().jsonLine(event) == expected)
     }
 
     @Test("empty details and rules are written as {} and []")

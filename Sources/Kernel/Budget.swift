@@ -14,7 +14,7 @@ public struct Budget: Sendable, Hashable {
     }
 
     /// A budget that no realistic run reaches, for tests and benchmarks.
-    public static let unlimited = Budget(maxTime: SimTime(microseconds: .max), maxEvents: .max)
+    public static let unlimited = Budget(maxTime: .max, maxEvents: .max)
 }
 
 /// Why a run stopped early: which bound it hit, and the actor that kept the kernel busiest.

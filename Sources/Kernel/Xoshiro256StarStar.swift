@@ -50,7 +50,7 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, Sendable, Hashable {
         return result
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func rotateLeft(_ value: UInt64, by amount: UInt64) -> UInt64 {
         (value << amount) | (value >> (64 - amount))
     }

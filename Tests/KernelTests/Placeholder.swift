@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderKernel() { #expect(Bool(true)) }

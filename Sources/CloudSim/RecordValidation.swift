@@ -13,7 +13,7 @@ enum RecordValidation {
             return CloudMessages.invalidName("Invalid record type '\(record.recordType)'")
         }
         let keys = Set(save.changedKeys).union(record.fields.keys).sorted()
-        for key in keys where !isIdentifier(key) {
+        for key in keys where !isIdentifier(key) { // tidy: ordered (sorted above)
             return CloudMessages.invalidName("Invalid field key '\(key)'")
         }
         return nil

@@ -32,7 +32,7 @@ extension Store {
 
     /// The number of models of one entity whose attributes have all the values of `filter`.
     public func count(of entity: String, where filter: [String: AttributeValue] = [:]) -> Int {
-        storage.values.reduce(0) { count, model in
+        storage.values.reduce(0) { count, model in // tidy: ordered (a count)
             model.entity == entity && model.matches(filter) ? count + 1 : count
         }
     }

@@ -18,6 +18,8 @@ public final class Device {
     public var account: String?
     public var accountStatus: AccountStatus
     public var isOnline = true
+    /// LIFE-6: the disk has no room left.
+    public var isDiskFull = false
     /// This device's one-way request latency, if it has its own.
     public var latency: Latency?
     public var autosync = true {
@@ -83,6 +85,7 @@ public final class Device {
             account: account,
             accountStatus: accountStatus,
             isOnline: isOnline,
+            isDiskFull: isDiskFull,
             store: disk.store,
             syncData: disk.syncData,
             names: names

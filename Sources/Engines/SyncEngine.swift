@@ -57,6 +57,8 @@ public enum EngineEvent: Hashable, Sendable {
     case start(waiter: WaiterID?)
     case resetSyncData(deleteAll: Bool, waiter: WaiterID?)
     case initializeSchema(waiter: WaiterID?)
+    /// The store vanished or was rebuilt under the app (HDO-3, DEL-3).
+    case storeReplaced
     /// `CKAccountChanged`: the device's account or its status changed.
     case accountChanged
     case networkChanged(online: Bool)
@@ -83,6 +85,8 @@ public struct EngineContext {
     public var account: String?
     public var accountStatus: AccountStatus
     public var isOnline: Bool
+    /// LIFE-6: the disk has no room, so the sync data cannot be rewritten.
+    public var isDiskFull: Bool
     /// The store and the engine's own sync data: both on disk, they survive a kill.
     public var store: Store
     public var syncData: SDSSyncData
@@ -96,6 +100,7 @@ public struct EngineContext {
         account: String?,
         accountStatus: AccountStatus,
         isOnline: Bool,
+        isDiskFull: Bool = false,
         store: Store,
         syncData: SDSSyncData,
         names: Xoshiro256StarStar
@@ -105,6 +110,7 @@ public struct EngineContext {
         self.account = account
         self.accountStatus = accountStatus
         self.isOnline = isOnline
+        self.isDiskFull = isDiskFull
         self.store = store
         self.syncData = syncData
         self.names = names

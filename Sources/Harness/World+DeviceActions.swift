@@ -85,10 +85,50 @@ extension World {
             let waiter = makeWaiter()
             deliver(.start(waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): start'") }
-        default:
-            fail("'\(Self.name(of: statement.action))' is not supported by this version of SyncLab yet "
-                 + "(it parses and validates, but cannot run)")
+        case .resetSyncData(let deleteAll):
+            guard requireRunning(index) else { return }
+            let waiter = makeWaiter()
+            deliver(.resetSyncData(deleteAll: deleteAll, waiter: waiter), to: index)
+            if wait { waitFor(waiter, what: "'\(device.name): reset-sync-data'") }
+        case .initializeSchema:
+            guard requireRunning(index) else { return }
+            let waiter = makeWaiter()
+            deliver(.initializeSchema(waiter: waiter), to: index)
+            if wait { waitFor(waiter, what: "'\(device.name): initialize-schema'") }
+        case .signOut:
+            changeAccount(index, to: nil, status: .noAccount)
+        case .signIn(let account):
+            changeAccount(index, to: account.value, status: .available)
+        case .accountUnavailable:
+            changeAccount(index, to: device.account, status: .temporarilyUnavailable)
+        case .accountAvailable:
+            changeAccount(index, to: device.account, status: device.account == nil ? .noAccount : .available)
+        case .loseStore:
+            device.loseStore()
+            record(device.name, "store.lost")
+            if device.isRunning { deliver(.storeReplaced, to: index) }
+        case .rebuildStore:
+            let pairs = device.rebuildStore()
+            record(device.name, "store.rebuilt", [TraceField("models", .int(Int64(pairs.count)))])
+            if device.isRunning { deliver(.storeReplaced, to: index) }
+        case .diskFull(let full):
+            device.isDiskFull = full
+            record(device.name, full ? "disk.full" : "disk.ok")
+        case .share, .acceptShare, .unshare, .removeParticipant, .leaveShare:
+            fail("'\(Self.name(of: statement.action))' is not supported by this version of SyncLab yet: "
+                 + "sharing between accounts is not simulated (it parses and validates, but cannot run)")
         }
+    }
+
+    /// Signs in, out, or changes the account's status; the engine hears `CKAccountChanged`.
+    /// The script does not wait for the synchronization that follows.
+    private func changeAccount(_ index: Int, to account: String?, status: AccountStatus) {
+        let device = devices[index]
+        device.account = account
+        device.accountStatus = status
+        record(device.name, "account.changed", [TraceField("account", account.map { .string($0) } ?? .null),
+                                                 TraceField("status", .string(status.description))])
+        if device.isRunning { deliver(.accountChanged, to: index) }
     }
 
     func launch(_ index: Int, wait: Bool) {
@@ -213,6 +253,7 @@ extension World {
         case .accountAvailable: return "account-available"
         case .loseStore: return "lose-store"
         case .rebuildStore: return "rebuild-store"
+        case .diskFull(let full): return full ? "disk-full" : "disk-ok"
         case .share: return "share"
         case .acceptShare: return "accept share"
         case .unshare: return "unshare"

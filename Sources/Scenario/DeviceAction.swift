@@ -66,6 +66,9 @@ public enum DeviceAction: Hashable, Sendable {
     case accountAvailable
     case loseStore
     case rebuildStore
+    /// `disk-full` (true) / `disk-ok` (false): whether the device's disk has room; a reset
+    /// cannot forget the sync data on a full disk (LIFE-6). A SyncLab addition.
+    case diskFull(Bool)
     /// `share f1 with bob read-write`.
     case share(label: Located<String>, account: Located<String>, permission: SharePermission)
     /// `accept share f1`.

@@ -42,6 +42,8 @@ enum DeviceActionTable {
         DeviceActionRule("account-available", .accountAvailable),
         DeviceActionRule("lose-store", .loseStore),
         DeviceActionRule("rebuild-store", .rebuildStore),
+        DeviceActionRule("disk-full", .diskFull(true)),
+        DeviceActionRule("disk-ok", .diskFull(false)),
         DeviceActionRule("share") { $0.parseShare() },
         DeviceActionRule("accept") { parser in
             guard parser.expectKeyword("share") else { return nil }

@@ -124,7 +124,8 @@ extension Validator {
         case .begin, .save, .rollback, .kill, .loseStore:
             if !inTrigger { trackTransaction(statement, state: &state) }
         case .sync, .autosync, .offline, .online, .launch, .stop, .start, .resetSyncData,
-            .initializeSchema, .signOut, .accountUnavailable, .accountAvailable, .rebuildStore:
+            .initializeSchema, .signOut, .accountUnavailable, .accountAvailable, .rebuildStore,
+            .diskFull:
             break
         }
     }

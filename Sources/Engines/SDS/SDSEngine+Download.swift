@@ -23,6 +23,7 @@ extension SDSEngine {
                 continue
             }
             context.syncData.changeTags[record.recordName] = record.changeTag
+            context.syncData.parents[record.recordName] = record.parent
             if context.syncData.pendingDeletions[record.recordName] != nil {
                 // The local deletion is not uploaded yet; it wins over the downloaded record.
                 effects.append(.trace(
@@ -35,6 +36,16 @@ extension SDSEngine {
             if let existing = context.syncData.models[record.recordName],
                context.store.model(existing) != nil {
                 applied.append((record, existing, entity))
+            } else if let twin = valueTwin(of: record, entity: entity, context: context) {
+                context.syncData.unbind(twin)
+                context.syncData.bind(twin, to: record.recordName)
+                context.syncData.pending[twin] = nil
+                effects.append(.trace(
+                    kind: "download.value-matched",
+                    details: [TraceField("record", .string(record.recordName))],
+                    rules: valueMatchingRules(context)
+                ))
+                applied.append((record, twin, entity))
             } else if let twin = identityTwin(of: record, entity: entity, context: context) {
                 context.syncData.bind(twin, to: record.recordName)
                 effects.append(.trace(
@@ -132,6 +143,32 @@ extension SDSEngine {
             if context.syncData.changeTags[bound] == nil { return model.id }
         }
         return nil
+    }
+
+    /// ADOPT-4, LIFE-3, DEL-3: during a download from scratch, a model without an identity
+    /// that waits to be adopted and has exactly the record's values is given that record,
+    /// instead of being uploaded as a duplicate. A model with changes of its own does not match.
+    private func valueTwin(of record: CloudRecord, entity: EntityDescription, context: EngineContext) -> ModelID? {
+        guard entity.identity.isEmpty, context.syncData.zoneToken == nil || context.syncData.needsFullDownload else {
+            return nil
+        }
+        for model in context.store.models(of: entity.name) {
+            guard let pending = context.syncData.pending[model.id], pending.isAdoption,
+                  let name = context.syncData.recordNames[model.id],
+                  context.syncData.changeTags[name] == nil, name != record.recordName else { continue }
+            let matches = entity.synchronizedAttributes.allSatisfy { attribute in
+                let downloaded = record.fields[attribute.name].flatMap {
+                    RecordMapping.attributeValue($0, type: attribute.type)
+                }
+                return downloaded == model.values[attribute.name]
+            }
+            if matches { return model.id }
+        }
+        return nil
+    }
+
+    private func valueMatchingRules(_ context: EngineContext) -> [String] {
+        context.syncData.hasDownloadedOnce ? ["LIFE-3", "DEL-3"] : ["ADOPT-4"]
     }
 
     private func applyDeletion(

@@ -49,7 +49,21 @@ extension SDSEngine {
                 pending.isInsert = true
             }
             for key in kept { pending.keys[key] = nextVersion(&context) }
+            if let parent = entity.parentRelationship, kept.contains(parent.name),
+               let name = context.syncData.recordNames[id],
+               let previous = context.syncData.parents[name], !pending.movedFrom.contains(previous) {
+                // ERR-6 / LIM-5: the previous parent's record still references this one.
+                pending.movedFrom.append(previous)
+            }
             context.syncData.pending[id] = pending
+            if let name = context.syncData.recordNames[id], context.syncData.rejected[name] != nil {
+                context.syncData.rejected[name] = nil
+                effects.append(.trace(
+                    kind: "rejected.changed",
+                    details: [TraceField("record", .string(name))],
+                    rules: ["SCHEMA-4"]
+                ))
+            }
             effects.append(.trace(
                 kind: "change.recorded",
                 details: [TraceField("model", .string(context.syncData.recordNames[id] ?? "")),

@@ -17,13 +17,31 @@ extension SDSEngine {
         current.awaiting = nil
         if case .failure(let error) = response, current.step != .uploadAnswered {
             handleFailure(error, &current, context: &context, effects: &effects)
-            run = current
-            advance(context: &context, effects: &effects)
-            return
+        } else {
+            handleAnswer(response, &current, context: &context, effects: &effects)
         }
+        run = current
+        if stopped && current.step.isBeforeUpload && !current.awaitingResume {
+            // LIFE-1: a running download stops after its current page.
+            run?.step = .finish
+        }
+        advance(context: &context, effects: &effects)
+    }
+
+    private func handleAnswer(
+        _ response: CloudResponse,
+        _ current: inout SyncRun,
+        context: inout EngineContext,
+        effects: inout [EngineEffect]
+    ) {
         switch current.step {
         case .checkAccount:
             handleAccountStatus(response, &current, context: &context, effects: &effects)
+        case .fetchDatabase:
+            if case .databaseChanges(let changed, let deleted, let token, _) = response {
+                handleDatabaseChanges(changed: changed, deleted: deleted, &current, context: &context, effects: &effects)
+                context.syncData.databaseToken = token
+            }
         case .ensureZone:
             context.syncData.zoneCreated = true
             current.step = .ensureSubscription
@@ -40,11 +58,11 @@ extension SDSEngine {
             if current.step == .uploadAnswered {
                 pass("upload.done", then: .uploadBatch, &current, &effects)
             }
+        case .initializeSchema:
+            handleSchemaAnswer(response, &current, context: &context, effects: &effects)
         default:
             effects.append(.trace(kind: "response.unexpected", details: [], rules: []))
         }
-        run = current
-        advance(context: &context, effects: &effects)
     }
 
     private func handleAccountStatus(
@@ -54,33 +72,89 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) {
         guard case .accountStatus(let status) = response, status == .available, let account = context.account else {
-            abortRun(&current, error: CloudError(.notAuthenticated, message: "no iCloud account"), context: &context, effects: &effects)
+            var error = CloudError(.notAuthenticated, message: "no iCloud account")
+            if case .accountStatus(.temporarilyUnavailable) = response {
+                error = CloudError(.accountTemporarilyUnavailable, message: "the account is temporarily unavailable")
+            }
+            abortRun(&current, error: error, context: &context, effects: &effects)
             return
         }
         accountChecked = true
-        if context.syncData.account != account {
-            if context.syncData.account != nil {
-                startOverWithAccount(account, context: &context, effects: &effects)
-            }
-            context.syncData.account = account
+        if let previous = context.syncData.account, previous != account {
+            startOverWithAccount(account, context: &context, effects: &effects)
+        } else if context.syncData.account == account {
+            effects.append(.trace(kind: "account.same", details: [TraceField("account", .string(account))], rules: ["ACCT-1"]))
         }
+        context.syncData.account = account
         effects.append(.trace(
             kind: "account.checked",
             details: [TraceField("account", .string(account))],
             rules: ["HDO-2"]
         ))
-        current.step = .ensureZone
+        current.step = .fetchDatabase
     }
 
-    /// Forgets what belonged to the previous account's iCloud data (its tokens and zone).
-    private func startOverWithAccount(_ account: String, context: inout EngineContext, effects: inout [EngineEffect]) {
-        context.syncData.databaseToken = nil
-        context.syncData.zoneToken = nil
+    /// ERR-1 / ERR-2: what the database feed says about the app's zone.
+    private func handleDatabaseChanges(
+        changed: [ZoneID],
+        deleted: [ZoneDeletion],
+        _ current: inout SyncRun,
+        context: inout EngineContext,
+        effects: inout [EngineEffect]
+    ) {
+        let zone = appZone(context)
+        current.step = .ensureZone
+        if let deletion = deleted.first(where: { $0.zone == zone }) {
+            if deletion.reason == .purged && !changed.contains(zone) {
+                userDeletedZone(&current, context: &context, effects: &effects)
+                return
+            }
+            if context.syncData.zoneCreated || context.syncData.zoneToken != nil {
+                zoneMissing(recreatedByAnother: changed.contains(zone), context: &context, effects: &effects)
+            }
+        }
+        if changed.contains(zone) && !context.syncData.zoneCreated && context.syncData.zoneToken == nil {
+            // The zone exists (another device created it): no need to save it.
+            context.syncData.zoneCreated = true
+        }
+    }
+
+    /// ERR-1: the zone is gone; it is created again and every local model is uploaded
+    /// without overwriting what is in it (ADOPT-2).
+    func zoneMissing(recreatedByAnother: Bool, context: inout EngineContext, effects: inout [EngineEffect]) {
         context.syncData.zoneCreated = false
-        context.syncData.subscribed = false
-        context.syncData.hasDownloadedOnce = false
+        context.syncData.zoneToken = nil
         context.syncData.changeTags = [:]
-        effects.append(.trace(kind: "account.switched", details: [TraceField("account", .string(account))], rules: []))
+        context.syncData.parents = [:]
+        for id in context.syncData.recordNames.keys.sorted() {
+            guard let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { continue }
+            var pending = context.syncData.pending[id] ?? PendingChange()
+            pending.isInsert = true
+            pending.isAdoption = true
+            for key in RecordMapping.synchronizedKeys(of: entity) where pending.keys[key] == nil {
+                context.syncData.editVersion += 1
+                pending.keys[key] = context.syncData.editVersion
+            }
+            context.syncData.pending[id] = pending
+        }
+        effects.append(.trace(
+            kind: "zone.missing",
+            details: [TraceField("zone", .string(appZone(context).description)),
+                      TraceField("recreatedByAnotherDevice", .bool(recreatedByAnother))],
+            rules: ["ERR-1"]
+        ))
+    }
+
+    /// ERR-2: nothing is uploaded again; synchronizing stops until `start()` or a launch.
+    func userDeletedZone(_ current: inout SyncRun, context: inout EngineContext, effects: inout [EngineEffect]) {
+        zonePurged = true
+        context.syncData.zoneCreated = false
+        context.syncData.zoneToken = nil
+        let error = CloudError(.userDeletedZone, message: "Zone was purged by user")
+        lastError = error
+        effects.append(.trace(kind: "zone.user-deleted", details: [TraceField("error", .string(error.description))], rules: ["ERR-2"]))
+        current.awaiting = nil
+        current.step = .finish
     }
 
     /// An operation-level error during a step that is not an upload.
@@ -91,17 +165,23 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) {
         switch (current.step, error.code) {
-        case (.fetchPage, .zoneNotFound):
-            context.syncData.zoneCreated = false
-            context.syncData.zoneToken = nil
-            effects.append(.trace(kind: "zone.missing", details: [], rules: []))
+        case (.fetchDatabase, .changeTokenExpired):
+            context.syncData.databaseToken = nil
+            effects.append(.trace(kind: "token.expired", details: [TraceField("feed", .string("database"))], rules: []))
+        case (.fetchPage, .zoneNotFound), (.ensureSubscription, .zoneNotFound):
+            zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
             current.step = .ensureZone
+        case (_, .userDeletedZone):
+            userDeletedZone(&current, context: &context, effects: &effects)
         case (.fetchPage, .changeTokenExpired):
             context.syncData.zoneToken = nil
-            effects.append(.trace(kind: "token.expired", details: [], rules: []))
-            current.step = .fetchPage
+            current.expiredTokenRefetch = true
+            effects.append(.trace(kind: "token.expired", details: [TraceField("feed", .string("zone"))], rules: []))
         default:
-            if case .fetchPage = current.step { current.downloadFailed = true }
+            if current.step.isDownload { current.downloadFailed = true }
+            if current.step.isDownload, context.syncData.needsFullDownload {
+                context.syncData.fullDownloadAttempts += 1
+            }
             abortRun(&current, error: error, context: &context, effects: &effects)
         }
     }

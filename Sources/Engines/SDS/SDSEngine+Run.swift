@@ -45,10 +45,15 @@ extension SDSEngine {
             pass("sync.start", then: .checkAccount, &current, &effects)
         case .checkAccount:
             if accountChecked {
-                current.step = .ensureZone
+                current.step = schemaRequested ? .initializeSchema(phase: 0) : .fetchDatabase
             } else {
                 send(.accountStatus, &current, &effects)
             }
+        case .initializeSchema(let phase):
+            if accountChecked && phase == 0 { schemaRequested = false }
+            sendSchemaRequest(phase: phase, &current, context: &context, effects: &effects)
+        case .fetchDatabase:
+            send(.fetchDatabaseChanges(scope: .privateDatabase, token: context.syncData.databaseToken), &current, &effects)
         case .ensureZone:
             if context.syncData.zoneCreated {
                 current.step = .ensureSubscription
@@ -63,6 +68,9 @@ extension SDSEngine {
                 send(.saveDatabaseSubscription(scope: .privateDatabase), &current, &effects)
             }
         case .downloadStart:
+            if context.syncData.zoneToken == nil && !current.expiredTokenRefetch {
+                context.syncData.needsFullDownload = true
+            }
             pass("download.start", then: .fetchPage, &current, &effects)
         case .fetchPage:
             let request = CloudRequest.fetchZoneChanges(
@@ -76,9 +84,12 @@ extension SDSEngine {
             pass("download.page.fetched", then: .storePage(page), &current, &effects)
         case .storePage(let page):
             applyPage(page, context: &context, effects: &effects)
+            for record in page.records { current.seenRecords.insert(record.recordName) }
+            context.syncData.pageInProgress = true
             pass("download.page.stored", then: .savePage(page), &current, &effects)
         case .savePage(let page):
             context.syncData.zoneToken = page.token
+            context.syncData.pageInProgress = false
             current.pagesDownloaded += 1
             effects.append(.trace(
                 kind: "download.page.saved",
@@ -88,10 +99,7 @@ extension SDSEngine {
             ))
             pass("download.page.saved", then: page.moreComing ? .fetchPage : .downloadDone, &current, &effects)
         case .downloadDone:
-            if !current.downloadFailed && !context.syncData.hasDownloadedOnce {
-                context.syncData.hasDownloadedOnce = true
-                effects.append(.trace(kind: "downloaded-once", details: [], rules: ["HDO-1"]))
-            }
+            finishDownload(&current, context: &context, effects: &effects)
             pass("download.done", then: .uploadStart, &current, &effects)
         case .uploadStart:
             effects.append(.trace(kind: "upload.after-download", details: [], rules: ["SYNC-2"]))
@@ -120,10 +128,50 @@ extension SDSEngine {
         return .next
     }
 
+    /// The download completed: HDO-1 after a download from scratch, SYNC-7 releases uploads,
+    /// LIM-4 when an expired token left deleted models behind.
+    private func finishDownload(_ current: inout SyncRun, context: inout EngineContext, effects: inout [EngineEffect]) {
+        guard !current.downloadFailed else { return }
+        // A download from scratch that was interrupted continues from its saved token; it
+        // counts once it reaches the end (HDO-3), never before.
+        let completedFullDownload = context.syncData.needsFullDownload
+        if completedFullDownload {
+            context.syncData.needsFullDownload = false
+            if context.syncData.fullDownloadAttempts > 0 || current.heldUploads {
+                effects.append(.trace(kind: "full-download.done", details: [], rules: ["SYNC-7"]))
+            }
+            context.syncData.fullDownloadAttempts = 0
+        }
+        if completedFullDownload && !context.syncData.hasDownloadedOnce {
+            context.syncData.hasDownloadedOnce = true
+            effects.append(.trace(kind: "downloaded-once", details: [], rules: ["HDO-1"]))
+        }
+        if current.expiredTokenRefetch {
+            var stale: [String] = []
+            for name in context.syncData.models.keys.sorted() where !current.seenRecords.contains(name) {
+                guard let id = context.syncData.models[name], context.store.model(id) != nil,
+                      context.syncData.changeTags[name] != nil else { continue }
+                stale.append(name)
+            }
+            if !stale.isEmpty {
+                effects.append(.trace(
+                    kind: "download.deletions-missed",
+                    details: [TraceField("records", .list(stale.map { .string($0) })),
+                              TraceField("reason", .string("the change token expired"))],
+                    rules: ["LIM-4"]
+                ))
+            }
+        }
+    }
+
     /// Ends the running synchronization and starts the next one if one was asked for.
     func finishRun(_ finished: SyncRun, context: inout EngineContext, effects: inout [EngineEffect]) {
         completeWaiters(finished.waiters, effects: &effects)
         effects.append(.trace(kind: "sync.ended", details: [], rules: []))
+        if pendingReset != nil {
+            performReset(context: &context, effects: &effects)
+            return
+        }
         if wantsSync || !waitersForNextRun.isEmpty {
             requestSync(waiter: nil, context: &context, effects: &effects)
         }
@@ -153,7 +201,7 @@ extension SDSEngine {
             waitingForNetwork = true
             wantsSync = true
             return
-        case .notAuthenticated:
+        case .notAuthenticated, .accountTemporarilyUnavailable, .userDeletedZone:
             return
         default:
             break
@@ -166,10 +214,8 @@ extension SDSEngine {
             let seconds = Int64(1) << Int64(min(backoffFailures - 1, 10))
             delay = min(.seconds(seconds), Self.maxBackoff)
         }
-        if !retryScheduled {
-            retryScheduled = true
-            effects.append(.setTimer(.retry, after: delay))
-        }
+        retryScheduled = true
+        effects.append(.setTimer(.retry, after: delay))
         effects.append(.trace(
             kind: "retry.scheduled",
             details: [TraceField("after", .string(delay.description))],

@@ -5,34 +5,59 @@ import LocalStore
 extension SDSEngine {
     /// The most items one upload request carries (CloudKit's 400-item limit).
     static let maxItemsPerUpload = 400
+    /// ERR-4: how long uploads pause while iCloud storage is full.
+    static let quotaPause = SimTime.minutes(30)
+    /// SCHEMA-4 / ERR-7: how long a rejected record is set aside.
+    static let rejectionPause = SimTime.hours(1)
 
     /// Builds the next upload request of this run from the pending changes, or nil when
     /// nothing is left that this run has not tried yet.
+    ///
+    /// Models saved while nothing observed the store (adoptions) go in requests of their own
+    /// with `ifServerRecordUnchanged` and no change tag, so an existing record is never
+    /// overwritten (ADOPT-2); other changes use `changedKeys` (ID-3).
     func makeUploadRequest(
         _ current: inout SyncRun,
         context: inout EngineContext,
         effects: inout [EngineEffect]
     ) -> CloudRequest? {
-        var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [])
+        if context.syncData.needsFullDownload && context.syncData.fullDownloadAttempts < 3 {
+            if !current.heldUploads && context.syncData.pendingCount > 0 {
+                current.heldUploads = true
+                effects.append(.trace(kind: "upload.held", details: [TraceField("reason", .string("every record must be downloaded first"))], rules: ["SYNC-7"]))
+            }
+            return nil
+        }
+        let adoption = context.syncData.pending.keys.sorted().contains { id in
+            guard let pending = context.syncData.pending[id], pending.isAdoption,
+                  let name = context.syncData.recordNames[id] else { return false }
+            return !current.attempted.contains("adopt:" + name) && isUploadable(name, context: context)
+        }
+        var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [], isAdoption: adoption)
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
-        for name in context.syncData.pendingDeletions.keys.sorted() where budget > 0 {
-            guard !current.attempted.contains(name) else { continue }
-            batch.deletedNames.append(name)
-            current.attempted.insert(name)
-            budget -= 1
+        let held = heldDeletions(context: context, effects: &effects)
+        if !adoption {
+            for name in context.syncData.pendingDeletions.keys.sorted() where budget > 0 {
+                guard !current.attempted.contains(name), !held.contains(name) else { continue }
+                batch.deletedNames.append(name)
+                current.attempted.insert(name)
+                budget -= 1
+            }
         }
-        for id in context.syncData.pending.keys.sorted() where budget > 0 {
-            guard let pending = context.syncData.pending[id],
-                  let name = context.syncData.recordNames[id],
-                  !current.attempted.contains(name),
-                  let save = makeSave(of: id, name: name, pending: pending, context: context, effects: &effects)
+        let savesPaused = quotaPausedUntil != nil
+        for id in context.syncData.pending.keys.sorted() where budget > 0 && !savesPaused {
+            guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
+                  let name = context.syncData.recordNames[id] else { continue }
+            let attemptKey = adoption ? "adopt:" + name : name
+            guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
+                  let save = makeSave(of: id, name: name, pending: pending, adoption: adoption, context: context, effects: &effects)
             else { continue }
             saves.append(save)
             batch.sentKeys[id] = pending.keys
             batch.savedModels[name] = id
             if pending.isInsert { batch.insertedNames.append(name) }
-            current.attempted.insert(name)
+            current.attempted.insert(attemptKey)
             budget -= 1
         }
         guard !saves.isEmpty || !batch.deletedNames.isEmpty else { return nil }
@@ -41,17 +66,45 @@ extension SDSEngine {
         effects.append(.trace(
             kind: "upload.batch",
             details: [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
-                      TraceField("deletes", .list(batch.deletedNames.map { .string($0) }))],
-            rules: []
+                      TraceField("deletes", .list(batch.deletedNames.map { .string($0) })),
+                      TraceField("policy", .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
+            rules: adoption ? ["ADOPT-2"] : []
         ))
         return .modifyRecords(
             scope: .privateDatabase,
             zone: appZone(context),
             saves: saves,
             deletes: batch.deletedNames,
-            policy: .changedKeys,
+            policy: adoption ? .ifServerRecordUnchanged : .changedKeys,
             atomic: false
         )
+    }
+
+    /// Whether a record may be uploaded now: not set aside after a rejection (SCHEMA-4).
+    private func isUploadable(_ name: String, context: EngineContext) -> Bool {
+        context.syncData.rejected[name] == nil
+    }
+
+    /// ERR-6, ERR-7, LIM-5: deletions of previous parents wait while a change that moved a
+    /// model away from them waits (paused for quota, or set aside after a rejection).
+    private func heldDeletions(context: EngineContext, effects: inout [EngineEffect]) -> Set<String> {
+        var held: Set<String> = []
+        for id in context.syncData.pending.keys.sorted() {
+            guard let pending = context.syncData.pending[id], !pending.movedFrom.isEmpty,
+                  let name = context.syncData.recordNames[id] else { continue }
+            let rejected = context.syncData.rejected[name] != nil
+            guard rejected || quotaPausedUntil != nil else { continue }
+            for parent in pending.movedFrom where context.syncData.pendingDeletions[parent] != nil {
+                held.insert(parent)
+                effects.append(.trace(
+                    kind: "deletion.held",
+                    details: [TraceField("record", .string(parent)),
+                              TraceField("waitsFor", .string(name))],
+                    rules: rejected ? ["ERR-7", "LIM-5"] : ["ERR-6", "LIM-5"]
+                ))
+            }
+        }
+        return held
     }
 
     /// The record of a model with its changed keys; values that are empty are left out
@@ -60,6 +113,7 @@ extension SDSEngine {
         of id: ModelID,
         name: String,
         pending: PendingChange,
+        adoption: Bool,
         context: EngineContext,
         effects: inout [EngineEffect]
     ) -> RecordSave? {
@@ -70,7 +124,7 @@ extension SDSEngine {
             recordType: entity.name,
             recordName: name,
             zone: appZone(context),
-            changeTag: context.syncData.changeTags[name]
+            changeTag: adoption ? nil : context.syncData.changeTags[name]
         )
         var changed: [String] = []
         var cleared: [String] = []
@@ -106,67 +160,5 @@ extension SDSEngine {
             ))
         }
         return RecordSave(record: record, changedKeys: changed.sorted())
-    }
-
-    /// Handles the answer to an upload: clears what was uploaded, keeps what changed again.
-    func handleUploadAnswer(
-        _ response: CloudResponse,
-        _ current: inout SyncRun,
-        context: inout EngineContext,
-        effects: inout [EngineEffect]
-    ) {
-        guard let batch = current.batch else { return }
-        current.batch = nil
-        guard case .recordsModified(let results) = response else {
-            if case .failure(let error) = response {
-                abortRun(&current, error: error, context: &context, effects: &effects)
-            }
-            return
-        }
-        var retryError: CloudError?
-        for result in results {
-            switch result {
-            case .saved(let record):
-                context.syncData.changeTags[record.recordName] = record.changeTag
-                guard let id = batch.savedModels[record.recordName] else { continue }
-                if batch.insertedNames.contains(record.recordName),
-                   record.creationTime != record.modificationTime {
-                    // Another device uploaded this identity first: the changed keys were
-                    // saved over its record, the last upload of a key winning.
-                    effects.append(.trace(
-                        kind: "upload.saved-over-existing",
-                        details: [TraceField("record", .string(record.recordName))],
-                        rules: ["ID-3"]
-                    ))
-                }
-                clearUploaded(id, sent: batch.sentKeys[id] ?? [:], context: &context)
-            case .deleted(let name):
-                context.syncData.pendingDeletions[name] = nil
-                context.syncData.changeTags[name] = nil
-            case .failed(let name, let error):
-                effects.append(.trace(
-                    kind: "upload.item.failed",
-                    details: [TraceField("record", .string(name)),
-                              TraceField("error", .string(error.description))],
-                    rules: []
-                ))
-                if error.code.isTransient || error.code == .zoneNotFound { retryError = error }
-                if error.code == .zoneNotFound { context.syncData.zoneCreated = false }
-            }
-        }
-        if let retryError {
-            scheduleRetry(after: retryError, context: context, effects: &effects)
-        } else {
-            backoffFailures = 0
-        }
-    }
-
-    private func clearUploaded(_ id: ModelID, sent: [String: Int64], context: inout EngineContext) {
-        guard var pending = context.syncData.pending[id] else { return }
-        pending.isInsert = false
-        for (key, version) in sent.sorted(by: { $0.key < $1.key }) where pending.keys[key] == version {
-            pending.keys[key] = nil
-        }
-        context.syncData.pending[id] = pending.keys.isEmpty ? nil : pending
     }
 }

@@ -41,6 +41,15 @@ public final class SDSEngine: SyncEngine {
     var backoffFailures = 0
     var lastError: CloudError?
     var waitingForNetwork = false
+    /// ERR-2: the user deleted the app's data; nothing syncs until `start()` or a launch.
+    var zonePurged = false
+    /// ERR-4: uploads of saves pause until then (deletions still go, ERR-6).
+    var quotaPausedUntil: SimTime?
+    /// A `resetSyncData()` waiting for the running synchronization to end (LIFE-2).
+    var pendingReset: (deleteAll: Bool, waiter: WaiterID?)?
+    /// An `initializeSchema()` waiting to run (SCHEMA-3).
+    var pendingSchemaWaiter: WaiterID?
+    var schemaRequested = false
 
     public init(schema: Schema, zoneName: String = "SwiftDataSync", pageSize: Int = 100) {
         self.schema = schema
@@ -52,12 +61,18 @@ public final class SDSEngine: SyncEngine {
 
     public var state: EngineState {
         if !launched { return .notRunning }
+        if zonePurged { return EngineState("error", "userDeletedZone") }
         if stopped { return .stopped }
         if run != nil { return .syncing }
+        if quotaPausedUntil != nil { return EngineState("paused", "quotaExceeded") }
         if retryScheduled { return EngineState("waiting", "retryAfter") }
         if waitingForNetwork { return EngineState("waiting", "network") }
+        if hasRejectedRecords { return EngineState("error", "incompleteUpload") }
         return .idle
     }
+
+    /// Set by the engine's last look at its sync data: records are set aside (SCHEMA-4).
+    var hasRejectedRecords = false
 
     public func isIdle(now: SimTime) -> Bool { run == nil }
 
@@ -71,6 +86,7 @@ public final class SDSEngine: SyncEngine {
 
     public func handle(_ event: EngineEvent, context: inout EngineContext) -> [EngineEffect] {
         var effects: [EngineEffect] = []
+        hasRejectedRecords = !context.syncData.rejected.isEmpty
         switch event {
         case .launch(let waiter):
             handleLaunch(waiter: waiter, context: &context, effects: &effects)
@@ -81,8 +97,12 @@ public final class SDSEngine: SyncEngine {
                 effects.append(.setTimer(.debounce, after: Self.debounceDelay))
             }
         case .push:
-            effects.append(.trace(kind: "push.received", details: [], rules: []))
-            if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }
+            if stopped || zonePurged {
+                effects.append(.trace(kind: "push.ignored", details: [], rules: stopped ? ["LIFE-1"] : ["ERR-2"]))
+            } else {
+                effects.append(.trace(kind: "push.received", details: [], rules: []))
+                if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }
+            }
         case .timer(let timer):
             handleTimer(timer, context: &context, effects: &effects)
         case .response(let id, let response):
@@ -91,24 +111,40 @@ public final class SDSEngine: SyncEngine {
             run?.awaitingResume = false
             advance(context: &context, effects: &effects)
         case .syncNow(let waiter):
+            endQuotaPause(reason: "forceDownload()", effects: &effects)
+            retryRejectedNow(context: &context, effects: &effects)
             requestSync(waiter: waiter, context: &context, effects: &effects)
         case .stop:
             stopped = true
             effects.append(.trace(kind: "engine.stopped", details: [], rules: ["LIFE-1"]))
         case .start(let waiter):
             stopped = false
+            if zonePurged {
+                zonePurged = false
+                effects.append(.trace(kind: "engine.started-after-user-deleted-zone", details: [], rules: ["ERR-2"]))
+            }
+            endQuotaPause(reason: "start()", effects: &effects)
             requestSync(waiter: waiter, context: &context, effects: &effects)
-        case .resetSyncData, .initializeSchema:
-            preconditionFailure("the world refuses these actions before the engine sees them")
-        case .accountChanged:
-            accountChecked = false
+        case .resetSyncData(let deleteAll, let waiter):
+            stopped = true
+            pendingReset = (deleteAll, waiter)
+            if run == nil { performReset(context: &context, effects: &effects) }
+        case .initializeSchema(let waiter):
+            pendingSchemaWaiter = waiter
+            schemaRequested = true
             requestSync(waiter: nil, context: &context, effects: &effects)
+        case .accountChanged:
+            handleAccountChange(context: &context, effects: &effects)
+        case .storeReplaced:
+            findModelsWithoutRecords(context: &context, effects: &effects)
+            if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }
         case .networkChanged(let online):
             if online && (waitingForNetwork || wantsSync) {
                 waitingForNetwork = false
                 requestSync(waiter: nil, context: &context, effects: &effects)
             }
         }
+        hasRejectedRecords = !context.syncData.rejected.isEmpty
         return effects
     }
 
@@ -121,7 +157,15 @@ public final class SDSEngine: SyncEngine {
     ) {
         launched = true
         accountChecked = false
+        zonePurged = false
+        if context.syncData.pageInProgress {
+            // DL-5: the last page's records were stored but not its token: the download
+            // continues from the saved token, which fetches that page again.
+            context.syncData.pageInProgress = false
+            effects.append(.trace(kind: "download.page.repaired", details: [], rules: ["DL-5"]))
+        }
         recordLocalChanges(context: &context, effects: &effects)
+        findModelsWithoutRecords(context: &context, effects: &effects)
         requestSync(waiter: waiter, context: &context, effects: &effects)
     }
 
@@ -139,7 +183,14 @@ public final class SDSEngine: SyncEngine {
         case .retry:
             retryScheduled = false
             requestSync(waiter: nil, context: &context, effects: &effects)
-        case .quotaPause, .rejectedRetry:
+        case .quotaPause:
+            if quotaPausedUntil != nil {
+                quotaPausedUntil = nil
+                effects.append(.trace(kind: "quota.pause-ended", details: [TraceField("after", .string("30 minutes"))], rules: ["ERR-4"]))
+            }
+            requestSync(waiter: nil, context: &context, effects: &effects)
+        case .rejectedRetry:
+            releaseRejected(upTo: context.now, context: &context, effects: &effects)
             requestSync(waiter: nil, context: &context, effects: &effects)
         }
     }
@@ -169,9 +220,21 @@ public final class SDSEngine: SyncEngine {
     }
 
     private func canSync(context: EngineContext, effects: inout [EngineEffect]) -> Bool {
-        if !launched || stopped { return false }
+        if !launched { return false }
+        if stopped {
+            effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string("stopped"))], rules: ["LIFE-1"]))
+            return false
+        }
+        if zonePurged {
+            effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string("user deleted zone"))], rules: ["ERR-2"]))
+            return false
+        }
         if context.account == nil {
             effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string("signed out"))], rules: []))
+            return false
+        }
+        if context.accountStatus == .temporarilyUnavailable {
+            effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string("account temporarily unavailable"))], rules: ["ACCT-2"]))
             return false
         }
         if !context.isOnline {
@@ -180,6 +243,37 @@ public final class SDSEngine: SyncEngine {
             return false
         }
         return true
+    }
+
+    /// `CKAccountChanged`: ACCT-5 stops a running synchronization; the next one checks the
+    /// account again (HDO-2) and decides between ACCT-1 and ACCT-3.
+    private func handleAccountChange(context: inout EngineContext, effects: inout [EngineEffect]) {
+        accountChecked = false
+        if let current = run {
+            effects.append(.trace(kind: "sync.stopped-by-account-change", details: [], rules: ["ACCT-5"]))
+            run = nil
+            completeWaiters(current.waiters, effects: &effects)
+            effects.append(.probe("sync.done"))
+            effects.append(.trace(kind: "sync.ended", details: [], rules: []))
+        }
+        if context.accountStatus == .temporarilyUnavailable {
+            effects.append(.trace(kind: "account.temporarily-unavailable", details: [TraceField("reset", .bool(false))], rules: ["ACCT-2"]))
+            wantsSync = true
+            return
+        }
+        if context.account == nil {
+            effects.append(.trace(kind: "account.signed-out", details: [], rules: []))
+            wantsSync = true
+            return
+        }
+        requestSync(waiter: nil, context: &context, effects: &effects)
+    }
+
+    func endQuotaPause(reason: String, effects: inout [EngineEffect]) {
+        guard quotaPausedUntil != nil else { return }
+        quotaPausedUntil = nil
+        effects.append(.cancelTimer(.quotaPause))
+        effects.append(.trace(kind: "quota.pause-ended", details: [TraceField("by", .string(reason))], rules: ["ERR-4"]))
     }
 
     func completeWaiters(_ waiters: [WaiterID], effects: inout [EngineEffect]) {

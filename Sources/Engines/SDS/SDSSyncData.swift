@@ -11,10 +11,17 @@ public struct PendingChange: Hashable, Sendable {
     public var isInsert: Bool
     /// Changed keys → version of the last local edit of that key.
     public var keys: [String: Int64]
+    /// ADOPT-1: the model was saved while nothing observed it (or must be uploaded again to a
+    /// new account or zone): it never overwrites iCloud (ADOPT-2).
+    public var isAdoption: Bool
+    /// ERR-6 / LIM-5: record names of the parents this change moved the model away from.
+    public var movedFrom: [String]
 
-    public init(isInsert: Bool = false, keys: [String: Int64] = [:]) {
+    public init(isInsert: Bool = false, keys: [String: Int64] = [:], isAdoption: Bool = false) {
         self.isInsert = isInsert
         self.keys = keys
+        self.isAdoption = isAdoption
+        self.movedFrom = []
     }
 
     public var sortedKeys: [String] { keys.keys.sorted() }
@@ -56,6 +63,19 @@ public struct SDSSyncData: Hashable, Sendable {
     public var historyPosition: Int64 = 0
     /// Monotonic counter for pending-key versions.
     public var editVersion: Int64 = 0
+    /// The parent record name of each record as iCloud has it (ERR-6: a deletion of a previous
+    /// parent waits for the change that moved a model away from it).
+    public var parents: [String: String] = [:]
+    /// SCHEMA-4 / ERR-7: records CloudKit rejected, set aside until they change or the time.
+    public var rejected: [String: RejectedRecord] = [:]
+    /// DL-5: a page's records were stored but its token not yet (a kill in between).
+    public var pageInProgress = false
+    /// Every record must be downloaded again (DEL-2, LIFE-2, HDO-3): fetch without a token.
+    public var needsFullDownload = false
+    /// SYNC-7: full downloads tried since uploads were held back.
+    public var fullDownloadAttempts = 0
+    /// The store generation the data were made for (a lost or rebuilt store bumps it).
+    public var storeGeneration = 0
 
     public init() {}
 
@@ -75,4 +95,15 @@ public struct SDSSyncData: Hashable, Sendable {
 
     /// Models with changes not uploaded yet (`expect DEVICE: pending N`), deletions included.
     public var pendingCount: Int { pending.count + pendingDeletions.count }
+}
+
+/// A record CloudKit rejected, set aside for an hour or until its model changes (SCHEMA-4).
+public struct RejectedRecord: Hashable, Sendable {
+    public var until: SimTime
+    public var error: CloudError
+
+    public init(until: SimTime, error: CloudError) {
+        self.until = until
+        self.error = error
+    }
 }

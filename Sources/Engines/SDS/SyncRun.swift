@@ -18,12 +18,17 @@ struct UploadBatch: Hashable, Sendable {
     var deletedNames: [String]
     /// Records uploaded as new (their models had no record yet).
     var insertedNames: [String]
+    /// An adoption request (`ifServerRecordUnchanged`, ADOPT-2).
+    var isAdoption: Bool
 }
 
 /// The steps of one synchronization (SYNC-2: download first, then upload).
 enum SyncStep: Hashable, Sendable {
     case begin
     case checkAccount
+    /// SCHEMA-3: 0 create the schema zone, 1 save one record per entity, 2 delete the zone.
+    case initializeSchema(phase: Int)
+    case fetchDatabase
     case ensureZone
     case ensureSubscription
     case downloadStart
@@ -37,6 +42,25 @@ enum SyncStep: Hashable, Sendable {
     case uploadAnswered
     case finish
     case ended
+
+    /// Steps of the download (a failure there is a failed download: SYNC-6, SYNC-7).
+    var isDownload: Bool {
+        switch self {
+        case .downloadStart, .fetchPage, .pageFetched, .storePage, .savePage: return true
+        default: return false
+        }
+    }
+
+    /// Steps before the upload starts, where `stop()` ends the run after the current page.
+    var isBeforeUpload: Bool {
+        switch self {
+        case .begin, .checkAccount, .fetchDatabase, .ensureZone, .ensureSubscription,
+             .downloadStart, .fetchPage, .pageFetched, .storePage, .savePage, .downloadDone:
+            return true
+        default:
+            return false
+        }
+    }
 }
 
 /// A synchronization in progress: where it is and what it waits for.
@@ -53,6 +77,13 @@ struct SyncRun {
     /// Record names this run uploaded already; each is tried once per run.
     var attempted: Set<String> = []
     var uploadRequests = 0
+    /// The zone token expired: this download starts from scratch, and what it does not bring
+    /// back stays on the device (LIM-4).
+    var expiredTokenRefetch = false
+    /// Record names a download from scratch brought, to tell what it left out (LIM-4).
+    var seenRecords: Set<String> = []
+    /// SYNC-7 kept this run from uploading.
+    var heldUploads = false
 
     /// Whether the run reached its upload: changes recorded later need another run.
     var hasStartedUploading: Bool {

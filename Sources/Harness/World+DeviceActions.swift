@@ -56,7 +56,7 @@ extension World {
             record(device.name, "store.batch-deleted", [TraceField("models", .int(Int64(deleted.count)))])
         case .sync:
             guard requireRunning(index) else { return }
-            let waiter = makeWaiter()
+            let waiter = makeWaiter(for: index)
             deliver(.syncNow(waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): sync'") }
         case .autosync(let enabled):
@@ -82,17 +82,17 @@ extension World {
             deliver(.stop, to: index)
         case .start:
             guard requireRunning(index) else { return }
-            let waiter = makeWaiter()
+            let waiter = makeWaiter(for: index)
             deliver(.start(waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): start'") }
         case .resetSyncData(let deleteAll):
             guard requireRunning(index) else { return }
-            let waiter = makeWaiter()
+            let waiter = makeWaiter(for: index)
             deliver(.resetSyncData(deleteAll: deleteAll, waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): reset-sync-data'") }
         case .initializeSchema:
             guard requireRunning(index) else { return }
-            let waiter = makeWaiter()
+            let waiter = makeWaiter(for: index)
             deliver(.initializeSchema(waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): initialize-schema'") }
         case .signOut:
@@ -139,7 +139,7 @@ extension World {
         }
         device.launch()
         record(device.name, "app.launched", [TraceField("incarnation", .int(Int64(device.incarnation)))])
-        let waiter = makeWaiter()
+        let waiter = makeWaiter(for: index)
         deliver(.launch(waiter: waiter), to: index)
         if wait { waitFor(waiter, what: "'\(device.name): launch'") }
     }
@@ -151,6 +151,7 @@ extension World {
         }
         timerDue[index] = [:]
         device.kill()
+        releaseWaiters(of: index)
         record(device.name, "app.killed")
     }
 

@@ -48,6 +48,8 @@ final class World {
     var pushMissed: [Bool] = []
     var completedWaiters: Set<UInt64> = []
     var nextWaiter: UInt64 = 0
+    /// Which device each waiting action runs on.
+    var waiterDevices: [UInt64: Int] = [:]
     var triggers: [ArmedTrigger] = []
     /// The line of the statement running now, for failures.
     var currentLine = 0
@@ -237,12 +239,22 @@ final class World {
                 noteFired(rules, device: index)
             case .completed(let waiter):
                 completedWaiters.insert(waiter.rawValue)
+                waiterDevices[waiter.rawValue] = nil
             }
         }
     }
 
-    func makeWaiter() -> WaiterID {
+    func makeWaiter(for device: Int) -> WaiterID {
         nextWaiter += 1
+        waiterDevices[nextWaiter] = device
         return WaiterID(nextWaiter)
+    }
+
+    /// A killed app finishes nothing: the actions the script waits for on it end there.
+    func releaseWaiters(of device: Int) {
+        for waiter in waiterDevices.keys.sorted() where waiterDevices[waiter] == device {
+            completedWaiters.insert(waiter)
+            waiterDevices[waiter] = nil
+        }
     }
 }

@@ -168,7 +168,7 @@ extension SDSEngine {
     }
 
     private func valueMatchingRules(_ context: EngineContext) -> [String] {
-        context.syncData.hasDownloadedOnce ? ["LIFE-3", "DEL-3"] : ["ADOPT-4"]
+        [context.syncData.valueMatchingRule]
     }
 
     private func applyDeletion(

@@ -13,6 +13,8 @@ extension SDSEngine {
             if context.syncData.hasDownloadedOnce || !context.syncData.recordNames.isEmpty {
                 context.syncData.hasDownloadedOnce = false
                 context.syncData.needsFullDownload = true
+                context.syncData.zoneToken = nil
+                context.syncData.valueMatchingRule = "DEL-3"
                 effects.append(.trace(kind: "store.vanished", details: [], rules: ["HDO-3"]))
             }
         }
@@ -24,6 +26,7 @@ extension SDSEngine {
         }
         if !vanished.isEmpty {
             context.syncData.needsFullDownload = true
+            context.syncData.zoneToken = nil
             effects.append(.trace(
                 kind: "store.models-vanished",
                 details: [TraceField("records", .list(vanished.map { .string($0) })),
@@ -116,9 +119,10 @@ extension SDSEngine {
         fresh.editVersion = context.syncData.editVersion
         fresh.storeGeneration = context.store.generation
         fresh.needsFullDownload = true
+        fresh.lookForModelsWithoutRecords = true
+        fresh.valueMatchingRule = "LIFE-3"
         context.syncData = fresh
         accountChecked = false
-        findModelsWithoutRecords(context: &context, effects: &effects)
         effects.append(.trace(
             kind: "reset.done",
             details: [TraceField("forgotten", .string("records of models, pending changes, tokens, hasDownloadedOnce"))],

@@ -42,6 +42,10 @@ extension SDSEngine {
     ) -> StepOutcome {
         switch current.step {
         case .begin:
+            if context.syncData.lookForModelsWithoutRecords {
+                context.syncData.lookForModelsWithoutRecords = false
+                findModelsWithoutRecords(context: &context, effects: &effects)
+            }
             pass("sync.start", then: .checkAccount, &current, &effects)
         case .checkAccount:
             if accountChecked {

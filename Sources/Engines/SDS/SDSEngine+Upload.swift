@@ -85,22 +85,25 @@ extension SDSEngine {
         context.syncData.rejected[name] == nil
     }
 
-    /// ERR-6, ERR-7, LIM-5: deletions of previous parents wait while a change that moved a
-    /// model away from them waits (paused for quota, or set aside after a rejection).
+    /// ERR-6, ERR-7, LIM-5: the deletion of a previous parent waits until the change that
+    /// moved a model away from it is uploaded: the moved model's record still names it as
+    /// parent in iCloud, so deleting it first would delete that record too. While iCloud is
+    /// full (ERR-6) or keeps rejecting the change (ERR-7, LIM-5) it goes on waiting.
     private func heldDeletions(context: EngineContext, effects: inout [EngineEffect]) -> Set<String> {
         var held: Set<String> = []
         for id in context.syncData.pending.keys.sorted() {
             guard let pending = context.syncData.pending[id], !pending.movedFrom.isEmpty,
                   let name = context.syncData.recordNames[id] else { continue }
             let rejected = context.syncData.rejected[name] != nil
-            guard rejected || quotaPausedUntil != nil else { continue }
+            var rules: [String] = []
+            if rejected { rules = ["ERR-7", "LIM-5"] } else if quotaPausedUntil != nil { rules = ["ERR-6"] }
             for parent in pending.movedFrom where context.syncData.pendingDeletions[parent] != nil {
                 held.insert(parent)
                 effects.append(.trace(
-                    kind: "deletion.held",
+                    kind: "deletion.waits-for-move",
                     details: [TraceField("record", .string(parent)),
                               TraceField("waitsFor", .string(name))],
-                    rules: rejected ? ["ERR-7", "LIM-5"] : ["ERR-6", "LIM-5"]
+                    rules: rules
                 ))
             }
         }

@@ -76,6 +76,13 @@ public struct SDSSyncData: Hashable, Sendable {
     public var fullDownloadAttempts = 0
     /// The store generation the data were made for (a lost or rebuilt store bumps it).
     public var storeGeneration = 0
+    /// The next synchronization first looks for models without records (ADOPT-1), as after
+    /// a reset (LIFE-2).
+    public var lookForModelsWithoutRecords = false
+    /// The rule under which a download from scratch matches local models by their values:
+    /// ADOPT-4 (a device that never synchronized), LIFE-3 (after a reset), DEL-3 (a rebuilt
+    /// store).
+    public var valueMatchingRule = "ADOPT-4"
 
     public init() {}
 

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
 
-/// Golden files under `Snapshots/`, compared byte for byte with a line diff on mismatch.
+/// Golden files under `.snapshots/`, compared byte for byte with a line diff on mismatch.
 ///
 /// `RECORD_SNAPSHOTS=1 swift test` writes the new text and still fails, so re-recording is
-/// always a visible, deliberate step.
+/// always a visible, deliberate step. The folder is hidden because SwiftPM warns about every
+/// file of a target it does not compile unless Package.swift excludes it, and hidden folders
+/// are the ones it skips on its own.
 enum Snapshot {
     static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().appendingPathComponent("Snapshots")
+        .deletingLastPathComponent().appendingPathComponent(".snapshots")
 
     static func expectMatches(
         _ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation

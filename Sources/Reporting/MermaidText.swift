@@ -34,9 +34,10 @@ public enum MermaidText {
     /// Words Mermaid's sequence grammar reserves; a participant with such a name needs an
     /// alias, or `Note over end` would end a block.
     static let keywords: Set<String> = [
-        "activate", "actor", "alt", "and", "as", "autonumber", "box", "break", "create",
-        "critical", "deactivate", "destroy", "else", "end", "left", "link", "links", "loop",
-        "note", "of", "opt", "over", "par", "participant", "rect", "right", "title",
+        "accdescr", "acctitle", "activate", "actor", "alt", "and", "as", "autonumber", "box",
+        "break", "create", "critical", "deactivate", "destroy", "details", "else", "end",
+        "left", "link", "links", "loop", "note", "of", "opt", "option", "over", "par",
+        "participant", "properties", "rect", "right", "title",
     ]
 
     /// Whether `name` can stand as a participant identifier as it is.

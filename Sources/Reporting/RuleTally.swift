@@ -28,10 +28,12 @@ public struct RuleTally: Hashable, Sendable {
         }
     }
 
-    /// Every rule cited in the trace, in rule order, with participants in `order` (names
-    /// `order` lacks come after, by name).
+    /// Every rule cited in the trace, with participants in `order` (names `order` lacks
+    /// come after, by name). Rules come in `ruleOrder` (the catalogue's order), then any
+    /// other in ID order.
     public static func tally(
-        _ events: [TraceEvent], ruleTexts: [String: String], order: [String]
+        _ events: [TraceEvent], ruleTexts: [String: String], order: [String],
+        ruleOrder: [String] = []
     ) -> [RuleTally] {
         var counts: [String: [String: Int]] = [:]
         for event in events {
@@ -41,7 +43,17 @@ public struct RuleTally: Hashable, Sendable {
         }
         let position = Dictionary(
             order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        return counts.keys.sorted(by: RuleID.areInIncreasingOrder).map { id in
+        let rank = Dictionary(
+            ruleOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let ids = counts.keys.sorted { left, right in
+            switch (rank[left], rank[right]) {
+            case let (a?, b?): return a < b
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return RuleID.areInIncreasingOrder(left, right)
+            }
+        }
+        return ids.map { id in
             let perActor = counts[id] ?? [:]
             let names = perActor.keys.sorted { left, right in
                 let a = position[left] ?? order.count

@@ -31,10 +31,12 @@ public struct ScenarioReport: Sendable {
 
     /// - Parameters:
     ///   - ruleTexts: rule ID → the catalogue's text; a rule missing here shows its ID only.
+    ///   - ruleOrder: rule IDs in the catalogue's order, for the list of rules that fired;
+    ///     IDs it lacks follow in ID order (`SYNC-2` before `SYNC-10`).
     ///   - finalState: the devices' and the cloud's state at the end, if known.
     public init(
         path: String, scenario: ScenarioFile, source: String, run: ReportedRun,
-        finalState: FinalState?, ruleTexts: [String: String],
+        finalState: FinalState?, ruleTexts: [String: String], ruleOrder: [String] = [],
         limits: DiagramLimits = .standard
     ) {
         self.path = path
@@ -50,7 +52,8 @@ public struct ScenarioReport: Sendable {
         expectations = run.expectations
         failure = run.failure
         leftovers = run.leftovers
-        rules = RuleTally.tally(run.events, ruleTexts: ruleTexts, order: diagram.participants)
+        rules = RuleTally.tally(
+            run.events, ruleTexts: ruleTexts, order: diagram.participants, ruleOrder: ruleOrder)
         endTime = run.endTime.microseconds
         eventCount = run.events.count
         self.limits = limits
@@ -59,12 +62,12 @@ public struct ScenarioReport: Sendable {
     /// The report of a harness run.
     public init(
         path: String, scenario: ScenarioFile, source: String, result: RunResult,
-        finalState: FinalState?, ruleTexts: [String: String],
+        finalState: FinalState?, ruleTexts: [String: String], ruleOrder: [String] = [],
         limits: DiagramLimits = .standard
     ) {
         self.init(
             path: path, scenario: scenario, source: source, run: ReportedRun(result),
-            finalState: finalState, ruleTexts: ruleTexts, limits: limits)
+            finalState: finalState, ruleTexts: ruleTexts, ruleOrder: ruleOrder, limits: limits)
     }
 
     /// Every expectation held and the run did not fail.

@@ -35,6 +35,9 @@ enum ReportCommand {
     /// Rule ID → the catalogue's text; a rule missing here is shown by its ID alone.
     static var ruleTexts: [String: String] { [:] }
 
+    /// Rule IDs in the catalogue's order, for the list of rules that fired.
+    static var ruleOrder: [String] { [] }
+
     /// The devices' and the cloud's state at the end of a run; nil until the harness
     /// exposes it, and the report says so.
     static func finalState(of result: RunResult) -> FinalState? { nil }
@@ -123,7 +126,7 @@ enum ReportCommand {
                 scenario, source: source, options: RunOptions(seed: seed))
             let report = ScenarioReport(
                 path: job.path, scenario: scenario, source: source, result: result,
-                finalState: finalState(of: result), ruleTexts: ruleTexts)
+                finalState: finalState(of: result), ruleTexts: ruleTexts, ruleOrder: ruleOrder)
             let relative = job.output + format.fileExtension
             let text = format == .html ? report.html() : report.markdown()
             guard save(text, to: out, relative: relative) else { return 2 }

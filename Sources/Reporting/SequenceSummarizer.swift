@@ -68,8 +68,9 @@ struct SequenceSummarizer {
     private func gap(hiding steps: [SequenceStep], count: Int) -> SequenceGap {
         let start = steps.first?.time ?? 0
         let end = steps.last?.time ?? start
-        let noun = count == 1 ? "exchange" : "exchanges"
         let arrows = SequenceStep.messageCount(steps)
+        let word = arrows == 0 ? "step" : "exchange"
+        let noun = count == 1 ? word : word + "s"
         let arrowText = arrows == 0 ? "" : ", \(arrows) arrows"
         let span = Self.span(start, end)
         return SequenceGap(time: start, text: "… \(count) similar \(noun) \(span)\(arrowText) …")

@@ -111,3 +111,31 @@ import Testing
         #expect(note.lines.last?.text == "+17 more decisions")
     }
 }
+
+extension SummaryTests {
+    @Test func repeatedNotesAloneAreCalledSteps() {
+        let events = (1...10).map { index in
+            Fixtures.event(0, "phone", "change.recorded",
+                           [Fixtures.field("model", .string("m\(index)"))], rules: ["SYNC-1"])
+        }.enumerated().map { offset, event -> TraceEvent in
+            var copy = event
+            copy.time = SimTime(microseconds: Int64(offset))
+            return copy
+        }
+        let steps = Self.report(events).diagram.steps
+        #expect(steps.count == 3)
+        guard case .gap(let gap) = steps[1] else { Issue.record("\(steps)"); return }
+        #expect(gap.text == "… 8 similar steps from 0.000001s to 0.000008s …")
+    }
+
+    @Test func aVeryLongRunIsSummarisedQuickly() {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let report = Self.report(Self.retries(50_000))
+        let markdown = report.markdown()
+        let html = report.html()
+        #expect(report.diagram.messageCount == 4)
+        #expect(markdown.utf8.count < 20_000 && html.utf8.count < 40_000)
+        #expect(clock.now - start < .seconds(30), "200,000 events")
+    }
+}

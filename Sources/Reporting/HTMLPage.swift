@@ -37,6 +37,11 @@ enum HTMLPage {
         text.isEmpty ? "" : "<code>\(XMLText.escape(text))</code>"
     }
 
+    /// Prose whose backtick-quoted spans become `<code>`, the rest escaped.
+    static func prose(_ text: String) -> String {
+        CodeSpans.split(text).map { $0.isCode ? code($0.text) : XMLText.escape($0.text) }.joined()
+    }
+
     static let style = [
         "body { margin: 0; background: #fff; color: #1f2328;",
         "  font: 15px/1.5 -apple-system, BlinkMacSystemFont, \"Segoe UI\", system-ui,",

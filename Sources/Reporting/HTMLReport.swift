@@ -40,7 +40,8 @@ struct HTMLReport {
         body.append("<p>Scenario \(HTMLPage.code(report.path)); rerun with "
             + HTMLPage.code("synclab run \(report.path) --seed \(report.seed)") + ".</p>")
         if !report.about.isEmpty {
-            body.append("<p class=\"about\">\(e(report.about.joined(separator: " ")))</p>")
+            let about = HTMLPage.prose(report.about.joined(separator: " "))
+            body.append("<p class=\"about\">\(about)</p>")
         }
         if let failure = report.failure {
             body.append("<p class=\"failure\">❌ Runtime failure at line \(failure.line), "
@@ -116,7 +117,7 @@ struct HTMLReport {
         } else {
             let rows = report.rules.map { rule in
                 ["<code>\(e(rule.id))</code>", "\(rule.count)", e(rule.whereText),
-                 rule.text.map(e) ?? "—"]
+                 rule.text.map(HTMLPage.prose) ?? "—"]
             }
             body.append(HTMLPage.table(["rule", "times", "where", "text"], rows,
                                        rowIDs: report.rules.map { RuleID.anchor($0.id) }))

@@ -28,7 +28,7 @@ struct MarkdownReport {
             + m.code("synclab run \(report.path) --seed \(report.seed)") + ".")
         if !report.about.isEmpty {
             out.append("")
-            out.append(m.inline(report.about.joined(separator: " ")))
+            out.append(m.prose(report.about.joined(separator: " ")))
         }
         if let failure = report.failure {
             out.append("")
@@ -108,7 +108,7 @@ struct MarkdownReport {
         if report.rules.isEmpty { out.append("_No rule fired._"); return }
         out += table(["rule", "times", "where", "text"], report.rules.map { rule in
             [m.inline(rule.id), "\(rule.count)", m.inline(rule.whereText),
-             rule.text.map { m.inline($0) } ?? "—"]
+             rule.text.map { m.prose($0) } ?? "—"]
         })
     }
 

@@ -10,11 +10,7 @@ public enum MarkdownText {
 
     /// Text that reads literally inside a paragraph, a heading or a table cell.
     public static func inline(_ text: String) -> String {
-        var result = ""
-        for character in flattened(text) {
-            if special.contains(character) { result.append("\\") }
-            result.append(character)
-        }
+        var result = inlineRest(text)
         if let first = result.first, first == "-" || first == "+" || first == "=" {
             result = "\\" + result
         }
@@ -36,6 +32,25 @@ public enum MarkdownText {
         let body = flat.replacingAll("|", with: "\\|")
         let padded = body.hasPrefix("`") || body.hasSuffix("`") ? " \(body) " : body
         return fence + padded + fence
+    }
+
+    /// Prose that may quote code between backticks, as the rule catalogue and `about`
+    /// texts do: each quoted span becomes a code span, everything else reads literally.
+    public static func prose(_ text: String) -> String {
+        CodeSpans.split(text).enumerated().map { index, piece in
+            if piece.isCode { return code(piece.text) }
+            return index == 0 ? inline(piece.text) : inlineRest(piece.text)
+        }.joined()
+    }
+
+    /// Like `inline`, for text that continues a line (no line-start escapes).
+    static func inlineRest(_ text: String) -> String {
+        var result = ""
+        for character in flattened(text) {
+            if special.contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
     }
 
     /// One line: line breaks and tabs become spaces, since a table row or a heading is one

@@ -37,6 +37,8 @@ public struct RunResult: Sendable {
     /// Rules fired anywhere, sorted.
     public var firedRules: [String]
     public var endTime: SimTime
+    /// Every device's models and every account's records at the end, as text tables.
+    public var finalState: FinalState
 
     public var passed: Bool { failure == nil && expectations.allSatisfy(\.passed) }
 }
@@ -80,7 +82,8 @@ public enum ScenarioRunner {
             failure: world.failure,
             leftovers: leftovers,
             firedRules: fired.sorted(),
-            endTime: world.now
+            endTime: world.now,
+            finalState: world.finalState()
         )
     }
 

@@ -49,7 +49,7 @@ public struct ReportIndex: Sendable {
     /// Folders in order (the top level first), each with its entries sorted by path.
     public var groups: [(folder: String, entries: [Entry])] {
         let folders = Set(entries.map(\.folder)).sorted()
-        return folders.map { folder in
+        return folders.map { folder in // tidy: ordered (sorted above)
             let members = entries.filter { $0.folder == folder }
             return (folder, members.sorted { $0.reportPath < $1.reportPath })
         }

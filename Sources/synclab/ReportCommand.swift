@@ -1,4 +1,5 @@
 import Foundation
+import Engines
 import Harness
 import Reporting
 import Scenario
@@ -33,14 +34,16 @@ enum ReportCommand {
     """
 
     /// Rule ID → the catalogue's text; a rule missing here is shown by its ID alone.
-    static var ruleTexts: [String: String] { [:] }
+    static var ruleTexts: [String: String] {
+        Dictionary(RuleCatalogue.rules.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Rule IDs in the catalogue's order, for the list of rules that fired.
-    static var ruleOrder: [String] { [] }
+    static var ruleOrder: [String] { RuleCatalogue.rules.map(\.id) }
 
     /// The devices' and the cloud's state at the end of a run; nil until the harness
     /// exposes it, and the report says so.
-    static func finalState(of result: RunResult) -> FinalState? { nil }
+    static func finalState(of result: RunResult) -> FinalState? { result.finalState }
 
     /// A scenario to report on and where its report goes, relative to `--out`, without
     /// the extension.

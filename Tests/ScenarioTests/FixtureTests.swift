@@ -80,6 +80,7 @@ import Testing
         case .unshare: "unshare"
         case .removeParticipant: "remove"
         case .leaveShare: "leave"
+        case .diskFull(let full): full ? "disk-full" : "disk-ok"
         }
     }
 }

@@ -155,7 +155,7 @@ extension SDSEngine {
                 rules: ["SCHEMA-4", "ERR-7"]
             ))
         }
-        if let next = context.syncData.rejected.values.map(\.until).min() {
+        if let next = context.syncData.rejected.values.map(\.until).min() { // tidy: ordered (a minimum)
             effects.append(.setTimer(.rejectedRetry, after: next - now))
         }
     }

@@ -85,9 +85,12 @@ extension SDSEngine {
             )
             send(request, &current, &effects)
         case .pageFetched(let page):
-            pass("download.page.fetched", then: .storePage(page), &current, &effects)
-        case .storePage(let page):
-            applyPage(page, context: &context, effects: &effects)
+            pass("download.page.fetched", then: .resolvePage(page), &current, &effects)
+        case .resolvePage(let page):
+            let resolution = resolvePage(page, context: &context, effects: &effects)
+            pass("download.page.resolved", then: .storePage(page, resolution), &current, &effects)
+        case .storePage(let page, let resolution):
+            applyPage(page, resolution: resolution, context: &context, effects: &effects)
             for record in page.records { current.seenRecords.insert(record.recordName) }
             context.syncData.pageInProgress = true
             pass("download.page.stored", then: .savePage(page), &current, &effects)

@@ -50,6 +50,8 @@ extension SDSEngine {
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
                   let name = context.syncData.recordNames[id] else { continue }
             let attemptKey = adoption ? "adopt:" + name : name
+            // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
+            guard !batch.deletedNames.contains(name) else { continue }
             guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
                   let save = makeSave(of: id, name: name, pending: pending, adoption: adoption, context: context, effects: &effects)
             else { continue }

@@ -16,9 +16,9 @@ public final class SDSEngine: SyncEngine {
     public static let maxBackoff = SimTime.minutes(5)
 
     public static let probePoints = [
-        "sync.start", "download.start", "download.page.fetched", "download.page.stored",
-        "download.page.saved", "download.done", "upload.start", "upload.sent", "upload.done",
-        "sync.done",
+        "sync.start", "download.start", "download.page.fetched", "download.page.resolved",
+        "download.page.stored", "download.page.saved", "download.done", "upload.start",
+        "upload.sent", "upload.done", "sync.done",
     ]
 
     let schema: Schema

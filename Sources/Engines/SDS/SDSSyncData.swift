@@ -66,6 +66,8 @@ public struct SDSSyncData: Hashable, Sendable {
     /// The parent record name of each record as iCloud has it (ERR-6: a deletion of a previous
     /// parent waits for the change that moved a model away from it).
     public var parents: [String: String] = [:]
+    /// DL-3 / DL-4: downloaded records that cannot be stored yet, kept next to the sync data.
+    public var aside: [String: AsideRecord] = [:]
     /// SCHEMA-4 / ERR-7: records CloudKit rejected, set aside until they change or the time.
     public var rejected: [String: RejectedRecord] = [:]
     /// DL-5: a page's records were stored but its token not yet (a kill in between).
@@ -112,5 +114,16 @@ public struct RejectedRecord: Hashable, Sendable {
     public init(until: SimTime, error: CloudError) {
         self.until = until
         self.error = error
+    }
+}
+
+/// A downloaded record kept aside (DL-3, DL-4) and why.
+public struct AsideRecord: Hashable, Sendable {
+    public var record: CloudRecord
+    public var reason: String
+
+    public init(record: CloudRecord, reason: String) {
+        self.record = record
+        self.reason = reason
     }
 }

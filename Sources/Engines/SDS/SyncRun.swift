@@ -10,6 +10,16 @@ struct DownloadPage: Hashable, Sendable {
     var moreComing: Bool
 }
 
+/// Which local model each record of a page goes to, decided before the page is stored.
+struct PageResolution: Hashable, Sendable {
+    /// Record name → the model that takes it (its own, or a twin).
+    var targets: [String: ModelID] = [:]
+    /// Records matched to a model by values (ADOPT-4, LIFE-3, DEL-3).
+    var valueTwins: Set<String> = []
+    /// Records matched to a model by identity values (ID-2).
+    var identityTwins: Set<String> = []
+}
+
 /// What an upload request carried, to match its answer against.
 struct UploadBatch: Hashable, Sendable {
     /// Model → the versions of the keys it sent.
@@ -34,7 +44,8 @@ enum SyncStep: Hashable, Sendable {
     case downloadStart
     case fetchPage
     case pageFetched(DownloadPage)
-    case storePage(DownloadPage)
+    case resolvePage(DownloadPage)
+    case storePage(DownloadPage, PageResolution)
     case savePage(DownloadPage)
     case downloadDone
     case uploadStart
@@ -46,7 +57,7 @@ enum SyncStep: Hashable, Sendable {
     /// Steps of the download (a failure there is a failed download: SYNC-6, SYNC-7).
     var isDownload: Bool {
         switch self {
-        case .downloadStart, .fetchPage, .pageFetched, .storePage, .savePage: return true
+        case .downloadStart, .fetchPage, .pageFetched, .resolvePage, .storePage, .savePage: return true
         default: return false
         }
     }
@@ -55,7 +66,8 @@ enum SyncStep: Hashable, Sendable {
     var isBeforeUpload: Bool {
         switch self {
         case .begin, .checkAccount, .fetchDatabase, .ensureZone, .ensureSubscription,
-             .downloadStart, .fetchPage, .pageFetched, .storePage, .savePage, .downloadDone:
+             .downloadStart, .fetchPage, .pageFetched, .resolvePage, .storePage, .savePage,
+             .downloadDone:
             return true
         default:
             return false

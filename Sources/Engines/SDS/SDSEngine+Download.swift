@@ -195,6 +195,21 @@ extension SDSEngine {
             let isNew = inserted.contains(record.recordName)
             let values = downloadedValues(record, model: id, entity: entity, isNew: isNew, context: context, effects: &effects)
             if !values.isEmpty { transaction.append(.update(id, values: values)) }
+            if var pending = context.syncData.pending[id], pending.isAdoption {
+                // ADOPT-2: the record exists, so it won; only keys edited since stay (ADOPT-3).
+                let edits = pending.adoptionEdits
+                pending.keys = pending.keysThatWin
+                pending.isAdoption = false
+                pending.isInsert = false
+                pending.adoptionEdits = []
+                context.syncData.pending[id] = pending.keys.isEmpty ? nil : pending
+                effects.append(.trace(
+                    kind: "adopt.record-wins",
+                    details: [TraceField("record", .string(record.recordName)),
+                              TraceField("keptLocalEdits", .list(edits.map { .string($0) }))],
+                    rules: edits.isEmpty ? ["ADOPT-2"] : ["ADOPT-2", "ADOPT-3"]
+                ))
+            }
         }
     }
 
@@ -256,7 +271,7 @@ extension SDSEngine {
         context: EngineContext,
         effects: inout [EngineEffect]
     ) -> [String: PropertyValue] {
-        let pendingKeys = context.syncData.pending[id]?.keys ?? [:]
+        let pendingKeys = context.syncData.pending[id]?.keysThatWin ?? [:]
         let current = context.store.model(id)
         var values: [String: PropertyValue] = [:]
         var kept: [String] = []
@@ -326,7 +341,8 @@ extension SDSEngine {
             return nil
         }
         for model in context.store.models(of: entity.name) {
-            guard let pending = context.syncData.pending[model.id], pending.isAdoption,
+            guard let pending = context.syncData.pending[model.id],
+                  pending.isAdoption || (pending.isInsert && !context.syncData.hasDownloadedOnce),
                   let name = context.syncData.recordNames[model.id],
                   context.syncData.changeTags[name] == nil, name != record.recordName else { continue }
             let matches = entity.synchronizedAttributes.allSatisfy { attribute in

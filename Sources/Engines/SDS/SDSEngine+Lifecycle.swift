@@ -83,6 +83,11 @@ extension SDSEngine {
             }
             context.syncData.pending[id] = pending
         }
+        effects.append(.trace(
+            kind: "models.adopted",
+            details: [TraceField("records", .list(fresh.recordNames.values.sorted().map { .string($0) }))],
+            rules: ["ADOPT-1"]
+        ))
         findModelsWithoutRecords(context: &context, effects: &effects)
         context.syncData.needsFullDownload = true
     }

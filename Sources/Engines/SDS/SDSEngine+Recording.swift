@@ -52,6 +52,9 @@ extension SDSEngine {
                 pending.isInsert = true
             }
             for key in kept { pending.keys[key] = nextVersion(&context) }
+            if pending.isAdoption {
+                pending.adoptionEdits = Array(Set(pending.adoptionEdits).union(kept)).sorted()
+            }
             if let parent = entity.parentRelationship, kept.contains(parent.name),
                let name = context.syncData.recordNames[id],
                let previous = context.syncData.parents[name], !pending.movedFrom.contains(previous) {

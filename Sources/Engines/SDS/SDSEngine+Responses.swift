@@ -138,6 +138,11 @@ extension SDSEngine {
             context.syncData.pending[id] = pending
         }
         effects.append(.trace(
+            kind: "models.adopted",
+            details: [TraceField("reason", .string("the zone is missing"))],
+            rules: ["ADOPT-1"]
+        ))
+        effects.append(.trace(
             kind: "zone.missing",
             details: [TraceField("zone", .string(appZone(context).description)),
                       TraceField("recreatedByAnotherDevice", .bool(recreatedByAnother))],

@@ -75,6 +75,21 @@ extension SDSEngine {
             if context.syncData.zoneToken == nil && !current.expiredTokenRefetch {
                 context.syncData.needsFullDownload = true
             }
+            if context.syncData.downloadInProgress && context.syncData.zoneToken != nil {
+                effects.append(.trace(
+                    kind: "download.continues",
+                    details: [TraceField("from", .string("the last saved token"))],
+                    rules: ["DL-2"]
+                ))
+            }
+            context.syncData.downloadInProgress = true
+            if context.syncData.needsFullDownload && context.syncData.pendingCount > 0 {
+                effects.append(.trace(
+                    kind: "upload.held",
+                    details: [TraceField("reason", .string("every record must be downloaded first"))],
+                    rules: ["SYNC-7"]
+                ))
+            }
             pass("download.start", then: .fetchPage, &current, &effects)
         case .fetchPage:
             let request = CloudRequest.fetchZoneChanges(
@@ -139,6 +154,7 @@ extension SDSEngine {
     /// LIM-4 when an expired token left deleted models behind.
     private func finishDownload(_ current: inout SyncRun, context: inout EngineContext, effects: inout [EngineEffect]) {
         guard !current.downloadFailed else { return }
+        context.syncData.downloadInProgress = false
         // A download from scratch that was interrupted continues from its saved token; it
         // counts once it reaches the end (HDO-3), never before.
         let completedFullDownload = context.syncData.needsFullDownload

@@ -134,9 +134,11 @@ extension SDSEngine {
         guard let id = batch.savedModels[server.recordName], var pending = context.syncData.pending[id],
               let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { return }
         let sent = batch.sentKeys[id] ?? [:]
-        var kept: [String] = []
-        for key in sent.keys.sorted() where pending.keys[key] == sent[key] { pending.keys[key] = nil }
-        kept = pending.sortedKeys
+        for key in sent.keys.sorted() where pending.keys[key] == sent[key] && !pending.adoptionEdits.contains(key) {
+            pending.keys[key] = nil
+        }
+        let kept = pending.sortedKeys
+        pending.adoptionEdits = []
         pending.isAdoption = false
         pending.isInsert = false
         context.syncData.changeTags[server.recordName] = server.changeTag

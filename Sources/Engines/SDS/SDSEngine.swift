@@ -261,10 +261,14 @@ public final class SDSEngine: SyncEngine {
             wantsSync = true
             return
         }
-        if context.account == nil {
+        guard let account = context.account else {
             effects.append(.trace(kind: "account.signed-out", details: [], rules: []))
             wantsSync = true
             return
+        }
+        if let previous = context.syncData.account, previous != account {
+            // ACCT-3 now, so changes saved from here on belong to the new account.
+            startOverWithAccount(account, context: &context, effects: &effects)
         }
         requestSync(waiter: nil, context: &context, effects: &effects)
     }

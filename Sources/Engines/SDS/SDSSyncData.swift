@@ -16,6 +16,16 @@ public struct PendingChange: Hashable, Sendable {
     public var isAdoption: Bool
     /// ERR-6 / LIM-5: record names of the parents this change moved the model away from.
     public var movedFrom: [String]
+    /// ADOPT-3: keys the app edited after the model was queued for adoption; they are
+    /// uploaded like any change, while the record wins for the others.
+    public var adoptionEdits: [String] = []
+
+    /// The keys whose local values win over a downloaded record (SYNC-4): all pending keys,
+    /// but for a model waiting to be adopted only those edited since (ADOPT-2, ADOPT-3).
+    public var keysThatWin: [String: Int64] {
+        guard isAdoption else { return keys }
+        return keys.filter { adoptionEdits.contains($0.key) }
+    }
 
     public init(isInsert: Bool = false, keys: [String: Int64] = [:], isAdoption: Bool = false) {
         self.isInsert = isInsert
@@ -72,6 +82,8 @@ public struct SDSSyncData: Hashable, Sendable {
     public var rejected: [String: RejectedRecord] = [:]
     /// DL-5: a page's records were stored but its token not yet (a kill in between).
     public var pageInProgress = false
+    /// A download started and has not reached its end yet (DL-2 continues it).
+    public var downloadInProgress = false
     /// Every record must be downloaded again (DEL-2, LIFE-2, HDO-3): fetch without a token.
     public var needsFullDownload = false
     /// SYNC-7: full downloads tried since uploads were held back.

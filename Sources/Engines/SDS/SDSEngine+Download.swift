@@ -74,11 +74,15 @@ extension SDSEngine {
             }
             if let missing = missingReference(of: record, entity: entity, inPage: inPage, context: context) {
                 context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "references \(missing), not downloaded")
+                // LIM-3: another device moved this model into one this device deleted without
+                // knowing of the move; the model stays at its previous place here.
+                let deletedHere = context.syncData.pendingDeletions[missing] != nil
                 effects.append(.trace(
                     kind: "download.record.kept-aside",
                     details: [TraceField("record", .string(record.recordName)),
-                              TraceField("references", .string(missing))],
-                    rules: ["DL-3"]
+                              TraceField("references", .string(missing)),
+                              TraceField("deletedHere", .bool(deletedHere))],
+                    rules: deletedHere ? ["DL-3", "LIM-3"] : ["DL-3"]
                 ))
                 continue
             }

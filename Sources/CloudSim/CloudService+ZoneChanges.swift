@@ -34,7 +34,8 @@ extension CloudService {
             after = token.sequence
         }
         let limit = resultsLimit > 0 ? resultsLimit : Self.defaultResultsLimit
-        let page = state.changes(after: after, limit: limit, includeTombstones: token != nil)
+        let tombstones = token != nil || !configuration.tokenlessFetchOmitsDeletions
+        let page = state.changes(after: after, limit: limit, includeTombstones: tombstones)
         let newToken = ZoneChangeToken(
             zone: zone, incarnation: state.incarnation, sequence: page.resumeSequence, epoch: epoch)
         return CloudOutcome(

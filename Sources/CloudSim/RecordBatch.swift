@@ -135,6 +135,10 @@ struct RecordBatch {
     /// The change-tag check of `ifServerRecordUnchanged` (CLOUDKIT.md 10.1); the other
     /// policies never check.
     private func policyError(_ save: RecordSave, server: CloudRecord?) -> CloudError? {
+        if !configuration.recreatesDeletedRecords, server == nil, save.record.changeTag != nil {
+            // A test variant without the recreation path behind LIM-1.
+            return CloudMessages.unknownItem
+        }
         guard request.policy == .ifServerRecordUnchanged else { return nil }
         switch (server, save.record.changeTag) {
         case (nil, nil):

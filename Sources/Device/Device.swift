@@ -32,6 +32,7 @@ public final class Device {
     private var names: Xoshiro256StarStar
     let zoneName: String
     let pageSize: Int
+    let mechanisms: SDSMechanisms
 
     public init(
         name: String,
@@ -39,7 +40,8 @@ public final class Device {
         account: String?,
         names: Xoshiro256StarStar,
         zoneName: String = "SwiftDataSync",
-        pageSize: Int = 100
+        pageSize: Int = 100,
+        mechanisms: SDSMechanisms = SDSMechanisms()
     ) {
         self.name = name
         self.schema = schema
@@ -49,6 +51,7 @@ public final class Device {
         self.names = names
         self.zoneName = zoneName
         self.pageSize = pageSize
+        self.mechanisms = mechanisms
     }
 
     public var isRunning: Bool { engine != nil }
@@ -63,7 +66,7 @@ public final class Device {
         precondition(engine == nil, "device '\(name)' is already running")
         incarnation += 1
         timers = [:]
-        let engine = SDSEngine(schema: schema, zoneName: zoneName, pageSize: pageSize)
+        let engine = SDSEngine(schema: schema, zoneName: zoneName, pageSize: pageSize, mechanisms: mechanisms)
         engine.setAutosync(autosync)
         self.engine = engine
     }

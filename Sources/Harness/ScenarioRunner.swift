@@ -11,6 +11,10 @@ public struct RunOptions: Hashable, Sendable {
     public var maxTime: SimTime
     /// Keep every trace event (false only counts them, for benchmarks).
     public var recordTrace: Bool
+    /// Test-only switches for the mechanisms behind the known races (never set by the CLI).
+    public var mechanisms = SDSMechanisms()
+    public var cloudRecreatesDeletedRecords = true
+    public var cloudTokenlessFetchOmitsDeletions = true
 
     public init(
         seed: UInt64? = nil,
@@ -53,12 +57,7 @@ public enum ScenarioRunner {
     /// Runs a scenario whose parse and validation found no errors.
     public static func run(_ scenario: ScenarioFile, source: String, options: RunOptions = RunOptions()) -> RunResult {
         let seed = options.seed ?? scenario.header.effectiveSeed
-        let world = World(
-            scenario: scenario,
-            seed: seed,
-            budget: Budget(maxTime: options.maxTime, maxEvents: options.maxEvents),
-            recordTrace: options.recordTrace
-        )
+        let world = World(scenario: scenario, seed: seed, options: options)
         world.record("script", "run.start", [TraceField("file", .string(scenario.file)),
                                               TraceField("seed", .string(String(seed)))])
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)

@@ -58,9 +58,10 @@ final class World {
     let labels: LabelTable
     let schema: LocalStore.Schema
 
-    init(scenario: ScenarioFile, seed: UInt64, budget: Budget, recordTrace: Bool) {
+    init(scenario: ScenarioFile, seed: UInt64, options: RunOptions) {
         let configuration = scenario.cloud
-        kernel = Kernel(budget: budget)
+        let recordTrace = options.recordTrace
+        kernel = Kernel(budget: Budget(maxTime: options.maxTime, maxEvents: options.maxEvents))
         streams = RandomStreams(seed: seed)
         schema = SchemaLowering.schema(of: scenario)
         labels = LabelTable()
@@ -69,10 +70,13 @@ final class World {
         pushLatency = Latency(configuration.pushLatency)
         pushDropPerMillion = UInt64(max(0, configuration.pushDrop.partsPerMillion))
         let environment: CloudSim.CloudEnvironment = configuration.environment == .production ? .production : .development
-        cloud = CloudService(configuration: CloudSim.CloudConfiguration(
+        var cloudConfiguration = CloudSim.CloudConfiguration(
             accounts: scenario.accounts.map(\.name.value),
             environment: environment
-        ))
+        )
+        cloudConfiguration.recreatesDeletedRecords = options.cloudRecreatesDeletedRecords
+        cloudConfiguration.tokenlessFetchOmitsDeletions = options.cloudTokenlessFetchOmitsDeletions
+        cloud = CloudService(configuration: cloudConfiguration)
         for declaration in scenario.devices {
             let name = declaration.name.value
             let device = Device(
@@ -80,7 +84,8 @@ final class World {
                 schema: schema,
                 account: declaration.account?.value,
                 names: streams.stream("names/\(name)"),
-                pageSize: configuration.pageSize
+                pageSize: configuration.pageSize,
+                mechanisms: options.mechanisms
             )
             device.latency = declaration.latency.map { Latency($0.value) }
             deviceIndex[name] = devices.count

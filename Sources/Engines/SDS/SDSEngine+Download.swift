@@ -72,7 +72,8 @@ extension SDSEngine {
                 ))
                 continue
             }
-            if let missing = missingReference(of: record, entity: entity, inPage: inPage, context: context) {
+            if mechanisms.keepsRecordsWithMissingReferencesAside,
+               let missing = missingReference(of: record, entity: entity, inPage: inPage, context: context) {
                 context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "references \(missing), not downloaded")
                 // LIM-3: another device moved this model into one this device deleted without
                 // knowing of the move; the model stays at its previous place here.
@@ -420,7 +421,8 @@ extension SDSEngine {
         let bound = context.syncData.recordNames.keys.sorted()
         for id in bound where context.store.model(id) == nil {
             guard let name = context.syncData.recordNames[id] else { continue }
-            if let pending = context.syncData.pending[id], !pending.isInsert, !pending.keys.isEmpty,
+            if mechanisms.uploadsDeletionsOfCascadedChangedModels,
+               let pending = context.syncData.pending[id], !pending.isInsert, !pending.keys.isEmpty,
                let entity = before.model(id)?.entity {
                 context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name, recordType: entity)
                 effects.append(.trace(

@@ -13,6 +13,7 @@ extension SDSEngine {
             if context.syncData.hasDownloadedOnce || !context.syncData.recordNames.isEmpty {
                 context.syncData.hasDownloadedOnce = false
                 context.syncData.needsFullDownload = true
+                context.syncData.isRedownloading = true
                 context.syncData.zoneToken = nil
                 context.syncData.valueMatchingRule = "DEL-3"
                 effects.append(.trace(kind: "store.vanished", details: [], rules: ["HDO-3"]))
@@ -26,6 +27,7 @@ extension SDSEngine {
         }
         if !vanished.isEmpty {
             context.syncData.needsFullDownload = true
+            context.syncData.isRedownloading = true
             context.syncData.zoneToken = nil
             effects.append(.trace(
                 kind: "store.models-vanished",
@@ -124,6 +126,7 @@ extension SDSEngine {
         fresh.editVersion = context.syncData.editVersion
         fresh.storeGeneration = context.store.generation
         fresh.needsFullDownload = true
+        fresh.isRedownloading = true
         fresh.lookForModelsWithoutRecords = true
         fresh.valueMatchingRule = "LIFE-3"
         context.syncData = fresh

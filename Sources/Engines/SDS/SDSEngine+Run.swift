@@ -83,7 +83,7 @@ extension SDSEngine {
                 ))
             }
             context.syncData.downloadInProgress = true
-            if context.syncData.needsFullDownload && context.syncData.pendingCount > 0 {
+            if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
                 effects.append(.trace(
                     kind: "upload.held",
                     details: [TraceField("reason", .string("every record must be downloaded first"))],
@@ -102,9 +102,15 @@ extension SDSEngine {
         case .pageFetched(let page):
             pass("download.page.fetched", then: .resolvePage(page), &current, &effects)
         case .resolvePage(let page):
-            let resolution = resolvePage(page, context: &context, effects: &effects)
+            var resolution = PageResolution()
+            if mechanisms.matchesPageBeforeStoring {
+                resolution = resolvePage(page, context: &context, effects: &effects)
+            } else {
+                resolution.deferred = true
+            }
             pass("download.page.resolved", then: .storePage(page, resolution), &current, &effects)
-        case .storePage(let page, let resolution):
+        case .storePage(let page, var resolution):
+            if resolution.deferred { resolution = resolvePage(page, context: &context, effects: &effects) }
             applyPage(page, resolution: resolution, context: &context, effects: &effects)
             for record in page.records { current.seenRecords.insert(record.recordName) }
             context.syncData.pageInProgress = true
@@ -160,7 +166,9 @@ extension SDSEngine {
         let completedFullDownload = context.syncData.needsFullDownload
         if completedFullDownload {
             context.syncData.needsFullDownload = false
-            if context.syncData.fullDownloadAttempts > 0 || current.heldUploads {
+            let wasRedownload = context.syncData.isRedownloading
+            context.syncData.isRedownloading = false
+            if wasRedownload && (context.syncData.fullDownloadAttempts > 0 || current.heldUploads) {
                 effects.append(.trace(kind: "full-download.done", details: [], rules: ["SYNC-7"]))
             }
             context.syncData.fullDownloadAttempts = 0

@@ -24,6 +24,8 @@ extension SDSEngine {
         if context.syncData.needsFullDownload && context.syncData.fullDownloadAttempts < 3 {
             if !current.heldUploads && context.syncData.pendingCount > 0 {
                 current.heldUploads = true
+            }
+            if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
                 effects.append(.trace(kind: "upload.held", details: [TraceField("reason", .string("every record must be downloaded first"))], rules: ["SYNC-7"]))
             }
             return nil
@@ -93,6 +95,7 @@ extension SDSEngine {
     /// full (ERR-6) or keeps rejecting the change (ERR-7, LIM-5) it goes on waiting.
     private func heldDeletions(context: EngineContext, effects: inout [EngineEffect]) -> Set<String> {
         var held: Set<String> = []
+        guard mechanisms.deletionsWaitForMoves else { return held }
         for id in context.syncData.pending.keys.sorted() {
             guard let pending = context.syncData.pending[id], !pending.movedFrom.isEmpty,
                   let name = context.syncData.recordNames[id] else { continue }

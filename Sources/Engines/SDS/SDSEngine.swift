@@ -51,10 +51,19 @@ public final class SDSEngine: SyncEngine {
     var pendingSchemaWaiter: WaiterID?
     var schemaRequested = false
 
-    public init(schema: Schema, zoneName: String = "SwiftDataSync", pageSize: Int = 100) {
+    /// The mechanisms behind the known races; all on except in tests.
+    let mechanisms: SDSMechanisms
+
+    public init(
+        schema: Schema,
+        zoneName: String = "SwiftDataSync",
+        pageSize: Int = 100,
+        mechanisms: SDSMechanisms = SDSMechanisms()
+    ) {
         self.schema = schema
         self.zoneName = zoneName
         self.pageSize = pageSize
+        self.mechanisms = mechanisms
     }
 
     // MARK: SyncEngine
@@ -158,6 +167,10 @@ public final class SDSEngine: SyncEngine {
         launched = true
         accountChecked = false
         zonePurged = false
+        if mechanisms.forgetsPendingChangesOnLaunch {
+            context.syncData.pending = [:]
+            context.syncData.pendingDeletions = [:]
+        }
         if context.syncData.pageInProgress {
             // DL-5: the last page's records were stored but not its token: the download
             // continues from the saved token, which fetches that page again.

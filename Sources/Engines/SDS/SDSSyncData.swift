@@ -82,6 +82,9 @@ public struct SDSSyncData: Hashable, Sendable {
     public var rejected: [String: RejectedRecord] = [:]
     /// DL-5: a page's records were stored but its token not yet (a kill in between).
     public var pageInProgress = false
+    /// Every record is being downloaded again after data were forgotten or vanished (a
+    /// reset, a lost or rebuilt store, batch-deleted models): SYNC-7 holds uploads.
+    public var isRedownloading = false
     /// A download started and has not reached its end yet (DL-2 continues it).
     public var downloadInProgress = false
     /// Every record must be downloaded again (DEL-2, LIFE-2, HDO-3): fetch without a token.

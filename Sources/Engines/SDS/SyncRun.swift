@@ -18,6 +18,8 @@ struct PageResolution: Hashable, Sendable {
     var valueTwins: Set<String> = []
     /// Records matched to a model by identity values (ID-2).
     var identityTwins: Set<String> = []
+    /// Matching waits until the page is stored (a test variant without LIM-2's window).
+    var deferred = false
 }
 
 /// What an upload request carried, to match its answer against.

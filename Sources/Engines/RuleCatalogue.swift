@@ -37,6 +37,10 @@ public struct Rule: Hashable, Sendable {
 /// every listing uses; `docs/RULES.md` is the same catalogue as prose, and a test checks
 /// that the two agree word for word. IDs are permanent: add new rules at the end of a group.
 public enum RuleCatalogue {
+    /// Configuration rules the scenario validator enforces when a file is read; no run can
+    /// make them fire, so `synclab rules --check` does not ask a scenario for them.
+    public static let enforcedAtInput: Set<String> = ["CFG-2", "ID-6"]
+
     /// The groups in catalogue order, with the title of their section.
     private static let groupTitles: [(group: String, title: String)] = [
         ("SYNC", "how a synchronization runs"),
@@ -337,6 +341,10 @@ public enum RuleCatalogue {
             Properties that are not synchronized must be optional or have a default value \
             (downloaded models only have synchronized values); a configuration that breaks this is \
             rejected with a clear error.
+            """, choice: """
+            checked when a scenario is read: breaking it is an input error naming the rule \
+            (exit 2), so no run can make it fire; `synclab rules --check` counts it as enforced \
+            at input, and the scenario parser's tests cover it.
             """),
         Rule("CFG-3", """
             Records leave out empty values: clearing an optional value reaches other devices as \
@@ -375,6 +383,10 @@ public enum RuleCatalogue {
             Identity values cannot be asset properties; entities with an identity cannot be \
             sharable, below a sharable entity, or the parent of other entities (configuration \
             error).
+            """, choice: """
+            checked when a scenario is read: breaking it is an input error naming the rule \
+            (exit 2), so no run can make it fire; `synclab rules --check` counts it as enforced \
+            at input, and the scenario parser's tests cover it.
             """),
         Rule("ID-7", "Records uploaded before the identity was configured keep their names."),
 

@@ -20,6 +20,9 @@ public final class Device {
     public var isOnline = true
     /// LIFE-6: the disk has no room left.
     public var isDiskFull = false
+    /// ADOPT-1: whether the synchronizer observes the store; saves made while it does not
+    /// carry the author `Device.unobservedAuthor` and are never recorded as changes.
+    public var isObserved = true
     /// This device's one-way request latency, if it has its own.
     public var latency: Latency?
     public var autosync = true {
@@ -108,6 +111,8 @@ public final class Device {
 extension Device {
     /// The store author of the app's own saves.
     public static let appAuthor = "app"
+    /// The author of saves made while nothing observed the store (ADOPT-1).
+    public static let unobservedAuthor = "unobserved"
 
     /// Reserves the identifier of a model the app is about to insert.
     public func makeModelID() -> ModelID {
@@ -153,7 +158,7 @@ extension Device {
         var store = disk.store
         disk.store = Store(schema: schema)
         defer { disk.store = store }
-        return try store.save(transaction, author: Self.appAuthor) != nil
+        return try store.save(transaction, author: isObserved ? Self.appAuthor : Self.unobservedAuthor) != nil
     }
 
     /// `batch-delete`: deletes in the store directly, bypassing history (DEL-2).

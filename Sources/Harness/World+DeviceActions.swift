@@ -114,6 +114,10 @@ extension World {
         case .diskFull(let full):
             device.isDiskFull = full
             record(device.name, full ? "disk.full" : "disk.ok")
+        case .observe(let on):
+            device.isObserved = on
+            record(device.name, on ? "observer.attached" : "observer.detached")
+            if on && device.isRunning { deliver(.observerAttached, to: index) }
         case .share, .acceptShare, .unshare, .removeParticipant, .leaveShare:
             fail("'\(Self.name(of: statement.action))' is not supported by this version of SyncLab yet: "
                  + "sharing between accounts is not simulated (it parses and validates, but cannot run)")
@@ -255,6 +259,7 @@ extension World {
         case .loseStore: return "lose-store"
         case .rebuildStore: return "rebuild-store"
         case .diskFull(let full): return full ? "disk-full" : "disk-ok"
+        case .observe(let on): return on ? "observe on" : "observe off"
         case .share: return "share"
         case .acceptShare: return "accept share"
         case .unshare: return "unshare"

@@ -69,6 +69,9 @@ public enum DeviceAction: Hashable, Sendable {
     /// `disk-full` (true) / `disk-ok` (false): whether the device's disk has room; a reset
     /// cannot forget the sync data on a full disk (LIFE-6). A SyncLab addition.
     case diskFull(Bool)
+    /// `observe off` (false) / `observe on` (true): whether the synchronizer observes the
+    /// store; saves made while it does not are found by ADOPT-1. A SyncLab addition.
+    case observe(Bool)
     /// `share f1 with bob read-write`.
     case share(label: Located<String>, account: Located<String>, permission: SharePermission)
     /// `accept share f1`.

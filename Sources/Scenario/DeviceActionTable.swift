@@ -44,6 +44,7 @@ enum DeviceActionTable {
         DeviceActionRule("rebuild-store", .rebuildStore),
         DeviceActionRule("disk-full", .diskFull(true)),
         DeviceActionRule("disk-ok", .diskFull(false)),
+        DeviceActionRule("observe") { $0.parseObserve() },
         DeviceActionRule("share") { $0.parseShare() },
         DeviceActionRule("accept") { parser in
             guard parser.expectKeyword("share") else { return nil }
@@ -134,6 +135,19 @@ extension Parser {
         if word.isKeyword("on") || word.isKeyword("off") {
             advance()
             return .autosync(word.text == "on")
+        }
+        let suggestions = Suggestions.closest(to: word.text, among: ["on", "off"])
+        report(.expected("'on' or 'off'", found: word, suggestions: suggestions),
+            at: word.location)
+        return nil
+    }
+
+    /// `observe on|off` (a SyncLab addition: saves while nothing observes the store).
+    fileprivate mutating func parseObserve() -> DeviceAction? {
+        let word = current
+        if word.isKeyword("on") || word.isKeyword("off") {
+            advance()
+            return .observe(word.text == "on")
         }
         let suggestions = Suggestions.closest(to: word.text, among: ["on", "off"])
         report(.expected("'on' or 'off'", found: word, suggestions: suggestions),

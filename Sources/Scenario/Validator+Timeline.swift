@@ -125,7 +125,7 @@ extension Validator {
             if !inTrigger { trackTransaction(statement, state: &state) }
         case .sync, .autosync, .offline, .online, .launch, .stop, .start, .resetSyncData,
             .initializeSchema, .signOut, .accountUnavailable, .accountAvailable, .rebuildStore,
-            .diskFull:
+            .diskFull, .observe:
             break
         }
     }

@@ -81,6 +81,7 @@ import Testing
         case .removeParticipant: "remove"
         case .leaveShare: "leave"
         case .diskFull(let full): full ? "disk-full" : "disk-ok"
+        case .observe: "observe"
         }
     }
 }

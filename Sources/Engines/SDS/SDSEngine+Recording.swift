@@ -8,7 +8,9 @@ extension SDSEngine {
         let entries = context.store.history(after: context.syncData.historyPosition)
         for entry in entries {
             context.syncData.historyPosition = entry.position
-            if entry.author == Self.author { continue }
+            // The engine's own writes, and saves made while nothing observed the store (found
+            // later by ADOPT-1), are not changes to record.
+            if entry.author == Self.author || entry.author == Self.unobservedAuthor { continue }
             for change in entry.changes {
                 record(change, context: &context, effects: &effects)
             }

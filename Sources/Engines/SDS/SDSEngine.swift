@@ -10,6 +10,8 @@ public final class SDSEngine: SyncEngine {
     public static let name = "sds"
     /// The store author the engine saves downloaded changes as, so it never records them.
     public static let author = "sds"
+    /// The store author of saves made while nothing observed the store (ADOPT-1).
+    public static let unobservedAuthor = "unobserved"
     /// SYNC-1's short debounce between a save and the synchronization it starts.
     public static let debounceDelay = SimTime.milliseconds(500)
     /// The largest back-off between retries after transient errors without a retry-after.
@@ -144,6 +146,9 @@ public final class SDSEngine: SyncEngine {
             requestSync(waiter: nil, context: &context, effects: &effects)
         case .accountChanged:
             handleAccountChange(context: &context, effects: &effects)
+        case .observerAttached:
+            findModelsWithoutRecords(context: &context, effects: &effects)
+            if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }
         case .storeReplaced:
             findModelsWithoutRecords(context: &context, effects: &effects)
             if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }

@@ -42,8 +42,14 @@ extension SDSEngine {
         context: inout EngineContext,
         effects: inout [EngineEffect]
     ) {
-        let storable = recordsToStore(page.records, context: &context, effects: &effects)
+        let records = page.records.filter { $0.recordType != "cloudkit.share" }
+        let storable = recordsToStore(records, context: &context, effects: &effects)
         store(storable, deletions: page.deletions, resolution: resolution, context: &context, effects: &effects)
+        if let zone = page.sharedZone {
+            for record in storable where context.syncData.models[record.recordName] != nil {
+                context.syncData.recordZones[record.recordName] = zone
+            }
+        }
         retryAside(context: &context, effects: &effects)
     }
 
@@ -373,6 +379,7 @@ extension SDSEngine {
     ) {
         context.syncData.changeTags[deletion.recordName] = nil
         context.syncData.pendingDeletions[deletion.recordName] = nil
+        context.syncData.recordZones[deletion.recordName] = nil
         guard let id = context.syncData.models[deletion.recordName] else { return }
         guard context.store.model(id) != nil else {
             context.syncData.unbind(id)

@@ -60,6 +60,7 @@ extension SDSEngine {
     /// previous account's pending changes, tokens and zone are forgotten; every local model is
     /// uploaded to the new account without overwriting its data (ADOPT-2).
     func startOverWithAccount(_ account: String, context: inout EngineContext, effects: inout [EngineEffect]) {
+        removeAllSharedCopies(rule: "ACCT-3", context: &context, effects: &effects)
         let names = context.syncData.recordNames
         var fresh = SDSSyncData()
         fresh.account = account
@@ -100,6 +101,11 @@ extension SDSEngine {
         guard let reset = pendingReset else { return }
         pendingReset = nil
         stopped = true
+        // LIFE-4: copies of other users' shares go first; they are downloaded again (LIFE-6:
+        // also when forgetting the rest then fails).
+        if !context.syncData.sharedZones.isEmpty {
+            removeAllSharedCopies(rule: "LIFE-4", context: &context, effects: &effects)
+        }
         if context.isDiskFull {
             effects.append(.trace(
                 kind: "reset.failed",

@@ -46,11 +46,26 @@ extension SDSEngine {
             context.syncData.zoneCreated = true
             current.step = .ensureSubscription
         case .ensureSubscription:
-            context.syncData.subscribed = true
-            current.step = .downloadStart
+            if context.syncData.subscribed {
+                context.syncData.sharedSubscribed = true
+            } else {
+                context.syncData.subscribed = true
+            }
+        case .fetchSharedDatabase:
+            if case .databaseChanges(let changed, let deleted, let token, _) = response {
+                handleSharedDatabaseChanges(changed: changed, deleted: deleted, context: &context, effects: &effects)
+                context.syncData.sharedDatabaseToken = token
+            }
+            current.sharedZonesToFetch = context.syncData.sharedZones
+            current.step = nextSharedZone(&current)
+        case .fetchSharedPage(let zone):
+            if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
+                let page = DownloadPage(sharedZone: zone, records: records, deletions: deletions, token: token, moreComing: moreComing)
+                current.step = .pageFetched(page)
+            }
         case .fetchPage:
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
-                let page = DownloadPage(records: records, deletions: deletions, token: token, moreComing: moreComing)
+                let page = DownloadPage(sharedZone: nil, records: records, deletions: deletions, token: token, moreComing: moreComing)
                 current.step = .pageFetched(page)
             }
         case .uploadAnswered:
@@ -170,6 +185,18 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) {
         switch (current.step, error.code) {
+        case (.fetchSharedDatabase, .changeTokenExpired):
+            context.syncData.sharedDatabaseToken = nil
+        case (.fetchSharedPage(let zone), .changeTokenExpired):
+            context.syncData.sharedZoneTokens[zone] = nil
+        case (.fetchSharedPage(let zone), .zoneNotFound), (.fetchSharedPage(let zone), .permissionFailure):
+            // The share is gone from this account's shared database.
+            removeSharedCopies(of: zone, rule: nil, context: &context, effects: &effects)
+            current.step = nextSharedZone(&current)
+        case (.fetchSharedDatabase, _):
+            // A shared database that cannot be read does not stop the app's own sync.
+            effects.append(.trace(kind: "shared.download-failed", details: [TraceField("error", .string(error.description))], rules: []))
+            current.step = .downloadDone
         case (.fetchDatabase, .changeTokenExpired):
             context.syncData.databaseToken = nil
             effects.append(.trace(kind: "token.expired", details: [TraceField("feed", .string("database"))], rules: []))

@@ -66,10 +66,12 @@ extension SDSEngine {
                 send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), &current, &effects)
             }
         case .ensureSubscription:
-            if context.syncData.subscribed {
-                current.step = .downloadStart
-            } else {
+            if !context.syncData.subscribed {
                 send(.saveDatabaseSubscription(scope: .privateDatabase), &current, &effects)
+            } else if !context.syncData.sharedSubscribed {
+                send(.saveDatabaseSubscription(scope: .sharedDatabase), &current, &effects)
+            } else {
+                current.step = .downloadStart
             }
         case .downloadStart:
             if context.syncData.zoneToken == nil && !current.expiredTokenRefetch {
@@ -116,7 +118,11 @@ extension SDSEngine {
             context.syncData.pageInProgress = true
             pass("download.page.stored", then: .savePage(page), &current, &effects)
         case .savePage(let page):
-            context.syncData.zoneToken = page.token
+            if let zone = page.sharedZone {
+                context.syncData.sharedZoneTokens[zone] = page.token
+            } else {
+                context.syncData.zoneToken = page.token
+            }
             context.syncData.pageInProgress = false
             current.pagesDownloaded += 1
             effects.append(.trace(
@@ -125,7 +131,25 @@ extension SDSEngine {
                           TraceField("deletions", .int(Int64(page.deletions.count)))],
                 rules: ["DL-1"]
             ))
-            pass("download.page.saved", then: page.moreComing ? .fetchPage : .downloadDone, &current, &effects)
+            let next: SyncStep
+            if let zone = page.sharedZone {
+                next = page.moreComing ? .fetchSharedPage(zone) : nextSharedZone(&current)
+            } else {
+                next = page.moreComing ? .fetchPage : .fetchSharedDatabase
+            }
+            pass("download.page.saved", then: next, &current, &effects)
+        case .fetchSharedDatabase:
+            let request = CloudRequest.fetchDatabaseChanges(
+                scope: .sharedDatabase, token: context.syncData.sharedDatabaseToken)
+            send(request, &current, &effects)
+        case .fetchSharedPage(let zone):
+            let request = CloudRequest.fetchZoneChanges(
+                scope: .sharedDatabase,
+                zone: zone,
+                token: context.syncData.sharedZoneTokens[zone],
+                resultsLimit: pageSize
+            )
+            send(request, &current, &effects)
         case .downloadDone:
             finishDownload(&current, context: &context, effects: &effects)
             pass("download.done", then: .uploadStart, &current, &effects)
@@ -252,5 +276,11 @@ extension SDSEngine {
             details: [TraceField("after", .string(delay.description))],
             rules: error.retryAfter != nil ? ["ERR-3"] : []
         ))
+    }
+
+    /// The next accepted shared zone to download, or the end of the download.
+    func nextSharedZone(_ current: inout SyncRun) -> SyncStep {
+        guard !current.sharedZonesToFetch.isEmpty else { return .downloadDone }
+        return .fetchSharedPage(current.sharedZonesToFetch.removeFirst())
     }
 }

@@ -35,22 +35,25 @@ extension SDSEngine {
                   let name = context.syncData.recordNames[id] else { return false }
             return !current.attempted.contains("adopt:" + name) && isUploadable(name, context: context)
         }
-        var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [], isAdoption: adoption)
+        let target = uploadZone(current, adoption: adoption, context: context)
+        var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [], isAdoption: adoption, zone: target)
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
         let held = heldDeletions(context: context, effects: &effects)
         if !adoption {
             for name in context.syncData.pendingDeletions.keys.sorted() where budget > 0 {
+                guard zone(ofRecord: name, model: nil, context: context) == target else { continue }
                 guard !current.attempted.contains(name), !held.contains(name) else { continue }
                 batch.deletedNames.append(name)
                 current.attempted.insert(name)
                 budget -= 1
             }
         }
-        let savesPaused = quotaPausedUntil != nil
+        let savesPaused = target == appZone(context) ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
         for id in context.syncData.pending.keys.sorted() where budget > 0 && !savesPaused {
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
-                  let name = context.syncData.recordNames[id] else { continue }
+                  let name = context.syncData.recordNames[id],
+                  zone(ofRecord: name, model: id, context: context) == target else { continue }
             let attemptKey = adoption ? "adopt:" + name : name
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
             guard !batch.deletedNames.contains(name) else { continue }
@@ -74,14 +77,38 @@ extension SDSEngine {
                       TraceField("policy", .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
             rules: adoption ? ["ADOPT-2"] : []
         ))
+        for name in batch.savedModels.keys.sorted() where target != appZone(context) {
+            // A new model under a shared parent goes into the owner's zone.
+            context.syncData.recordZones[name] = target
+        }
         return .modifyRecords(
-            scope: .privateDatabase,
-            zone: appZone(context),
+            scope: target == appZone(context) ? .privateDatabase : .sharedDatabase,
+            zone: target,
             saves: saves,
             deletes: batch.deletedNames,
             policy: adoption ? .ifServerRecordUnchanged : .changedKeys,
             atomic: false
         )
+    }
+
+    /// The zone the next request uploads to: the app's own zone while it has changes this
+    /// run did not try, then each other user's share in turn (never mixed in one request).
+    private func uploadZone(_ current: SyncRun, adoption: Bool, context: EngineContext) -> ZoneID {
+        var zones: [ZoneID] = []
+        if !adoption {
+            for name in context.syncData.pendingDeletions.keys.sorted() where !current.attempted.contains(name) {
+                zones.append(zone(ofRecord: name, model: nil, context: context))
+            }
+        }
+        for id in context.syncData.pending.keys.sorted() {
+            guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
+                  let name = context.syncData.recordNames[id],
+                  !current.attempted.contains(adoption ? "adopt:" + name : name) else { continue }
+            zones.append(zone(ofRecord: name, model: id, context: context))
+        }
+        let own = appZone(context)
+        if zones.isEmpty || zones.contains(own) { return own }
+        return zones.sorted()[0]
     }
 
     /// Whether a record may be uploaded now: not set aside after a rejection (SCHEMA-4).

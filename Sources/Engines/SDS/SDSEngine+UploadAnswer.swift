@@ -40,6 +40,8 @@ extension SDSEngine {
                 case .requestRateLimited, .serviceUnavailable, .zoneBusy, .batchRequestFailed,
                      .networkFailure, .networkUnavailable, .serverResponseLost:
                     if retryError?.retryAfter ?? .zero <= error.retryAfter ?? .zero { retryError = error }
+                case .quotaExceeded where batch.zone != appZone(context):
+                    pauseSharedUploads(error, context: context, effects: &effects)
                 case .quotaExceeded:
                     pauseForQuota(error, context: context, effects: &effects)
                 case .zoneNotFound:
@@ -165,6 +167,19 @@ extension SDSEngine {
             details: [TraceField("record", .string(server.recordName)),
                       TraceField("keptLocalEdits", .list(kept.map { .string($0) }))],
             rules: kept.isEmpty ? ["ADOPT-2"] : ["ADOPT-2", "ADOPT-3"]
+        ))
+    }
+
+    /// ERR-5: the share owner's storage is full: only uploads to shares pause.
+    private func pauseSharedUploads(_ error: CloudError, context: EngineContext, effects: inout [EngineEffect]) {
+        lastError = error
+        guard sharedQuotaPausedUntil == nil else { return }
+        sharedQuotaPausedUntil = context.now + Self.quotaPause
+        effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
+        effects.append(.trace(
+            kind: "quota.shared-uploads-paused",
+            details: [TraceField("until", .string((context.now + Self.quotaPause).description))],
+            rules: ["ERR-5"]
         ))
     }
 

@@ -47,6 +47,8 @@ public final class SDSEngine: SyncEngine {
     var zonePurged = false
     /// ERR-4: uploads of saves pause until then (deletions still go, ERR-6).
     var quotaPausedUntil: SimTime?
+    /// ERR-5: a share owner's full storage pauses only uploads to shares.
+    var sharedQuotaPausedUntil: SimTime?
     /// A `resetSyncData()` waiting for the running synchronization to end (LIFE-2).
     var pendingReset: (deleteAll: Bool, waiter: WaiterID?)?
     /// An `initializeSchema()` waiting to run (SCHEMA-3).
@@ -202,6 +204,7 @@ public final class SDSEngine: SyncEngine {
             retryScheduled = false
             requestSync(waiter: nil, context: &context, effects: &effects)
         case .quotaPause:
+            sharedQuotaPausedUntil = nil
             if quotaPausedUntil != nil {
                 quotaPausedUntil = nil
                 effects.append(.trace(kind: "quota.pause-ended", details: [TraceField("after", .string("30 minutes"))], rules: ["ERR-4"]))
@@ -292,6 +295,7 @@ public final class SDSEngine: SyncEngine {
     }
 
     func endQuotaPause(reason: String, effects: inout [EngineEffect]) {
+        sharedQuotaPausedUntil = nil
         guard quotaPausedUntil != nil else { return }
         quotaPausedUntil = nil
         effects.append(.cancelTimer(.quotaPause))

@@ -85,6 +85,13 @@ public struct SDSSyncData: Hashable, Sendable {
     /// Every record is being downloaded again after data were forgotten or vanished (a
     /// reset, a lost or rebuilt store, batch-deleted models): SYNC-7 holds uploads.
     public var isRedownloading = false
+    /// Sharing: the shared database's token, the other users' zones this account accepted
+    /// (sorted), their tokens, and which records are local copies of those shares.
+    public var sharedDatabaseToken: DatabaseChangeToken?
+    public var sharedZones: [ZoneID] = []
+    public var sharedZoneTokens: [ZoneID: ZoneChangeToken] = [:]
+    public var recordZones: [String: ZoneID] = [:]
+    public var sharedSubscribed = false
     /// A download started and has not reached its end yet (DL-2 continues it).
     public var downloadInProgress = false
     /// Every record must be downloaded again (DEL-2, LIFE-2, HDO-3): fetch without a token.

@@ -4,6 +4,8 @@ import LocalStore
 
 /// One page of a zone's change feed, between its arrival and the save of its token.
 struct DownloadPage: Hashable, Sendable {
+    /// The other user's zone the page comes from (shared database); nil for the app's own.
+    var sharedZone: ZoneID?
     var records: [CloudRecord]
     var deletions: [RecordDeletion]
     var token: ZoneChangeToken
@@ -32,6 +34,8 @@ struct UploadBatch: Hashable, Sendable {
     var insertedNames: [String]
     /// An adoption request (`ifServerRecordUnchanged`, ADOPT-2).
     var isAdoption: Bool
+    /// The zone the request uploads to (the app's own, or another user's share).
+    var zone: ZoneID
 }
 
 /// The steps of one synchronization (SYNC-2: download first, then upload).
@@ -45,6 +49,9 @@ enum SyncStep: Hashable, Sendable {
     case ensureSubscription
     case downloadStart
     case fetchPage
+    /// Sharing: the shared database's feed, then each accepted zone's pages.
+    case fetchSharedDatabase
+    case fetchSharedPage(ZoneID)
     case pageFetched(DownloadPage)
     case resolvePage(DownloadPage)
     case storePage(DownloadPage, PageResolution)
@@ -59,7 +66,9 @@ enum SyncStep: Hashable, Sendable {
     /// Steps of the download (a failure there is a failed download: SYNC-6, SYNC-7).
     var isDownload: Bool {
         switch self {
-        case .downloadStart, .fetchPage, .pageFetched, .resolvePage, .storePage, .savePage: return true
+        case .downloadStart, .fetchPage, .fetchSharedDatabase, .fetchSharedPage, .pageFetched,
+             .resolvePage, .storePage, .savePage:
+            return true
         default: return false
         }
     }
@@ -68,8 +77,8 @@ enum SyncStep: Hashable, Sendable {
     var isBeforeUpload: Bool {
         switch self {
         case .begin, .checkAccount, .fetchDatabase, .ensureZone, .ensureSubscription,
-             .downloadStart, .fetchPage, .pageFetched, .resolvePage, .storePage, .savePage,
-             .downloadDone:
+             .downloadStart, .fetchPage, .fetchSharedDatabase, .fetchSharedPage, .pageFetched,
+             .resolvePage, .storePage, .savePage, .downloadDone:
             return true
         default:
             return false
@@ -98,6 +107,8 @@ struct SyncRun {
     var seenRecords: Set<String> = []
     /// SYNC-7 kept this run from uploading.
     var heldUploads = false
+    /// Accepted shared zones this run still has to download.
+    var sharedZonesToFetch: [ZoneID] = []
 
     /// Whether the run reached its upload: changes recorded later need another run.
     var hasStartedUploading: Bool {

@@ -119,8 +119,7 @@ extension World {
             record(device.name, on ? "observer.attached" : "observer.detached")
             if on && device.isRunning { deliver(.observerAttached, to: index) }
         case .share, .acceptShare, .unshare, .removeParticipant, .leaveShare:
-            fail("'\(Self.name(of: statement.action))' is not supported by this version of SyncLab yet: "
-                 + "sharing between accounts is not simulated (it parses and validates, but cannot run)")
+            performSharing(statement.action, device: index)
         }
     }
 

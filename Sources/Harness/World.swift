@@ -45,6 +45,8 @@ final class World {
     /// When each device's timers are due, by kind.
     var timerDue: [[EngineTimer: SimTime]] = []
     var pushScheduled: [Bool] = []
+    /// CloudKit error codes each device was refused with (share steps, access control).
+    var refusals: [Set<String>] = []
     var pushMissed: [Bool] = []
     var completedWaiters: Set<UInt64> = []
     var nextWaiter: UInt64 = 0
@@ -96,6 +98,7 @@ final class World {
             timerDue.append([:])
             pushScheduled.append(false)
             pushMissed.append(false)
+            refusals.append([])
             firedRules.append([])
             _ = kernel.actor(named: name)
         }

@@ -13,7 +13,11 @@ enum ConvergenceChecker {
         var problems: [String] = []
         for device in world.devices {
             guard let account = device.account, device.isOnline, device.isRunning else { continue }
-            problems += differences(device, records: world.cloud.records(in: world.cloud.appZone(of: account)), world: world)
+            var records = world.cloud.records(in: world.cloud.appZone(of: account))
+            for zone in world.cloud.sharedZones(of: account) {
+                records += world.cloud.visibleRecords(in: zone, for: account)
+            }
+            problems += differences(device, records: records.filter { $0.recordType != "cloudkit.share" }, world: world)
         }
         return problems
     }

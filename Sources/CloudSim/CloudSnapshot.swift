@@ -147,8 +147,9 @@ extension CloudService {
     }
 
     private func sharedZoneSnapshots(_ state: AccountState) -> [CloudSnapshot.SharedZone] {
-        let zones = Set(state.sharedViews.keys).union(state.accessLosses.keys).sorted()
-        return zones.map { zone in
+        var known = Set(state.sharedViews.keys)
+        known.formUnion(state.accessLosses.keys)
+        return known.sorted().map { zone in
             let view = state.sharedViews[zone]
             return CloudSnapshot.SharedZone(
                 zone: zone,

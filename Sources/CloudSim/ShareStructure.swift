@@ -135,9 +135,9 @@ struct ShareStructure {
     func visibleNames(for account: String) -> [String] {
         let accepted = acceptedShares(of: account)
         if accepted.count == 1, let only = accepted.first { return members(of: only) }
-        var names: Set<String> = []
-        for share in accepted { names.formUnion(members(of: share)) }
-        return names.sorted()
+        var union: Set<String> = []
+        for share in accepted { union.formUnion(members(of: share)) }
+        return union.sorted()
     }
 
     /// The share as `ShareInfo`.

@@ -73,8 +73,9 @@ struct ShareStructure {
         var current = records[name]?.parent
         while let ancestor = current, let record = records[ancestor] {
             precondition(visited.count <= records.count, "the walk up visits each record once")
-            if let share = shareOfRoot[ancestor] { return share }
+            // A cycle back to the record (or any record seen) has no root above it.
             guard visited.insert(ancestor).inserted else { return nil }
+            if let share = shareOfRoot[ancestor] { return share }
             current = record.parent
         }
         return nil

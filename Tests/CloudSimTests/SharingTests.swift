@@ -539,3 +539,22 @@ import Testing
             """)
     }
 }
+
+/// Parent cycles (allowed, see ReferenceTests) never confuse the share structure.
+@Suite struct SharingCycleTests {
+    @Test func aRootInAParentCycleStaysItsOwnShare() {
+        let fixture = CloudFixture()
+        fixture.makeTree()
+        fixture.shareAndAccept()
+        var root = fixture.serverRecord("f1")
+        root.parent = "n3"
+        let outcome = fixture.modify(saves: [RecordSave(record: root, changedKeys: [])])
+        #expect(outcome.response.items.first?.savedRecord?.parent == "n3")
+        #expect(fixture.sharedNames() == ["Share-f1", "f1", "n1", "n2", "n3"])
+        // A record moved into the cycle joins the share; nothing else does.
+        var moved = fixture.serverRecord("x1")
+        moved.parent = "n3"
+        fixture.modify(saves: [RecordSave(record: moved, changedKeys: [])])
+        #expect(fixture.sharedNames() == ["Share-f1", "f1", "n1", "n2", "n3", "x1"])
+    }
+}

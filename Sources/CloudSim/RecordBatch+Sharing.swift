@@ -128,9 +128,9 @@ extension RecordBatch {
     /// conflicts), and for a participant, that every saved record ends up in a share it
     /// accepted read-write.
     mutating func settle(_ verdicts: inout [SaveVerdict], deleteErrors: [CloudError?]) {
-        var removedNames: [String] = []
+        var removed: Set<String> = []
         for (index, name) in request.deletes.enumerated() where deleteErrors[index] == nil {
-            if sharing?.leaves.contains(index) != true { removedNames.append(name) }
+            if sharing?.leaves.contains(index) != true { removed.insert(name) }
         }
         var changed = true
         var rounds = 0
@@ -138,10 +138,12 @@ extension RecordBatch {
             precondition(rounds <= verdicts.count, "the request checks do not settle")
             rounds += 1
             changed = false
-            var after = zone.records.mapValues(\.record)
-            for name in removedNames { after[name] = nil }
-            for plan in verdicts.compactMap(\.plan) { after[plan.record.recordName] = plan.record }
-            let structure = sharing.map { _ in ShareStructure(records: after) }
+            var planned: [String: CloudRecord] = [:]
+            for plan in verdicts.compactMap(\.plan) {
+                planned[plan.record.recordName] = plan.record
+            }
+            let after = AfterRequest(zone: zone, removed: removed, planned: planned)
+            let structure = sharing.map { _ in ShareStructure(records: after.allRecords()) }
             for index in verdicts.indices {
                 guard let plan = verdicts[index].plan else { continue }
                 let error = settledError(
@@ -154,12 +156,12 @@ extension RecordBatch {
     }
 
     private mutating func settledError(
-        _ plan: PlannedSave, after: [String: CloudRecord], structure: ShareStructure?,
+        _ plan: PlannedSave, after: AfterRequest, structure: ShareStructure?,
         verdicts: [SaveVerdict]
     ) -> CloudError? {
         let record = plan.record
         let name = record.recordName
-        if let parent = record.parent, after[parent] == nil {
+        if let parent = record.parent, !after.contains(parent) {
             return CloudMessages.referenceViolation(name, parent: parent)
         }
         guard let structure, let sharing else { return nil }
@@ -177,8 +179,9 @@ extension RecordBatch {
         return nil
     }
 
-    /// A new share record needs its root in the request (a new zone-wide share, a zone
-    /// without hierarchy shares); when the root's save failed, the share fails with its error.
+    /// A new hierarchy share needs its root saved in the request (when the root's save
+    /// failed, the share fails with the root's error); a new zone-wide share needs a zone
+    /// without hierarchy shares.
     private func shareSaveError(
         _ plan: PlannedSave, structure: ShareStructure, verdicts: [SaveVerdict]
     ) -> CloudError? {
@@ -231,5 +234,24 @@ extension RecordBatch {
             CloudNotes.accessRefused(
                 client: client, zone: request.zone, reason: reason, recordName: recordName))
         return error
+    }
+}
+
+/// The zone's records as a request would leave them: the live ones, minus its deletes, with
+/// its successful saves over them. Lookups are cheap; the whole set is built only for shares.
+struct AfterRequest {
+    let zone: ZoneState
+    let removed: Set<String>
+    let planned: [String: CloudRecord]
+
+    func contains(_ name: String) -> Bool {
+        planned[name] != nil || (zone.records[name] != nil && !removed.contains(name))
+    }
+
+    func allRecords() -> [String: CloudRecord] {
+        var records = zone.records.mapValues(\.record)
+        for name in removed.sorted() { records[name] = nil }
+        for name in planned.keys.sorted() { records[name] = planned[name] }
+        return records
     }
 }

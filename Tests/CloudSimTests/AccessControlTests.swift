@@ -190,7 +190,8 @@ import Testing
                 newSave(fixture.note("new", parent: "n1")),
             ],
             deletes: ["n2", "n3"])
-        #expect(outcome.response.items.map(\.code) == Array(repeating: .permissionFailure, count: 4))
+        #expect(
+            outcome.response.items.map(\.code) == Array(repeating: .permissionFailure, count: 4))
         #expect(outcome.refusalReasons == Array(repeating: "read-only", count: 4))
         #expect(leakedRecords(outcome.response).isEmpty)
         #expect(outcome.pushes.isEmpty)
@@ -341,7 +342,8 @@ import Testing
         let full = fixture.modifyShared(
             saves: [fixture.edit("n1", ["title": .string("b")])], deletes: ["n2"])
         #expect(full.response.items.map(\.code) == [.quotaExceeded, nil])
-        #expect(full.response.items.first?.error?.message == "The share owner's iCloud storage is full")
+        #expect(
+            full.response.items.first?.error?.message == "The share owner's iCloud storage is full")
         #expect(fixture.cloud.record(named: "n2", in: fixture.zone) == nil)
     }
 

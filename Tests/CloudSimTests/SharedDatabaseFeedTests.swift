@@ -51,7 +51,8 @@ import Testing
         #expect(quiet?.changed.isEmpty == true)
         #expect(quiet?.token == start)
         fixture.modify(saves: [fixture.edit("n3", ["title": .string("N")])])
-        #expect(fixture.fetchSharedDatabase(after: start).databaseChanges?.changed == [fixture.zone])
+        #expect(
+            fixture.fetchSharedDatabase(after: start).databaseChanges?.changed == [fixture.zone])
     }
 
     /// Every way of losing access makes the zone a deletion of the shared database feed.

@@ -377,7 +377,9 @@ import Testing
         let rejected = fixture.modify(
             saves: [newSave(shareRecord(fixture, "S1")), RecordSave(record: root, changedKeys: [])],
             policy: .changedKeys)
-        #expect(rejected.response.items.map(\.code) == [.serverRejectedRequest, .serverRejectedRequest])
+        #expect(
+            rejected.response.items.map(\.code)
+                == [.serverRejectedRequest, .serverRejectedRequest])
         #expect(fixture.cloud.shares(of: "alice").isEmpty)
     }
 
@@ -489,7 +491,8 @@ import Testing
         fixture.send(.saveDatabaseSubscription(scope: .sharedDatabase), from: fixture.desktop)
         fixture.send(.saveDatabaseSubscription(scope: .sharedDatabase), from: fixture.bobPhone)
         #expect(fixture.share("f1").pushes == ["laptop"])
-        #expect(fixture.step(.accept, by: fixture.desktop).pushes == ["bobPhone", "laptop", "phone"])
+        #expect(
+            fixture.step(.accept, by: fixture.desktop).pushes == ["bobPhone", "laptop", "phone"])
         #expect(
             fixture.step(.removeParticipant(account: "bob"), by: fixture.laptop).pushes
                 == ["bobPhone", "desktop", "phone"])

@@ -46,11 +46,14 @@ extension CloudService {
                 response: .zonesModified(saved: [], deleted: []),
                 notes: [CloudNotes.zoneDeleteSkipped(zone, reason: reason)])
         }
-        let note = removeZone(zone, reason: reason, by: CloudNotes.cloudActor)
+        let removal = removeZone(zone, reason: reason, by: CloudNotes.cloudActor)
+        let pushes = Set(
+            pushTargets(account: account, originator: nil)
+                + sharedPushTargets(removal.participants, originator: nil))
         return CloudOutcome(
             response: .zonesModified(saved: [], deleted: [zone]),
-            pushes: pushTargets(account: account, originator: nil),
-            notes: [note])
+            pushes: pushes.sorted(),
+            notes: removal.notes)
     }
 
     /// `expire-tokens ACCOUNT`: every token handed out so far fails `changeTokenExpired`.

@@ -52,9 +52,13 @@ extension World {
             return
         }
         record(device.name, "share.done", [TraceField("action", .string(Self.name(of: action)))])
-        if case .acceptShare = action {
-            // The owner's zone appears in this account's shared database: download it.
+        switch action {
+        case .acceptShare, .leaveShare:
+            // The cloud pushes to everyone but the device that took the step: it synchronizes
+            // by itself, to download the zone it joined or to learn it left.
             deliver(.push, to: index)
+        default:
+            break
         }
     }
 

@@ -192,6 +192,7 @@ final class World {
                 return
             }
             record(device.name, "response.received", responseDetails(id, response))
+            noteRefusals(response, device: index)
             deliver(.response(id, response), to: index)
         case .pushArrives(let index):
             outstanding[index] -= 1
@@ -263,6 +264,18 @@ final class World {
         for waiter in waiterDevices.keys.sorted() where waiterDevices[waiter] == device {
             completedWaiters.insert(waiter)
             waiterDevices[waiter] = nil
+        }
+    }
+
+    /// Remembers the CloudKit errors a device's requests were refused with (`refused`).
+    func noteRefusals(_ response: CloudResponse, device index: Int) {
+        switch response {
+        case .failure(let error):
+            refusals[index].insert(error.code.description)
+        case .recordsModified(let results), .recordsFetched(let results):
+            for case .failed(_, let error) in results { refusals[index].insert(error.code.description) }
+        default:
+            break
         }
     }
 }

@@ -215,7 +215,8 @@ extension Validator {
         case .recordName(let account, let label, _):
             requireAccount(account)
             _ = requireLabel(label, state: state)
-        case .state(let device, _, _), .downloadedOnce(let device, _), .pending(let device, _):
+        case .state(let device, _, _), .downloadedOnce(let device, _), .pending(let device, _),
+            .refused(let device, _):
             requireDevice(device)
         case .fired(let device, let rule, _):
             if let device { requireDevice(device) }

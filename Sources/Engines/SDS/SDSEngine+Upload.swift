@@ -58,8 +58,9 @@ extension SDSEngine {
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
             guard !batch.deletedNames.contains(name) else { continue }
             guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
-                  let save = makeSave(of: id, name: name, pending: pending, adoption: adoption, context: context, effects: &effects)
+                  var save = makeSave(of: id, name: name, pending: pending, adoption: adoption, context: context, effects: &effects)
             else { continue }
+            save.record.zone = target
             saves.append(save)
             batch.sentKeys[id] = pending.keys
             batch.savedModels[name] = id

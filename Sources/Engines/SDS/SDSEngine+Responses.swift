@@ -50,7 +50,11 @@ extension SDSEngine {
             current.step = .downloadStart
         case .fetchPage:
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
-                let page = DownloadPage(records: records, deletions: deletions, token: token, moreComing: moreComing)
+                // BIG-2: values in overflow assets are read like any other (SDSEngine+Overflow).
+                let read = readOverflow(records, deletions: deletions, context: &context,
+                                        effects: &effects)
+                let page = DownloadPage(records: read, deletions: deletions, token: token,
+                                        moreComing: moreComing)
                 current.step = .pageFetched(page)
             }
         case .uploadAnswered:

@@ -84,6 +84,8 @@ struct SyncRun {
     var seenRecords: Set<String> = []
     /// SYNC-7 kept this run from uploading.
     var heldUploads = false
+    /// BIG-3: records fetched before their overflow asset is uploaded (SDSEngine+Overflow).
+    var overflow = OverflowRunState()
 
     /// Whether the run reached its upload: changes recorded later need another run.
     var hasStartedUploading: Bool {

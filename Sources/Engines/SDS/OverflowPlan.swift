@@ -105,9 +105,9 @@ struct OverflowPlan: Hashable, Sendable {
             plan.movedIn.append(Move(key: key, reason: .doesNotFit))
             after[key] = nil
         }
-        let movedIn = Set(plan.movedInKeys)
+        let moved = Set(plan.movedInKeys)
         plan.movedOut = changedKeys.sorted().filter {
-            assetKeys.contains($0) && !movedIn.contains($0)
+            assetKeys.contains($0) && !moved.contains($0)
         }
         plan.recordSize = size()
         plan.hasAsset = assetExists()

@@ -10,37 +10,55 @@ extension SDSEngine {
 
     /// A `fetchRecords` request for the records this synchronization is about to upload whose
     /// overflow asset is involved and that it has not fetched yet; nil when there are none.
+    /// One request fetches from one zone: the first, in order, that has such records.
     ///
     /// A new record of an entity without an identity has a fresh random name: nothing can be
     /// in iCloud under it, so it is not fetched.
     func overflowFetchRequest(_ current: inout SyncRun, context: EngineContext) -> CloudRequest? {
         guard quotaPausedUntil == nil else { return nil }
-        var names: [String] = []
-        let limit = Self.maxItemsPerUpload
-        for id in context.syncData.pending.keys.sorted() where names.count < limit {
+        var byZone: [ZoneID: [String]] = [:]
+        for id in context.syncData.pending.keys.sorted() {
             guard let pending = context.syncData.pending[id],
                   let name = context.syncData.recordNames[id],
-                  current.overflow.bases[name] == nil,
-                  !current.attempted.contains(pending.isAdoption ? "adopt:" + name : name),
-                  isUploadable(name, context: context) else { continue }
-            if current.overflow.mustFetch.contains(name) {
-                names.append(name)
-                continue
-            }
-            guard let model = context.store.model(id),
-                  let entity = schema.entity(named: model.entity),
-                  !isFreshRecord(pending, entity: entity) else { continue }
-            var scratch: [EngineEffect] = []
-            guard let save = plainSave(of: id, name: name, pending: pending,
-                                       adoption: pending.isAdoption, context: context,
-                                       effects: &scratch) else { continue }
-            let plan = localPlan(save, model: model, entity: entity, context: context)
-            if plan.involvesAsset { names.append(name) }
+                  needsFetch(id, name: name, pending: pending, current, context: context)
+            else { continue }
+            byZone[overflowZone(of: name, model: id, context: context), default: []].append(name)
         }
-        guard !names.isEmpty else { return nil }
+        guard let zone = byZone.keys.sorted().first, let all = byZone[zone] else { return nil }
+        let names = Array(all.prefix(Self.maxItemsPerUpload))
         current.overflow.fetching = names
         current.uploadRequests += 1
-        return .fetchRecords(scope: .privateDatabase, zone: appZone(context), names: names)
+        let scope: DatabaseScope = zone == appZone(context) ? .privateDatabase : .sharedDatabase
+        return .fetchRecords(scope: scope, zone: zone, names: names)
+    }
+
+    /// The zone a record is uploaded to. The app's zone here; where the engine uploads to
+    /// other users' shares, the zone of the record's share.
+    func overflowZone(of name: String, model: ModelID, context: EngineContext) -> ZoneID {
+        appZone(context)
+    }
+
+    /// Whether a pending record must be fetched before its upload: its asset is involved, as
+    /// far as this device knows, and this synchronization has neither fetched nor tried it.
+    private func needsFetch(
+        _ id: ModelID,
+        name: String,
+        pending: PendingChange,
+        _ current: SyncRun,
+        context: EngineContext
+    ) -> Bool {
+        guard current.overflow.bases[name] == nil,
+              !current.attempted.contains(pending.isAdoption ? "adopt:" + name : name),
+              isUploadable(name, context: context) else { return false }
+        if current.overflow.mustFetch.contains(name) { return true }
+        guard let model = context.store.model(id),
+              let entity = schema.entity(named: model.entity),
+              !isFreshRecord(pending, entity: entity) else { return false }
+        var scratch: [EngineEffect] = []
+        guard let save = plainSave(of: id, name: name, pending: pending,
+                                   adoption: pending.isAdoption, context: context,
+                                   effects: &scratch) else { return false }
+        return localPlan(save, model: model, entity: entity, context: context).involvesAsset
     }
 
     /// Whether the record is new and named at random, so that iCloud cannot have it yet.

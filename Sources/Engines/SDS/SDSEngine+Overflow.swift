@@ -199,6 +199,7 @@ extension SDSEngine {
         guard movable else { return false }
         current.overflow.mustFetch.insert(name)
         current.attempted.remove(name)
+        current.attempted.remove("adopt:" + name)
         effects.append(.trace(
             kind: "upload.too-large-retried",
             details: [TraceField("record", .string(name))],

@@ -121,7 +121,7 @@ extension World {
             let key = assignment.key.value
             if let attribute = entity.attribute(named: key) {
                 let wanted = expectedValue(assignment.value, type: attribute.type)
-                let actual = record.fields[key].flatMap { RecordMapping.attributeValue($0, type: attribute.type) }
+                let actual = RecordMapping.attributeValue(of: key, type: attribute.type, in: record)
                 if wanted != actual { mismatches.append("\(key)=\(ValueConversion.describe(actual))") }
             } else if entity.relationship(named: key) != nil {
                 var actual: String?
@@ -156,7 +156,7 @@ extension World {
                 guard record.recordType == entityName else { return false }
                 return wanted.allSatisfy { key, value in
                     guard let attribute = entity.attribute(named: key) else { return false }
-                    return record.fields[key].flatMap { RecordMapping.attributeValue($0, type: attribute.type) } == value
+                    return RecordMapping.attributeValue(of: key, type: attribute.type, in: record) == value
                 }
             }.count
         }

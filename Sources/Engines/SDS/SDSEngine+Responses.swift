@@ -60,12 +60,17 @@ extension SDSEngine {
             current.step = nextSharedZone(&current)
         case .fetchSharedPage(let zone):
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
-                let page = DownloadPage(sharedZone: zone, records: records, deletions: deletions, token: token, moreComing: moreComing)
+                let read = readOverflow(records, deletions: deletions, context: &context, effects: &effects)
+                let page = DownloadPage(sharedZone: zone, records: read, deletions: deletions, token: token, moreComing: moreComing)
                 current.step = .pageFetched(page)
             }
         case .fetchPage:
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
-                let page = DownloadPage(sharedZone: nil, records: records, deletions: deletions, token: token, moreComing: moreComing)
+                // BIG-2: values in overflow assets are read like any other (SDSEngine+Overflow).
+                let read = readOverflow(records, deletions: deletions, context: &context,
+                                        effects: &effects)
+                let page = DownloadPage(sharedZone: nil, records: read, deletions: deletions,
+                                        token: token, moreComing: moreComing)
                 current.step = .pageFetched(page)
             }
         case .uploadAnswered:

@@ -35,6 +35,8 @@ extension SDSEngine {
                   let name = context.syncData.recordNames[id] else { return false }
             return !current.attempted.contains("adopt:" + name) && isUploadable(name, context: context)
         }
+        // BIG-3: records whose overflow asset is involved are fetched first.
+        if let fetch = overflowFetchRequest(&current, context: context) { return fetch }
         let target = uploadZone(current, adoption: adoption, context: context)
         var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [], isAdoption: adoption, zone: target)
         var saves: [RecordSave] = []
@@ -58,7 +60,9 @@ extension SDSEngine {
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
             guard !batch.deletedNames.contains(name) else { continue }
             guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
-                  var save = makeSave(of: id, name: name, pending: pending, adoption: adoption, context: context, effects: &effects)
+                  var save = makeSave(of: id, name: name, pending: pending, adoption: adoption,
+                                      base: current.overflow.bases[name], context: context,
+                                      effects: &effects)
             else { continue }
             save.record.zone = target
             saves.append(save)
@@ -113,7 +117,7 @@ extension SDSEngine {
     }
 
     /// Whether a record may be uploaded now: not set aside after a rejection (SCHEMA-4).
-    private func isUploadable(_ name: String, context: EngineContext) -> Bool {
+    func isUploadable(_ name: String, context: EngineContext) -> Bool {
         context.syncData.rejected[name] == nil
     }
 
@@ -143,9 +147,27 @@ extension SDSEngine {
         return held
     }
 
-    /// The record of a model with its changed keys; values that are empty are left out
-    /// (CFG-3), so clearing a value reaches iCloud as the key removed.
+    /// The record of a model with its changed keys, each large value in its field or in the
+    /// overflow asset (BIG-2 .. BIG-5); `base` is the record as iCloud held it, when this
+    /// synchronization fetched it (BIG-3). Nil when the record cannot be uploaded now.
     private func makeSave(
+        of id: ModelID,
+        name: String,
+        pending: PendingChange,
+        adoption: Bool,
+        base: OverflowRunState.Base?,
+        context: EngineContext,
+        effects: inout [EngineEffect]
+    ) -> RecordSave? {
+        guard let save = plainSave(of: id, name: name, pending: pending, adoption: adoption,
+                                   context: context, effects: &effects) else { return nil }
+        return placeOverflow(save, of: id, pending: pending, adoption: adoption, base: base,
+                             context: context, effects: &effects)
+    }
+
+    /// The record of a model with its changed keys, every value in its own field; values that
+    /// are empty are left out (CFG-3), so clearing a value reaches iCloud as the key removed.
+    func plainSave(
         of id: ModelID,
         name: String,
         pending: PendingChange,

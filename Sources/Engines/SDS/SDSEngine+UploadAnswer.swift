@@ -11,6 +11,10 @@ extension SDSEngine {
         context: inout EngineContext,
         effects: inout [EngineEffect]
     ) {
+        // BIG-3: the answer to the fetch of records whose overflow asset is involved.
+        if handleOverflowFetchAnswer(response, &current, context: &context, effects: &effects) {
+            return
+        }
         guard let batch = current.batch else { return }
         current.batch = nil
         guard case .recordsModified(let results) = response else {
@@ -26,6 +30,7 @@ extension SDSEngine {
             case .saved(let record):
                 uploaded(record, batch: batch, context: &context, effects: &effects)
             case .deleted(let name):
+                context.syncData.overflow[name] = nil
                 context.syncData.pendingDeletions[name] = nil
                 context.syncData.changeTags[name] = nil
                 context.syncData.parents[name] = nil
@@ -50,10 +55,16 @@ extension SDSEngine {
                     userDeletedZone(&current, context: &context, effects: &effects)
                     return
                 case .serverRecordChanged where batch.isAdoption:
+                    // BIG-3: the asset's contents do not come with the error; fetch them first.
+                    if needsOverflowContents(error.serverRecord, &current) { continue }
                     if let server = error.serverRecord {
                         adoptServerRecord(server, batch: batch, context: &context, effects: &effects)
                     }
                 default:
+                    // BIG-1, BIG-2: a record too large is tried once more on top of iCloud's copy.
+                    if retryTooLarge(name, error: error, &current, context: context,
+                                     effects: &effects) { continue }
+                    traceRejection(name, error: error, effects: &effects)
                     setAside(name, error: error, context: context.now, syncData: &context.syncData, effects: &effects)
                 }
             }
@@ -77,7 +88,7 @@ extension SDSEngine {
         }
     }
 
-    private func handleUploadFailure(
+    func handleUploadFailure(
         _ error: CloudError,
         _ current: inout SyncRun,
         context: inout EngineContext,
@@ -103,6 +114,9 @@ extension SDSEngine {
         let name = record.recordName
         context.syncData.changeTags[name] = record.changeTag
         context.syncData.parents[name] = record.parent
+        let sentKeys = batch.savedModels[name].flatMap { batch.sentKeys[$0] } ?? [:]
+        let uploadedKeys = sentKeys.keys.sorted()
+        observeOverflow(record, uploadedKeys: uploadedKeys, context: &context, effects: &effects)
         guard let id = batch.savedModels[name] else { return }
         if batch.insertedNames.contains(name), !batch.isAdoption,
            record.creationTime != record.modificationTime {
@@ -127,7 +141,7 @@ extension SDSEngine {
 
     /// ADOPT-2: a record of the same name exists; it wins completely, also over values it
     /// lacks. Keys edited since (ADOPT-3) stay pending and are uploaded like any change.
-    private func adoptServerRecord(
+    func adoptServerRecord(
         _ server: CloudRecord,
         batch: UploadBatch,
         context: inout EngineContext,

@@ -80,6 +80,8 @@ public struct SDSSyncData: Hashable, Sendable {
     public var aside: [String: AsideRecord] = [:]
     /// SCHEMA-4 / ERR-7: records CloudKit rejected, set aside until they change or the time.
     public var rejected: [String: RejectedRecord] = [:]
+    /// BIG-2 .. BIG-5, LIM-6: records with an overflow asset, by name (SDSEngine+Overflow).
+    public var overflow: [String: OverflowRecordState] = [:]
     /// DL-5: a page's records were stored but its token not yet (a kill in between).
     public var pageInProgress = false
     /// Every record is being downloaded again after data were forgotten or vanished (a

@@ -109,6 +109,8 @@ struct SyncRun {
     var heldUploads = false
     /// Accepted shared zones this run still has to download.
     var sharedZonesToFetch: [ZoneID] = []
+    /// BIG-3: records fetched before their overflow asset is uploaded (SDSEngine+Overflow).
+    var overflow = OverflowRunState()
 
     /// Whether the run reached its upload: changes recorded later need another run.
     var hasStartedUploading: Bool {

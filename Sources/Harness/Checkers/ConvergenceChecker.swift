@@ -35,9 +35,9 @@ enum ConvergenceChecker {
             }
             seen.insert(id)
             for attribute in entity.synchronizedAttributes {
-                let cloudValue = record.fields[attribute.name].flatMap {
-                    RecordMapping.attributeValue($0, type: attribute.type)
-                }
+                // BIG-2: the value wherever the record holds it, its field or its overflow asset.
+                let cloudValue = RecordMapping.attributeValue(
+                    of: attribute.name, type: attribute.type, in: record)
                 if cloudValue != model.values[attribute.name] {
                     problems.append("\(device.name) \(record.recordName) \(attribute.name)="
                         + "\(ValueConversion.describe(model.values[attribute.name])) but iCloud has "

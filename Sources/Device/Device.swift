@@ -11,12 +11,35 @@ import LocalStore
 public final class Device {
     public let name: String
     public let schema: Schema
-    public private(set) var disk: DeviceDisk
+    /// The store and sync data; an extension uses its app's (EXT-1: the app group).
+    public internal(set) var disk: DeviceDisk {
+        get { host?.disk ?? ownDisk }
+        set {
+            if let host { host.disk = newValue } else { ownDisk = newValue }
+        }
+    }
+    private var ownDisk: DeviceDisk
+    /// The app an extension belongs to; nil for an app.
+    public let host: Device?
+    /// What this process synchronizes (`syncs`, `upgrade`); nil: what the schema says.
+    public var syncSelection: SyncView?
+    /// What the app synchronizes (its changes are recorded this way): an extension follows its
+    /// app's version.
+    public var recordingView: SyncView? { host?.syncSelection ?? syncSelection }
     public private(set) var engine: SDSEngine?
     /// Counts launches; events carry the incarnation they were scheduled for.
     public private(set) var incarnation = 0
-    public var account: String?
-    public var accountStatus: AccountStatus
+    /// An extension is signed into its app's account.
+    public var account: String? {
+        get { host?.account ?? ownAccount }
+        set { ownAccount = newValue }
+    }
+    public var accountStatus: AccountStatus {
+        get { host?.accountStatus ?? ownAccountStatus }
+        set { ownAccountStatus = newValue }
+    }
+    private var ownAccount: String?
+    private var ownAccountStatus: AccountStatus
     public var isOnline = true
     /// LIFE-6: the disk has no room left.
     public var isDiskFull = false
@@ -44,13 +67,15 @@ public final class Device {
         names: Xoshiro256StarStar,
         zoneName: String = "SwiftDataSync",
         pageSize: Int = 100,
-        mechanisms: SDSMechanisms = SDSMechanisms()
+        mechanisms: SDSMechanisms = SDSMechanisms(),
+        host: Device? = nil
     ) {
         self.name = name
         self.schema = schema
-        self.account = account
-        self.accountStatus = account == nil ? .noAccount : .available
-        self.disk = DeviceDisk(store: Store(schema: schema))
+        self.host = host
+        self.ownAccount = account
+        self.ownAccountStatus = account == nil ? .noAccount : .available
+        self.ownDisk = DeviceDisk(store: Store(schema: host == nil ? schema : Schema(entities: [])))
         self.names = names
         self.zoneName = zoneName
         self.pageSize = pageSize
@@ -69,7 +94,15 @@ public final class Device {
         precondition(engine == nil, "device '\(name)' is already running")
         incarnation += 1
         timers = [:]
-        let engine = SDSEngine(schema: schema, zoneName: zoneName, pageSize: pageSize, mechanisms: mechanisms)
+        let engine = SDSEngine(
+            schema: syncSelection.map { $0.applied(to: schema) } ?? schema,
+            recordingSchema: recordingView.map { $0.applied(to: schema) } ?? schema,
+            fullSchema: schema,
+            isExtension: host != nil,
+            zoneName: zoneName,
+            pageSize: pageSize,
+            mechanisms: mechanisms
+        )
         engine.setAutosync(autosync)
         self.engine = engine
     }

@@ -114,6 +114,12 @@ extension World {
         case .diskFull(let full):
             device.isDiskFull = full
             record(device.name, full ? "disk.full" : "disk.ok")
+        case .upgrade(let version):
+            // A new version of the app: it is quit, installed, and launched (the script waits).
+            if device.isRunning { kill(index) }
+            device.syncSelection = SyncView(version: version)
+            record(device.name, "app.upgraded")
+            launch(index, wait: wait)
         case .observe(let on):
             device.isObserved = on
             record(device.name, on ? "observer.attached" : "observer.detached")
@@ -132,6 +138,9 @@ extension World {
         record(device.name, "account.changed", [TraceField("account", account.map { .string($0) } ?? .null),
                                                  TraceField("status", .string(status.description))])
         if device.isRunning { deliver(.accountChanged, to: index) }
+        for (other, candidate) in devices.enumerated() where candidate.host === device && candidate.isRunning {
+            deliver(.accountChanged, to: other)
+        }
     }
 
     func launch(_ index: Int, wait: Bool) {
@@ -259,6 +268,7 @@ extension World {
         case .rebuildStore: return "rebuild-store"
         case .diskFull(let full): return full ? "disk-full" : "disk-ok"
         case .observe(let on): return on ? "observe on" : "observe off"
+        case .upgrade: return "upgrade"
         case .share: return "share"
         case .acceptShare: return "accept share"
         case .unshare: return "unshare"

@@ -81,14 +81,19 @@ final class World {
         cloud = CloudService(configuration: cloudConfiguration)
         for declaration in scenario.devices {
             let name = declaration.name.value
+            let host = declaration.extensionOf.flatMap { hostName in
+                devices.first { $0.name == hostName.value }
+            }
             let device = Device(
                 name: name,
                 schema: schema,
                 account: declaration.account?.value,
                 names: streams.stream("names/\(name)"),
                 pageSize: configuration.pageSize,
-                mechanisms: options.mechanisms
+                mechanisms: options.mechanisms,
+                host: host
             )
+            device.syncSelection = declaration.syncs.map(SyncView.init(selections:))
             device.latency = declaration.latency.map { Latency($0.value) }
             deviceIndex[name] = devices.count
             devices.append(device)

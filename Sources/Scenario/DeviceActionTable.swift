@@ -45,6 +45,7 @@ enum DeviceActionTable {
         DeviceActionRule("disk-full", .diskFull(true)),
         DeviceActionRule("disk-ok", .diskFull(false)),
         DeviceActionRule("observe") { $0.parseObserve() },
+        DeviceActionRule("upgrade") { $0.parseUpgrade() },
         DeviceActionRule("share") { $0.parseShare() },
         DeviceActionRule("accept") { parser in
             guard parser.expectKeyword("share") else { return nil }
@@ -153,6 +154,41 @@ extension Parser {
         report(.expected("'on' or 'off'", found: word, suggestions: suggestions),
             at: word.location)
         return nil
+    }
+
+    /// `upgrade [syncs all | syncs ENTITY(key, …) …] [identity ENTITY(a, …)]…`.
+    fileprivate mutating func parseUpgrade() -> DeviceAction? {
+        var version = AppVersion()
+        var sawClause = false
+        while !current.endsLine && current.kind != .ampersand {
+            let clause = current
+            if clause.isKeyword("syncs") {
+                advance()
+                if current.isKeyword("all") {
+                    advance()
+                    version.syncs = nil
+                } else {
+                    guard let items = parseSyncSelections(stopAt: ["identity"]) else { return nil }
+                    version.syncs = items
+                }
+            } else if clause.isKeyword("identity") {
+                advance()
+                guard let entity = name("an entity name"),
+                      let keys = parseNameList("an attribute name") else { return nil }
+                version.identities.append(SyncSelection(entity: entity, keys: keys))
+            } else {
+                let suggestions = Suggestions.closest(to: clause.text, among: ["syncs", "identity"])
+                report(.expected("'syncs' or 'identity'", found: clause, suggestions: suggestions),
+                    at: clause.location)
+                return nil
+            }
+            sawClause = true
+        }
+        guard sawClause else {
+            report(.expected("'syncs' or 'identity'", found: current), at: current.location)
+            return nil
+        }
+        return .upgrade(version)
     }
 
     fileprivate mutating func parseResetSyncData() -> DeviceAction? {

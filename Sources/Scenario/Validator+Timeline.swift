@@ -127,6 +127,10 @@ extension Validator {
             .initializeSchema, .signOut, .accountUnavailable, .accountAvailable, .rebuildStore,
             .diskFull, .observe:
             break
+        case .upgrade(let version):
+            checkSelections(version.syncs ?? [])
+            for identity in version.identities { checkSelections([identity], attributesOnly: true) }
+            break
         }
     }
 

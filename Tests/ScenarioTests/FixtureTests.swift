@@ -82,6 +82,7 @@ import Testing
         case .leaveShare: "leave"
         case .diskFull(let full): full ? "disk-full" : "disk-ok"
         case .observe: "observe"
+        case .upgrade: "upgrade"
         }
     }
 }

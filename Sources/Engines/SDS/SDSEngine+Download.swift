@@ -58,6 +58,7 @@ extension SDSEngine {
         let inPage = Set(records.map(\.recordName))
         var result: [CloudRecord] = []
         for record in records {
+            if skipsHere(record, context: &context, effects: &effects) { continue }
             guard let entity = schema.entity(named: record.recordType), entity.isSynchronized else {
                 effects.append(.trace(
                     kind: "download.record.skipped",
@@ -377,6 +378,18 @@ extension SDSEngine {
         context: inout EngineContext,
         effects: inout [EngineEffect]
     ) {
+        if schema.entity(named: deletion.recordType)?.isSynchronized != true,
+           fullSchema.entity(named: deletion.recordType)?.isSynchronized == true {
+            // EXT-2 / EXT-3: a deletion of a model this process does not synchronize.
+            context.syncData.skippedDeletions[deletion.recordName] = deletion.recordType
+            context.syncData.skippedRules[deletion.recordName] = isExtension ? "EXT-2" : "EXT-3"
+            effects.append(.trace(
+                kind: "download.deletion-skipped",
+                details: [TraceField("record", .string(deletion.recordName))],
+                rules: [isExtension ? "EXT-2" : "EXT-3"]
+            ))
+            return
+        }
         context.syncData.changeTags[deletion.recordName] = nil
         context.syncData.pendingDeletions[deletion.recordName] = nil
         context.syncData.recordZones[deletion.recordName] = nil

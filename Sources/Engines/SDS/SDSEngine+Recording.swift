@@ -92,7 +92,7 @@ extension SDSEngine {
     }
 
     private func synchronizedEntity(_ name: String, effects: inout [EngineEffect]) -> EntityDescription? {
-        guard let entity = schema.entity(named: name) else { return nil }
+        guard let entity = recordingSchema.entity(named: name) else { return nil }
         guard entity.isSynchronized else {
             effects.append(.trace(
                 kind: "change.not-synchronized",

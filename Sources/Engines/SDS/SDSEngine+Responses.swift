@@ -46,7 +46,9 @@ extension SDSEngine {
             context.syncData.zoneCreated = true
             current.step = .ensureSubscription
         case .ensureSubscription:
-            if context.syncData.subscribed {
+            if context.syncData.subscribed && context.syncData.sharedSubscribed {
+                current.step = .catchUp
+            } else if context.syncData.subscribed {
                 context.syncData.sharedSubscribed = true
             } else {
                 context.syncData.subscribed = true
@@ -80,6 +82,10 @@ extension SDSEngine {
             }
         case .initializeSchema:
             handleSchemaAnswer(response, &current, context: &context, effects: &effects)
+        case .catchUp:
+            if case .recordsFetched(let results) = response {
+                catchUp(results, context: &context, effects: &effects)
+            }
         default:
             effects.append(.trace(kind: "response.unexpected", details: [], rules: []))
         }

@@ -71,7 +71,16 @@ extension SDSEngine {
             } else if !context.syncData.sharedSubscribed {
                 send(.saveDatabaseSubscription(scope: .sharedDatabase), &current, &effects)
             } else {
+                current.step = .catchUp
+            }
+        case .catchUp:
+            applySkippedDeletions(context: &context, effects: &effects)
+            let names = recordsToCatchUp(context: context)
+            if names.isEmpty {
                 current.step = .downloadStart
+            } else {
+                let batch = Array(names.prefix(Self.maxItemsPerUpload))
+                send(.fetchRecords(scope: .privateDatabase, zone: appZone(context), names: batch), &current, &effects)
             }
         case .downloadStart:
             if context.syncData.zoneToken == nil && !current.expiredTokenRefetch {

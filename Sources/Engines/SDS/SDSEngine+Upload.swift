@@ -55,6 +55,7 @@ extension SDSEngine {
         for id in context.syncData.pending.keys.sorted() where budget > 0 && !savesPaused {
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
                   let name = context.syncData.recordNames[id],
+                  synchronizesHere(pending: pending, model: id, context: context),
                   zone(ofRecord: name, model: id, context: context) == target else { continue }
             let attemptKey = adoption ? "adopt:" + name : name
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.

@@ -58,13 +58,26 @@ public final class SDSEngine: SyncEngine {
     /// The mechanisms behind the known races; all on except in tests.
     let mechanisms: SDSMechanisms
 
+    /// What the app synchronizes (an extension records its app's changes this way, EXT-1).
+    let recordingSchema: Schema
+    /// Everything the scenario's schema synchronizes: what this process skips is remembered
+    /// for a process that synchronizes it (EXT-2, EXT-3).
+    let fullSchema: Schema
+    let isExtension: Bool
+
     public init(
         schema: Schema,
+        recordingSchema: Schema? = nil,
+        fullSchema: Schema? = nil,
+        isExtension: Bool = false,
         zoneName: String = "SwiftDataSync",
         pageSize: Int = 100,
         mechanisms: SDSMechanisms = SDSMechanisms()
     ) {
         self.schema = schema
+        self.recordingSchema = recordingSchema ?? schema
+        self.fullSchema = fullSchema ?? schema
+        self.isExtension = isExtension
         self.zoneName = zoneName
         self.pageSize = pageSize
         self.mechanisms = mechanisms
@@ -186,6 +199,14 @@ public final class SDSEngine: SyncEngine {
         }
         recordLocalChanges(context: &context, effects: &effects)
         findModelsWithoutRecords(context: &context, effects: &effects)
+        if isExtension {
+            effects.append(.trace(
+                kind: "extension.launched",
+                details: [TraceField("syncData", .string("the app group's, shared with the app"))],
+                rules: ["EXT-1"]
+            ))
+        }
+        keepNamesFromBeforeIdentities(context: context, effects: &effects)
         requestSync(waiter: waiter, context: &context, effects: &effects)
     }
 

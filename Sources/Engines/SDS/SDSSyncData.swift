@@ -94,6 +94,12 @@ public struct SDSSyncData: Hashable, Sendable {
     public var sharedZoneTokens: [ZoneID: ZoneChangeToken] = [:]
     public var recordZones: [String: ZoneID] = [:]
     public var sharedSubscribed = false
+    /// EXT-2 / EXT-3: records and deletions a process skipped because it does not synchronize
+    /// their model or some of their keys; a process that does downloads them again.
+    public var skipped: [String: String] = [:]
+    public var skippedDeletions: [String: String] = [:]
+    /// Which rule skipped each of them: EXT-2 (an extension) or EXT-3 (an older version).
+    public var skippedRules: [String: String] = [:]
     /// A download started and has not reached its end yet (DL-2 continues it).
     public var downloadInProgress = false
     /// Every record must be downloaded again (DEL-2, LIFE-2, HDO-3): fetch without a token.

@@ -47,6 +47,8 @@ enum SyncStep: Hashable, Sendable {
     case fetchDatabase
     case ensureZone
     case ensureSubscription
+    /// EXT-2 / EXT-3: records and deletions another process skipped, downloaded again.
+    case catchUp
     case downloadStart
     case fetchPage
     /// Sharing: the shared database's feed, then each accepted zone's pages.
@@ -76,7 +78,7 @@ enum SyncStep: Hashable, Sendable {
     /// Steps before the upload starts, where `stop()` ends the run after the current page.
     var isBeforeUpload: Bool {
         switch self {
-        case .begin, .checkAccount, .fetchDatabase, .ensureZone, .ensureSubscription,
+        case .begin, .checkAccount, .fetchDatabase, .ensureZone, .ensureSubscription, .catchUp,
              .downloadStart, .fetchPage, .fetchSharedDatabase, .fetchSharedPage, .pageFetched,
              .resolvePage, .storePage, .savePage, .downloadDone:
             return true

@@ -17,6 +17,8 @@ struct AccountState {
     var isQuotaFull = false
     /// Every request of the account fails `requestRateLimited` before this time.
     var throttleEnd: SimTime?
+    /// `fail-downloads ACCOUNT for D`: change feeds fail until then (a SyncLab addition).
+    var feedFailureEnd: SimTime?
     var partialThrottle: PartialThrottle?
     /// Record names whose saves fail with the given code (`reject ... with CODE`).
     var rejectedRecords: [String: CloudErrorCode] = [:]

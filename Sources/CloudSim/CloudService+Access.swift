@@ -16,6 +16,14 @@ extension CloudService {
         if let end = accountStates[account]?.throttleEnd, now < end {
             return CloudMessages.requestRateLimited(retryAfter: end - now)
         }
+        if let end = accountStates[account]?.feedFailureEnd, now < end {
+            switch request {
+            case .fetchDatabaseChanges, .fetchZoneChanges:
+                return CloudMessages.serviceUnavailable(retryAfter: end - now)
+            default:
+                break
+            }
+        }
         return nil
     }
 

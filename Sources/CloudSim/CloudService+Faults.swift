@@ -67,6 +67,14 @@ extension CloudService {
         outageEnd = end
     }
 
+    /// `fail-downloads ACCOUNT for D` (a SyncLab addition): the account's change feeds
+    /// (database and zone changes) fail with `serviceUnavailable` and the rest of the window
+    /// as retry-after, while uploads and record fetches work — a download that fails (SYNC-6).
+    public func failDownloads(account: String, until end: SimTime) {
+        ensureAccount(account)
+        accountStates[account]?.feedFailureEnd = end
+    }
+
     /// `reject LABEL with CODE`: saves of that record fail until `accept`.
     public func reject(recordName: String, account: String, with code: CloudErrorCode) {
         ensureAccount(account)

@@ -68,7 +68,7 @@ extension SyncView {
     init(selections: [SyncSelection]) {
         var entities: [String: [String]?] = [:]
         for item in selections {
-            entities[item.entity.value] = item.keys.map { $0.map(\.value) }
+            entities[item.entity.value] = item.keys.map { $0.map(\.value) } // tidy: ordered (an array)
         }
         self.init(entities: entities)
     }

@@ -188,7 +188,7 @@ extension Validator {
         switch statement.action {
         case .throttle(let account, _), .throttleNextUpload(let account, _, _),
             .quota(let account, _), .deleteZone(let account), .userDeleteZone(let account),
-            .expireTokens(let account):
+            .expireTokens(let account), .failDownloads(let account, _):
             requireAccount(account)
         case .reject(let label, _), .accept(let label):
             _ = requireLabel(label, state: state)

@@ -221,11 +221,37 @@ extension SDSEngine {
             current.expiredTokenRefetch = true
             effects.append(.trace(kind: "token.expired", details: [TraceField("feed", .string("zone"))], rules: []))
         default:
-            if current.step.isDownload { current.downloadFailed = true }
-            if current.step.isDownload, context.syncData.needsFullDownload {
+            let isDownload = current.step.isDownload || current.step == .fetchDatabase
+            if isDownload, context.syncData.needsFullDownload {
                 context.syncData.fullDownloadAttempts += 1
             }
+            if isDownload && uploadsDespiteFailedDownload(error) {
+                // SYNC-6: the changes are uploaded anyway; the download is tried again later.
+                current.downloadFailed = true
+                lastError = error
+                effects.append(.trace(
+                    kind: "download.failed-upload-anyway",
+                    details: [TraceField("error", .string(error.description))],
+                    rules: ["SYNC-6"]
+                ))
+                scheduleRetry(after: error, context: context, effects: &effects)
+                current.step = .uploadStart
+                return
+            }
+            if current.step.isDownload { current.downloadFailed = true }
             abortRun(&current, error: error, context: &context, effects: &effects)
+        }
+    }
+
+    /// Download failures after which uploads can still work (not the account, the network or
+    /// a throttle of every request).
+    private func uploadsDespiteFailedDownload(_ error: CloudError) -> Bool {
+        switch error.code {
+        case .notAuthenticated, .accountTemporarilyUnavailable, .networkUnavailable,
+             .networkFailure, .requestRateLimited, .userDeletedZone, .zoneNotFound:
+            return false
+        default:
+            return true
         }
     }
 }

@@ -35,6 +35,8 @@ extension SDSEngine {
                   let name = context.syncData.recordNames[id] else { return false }
             return !current.attempted.contains("adopt:" + name) && isUploadable(name, context: context)
         }
+        // SYNC-6: after a failed download, edits are uploaded only for records that exist.
+        if let check = existenceCheckRequest(&current, context: context) { return check }
         // BIG-3: records whose overflow asset is involved are fetched first.
         if let fetch = overflowFetchRequest(&current, context: context) { return fetch }
         let target = uploadZone(current, adoption: adoption, context: context)

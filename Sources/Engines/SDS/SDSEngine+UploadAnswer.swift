@@ -11,6 +11,8 @@ extension SDSEngine {
         context: inout EngineContext,
         effects: inout [EngineEffect]
     ) {
+        // SYNC-6: the answer to the check of which edited records still exist.
+        if handleExistenceCheckAnswer(response, &current, effects: &effects) { return }
         // BIG-3: the answer to the fetch of records whose overflow asset is involved.
         if handleOverflowFetchAnswer(response, &current, context: &context, effects: &effects) {
             return

@@ -109,6 +109,9 @@ struct SyncRun {
     var seenRecords: Set<String> = []
     /// SYNC-7 kept this run from uploading.
     var heldUploads = false
+    /// SYNC-6: the existence check of edited records is done / under way.
+    var existenceChecked = false
+    var existenceCheckInFlight = false
     /// Accepted shared zones this run still has to download.
     var sharedZonesToFetch: [ZoneID] = []
     /// BIG-3: records fetched before their overflow asset is uploaded (SDSEngine+Overflow).

@@ -16,11 +16,12 @@ COMMANDS:
   probes           list the probe points triggers can name
   bench            measure the kernel and scenario runs (use a release build)
   rules            list the rule catalogue and the scenarios that make each rule fire
+  explore FILE     run the seeds of a chaos file, check and shrink what they find
 
 Run 'synclab COMMAND --help' for a command's options.
 """
 
-let commands = ["run", "check", "probes", "bench", "rules"]
+let commands = ["run", "check", "probes", "bench", "rules", "explore"]
 var arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 if arguments.isEmpty || arguments == ["-h"] || arguments == ["--help"] || arguments == ["help"] {
@@ -34,6 +35,7 @@ if arguments.isEmpty || arguments == ["-h"] || arguments == ["--help"] || argume
     case "probes": status = ProbesCommand.main(arguments)
     case "bench": status = BenchCommand.main(arguments)
     case "rules": status = RulesCommand.main(arguments)
+    case "explore": status = ExploreCommand.main(arguments)
     default:
         status = RunCommand.usage("unknown command '\(command)'\(suggestion(command, among: commands))")
     }

@@ -1,0 +1,136 @@
+import Device
+import Kernel
+import LocalStore
+
+/// What the app saved on each device, read from the stores' histories (entries the app
+/// authored) at statement boundaries: the facts the lost-change, duplicate-identity and
+/// resurrection checkers judge the end state by.
+///
+/// For a statement run by the device that saves, the ledger knows what the device held just
+/// before (a snapshot of its store), so it can tell whether a save was made over a value
+/// another device saved: that is how one save supersedes another (docs/EXPLORER.md).
+struct SaveLedger {
+    /// What the saving device held for the key just before the save.
+    enum Prior: Hashable {
+        /// The model existed; this was its value (nil: none).
+        case known(LocalStore.AttributeValue?)
+        /// The model was new (an insert).
+        case none
+        /// Saved outside a statement of that device (a trigger): not known.
+        case unknown
+    }
+
+    /// One synchronized attribute value the app saved.
+    struct ValueSave {
+        var device: Int
+        var account: String
+        var record: String
+        var entity: String
+        var key: String
+        var value: LocalStore.AttributeValue?
+        var prior: Prior
+        var time: SimTime
+        /// Position among everything the ledger saw, for "later than".
+        var order: Int
+    }
+
+    /// A model the app deleted (its record, looked up before the engine forgot it).
+    struct Deletion {
+        var device: Int
+        var account: String
+        var record: String
+        var time: SimTime
+        var order: Int
+    }
+
+    /// A model the app inserted.
+    struct Insertion {
+        var device: Int
+        var record: String
+        var model: ModelID
+        var order: Int
+    }
+
+    /// A device's store and record names just before one of its own statements.
+    struct Snapshot {
+        var device: Int
+        var store: Store
+        var recordNames: [ModelID: String]
+    }
+
+    private(set) var saves: [ValueSave] = []
+    private(set) var deletions: [Deletion] = []
+    private(set) var insertions: [Insertion] = []
+    /// Per device, the models the app inserted or gave identity values (ID-5 allows those
+    /// to share an identity).
+    private(set) var appModels: [Set<ModelID>]
+    private var positions: [Int64]
+    private var order = 0
+
+    init(deviceCount: Int) {
+        appModels = Array(repeating: [], count: deviceCount)
+        positions = Array(repeating: 0, count: deviceCount)
+    }
+
+    static func snapshot(of device: Device, index: Int) -> Snapshot {
+        Snapshot(device: index, store: device.disk.store, recordNames: device.disk.syncData.recordNames)
+    }
+
+    /// Reads what the app saved on every device since the last call.
+    mutating func collect(devices: [Device], schema: Schema, now: SimTime, snapshot: Snapshot?) {
+        precondition(devices.count == positions.count, "the ledger counts other devices")
+        for (index, device) in devices.enumerated() {
+            let store = device.disk.store
+            guard store.lastHistoryPosition > positions[index] else { continue }
+            let entries = store.history(after: positions[index])
+            positions[index] = store.lastHistoryPosition
+            let own = snapshot?.device == index ? snapshot : nil
+            for entry in entries where entry.author == Device.appAuthor {
+                for change in entry.changes {
+                    note(change, device: device, index: index, schema: schema, now: now, own: own)
+                }
+            }
+        }
+    }
+
+    private mutating func note(
+        _ change: HistoryChange, device: Device, index: Int, schema: Schema, now: SimTime,
+        own: Snapshot?
+    ) {
+        let names = device.disk.syncData.recordNames
+        let account = device.account ?? ""
+        order += 1
+        switch change {
+        case .inserted(let id, let entityName):
+            appModels[index].insert(id)
+            guard let entity = schema.entity(named: entityName), let record = names[id],
+                let model = device.disk.store.model(id) else { return }
+            insertions.append(Insertion(device: index, record: record, model: id, order: order))
+            for attribute in entity.synchronizedAttributes {
+                saves.append(ValueSave(
+                    device: index, account: account, record: record, entity: entityName,
+                    key: attribute.name, value: model.values[attribute.name], prior: .none,
+                    time: now, order: order))
+            }
+        case .updated(let id, let entityName, let keys):
+            guard let entity = schema.entity(named: entityName), let record = names[id],
+                let model = device.disk.store.model(id) else { return }
+            if keys.contains(where: entity.identity.contains) { appModels[index].insert(id) }
+            for key in keys where entity.synchronizedAttributes.contains(where: { $0.name == key }) {
+                let prior: Prior
+                if let own {
+                    prior = own.store.model(id).map { .known($0.values[key]) } ?? .none
+                } else {
+                    prior = .unknown
+                }
+                saves.append(ValueSave(
+                    device: index, account: account, record: record, entity: entityName,
+                    key: key, value: model.values[key], prior: prior, time: now, order: order))
+            }
+        case .deleted(let id, _, _):
+            guard let record = own?.recordNames[id] ?? names[id] else { return }
+            deletions.append(Deletion(
+                device: index, account: account, record: record, time: now, order: order))
+        }
+    }
+}

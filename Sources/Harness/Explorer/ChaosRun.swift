@@ -1,0 +1,243 @@
+import Device
+import Engines
+import Kernel
+import Scenario
+
+/// How the explorer runs a seed.
+public struct ExploreOptions: Hashable, Sendable {
+    /// Keep every trace event (for `--doublecheck` and `synclab run` on a chaos file).
+    public var recordTrace: Bool
+    /// Bounds on one whole run, as `RunOptions` has them.
+    public var maxEvents: Int
+    public var maxTime: SimTime
+    /// The most runs shrinking one finding may make.
+    public var shrinkRuns: Int
+    /// Shrink explained violations too, not only new findings.
+    public var shrinkExplained: Bool
+    /// A deliberately broken engine variant; tests only (see `ExplorerCanary`).
+    var canary: ExplorerCanary?
+
+    public init(
+        recordTrace: Bool = false,
+        maxEvents: Int = 2_000_000,
+        maxTime: SimTime = .hours(24 * 30),
+        shrinkRuns: Int = 400,
+        shrinkExplained: Bool = false
+    ) {
+        self.recordTrace = recordTrace
+        self.maxEvents = maxEvents
+        self.maxTime = maxTime
+        self.shrinkRuns = shrinkRuns
+        self.shrinkExplained = shrinkExplained
+    }
+}
+
+/// One run of a chaos file in a fresh world: the ordinary timeline, the fault phase (drawn,
+/// or replayed from a list of steps), the heal phase, then the checks.
+///
+/// It runs every statement through the world exactly as `synclab run` would run the same
+/// line, so a run written out as a plain scenario replays byte for byte.
+final class ChaosRun {
+    enum Phase { case plain, faults, heal }
+
+    let plan: ChaosPlan
+    let world: World
+    private(set) var ledger: SaveLedger
+    /// The fault phase's steps, as run.
+    private(set) var steps: [ChaosStep] = []
+    /// The heal phase's statements, as run.
+    private(set) var healActions: [ChaosAction] = []
+    /// When the fault phase began.
+    private(set) var start = SimTime.zero
+    private(set) var results: [ExpectationResult] = []
+    private(set) var cloudFaults: CloudFaultState
+    /// Every label bound so far, with its entity, in order.
+    private(set) var labels: [(label: String, entity: String)]
+    private(set) var phase = Phase.plain
+    private var scratch: [ExpectationResult] = []
+
+    init(plan: ChaosPlan, seed: UInt64, options: ExploreOptions) {
+        self.plan = plan
+        world = World(
+            scenario: plan.scenario, seed: seed,
+            budget: Budget(maxTime: options.maxTime, maxEvents: options.maxEvents),
+            recordTrace: options.recordTrace)
+        options.canary?.install(in: world, pageSize: plan.scenario.cloud.pageSize)
+        ledger = SaveLedger(deviceCount: world.devices.count)
+        cloudFaults = CloudFaultState(
+            setupLatency: plan.setupLatency, setupPushDrop: plan.setupPushDrop)
+        labels = plan.plainLabels
+        world.record("script", "run.start", [
+            TraceField("file", .string(plan.scenario.file)),
+            TraceField("seed", .string(String(seed))),
+        ])
+    }
+
+    /// Launches the devices and runs the file's ordinary timeline.
+    func runPlain() {
+        world.start()
+        world.run(until: .zero)
+        for statement in plan.scenario.timeline {
+            guard world.failure == nil else { break }
+            let index = statement.line - 1
+            let text = index < plan.lines.count
+                ? ScenarioRunner.statementText(Substring(plan.lines[index])) : ""
+            var device: String?
+            if case .deviceAction(let action) = statement.kind { device = action.device.value }
+            run(statement, text: text, device: device, saves: device != nil)
+        }
+        start = world.now
+        phase = .faults
+    }
+
+    /// Runs the world until `offset` into the fault phase, as a `wait` line would.
+    func advance(to offset: SimTime) {
+        guard world.failure == nil else { return }
+        let target = start + offset
+        if target > world.now {
+            perform(.wait(TimeSpan(microseconds: target.microseconds - world.now.microseconds)))
+        }
+    }
+
+    /// Runs one fault-phase step at its time.
+    func execute(_ step: ChaosStep) {
+        advance(to: step.offset)
+        guard world.failure == nil else { return }
+        perform(step.action)
+        steps.append(step)
+        if case .insert(_, let entity, let label, _) = step.action {
+            labels.append((label, entity))
+        }
+    }
+
+    /// Runs a drawn or listed action as a statement of the timeline.
+    func perform(_ action: ChaosAction, location: SourceLocation? = nil) {
+        let statement = action.statement(at: location ?? plan.location)
+        var saves = false
+        switch action {
+        case .insert, .update, .delete: saves = true
+        default: break
+        }
+        run(statement, text: action.text, device: action.device, saves: saves)
+    }
+
+    private func run(_ statement: TimelineStatement, text: String, device: String?, saves: Bool) {
+        var snapshot: SaveLedger.Snapshot?
+        if saves, let device, let index = world.deviceIndex[device] {
+            snapshot = SaveLedger.snapshot(of: world.devices[index], index: index)
+        }
+        cloudFaults.note(statement.kind, now: world.now)
+        if case .expectation = statement.kind {
+            world.run(statement, results: &results, text: text)
+        } else {
+            world.run(statement, results: &scratch, text: text)
+        }
+        ledger.collect(
+            devices: world.devices, schema: world.schema, now: world.now, snapshot: snapshot)
+    }
+
+    /// Lifts every fault, lets the world settle within the heal budget, has every device
+    /// synchronize twice (so each one downloads what the others uploaded, pushes or not)
+    /// and settles again.
+    func heal() {
+        guard world.failure == nil else { return }
+        phase = .heal
+        var lifting: [ChaosAction] = []
+        for device in world.devices where !device.isOnline {
+            lifting.append(.device(device.name, .online))
+        }
+        for device in world.devices where !device.isRunning {
+            lifting.append(.device(device.name, .launch))
+        }
+        for (index, device) in world.devices.enumerated()
+        where device.isRunning && world.engineState(of: index) == .stopped {
+            lifting.append(.device(device.name, .start))
+        }
+        for device in world.devices where device.accountStatus == .temporarilyUnavailable {
+            lifting.append(.device(device.name, .accountAvailable))
+        }
+        lifting += cloudFaults.liftingActions
+        if cloudFaults.quietAt > world.now {
+            let rest = cloudFaults.quietAt.microseconds - world.now.microseconds
+            lifting.append(.wait(TimeSpan(microseconds: rest)))
+        }
+        for action in lifting where world.failure == nil {
+            perform(action, location: plan.healLocation)
+            healActions.append(action)
+        }
+        guard world.failure == nil else { return }
+        settle(within: plan.healBudget)
+        healActions.append(.settle)
+        for _ in 0..<2 {
+            for device in world.devices where device.account != nil && device.isRunning {
+                guard world.failure == nil else { return }
+                let action = ChaosAction.device(device.name, .syncAndWait)
+                perform(action, location: plan.healLocation)
+                healActions.append(action)
+            }
+        }
+        guard world.failure == nil else { return }
+        perform(.settle, location: plan.healLocation)
+        healActions.append(.settle)
+    }
+
+    /// `settle` with the heal budget as its bound.
+    private func settle(within budget: SimTime) {
+        world.currentLine = plan.healLocation.line
+        world.run(while: { !world.isSettled }, bound: budget, what: "settling after the heal")
+        if world.failure == nil { world.run(until: world.now) }
+    }
+
+    /// The rules fired anywhere, sorted.
+    var firedRules: [String] {
+        world.firedRules.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted()
+    }
+
+    /// Runs every checker and classifies what they found against the LIM-* rules that fired.
+    func check() -> [InvariantViolation] {
+        var findings: [CheckerFinding] = []
+        if let failure = world.failure {
+            let bound = failure.message.contains("budget exceeded")
+                || failure.message.contains("did not happen within")
+            let check: InvariantCheck = phase == .heal || bound ? .liveness : .runtime
+            findings.append(CheckerFinding(check,
+                "line \(failure.line): \(failure.message) (at \(failure.time))"))
+        } else {
+            let names = RecordLabels(labels: labels.map(\.label), table: world.labels)
+            findings += ConvergenceChecker.check(world).map {
+                CheckerFinding(.convergence, $0, expectations: ["expect converged"])
+            }
+            findings += LostChangeChecker.check(world, ledger: ledger, labels: names)
+            findings += DuplicateIdentityChecker.check(world, ledger: ledger)
+            findings += ResurrectionChecker.check(world, ledger: ledger, labels: names)
+        }
+        for result in results where !result.passed {
+            findings.append(CheckerFinding(.expectation,
+                "line \(result.line): expectation failed: \(result.wanted); found: "
+                    + result.found))
+        }
+        let fired = firedRules
+        return Self.capped(findings).map { $0.classified(firedRules: fired) }
+    }
+
+    /// At most `maximumPerCheck` findings of each check, the rest counted in one more.
+    static let maximumPerCheck = 8
+
+    private static func capped(_ findings: [CheckerFinding]) -> [CheckerFinding] {
+        var kept: [CheckerFinding] = []
+        for check in InvariantCheck.allCases {
+            let ofCheck = findings.filter { $0.check == check }
+            kept += ofCheck.prefix(maximumPerCheck)
+            if ofCheck.count > maximumPerCheck {
+                let rest = ofCheck.count - maximumPerCheck
+                kept.append(CheckerFinding(check, "… and \(rest) more \(check.rawValue) problems"))
+            }
+        }
+        return kept
+    }
+}
+
+extension SimTime {
+    /// The same span as the format's `TimeSpan`.
+    var timeSpan: TimeSpan { TimeSpan(microseconds: microseconds) }
+}

@@ -51,10 +51,13 @@ struct SaveLedger {
         var order: Int
     }
 
-    /// A device's store and record names just before one of its own statements.
+    /// What a device held just before one of its own statements: the values of the model
+    /// the statement names, and (before a deletion) the record names of every model, since
+    /// the engine forgets those of deleted models.
     struct Snapshot {
         var device: Int
-        var store: Store
+        var model: ModelID?
+        var values: [String: LocalStore.AttributeValue]
         var recordNames: [ModelID: String]
     }
 
@@ -72,8 +75,13 @@ struct SaveLedger {
         positions = Array(repeating: 0, count: deviceCount)
     }
 
-    static func snapshot(of device: Device, index: Int) -> Snapshot {
-        Snapshot(device: index, store: device.disk.store, recordNames: device.disk.syncData.recordNames)
+    /// Takes what the ledger needs before a statement of `device` that acts on `model` (nil
+    /// for an insert) and may delete models.
+    static func snapshot(of device: Device, index: Int, model: ModelID?, deletes: Bool) -> Snapshot {
+        Snapshot(
+            device: index, model: model,
+            values: model.flatMap { device.disk.store.model($0)?.values } ?? [:],
+            recordNames: deletes ? device.disk.syncData.recordNames : [:])
     }
 
     /// Reads what the app saved on every device since the last call.
@@ -117,12 +125,8 @@ struct SaveLedger {
                 let model = device.disk.store.model(id) else { return }
             if keys.contains(where: entity.identity.contains) { appModels[index].insert(id) }
             for key in keys where entity.synchronizedAttributes.contains(where: { $0.name == key }) {
-                let prior: Prior
-                if let own {
-                    prior = own.store.model(id).map { .known($0.values[key]) } ?? .none
-                } else {
-                    prior = .unknown
-                }
+                var prior = Prior.unknown
+                if let own, own.model == id { prior = .known(own.values[key]) }
                 saves.append(ValueSave(
                     device: index, account: account, record: record, entity: entityName,
                     key: key, value: model.values[key], prior: prior, time: now, order: order))

@@ -1,4 +1,5 @@
 import Device
+import LocalStore
 import Engines
 import Kernel
 import Scenario
@@ -55,6 +56,10 @@ final class ChaosRun {
     private(set) var labels: [(label: String, entity: String)]
     private(set) var phase = Phase.plain
     private var scratch: [ExpectationResult] = []
+    /// The record name of each label, once known (labels never change records).
+    private var recordOf: [String: String] = [:]
+    /// Per device, per position in `labels`: the model last found for that label there.
+    private var modelCache: [[ModelID?]] = []
 
     init(plan: ChaosPlan, seed: UInt64, options: ExploreOptions) {
         self.plan = plan
@@ -86,6 +91,7 @@ final class ChaosRun {
             if case .deviceAction(let action) = statement.kind { device = action.device.value }
             run(statement, text: text, device: device, saves: device != nil)
         }
+        world.labels.resolveNames(devices: world.devices)
         start = world.now
         phase = .faults
     }
@@ -122,10 +128,7 @@ final class ChaosRun {
     }
 
     private func run(_ statement: TimelineStatement, text: String, device: String?, saves: Bool) {
-        var snapshot: SaveLedger.Snapshot?
-        if saves, let device, let index = world.deviceIndex[device] {
-            snapshot = SaveLedger.snapshot(of: world.devices[index], index: index)
-        }
+        let snapshot = saves ? self.snapshot(before: statement) : nil
         cloudFaults.note(statement.kind, now: world.now)
         if case .expectation = statement.kind {
             world.run(statement, results: &results, text: text)
@@ -134,6 +137,67 @@ final class ChaosRun {
         }
         ledger.collect(
             devices: world.devices, schema: world.schema, now: world.now, snapshot: snapshot)
+    }
+
+    /// What the ledger must know before a device's statement that may save.
+    private func snapshot(before statement: TimelineStatement) -> SaveLedger.Snapshot? {
+        guard case .deviceAction(let action) = statement.kind,
+            let index = world.deviceIndex[action.device.value] else { return nil }
+        let device = world.devices[index]
+        switch action.action {
+        case .insert:
+            return SaveLedger.snapshot(of: device, index: index, model: nil, deletes: false)
+        case .update(let label, _):
+            return SaveLedger.snapshot(
+                of: device, index: index, model: modelID(label.value, on: index), deletes: false)
+        case .delete(let label):
+            return SaveLedger.snapshot(
+                of: device, index: index, model: modelID(label.value, on: index), deletes: true)
+        case .save:
+            return SaveLedger.snapshot(of: device, index: index, model: nil, deletes: true)
+        default:
+            return nil
+        }
+    }
+
+    /// The labels of `entities` whose model the device holds now, in binding order.
+    func heldLabels(_ entities: [String], on index: Int) -> [(label: String, entity: String)] {
+        if modelCache.count != world.devices.count {
+            modelCache = Array(repeating: [], count: world.devices.count)
+        }
+        let device = world.devices[index]
+        var held: [(label: String, entity: String)] = []
+        for (position, entry) in labels.enumerated() where entities.contains(entry.entity) {
+            if position >= modelCache[index].count {
+                modelCache[index] += Array(repeating: nil, count: labels.count - position)
+            }
+            // A model found before is still the label's while it holds the label's record.
+            if let id = modelCache[index][position], let name = recordOf[entry.label],
+                device.disk.syncData.recordNames[id] == name, device.disk.store.contains(id)
+            {
+                held.append(entry)
+                continue
+            }
+            modelCache[index][position] = modelID(entry.label, on: index)
+            if modelCache[index][position] != nil { held.append(entry) }
+        }
+        return held
+    }
+
+    /// The model a label means on a device now, as the world would resolve it; nil when the
+    /// device does not hold it.
+    func modelID(_ label: String, on index: Int) -> ModelID? {
+        let device = world.devices[index]
+        if recordOf[label] == nil, let name = world.labels.recordName(of: label) {
+            recordOf[label] = name
+        }
+        guard let name = recordOf[label] else {
+            return world.labels.model(label, on: index, devices: world.devices)
+        }
+        guard let id = device.disk.syncData.models[name], device.disk.store.contains(id) else {
+            return nil
+        }
+        return id
     }
 
     /// Lifts every fault, lets the world settle within the heal budget, has every device
@@ -205,7 +269,7 @@ final class ChaosRun {
         } else {
             let names = RecordLabels(labels: labels.map(\.label), table: world.labels)
             findings += ConvergenceChecker.check(world).map {
-                CheckerFinding(.convergence, $0, expectations: ["expect converged"])
+                CheckerFinding(.convergence, names.annotate($0), expectations: ["expect converged"])
             }
             findings += LostChangeChecker.check(world, ledger: ledger, labels: names)
             findings += DuplicateIdentityChecker.check(world, ledger: ledger)

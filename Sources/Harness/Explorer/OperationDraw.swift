@@ -29,13 +29,8 @@ struct OperationDraw {
 
     /// Labels of the given entities whose model this device holds, in binding order.
     private func held(_ entities: [String]) -> [(label: String, entity: String)] {
-        let world = run.world
-        guard let index = world.deviceIndex[device] else { return [] }
-        world.labels.resolveNames(devices: world.devices)
-        return run.labels.filter { entry in
-            entities.contains(entry.entity)
-                && world.labels.model(entry.label, on: index, devices: world.devices) != nil
-        }
+        guard let index = run.world.deviceIndex[device] else { return [] }
+        return run.heldLabels(entities, on: index)
     }
 
     private func pick<T>(_ items: [T], _ random: inout Xoshiro256StarStar) -> T? {
@@ -88,7 +83,7 @@ struct OperationDraw {
         guard let index = world.deviceIndex[device] else { return nil }
         let store = world.devices[index].disk.store
         let deletable = held(workloadEntities).filter { entry in
-            guard let id = world.labels.model(entry.label, on: index, devices: world.devices),
+            guard let id = run.modelID(entry.label, on: index),
                 let entity = world.schema.entity(named: entry.entity) else { return false }
             // A deny rule with related models refuses the save: that is the app's mistake,
             // not a fault to explore.

@@ -289,7 +289,7 @@ enum ExploreCommand {
         rows += summary.findingsByCheck.map { ("  \($0.name)", $0.runs) }
         rows += [("budget failures", summary.budgetFailures)]
         var lines = rows.map { name, count in
-            let label = name + String(repeating: " ", count: max(1, 20 - name.count))
+            let label = name + String(repeating: " ", count: max(1, 24 - name.count))
             let number = String(count)
             return "  " + label + String(repeating: " ", count: max(0, 8 - number.count)) + number
         }

@@ -2,24 +2,25 @@ import Device
 import LocalStore
 
 /// No two models with the same identity on a device: for every entity with an identity, a
-/// device holds at most one model per identity value, except models the app itself made
-/// with those values on that device (ID-5 lets the app keep such twins apart).
+/// device holds at most one model per identity value, unless the app somewhere gave a
+/// model an identity that device already held (a twin on purpose, which ID-5 keeps apart,
+/// so every device ends up with both).
 ///
-/// A twin the app did not make there came from a download that failed to match the local
-/// model (ID-2), the race LIM-2 describes.
+/// Other twins come from a download that failed to match the local model (ID-2), the race
+/// LIM-2 describes.
 enum DuplicateIdentityChecker {
     static func check(_ world: World, ledger: SaveLedger) -> [CheckerFinding] {
         var findings: [CheckerFinding] = []
         for entity in world.schema.entities where !entity.identity.isEmpty {
-            for (index, device) in world.devices.enumerated() {
-                findings += check(entity, on: device, appModels: ledger.appModels[index])
+            for device in world.devices {
+                findings += check(entity, on: device, deliberate: ledger.deliberateTwins)
             }
         }
         return findings
     }
 
     private static func check(
-        _ entity: EntityDescription, on device: Device, appModels: Set<ModelID>
+        _ entity: EntityDescription, on device: Device, deliberate: Set<String>
     ) -> [CheckerFinding] {
         var groups: [[LocalStore.AttributeValue]: [ModelID]] = [:]
         var order: [[LocalStore.AttributeValue]] = []
@@ -32,18 +33,17 @@ enum DuplicateIdentityChecker {
         var findings: [CheckerFinding] = []
         for values in order {
             let models = groups[values] ?? []
-            let made = models.filter(appModels.contains).count
-            guard models.count > 1, models.count > made else { continue }
+            let key = entity.name + values.map { "|" + ValueConversion.describe($0) }.joined()
+            guard models.count > 1, !deliberate.contains(key) else { continue }
             let pairs = zip(entity.identity, values).map { key, value in
                 "\(key)=\(ValueConversion.describe(value))"
             }
-            let allowed = max(1, made)
             let literal = values.allSatisfy { LostChangeChecker.isLiteral($0) }
             findings.append(CheckerFinding(.duplicateIdentity,
                 "\(device.name) holds \(models.count) \(entity.name) models with "
-                    + pairs.joined(separator: " ") + " (the app made \(made) of them there)",
+                    + pairs.joined(separator: " "),
                 expectations: literal ? ["expect \(device.name): count \(entity.name) where "
-                    + pairs.joined(separator: " ") + " = \(allowed)"] : []))
+                    + pairs.joined(separator: " ") + " = 1"] : []))
         }
         return findings
     }

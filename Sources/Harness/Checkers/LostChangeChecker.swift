@@ -14,7 +14,8 @@ import LocalStore
 ///   and written by no other save of that key (so holding it means having downloaded it);
 /// - the saves not superseded are the *candidates*; iCloud's value, and each such device's,
 ///   must be one of theirs (concurrent saves may end either way: the last upload wins).
-/// Records any device deleted are left to the resurrection checker. A save on a device
+/// A save counts for the record its model holds at the end (ID-2 can hand a model another
+/// record). Records any device deleted are left to the resurrection checker. A save on a device
 /// where a rule that discards changes fired (`discardingRules`) is exempt.
 enum LostChangeChecker {
     /// Rules under which a saved change may vanish by design.
@@ -27,7 +28,15 @@ enum LostChangeChecker {
         for deletion in ledger.deletions { deleted.insert(deletion.account + "/" + deletion.record) }
         var groups: [String: [Int]] = [:]
         var groupOrder: [String] = []
-        for (index, save) in ledger.saves.enumerated() {
+        var current = ledger.saves
+        for index in current.indices {
+            // ID-2 may have given the model another record since: judge it by that one.
+            let syncData = world.devices[current[index].device].disk.syncData
+            if let record = syncData.recordNames[current[index].model] {
+                current[index].record = record
+            }
+        }
+        for (index, save) in current.enumerated() {
             guard !deleted.contains(save.account + "/" + save.record) else { continue }
             let key = save.account + "/" + save.record + "/" + save.key
             if groups[key] == nil { groupOrder.append(key) }
@@ -36,7 +45,7 @@ enum LostChangeChecker {
         let exempt = exemptDevices(world)
         var findings: [CheckerFinding] = []
         for key in groupOrder {
-            let saves = (groups[key] ?? []).map { ledger.saves[$0] }
+            let saves = (groups[key] ?? []).map { current[$0] }
             findings += check(saves, world: world, exempt: exempt, labels: labels)
         }
         return findings

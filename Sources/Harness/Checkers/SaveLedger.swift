@@ -24,6 +24,8 @@ struct SaveLedger {
     struct ValueSave {
         var device: Int
         var account: String
+        var model: ModelID
+        /// The model's record when it was saved (ID-2 may give the model another later).
         var record: String
         var entity: String
         var key: String
@@ -64,15 +66,34 @@ struct SaveLedger {
     private(set) var saves: [ValueSave] = []
     private(set) var deletions: [Deletion] = []
     private(set) var insertions: [Insertion] = []
-    /// Per device, the models the app inserted or gave identity values (ID-5 allows those
-    /// to share an identity).
-    private(set) var appModels: [Set<ModelID>]
+    /// Identities (`Entity|values`) the app gave a model on a device that already held a
+    /// model with them: twins it made on purpose (ID-5 keeps them apart).
+    private(set) var deliberateTwins: Set<String> = []
     private var positions: [Int64]
     private var order = 0
 
     init(deviceCount: Int) {
-        appModels = Array(repeating: [], count: deviceCount)
         positions = Array(repeating: 0, count: deviceCount)
+    }
+
+    /// `Entity|v1|v2…` for a model with every identity value, else nil.
+    static func identityKey(_ model: Model, entity: EntityDescription) -> String? {
+        guard !entity.identity.isEmpty else { return nil }
+        var key = entity.name
+        for name in entity.identity {
+            guard let value = model.values[name] else { return nil }
+            key += "|" + ValueConversion.describe(value)
+        }
+        return key
+    }
+
+    /// Notes a deliberate twin when another model of the store has the model's identity.
+    private mutating func noteTwin(_ model: Model, entity: EntityDescription, store: Store) {
+        guard let key = Self.identityKey(model, entity: entity) else { return }
+        let twin = store.models(of: entity.name).contains { other in
+            other.id != model.id && Self.identityKey(other, entity: entity) == key
+        }
+        if twin { deliberateTwins.insert(key) }
     }
 
     /// Takes what the ledger needs before a statement of `device` that acts on `model` (nil
@@ -110,26 +131,30 @@ struct SaveLedger {
         order += 1
         switch change {
         case .inserted(let id, let entityName):
-            appModels[index].insert(id)
             guard let entity = schema.entity(named: entityName), let record = names[id],
                 let model = device.disk.store.model(id) else { return }
+            noteTwin(model, entity: entity, store: device.disk.store)
             insertions.append(Insertion(device: index, record: record, model: id, order: order))
             for attribute in entity.synchronizedAttributes {
                 saves.append(ValueSave(
-                    device: index, account: account, record: record, entity: entityName,
+                    device: index, account: account, model: id, record: record,
+                    entity: entityName,
                     key: attribute.name, value: model.values[attribute.name], prior: .none,
                     time: now, order: order))
             }
         case .updated(let id, let entityName, let keys):
             guard let entity = schema.entity(named: entityName), let record = names[id],
                 let model = device.disk.store.model(id) else { return }
-            if keys.contains(where: entity.identity.contains) { appModels[index].insert(id) }
+            if keys.contains(where: entity.identity.contains) {
+                noteTwin(model, entity: entity, store: device.disk.store)
+            }
             for key in keys where entity.synchronizedAttributes.contains(where: { $0.name == key }) {
                 var prior = Prior.unknown
                 if let own, own.model == id { prior = .known(own.values[key]) }
                 saves.append(ValueSave(
-                    device: index, account: account, record: record, entity: entityName,
-                    key: key, value: model.values[key], prior: prior, time: now, order: order))
+                    device: index, account: account, model: id, record: record,
+                    entity: entityName, key: key, value: model.values[key], prior: prior,
+                    time: now, order: order))
             }
         case .deleted(let id, _, _):
             guard let record = own?.recordNames[id] ?? names[id] else { return }

@@ -42,16 +42,44 @@ struct OperationDraw {
         -> ChaosAction?
     {
         guard let entity = pick(run.plan.entities, &operations) else { return nil }
-        var assignments: [ChaosAssignment] = []
-        for attribute in entity.attributes {
-            let isIdentity = entity.identity.contains { $0.value == attribute.name.value }
-            let required = !attribute.isOptional && attribute.defaultValue == nil
-            guard isIdentity || required || values.chance(1, in: 2) else { continue }
-            assignments.append(ValueDraw.value(
-                for: attribute, step: step, isIdentity: isIdentity, random: &values))
+        // A twin of an identity the device holds would be made on purpose (ID-5); the draw
+        // leaves those to ordinary timelines, so a duplicate it finds is a race (LIM-2).
+        for _ in 0..<ChaosPlan.identityPoolSize {
+            var assignments: [ChaosAssignment] = []
+            for attribute in entity.attributes {
+                let isIdentity = entity.identity.contains { $0.value == attribute.name.value }
+                let required = !attribute.isOptional && attribute.defaultValue == nil
+                guard isIdentity || required || values.chance(1, in: 2) else { continue }
+                assignments.append(ValueDraw.value(
+                    for: attribute, step: step, isIdentity: isIdentity, random: &values))
+            }
+            if !holdsIdentity(of: assignments, entity: entity) {
+                return .insert(
+                    device: device, entity: entity.name.value, label: newLabel,
+                    values: assignments)
+            }
         }
-        return .insert(
-            device: device, entity: entity.name.value, label: newLabel, values: assignments)
+        return nil
+    }
+
+    /// Whether the device holds a model of the entity with the identity these values give.
+    private func holdsIdentity(of assignments: [ChaosAssignment], entity: EntityDeclaration)
+        -> Bool
+    {
+        guard !entity.identity.isEmpty, let index = run.world.deviceIndex[device],
+            let description = run.world.schema.entity(named: entity.name.value) else {
+            return false
+        }
+        var wanted: [String: LocalStore.AttributeValue] = [:]
+        for name in description.identity {
+            guard let assignment = assignments.first(where: { $0.key == name }),
+                let attribute = description.attribute(named: name),
+                let value = ValueConversion.attributeValue(assignment.literal, type: attribute.type)
+            else { return false }
+            wanted[name] = value
+        }
+        let store = run.world.devices[index].disk.store
+        return !store.models(of: entity.name.value, where: wanted).isEmpty
     }
 
     private func update(_ operations: inout Xoshiro256StarStar, _ values: inout Xoshiro256StarStar)

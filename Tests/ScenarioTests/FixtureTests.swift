@@ -75,6 +75,7 @@ import Testing
         case .accountAvailable: "account-available"
         case .loseStore: "lose-store"
         case .rebuildStore: "rebuild-store"
+        case .diskFull(let full): full ? "disk-full" : "disk-ok"
         case .share: "share"
         case .acceptShare: "accept"
         case .unshare: "unshare"

@@ -200,9 +200,10 @@ final class ChaosRun {
         return id
     }
 
-    /// Lifts every fault, lets the world settle within the heal budget, has every device
-    /// synchronize twice (so each one downloads what the others uploaded, pushes or not)
-    /// and settles again.
+    /// Lifts every fault, waits out throttle and outage windows, has every device
+    /// synchronize twice ("Sync Now", which also retries what was set aside or paused, and
+    /// makes each device download what the others uploaded, pushes or not), then lets the
+    /// world settle within the heal budget.
     func heal() {
         guard world.failure == nil else { return }
         phase = .heal
@@ -229,9 +230,6 @@ final class ChaosRun {
             perform(action, location: plan.healLocation)
             healActions.append(action)
         }
-        guard world.failure == nil else { return }
-        settle(within: plan.healBudget)
-        healActions.append(.settle)
         for _ in 0..<2 {
             for device in world.devices where device.account != nil && device.isRunning {
                 guard world.failure == nil else { return }
@@ -241,7 +239,7 @@ final class ChaosRun {
             }
         }
         guard world.failure == nil else { return }
-        perform(.settle, location: plan.healLocation)
+        settle(within: plan.healBudget)
         healActions.append(.settle)
     }
 

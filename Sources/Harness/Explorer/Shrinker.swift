@@ -4,7 +4,8 @@ import Scenario
 /// Reduces a seed's fault phase to a minimal one that still violates the same check the
 /// same way (unexplained stays unexplained): whole groups of steps first, in halving chunks
 /// (a fault goes with its lifting, an insert with every step that uses its label), then
-/// devices, single liftings, and the values of inserts and updates. Every candidate is a
+/// devices, single liftings, the values of inserts and updates, and last the waits between
+/// steps (each cut to a second where the violation allows). Every candidate is a
 /// full replay; their number is bounded by `ExploreOptions.shrinkRuns`.
 struct Shrinker {
     struct Candidate: Hashable {
@@ -35,6 +36,7 @@ struct Shrinker {
         best = removeLiftings(best)
         best = removeAssignments(best)
         best = removeGroups(best)
+        best = tightenWaits(best)
         best.steps = Self.renumbered(best.steps, prefix: explorer.plan.labelPrefix)
         let final = replay(best)
         let violations = final.check().filter { matches($0) }
@@ -190,6 +192,31 @@ struct Shrinker {
         }
         return best
     }
+
+    /// Shortens each wait between steps to `shortWait` (moving every later step earlier by
+    /// the same amount) where the violation persists.
+    private mutating func tightenWaits(_ start: Candidate) -> Candidate {
+        var best = start
+        var previous = SimTime.zero
+        for index in best.steps.indices {
+            guard budgetLeft else { break }
+            let gap = best.steps[index].offset.microseconds - previous.microseconds
+            if gap > Self.shortWait.microseconds {
+                let cut = SimTime(microseconds: gap - Self.shortWait.microseconds)
+                var candidate = best
+                for later in index..<candidate.steps.count {
+                    candidate.steps[later].offset = SimTime(
+                        microseconds: candidate.steps[later].offset.microseconds - cut.microseconds)
+                }
+                if test(candidate) { best = candidate }
+            }
+            previous = best.steps[index].offset
+        }
+        return best
+    }
+
+    /// The wait `tightenWaits` tries between two steps.
+    static let shortWait = SimTime.seconds(1)
 
     /// Tries each value of each insert and update alone (keeping what an insert must set).
     private mutating func removeAssignments(_ start: Candidate) -> Candidate {

@@ -75,7 +75,9 @@ enum ExploreCommand {
         let message: String
     }
 
-    private static func parse(_ options: inout CommandLineOptions) -> Result<Request, UsageProblem> {
+    private static func parse(_ options: inout CommandLineOptions)
+        -> Result<Request, UsageProblem>
+    {
         let seeds = options.value("--seeds")
         let from = options.value("--from")
         let to = options.value("--to")

@@ -20,7 +20,8 @@ final class ProgressBar: @unchecked Sendable {
         shown = done
         let width = 30
         let filled = total == 0 ? width : min(width, done * width / total)
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let bar = String(repeating: "#", count: filled)
+            + String(repeating: ".", count: width - filled)
         FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) \(label)".utf8))
     }
 

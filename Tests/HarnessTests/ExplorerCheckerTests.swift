@@ -25,12 +25,16 @@ import Testing
     }
 
     @Test func aLaterSaveOnTheSameDeviceSupersedes() {
-        let saves = [Self.save(0, "a", order: 1), Self.save(0, "b", prior: .known(.string("a")), order: 2)]
+        let saves = [
+            Self.save(0, "a", order: 1), Self.save(0, "b", prior: .known(.string("a")), order: 2),
+        ]
         #expect(Self.candidates(saves) == ["b"])
     }
 
     @Test func aSaveOverADownloadedValueSupersedesIt() {
-        let saves = [Self.save(0, "a", order: 1), Self.save(1, "b", prior: .known(.string("a")), order: 2)]
+        let saves = [
+            Self.save(0, "a", order: 1), Self.save(1, "b", prior: .known(.string("a")), order: 2),
+        ]
         #expect(Self.candidates(saves) == ["b"])
     }
 

@@ -12,19 +12,25 @@ enum ConvergenceChecker {
     static func check(_ world: World) -> [String] {
         var problems: [String] = []
         for device in world.devices {
-            guard let account = device.account, device.isOnline, device.isRunning else { continue }
-            problems += differences(device, records: world.cloud.records(in: world.cloud.appZone(of: account)), world: world)
+            guard let account = device.account, device.isOnline, device.isRunning else {
+                continue
+            }
+            let records = world.cloud.records(in: world.cloud.appZone(of: account))
+            problems += differences(device, records: records, world: world)
         }
         return problems
     }
 
-    private static func differences(_ device: Device, records: [CloudRecord], world: World) -> [String] {
+    private static func differences(_ device: Device, records: [CloudRecord], world: World)
+        -> [String]
+    {
         var problems: [String] = []
         let syncData = device.disk.syncData
         let store = device.disk.store
         var seen: Set<ModelID> = []
         for record in records {
-            guard let entity = world.schema.entity(named: record.recordType), entity.isSynchronized else { continue }
+            guard let entity = world.schema.entity(named: record.recordType),
+                entity.isSynchronized else { continue }
             guard let id = syncData.models[record.recordName], let model = store.model(id) else {
                 problems.append("\(device.name) lacks \(record.recordName)")
                 continue
@@ -36,14 +42,19 @@ enum ConvergenceChecker {
                 }
                 if cloudValue != model.values[attribute.name] {
                     problems.append("\(device.name) \(record.recordName) \(attribute.name)="
-                        + "\(ValueConversion.describe(model.values[attribute.name])) but iCloud has "
+                        + ValueConversion.describe(model.values[attribute.name])
+                        + " but iCloud has "
                         + ValueConversion.describe(cloudValue))
                 }
             }
             for relationship in entity.synchronizedToOneRelationships {
                 var cloudTarget: String?
-                if case .reference(let name)? = record.fields[relationship.name] { cloudTarget = name }
-                let localTarget = model.toOne[relationship.name].flatMap { syncData.recordNames[$0] }
+                if case .reference(let name)? = record.fields[relationship.name] {
+                    cloudTarget = name
+                }
+                let localTarget = model.toOne[relationship.name].flatMap {
+                    syncData.recordNames[$0]
+                }
                 if cloudTarget != localTarget {
                     problems.append("\(device.name) \(record.recordName) \(relationship.name)="
                         + "\(localTarget ?? "nil") but iCloud has \(cloudTarget ?? "nil")")
@@ -51,7 +62,8 @@ enum ConvergenceChecker {
             }
         }
         for model in store.models where !seen.contains(model.id) {
-            guard let entity = world.schema.entity(named: model.entity), entity.isSynchronized else { continue }
+            guard let entity = world.schema.entity(named: model.entity),
+                entity.isSynchronized else { continue }
             let name = syncData.recordNames[model.id] ?? model.id.description
             problems.append("\(device.name) has \(name), which iCloud lacks")
         }

@@ -23,9 +23,13 @@ enum LostChangeChecker {
         "SYNC-3", "ADOPT-2", "ERR-1", "ERR-2", "ACCT-3", "LIFE-2", "LIFE-5", "DEL-2", "DEL-3",
     ]
 
-    static func check(_ world: World, ledger: SaveLedger, labels: RecordLabels) -> [CheckerFinding] {
+    static func check(_ world: World, ledger: SaveLedger, labels: RecordLabels)
+        -> [CheckerFinding]
+    {
         var deleted: Set<String> = []
-        for deletion in ledger.deletions { deleted.insert(deletion.account + "/" + deletion.record) }
+        for deletion in ledger.deletions {
+            deleted.insert(deletion.account + "/" + deletion.record)
+        }
         var groups: [String: [Int]] = [:]
         var groupOrder: [String] = []
         var current = ledger.saves
@@ -99,7 +103,8 @@ enum LostChangeChecker {
             guard device.isOnline, device.isRunning else { continue }
             let model = device.disk.syncData.models[record].flatMap(device.disk.store.model)
             guard let model else {
-                findings.append(CheckerFinding(.lostChange, "\(saver); \(device.name) lacks \(name)",
+                findings.append(CheckerFinding(.lostChange,
+                    "\(saver); \(device.name) lacks \(name)",
                     expectations: expectation(device.name)))
                 continue
             }

@@ -11,7 +11,9 @@ import Device
 enum ResurrectionChecker {
     static let restoringRules = ["ERR-1", "DEL-2", "DEL-3", "LIFE-2", "ACCT-3"]
 
-    static func check(_ world: World, ledger: SaveLedger, labels: RecordLabels) -> [CheckerFinding] {
+    static func check(_ world: World, ledger: SaveLedger, labels: RecordLabels)
+        -> [CheckerFinding]
+    {
         let fired = world.firedRules.reduce(into: Set<String>()) { $0.formUnion($1) }
         guard !restoringRules.contains(where: fired.contains) else { return [] }
         var seen: Set<String> = []

@@ -98,7 +98,9 @@ struct SaveLedger {
 
     /// Takes what the ledger needs before a statement of `device` that acts on `model` (nil
     /// for an insert) and may delete models.
-    static func snapshot(of device: Device, index: Int, model: ModelID?, deletes: Bool) -> Snapshot {
+    static func snapshot(of device: Device, index: Int, model: ModelID?, deletes: Bool)
+        -> Snapshot
+    {
         Snapshot(
             device: index, model: model,
             values: model.flatMap { device.disk.store.model($0)?.values } ?? [:],
@@ -148,7 +150,8 @@ struct SaveLedger {
             if keys.contains(where: entity.identity.contains) {
                 noteTwin(model, entity: entity, store: device.disk.store)
             }
-            for key in keys where entity.synchronizedAttributes.contains(where: { $0.name == key }) {
+            let synchronized = entity.synchronizedAttributes.map(\.name)
+            for key in keys where synchronized.contains(key) {
                 var prior = Prior.unknown
                 if let own, own.model == id { prior = .known(own.values[key]) }
                 saves.append(ValueSave(

@@ -212,7 +212,8 @@ extension ChaosAction {
         }
         switch self {
         case .insert(let device, let entity, let label, let values):
-            return .insert(device: device, entity: entity, label: rename(label), values: rename(values))
+            return .insert(
+                device: device, entity: entity, label: rename(label), values: rename(values))
         case .update(let device, let label, let values):
             return .update(device: device, label: rename(label), values: rename(values))
         case .delete(let device, let label):

@@ -68,7 +68,9 @@ struct ChaosPlan: Sendable {
     }
 
     /// Labels bound by inserts of the timeline and its triggers, in file order.
-    private static func labels(of timeline: [TimelineStatement]) -> [(label: String, entity: String)] {
+    private static func labels(of timeline: [TimelineStatement])
+        -> [(label: String, entity: String)]
+    {
         var labels: [(label: String, entity: String)] = []
         for statement in timeline {
             var action: DeviceAction?

@@ -292,7 +292,8 @@ final class ChaosRun {
             kept += ofCheck.prefix(maximumPerCheck)
             if ofCheck.count > maximumPerCheck {
                 let rest = ofCheck.count - maximumPerCheck
-                kept.append(CheckerFinding(check, "… and \(rest) more \(check.rawValue) problems"))
+                kept.append(
+                    CheckerFinding(check, "… and \(rest) more \(check.rawValue) problems"))
             }
         }
         return kept

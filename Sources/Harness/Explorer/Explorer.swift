@@ -14,7 +14,9 @@ public struct Explorer: Sendable {
     public let options: ExploreOptions
 
     /// A checked scenario with a `chaos workload` line, and its source text.
-    public init(scenario: ScenarioFile, source: String, options: ExploreOptions = ExploreOptions()) {
+    public init(
+        scenario: ScenarioFile, source: String, options: ExploreOptions = ExploreOptions()
+    ) {
         precondition(scenario.chaos.workload != nil, "explore needs a 'chaos workload' line")
         plan = ChaosPlan(scenario: scenario, source: source)
         self.source = source

@@ -407,3 +407,63 @@ enum ExploreCommand {
         return 2
     }
 }
+
+// MARK: Benchmark
+
+extension ExploreCommand {
+    /// The chaos file `synclab bench` measures (BENCH.md, "explore").
+    static let benchmarkFile = "Scenarios/explore/swarm.chaos"
+
+    /// `synclab bench`'s explore figure: seeds per second of a chaos file's sweep with
+    /// `--jobs 1` and `--jobs 2` (no shrinking), medians over `repetitions`, and their ratio.
+    /// Returns 2 when the file cannot be read, else 0.
+    static func benchmark(file: String = benchmarkFile, seeds: Int, repetitions: Int) -> Int32 {
+        precondition(seeds > 0 && repetitions > 0, "a benchmark needs seeds and repetitions")
+        guard let (scenario, source) = ScenarioFiles.load(file),
+            let workload = scenario.chaos.workload
+        else { return 2 }
+        let makeExplorer = worker(path: file, source: source, options: ExploreOptions())
+        var rates: [Int: [Double]] = [:]
+        for _ in 0..<repetitions {
+            for jobs in [1, 2] {
+                let clock = ContinuousClock()
+                let start = clock.now
+                let results = ExploreWorkers<Explorer, SeedResult>(count: seeds).run(
+                    jobs: jobs, context: makeExplorer,
+                    work: { explorer, index in explorer.run(seed: UInt64(index + 1)) },
+                    progress: { _ in })
+                precondition(results.allSatisfy { $0 != nil }, "a benchmark seed did not run")
+                let elapsed = clock.now - start
+                let seconds = Double(elapsed.components.seconds)
+                    + Double(elapsed.components.attoseconds) / 1e18
+                rates[jobs, default: []].append(Double(seeds) / seconds)
+            }
+        }
+        func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            return sorted.count % 2 == 1 ? sorted[sorted.count / 2]
+                : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+        let one = median(rates[1] ?? [])
+        let two = median(rates[2] ?? [])
+        let devices = ChaosWorkloadDescription.devices(of: scenario)
+        func format(_ value: Double, _ digits: Int) -> String {
+            String(format: "%.\(digits)f", value)
+        }
+        print("explore   \(file)  \(devices) devices, \(workload.operations.value) operations, "
+            + "seeds 1...\(seeds)  median jobs 1: \(format(one, 1)) seeds/s, "
+            + "jobs 2: \(format(two, 1)) seeds/s (x\(format(two / one, 2)))")
+        return 0
+    }
+}
+
+/// Counts for the benchmark's line.
+enum ChaosWorkloadDescription {
+    /// The devices a chaos workload acts with.
+    static func devices(of scenario: ScenarioFile) -> Int {
+        let named = scenario.chaos.workload?.devices.map(\.value) ?? []
+        return scenario.devices.filter { device in
+            device.account != nil && (named.isEmpty || named.contains(device.name.value))
+        }.count
+    }
+}

@@ -9,21 +9,23 @@ import LocalStore
 /// It reads the world; it never changes it, and it stands apart from the engine it checks.
 enum ConvergenceChecker {
     /// The differences found, in a stable order; empty when the world has converged.
-    static func check(_ world: World) -> [String] {
+    ///
+    /// `describe` writes a record name in messages (the explorer adds its label).
+    static func check(_ world: World, describe: (String) -> String = { $0 }) -> [String] {
         var problems: [String] = []
         for device in world.devices {
             guard let account = device.account, device.isOnline, device.isRunning else {
                 continue
             }
             let records = world.cloud.records(in: world.cloud.appZone(of: account))
-            problems += differences(device, records: records, world: world)
+            problems += differences(device, records: records, world: world, describe: describe)
         }
         return problems
     }
 
-    private static func differences(_ device: Device, records: [CloudRecord], world: World)
-        -> [String]
-    {
+    private static func differences(
+        _ device: Device, records: [CloudRecord], world: World, describe: (String) -> String
+    ) -> [String] {
         var problems: [String] = []
         let syncData = device.disk.syncData
         let store = device.disk.store
@@ -32,7 +34,7 @@ enum ConvergenceChecker {
             guard let entity = world.schema.entity(named: record.recordType),
                 entity.isSynchronized else { continue }
             guard let id = syncData.models[record.recordName], let model = store.model(id) else {
-                problems.append("\(device.name) lacks \(record.recordName)")
+                problems.append("\(device.name) lacks \(describe(record.recordName))")
                 continue
             }
             seen.insert(id)
@@ -41,7 +43,8 @@ enum ConvergenceChecker {
                     RecordMapping.attributeValue($0, type: attribute.type)
                 }
                 if cloudValue != model.values[attribute.name] {
-                    problems.append("\(device.name) \(record.recordName) \(attribute.name)="
+                    problems.append("\(device.name) \(describe(record.recordName)) "
+                        + "\(attribute.name)="
                         + ValueConversion.describe(model.values[attribute.name])
                         + " but iCloud has "
                         + ValueConversion.describe(cloudValue))
@@ -56,8 +59,10 @@ enum ConvergenceChecker {
                     syncData.recordNames[$0]
                 }
                 if cloudTarget != localTarget {
-                    problems.append("\(device.name) \(record.recordName) \(relationship.name)="
-                        + "\(localTarget ?? "nil") but iCloud has \(cloudTarget ?? "nil")")
+                    problems.append("\(device.name) \(describe(record.recordName)) "
+                        + "\(relationship.name)="
+                        + "\(localTarget.map(describe) ?? "nil") but iCloud has "
+                        + (cloudTarget.map(describe) ?? "nil"))
                 }
             }
         }
@@ -65,7 +70,7 @@ enum ConvergenceChecker {
             guard let entity = world.schema.entity(named: model.entity),
                 entity.isSynchronized else { continue }
             let name = syncData.recordNames[model.id] ?? model.id.description
-            problems.append("\(device.name) has \(name), which iCloud lacks")
+            problems.append("\(device.name) has \(describe(name)), which iCloud lacks")
         }
         return problems
     }

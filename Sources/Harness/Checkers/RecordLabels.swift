@@ -2,8 +2,6 @@
 /// can name a record the way the file does.
 struct RecordLabels {
     private var labelByRecord: [String: String] = [:]
-    /// (record, label) in binding order, for annotating messages.
-    private var pairs: [(record: String, label: String)] = []
 
     /// `labels` in the order they were bound; the first label of a record names it.
     init(labels: [String], table: LabelTable) {
@@ -12,17 +10,7 @@ struct RecordLabels {
                 continue
             }
             labelByRecord[record] = label
-            pairs.append((record, label))
         }
-    }
-
-    /// The message with every record name a label names written as `label (record)`.
-    func annotate(_ message: String) -> String {
-        var text = message
-        for pair in pairs where text.contains(pair.record) {
-            text = text.replacing(pair.record, with: "\(pair.label) (\(pair.record))")
-        }
-        return text
     }
 
     func label(of record: String) -> String? {

@@ -165,36 +165,51 @@ final class ChaosRun {
         if modelCache.count != world.devices.count {
             modelCache = Array(repeating: [], count: world.devices.count)
         }
+        if modelCache[index].count < labels.count {
+            let missing = labels.count - modelCache[index].count
+            modelCache[index] += Array(repeating: nil, count: missing)
+        }
         let device = world.devices[index]
+        // Read once: every access to the disk through the device copies its references.
+        let syncData = device.disk.syncData
+        let store = device.disk.store
+        var cache = modelCache[index]
         var held: [(label: String, entity: String)] = []
         for (position, entry) in labels.enumerated() where entities.contains(entry.entity) {
-            if position >= modelCache[index].count {
-                modelCache[index] += Array(repeating: nil, count: labels.count - position)
+            guard let name = record(of: entry.label) else {
+                if world.labels.model(entry.label, on: index, devices: world.devices) != nil {
+                    held.append(entry)
+                }
+                continue
             }
             // A model found before is still the label's while it holds the label's record.
-            if let id = modelCache[index][position], let name = recordOf[entry.label],
-                device.disk.syncData.recordNames[id] == name, device.disk.store.contains(id)
-            {
+            if let id = cache[position], syncData.recordNames[id] == name, store.contains(id) {
                 held.append(entry)
                 continue
             }
-            modelCache[index][position] = modelID(entry.label, on: index)
-            if modelCache[index][position] != nil { held.append(entry) }
+            cache[position] = syncData.models[name].flatMap { store.contains($0) ? $0 : nil }
+            if cache[position] != nil { held.append(entry) }
         }
+        modelCache[index] = cache
         return held
+    }
+
+    /// A label's record name, once the label table knows it.
+    private func record(of label: String) -> String? {
+        if let name = recordOf[label] { return name }
+        guard let name = world.labels.recordName(of: label) else { return nil }
+        recordOf[label] = name
+        return name
     }
 
     /// The model a label means on a device now, as the world would resolve it; nil when the
     /// device does not hold it.
     func modelID(_ label: String, on index: Int) -> ModelID? {
-        let device = world.devices[index]
-        if recordOf[label] == nil, let name = world.labels.recordName(of: label) {
-            recordOf[label] = name
-        }
-        guard let name = recordOf[label] else {
+        guard let name = record(of: label) else {
             return world.labels.model(label, on: index, devices: world.devices)
         }
-        guard let id = device.disk.syncData.models[name], device.disk.store.contains(id) else {
+        let syncData = world.devices[index].disk.syncData
+        guard let id = syncData.models[name], world.devices[index].disk.store.contains(id) else {
             return nil
         }
         return id
@@ -266,8 +281,8 @@ final class ChaosRun {
                 "line \(failure.line): \(failure.message) (at \(failure.time))"))
         } else {
             let names = RecordLabels(labels: labels.map(\.label), table: world.labels)
-            findings += ConvergenceChecker.check(world).map {
-                CheckerFinding(.convergence, names.annotate($0), expectations: ["expect converged"])
+            findings += ConvergenceChecker.check(world, describe: names.describe).map {
+                CheckerFinding(.convergence, $0, expectations: ["expect converged"])
             }
             findings += LostChangeChecker.check(world, ledger: ledger, labels: names)
             findings += DuplicateIdentityChecker.check(world, ledger: ledger)

@@ -174,7 +174,8 @@ enum ExploreCommand {
     {
         let seeds = request.selection.seeds
         let explorer = Explorer(scenario: scenario, source: source, options: request.options)
-        print("synclab explore \(request.path): \(request.selection) (\(seeds.count) runs), "
+        let runs = seeds.count == 1 ? "1 run" : "\(seeds.count) runs"
+        print("synclab explore \(request.path): \(request.selection) (\(runs)), "
             + "\(request.jobs) job\(request.jobs == 1 ? "" : "s")"
             + (request.doublecheck ? ", doublecheck" : ""))
         let makeExplorer = worker(path: request.path, source: source, options: request.options)

@@ -99,6 +99,22 @@ import TestSupport
         }
     }
 
+    /// Swift seeds hashing per process: two processes catch hash order leaking into a draw.
+    @Test func twoProcessesDrawTheSameRun() throws {
+        let folder = try TestSupport.temporaryFolder("explore-processes")
+        var traces: [Data] = []
+        for name in ["first", "second"] {
+            let trace = folder.appendingPathComponent("\(name).jsonl")
+            let run = try TestSupport.runSynclab([
+                "run", "Scenarios/explore/swarm.chaos", "--seed", "5", "--trace-out", trace.path,
+            ])
+            #expect(run.status != 2, "\(run.standardError)")
+            traces.append(try Self.bytes(trace))
+        }
+        #expect(!traces[0].isEmpty)
+        #expect(traces[0] == traces[1])
+    }
+
     @Test func doublecheckAndRunOnce() throws {
         let (_, path) = try Self.file(ExplorerFixtures.lonely, name: "double")
         let double = try TestSupport.runSynclab(

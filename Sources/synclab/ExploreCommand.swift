@@ -261,11 +261,16 @@ enum ExploreCommand {
     static let findingsShown = 20
 
     private static func report(_ results: [SeedResult], summary: ExploreSummary, request: Request) {
-        let findings = results.filter { $0.outcome == .newFinding || $0.outcome == .budgetFailure }
+        let findings = results.filter { result in
+            result.outcome == .newFinding || result.outcome == .budgetFailure
+                || result.shrunk != nil
+        }
         for result in findings.prefix(findingsShown) {
             let first = result.violations.first { !$0.isExplained } ?? result.violations[0]
-            print("seed \(result.seed): \(result.outcome.rawValue) — \(first.check.rawValue): "
-                + first.message)
+            let explained = first.isExplained
+                ? " (\(first.explainedBy.joined(separator: ", ")))" : ""
+            print("seed \(result.seed): \(result.outcome.rawValue)\(explained) — "
+                + "\(first.check.rawValue): " + first.message)
             print("  rerun: synclab explore \(request.path) --seed \(result.seed)")
             if let shrunk = result.shrunk {
                 let location = request.out.map { folder in

@@ -30,12 +30,14 @@ enum LostChangeChecker {
         for deletion in ledger.deletions {
             deleted.insert(deletion.account + "/" + deletion.record)
         }
+        // Read each disk once: every access through the device copies its references.
+        let disks = world.devices.map(\.disk)
         var groups: [String: [Int]] = [:]
         var groupOrder: [String] = []
         var current = ledger.saves
         for index in current.indices {
             // ID-2 may have given the model another record since: judge it by that one.
-            let syncData = world.devices[current[index].device].disk.syncData
+            let syncData = disks[current[index].device].syncData
             if let record = syncData.recordNames[current[index].model] {
                 current[index].record = record
             }
@@ -46,11 +48,10 @@ enum LostChangeChecker {
             if groups[key] == nil { groupOrder.append(key) }
             groups[key, default: []].append(index)
         }
-        let exempt = exemptDevices(world)
+        let judge = Judge(world: world, disks: disks, exempt: exemptDevices(world), labels: labels)
         var findings: [CheckerFinding] = []
         for key in groupOrder {
-            let saves = (groups[key] ?? []).map { current[$0] }
-            findings += check(saves, world: world, exempt: exempt, labels: labels)
+            findings += judge.check((groups[key] ?? []).map { current[$0] })
         }
         return findings
     }
@@ -64,58 +65,64 @@ enum LostChangeChecker {
         }
     }
 
-    private static func check(
-        _ saves: [SaveLedger.ValueSave], world: World, exempt: [Bool], labels: RecordLabels
-    ) -> [CheckerFinding] {
-        guard let first = saves.first,
-            let attribute = world.schema.entity(named: first.entity)?.attribute(named: first.key)
-        else { return [] }
-        let candidates = candidateSaves(saves, attribute: attribute)
-        guard candidates.contains(where: { !exempt[$0.device] }) else { return [] }
-        let acceptable = candidates.map(\.value)
-        let latest = candidates[candidates.count - 1]
-        let record = first.record
-        let name = labels.describe(record)
-        let wanted = "\(first.key)=\(ValueConversion.describe(latest.value))"
-        let saver = "\(world.devices[latest.device].name) saved \(wanted) at \(latest.time)"
-        var findings: [CheckerFinding] = []
-        let zone = world.cloud.appZone(of: first.account)
-        let label = labels.label(of: record)
-        func expectation(_ scope: String) -> [String] {
-            guard let label, isLiteral(latest.value) else { return [] }
-            return ["expect \(scope): \(label) \(wanted)"]
+    /// Judges the saves of one (account, record, key) against iCloud and the devices.
+    private struct Judge {
+        let world: World
+        let disks: [DeviceDisk]
+        let exempt: [Bool]
+        let labels: RecordLabels
+
+        func check(_ saves: [SaveLedger.ValueSave]) -> [CheckerFinding] {
+            guard let first = saves.first,
+                let attribute = world.schema.entity(named: first.entity)?
+                    .attribute(named: first.key)
+            else { return [] }
+            let candidates = candidateSaves(saves, attribute: attribute)
+            guard candidates.contains(where: { !exempt[$0.device] }) else { return [] }
+            let acceptable = candidates.map(\.value)
+            var problems: [(scope: String, found: String)] = []
+            let zone = world.cloud.appZone(of: first.account)
+            if let cloudRecord = world.cloud.record(named: first.record, in: zone) {
+                let value = cloudRecord.fields[first.key].flatMap {
+                    RecordMapping.attributeValue($0, type: attribute.type)
+                }
+                if !acceptable.contains(value) {
+                    problems.append(("cloud \(first.account)",
+                        "iCloud has \(first.key)=\(ValueConversion.describe(value)) for"))
+                }
+            } else {
+                problems.append(("cloud \(first.account)", "iCloud lacks"))
+            }
+            for (index, device) in world.devices.enumerated() {
+                guard device.account == first.account, device.isOnline, device.isRunning else {
+                    continue
+                }
+                let disk = disks[index]
+                guard let model = disk.syncData.models[first.record].flatMap(disk.store.model)
+                else {
+                    problems.append((device.name, "\(device.name) lacks"))
+                    continue
+                }
+                if !acceptable.contains(model.values[first.key]) {
+                    let held = ValueConversion.describe(model.values[first.key])
+                    problems.append((device.name, "\(device.name) has \(first.key)=\(held) for"))
+                }
+            }
+            guard !problems.isEmpty else { return [] }
+            let latest = candidates[candidates.count - 1]
+            let wanted = "\(first.key)=\(ValueConversion.describe(latest.value))"
+            let saver = "\(world.devices[latest.device].name) saved \(wanted) at \(latest.time)"
+            let name = labels.describe(first.record)
+            let label = labels.label(of: first.record)
+            return problems.map { problem in
+                var expectations: [String] = []
+                if let label, isLiteral(latest.value) {
+                    expectations = ["expect \(problem.scope): \(label) \(wanted)"]
+                }
+                return CheckerFinding(.lostChange, "\(saver); \(problem.found) \(name)",
+                    expectations: expectations)
+            }
         }
-        if let cloudRecord = world.cloud.record(named: record, in: zone) {
-            let value = cloudRecord.fields[first.key].flatMap {
-                RecordMapping.attributeValue($0, type: attribute.type)
-            }
-            if !acceptable.contains(value) {
-                findings.append(CheckerFinding(.lostChange,
-                    "\(saver); iCloud has \(first.key)=\(ValueConversion.describe(value)) "
-                        + "for \(name)", expectations: expectation("cloud \(first.account)")))
-            }
-        } else {
-            findings.append(CheckerFinding(.lostChange,
-                "\(saver); iCloud lacks \(name)",
-                expectations: expectation("cloud \(first.account)")))
-        }
-        for device in world.devices where device.account == first.account {
-            guard device.isOnline, device.isRunning else { continue }
-            let model = device.disk.syncData.models[record].flatMap(device.disk.store.model)
-            guard let model else {
-                findings.append(CheckerFinding(.lostChange,
-                    "\(saver); \(device.name) lacks \(name)",
-                    expectations: expectation(device.name)))
-                continue
-            }
-            if !acceptable.contains(model.values[first.key]) {
-                let held = ValueConversion.describe(model.values[first.key])
-                findings.append(CheckerFinding(.lostChange,
-                    "\(saver); \(device.name) has \(first.key)=\(held) for \(name)",
-                    expectations: expectation(device.name)))
-            }
-        }
-        return findings
     }
 
     /// The saves of one key that no other save superseded, in the order they were made.

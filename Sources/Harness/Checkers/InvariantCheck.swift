@@ -3,7 +3,7 @@
 ///
 /// The checkers stand apart from the engine: they read the world (stores, sync data, the
 /// cloud's zones) and what the app saved, never the engine's reasoning.
-public enum InvariantCheck: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+public enum InvariantCheck: String, Hashable, Sendable, Codable, CaseIterable {
     /// Every device signed in, online and running holds exactly its account's records.
     case convergence
     /// A saved value no later save or deletion superseded is in iCloud and on every device.
@@ -28,11 +28,6 @@ public enum InvariantCheck: String, Hashable, Sendable, Codable, CaseIterable, C
         case .resurrection: return ["LIM-1", "LIM-3"]
         case .liveness, .expectation, .runtime: return []
         }
-    }
-
-    public static func < (lhs: InvariantCheck, rhs: InvariantCheck) -> Bool {
-        let order = allCases
-        return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
     }
 }
 

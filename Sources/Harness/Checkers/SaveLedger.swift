@@ -130,6 +130,7 @@ struct SaveLedger {
     ) {
         let names = device.disk.syncData.recordNames
         let account = device.account ?? ""
+        precondition(order < Int.max, "the ledger's order overflowed")
         order += 1
         switch change {
         case .inserted(let id, let entityName):

@@ -120,6 +120,7 @@ struct ChaosDraw {
         run.execute(ChaosStep(offset: offset, action: strike, group: group))
         note(strike)
         if let lifting {
+            precondition(duration >= .zero, "a fault lasts no negative time")
             let step = ChaosStep(offset: offset + duration, action: lifting, group: group)
             let position = liftings.firstIndex { $0.offset > step.offset } ?? liftings.count
             liftings.insert(step, at: position)

@@ -107,6 +107,9 @@ final class ChaosRun {
 
     /// Runs one fault-phase step at its time.
     func execute(_ step: ChaosStep) {
+        precondition(steps.last.map { $0.offset <= step.offset } ?? true,
+            "fault-phase steps run in time order")
+        precondition(phase == .faults, "a fault-phase step outside the fault phase")
         advance(to: step.offset)
         guard world.failure == nil else { return }
         perform(step.action)

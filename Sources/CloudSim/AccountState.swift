@@ -17,9 +17,20 @@ struct AccountState {
     var isQuotaFull = false
     /// Every request of the account fails `requestRateLimited` before this time.
     var throttleEnd: SimTime?
+    /// `fail-downloads ACCOUNT for D`: change feeds fail until then (a SyncLab addition).
+    var feedFailureEnd: SimTime?
     var partialThrottle: PartialThrottle?
     /// Record names whose saves fail with the given code (`reject ... with CODE`).
     var rejectedRecords: [String: CloudErrorCode] = [:]
+    /// Last sequence of the shared database feed (other owners' zones this account sees).
+    var sharedDatabaseSequence: Int64 = 0
+    /// Per owner zone of the shared database: when it last changed and was last removed.
+    var sharedZoneFeed: [ZoneID: ZoneFeedEntry] = [:]
+    /// This account's view of each owner zone it ever had in its shared database.
+    var sharedViews: [ZoneID: SharedZoneView] = [:]
+    /// Why the account last lost access to an owner zone (or was removed before accepting);
+    /// cleared when it accepts again. Names the reason of later refusals.
+    var accessLosses: [ZoneID: AccessLoss] = [:]
 
     init(name: String) {
         self.name = name
@@ -43,6 +54,25 @@ struct AccountState {
         databaseSequence += 1
         zoneFeed[zone, default: ZoneFeedEntry()].lastDeletion =
             ZoneFeedEntry.Deletion(sequence: databaseSequence, reason: reason)
+    }
+
+    /// Appends "the owner zone has changes for this account" to the shared database feed.
+    mutating func noteSharedZoneChanged(_ zone: ZoneID) {
+        sharedDatabaseSequence += 1
+        sharedZoneFeed[zone, default: ZoneFeedEntry()].lastChangeSequence =
+            sharedDatabaseSequence
+    }
+
+    /// Appends "the owner zone left this account's shared database" to its feed.
+    mutating func noteSharedZoneDeleted(_ zone: ZoneID) {
+        sharedDatabaseSequence += 1
+        sharedZoneFeed[zone, default: ZoneFeedEntry()].lastDeletion =
+            ZoneFeedEntry.Deletion(sequence: sharedDatabaseSequence, reason: .deleted)
+    }
+
+    /// Whether the owner zone is in this account's shared database now.
+    func hasSharedZone(_ zone: ZoneID) -> Bool {
+        sharedViews[zone]?.isLive == true
     }
 }
 

@@ -15,6 +15,13 @@ public struct CloudConfiguration: Hashable, Sendable {
     public var maxItemsPerRequest: Int
     /// Record size limit excluding assets.
     public var maxRecordSizeBytes: Int
+    /// Saving a record that carries a change tag but was deleted creates it again under
+    /// `changedKeys`/`allKeys` (what makes LIM-1 happen). Only tests switch it off, to show
+    /// that the LIM-1 scenario depends on it.
+    public var recreatesDeletedRecords = true
+    /// A fetch without a token returns no tombstones (CLOUDKIT.md 9.4, what makes LIM-4
+    /// happen). Only tests switch it off.
+    public var tokenlessFetchOmitsDeletions = true
 
     public init(
         accounts: [String],

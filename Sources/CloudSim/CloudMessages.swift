@@ -24,10 +24,6 @@ enum CloudMessages {
                 + "account's private database")
     }
 
-    static let sharedWrite = CloudError(
-        .permissionFailure,
-        message: "Sharing is not modelled: the shared database accepts no writes")
-
     static let sharedZoneChange = CloudError(
         .badDatabase, message: "Zones cannot be created or deleted in the shared database")
 
@@ -132,6 +128,128 @@ enum CloudMessages {
             .batchRequestFailed,
             message: "Record '\(name)' will not be deleted because of previous error in atomic zone"
         )
+    }
+}
+
+// MARK: Sharing (CLOUDKIT.md section 7)
+
+extension CloudMessages {
+    /// A write through the shared database to a zone that is not in it (never shared with
+    /// the account, not accepted yet, removed, left, stopped, deleted).
+    static func notSharedWithAccount(_ zone: ZoneID) -> CloudError {
+        CloudError(
+            .permissionFailure,
+            message: "Zone '\(zone.name)' of account '\(zone.owner)' is not shared with this "
+                + "account")
+    }
+
+    static func readOnlyShare(_ name: String) -> CloudError {
+        CloudError(
+            .permissionFailure, message: "Record '\(name)' is shared read-only with this account")
+    }
+
+    static func outsideShare(_ name: String) -> CloudError {
+        CloudError(
+            .permissionFailure,
+            message: "Record '\(name)' is not in a share this account can write")
+    }
+
+    static func rootDelete(_ name: String) -> CloudError {
+        CloudError(
+            .permissionFailure,
+            message: "Only the owner can delete the root record '\(name)' of a share")
+    }
+
+    static func shareOwnerOnly(_ name: String) -> CloudError {
+        CloudError(.permissionFailure, message: "Only the owner can modify share '\(name)'")
+    }
+
+    static func notOwner(_ zone: ZoneID) -> CloudError {
+        CloudError(
+            .permissionFailure,
+            message: "Only the owner of zone '\(zone.name)' can change its shares")
+    }
+
+    static func notInvited(_ share: String) -> CloudError {
+        CloudError(
+            .permissionFailure,
+            message: "This account is not a participant of share '\(share)'")
+    }
+
+    static let ownerQuotaExceeded = CloudError(
+        .quotaExceeded, message: "The share owner's iCloud storage is full")
+
+    static func shareNotFound(_ target: ShareTarget) -> CloudError {
+        CloudError(.unknownItem, message: "Share of \(target) not found")
+    }
+
+    static func rootAlreadyShared(_ name: String, share: String) -> CloudError {
+        CloudError(
+            .alreadyShared, message: "Record '\(name)' is already the root of share '\(share)'")
+    }
+
+    static func belowSharedParent(_ name: String, share: String) -> CloudError {
+        CloudError(
+            .alreadyShared,
+            message: "Record '\(name)' is below the root of share '\(share)' and holds a root "
+                + "of its own")
+    }
+
+    static func aboveSharedChild(_ name: String) -> CloudError {
+        CloudError(
+            .alreadyShared,
+            message: "Record '\(name)' has a record below it that is the root of another share")
+    }
+
+    static func zoneSharedWhole(_ zone: ZoneID) -> CloudError {
+        CloudError(
+            .serverRejectedRequest,
+            message: "Zone '\(zone.name)' is shared as a whole and cannot hold a hierarchy share")
+    }
+
+    static func zoneHasHierarchyShares(_ zone: ZoneID) -> CloudError {
+        CloudError(
+            .invalidArguments,
+            message: "Zone '\(zone.name)' holds hierarchy shares and cannot be shared as a whole")
+    }
+
+    static func shareWithoutRoot(_ share: String) -> CloudError {
+        CloudError(
+            .invalidArguments,
+            message: "Share '\(share)' must be saved together with its root record")
+    }
+
+    static func shareReferenceMissing(_ name: String, share: String) -> CloudError {
+        CloudError(
+            .referenceViolation, message: "Share '\(share)' of record '\(name)' was not found")
+    }
+
+    static func participantAlreadyInvited(_ account: String, share: String) -> CloudError {
+        CloudError(
+            .participantAlreadyInvited,
+            message: "Account '\(account)' is already a participant of share '\(share)'")
+    }
+
+    static func tooManyParticipants(maximum: Int) -> CloudError {
+        CloudError(
+            .tooManyParticipants, message: "A share has at most \(maximum) participants")
+    }
+
+    static func notAParticipant(_ account: String, share: String) -> CloudError {
+        CloudError(
+            .invalidArguments,
+            message: "Account '\(account)' is not a participant of share '\(share)'")
+    }
+
+    static let ownerIsParticipant = CloudError(
+        .invalidArguments, message: "The owner is a participant of every share of its zones")
+
+    static let invalidPermission = CloudError(
+        .invalidArguments, message: "A participant is invited read-only or read-write")
+
+    static func shareAsRoot(_ name: String) -> CloudError {
+        CloudError(
+            .invalidArguments, message: "Share '\(name)' cannot be the root of another share")
     }
 }
 

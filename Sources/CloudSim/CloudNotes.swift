@@ -118,6 +118,98 @@ enum CloudNotes {
     static let cloudActor = "cloud"
 }
 
+// MARK: Sharing and access control
+
+extension CloudNotes {
+    /// A read or write the cloud refused on access grounds (issue 8: every refusal traced).
+    static func accessRefused(
+        client: CloudClient, zone: ZoneID, reason: RefusalReason, recordName: String?
+    ) -> CloudNote {
+        var details = [
+            NoteField("device", client.device),
+            NoteField("account", client.account ?? ""),
+            NoteField("zone", zone.description),
+            NoteField("reason", reason.rawValue),
+        ]
+        if let recordName { details.append(NoteField("recordName", recordName)) }
+        return CloudNote(kind: "access.refused", details: details)
+    }
+
+    static func shareCreated(_ share: ShareInfo, by device: String) -> CloudNote {
+        CloudNote(
+            kind: "share.created",
+            details: [
+                NoteField("zone", share.zone.description),
+                NoteField("share", share.shareRecordName),
+                NoteField("root", share.rootRecordName ?? ""),
+                NoteField("device", device),
+            ])
+    }
+
+    /// An account invited, or a participant's permission changed (`kind` tells).
+    static func shareParticipant(
+        _ kind: String, share: ShareInfo, account: String, permission: SharePermission,
+        device: String
+    ) -> CloudNote {
+        CloudNote(
+            kind: kind,
+            details: [
+                NoteField("zone", share.zone.description),
+                NoteField("share", share.shareRecordName),
+                NoteField("account", account),
+                NoteField("permission", permission.description),
+                NoteField("device", device),
+            ])
+    }
+
+    /// A participant accepted, was removed, or left (`kind` tells).
+    static func shareMembership(
+        _ kind: String, zone: ZoneID, share: String, account: String, device: String
+    ) -> CloudNote {
+        CloudNote(
+            kind: kind,
+            details: [
+                NoteField("zone", zone.description),
+                NoteField("share", share),
+                NoteField("account", account),
+                NoteField("device", device),
+            ])
+    }
+
+    /// A share record deleted: `stopped` by the owner or `root-deleted` with its root.
+    static func shareDeleted(
+        zone: ZoneID, share: String, root: String?, reason: String, device: String
+    ) -> CloudNote {
+        CloudNote(
+            kind: "share.deleted",
+            details: [
+                NoteField("zone", zone.description),
+                NoteField("share", share),
+                NoteField("root", root ?? ""),
+                NoteField("reason", reason),
+                NoteField("device", device),
+            ])
+    }
+
+    /// An owner zone entered an account's shared database.
+    static func sharedZoneAdded(account: String, zone: ZoneID) -> CloudNote {
+        CloudNote(
+            kind: "shared-zone.added",
+            details: [NoteField("account", account), NoteField("zone", zone.description)])
+    }
+
+    /// An owner zone left an account's shared database.
+    static func sharedZoneRemoved(account: String, zone: ZoneID, reason: AccessLoss) -> CloudNote {
+        CloudNote(
+            kind: "shared-zone.removed",
+            details: [
+                NoteField("account", account),
+                NoteField("zone", zone.description),
+                NoteField("reason", reason.rawValue),
+            ])
+    }
+}
+
 extension SavePolicy {
     /// The Swift case name, as traces spell it.
     var name: String {

@@ -43,6 +43,12 @@ public struct CloudRecord: Hashable, Sendable {
     public var modificationTime: SimTime?
     /// The device that saved this version last (the simulator's `lastModifiedUserRecordID`).
     public var lastModifiedBy: String?
+    /// `CKRecord.share`: on the root of a hierarchy share, the share record's name. Maintained
+    /// by the server: a save only sets it together with the new share record it names.
+    public var share: String? = nil
+    /// On a share record (`isShare`): its participants, owner first. Maintained by the server
+    /// (changed by `.share` requests, never by saving the share record).
+    public var participants: [ShareParticipant] = []
 
     public init(
         recordType: String,

@@ -38,12 +38,19 @@ public struct DatabaseChangeToken: Hashable, Sendable {
 }
 
 /// An opaque zone change token (`CKServerChangeToken` for one zone's feed).
+///
+/// A token of the owner's private database and a token of a participant's shared database
+/// are never interchangeable, even for the same zone: each feed has its own sequence.
 public struct ZoneChangeToken: Hashable, Sendable {
     public var zone: ZoneID
     /// Which life of the zone this token belongs to: a deleted and re-created zone starts anew.
+    /// For a shared-database token: which life of the participant's view of the zone.
     public var incarnation: Int64
     public var sequence: Int64
     public var epoch: Int64
+    /// Nil for a token of the owner's private database; for a token of a shared database,
+    /// the participant whose view of the zone it belongs to.
+    public var participant: String? = nil
 
     public init(zone: ZoneID, incarnation: Int64, sequence: Int64, epoch: Int64) {
         self.zone = zone
@@ -51,6 +58,16 @@ public struct ZoneChangeToken: Hashable, Sendable {
         self.sequence = sequence
         self.epoch = epoch
     }
+
+    public init(
+        zone: ZoneID, participant: String, incarnation: Int64, sequence: Int64, epoch: Int64
+    ) {
+        self.init(zone: zone, incarnation: incarnation, sequence: sequence, epoch: epoch)
+        self.participant = participant
+    }
+
+    /// The database whose feed the token belongs to.
+    public var scope: DatabaseScope { participant == nil ? .privateDatabase : .sharedDatabase }
 }
 
 /// A request a device sends to the simulated CloudKit.
@@ -79,6 +96,10 @@ public enum CloudRequest: Hashable, Sendable {
     )
     /// `CKFetchRecordsOperation`.
     case fetchRecords(scope: DatabaseScope, zone: ZoneID, names: [String])
+    /// A sharing step on a share of the owner's zone `zone`: invite, accept, remove a
+    /// participant, stop, leave (what `UICloudSharingController`, `CKAcceptSharesOperation`
+    /// and deleting a `CKShare` do). Answered with `.shareModified`.
+    case share(zone: ZoneID, target: ShareTarget, action: ShareAction)
 
     /// A short name for traces.
     public var kind: String {
@@ -91,6 +112,7 @@ public enum CloudRequest: Hashable, Sendable {
         case .fetchZoneChanges: return "fetchZoneChanges"
         case .modifyRecords: return "modifyRecords"
         case .fetchRecords: return "fetchRecords"
+        case .share(_, _, let action): return action.name
         }
     }
 }

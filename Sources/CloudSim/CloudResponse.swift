@@ -73,6 +73,10 @@ public enum CloudResponse: Hashable, Sendable {
     case recordsModified([ItemResult])
     /// Fetched records by name; names that do not exist come back as `unknownItem` failures.
     case recordsFetched([ItemResult])
+    /// The answer to a `.share` request: the share after the step (nil when the client no
+    /// longer sees it: stopped, or left), and the records the step wrote in the owner's zone
+    /// (the share record; the root when its `share` field changed), as the zone stores them.
+    case shareModified(share: ShareInfo?, records: [CloudRecord])
 
     /// True for a modify answer in which at least one item failed (`partialFailure`, 2).
     public var isPartialFailure: Bool {

@@ -1,8 +1,10 @@
 import Kernel
 
 extension CloudService {
-    /// The operation-level error a request meets before its own checks, if any: outage,
-    /// then authentication, then the account's throttle window, then permission.
+    /// The operation-level error a request meets before anything else, if any: outage, then
+    /// authentication, then the account's throttle window. Permission comes next
+    /// (`privateDatabaseRefusal`, then each shared-database handler), since a refusal also
+    /// leaves a note.
     func operationError(
         for request: CloudRequest, from client: CloudClient, now: SimTime
     ) -> CloudError? {
@@ -14,7 +16,15 @@ extension CloudService {
         if let end = accountStates[account]?.throttleEnd, now < end {
             return CloudMessages.requestRateLimited(retryAfter: end - now)
         }
-        return permissionError(for: request, account: account)
+        if let end = accountStates[account]?.feedFailureEnd, now < end {
+            switch request {
+            case .fetchDatabaseChanges, .fetchZoneChanges:
+                return CloudMessages.serviceUnavailable(retryAfter: end - now)
+            default:
+                break
+            }
+        }
+        return nil
     }
 
     /// `notAuthenticated` without a usable account, `accountTemporarilyUnavailable` while the
@@ -32,22 +42,59 @@ extension CloudService {
     }
 
     /// A device signed into one account can never read or write another account's private
-    /// database; writes to the shared database are refused while sharing is not modelled.
-    func permissionError(for request: CloudRequest, account: String) -> CloudError? {
+    /// database: `permissionFailure` and an `access.refused` note (reason `other-account`).
+    func privateDatabaseRefusal(
+        for request: CloudRequest, client: CloudClient, account: String
+    ) -> AccessRefusal? {
+        let foreign: ZoneID?
         switch request {
         case .modifyZones(.privateDatabase, let save, let delete):
-            let foreign = (save + delete).first { $0.owner != account }
-            return foreign.map(CloudMessages.otherAccount)
+            foreign = (save + delete).first { $0.owner != account }
         case .fetchZoneChanges(.privateDatabase, let zone, _, _),
             .modifyRecords(.privateDatabase, let zone, _, _, _, _),
             .fetchRecords(.privateDatabase, let zone, _):
-            return zone.owner == account ? nil : CloudMessages.otherAccount(zone)
-        case .modifyRecords(.sharedDatabase, _, _, _, _, _):
-            return CloudMessages.sharedWrite
+            foreign = zone.owner == account ? nil : zone
         case .accountStatus, .fetchUserRecordID, .modifyZones(.sharedDatabase, _, _),
             .saveDatabaseSubscription, .fetchDatabaseChanges,
-            .fetchZoneChanges(.sharedDatabase, _, _, _), .fetchRecords(.sharedDatabase, _, _):
+            .fetchZoneChanges(.sharedDatabase, _, _, _),
+            .modifyRecords(.sharedDatabase, _, _, _, _, _), .fetchRecords(.sharedDatabase, _, _),
+            .share:
+            foreign = nil
+        }
+        return foreign.map {
+            AccessRefusal(
+                CloudMessages.otherAccount($0), reason: .otherAccount, client: client, zone: $0)
+        }
+    }
+
+    /// Nil when the owner zone is in the account's shared database (it accepted a share of
+    /// it that still stands); otherwise the refusal with `error` and the reason: `own-zone`,
+    /// `not-accepted` (pending), the reason access was lost (`removed`, `left`,
+    /// `share-stopped`, `zone-deleted`) or `not-invited`.
+    func sharedZoneRefusal(
+        _ zone: ZoneID, client: CloudClient, account: String, error: CloudError
+    ) -> AccessRefusal? {
+        let reason: RefusalReason
+        if zone.owner == account {
+            reason = .ownZone
+        } else if accountStates[account]?.hasSharedZone(zone) == true {
             return nil
+        } else if isPending(account, in: zone) {
+            reason = .notAccepted
+        } else if let loss = accountStates[account]?.accessLosses[zone] {
+            reason = RefusalReason(loss)
+        } else {
+            reason = .notInvited
+        }
+        return AccessRefusal(error, reason: reason, client: client, zone: zone)
+    }
+
+    /// Whether the account holds a pending invitation to a share of the zone.
+    func isPending(_ account: String, in zone: ZoneID) -> Bool {
+        guard let state = zoneStates[zone], state.isLive, state.hasShares else { return false }
+        let structure = ShareStructure(zone: state)
+        return structure.shareNames.contains {
+            structure.participant(account, in: $0)?.acceptanceStatus == .pending
         }
     }
 
@@ -55,5 +102,17 @@ extension CloudService {
     /// originator (nil for fault actions, which push to every subscribed device).
     func pushTargets(account: String, originator: String?) -> [String] {
         accountStates[account]?.pushTargets(scope: .privateDatabase, excluding: originator) ?? []
+    }
+
+    /// Devices subscribed to the shared databases of `participants`, sorted, without the
+    /// originator.
+    func sharedPushTargets(_ participants: [String], originator: String?) -> [String] {
+        var devices: Set<String> = []
+        for participant in participants {
+            let targets = accountStates[participant]?.pushTargets(
+                scope: .sharedDatabase, excluding: originator)
+            devices.formUnion(targets ?? [])
+        }
+        return devices.sorted()
     }
 }

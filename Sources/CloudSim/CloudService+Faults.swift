@@ -46,11 +46,14 @@ extension CloudService {
                 response: .zonesModified(saved: [], deleted: []),
                 notes: [CloudNotes.zoneDeleteSkipped(zone, reason: reason)])
         }
-        let note = removeZone(zone, reason: reason, by: CloudNotes.cloudActor)
+        let removal = removeZone(zone, reason: reason, by: CloudNotes.cloudActor)
+        let pushes = Set(
+            pushTargets(account: account, originator: nil)
+                + sharedPushTargets(removal.participants, originator: nil))
         return CloudOutcome(
             response: .zonesModified(saved: [], deleted: [zone]),
-            pushes: pushTargets(account: account, originator: nil),
-            notes: [note])
+            pushes: pushes.sorted(),
+            notes: removal.notes)
     }
 
     /// `expire-tokens ACCOUNT`: every token handed out so far fails `changeTokenExpired`.
@@ -62,6 +65,14 @@ extension CloudService {
     /// `outage for D`: every request fails `serviceUnavailable`, retry-after = the rest.
     public func outage(until end: SimTime) {
         outageEnd = end
+    }
+
+    /// `fail-downloads ACCOUNT for D` (a SyncLab addition): the account's change feeds
+    /// (database and zone changes) fail with `serviceUnavailable` and the rest of the window
+    /// as retry-after, while uploads and record fetches work — a download that fails (SYNC-6).
+    public func failDownloads(account: String, until end: SimTime) {
+        ensureAccount(account)
+        accountStates[account]?.feedFailureEnd = end
     }
 
     /// `reject LABEL with CODE`: saves of that record fail until `accept`.

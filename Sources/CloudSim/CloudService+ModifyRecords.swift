@@ -1,12 +1,23 @@
 import Kernel
 
 extension CloudService {
-    /// `CKModifyRecordsOperation` on one zone: request-level limit, then the zone, then every
-    /// item (RecordBatch), committed only when the request applies.
+    /// `CKModifyRecordsOperation` on one zone: access (shared database), request-level limit,
+    /// then the zone, then every item (RecordBatch), committed only when the request applies.
+    ///
+    /// Through the shared database the writer is a participant: the zone must be in its
+    /// shared database, every item must stay within the shares it accepted read-write, and
+    /// the owner's quota and rejections apply (CLOUDKIT.md 7).
     func modifyRecords(
         _ request: ModifyRecordsRequest, client: CloudClient, account: String, now: SimTime
     ) -> CloudOutcome {
-        precondition(request.scope == .privateDatabase, "shared writes were refused by permission")
+        let participant = request.scope == .sharedDatabase ? account : nil
+        if participant != nil,
+            let refusal = sharedZoneRefusal(
+                request.zone, client: client, account: account,
+                error: CloudMessages.notSharedWithAccount(request.zone))
+        {
+            return CloudOutcome(response: .failure(refusal.error), notes: [refusal.note])
+        }
         let maximum = configuration.maxItemsPerRequest
         guard request.itemCount <= maximum else {
             return CloudOutcome(
@@ -19,12 +30,13 @@ extension CloudService {
             return CloudOutcome(
                 response: .recordsModified(names.map { .failed(recordName: $0, error) }))
         }
-        guard let accountState = accountStates[account] else {
-            preconditionFailure("account ensured")
-        }
+        ensureAccount(request.zone.owner)
+        guard let accountState = accountStates[account],
+            let ownerState = accountStates[request.zone.owner]
+        else { preconditionFailure("accounts ensured") }
         var batch = RecordBatch(
             request: request, client: client, now: now, service: self, zone: zone,
-            account: accountState)
+            account: accountState, owner: ownerState, participant: participant)
         batch.run()
         accountStates[account] = batch.account
         guard batch.isApplied else {
@@ -36,10 +48,9 @@ extension CloudService {
         guard batch.changedZone else {
             return CloudOutcome(response: .recordsModified(batch.results), notes: batch.notes)
         }
-        accountStates[account]?.noteZoneChanged(request.zone)
+        let effects = propagate(zone: request.zone, originator: client.device, losses: batch.losses)
         return CloudOutcome(
-            response: .recordsModified(batch.results),
-            pushes: pushTargets(account: account, originator: client.device),
-            notes: batch.notes)
+            response: .recordsModified(batch.results), pushes: effects.pushes,
+            notes: batch.notes + effects.notes)
     }
 }

@@ -9,14 +9,12 @@ extension CloudService {
             ? CloudMessages.userDeletedZone : CloudMessages.zoneNotFound(zone)
     }
 
-    /// One page of `CKFetchRecordZoneChangesOperation`.
+    /// One page of `CKFetchRecordZoneChangesOperation` on the owner's private database (the
+    /// shared database: `fetchSharedZoneChanges`).
     func fetchZoneChanges(
         scope: DatabaseScope, zone: ZoneID, token: ZoneChangeToken?, resultsLimit: Int
     ) -> CloudOutcome {
-        guard scope == .privateDatabase else {
-            // Sharing is not modelled yet: no zone is in the shared database.
-            return CloudOutcome(response: .failure(CloudMessages.zoneNotFound(zone)))
-        }
+        precondition(scope == .privateDatabase, "shared fetches have their own handler")
         guard let state = zoneStates[zone], state.isLive else {
             return CloudOutcome(response: .failure(missingZoneError(zone)))
         }
@@ -26,7 +24,8 @@ extension CloudService {
         var after: Int64 = 0
         if let token {
             let valid =
-                token.zone == zone && token.incarnation == state.incarnation
+                token.zone == zone && token.participant == nil
+                && token.incarnation == state.incarnation
                 && token.epoch == epoch && token.sequence <= state.sequence
             guard valid else {
                 return CloudOutcome(response: .failure(CloudMessages.changeTokenExpired))
@@ -34,7 +33,8 @@ extension CloudService {
             after = token.sequence
         }
         let limit = resultsLimit > 0 ? resultsLimit : Self.defaultResultsLimit
-        let page = state.changes(after: after, limit: limit, includeTombstones: token != nil)
+        let tombstones = token != nil || !configuration.tokenlessFetchOmitsDeletions
+        let page = state.changes(after: after, limit: limit, includeTombstones: tombstones)
         let newToken = ZoneChangeToken(
             zone: zone, incarnation: state.incarnation, sequence: page.resumeSequence, epoch: epoch)
         return CloudOutcome(
@@ -46,10 +46,9 @@ extension CloudService {
     /// `CKFetchRecordsOperation`: found → `.saved`, missing → `unknownItem`, per name in
     /// request order; a zone that is not live fails every name with the zone's error.
     func fetchRecords(scope: DatabaseScope, zone: ZoneID, names: [String]) -> CloudOutcome {
+        precondition(scope == .privateDatabase, "shared fetches have their own handler")
         let zoneError: CloudError?
-        if scope != .privateDatabase {
-            zoneError = CloudMessages.zoneNotFound(zone)
-        } else if zoneStates[zone]?.isLive != true {
+        if zoneStates[zone]?.isLive != true {
             zoneError = missingZoneError(zone)
         } else {
             zoneError = nil

@@ -8,14 +8,21 @@ extension CloudService {
             return CloudOutcome(response: .failure(CloudMessages.sharedZoneChange))
         }
         var notes: [CloudNote] = []
+        var participants: [String] = []
         for zone in save {
             precondition(zone.owner == account, "permission was checked")
             if let note = createZoneIfMissing(zone, by: client.device) { notes.append(note) }
         }
         for zone in delete where zoneStates[zone]?.isLive == true {
-            notes.append(removeZone(zone, reason: .deleted, by: client.device))
+            let removal = removeZone(zone, reason: .deleted, by: client.device)
+            notes += removal.notes
+            participants += removal.participants
         }
-        let pushes = notes.isEmpty ? [] : pushTargets(account: account, originator: client.device)
+        var pushes = notes.isEmpty ? [] : pushTargets(account: account, originator: client.device)
+        if !participants.isEmpty {
+            pushes = Set(pushes + sharedPushTargets(participants, originator: client.device))
+                .sorted()
+        }
         return CloudOutcome(
             response: .zonesModified(saved: save, deleted: delete), pushes: pushes, notes: notes)
     }
@@ -31,8 +38,11 @@ extension CloudService {
         return CloudNotes.zoneCreated(zone, incarnation: state.incarnation, by: actor)
     }
 
-    /// Removes a live zone with its records and records the deletion in the owner's feed.
-    func removeZone(_ zone: ZoneID, reason: ZoneDeletionReason, by actor: String) -> CloudNote {
+    /// Removes a live zone with its records and records the deletion in the owner's feed;
+    /// the zone leaves the shared database of every participant (`participants`, sorted).
+    func removeZone(
+        _ zone: ZoneID, reason: ZoneDeletionReason, by actor: String
+    ) -> (notes: [CloudNote], participants: [String]) {
         guard var state = zoneStates[zone], state.isLive else {
             preconditionFailure("removing zone \(zone) that is not live")
         }
@@ -41,7 +51,9 @@ extension CloudService {
         zoneStates[zone] = state
         ensureAccount(zone.owner)
         accountStates[zone.owner]?.noteZoneDeleted(zone, reason: reason)
-        return CloudNotes.zoneDeleted(zone, reason: reason, records: recordCount, by: actor)
+        let note = CloudNotes.zoneDeleted(zone, reason: reason, records: recordCount, by: actor)
+        let shared = refreshSharedViews(of: zone, losses: [:])
+        return ([note] + shared.notes, shared.changed)
     }
 
     /// Records the device as holding a database subscription (idempotent).
@@ -65,7 +77,8 @@ extension CloudService {
         scope: DatabaseScope, token: DatabaseChangeToken?, account: String
     ) -> CloudOutcome {
         guard let state = accountStates[account] else { preconditionFailure("account ensured") }
-        let current = scope == .privateDatabase ? state.databaseSequence : 0
+        let isPrivate = scope == .privateDatabase
+        let current = isPrivate ? state.databaseSequence : state.sharedDatabaseSequence
         if let token {
             let valid =
                 token.account == account && token.scope == scope
@@ -76,17 +89,13 @@ extension CloudService {
         }
         let newToken = DatabaseChangeToken(
             account: account, scope: scope, sequence: current, epoch: state.tokenEpoch)
-        guard scope == .privateDatabase else {
-            // Sharing is not modelled yet: the shared database holds no zones.
-            return CloudOutcome(
-                response: .databaseChanges(
-                    changed: [], deleted: [], token: newToken, moreComing: false))
-        }
+        // The shared database holds the owner zones the account accepted a share of.
+        let feed = isPrivate ? state.zoneFeed : state.sharedZoneFeed
         var changed: [ZoneID] = []
         var deleted: [ZoneDeletion] = []
-        for zone in state.zoneFeed.keys.sorted() {
-            guard let entry = state.zoneFeed[zone] else { continue }
-            let isLive = zoneStates[zone]?.isLive == true
+        for zone in feed.keys.sorted() {
+            guard let entry = feed[zone] else { continue }
+            let isLive = isPrivate ? zoneStates[zone]?.isLive == true : state.hasSharedZone(zone)
             guard let after = token?.sequence else {
                 if isLive { changed.append(zone) }
                 continue

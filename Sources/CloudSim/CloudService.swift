@@ -33,7 +33,8 @@ public final class CloudService {
     /// Handles one request at its arrival time.
     ///
     /// Operation-level checks run first, in this order: outage, authentication, the account's
-    /// throttle window, permission; then the request's own checks.
+    /// throttle window, permission; then the request's own checks. A refusal on access
+    /// grounds also leaves an `access.refused` note.
     public func handle(
         _ request: CloudRequest, from client: CloudClient, now: SimTime
     ) -> CloudOutcome {
@@ -48,6 +49,9 @@ public final class CloudService {
             preconditionFailure("an authenticated client has an account")
         }
         ensureAccount(account)
+        if let refusal = privateDatabaseRefusal(for: request, client: client, account: account) {
+            return CloudOutcome(response: .failure(refusal.error), notes: [refusal.note])
+        }
         switch request {
         case .accountStatus:
             preconditionFailure("answered above")
@@ -60,16 +64,26 @@ public final class CloudService {
             return saveDatabaseSubscription(scope: scope, client: client, account: account)
         case .fetchDatabaseChanges(let scope, let token):
             return fetchDatabaseChanges(scope: scope, token: token, account: account)
-        case .fetchZoneChanges(let scope, let zone, let token, let resultsLimit):
+        case .fetchZoneChanges(.privateDatabase, let zone, let token, let resultsLimit):
             return fetchZoneChanges(
-                scope: scope, zone: zone, token: token, resultsLimit: resultsLimit)
+                scope: .privateDatabase, zone: zone, token: token, resultsLimit: resultsLimit)
+        case .fetchZoneChanges(.sharedDatabase, let zone, let token, let resultsLimit):
+            return fetchSharedZoneChanges(
+                zone: zone, token: token, resultsLimit: resultsLimit, client: client,
+                account: account)
         case .modifyRecords(let scope, let zone, let saves, let deletes, let policy, let atomic):
             let request = ModifyRecordsRequest(
                 scope: scope, zone: zone, saves: saves, deletes: deletes, policy: policy,
                 atomic: atomic)
             return modifyRecords(request, client: client, account: account, now: now)
-        case .fetchRecords(let scope, let zone, let names):
-            return fetchRecords(scope: scope, zone: zone, names: names)
+        case .fetchRecords(.privateDatabase, let zone, let names):
+            return fetchRecords(scope: .privateDatabase, zone: zone, names: names)
+        case .fetchRecords(.sharedDatabase, let zone, let names):
+            return fetchSharedRecords(zone: zone, names: names, client: client, account: account)
+        case .share(let zone, let target, let action):
+            return handleShare(
+                zone: zone, target: target, action: action, client: client, account: account,
+                now: now)
         }
     }
 

@@ -38,6 +38,26 @@ public struct CloudSnapshot: Hashable, Sendable, CustomStringConvertible {
         public var subscriptions: [Subscription]
         /// Every zone that ever existed in the account's private database, sorted.
         public var zones: [Zone]
+        /// Last sequence of the shared database feed.
+        public var sharedDatabaseSequence: Int64
+        /// Every owner zone the account ever had in (or was refused from) its shared
+        /// database, sorted.
+        public var sharedZones: [SharedZone]
+    }
+
+    /// One owner zone as an account's shared database sees it.
+    public struct SharedZone: Hashable, Sendable {
+        public var zone: ZoneID
+        /// Which life of the account's view (0: never accepted).
+        public var life: Int64
+        public var isLive: Bool
+        public var sequence: Int64
+        /// Visible record names, sorted.
+        public var visible: [String]
+        /// Names that left the view (deleted, moved out, unshared), sorted.
+        public var gone: [String]
+        /// Why the account last lost the zone, if it did.
+        public var loss: AccessLoss?
     }
 
     public struct PartialThrottleSnapshot: Hashable, Sendable {
@@ -121,7 +141,25 @@ extension CloudService {
                     CloudSnapshot.Subscription(scope: scope, devices: $0.sorted())
                 }
             },
-            zones: zones.compactMap { zoneStates[$0].map(zoneSnapshot) })
+            zones: zones.compactMap { zoneStates[$0].map(zoneSnapshot) },
+            sharedDatabaseSequence: state.sharedDatabaseSequence,
+            sharedZones: sharedZoneSnapshots(state))
+    }
+
+    private func sharedZoneSnapshots(_ state: AccountState) -> [CloudSnapshot.SharedZone] {
+        var known = Set(state.sharedViews.keys)
+        known.formUnion(state.accessLosses.keys)
+        return known.sorted().map { zone in
+            let view = state.sharedViews[zone]
+            return CloudSnapshot.SharedZone(
+                zone: zone,
+                life: view?.life ?? 0,
+                isLive: view?.isLive ?? false,
+                sequence: view?.sequence ?? 0,
+                visible: view?.visibleNames ?? [],
+                gone: view?.tombstones.keys.sorted() ?? [],
+                loss: state.accessLosses[zone])
+        }
     }
 
     private func zoneSnapshot(_ state: ZoneState) -> CloudSnapshot.Zone {

@@ -35,4 +35,6 @@ struct PlannedSave {
     var previous: CloudRecord?
     /// A `changedKeys`/`allKeys` save with a change tag that brings a deleted record back.
     var isRecreation: Bool
+    /// The policy the save is judged by: the request's, `ifServerRecordUnchanged` for shares.
+    var policy: SavePolicy
 }

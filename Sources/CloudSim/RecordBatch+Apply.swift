@@ -1,5 +1,7 @@
 extension RecordBatch {
-    /// Writes the successful saves in request order, then the deletes, then their cascades.
+    /// Writes the successful saves in request order, then the deletes, then their cascades,
+    /// then what follows for shares (a stopped share clears its root's `share`, a deleted
+    /// root takes its share with it).
     mutating func apply(_ verdicts: [SaveVerdict], deleteErrors: [CloudError?]) {
         for (save, verdict) in zip(request.saves, verdicts) {
             guard let plan = verdict.plan else {
@@ -12,20 +14,28 @@ extension RecordBatch {
             results.append(.saved(write(plan)))
         }
         var deleted: [String] = []
-        for (name, error) in zip(request.deletes, deleteErrors) {
+        var removed: [CloudRecord] = []
+        for (index, (name, error)) in zip(request.deletes, deleteErrors).enumerated() {
             if let error {
                 results.append(.failed(recordName: name, error))
+                continue
+            }
+            if sharing?.leaves.contains(index) == true {
+                leave(shareNamed: name)
+                results.append(.deleted(recordName: name))
                 continue
             }
             // Deleting a record that does not exist succeeds (docs/CLOUDSIM.md).
             if let record = zone.delete(named: name) {
                 notes.append(CloudNotes.recordDeleted(record, device: client.device))
                 deleted.append(name)
+                removed.append(record)
                 changedZone = true
             }
             results.append(.deleted(recordName: name))
         }
-        cascade(from: deleted)
+        removed += cascade(from: deleted)
+        if sharing != nil { maintainShares(after: removed) }
     }
 
     /// Stamps the server's system fields on a planned save and stores it.
@@ -38,27 +48,40 @@ extension RecordBatch {
         record.lastModifiedBy = client.device
         if plan.isRecreation {
             notes.append(
-                CloudNotes.recordRecreated(record, policy: request.policy, device: client.device))
+                CloudNotes.recordRecreated(record, policy: plan.policy, device: client.device))
         }
         zone.write(record)
         developmentSchema.adopt(plan, environment: configuration.environment)
         notes.append(
             CloudNotes.recordSaved(
-                record, changedKeys: plan.writtenKeys, policy: request.policy, device: client.device
-            ))
+                record, changedKeys: plan.writtenKeys, policy: plan.policy, device: client.device))
         changedZone = true
         return record
     }
 
+    /// Stores a change of system fields only (`share`, participants): new change tag, time
+    /// and device, no schema.
+    private mutating func writeSystemChange(_ record: CloudRecord) {
+        var record = record
+        changeTagCounter += 1
+        record.changeTag = "ct\(changeTagCounter)"
+        record.modificationTime = now
+        record.lastModifiedBy = client.device
+        zone.write(record)
+        changedZone = true
+    }
+
     /// Deletes, breadth first, every record whose parent was deleted, each leaving a tombstone
     /// (immediate in a custom zone; not listed in the results, CLOUDKIT.md section 6).
-    private mutating func cascade(from deleted: [String]) {
-        guard !deleted.isEmpty else { return }
+    /// Returns the records it deleted.
+    private mutating func cascade(from deleted: [String]) -> [CloudRecord] {
+        guard !deleted.isEmpty else { return [] }
         var children: [String: [String]] = [:]
         for name in zone.records.keys.sorted() {
             guard let parent = zone.records[name]?.record.parent else { continue }
             children[parent, default: []].append(name)
         }
+        var removed: [CloudRecord] = []
         var queue = deleted
         var index = 0
         let bound = queue.count + zone.records.count
@@ -69,17 +92,65 @@ extension RecordBatch {
             for child in children[parent] ?? [] {
                 guard let record = zone.delete(named: child) else { continue }
                 notes.append(CloudNotes.recordCascadeDeleted(record, parent: parent))
+                removed.append(record)
                 queue.append(child)
             }
+        }
+        return removed
+    }
+
+    /// A participant deleting the share record leaves: its entry becomes `removed` and the
+    /// share stays for the others (CLOUDKIT.md 7).
+    private mutating func leave(shareNamed name: String) {
+        guard let participant = sharing?.participant, var share = zone.records[name]?.record,
+            let entry = share.participants.firstIndex(where: { $0.account == participant })
+        else { preconditionFailure("a leave was checked against the share's participants") }
+        share.participants[entry].acceptanceStatus = .removed
+        writeSystemChange(share)
+        notes.append(
+            CloudNotes.shareMembership(
+                "share.left", zone: request.zone, share: name, account: participant,
+                device: client.device))
+        losses[participant] = .left
+    }
+
+    /// After the deletes: a share record the owner deleted clears its root's `share` (unless
+    /// the root was saved in the request, which already cleared it); a deleted root deletes
+    /// its share record.
+    private mutating func maintainShares(after removed: [CloudRecord]) {
+        guard let sharing else { return }
+        let zoneID = request.zone
+        for record in removed where record.isShare {
+            let share = record.recordName
+            let root = sharing.before.rootOfShare[share]
+            notes.append(
+                CloudNotes.shareDeleted(
+                    zone: zoneID, share: share, root: root, reason: "stopped",
+                    device: client.device))
+            guard let root, var current = zone.records[root]?.record, current.share == share
+            else { continue }
+            current.share = nil
+            writeSystemChange(current)
+        }
+        for record in removed where !record.isShare {
+            guard let share = record.share, zone.records[share]?.record.isShare == true,
+                zone.delete(named: share) != nil
+            else { continue }
+            notes.append(
+                CloudNotes.shareDeleted(
+                    zone: zoneID, share: share, root: record.recordName, reason: "root-deleted",
+                    device: client.device))
+            changedZone = true
         }
     }
 }
 
 extension Schema {
     /// In development, records the type of a save and the schema type of each key it writes
-    /// with a value, unless already fixed (SCHEMA-2). Production never changes by a save.
+    /// with a value, unless already fixed (SCHEMA-2). Production never changes by a save;
+    /// share records are system records and never enter a schema.
     mutating func adopt(_ plan: PlannedSave, environment: CloudEnvironment) {
-        guard environment == .development else { return }
+        guard environment == .development, !plan.record.isShare else { return }
         let recordType = plan.record.recordType
         addType(recordType)
         for key in plan.writtenKeys where fieldType(key, of: recordType) == nil {

@@ -4,15 +4,21 @@ import Kernel
 /// request that fails leaves the cloud untouched: the service commits the copies only when
 /// `isApplied`.
 ///
-/// Order of the per-save checks: duplicate name, next-upload throttle, rejection, zone,
-/// names, save policy, record type, list types, size, schema, quota. Then parent references
-/// across the whole request, then atomicity.
+/// Order of the per-save checks: duplicate name, access (shared database), next-upload
+/// throttle, rejection, zone, names, save policy, record type, list types, size, schema,
+/// quota. Then, across the whole request: parent references, share structure and the
+/// participant's access to where each record ends up; then atomicity.
 struct RecordBatch {
     let request: ModifyRecordsRequest
     let client: CloudClient
     let now: SimTime
     let configuration: CloudConfiguration
     let productionSchema: Schema
+    /// The zone owner's state: its quota and rejected records apply to every write into the
+    /// zone, also through a participant's shared database (CLOUDKIT.md 7, ERR-5).
+    let owner: AccountState
+    /// Sharing context; nil when the zone has no share and the request touches none.
+    var sharing: BatchSharing?
 
     /// Working copies.
     var zone: ZoneState
@@ -26,10 +32,15 @@ struct RecordBatch {
     var isApplied = false
     /// Whether the zone's contents changed (something was saved or deleted).
     var changedZone = false
+    /// Participants who lost access by this request and why (a participant leaving), for the
+    /// refresh of the shared views.
+    var losses: [String: AccessLoss] = [:]
 
+    /// `participant` is the writing account when it writes through its shared database into
+    /// another owner's zone, nil when the owner writes into its private database.
     init(
         request: ModifyRecordsRequest, client: CloudClient, now: SimTime, service: CloudService,
-        zone: ZoneState, account: AccountState
+        zone: ZoneState, account: AccountState, owner: AccountState, participant: String?
     ) {
         self.request = request
         self.client = client
@@ -39,18 +50,24 @@ struct RecordBatch {
         self.zone = zone
         self.developmentSchema = service.developmentSchema
         self.account = account
+        self.owner = owner
         self.changeTagCounter = service.changeTagCounter
+        self.sharing = BatchSharing.make(request: request, zone: zone, participant: participant)
     }
 
     /// Decides every item, then applies the request unless it is atomic and an item failed.
     mutating func run() {
         let duplicates = duplicateItems()
         var verdicts = planSaves(duplicateSaves: duplicates.saves)
-        let deleteErrors: [CloudError?] = request.deletes.indices.map { index in
-            duplicates.deletes.contains(index)
-                ? CloudMessages.duplicate(request.deletes[index]) : nil
+        var deleteErrors: [CloudError?] = []
+        for (index, name) in request.deletes.enumerated() {
+            if duplicates.deletes.contains(index) {
+                deleteErrors.append(CloudMessages.duplicate(name))
+            } else {
+                deleteErrors.append(deleteAccessError(name, index: index))
+            }
         }
-        checkReferences(&verdicts, deleteErrors: deleteErrors)
+        settle(&verdicts, deleteErrors: deleteErrors)
         let failedCount =
             verdicts.filter { $0.error != nil }.count + deleteErrors.compactMap { $0 }.count
         if request.atomic && failedCount > 0 {
@@ -89,13 +106,15 @@ struct RecordBatch {
             let name = save.record.recordName
             if duplicateSaves.contains(index) {
                 verdicts.append(.fail(CloudMessages.duplicate(name)))
+            } else if let error = saveAccessError(save) {
+                verdicts.append(.fail(error))
             } else if let throttle, index < throttle.recordCount {
                 verdicts.append(
                     .fail(CloudMessages.requestRateLimited(retryAfter: throttle.retryAfter)))
-            } else if let code = account.rejectedRecords[name] {
+            } else if let code = owner.rejectedRecords[name] {
                 verdicts.append(.fail(CloudMessages.rejected(name, code: code)))
             } else {
-                let verdict = plan(save, schema: planningSchema)
+                let verdict = plan(save, index: index, schema: planningSchema)
                 if let plan = verdict.plan {
                     planningSchema.adopt(plan, environment: configuration.environment)
                 }
@@ -107,35 +126,53 @@ struct RecordBatch {
     }
 
     /// The verdict on one save against the server's copy.
-    private func plan(_ save: RecordSave, schema: Schema) -> SaveVerdict {
+    private func plan(_ save: RecordSave, index: Int, schema: Schema) -> SaveVerdict {
         let client = save.record
         guard client.zone == request.zone else {
             return .fail(CloudMessages.wrongZone(client.recordName))
         }
         if let error = RecordValidation.nameError(of: save) { return .fail(error) }
         let server = zone.records[client.recordName]?.record
-        if let error = policyError(save, server: server) { return .fail(error) }
+        // Shares are always saved with ifServerRecordUnchanged (CLOUDKIT.md 10.1 / 7).
+        let policy = client.isShare ? SavePolicy.ifServerRecordUnchanged : request.policy
+        if let error = policyError(save, server: server, policy: policy) { return .fail(error) }
         if let server, server.recordType != client.recordType {
             return .fail(
                 CloudMessages.recordTypeChange(
                     client.recordName, from: server.recordType, to: client.recordType))
         }
-        let planned = merge(save, onto: server)
+        var planned = merge(save, onto: server, policy: policy)
+        switch pairing(of: save, server: server, index: index) {
+        case .failure(let error): return .fail(error)
+        case .success(let share): planned.record.share = share
+        }
         for key in planned.writtenKeys where planned.record.fields[key]?.isHomogeneous == false {
             return .fail(CloudMessages.mixedList(key))
         }
         if planned.record.recordSizeBytes > configuration.maxRecordSizeBytes {
             return .fail(CloudMessages.recordTooLarge)
         }
-        if let error = schemaError(of: planned, development: schema) { return .fail(error) }
-        if account.isQuotaFull { return .fail(CloudMessages.quotaExceeded) }
+        if !client.isShare, let error = schemaError(of: planned, development: schema) {
+            return .fail(error)
+        }
+        if owner.isQuotaFull {
+            return .fail(
+                sharing?.participant == nil
+                    ? CloudMessages.quotaExceeded : CloudMessages.ownerQuotaExceeded)
+        }
         return .write(planned)
     }
 
     /// The change-tag check of `ifServerRecordUnchanged` (CLOUDKIT.md 10.1); the other
     /// policies never check.
-    private func policyError(_ save: RecordSave, server: CloudRecord?) -> CloudError? {
-        guard request.policy == .ifServerRecordUnchanged else { return nil }
+    private func policyError(
+        _ save: RecordSave, server: CloudRecord?, policy: SavePolicy
+    ) -> CloudError? {
+        if !configuration.recreatesDeletedRecords, server == nil, save.record.changeTag != nil {
+            // A test variant without the recreation path behind LIM-1.
+            return CloudMessages.unknownItem
+        }
+        guard policy == .ifServerRecordUnchanged else { return nil }
         switch (server, save.record.changeTag) {
         case (nil, nil):
             return nil
@@ -151,22 +188,29 @@ struct RecordBatch {
     /// The server record after the save: edited keys (all sent keys under `allKeys`) written
     /// over the server's; a written key without a value removes it; the parent comes from
     /// the client.
-    private func merge(_ save: RecordSave, onto server: CloudRecord?) -> PlannedSave {
+    private func merge(
+        _ save: RecordSave, onto server: CloudRecord?, policy: SavePolicy
+    ) -> PlannedSave {
         let client = save.record
         var keys = Set(save.changedKeys)
-        if request.policy == .allKeys { keys.formUnion(client.fields.keys) }
+        if policy == .allKeys { keys.formUnion(client.fields.keys) }
         let writtenKeys = keys.sorted()
         var record =
             server
             ?? CloudRecord(
                 recordType: client.recordType, recordName: client.recordName, zone: request.zone)
         for key in writtenKeys { record.fields[key] = client.fields[key] }
-        record.parent = client.parent
+        record.parent = client.isShare ? nil : client.parent
+        if client.isShare {
+            // Participants are the server's: a save never edits them (`.share` requests do).
+            record.participants = server?.participants ?? [ShareParticipant.owner(zone.id.owner)]
+        }
         let isRecreation =
             server == nil && client.changeTag != nil
             && zone.tombstones[client.recordName] != nil
         return PlannedSave(
-            record: record, writtenKeys: writtenKeys, previous: server, isRecreation: isRecreation)
+            record: record, writtenKeys: writtenKeys, previous: server, isRecreation: isRecreation,
+            policy: policy)
     }
 
     /// SCHEMA-2: development fixes a field's type on its first save with a value; production
@@ -190,33 +234,6 @@ struct RecordBatch {
                 key: key, recordType: recordType, sent: value.schemaTypeName, defined: defined)
         }
         return nil
-    }
-
-    /// A save whose parent will not exist after the request fails `referenceViolation`: the
-    /// parent must be live and not deleted by the request, or saved by it successfully.
-    /// Repeated until stable, since a failing parent save fails its new children too.
-    private func checkReferences(_ verdicts: inout [SaveVerdict], deleteErrors: [CloudError?]) {
-        var available = Set(zone.records.keys)
-        for (index, name) in request.deletes.enumerated() where deleteErrors[index] == nil {
-            available.remove(name)
-        }
-        for plan in verdicts.compactMap(\.plan) { available.insert(plan.record.recordName) }
-        var changed = true
-        var rounds = 0
-        while changed {
-            precondition(rounds <= verdicts.count, "reference check does not settle")
-            rounds += 1
-            changed = false
-            for index in verdicts.indices {
-                guard let plan = verdicts[index].plan, let parent = plan.record.parent,
-                    !available.contains(parent)
-                else { continue }
-                verdicts[index] = .fail(
-                    CloudMessages.referenceViolation(plan.record.recordName, parent: parent))
-                if plan.previous == nil { available.remove(plan.record.recordName) }
-                changed = true
-            }
-        }
     }
 
     /// Results of an atomic request with a failure: real errors stay, the innocent items get

@@ -9,11 +9,16 @@ enum RecordValidation {
             return CloudMessages.invalidName(
                 "Invalid record name '\(record.recordName)': \(problem)")
         }
-        if !isIdentifier(record.recordType) {
+        if !record.isShare && !isIdentifier(record.recordType) {
             return CloudMessages.invalidName("Invalid record type '\(record.recordType)'")
+        }
+        if !record.isShare && record.recordName == CloudRecord.zoneShareRecordName {
+            return CloudMessages.invalidName(
+                "Record name '\(record.recordName)' is reserved for zone-wide shares")
         }
         let keys = Set(save.changedKeys).union(record.fields.keys).sorted()
         for key in keys where !isIdentifier(key) { // tidy: ordered (sorted above)
+            if record.isShare && CloudRecord.shareSystemKeys.contains(key) { continue }
             return CloudMessages.invalidName("Invalid field key '\(key)'")
         }
         return nil

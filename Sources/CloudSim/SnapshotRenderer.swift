@@ -22,6 +22,9 @@ enum SnapshotRenderer {
         var header =
             "account \(account.name) user \(account.userRecordName) epoch \(account.tokenEpoch)"
         header += " feed \(account.databaseSequence)"
+        if account.sharedDatabaseSequence > 0 {
+            header += " shared-feed \(account.sharedDatabaseSequence)"
+        }
         if account.isQuotaFull { header += " quota-full" }
         if let end = account.throttleEnd { header += " throttled-until \(end)" }
         var lines = [header]
@@ -38,7 +41,18 @@ enum SnapshotRenderer {
                     + subscription.devices.joined(separator: ", "))
         }
         for zone in account.zones { lines += zoneLines(zone) }
+        for shared in account.sharedZones { lines.append(sharedZoneLine(shared)) }
         return lines
+    }
+
+    private static func sharedZoneLine(_ shared: CloudSnapshot.SharedZone) -> String {
+        var line = "  shared \(shared.zone) life \(shared.life)"
+        line += shared.isLive ? " live" : " gone"
+        line += " seq \(shared.sequence)"
+        if !shared.visible.isEmpty { line += " visible " + shared.visible.joined(separator: ",") }
+        if !shared.gone.isEmpty { line += " left-view " + shared.gone.joined(separator: ",") }
+        if let loss = shared.loss { line += " lost \(loss.rawValue)" }
+        return line
     }
 
     private static func zoneLines(_ zone: CloudSnapshot.Zone) -> [String] {
@@ -59,6 +73,11 @@ enum SnapshotRenderer {
             line += " by \(device) at \(time)"
         }
         if let parent = record.parent { line += " parent=\(parent)" }
+        if let share = record.share { line += " share=\(share)" }
+        if !record.participants.isEmpty {
+            let participants = record.participants.map(\.description).joined(separator: ",")
+            line += " participants=[\(participants)]"
+        }
         for key in record.sortedKeys {
             guard let value = record.fields[key] else { continue }
             line += " \(key)=\(render(value))"

@@ -7,6 +7,44 @@ struct ZoneFeedPage {
     var moreComing: Bool
 }
 
+/// Paging over a change log (sequence, name) kept in sequence order: shared by a zone's own
+/// feed and by a participant's view of a shared zone.
+enum ChangeLogPaging {
+    /// The reportable entries after `token`, oldest first, at most `limit`; the sequence the
+    /// next page resumes after (the last returned entry's, or `finalSequence` when nothing is
+    /// left), and whether anything is left.
+    static func page(
+        _ log: [LogEntry], after token: Int64, limit: Int, finalSequence: Int64,
+        isReportable: (LogEntry) -> Bool
+    ) -> (entries: [LogEntry], resumeSequence: Int64, moreComing: Bool) {
+        precondition(limit > 0, "a page holds at least one item")
+        precondition(token <= finalSequence, "a token from the future")
+        var entries: [LogEntry] = []
+        var index = firstIndex(in: log, after: token)
+        while index < log.count {
+            let entry = log[index]
+            index += 1
+            guard isReportable(entry) else { continue }
+            if entries.count == limit {
+                return (entries, entries[limit - 1].sequence, true)
+            }
+            entries.append(entry)
+        }
+        return (entries, finalSequence, false)
+    }
+
+    /// Index of the first log entry with a sequence above `token` (binary search).
+    private static func firstIndex(in log: [LogEntry], after token: Int64) -> Int {
+        var low = 0
+        var high = log.count
+        while low < high {
+            let middle = (low + high) / 2
+            if log[middle].sequence <= token { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
 extension ZoneState {
     /// The changes after `token`, oldest first, at most `limit` items (records and deletions).
     ///
@@ -16,20 +54,13 @@ extension ZoneState {
     /// client saw (its own uploads, say), and CLOUDKIT.md 9.5 only allows leaving them out.
     /// Without a token (`includeTombstones` false) no tombstone is reported (9.4).
     func changes(after token: Int64, limit: Int, includeTombstones: Bool) -> ZoneFeedPage {
-        precondition(limit > 0, "a page holds at least one item")
-        precondition(token <= sequence, "a token from the future")
+        let found = ChangeLogPaging.page(
+            log, after: token, limit: limit, finalSequence: sequence
+        ) { isReportable($0, includeTombstones: includeTombstones) }
         var page = ZoneFeedPage(
-            records: [], deletions: [], resumeSequence: sequence, moreComing: false)
-        var itemCount = 0
-        var index = firstLogIndex(after: token)
-        while index < log.count {
-            let entry = log[index]
-            index += 1
-            guard isReportable(entry, includeTombstones: includeTombstones) else { continue }
-            if itemCount == limit {
-                page.moreComing = true
-                return page
-            }
+            records: [], deletions: [], resumeSequence: found.resumeSequence,
+            moreComing: found.moreComing)
+        for entry in found.entries {
             if let stored = records[entry.recordName] {
                 page.records.append(stored.record)
             } else if let tombstone = tombstones[entry.recordName] {
@@ -37,10 +68,7 @@ extension ZoneState {
                     RecordDeletion(
                         recordName: tombstone.recordName, recordType: tombstone.recordType))
             }
-            itemCount += 1
-            if itemCount == limit { page.resumeSequence = entry.sequence }
         }
-        page.resumeSequence = sequence
         return page
     }
 
@@ -52,16 +80,5 @@ extension ZoneState {
         guard let tombstone = tombstones[entry.recordName], tombstone.sequence == entry.sequence
         else { return false }
         return includeTombstones
-    }
-
-    /// Index of the first log entry with a sequence above `token` (binary search).
-    private func firstLogIndex(after token: Int64) -> Int {
-        var low = 0
-        var high = log.count
-        while low < high {
-            let middle = (low + high) / 2
-            if log[middle].sequence <= token { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }

@@ -17,6 +17,9 @@ struct ZoneState {
     /// (sequence, record name) in sequence order; an entry is current when the record or
     /// tombstone of that name still carries its sequence.
     private(set) var log: [LogEntry] = []
+    /// Names of the live share records (`cloudkit.share`), so a zone without shares skips
+    /// every sharing computation.
+    private(set) var shareRecordNames: Set<String> = []
 
     init(id: ZoneID) {
         self.id = id
@@ -32,6 +35,7 @@ struct ZoneState {
         records = [:]
         tombstones = [:]
         log = []
+        shareRecordNames = []
     }
 
     /// Ends the zone's life with all its records; `purged` marks a user deletion.
@@ -42,6 +46,7 @@ struct ZoneState {
         records = [:]
         tombstones = [:]
         log = []
+        shareRecordNames = []
     }
 
     /// Writes a record (new or updated): bumps the sequence, replaces any tombstone.
@@ -54,6 +59,7 @@ struct ZoneState {
         records[name] = StoredRecord(record: record, sequence: sequence)
         tombstones[name] = nil
         log.append(LogEntry(sequence: sequence, recordName: name))
+        if record.isShare { shareRecordNames.insert(name) }
     }
 
     /// Deletes a live record, leaving a tombstone; returns the deleted record.
@@ -65,8 +71,12 @@ struct ZoneState {
         tombstones[name] = Tombstone(
             recordName: name, recordType: stored.record.recordType, sequence: sequence)
         log.append(LogEntry(sequence: sequence, recordName: name))
+        shareRecordNames.remove(name)
         return stored.record
     }
+
+    /// Whether the zone holds a live share record.
+    var hasShares: Bool { !shareRecordNames.isEmpty }
 }
 
 /// A live record with the sequence of its latest save.

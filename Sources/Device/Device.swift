@@ -11,15 +11,41 @@ import LocalStore
 public final class Device {
     public let name: String
     public let schema: Schema
-    public private(set) var disk: DeviceDisk
+    /// The store and sync data; an extension uses its app's (EXT-1: the app group).
+    public internal(set) var disk: DeviceDisk {
+        get { host?.disk ?? ownDisk }
+        set {
+            if let host { host.disk = newValue } else { ownDisk = newValue }
+        }
+    }
+    private var ownDisk: DeviceDisk
+    /// The app an extension belongs to; nil for an app.
+    public let host: Device?
+    /// What this process synchronizes (`syncs`, `upgrade`); nil: what the schema says.
+    public var syncSelection: SyncView?
+    /// What the app synchronizes (its changes are recorded this way): an extension follows its
+    /// app's version.
+    public var recordingView: SyncView? { host?.syncSelection ?? syncSelection }
     public private(set) var engine: SDSEngine?
     /// Counts launches; events carry the incarnation they were scheduled for.
     public private(set) var incarnation = 0
-    public var account: String?
-    public var accountStatus: AccountStatus
+    /// An extension is signed into its app's account.
+    public var account: String? {
+        get { host?.account ?? ownAccount }
+        set { ownAccount = newValue }
+    }
+    public var accountStatus: AccountStatus {
+        get { host?.accountStatus ?? ownAccountStatus }
+        set { ownAccountStatus = newValue }
+    }
+    private var ownAccount: String?
+    private var ownAccountStatus: AccountStatus
     public var isOnline = true
     /// LIFE-6: the disk has no room left.
     public var isDiskFull = false
+    /// ADOPT-1: whether the synchronizer observes the store; saves made while it does not
+    /// carry the author `Device.unobservedAuthor` and are never recorded as changes.
+    public var isObserved = true
     /// This device's one-way request latency, if it has its own.
     public var latency: Latency?
     public var autosync = true {
@@ -32,6 +58,7 @@ public final class Device {
     private var names: Xoshiro256StarStar
     let zoneName: String
     let pageSize: Int
+    let mechanisms: SDSMechanisms
 
     public init(
         name: String,
@@ -39,16 +66,20 @@ public final class Device {
         account: String?,
         names: Xoshiro256StarStar,
         zoneName: String = "SwiftDataSync",
-        pageSize: Int = 100
+        pageSize: Int = 100,
+        mechanisms: SDSMechanisms = SDSMechanisms(),
+        host: Device? = nil
     ) {
         self.name = name
         self.schema = schema
-        self.account = account
-        self.accountStatus = account == nil ? .noAccount : .available
-        self.disk = DeviceDisk(store: Store(schema: schema))
+        self.host = host
+        self.ownAccount = account
+        self.ownAccountStatus = account == nil ? .noAccount : .available
+        self.ownDisk = DeviceDisk(store: Store(schema: host == nil ? schema : Schema(entities: [])))
         self.names = names
         self.zoneName = zoneName
         self.pageSize = pageSize
+        self.mechanisms = mechanisms
     }
 
     public var isRunning: Bool { engine != nil }
@@ -63,7 +94,15 @@ public final class Device {
         precondition(engine == nil, "device '\(name)' is already running")
         incarnation += 1
         timers = [:]
-        let engine = SDSEngine(schema: schema, zoneName: zoneName, pageSize: pageSize)
+        let engine = SDSEngine(
+            schema: syncSelection.map { $0.applied(to: schema) } ?? schema,
+            recordingSchema: recordingView.map { $0.applied(to: schema) } ?? schema,
+            fullSchema: schema,
+            isExtension: host != nil,
+            zoneName: zoneName,
+            pageSize: pageSize,
+            mechanisms: mechanisms
+        )
         engine.setAutosync(autosync)
         self.engine = engine
     }
@@ -105,6 +144,8 @@ public final class Device {
 extension Device {
     /// The store author of the app's own saves.
     public static let appAuthor = "app"
+    /// The author of saves made while nothing observed the store (ADOPT-1).
+    public static let unobservedAuthor = "unobserved"
 
     /// Reserves the identifier of a model the app is about to insert.
     public func makeModelID() -> ModelID {
@@ -150,7 +191,7 @@ extension Device {
         var store = disk.store
         disk.store = Store(schema: schema)
         defer { disk.store = store }
-        return try store.save(transaction, author: Self.appAuthor) != nil
+        return try store.save(transaction, author: isObserved ? Self.appAuthor : Self.unobservedAuthor) != nil
     }
 
     /// `batch-delete`: deletes in the store directly, bypassing history (DEL-2).

@@ -37,6 +37,10 @@ public struct Rule: Hashable, Sendable {
 /// every listing uses; `docs/RULES.md` is the same catalogue as prose, and a test checks
 /// that the two agree word for word. IDs are permanent: add new rules at the end of a group.
 public enum RuleCatalogue {
+    /// Configuration rules the scenario validator enforces when a file is read; no run can
+    /// make them fire, so `synclab rules --check` does not ask a scenario for them.
+    public static let enforcedAtInput: Set<String> = ["CFG-2", "ID-6"]
+
     /// The groups in catalogue order, with the title of their section.
     private static let groupTitles: [(group: String, title: String)] = [
         ("SYNC", "how a synchronization runs"),
@@ -308,16 +312,37 @@ public enum RuleCatalogue {
         Rule("BIG-1", """
             A record holds at most 1 MB, not counting assets. Properties declared as asset \
             properties are always stored as assets.
+            """, choice: """
+            a save iCloud rejects as too large (`limitExceeded`) although it has changed texts or \
+            data that could move is planned once more in the same synchronization on top of the \
+            record fetched from iCloud; a record that still does not fit (e.g. an identity value \
+            over 1 MB) is set aside like any rejected record (SCHEMA-4).
             """),
         Rule("BIG-2", """
             Other texts and data that would make the record too large, or any single value of 256 \
             KB or more, are uploaded in the asset field `SDSOverflow` instead of their own fields; \
             other devices read them like any other value.
+            """, choice: """
+            a single text or data value of 262,144 bytes (256 KB) or more goes into the asset; \
+            then, while the record would hold more than 1,048,576 bytes (counted as CloudKit \
+            counts: each field's key and value, an asset as its key only), the largest changed \
+            text or data value moves into the asset (equal sizes: the first key in alphabetical \
+            order), until the rest fits.
+            other devices read the asset's values as if they were fields; a field that holds a \
+            value wins over an entry of the same key in the asset, since an upload that moves a \
+            value into the asset clears its field in the same save.
             """),
         Rule("BIG-3", """
             Uploads send only the values that changed. A record whose overflow asset is involved \
             is uploaded on top of the record in iCloud, so values other devices put into the asset \
             stay, and unchanged values stay where they are.
+            """, choice: """
+            the asset is involved when a changed value goes into it or a changed key is in it (as \
+            this device last saw the record); the upload then first fetches the record \
+            (`fetchRecords`), merges its changed keys into the fetched asset, and saves the asset \
+            with the changed fields under `changedKeys`; a new record with a random name is not \
+            fetched. The fetch is one of the upload's requests: it passes `upload.sent` and \
+            `upload.done` too.
             """),
         Rule("BIG-4", """
             A changed value goes into the asset if it is large or does not fit next to the others, \
@@ -326,6 +351,9 @@ public enum RuleCatalogue {
         Rule("BIG-5", """
             Only records that need the overflow field, or had it, get it; identity values are \
             never moved into the asset.
+            """, choice: """
+            a record keeps the `SDSOverflow` field once it had it, holding an empty asset when \
+            every value left it; records that never needed it never get the field.
             """),
 
         // CFG — configuration
@@ -337,6 +365,10 @@ public enum RuleCatalogue {
             Properties that are not synchronized must be optional or have a default value \
             (downloaded models only have synchronized values); a configuration that breaks this is \
             rejected with a clear error.
+            """, choice: """
+            checked when a scenario is read: breaking it is an input error naming the rule \
+            (exit 2), so no run can make it fire; `synclab rules --check` counts it as enforced \
+            at input, and the scenario parser's tests cover it.
             """),
         Rule("CFG-3", """
             Records leave out empty values: clearing an optional value reaches other devices as \
@@ -375,6 +407,10 @@ public enum RuleCatalogue {
             Identity values cannot be asset properties; entities with an identity cannot be \
             sharable, below a sharable entity, or the parent of other entities (configuration \
             error).
+            """, choice: """
+            checked when a scenario is read: breaking it is an input error naming the rule \
+            (exit 2), so no run can make it fire; `synclab rules --check` counts it as enforced \
+            at input, and the scenario parser's tests cover it.
             """),
         Rule("ID-7", "Records uploaded before the identity was configured keep their names."),
 
@@ -408,6 +444,12 @@ public enum RuleCatalogue {
         Rule("LIM-6", """
             Two devices that change values in the same overflow asset within the same moment: the \
             last upload of the asset wins (BIG-3's exception).
+            """, choice: """
+            observed by the device whose upload was replaced: every upload of an asset adds the \
+            stamp `device@changeTag` (the change tag of the version it was merged onto) to the \
+            asset's history, and a device that later receives the record with an asset whose \
+            history lacks its own last stamp (the same record, not one created again) traces \
+            LIM-6.
             """),
     ]
 }

@@ -59,6 +59,8 @@ public enum EngineEvent: Hashable, Sendable {
     case initializeSchema(waiter: WaiterID?)
     /// The store vanished or was rebuilt under the app (HDO-3, DEL-3).
     case storeReplaced
+    /// The synchronizer observes the store again (set up after saves it did not see, ADOPT-1).
+    case observerAttached
     /// `CKAccountChanged`: the device's account or its status changed.
     case accountChanged
     case networkChanged(online: Bool)

@@ -29,6 +29,11 @@ final class LabelTable {
         }
     }
 
+    /// Every label whose record name is known, sorted by label.
+    func resolvedBindings() -> [(label: String, recordName: String)] {
+        bindings.keys.sorted().compactMap { label in bindings[label]?.recordName.map { (label, $0) } }
+    }
+
     func recordName(of label: String) -> String? {
         bindings[label]?.recordName
     }

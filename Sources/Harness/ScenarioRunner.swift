@@ -11,6 +11,10 @@ public struct RunOptions: Hashable, Sendable {
     public var maxTime: SimTime
     /// Keep every trace event (false only counts them, for benchmarks).
     public var recordTrace: Bool
+    /// Test-only switches for the mechanisms behind the known races (never set by the CLI).
+    public var mechanisms = SDSMechanisms()
+    public var cloudRecreatesDeletedRecords = true
+    public var cloudTokenlessFetchOmitsDeletions = true
 
     public init(
         seed: UInt64? = nil,
@@ -37,6 +41,8 @@ public struct RunResult: Sendable {
     /// Rules fired anywhere, sorted.
     public var firedRules: [String]
     public var endTime: SimTime
+    /// Every device's models and every account's records at the end, as text tables.
+    public var finalState: FinalState
 
     public var passed: Bool { failure == nil && expectations.allSatisfy(\.passed) }
 }
@@ -55,12 +61,7 @@ public enum ScenarioRunner {
             return Explorer.runOnce(scenario, source: source, options: options)
         }
         let seed = options.seed ?? scenario.header.effectiveSeed
-        let world = World(
-            scenario: scenario,
-            seed: seed,
-            budget: Budget(maxTime: options.maxTime, maxEvents: options.maxEvents),
-            recordTrace: options.recordTrace
-        )
+        let world = World(scenario: scenario, seed: seed, options: options)
         world.record("script", "run.start", [TraceField("file", .string(scenario.file)),
                                               TraceField("seed", .string(String(seed)))])
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
@@ -84,7 +85,8 @@ public enum ScenarioRunner {
             failure: world.failure,
             leftovers: leftovers,
             firedRules: fired.sorted(),
-            endTime: world.now
+            endTime: world.now,
+            finalState: world.finalState()
         )
     }
 

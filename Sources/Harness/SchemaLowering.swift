@@ -1,3 +1,4 @@
+import Engines
 import LocalStore
 import Scenario
 
@@ -58,6 +59,31 @@ enum SchemaLowering {
         case .none: return .none
         case .only(let names): return .only(names.map(\.value))
         case .except(let names): return .except(names.map(\.value))
+        }
+    }
+}
+
+extension SyncView {
+    /// A `syncs` list as a view of the schema.
+    init(selections: [SyncSelection]) {
+        var entities: [String: [String]?] = [:]
+        for item in selections {
+            entities[item.entity.value] = item.keys.map { $0.map(\.value) } // tidy: ordered (an array)
+        }
+        self.init(entities: entities)
+    }
+
+    /// An `upgrade` version as a view of the schema.
+    init(version: AppVersion) {
+        var identities: [String: [String]] = [:]
+        for item in version.identities {
+            identities[item.entity.value] = (item.keys ?? []).map(\.value)
+        }
+        if let syncs = version.syncs {
+            self = SyncView(selections: syncs)
+            self.identities = identities
+        } else {
+            self.init(entities: nil, identities: identities)
         }
     }
 }

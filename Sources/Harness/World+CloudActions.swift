@@ -29,6 +29,8 @@ extension World {
             sendPushes(outcome.pushes)
         case .expireTokens(let account):
             cloud.expireTokens(account: account.value)
+        case .failDownloads(let account, let duration):
+            cloud.failDownloads(account: account.value, until: now + SimTime(microseconds: duration.value.microseconds))
         case .outage(let duration):
             cloud.outage(until: now + SimTime(microseconds: duration.value.microseconds))
         case .reject(let label, let error):
@@ -81,6 +83,7 @@ extension World {
         case .deleteZone: return "delete-zone"
         case .userDeleteZone: return "user-delete-zone"
         case .expireTokens: return "expire-tokens"
+        case .failDownloads: return "fail-downloads"
         case .outage: return "outage"
         case .reject: return "reject"
         case .accept: return "accept"

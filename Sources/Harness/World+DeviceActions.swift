@@ -56,7 +56,7 @@ extension World {
             record(device.name, "store.batch-deleted", [TraceField("models", .int(Int64(deleted.count)))])
         case .sync:
             guard requireRunning(index) else { return }
-            let waiter = makeWaiter()
+            let waiter = makeWaiter(for: index)
             deliver(.syncNow(waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): sync'") }
         case .autosync(let enabled):
@@ -82,17 +82,17 @@ extension World {
             deliver(.stop, to: index)
         case .start:
             guard requireRunning(index) else { return }
-            let waiter = makeWaiter()
+            let waiter = makeWaiter(for: index)
             deliver(.start(waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): start'") }
         case .resetSyncData(let deleteAll):
             guard requireRunning(index) else { return }
-            let waiter = makeWaiter()
+            let waiter = makeWaiter(for: index)
             deliver(.resetSyncData(deleteAll: deleteAll, waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): reset-sync-data'") }
         case .initializeSchema:
             guard requireRunning(index) else { return }
-            let waiter = makeWaiter()
+            let waiter = makeWaiter(for: index)
             deliver(.initializeSchema(waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): initialize-schema'") }
         case .signOut:
@@ -114,9 +114,18 @@ extension World {
         case .diskFull(let full):
             device.isDiskFull = full
             record(device.name, full ? "disk.full" : "disk.ok")
+        case .upgrade(let version):
+            // A new version of the app: it is quit, installed, and launched (the script waits).
+            if device.isRunning { kill(index) }
+            device.syncSelection = SyncView(version: version)
+            record(device.name, "app.upgraded")
+            launch(index, wait: wait)
+        case .observe(let on):
+            device.isObserved = on
+            record(device.name, on ? "observer.attached" : "observer.detached")
+            if on && device.isRunning { deliver(.observerAttached, to: index) }
         case .share, .acceptShare, .unshare, .removeParticipant, .leaveShare:
-            fail("'\(Self.name(of: statement.action))' is not supported by this version of SyncLab yet: "
-                 + "sharing between accounts is not simulated (it parses and validates, but cannot run)")
+            performSharing(statement.action, device: index)
         }
     }
 
@@ -129,6 +138,9 @@ extension World {
         record(device.name, "account.changed", [TraceField("account", account.map { .string($0) } ?? .null),
                                                  TraceField("status", .string(status.description))])
         if device.isRunning { deliver(.accountChanged, to: index) }
+        for (other, candidate) in devices.enumerated() where candidate.host === device && candidate.isRunning {
+            deliver(.accountChanged, to: other)
+        }
     }
 
     func launch(_ index: Int, wait: Bool) {
@@ -139,7 +151,7 @@ extension World {
         }
         device.launch()
         record(device.name, "app.launched", [TraceField("incarnation", .int(Int64(device.incarnation)))])
-        let waiter = makeWaiter()
+        let waiter = makeWaiter(for: index)
         deliver(.launch(waiter: waiter), to: index)
         if wait { waitFor(waiter, what: "'\(device.name): launch'") }
     }
@@ -151,6 +163,7 @@ extension World {
         }
         timerDue[index] = [:]
         device.kill()
+        releaseWaiters(of: index)
         record(device.name, "app.killed")
     }
 
@@ -254,6 +267,8 @@ extension World {
         case .loseStore: return "lose-store"
         case .rebuildStore: return "rebuild-store"
         case .diskFull(let full): return full ? "disk-full" : "disk-ok"
+        case .observe(let on): return on ? "observe on" : "observe off"
+        case .upgrade: return "upgrade"
         case .share: return "share"
         case .acceptShare: return "accept share"
         case .unshare: return "unshare"

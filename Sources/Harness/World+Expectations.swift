@@ -46,6 +46,10 @@ extension World {
             guard let index = deviceIndex[device.value] else { return (false, "no device") }
             let actual = hasDownloadedOnce(index)
             return (actual == expected, actual ? "downloaded-once" : "not downloaded-once")
+        case .refused(let device, let error):
+            guard let index = deviceIndex[device.value] else { return (false, "no device") }
+            let codes = refusals[index].sorted()
+            return (codes.contains(error.value.rawValue), codes.isEmpty ? "no refusal" : "refused " + codes.joined(separator: ", "))
         case .pending(let device, let count):
             guard let index = deviceIndex[device.value] else { return (false, "no device") }
             let actual = devices[index].disk.syncData.pendingCount
@@ -117,7 +121,7 @@ extension World {
             let key = assignment.key.value
             if let attribute = entity.attribute(named: key) {
                 let wanted = expectedValue(assignment.value, type: attribute.type)
-                let actual = record.fields[key].flatMap { RecordMapping.attributeValue($0, type: attribute.type) }
+                let actual = RecordMapping.attributeValue(of: key, type: attribute.type, in: record)
                 if wanted != actual { mismatches.append("\(key)=\(ValueConversion.describe(actual))") }
             } else if entity.relationship(named: key) != nil {
                 var actual: String?
@@ -152,7 +156,7 @@ extension World {
                 guard record.recordType == entityName else { return false }
                 return wanted.allSatisfy { key, value in
                     guard let attribute = entity.attribute(named: key) else { return false }
-                    return record.fields[key].flatMap { RecordMapping.attributeValue($0, type: attribute.type) } == value
+                    return RecordMapping.attributeValue(of: key, type: attribute.type, in: record) == value
                 }
             }.count
         }

@@ -45,9 +45,13 @@ final class World {
     /// When each device's timers are due, by kind.
     var timerDue: [[EngineTimer: SimTime]] = []
     var pushScheduled: [Bool] = []
+    /// CloudKit error codes each device was refused with (share steps, access control).
+    var refusals: [Set<String>] = []
     var pushMissed: [Bool] = []
     var completedWaiters: Set<UInt64> = []
     var nextWaiter: UInt64 = 0
+    /// Which device each waiting action runs on.
+    var waiterDevices: [UInt64: Int] = [:]
     var triggers: [ArmedTrigger] = []
     /// The line of the statement running now, for failures.
     var currentLine = 0
@@ -56,9 +60,10 @@ final class World {
     let labels: LabelTable
     let schema: LocalStore.Schema
 
-    init(scenario: ScenarioFile, seed: UInt64, budget: Budget, recordTrace: Bool) {
+    init(scenario: ScenarioFile, seed: UInt64, options: RunOptions) {
         let configuration = scenario.cloud
-        kernel = Kernel(budget: budget)
+        let recordTrace = options.recordTrace
+        kernel = Kernel(budget: Budget(maxTime: options.maxTime, maxEvents: options.maxEvents))
         streams = RandomStreams(seed: seed)
         schema = SchemaLowering.schema(of: scenario)
         labels = LabelTable()
@@ -67,19 +72,28 @@ final class World {
         pushLatency = Latency(configuration.pushLatency)
         pushDropPerMillion = UInt64(max(0, configuration.pushDrop.partsPerMillion))
         let environment: CloudSim.CloudEnvironment = configuration.environment == .production ? .production : .development
-        cloud = CloudService(configuration: CloudSim.CloudConfiguration(
+        var cloudConfiguration = CloudSim.CloudConfiguration(
             accounts: scenario.accounts.map(\.name.value),
             environment: environment
-        ))
+        )
+        cloudConfiguration.recreatesDeletedRecords = options.cloudRecreatesDeletedRecords
+        cloudConfiguration.tokenlessFetchOmitsDeletions = options.cloudTokenlessFetchOmitsDeletions
+        cloud = CloudService(configuration: cloudConfiguration)
         for declaration in scenario.devices {
             let name = declaration.name.value
+            let host = declaration.extensionOf.flatMap { hostName in
+                devices.first { $0.name == hostName.value }
+            }
             let device = Device(
                 name: name,
                 schema: schema,
                 account: declaration.account?.value,
                 names: streams.stream("names/\(name)"),
-                pageSize: configuration.pageSize
+                pageSize: configuration.pageSize,
+                mechanisms: options.mechanisms,
+                host: host
             )
+            device.syncSelection = declaration.syncs.map(SyncView.init(selections:))
             device.latency = declaration.latency.map { Latency($0.value) }
             deviceIndex[name] = devices.count
             devices.append(device)
@@ -89,6 +103,7 @@ final class World {
             timerDue.append([:])
             pushScheduled.append(false)
             pushMissed.append(false)
+            refusals.append([])
             firedRules.append([])
             _ = kernel.actor(named: name)
         }
@@ -182,6 +197,7 @@ final class World {
                 return
             }
             record(device.name, "response.received", responseDetails(id, response))
+            noteRefusals(response, device: index)
             deliver(.response(id, response), to: index)
         case .pushArrives(let index):
             outstanding[index] -= 1
@@ -237,12 +253,34 @@ final class World {
                 noteFired(rules, device: index)
             case .completed(let waiter):
                 completedWaiters.insert(waiter.rawValue)
+                waiterDevices[waiter.rawValue] = nil
             }
         }
     }
 
-    func makeWaiter() -> WaiterID {
+    func makeWaiter(for device: Int) -> WaiterID {
         nextWaiter += 1
+        waiterDevices[nextWaiter] = device
         return WaiterID(nextWaiter)
+    }
+
+    /// A killed app finishes nothing: the actions the script waits for on it end there.
+    func releaseWaiters(of device: Int) {
+        for waiter in waiterDevices.keys.sorted() where waiterDevices[waiter] == device {
+            completedWaiters.insert(waiter)
+            waiterDevices[waiter] = nil
+        }
+    }
+
+    /// Remembers the CloudKit errors a device's requests were refused with (`refused`).
+    func noteRefusals(_ response: CloudResponse, device index: Int) {
+        switch response {
+        case .failure(let error):
+            refusals[index].insert(error.code.description)
+        case .recordsModified(let results), .recordsFetched(let results):
+            for case .failed(_, let error) in results { refusals[index].insert(error.code.description) }
+        default:
+            break
+        }
     }
 }

@@ -100,11 +100,15 @@ public enum ChaosFaultKind: String, Hashable, Sendable, CaseIterable {
     case latency
     /// `cloud: reject LABEL with serverRejectedRequest`, then `accept LABEL`.
     case reject
+    /// The step's operation becomes an insert that waits for a point of its device's next
+    /// synchronization (`when DEVICE reaches PROBE: DEVICE: insert …`): the app saving in
+    /// the middle of a download, the race LIM-2 describes. A named fault point.
+    case race
 
     /// Whether the fault strikes one device (else the cloud or an account).
     public var isDeviceFault: Bool {
         switch self {
-        case .offline, .kill, .sync, .stop, .accountUnavailable: return true
+        case .offline, .kill, .sync, .stop, .accountUnavailable, .race: return true
         default: return false
         }
     }
@@ -125,7 +129,7 @@ public enum ChaosFaultKind: String, Hashable, Sendable, CaseIterable {
         case .quota: return range(10, 120)
         case .pushDrop, .latency: return range(5, 60)
         case .reject: return range(5, 60)
-        case .sync, .expireTokens, .deleteZone, .throttleUpload: return nil
+        case .sync, .expireTokens, .deleteZone, .throttleUpload, .race: return nil
         }
     }
 

@@ -25,6 +25,9 @@ public enum CloudAction: Hashable, Sendable {
     case userDeleteZone(account: Located<String>)
     /// `expire-tokens alice`.
     case expireTokens(account: Located<String>)
+    /// `fail-downloads alice for 30s`: the account's change feeds fail (SYNC-6); a SyncLab
+    /// addition.
+    case failDownloads(account: Located<String>, duration: Located<TimeSpan>)
     /// `outage for 1m`.
     case outage(duration: Located<TimeSpan>)
     /// `reject n1 with serverRejectedRequest`: saves of the record fail until `accept n1`.

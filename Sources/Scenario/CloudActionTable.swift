@@ -23,6 +23,12 @@ enum CloudActionTable {
         CloudActionRule("expire-tokens") { parser in
             parser.name("an account name").map { .expireTokens(account: $0) }
         },
+        CloudActionRule("fail-downloads") { parser in
+            guard let account = parser.name("an account name"), parser.expectKeyword("for") else {
+                return nil
+            }
+            return parser.parseDuration().map { .failDownloads(account: account, duration: $0) }
+        },
         CloudActionRule("outage") { parser in
             guard parser.expectKeyword("for") else { return nil }
             return parser.parseDuration().map { .outage(duration: $0) }

@@ -69,6 +69,13 @@ public enum DeviceAction: Hashable, Sendable {
     /// `disk-full` (true) / `disk-ok` (false): whether the device's disk has room; a reset
     /// cannot forget the sync data on a full disk (LIFE-6). A SyncLab addition.
     case diskFull(Bool)
+    /// `observe off` (false) / `observe on` (true): whether the synchronizer observes the
+    /// store; saves made while it does not are found by ADOPT-1. A SyncLab addition.
+    case observe(Bool)
+    /// `upgrade syncs …|all [identity ENTITY(a, …)]`: the app is updated to a version that
+    /// synchronizes other models or keys, or declares identities; it restarts (the script
+    /// waits for its launch). A SyncLab addition.
+    case upgrade(AppVersion)
     /// `share f1 with bob read-write`.
     case share(label: Located<String>, account: Located<String>, permission: SharePermission)
     /// `accept share f1`.
@@ -83,7 +90,7 @@ public enum DeviceAction: Hashable, Sendable {
     /// Whether the script waits for the action to finish, so `&` may follow it.
     public var waits: Bool {
         switch self {
-        case .sync, .launch, .start, .resetSyncData, .initializeSchema: return true
+        case .sync, .launch, .start, .resetSyncData, .initializeSchema, .upgrade: return true
         default: return false
         }
     }

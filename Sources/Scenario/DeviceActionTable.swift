@@ -44,6 +44,8 @@ enum DeviceActionTable {
         DeviceActionRule("rebuild-store", .rebuildStore),
         DeviceActionRule("disk-full", .diskFull(true)),
         DeviceActionRule("disk-ok", .diskFull(false)),
+        DeviceActionRule("observe") { $0.parseObserve() },
+        DeviceActionRule("upgrade") { $0.parseUpgrade() },
         DeviceActionRule("share") { $0.parseShare() },
         DeviceActionRule("accept") { parser in
             guard parser.expectKeyword("share") else { return nil }
@@ -139,6 +141,54 @@ extension Parser {
         report(.expected("'on' or 'off'", found: word, suggestions: suggestions),
             at: word.location)
         return nil
+    }
+
+    /// `observe on|off` (a SyncLab addition: saves while nothing observes the store).
+    fileprivate mutating func parseObserve() -> DeviceAction? {
+        let word = current
+        if word.isKeyword("on") || word.isKeyword("off") {
+            advance()
+            return .observe(word.text == "on")
+        }
+        let suggestions = Suggestions.closest(to: word.text, among: ["on", "off"])
+        report(.expected("'on' or 'off'", found: word, suggestions: suggestions),
+            at: word.location)
+        return nil
+    }
+
+    /// `upgrade [syncs all | syncs ENTITY(key, …) …] [identity ENTITY(a, …)]…`.
+    fileprivate mutating func parseUpgrade() -> DeviceAction? {
+        var version = AppVersion()
+        var sawClause = false
+        while !current.endsLine && current.kind != .ampersand {
+            let clause = current
+            if clause.isKeyword("syncs") {
+                advance()
+                if current.isKeyword("all") {
+                    advance()
+                    version.syncs = nil
+                } else {
+                    guard let items = parseSyncSelections(stopAt: ["identity"]) else { return nil }
+                    version.syncs = items
+                }
+            } else if clause.isKeyword("identity") {
+                advance()
+                guard let entity = name("an entity name"),
+                      let keys = parseNameList("an attribute name") else { return nil }
+                version.identities.append(SyncSelection(entity: entity, keys: keys))
+            } else {
+                let suggestions = Suggestions.closest(to: clause.text, among: ["syncs", "identity"])
+                report(.expected("'syncs' or 'identity'", found: clause, suggestions: suggestions),
+                    at: clause.location)
+                return nil
+            }
+            sawClause = true
+        }
+        guard sawClause else {
+            report(.expected("'syncs' or 'identity'", found: current), at: current.location)
+            return nil
+        }
+        return .upgrade(version)
     }
 
     fileprivate mutating func parseResetSyncData() -> DeviceAction? {

@@ -67,6 +67,27 @@ extension DiagnosticMessage {
         Self(id: "duplicate-statement", message: "second '\(keyword)' statement")
     }
 
+    static func extensionOfExtension(_ host: String) -> Self {
+        Self(id: "extension-of-extension",
+            message: "'\(host)' cannot host an extension: an extension's host is an app device")
+    }
+
+    static func extensionBeforeApp(_ host: String) -> Self {
+        Self(id: "extension-before-app",
+            message: "declare app device '\(host)' before its extension")
+    }
+
+    static func extensionWithAccount(_ device: String) -> Self {
+        Self(id: "extension-with-account",
+            message: "extension '\(device)' shares its app's account; remove 'on ACCOUNT'")
+    }
+
+    static func notSynchronizedBySchema(_ entity: String, _ key: String) -> Self {
+        Self(id: "not-synchronized-by-schema",
+            message: "'\(entity).\(key)' is not synchronized by the schema, so no process can "
+                + "synchronize it")
+    }
+
     static func duplicateClause(_ clause: String) -> Self {
         Self(id: "duplicate-clause", message: "'\(clause)' is given twice")
     }

@@ -33,6 +33,9 @@ public enum ExpectationKind: Hashable, Sendable {
     case state(device: Located<String>, state: Located<String>, argument: Located<String>?)
     /// `expect phone: downloaded-once` (true) / `not downloaded-once` (false).
     case downloadedOnce(device: Located<String>, expected: Bool)
+    /// `expect phone: refused permissionFailure`: a request of the device was refused with
+    /// that CloudKit error since the run started (a SyncLab addition, for access control).
+    case refused(device: Located<String>, error: Located<CloudKitErrorCode>)
     /// `expect phone: pending 0`.
     case pending(device: Located<String>, count: Located<Int>)
     /// `expect [phone:] [not] fired SYNC-4`; no device means anywhere.

@@ -1,7 +1,7 @@
 /// `expect ...` statements.
 extension Parser {
     /// Expectation words that only make sense about a device, not about the cloud.
-    static let deviceOnlyExpectations = ["state", "downloaded-once", "not", "pending", "fired"]
+    static let deviceOnlyExpectations = ["state", "downloaded-once", "not", "pending", "fired", "refused"]
 
     mutating func parseExpectation(_ keyword: Token) -> Bool {
         guard let kind = parseExpectationKind() else { return false }
@@ -89,6 +89,17 @@ extension Parser {
             }
         case "not", "fired":
             return parseNegatable(device: device)
+        case "refused":
+            advance()
+            let word = current
+            guard word.kind == .identifier, let code = CloudKitErrorCode(rawValue: word.text) else {
+                let names = CloudKitErrorCode.allCases.map(\.rawValue)
+                let suggestions = Suggestions.closest(to: word.text, among: names)
+                report(.unknownErrorCode(word, suggestions: suggestions), at: word.location)
+                return nil
+            }
+            advance()
+            return .refused(device: device, error: Located(code, at: word.location))
         default:
             guard let label = label(), let values = parseAssignments() else { return nil }
             return .values(scope, label: label, values: values)

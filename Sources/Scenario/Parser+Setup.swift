@@ -70,8 +70,9 @@ extension Parser {
         var seen: [String] = []
         while !current.endsLine {
             let clause = current
-            guard clause.isKeyword("on") || clause.isKeyword("latency") else {
-                let suggestions = Suggestions.closest(to: clause.text, among: ["on", "latency"])
+            let clauses = ["on", "latency", "extension", "syncs"]
+            guard clauses.contains(where: { clause.isKeyword($0) }) else {
+                let suggestions = Suggestions.closest(to: clause.text, among: clauses)
                 report(.unexpectedToken(clause, suggestions: suggestions), at: clause.location)
                 return false
             }
@@ -83,6 +84,14 @@ extension Parser {
             if clause.text == "on" {
                 guard let account = name("an account name") else { return false }
                 declaration.account = account
+            } else if clause.text == "extension" {
+                guard expectKeyword("of"), let host = name("a device name") else { return false }
+                declaration.extensionOf = host
+            } else if clause.text == "syncs" {
+                guard let selection = parseSyncSelections(stopAt: ["on", "latency", "extension"]) else {
+                    return false
+                }
+                declaration.syncs = selection
             } else {
                 let location = current.location
                 guard let latency = parseDurationSpecification() else { return false }
@@ -165,5 +174,25 @@ extension Parser {
         report(.expected("'development' or 'production'", found: word, suggestions: suggestions),
             at: word.location)
         return nil
+    }
+
+    /// `ENTITY [(key, …)] …` up to the end of the line or one of `stopAt`.
+    mutating func parseSyncSelections(stopAt: [String]) -> [SyncSelection]? {
+        var items: [SyncSelection] = []
+        while !current.endsLine && !stopAt.contains(where: { current.isKeyword($0) }) {
+            guard let entity = name("an entity name") else { return nil }
+            var item = SyncSelection(entity: entity)
+            if current.kind == .leftParenthesis {
+                guard let keys = parseNameList("a property name") else { return nil }
+                item.keys = keys
+            }
+            items.append(item)
+            if current.kind == .comma { advance() }
+        }
+        guard !items.isEmpty else {
+            report(.expected("an entity name", found: current), at: current.location)
+            return nil
+        }
+        return items
     }
 }

@@ -44,6 +44,7 @@ enum StatementTable {
     /// Words that cannot name a device, account or label because a line could misread them.
     static let reservedNames = keywords + [
         "no", "not", "count", "state", "pending", "fired", "converged", "downloaded-once",
+        "refused",
         "true", "false", "nil", "where",
     ]
 }

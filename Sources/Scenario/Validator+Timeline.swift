@@ -125,7 +125,11 @@ extension Validator {
             if !inTrigger { trackTransaction(statement, state: &state) }
         case .sync, .autosync, .offline, .online, .launch, .stop, .start, .resetSyncData,
             .initializeSchema, .signOut, .accountUnavailable, .accountAvailable, .rebuildStore,
-            .diskFull:
+            .diskFull, .observe:
+            break
+        case .upgrade(let version):
+            checkSelections(version.syncs ?? [])
+            for identity in version.identities { checkSelections([identity], attributesOnly: true) }
             break
         }
     }
@@ -184,7 +188,7 @@ extension Validator {
         switch statement.action {
         case .throttle(let account, _), .throttleNextUpload(let account, _, _),
             .quota(let account, _), .deleteZone(let account), .userDeleteZone(let account),
-            .expireTokens(let account):
+            .expireTokens(let account), .failDownloads(let account, _):
             requireAccount(account)
         case .reject(let label, _), .accept(let label):
             _ = requireLabel(label, state: state)
@@ -215,7 +219,8 @@ extension Validator {
         case .recordName(let account, let label, _):
             requireAccount(account)
             _ = requireLabel(label, state: state)
-        case .state(let device, _, _), .downloadedOnce(let device, _), .pending(let device, _):
+        case .state(let device, _, _), .downloadedOnce(let device, _), .pending(let device, _),
+            .refused(let device, _):
             requireDevice(device)
         case .fired(let device, let rule, _):
             if let device { requireDevice(device) }

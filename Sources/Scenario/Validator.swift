@@ -98,6 +98,8 @@ struct Validator {
         reportDuplicates(scenario.devices.map(\.name), kind: "device")
         for device in scenario.devices {
             if let account = device.account { requireAccount(account) }
+            checkExtension(device)
+            checkSelections(device.syncs ?? [])
         }
         var seen: [(key: String, location: SourceLocation)] = []
         for setting in scenario.cloudSettings {
@@ -118,6 +120,41 @@ struct Validator {
         case .pushDrop: return "cloud push drop"
         case .pageSize: return "cloud page-size"
         case .environment: return "cloud environment"
+        }
+    }
+
+    /// `extension of APP`: APP is a declared app device; the extension has no account of its
+    /// own (it shares the app's).
+    private mutating func checkExtension(_ device: DeviceDeclaration) {
+        guard let host = device.extensionOf else { return }
+        guard requireDevice(host), let hostDevice = scenario.device(named: host.value) else { return }
+        if hostDevice.extensionOf != nil || host.value == device.name.value {
+            report(.extensionOfExtension(host.value), at: host.location)
+        } else if let hostIndex = scenario.devices.firstIndex(where: { $0.name.value == host.value }),
+                  let ownIndex = scenario.devices.firstIndex(where: { $0.name.value == device.name.value }),
+                  hostIndex > ownIndex {
+            report(.extensionBeforeApp(host.value), at: host.location)
+        }
+        if let account = device.account {
+            report(.extensionWithAccount(device.name.value), at: account.location)
+        }
+    }
+
+    /// `syncs` and `identity` lists: entities and keys the schema declares and synchronizes.
+    mutating func checkSelections(_ items: [SyncSelection], attributesOnly: Bool = false) {
+        for item in items {
+            guard let entity = requireEntity(item.entity) else { continue }
+            for key in item.keys ?? [] {
+                let names = attributesOnly ? entity.attributes.map(\.name.value) : entity.propertyNames
+                guard names.contains(key.value) else {
+                    let suggestions = Suggestions.closest(to: key.value, among: names)
+                    report(.unknownName("property", key.value, suggestions: suggestions), at: key.location)
+                    continue
+                }
+                if !entity.isSynchronized(property: key.value) {
+                    report(.notSynchronizedBySchema(entity.name.value, key.value), at: key.location)
+                }
+            }
         }
     }
 }

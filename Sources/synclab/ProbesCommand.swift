@@ -13,6 +13,8 @@ enum ProbesCommand {
         "sync.start": "a synchronization begins (before the account check)",
         "download.start": "the download begins (SYNC-2: before any upload)",
         "download.page.fetched": "a page of the zone's changes arrived; nothing applied yet",
+        "download.page.resolved": "(sds) the page was matched against the store: which records are new; "
+            + "nothing stored yet (LIM-2 lives between this and the store)",
         "download.page.stored": "the page's records are saved in the store; its token not yet",
         "download.page.saved": "the page's change token is saved too (DL-1)",
         "download.done": "every page was downloaded",

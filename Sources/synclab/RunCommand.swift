@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import Kernel
+import Reporting
 import Scenario
 
 /// `synclab run FILE… [--seed N] [--trace-out PATH]`.
@@ -16,6 +17,7 @@ enum RunCommand {
       --seed N           run with seed N instead of the file's seed
       --trace-out PATH   write the trace as JSON Lines to PATH (with several files, PATH is a
                          folder that receives one NAME.trace.jsonl per scenario)
+      --junit PATH       write JUnit XML of every expectation to PATH
       -h, --help         show this help
     """
 
@@ -24,9 +26,10 @@ enum RunCommand {
         if options.flag("-h") || options.flag("--help") { print(help); return 0 }
         let seedText = options.value("--seed")
         let traceOut = options.value("--trace-out")
+        let junit = options.value("--junit")
         if let problem = options.problem { return usage(problem) }
         if let unknown = options.unknownOption {
-            return usage("unknown option '\(unknown)'\(suggestion(unknown, among: ["--seed", "--trace-out", "--help"]))")
+            return usage("unknown option '\(unknown)'\(suggestion(unknown, among: ["--seed", "--trace-out", "--junit", "--help"]))")
         }
         var seed: UInt64?
         if let seedText {
@@ -43,8 +46,10 @@ enum RunCommand {
         }
         if inputError { return 2 }
         var failed = 0
+        var junitRuns: [(path: String, result: RunResult)] = []
         for (path, scenario, source) in loaded {
             let result = ScenarioRunner.run(scenario, source: source, options: RunOptions(seed: seed))
+            junitRuns.append((path, result))
             report(result, path: path)
             if !result.passed { failed += 1 }
             if let traceOut {
@@ -52,6 +57,7 @@ enum RunCommand {
                 if !write(result.trace.jsonLines(), to: target) { return 2 }
             }
         }
+        if let junit, !write(JUnitReport.xml(for: junitRuns), to: junit) { return 2 }
         if loaded.count > 1 {
             print("\(loaded.count - failed) passed, \(failed) failed")
         }
@@ -86,7 +92,7 @@ enum RunCommand {
 
     private static func write(_ text: String, to path: String) -> Bool {
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            Terminal.writeError("\(path): error: cannot write the trace")
+            Terminal.writeError("\(path): error: cannot write the file")
             return false
         }
         return true

@@ -3,8 +3,8 @@ import Kernel
 import Testing
 
 /// Accounts and permissions (CLOUDKIT.md 2 and 12): authentication, the user record ID,
-/// another account's private database, the shared database while sharing is not modelled,
-/// and the order of the operation-level checks.
+/// another account's private database, the shared database without any share, and the order
+/// of the operation-level checks. Sharing's access control: AccessControlTests.
 @Suite struct AccessTests {
     static let statuses: [(AccountStatus, CloudErrorCode)] = [
         (.noAccount, .notAuthenticated),
@@ -107,7 +107,11 @@ import Testing
             let outcome = fixture.send(request, from: fixture.desktop)
             #expect(outcome.response.failure?.code == .permissionFailure, "\(request.kind)")
             #expect(outcome.pushes.isEmpty)
-            #expect(outcome.notes.isEmpty)
+            // Every refusal is traced (issue 8): one note naming device, account, zone, reason.
+            #expect(outcome.noteKinds == ["access.refused"])
+            #expect(
+                outcome.notes.first?.details.map(\.value)
+                    == ["desktop", "bob", "App:alice", "other-account"])
         }
         #expect(fixture.cloud.snapshot() == before)
     }

@@ -79,7 +79,8 @@ private final class Driver {
         let driver = Driver()
         driver.deliver(.launch(waiter: WaiterID(1)))
         #expect(driver.probes == [
-            "sync.start", "download.start", "download.page.fetched", "download.page.stored",
+            "sync.start", "download.start", "download.page.fetched", "download.page.resolved",
+            "download.page.stored",
             "download.page.saved", "download.done", "upload.start", "upload.done", "sync.done",
         ])
         #expect(driver.completed == [WaiterID(1)])

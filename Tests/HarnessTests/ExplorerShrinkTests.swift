@@ -8,7 +8,7 @@ import Testing
 @Suite struct ExplorerShrinkTests {
     static func canaryOptions(shrinkRuns: Int = 150) -> ExploreOptions {
         var options = ExploreOptions(shrinkRuns: shrinkRuns)
-        options.canary = ExplorerCanary(device: "phone", entity: "Note", key: "body")
+        options.canary = .unsynchronizedKey(device: "phone", entity: "Note", key: "body")
         return options
     }
 
@@ -32,6 +32,35 @@ import Testing
         #expect(checked.diagnostics.map(\.rendered) == [])
         let fixed = ScenarioRunner.run(checked.scenario, source: shrunk.text)
         #expect(fixed.passed, "\(fixed.expectations.filter { !$0.passed })")
+    }
+
+    /// The engine's own canary switch: pending changes lost at every launch.
+    @Test func theEnginesForgetfulCanaryIsCaughtToo() throws {
+        let source = """
+            scenario "Kills"
+            entity Note {
+              title: String = ""
+            }
+            account alice
+            device phone on alice
+            device laptop on alice
+            chaos workload 20 operations every 200ms..2s
+            chaos fault offline 10% for 5s..30s
+            chaos fault kill 15% for 1s..5s
+            """
+        var options = ExploreOptions(shrinkRuns: 150)
+        options.canary = .forgetsPendingChangesOnLaunch
+        let explorer = ExplorerFixtures.explorer(source, options: options)
+        let plain = ExplorerFixtures.explorer(source)
+        let seeds = UInt64(1)...8
+        let caught = try #require(seeds.first { seed in
+            explorer.run(seed: seed).outcome == .newFinding
+                && plain.run(seed: seed).outcome != .newFinding
+        })
+        let shrunk = try #require(explorer.shrink(explorer.run(seed: caught)))
+        #expect(shrunk.report.stepsAfter <= 6, "\(shrunk.text)")
+        #expect(shrunk.report.reproduces)
+        #expect(shrunk.text.contains("kill"))
     }
 
     @Test func withoutTheCanaryTheSameSeedsAreNotThoseFindings() {

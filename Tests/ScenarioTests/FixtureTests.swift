@@ -75,12 +75,14 @@ import Testing
         case .accountAvailable: "account-available"
         case .loseStore: "lose-store"
         case .rebuildStore: "rebuild-store"
-        case .diskFull(let full): full ? "disk-full" : "disk-ok"
         case .share: "share"
         case .acceptShare: "accept"
         case .unshare: "unshare"
         case .removeParticipant: "remove"
         case .leaveShare: "leave"
+        case .diskFull(let full): full ? "disk-full" : "disk-ok"
+        case .observe: "observe"
+        case .upgrade: "upgrade"
         }
     }
 }

@@ -33,3 +33,21 @@ import TestSupport
         #expect(try Data(contentsOf: first) != Data(contentsOf: second))
     }
 }
+
+/// The limitation scenarios stay byte-identical across processes for other seeds too.
+@Suite struct LimitationDeterminismTests {
+    static let cases: [(String, UInt64)] = TestSupport.scenarioFiles(under: "Scenarios/limitations")
+        .flatMap { path in [UInt64(2), 57, 100].map { (path, $0) } }
+
+    @Test(arguments: cases)
+    func twoProcessesAgreeOnAnotherSeed(_ path: String, _ seed: UInt64) throws {
+        let caseName = path.replacingOccurrences(of: "/", with: "_") + "-\(seed)"
+        let folder = try TestSupport.temporaryFolder("lim-determinism-\(caseName)")
+        let first = folder.appendingPathComponent("first.jsonl")
+        let second = folder.appendingPathComponent("second.jsonl")
+        let runA = try TestSupport.runSynclab(["run", path, "--seed", "\(seed)", "--trace-out", first.path])
+        let runB = try TestSupport.runSynclab(["run", path, "--seed", "\(seed)", "--trace-out", second.path])
+        #expect(runA.status == 0 && runB.status == 0, "\(runA.standardOutput)")
+        #expect(try Data(contentsOf: first) == Data(contentsOf: second))
+    }
+}

@@ -55,6 +55,34 @@ public enum RecordMapping {
         }
     }
 
+    /// BIG-2: the record as other devices read it, with each value of its overflow asset
+    /// `SDSOverflow` in its own field and without the asset. A field that holds a value wins
+    /// over an entry of the same key in the asset: an upload that moves a value into the asset
+    /// clears its field in the same save, so a field present next to an entry was saved later.
+    public static func expandingOverflow(_ record: CloudRecord) -> CloudRecord {
+        guard record.fields[SDSEngine.overflowField] != nil else { return record }
+        var expanded = record
+        expanded.fields[SDSEngine.overflowField] = nil
+        guard let asset = OverflowAsset.decode(record.fields[SDSEngine.overflowField]) else {
+            return expanded
+        }
+        for key in asset.sortedKeys where expanded.fields[key] == nil {
+            expanded.fields[key] = asset.entries[key]?.cloudValue
+        }
+        return expanded
+    }
+
+    /// The value a record holds for an attribute, in its own field or in its overflow asset
+    /// (BIG-2); nil when it has none or the value's type does not fit.
+    public static func attributeValue(
+        of key: String, type: AttributeType, in record: CloudRecord
+    ) -> AttributeValue? {
+        if let field = record.fields[key] { return attributeValue(field, type: type) }
+        guard let asset = OverflowAsset.decode(record.fields[SDSEngine.overflowField]),
+              let entry = asset.entries[key] else { return nil }
+        return attributeValue(entry.cloudValue, type: type)
+    }
+
     /// The synchronized property names of an entity: attributes, then to-one relationships.
     public static func synchronizedKeys(of entity: EntityDescription) -> [String] {
         entity.synchronizedAttributes.map(\.name) + entity.synchronizedToOneRelationships.map(\.name)

@@ -13,6 +13,9 @@ extension SDSEngine {
             if context.syncData.hasDownloadedOnce || !context.syncData.recordNames.isEmpty {
                 context.syncData.hasDownloadedOnce = false
                 context.syncData.needsFullDownload = true
+                context.syncData.isRedownloading = true
+                context.syncData.zoneToken = nil
+                context.syncData.valueMatchingRule = "DEL-3"
                 effects.append(.trace(kind: "store.vanished", details: [], rules: ["HDO-3"]))
             }
         }
@@ -24,6 +27,8 @@ extension SDSEngine {
         }
         if !vanished.isEmpty {
             context.syncData.needsFullDownload = true
+            context.syncData.isRedownloading = true
+            context.syncData.zoneToken = nil
             effects.append(.trace(
                 kind: "store.models-vanished",
                 details: [TraceField("records", .list(vanished.map { .string($0) })),
@@ -55,6 +60,7 @@ extension SDSEngine {
     /// previous account's pending changes, tokens and zone are forgotten; every local model is
     /// uploaded to the new account without overwriting its data (ADOPT-2).
     func startOverWithAccount(_ account: String, context: inout EngineContext, effects: inout [EngineEffect]) {
+        removeAllSharedCopies(rule: "ACCT-3", context: &context, effects: &effects)
         let names = context.syncData.recordNames
         var fresh = SDSSyncData()
         fresh.account = account
@@ -80,6 +86,11 @@ extension SDSEngine {
             }
             context.syncData.pending[id] = pending
         }
+        effects.append(.trace(
+            kind: "models.adopted",
+            details: [TraceField("records", .list(fresh.recordNames.values.sorted().map { .string($0) }))],
+            rules: ["ADOPT-1"]
+        ))
         findModelsWithoutRecords(context: &context, effects: &effects)
         context.syncData.needsFullDownload = true
     }
@@ -90,6 +101,11 @@ extension SDSEngine {
         guard let reset = pendingReset else { return }
         pendingReset = nil
         stopped = true
+        // LIFE-4: copies of other users' shares go first; they are downloaded again (LIFE-6:
+        // also when forgetting the rest then fails).
+        if !context.syncData.sharedZones.isEmpty {
+            removeAllSharedCopies(rule: "LIFE-4", context: &context, effects: &effects)
+        }
         if context.isDiskFull {
             effects.append(.trace(
                 kind: "reset.failed",
@@ -116,9 +132,11 @@ extension SDSEngine {
         fresh.editVersion = context.syncData.editVersion
         fresh.storeGeneration = context.store.generation
         fresh.needsFullDownload = true
+        fresh.isRedownloading = true
+        fresh.lookForModelsWithoutRecords = true
+        fresh.valueMatchingRule = "LIFE-3"
         context.syncData = fresh
         accountChecked = false
-        findModelsWithoutRecords(context: &context, effects: &effects)
         effects.append(.trace(
             kind: "reset.done",
             details: [TraceField("forgotten", .string("records of models, pending changes, tokens, hasDownloadedOnce"))],
@@ -151,7 +169,7 @@ extension SDSEngine {
                 rules: ["SCHEMA-4", "ERR-7"]
             ))
         }
-        if let next = context.syncData.rejected.values.map(\.until).min() {
+        if let next = context.syncData.rejected.values.map(\.until).min() { // tidy: ordered (a minimum)
             effects.append(.setTimer(.rejectedRetry, after: next - now))
         }
     }

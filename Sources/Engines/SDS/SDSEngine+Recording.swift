@@ -8,7 +8,9 @@ extension SDSEngine {
         let entries = context.store.history(after: context.syncData.historyPosition)
         for entry in entries {
             context.syncData.historyPosition = entry.position
-            if entry.author == Self.author { continue }
+            // The engine's own writes, and saves made while nothing observed the store (found
+            // later by ADOPT-1), are not changes to record.
+            if entry.author == Self.author || entry.author == Self.unobservedAuthor { continue }
             for change in entry.changes {
                 record(change, context: &context, effects: &effects)
             }
@@ -43,12 +45,18 @@ extension SDSEngine {
                 ))
             }
             guard !kept.isEmpty else { return }
+            if !entity.identity.isEmpty, kept.contains(where: { entity.identity.contains($0) }) {
+                renameForIdentityChange(id, entity: entity, context: &context, effects: &effects)
+            }
             var pending = context.syncData.pending[id] ?? PendingChange()
             if context.syncData.recordNames[id] == nil {
                 _ = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
                 pending.isInsert = true
             }
             for key in kept { pending.keys[key] = nextVersion(&context) }
+            if pending.isAdoption {
+                pending.adoptionEdits = Array(Set(pending.adoptionEdits).union(kept)).sorted()
+            }
             if let parent = entity.parentRelationship, kept.contains(parent.name),
                let name = context.syncData.recordNames[id],
                let previous = context.syncData.parents[name], !pending.movedFrom.contains(previous) {
@@ -84,7 +92,7 @@ extension SDSEngine {
     }
 
     private func synchronizedEntity(_ name: String, effects: inout [EngineEffect]) -> EntityDescription? {
-        guard let entity = schema.entity(named: name) else { return nil }
+        guard let entity = recordingSchema.entity(named: name) else { return nil }
         guard entity.isSynchronized else {
             effects.append(.trace(
                 kind: "change.not-synchronized",
@@ -143,5 +151,51 @@ extension SDSEngine {
             values.append(RecordMapping.identityValue(value))
         }
         return RecordName.identityName(entity: entity.name, values: values)
+    }
+
+    /// ID-4: an identity value changed. The record of the old values is deleted (unless
+    /// another model takes those values in the same save), the model is uploaded as a new
+    /// record, and records that reference it are uploaded again to reference the new one.
+    private func renameForIdentityChange(
+        _ id: ModelID,
+        entity: EntityDescription,
+        context: inout EngineContext,
+        effects: inout [EngineEffect]
+    ) {
+        guard let oldName = context.syncData.recordNames[id] else { return }
+        let newName = identityRecordName(of: id, entity: entity, store: context.store)
+        guard newName != oldName else { return }
+        context.syncData.unbind(id)
+        let heir = context.store.models(of: entity.name).first { other in
+            other.id != id && context.syncData.recordNames[other.id] == nil
+                && identityRecordName(of: other.id, entity: entity, store: context.store) == oldName
+        }
+        if let heir {
+            context.syncData.bind(heir.id, to: oldName)
+        } else if context.syncData.changeTags[oldName] != nil || context.syncData.pending[id]?.isInsert != true {
+            context.syncData.pendingDeletions[oldName] = PendingDeletion(recordName: oldName, recordType: entity.name)
+        }
+        let name = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
+        var pending = context.syncData.pending[id] ?? PendingChange()
+        pending.isInsert = true
+        for key in RecordMapping.synchronizedKeys(of: entity) { pending.keys[key] = nextVersion(&context) }
+        context.syncData.pending[id] = pending
+        var referencing: [TraceValue] = []
+        for model in context.store.models {
+            guard let other = schema.entity(named: model.entity) else { continue }
+            for relationship in other.synchronizedToOneRelationships where model.toOne[relationship.name] == id {
+                var change = context.syncData.pending[model.id] ?? PendingChange()
+                change.keys[relationship.name] = nextVersion(&context)
+                context.syncData.pending[model.id] = change
+                referencing.append(.string(context.syncData.recordNames[model.id] ?? model.id.description))
+            }
+        }
+        effects.append(.trace(
+            kind: "identity.changed",
+            details: [TraceField("oldRecord", .string(oldName)), TraceField("newRecord", .string(name)),
+                      TraceField("oldRecordTakenBy", heir.map { .string($0.id.description) } ?? .null),
+                      TraceField("referencingUploadedAgain", .list(referencing))],
+            rules: ["ID-4"]
+        ))
     }
 }

@@ -46,11 +46,33 @@ extension SDSEngine {
             context.syncData.zoneCreated = true
             current.step = .ensureSubscription
         case .ensureSubscription:
-            context.syncData.subscribed = true
-            current.step = .downloadStart
+            if context.syncData.subscribed && context.syncData.sharedSubscribed {
+                current.step = .catchUp
+            } else if context.syncData.subscribed {
+                context.syncData.sharedSubscribed = true
+            } else {
+                context.syncData.subscribed = true
+            }
+        case .fetchSharedDatabase:
+            if case .databaseChanges(let changed, let deleted, let token, _) = response {
+                handleSharedDatabaseChanges(changed: changed, deleted: deleted, context: &context, effects: &effects)
+                context.syncData.sharedDatabaseToken = token
+            }
+            current.sharedZonesToFetch = context.syncData.sharedZones
+            current.step = nextSharedZone(&current)
+        case .fetchSharedPage(let zone):
+            if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
+                let read = readOverflow(records, deletions: deletions, context: &context, effects: &effects)
+                let page = DownloadPage(sharedZone: zone, records: read, deletions: deletions, token: token, moreComing: moreComing)
+                current.step = .pageFetched(page)
+            }
         case .fetchPage:
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
-                let page = DownloadPage(records: records, deletions: deletions, token: token, moreComing: moreComing)
+                // BIG-2: values in overflow assets are read like any other (SDSEngine+Overflow).
+                let read = readOverflow(records, deletions: deletions, context: &context,
+                                        effects: &effects)
+                let page = DownloadPage(sharedZone: nil, records: read, deletions: deletions,
+                                        token: token, moreComing: moreComing)
                 current.step = .pageFetched(page)
             }
         case .uploadAnswered:
@@ -60,6 +82,10 @@ extension SDSEngine {
             }
         case .initializeSchema:
             handleSchemaAnswer(response, &current, context: &context, effects: &effects)
+        case .catchUp:
+            if case .recordsFetched(let results) = response {
+                catchUp(results, context: &context, effects: &effects)
+            }
         default:
             effects.append(.trace(kind: "response.unexpected", details: [], rules: []))
         }
@@ -138,6 +164,11 @@ extension SDSEngine {
             context.syncData.pending[id] = pending
         }
         effects.append(.trace(
+            kind: "models.adopted",
+            details: [TraceField("reason", .string("the zone is missing"))],
+            rules: ["ADOPT-1"]
+        ))
+        effects.append(.trace(
             kind: "zone.missing",
             details: [TraceField("zone", .string(appZone(context).description)),
                       TraceField("recreatedByAnotherDevice", .bool(recreatedByAnother))],
@@ -165,6 +196,18 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) {
         switch (current.step, error.code) {
+        case (.fetchSharedDatabase, .changeTokenExpired):
+            context.syncData.sharedDatabaseToken = nil
+        case (.fetchSharedPage(let zone), .changeTokenExpired):
+            context.syncData.sharedZoneTokens[zone] = nil
+        case (.fetchSharedPage(let zone), .zoneNotFound), (.fetchSharedPage(let zone), .permissionFailure):
+            // The share is gone from this account's shared database.
+            removeSharedCopies(of: zone, rule: nil, context: &context, effects: &effects)
+            current.step = nextSharedZone(&current)
+        case (.fetchSharedDatabase, _):
+            // A shared database that cannot be read does not stop the app's own sync.
+            effects.append(.trace(kind: "shared.download-failed", details: [TraceField("error", .string(error.description))], rules: []))
+            current.step = .downloadDone
         case (.fetchDatabase, .changeTokenExpired):
             context.syncData.databaseToken = nil
             effects.append(.trace(kind: "token.expired", details: [TraceField("feed", .string("database"))], rules: []))
@@ -178,11 +221,37 @@ extension SDSEngine {
             current.expiredTokenRefetch = true
             effects.append(.trace(kind: "token.expired", details: [TraceField("feed", .string("zone"))], rules: []))
         default:
-            if current.step.isDownload { current.downloadFailed = true }
-            if current.step.isDownload, context.syncData.needsFullDownload {
+            let isDownload = current.step.isDownload || current.step == .fetchDatabase
+            if isDownload, context.syncData.needsFullDownload {
                 context.syncData.fullDownloadAttempts += 1
             }
+            if isDownload && uploadsDespiteFailedDownload(error) {
+                // SYNC-6: the changes are uploaded anyway; the download is tried again later.
+                current.downloadFailed = true
+                lastError = error
+                effects.append(.trace(
+                    kind: "download.failed-upload-anyway",
+                    details: [TraceField("error", .string(error.description))],
+                    rules: ["SYNC-6"]
+                ))
+                scheduleRetry(after: error, context: context, effects: &effects)
+                current.step = .uploadStart
+                return
+            }
+            if current.step.isDownload { current.downloadFailed = true }
             abortRun(&current, error: error, context: &context, effects: &effects)
+        }
+    }
+
+    /// Download failures after which uploads can still work (not the account, the network or
+    /// a throttle of every request).
+    private func uploadsDespiteFailedDownload(_ error: CloudError) -> Bool {
+        switch error.code {
+        case .notAuthenticated, .accountTemporarilyUnavailable, .networkUnavailable,
+             .networkFailure, .requestRateLimited, .userDeletedZone, .zoneNotFound:
+            return false
+        default:
+            return true
         }
     }
 }

@@ -42,6 +42,10 @@ extension SDSEngine {
     ) -> StepOutcome {
         switch current.step {
         case .begin:
+            if context.syncData.lookForModelsWithoutRecords {
+                context.syncData.lookForModelsWithoutRecords = false
+                findModelsWithoutRecords(context: &context, effects: &effects)
+            }
             pass("sync.start", then: .checkAccount, &current, &effects)
         case .checkAccount:
             if accountChecked {
@@ -62,14 +66,40 @@ extension SDSEngine {
                 send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), &current, &effects)
             }
         case .ensureSubscription:
-            if context.syncData.subscribed {
+            if !context.syncData.subscribed {
+                send(.saveDatabaseSubscription(scope: .privateDatabase), &current, &effects)
+            } else if !context.syncData.sharedSubscribed {
+                send(.saveDatabaseSubscription(scope: .sharedDatabase), &current, &effects)
+            } else {
+                current.step = .catchUp
+            }
+        case .catchUp:
+            applySkippedDeletions(context: &context, effects: &effects)
+            let names = recordsToCatchUp(context: context)
+            if names.isEmpty {
                 current.step = .downloadStart
             } else {
-                send(.saveDatabaseSubscription(scope: .privateDatabase), &current, &effects)
+                let batch = Array(names.prefix(Self.maxItemsPerUpload))
+                send(.fetchRecords(scope: .privateDatabase, zone: appZone(context), names: batch), &current, &effects)
             }
         case .downloadStart:
             if context.syncData.zoneToken == nil && !current.expiredTokenRefetch {
                 context.syncData.needsFullDownload = true
+            }
+            if context.syncData.downloadInProgress && context.syncData.zoneToken != nil {
+                effects.append(.trace(
+                    kind: "download.continues",
+                    details: [TraceField("from", .string("the last saved token"))],
+                    rules: ["DL-2"]
+                ))
+            }
+            context.syncData.downloadInProgress = true
+            if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
+                effects.append(.trace(
+                    kind: "upload.held",
+                    details: [TraceField("reason", .string("every record must be downloaded first"))],
+                    rules: ["SYNC-7"]
+                ))
             }
             pass("download.start", then: .fetchPage, &current, &effects)
         case .fetchPage:
@@ -81,14 +111,27 @@ extension SDSEngine {
             )
             send(request, &current, &effects)
         case .pageFetched(let page):
-            pass("download.page.fetched", then: .storePage(page), &current, &effects)
-        case .storePage(let page):
-            applyPage(page, context: &context, effects: &effects)
+            pass("download.page.fetched", then: .resolvePage(page), &current, &effects)
+        case .resolvePage(let page):
+            var resolution = PageResolution()
+            if mechanisms.matchesPageBeforeStoring {
+                resolution = resolvePage(page, context: &context, effects: &effects)
+            } else {
+                resolution.deferred = true
+            }
+            pass("download.page.resolved", then: .storePage(page, resolution), &current, &effects)
+        case .storePage(let page, var resolution):
+            if resolution.deferred { resolution = resolvePage(page, context: &context, effects: &effects) }
+            applyPage(page, resolution: resolution, context: &context, effects: &effects)
             for record in page.records { current.seenRecords.insert(record.recordName) }
             context.syncData.pageInProgress = true
             pass("download.page.stored", then: .savePage(page), &current, &effects)
         case .savePage(let page):
-            context.syncData.zoneToken = page.token
+            if let zone = page.sharedZone {
+                context.syncData.sharedZoneTokens[zone] = page.token
+            } else {
+                context.syncData.zoneToken = page.token
+            }
             context.syncData.pageInProgress = false
             current.pagesDownloaded += 1
             effects.append(.trace(
@@ -97,7 +140,25 @@ extension SDSEngine {
                           TraceField("deletions", .int(Int64(page.deletions.count)))],
                 rules: ["DL-1"]
             ))
-            pass("download.page.saved", then: page.moreComing ? .fetchPage : .downloadDone, &current, &effects)
+            let next: SyncStep
+            if let zone = page.sharedZone {
+                next = page.moreComing ? .fetchSharedPage(zone) : nextSharedZone(&current)
+            } else {
+                next = page.moreComing ? .fetchPage : .fetchSharedDatabase
+            }
+            pass("download.page.saved", then: next, &current, &effects)
+        case .fetchSharedDatabase:
+            let request = CloudRequest.fetchDatabaseChanges(
+                scope: .sharedDatabase, token: context.syncData.sharedDatabaseToken)
+            send(request, &current, &effects)
+        case .fetchSharedPage(let zone):
+            let request = CloudRequest.fetchZoneChanges(
+                scope: .sharedDatabase,
+                zone: zone,
+                token: context.syncData.sharedZoneTokens[zone],
+                resultsLimit: pageSize
+            )
+            send(request, &current, &effects)
         case .downloadDone:
             finishDownload(&current, context: &context, effects: &effects)
             pass("download.done", then: .uploadStart, &current, &effects)
@@ -132,12 +193,15 @@ extension SDSEngine {
     /// LIM-4 when an expired token left deleted models behind.
     private func finishDownload(_ current: inout SyncRun, context: inout EngineContext, effects: inout [EngineEffect]) {
         guard !current.downloadFailed else { return }
+        context.syncData.downloadInProgress = false
         // A download from scratch that was interrupted continues from its saved token; it
         // counts once it reaches the end (HDO-3), never before.
         let completedFullDownload = context.syncData.needsFullDownload
         if completedFullDownload {
             context.syncData.needsFullDownload = false
-            if context.syncData.fullDownloadAttempts > 0 || current.heldUploads {
+            let wasRedownload = context.syncData.isRedownloading
+            context.syncData.isRedownloading = false
+            if wasRedownload && (context.syncData.fullDownloadAttempts > 0 || current.heldUploads) {
                 effects.append(.trace(kind: "full-download.done", details: [], rules: ["SYNC-7"]))
             }
             context.syncData.fullDownloadAttempts = 0
@@ -221,5 +285,11 @@ extension SDSEngine {
             details: [TraceField("after", .string(delay.description))],
             rules: error.retryAfter != nil ? ["ERR-3"] : []
         ))
+    }
+
+    /// The next accepted shared zone to download, or the end of the download.
+    func nextSharedZone(_ current: inout SyncRun) -> SyncStep {
+        guard !current.sharedZonesToFetch.isEmpty else { return .downloadDone }
+        return .fetchSharedPage(current.sharedZonesToFetch.removeFirst())
     }
 }

@@ -32,7 +32,7 @@ extension SDSEngine {
                 kind: "schema.records-saved",
                 details: [TraceField("saved", .int(Int64(results.count - failed.count))),
                           TraceField("failed", .list(failed.map { .string($0) }))],
-                rules: ["SCHEMA-3"]
+                rules: ["SCHEMA-1", "SCHEMA-3"]
             ))
         }
         if phase < 2 {
@@ -60,7 +60,9 @@ extension SDSEngine {
                 record.fields[relationship.name] = .reference("Schema-\(relationship.destination)")
             }
             let hasLargeValues = entity.synchronizedAttributes.contains { $0.type == .string || $0.type == .data }
-            if hasLargeValues { record.fields[Self.overflowField] = .asset([0]) }
+            if hasLargeValues {
+                record.fields[Self.overflowField] = .asset(OverflowAsset().encoded)
+            }
             saves.append(RecordSave(record: record, changedKeys: record.sortedKeys))
         }
         return saves

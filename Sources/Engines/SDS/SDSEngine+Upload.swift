@@ -24,6 +24,8 @@ extension SDSEngine {
         if context.syncData.needsFullDownload && context.syncData.fullDownloadAttempts < 3 {
             if !current.heldUploads && context.syncData.pendingCount > 0 {
                 current.heldUploads = true
+            }
+            if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
                 effects.append(.trace(kind: "upload.held", details: [TraceField("reason", .string("every record must be downloaded first"))], rules: ["SYNC-7"]))
             }
             return nil
@@ -33,26 +35,39 @@ extension SDSEngine {
                   let name = context.syncData.recordNames[id] else { return false }
             return !current.attempted.contains("adopt:" + name) && isUploadable(name, context: context)
         }
-        var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [], isAdoption: adoption)
+        // SYNC-6: after a failed download, edits are uploaded only for records that exist.
+        if let check = existenceCheckRequest(&current, context: context) { return check }
+        // BIG-3: records whose overflow asset is involved are fetched first.
+        if let fetch = overflowFetchRequest(&current, context: context) { return fetch }
+        let target = uploadZone(current, adoption: adoption, context: context)
+        var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [], isAdoption: adoption, zone: target)
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
         let held = heldDeletions(context: context, effects: &effects)
         if !adoption {
             for name in context.syncData.pendingDeletions.keys.sorted() where budget > 0 {
+                guard zone(ofRecord: name, model: nil, context: context) == target else { continue }
                 guard !current.attempted.contains(name), !held.contains(name) else { continue }
                 batch.deletedNames.append(name)
                 current.attempted.insert(name)
                 budget -= 1
             }
         }
-        let savesPaused = quotaPausedUntil != nil
+        let savesPaused = target == appZone(context) ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
         for id in context.syncData.pending.keys.sorted() where budget > 0 && !savesPaused {
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
-                  let name = context.syncData.recordNames[id] else { continue }
+                  let name = context.syncData.recordNames[id],
+                  synchronizesHere(pending: pending, model: id, context: context),
+                  zone(ofRecord: name, model: id, context: context) == target else { continue }
             let attemptKey = adoption ? "adopt:" + name : name
+            // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
+            guard !batch.deletedNames.contains(name) else { continue }
             guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
-                  let save = makeSave(of: id, name: name, pending: pending, adoption: adoption, context: context, effects: &effects)
+                  var save = makeSave(of: id, name: name, pending: pending, adoption: adoption,
+                                      base: current.overflow.bases[name], context: context,
+                                      effects: &effects)
             else { continue }
+            save.record.zone = target
             saves.append(save)
             batch.sentKeys[id] = pending.keys
             batch.savedModels[name] = id
@@ -70,9 +85,13 @@ extension SDSEngine {
                       TraceField("policy", .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
             rules: adoption ? ["ADOPT-2"] : []
         ))
+        for name in batch.savedModels.keys.sorted() where target != appZone(context) {
+            // A new model under a shared parent goes into the owner's zone.
+            context.syncData.recordZones[name] = target
+        }
         return .modifyRecords(
-            scope: .privateDatabase,
-            zone: appZone(context),
+            scope: target == appZone(context) ? .privateDatabase : .sharedDatabase,
+            zone: target,
             saves: saves,
             deletes: batch.deletedNames,
             policy: adoption ? .ifServerRecordUnchanged : .changedKeys,
@@ -80,36 +99,78 @@ extension SDSEngine {
         )
     }
 
+    /// The zone the next request uploads to: the app's own zone while it has changes this
+    /// run did not try, then each other user's share in turn (never mixed in one request).
+    private func uploadZone(_ current: SyncRun, adoption: Bool, context: EngineContext) -> ZoneID {
+        var zones: [ZoneID] = []
+        if !adoption {
+            for name in context.syncData.pendingDeletions.keys.sorted() where !current.attempted.contains(name) {
+                zones.append(zone(ofRecord: name, model: nil, context: context))
+            }
+        }
+        for id in context.syncData.pending.keys.sorted() {
+            guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
+                  let name = context.syncData.recordNames[id],
+                  !current.attempted.contains(adoption ? "adopt:" + name : name) else { continue }
+            zones.append(zone(ofRecord: name, model: id, context: context))
+        }
+        let own = appZone(context)
+        if zones.isEmpty || zones.contains(own) { return own }
+        return zones.sorted()[0]
+    }
+
     /// Whether a record may be uploaded now: not set aside after a rejection (SCHEMA-4).
-    private func isUploadable(_ name: String, context: EngineContext) -> Bool {
+    func isUploadable(_ name: String, context: EngineContext) -> Bool {
         context.syncData.rejected[name] == nil
     }
 
-    /// ERR-6, ERR-7, LIM-5: deletions of previous parents wait while a change that moved a
-    /// model away from them waits (paused for quota, or set aside after a rejection).
+    /// ERR-6, ERR-7, LIM-5: the deletion of a previous parent waits until the change that
+    /// moved a model away from it is uploaded: the moved model's record still names it as
+    /// parent in iCloud, so deleting it first would delete that record too. While iCloud is
+    /// full (ERR-6) or keeps rejecting the change (ERR-7, LIM-5) it goes on waiting.
     private func heldDeletions(context: EngineContext, effects: inout [EngineEffect]) -> Set<String> {
         var held: Set<String> = []
+        guard mechanisms.deletionsWaitForMoves else { return held }
         for id in context.syncData.pending.keys.sorted() {
             guard let pending = context.syncData.pending[id], !pending.movedFrom.isEmpty,
                   let name = context.syncData.recordNames[id] else { continue }
             let rejected = context.syncData.rejected[name] != nil
-            guard rejected || quotaPausedUntil != nil else { continue }
+            var rules: [String] = []
+            if rejected { rules = ["ERR-7", "LIM-5"] } else if quotaPausedUntil != nil { rules = ["ERR-6"] }
             for parent in pending.movedFrom where context.syncData.pendingDeletions[parent] != nil {
                 held.insert(parent)
                 effects.append(.trace(
-                    kind: "deletion.held",
+                    kind: "deletion.waits-for-move",
                     details: [TraceField("record", .string(parent)),
                               TraceField("waitsFor", .string(name))],
-                    rules: rejected ? ["ERR-7", "LIM-5"] : ["ERR-6", "LIM-5"]
+                    rules: rules
                 ))
             }
         }
         return held
     }
 
-    /// The record of a model with its changed keys; values that are empty are left out
-    /// (CFG-3), so clearing a value reaches iCloud as the key removed.
+    /// The record of a model with its changed keys, each large value in its field or in the
+    /// overflow asset (BIG-2 .. BIG-5); `base` is the record as iCloud held it, when this
+    /// synchronization fetched it (BIG-3). Nil when the record cannot be uploaded now.
     private func makeSave(
+        of id: ModelID,
+        name: String,
+        pending: PendingChange,
+        adoption: Bool,
+        base: OverflowRunState.Base?,
+        context: EngineContext,
+        effects: inout [EngineEffect]
+    ) -> RecordSave? {
+        guard let save = plainSave(of: id, name: name, pending: pending, adoption: adoption,
+                                   context: context, effects: &effects) else { return nil }
+        return placeOverflow(save, of: id, pending: pending, adoption: adoption, base: base,
+                             context: context, effects: &effects)
+    }
+
+    /// The record of a model with its changed keys, every value in its own field; values that
+    /// are empty are left out (CFG-3), so clearing a value reaches iCloud as the key removed.
+    func plainSave(
         of id: ModelID,
         name: String,
         pending: PendingChange,

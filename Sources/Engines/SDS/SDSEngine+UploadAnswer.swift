@@ -11,6 +11,12 @@ extension SDSEngine {
         context: inout EngineContext,
         effects: inout [EngineEffect]
     ) {
+        // SYNC-6: the answer to the check of which edited records still exist.
+        if handleExistenceCheckAnswer(response, &current, effects: &effects) { return }
+        // BIG-3: the answer to the fetch of records whose overflow asset is involved.
+        if handleOverflowFetchAnswer(response, &current, context: &context, effects: &effects) {
+            return
+        }
         guard let batch = current.batch else { return }
         current.batch = nil
         guard case .recordsModified(let results) = response else {
@@ -26,6 +32,7 @@ extension SDSEngine {
             case .saved(let record):
                 uploaded(record, batch: batch, context: &context, effects: &effects)
             case .deleted(let name):
+                context.syncData.overflow[name] = nil
                 context.syncData.pendingDeletions[name] = nil
                 context.syncData.changeTags[name] = nil
                 context.syncData.parents[name] = nil
@@ -40,6 +47,8 @@ extension SDSEngine {
                 case .requestRateLimited, .serviceUnavailable, .zoneBusy, .batchRequestFailed,
                      .networkFailure, .networkUnavailable, .serverResponseLost:
                     if retryError?.retryAfter ?? .zero <= error.retryAfter ?? .zero { retryError = error }
+                case .quotaExceeded where batch.zone != appZone(context):
+                    pauseSharedUploads(error, context: context, effects: &effects)
                 case .quotaExceeded:
                     pauseForQuota(error, context: context, effects: &effects)
                 case .zoneNotFound:
@@ -48,10 +57,16 @@ extension SDSEngine {
                     userDeletedZone(&current, context: &context, effects: &effects)
                     return
                 case .serverRecordChanged where batch.isAdoption:
+                    // BIG-3: the asset's contents do not come with the error; fetch them first.
+                    if needsOverflowContents(error.serverRecord, &current) { continue }
                     if let server = error.serverRecord {
                         adoptServerRecord(server, batch: batch, context: &context, effects: &effects)
                     }
                 default:
+                    // BIG-1, BIG-2: a record too large is tried once more on top of iCloud's copy.
+                    if retryTooLarge(name, error: error, &current, context: context,
+                                     effects: &effects) { continue }
+                    traceRejection(name, error: error, effects: &effects)
                     setAside(name, error: error, context: context.now, syncData: &context.syncData, effects: &effects)
                 }
             }
@@ -75,7 +90,7 @@ extension SDSEngine {
         }
     }
 
-    private func handleUploadFailure(
+    func handleUploadFailure(
         _ error: CloudError,
         _ current: inout SyncRun,
         context: inout EngineContext,
@@ -101,6 +116,9 @@ extension SDSEngine {
         let name = record.recordName
         context.syncData.changeTags[name] = record.changeTag
         context.syncData.parents[name] = record.parent
+        let sentKeys = batch.savedModels[name].flatMap { batch.sentKeys[$0] } ?? [:]
+        let uploadedKeys = sentKeys.keys.sorted()
+        observeOverflow(record, uploadedKeys: uploadedKeys, context: &context, effects: &effects)
         guard let id = batch.savedModels[name] else { return }
         if batch.insertedNames.contains(name), !batch.isAdoption,
            record.creationTime != record.modificationTime {
@@ -125,7 +143,7 @@ extension SDSEngine {
 
     /// ADOPT-2: a record of the same name exists; it wins completely, also over values it
     /// lacks. Keys edited since (ADOPT-3) stay pending and are uploaded like any change.
-    private func adoptServerRecord(
+    func adoptServerRecord(
         _ server: CloudRecord,
         batch: UploadBatch,
         context: inout EngineContext,
@@ -134,9 +152,11 @@ extension SDSEngine {
         guard let id = batch.savedModels[server.recordName], var pending = context.syncData.pending[id],
               let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { return }
         let sent = batch.sentKeys[id] ?? [:]
-        var kept: [String] = []
-        for key in sent.keys.sorted() where pending.keys[key] == sent[key] { pending.keys[key] = nil }
-        kept = pending.sortedKeys
+        for key in sent.keys.sorted() where pending.keys[key] == sent[key] && !pending.adoptionEdits.contains(key) {
+            pending.keys[key] = nil
+        }
+        let kept = pending.sortedKeys
+        pending.adoptionEdits = []
         pending.isAdoption = false
         pending.isInsert = false
         context.syncData.changeTags[server.recordName] = server.changeTag
@@ -163,6 +183,19 @@ extension SDSEngine {
             details: [TraceField("record", .string(server.recordName)),
                       TraceField("keptLocalEdits", .list(kept.map { .string($0) }))],
             rules: kept.isEmpty ? ["ADOPT-2"] : ["ADOPT-2", "ADOPT-3"]
+        ))
+    }
+
+    /// ERR-5: the share owner's storage is full: only uploads to shares pause.
+    private func pauseSharedUploads(_ error: CloudError, context: EngineContext, effects: inout [EngineEffect]) {
+        lastError = error
+        guard sharedQuotaPausedUntil == nil else { return }
+        sharedQuotaPausedUntil = context.now + Self.quotaPause
+        effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
+        effects.append(.trace(
+            kind: "quota.shared-uploads-paused",
+            details: [TraceField("until", .string((context.now + Self.quotaPause).description))],
+            rules: ["ERR-5"]
         ))
     }
 

@@ -10,15 +10,17 @@ public final class SDSEngine: SyncEngine {
     public static let name = "sds"
     /// The store author the engine saves downloaded changes as, so it never records them.
     public static let author = "sds"
+    /// The store author of saves made while nothing observed the store (ADOPT-1).
+    public static let unobservedAuthor = "unobserved"
     /// SYNC-1's short debounce between a save and the synchronization it starts.
     public static let debounceDelay = SimTime.milliseconds(500)
     /// The largest back-off between retries after transient errors without a retry-after.
     public static let maxBackoff = SimTime.minutes(5)
 
     public static let probePoints = [
-        "sync.start", "download.start", "download.page.fetched", "download.page.stored",
-        "download.page.saved", "download.done", "upload.start", "upload.sent", "upload.done",
-        "sync.done",
+        "sync.start", "download.start", "download.page.fetched", "download.page.resolved",
+        "download.page.stored", "download.page.saved", "download.done", "upload.start",
+        "upload.sent", "upload.done", "sync.done",
     ]
 
     let schema: Schema
@@ -45,16 +47,40 @@ public final class SDSEngine: SyncEngine {
     var zonePurged = false
     /// ERR-4: uploads of saves pause until then (deletions still go, ERR-6).
     var quotaPausedUntil: SimTime?
+    /// ERR-5: a share owner's full storage pauses only uploads to shares.
+    var sharedQuotaPausedUntil: SimTime?
     /// A `resetSyncData()` waiting for the running synchronization to end (LIFE-2).
     var pendingReset: (deleteAll: Bool, waiter: WaiterID?)?
     /// An `initializeSchema()` waiting to run (SCHEMA-3).
     var pendingSchemaWaiter: WaiterID?
     var schemaRequested = false
 
-    public init(schema: Schema, zoneName: String = "SwiftDataSync", pageSize: Int = 100) {
+    /// The mechanisms behind the known races; all on except in tests.
+    let mechanisms: SDSMechanisms
+
+    /// What the app synchronizes (an extension records its app's changes this way, EXT-1).
+    let recordingSchema: Schema
+    /// Everything the scenario's schema synchronizes: what this process skips is remembered
+    /// for a process that synchronizes it (EXT-2, EXT-3).
+    let fullSchema: Schema
+    let isExtension: Bool
+
+    public init(
+        schema: Schema,
+        recordingSchema: Schema? = nil,
+        fullSchema: Schema? = nil,
+        isExtension: Bool = false,
+        zoneName: String = "SwiftDataSync",
+        pageSize: Int = 100,
+        mechanisms: SDSMechanisms = SDSMechanisms()
+    ) {
         self.schema = schema
+        self.recordingSchema = recordingSchema ?? schema
+        self.fullSchema = fullSchema ?? schema
+        self.isExtension = isExtension
         self.zoneName = zoneName
         self.pageSize = pageSize
+        self.mechanisms = mechanisms
     }
 
     // MARK: SyncEngine
@@ -135,6 +161,9 @@ public final class SDSEngine: SyncEngine {
             requestSync(waiter: nil, context: &context, effects: &effects)
         case .accountChanged:
             handleAccountChange(context: &context, effects: &effects)
+        case .observerAttached:
+            findModelsWithoutRecords(context: &context, effects: &effects)
+            if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }
         case .storeReplaced:
             findModelsWithoutRecords(context: &context, effects: &effects)
             if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }
@@ -158,6 +187,10 @@ public final class SDSEngine: SyncEngine {
         launched = true
         accountChecked = false
         zonePurged = false
+        if mechanisms.forgetsPendingChangesOnLaunch {
+            context.syncData.pending = [:]
+            context.syncData.pendingDeletions = [:]
+        }
         if context.syncData.pageInProgress {
             // DL-5: the last page's records were stored but not its token: the download
             // continues from the saved token, which fetches that page again.
@@ -166,6 +199,14 @@ public final class SDSEngine: SyncEngine {
         }
         recordLocalChanges(context: &context, effects: &effects)
         findModelsWithoutRecords(context: &context, effects: &effects)
+        if isExtension {
+            effects.append(.trace(
+                kind: "extension.launched",
+                details: [TraceField("syncData", .string("the app group's, shared with the app"))],
+                rules: ["EXT-1"]
+            ))
+        }
+        keepNamesFromBeforeIdentities(context: context, effects: &effects)
         requestSync(waiter: waiter, context: &context, effects: &effects)
     }
 
@@ -184,6 +225,7 @@ public final class SDSEngine: SyncEngine {
             retryScheduled = false
             requestSync(waiter: nil, context: &context, effects: &effects)
         case .quotaPause:
+            sharedQuotaPausedUntil = nil
             if quotaPausedUntil != nil {
                 quotaPausedUntil = nil
                 effects.append(.trace(kind: "quota.pause-ended", details: [TraceField("after", .string("30 minutes"))], rules: ["ERR-4"]))
@@ -261,15 +303,20 @@ public final class SDSEngine: SyncEngine {
             wantsSync = true
             return
         }
-        if context.account == nil {
+        guard let account = context.account else {
             effects.append(.trace(kind: "account.signed-out", details: [], rules: []))
             wantsSync = true
             return
+        }
+        if let previous = context.syncData.account, previous != account {
+            // ACCT-3 now, so changes saved from here on belong to the new account.
+            startOverWithAccount(account, context: &context, effects: &effects)
         }
         requestSync(waiter: nil, context: &context, effects: &effects)
     }
 
     func endQuotaPause(reason: String, effects: inout [EngineEffect]) {
+        sharedQuotaPausedUntil = nil
         guard quotaPausedUntil != nil else { return }
         quotaPausedUntil = nil
         effects.append(.cancelTimer(.quotaPause))

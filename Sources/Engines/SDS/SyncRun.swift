@@ -4,10 +4,24 @@ import LocalStore
 
 /// One page of a zone's change feed, between its arrival and the save of its token.
 struct DownloadPage: Hashable, Sendable {
+    /// The other user's zone the page comes from (shared database); nil for the app's own.
+    var sharedZone: ZoneID?
     var records: [CloudRecord]
     var deletions: [RecordDeletion]
     var token: ZoneChangeToken
     var moreComing: Bool
+}
+
+/// Which local model each record of a page goes to, decided before the page is stored.
+struct PageResolution: Hashable, Sendable {
+    /// Record name → the model that takes it (its own, or a twin).
+    var targets: [String: ModelID] = [:]
+    /// Records matched to a model by values (ADOPT-4, LIFE-3, DEL-3).
+    var valueTwins: Set<String> = []
+    /// Records matched to a model by identity values (ID-2).
+    var identityTwins: Set<String> = []
+    /// Matching waits until the page is stored (a test variant without LIM-2's window).
+    var deferred = false
 }
 
 /// What an upload request carried, to match its answer against.
@@ -20,6 +34,8 @@ struct UploadBatch: Hashable, Sendable {
     var insertedNames: [String]
     /// An adoption request (`ifServerRecordUnchanged`, ADOPT-2).
     var isAdoption: Bool
+    /// The zone the request uploads to (the app's own, or another user's share).
+    var zone: ZoneID
 }
 
 /// The steps of one synchronization (SYNC-2: download first, then upload).
@@ -31,10 +47,16 @@ enum SyncStep: Hashable, Sendable {
     case fetchDatabase
     case ensureZone
     case ensureSubscription
+    /// EXT-2 / EXT-3: records and deletions another process skipped, downloaded again.
+    case catchUp
     case downloadStart
     case fetchPage
+    /// Sharing: the shared database's feed, then each accepted zone's pages.
+    case fetchSharedDatabase
+    case fetchSharedPage(ZoneID)
     case pageFetched(DownloadPage)
-    case storePage(DownloadPage)
+    case resolvePage(DownloadPage)
+    case storePage(DownloadPage, PageResolution)
     case savePage(DownloadPage)
     case downloadDone
     case uploadStart
@@ -46,7 +68,9 @@ enum SyncStep: Hashable, Sendable {
     /// Steps of the download (a failure there is a failed download: SYNC-6, SYNC-7).
     var isDownload: Bool {
         switch self {
-        case .downloadStart, .fetchPage, .pageFetched, .storePage, .savePage: return true
+        case .downloadStart, .fetchPage, .fetchSharedDatabase, .fetchSharedPage, .pageFetched,
+             .resolvePage, .storePage, .savePage:
+            return true
         default: return false
         }
     }
@@ -54,8 +78,9 @@ enum SyncStep: Hashable, Sendable {
     /// Steps before the upload starts, where `stop()` ends the run after the current page.
     var isBeforeUpload: Bool {
         switch self {
-        case .begin, .checkAccount, .fetchDatabase, .ensureZone, .ensureSubscription,
-             .downloadStart, .fetchPage, .pageFetched, .storePage, .savePage, .downloadDone:
+        case .begin, .checkAccount, .fetchDatabase, .ensureZone, .ensureSubscription, .catchUp,
+             .downloadStart, .fetchPage, .fetchSharedDatabase, .fetchSharedPage, .pageFetched,
+             .resolvePage, .storePage, .savePage, .downloadDone:
             return true
         default:
             return false
@@ -84,6 +109,13 @@ struct SyncRun {
     var seenRecords: Set<String> = []
     /// SYNC-7 kept this run from uploading.
     var heldUploads = false
+    /// SYNC-6: the existence check of edited records is done / under way.
+    var existenceChecked = false
+    var existenceCheckInFlight = false
+    /// Accepted shared zones this run still has to download.
+    var sharedZonesToFetch: [ZoneID] = []
+    /// BIG-3: records fetched before their overflow asset is uploaded (SDSEngine+Overflow).
+    var overflow = OverflowRunState()
 
     /// Whether the run reached its upload: changes recorded later need another run.
     var hasStartedUploading: Bool {

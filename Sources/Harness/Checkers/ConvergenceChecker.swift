@@ -17,8 +17,12 @@ enum ConvergenceChecker {
             guard let account = device.account, device.isOnline, device.isRunning else {
                 continue
             }
-            let records = world.cloud.records(in: world.cloud.appZone(of: account))
-            problems += differences(device, records: records, world: world, describe: describe)
+            var records = world.cloud.records(in: world.cloud.appZone(of: account))
+            for zone in world.cloud.sharedZones(of: account) {
+                records += world.cloud.visibleRecords(in: zone, for: account)
+            }
+            let visible = records.filter { $0.recordType != "cloudkit.share" }
+            problems += differences(device, records: visible, world: world, describe: describe)
         }
         return problems
     }
@@ -39,9 +43,9 @@ enum ConvergenceChecker {
             }
             seen.insert(id)
             for attribute in entity.synchronizedAttributes {
-                let cloudValue = record.fields[attribute.name].flatMap {
-                    RecordMapping.attributeValue($0, type: attribute.type)
-                }
+                // BIG-2: the value wherever the record holds it, its field or its overflow asset.
+                let cloudValue = RecordMapping.attributeValue(
+                    of: attribute.name, type: attribute.type, in: record)
                 if cloudValue != model.values[attribute.name] {
                     problems.append("\(device.name) \(describe(record.recordName)) "
                         + "\(attribute.name)="

@@ -83,9 +83,9 @@ enum LostChangeChecker {
             var problems: [(scope: String, found: String)] = []
             let zone = world.cloud.appZone(of: first.account)
             if let cloudRecord = world.cloud.record(named: first.record, in: zone) {
-                let value = cloudRecord.fields[first.key].flatMap {
-                    RecordMapping.attributeValue($0, type: attribute.type)
-                }
+                // BIG-2: the value wherever the record holds it, its field or its overflow asset.
+                let value = RecordMapping.attributeValue(
+                    of: first.key, type: attribute.type, in: cloudRecord)
                 if !acceptable.contains(value) {
                     problems.append(("cloud \(first.account)",
                         "iCloud has \(first.key)=\(ValueConversion.describe(value)) for"))

@@ -70,10 +70,12 @@ struct SaveLedger {
     /// model with them: twins it made on purpose (ID-5 keeps them apart).
     private(set) var deliberateTwins: Set<String> = []
     private var positions: [Int64]
+    private var censuses: [IdentityCensus]
     private var order = 0
 
     init(deviceCount: Int) {
         positions = Array(repeating: 0, count: deviceCount)
+        censuses = Array(repeating: IdentityCensus(), count: deviceCount)
     }
 
     /// `Entity|v1|v2…` for a model with every identity value, else nil.
@@ -85,15 +87,6 @@ struct SaveLedger {
             key += "|" + ValueConversion.describe(value)
         }
         return key
-    }
-
-    /// Notes a deliberate twin when another model of the store has the model's identity.
-    private mutating func noteTwin(_ model: Model, entity: EntityDescription, store: Store) {
-        guard let key = Self.identityKey(model, entity: entity) else { return }
-        let twin = store.models(of: entity.name).contains { other in
-            other.id != model.id && Self.identityKey(other, entity: entity) == key
-        }
-        if twin { deliberateTwins.insert(key) }
     }
 
     /// Takes what the ledger needs before a statement of `device` that acts on `model` (nil
@@ -110,14 +103,19 @@ struct SaveLedger {
     /// Reads what the app saved on every device since the last call.
     mutating func collect(devices: [Device], schema: Schema, now: SimTime, snapshot: Snapshot?) {
         precondition(devices.count == positions.count, "the ledger counts other devices")
-        for (index, device) in devices.enumerated() {
+        // An extension shares its app's store (EXT-1): read it once, through the app.
+        for (index, device) in devices.enumerated() where device.host == nil {
             let store = device.disk.store
             guard store.lastHistoryPosition > positions[index] else { continue }
             let entries = store.history(after: positions[index])
             positions[index] = store.lastHistoryPosition
             let own = snapshot?.device == index ? snapshot : nil
-            for entry in entries where entry.author == Device.appAuthor {
+            for entry in entries {
+                let byApp = entry.author == Device.appAuthor
                 for change in entry.changes {
+                    let twin = censuses[index].follow(change, store: store, schema: schema)
+                    if byApp, let twin { deliberateTwins.insert(twin) }
+                    guard byApp else { continue }
                     note(change, device: device, index: index, schema: schema, now: now, own: own)
                 }
             }
@@ -136,7 +134,6 @@ struct SaveLedger {
         case .inserted(let id, let entityName):
             guard let entity = schema.entity(named: entityName), let record = names[id],
                 let model = device.disk.store.model(id) else { return }
-            noteTwin(model, entity: entity, store: device.disk.store)
             insertions.append(Insertion(device: index, record: record, model: id, order: order))
             for attribute in entity.synchronizedAttributes {
                 saves.append(ValueSave(
@@ -148,9 +145,6 @@ struct SaveLedger {
         case .updated(let id, let entityName, let keys):
             guard let entity = schema.entity(named: entityName), let record = names[id],
                 let model = device.disk.store.model(id) else { return }
-            if keys.contains(where: entity.identity.contains) {
-                noteTwin(model, entity: entity, store: device.disk.store)
-            }
             let synchronized = entity.synchronizedAttributes.map(\.name)
             for key in keys where synchronized.contains(key) {
                 var prior = Prior.unknown

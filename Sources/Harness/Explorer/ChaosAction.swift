@@ -57,12 +57,15 @@ enum ChaosAction: Hashable, Sendable {
     case accept(label: String)
     case wait(TimeSpan)
     case settle
+    /// `when DEVICE reaches PROBE: ACTION`: the action waits for that point of the device's
+    /// next synchronization (the `race` fault).
+    indirect case trigger(device: String, probe: String, action: ChaosAction)
 
     /// The device that acts, for device actions.
     var device: String? {
         switch self {
         case .insert(let device, _, _, _), .update(let device, _, _), .delete(let device, _),
-            .device(let device, _):
+            .device(let device, _), .trigger(let device, _, _):
             return device
         default:
             return nil
@@ -71,8 +74,11 @@ enum ChaosAction: Hashable, Sendable {
 
     /// The label an insert binds.
     var boundLabel: String? {
-        if case .insert(_, _, let label, _) = self { return label }
-        return nil
+        switch self {
+        case .insert(_, _, let label, _): return label
+        case .trigger(_, _, let action): return action.boundLabel
+        default: return nil
+        }
     }
 
     /// Labels the statement needs bound (and, for device actions, present on the device).
@@ -84,6 +90,8 @@ enum ChaosAction: Hashable, Sendable {
             return [label] + values.compactMap(Self.label)
         case .delete(_, let label), .reject(let label), .accept(let label):
             return [label]
+        case .trigger(_, _, let action):
+            return action.usedLabels
         default:
             return []
         }
@@ -133,6 +141,8 @@ enum ChaosAction: Hashable, Sendable {
             return "wait \(span)"
         case .settle:
             return "settle"
+        case .trigger(let device, let probe, let action):
+            return "when \(device) reaches \(probe): \(action.text)"
         }
     }
 
@@ -141,7 +151,7 @@ enum ChaosAction: Hashable, Sendable {
         TimelineStatement(kind(at: location), location: location)
     }
 
-    private func kind(at location: SourceLocation) -> TimelineStatementKind {
+    fileprivate func kind(at location: SourceLocation) -> TimelineStatementKind {
         func located<T>(_ value: T) -> Located<T> { Located(value, at: location) }
         func assignments(_ values: [ChaosAssignment]) -> [Assignment] {
             values.map {
@@ -195,6 +205,16 @@ enum ChaosAction: Hashable, Sendable {
             return .wait(located(span))
         case .settle:
             return .settle
+        case .trigger(let name, let probe, let action):
+            let inner: TriggerAction
+            switch action.kind(at: location) {
+            case .deviceAction(let statement): inner = .device(statement)
+            case .cloudAction(let statement): inner = .cloud(statement)
+            default: preconditionFailure("a trigger runs a device or cloud action")
+            }
+            return .trigger(Trigger(
+                device: located(name), probe: located(probe), occurrence: located(1),
+                action: inner, location: location))
         }
     }
 }
@@ -222,6 +242,8 @@ extension ChaosAction {
             return .reject(label: rename(label))
         case .accept(let label):
             return .accept(label: rename(label))
+        case .trigger(let device, let probe, let action):
+            return .trigger(device: device, probe: probe, action: action.renamingLabels(names))
         default:
             return self
         }

@@ -1,5 +1,6 @@
 import CloudSim
 import Device
+import Engines
 import Kernel
 import LocalStore
 import Scenario
@@ -25,6 +26,14 @@ struct ChaosDraw {
     private var rejected: [String] = []
     private var pushDropActive = false
     private var latencyActive = false
+    /// A `race` fault struck at this step: its operation becomes an insert in a trigger.
+    private var racing = false
+
+    /// The probe points a racing insert may wait for: inside a download, and after an
+    /// upload left, where the app saving is a race with the engine.
+    static let raceProbes = SDSEngine.probePoints.filter { point in
+        point.hasPrefix("download.page.") || point == "download.done" || point == "upload.sent"
+    }
 
     init(seed: UInt64) {
         let streams = RandomStreams(seed: seed)
@@ -97,6 +106,10 @@ struct ChaosDraw {
 
     private mutating func strike(_ fault: ChaosFault, at offset: SimTime, _ run: ChaosRun) {
         let kind = fault.kind.value
+        if kind == .race {
+            racing = true
+            return
+        }
         let duration = fault.effectiveDuration.map { Self.draw($0, &faults) } ?? .zero
         let group = nextGroup
         nextGroup += 1
@@ -218,10 +231,16 @@ struct ChaosDraw {
         let operation = OperationDraw(
             step: step, device: device, newLabel: run.plan.labelPrefix + String(nextLabel),
             run: run)
-        let action = operation.draw(kind, operations: &operations, values: &values)
+        var action = operation.draw(
+            racing ? .insert : kind, operations: &operations, values: &values)
             ?? operation.draw(.insert, operations: &operations, values: &values)
+        if racing, let insert = action, !Self.raceProbes.isEmpty {
+            let probe = Self.raceProbes[Int(faults.uniform(below: UInt64(Self.raceProbes.count)))]
+            action = .trigger(device: device, probe: probe, action: insert)
+        }
+        racing = false
         guard let action else { return }
-        if case .insert = action { nextLabel += 1 }
+        if action.boundLabel != nil { nextLabel += 1 }
         let group = nextGroup
         nextGroup += 1
         run.execute(ChaosStep(offset: offset, action: action, group: group))

@@ -18,6 +18,14 @@ public struct ExploreOptions: Hashable, Sendable {
     /// A deliberately broken engine variant; tests only (see `ExplorerCanary`).
     var canary: ExplorerCanary?
 
+    /// The options of one run of the world.
+    func runOptions(seed: UInt64) -> RunOptions {
+        var options = RunOptions(
+            seed: seed, maxEvents: maxEvents, maxTime: maxTime, recordTrace: recordTrace)
+        canary?.configure(&options)
+        return options
+    }
+
     public init(
         recordTrace: Bool = false,
         maxEvents: Int = 2_000_000,
@@ -63,11 +71,10 @@ final class ChaosRun {
 
     init(plan: ChaosPlan, seed: UInt64, options: ExploreOptions) {
         self.plan = plan
-        world = World(
-            scenario: plan.scenario, seed: seed,
-            budget: Budget(maxTime: options.maxTime, maxEvents: options.maxEvents),
-            recordTrace: options.recordTrace)
-        options.canary?.install(in: world, pageSize: plan.scenario.cloud.pageSize)
+        let runOptions = options.runOptions(seed: seed)
+        world = World(scenario: plan.scenario, seed: seed, options: runOptions)
+        options.canary?.install(
+            in: world, pageSize: plan.scenario.cloud.pageSize, options: runOptions)
         ledger = SaveLedger(deviceCount: world.devices.count)
         cloudFaults = CloudFaultState(
             setupLatency: plan.setupLatency, setupPushDrop: plan.setupPushDrop)
@@ -114,7 +121,11 @@ final class ChaosRun {
         guard world.failure == nil else { return }
         perform(step.action)
         steps.append(step)
-        if case .insert(_, let entity, let label, _) = step.action {
+        var inserted = step.action
+        if case .trigger(_, _, let action) = step.action { inserted = action }
+        if case .insert(_, let entity, let label, _) = inserted {
+            // A racing insert binds its label when its trigger fires; until then the label
+            // means no model anywhere.
             labels.append((label, entity))
         }
     }

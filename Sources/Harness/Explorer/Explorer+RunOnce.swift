@@ -42,6 +42,6 @@ extension Explorer {
         return RunResult(
             file: scenario.file, seed: seed, trace: world.trace, expectations: expectations,
             failure: world.failure, leftovers: leftovers, firedRules: run.firedRules,
-            endTime: world.now)
+            endTime: world.now, finalState: world.finalState())
     }
 }

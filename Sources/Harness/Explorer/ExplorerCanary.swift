@@ -1,37 +1,50 @@
 import Device
+import Engines
 import LocalStore
 
 /// A deliberately broken engine variant that the explorer must catch as a new finding and
 /// shrink to a handful of steps: the proof that a clean sweep means something.
 ///
-/// Selectable only from tests (`ExploreOptions.canary` is internal). The variant available
-/// without touching the engine: the devices' engines leave one attribute out of
-/// synchronization (they neither upload nor apply it), as an engine would that forgot a key
-/// when building records. docs/EXPLORER.md proposes the engine hook for a second canary
-/// that forgets pending changes on kill.
-struct ExplorerCanary: Hashable, Sendable {
-    /// The device whose engine is broken; nil breaks every device.
-    var device: String?
-    var entity: String
-    var key: String
+/// Selectable only from tests (`ExploreOptions.canary` is internal).
+enum ExplorerCanary: Hashable, Sendable {
+    /// The engine's own canary switch (`SDSMechanisms.forgetsPendingChangesOnLaunch`):
+    /// pending changes are lost at every launch, as if they were kept in memory.
+    case forgetsPendingChangesOnLaunch
+    /// The engines of `device` (nil: every device) leave `entity.key` out of
+    /// synchronization (they neither upload nor apply it), as an engine would that forgot a
+    /// key when building records. Built on a narrowed schema; the engine is unchanged.
+    case unsynchronizedKey(device: String?, entity: String, key: String)
+
+    /// Switches the engine's mechanisms for the run.
+    func configure(_ options: inout RunOptions) {
+        if case .forgetsPendingChangesOnLaunch = self {
+            options.mechanisms.forgetsPendingChangesOnLaunch = true
+        }
+    }
 
     /// Swaps the broken devices for ones whose engine sees the narrowed schema. Runs right
     /// after the world is made, before anything launched.
-    func install(in world: World, pageSize: Int) {
-        let schema = narrowed(world.schema)
+    func install(in world: World, pageSize: Int, options: RunOptions) {
+        guard case .unsynchronizedKey(let target, let entity, let key) = self else { return }
+        let schema = Self.narrowed(world.schema, entity: entity, key: key)
         for (index, device) in world.devices.enumerated() {
-            guard self.device == nil || self.device == device.name else { continue }
+            let broken = target == nil || target == device.name
+            // An extension shares its app's disk: it follows the app's replacement.
+            let host = device.host.flatMap { host in world.devices.first { $0.name == host.name } }
+            guard broken || host != nil else { continue }
             let replacement = Device(
-                name: device.name, schema: schema, account: device.account,
-                names: world.streams.stream("names/\(device.name)"),
-                pageSize: pageSize)
+                name: device.name, schema: broken ? schema : device.schema,
+                account: device.host == nil ? device.account : nil,
+                names: world.streams.stream("names/\(device.name)"), pageSize: pageSize,
+                mechanisms: options.mechanisms, host: host)
             replacement.latency = device.latency
+            replacement.syncSelection = device.syncSelection
             world.devices[index] = replacement
         }
     }
 
     /// The schema with `entity.key` left out of synchronization.
-    private func narrowed(_ schema: Schema) -> Schema {
+    private static func narrowed(_ schema: Schema, entity: String, key: String) -> Schema {
         var copy = schema
         for (index, description) in copy.entities.enumerated() where description.name == entity {
             switch description.sync {

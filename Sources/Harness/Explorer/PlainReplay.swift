@@ -10,11 +10,10 @@ enum PlainReplay {
             source: text, file: file, options: ScenarioRunner.validationOptions)
         guard !checked.hasErrors, !checked.scenario.chaos.isDeclared else { return false }
         let scenario = checked.scenario
-        let world = World(
-            scenario: scenario, seed: seed,
-            budget: Budget(maxTime: options.maxTime, maxEvents: options.maxEvents),
-            recordTrace: false)
-        options.canary?.install(in: world, pageSize: scenario.cloud.pageSize)
+        var runOptions = options.runOptions(seed: seed)
+        runOptions.recordTrace = false
+        let world = World(scenario: scenario, seed: seed, options: runOptions)
+        options.canary?.install(in: world, pageSize: scenario.cloud.pageSize, options: runOptions)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var results: [ExpectationResult] = []
         world.start()

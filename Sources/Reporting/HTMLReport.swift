@@ -1,0 +1,127 @@
+/// Renders a scenario report as one self-contained HTML page with an inline SVG diagram.
+struct HTMLReport {
+    let report: ScenarioReport
+
+    func render() -> String {
+        var body: [String] = []
+        header(into: &body)
+        setup(into: &body)
+        body += ["<section id=\"timeline\">", "<h2>Timeline</h2>"]
+        body.append("<p class=\"legend\">Arrows stand where they arrive and are labelled "
+            + "<code>sent→arrived</code>; ▶ script action, ⚡ trigger, ⚠ fault, ❌ failure; "
+            + "notes name the rules that decided (each links to its text below). "
+            + "\(report.diagram.messageCount) arrows.</p>")
+        body.append("<div class=\"diagram\">")
+        body.append(SVGSequenceWriter(diagram: report.diagram).render())
+        body += ["</div>", "</section>"]
+        finalState(into: &body)
+        expectations(into: &body)
+        rules(into: &body)
+        if !report.leftovers.isEmpty {
+            body += ["<section id=\"leftovers\">", "<h2>Leftovers</h2>", "<ul>"]
+            body += report.leftovers.map { "<li>\(XMLText.escape($0))</li>" }
+            body += ["</ul>", "</section>"]
+        }
+        return HTMLPage.document(title: report.title, body: body)
+    }
+
+    private func e(_ text: String) -> String { XMLText.escape(text) }
+
+    private func header(into body: inout [String]) {
+        let badge = report.passed
+            ? "<span class=\"badge pass\">✅ passed</span>"
+            : "<span class=\"badge fail\">❌ failed</span>"
+        body += ["<header>", "<h1>\(e(report.title))</h1>"]
+        let simulated = ReportTime.text(microseconds: report.endTime)
+        let facts = [badge, e(report.outcomeText), "seed \(report.seed)",
+                     "engine \(e(report.engine))", "\(simulated) simulated",
+                     "\(report.eventCount) trace events"]
+        body.append("<p>" + facts.joined(separator: " · ") + "</p>")
+        body.append("<p>Scenario \(HTMLPage.code(report.path)); rerun with "
+            + HTMLPage.code("synclab run \(report.path) --seed \(report.seed)") + ".</p>")
+        if !report.about.isEmpty {
+            let about = HTMLPage.prose(report.about.joined(separator: " "))
+            body.append("<p class=\"about\">\(about)</p>")
+        }
+        if let failure = report.failure {
+            body.append("<p class=\"failure\">❌ Runtime failure at line \(failure.line), "
+                + "\(ReportTime.text(microseconds: failure.time.microseconds)): "
+                + "\(e(failure.message))</p>")
+        }
+        body.append("</header>")
+    }
+
+    private func setup(into body: inout [String]) {
+        let setup = report.setup
+        body += ["<section id=\"setup\">", "<h2>Setup</h2>", "<h3>Entities</h3>"]
+        if setup.entities.isEmpty { body.append("<p><em>No entities.</em></p>") }
+        for entity in setup.entities {
+            let notes = entity.notes.map { " · " + HTMLPage.code($0) }.joined()
+            body.append("<p><strong>\(e(entity.name))</strong>\(notes)</p>")
+            body.append(HTMLPage.table(["property", "type", "details"], entity.properties.map {
+                [e($0.name), HTMLPage.code($0.type), e($0.details)]
+            }))
+        }
+        body.append("<h3>Accounts and devices</h3>")
+        body.append("<p>Accounts: " + (setup.accounts.isEmpty ? "none"
+            : setup.accounts.map(e).joined(separator: ", ")) + ".</p>")
+        body.append(HTMLPage.table(["device", "account", "latency (one way)"], setup.devices.map {
+            [e($0.name), e($0.account), e($0.latency)]
+        }))
+        body.append("<h3>Network</h3>")
+        body.append(HTMLPage.table(["setting", "value"], setup.network.map {
+            [e($0.name), HTMLPage.code($0.value)]
+        }))
+        body.append("</section>")
+    }
+
+    private func finalState(into body: inout [String]) {
+        body += ["<section id=\"final-state\">", "<h2>Final state</h2>"]
+        defer { body.append("</section>") }
+        guard let tables = report.finalState else {
+            body.append("<p><em>The run did not record the final state.</em></p>")
+            return
+        }
+        for table in tables {
+            body.append("<h3>\(e(table.title))</h3>")
+            if !table.status.isEmpty {
+                body.append("<p>\(e(table.status.joined(separator: ", "))).</p>")
+            }
+            if table.entities.isEmpty { body.append("<p><em>Empty.</em></p>") }
+            for entity in table.entities {
+                body.append("<p><strong>\(e(entity.entity))</strong></p>")
+                body.append(HTMLPage.table(["label", "record"] + entity.columns.map(e),
+                    entity.rows.map { row in [e(row[0])] + row.dropFirst().map(HTMLPage.code) }))
+            }
+        }
+    }
+
+    private func expectations(into body: inout [String]) {
+        body += ["<section id=\"expectations\">", "<h2>Expectations</h2>"]
+        if report.expectations.isEmpty {
+            body.append("<p><em>The scenario checks nothing.</em></p>")
+        } else {
+            body.append(HTMLPage.table(["line", "expectation", "result", "found"],
+                report.expectations.map { result in
+                    ["\(result.line)", HTMLPage.code(result.wanted), result.passed ? "✅" : "❌",
+                     HTMLPage.code(result.found)]
+                }))
+        }
+        body.append("</section>")
+    }
+
+    private func rules(into body: inout [String]) {
+        body += ["<section id=\"rules\">", "<h2>Rules that fired</h2>"]
+        if report.rules.isEmpty {
+            body.append("<p><em>No rule fired.</em></p>")
+        } else {
+            let rows = report.rules.map { rule in
+                ["<code>\(e(rule.id))</code>", "\(rule.count)", e(rule.whereText),
+                 rule.text.map(HTMLPage.prose) ?? "—"]
+            }
+            body.append(HTMLPage.table(["rule", "times", "where", "text"], rows,
+                                       rowIDs: report.rules.map { RuleID.anchor($0.id) }))
+        }
+        body.append("</section>")
+    }
+}

@@ -1,0 +1,98 @@
+/// Arrows and notes of the SVG diagram.
+extension SVGSequenceWriter {
+    func draw(_ message: SequenceMessage, on canvas: inout SVGCanvas) {
+        let from = x(message.from)
+        let to = x(message.to)
+        let labelY = canvas.y + 14
+        let lineY = canvas.y + 22
+        let marker: String
+        switch message.style {
+        case .request, .response: marker = "sd-arrow"
+        case .push: marker = "sd-open"
+        case .lost: marker = "sd-cross"
+        }
+        let selfMessage = from == to
+        let available = selfMessage ? gap - 24 : abs(to - from) - 16
+        let label = TextWidth.truncated(message.label, toCells: Self.cells(fitting: available))
+        var group = "<g>"
+        if label != message.label { group += "<title>\(XMLText.escape(message.label))</title>" }
+        if selfMessage {
+            group += "<text x=\"\(from + 8)\" y=\"\(labelY)\">\(XMLText.escape(label))</text>"
+            group += "<path class=\"msg \(message.style.rawValue)\""
+                + " d=\"M\(from),\(lineY) h30 v8 h-30\" marker-end=\"url(#\(marker))\"/>"
+            canvas.y += 8
+        } else {
+            group += "<text x=\"\((from + to) / 2)\" y=\"\(labelY)\" text-anchor=\"middle\">"
+                + "\(XMLText.escape(label))</text>"
+            group += "<line class=\"msg \(message.style.rawValue)\" x1=\"\(from)\" y1=\"\(lineY)\""
+                + " x2=\"\(to)\" y2=\"\(lineY)\" marker-end=\"url(#\(marker))\"/>"
+        }
+        canvas.elements.append(group + "</g>")
+        canvas.y += Self.messageHeight
+    }
+
+    func draw(_ note: SequenceNote, on canvas: inout SVGCanvas) {
+        let positions = note.over.map(x)
+        let low = positions.min() ?? x("cloud")
+        let high = positions.max() ?? low
+        let left: Int
+        let noteWidth: Int
+        if low == high {
+            let widest = note.plainLines.map(TextWidth.cells).max() ?? 0
+            noteWidth = min(Self.pixels(widest) + 14, gap - 10)
+            left = low - noteWidth / 2
+        } else {
+            left = low - gap / 2 + 6
+            noteWidth = high - low + gap - 12
+        }
+        let budget = Self.cells(fitting: noteWidth - 12)
+        var texts: [String] = []
+        var cut = false
+        for (index, part) in note.parts.enumerated() {
+            let line = fitted(part, toCells: budget)
+            cut = cut || line.cut
+            texts.append("<text x=\"\(left + 6)\" y=\"\(canvas.y + 17 + index * Self.lineHeight)\">"
+                + line.markup + "</text>")
+        }
+        let height = note.lines.count * Self.lineHeight + 10
+        var group = "<g>"
+        if cut {
+            group += "<title>\(XMLText.escape(note.plainLines.joined(separator: "\n")))</title>"
+        }
+        group += "<rect class=\"note \(note.kind.rawValue)\" x=\"\(left)\" y=\"\(canvas.y)\""
+            + " width=\"\(noteWidth)\" height=\"\(height)\" rx=\"3\"/>"
+        canvas.elements.append(group + texts.joined() + "</g>")
+        canvas.y += height + 8
+    }
+
+    func drawGap(_ gapNote: SequenceGap, on canvas: inout SVGCanvas) {
+        let left = Self.margin + 6
+        let noteWidth = width - 2 * Self.margin - 12
+        let text = TextWidth.truncated(gapNote.text, toCells: Self.cells(fitting: noteWidth - 12))
+        let height = Self.lineHeight + 10
+        canvas.elements.append("<g><rect class=\"note gap\" x=\"\(left)\" y=\"\(canvas.y)\""
+            + " width=\"\(noteWidth)\" height=\"\(height)\" rx=\"3\"/>"
+            + "<text class=\"gap-text\" x=\"\(width / 2)\" y=\"\(canvas.y + 17)\""
+            + " text-anchor=\"middle\">\(XMLText.escape(text))</text></g>")
+        canvas.y += height + 8
+    }
+
+    /// One note line as SVG text content: the prefix, each rule as a link to its text on
+    /// the page, then the text, cut to fit.
+    private func fitted(
+        _ part: (prefix: String, rules: [String], text: String), toCells budget: Int
+    ) -> (markup: String, cut: Bool) {
+        let head = ([part.prefix] + part.rules).filter { !$0.isEmpty }.joined(separator: " ")
+        let headCells = TextWidth.cells(head) + (head.isEmpty ? 0 : 1)
+        let text = TextWidth.truncated(part.text, toCells: max(1, budget - headCells))
+        var markup = ""
+        if !part.prefix.isEmpty { markup += XMLText.escape(part.prefix) + " " }
+        for rule in part.rules {
+            let anchor = XMLText.escape("#" + RuleID.anchor(rule), attribute: true)
+            markup += "<a href=\"\(anchor)\" xlink:href=\"\(anchor)\">"
+                + "<tspan class=\"rule\">\(XMLText.escape(rule))</tspan></a> "
+        }
+        markup += XMLText.escape(text)
+        return (markup, text != part.text)
+    }
+}

@@ -1,0 +1,147 @@
+/// Draws a sequence diagram as inline SVG: lifelines, arrows with their labels and times,
+/// notes whose rule IDs link to the rules' texts on the page.
+///
+/// SyncLab draws it itself so an HTML report needs no script; every coordinate is an
+/// integer computed from character counts of a monospaced font, so the drawing is the same
+/// bytes on every machine.
+struct SVGSequenceWriter {
+    let diagram: SequenceDiagram
+    /// Distance between two lifelines.
+    let gap: Int
+    private let columns: [String: Int]
+
+    static let margin = 16
+    static let boxHeight = 28
+    static let lineHeight = 16
+    static let messageHeight = 34
+    static let minimumGap = 200
+    static let maximumGap = 480
+
+    init(diagram: SequenceDiagram) {
+        self.diagram = diagram
+        var columns: [String: Int] = [:]
+        for (index, name) in diagram.participants.enumerated() where columns[name] == nil {
+            columns[name] = index
+        }
+        self.columns = columns
+        var need = Self.minimumGap
+        for name in diagram.participants {
+            need = max(need, Self.pixels(TextWidth.cells(name)) + 36)
+        }
+        Self.widest(diagram.steps, columns: columns, need: &need)
+        gap = min(need, Self.maximumGap)
+    }
+
+    /// Pixels of character cells in the 12 px monospaced font (7.2 px a cell, rounded up).
+    static func pixels(_ cells: Int) -> Int { (cells * 72 + 9) / 10 }
+
+    /// Character cells that fit in pixels.
+    static func cells(fitting pixels: Int) -> Int { max(0, pixels * 10 / 72) }
+
+    /// Raises `need` to the lifeline distance that shows every label and one-lifeline note
+    /// in full.
+    private static func widest(_ steps: [SequenceStep], columns: [String: Int], need: inout Int) {
+        for step in steps {
+            switch step {
+            case .message(let message):
+                let span = max(1, abs((columns[message.to] ?? 0) - (columns[message.from] ?? 0)))
+                let width = pixels(TextWidth.cells(message.label)) + 24
+                need = max(need, (width + span - 1) / span)
+            case .note(let note) where Set(note.over).count == 1:
+                let widest = note.plainLines.map(TextWidth.cells).max() ?? 0
+                need = max(need, pixels(widest) + 28)
+            case .highlight(let block):
+                widest(block.steps, columns: columns, need: &need)
+            case .note, .gap:
+                break
+            }
+        }
+    }
+
+    func x(_ name: String) -> Int {
+        Self.margin + gap / 2 + (columns[name] ?? 0) * gap
+    }
+
+    var width: Int { 2 * Self.margin + max(1, diagram.participants.count) * gap }
+
+    func render() -> String {
+        var canvas = SVGCanvas()
+        canvas.y = Self.margin + Self.boxHeight + 12
+        draw(diagram.steps, on: &canvas)
+        let bottom = canvas.y + 4
+        let height = bottom + Self.boxHeight + Self.margin
+        var out = [
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\""
+                + " class=\"sd\" width=\"\(width)\" height=\"\(height)\""
+                + " viewBox=\"0 0 \(width) \(height)\" role=\"img\""
+                + " aria-label=\"Sequence diagram of the run\">",
+            "<title>Sequence diagram of the run</title>",
+        ]
+        out += Self.definitions
+        for name in diagram.participants {
+            let top = Self.margin + Self.boxHeight
+            out.append("<line class=\"lifeline\" x1=\"\(x(name))\" y1=\"\(top)\" x2=\"\(x(name))\""
+                + " y2=\"\(bottom)\"/>")
+        }
+        for name in diagram.participants {
+            out.append(box(name, top: Self.margin))
+        }
+        out += canvas.elements
+        for name in diagram.participants {
+            out.append(box(name, top: bottom))
+        }
+        out.append("</svg>")
+        return out.joined(separator: "\n")
+    }
+
+    /// Arrowheads: filled (requests, answers), open (pushes), a cross (lost).
+    static let definitions = [
+        "<defs>",
+        "<marker id=\"sd-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"8\""
+            + " markerHeight=\"8\" orient=\"auto\">"
+            + "<path d=\"M0,0 L10,5 L0,10 z\" fill=\"#1f2328\"/></marker>",
+        "<marker id=\"sd-open\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"8\""
+            + " markerHeight=\"8\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10\" fill=\"none\""
+            + " stroke=\"#0969da\" stroke-width=\"1.5\"/></marker>",
+        "<marker id=\"sd-cross\" viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" markerWidth=\"8\""
+            + " markerHeight=\"8\" orient=\"auto\"><path d=\"M0,0 L10,10 M0,10 L10,0\""
+            + " stroke=\"#cf222e\" stroke-width=\"2\"/></marker>",
+        "</defs>",
+    ]
+
+    private func box(_ name: String, top: Int) -> String {
+        let available = gap - 12
+        let shown = TextWidth.truncated(name, toCells: Self.cells(fitting: available - 16))
+        let boxWidth = min(available, Self.pixels(TextWidth.cells(shown)) + 24)
+        return "<g><rect class=\"box\" x=\"\(x(name) - boxWidth / 2)\" y=\"\(top)\""
+            + " width=\"\(boxWidth)\" height=\"\(Self.boxHeight)\" rx=\"4\"/>"
+            + "<text class=\"name\" x=\"\(x(name))\" y=\"\(top + 18)\" text-anchor=\"middle\">"
+            + "\(XMLText.escape(shown))</text></g>"
+    }
+
+    private func draw(_ steps: [SequenceStep], on canvas: inout SVGCanvas) {
+        for step in steps {
+            switch step {
+            case .message(let message): draw(message, on: &canvas)
+            case .note(let note): draw(note, on: &canvas)
+            case .gap(let gap): drawGap(gap, on: &canvas)
+            case .highlight(let block):
+                let index = canvas.elements.count
+                let top = canvas.y
+                canvas.y += 4
+                draw(block.steps, on: &canvas)
+                let band = "<rect class=\"band \(block.kind.rawValue)\" x=\"\(Self.margin + 2)\""
+                    + " y=\"\(top)\" width=\"\(width - 2 * Self.margin - 4)\""
+                    + " height=\"\(canvas.y - top)\" rx=\"4\"/>"
+                canvas.elements.insert(band, at: index)
+                canvas.y += 6
+            }
+        }
+    }
+}
+
+/// The drawing so far and where the next row goes.
+struct SVGCanvas {
+    var elements: [String] = []
+    var y = 0
+}

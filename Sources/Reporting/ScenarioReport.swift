@@ -1,0 +1,102 @@
+import Harness
+import Kernel
+import Scenario
+
+/// Everything one scenario's report says, ready to render as Markdown or HTML.
+///
+/// It is built from the scenario, its source, the run and the final state, and holds no
+/// wall clock, host or absolute path: the same inputs give the same bytes.
+public struct ScenarioReport: Sendable {
+    /// The scenario's path as given on the command line (relative, so reports move).
+    public var path: String
+    public var title: String
+    /// The `about` texts in file order.
+    public var about: [String]
+    public var seed: UInt64
+    public var engine: String
+    public var setup: SetupSummary
+    public var diagram: SequenceDiagram
+    /// nil when the run did not provide it.
+    public var finalState: [StateTable]?
+    public var expectations: [ExpectationResult]
+    public var failure: RuntimeFailure?
+    public var leftovers: [String]
+    public var rules: [RuleTally]
+    /// Simulated time at the end, in microseconds.
+    public var endTime: Int64
+    /// Events the trace holds (the diagram may show fewer).
+    public var eventCount: Int
+    /// The limits the diagram was summarised to; renderers cut labels to them too.
+    public var limits: DiagramLimits
+
+    /// - Parameters:
+    ///   - ruleTexts: rule ID → the catalogue's text; a rule missing here shows its ID only.
+    ///   - ruleOrder: rule IDs in the catalogue's order, for the list of rules that fired;
+    ///     IDs it lacks follow in ID order (`SYNC-2` before `SYNC-10`).
+    ///   - finalState: the devices' and the cloud's state at the end, if known.
+    public init(
+        path: String, scenario: ScenarioFile, source: String, run: ReportedRun,
+        finalState: FinalState?, ruleTexts: [String: String], ruleOrder: [String] = [],
+        limits: DiagramLimits = .standard
+    ) {
+        self.path = path
+        title = scenario.header.title?.value ?? path
+        about = scenario.header.about.map(\.value)
+        seed = run.seed
+        engine = scenario.header.effectiveEngine
+        setup = SetupSummary(scenario)
+        diagram = SequenceBuilder.diagram(
+            scenario: scenario, events: run.events, source: SourceLines(source),
+            labels: finalState?.labels ?? [], limits: limits)
+        self.finalState = finalState.map { StateTable.tables($0, scenario: scenario) }
+        expectations = run.expectations
+        failure = run.failure
+        leftovers = run.leftovers
+        rules = RuleTally.tally(
+            run.events, ruleTexts: ruleTexts, order: diagram.participants, ruleOrder: ruleOrder)
+        endTime = run.endTime.microseconds
+        eventCount = run.events.count
+        self.limits = limits
+    }
+
+    /// The report of a harness run.
+    public init(
+        path: String, scenario: ScenarioFile, source: String, result: RunResult,
+        finalState: FinalState?, ruleTexts: [String: String], ruleOrder: [String] = [],
+        limits: DiagramLimits = .standard
+    ) {
+        self.init(
+            path: path, scenario: scenario, source: source, run: ReportedRun(result),
+            finalState: finalState, ruleTexts: ruleTexts, ruleOrder: ruleOrder, limits: limits)
+    }
+
+    /// Every expectation held and the run did not fail.
+    public var passed: Bool { failure == nil && expectations.allSatisfy(\.passed) }
+
+    public var heldCount: Int { expectations.filter(\.passed).count }
+
+    /// `9 of 9 expectations held`, plus the runtime failure if there was one.
+    public var outcomeText: String {
+        var text = "\(heldCount) of \(expectations.count) expectations held"
+        if failure != nil { text += ", runtime failure" }
+        return text
+    }
+
+    /// The Markdown report with a Mermaid sequence diagram.
+    public func markdown() -> String {
+        MarkdownReport(report: self).render()
+    }
+
+    /// The self-contained HTML report with an inline SVG sequence diagram.
+    public func html() -> String {
+        HTMLReport(report: self).render()
+    }
+
+    /// This report's line in an index, for a report written at `reportPath` (relative to
+    /// the index).
+    public func indexEntry(reportPath: String) -> ReportIndex.Entry {
+        ReportIndex.Entry(
+            reportPath: reportPath, scenarioPath: path, title: title, passed: passed,
+            held: heldCount, expectations: expectations.count, runtimeFailure: failure != nil)
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Engines
+import Harness
+import Reporting
+import Scenario
+
+/// `synclab report FILE… --out DIR [--format markdown|html] [--seed N]`.
+///
+/// Runs scenarios and writes one report each plus an index; the files depend only on the
+/// scenarios and seeds (never on the clock, the host or the current folder), so committed
+/// reports change exactly when behaviour does.
+enum ReportCommand {
+    static let help = """
+    USAGE: synclab report FILE... --out DIR [--format markdown|html] [--seed N]
+
+    Runs each scenario and writes a report of it into DIR, plus an index page that links
+    every report with a pass or fail badge. A folder argument means every .scenario file
+    below it, and its sub-folders are mirrored in DIR:
+      synclab report Scenarios --out Reports
+    writes Reports/tour/01-first-sync.md, ..., and Reports/index.md.
+
+    A report holds the scenario's introduction and setup, a sequence diagram of the run
+    (Mermaid in Markdown, inline SVG in HTML), the final state of every device and of the
+    cloud, every expectation with its result, and the rules that fired with their texts.
+    The same scenario and seed always give the same bytes.
+    Exit status: 0 when every scenario passed, 1 when one failed (its report is written
+    all the same), 2 on an input or output error.
+
+    OPTIONS:
+      --out DIR          the folder to write into (created when missing)
+      --format FORMAT    markdown (default: .md files) or html (self-contained .html files)
+      --seed N           run with seed N instead of each file's seed
+      -h, --help         show this help
+    """
+
+    /// Rule ID → the catalogue's text; a rule missing here is shown by its ID alone.
+    static var ruleTexts: [String: String] {
+        Dictionary(RuleCatalogue.rules.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Rule IDs in the catalogue's order, for the list of rules that fired.
+    static var ruleOrder: [String] { RuleCatalogue.rules.map(\.id) }
+
+    /// The devices' and the cloud's state at the end of a run; nil until the harness
+    /// exposes it, and the report says so.
+    static func finalState(of result: RunResult) -> FinalState? { result.finalState }
+
+    /// A scenario to report on and where its report goes, relative to `--out`, without
+    /// the extension.
+    struct Job {
+        var path: String
+        var output: String
+    }
+
+    static func main(_ arguments: [String]) -> Int32 {
+        var options = CommandLineOptions(arguments)
+        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        let out = options.value("--out")
+        let formatText = options.value("--format") ?? "markdown"
+        let seedText = options.value("--seed")
+        if let problem = options.problem { return usage(problem) }
+        if let unknown = options.unknownOption {
+            let known = ["--out", "--format", "--seed", "--help"]
+            return usage("unknown option '\(unknown)'\(suggestion(unknown, among: known))")
+        }
+        guard let out else { return usage("'report' needs '--out DIR'") }
+        guard let format = ReportFormat(rawValue: formatText) else {
+            let names = ReportFormat.allCases.map(\.rawValue)
+            return usage("'--format' takes markdown or html, not '\(formatText)'"
+                + suggestion(formatText, among: names))
+        }
+        var seed: UInt64?
+        if let seedText {
+            guard let parsed = UInt64(seedText) else {
+                return usage("'--seed' takes a whole number from 0 to 18446744073709551615, "
+                    + "not '\(seedText)'")
+            }
+            seed = parsed
+        }
+        guard !options.positionals.isEmpty else {
+            return usage("'report' needs at least one scenario file or folder")
+        }
+        guard let jobs = plan(options.positionals) else { return 2 }
+        return write(jobs, into: out, format: format, seed: seed)
+    }
+
+    /// Expands each argument on its own, so a folder's files keep their place below it.
+    static func plan(_ arguments: [String]) -> [Job]? {
+        var jobs: [Job] = []
+        var valid = true
+        var outputs: [String: String] = [:]
+        for argument in arguments {
+            let expanded = ScenarioFiles.expand([argument])
+            expanded.errors.forEach(Terminal.writeError)
+            valid = valid && expanded.errors.isEmpty
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
+            let isFolder = exists && isDirectory.boolValue
+            let prefix = argument.hasSuffix("/") ? argument : argument + "/"
+            for path in expanded.files {
+                var output = isFolder && path.hasPrefix(prefix)
+                    ? String(path.dropFirst(prefix.count))
+                    : (path as NSString).lastPathComponent
+                if output.hasSuffix(".scenario") { output.removeLast(".scenario".count) }
+                if let earlier = outputs[output] {
+                    Terminal.writeError("\(path): error: its report would overwrite the one of "
+                        + "'\(earlier)'; report them in separate runs")
+                    valid = false
+                    continue
+                }
+                outputs[output] = path
+                jobs.append(Job(path: path, output: output))
+            }
+        }
+        return valid ? jobs : nil
+    }
+
+    private static func write(
+        _ jobs: [Job], into out: String, format: ReportFormat, seed: UInt64?
+    ) -> Int32 {
+        var loaded: [(job: Job, scenario: ScenarioFile, source: String)] = []
+        for job in jobs {
+            guard let file = ScenarioFiles.load(job.path) else { return 2 }
+            loaded.append((job, file.scenario, file.source))
+        }
+        var entries: [ReportIndex.Entry] = []
+        for (job, scenario, source) in loaded {
+            let result = ScenarioRunner.run(
+                scenario, source: source, options: RunOptions(seed: seed))
+            let report = ScenarioReport(
+                path: job.path, scenario: scenario, source: source, result: result,
+                finalState: finalState(of: result), ruleTexts: ruleTexts, ruleOrder: ruleOrder)
+            let relative = job.output + format.fileExtension
+            let text = format == .html ? report.html() : report.markdown()
+            guard save(text, to: out, relative: relative) else { return 2 }
+            entries.append(report.indexEntry(reportPath: relative))
+            let outcome = report.passed ? Terminal.green("PASS") : Terminal.red("FAIL")
+            print("\(outcome) \(job.path) -> \((out as NSString).appendingPathComponent(relative))")
+        }
+        let index = ReportIndex(entries: entries)
+        let indexName = "index" + format.fileExtension
+        guard save(format == .html ? index.html() : index.markdown(), to: out, relative: indexName)
+        else { return 2 }
+        let failed = entries.filter { !$0.passed }.count
+        print("\(entries.count) reports, \(entries.count - failed) passed, \(failed) failed; "
+            + "index: \((out as NSString).appendingPathComponent(indexName))")
+        return failed == 0 ? 0 : 1
+    }
+
+    private static func save(_ text: String, to folder: String, relative: String) -> Bool {
+        let path = (folder as NSString).appendingPathComponent(relative)
+        let parent = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(
+                atPath: parent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            return true
+        } catch {
+            Terminal.writeError(
+                "\(path): error: cannot write the report (\(error.localizedDescription))")
+            return false
+        }
+    }
+
+    static func usage(_ message: String) -> Int32 {
+        Terminal.writeError("synclab: error: \(message)")
+        Terminal.writeError("see 'synclab report --help'")
+        return 2
+    }
+}
+
+/// The file formats `synclab report` writes.
+enum ReportFormat: String, CaseIterable {
+    case markdown
+    case html
+
+    var fileExtension: String { self == .html ? ".html" : ".md" }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderReporting() { #expect(Bool(true)) }

@@ -56,6 +56,10 @@ public enum ScenarioRunner {
 
     /// Runs a scenario whose parse and validation found no errors.
     public static func run(_ scenario: ScenarioFile, source: String, options: RunOptions = RunOptions()) -> RunResult {
+        // A chaos file describes a family of runs: run this seed's draw once (EXPLORER.md).
+        if scenario.chaos.isDeclared {
+            return Explorer.runOnce(scenario, source: source, options: options)
+        }
         let seed = options.seed ?? scenario.header.effectiveSeed
         let world = World(scenario: scenario, seed: seed, options: options)
         world.record("script", "run.start", [TraceField("file", .string(scenario.file)),

@@ -12,6 +12,8 @@ public struct ScenarioFile: Hashable, Sendable {
     /// The `cloud ...` setup statements, in file order; `cloud` gives their combined effect.
     public var cloudSettings: [CloudSetting]
     public var timeline: [TimelineStatement]
+    /// The `chaos ...` statements (docs/EXPLORER.md); empty in a plain scenario.
+    public var chaos = ChaosDeclarations()
     /// `Entity.property` names whose type did not resolve; validation does not report them
     /// again as unknown where they are used.
     var unresolvedProperties: [String] = []

@@ -27,6 +27,7 @@ enum StatementTable {
         StatementRule("account", setup: true) { $0.parseAccount($1) },
         StatementRule("device", setup: true) { $0.parseDevice($1) },
         StatementRule("cloud", setup: true) { $0.parseCloudSetting($1) },
+        StatementRule("chaos", setup: true) { $0.parseChaos($1) },
         StatementRule("wait", setup: false) { $0.parseWait($1) },
         StatementRule("settle", setup: false) { $0.parseSettle($1) },
         StatementRule("at", setup: false) { $0.parseAt($1) },

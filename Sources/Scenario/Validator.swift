@@ -18,6 +18,7 @@ struct Validator {
         checkSchema()
         checkSetup()
         checkTimeline()
+        checkChaos()
         let ordered = diagnostics.enumerated().sorted {
             ($0.element.location, $0.offset) < ($1.element.location, $1.offset)
         }

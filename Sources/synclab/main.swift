@@ -17,11 +17,12 @@ COMMANDS:
   report FILE...   write Markdown or HTML reports of scenarios (--out DIR)
   bench            measure the kernel and scenario runs (use a release build)
   rules            list the rule catalogue and the scenarios that make each rule fire
+  explore FILE     run the seeds of a chaos file, check and shrink what they find
 
 Run 'synclab COMMAND --help' for a command's options.
 """
 
-let commands = ["run", "check", "probes", "report", "bench", "rules"]
+let commands = ["run", "check", "probes", "report", "bench", "rules", "explore"]
 var arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 if arguments.isEmpty || arguments == ["-h"] || arguments == ["--help"] || arguments == ["help"] {
@@ -36,6 +37,7 @@ if arguments.isEmpty || arguments == ["-h"] || arguments == ["--help"] || argume
     case "report": status = ReportCommand.main(arguments)
     case "bench": status = BenchCommand.main(arguments)
     case "rules": status = RulesCommand.main(arguments)
+    case "explore": status = ExploreCommand.main(arguments)
     default:
         status = RunCommand.usage("unknown command '\(command)'\(suggestion(command, among: commands))")
     }

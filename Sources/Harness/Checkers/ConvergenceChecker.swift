@@ -9,28 +9,36 @@ import LocalStore
 /// It reads the world; it never changes it, and it stands apart from the engine it checks.
 enum ConvergenceChecker {
     /// The differences found, in a stable order; empty when the world has converged.
-    static func check(_ world: World) -> [String] {
+    ///
+    /// `describe` writes a record name in messages (the explorer adds its label).
+    static func check(_ world: World, describe: (String) -> String = { $0 }) -> [String] {
         var problems: [String] = []
         for device in world.devices {
-            guard let account = device.account, device.isOnline, device.isRunning else { continue }
+            guard let account = device.account, device.isOnline, device.isRunning else {
+                continue
+            }
             var records = world.cloud.records(in: world.cloud.appZone(of: account))
             for zone in world.cloud.sharedZones(of: account) {
                 records += world.cloud.visibleRecords(in: zone, for: account)
             }
-            problems += differences(device, records: records.filter { $0.recordType != "cloudkit.share" }, world: world)
+            let visible = records.filter { $0.recordType != "cloudkit.share" }
+            problems += differences(device, records: visible, world: world, describe: describe)
         }
         return problems
     }
 
-    private static func differences(_ device: Device, records: [CloudRecord], world: World) -> [String] {
+    private static func differences(
+        _ device: Device, records: [CloudRecord], world: World, describe: (String) -> String
+    ) -> [String] {
         var problems: [String] = []
         let syncData = device.disk.syncData
         let store = device.disk.store
         var seen: Set<ModelID> = []
         for record in records {
-            guard let entity = world.schema.entity(named: record.recordType), entity.isSynchronized else { continue }
+            guard let entity = world.schema.entity(named: record.recordType),
+                entity.isSynchronized else { continue }
             guard let id = syncData.models[record.recordName], let model = store.model(id) else {
-                problems.append("\(device.name) lacks \(record.recordName)")
+                problems.append("\(device.name) lacks \(describe(record.recordName))")
                 continue
             }
             seen.insert(id)
@@ -39,25 +47,34 @@ enum ConvergenceChecker {
                 let cloudValue = RecordMapping.attributeValue(
                     of: attribute.name, type: attribute.type, in: record)
                 if cloudValue != model.values[attribute.name] {
-                    problems.append("\(device.name) \(record.recordName) \(attribute.name)="
-                        + "\(ValueConversion.describe(model.values[attribute.name])) but iCloud has "
+                    problems.append("\(device.name) \(describe(record.recordName)) "
+                        + "\(attribute.name)="
+                        + ValueConversion.describe(model.values[attribute.name])
+                        + " but iCloud has "
                         + ValueConversion.describe(cloudValue))
                 }
             }
             for relationship in entity.synchronizedToOneRelationships {
                 var cloudTarget: String?
-                if case .reference(let name)? = record.fields[relationship.name] { cloudTarget = name }
-                let localTarget = model.toOne[relationship.name].flatMap { syncData.recordNames[$0] }
+                if case .reference(let name)? = record.fields[relationship.name] {
+                    cloudTarget = name
+                }
+                let localTarget = model.toOne[relationship.name].flatMap {
+                    syncData.recordNames[$0]
+                }
                 if cloudTarget != localTarget {
-                    problems.append("\(device.name) \(record.recordName) \(relationship.name)="
-                        + "\(localTarget ?? "nil") but iCloud has \(cloudTarget ?? "nil")")
+                    problems.append("\(device.name) \(describe(record.recordName)) "
+                        + "\(relationship.name)="
+                        + "\(localTarget.map(describe) ?? "nil") but iCloud has "
+                        + (cloudTarget.map(describe) ?? "nil"))
                 }
             }
         }
         for model in store.models where !seen.contains(model.id) {
-            guard let entity = world.schema.entity(named: model.entity), entity.isSynchronized else { continue }
+            guard let entity = world.schema.entity(named: model.entity),
+                entity.isSynchronized else { continue }
             let name = syncData.recordNames[model.id] ?? model.id.description
-            problems.append("\(device.name) has \(name), which iCloud lacks")
+            problems.append("\(device.name) has \(describe(name)), which iCloud lacks")
         }
         return problems
     }

@@ -1,0 +1,76 @@
+/// The invariants the explorer checks once a run healed and settled, each with the known
+/// limitations (RULES.md, LIM-*) that can explain a violation of it.
+///
+/// The checkers stand apart from the engine: they read the world (stores, sync data, the
+/// cloud's zones) and what the app saved, never the engine's reasoning.
+public enum InvariantCheck: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Every device signed in, online and running holds exactly its account's records.
+    case convergence
+    /// A saved value no later save or deletion superseded is in iCloud and on every device.
+    case lostChange = "lost-change"
+    /// No device holds two models with the same identity values it did not make itself.
+    case duplicateIdentity = "duplicate-identity"
+    /// A record a device's saved deletion removed does not come back without a new insert.
+    case resurrection
+    /// The heal phase settles within its budget, and the run within its bounds.
+    case liveness
+    /// An `expect` line of the file's ordinary timeline failed.
+    case expectation
+    /// A statement could not run (for instance an action on a device that is not running).
+    case runtime
+
+    /// The LIM-* rules whose race can produce a violation of this check.
+    public var explainers: [String] {
+        switch self {
+        case .convergence: return ["LIM-1", "LIM-3", "LIM-4", "LIM-6"]
+        case .lostChange: return ["LIM-1", "LIM-3", "LIM-5", "LIM-6"]
+        case .duplicateIdentity: return ["LIM-2"]
+        case .resurrection: return ["LIM-1", "LIM-3"]
+        case .liveness, .expectation, .runtime: return []
+        }
+    }
+}
+
+/// One violation of an invariant in one run, classified against the rules that fired.
+public struct InvariantViolation: Hashable, Sendable, Codable {
+    public var check: InvariantCheck
+    /// What was wrong, for people: names devices, records (with their labels) and values.
+    public var message: String
+    /// The LIM-* rules that fired in the run and can explain it; empty for a new finding.
+    public var explainedBy: [String]
+    /// `expect …` lines that fail while the violation lasts, for a shrunk scenario.
+    public var expectations: [String]
+
+    public init(
+        check: InvariantCheck, message: String, explainedBy: [String] = [],
+        expectations: [String] = []
+    ) {
+        self.check = check
+        self.message = message
+        self.explainedBy = explainedBy
+        self.expectations = expectations
+    }
+
+    /// Whether a known limitation that fired in the run accounts for it.
+    public var isExplained: Bool { !explainedBy.isEmpty }
+}
+
+/// What a checker reports before classification: the check, a message, the expectations.
+struct CheckerFinding: Hashable, Sendable {
+    var check: InvariantCheck
+    var message: String
+    var expectations: [String]
+
+    init(_ check: InvariantCheck, _ message: String, expectations: [String] = []) {
+        self.check = check
+        self.message = message
+        self.expectations = expectations
+    }
+
+    /// Explained when a LIM-* rule of this check's explainers fired in the run.
+    func classified(firedRules: [String]) -> InvariantViolation {
+        let explainedBy = check.explainers.filter(firedRules.contains)
+        return InvariantViolation(
+            check: check, message: message, explainedBy: explainedBy, expectations: expectations)
+    }
+}

@@ -1,0 +1,157 @@
+import CloudSim
+import Device
+import Engines
+import LocalStore
+
+/// No lost saved change: every value the app saved that no later save or deletion
+/// superseded is in iCloud and on every device signed into that account, online and
+/// running.
+///
+/// Precisely, for each (account, record, key) the app saved and no device deleted:
+/// - a save S of value v is *superseded* by a later save of the same key on the same device,
+///   or by a save on another device that held v just before it (it had seen S); "held v"
+///   only counts when v is *distinctive*: not nil, not a Bool, not the attribute's default,
+///   and written by no other save of that key (so holding it means having downloaded it);
+/// - the saves not superseded are the *candidates*; iCloud's value, and each such device's,
+///   must be one of theirs (concurrent saves may end either way: the last upload wins).
+/// A save counts for the record its model holds at the end (ID-2 can hand a model another
+/// record). Records any device deleted are left to the resurrection checker. A save on a device
+/// where a rule that discards changes fired (`discardingRules`) is exempt.
+enum LostChangeChecker {
+    /// Rules under which a saved change may vanish by design.
+    static let discardingRules = [
+        "SYNC-3", "ADOPT-2", "ERR-1", "ERR-2", "ACCT-3", "LIFE-2", "LIFE-5", "DEL-2", "DEL-3",
+    ]
+
+    static func check(_ world: World, ledger: SaveLedger, labels: RecordLabels)
+        -> [CheckerFinding]
+    {
+        var deleted: Set<String> = []
+        for deletion in ledger.deletions {
+            deleted.insert(deletion.account + "/" + deletion.record)
+        }
+        // Read each disk once: every access through the device copies its references.
+        let disks = world.devices.map(\.disk)
+        var groups: [String: [Int]] = [:]
+        var groupOrder: [String] = []
+        var current = ledger.saves
+        for index in current.indices {
+            // ID-2 may have given the model another record since: judge it by that one.
+            let syncData = disks[current[index].device].syncData
+            if let record = syncData.recordNames[current[index].model] {
+                current[index].record = record
+            }
+        }
+        for (index, save) in current.enumerated() {
+            guard !deleted.contains(save.account + "/" + save.record) else { continue }
+            let key = save.account + "/" + save.record + "/" + save.key
+            if groups[key] == nil { groupOrder.append(key) }
+            groups[key, default: []].append(index)
+        }
+        let judge = Judge(world: world, disks: disks, exempt: exemptDevices(world), labels: labels)
+        var findings: [CheckerFinding] = []
+        for key in groupOrder {
+            findings += judge.check((groups[key] ?? []).map { current[$0] })
+        }
+        return findings
+    }
+
+    /// Devices (by index) where a discarding rule fired; the cloud's rules count for all.
+    private static func exemptDevices(_ world: World) -> [Bool] {
+        let cloud = world.firedRules[world.devices.count]
+        let cloudDiscards = discardingRules.contains(where: cloud.contains)
+        return world.devices.indices.map { index in
+            cloudDiscards || discardingRules.contains(where: world.firedRules[index].contains)
+        }
+    }
+
+    /// Judges the saves of one (account, record, key) against iCloud and the devices.
+    private struct Judge {
+        let world: World
+        let disks: [DeviceDisk]
+        let exempt: [Bool]
+        let labels: RecordLabels
+
+        func check(_ saves: [SaveLedger.ValueSave]) -> [CheckerFinding] {
+            guard let first = saves.first,
+                let attribute = world.schema.entity(named: first.entity)?
+                    .attribute(named: first.key)
+            else { return [] }
+            let candidates = candidateSaves(saves, attribute: attribute)
+            guard candidates.contains(where: { !exempt[$0.device] }) else { return [] }
+            let acceptable = candidates.map(\.value)
+            var problems: [(scope: String, found: String)] = []
+            let zone = world.cloud.appZone(of: first.account)
+            if let cloudRecord = world.cloud.record(named: first.record, in: zone) {
+                // BIG-2: the value wherever the record holds it, its field or its overflow asset.
+                let value = RecordMapping.attributeValue(
+                    of: first.key, type: attribute.type, in: cloudRecord)
+                if !acceptable.contains(value) {
+                    problems.append(("cloud \(first.account)",
+                        "iCloud has \(first.key)=\(ValueConversion.describe(value)) for"))
+                }
+            } else {
+                problems.append(("cloud \(first.account)", "iCloud lacks"))
+            }
+            for (index, device) in world.devices.enumerated() {
+                guard device.account == first.account, device.isOnline, device.isRunning else {
+                    continue
+                }
+                let disk = disks[index]
+                guard let model = disk.syncData.models[first.record].flatMap(disk.store.model)
+                else {
+                    problems.append((device.name, "\(device.name) lacks"))
+                    continue
+                }
+                if !acceptable.contains(model.values[first.key]) {
+                    let held = ValueConversion.describe(model.values[first.key])
+                    problems.append((device.name, "\(device.name) has \(first.key)=\(held) for"))
+                }
+            }
+            guard !problems.isEmpty else { return [] }
+            let latest = candidates[candidates.count - 1]
+            let wanted = "\(first.key)=\(ValueConversion.describe(latest.value))"
+            let saver = "\(world.devices[latest.device].name) saved \(wanted) at \(latest.time)"
+            let name = labels.describe(first.record)
+            let label = labels.label(of: first.record)
+            return problems.map { problem in
+                var expectations: [String] = []
+                if let label, isLiteral(latest.value) {
+                    expectations = ["expect \(problem.scope): \(label) \(wanted)"]
+                }
+                return CheckerFinding(.lostChange, "\(saver); \(problem.found) \(name)",
+                    expectations: expectations)
+            }
+        }
+    }
+
+    /// The saves of one key that no other save superseded, in the order they were made.
+    static func candidateSaves(
+        _ saves: [SaveLedger.ValueSave], attribute: AttributeDescription
+    ) -> [SaveLedger.ValueSave] {
+        var writers: [LocalStore.AttributeValue?: Int] = [:]
+        for save in saves { writers[save.value, default: 0] += 1 }
+        func isDistinctive(_ value: LocalStore.AttributeValue?) -> Bool {
+            guard let value, value.type != .bool, value != attribute.defaultValue else {
+                return false
+            }
+            return writers[value] == 1
+        }
+        return saves.enumerated().filter { position, save in
+            let later = saves[(position + 1)...]
+            if later.contains(where: { $0.device == save.device }) { return false }
+            guard isDistinctive(save.value) else { return true }
+            return !later.contains { $0.prior == .known(save.value) }
+        }.map(\.element)
+    }
+
+    /// Whether `ValueConversion.describe` writes the value as a literal the format reads
+    /// back (it summarises long texts and data).
+    static func isLiteral(_ value: LocalStore.AttributeValue?) -> Bool {
+        switch value {
+        case .string(let text)?: return text.utf8.count <= 64
+        case .data(let bytes)?: return bytes.count <= 32
+        default: return true
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Device
+import Kernel
+import LocalStore
+
+/// What the app saved on each device, read from the stores' histories (entries the app
+/// authored) at statement boundaries: the facts the lost-change, duplicate-identity and
+/// resurrection checkers judge the end state by.
+///
+/// For a statement run by the device that saves, the ledger knows what the device held just
+/// before (a snapshot of its store), so it can tell whether a save was made over a value
+/// another device saved: that is how one save supersedes another (docs/EXPLORER.md).
+struct SaveLedger {
+    /// What the saving device held for the key just before the save.
+    enum Prior: Hashable {
+        /// The model existed; this was its value (nil: none).
+        case known(LocalStore.AttributeValue?)
+        /// The model was new (an insert).
+        case none
+        /// Saved outside a statement of that device (a trigger): not known.
+        case unknown
+    }
+
+    /// One synchronized attribute value the app saved.
+    struct ValueSave {
+        var device: Int
+        var account: String
+        var model: ModelID
+        /// The model's record when it was saved (ID-2 may give the model another later).
+        var record: String
+        var entity: String
+        var key: String
+        var value: LocalStore.AttributeValue?
+        var prior: Prior
+        var time: SimTime
+        /// Position among everything the ledger saw, for "later than".
+        var order: Int
+    }
+
+    /// A model the app deleted (its record, looked up before the engine forgot it).
+    struct Deletion {
+        var device: Int
+        var account: String
+        var record: String
+        var time: SimTime
+        var order: Int
+    }
+
+    /// A model the app inserted.
+    struct Insertion {
+        var device: Int
+        var record: String
+        var model: ModelID
+        var order: Int
+    }
+
+    /// What a device held just before one of its own statements: the values of the model
+    /// the statement names, and (before a deletion) the record names of every model, since
+    /// the engine forgets those of deleted models.
+    struct Snapshot {
+        var device: Int
+        var model: ModelID?
+        var values: [String: LocalStore.AttributeValue]
+        var recordNames: [ModelID: String]
+    }
+
+    private(set) var saves: [ValueSave] = []
+    private(set) var deletions: [Deletion] = []
+    private(set) var insertions: [Insertion] = []
+    /// Identities (`Entity|values`) the app gave a model on a device that already held a
+    /// model with them: twins it made on purpose (ID-5 keeps them apart).
+    private(set) var deliberateTwins: Set<String> = []
+    private var positions: [Int64]
+    private var censuses: [IdentityCensus]
+    private var order = 0
+
+    init(deviceCount: Int) {
+        positions = Array(repeating: 0, count: deviceCount)
+        censuses = Array(repeating: IdentityCensus(), count: deviceCount)
+    }
+
+    /// `Entity|v1|v2…` for a model with every identity value, else nil.
+    static func identityKey(_ model: Model, entity: EntityDescription) -> String? {
+        guard !entity.identity.isEmpty else { return nil }
+        var key = entity.name
+        for name in entity.identity {
+            guard let value = model.values[name] else { return nil }
+            key += "|" + ValueConversion.describe(value)
+        }
+        return key
+    }
+
+    /// Takes what the ledger needs before a statement of `device` that acts on `model` (nil
+    /// for an insert) and may delete models.
+    static func snapshot(of device: Device, index: Int, model: ModelID?, deletes: Bool)
+        -> Snapshot
+    {
+        Snapshot(
+            device: index, model: model,
+            values: model.flatMap { device.disk.store.model($0)?.values } ?? [:],
+            recordNames: deletes ? device.disk.syncData.recordNames : [:])
+    }
+
+    /// Reads what the app saved on every device since the last call.
+    mutating func collect(devices: [Device], schema: Schema, now: SimTime, snapshot: Snapshot?) {
+        precondition(devices.count == positions.count, "the ledger counts other devices")
+        // An extension shares its app's store (EXT-1): read it once, through the app.
+        for (index, device) in devices.enumerated() where device.host == nil {
+            let store = device.disk.store
+            guard store.lastHistoryPosition > positions[index] else { continue }
+            let entries = store.history(after: positions[index])
+            positions[index] = store.lastHistoryPosition
+            let own = snapshot?.device == index ? snapshot : nil
+            for entry in entries {
+                let byApp = entry.author == Device.appAuthor
+                for change in entry.changes {
+                    let twin = censuses[index].follow(change, store: store, schema: schema)
+                    if byApp, let twin { deliberateTwins.insert(twin) }
+                    guard byApp else { continue }
+                    note(change, device: device, index: index, schema: schema, now: now, own: own)
+                }
+            }
+        }
+    }
+
+    private mutating func note(
+        _ change: HistoryChange, device: Device, index: Int, schema: Schema, now: SimTime,
+        own: Snapshot?
+    ) {
+        let names = device.disk.syncData.recordNames
+        let account = device.account ?? ""
+        precondition(order < Int.max, "the ledger's order overflowed")
+        order += 1
+        switch change {
+        case .inserted(let id, let entityName):
+            guard let entity = schema.entity(named: entityName), let record = names[id],
+                let model = device.disk.store.model(id) else { return }
+            insertions.append(Insertion(device: index, record: record, model: id, order: order))
+            for attribute in entity.synchronizedAttributes {
+                saves.append(ValueSave(
+                    device: index, account: account, model: id, record: record,
+                    entity: entityName,
+                    key: attribute.name, value: model.values[attribute.name], prior: .none,
+                    time: now, order: order))
+            }
+        case .updated(let id, let entityName, let keys):
+            guard let entity = schema.entity(named: entityName), let record = names[id],
+                let model = device.disk.store.model(id) else { return }
+            let synchronized = entity.synchronizedAttributes.map(\.name)
+            for key in keys where synchronized.contains(key) {
+                var prior = Prior.unknown
+                if let own, own.model == id { prior = .known(own.values[key]) }
+                saves.append(ValueSave(
+                    device: index, account: account, model: id, record: record,
+                    entity: entityName, key: key, value: model.values[key], prior: prior,
+                    time: now, order: order))
+            }
+        case .deleted(let id, _, _):
+            guard let record = own?.recordNames[id] ?? names[id] else { return }
+            deletions.append(Deletion(
+                device: index, account: account, record: record, time: now, order: order))
+        }
+    }
+}

@@ -1,0 +1,257 @@
+import CloudSim
+import Device
+import Engines
+import Kernel
+import LocalStore
+import Scenario
+
+/// Draws one run's fault phase from its seed, step by step, looking at the world as it goes
+/// (an update picks a model the device holds, a kill a device that runs), and runs each
+/// step as it is drawn. The run keeps the steps, so the same phase can be replayed without
+/// the draw, shortened by the shrinker, or written out as a plain scenario.
+///
+/// Randomness comes from four named streams of the seed — `chaos/times` (intervals),
+/// `chaos/ops` (devices, operations, models), `chaos/values` and `chaos/faults` — so the
+/// world's own streams (latency, pushes, record names) draw exactly as in any other run.
+struct ChaosDraw {
+    private var times: Xoshiro256StarStar
+    private var operations: Xoshiro256StarStar
+    private var values: Xoshiro256StarStar
+    private var faults: Xoshiro256StarStar
+    /// Liftings of faults that struck, due later, in the order they are due.
+    private var liftings: [ChaosStep] = []
+    private var nextLabel = 1
+    private var nextGroup = 1
+    private var fullQuotas: [String] = []
+    private var rejected: [String] = []
+    private var pushDropActive = false
+    private var latencyActive = false
+    /// A `race` fault struck at this step: its operation becomes an insert in a trigger.
+    private var racing = false
+
+    /// The probe points a racing insert may wait for: inside a download, and after an
+    /// upload left, where the app saving is a race with the engine.
+    static let raceProbes = SDSEngine.probePoints.filter { point in
+        point.hasPrefix("download.page.") || point == "download.done" || point == "upload.sent"
+    }
+
+    init(seed: UInt64) {
+        let streams = RandomStreams(seed: seed)
+        times = streams.stream("chaos/times")
+        operations = streams.stream("chaos/ops")
+        values = streams.stream("chaos/values")
+        faults = streams.stream("chaos/faults")
+    }
+
+    /// Draws and runs the whole fault phase. Liftings due after the last operation are left
+    /// to the heal phase.
+    mutating func run(_ run: ChaosRun) {
+        var offset = SimTime.zero
+        for step in 1...max(1, run.plan.operations) {
+            guard run.world.failure == nil else { return }
+            offset = offset + Self.draw(run.plan.interval, &times)
+            runLiftings(upTo: offset, run)
+            // Draws look at the world as it is when the step runs.
+            run.advance(to: offset)
+            strikeFaults(at: offset, run)
+            drawOperation(step, at: offset, run)
+        }
+    }
+
+    /// Draws a duration in whole milliseconds within the specification's bounds.
+    static func draw(_ specification: DurationSpecification, _ random: inout Xoshiro256StarStar)
+        -> SimTime
+    {
+        switch specification {
+        case .fixed(let span):
+            return SimTime(microseconds: span.microseconds)
+        case .range(let lower, let upper):
+            let low = (lower.microseconds + 999) / 1_000
+            let high = upper.microseconds / 1_000
+            guard low <= high else { return SimTime(microseconds: lower.microseconds) }
+            return SimTime(microseconds: random.int(in: low...high) * 1_000)
+        }
+    }
+
+    // MARK: Faults
+
+    private mutating func runLiftings(upTo offset: SimTime, _ run: ChaosRun) {
+        while let next = liftings.first, next.offset <= offset {
+            liftings.removeFirst()
+            guard isApplicable(next.action, run) else { continue }
+            run.execute(next)
+            note(next.action)
+        }
+    }
+
+    /// A lifting only runs where it still means something (a killed device cannot start).
+    private func isApplicable(_ action: ChaosAction, _ run: ChaosRun) -> Bool {
+        guard case .device(let name, let operation) = action,
+            let index = run.world.deviceIndex[name] else { return true }
+        let running = run.world.devices[index].isRunning
+        switch operation {
+        case .launch: return !running
+        case .start: return running
+        default: return true
+        }
+    }
+
+    private mutating func strikeFaults(at offset: SimTime, _ run: ChaosRun) {
+        for fault in run.plan.faults {
+            let partsPerMillion = UInt64(max(0, fault.probability.partsPerMillion))
+            guard faults.chance(partsPerMillion, in: 1_000_000) else { continue }
+            strike(fault, at: offset, run)
+        }
+    }
+
+    private mutating func strike(_ fault: ChaosFault, at offset: SimTime, _ run: ChaosRun) {
+        let kind = fault.kind.value
+        if kind == .race {
+            racing = true
+            return
+        }
+        let duration = fault.effectiveDuration.map { Self.draw($0, &faults) } ?? .zero
+        let group = nextGroup
+        nextGroup += 1
+        var strike: ChaosAction?
+        var lifting: ChaosAction?
+        if kind.isDeviceFault {
+            guard let device = pickDevice(for: kind, run) else { return }
+            switch kind {
+            case .offline: (strike, lifting) = (.device(device, .offline), .device(device, .online))
+            case .kill: (strike, lifting) = (.device(device, .kill), .device(device, .launch))
+            case .sync: strike = .device(device, .sync)
+            case .stop: (strike, lifting) = (.device(device, .stop), .device(device, .start))
+            default:
+                strike = .device(device, .accountUnavailable)
+                lifting = .device(device, .accountAvailable)
+            }
+        } else {
+            (strike, lifting) = cloudFault(kind, duration: duration, run)
+        }
+        guard let strike else { return }
+        run.execute(ChaosStep(offset: offset, action: strike, group: group))
+        note(strike)
+        if let lifting {
+            precondition(duration >= .zero, "a fault lasts no negative time")
+            let step = ChaosStep(offset: offset + duration, action: lifting, group: group)
+            let position = liftings.firstIndex { $0.offset > step.offset } ?? liftings.count
+            liftings.insert(step, at: position)
+        }
+    }
+
+    private mutating func cloudFault(_ kind: ChaosFaultKind, duration: SimTime, _ run: ChaosRun)
+        -> (ChaosAction?, ChaosAction?)
+    {
+        let accounts = run.plan.accounts
+        guard !accounts.isEmpty else { return (nil, nil) }
+        let account = accounts[Int(faults.uniform(below: UInt64(accounts.count)))]
+        switch kind {
+        case .throttle:
+            return (.throttle(account: account, duration: duration.timeSpan), nil)
+        case .throttleUpload:
+            let records = Int(faults.int(in: 1...3))
+            let retryAfter = Self.draw(.range(
+                lower: TimeSpan(microseconds: 1_000_000),
+                upper: TimeSpan(microseconds: 10_000_000)), &faults)
+            return (.throttleUpload(
+                account: account, records: records, retryAfter: retryAfter.timeSpan), nil)
+        case .outage:
+            return (.outage(duration: duration.timeSpan), nil)
+        case .expireTokens:
+            return (.expireTokens(account: account), nil)
+        case .deleteZone:
+            return (.deleteZone(account: account), nil)
+        case .quota:
+            guard !fullQuotas.contains(account) else { return (nil, nil) }
+            return (.quota(account: account, full: true), .quota(account: account, full: false))
+        case .pushDrop:
+            guard !pushDropActive else { return (nil, nil) }
+            return (.pushDrop(Probability(partsPerMillion: Probability.denominator)),
+                .pushDrop(run.plan.setupPushDrop))
+        case .latency:
+            guard !latencyActive else { return (nil, nil) }
+            let slow = DurationSpecification.range(
+                lower: TimeSpan(microseconds: 1_000_000), upper: TimeSpan(microseconds: 5_000_000))
+            return (.latency(slow), .latency(run.plan.setupLatency))
+        case .reject:
+            run.world.labels.resolveNames(devices: run.world.devices)
+            let named = run.labels.map(\.label).filter { label in
+                !rejected.contains(label) && run.world.labels.recordName(of: label) != nil
+            }
+            guard !named.isEmpty else { return (nil, nil) }
+            let label = named[Int(faults.uniform(below: UInt64(named.count)))]
+            return (.reject(label: label), .accept(label: label))
+        default:
+            return (nil, nil)
+        }
+    }
+
+    /// Keeps the draw's view of the cloud faults in force.
+    private mutating func note(_ action: ChaosAction) {
+        switch action {
+        case .quota(let account, let full):
+            fullQuotas.removeAll { $0 == account }
+            if full { fullQuotas.append(account) }
+        case .pushDrop: pushDropActive.toggle()
+        case .latency: latencyActive.toggle()
+        case .reject(let label): rejected.append(label)
+        case .accept(let label): rejected.removeAll { $0 == label }
+        default: break
+        }
+    }
+
+    /// A workload device the fault can strike, drawn uniformly; nil when none can.
+    private mutating func pickDevice(for kind: ChaosFaultKind, _ run: ChaosRun) -> String? {
+        let world = run.world
+        let eligible = run.plan.devices.filter { name in
+            guard let index = world.deviceIndex[name] else { return false }
+            let device = world.devices[index]
+            switch kind {
+            case .offline: return device.isOnline
+            case .stop: return device.isRunning && world.engineState(of: index) != .stopped
+            case .accountUnavailable: return device.accountStatus == .available
+            default: return device.isRunning
+            }
+        }
+        guard !eligible.isEmpty else { return nil }
+        return eligible[Int(faults.uniform(below: UInt64(eligible.count)))]
+    }
+
+    // MARK: Operations
+
+    private mutating func drawOperation(_ step: Int, at offset: SimTime, _ run: ChaosRun) {
+        let world = run.world
+        let running = run.plan.devices.filter { name in
+            world.deviceIndex[name].map { world.devices[$0].isRunning } ?? false
+        }
+        guard !running.isEmpty else { return }
+        let device = running[Int(operations.uniform(below: UInt64(running.count)))]
+        let kind = drawKind(run.plan.mix)
+        let operation = OperationDraw(
+            step: step, device: device, newLabel: run.plan.labelPrefix + String(nextLabel),
+            run: run)
+        var action = operation.draw(
+            racing ? .insert : kind, operations: &operations, values: &values)
+            ?? operation.draw(.insert, operations: &operations, values: &values)
+        if racing, let insert = action, !Self.raceProbes.isEmpty {
+            let probe = Self.raceProbes[Int(faults.uniform(below: UInt64(Self.raceProbes.count)))]
+            action = .trigger(device: device, probe: probe, action: insert)
+        }
+        racing = false
+        guard let action else { return }
+        if action.boundLabel != nil { nextLabel += 1 }
+        let group = nextGroup
+        nextGroup += 1
+        run.execute(ChaosStep(offset: offset, action: action, group: group))
+    }
+
+    private mutating func drawKind(_ mix: ChaosMix) -> ChaosOperationKind {
+        var point = Int64(operations.uniform(below: UInt64(Probability.denominator)))
+        for share in mix.shares {
+            point -= share.share.partsPerMillion
+            if point < 0 { return share.kind }
+        }
+        return .insert
+    }
+}

@@ -1,0 +1,110 @@
+import Kernel
+import Scenario
+
+/// What a chaos file asks for, resolved once per file: the workload's devices, accounts and
+/// entities, the fault lines, the mix, the heal budget and the setup's cloud settings.
+struct ChaosPlan: Sendable {
+    let scenario: ScenarioFile
+    /// The file's lines, for the text of its expectations.
+    let lines: [String]
+    let operations: Int
+    let interval: DurationSpecification
+    /// The workload's devices, in declaration order of the line (or of the file).
+    let devices: [String]
+    /// Their accounts, each once, in the same order.
+    let accounts: [String]
+    let entities: [EntityDeclaration]
+    let faults: [ChaosFault]
+    let mix: ChaosMix
+    let healBudget: SimTime
+    /// The cloud settings the heal phase restores after a `push-drop` or `latency` fault.
+    let setupLatency: DurationSpecification
+    let setupPushDrop: Probability
+    /// Labels the ordinary timeline binds, with their entities, in file order.
+    let plainLabels: [(label: String, entity: String)]
+    /// What drawn labels start with (`c` unless the file's own labels use it).
+    let labelPrefix: String
+    /// Where failures of drawn steps and of the heal phase point.
+    let location: SourceLocation
+    let healLocation: SourceLocation
+
+    /// How many values each identity attribute draws from, so that identities collide.
+    static let identityPoolSize = 3
+
+    init(scenario: ScenarioFile, source: String) {
+        precondition(scenario.chaos.workload != nil, "a chaos plan needs a workload")
+        let chaos = scenario.chaos
+        let workload = chaos.workload ?? ChaosWorkload(
+            operations: Located(0, at: .start), location: .start)
+        self.scenario = scenario
+        lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        operations = workload.operations.value
+        interval = workload.interval
+        let named = workload.devices.map(\.value)
+        devices = scenario.devices.filter { declaration in
+            declaration.account != nil && (named.isEmpty || named.contains(declaration.name.value))
+        }.map(\.name.value)
+        var accounts: [String] = []
+        for device in devices {
+            guard let account = scenario.device(named: device)?.account?.value,
+                !accounts.contains(account) else { continue }
+            accounts.append(account)
+        }
+        self.accounts = accounts
+        let entityNames = workload.entities.map(\.value)
+        entities = scenario.entities.filter { entity in
+            entity.isSynchronized
+                && (entityNames.isEmpty || entityNames.contains(entity.name.value))
+        }
+        faults = chaos.faults
+        mix = chaos.effectiveMix
+        healBudget = SimTime(microseconds: chaos.effectiveHealBudget.microseconds)
+        setupLatency = scenario.cloud.latency
+        setupPushDrop = scenario.cloud.pushDrop
+        plainLabels = Self.labels(of: scenario.timeline)
+        labelPrefix = Self.prefix(avoiding: plainLabels.map(\.label))
+        location = workload.location
+        healLocation = chaos.heal?.location ?? workload.location
+    }
+
+    /// Labels bound by inserts of the timeline and its triggers, in file order.
+    private static func labels(of timeline: [TimelineStatement])
+        -> [(label: String, entity: String)]
+    {
+        var labels: [(label: String, entity: String)] = []
+        for statement in timeline {
+            var action: DeviceAction?
+            switch statement.kind {
+            case .deviceAction(let device): action = device.action
+            case .trigger(let trigger):
+                if case .device(let device) = trigger.action { action = device.action }
+            default: break
+            }
+            if case .insert(let entity, let label, _)? = action {
+                labels.append((label.value, entity.value))
+            }
+        }
+        return labels
+    }
+
+    /// The shortest run of `c`s that no label of the file starts a numbered label with.
+    private static func prefix(avoiding labels: [String]) -> String {
+        var prefix = "c"
+        while labels.contains(where: { label in
+            label.hasPrefix(prefix) && label.dropFirst(prefix.count).allSatisfy(\.isNumber)
+        }) {
+            prefix += "c"
+        }
+        return prefix
+    }
+
+    /// The declaration of an entity of the file.
+    func entity(named name: String) -> EntityDeclaration? {
+        scenario.entity(named: name)
+    }
+
+    /// The account a device is signed into at launch.
+    func account(of device: String) -> String? {
+        scenario.device(named: device)?.account?.value
+    }
+}

@@ -1,0 +1,335 @@
+import Device
+import LocalStore
+import Engines
+import Kernel
+import Scenario
+
+/// How the explorer runs a seed.
+public struct ExploreOptions: Hashable, Sendable {
+    /// Keep every trace event (for `--doublecheck` and `synclab run` on a chaos file).
+    public var recordTrace: Bool
+    /// Bounds on one whole run, as `RunOptions` has them.
+    public var maxEvents: Int
+    public var maxTime: SimTime
+    /// The most runs shrinking one finding may make.
+    public var shrinkRuns: Int
+    /// Shrink explained violations too, not only new findings.
+    public var shrinkExplained: Bool
+    /// A deliberately broken engine variant; tests only (see `ExplorerCanary`).
+    var canary: ExplorerCanary?
+
+    /// The options of one run of the world.
+    func runOptions(seed: UInt64) -> RunOptions {
+        var options = RunOptions(
+            seed: seed, maxEvents: maxEvents, maxTime: maxTime, recordTrace: recordTrace)
+        canary?.configure(&options)
+        return options
+    }
+
+    public init(
+        recordTrace: Bool = false,
+        maxEvents: Int = 2_000_000,
+        maxTime: SimTime = .hours(24 * 30),
+        shrinkRuns: Int = 400,
+        shrinkExplained: Bool = false
+    ) {
+        self.recordTrace = recordTrace
+        self.maxEvents = maxEvents
+        self.maxTime = maxTime
+        self.shrinkRuns = shrinkRuns
+        self.shrinkExplained = shrinkExplained
+    }
+}
+
+/// One run of a chaos file in a fresh world: the ordinary timeline, the fault phase (drawn,
+/// or replayed from a list of steps), the heal phase, then the checks.
+///
+/// It runs every statement through the world exactly as `synclab run` would run the same
+/// line, so a run written out as a plain scenario replays byte for byte.
+final class ChaosRun {
+    enum Phase { case plain, faults, heal }
+
+    let plan: ChaosPlan
+    let world: World
+    private(set) var ledger: SaveLedger
+    /// The fault phase's steps, as run.
+    private(set) var steps: [ChaosStep] = []
+    /// The heal phase's statements, as run.
+    private(set) var healActions: [ChaosAction] = []
+    /// When the fault phase began.
+    private(set) var start = SimTime.zero
+    private(set) var results: [ExpectationResult] = []
+    private(set) var cloudFaults: CloudFaultState
+    /// Every label bound so far, with its entity, in order.
+    private(set) var labels: [(label: String, entity: String)]
+    private(set) var phase = Phase.plain
+    private var scratch: [ExpectationResult] = []
+    /// The record name of each label, once known (labels never change records).
+    private var recordOf: [String: String] = [:]
+    /// Per device, per position in `labels`: the model last found for that label there.
+    private var modelCache: [[ModelID?]] = []
+
+    init(plan: ChaosPlan, seed: UInt64, options: ExploreOptions) {
+        self.plan = plan
+        let runOptions = options.runOptions(seed: seed)
+        world = World(scenario: plan.scenario, seed: seed, options: runOptions)
+        options.canary?.install(
+            in: world, pageSize: plan.scenario.cloud.pageSize, options: runOptions)
+        ledger = SaveLedger(deviceCount: world.devices.count)
+        cloudFaults = CloudFaultState(
+            setupLatency: plan.setupLatency, setupPushDrop: plan.setupPushDrop)
+        labels = plan.plainLabels
+        world.record("script", "run.start", [
+            TraceField("file", .string(plan.scenario.file)),
+            TraceField("seed", .string(String(seed))),
+        ])
+    }
+
+    /// Launches the devices and runs the file's ordinary timeline.
+    func runPlain() {
+        world.start()
+        world.run(until: .zero)
+        for statement in plan.scenario.timeline {
+            guard world.failure == nil else { break }
+            let index = statement.line - 1
+            let text = index < plan.lines.count
+                ? ScenarioRunner.statementText(Substring(plan.lines[index])) : ""
+            var device: String?
+            if case .deviceAction(let action) = statement.kind { device = action.device.value }
+            run(statement, text: text, device: device, saves: device != nil)
+        }
+        world.labels.resolveNames(devices: world.devices)
+        start = world.now
+        phase = .faults
+    }
+
+    /// Runs the world until `offset` into the fault phase, as a `wait` line would.
+    func advance(to offset: SimTime) {
+        guard world.failure == nil else { return }
+        let target = start + offset
+        if target > world.now {
+            perform(.wait(TimeSpan(microseconds: target.microseconds - world.now.microseconds)))
+        }
+    }
+
+    /// Runs one fault-phase step at its time.
+    func execute(_ step: ChaosStep) {
+        precondition(steps.last.map { $0.offset <= step.offset } ?? true,
+            "fault-phase steps run in time order")
+        precondition(phase == .faults, "a fault-phase step outside the fault phase")
+        advance(to: step.offset)
+        guard world.failure == nil else { return }
+        perform(step.action)
+        steps.append(step)
+        var inserted = step.action
+        if case .trigger(_, _, let action) = step.action { inserted = action }
+        if case .insert(_, let entity, let label, _) = inserted {
+            // A racing insert binds its label when its trigger fires; until then the label
+            // means no model anywhere.
+            labels.append((label, entity))
+        }
+    }
+
+    /// Runs a drawn or listed action as a statement of the timeline.
+    func perform(_ action: ChaosAction, location: SourceLocation? = nil) {
+        let statement = action.statement(at: location ?? plan.location)
+        var saves = false
+        switch action {
+        case .insert, .update, .delete: saves = true
+        default: break
+        }
+        run(statement, text: action.text, device: action.device, saves: saves)
+    }
+
+    private func run(_ statement: TimelineStatement, text: String, device: String?, saves: Bool) {
+        let snapshot = saves ? self.snapshot(before: statement) : nil
+        cloudFaults.note(statement.kind, now: world.now)
+        if case .expectation = statement.kind {
+            world.run(statement, results: &results, text: text)
+        } else {
+            world.run(statement, results: &scratch, text: text)
+        }
+        ledger.collect(
+            devices: world.devices, schema: world.schema, now: world.now, snapshot: snapshot)
+    }
+
+    /// What the ledger must know before a device's statement that may save.
+    private func snapshot(before statement: TimelineStatement) -> SaveLedger.Snapshot? {
+        guard case .deviceAction(let action) = statement.kind,
+            let index = world.deviceIndex[action.device.value] else { return nil }
+        let device = world.devices[index]
+        switch action.action {
+        case .insert:
+            return SaveLedger.snapshot(of: device, index: index, model: nil, deletes: false)
+        case .update(let label, _):
+            return SaveLedger.snapshot(
+                of: device, index: index, model: modelID(label.value, on: index), deletes: false)
+        case .delete(let label):
+            return SaveLedger.snapshot(
+                of: device, index: index, model: modelID(label.value, on: index), deletes: true)
+        case .save:
+            return SaveLedger.snapshot(of: device, index: index, model: nil, deletes: true)
+        default:
+            return nil
+        }
+    }
+
+    /// The labels of `entities` whose model the device holds now, in binding order.
+    func heldLabels(_ entities: [String], on index: Int) -> [(label: String, entity: String)] {
+        if modelCache.count != world.devices.count {
+            modelCache = Array(repeating: [], count: world.devices.count)
+        }
+        if modelCache[index].count < labels.count {
+            let missing = labels.count - modelCache[index].count
+            modelCache[index] += Array(repeating: nil, count: missing)
+        }
+        let device = world.devices[index]
+        // Read once: every access to the disk through the device copies its references.
+        let syncData = device.disk.syncData
+        let store = device.disk.store
+        var cache = modelCache[index]
+        var held: [(label: String, entity: String)] = []
+        for (position, entry) in labels.enumerated() where entities.contains(entry.entity) {
+            guard let name = record(of: entry.label) else {
+                if world.labels.model(entry.label, on: index, devices: world.devices) != nil {
+                    held.append(entry)
+                }
+                continue
+            }
+            // A model found before is still the label's while it holds the label's record.
+            if let id = cache[position], syncData.recordNames[id] == name, store.contains(id) {
+                held.append(entry)
+                continue
+            }
+            cache[position] = syncData.models[name].flatMap { store.contains($0) ? $0 : nil }
+            if cache[position] != nil { held.append(entry) }
+        }
+        modelCache[index] = cache
+        return held
+    }
+
+    /// A label's record name, once the label table knows it.
+    private func record(of label: String) -> String? {
+        if let name = recordOf[label] { return name }
+        guard let name = world.labels.recordName(of: label) else { return nil }
+        recordOf[label] = name
+        return name
+    }
+
+    /// The model a label means on a device now, as the world would resolve it; nil when the
+    /// device does not hold it.
+    func modelID(_ label: String, on index: Int) -> ModelID? {
+        guard let name = record(of: label) else {
+            return world.labels.model(label, on: index, devices: world.devices)
+        }
+        let syncData = world.devices[index].disk.syncData
+        guard let id = syncData.models[name], world.devices[index].disk.store.contains(id) else {
+            return nil
+        }
+        return id
+    }
+
+    /// Lifts every fault, waits out throttle and outage windows, has every device
+    /// synchronize twice ("Sync Now", which also retries what was set aside or paused, and
+    /// makes each device download what the others uploaded, pushes or not), then lets the
+    /// world settle within the heal budget.
+    func heal() {
+        guard world.failure == nil else { return }
+        phase = .heal
+        var lifting: [ChaosAction] = []
+        for device in world.devices where !device.isOnline {
+            lifting.append(.device(device.name, .online))
+        }
+        for device in world.devices where !device.isRunning {
+            lifting.append(.device(device.name, .launch))
+        }
+        for (index, device) in world.devices.enumerated()
+        where device.isRunning && world.engineState(of: index) == .stopped {
+            lifting.append(.device(device.name, .start))
+        }
+        for device in world.devices where device.accountStatus == .temporarilyUnavailable {
+            lifting.append(.device(device.name, .accountAvailable))
+        }
+        lifting += cloudFaults.liftingActions
+        if cloudFaults.quietAt > world.now {
+            let rest = cloudFaults.quietAt.microseconds - world.now.microseconds
+            lifting.append(.wait(TimeSpan(microseconds: rest)))
+        }
+        for action in lifting where world.failure == nil {
+            perform(action, location: plan.healLocation)
+            healActions.append(action)
+        }
+        for _ in 0..<2 {
+            for device in world.devices where device.account != nil && device.isRunning {
+                guard world.failure == nil else { return }
+                let action = ChaosAction.device(device.name, .syncAndWait)
+                perform(action, location: plan.healLocation)
+                healActions.append(action)
+            }
+        }
+        guard world.failure == nil else { return }
+        settle(within: plan.healBudget)
+        healActions.append(.settle)
+    }
+
+    /// `settle` with the heal budget as its bound.
+    private func settle(within budget: SimTime) {
+        world.currentLine = plan.healLocation.line
+        world.run(while: { !world.isSettled }, bound: budget, what: "settling after the heal")
+        if world.failure == nil { world.run(until: world.now) }
+    }
+
+    /// The rules fired anywhere, sorted.
+    var firedRules: [String] {
+        world.firedRules.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted()
+    }
+
+    /// Runs every checker and classifies what they found against the LIM-* rules that fired.
+    func check() -> [InvariantViolation] {
+        var findings: [CheckerFinding] = []
+        if let failure = world.failure {
+            let bound = failure.message.contains("budget exceeded")
+                || failure.message.contains("did not happen within")
+            let check: InvariantCheck = phase == .heal || bound ? .liveness : .runtime
+            findings.append(CheckerFinding(check,
+                "line \(failure.line): \(failure.message) (at \(failure.time))"))
+        } else {
+            let names = RecordLabels(labels: labels.map(\.label), table: world.labels)
+            findings += ConvergenceChecker.check(world, describe: names.describe).map {
+                CheckerFinding(.convergence, $0, expectations: ["expect converged"])
+            }
+            findings += LostChangeChecker.check(world, ledger: ledger, labels: names)
+            findings += DuplicateIdentityChecker.check(world, ledger: ledger)
+            findings += ResurrectionChecker.check(world, ledger: ledger, labels: names)
+        }
+        for result in results where !result.passed {
+            findings.append(CheckerFinding(.expectation,
+                "line \(result.line): expectation failed: \(result.wanted); found: "
+                    + result.found))
+        }
+        let fired = firedRules
+        return Self.capped(findings).map { $0.classified(firedRules: fired) }
+    }
+
+    /// At most `maximumPerCheck` findings of each check, the rest counted in one more.
+    static let maximumPerCheck = 8
+
+    private static func capped(_ findings: [CheckerFinding]) -> [CheckerFinding] {
+        var kept: [CheckerFinding] = []
+        for check in InvariantCheck.allCases {
+            let ofCheck = findings.filter { $0.check == check }
+            kept += ofCheck.prefix(maximumPerCheck)
+            if ofCheck.count > maximumPerCheck {
+                let rest = ofCheck.count - maximumPerCheck
+                kept.append(
+                    CheckerFinding(check, "… and \(rest) more \(check.rawValue) problems"))
+            }
+        }
+        return kept
+    }
+}
+
+extension SimTime {
+    /// The same span as the format's `TimeSpan`.
+    var timeSpan: TimeSpan { TimeSpan(microseconds: microseconds) }
+}

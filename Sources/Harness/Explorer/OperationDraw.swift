@@ -1,0 +1,165 @@
+import Kernel
+import LocalStore
+import Scenario
+
+/// Draws one model operation for one device from what that device holds now; nil when the
+/// kind cannot act there (nothing to update, no relationship to set), and the draw then
+/// falls back to an insert.
+struct OperationDraw {
+    let step: Int
+    let device: String
+    /// The label an insert binds.
+    let newLabel: String
+    let run: ChaosRun
+
+    func draw(
+        _ kind: ChaosOperationKind, operations: inout Xoshiro256StarStar,
+        values: inout Xoshiro256StarStar
+    ) -> ChaosAction? {
+        switch kind {
+        case .insert: return insert(&operations, &values)
+        case .update: return update(&operations, &values)
+        case .delete: return delete(&operations)
+        case .link: return link(&operations, &values)
+        case .large: return large(&operations)
+        }
+    }
+
+    private var workloadEntities: [String] { run.plan.entities.map(\.name.value) }
+
+    /// Labels of the given entities whose model this device holds, in binding order.
+    private func held(_ entities: [String]) -> [(label: String, entity: String)] {
+        guard let index = run.world.deviceIndex[device] else { return [] }
+        return run.heldLabels(entities, on: index)
+    }
+
+    private func pick<T>(_ items: [T], _ random: inout Xoshiro256StarStar) -> T? {
+        guard !items.isEmpty else { return nil }
+        return items[Int(random.uniform(below: UInt64(items.count)))]
+    }
+
+    private func insert(_ operations: inout Xoshiro256StarStar, _ values: inout Xoshiro256StarStar)
+        -> ChaosAction?
+    {
+        guard let entity = pick(run.plan.entities, &operations) else { return nil }
+        // A twin of an identity the device holds would be made on purpose (ID-5); the draw
+        // leaves those to ordinary timelines, so a duplicate it finds is a race (LIM-2).
+        for _ in 0..<ChaosPlan.identityPoolSize {
+            var assignments: [ChaosAssignment] = []
+            for attribute in entity.attributes {
+                let isIdentity = entity.identity.contains { $0.value == attribute.name.value }
+                let required = !attribute.isOptional && attribute.defaultValue == nil
+                guard isIdentity || required || values.chance(1, in: 2) else { continue }
+                assignments.append(ValueDraw.value(
+                    for: attribute, step: step, isIdentity: isIdentity, random: &values))
+            }
+            if !holdsIdentity(of: assignments, entity: entity) {
+                return .insert(
+                    device: device, entity: entity.name.value, label: newLabel,
+                    values: assignments)
+            }
+        }
+        return nil
+    }
+
+    /// Whether the device holds a model of the entity with the identity these values give.
+    private func holdsIdentity(of assignments: [ChaosAssignment], entity: EntityDeclaration)
+        -> Bool
+    {
+        guard !entity.identity.isEmpty, let index = run.world.deviceIndex[device],
+            let description = run.world.schema.entity(named: entity.name.value) else {
+            return false
+        }
+        var wanted: [String: LocalStore.AttributeValue] = [:]
+        for name in description.identity {
+            guard let assignment = assignments.first(where: { $0.key == name }),
+                let attribute = description.attribute(named: name),
+                let value = ValueConversion.attributeValue(assignment.literal, type: attribute.type)
+            else { return false }
+            wanted[name] = value
+        }
+        let store = run.world.devices[index].disk.store
+        return !store.models(of: entity.name.value, where: wanted).isEmpty
+    }
+
+    private func update(_ operations: inout Xoshiro256StarStar, _ values: inout Xoshiro256StarStar)
+        -> ChaosAction?
+    {
+        guard let target = pick(held(workloadEntities), &operations),
+            let entity = run.plan.entity(named: target.entity) else { return nil }
+        var attributes = entity.attributes.filter { attribute in
+            !entity.identity.contains { $0.value == attribute.name.value }
+        }
+        guard !attributes.isEmpty else { return nil }
+        let count = min(attributes.count, operations.chance(1, in: 3) ? 2 : 1)
+        var assignments: [ChaosAssignment] = []
+        for _ in 0..<count {
+            let position = Int(operations.uniform(below: UInt64(attributes.count)))
+            let attribute = attributes.remove(at: position)
+            if attribute.isOptional && values.chance(1, in: 8) {
+                assignments.append(ValueDraw.null(for: attribute))
+            } else {
+                assignments.append(ValueDraw.value(
+                    for: attribute, step: step, isIdentity: false, random: &values))
+            }
+        }
+        return .update(device: device, label: target.label, values: assignments)
+    }
+
+    private func delete(_ operations: inout Xoshiro256StarStar) -> ChaosAction? {
+        let world = run.world
+        guard let index = world.deviceIndex[device] else { return nil }
+        let store = world.devices[index].disk.store
+        let deletable = held(workloadEntities).filter { entry in
+            guard let id = run.modelID(entry.label, on: index),
+                let entity = world.schema.entity(named: entry.entity) else { return false }
+            // A deny rule with related models refuses the save: that is the app's mistake,
+            // not a fault to explore.
+            return !entity.relationships.contains { relationship in
+                relationship.deleteRule == .deny
+                    && !store.relatedModels(of: id, relationship: relationship.name).isEmpty
+            }
+        }
+        guard let target = pick(deletable, &operations) else { return nil }
+        return .delete(device: device, label: target.label)
+    }
+
+    private func link(_ operations: inout Xoshiro256StarStar, _ values: inout Xoshiro256StarStar)
+        -> ChaosAction?
+    {
+        let linkable = held(workloadEntities).filter { entry in
+            run.plan.entity(named: entry.entity)?.relationships
+                .contains { $0.cardinality == .toOne } ?? false
+        }
+        guard let source = pick(linkable, &operations),
+            let entity = run.plan.entity(named: source.entity),
+            let relationship = pick(
+                entity.relationships.filter { $0.cardinality == .toOne }, &operations)
+        else { return nil }
+        let targets = held([relationship.target.value]).filter { $0.label != source.label }
+        let key = relationship.name.value
+        guard let target = pick(targets, &operations), !values.chance(1, in: 5) else {
+            return .update(device: device, label: source.label,
+                values: [ChaosAssignment(key: key, literal: .null, text: "nil")])
+        }
+        return .update(device: device, label: source.label,
+            values: [ChaosAssignment(key: key, literal: .label(target.label), text: target.label)])
+    }
+
+    private func large(_ operations: inout Xoshiro256StarStar) -> ChaosAction? {
+        func largeAttributes(_ entity: EntityDeclaration) -> [AttributeDeclaration] {
+            entity.attributes.filter { attribute in
+                (attribute.type == .string || attribute.type == .data)
+                    && !entity.identity.contains { $0.value == attribute.name.value }
+            }
+        }
+        let candidates = held(workloadEntities).filter { entry in
+            run.plan.entity(named: entry.entity).map { !largeAttributes($0).isEmpty } ?? false
+        }
+        guard let target = pick(candidates, &operations),
+            let entity = run.plan.entity(named: target.entity),
+            let attribute = pick(largeAttributes(entity), &operations),
+            let value = ValueDraw.large(for: attribute) else { return nil }
+        return .update(device: device, label: target.label, values: [value])
+    }
+}

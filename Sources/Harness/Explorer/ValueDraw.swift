@@ -1,0 +1,80 @@
+import Kernel
+import Scenario
+
+/// The values drawn operations write: distinct for every step (so the lost-change checker
+/// can tell who saw whose value), except identity values, which come from a small pool so
+/// that identities collide, and Bools.
+enum ValueDraw {
+    /// The value step `step` writes to `attribute`.
+    static func value(
+        for attribute: AttributeDeclaration, step: Int, isIdentity: Bool,
+        random: inout Xoshiro256StarStar
+    ) -> ChaosAssignment {
+        let key = attribute.name.value
+        let pool = Int(random.uniform(below: UInt64(ChaosPlan.identityPoolSize))) + 1
+        let number = isIdentity ? pool : step
+        let literal: ValueLiteral
+        let text: String
+        switch attribute.type {
+        case .string:
+            let string = isIdentity ? "\(key)-\(number)" : "\(key)\(number)"
+            (literal, text) = (.string(string), "\"\(string)\"")
+        case .int:
+            (literal, text) = (.integer(Int64(number)), String(number))
+        case .double:
+            (literal, text) = (.decimal("\(number).5"), "\(number).5")
+        case .bool:
+            let flag = random.chance(1, in: 2)
+            (literal, text) = (.bool(flag), flag ? "true" : "false")
+        case .date:
+            let date = ISODate.text(
+                millisecondsSince1970: 1_767_225_600_000 + Int64(number) * 1_000)
+            (literal, text) = (.string(date), "\"\(date)\"")
+        case .uuid:
+            let hex = String(number, radix: 16, uppercase: true)
+            let uuid = "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count)
+                + hex
+            (literal, text) = (.string(uuid), "\"\(uuid)\"")
+        case .url:
+            let url = "https://example.org/\(key)/\(number)"
+            (literal, text) = (.string(url), "\"\(url)\"")
+        case .data:
+            var bytes: [UInt8] = []
+            var rest = UInt64(number)
+            for _ in 0..<4 {
+                bytes.insert(UInt8(rest & 0xFF), at: 0)
+                rest >>= 8
+            }
+            let hex = bytes.map { byte in
+                let digits = String(byte, radix: 16)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
+            (literal, text) = (.hexData(bytes), "hex\"\(hex)\"")
+        }
+        return ChaosAssignment(key: key, literal: literal, text: text)
+    }
+
+    /// The size of a `large` operation's value: past BIG-2's 256 KB, so it needs the asset.
+    static let largeByteCount = 300 * 1_024
+
+    /// A value that needs an asset (BIG rules), for String and Data attributes.
+    static func large(for attribute: AttributeDeclaration) -> ChaosAssignment? {
+        let key = attribute.name.value
+        switch attribute.type {
+        case .string:
+            return ChaosAssignment(
+                key: key, literal: .generatedText(byteCount: largeByteCount), text: "text(300KB)")
+        case .data:
+            return ChaosAssignment(
+                key: key, literal: .generatedBytes(byteCount: largeByteCount),
+                text: "bytes(300KB)")
+        default:
+            return nil
+        }
+    }
+
+    /// `nil`, which clears an optional attribute.
+    static func null(for attribute: AttributeDeclaration) -> ChaosAssignment {
+        ChaosAssignment(key: attribute.name.value, literal: .null, text: "nil")
+    }
+}

@@ -1,0 +1,475 @@
+import Foundation
+import Harness
+import Kernel
+import Scenario
+
+/// `synclab explore FILE`: runs the seeds of a chaos file, checks every run, classifies what
+/// breaks (explained by a LIM-* rule, or a new finding), shrinks new findings to plain
+/// scenarios and prints a summary. `synclab explore merge` adds shard summaries up.
+enum ExploreCommand {
+    static let help = """
+    USAGE: synclab explore FILE [--seeds N | --from A --to B | --seed S] [--jobs J]
+                          [--shard I/N] [--doublecheck] [--out DIR] [--json PATH]
+                          [--shrink-limit K] [--shrink-runs R] [--shrink-explained]
+           synclab explore merge RESULT.json... [--json OUT]
+
+    Runs each seed's draw of a chaos file (docs/EXPLORER.md): the file's timeline, a fault
+    phase of random operations and faults, a heal phase, then the checkers (convergence,
+    lost saved changes, duplicate identities, resurrections, liveness). A violation is
+    explained when a LIM-* rule that accounts for it fired in the run, a new finding
+    otherwise. New findings are shrunk to plain scenarios that 'synclab run' can replay.
+    Exit status: 0 when no new finding, 1 when there is one (or a budget failure, or a
+    --doublecheck divergence), 2 on an input error.
+
+    OPTIONS:
+      --seeds N           seeds 1 to N (default 100)
+      --from A --to B     seeds A to B, both included
+      --seed S            seed S alone
+      --jobs J            run on J threads (default 1); results are identical for any J
+      --shard I/N         only the seeds s with s % N == I - 1 (for CI job matrices)
+      --doublecheck       run every seed twice; stop at the first trace divergence
+      --out DIR           write DIR/results.json (every seed) and the shrunk scenarios
+      --json PATH         write the summary as JSON (what 'explore merge' reads)
+      --shrink-limit K    shrink the first K findings by seed (default 10; 0: none)
+      --shrink-runs R     at most R runs to shrink one finding (default 400)
+      --shrink-explained  shrink explained violations too
+      -h, --help          show this help
+    """
+
+    static let optionNames = [
+        "--seeds", "--from", "--to", "--seed", "--jobs", "--shard", "--doublecheck", "--out",
+        "--json", "--shrink-limit", "--shrink-runs", "--shrink-explained", "--help",
+    ]
+
+    /// Everything the command line asked for.
+    struct Request {
+        var path: String
+        var selection: SeedSelection
+        var jobs = 1
+        var doublecheck = false
+        var out: String?
+        var json: String?
+        var shrinkLimit = 10
+        var options = ExploreOptions()
+    }
+
+    static func main(_ arguments: [String]) -> Int32 {
+        if arguments.first == "merge" { return merge(Array(arguments.dropFirst())) }
+        var options = CommandLineOptions(arguments)
+        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        let request: Request
+        switch parse(&options) {
+        case .success(let parsed): request = parsed
+        case .failure(let problem): return usage(problem.message)
+        }
+        guard let (scenario, source) = ScenarioFiles.load(request.path) else { return 2 }
+        guard scenario.chaos.workload != nil else {
+            Terminal.writeError("\(request.path): error: no 'chaos workload' line: nothing to "
+                + "explore (run a plain scenario with 'synclab run')")
+            return 2
+        }
+        return explore(request, scenario: scenario, source: source)
+    }
+
+    struct UsageProblem: Error {
+        let message: String
+    }
+
+    private static func parse(_ options: inout CommandLineOptions)
+        -> Result<Request, UsageProblem>
+    {
+        let seeds = options.value("--seeds")
+        let from = options.value("--from")
+        let to = options.value("--to")
+        let seed = options.value("--seed")
+        let jobs = options.value("--jobs")
+        let shard = options.value("--shard")
+        let out = options.value("--out")
+        let json = options.value("--json")
+        let shrinkLimit = options.value("--shrink-limit")
+        let shrinkRuns = options.value("--shrink-runs")
+        let doublecheck = options.flag("--doublecheck")
+        let shrinkExplained = options.flag("--shrink-explained")
+        func fail(_ message: String) -> Result<Request, UsageProblem> {
+            .failure(UsageProblem(message: message))
+        }
+        if let problem = options.problem { return fail(problem) }
+        if let unknown = options.unknownOption {
+            return fail("unknown option '\(unknown)'\(suggestion(unknown, among: optionNames))")
+        }
+        guard options.positionals.count == 1, let path = options.positionals.first else {
+            return fail(options.positionals.isEmpty ? "'explore' needs a chaos file"
+                : "'explore' takes one chaos file, not \(options.positionals.count)")
+        }
+        let chosen = [seeds != nil, from != nil || to != nil, seed != nil].filter { $0 }.count
+        guard chosen <= 1 else { return fail("give one of '--seeds', '--from/--to', '--seed'") }
+        var range: (UInt64, UInt64) = (1, 100)
+        if let seeds {
+            guard let count = UInt64(seeds), count > 0 else {
+                return fail("'--seeds' takes a positive number, not '\(seeds)'")
+            }
+            range = (1, count)
+        } else if from != nil || to != nil {
+            guard let fromText = from, let toText = to else {
+                return fail("'--from' and '--to' go together")
+            }
+            guard let low = UInt64(fromText), let high = UInt64(toText), low <= high else {
+                return fail("'--from A --to B' takes whole numbers with A <= B")
+            }
+            range = (low, high)
+        } else if let seed {
+            guard let single = UInt64(seed) else {
+                return fail("'--seed' takes a whole number, not '\(seed)'")
+            }
+            range = (single, single)
+        }
+        var shardIndex: Int?
+        var shardCount: Int?
+        if let shard {
+            let parts = shard.split(separator: "/").map { Int($0) }
+            guard parts.count == 2, let index = parts[0], let count = parts[1],
+                count >= 1, (1...count).contains(index)
+            else { return fail("'--shard' takes I/N with 1 <= I <= N, not '\(shard)'") }
+            (shardIndex, shardCount) = (index, count)
+        }
+        var request = Request(
+            path: path,
+            selection: SeedSelection(
+                from: range.0, to: range.1, shardIndex: shardIndex, shardCount: shardCount))
+        if let jobs {
+            guard let count = Int(jobs), count >= 1, count <= 256 else {
+                return fail("'--jobs' takes a number from 1 to 256, not '\(jobs)'")
+            }
+            request.jobs = count
+        }
+        if let shrinkLimit {
+            guard let limit = Int(shrinkLimit), limit >= 0 else {
+                return fail("'--shrink-limit' takes a number from 0, not '\(shrinkLimit)'")
+            }
+            request.shrinkLimit = limit
+        }
+        if let shrinkRuns {
+            guard let runs = Int(shrinkRuns), runs >= 0 else {
+                return fail("'--shrink-runs' takes a number from 0, not '\(shrinkRuns)'")
+            }
+            request.options.shrinkRuns = runs
+        }
+        request.options.shrinkExplained = shrinkExplained
+        request.doublecheck = doublecheck
+        request.out = out
+        request.json = json
+        return .success(request)
+    }
+
+    // MARK: Exploring
+
+    /// One seed's outcome in a worker: its result, or where its two runs diverged.
+    enum SeedOutcome: Sendable {
+        case result(SeedResult)
+        case diverged(UInt64, TraceDivergence)
+    }
+
+    private static func explore(_ request: Request, scenario: ScenarioFile, source: String)
+        -> Int32
+    {
+        let seeds = request.selection.seeds
+        let explorer = Explorer(scenario: scenario, source: source, options: request.options)
+        let runs = seeds.count == 1 ? "1 run" : "\(seeds.count) runs"
+        print("synclab explore \(request.path): \(request.selection) (\(runs)), "
+            + "\(request.jobs) job\(request.jobs == 1 ? "" : "s")"
+            + (request.doublecheck ? ", doublecheck" : ""))
+        let makeExplorer = worker(path: request.path, source: source, options: request.options)
+        let doublecheck = request.doublecheck
+        let bar = ProgressBar(total: seeds.count, label: "seeds")
+        let outcomes = ExploreWorkers<Explorer, SeedOutcome>(count: seeds.count).run(
+            jobs: request.jobs, context: makeExplorer,
+            work: { explorer, index in
+                let seed = seeds[index]
+                guard doublecheck else { return .result(explorer.run(seed: seed)) }
+                let (result, divergence) = explorer.runTwice(seed: seed)
+                return divergence.map { .diverged(seed, $0) } ?? .result(result)
+            },
+            stop: { outcome in
+                if case .diverged = outcome { return true }
+                return false
+            },
+            progress: bar.update)
+        bar.finish()
+        var results: [SeedResult] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .result(let result)?:
+                results.append(result)
+            case .diverged(let seed, let divergence)?:
+                print("seed \(seed): the two runs diverged at \(divergence)")
+                print("  rerun: synclab explore \(request.path) --seed \(seed) --doublecheck")
+                return 1
+            case nil:
+                break
+            }
+        }
+        let shrunk = shrink(results, request: request, makeExplorer: makeExplorer)
+        for index in results.indices {
+            results[index].shrunk = shrunk[results[index].seed]?.report
+        }
+        let summary = ExploreSummary(
+            file: request.path, digest: explorer.sourceDigest, selection: request.selection,
+            results: results)
+        report(results, summary: summary, request: request)
+        guard write(results, summary: summary, shrunk: shrunk, request: request) else { return 2 }
+        return summary.hasFindings ? 1 : 0
+    }
+
+    /// Makes one worker's explorer from the source, so threads share nothing.
+    static func worker(path: String, source: String, options: ExploreOptions)
+        -> @Sendable () -> Explorer
+    {
+        {
+            let checked = ScenarioChecker.check(
+                source: source, file: path, options: ScenarioRunner.validationOptions)
+            return Explorer(scenario: checked.scenario, source: source, options: options)
+        }
+    }
+
+    /// Shrinks the first findings (by seed), in parallel; keyed by seed.
+    private static func shrink(
+        _ results: [SeedResult], request: Request,
+        makeExplorer: @escaping @Sendable () -> Explorer
+    ) -> [UInt64: ShrunkScenario] {
+        let wanted = results.filter { result in
+            result.outcome == .newFinding || result.outcome == .budgetFailure
+                || (request.options.shrinkExplained && result.outcome == .explained)
+        }.prefix(request.shrinkLimit)
+        let chosen = Array(wanted)
+        guard !chosen.isEmpty else { return [:] }
+        let bar = ProgressBar(total: chosen.count, label: "shrunk")
+        let shrunk = ExploreWorkers<Explorer, ShrunkScenario?>(count: chosen.count).run(
+            jobs: request.jobs, context: makeExplorer,
+            work: { explorer, index in explorer.shrink(chosen[index]) },
+            progress: bar.update)
+        bar.finish()
+        var bySeed: [UInt64: ShrunkScenario] = [:]
+        for (result, scenario) in zip(chosen, shrunk) {
+            if let scenario = scenario ?? nil { bySeed[result.seed] = scenario }
+        }
+        return bySeed
+    }
+
+    // MARK: Output
+
+    /// Shown per finding; the rest are counted.
+    static let findingsShown = 20
+
+    private static func report(_ results: [SeedResult], summary: ExploreSummary, request: Request) {
+        let findings = results.filter { result in
+            result.outcome == .newFinding || result.outcome == .budgetFailure
+                || result.shrunk != nil
+        }
+        for result in findings.prefix(findingsShown) {
+            let first = result.violations.first { !$0.isExplained } ?? result.violations[0]
+            let explained = first.isExplained
+                ? " (\(first.explainedBy.joined(separator: ", ")))" : ""
+            print("seed \(result.seed): \(result.outcome.rawValue)\(explained) — "
+                + "\(first.check.rawValue): " + first.message)
+            print("  rerun: synclab explore \(request.path) --seed \(result.seed)")
+            if let shrunk = result.shrunk {
+                let location = request.out.map { folder in
+                    (folder as NSString).appendingPathComponent(shrunk.file)
+                } ?? shrunk.file
+                print("  shrunk: \(shrunk.stepsBefore) → \(shrunk.stepsAfter) steps in "
+                    + "\(shrunk.runs) runs\(shrunk.reproduces ? "" : " (does not reproduce)")"
+                    + (request.out == nil ? " (use --out DIR to keep it)"
+                        : "; synclab run \(location)"))
+            }
+        }
+        if findings.count > findingsShown {
+            print("… and \(findings.count - findingsShown) more (see --out DIR)")
+        }
+        print(table(summary))
+    }
+
+    /// The summary as the aligned table the command prints.
+    static func table(_ summary: ExploreSummary) -> String {
+        var rows: [(String, Int)] = [("runs", summary.runs), ("clean", summary.clean),
+            ("explained", summary.explained)]
+        rows += summary.explainedBy.map { ("  by \($0.name)", $0.runs) }
+        rows += [("new findings", summary.newFindings)]
+        rows += summary.findingsByCheck.map { ("  \($0.name)", $0.runs) }
+        rows += [("budget failures", summary.budgetFailures)]
+        var lines = rows.map { name, count in
+            let label = name + String(repeating: " ", count: max(1, 24 - name.count))
+            let number = String(count)
+            return "  " + label + String(repeating: " ", count: max(0, 8 - number.count)) + number
+        }
+        let observed = summary.observed.map { "\($0.name) in \($0.runs)" }
+        lines.append("  LIMs observed: " + (observed.isEmpty ? "none"
+            : observed.joined(separator: ", ") + " run(s)"))
+        return lines.joined(separator: "\n")
+    }
+
+    /// `--out DIR/results.json` (every seed) and the shrunk scenarios, `--json` the summary.
+    private static func write(
+        _ results: [SeedResult], summary: ExploreSummary, shrunk: [UInt64: ShrunkScenario],
+        request: Request
+    ) -> Bool {
+        if let folder = request.out {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                Terminal.writeError("\(folder): error: cannot create the folder")
+                return false
+            }
+            let all = ExploreResults(summary: summary, seeds: results)
+            guard let data = encode(all),
+                save(data, to: (folder as NSString).appendingPathComponent("results.json"))
+            else { return false }
+            for seed in shrunk.keys.sorted() {
+                guard let scenario = shrunk[seed] else { continue }
+                let path = (folder as NSString).appendingPathComponent(scenario.report.file)
+                guard save(Data(scenario.text.utf8), to: path) else { return false }
+            }
+        }
+        if let path = request.json {
+            guard let data = encode(summary), save(data, to: path) else { return false }
+        }
+        return true
+    }
+
+    /// Every seed's result and the summary: what `--out` writes as `results.json`.
+    struct ExploreResults: Codable {
+        var summary: ExploreSummary
+        var seeds: [SeedResult]
+    }
+
+    static func encode<T: Encodable>(_ value: T) -> Data? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard var data = try? encoder.encode(value) else { return nil }
+        data.append(contentsOf: Array("\n".utf8))
+        return data
+    }
+
+    private static func save(_ data: Data, to path: String) -> Bool {
+        guard FileManager.default.createFile(atPath: path, contents: data) else {
+            Terminal.writeError("\(path): error: cannot write the file")
+            return false
+        }
+        return true
+    }
+
+    // MARK: Merge
+
+    private static func merge(_ arguments: [String]) -> Int32 {
+        var options = CommandLineOptions(arguments)
+        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        let json = options.value("--json")
+        if let problem = options.problem { return usage(problem) }
+        if let unknown = options.unknownOption {
+            return usage("unknown option '\(unknown)'\(suggestion(unknown, among: ["--json"]))")
+        }
+        guard !options.positionals.isEmpty else {
+            return usage("'explore merge' needs result files (from '--json' or '--out')")
+        }
+        var parts: [ExploreSummary] = []
+        let decoder = JSONDecoder()
+        for path in options.positionals {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                Terminal.writeError("\(path): error: cannot read the file")
+                return 2
+            }
+            if let all = try? decoder.decode(ExploreResults.self, from: data) {
+                parts.append(all.summary)
+            } else if let summary = try? decoder.decode(ExploreSummary.self, from: data) {
+                parts.append(summary)
+            } else {
+                Terminal.writeError("\(path): error: not a summary of 'synclab explore'")
+                return 2
+            }
+        }
+        let merged: ExploreSummary
+        do {
+            merged = try ExploreSummary.merge(parts)
+        } catch {
+            Terminal.writeError("synclab: error: cannot merge: \(error.description)")
+            return 2
+        }
+        print("synclab explore merge: \(merged.file), "
+            + merged.selections.map(\.description).joined(separator: "; "))
+        print(table(merged))
+        if !merged.newFindingSeeds.isEmpty {
+            print("new findings in seeds: "
+                + merged.newFindingSeeds.map(String.init).joined(separator: ", "))
+        }
+        if let json {
+            guard let data = encode(merged), save(data, to: json) else { return 2 }
+        }
+        return merged.hasFindings ? 1 : 0
+    }
+
+    static func usage(_ message: String) -> Int32 {
+        Terminal.writeError("synclab: error: \(message)")
+        Terminal.writeError("see 'synclab explore --help'")
+        return 2
+    }
+}
+
+// MARK: Benchmark
+
+extension ExploreCommand {
+    /// The chaos file `synclab bench` measures (BENCH.md, "explore").
+    static let benchmarkFile = "Scenarios/explore/swarm.chaos"
+
+    /// `synclab bench`'s explore figure: seeds per second of a chaos file's sweep with
+    /// `--jobs 1` and `--jobs 2` (no shrinking), medians over `repetitions`, and their ratio.
+    /// Returns 2 when the file cannot be read, else 0.
+    static func benchmark(file: String = benchmarkFile, seeds: Int, repetitions: Int) -> Int32 {
+        precondition(seeds > 0 && repetitions > 0, "a benchmark needs seeds and repetitions")
+        guard let (scenario, source) = ScenarioFiles.load(file),
+            let workload = scenario.chaos.workload
+        else { return 2 }
+        let makeExplorer = worker(path: file, source: source, options: ExploreOptions())
+        var rates: [Int: [Double]] = [:]
+        for _ in 0..<repetitions {
+            for jobs in [1, 2] {
+                let clock = ContinuousClock()
+                let start = clock.now
+                let results = ExploreWorkers<Explorer, SeedResult>(count: seeds).run(
+                    jobs: jobs, context: makeExplorer,
+                    work: { explorer, index in explorer.run(seed: UInt64(index + 1)) },
+                    progress: { _ in })
+                precondition(results.allSatisfy { $0 != nil }, "a benchmark seed did not run")
+                let elapsed = clock.now - start
+                let seconds = Double(elapsed.components.seconds)
+                    + Double(elapsed.components.attoseconds) / 1e18
+                rates[jobs, default: []].append(Double(seeds) / seconds)
+            }
+        }
+        func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            return sorted.count % 2 == 1 ? sorted[sorted.count / 2]
+                : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+        let one = median(rates[1] ?? [])
+        let two = median(rates[2] ?? [])
+        let devices = ChaosWorkloadDescription.devices(of: scenario)
+        func format(_ value: Double, _ digits: Int) -> String {
+            String(format: "%.\(digits)f", value)
+        }
+        print("explore   \(file)  \(devices) devices, \(workload.operations.value) operations, "
+            + "seeds 1...\(seeds)  median jobs 1: \(format(one, 1)) seeds/s, "
+            + "jobs 2: \(format(two, 1)) seeds/s (x\(format(two / one, 2)))")
+        return 0
+    }
+}
+
+/// Counts for the benchmark's line.
+enum ChaosWorkloadDescription {
+    /// The devices a chaos workload acts with.
+    static func devices(of scenario: ScenarioFile) -> Int {
+        let named = scenario.chaos.workload?.devices.map(\.value) ?? []
+        return scenario.devices.filter { device in
+            device.account != nil && (named.isEmpty || named.contains(device.name.value))
+        }.count
+    }
+}

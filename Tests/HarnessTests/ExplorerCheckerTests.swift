@@ -1,0 +1,94 @@
+@testable import Harness
+import Kernel
+import LocalStore
+import Testing
+
+/// The lost-change checker's notion of "superseded", on hand-made saves.
+@Suite struct ExplorerCheckerTests {
+    static let title = AttributeDescription(
+        name: "title", type: .string, defaultValue: .string(""))
+
+    static func save(
+        _ device: Int, _ value: String?, prior: SaveLedger.Prior = .none, order: Int
+    ) -> SaveLedger.ValueSave {
+        SaveLedger.ValueSave(
+            device: device, account: "alice", model: ModelID(UInt64(device + 1)), record: "r",
+            entity: "Note", key: "title", value: value.map { .string($0) }, prior: prior,
+            time: SimTime(microseconds: Int64(order)), order: order)
+    }
+
+    static func candidates(_ saves: [SaveLedger.ValueSave]) -> [String?] {
+        LostChangeChecker.candidateSaves(saves, attribute: title).map { save in
+            if case .string(let text)? = save.value { return text }
+            return nil
+        }
+    }
+
+    @Test func aLaterSaveOnTheSameDeviceSupersedes() {
+        let saves = [
+            Self.save(0, "a", order: 1), Self.save(0, "b", prior: .known(.string("a")), order: 2),
+        ]
+        #expect(Self.candidates(saves) == ["b"])
+    }
+
+    @Test func aSaveOverADownloadedValueSupersedesIt() {
+        let saves = [
+            Self.save(0, "a", order: 1), Self.save(1, "b", prior: .known(.string("a")), order: 2),
+        ]
+        #expect(Self.candidates(saves) == ["b"])
+    }
+
+    @Test func concurrentSavesAreBothAcceptable() {
+        let saves = [
+            Self.save(0, "a", order: 1),
+            Self.save(0, "b", prior: .known(.string("a")), order: 2),
+            Self.save(1, "c", prior: .known(.string("a")), order: 3),
+        ]
+        #expect(Self.candidates(saves) == ["b", "c"])
+    }
+
+    @Test func holdingAValueManySavedProvesNothing() {
+        // Both devices wrote "x": holding "x" does not show the second device saw the first.
+        let saves = [
+            Self.save(0, "x", order: 1),
+            Self.save(1, "x", order: 2),
+            Self.save(1, "y", prior: .known(.string("x")), order: 3),
+        ]
+        #expect(Self.candidates(saves) == ["x", "y"])
+    }
+
+    @Test func defaultsAndEmptyValuesAreNeverProvenSeen() {
+        let saves = [
+            Self.save(0, "", order: 1),
+            Self.save(1, nil, order: 2),
+            Self.save(0, "z", prior: .known(nil), order: 3),
+        ]
+        #expect(Self.candidates(saves) == [nil, "z"])
+    }
+
+    @Test func anUnknownPriorSupersedesNothing() {
+        let saves = [Self.save(0, "a", order: 1), Self.save(1, "b", prior: .unknown, order: 2)]
+        #expect(Self.candidates(saves) == ["a", "b"])
+    }
+
+    @Test func everyCheckNamesTheLimitationsThatExplainIt() {
+        #expect(InvariantCheck.convergence.explainers == ["LIM-1", "LIM-3", "LIM-4", "LIM-6"])
+        #expect(InvariantCheck.lostChange.explainers == ["LIM-1", "LIM-3", "LIM-5", "LIM-6"])
+        #expect(InvariantCheck.duplicateIdentity.explainers == ["LIM-2"])
+        #expect(InvariantCheck.resurrection.explainers == ["LIM-1", "LIM-3"])
+        #expect(InvariantCheck.liveness.explainers.isEmpty)
+        let finding = CheckerFinding(.convergence, "phone lacks n1")
+        #expect(finding.classified(firedRules: ["LIM-4", "SYNC-4"]).explainedBy == ["LIM-4"])
+        #expect(!finding.classified(firedRules: ["LIM-2", "LIM-5"]).isExplained)
+    }
+
+    @Test func outcomesRankLivenessFirst() {
+        let explained = InvariantViolation(check: .convergence, message: "", explainedBy: ["LIM-1"])
+        let new = InvariantViolation(check: .lostChange, message: "")
+        let liveness = InvariantViolation(check: .liveness, message: "")
+        #expect(SeedResult.outcome(of: []) == .clean)
+        #expect(SeedResult.outcome(of: [explained]) == .explained)
+        #expect(SeedResult.outcome(of: [explained, new]) == .newFinding)
+        #expect(SeedResult.outcome(of: [new, liveness]) == .budgetFailure)
+    }
+}

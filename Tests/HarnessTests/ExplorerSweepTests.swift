@@ -1,0 +1,69 @@
+import Harness
+import Scenario
+import Testing
+
+/// The bundled sweeps of `Scenarios/explore/` find the known limitations by chance within
+/// the seed ranges docs/EXPLORER.md gives: each test wants a seed where the rule fired and
+/// explained a violation (LIM-5: fired; its waits leave nothing broken once healed).
+@Suite struct ExplorerSweepTests {
+    @Test(arguments: ExplorerFixtures.bundledFiles)
+    func bundledChaosFilesCheckClean(_ name: String) throws {
+        let explorer = try ExplorerFixtures.bundled(name)
+        #expect(explorer.file.hasSuffix(name))
+    }
+
+    @Test func thereIsASweepPerLimitation() {
+        let files = ExplorerFixtures.bundledFiles
+        for number in 1...6 {
+            #expect(files.contains { $0.hasPrefix("lim-\(number)-") }, "no sweep for LIM-\(number)")
+        }
+        #expect(files.contains("swarm.chaos"))
+    }
+
+    /// Runs seeds until one observes the rule and has a violation it explains.
+    static func firstSeed(explaining rule: String, in name: String, seeds: ClosedRange<UInt64>)
+        throws -> UInt64?
+    {
+        let explorer = try ExplorerFixtures.bundled(name)
+        return seeds.first { seed in
+            let result = explorer.run(seed: seed)
+            return result.firedLIMs.contains(rule) && result.explainedBy.contains(rule)
+        }
+    }
+
+    @Test func lim1IsFoundWithinTenSeeds() throws {
+        let seed = try Self.firstSeed(
+            explaining: "LIM-1", in: "lim-1-edit-meets-deletion.chaos", seeds: 1...10)
+        #expect(seed != nil)
+    }
+
+    @Test func lim4IsFoundWithinFiveSeeds() throws {
+        let seed = try Self.firstSeed(
+            explaining: "LIM-4", in: "lim-4-expired-tokens.chaos", seeds: 1...5)
+        #expect(seed != nil)
+    }
+
+    @Test func lim5IsObservedWithinTenSeeds() throws {
+        let explorer = try ExplorerFixtures.bundled("lim-5-parent-rejected.chaos")
+        let seed = (UInt64(1)...10).first { explorer.run(seed: $0).firedLIMs.contains("LIM-5") }
+        #expect(seed != nil)
+    }
+
+    @Test func lim3IsFoundWithinFiveSeeds() throws {
+        let seed = try Self.firstSeed(
+            explaining: "LIM-3", in: "lim-3-move-and-delete.chaos", seeds: 1...5)
+        #expect(seed != nil)
+    }
+
+    @Test func lim6IsFoundWithinFifteenSeeds() throws {
+        let seed = try Self.firstSeed(
+            explaining: "LIM-6", in: "lim-6-overflow-asset.chaos", seeds: 1...15)
+        #expect(seed != nil)
+    }
+
+    @Test func lim2IsFoundWithinTwentySeeds() throws {
+        let seed = try Self.firstSeed(
+            explaining: "LIM-2", in: "lim-2-identity-race.chaos", seeds: 1...20)
+        #expect(seed != nil)
+    }
+}

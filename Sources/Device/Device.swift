@@ -13,9 +13,11 @@ public final class Device {
     public let schema: Schema
     /// The store and sync data; an extension uses its app's (EXT-1: the app group).
     public internal(set) var disk: DeviceDisk {
-        get { host?.disk ?? ownDisk }
-        set {
-            if let host { host.disk = newValue } else { ownDisk = newValue }
+        _read {
+            if let host { yield host.disk } else { yield ownDisk }
+        }
+        _modify {
+            if let host { yield &host.disk } else { yield &ownDisk }
         }
     }
     private var ownDisk: DeviceDisk

@@ -12,20 +12,27 @@ final class LabelTable {
     }
 
     private var bindings: [String: Binding] = [:]
+    /// Labels whose record name is not known yet, in binding order.
+    private var unresolved: [String] = []
 
     func bind(_ label: String, device: Int, model: ModelID) {
         bindings[label] = Binding(originDevice: device, originModel: model, recordName: nil)
+        unresolved.removeAll { $0 == label }
+        unresolved.append(label)
     }
 
     /// Learns the record names the origin devices' engines gave their labelled models.
     func resolveNames(devices: [Device]) {
-        for label in bindings.keys.sorted() {
-            guard var binding = bindings[label], binding.recordName == nil else { continue }
+        guard !unresolved.isEmpty else { return }
+        unresolved.removeAll { label in
+            guard var binding = bindings[label], binding.recordName == nil else { return true }
             let device = devices[binding.originDevice]
-            if let name = device.disk.syncData.recordNames[binding.originModel] {
-                binding.recordName = name
-                bindings[label] = binding
+            guard let name = device.disk.syncData.recordNames[binding.originModel] else {
+                return false
             }
+            binding.recordName = name
+            bindings[label] = binding
+            return true
         }
     }
 

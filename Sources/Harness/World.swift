@@ -115,8 +115,16 @@ final class World {
 
     // MARK: Trace
 
-    func record(_ actor: String, _ kind: String, _ details: [TraceField] = [], rules: [String] = []) {
-        trace.append(TraceEvent(time: now, actor: actor, kind: kind, details: details, rules: rules))
+    /// Details are built only when the trace keeps events (a sweep only counts them).
+    func record(
+        _ actor: String, _ kind: String, _ details: @autoclosure () -> [TraceField] = [],
+        rules: [String] = []
+    ) {
+        guard trace.isRecording else {
+            trace.append(TraceEvent(time: now, actor: actor, kind: kind))
+            return
+        }
+        trace.append(TraceEvent(time: now, actor: actor, kind: kind, details: details(), rules: rules))
     }
 
     func noteFired(_ rules: [String], device: Int?) {

@@ -15,6 +15,7 @@ enum BenchCommand {
     (swift build -c release; .build/release/synclab bench):
       pingpong   the kernel alone: 1000 actors, 10,000,000 deliveries (BENCH.md)
       scenarios  full runs of each tour scenario: runs/s and simulated s per wall s
+      explore    seeds/s of Scenarios/explore/swarm.chaos with --jobs 1 and --jobs 2
 
     OPTIONS:
       --quick             1,000,000 deliveries and shorter scenario batches
@@ -36,7 +37,9 @@ enum BenchCommand {
         print("note: this is a debug build; figures from 'swift build -c release' are the ones to report")
         #endif
         benchPingPong(deliveries: quick ? 1_000_000 : PingPongBenchmark.defaultDeliveries, repetitions: repetitions)
-        return benchScenarios(folder: folder, batchSeconds: quick ? 0.2 : 1.0, repetitions: repetitions)
+        let scenarios = benchScenarios(folder: folder, batchSeconds: quick ? 0.2 : 1.0, repetitions: repetitions)
+        let explore = ExploreCommand.benchmark(seeds: quick ? 50 : 200, repetitions: repetitions)
+        return max(scenarios, explore)
     }
 
     private static func benchPingPong(deliveries: Int, repetitions: Int) {

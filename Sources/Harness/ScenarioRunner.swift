@@ -91,7 +91,7 @@ public enum ScenarioRunner {
     }
 
     /// The statement as written, without its comment and surrounding blanks.
-    static func statementText(_ line: Substring) -> String {
+    public static func statementText(_ line: Substring) -> String {
         var inString = false
         var escaped = false
         var end = line.endIndex

@@ -1,3 +1,4 @@
+import Harness
 /// The statements of a scenario's source, by line number, as a reader wrote them.
 ///
 /// The trace names the line of each script action; a report quotes that line (without its
@@ -18,23 +19,6 @@ public struct SourceLines: Sendable {
 
     /// Cuts at the first `#` outside a string literal, honouring `\"` escapes.
     static func withoutComment(_ line: Substring) -> String {
-        var inString = false
-        var escaped = false
-        var end = line.endIndex
-        for index in line.indices {
-            let character = line[index]
-            if escaped { escaped = false; continue }
-            if character == "\\" && inString { escaped = true; continue }
-            if character == "\"" { inString.toggle(); continue }
-            if character == "#" && !inString { end = index; break }
-        }
-        var text = line[line.startIndex..<end]
-        while let first = text.first, first == " " || first == "\t" || first == "\r" {
-            text.removeFirst()
-        }
-        while let last = text.last, last == " " || last == "\t" || last == "\r" {
-            text.removeLast()
-        }
-        return String(text)
+        ScenarioRunner.statementText(line)
     }
 }

@@ -132,23 +132,20 @@ extension Parser {
     }
 
     fileprivate mutating func parseAutosync() -> DeviceAction? {
-        let word = current
-        if word.isKeyword("on") || word.isKeyword("off") {
-            advance()
-            return .autosync(word.text == "on")
-        }
-        let suggestions = Suggestions.closest(to: word.text, among: ["on", "off"])
-        report(.expected("'on' or 'off'", found: word, suggestions: suggestions),
-            at: word.location)
-        return nil
+        parseOnOff().map { .autosync($0) }
     }
 
     /// `observe on|off` (a SyncLab addition: saves while nothing observes the store).
     fileprivate mutating func parseObserve() -> DeviceAction? {
+        parseOnOff().map { .observe($0) }
+    }
+
+    /// `on` (true) or `off` (false), with a suggestion for anything else.
+    private mutating func parseOnOff() -> Bool? {
         let word = current
         if word.isKeyword("on") || word.isKeyword("off") {
             advance()
-            return .observe(word.text == "on")
+            return word.text == "on"
         }
         let suggestions = Suggestions.closest(to: word.text, among: ["on", "off"])
         report(.expected("'on' or 'off'", found: word, suggestions: suggestions),

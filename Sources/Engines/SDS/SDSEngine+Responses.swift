@@ -54,6 +54,7 @@ extension SDSEngine {
                 context.syncData.subscribed = true
             }
         case .fetchSharedDatabase:
+            sharedDatabaseMayHaveChanged = false
             if case .databaseChanges(let changed, let deleted, let token, _) = response {
                 handleSharedDatabaseChanges(changed: changed, deleted: deleted, context: &context, effects: &effects)
                 context.syncData.sharedDatabaseToken = token

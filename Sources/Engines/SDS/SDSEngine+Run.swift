@@ -144,7 +144,8 @@ extension SDSEngine {
             if let zone = page.sharedZone {
                 next = page.moreComing ? .fetchSharedPage(zone) : nextSharedZone(&current)
             } else {
-                next = page.moreComing ? .fetchPage : .fetchSharedDatabase
+                let skipShared = !sharedDatabaseMayHaveChanged && context.syncData.sharedZones.isEmpty
+                next = page.moreComing ? .fetchPage : (skipShared ? .downloadDone : .fetchSharedDatabase)
             }
             pass("download.page.saved", then: next, &current, &effects)
         case .fetchSharedDatabase:

@@ -56,6 +56,7 @@ extension SDSEngine {
         }
         context.syncData.sharedDatabaseToken = nil
         context.syncData.sharedSubscribed = false
+        sharedDatabaseMayHaveChanged = true
     }
 
     /// The zone a model's record lives in: a copy of another user's share stays in its zone,

@@ -51,6 +51,9 @@ public final class SDSEngine: SyncEngine {
     var sharedQuotaPausedUntil: SimTime?
     /// A `resetSyncData()` waiting for the running synchronization to end (LIFE-2).
     var pendingReset: (deleteAll: Bool, waiter: WaiterID?)?
+    /// The shared database may hold news: after a launch, a push or an account change. A
+    /// synchronization started by a local save skips the shared feed when no share is known.
+    var sharedDatabaseMayHaveChanged = true
     /// An `initializeSchema()` waiting to run (SCHEMA-3).
     var pendingSchemaWaiter: WaiterID?
     var schemaRequested = false
@@ -127,6 +130,7 @@ public final class SDSEngine: SyncEngine {
                 effects.append(.trace(kind: "push.ignored", details: [], rules: stopped ? ["LIFE-1"] : ["ERR-2"]))
             } else {
                 effects.append(.trace(kind: "push.received", details: [], rules: []))
+                sharedDatabaseMayHaveChanged = true
                 if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }
             }
         case .timer(let timer):
@@ -137,6 +141,7 @@ public final class SDSEngine: SyncEngine {
             run?.awaitingResume = false
             advance(context: &context, effects: &effects)
         case .syncNow(let waiter):
+            sharedDatabaseMayHaveChanged = true
             endQuotaPause(reason: "forceDownload()", effects: &effects)
             retryRejectedNow(context: &context, effects: &effects)
             requestSync(waiter: waiter, context: &context, effects: &effects)
@@ -145,6 +150,7 @@ public final class SDSEngine: SyncEngine {
             effects.append(.trace(kind: "engine.stopped", details: [], rules: ["LIFE-1"]))
         case .start(let waiter):
             stopped = false
+            sharedDatabaseMayHaveChanged = true
             if zonePurged {
                 zonePurged = false
                 effects.append(.trace(kind: "engine.started-after-user-deleted-zone", details: [], rules: ["ERR-2"]))
@@ -160,6 +166,7 @@ public final class SDSEngine: SyncEngine {
             schemaRequested = true
             requestSync(waiter: nil, context: &context, effects: &effects)
         case .accountChanged:
+            sharedDatabaseMayHaveChanged = true
             handleAccountChange(context: &context, effects: &effects)
         case .observerAttached:
             findModelsWithoutRecords(context: &context, effects: &effects)

@@ -56,7 +56,7 @@ final class World {
     /// The line of the statement running now, for failures.
     var currentLine = 0
     var failure: RuntimeFailure?
-    /// Set by a trigger's action so the effect loop stops for a device that was killed.
+    /// The scenario's labels and the records they stand for.
     let labels: LabelTable
     let schema: LocalStore.Schema
 

@@ -139,7 +139,6 @@ extension SDSEngine {
         case .userDeletedZone:
             userDeletedZone(&current, context: &context, effects: &effects)
         default:
-            lastError = error
             if error.retryAfter != nil || error.code.isTransient {
                 scheduleRetry(after: error, context: context, effects: &effects)
             }

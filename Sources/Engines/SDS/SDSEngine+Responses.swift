@@ -183,7 +183,6 @@ extension SDSEngine {
         context.syncData.zoneCreated = false
         context.syncData.zoneToken = nil
         let error = CloudError(.userDeletedZone, message: "Zone was purged by user")
-        lastError = error
         effects.append(.trace(kind: "zone.user-deleted", details: [TraceField("error", .string(error.description))], rules: ["ERR-2"]))
         current.awaiting = nil
         current.step = .finish
@@ -229,7 +228,6 @@ extension SDSEngine {
             if isDownload && uploadsDespiteFailedDownload(error) {
                 // SYNC-6: the changes are uploaded anyway; the download is tried again later.
                 current.downloadFailed = true
-                lastError = error
                 effects.append(.trace(
                     kind: "download.failed-upload-anyway",
                     details: [TraceField("error", .string(error.description))],

@@ -54,7 +54,7 @@ extension SDSEngine {
                 send(.accountStatus, &current, &effects)
             }
         case .initializeSchema(let phase):
-            if accountChecked && phase == 0 { schemaRequested = false }
+            if phase == 0 { schemaRequested = false }
             sendSchemaRequest(phase: phase, &current, context: &context, effects: &effects)
         case .fetchDatabase:
             send(.fetchDatabaseChanges(scope: .privateDatabase, token: context.syncData.databaseToken), &current, &effects)
@@ -133,7 +133,6 @@ extension SDSEngine {
                 context.syncData.zoneToken = page.token
             }
             context.syncData.pageInProgress = false
-            current.pagesDownloaded += 1
             effects.append(.trace(
                 kind: "download.page.saved",
                 details: [TraceField("records", .int(Int64(page.records.count))),
@@ -249,7 +248,6 @@ extension SDSEngine {
         context: inout EngineContext,
         effects: inout [EngineEffect]
     ) {
-        lastError = error
         effects.append(.trace(
             kind: "sync.failed",
             details: [TraceField("error", .string(error.description))],

@@ -188,7 +188,6 @@ extension SDSEngine {
 
     /// ERR-5: the share owner's storage is full: only uploads to shares pause.
     private func pauseSharedUploads(_ error: CloudError, context: EngineContext, effects: inout [EngineEffect]) {
-        lastError = error
         guard sharedQuotaPausedUntil == nil else { return }
         sharedQuotaPausedUntil = context.now + Self.quotaPause
         effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
@@ -201,7 +200,6 @@ extension SDSEngine {
 
     /// ERR-4: uploads pause for 30 minutes; records are not set aside.
     private func pauseForQuota(_ error: CloudError, context: EngineContext, effects: inout [EngineEffect]) {
-        lastError = error
         guard quotaPausedUntil == nil else { return }
         quotaPausedUntil = context.now + Self.quotaPause
         effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
@@ -215,7 +213,6 @@ extension SDSEngine {
     /// SCHEMA-4 / ERR-7: a record CloudKit rejects is set aside for an hour or until it
     /// changes; other changes go on.
     func setAside(_ name: String, error: CloudError, context now: SimTime, syncData: inout SDSSyncData, effects: inout [EngineEffect]) {
-        lastError = error
         let until = now + Self.rejectionPause
         let hadAny = !syncData.rejected.isEmpty
         syncData.rejected[name] = RejectedRecord(until: until, error: error)

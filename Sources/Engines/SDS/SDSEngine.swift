@@ -41,7 +41,6 @@ public final class SDSEngine: SyncEngine {
     var debounceScheduled = false
     var retryScheduled = false
     var backoffFailures = 0
-    var lastError: CloudError?
     var waitingForNetwork = false
     /// ERR-2: the user deleted the app's data; nothing syncs until `start()` or a launch.
     var zonePurged = false

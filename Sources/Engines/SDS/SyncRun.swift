@@ -98,7 +98,6 @@ struct SyncRun {
     var waiters: [WaiterID]
     var batch: UploadBatch?
     var downloadFailed = false
-    var pagesDownloaded = 0
     /// Record names this run uploaded already; each is tried once per run.
     var attempted: Set<String> = []
     var uploadRequests = 0

@@ -12,15 +12,23 @@ public final class Device {
     public let name: String
     public let schema: Schema
     /// The store and sync data; an extension uses its app's (EXT-1: the app group).
+    ///
+    /// Written without recursion on purpose: an earlier version had `_read`/`_modify` call
+    /// themselves on the host device (a self-recursive yield-once coroutine), which Swift
+    /// 6.3.1 miscompiles under `-O` (the host branch yielded garbage and every scenario with
+    /// an extension crashed in the release build). Now a plain getter finds the owning device
+    /// and the accessors yield that device's stored property directly.
     public internal(set) var disk: DeviceDisk {
-        _read {
-            if let host { yield host.disk } else { yield ownDisk }
-        }
-        _modify {
-            if let host { yield &host.disk } else { yield &ownDisk }
-        }
+        _read { yield diskOwner.ownDisk }
+        _modify { yield &diskOwner.ownDisk }
     }
     private var ownDisk: DeviceDisk
+    /// The device whose disk this process uses: itself for an app, the app for an extension.
+    private var diskOwner: Device {
+        var owner = self
+        while let host = owner.host { owner = host }
+        return owner
+    }
     /// The app an extension belongs to; nil for an app.
     public let host: Device?
     /// What this process synchronizes (`syncs`, `upgrade`); nil: what the schema says.

@@ -14,6 +14,11 @@ struct AccountState {
     var zoneFeed: [ZoneID: ZoneFeedEntry] = [:]
     /// Devices holding a database subscription, per scope.
     var subscribers: [DatabaseScope: Set<String>] = [:]
+    /// `CKQuerySubscription`s of the private database, by subscription ID.
+    var querySubscriptions: [String: QuerySubscription] = [:]
+    /// Devices that fetched or saved a query subscription of the account: they registered for
+    /// its pushes (CloudService+QuerySubscriptions.swift).
+    var queryPushDevices: Set<String> = []
     var isQuotaFull = false
     /// Every request of the account fails `requestRateLimited` before this time.
     var throttleEnd: SimTime?

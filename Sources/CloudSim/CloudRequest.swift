@@ -100,6 +100,14 @@ public enum CloudRequest: Hashable, Sendable {
     /// participant, stop, leave (what `UICloudSharingController`, `CKAcceptSharesOperation`
     /// and deleting a `CKShare` do). Answered with `.shareModified`.
     case share(zone: ZoneID, target: ShareTarget, action: ShareAction)
+    /// `CKDatabase.fetch(withRecordZoneID:)`: whether a zone exists (answered `.zoneFetched`,
+    /// or `zoneNotFound` / `userDeletedZone`). See CloudService+QuerySubscriptions.swift.
+    case fetchZone(scope: DatabaseScope, zone: ZoneID)
+    /// `CKDatabase.fetch(withSubscriptionID:)`: a subscription of the account by its ID
+    /// (answered `.subscriptionFetched`, or `unknownItem` when the ID is unknown).
+    case fetchSubscription(scope: DatabaseScope, id: String)
+    /// `CKDatabase.save(_:)` of a `CKQuerySubscription` (answered `.subscriptionSaved`).
+    case saveQuerySubscription(scope: DatabaseScope, QuerySubscription)
 
     /// A short name for traces.
     public var kind: String {
@@ -113,6 +121,9 @@ public enum CloudRequest: Hashable, Sendable {
         case .modifyRecords: return "modifyRecords"
         case .fetchRecords: return "fetchRecords"
         case .share(_, _, let action): return action.name
+        case .fetchZone: return "fetchZone"
+        case .fetchSubscription: return "fetchSubscription"
+        case .saveQuerySubscription: return "saveQuerySubscription"
         }
     }
 }

@@ -77,6 +77,10 @@ public enum CloudResponse: Hashable, Sendable {
     /// longer sees it: stopped, or left), and the records the step wrote in the owner's zone
     /// (the share record; the root when its `share` field changed), as the zone stores them.
     case shareModified(share: ShareInfo?, records: [CloudRecord])
+    /// The answer to `.fetchZone`: the zone exists.
+    case zoneFetched(ZoneID)
+    /// The answer to `.fetchSubscription`: the subscription saved under that ID.
+    case subscriptionFetched(QuerySubscription)
 
     /// True for a modify answer in which at least one item failed (`partialFailure`, 2).
     public var isPartialFailure: Bool {

@@ -52,13 +52,14 @@ extension CloudService {
             foreign = (save + delete).first { $0.owner != account }
         case .fetchZoneChanges(.privateDatabase, let zone, _, _),
             .modifyRecords(.privateDatabase, let zone, _, _, _, _),
-            .fetchRecords(.privateDatabase, let zone, _):
+            .fetchRecords(.privateDatabase, let zone, _),
+            .fetchZone(.privateDatabase, let zone):
             foreign = zone.owner == account ? nil : zone
         case .accountStatus, .fetchUserRecordID, .modifyZones(.sharedDatabase, _, _),
             .saveDatabaseSubscription, .fetchDatabaseChanges,
             .fetchZoneChanges(.sharedDatabase, _, _, _),
             .modifyRecords(.sharedDatabase, _, _, _, _, _), .fetchRecords(.sharedDatabase, _, _),
-            .share:
+            .share, .fetchZone(.sharedDatabase, _), .fetchSubscription, .saveQuerySubscription:
             foreign = nil
         }
         return foreign.map {

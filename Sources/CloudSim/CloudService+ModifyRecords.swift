@@ -49,8 +49,12 @@ extension CloudService {
             return CloudOutcome(response: .recordsModified(batch.results), notes: batch.notes)
         }
         let effects = propagate(zone: request.zone, originator: client.device, losses: batch.losses)
+        let queryPushes = queryPushTargets(
+            before: zone, after: batch.zone, originator: client.device)
+        let pushes =
+            queryPushes.isEmpty ? effects.pushes : Set(effects.pushes + queryPushes).sorted()
         return CloudOutcome(
-            response: .recordsModified(batch.results), pushes: effects.pushes,
+            response: .recordsModified(batch.results), pushes: pushes,
             notes: batch.notes + effects.notes)
     }
 }

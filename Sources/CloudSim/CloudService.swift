@@ -84,6 +84,13 @@ public final class CloudService {
             return handleShare(
                 zone: zone, target: target, action: action, client: client, account: account,
                 now: now)
+        case .fetchZone(let scope, let zone):
+            return fetchZone(scope: scope, zone: zone, account: account)
+        case .fetchSubscription(let scope, let id):
+            return fetchSubscription(scope: scope, id: id, client: client, account: account)
+        case .saveQuerySubscription(let scope, let subscription):
+            return saveQuerySubscription(
+                scope: scope, subscription, client: client, account: account)
         }
     }
 

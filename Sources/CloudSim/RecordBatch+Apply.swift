@@ -11,7 +11,11 @@ extension RecordBatch {
                         verdict.error ?? CloudMessages.unknownItem))
                 continue
             }
-            results.append(.saved(write(plan)))
+            let saved = write(plan)
+            if let note = CloudNotes.keysOverwritten(save, plan: plan, saved: saved) {
+                notes.append(note)
+            }
+            results.append(.saved(saved))
         }
         var deleted: [String] = []
         var removed: [CloudRecord] = []

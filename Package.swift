@@ -8,6 +8,10 @@ let package = Package(
     name: "SyncLab",
     products: [
         .executable(name: "synclab", targets: ["synclab"]),
+        // Run scenarios from your own tests (README, "From your own tests").
+        .library(name: "SyncLab", targets: ["SyncLab"]),
+        // For engine authors: the contract and the simulated parts it speaks in.
+        .library(name: "SyncContract", targets: ["SyncContract", "CloudSim", "LocalStore", "Kernel"]),
     ],
     targets: [
         .target(name: "Kernel"),
@@ -26,6 +30,8 @@ let package = Package(
             dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "Device", "Scenario"]
         ),
         .target(name: "Reporting", dependencies: ["Kernel", "Harness", "Scenario"]),
+        // The library: run a scenario on a registered engine, get a typed result.
+        .target(name: "SyncLab", dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Scenario"]),
         .executableTarget(
             name: "synclab",
             dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Reporting", "Scenario"]
@@ -45,7 +51,10 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Engines", "TestSupport"]),
         .testTarget(
             name: "SynclabTests",
-            dependencies: ["synclab", "SDS", "SyncContract", "Engines", "Harness", "Scenario", "TestSupport"]
+            dependencies: [
+                "synclab", "SyncLab", "SDS", "SyncContract", "Engines", "Harness", "Scenario",
+                "TestSupport",
+            ]
         ),
     ]
 )

@@ -8,35 +8,53 @@ let package = Package(
     name: "SyncLab",
     products: [
         .executable(name: "synclab", targets: ["synclab"]),
+        // Run scenarios from your own tests (README, "From your own tests").
+        .library(name: "SyncLab", targets: ["SyncLab"]),
+        // For engine authors: the contract and the simulated parts it speaks in.
+        .library(name: "SyncContract", targets: ["SyncContract", "CloudSim", "LocalStore", "Kernel"]),
     ],
     targets: [
         .target(name: "Kernel"),
         .target(name: "CloudSim", dependencies: ["Kernel"]),
         .target(name: "LocalStore", dependencies: ["Kernel"]),
-        .target(name: "Engines", dependencies: ["Kernel", "CloudSim", "LocalStore"]),
-        .target(name: "Device", dependencies: ["Kernel", "CloudSim", "LocalStore", "Engines"]),
+        // The engine contract: events, effects, profile, observation; it knows no engine.
+        .target(name: "SyncContract", dependencies: ["Kernel", "CloudSim", "LocalStore"]),
+        // One target per engine, each depending on the contract only.
+        .target(name: "SDS", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
+        // The registry: the one place that lists the engines.
+        .target(name: "Engines", dependencies: ["SyncContract", "SDS"]),
+        .target(name: "Device", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         .target(name: "Scenario"),
         .target(
             name: "Harness",
-            dependencies: ["Kernel", "CloudSim", "LocalStore", "Engines", "Device", "Scenario"]
+            dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "Device", "Scenario"]
         ),
         .target(name: "Reporting", dependencies: ["Kernel", "Harness", "Scenario"]),
+        // The library: run a scenario on a registered engine, get a typed result.
+        .target(name: "SyncLab", dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Scenario"]),
         .executableTarget(
             name: "synclab",
-            dependencies: ["Kernel", "Harness", "Reporting", "Scenario"]
+            dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Reporting", "Scenario"]
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "KernelTests", dependencies: ["Kernel", "TestSupport"]),
         .testTarget(name: "CloudSimTests", dependencies: ["CloudSim", "TestSupport"]),
         .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "TestSupport"]),
-        .testTarget(name: "EnginesTests", dependencies: ["Engines", "TestSupport"]),
-        .testTarget(name: "DeviceTests", dependencies: ["Device", "TestSupport"]),
+        .testTarget(name: "SyncContractTests", dependencies: ["SyncContract", "TestSupport"]),
+        .testTarget(name: "SDSTests", dependencies: ["SDS", "SyncContract", "TestSupport"]),
+        .testTarget(name: "DeviceTests", dependencies: ["Device", "SDS", "SyncContract", "TestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "TestSupport"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "TestSupport"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"]),
+        .testTarget(
+            name: "HarnessTests",
+            dependencies: ["Harness", "Engines", "SDS", "SyncContract", "TestSupport"]
+        ),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Engines", "TestSupport"]),
         .testTarget(
             name: "SynclabTests",
-            dependencies: ["synclab", "Engines", "Harness", "Scenario", "TestSupport"]
+            dependencies: [
+                "synclab", "SyncLab", "SDS", "SyncContract", "Engines", "Harness", "Scenario",
+                "TestSupport",
+            ]
         ),
     ]
 )

@@ -1,7 +1,7 @@
 import CloudSim
-import Engines
 import Kernel
 import LocalStore
+import SyncContract
 
 /// One app process on one virtual device: its disk, its running engine, its network and
 /// its iCloud account.
@@ -36,7 +36,10 @@ public final class Device {
     /// What the app synchronizes (its changes are recorded this way): an extension follows its
     /// app's version.
     public var recordingView: SyncView? { host?.syncSelection ?? syncSelection }
-    public private(set) var engine: SDSEngine?
+    /// The engine running in this process (its memory); nil while the app is not running.
+    public private(set) var engine: (any SyncEngine)?
+    /// The engine this device runs, as the registry describes it.
+    public let profile: EngineProfile
     /// Counts launches; events carry the incarnation they were scheduled for.
     public private(set) var incarnation = 0
     /// An extension is signed into its app's account.
@@ -66,18 +69,17 @@ public final class Device {
     /// The open transaction of `begin` … `save`, if any.
     public private(set) var openTransaction: Transaction?
     private var names: Xoshiro256StarStar
-    let zoneName: String
     let pageSize: Int
-    let mechanisms: SDSMechanisms
+    let mechanisms: [String: Bool]
 
     public init(
         name: String,
         schema: Schema,
         account: String?,
         names: Xoshiro256StarStar,
-        zoneName: String = "SwiftDataSync",
+        profile: EngineProfile,
         pageSize: Int = 100,
-        mechanisms: SDSMechanisms = SDSMechanisms(),
+        mechanisms: [String: Bool] = [:],
         host: Device? = nil
     ) {
         self.name = name
@@ -87,7 +89,7 @@ public final class Device {
         self.ownAccountStatus = account == nil ? .noAccount : .available
         self.ownDisk = DeviceDisk(store: Store(schema: host == nil ? schema : Schema(entities: [])))
         self.names = names
-        self.zoneName = zoneName
+        self.profile = profile
         self.pageSize = pageSize
         self.mechanisms = mechanisms
     }
@@ -104,15 +106,14 @@ public final class Device {
         precondition(engine == nil, "device '\(name)' is already running")
         incarnation += 1
         timers = [:]
-        let engine = SDSEngine(
+        let engine = profile.engine(EngineSetup(
             schema: syncSelection.map { $0.applied(to: schema) } ?? schema,
             recordingSchema: recordingView.map { $0.applied(to: schema) } ?? schema,
             fullSchema: schema,
             isExtension: host != nil,
-            zoneName: zoneName,
             pageSize: pageSize,
             mechanisms: mechanisms
-        )
+        ))
         engine.setAutosync(autosync)
         self.engine = engine
     }
@@ -126,26 +127,28 @@ public final class Device {
     }
 
     /// Hands one event to the running engine and returns its effects.
+    ///
+    /// The engine works on copies of the disk; the disk changes only when the caller
+    /// carries out the `.write` effects (`apply(_:)`), in order.
     public func deliver(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
         guard let engine else { return [] }
-        var context = EngineContext(
-            now: now,
-            device: name,
-            account: account,
-            accountStatus: accountStatus,
-            isOnline: isOnline,
-            isDiskFull: isDiskFull,
-            store: disk.store,
-            syncData: disk.syncData,
-            names: names
-        )
-        // Release the disk's copies so the engine's writes do not copy the store.
-        disk.store = Store(schema: schema)
-        let effects = engine.handle(event, context: &context)
-        disk.store = context.store
-        disk.syncData = context.syncData
-        names = context.names
-        return effects
+        let conditions = DeviceConditions(
+            now: now, device: name, account: account, accountStatus: accountStatus,
+            isOnline: isOnline, isDiskFull: isDiskFull)
+        return engine.handle(
+            event, conditions: conditions, store: disk.store, syncData: disk.syncData,
+            names: &names)
+    }
+
+    /// Carries out one write effect of the engine on the disk (the app group's, for an
+    /// extension).
+    public func apply(_ write: DiskWrite) {
+        disk.apply(write)
+    }
+
+    /// What checkers may read of the engine: its disk, and its memory while it runs.
+    public var observation: any EngineObservation {
+        profile.observe(disk.syncData, running: engine)
     }
 }
 

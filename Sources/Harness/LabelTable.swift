@@ -27,7 +27,7 @@ final class LabelTable {
         unresolved.removeAll { label in
             guard var binding = bindings[label], binding.recordName == nil else { return true }
             let device = devices[binding.originDevice]
-            guard let name = device.disk.syncData.recordNames[binding.originModel] else {
+            guard let name = device.observation.recordName(of: binding.originModel) else {
                 return false
             }
             binding.recordName = name
@@ -53,13 +53,14 @@ final class LabelTable {
     func model(_ label: String, on index: Int, devices: [Device]) -> ModelID? {
         guard let binding = bindings[label] else { return nil }
         let device = devices[index]
+        let observation = device.observation
         if let name = binding.recordName,
-           let id = device.disk.syncData.models[name],
+           let id = observation.model(forRecord: name),
            device.disk.store.model(id) != nil {
             return id
         }
         if binding.originDevice == index, device.disk.store.model(binding.originModel) != nil {
-            if let name = binding.recordName, let bound = device.disk.syncData.recordNames[binding.originModel],
+            if let name = binding.recordName, let bound = observation.recordName(of: binding.originModel),
                bound != name {
                 return nil
             }

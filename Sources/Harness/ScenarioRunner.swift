@@ -1,9 +1,9 @@
-import Engines
 import Kernel
 import Scenario
+import SyncContract
 
 /// How to run a scenario.
-public struct RunOptions: Hashable, Sendable {
+public struct RunOptions: Sendable {
     /// Overrides the file's seed (`--seed`).
     public var seed: UInt64?
     /// Bounds on the whole run.
@@ -11,21 +11,41 @@ public struct RunOptions: Hashable, Sendable {
     public var maxTime: SimTime
     /// Keep every trace event (false only counts them, for benchmarks).
     public var recordTrace: Bool
-    /// Test-only switches for the mechanisms behind the known races (never set by the CLI).
-    public var mechanisms = SDSMechanisms()
+    /// The engines the run may use; the scenario's `engine` line (or `engine`) picks one.
+    public var engines: EngineRegistry
+    /// Overrides the file's `engine` line (`--engine NAME`).
+    public var engine: String?
+    /// Test-only switches for the mechanisms behind the engine's known races, by the names
+    /// its profile lists (never set by the CLI).
+    public var mechanisms: [String: Bool] = [:]
+    /// Test-only: kill this device right after its engine's Nth disk write, in any run
+    /// (the contract suite's kill between two writes).
+    public var killAfterWrite: (device: String, write: Int)?
     public var cloudRecreatesDeletedRecords = true
     public var cloudTokenlessFetchOmitsDeletions = true
 
     public init(
+        engines: EngineRegistry,
         seed: UInt64? = nil,
         maxEvents: Int = 2_000_000,
         maxTime: SimTime = .hours(24 * 30),
         recordTrace: Bool = true
     ) {
+        self.engines = engines
         self.seed = seed
         self.maxEvents = maxEvents
         self.maxTime = maxTime
         self.recordTrace = recordTrace
+    }
+
+    /// The engine a scenario runs on: `engine` if set, else the file's `engine` line.
+    public func engineName(for scenario: ScenarioFile) -> String {
+        engine ?? scenario.header.effectiveEngine
+    }
+
+    /// The profile of that engine, nil when the registry does not hold it.
+    public func profile(for scenario: ScenarioFile) -> EngineProfile? {
+        engines.profile(named: engineName(for: scenario))
     }
 }
 
@@ -33,6 +53,8 @@ public struct RunOptions: Hashable, Sendable {
 public struct RunResult: Sendable {
     public var file: String
     public var seed: UInt64
+    /// The engine the scenario ran on.
+    public var engine: String
     public var trace: Trace
     public var expectations: [ExpectationResult]
     public var failure: RuntimeFailure?
@@ -47,20 +69,30 @@ public struct RunResult: Sendable {
     public var passed: Bool { failure == nil && expectations.allSatisfy(\.passed) }
 }
 
+extension RunResult {
+    /// A run that could not start: its engine is not registered.
+    init(unknownEngine name: String, file: String, seed: UInt64) {
+        self.init(
+            file: file, seed: seed, engine: name, trace: Trace(recording: true), expectations: [],
+            failure: RuntimeFailure(line: 0, time: .zero, message: "no engine named '\(name)' is registered"),
+            leftovers: [], firedRules: [], endTime: .zero,
+            finalState: FinalState(devices: [], accounts: [], labels: []))
+    }
+}
+
 /// Runs checked scenarios in a fresh world.
 public enum ScenarioRunner {
-    /// The validation options that match what the harness and its engines can run.
-    public static var validationOptions: ValidationOptions {
-        ValidationOptions(probePoints: SDSEngine.probePoints, ruleIDs: nil, engines: [SDSEngine.name])
-    }
 
     /// Runs a scenario whose parse and validation found no errors.
-    public static func run(_ scenario: ScenarioFile, source: String, options: RunOptions = RunOptions()) -> RunResult {
+    public static func run(_ scenario: ScenarioFile, source: String, options: RunOptions) -> RunResult {
         // A chaos file describes a family of runs: run this seed's draw once (EXPLORER.md).
         if scenario.chaos.isDeclared {
             return Explorer.runOnce(scenario, source: source, options: options)
         }
         let seed = options.seed ?? scenario.header.effectiveSeed
+        guard options.profile(for: scenario) != nil else {
+            return RunResult(unknownEngine: options.engineName(for: scenario), file: scenario.file, seed: seed)
+        }
         let world = World(scenario: scenario, seed: seed, options: options)
         world.record("script", "run.start", [TraceField("file", .string(scenario.file)),
                                               TraceField("seed", .string(String(seed)))])
@@ -80,6 +112,7 @@ public enum ScenarioRunner {
         return RunResult(
             file: scenario.file,
             seed: seed,
+            engine: world.profile.name,
             trace: world.trace,
             expectations: results,
             failure: world.failure,

@@ -1,6 +1,6 @@
-import Engines
 import LocalStore
 import Scenario
+import SyncContract
 
 /// Turns the scenario's entity declarations into the store's schema.
 enum SchemaLowering {

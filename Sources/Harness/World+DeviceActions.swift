@@ -1,9 +1,9 @@
 import CloudSim
 import Device
-import Engines
 import Kernel
 import LocalStore
 import Scenario
+import SyncContract
 
 extension World {
     /// Runs a device action; `waiting` is false inside triggers, where nothing can wait.
@@ -57,7 +57,7 @@ extension World {
         case .sync:
             guard requireRunning(index) else { return }
             let waiter = makeWaiter(for: index)
-            deliver(.syncNow(waiter: waiter), to: index)
+            deliver(.appCall(.syncNow, waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): sync'") }
         case .autosync(let enabled):
             device.autosync = enabled
@@ -79,21 +79,21 @@ extension World {
             launch(index, wait: wait)
         case .stop:
             guard requireRunning(index) else { return }
-            deliver(.stop, to: index)
+            deliver(.appCall(.stop, waiter: nil), to: index)
         case .start:
             guard requireRunning(index) else { return }
             let waiter = makeWaiter(for: index)
-            deliver(.start(waiter: waiter), to: index)
+            deliver(.appCall(.start, waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): start'") }
         case .resetSyncData(let deleteAll):
             guard requireRunning(index) else { return }
             let waiter = makeWaiter(for: index)
-            deliver(.resetSyncData(deleteAll: deleteAll, waiter: waiter), to: index)
+            deliver(.appCall(.resetSyncData(deleteAll: deleteAll), waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): reset-sync-data'") }
         case .initializeSchema:
             guard requireRunning(index) else { return }
             let waiter = makeWaiter(for: index)
-            deliver(.initializeSchema(waiter: waiter), to: index)
+            deliver(.appCall(.initializeSchema, waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): initialize-schema'") }
         case .signOut:
             changeAccount(index, to: nil, status: .noAccount)
@@ -156,7 +156,7 @@ extension World {
         if wait { waitFor(waiter, what: "'\(device.name): launch'") }
     }
 
-    private func kill(_ index: Int) {
+    func kill(_ index: Int) {
         let device = devices[index]
         for timer in device.timers.keys.sorted() {
             if let event = device.timers[timer] { kernel.cancel(event) }

@@ -1,9 +1,9 @@
 import CloudSim
 import Device
-import Engines
 import Kernel
 import LocalStore
 import Scenario
+import SyncContract
 
 extension World {
     /// Checks an expectation now; returns what was found when it does not hold, else nil.
@@ -22,7 +22,7 @@ extension World {
             return (true, "")
         case .absent(.cloud(let account), let label):
             guard let name = labels.recordName(of: label.value) else { return (true, "") }
-            if let record = cloud.record(named: name, in: cloud.appZone(of: account.value)) {
+            if let record = appRecord(named: name, of: account.value) {
                 return (false, "record \(name) exists (\(describeRecord(record)))")
             }
             return (true, "")
@@ -33,7 +33,7 @@ extension World {
             guard let actual = labels.recordName(of: label.value) else {
                 return (false, "\(label.value) has no record name")
             }
-            guard cloud.record(named: actual, in: cloud.appZone(of: account.value)) != nil else {
+            guard appRecord(named: actual, of: account.value) != nil else {
                 return (false, "no record \(actual) in \(account.value)'s zone")
             }
             return (actual == name.value, "named \"\(actual)\"")
@@ -52,7 +52,7 @@ extension World {
             return (codes.contains(error.value.rawValue), codes.isEmpty ? "no refusal" : "refused " + codes.joined(separator: ", "))
         case .pending(let device, let count):
             guard let index = deviceIndex[device.value] else { return (false, "no device") }
-            let actual = devices[index].disk.syncData.pendingCount
+            let actual = devices[index].observation.pendingCount
             return (actual == count.value, "pending \(actual)")
         case .fired(let device, let rule, let expected):
             let actual: Bool
@@ -78,9 +78,7 @@ extension World {
     }
 
     func hasDownloadedOnce(_ index: Int) -> Bool {
-        let device = devices[index]
-        guard let engine = device.engine, engine.hasCheckedAccount else { return false }
-        return device.disk.syncData.hasDownloadedOnce
+        devices[index].observation.hasDownloadedOnce
     }
 
     private func checkDeviceValues(_ deviceName: String, _ label: String, _ values: [Assignment]) -> (Bool, String) {
@@ -112,8 +110,8 @@ extension World {
 
     private func checkCloudValues(_ account: String, _ label: String, _ values: [Assignment]) -> (Bool, String) {
         guard let name = labels.recordName(of: label) else { return (false, "\(label) has no record") }
-        guard let record = cloud.record(named: name, in: cloud.appZone(of: account)),
-              let entity = schema.entity(named: record.recordType) else {
+        guard let record = appRecord(named: name, of: account),
+              let entity = codec.entity(ofRecordType: record.recordType).flatMap(schema.entity(named:)) else {
             return (false, "no record \(name) in \(account)'s zone")
         }
         var mismatches: [String] = []
@@ -121,11 +119,10 @@ extension World {
             let key = assignment.key.value
             if let attribute = entity.attribute(named: key) {
                 let wanted = expectedValue(assignment.value, type: attribute.type)
-                let actual = RecordMapping.attributeValue(of: key, type: attribute.type, in: record)
+                let actual = codec.value(of: key, type: attribute.type, in: record)
                 if wanted != actual { mismatches.append("\(key)=\(ValueConversion.describe(actual))") }
             } else if entity.relationship(named: key) != nil {
-                var actual: String?
-                if case .reference(let target)? = record.fields[key] { actual = target }
+                let actual = codec.reference(of: key, in: record)
                 var wanted: String?
                 if case .label(let target) = assignment.value.literal { wanted = labels.recordName(of: target) }
                 if wanted != actual { mismatches.append("\(key)=\(actual ?? "nil")") }
@@ -152,11 +149,11 @@ extension World {
                 wanted.allSatisfy { model.values[$0.0] == $0.1 }
             }.count
         case .cloud(let account):
-            return cloud.records(in: cloud.appZone(of: account.value)).filter { record in
-                guard record.recordType == entityName else { return false }
+            return appRecords(of: account.value).filter { record in
+                guard codec.entity(ofRecordType: record.recordType) == entityName else { return false }
                 return wanted.allSatisfy { key, value in
                     guard let attribute = entity.attribute(named: key) else { return false }
-                    return RecordMapping.attributeValue(of: key, type: attribute.type, in: record) == value
+                    return codec.value(of: key, type: attribute.type, in: record) == value
                 }
             }.count
         }
@@ -188,7 +185,7 @@ extension World {
 
     /// The label that means a model on a device, else its record name or identifier.
     func labelName(of id: ModelID, on index: Int) -> String {
-        if let name = devices[index].disk.syncData.recordNames[id] { return name }
+        if let name = devices[index].observation.recordName(of: id) { return name }
         return id.description
     }
 }

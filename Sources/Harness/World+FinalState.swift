@@ -10,26 +10,26 @@ extension World {
             var status: [String] = []
             if !device.isRunning { status.append("not running") }
             if !device.isOnline { status.append("offline") }
-            let syncData = device.disk.syncData
+            let observation = device.observation
             let rows = device.disk.store.models.map { model -> FinalState.Row in
                 var fields = model.values.keys.sorted().map {
                     FinalState.Field(key: $0, value: ValueConversion.describe(model.values[$0]))
                 }
                 for key in model.toOne.keys.sorted() {
                     guard let target = model.toOne[key] else { continue }
-                    let name = syncData.recordNames[target] ?? target.description
+                    let name = observation.recordName(of: target) ?? target.description
                     fields.append(FinalState.Field(key: key, value: "ref(\(name))"))
                 }
                 return FinalState.Row(
                     entity: model.entity,
-                    name: syncData.recordNames[model.id] ?? model.id.description,
+                    name: observation.recordName(of: model.id) ?? model.id.description,
                     fields: fields
                 )
             }
             return FinalState.DeviceTable(name: device.name, account: device.account, status: status, models: rows)
         }
         let accountTables = cloud.accountNames.map { account -> FinalState.AccountTable in
-            let rows = cloud.records(in: cloud.appZone(of: account)).map { record in
+            let rows = appRecords(of: account).map { record in
                 FinalState.Row(
                     entity: record.recordType,
                     name: record.recordName,

@@ -1,8 +1,8 @@
 import CloudSim
 import Device
-import Engines
 import Kernel
 import Scenario
+import SyncContract
 
 extension Latency {
     init(_ specification: DurationSpecification) {

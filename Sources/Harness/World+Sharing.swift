@@ -1,8 +1,8 @@
 import CloudSim
 import Device
-import Engines
 import Kernel
 import Scenario
+import SyncContract
 
 extension World {
     /// The sharing statements. The owner's or participant's device makes the share request

@@ -54,7 +54,7 @@ extension World {
     func leftovers() -> [String] {
         var notes: [String] = []
         for (index, device) in devices.enumerated() {
-            let pending = device.disk.syncData.pendingCount
+            let pending = device.observation.pendingCount
             if pending > 0 { notes.append("\(device.name): \(pending) model(s) with changes not uploaded") }
             if pushMissed[index] { notes.append("\(device.name): a push missed while offline") }
             if !device.isRunning { notes.append("\(device.name): not running") }

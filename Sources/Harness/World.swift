@@ -1,9 +1,9 @@
 import CloudSim
 import Device
-import Engines
 import Kernel
 import LocalStore
 import Scenario
+import SyncContract
 
 /// Why a run stopped before its script ended: a budget, a bound, or an action that could not
 /// run. The line is the statement being run.
@@ -59,8 +59,25 @@ final class World {
     /// The scenario's labels and the records they stand for.
     let labels: LabelTable
     let schema: LocalStore.Schema
+    /// The engine every device of this world runs.
+    let profile: EngineProfile
+    /// Kill a device right after its engine's Nth write (the contract suite's kill between
+    /// writes); counted per device from the start of the run.
+    let killAfterWrite: (device: String, write: Int)?
+    /// The writes each device's engine made so far.
+    var writeCounts: [Int] = []
 
+    /// How the engine lays records out in iCloud.
+    var codec: any RecordCodec { profile.codec }
+
+    /// A world for a scenario whose engine the options' registry holds (checked by the
+    /// caller: `RunOptions.profile(for:)`).
     init(scenario: ScenarioFile, seed: UInt64, options: RunOptions) {
+        guard let profile = options.profile(for: scenario) else {
+            preconditionFailure("engine '\(options.engineName(for: scenario))' is not registered")
+        }
+        self.profile = profile
+        killAfterWrite = options.killAfterWrite
         let configuration = scenario.cloud
         let recordTrace = options.recordTrace
         kernel = Kernel(budget: Budget(maxTime: options.maxTime, maxEvents: options.maxEvents))
@@ -74,6 +91,7 @@ final class World {
         let environment: CloudSim.CloudEnvironment = configuration.environment == .production ? .production : .development
         var cloudConfiguration = CloudSim.CloudConfiguration(
             accounts: scenario.accounts.map(\.name.value),
+            appZoneName: profile.codec.zoneNames[0],
             environment: environment
         )
         cloudConfiguration.recreatesDeletedRecords = options.cloudRecreatesDeletedRecords
@@ -89,6 +107,7 @@ final class World {
                 schema: schema,
                 account: declaration.account?.value,
                 names: streams.stream("names/\(name)"),
+                profile: profile,
                 pageSize: configuration.pageSize,
                 mechanisms: options.mechanisms,
                 host: host
@@ -105,6 +124,7 @@ final class World {
             pushMissed.append(false)
             refusals.append([])
             firedRules.append([])
+            writeCounts.append(0)
             _ = kernel.actor(named: name)
         }
         firedRules.append([])
@@ -262,6 +282,15 @@ final class World {
             case .completed(let waiter):
                 completedWaiters.insert(waiter.rawValue)
                 waiterDevices[waiter.rawValue] = nil
+            case .write(let write):
+                device.apply(write)
+                writeCounts[index] += 1
+                if let target = killAfterWrite, target.device == device.name,
+                   target.write == writeCounts[index] {
+                    record("script", "kill.after-write", [TraceField("device", .string(device.name)),
+                                                          TraceField("write", .int(Int64(target.write)))])
+                    kill(index)
+                }
             }
         }
     }

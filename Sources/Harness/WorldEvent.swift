@@ -1,6 +1,6 @@
 import CloudSim
-import Engines
 import Kernel
+import SyncContract
 
 /// Everything the world schedules on the kernel. Events addressed to a device carry the
 /// incarnation they were meant for: a kill makes the older ones vanish when they come due.

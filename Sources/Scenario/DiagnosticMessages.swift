@@ -284,6 +284,18 @@ extension DiagnosticMessage {
             message: "unknown \(kind) '\(name)'", suggestions: suggestions)
     }
 
+    /// A statement the scenario's engine cannot carry out.
+    static func unsupportedByEngine(_ statement: String, engine: String) -> Self {
+        Self(id: "unsupported-statement",
+            message: "engine '\(engine)' does not support '\(statement)'")
+    }
+
+    /// A state the scenario's engine never shows.
+    static func unknownState(_ state: String, engine: String, suggestions: [String]) -> Self {
+        Self(id: "unknown-state", message: "engine '\(engine)' has no state '\(state)'",
+            suggestions: suggestions)
+    }
+
     private static func hyphenated(_ kind: String) -> String {
         String(kind.map { $0 == " " ? "-" : $0 })
     }

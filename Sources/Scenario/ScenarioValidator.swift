@@ -13,6 +13,15 @@ public struct ValidationOptions: Hashable, Sendable {
     public var ruleIDs: [String]?
     /// Engine names `engine` may name; nil accepts any identifier.
     public var engines: [String]?
+    /// Per engine name, what a scenario on that engine may name; the scenario's engine
+    /// (`engineOverride`, else its `engine` line, else the default) decides probe points,
+    /// rule IDs, state names and statements. An engine without facts uses the fields above.
+    public var engineFacts: [String: EngineFacts] = [:]
+    /// Statements only some engines support (`sync`, `stop`, `share`, …): each is checked
+    /// against the scenario engine's `EngineFacts.statements`.
+    public var engineStatements: [String] = []
+    /// `--engine NAME`: the engine the scenario runs on, whatever its `engine` line says.
+    public var engineOverride: String?
 
     public init(
         probePoints: [String] = ValidationOptions.contractProbePoints,

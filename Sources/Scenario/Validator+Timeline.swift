@@ -53,8 +53,9 @@ extension Validator {
     private mutating func check(_ trigger: Trigger, state: inout TimelineState) {
         requireDevice(trigger.device)
         let probe = trigger.probe
-        if !options.probePoints.contains(probe.value) {
-            let suggestions = Suggestions.closest(to: probe.value, among: options.probePoints)
+        let probePoints = engineFacts?.probePoints ?? options.probePoints
+        if !probePoints.contains(probe.value) {
+            let suggestions = Suggestions.closest(to: probe.value, among: probePoints)
             report(.unknownName("probe point", probe.value, suggestions: suggestions),
                 at: probe.location)
         }
@@ -93,6 +94,7 @@ extension Validator {
         _ statement: DeviceActionStatement, inTrigger: Bool, state: inout TimelineState
     ) {
         requireDevice(statement.device)
+        checkEngineSupports(statement)
         switch statement.action {
         case .insert(let entityName, let label, let values):
             guard let entity = requireEntity(entityName) else {
@@ -219,8 +221,10 @@ extension Validator {
         case .recordName(let account, let label, _):
             requireAccount(account)
             _ = requireLabel(label, state: state)
-        case .state(let device, _, _), .downloadedOnce(let device, _), .pending(let device, _),
-            .refused(let device, _):
+        case .state(let device, let name, let argument):
+            requireDevice(device)
+            checkStateName(name, argument: argument)
+        case .downloadedOnce(let device, _), .pending(let device, _), .refused(let device, _):
             requireDevice(device)
         case .fired(let device, let rule, _):
             if let device { requireDevice(device) }
@@ -231,7 +235,7 @@ extension Validator {
     }
 
     private mutating func checkRuleID(_ rule: Located<String>) {
-        if let known = options.ruleIDs {
+        if let known = engineFacts?.ruleIDs ?? options.ruleIDs {
             guard !known.contains(rule.value) else { return }
             let suggestions = Suggestions.closest(to: rule.value, among: known)
             report(.unknownName("rule", rule.value, suggestions: suggestions), at: rule.location)

@@ -71,7 +71,8 @@ enum BenchCommand {
                 var runs = 0
                 var simulated: Int64 = 0
                 while runs < 5 || seconds(clock.now - start) < batchSeconds {
-                    let result = ScenarioRunner.run(scenario, source: source)
+                    let result = ScenarioRunner.run(
+                        scenario, source: source, options: EngineChoice.runOptions(engine: nil, seed: nil))
                     simulated += result.endTime.microseconds
                     runs += 1
                 }

@@ -11,13 +11,14 @@ enum ExploreCommand {
     USAGE: synclab explore FILE [--seeds N | --from A --to B | --seed S] [--jobs J]
                           [--shard I/N] [--doublecheck] [--out DIR] [--json PATH]
                           [--shrink-limit K] [--shrink-runs R] [--shrink-explained]
+                          [--engine NAME]
            synclab explore merge RESULT.json... [--json OUT]
 
     Runs each seed's draw of a chaos file (docs/EXPLORER.md): the file's timeline, a fault
     phase of random operations and faults, a heal phase, then the checkers (convergence,
     lost saved changes, duplicate identities, resurrections, liveness). A violation is
-    explained when a LIM-* rule that accounts for it fired in the run, a new finding
-    otherwise. New findings are shrunk to plain scenarios that 'synclab run' can replay.
+    explained when a weakness of the engine's catalogue (sds: LIM-*) that accounts for it
+    fired in the run, a new finding otherwise. New findings are shrunk to plain scenarios that 'synclab run' can replay.
     Exit status: 0 when no new finding, 1 when there is one (or a budget failure, or a
     --doublecheck divergence), 2 on an input error.
 
@@ -33,12 +34,13 @@ enum ExploreCommand {
       --shrink-limit K    shrink the first K findings by seed (default 10; 0: none)
       --shrink-runs R     at most R runs to shrink one finding (default 400)
       --shrink-explained  shrink explained violations too
+      --engine NAME       run on engine NAME instead of the file's ('synclab engines')
       -h, --help          show this help
     """
 
     static let optionNames = [
         "--seeds", "--from", "--to", "--seed", "--jobs", "--shard", "--doublecheck", "--out",
-        "--json", "--shrink-limit", "--shrink-runs", "--shrink-explained", "--help",
+        "--json", "--shrink-limit", "--shrink-runs", "--shrink-explained", "--engine", "--help",
     ]
 
     /// Everything the command line asked for.
@@ -50,7 +52,7 @@ enum ExploreCommand {
         var out: String?
         var json: String?
         var shrinkLimit = 10
-        var options = ExploreOptions()
+        var options = ExploreOptions(engines: EngineChoice.registry)
     }
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -62,7 +64,8 @@ enum ExploreCommand {
         case .success(let parsed): request = parsed
         case .failure(let problem): return usage(problem.message)
         }
-        guard let (scenario, source) = ScenarioFiles.load(request.path) else { return 2 }
+        guard let (scenario, source) = ScenarioFiles.load(request.path, engine: request.options.engine)
+        else { return 2 }
         guard scenario.chaos.workload != nil else {
             Terminal.writeError("\(request.path): error: no 'chaos workload' line: nothing to "
                 + "explore (run a plain scenario with 'synclab run')")
@@ -92,6 +95,11 @@ enum ExploreCommand {
         let shrinkExplained = options.flag("--shrink-explained")
         func fail(_ message: String) -> Result<Request, UsageProblem> {
             .failure(UsageProblem(message: message))
+        }
+        let engine: String?
+        switch EngineChoice.read(&options) {
+        case .success(let name): engine = name
+        case .failure(let error): return fail(error.message)
         }
         if let problem = options.problem { return fail(problem) }
         if let unknown = options.unknownOption {
@@ -155,6 +163,7 @@ enum ExploreCommand {
             request.options.shrinkRuns = runs
         }
         request.options.shrinkExplained = shrinkExplained
+        request.options.engine = engine
         request.doublecheck = doublecheck
         request.out = out
         request.json = json
@@ -226,7 +235,7 @@ enum ExploreCommand {
     {
         {
             let checked = ScenarioChecker.check(
-                source: source, file: path, options: ScenarioRunner.validationOptions)
+                source: source, file: path, options: options.validationOptions)
             return Explorer(scenario: checked.scenario, source: source, options: options)
         }
     }
@@ -428,7 +437,8 @@ extension ExploreCommand {
         guard let (scenario, source) = ScenarioFiles.load(file),
             let workload = scenario.chaos.workload
         else { return 2 }
-        let makeExplorer = worker(path: file, source: source, options: ExploreOptions())
+        let makeExplorer = worker(
+            path: file, source: source, options: ExploreOptions(engines: EngineChoice.registry))
         var rates: [Int: [Double]] = [:]
         for _ in 0..<repetitions {
             for jobs in [1, 2] {

@@ -1,38 +1,32 @@
-import Engines
 
 /// `synclab probes`: the probe points triggers can name, in the order a sync passes them.
 enum ProbesCommand {
     static let help = """
-    USAGE: synclab probes
+    USAGE: synclab probes [--engine NAME]
 
-    Lists the probe points of the engine, in the order one synchronization passes them.
-    A trigger `when DEVICE reaches POINT [N]: ACTION` runs its action at the Nth time.
+    Lists the probe points of the engine (default sds), in the order one synchronization
+    passes them: the contract's ten, which every engine passes in this order, with the
+    engine's own among or after them. A trigger `when DEVICE reaches POINT [N]: ACTION`
+    runs its action at the Nth time.
     """
 
-    static let meanings: [String: String] = [
-        "sync.start": "a synchronization begins (before the account check)",
-        "download.start": "the download begins (SYNC-2: before any upload)",
-        "download.page.fetched": "a page of the zone's changes arrived; nothing applied yet",
-        "download.page.resolved": "(sds) the page was matched against the store: which records are new; "
-            + "nothing stored yet (LIM-2 lives between this and the store)",
-        "download.page.stored": "the page's records are saved in the store; its token not yet",
-        "download.page.saved": "the page's change token is saved too (DL-1)",
-        "download.done": "every page was downloaded",
-        "upload.start": "the upload begins",
-        "upload.sent": "an upload request left the device",
-        "upload.done": "an upload's answer was handled (also once when nothing was to upload)",
-        "sync.done": "the synchronization ended (also after an error)",
-    ]
-
     static func main(_ arguments: [String]) -> Int32 {
-        if arguments.contains("-h") || arguments.contains("--help") { print(help); return 0 }
-        if let unknown = arguments.first {
-            return RunCommand.usage("'probes' takes no arguments, not '\(unknown)'")
+        var options = CommandLineOptions(arguments)
+        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        let engine: String?
+        switch EngineChoice.read(&options) {
+        case .success(let name): engine = name
+        case .failure(let error): return RunCommand.usage(error.message)
         }
-        print("Probe points of engine '\(SDSEngine.name)', in order:")
-        for point in SDSEngine.probePoints {
-            let padded = point + String(repeating: " ", count: max(1, 24 - point.count))
-            print("  \(padded)\(meanings[point] ?? "")")
+        if let problem = options.problem { return RunCommand.usage(problem) }
+        if let unknown = options.unknownOption ?? options.positionals.first {
+            return RunCommand.usage("'probes' takes only '--engine NAME', not '\(unknown)'")
+        }
+        let profile = EngineChoice.profile(engine)
+        print("Probe points of engine '\(profile.name)', in order:")
+        for point in profile.probePoints {
+            let padded = point.name + String(repeating: " ", count: max(1, 24 - point.name.count))
+            print("  \(padded)\(point.meaning)")
         }
         return 0
     }

@@ -1,17 +1,17 @@
 import Foundation
-import Engines
 import Harness
 import Reporting
 import Scenario
+import SyncContract
 
-/// `synclab report FILE… --out DIR [--format markdown|html] [--seed N]`.
+/// `synclab report FILE… --out DIR [--format markdown|html] [--seed N] [--engine NAME]`.
 ///
 /// Runs scenarios and writes one report each plus an index; the files depend only on the
 /// scenarios and seeds (never on the clock, the host or the current folder), so committed
 /// reports change exactly when behaviour does.
 enum ReportCommand {
     static let help = """
-    USAGE: synclab report FILE... --out DIR [--format markdown|html] [--seed N]
+    USAGE: synclab report FILE... --out DIR [--format markdown|html] [--seed N] [--engine NAME]
 
     Runs each scenario and writes a report of it into DIR, plus an index page that links
     every report with a pass or fail badge. A folder argument means every .scenario file
@@ -30,16 +30,17 @@ enum ReportCommand {
       --out DIR          the folder to write into (created when missing)
       --format FORMAT    markdown (default: .md files) or html (self-contained .html files)
       --seed N           run with seed N instead of each file's seed
+      --engine NAME      run on engine NAME instead of each file's ('synclab engines')
       -h, --help         show this help
     """
 
-    /// Rule ID → the catalogue's text; a rule missing here is shown by its ID alone.
-    static var ruleTexts: [String: String] {
-        Dictionary(RuleCatalogue.rules.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+    /// Rule ID → the engine catalogue's text; a rule missing here is shown by its ID alone.
+    static func ruleTexts(_ profile: EngineProfile) -> [String: String] {
+        Dictionary(profile.catalogue.rules.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Rule IDs in the catalogue's order, for the list of rules that fired.
-    static var ruleOrder: [String] { RuleCatalogue.rules.map(\.id) }
+    /// Rule IDs in the engine catalogue's order, for the list of rules that fired.
+    static func ruleOrder(_ profile: EngineProfile) -> [String] { profile.catalogue.rules.map(\.id) }
 
     /// The devices' and the cloud's state at the end of a run; nil until the harness
     /// exposes it, and the report says so.
@@ -58,9 +59,14 @@ enum ReportCommand {
         let out = options.value("--out")
         let formatText = options.value("--format") ?? "markdown"
         let seedText = options.value("--seed")
+        let engine: String?
+        switch EngineChoice.read(&options) {
+        case .success(let name): engine = name
+        case .failure(let error): return usage(error.message)
+        }
         if let problem = options.problem { return usage(problem) }
         if let unknown = options.unknownOption {
-            let known = ["--out", "--format", "--seed", "--help"]
+            let known = ["--out", "--format", "--seed", "--engine", "--help"]
             return usage("unknown option '\(unknown)'\(suggestion(unknown, among: known))")
         }
         guard let out else { return usage("'report' needs '--out DIR'") }
@@ -81,7 +87,7 @@ enum ReportCommand {
             return usage("'report' needs at least one scenario file or folder")
         }
         guard let jobs = plan(options.positionals) else { return 2 }
-        return write(jobs, into: out, format: format, seed: seed)
+        return write(jobs, into: out, format: format, seed: seed, engine: engine)
     }
 
     /// Expands each argument on its own, so a folder's files keep their place below it.
@@ -116,20 +122,23 @@ enum ReportCommand {
     }
 
     private static func write(
-        _ jobs: [Job], into out: String, format: ReportFormat, seed: UInt64?
+        _ jobs: [Job], into out: String, format: ReportFormat, seed: UInt64?, engine: String?
     ) -> Int32 {
         var loaded: [(job: Job, scenario: ScenarioFile, source: String)] = []
         for job in jobs {
-            guard let file = ScenarioFiles.load(job.path) else { return 2 }
+            guard let file = ScenarioFiles.load(job.path, engine: engine) else { return 2 }
             loaded.append((job, file.scenario, file.source))
         }
         var entries: [ReportIndex.Entry] = []
         for (job, scenario, source) in loaded {
-            let result = ScenarioRunner.run(
-                scenario, source: source, options: RunOptions(seed: seed))
-            let report = ScenarioReport(
+            let runOptions = EngineChoice.runOptions(engine: engine, seed: seed)
+            let result = ScenarioRunner.run(scenario, source: source, options: runOptions)
+            let profile = EngineChoice.profile(result.engine)
+            var report = ScenarioReport(
                 path: job.path, scenario: scenario, source: source, result: result,
-                finalState: finalState(of: result), ruleTexts: ruleTexts, ruleOrder: ruleOrder)
+                finalState: finalState(of: result), ruleTexts: ruleTexts(profile),
+                ruleOrder: ruleOrder(profile))
+            report.engine = result.engine
             let relative = job.output + format.fileExtension
             let text = format == .html ? report.html() : report.markdown()
             guard save(text, to: out, relative: relative) else { return 2 }

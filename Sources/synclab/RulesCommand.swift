@@ -1,6 +1,6 @@
-import Engines
 import Harness
 import Scenario
+import SyncContract
 
 /// `synclab rules`: the rule catalogue with the scenarios that make each rule fire, and
 /// `synclab rules --check DIR`, which fails naming the rules no scenario exercises.
@@ -10,11 +10,11 @@ import Scenario
 /// so a scenario that stopped checking what it claims cannot keep a rule covered.
 enum RulesCommand {
     static let help = """
-    USAGE: synclab rules [--scenarios DIR] [--group G]...
-           synclab rules --check DIR [--group G]...
+    USAGE: synclab rules [--engine NAME] [--scenarios DIR] [--group G]...
+           synclab rules [--engine NAME] --check DIR [--group G]...
 
-    Lists every rule of the catalogue (docs/RULES.md) with its text, grouped, and the
-    scenarios that make it fire. Every scenario below the folder is run: it counts for a
+    Lists every rule of an engine's catalogue (default sds: docs/RULES.md) with its text,
+    grouped, and the scenarios that make it fire (only scenarios on that engine run). Every scenario below the folder is run: it counts for a
     rule when the rule fired during the run and the scenario passed; one that fires a rule
     but fails is shown apart and does not count.
 
@@ -27,12 +27,13 @@ enum RulesCommand {
       --scenarios DIR   the scenarios to run for the listing (default Scenarios; when that
                         folder does not exist, the catalogue is listed without scenarios)
       --check DIR       check that the scenarios below DIR make every rule fire
-      --group G         only the rules of group G (SYNC, DL, HDO, ADOPT, DEL, SCHEMA, EXT,
-                        LIFE, ACCT, ERR, BIG, CFG, ID, LIM); repeat for several groups
+      --engine NAME     the engine whose catalogue is listed or checked ('synclab engines')
+      --group G         only the rules of group G (sds: SYNC, DL, HDO, ADOPT, DEL, SCHEMA,
+                        EXT, LIFE, ACCT, ERR, BIG, CFG, ID, LIM); repeat for several groups
       -h, --help        show this help
     """
 
-    static let optionNames = ["--scenarios", "--check", "--group", "--help"]
+    static let optionNames = ["--scenarios", "--check", "--group", "--engine", "--help"]
     static let defaultFolder = "Scenarios"
     /// The width listings are wrapped to.
     static let lineWidth = 100
@@ -42,6 +43,12 @@ enum RulesCommand {
         if options.flag("-h") || options.flag("--help") { print(help); return 0 }
         let checkFolder = options.value("--check")
         let scenariosFolder = options.value("--scenarios")
+        let engine: String?
+        switch EngineChoice.read(&options) {
+        case .success(let name): engine = name
+        case .failure(let error): return usage(error.message)
+        }
+        let profile = EngineChoice.profile(engine)
         var groupNames: [String] = []
         // Each pass removes the option it reads, so this ends within the argument count.
         while groupNames.count <= arguments.count, let group = options.value("--group") {
@@ -58,15 +65,15 @@ enum RulesCommand {
             return usage("'--check DIR' names the scenarios already; leave out '--scenarios'")
         }
         let groups: [String]
-        switch selectedGroups(groupNames) {
+        switch selectedGroups(groupNames, catalogue: profile.catalogue) {
         case .success(let selected): groups = selected
         case .failure(let problem): return usage(problem.message)
         }
         if let checkFolder {
-            return check(folder: checkFolder, groups: groups)
+            return check(folder: checkFolder, groups: groups, profile: profile)
         }
         return list(folder: scenariosFolder ?? defaultFolder,
-                    folderIsDefault: scenariosFolder == nil, groups: groups)
+                    folderIsDefault: scenariosFolder == nil, groups: groups, profile: profile)
     }
 
     /// A problem with the command line, as a message for `usage`.
@@ -76,8 +83,10 @@ enum RulesCommand {
 
     /// The groups named by `--group` (upper-cased, in catalogue order, each once), or every
     /// group when none was named.
-    static func selectedGroups(_ names: [String]) -> Result<[String], UsageProblem> {
-        let known = RuleCatalogue.groups
+    static func selectedGroups(
+        _ names: [String], catalogue: RuleCatalogue
+    ) -> Result<[String], UsageProblem> {
+        let known = catalogue.groups
         for name in names where !known.contains(name.uppercased()) {
             let hint = suggestion(name.uppercased(), among: known)
             return .failure(UsageProblem(message: "unknown group '\(name)'\(hint)"))
@@ -89,31 +98,34 @@ enum RulesCommand {
 
     // MARK: Running the scenarios
 
-    /// Runs every scenario below `folder`; nil after an input error, whose diagnostics were
-    /// printed (every file is read first, so all of them are reported in one pass).
-    static func coverage(of folder: String) -> RuleCoverage? {
+    /// Runs every scenario below `folder` that runs on the profile's engine; nil after an
+    /// input error, whose diagnostics were printed (every file is read first, so all of them
+    /// are reported in one pass).
+    static func coverage(of folder: String, profile: EngineProfile) -> RuleCoverage? {
         let expanded = ScenarioFiles.expand([folder])
         expanded.errors.forEach(Terminal.writeError)
         var loaded: [(path: String, scenario: ScenarioFile, source: String)] = []
         var inputError = !expanded.errors.isEmpty
         for path in expanded.files {
             if let file = ScenarioFiles.load(path) {
+                guard file.scenario.header.effectiveEngine == profile.name else { continue }
                 loaded.append((path, file.scenario, file.source))
             } else {
                 inputError = true
             }
         }
         if inputError { return nil }
-        var coverage = RuleCoverage()
+        var coverage = RuleCoverage(catalogue: profile.catalogue)
         // The trace is not needed: the rules fired are kept apart from it.
-        let options = RunOptions(recordTrace: false)
+        var options = EngineChoice.runOptions(engine: nil, seed: nil)
+        options.recordTrace = false
         for (path, scenario, source) in loaded {
             let result = ScenarioRunner.run(scenario, source: source, options: options)
             coverage.add(path: path, firedRules: result.firedRules, passed: result.passed)
         }
         for unknown in coverage.unknownRules {
             Terminal.writeError("\(unknown.path): warning: the run fired '\(unknown.rule)', "
-                + "which is not in the rule catalogue")
+                + "which is not in the rule catalogue of engine '\(profile.name)'")
         }
         return coverage
     }
@@ -121,18 +133,19 @@ enum RulesCommand {
     // MARK: --check
 
     /// `--check DIR`: one line per rule of `groups` that no passing scenario makes fire.
-    static func check(folder: String, groups: [String]) -> Int32 {
+    static func check(folder: String, groups: [String], profile: EngineProfile) -> Int32 {
         precondition(!groups.isEmpty, "--check needs at least one group")
-        guard let coverage = coverage(of: folder) else { return 2 }
+        let catalogue = profile.catalogue
+        guard let coverage = coverage(of: folder, profile: profile) else { return 2 }
         for path in coverage.failingScenarios {
             print("\(Terminal.red("FAIL")) \(path): the scenario fails, so the rules it fires "
                 + "do not count (synclab run \(path))")
         }
-        let checked = RuleCatalogue.rules.filter {
-            groups.contains($0.group) && !RuleCatalogue.enforcedAtInput.contains($0.id)
+        let checked = catalogue.rules.filter {
+            groups.contains($0.group) && !catalogue.enforcedAtInput.contains($0.id)
         }
-        let atInput = RuleCatalogue.rules.filter {
-            groups.contains($0.group) && RuleCatalogue.enforcedAtInput.contains($0.id)
+        let atInput = catalogue.rules.filter {
+            groups.contains($0.group) && catalogue.enforcedAtInput.contains($0.id)
         }
         if !atInput.isEmpty {
             print("enforced when a scenario is read, not by a run: "
@@ -146,7 +159,7 @@ enum RulesCommand {
                 print("  (\(path) fires it but fails)")
             }
         }
-        let scope = groups == RuleCatalogue.groups ? "the catalogue"
+        let scope = groups == catalogue.groups ? "the catalogue"
             : (groups.count == 1 ? "group " : "groups ") + groups.joined(separator: ", ")
         if missing.isEmpty {
             print("\(Terminal.green("OK")) every rule of \(scope) (\(checked.count)) fires in a "
@@ -161,23 +174,29 @@ enum RulesCommand {
     // MARK: The listing
 
     /// The catalogue, grouped, with the scenarios below `folder` that make each rule fire.
-    static func list(folder: String, folderIsDefault: Bool, groups: [String]) -> Int32 {
+    static func list(
+        folder: String, folderIsDefault: Bool, groups: [String], profile: EngineProfile
+    ) -> Int32 {
+        let catalogue = profile.catalogue
         var coverage: RuleCoverage?
         if folderIsDefault && ScenarioFiles.expand([folder]).files.isEmpty {
             Terminal.writeError("note: no scenarios in '\(folder)'; listing the rules only "
                 + "(run from the repository, or use '--scenarios DIR')")
         } else {
-            guard let found = Self.coverage(of: folder) else { return 2 }
+            guard let found = Self.coverage(of: folder, profile: profile) else { return 2 }
             coverage = found
         }
-        let shown = RuleCatalogue.rules.filter { groups.contains($0.group) }
-        print("SyncLab rule catalogue: \(shown.count) rules (docs/RULES.md)"
+        let shown = catalogue.rules.filter { groups.contains($0.group) }
+        let title = profile.name == ScenarioHeader.defaultEngine
+            ? "SyncLab rule catalogue" : "Rule catalogue of engine '\(profile.name)'"
+        print("\(title): \(shown.count) rules (\(profile.cataloguePage))"
             + (coverage.map { "; scenarios below \(folder): \($0.scenarioCount) run" } ?? ""))
         for group in groups {
             print("")
-            print(Terminal.bold("\(group) — \(RuleCatalogue.title(ofGroup: group) ?? "")"))
-            for rule in RuleCatalogue.rules(inGroup: group) {
-                listing(of: rule, coverage: coverage, folder: folder).forEach { print($0) }
+            print(Terminal.bold("\(group) — \(catalogue.title(ofGroup: group) ?? "")"))
+            for rule in catalogue.rules(inGroup: group) {
+                listing(of: rule, catalogue: catalogue, coverage: coverage, folder: folder)
+                    .forEach { print($0) }
             }
         }
         guard let coverage else { return 0 }
@@ -191,8 +210,10 @@ enum RulesCommand {
 
     /// The lines of one rule: ID and text, its choice, then the scenarios firing it (their
     /// paths relative to `folder`, which the listing's first line names).
-    static func listing(of rule: Rule, coverage: RuleCoverage?, folder: String) -> [String] {
-        let idWidth = RuleCatalogue.rules.map(\.id.count).max() ?? 0
+    static func listing(
+        of rule: Rule, catalogue: RuleCatalogue, coverage: RuleCoverage?, folder: String
+    ) -> [String] {
+        let idWidth = catalogue.rules.map(\.id.count).max() ?? 0
         let indent = 2 + idWidth + 2
         precondition(rule.id.count <= idWidth, "the ID column is narrower than \(rule.id)")
         let head = "  " + rule.id + pad(idWidth - rule.id.count + 2)
@@ -260,11 +281,17 @@ enum RulesCommand {
 /// Rules are looked up by ID and never listed from the dictionaries, so their order cannot
 /// reach the output; scenario lists are sorted on the way out.
 struct RuleCoverage {
+    /// The catalogue the fired rules are looked up in.
+    let catalogue: RuleCatalogue
     private var passingByRule: [String: [String]] = [:]
     private var failingByRule: [String: [String]] = [:]
     private var failing: [String] = []
     private var unknown: [(rule: String, path: String)] = []
     private(set) var scenarioCount = 0
+
+    init(catalogue: RuleCatalogue) {
+        self.catalogue = catalogue
+    }
 
     /// Records one run: the scenario's path, the rules it fired and whether it passed.
     mutating func add(path: String, firedRules: [String], passed: Bool) {
@@ -278,7 +305,7 @@ struct RuleCoverage {
             } else {
                 failingByRule[rule, default: []].append(path)
             }
-            if RuleCatalogue.rule(rule) == nil { unknown.append((rule, path)) }
+            if catalogue.rule(rule) == nil { unknown.append((rule, path)) }
         }
     }
 

@@ -4,10 +4,10 @@ import Kernel
 import Reporting
 import Scenario
 
-/// `synclab run FILE… [--seed N] [--trace-out PATH]`.
+/// `synclab run FILE… [--seed N] [--engine NAME] [--trace-out PATH] [--junit PATH]`.
 enum RunCommand {
     static let help = """
-    USAGE: synclab run FILE... [--seed N] [--trace-out PATH]
+    USAGE: synclab run FILE... [--seed N] [--engine NAME] [--trace-out PATH] [--junit PATH]
 
     Runs each scenario (a folder means every .scenario file below it) and checks its
     expectations. Exit status: 0 when every expectation holds, 1 when one fails or a run
@@ -15,6 +15,7 @@ enum RunCommand {
 
     OPTIONS:
       --seed N           run with seed N instead of the file's seed
+      --engine NAME      run on engine NAME instead of the file's ('synclab engines')
       --trace-out PATH   write the trace as JSON Lines to PATH (with several files, PATH is a
                          folder that receives one NAME.trace.jsonl per scenario)
       --junit PATH       write JUnit XML of every expectation to PATH
@@ -27,9 +28,14 @@ enum RunCommand {
         let seedText = options.value("--seed")
         let traceOut = options.value("--trace-out")
         let junit = options.value("--junit")
+        let engine: String?
+        switch EngineChoice.read(&options) {
+        case .success(let name): engine = name
+        case .failure(let error): return usage(error.message)
+        }
         if let problem = options.problem { return usage(problem) }
         if let unknown = options.unknownOption {
-            return usage("unknown option '\(unknown)'\(suggestion(unknown, among: ["--seed", "--trace-out", "--junit", "--help"]))")
+            return usage("unknown option '\(unknown)'\(suggestion(unknown, among: ["--seed", "--engine", "--trace-out", "--junit", "--help"]))")
         }
         var seed: UInt64?
         if let seedText {
@@ -42,13 +48,14 @@ enum RunCommand {
         var loaded: [(path: String, scenario: ScenarioFile, source: String)] = []
         var inputError = !expanded.errors.isEmpty
         for path in expanded.files {
-            if let file = ScenarioFiles.load(path) { loaded.append((path, file.scenario, file.source)) } else { inputError = true }
+            if let file = ScenarioFiles.load(path, engine: engine) { loaded.append((path, file.scenario, file.source)) } else { inputError = true }
         }
         if inputError { return 2 }
         var failed = 0
         var junitRuns: [(path: String, result: RunResult)] = []
         for (path, scenario, source) in loaded {
-            let result = ScenarioRunner.run(scenario, source: source, options: RunOptions(seed: seed))
+            let options = EngineChoice.runOptions(engine: engine, seed: seed)
+            let result = ScenarioRunner.run(scenario, source: source, options: options)
             junitRuns.append((path, result))
             report(result, path: path)
             if !result.passed { failed += 1 }

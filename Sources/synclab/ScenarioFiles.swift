@@ -29,8 +29,9 @@ enum ScenarioFiles {
         return (files, errors)
     }
 
-    /// Reads and checks one file: its tree and source, or its diagnostics.
-    static func load(_ path: String) -> (scenario: ScenarioFile, source: String)? {
+    /// Reads and checks one file: its tree and source, or its diagnostics. `engine` is the
+    /// `--engine` override the file is checked for.
+    static func load(_ path: String, engine: String? = nil) -> (scenario: ScenarioFile, source: String)? {
         guard let data = FileManager.default.contents(atPath: path) else {
             Terminal.writeError("\(path): error: cannot read the file")
             return nil
@@ -39,7 +40,7 @@ enum ScenarioFiles {
             Terminal.writeError("\(path):1:1: error: the file is not valid UTF-8")
             return nil
         }
-        let result = ScenarioChecker.check(source: source, file: path, options: ScenarioRunner.validationOptions)
+        let result = ScenarioChecker.check(source: source, file: path, options: EngineChoice.registry.validationOptions(engine: engine))
         for diagnostic in result.diagnostics {
             Terminal.writeError(diagnostic.renderedWithNotes)
         }

@@ -14,6 +14,7 @@ COMMANDS:
   run FILE...      run scenarios and check their expectations
   check FILE...    parse and validate scenarios without running them
   probes           list the probe points triggers can name
+  engines          list the engines scenarios can run on
   report FILE...   write Markdown or HTML reports of scenarios (--out DIR)
   bench            measure the kernel and scenario runs (use a release build)
   rules            list the rule catalogue and the scenarios that make each rule fire
@@ -22,7 +23,7 @@ COMMANDS:
 Run 'synclab COMMAND --help' for a command's options.
 """
 
-let commands = ["run", "check", "probes", "report", "bench", "rules", "explore"]
+let commands = ["run", "check", "probes", "engines", "report", "bench", "rules", "explore"]
 var arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 if arguments.isEmpty || arguments == ["-h"] || arguments == ["--help"] || arguments == ["help"] {
@@ -34,6 +35,7 @@ if arguments.isEmpty || arguments == ["-h"] || arguments == ["--help"] || argume
     case "run": status = RunCommand.main(arguments)
     case "check": status = CheckCommand.main(arguments)
     case "probes": status = ProbesCommand.main(arguments)
+    case "engines": status = EnginesCommand.main(arguments)
     case "report": status = ReportCommand.main(arguments)
     case "bench": status = BenchCommand.main(arguments)
     case "rules": status = RulesCommand.main(arguments)

@@ -1,7 +1,8 @@
 import Device
-import Engines
 import Kernel
 import LocalStore
+import SDS
+import SyncContract
 import Testing
 
 @Suite struct DeviceTests {
@@ -12,7 +13,12 @@ import Testing
             ]),
         ])
         return Device(name: "phone", schema: schema, account: "alice",
-                      names: RandomStreams(seed: 1).stream("names/phone"))
+                      names: RandomStreams(seed: 1).stream("names/phone"), profile: SDSProfile.profile)
+    }
+
+    /// Delivers an event and carries out its writes, as the world does.
+    private func deliverAndWrite(_ event: EngineEvent, to device: Device) {
+        for case .write(let write) in device.deliver(event, now: .zero) { device.apply(write) }
     }
 
     @Test func killLosesTheEngineButKeepsTheDisk() throws {
@@ -20,15 +26,27 @@ import Testing
         device.launch()
         let id = device.makeModelID()
         #expect(try device.perform(.insert(id, entity: "Note", values: ["title": .attribute(.string("A"))])))
-        _ = device.deliver(.storeSaved, now: .zero)
-        #expect(device.disk.syncData.pending[id] != nil)
+        deliverAndWrite(.storeSaved, to: device)
+        #expect(device.observation.pendingCount == 1)
         let incarnation = device.incarnation
         device.kill()
         #expect(!device.isRunning)
         #expect(device.incarnation > incarnation)
         #expect(device.disk.store.model(id)?.values["title"] == .string("A"))
-        #expect(device.disk.syncData.pending[id] != nil, "pending changes are on disk")
+        #expect(device.observation.pendingCount == 1, "pending changes are on disk")
         #expect(device.deliver(.push, now: .zero).isEmpty, "a killed app handles nothing")
+    }
+
+    @Test func theDiskChangesOnlyByTheEnginesWrites() throws {
+        let device = makeDevice()
+        device.launch()
+        let id = device.makeModelID()
+        _ = try device.perform(.insert(id, entity: "Note", values: ["title": .attribute(.string("A"))]))
+        let effects = device.deliver(.storeSaved, now: .zero)
+        #expect(device.observation.pendingCount == 0, "nothing written yet")
+        for case .write(let write) in effects { device.apply(write) }
+        #expect(device.observation.pendingCount == 1)
+        #expect(device.observation.recordName(of: id) != nil)
     }
 
     @Test func rollbackDiscardsTheOpenTransaction() throws {

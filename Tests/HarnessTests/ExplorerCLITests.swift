@@ -1,7 +1,9 @@
+import Engines
 import Foundation
 import Harness
-import Testing
+import SyncContract
 import TestSupport
+import Testing
 
 /// `synclab explore` end to end, through the real binary: byte-identical output whatever
 /// `--jobs` is, shards that merge into the whole, exit statuses.

@@ -1,4 +1,7 @@
 @testable import Harness
+import SyncContract
+import Engines
+import SDS
 import Kernel
 import LocalStore
 import Testing
@@ -72,14 +75,23 @@ import Testing
     }
 
     @Test func everyCheckNamesTheLimitationsThatExplainIt() {
-        #expect(InvariantCheck.convergence.explainers == ["LIM-1", "LIM-3", "LIM-4", "LIM-6"])
-        #expect(InvariantCheck.lostChange.explainers == ["LIM-1", "LIM-3", "LIM-5", "LIM-6"])
-        #expect(InvariantCheck.duplicateIdentity.explainers == ["LIM-2"])
-        #expect(InvariantCheck.resurrection.explainers == ["LIM-1", "LIM-3"])
-        #expect(InvariantCheck.liveness.explainers.isEmpty)
+        let catalogue = SDSProfile.profile.catalogue
+        #expect(InvariantCheck.convergence.explainers(in: catalogue) == ["LIM-1", "LIM-3", "LIM-4", "LIM-6"])
+        #expect(InvariantCheck.lostChange.explainers(in: catalogue) == ["LIM-1", "LIM-3", "LIM-5", "LIM-6"])
+        #expect(InvariantCheck.duplicateIdentity.explainers(in: catalogue) == ["LIM-2"])
+        #expect(InvariantCheck.resurrection.explainers(in: catalogue) == ["LIM-1", "LIM-3"])
+        #expect(InvariantCheck.liveness.explainers(in: catalogue).isEmpty)
         let finding = CheckerFinding(.convergence, "phone lacks n1")
-        #expect(finding.classified(firedRules: ["LIM-4", "SYNC-4"]).explainedBy == ["LIM-4"])
-        #expect(!finding.classified(firedRules: ["LIM-2", "LIM-5"]).isExplained)
+        #expect(finding.classified(firedRules: ["LIM-4", "SYNC-4"], catalogue: catalogue).explainedBy == ["LIM-4"])
+        #expect(!finding.classified(firedRules: ["LIM-2", "LIM-5"], catalogue: catalogue).isExplained)
+    }
+
+    @Test func theCataloguesExemptionsAreTheRulesThatDiscardOrRestoreByDesign() {
+        let catalogue = SDSProfile.profile.catalogue
+        #expect(catalogue.exemptions(from: "lost-change") == [
+            "SYNC-3", "ADOPT-2", "DEL-2", "DEL-3", "LIFE-2", "LIFE-5", "ACCT-3", "ERR-1", "ERR-2",
+        ])
+        #expect(catalogue.exemptions(from: "resurrection") == ["DEL-2", "DEL-3", "LIFE-2", "ACCT-3", "ERR-1"])
     }
 
     @Test func outcomesRankLivenessFirst() {

@@ -1,4 +1,6 @@
+import Engines
 import Foundation
+import SyncContract
 @testable import Harness
 import Scenario
 import Testing
@@ -36,23 +38,23 @@ enum ExplorerFixtures {
     /// The tree of a chaos text that must check clean.
     static func scenario(_ source: String, file: String = "test.chaos") -> ScenarioFile {
         let checked = ScenarioChecker.check(
-            source: source, file: file, options: ScenarioRunner.validationOptions)
+            source: source, file: file, options: EngineRegistry.bundled.validationOptions())
         #expect(checked.diagnostics.map(\.rendered) == [])
         return checked.scenario
     }
 
-    static func explorer(_ source: String, options: ExploreOptions = ExploreOptions()) -> Explorer {
+    static func explorer(_ source: String, options: ExploreOptions = ExploreOptions(engines: .bundled)) -> Explorer {
         Explorer(scenario: scenario(source), source: source, options: options)
     }
 
     /// A bundled chaos file of `Scenarios/explore/`.
-    static func bundled(_ name: String, options: ExploreOptions = ExploreOptions()) throws
+    static func bundled(_ name: String, options: ExploreOptions = ExploreOptions(engines: .bundled)) throws
         -> Explorer
     {
         let path = "Scenarios/explore/\(name)"
         let source = try TestSupport.read(path)
         let checked = ScenarioChecker.check(
-            source: source, file: path, options: ScenarioRunner.validationOptions)
+            source: source, file: path, options: EngineRegistry.bundled.validationOptions())
         #expect(checked.diagnostics.map(\.rendered) == [])
         return Explorer(scenario: checked.scenario, source: source, options: options)
     }

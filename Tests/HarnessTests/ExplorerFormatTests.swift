@@ -1,5 +1,7 @@
+import Engines
 import Harness
 import Scenario
+import SyncContract
 import Testing
 
 /// The `chaos …` statements: what the tree records and what validation reports.

@@ -1,4 +1,6 @@
 @testable import Harness
+import SyncContract
+import Engines
 import Kernel
 import Scenario
 import Testing
@@ -22,7 +24,7 @@ import Testing
     }
 
     @Test func replayingTheStepsReplaysTheRun() {
-        var options = ExploreOptions()
+        var options = ExploreOptions(engines: .bundled)
         options.recordTrace = true
         let explorer = ExplorerFixtures.explorer(ExplorerFixtures.notes, options: options)
         let drawn = explorer.drawnRun(seed: 3, options: options)
@@ -34,7 +36,7 @@ import Testing
     /// The property shrinking relies on: the written scenario, run by `ScenarioRunner` as
     /// `synclab run` would, is the same simulation (device and cloud events identical).
     @Test func theWrittenScenarioReplaysTheSameSimulation() {
-        var options = ExploreOptions()
+        var options = ExploreOptions(engines: .bundled)
         options.recordTrace = true
         let explorer = ExplorerFixtures.explorer(ExplorerFixtures.notes, options: options)
         let drawn = explorer.drawnRun(seed: 5, options: options)
@@ -42,10 +44,10 @@ import Testing
             run: drawn, original: explorer.plan, seed: 5, removedDevices: [],
             violations: drawn.check(), summary: "test")
         let checked = ScenarioChecker.check(
-            source: text, file: "written.scenario", options: ScenarioRunner.validationOptions)
+            source: text, file: "written.scenario", options: EngineRegistry.bundled.validationOptions())
         #expect(checked.diagnostics.map(\.rendered) == [])
         #expect(!checked.scenario.chaos.isDeclared)
-        let plain = ScenarioRunner.run(checked.scenario, source: text)
+        let plain = ScenarioRunner.run(checked.scenario, source: text, options: RunOptions(engines: .bundled))
         func simulation(_ trace: Trace) -> [String] {
             trace.events.filter { $0.actor != "script" }.map(\.jsonLine)
         }
@@ -56,7 +58,7 @@ import Testing
     @Test func runningAChaosFileRunsTheSeedsDrawOnce() {
         let source = ExplorerFixtures.lonely
         let scenario = ExplorerFixtures.scenario(source)
-        let result = ScenarioRunner.run(scenario, source: source, options: RunOptions(seed: 4))
+        let result = ScenarioRunner.run(scenario, source: source, options: RunOptions(engines: .bundled, seed: 4))
         #expect(result.passed)
         #expect(result.seed == 4)
         #expect(result.expectations.map(\.wanted) == [

@@ -1,4 +1,6 @@
 @testable import Harness
+import SyncContract
+import Engines
 import Scenario
 import Testing
 
@@ -7,7 +9,7 @@ import Testing
 /// handful of steps.
 @Suite struct ExplorerShrinkTests {
     static func canaryOptions(shrinkRuns: Int = 150) -> ExploreOptions {
-        var options = ExploreOptions(shrinkRuns: shrinkRuns)
+        var options = ExploreOptions(engines: .bundled, shrinkRuns: shrinkRuns)
         options.canary = .unsynchronizedKey(device: "phone", entity: "Note", key: "body")
         return options
     }
@@ -28,9 +30,9 @@ import Testing
         // Without the canary, the engine is fine: the scenario passes once "fixed".
         let checked = ScenarioChecker.check(
             source: shrunk.text, file: shrunk.report.file,
-            options: ScenarioRunner.validationOptions)
+            options: EngineRegistry.bundled.validationOptions())
         #expect(checked.diagnostics.map(\.rendered) == [])
-        let fixed = ScenarioRunner.run(checked.scenario, source: shrunk.text)
+        let fixed = ScenarioRunner.run(checked.scenario, source: shrunk.text, options: RunOptions(engines: .bundled))
         #expect(fixed.passed, "\(fixed.expectations.filter { !$0.passed })")
     }
 
@@ -48,7 +50,7 @@ import Testing
             chaos fault offline 10% for 5s..30s
             chaos fault kill 15% for 1s..5s
             """
-        var options = ExploreOptions(shrinkRuns: 150)
+        var options = ExploreOptions(engines: .bundled, shrinkRuns: 150)
         options.canary = .forgetsPendingChangesOnLaunch
         let explorer = ExplorerFixtures.explorer(source, options: options)
         let plain = ExplorerFixtures.explorer(source)

@@ -1,4 +1,6 @@
+import Engines
 import Harness
+import SyncContract
 import Testing
 
 /// Seed selections, shards, and the summary that shards merge into.

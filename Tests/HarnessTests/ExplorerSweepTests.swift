@@ -1,5 +1,7 @@
+import Engines
 import Harness
 import Scenario
+import SyncContract
 import Testing
 
 /// The bundled sweeps of `Scenarios/explore/` find the known limitations by chance within

@@ -1,4 +1,6 @@
 import Engines
+import SDS
+import SyncContract
 @testable import Harness
 import Kernel
 import Scenario
@@ -20,7 +22,7 @@ import TestSupport
     @Test(arguments: files)
     func killAtEveryProbePointLosesNothing(_ path: String) throws {
         let source = try TestSupport.read(path)
-        let checked = ScenarioChecker.check(source: source, file: path, options: ScenarioRunner.validationOptions)
+        let checked = ScenarioChecker.check(source: source, file: path, options: EngineRegistry.bundled.validationOptions())
         guard !checked.hasErrors else {
             Issue.record("\(path) does not check")
             return
@@ -60,7 +62,7 @@ import TestSupport
                 action: .device(action), location: start)
             scenario.timeline.insert(TimelineStatement(.trigger(trigger), location: start), at: 0)
         }
-        let world = World(scenario: scenario, seed: scenario.header.effectiveSeed, options: RunOptions(recordTrace: false))
+        let world = World(scenario: scenario, seed: scenario.header.effectiveSeed, options: RunOptions(engines: .bundled, recordTrace: false))
         var results: [ExpectationResult] = []
         world.start()
         world.run(until: .zero)
@@ -83,14 +85,14 @@ import TestSupport
         }
         for index in world.devices.indices where world.failure == nil && world.devices[index].isRunning {
             let waiter = world.makeWaiter(for: index)
-            world.deliver(.syncNow(waiter: waiter), to: index)
+            world.deliver(.appCall(.syncNow, waiter: waiter), to: index)
             world.waitFor(waiter, what: "a heal sync")
         }
         world.run(while: { !world.isSettled }, bound: World.waitBound, what: "settling after the heal")
         var pending: [String: Int] = [:]
         // A device signed out cannot upload: its changes wait for an account (ACCT-1).
         for device in world.devices where device.account != nil {
-            pending[device.name] = device.disk.syncData.pendingCount
+            pending[device.name] = device.observation.pendingCount
         }
         var rules: Set<String> = []
         for fired in world.firedRules { rules.formUnion(fired) }

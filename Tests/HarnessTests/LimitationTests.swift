@@ -1,8 +1,10 @@
 import Engines
 import Harness
+import SDS
 import Scenario
-import Testing
+import SyncContract
 import TestSupport
+import Testing
 
 /// The known races (LIM-1..5) are reproducible on demand: each limitation scenario passes
 /// for every seed from 1 to 100, and fails once the mechanism behind its race is switched
@@ -12,7 +14,7 @@ import TestSupport
 
     private static func run(_ path: String, options: RunOptions) throws -> RunResult {
         let source = try TestSupport.read(path)
-        let checked = ScenarioChecker.check(source: source, file: path, options: ScenarioRunner.validationOptions)
+        let checked = ScenarioChecker.check(source: source, file: path, options: EngineRegistry.bundled.validationOptions())
         #expect(!checked.hasErrors, "\(checked.diagnostics.map(\.rendered))")
         return ScenarioRunner.run(checked.scenario, source: source, options: options)
     }
@@ -28,7 +30,7 @@ import TestSupport
     @Test(arguments: files)
     func passesForSeedsOneToAHundred(_ path: String) throws {
         for seed in UInt64(1)...100 {
-            let result = try Self.run(path, options: RunOptions(seed: seed, recordTrace: false))
+            let result = try Self.run(path, options: RunOptions(engines: .bundled, seed: seed, recordTrace: false))
             let failed = result.expectations.filter { !$0.passed }.map { "line \($0.line): \($0.found)" }
             #expect(result.passed, "\(path) --seed \(seed): \(result.failure?.description ?? "") \(failed)")
             if !result.passed { break }
@@ -47,17 +49,17 @@ import TestSupport
 
     @Test(arguments: withoutMechanism)
     func failsWithoutItsMechanism(_ name: String, _ mechanism: String) throws {
-        var options = RunOptions(recordTrace: false)
+        var options = RunOptions(engines: .bundled, recordTrace: false)
         switch mechanism {
         case "cloud recreation": options.cloudRecreatesDeletedRecords = false
-        case "matching before storing": options.mechanisms.matchesPageBeforeStoring = false
-        case "cascaded deletions uploaded": options.mechanisms.uploadsDeletionsOfCascadedChangedModels = false
-        case "records kept aside": options.mechanisms.keepsRecordsWithMissingReferencesAside = false
+        case "matching before storing": options.mechanisms["matchesPageBeforeStoring"] = false
+        case "cascaded deletions uploaded": options.mechanisms["uploadsDeletionsOfCascadedChangedModels"] = false
+        case "records kept aside": options.mechanisms["keepsRecordsWithMissingReferencesAside"] = false
         case "tokenless fetch without deletions": options.cloudTokenlessFetchOmitsDeletions = false
-        default: options.mechanisms.deletionsWaitForMoves = false
+        default: options.mechanisms["deletionsWaitForMoves"] = false
         }
         let path = "Scenarios/limitations/\(name).scenario"
-        let normal = try Self.run(path, options: RunOptions(recordTrace: false))
+        let normal = try Self.run(path, options: RunOptions(engines: .bundled, recordTrace: false))
         #expect(normal.passed, "\(path) should pass with every mechanism on")
         let broken = try Self.run(path, options: options)
         #expect(!broken.passed, "\(path) still passes without \(mechanism): it does not show the race")

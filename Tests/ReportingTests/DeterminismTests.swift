@@ -1,3 +1,4 @@
+import Engines
 import Harness
 import Reporting
 import Scenario
@@ -44,8 +45,8 @@ import Testing
     /// twice: the reports of the two runs are identical.
     @Test func twoHarnessRunsGiveIdenticalReports() {
         let (scenario, source) = Self.firstSync
-        let first = ScenarioRunner.run(scenario, source: source)
-        let second = ScenarioRunner.run(scenario, source: source)
+        let first = ScenarioRunner.run(scenario, source: source, options: RunOptions(engines: .bundled))
+        let second = ScenarioRunner.run(scenario, source: source, options: RunOptions(engines: .bundled))
         let reportA = ScenarioReport(path: "first-sync.scenario", scenario: scenario,
                                      source: source, result: first, finalState: nil,
                                      ruleTexts: [:])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The product's promise: the same scenario and seed give a byte-identical trace in two
 /// separate processes (Swift seeds hashing per process, so this catches leaked

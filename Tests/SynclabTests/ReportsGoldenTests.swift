@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `Reports/` holds the Markdown reports of every bundled scenario, exactly as the current
 /// code writes them. Re-recording (`RECORD_SNAPSHOTS=1 swift test`) rewrites the folder and

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// Every rule of the catalogue fires in a passing bundled scenario (CFG-2 and ID-6, enforced
 /// when a file is read, excepted): `synclab rules --check Scenarios` is the proof.

@@ -1,7 +1,8 @@
-import Engines
 import Foundation
-import Testing
+import SDS
+import SyncContract
 import TestSupport
+import Testing
 
 @testable import synclab
 
@@ -70,7 +71,7 @@ import TestSupport
     @Test func helpNamesTheOptions() throws {
         let run = try TestSupport.runSynclab(["rules", "--help"])
         #expect(run.status == 0)
-        #expect(run.standardOutput.contains("synclab rules --check DIR [--group G]..."))
+        #expect(run.standardOutput.contains("synclab rules [--engine NAME] --check DIR [--group G]..."))
         #expect(run.standardOutput.contains("--scenarios DIR"))
     }
 
@@ -163,10 +164,10 @@ import TestSupport
         let output = first.standardOutput
         #expect(output.hasPrefix("SyncLab rule catalogue: 68 rules (docs/RULES.md); "
             + "scenarios below Scenarios: "))
-        for group in RuleCatalogue.groups {
+        for group in SDSRules.catalogue.groups {
             #expect(output.contains("\n\(group) — "), "\(group)")
         }
-        for rule in RuleCatalogue.rules {
+        for rule in SDSRules.catalogue.rules {
             #expect(output.contains("\n  \(rule.id) "), "\(rule.id) is not listed")
         }
     }
@@ -223,7 +224,7 @@ import TestSupport
     // MARK: The pieces, in process
 
     @Test func coverageCountsOnlyPassingScenarios() {
-        var coverage = RuleCoverage()
+        var coverage = RuleCoverage(catalogue: SDSRules.catalogue)
         coverage.add(path: "b.scenario", firedRules: ["SYNC-1", "SYNC-2"], passed: true)
         coverage.add(path: "a.scenario", firedRules: ["SYNC-1"], passed: true)
         coverage.add(path: "c.scenario", firedRules: ["SYNC-3", "SYNC-99"], passed: false)
@@ -233,16 +234,16 @@ import TestSupport
         #expect(coverage.failingScenarios(firing: "SYNC-3") == ["c.scenario"])
         #expect(coverage.failingScenarios == ["c.scenario"])
         #expect(coverage.unknownRules.map(\.rule) == ["SYNC-99"])
-        let sync = ["SYNC-1", "SYNC-2", "SYNC-3"].compactMap(RuleCatalogue.rule)
+        let sync = ["SYNC-1", "SYNC-2", "SYNC-3"].compactMap(SDSRules.catalogue.rule)
         #expect(coverage.missing(among: sync).map(\.id) == ["SYNC-3"])
         #expect(coverage.missing(among: Array(sync.prefix(2))).isEmpty, "all fire: exit 0")
     }
 
     @Test func groupSelection() throws {
-        #expect(try RulesCommand.selectedGroups([]).get().count == 14)
-        #expect(try RulesCommand.selectedGroups(["lim", "SYNC", "SYNC"]).get() == ["SYNC", "LIM"])
+        #expect(try RulesCommand.selectedGroups([], catalogue: SDSRules.catalogue).get().count == 14)
+        #expect(try RulesCommand.selectedGroups(["lim", "SYNC", "SYNC"], catalogue: SDSRules.catalogue).get() == ["SYNC", "LIM"])
         #expect(throws: RulesCommand.UsageProblem.self) {
-            try RulesCommand.selectedGroups(["SYNC", "DLL"]).get()
+            try RulesCommand.selectedGroups(["SYNC", "DLL"], catalogue: SDSRules.catalogue).get()
         }
     }
 

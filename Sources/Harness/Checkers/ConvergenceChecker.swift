@@ -1,7 +1,7 @@
 import CloudSim
 import Device
-import Engines
 import LocalStore
+import SyncContract
 
 /// `expect converged`: every device signed into an account, online and running holds exactly
 /// the records of that account's zone, as models with equal values.
@@ -17,7 +17,7 @@ enum ConvergenceChecker {
             guard let account = device.account, device.isOnline, device.isRunning else {
                 continue
             }
-            var records = world.cloud.records(in: world.cloud.appZone(of: account))
+            var records = world.appRecords(of: account)
             for zone in world.cloud.sharedZones(of: account) {
                 records += world.cloud.visibleRecords(in: zone, for: account)
             }
@@ -31,21 +31,21 @@ enum ConvergenceChecker {
         _ device: Device, records: [CloudRecord], world: World, describe: (String) -> String
     ) -> [String] {
         var problems: [String] = []
-        let syncData = device.disk.syncData
+        let observation = device.observation
+        let codec = world.codec
         let store = device.disk.store
         var seen: Set<ModelID> = []
         for record in records {
-            guard let entity = world.schema.entity(named: record.recordType),
+            guard let entity = codec.entity(ofRecordType: record.recordType).flatMap(world.schema.entity(named:)),
                 entity.isSynchronized else { continue }
-            guard let id = syncData.models[record.recordName], let model = store.model(id) else {
+            guard let id = observation.model(forRecord: record.recordName), let model = store.model(id) else {
                 problems.append("\(device.name) lacks \(describe(record.recordName))")
                 continue
             }
             seen.insert(id)
             for attribute in entity.synchronizedAttributes {
-                // BIG-2: the value wherever the record holds it, its field or its overflow asset.
-                let cloudValue = RecordMapping.attributeValue(
-                    of: attribute.name, type: attribute.type, in: record)
+                // The value wherever the engine's codec reads it (sds: a field or its overflow asset).
+                let cloudValue = codec.value(of: attribute.name, type: attribute.type, in: record)
                 if cloudValue != model.values[attribute.name] {
                     problems.append("\(device.name) \(describe(record.recordName)) "
                         + "\(attribute.name)="
@@ -55,12 +55,9 @@ enum ConvergenceChecker {
                 }
             }
             for relationship in entity.synchronizedToOneRelationships {
-                var cloudTarget: String?
-                if case .reference(let name)? = record.fields[relationship.name] {
-                    cloudTarget = name
-                }
+                let cloudTarget = codec.reference(of: relationship.name, in: record)
                 let localTarget = model.toOne[relationship.name].flatMap {
-                    syncData.recordNames[$0]
+                    observation.recordName(of: $0)
                 }
                 if cloudTarget != localTarget {
                     problems.append("\(device.name) \(describe(record.recordName)) "
@@ -73,7 +70,7 @@ enum ConvergenceChecker {
         for model in store.models where !seen.contains(model.id) {
             guard let entity = world.schema.entity(named: model.entity),
                 entity.isSynchronized else { continue }
-            let name = syncData.recordNames[model.id] ?? model.id.description
+            let name = observation.recordName(of: model.id) ?? model.id.description
             problems.append("\(device.name) has \(describe(name)), which iCloud lacks")
         }
         return problems

@@ -1,5 +1,7 @@
-/// The invariants the explorer checks once a run healed and settled, each with the known
-/// limitations (RULES.md, LIM-*) that can explain a violation of it.
+import SyncContract
+/// The invariants the explorer checks once a run healed and settled. Which weaknesses of an
+/// engine can explain a violation of one is the engine catalogue's to say (`Rule.explains`,
+/// keyed by the raw values below).
 ///
 /// The checkers stand apart from the engine: they read the world (stores, sync data, the
 /// cloud's zones) and what the app saved, never the engine's reasoning.
@@ -19,15 +21,10 @@ public enum InvariantCheck: String, Hashable, Sendable, Codable, CaseIterable {
     /// A statement could not run (for instance an action on a device that is not running).
     case runtime
 
-    /// The LIM-* rules whose race can produce a violation of this check.
-    public var explainers: [String] {
-        switch self {
-        case .convergence: return ["LIM-1", "LIM-3", "LIM-4", "LIM-6"]
-        case .lostChange: return ["LIM-1", "LIM-3", "LIM-5", "LIM-6"]
-        case .duplicateIdentity: return ["LIM-2"]
-        case .resurrection: return ["LIM-1", "LIM-3"]
-        case .liveness, .expectation, .runtime: return []
-        }
+    /// The weaknesses of an engine whose race can produce a violation of this check, in
+    /// catalogue order.
+    public func explainers(in catalogue: RuleCatalogue) -> [String] {
+        catalogue.explainers(of: rawValue)
     }
 }
 
@@ -36,7 +33,8 @@ public struct InvariantViolation: Hashable, Sendable, Codable {
     public var check: InvariantCheck
     /// What was wrong, for people: names devices, records (with their labels) and values.
     public var message: String
-    /// The LIM-* rules that fired in the run and can explain it; empty for a new finding.
+    /// The engine's weaknesses that fired in the run and can explain it; empty for a new
+    /// finding.
     public var explainedBy: [String]
     /// `expect …` lines that fail while the violation lasts, for a shrunk scenario.
     public var expectations: [String]
@@ -67,9 +65,9 @@ struct CheckerFinding: Hashable, Sendable {
         self.expectations = expectations
     }
 
-    /// Explained when a LIM-* rule of this check's explainers fired in the run.
-    func classified(firedRules: [String]) -> InvariantViolation {
-        let explainedBy = check.explainers.filter(firedRules.contains)
+    /// Explained when a weakness of the engine's catalogue that explains this check fired.
+    func classified(firedRules: [String], catalogue: RuleCatalogue) -> InvariantViolation {
+        let explainedBy = check.explainers(in: catalogue).filter(firedRules.contains)
         return InvariantViolation(
             check: check, message: message, explainedBy: explainedBy, expectations: expectations)
     }

@@ -1,7 +1,7 @@
 import CloudSim
 import Device
-import Engines
 import LocalStore
+import SyncContract
 
 /// No lost saved change: every value the app saved that no later save or deletion
 /// superseded is in iCloud and on every device signed into that account, online and
@@ -16,12 +16,13 @@ import LocalStore
 ///   must be one of theirs (concurrent saves may end either way: the last upload wins).
 /// A save counts for the record its model holds at the end (ID-2 can hand a model another
 /// record). Records any device deleted are left to the resurrection checker. A save on a device
-/// where a rule that discards changes fired (`discardingRules`) is exempt.
+/// where a rule that discards changes fired (the engine catalogue's exemptions from
+/// `lost-change`) is exempt.
 enum LostChangeChecker {
     /// Rules under which a saved change may vanish by design.
-    static let discardingRules = [
-        "SYNC-3", "ADOPT-2", "ERR-1", "ERR-2", "ACCT-3", "LIFE-2", "LIFE-5", "DEL-2", "DEL-3",
-    ]
+    static func discardingRules(_ world: World) -> [String] {
+        world.profile.catalogue.exemptions(from: InvariantCheck.lostChange.rawValue)
+    }
 
     static func check(_ world: World, ledger: SaveLedger, labels: RecordLabels)
         -> [CheckerFinding]
@@ -32,13 +33,14 @@ enum LostChangeChecker {
         }
         // Read each disk once: every access through the device copies its references.
         let disks = world.devices.map(\.disk)
+        let observations = world.devices.map(\.observation)
         var groups: [String: [Int]] = [:]
         var groupOrder: [String] = []
         var current = ledger.saves
         for index in current.indices {
             // ID-2 may have given the model another record since: judge it by that one.
-            let syncData = disks[current[index].device].syncData
-            if let record = syncData.recordNames[current[index].model] {
+            let observation = observations[current[index].device]
+            if let record = observation.recordName(of: current[index].model) {
                 current[index].record = record
             }
         }
@@ -48,7 +50,7 @@ enum LostChangeChecker {
             if groups[key] == nil { groupOrder.append(key) }
             groups[key, default: []].append(index)
         }
-        let judge = Judge(world: world, disks: disks, exempt: exemptDevices(world), labels: labels)
+        let judge = Judge(world: world, disks: disks, observations: observations, exempt: exemptDevices(world), labels: labels)
         var findings: [CheckerFinding] = []
         for key in groupOrder {
             findings += judge.check((groups[key] ?? []).map { current[$0] })
@@ -58,6 +60,7 @@ enum LostChangeChecker {
 
     /// Devices (by index) where a discarding rule fired; the cloud's rules count for all.
     private static func exemptDevices(_ world: World) -> [Bool] {
+        let discardingRules = discardingRules(world)
         let cloud = world.firedRules[world.devices.count]
         let cloudDiscards = discardingRules.contains(where: cloud.contains)
         return world.devices.indices.map { index in
@@ -69,6 +72,7 @@ enum LostChangeChecker {
     private struct Judge {
         let world: World
         let disks: [DeviceDisk]
+        let observations: [any EngineObservation]
         let exempt: [Bool]
         let labels: RecordLabels
 
@@ -81,11 +85,9 @@ enum LostChangeChecker {
             guard candidates.contains(where: { !exempt[$0.device] }) else { return [] }
             let acceptable = candidates.map(\.value)
             var problems: [(scope: String, found: String)] = []
-            let zone = world.cloud.appZone(of: first.account)
-            if let cloudRecord = world.cloud.record(named: first.record, in: zone) {
-                // BIG-2: the value wherever the record holds it, its field or its overflow asset.
-                let value = RecordMapping.attributeValue(
-                    of: first.key, type: attribute.type, in: cloudRecord)
+            if let cloudRecord = world.appRecord(named: first.record, of: first.account) {
+                // The value wherever the engine's codec reads it (sds: a field or its asset).
+                let value = world.codec.value(of: first.key, type: attribute.type, in: cloudRecord)
                 if !acceptable.contains(value) {
                     problems.append(("cloud \(first.account)",
                         "iCloud has \(first.key)=\(ValueConversion.describe(value)) for"))
@@ -98,7 +100,7 @@ enum LostChangeChecker {
                     continue
                 }
                 let disk = disks[index]
-                guard let model = disk.syncData.models[first.record].flatMap(disk.store.model)
+                guard let model = observations[index].model(forRecord: first.record).flatMap(disk.store.model)
                 else {
                     problems.append((device.name, "\(device.name) lacks"))
                     continue

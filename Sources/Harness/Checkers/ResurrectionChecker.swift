@@ -6,15 +6,17 @@ import Device
 ///
 /// "Inserted again" counts any insert of the record saved after the deletion, and any
 /// record the app inserted more than once (identity records: several devices may create the
-/// same one). Rules that bring records back by design (`restoringRules`: a re-created zone
-/// re-uploads every local model, batch-deleted models return) exempt the whole run.
+/// same one). Rules that bring records back by design (the engine catalogue's exemptions
+/// from `resurrection`; sds: a re-created zone re-uploads every local model, batch-deleted
+/// models return) exempt the whole run.
 enum ResurrectionChecker {
-    static let restoringRules = ["ERR-1", "DEL-2", "DEL-3", "LIFE-2", "ACCT-3"]
 
     static func check(_ world: World, ledger: SaveLedger, labels: RecordLabels)
         -> [CheckerFinding]
     {
         let fired = world.firedRules.reduce(into: Set<String>()) { $0.formUnion($1) }
+        let restoringRules = world.profile.catalogue.exemptions(
+            from: InvariantCheck.resurrection.rawValue)
         guard !restoringRules.contains(where: fired.contains) else { return [] }
         var seen: Set<String> = []
         var findings: [CheckerFinding] = []
@@ -37,13 +39,12 @@ enum ResurrectionChecker {
         let label = labels.label(of: deletion.record)
         let said = "\(deleter.name) deleted \(name) at \(deletion.time)"
         var findings: [CheckerFinding] = []
-        let zone = world.cloud.appZone(of: deletion.account)
-        if world.cloud.record(named: deletion.record, in: zone) != nil {
+        if world.appRecord(named: deletion.record, of: deletion.account) != nil {
             findings.append(CheckerFinding(.resurrection, "\(said); iCloud has it again",
                 expectations: label.map { ["expect cloud \(deletion.account): no \($0)"] } ?? []))
         }
         if deleter.isRunning, deleter.account == deletion.account,
-            let id = deleter.disk.syncData.models[deletion.record],
+            let id = deleter.observation.model(forRecord: deletion.record),
             deleter.disk.store.model(id) != nil
         {
             findings.append(CheckerFinding(.resurrection, "\(said); \(deleter.name) has it again",

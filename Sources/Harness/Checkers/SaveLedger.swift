@@ -97,7 +97,17 @@ struct SaveLedger {
         Snapshot(
             device: index, model: model,
             values: model.flatMap { device.disk.store.model($0)?.values } ?? [:],
-            recordNames: deletes ? device.disk.syncData.recordNames : [:])
+            recordNames: deletes ? recordNames(on: device) : [:])
+    }
+
+    /// The record name of every model the device's store holds, as its engine named them.
+    private static func recordNames(on device: Device) -> [ModelID: String] {
+        let observation = device.observation
+        var names: [ModelID: String] = [:]
+        for model in device.disk.store.models {
+            if let name = observation.recordName(of: model.id) { names[model.id] = name }
+        }
+        return names
     }
 
     /// Reads what the app saved on every device since the last call.
@@ -126,13 +136,13 @@ struct SaveLedger {
         _ change: HistoryChange, device: Device, index: Int, schema: Schema, now: SimTime,
         own: Snapshot?
     ) {
-        let names = device.disk.syncData.recordNames
+        let observation = device.observation
         let account = device.account ?? ""
         precondition(order < Int.max, "the ledger's order overflowed")
         order += 1
         switch change {
         case .inserted(let id, let entityName):
-            guard let entity = schema.entity(named: entityName), let record = names[id],
+            guard let entity = schema.entity(named: entityName), let record = observation.recordName(of: id),
                 let model = device.disk.store.model(id) else { return }
             insertions.append(Insertion(device: index, record: record, model: id, order: order))
             for attribute in entity.synchronizedAttributes {
@@ -143,7 +153,7 @@ struct SaveLedger {
                     time: now, order: order))
             }
         case .updated(let id, let entityName, let keys):
-            guard let entity = schema.entity(named: entityName), let record = names[id],
+            guard let entity = schema.entity(named: entityName), let record = observation.recordName(of: id),
                 let model = device.disk.store.model(id) else { return }
             let synchronized = entity.synchronizedAttributes.map(\.name)
             for key in keys where synchronized.contains(key) {
@@ -155,7 +165,7 @@ struct SaveLedger {
                     time: now, order: order))
             }
         case .deleted(let id, _, _):
-            guard let record = own?.recordNames[id] ?? names[id] else { return }
+            guard let record = own?.recordNames[id] ?? observation.recordName(of: id) else { return }
             deletions.append(Deletion(
                 device: index, account: account, record: record, time: now, order: order))
         }

@@ -1,9 +1,9 @@
 import CloudSim
 import Device
-import Engines
 import Kernel
 import LocalStore
 import Scenario
+import SyncContract
 
 /// Draws one run's fault phase from its seed, step by step, looking at the world as it goes
 /// (an update picks a model the device holds, a kill a device that runs), and runs each
@@ -31,11 +31,12 @@ struct ChaosDraw {
 
     /// The probe points a racing insert may wait for: inside a download, and after an
     /// upload left, where the app saving is a race with the engine.
-    static let raceProbes = SDSEngine.probePoints.filter { point in
-        point.hasPrefix("download.page.") || point == "download.done" || point == "upload.sent"
-    }
+    let raceProbes: [String]
 
-    init(seed: UInt64) {
+    init(seed: UInt64, probePoints: [String]) {
+        raceProbes = probePoints.filter { point in
+            point.hasPrefix("download.page.") || point == "download.done" || point == "upload.sent"
+        }
         let streams = RandomStreams(seed: seed)
         times = streams.stream("chaos/times")
         operations = streams.stream("chaos/ops")
@@ -234,8 +235,8 @@ struct ChaosDraw {
         var action = operation.draw(
             racing ? .insert : kind, operations: &operations, values: &values)
             ?? operation.draw(.insert, operations: &operations, values: &values)
-        if racing, let insert = action, !Self.raceProbes.isEmpty {
-            let probe = Self.raceProbes[Int(faults.uniform(below: UInt64(Self.raceProbes.count)))]
+        if racing, let insert = action, !raceProbes.isEmpty {
+            let probe = raceProbes[Int(faults.uniform(below: UInt64(raceProbes.count)))]
             action = .trigger(device: device, probe: probe, action: insert)
         }
         racing = false

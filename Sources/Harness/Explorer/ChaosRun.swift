@@ -1,11 +1,14 @@
 import Device
-import LocalStore
-import Engines
 import Kernel
+import LocalStore
 import Scenario
+import SyncContract
 
 /// How the explorer runs a seed.
 public struct ExploreOptions: Hashable, Sendable {
+    /// The engines a run may use, and the one that overrides the file's (`--engine`).
+    public var engines: EngineRegistry
+    public var engine: String?
     /// Keep every trace event (for `--doublecheck` and `synclab run` on a chaos file).
     public var recordTrace: Bool
     /// Bounds on one whole run, as `RunOptions` has them.
@@ -21,18 +24,24 @@ public struct ExploreOptions: Hashable, Sendable {
     /// The options of one run of the world.
     func runOptions(seed: UInt64) -> RunOptions {
         var options = RunOptions(
-            seed: seed, maxEvents: maxEvents, maxTime: maxTime, recordTrace: recordTrace)
+            engines: engines, seed: seed, maxEvents: maxEvents, maxTime: maxTime,
+            recordTrace: recordTrace)
+        options.engine = engine
         canary?.configure(&options)
         return options
     }
 
     public init(
+        engines: EngineRegistry,
+        engine: String? = nil,
         recordTrace: Bool = false,
         maxEvents: Int = 2_000_000,
         maxTime: SimTime = .hours(24 * 30),
         shrinkRuns: Int = 400,
         shrinkExplained: Bool = false
     ) {
+        self.engines = engines
+        self.engine = engine
         self.recordTrace = recordTrace
         self.maxEvents = maxEvents
         self.maxTime = maxTime
@@ -185,7 +194,7 @@ final class ChaosRun {
         }
         let device = world.devices[index]
         // Read once: every access to the disk through the device copies its references.
-        let syncData = device.disk.syncData
+        let observation = device.observation
         let store = device.disk.store
         var cache = modelCache[index]
         var held: [(label: String, entity: String)] = []
@@ -197,11 +206,11 @@ final class ChaosRun {
                 continue
             }
             // A model found before is still the label's while it holds the label's record.
-            if let id = cache[position], syncData.recordNames[id] == name, store.contains(id) {
+            if let id = cache[position], observation.recordName(of: id) == name, store.contains(id) {
                 held.append(entry)
                 continue
             }
-            cache[position] = syncData.models[name].flatMap { store.contains($0) ? $0 : nil }
+            cache[position] = observation.model(forRecord: name).flatMap { store.contains($0) ? $0 : nil }
             if cache[position] != nil { held.append(entry) }
         }
         modelCache[index] = cache
@@ -222,8 +231,8 @@ final class ChaosRun {
         guard let name = record(of: label) else {
             return world.labels.model(label, on: index, devices: world.devices)
         }
-        let syncData = world.devices[index].disk.syncData
-        guard let id = syncData.models[name], world.devices[index].disk.store.contains(id) else {
+        let observation = world.devices[index].observation
+        guard let id = observation.model(forRecord: name), world.devices[index].disk.store.contains(id) else {
             return nil
         }
         return id
@@ -308,7 +317,7 @@ final class ChaosRun {
                     + result.found))
         }
         let fired = firedRules
-        return Self.capped(findings).map { $0.classified(firedRules: fired) }
+        return Self.capped(findings).map { $0.classified(firedRules: fired, catalogue: world.profile.catalogue) }
     }
 
     /// At most `maximumPerCheck` findings of each check, the rest counted in one more.

@@ -10,6 +10,7 @@ extension Explorer {
     ) -> RunResult {
         let seed = options.seed ?? scenario.header.effectiveSeed
         let exploreOptions = ExploreOptions(
+            engines: options.engines, engine: options.engine,
             recordTrace: options.recordTrace, maxEvents: options.maxEvents,
             maxTime: options.maxTime)
         let explorer = Explorer(scenario: scenario, source: source, options: exploreOptions)
@@ -40,7 +41,7 @@ extension Explorer {
             TraceField("leftovers", .list(leftovers.map { .string($0) })),
         ])
         return RunResult(
-            file: scenario.file, seed: seed, trace: world.trace, expectations: expectations,
+            file: scenario.file, seed: seed, engine: world.profile.name, trace: world.trace, expectations: expectations,
             failure: world.failure, leftovers: leftovers, firedRules: run.firedRules,
             endTime: world.now, finalState: world.finalState())
     }

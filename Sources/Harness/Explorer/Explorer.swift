@@ -15,7 +15,7 @@ public struct Explorer: Sendable {
 
     /// A checked scenario with a `chaos workload` line, and its source text.
     public init(
-        scenario: ScenarioFile, source: String, options: ExploreOptions = ExploreOptions()
+        scenario: ScenarioFile, source: String, options: ExploreOptions
     ) {
         precondition(scenario.chaos.workload != nil, "explore needs a 'chaos workload' line")
         plan = ChaosPlan(scenario: scenario, source: source)
@@ -42,7 +42,7 @@ public struct Explorer: Sendable {
         let run = ChaosRun(plan: plan, seed: seed, options: options)
         run.runPlain()
         if run.world.failure == nil {
-            var draw = ChaosDraw(seed: seed)
+            var draw = ChaosDraw(seed: seed, probePoints: run.world.profile.probePointNames)
             draw.run(run)
         }
         run.heal()

@@ -1,13 +1,13 @@
 import Device
-import Engines
 import LocalStore
+import SyncContract
 
 /// A deliberately broken engine variant that the explorer must catch as a new finding and
 /// shrink to a handful of steps: the proof that a clean sweep means something.
 ///
 /// Selectable only from tests (`ExploreOptions.canary` is internal).
 enum ExplorerCanary: Hashable, Sendable {
-    /// The engine's own canary switch (`SDSMechanisms.forgetsPendingChangesOnLaunch`):
+    /// The engine's own canary switch (sds's `forgetsPendingChangesOnLaunch` mechanism):
     /// pending changes are lost at every launch, as if they were kept in memory.
     case forgetsPendingChangesOnLaunch
     /// The engines of `device` (nil: every device) leave `entity.key` out of
@@ -18,7 +18,7 @@ enum ExplorerCanary: Hashable, Sendable {
     /// Switches the engine's mechanisms for the run.
     func configure(_ options: inout RunOptions) {
         if case .forgetsPendingChangesOnLaunch = self {
-            options.mechanisms.forgetsPendingChangesOnLaunch = true
+            options.mechanisms["forgetsPendingChangesOnLaunch"] = true
         }
     }
 
@@ -35,7 +35,8 @@ enum ExplorerCanary: Hashable, Sendable {
             let replacement = Device(
                 name: device.name, schema: broken ? schema : device.schema,
                 account: device.host == nil ? device.account : nil,
-                names: world.streams.stream("names/\(device.name)"), pageSize: pageSize,
+                names: world.streams.stream("names/\(device.name)"), profile: world.profile,
+                pageSize: pageSize,
                 mechanisms: options.mechanisms, host: host)
             replacement.latency = device.latency
             replacement.syncSelection = device.syncSelection

@@ -2,9 +2,10 @@
 public enum RunOutcome: String, Hashable, Sendable, Codable, CaseIterable {
     /// Every invariant held.
     case clean
-    /// Something broke, and a known limitation (LIM-*) that fired accounts for all of it.
+    /// Something broke, and a known weakness of the engine (sds: LIM-*) that fired accounts
+    /// for all of it.
     case explained
-    /// A violation no fired LIM-* explains.
+    /// A violation no fired weakness explains.
     case newFinding = "new-finding"
     /// The run did not settle within its budget (liveness), or hit its bounds.
     case budgetFailure = "budget-failure"
@@ -16,9 +17,10 @@ public struct SeedResult: Hashable, Sendable, Codable {
     public var outcome: RunOutcome
     /// Steps of the fault phase (operations, faults and their liftings).
     public var steps: Int
-    /// The LIM-* rules that fired, sorted (observed races, violations or not).
+    /// The engine's weaknesses (sds: LIM-*) that fired, sorted (observed races, violations or
+    /// not).
     public var firedLIMs: [String]
-    /// The LIM-* rules that explained at least one violation, sorted.
+    /// The weaknesses that explained at least one violation, sorted.
     public var explainedBy: [String]
     public var violations: [InvariantViolation]
     /// Trace events of the run (counted even when not kept).
@@ -31,7 +33,8 @@ public struct SeedResult: Hashable, Sendable, Codable {
         self.seed = seed
         self.violations = violations
         steps = run.steps.count
-        firedLIMs = run.firedRules.filter { $0.hasPrefix("LIM-") }
+        let weaknesses = Set(run.world.profile.catalogue.weaknesses.map(\.id))
+        firedLIMs = run.firedRules.filter(weaknesses.contains)
         explainedBy = Array(Set(violations.flatMap(\.explainedBy))).sorted()
         events = run.world.trace.count
         simulatedMicroseconds = run.world.now.microseconds

@@ -1,0 +1,10 @@
+import SDS
+import SyncContract
+
+extension EngineRegistry {
+    /// Every engine SyncLab ships, one line each; `engine NAME` and `--engine NAME` choose
+    /// among them. A new engine is its own target, its docs, and one line here.
+    public static let bundled = EngineRegistry([
+        SDSProfile.profile,
+    ])
+}

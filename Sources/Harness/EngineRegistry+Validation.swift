@@ -1,0 +1,35 @@
+import Scenario
+import SyncContract
+
+extension EngineRegistry {
+    /// The validator's options for scenarios run with these engines: every engine's names
+    /// as plain data, and `engine` (`--engine NAME`) as the override of a file's own line.
+    public func validationOptions(engine: String? = nil) -> ValidationOptions {
+        var options = ValidationOptions(
+            probePoints: ProbePoint.contractOrder, ruleIDs: nil, engines: names)
+        for profile in profiles {
+            options.engineFacts[profile.name] = EngineFacts(
+                probePoints: profile.probePointNames,
+                ruleIDs: profile.catalogue.rules.map(\.id),
+                stateNames: profile.stateNames,
+                statements: profile.statements)
+        }
+        options.engineStatements = EngineProfile.engineStatements
+        options.engineOverride = engine
+        return options
+    }
+}
+
+extension RunOptions {
+    /// The validator's options that match these run options' engines and override.
+    public var validationOptions: ValidationOptions {
+        engines.validationOptions(engine: engine)
+    }
+}
+
+extension ExploreOptions {
+    /// The validator's options that match these explore options' engines and override.
+    public var validationOptions: ValidationOptions {
+        engines.validationOptions(engine: engine)
+    }
+}

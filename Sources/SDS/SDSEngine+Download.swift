@@ -1,0 +1,460 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension SDSEngine {
+    /// Decides, before storing, which local model each record of a page goes to: a model
+    /// that has its record, a local twin (ADOPT-4 / LIFE-3 / DEL-3 by values, ID-2 by
+    /// identity), or a new model. The app can save between this and the store (LIM-2).
+    func resolvePage(_ page: DownloadPage, context: inout SDSContext, effects: inout [EngineEffect]) -> PageResolution {
+        var resolution = PageResolution()
+        for record in page.records {
+            guard let entity = schema.entity(named: record.recordType), entity.isSynchronized else { continue }
+            if let existing = context.syncData.models[record.recordName], context.store.model(existing) != nil {
+                if context.syncData.pending[existing]?.isInsert == true,
+                   context.syncData.changeTags[record.recordName] == nil, !entity.identity.isEmpty {
+                    effects.append(.trace(
+                        kind: "download.identity-matched",
+                        details: [TraceField("record", .string(record.recordName))],
+                        rules: ["ID-2"]
+                    ))
+                }
+                resolution.targets[record.recordName] = existing
+            } else if let twin = valueTwin(of: record, entity: entity, context: context) {
+                resolution.targets[record.recordName] = twin
+                resolution.valueTwins.insert(record.recordName)
+            } else if let twin = identityTwin(of: record, entity: entity, context: context) {
+                resolution.targets[record.recordName] = twin
+                resolution.identityTwins.insert(record.recordName)
+            }
+        }
+        return resolution
+    }
+
+    /// Stores one downloaded page in a single transaction, as the engine's own author.
+    ///
+    /// SYNC-4: pending local keys win over downloaded values; SYNC-3: a downloaded deletion
+    /// discards the model's pending edit; DL-3: records that reference records not here yet
+    /// are kept aside; DL-4: records the store rejects are kept aside too.
+    func applyPage(
+        _ page: DownloadPage,
+        resolution: PageResolution,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        let records = page.records.filter { $0.recordType != "cloudkit.share" }
+        let storable = recordsToStore(records, context: &context, effects: &effects)
+        store(storable, deletions: page.deletions, resolution: resolution, context: &context, effects: &effects)
+        if let zone = page.sharedZone {
+            for record in storable where context.syncData.models[record.recordName] != nil {
+                context.syncData.recordZones[record.recordName] = zone
+            }
+        }
+        retryAside(context: &context, effects: &effects)
+    }
+
+    /// The records of a page that can be stored now; the others are kept aside (DL-3).
+    private func recordsToStore(_ records: [CloudRecord], context: inout SDSContext, effects: inout [EngineEffect]) -> [CloudRecord] {
+        let inPage = Set(records.map(\.recordName))
+        var result: [CloudRecord] = []
+        for record in records {
+            if skipsHere(record, context: &context, effects: &effects) { continue }
+            guard let entity = schema.entity(named: record.recordType), entity.isSynchronized else {
+                effects.append(.trace(
+                    kind: "download.record.skipped",
+                    details: [TraceField("record", .string(record.recordName)),
+                              TraceField("reason", .string("entity not synchronized"))],
+                    rules: ["CFG-1"]
+                ))
+                continue
+            }
+            context.syncData.changeTags[record.recordName] = record.changeTag
+            context.syncData.parents[record.recordName] = record.parent
+            if context.syncData.pendingDeletions[record.recordName] != nil {
+                // The local deletion is not uploaded yet; it wins over the downloaded record.
+                effects.append(.trace(
+                    kind: "download.record.deleted-locally",
+                    details: [TraceField("record", .string(record.recordName))],
+                    rules: ["SYNC-4"]
+                ))
+                continue
+            }
+            if mechanisms.keepsRecordsWithMissingReferencesAside,
+               let missing = missingReference(of: record, entity: entity, inPage: inPage, context: context) {
+                context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "references \(missing), not downloaded")
+                // LIM-3: another device moved this model into one this device deleted without
+                // knowing of the move; the model stays at its previous place here.
+                let deletedHere = context.syncData.pendingDeletions[missing] != nil
+                effects.append(.trace(
+                    kind: "download.record.kept-aside",
+                    details: [TraceField("record", .string(record.recordName)),
+                              TraceField("references", .string(missing)),
+                              TraceField("deletedHere", .bool(deletedHere))],
+                    rules: deletedHere ? ["DL-3", "LIM-3"] : ["DL-3"]
+                ))
+                continue
+            }
+            context.syncData.aside[record.recordName] = nil
+            result.append(record)
+        }
+        return result
+    }
+
+    /// A record name the record references that is neither stored here nor in the page.
+    private func missingReference(of record: CloudRecord, entity: EntityDescription, inPage: Set<String>, context: SDSContext) -> String? {
+        var names: [String] = []
+        for relationship in entity.synchronizedToOneRelationships {
+            if case .reference(let name)? = record.fields[relationship.name] { names.append(name) }
+        }
+        for name in names {
+            if inPage.contains(name) { continue }
+            if let id = context.syncData.models[name], context.store.model(id) != nil { continue }
+            return name
+        }
+        return nil
+    }
+
+    /// Stores records and deletions in one transaction; when the store refuses it, record by
+    /// record, keeping the refused ones aside (DL-4).
+    private func store(
+        _ records: [CloudRecord],
+        deletions: [RecordDeletion],
+        resolution: PageResolution,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        let before = context
+        var transaction = Transaction()
+        prepare(records, resolution: resolution, into: &transaction, context: &context, effects: &effects)
+        for deletion in deletions {
+            applyDeletion(deletion, to: &transaction, context: &context, effects: &effects)
+        }
+        if save(transaction, context: &context) {
+            forgetCascadedModels(before: before.store, context: &context, effects: &effects)
+            recordLocalChanges(context: &context, effects: &effects)
+            return
+        }
+        context = before
+        guard records.count + deletions.count > 1 else {
+            if let record = records.first {
+                keepAsideRejected(record, context: &context, effects: &effects)
+            } else if let deletion = deletions.first {
+                effects.append(.trace(
+                    kind: "download.deletion-refused",
+                    details: [TraceField("record", .string(deletion.recordName))],
+                    rules: ["DL-4"]
+                ))
+            }
+            return
+        }
+        // DL-4: one item at a time, so one invalid record does not stop the others.
+        for record in records {
+            store([record], deletions: [], resolution: resolution, context: &context, effects: &effects)
+        }
+        for deletion in deletions {
+            store([], deletions: [deletion], resolution: resolution, context: &context, effects: &effects)
+        }
+    }
+
+    private func keepAsideRejected(_ record: CloudRecord, context: inout SDSContext, effects: inout [EngineEffect]) {
+        context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "the store rejects its values")
+        effects.append(.trace(
+            kind: "download.record.kept-aside",
+            details: [TraceField("record", .string(record.recordName)),
+                      TraceField("reason", .string("the store rejects its values"))],
+            rules: ["DL-4"]
+        ))
+    }
+
+    /// Adds the inserts and updates of records to a transaction, binding models to records.
+    private func prepare(
+        _ records: [CloudRecord],
+        resolution: PageResolution,
+        into transaction: inout Transaction,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        var inserted: Set<String> = []
+        var applied: [(CloudRecord, ModelID, EntityDescription)] = []
+        for record in records {
+            guard let entity = schema.entity(named: record.recordType) else { continue }
+            let name = record.recordName
+            if let target = resolution.targets[name], context.store.model(target) != nil {
+                if resolution.valueTwins.contains(name) || resolution.identityTwins.contains(name) {
+                    adoptTwin(target, record: record, byValues: resolution.valueTwins.contains(name), context: &context, effects: &effects)
+                }
+                applied.append((record, target, entity))
+                continue
+            }
+            if let other = context.syncData.models[name], context.store.model(other) != nil {
+                // LIM-2: the app created a model with this identity after the page was read;
+                // the download inserts its own, and the app's moves to a random name (ID-5).
+                let fresh = context.makeRandomRecordName()
+                context.syncData.bind(other, to: fresh)
+                effects.append(.trace(
+                    kind: "download.duplicate-identity",
+                    details: [TraceField("record", .string(name)), TraceField("localModelMovedTo", .string(fresh))],
+                    rules: ["LIM-2", "ID-5"]
+                ))
+            }
+            let id = context.store.makeModelID()
+            inserted.insert(name)
+            context.syncData.bind(id, to: name)
+            transaction.append(.insert(id, entity: entity.name, values: [:]))
+            applied.append((record, id, entity))
+        }
+        for (record, id, entity) in applied {
+            let isNew = inserted.contains(record.recordName)
+            let values = downloadedValues(record, model: id, entity: entity, isNew: isNew, context: context, effects: &effects)
+            if !values.isEmpty { transaction.append(.update(id, values: values)) }
+            if var pending = context.syncData.pending[id], pending.isAdoption {
+                // ADOPT-2: the record exists, so it won; only keys edited since stay (ADOPT-3).
+                let edits = pending.adoptionEdits
+                pending.keys = pending.keysThatWin
+                pending.isAdoption = false
+                pending.isInsert = false
+                pending.adoptionEdits = []
+                context.syncData.pending[id] = pending.keys.isEmpty ? nil : pending
+                effects.append(.trace(
+                    kind: "adopt.record-wins",
+                    details: [TraceField("record", .string(record.recordName)),
+                              TraceField("keptLocalEdits", .list(edits.map { .string($0) }))],
+                    rules: edits.isEmpty ? ["ADOPT-2"] : ["ADOPT-2", "ADOPT-3"]
+                ))
+            }
+        }
+    }
+
+    /// A local twin takes the record: by values (ADOPT-4, LIFE-3, DEL-3) its adoption is
+    /// done; by identity (ID-2) its pending keys still win (SYNC-4).
+    private func adoptTwin(_ twin: ModelID, record: CloudRecord, byValues: Bool, context: inout SDSContext, effects: inout [EngineEffect]) {
+        context.syncData.unbind(twin)
+        context.syncData.bind(twin, to: record.recordName)
+        if byValues {
+            context.syncData.pending[twin] = nil
+            effects.append(.trace(
+                kind: "download.value-matched",
+                details: [TraceField("record", .string(record.recordName))],
+                rules: valueMatchingRules(context)
+            ))
+        } else {
+            effects.append(.trace(
+                kind: "download.identity-matched",
+                details: [TraceField("record", .string(record.recordName))],
+                rules: ["ID-2"]
+            ))
+        }
+    }
+
+    /// DL-3 / DL-4: records kept aside are tried again once what they reference is here.
+    func retryAside(context: inout SDSContext, effects: inout [EngineEffect]) {
+        let names = context.syncData.aside.keys.sorted()
+        guard !names.isEmpty else { return }
+        var ready: [CloudRecord] = []
+        for name in names {
+            guard let aside = context.syncData.aside[name],
+                  let entity = schema.entity(named: aside.record.recordType),
+                  missingReference(of: aside.record, entity: entity, inPage: [], context: context) == nil,
+                  aside.reason.hasPrefix("references") else { continue }
+            context.syncData.aside[name] = nil
+            ready.append(aside.record)
+        }
+        guard !ready.isEmpty else { return }
+        effects.append(.trace(
+            kind: "download.aside-retried",
+            details: [TraceField("records", .list(ready.map { .string($0.recordName) }))],
+            rules: ["DL-3"]
+        ))
+        let storable = recordsToStore(ready, context: &context, effects: &effects)
+        var resolution = PageResolution()
+        for record in storable {
+            if let id = context.syncData.models[record.recordName] { resolution.targets[record.recordName] = id }
+        }
+        store(storable, deletions: [], resolution: resolution, context: &context, effects: &effects)
+    }
+
+    /// The values of a downloaded record the model takes: every synchronized key the model
+    /// has no pending change of (SYNC-4); a key the record lacks clears the value (CFG-3).
+    private func downloadedValues(
+        _ record: CloudRecord,
+        model id: ModelID,
+        entity: EntityDescription,
+        isNew: Bool,
+        context: SDSContext,
+        effects: inout [EngineEffect]
+    ) -> [String: PropertyValue] {
+        let pendingKeys = context.syncData.pending[id]?.keysThatWin ?? [:]
+        let current = context.store.model(id)
+        var values: [String: PropertyValue] = [:]
+        var kept: [String] = []
+        for attribute in entity.synchronizedAttributes {
+            if pendingKeys[attribute.name] != nil {
+                kept.append(attribute.name)
+                continue
+            }
+            let downloaded = record.fields[attribute.name].flatMap {
+                RecordMapping.attributeValue($0, type: attribute.type)
+            }
+            if isNew || current?.values[attribute.name] != downloaded {
+                if downloaded == nil && !attribute.isOptional && attribute.defaultValue != nil && isNew {
+                    continue
+                }
+                values[attribute.name] = .attribute(downloaded)
+            }
+        }
+        for relationship in entity.synchronizedToOneRelationships {
+            if pendingKeys[relationship.name] != nil {
+                kept.append(relationship.name)
+                continue
+            }
+            var target: ModelID?
+            if case .reference(let name)? = record.fields[relationship.name] {
+                target = context.syncData.models[name]
+            }
+            if isNew || current?.toOne[relationship.name] != target {
+                values[relationship.name] = .relationship(target)
+            }
+        }
+        if !kept.isEmpty {
+            effects.append(.trace(
+                kind: "download.local-keys-kept",
+                details: [TraceField("record", .string(record.recordName)),
+                          TraceField("keys", .list(kept.sorted().map { .string($0) }))],
+                rules: ["SYNC-4"]
+            ))
+        }
+        return values
+    }
+
+    /// ID-2: a saved local model without a record that has the record's identity values.
+    private func identityTwin(of record: CloudRecord, entity: EntityDescription, context: SDSContext) -> ModelID? {
+        guard !entity.identity.isEmpty else { return nil }
+        var wanted: [String: AttributeValue] = [:]
+        for name in entity.identity {
+            guard let attribute = entity.attribute(named: name),
+                  let field = record.fields[name],
+                  let value = RecordMapping.attributeValue(field, type: attribute.type) else { return nil }
+            wanted[name] = value
+        }
+        for model in context.store.models(of: entity.name) {
+            let matches = entity.identity.allSatisfy { model.values[$0] == wanted[$0] }
+            guard matches else { continue }
+            guard let bound = context.syncData.recordNames[model.id] else { return model.id }
+            if context.syncData.changeTags[bound] == nil { return model.id }
+        }
+        return nil
+    }
+
+    /// ADOPT-4, LIFE-3, DEL-3: during a download from scratch, a model without an identity
+    /// that waits to be adopted and has exactly the record's values is given that record,
+    /// instead of being uploaded as a duplicate. A model with changes of its own does not match.
+    private func valueTwin(of record: CloudRecord, entity: EntityDescription, context: SDSContext) -> ModelID? {
+        guard entity.identity.isEmpty, context.syncData.zoneToken == nil || context.syncData.needsFullDownload else {
+            return nil
+        }
+        for model in context.store.models(of: entity.name) {
+            guard let pending = context.syncData.pending[model.id],
+                  pending.isAdoption || (pending.isInsert && !context.syncData.hasDownloadedOnce),
+                  let name = context.syncData.recordNames[model.id],
+                  context.syncData.changeTags[name] == nil, name != record.recordName else { continue }
+            let matches = entity.synchronizedAttributes.allSatisfy { attribute in
+                let downloaded = record.fields[attribute.name].flatMap {
+                    RecordMapping.attributeValue($0, type: attribute.type)
+                }
+                return downloaded == model.values[attribute.name]
+            }
+            if matches { return model.id }
+        }
+        return nil
+    }
+
+    private func valueMatchingRules(_ context: SDSContext) -> [String] {
+        [context.syncData.valueMatchingRule]
+    }
+
+    private func applyDeletion(
+        _ deletion: RecordDeletion,
+        to transaction: inout Transaction,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        if schema.entity(named: deletion.recordType)?.isSynchronized != true,
+           fullSchema.entity(named: deletion.recordType)?.isSynchronized == true {
+            // EXT-2 / EXT-3: a deletion of a model this process does not synchronize.
+            context.syncData.skippedDeletions[deletion.recordName] = deletion.recordType
+            context.syncData.skippedRules[deletion.recordName] = isExtension ? "EXT-2" : "EXT-3"
+            effects.append(.trace(
+                kind: "download.deletion-skipped",
+                details: [TraceField("record", .string(deletion.recordName))],
+                rules: [isExtension ? "EXT-2" : "EXT-3"]
+            ))
+            return
+        }
+        context.syncData.changeTags[deletion.recordName] = nil
+        context.syncData.pendingDeletions[deletion.recordName] = nil
+        context.syncData.recordZones[deletion.recordName] = nil
+        guard let id = context.syncData.models[deletion.recordName] else { return }
+        guard context.store.model(id) != nil else {
+            context.syncData.unbind(id)
+            return
+        }
+        if context.syncData.pending[id]?.isInsert == true {
+            // SYNC-5: this model was created here after that record was deleted; it keeps
+            // the record (its upload creates it again).
+            effects.append(.trace(
+                kind: "download.deletion-ignored",
+                details: [TraceField("record", .string(deletion.recordName)),
+                          TraceField("reason", .string("a model created on this device holds the record"))],
+                rules: ["SYNC-5"]
+            ))
+            return
+        }
+        context.syncData.unbind(id)
+        var rules: [String] = []
+        if let pending = context.syncData.pending[id], !pending.keys.isEmpty {
+            rules.append("SYNC-3")
+        }
+        context.syncData.pending[id] = nil
+        transaction.append(.delete(id))
+        effects.append(.trace(
+            kind: "download.deleted",
+            details: [TraceField("record", .string(deletion.recordName))],
+            rules: rules
+        ))
+    }
+
+    /// Saves a transaction as the engine's own author; false when the store refuses it.
+    private func save(_ transaction: Transaction, context: inout SDSContext) -> Bool {
+        guard !transaction.isEmpty else { return true }
+        do {
+            _ = try context.store.save(transaction, author: Self.author)
+        } catch {
+            return false
+        }
+        return true
+    }
+
+    /// Models that vanished with the engine's own deletions (delete rules) lose their
+    /// records here. One that had changes not uploaded yet, e.g. a move into the model whose
+    /// deletion arrived, is deleted everywhere: its deletion is uploaded (LIM-3).
+    private func forgetCascadedModels(before: Store, context: inout SDSContext, effects: inout [EngineEffect]) {
+        let bound = context.syncData.recordNames.keys.sorted()
+        for id in bound where context.store.model(id) == nil {
+            guard let name = context.syncData.recordNames[id] else { continue }
+            if mechanisms.uploadsDeletionsOfCascadedChangedModels,
+               let pending = context.syncData.pending[id], !pending.isInsert, !pending.keys.isEmpty,
+               let entity = before.model(id)?.entity {
+                context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name, recordType: entity)
+                effects.append(.trace(
+                    kind: "download.cascade-deleted-pending-change",
+                    details: [TraceField("record", .string(name)),
+                              TraceField("keys", .list(pending.sortedKeys.map { .string($0) }))],
+                    rules: ["LIM-3"]
+                ))
+            }
+            context.syncData.unbind(id)
+            context.syncData.pending[id] = nil
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension SDSEngine {
+    /// EXT-2 / EXT-3: a downloaded record this process does not fully synchronize (its model,
+    /// or some keys it has values of) is remembered, so a process that synchronizes them
+    /// downloads it again. Returns true when the record is skipped entirely.
+    func skipsHere(_ record: CloudRecord, context: inout SDSContext, effects: inout [EngineEffect]) -> Bool {
+        guard let full = fullSchema.entity(named: record.recordType), full.isSynchronized else { return false }
+        let own = schema.entity(named: record.recordType)
+        let ownKeys = own.map(RecordMapping.synchronizedKeys(of:)) ?? []
+        let missing = RecordMapping.synchronizedKeys(of: full).filter { !ownKeys.contains($0) }
+        let skipsModel = own?.isSynchronized != true
+        guard skipsModel || missing.contains(where: { record.fields[$0] != nil || record.fields[Self.overflowField] != nil }) else {
+            return false
+        }
+        context.syncData.skipped[record.recordName] = record.recordType
+        context.syncData.skippedRules[record.recordName] = isExtension ? "EXT-2" : "EXT-3"
+        effects.append(.trace(
+            kind: skipsModel ? "download.record-skipped" : "download.keys-skipped",
+            details: [TraceField("record", .string(record.recordName)),
+                      TraceField("keys", .list((skipsModel ? [] : missing).map { .string($0) }))],
+            rules: [isExtension ? "EXT-2" : "EXT-3"]
+        ))
+        return skipsModel
+    }
+
+    /// Whether this process uploads a pending change: a model it synchronizes (an extension
+    /// or an older version leaves the others pending for the app).
+    func synchronizesHere(pending: PendingChange, model id: ModelID, context: SDSContext) -> Bool {
+        guard let model = context.store.model(id) else { return true }
+        return schema.entity(named: model.entity)?.isSynchronized == true
+    }
+
+    /// Records other processes skipped that this one synchronizes, to download again.
+    func recordsToCatchUp(context: SDSContext) -> [String] {
+        context.syncData.skipped.keys.sorted().filter { name in
+            guard let type = context.syncData.skipped[name] else { return false }
+            guard let own = schema.entity(named: type), own.isSynchronized,
+                  let full = fullSchema.entity(named: type) else { return false }
+            return RecordMapping.synchronizedKeys(of: own).count == RecordMapping.synchronizedKeys(of: full).count
+        }
+    }
+
+    /// Applies deletions other processes skipped, for models this one synchronizes.
+    func applySkippedDeletions(context: inout SDSContext, effects: inout [EngineEffect]) {
+        let names = context.syncData.skippedDeletions.keys.sorted().filter {
+            schema.entity(named: context.syncData.skippedDeletions[$0] ?? "")?.isSynchronized == true
+        }
+        guard !names.isEmpty else { return }
+        var deletions: [RecordDeletion] = []
+        var rules: Set<String> = []
+        for name in names {
+            deletions.append(RecordDeletion(recordName: name, recordType: context.syncData.skippedDeletions[name] ?? ""))
+            context.syncData.skippedDeletions[name] = nil
+            rules.insert(context.syncData.skippedRules.removeValue(forKey: name) ?? "EXT-2")
+        }
+        effects.append(.trace(
+            kind: "catch-up.deletions",
+            details: [TraceField("records", .list(names.map { .string($0) }))],
+            rules: rules.sorted()
+        ))
+        applyPage(DownloadPage(sharedZone: nil, records: [], deletions: deletions, token: ZoneChangeToken(zone: appZone(context), incarnation: 0, sequence: 0, epoch: 0), moreComing: false),
+                  resolution: PageResolution(), context: &context, effects: &effects)
+    }
+
+    /// The answer to a catch-up fetch: found records are stored like downloaded ones, gone
+    /// ones are deletions.
+    func catchUp(_ results: [ItemResult], context: inout SDSContext, effects: inout [EngineEffect]) {
+        var records: [CloudRecord] = []
+        var deletions: [RecordDeletion] = []
+        var rules: Set<String> = []
+        for result in results {
+            switch result {
+            case .saved(let record):
+                records.append(record)
+                context.syncData.skipped[record.recordName] = nil
+                rules.insert(context.syncData.skippedRules.removeValue(forKey: record.recordName) ?? "EXT-2")
+            case .failed(let name, let error) where error.code == .unknownItem:
+                deletions.append(RecordDeletion(recordName: name, recordType: context.syncData.skipped[name] ?? ""))
+                context.syncData.skipped[name] = nil
+                rules.insert(context.syncData.skippedRules.removeValue(forKey: name) ?? "EXT-2")
+            default:
+                continue
+            }
+        }
+        effects.append(.trace(
+            kind: "catch-up.records",
+            details: [TraceField("records", .list(records.map { .string($0.recordName) })),
+                      TraceField("gone", .list(deletions.map { .string($0.recordName) }))],
+            rules: rules.sorted()
+        ))
+        let read = readOverflow(records, deletions: deletions, context: &context, effects: &effects)
+        let page = DownloadPage(
+            sharedZone: nil, records: read, deletions: deletions,
+            token: ZoneChangeToken(zone: appZone(context), incarnation: 0, sequence: 0, epoch: 0),
+            moreComing: false)
+        let resolution = resolvePage(page, context: &context, effects: &effects)
+        applyPage(page, resolution: resolution, context: &context, effects: &effects)
+    }
+
+    /// ID-7: records uploaded before an identity was configured keep their names; only
+    /// models without a record yet are named by their identity.
+    func keepNamesFromBeforeIdentities(context: SDSContext, effects: inout [EngineEffect]) {
+        var kept: [String] = []
+        for id in context.syncData.recordNames.keys.sorted() {
+            guard let name = context.syncData.recordNames[id], context.syncData.changeTags[name] != nil,
+                  let model = context.store.model(id), let entity = schema.entity(named: model.entity),
+                  !entity.identity.isEmpty,
+                  let identityName = identityRecordName(of: id, entity: entity, store: context.store),
+                  identityName != name else { continue }
+            kept.append(name)
+        }
+        guard !kept.isEmpty else { return }
+        effects.append(.trace(
+            kind: "identity.names-kept",
+            details: [TraceField("records", .list(kept.map { .string($0) }))],
+            rules: ["ID-7"]
+        ))
+    }
+}

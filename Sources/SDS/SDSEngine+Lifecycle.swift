@@ -1,0 +1,177 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension SDSEngine {
+    /// ADOPT-1, DEL-2, HDO-3: at launch (and after a reset or an account switch) the engine
+    /// looks at the store: models whose records it knew but that are gone were not deleted
+    /// through a context, so every record is downloaded again; models without a record are
+    /// queued, never to overwrite iCloud.
+    func findModelsWithoutRecords(context: inout SDSContext, effects: inout [EngineEffect]) {
+        if context.syncData.storeGeneration != context.store.generation {
+            context.syncData.storeGeneration = context.store.generation
+            if context.syncData.hasDownloadedOnce || !context.syncData.recordNames.isEmpty {
+                context.syncData.hasDownloadedOnce = false
+                context.syncData.needsFullDownload = true
+                context.syncData.isRedownloading = true
+                context.syncData.zoneToken = nil
+                context.syncData.valueMatchingRule = "DEL-3"
+                effects.append(.trace(kind: "store.vanished", details: [], rules: ["HDO-3"]))
+            }
+        }
+        var vanished: [String] = []
+        for id in context.syncData.recordNames.keys.sorted() where context.store.model(id) == nil {
+            if let name = context.syncData.recordNames[id] { vanished.append(name) }
+            context.syncData.unbind(id)
+            context.syncData.pending[id] = nil
+        }
+        if !vanished.isEmpty {
+            context.syncData.needsFullDownload = true
+            context.syncData.isRedownloading = true
+            context.syncData.zoneToken = nil
+            effects.append(.trace(
+                kind: "store.models-vanished",
+                details: [TraceField("records", .list(vanished.map { .string($0) })),
+                          TraceField("deletions", .string("none recorded; every record is downloaded again"))],
+                rules: ["DEL-2"]
+            ))
+        }
+        var adopted: [TraceValue] = []
+        for model in context.store.models where context.syncData.recordNames[model.id] == nil {
+            guard let entity = schema.entity(named: model.entity), entity.isSynchronized else { continue }
+            let name = assignRecordName(to: model.id, entity: entity, context: &context, effects: &effects)
+            var pending = context.syncData.pending[model.id] ?? PendingChange()
+            pending.isInsert = true
+            pending.isAdoption = true
+            for key in RecordMapping.synchronizedKeys(of: entity) where pending.keys[key] == nil {
+                context.syncData.editVersion += 1
+                pending.keys[key] = context.syncData.editVersion
+            }
+            context.syncData.pending[model.id] = pending
+            adopted.append(.string(name))
+        }
+        if !adopted.isEmpty {
+            if context.syncData.zoneToken == nil { context.syncData.needsFullDownload = true }
+            effects.append(.trace(kind: "models.adopted", details: [TraceField("records", .list(adopted))], rules: ["ADOPT-1"]))
+        }
+    }
+
+    /// ACCT-3: another account. Local models stay and keep their record names (ACCT-4); the
+    /// previous account's pending changes, tokens and zone are forgotten; every local model is
+    /// uploaded to the new account without overwriting its data (ADOPT-2).
+    func startOverWithAccount(_ account: String, context: inout SDSContext, effects: inout [EngineEffect]) {
+        removeAllSharedCopies(rule: "ACCT-3", context: &context, effects: &effects)
+        let names = context.syncData.recordNames
+        var fresh = SDSSyncData()
+        fresh.account = account
+        fresh.historyPosition = context.syncData.historyPosition
+        fresh.editVersion = context.syncData.editVersion
+        fresh.storeGeneration = context.store.generation
+        for id in names.keys.sorted() {
+            if let name = names[id] { fresh.bind(id, to: name) }
+        }
+        context.syncData = fresh
+        effects.append(.trace(
+            kind: "account.switched",
+            details: [TraceField("account", .string(account)),
+                      TraceField("forgotten", .string("pending changes, change tokens, zone"))],
+            rules: ["ACCT-3", "ACCT-4"]
+        ))
+        for id in fresh.recordNames.keys.sorted() {
+            guard let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { continue }
+            var pending = PendingChange(isInsert: true, isAdoption: true)
+            for key in RecordMapping.synchronizedKeys(of: entity) {
+                context.syncData.editVersion += 1
+                pending.keys[key] = context.syncData.editVersion
+            }
+            context.syncData.pending[id] = pending
+        }
+        effects.append(.trace(
+            kind: "models.adopted",
+            details: [TraceField("records", .list(fresh.recordNames.values.sorted().map { .string($0) }))],
+            rules: ["ADOPT-1"]
+        ))
+        findModelsWithoutRecords(context: &context, effects: &effects)
+        context.syncData.needsFullDownload = true
+    }
+
+    /// LIFE-2: forget everything about iCloud's data once no synchronization runs; LIFE-5:
+    /// changes made in `beforeForgetting` are not recorded; LIFE-6: a full disk keeps it all.
+    func performReset(context: inout SDSContext, effects: inout [EngineEffect]) {
+        guard let reset = pendingReset else { return }
+        pendingReset = nil
+        stopped = true
+        // LIFE-4: copies of other users' shares go first; they are downloaded again (LIFE-6:
+        // also when forgetting the rest then fails).
+        if !context.syncData.sharedZones.isEmpty {
+            removeAllSharedCopies(rule: "LIFE-4", context: &context, effects: &effects)
+        }
+        if context.isDiskFull {
+            effects.append(.trace(
+                kind: "reset.failed",
+                details: [TraceField("error", .string("the disk is full"))],
+                rules: ["LIFE-6"]
+            ))
+            if let waiter = reset.waiter { effects.append(.completed(waiter)) }
+            return
+        }
+        if reset.deleteAll {
+            var transaction = Transaction()
+            for model in context.store.models { transaction.append(.delete(model.id)) }
+            if !transaction.isEmpty {
+                _ = try? context.store.save(transaction, author: Self.author)
+            }
+            effects.append(.trace(
+                kind: "reset.before-forgetting",
+                details: [TraceField("deleted", .string("every local model, not recorded"))],
+                rules: ["LIFE-5"]
+            ))
+        }
+        var fresh = SDSSyncData()
+        fresh.historyPosition = context.store.lastHistoryPosition
+        fresh.editVersion = context.syncData.editVersion
+        fresh.storeGeneration = context.store.generation
+        fresh.needsFullDownload = true
+        fresh.isRedownloading = true
+        fresh.lookForModelsWithoutRecords = true
+        fresh.valueMatchingRule = "LIFE-3"
+        context.syncData = fresh
+        accountChecked = false
+        effects.append(.trace(
+            kind: "reset.done",
+            details: [TraceField("forgotten", .string("records of models, pending changes, tokens, hasDownloadedOnce"))],
+            rules: ["LIFE-2"]
+        ))
+        if let waiter = reset.waiter { effects.append(.completed(waiter)) }
+    }
+
+    /// SCHEMA-4: `forceDownload()` tries records set aside again at once.
+    func retryRejectedNow(context: inout SDSContext, effects: inout [EngineEffect]) {
+        guard !context.syncData.rejected.isEmpty else { return }
+        let names = context.syncData.rejected.keys.sorted()
+        context.syncData.rejected = [:]
+        effects.append(.cancelTimer(.rejectedRetry))
+        effects.append(.trace(
+            kind: "rejected.retried",
+            details: [TraceField("records", .list(names.map { .string($0) })), TraceField("by", .string("forceDownload()"))],
+            rules: ["SCHEMA-4"]
+        ))
+    }
+
+    /// SCHEMA-4 / ERR-7: records whose hour is over are tried again.
+    func releaseRejected(upTo now: SimTime, context: inout SDSContext, effects: inout [EngineEffect]) {
+        let due = context.syncData.rejected.keys.sorted().filter { context.syncData.rejected[$0]!.until <= now }
+        for name in due { context.syncData.rejected[name] = nil }
+        if !due.isEmpty {
+            effects.append(.trace(
+                kind: "rejected.retried",
+                details: [TraceField("records", .list(due.map { .string($0) })), TraceField("after", .string("1 hour"))],
+                rules: ["SCHEMA-4", "ERR-7"]
+            ))
+        }
+        if let next = context.syncData.rejected.values.map(\.until).min() { // tidy: ordered (a minimum)
+            effects.append(.setTimer(.rejectedRetry, after: next - now))
+        }
+    }
+}

@@ -1,0 +1,519 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+/// Large values (BIG-1 .. BIG-5, LIM-6): which values of an upload go into the overflow
+/// asset `SDSOverflow`, the fetch of a record's iCloud copy before its asset is uploaded, and
+/// how downloaded assets are read.
+extension SDSEngine {
+    // MARK: Upload: fetching the records whose asset is involved (BIG-3)
+
+    /// A `fetchRecords` request for the records this synchronization is about to upload whose
+    /// overflow asset is involved and that it has not fetched yet; nil when there are none.
+    /// One request fetches from one zone: the first, in order, that has such records.
+    ///
+    /// A new record of an entity without an identity has a fresh random name: nothing can be
+    /// in iCloud under it, so it is not fetched.
+    func overflowFetchRequest(_ current: inout SyncRun, context: SDSContext) -> CloudRequest? {
+        guard quotaPausedUntil == nil else { return nil }
+        var byZone: [ZoneID: [String]] = [:]
+        for id in context.syncData.pending.keys.sorted() {
+            guard let pending = context.syncData.pending[id],
+                  let name = context.syncData.recordNames[id],
+                  needsFetch(id, name: name, pending: pending, current, context: context)
+            else { continue }
+            byZone[overflowZone(of: name, model: id, context: context), default: []].append(name)
+        }
+        guard let zone = byZone.keys.sorted().first, let all = byZone[zone] else { return nil }
+        let names = Array(all.prefix(Self.maxItemsPerUpload))
+        current.overflow.fetching = names
+        current.uploadRequests += 1
+        let scope: DatabaseScope = zone == appZone(context) ? .privateDatabase : .sharedDatabase
+        return .fetchRecords(scope: scope, zone: zone, names: names)
+    }
+
+    /// The zone a record is uploaded to. The app's zone here; where the engine uploads to
+    /// other users' shares, the zone of the record's share.
+    func overflowZone(of name: String, model: ModelID, context: SDSContext) -> ZoneID {
+        zone(ofRecord: name, model: model, context: context)
+    }
+
+    /// Whether a pending record must be fetched before its upload: its asset is involved, as
+    /// far as this device knows, and this synchronization has neither fetched nor tried it.
+    private func needsFetch(
+        _ id: ModelID,
+        name: String,
+        pending: PendingChange,
+        _ current: SyncRun,
+        context: SDSContext
+    ) -> Bool {
+        guard current.overflow.bases[name] == nil,
+              !current.attempted.contains(pending.isAdoption ? "adopt:" + name : name),
+              isUploadable(name, context: context) else { return false }
+        if current.overflow.mustFetch.contains(name) { return true }
+        guard let model = context.store.model(id),
+              let entity = schema.entity(named: model.entity),
+              !isFreshRecord(pending, entity: entity) else { return false }
+        var scratch: [EngineEffect] = []
+        guard let save = plainSave(of: id, name: name, pending: pending,
+                                   adoption: pending.isAdoption, context: context,
+                                   effects: &scratch) else { return false }
+        return localPlan(save, model: model, entity: entity, context: context).involvesAsset
+    }
+
+    /// Whether the record is new and named at random, so that iCloud cannot have it yet.
+    private func isFreshRecord(_ pending: PendingChange, entity: EntityDescription) -> Bool {
+        pending.isInsert && !pending.isAdoption && entity.identity.isEmpty
+    }
+
+    /// BIG-3: handles the answer to the fetch of `overflowFetchRequest`; false when the
+    /// answer is not to such a fetch. Records that exist become the base of their upload; a
+    /// model waiting to be adopted takes its record instead (ADOPT-2).
+    func handleOverflowFetchAnswer(
+        _ response: CloudResponse,
+        _ current: inout SyncRun,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) -> Bool {
+        guard !current.overflow.fetching.isEmpty else { return false }
+        let names = current.overflow.fetching
+        current.overflow.fetching = []
+        guard case .recordsFetched(let results) = response else {
+            for name in names { skipUpload(of: name, &current) }
+            if case .failure(let error) = response {
+                handleUploadFailure(error, &current, context: &context, effects: &effects)
+            }
+            return true
+        }
+        var found: [String] = []
+        var failure: CloudError?
+        for result in results {
+            switch result {
+            case .saved(let record):
+                observeOverflow(record, context: &context, effects: &effects)
+                current.overflow.bases[record.recordName] = .record(record)
+                found.append(record.recordName)
+            case .failed(let name, let error) where error.code == .unknownItem:
+                current.overflow.bases[name] = .absent
+            case .failed(let name, let error):
+                skipUpload(of: name, &current)
+                failure = failure ?? error
+            case .deleted:
+                break
+            }
+        }
+        effects.append(.trace(
+            kind: "upload.overflow-fetched",
+            details: [TraceField("records", .list(names.map { .string($0) })),
+                      TraceField("found", .list(found.map { .string($0) }))],
+            rules: ["BIG-3"]
+        ))
+        adoptFetchedRecords(found, &current, context: &context, effects: &effects)
+        if let failure { fetchFailed(failure, &current, context: &context, effects: &effects) }
+        return true
+    }
+
+    /// The record is not uploaded by this synchronization.
+    private func skipUpload(of name: String, _ current: inout SyncRun) {
+        current.attempted.insert(name)
+        current.attempted.insert("adopt:" + name)
+    }
+
+    /// A fetch that failed for some records: they wait for the next synchronization, which a
+    /// transient error schedules (ERR-3); a missing zone is created again (ERR-1).
+    private func fetchFailed(
+        _ error: CloudError,
+        _ current: inout SyncRun,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        effects.append(.trace(
+            kind: "upload.overflow-fetch-failed",
+            details: [TraceField("error", .string(error.description))],
+            rules: []
+        ))
+        switch error.code {
+        case .zoneNotFound:
+            zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
+            wantsSync = true
+        case .userDeletedZone:
+            userDeletedZone(&current, context: &context, effects: &effects)
+        default:
+            if error.retryAfter != nil || error.code.isTransient {
+                scheduleRetry(after: error, context: context, effects: &effects)
+            }
+        }
+    }
+
+    /// ADOPT-2 with BIG-3: a model waiting to be adopted whose record exists takes the
+    /// record, overflow values included, instead of being uploaded.
+    private func adoptFetchedRecords(
+        _ names: [String],
+        _ current: inout SyncRun,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        for name in names {
+            guard let record = current.overflow.bases[name]?.record,
+                  let id = context.syncData.models[name],
+                  let pending = context.syncData.pending[id], pending.isAdoption else { continue }
+            current.attempted.insert("adopt:" + name)
+            let batch = UploadBatch(sentKeys: [id: pending.keys], savedModels: [name: id],
+                                    deletedNames: [], insertedNames: [], isAdoption: true,
+                                    zone: record.zone)
+            adoptServerRecord(RecordMapping.expandingOverflow(record), batch: batch,
+                              context: &context, effects: &effects)
+        }
+    }
+
+    /// ADOPT-2 with BIG-3: the server record of a `serverRecordChanged` comes without its
+    /// asset's contents; when it has an overflow asset, the record is fetched and adopted
+    /// from the fetched copy.
+    func needsOverflowContents(_ server: CloudRecord?, _ current: inout SyncRun) -> Bool {
+        guard let server, server.fields[Self.overflowField] != nil,
+              current.overflow.bases[server.recordName] == nil else { return false }
+        current.overflow.mustFetch.insert(server.recordName)
+        current.attempted.remove("adopt:" + server.recordName)
+        return true
+    }
+
+    /// BIG-1, BIG-2: a save iCloud found too large although it had changed values that could
+    /// move into the asset is tried once more in this synchronization, planned on top of the
+    /// record as iCloud holds it.
+    func retryTooLarge(
+        _ name: String,
+        error: CloudError,
+        _ current: inout SyncRun,
+        context: SDSContext,
+        effects: inout [EngineEffect]
+    ) -> Bool {
+        guard error.code == .limitExceeded, current.overflow.bases[name] == nil,
+              !current.overflow.mustFetch.contains(name),
+              let id = context.syncData.models[name], let pending = context.syncData.pending[id],
+              let model = context.store.model(id), let entity = schema.entity(named: model.entity)
+        else { return false }
+        let movable = entity.synchronizedAttributes.contains { attribute in
+            Self.isMovable(attribute, of: entity) && pending.keys[attribute.name] != nil
+                && model.values[attribute.name] != nil
+        }
+        guard movable else { return false }
+        current.overflow.mustFetch.insert(name)
+        current.attempted.remove(name)
+        current.attempted.remove("adopt:" + name)
+        effects.append(.trace(
+            kind: "upload.too-large-retried",
+            details: [TraceField("record", .string(name))],
+            rules: ["BIG-1", "BIG-2"]
+        ))
+        return true
+    }
+
+    /// Names the rule of a rejection the engine can tell: a record too large (BIG-1), a
+    /// record type or field the production schema lacks (SCHEMA-2: `invalidArguments` with
+    /// CloudKit's message "... in production schema").
+    func traceRejection(_ name: String, error: CloudError, effects: inout [EngineEffect]) {
+        let rule: String
+        switch error.code {
+        case .limitExceeded: rule = "BIG-1"
+        case .invalidArguments where error.message.hasSuffix("in production schema"):
+            rule = "SCHEMA-2"
+        default: return
+        }
+        effects.append(.trace(
+            kind: "upload.rejected",
+            details: [TraceField("record", .string(name)),
+                      TraceField("error", .string(error.message))],
+            rules: [rule]
+        ))
+    }
+
+    // MARK: Upload: the save (BIG-1 .. BIG-5)
+
+    /// The save with its values placed: large ones and those that do not fit in the overflow
+    /// asset, merged into the asset of the fetched `base` (BIG-3). Nil when the asset is
+    /// involved but the record was not fetched (it waits for another synchronization).
+    func placeOverflow(
+        _ save: RecordSave,
+        of id: ModelID,
+        pending: PendingChange,
+        adoption: Bool,
+        base: OverflowRunState.Base?,
+        context: SDSContext,
+        effects: inout [EngineEffect]
+    ) -> RecordSave? {
+        guard let model = context.store.model(id),
+              let entity = schema.entity(named: model.entity) else { return save }
+        let name = save.record.recordName
+        traceAssetProperties(save, entity: entity, effects: &effects)
+        var effectiveBase = base
+        var plan = base.map { basePlan(save, base: $0, entity: entity) }
+            ?? localPlan(save, model: model, entity: entity, context: context)
+        if base == nil && plan.involvesAsset {
+            guard isFreshRecord(pending, entity: entity) else {
+                effects.append(.trace(
+                    kind: "upload.overflow-deferred",
+                    details: [TraceField("record", .string(name))],
+                    rules: ["BIG-3"]
+                ))
+                return nil
+            }
+            effectiveBase = .absent
+            plan = basePlan(save, base: .absent, entity: entity)
+        }
+        tracePlan(plan, record: name, effects: &effects)
+        guard plan.involvesAsset, let effectiveBase else { return save }
+        return merged(save, plan: plan, base: effectiveBase, adoption: adoption, context: context,
+                      effects: &effects)
+    }
+
+    /// The save with the plan's values moved into the asset, the asset merged into the one in
+    /// iCloud: its other values stay, and entries hidden by a field are dropped.
+    private func merged(
+        _ save: RecordSave,
+        plan: OverflowPlan,
+        base: OverflowRunState.Base,
+        adoption: Bool,
+        context: SDSContext,
+        effects: inout [EngineEffect]
+    ) -> RecordSave {
+        var result = save
+        let name = save.record.recordName
+        let server = base.record
+        var asset = OverflowAsset.decode(server?.fields[Self.overflowField]) ?? OverflowAsset()
+        var finalFields = server?.fields ?? [:]
+        finalFields[Self.overflowField] = nil
+        for key in save.changedKeys { finalFields[key] = save.record.fields[key] }
+        for key in plan.movedInKeys { finalFields[key] = nil }
+        let changed = Set(save.changedKeys)
+        for key in asset.sortedKeys where changed.contains(key) || finalFields[key] != nil {
+            asset.entries[key] = nil
+        }
+        let kept = asset.sortedKeys
+        for key in plan.movedInKeys {
+            guard let field = save.record.fields[key],
+                  let value = OverflowAsset.Value(field) else { continue }
+            asset.entries[key] = value
+            result.record.fields[key] = nil
+        }
+        let stamp = context.device + "@" + (server?.changeTag ?? "new")
+        asset = asset.stamped(stamp)
+        result.record.fields[Self.overflowField] = .asset(asset.encoded)
+        result.changedKeys = (save.changedKeys + [Self.overflowField]).sorted()
+        if !adoption, let tag = server?.changeTag { result.record.changeTag = tag }
+        if let server {
+            effects.append(.trace(
+                kind: "upload.overflow-merged",
+                details: [TraceField("record", .string(name)),
+                          TraceField("onto", .string(server.changeTag ?? "")),
+                          TraceField("kept", .list(kept.map { .string($0) })),
+                          TraceField("stamp", .string(stamp))],
+                rules: ["BIG-3"]
+            ))
+        } else {
+            effects.append(.trace(
+                kind: "upload.overflow-new",
+                details: [TraceField("record", .string(name)), TraceField("stamp", .string(stamp))],
+                rules: []
+            ))
+        }
+        if server?.fields[Self.overflowField] == nil {
+            effects.append(.trace(
+                kind: "upload.overflow-field-added",
+                details: [TraceField("record", .string(name))],
+                rules: ["BIG-5", "SCHEMA-1"]
+            ))
+        }
+        return result
+    }
+
+    /// The plan made from what this device knows: its models' values for the keys that did
+    /// not change, and the asset's keys as it last saw them.
+    func localPlan(
+        _ save: RecordSave,
+        model: Model,
+        entity: EntityDescription,
+        context: SDSContext
+    ) -> OverflowPlan {
+        let name = save.record.recordName
+        let known = context.syncData.overflow[name]
+        let assetKeys = Set(known?.keys ?? [])
+        var fields: [String: CloudValue] = [:]
+        for attribute in entity.synchronizedAttributes where !assetKeys.contains(attribute.name) {
+            guard let value = model.values[attribute.name] else { continue }
+            fields[attribute.name] = RecordMapping.cloudValue(value, asset: attribute.isAsset)
+        }
+        for relationship in entity.synchronizedToOneRelationships {
+            guard let target = model.toOne[relationship.name],
+                  let targetName = context.syncData.recordNames[target] else { continue }
+            fields[relationship.name] = .reference(targetName)
+        }
+        return plan(save, fields: fields, assetKeys: assetKeys, hadAsset: known != nil,
+                    entity: entity)
+    }
+
+    /// The plan made on top of the record as iCloud holds it (BIG-3).
+    private func basePlan(
+        _ save: RecordSave, base: OverflowRunState.Base, entity: EntityDescription
+    ) -> OverflowPlan {
+        var fields = base.record?.fields ?? [:]
+        let field = fields[Self.overflowField]
+        fields[Self.overflowField] = nil
+        let assetKeys = Set(OverflowAsset.decode(field)?.sortedKeys ?? [])
+        return plan(save, fields: fields, assetKeys: assetKeys, hadAsset: field != nil,
+                    entity: entity)
+    }
+
+    private func plan(
+        _ save: RecordSave,
+        fields: [String: CloudValue],
+        assetKeys: Set<String>,
+        hadAsset: Bool,
+        entity: EntityDescription
+    ) -> OverflowPlan {
+        let movable = entity.synchronizedAttributes.filter { Self.isMovable($0, of: entity) }
+        var changed: [String: CloudValue] = [:]
+        for key in save.changedKeys { changed[key] = save.record.fields[key] }
+        return OverflowPlan.make(
+            fields: fields, assetKeys: assetKeys, hadAsset: hadAsset, changed: changed,
+            changedKeys: save.changedKeys, movable: Set(movable.map(\.name)),
+            identity: Set(entity.identity))
+    }
+
+    /// Whether an attribute's value may move into the asset: texts and data (BIG-2) that are
+    /// neither asset properties (BIG-1) nor identity values (BIG-5).
+    static func isMovable(_ attribute: AttributeDescription, of entity: EntityDescription) -> Bool {
+        (attribute.type == .string || attribute.type == .data) && !attribute.isAsset
+            && !entity.identity.contains(attribute.name)
+    }
+
+    /// BIG-1: asset properties are uploaded as assets, whatever their size.
+    private func traceAssetProperties(
+        _ save: RecordSave, entity: EntityDescription, effects: inout [EngineEffect]
+    ) {
+        let keys = entity.synchronizedAttributes.filter { attribute in
+            attribute.isAsset && save.record.fields[attribute.name] != nil
+                && save.changedKeys.contains(attribute.name)
+        }.map(\.name)
+        guard !keys.isEmpty else { return }
+        effects.append(.trace(
+            kind: "upload.asset-property",
+            details: [TraceField("record", .string(save.record.recordName)),
+                      TraceField("keys", .list(keys.map { .string($0) }))],
+            rules: ["BIG-1"]
+        ))
+    }
+
+    private func tracePlan(
+        _ plan: OverflowPlan, record name: String, effects: inout [EngineEffect]
+    ) {
+        if !plan.movedIn.isEmpty {
+            effects.append(.trace(
+                kind: "upload.overflow-in",
+                details: [TraceField("record", .string(name)),
+                          TraceField("keys", .list(plan.movedIn.map { .string($0.key) })),
+                          TraceField("why", .list(plan.movedIn.map {
+                              .string($0.reason.rawValue)
+                          }))],
+                rules: plan.movedIn.contains { $0.reason == .doesNotFit }
+                    ? ["BIG-1", "BIG-2", "BIG-4"] : ["BIG-2", "BIG-4"]
+            ))
+        }
+        if !plan.movedOut.isEmpty {
+            effects.append(.trace(
+                kind: "upload.overflow-out",
+                details: [TraceField("record", .string(name)),
+                          TraceField("keys", .list(plan.movedOut.map { .string($0) }))],
+                rules: ["BIG-4"]
+            ))
+        }
+        if !plan.identityKept.isEmpty {
+            effects.append(.trace(
+                kind: "upload.identity-kept-in-field",
+                details: [TraceField("record", .string(name)),
+                          TraceField("keys", .list(plan.identityKept.map { .string($0) }))],
+                rules: ["BIG-5"]
+            ))
+        }
+        if plan.isTooLarge {
+            effects.append(.trace(
+                kind: "upload.record-too-large",
+                details: [TraceField("record", .string(name)),
+                          TraceField("bytes", .int(Int64(plan.recordSize)))],
+                rules: ["BIG-1"]
+            ))
+        }
+    }
+
+    // MARK: Records received: downloads, fetches, save answers
+
+    /// BIG-2: downloaded records with the values of their overflow asset in their own fields,
+    /// so they are read like any other value; deleted records are forgotten.
+    func readOverflow(
+        _ records: [CloudRecord],
+        deletions: [RecordDeletion],
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) -> [CloudRecord] {
+        for deletion in deletions { context.syncData.overflow[deletion.recordName] = nil }
+        return records.map { record in
+            observeOverflow(record, context: &context, effects: &effects)
+            guard let field = record.fields[Self.overflowField] else { return record }
+            let keys = OverflowAsset.decode(field)?.sortedKeys ?? []
+            effects.append(.trace(
+                kind: "download.overflow-read",
+                details: [TraceField("record", .string(record.recordName)),
+                          TraceField("keys", .list(keys.map { .string($0) }))],
+                rules: keys.isEmpty ? [] : ["BIG-2"]
+            ))
+            return RecordMapping.expandingOverflow(record)
+        }
+    }
+
+    /// Remembers which keys a record's asset holds, and notices LIM-6: the asset no longer
+    /// descends from this device's last upload of it, so an upload that never saw that one
+    /// replaced it (two devices uploaded the asset within the same moment; the last won).
+    ///
+    /// `uploadedKeys` are the keys this device just saved, when the record is the answer to
+    /// its own upload.
+    func observeOverflow(
+        _ record: CloudRecord,
+        uploadedKeys: [String] = [],
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        let name = record.recordName
+        let previous = context.syncData.overflow[name]
+        guard record.fields[Self.overflowField] != nil else {
+            context.syncData.overflow[name] = nil
+            return
+        }
+        // An asset whose contents were not sent tells nothing new.
+        guard let asset = OverflowAsset.decode(record.fields[Self.overflowField]) else { return }
+        var state = previous ?? OverflowRecordState()
+        state.keys = asset.sortedKeys
+        if let own = state.ownStamp, !asset.history.contains(own) {
+            let sameRecord = state.ownRecordCreated == record.creationTime
+            if sameRecord && asset.history.count < OverflowAsset.historyLimit {
+                effects.append(.trace(
+                    kind: "overflow.upload-replaced",
+                    details: [TraceField("record", .string(name)),
+                              TraceField("ownUpload", .string(own)),
+                              TraceField("replacedBy", .string(asset.history.last ?? "")),
+                              TraceField("keys", .list(state.ownKeys.map { .string($0) }))],
+                    rules: ["LIM-6"]
+                ))
+            }
+            state.ownStamp = nil
+            state.ownKeys = []
+            state.ownRecordCreated = nil
+        }
+        if let last = asset.history.last, last.hasPrefix(context.device + "@"),
+           last != state.ownStamp {
+            state.ownStamp = last
+            state.ownKeys = uploadedKeys.filter { asset.entries[$0] != nil }
+            state.ownRecordCreated = record.creationTime
+        }
+        context.syncData.overflow[name] = state
+    }
+}

@@ -1,0 +1,202 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension SDSEngine {
+    /// SYNC-1: turns the app's saved transactions into pending changes, per model and key.
+    func recordLocalChanges(context: inout SDSContext, effects: inout [EngineEffect]) {
+        let entries = context.store.history(after: context.syncData.historyPosition)
+        for entry in entries {
+            context.syncData.historyPosition = entry.position
+            // The engine's own writes, and saves made while nothing observed the store (found
+            // later by ADOPT-1), are not changes to record.
+            if entry.author == Self.author || entry.author == Self.unobservedAuthor { continue }
+            for change in entry.changes {
+                record(change, context: &context, effects: &effects)
+            }
+        }
+    }
+
+    private func record(_ change: HistoryChange, context: inout SDSContext, effects: inout [EngineEffect]) {
+        switch change {
+        case .inserted(let id, let entityName):
+            guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
+            let name = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
+            var pending = PendingChange(isInsert: true)
+            for key in RecordMapping.synchronizedKeys(of: entity) {
+                pending.keys[key] = nextVersion(&context)
+            }
+            context.syncData.pending[id] = pending
+            effects.append(.trace(
+                kind: "change.recorded",
+                details: [TraceField("model", .string(name)), TraceField("change", .string("insert"))],
+                rules: ["SYNC-1"]
+            ))
+        case .updated(let id, let entityName, let keys):
+            guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
+            let synchronized = RecordMapping.synchronizedKeys(of: entity)
+            let kept = keys.filter { synchronized.contains($0) }
+            if kept.count < keys.count {
+                let skipped = keys.filter { !synchronized.contains($0) }
+                effects.append(.trace(
+                    kind: "change.not-synchronized",
+                    details: [TraceField("keys", .list(skipped.map { .string($0) }))],
+                    rules: ["CFG-1"]
+                ))
+            }
+            guard !kept.isEmpty else { return }
+            if !entity.identity.isEmpty, kept.contains(where: { entity.identity.contains($0) }) {
+                renameForIdentityChange(id, entity: entity, context: &context, effects: &effects)
+            }
+            var pending = context.syncData.pending[id] ?? PendingChange()
+            if context.syncData.recordNames[id] == nil {
+                _ = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
+                pending.isInsert = true
+            }
+            for key in kept { pending.keys[key] = nextVersion(&context) }
+            if pending.isAdoption {
+                pending.adoptionEdits = Array(Set(pending.adoptionEdits).union(kept)).sorted()
+            }
+            if let parent = entity.parentRelationship, kept.contains(parent.name),
+               let name = context.syncData.recordNames[id],
+               let previous = context.syncData.parents[name], !pending.movedFrom.contains(previous) {
+                // ERR-6 / LIM-5: the previous parent's record still references this one.
+                pending.movedFrom.append(previous)
+            }
+            context.syncData.pending[id] = pending
+            if let name = context.syncData.recordNames[id], context.syncData.rejected[name] != nil {
+                context.syncData.rejected[name] = nil
+                effects.append(.trace(
+                    kind: "rejected.changed",
+                    details: [TraceField("record", .string(name))],
+                    rules: ["SCHEMA-4"]
+                ))
+            }
+            effects.append(.trace(
+                kind: "change.recorded",
+                details: [TraceField("model", .string(context.syncData.recordNames[id] ?? "")),
+                          TraceField("keys", .list(kept.map { .string($0) }))],
+                rules: ["SYNC-1"]
+            ))
+        case .deleted(let id, let entityName, _):
+            context.syncData.pending[id] = nil
+            guard let name = context.syncData.recordNames[id] else { return }
+            context.syncData.unbind(id)
+            context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name, recordType: entityName)
+            effects.append(.trace(
+                kind: "deletion.recorded",
+                details: [TraceField("record", .string(name))],
+                rules: ["DEL-1"]
+            ))
+        }
+    }
+
+    private func synchronizedEntity(_ name: String, effects: inout [EngineEffect]) -> EntityDescription? {
+        guard let entity = recordingSchema.entity(named: name) else { return nil }
+        guard entity.isSynchronized else {
+            effects.append(.trace(
+                kind: "change.not-synchronized",
+                details: [TraceField("entity", .string(name))],
+                rules: ["CFG-1"]
+            ))
+            return nil
+        }
+        return entity
+    }
+
+    private func nextVersion(_ context: inout SDSContext) -> Int64 {
+        context.syncData.editVersion += 1
+        return context.syncData.editVersion
+    }
+
+    /// ID-1: names a model's record by its identity values, or randomly without them.
+    @discardableResult
+    func assignRecordName(
+        to id: ModelID,
+        entity: EntityDescription,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) -> String {
+        if let existing = context.syncData.recordNames[id] { return existing }
+        var name: String
+        if let identityName = identityRecordName(of: id, entity: entity, store: context.store) {
+            name = identityName
+            effects.append(.trace(
+                kind: "record.named",
+                details: [TraceField("record", .string(name))],
+                rules: ["ID-1"]
+            ))
+            if let other = context.syncData.models[name], other != id,
+               context.store.model(other) != nil {
+                name = context.makeRandomRecordName()
+                effects.append(.trace(
+                    kind: "record.named.duplicate-identity",
+                    details: [TraceField("record", .string(name))],
+                    rules: ["ID-5"]
+                ))
+            }
+        } else {
+            name = context.makeRandomRecordName()
+        }
+        context.syncData.bind(id, to: name)
+        return name
+    }
+
+    /// The `<Entity>.<SHA-256>` name of a model with every identity value, else nil.
+    func identityRecordName(of id: ModelID, entity: EntityDescription, store: Store) -> String? {
+        guard !entity.identity.isEmpty, let model = store.model(id) else { return nil }
+        var values: [IdentityValue] = []
+        for attribute in entity.identity {
+            guard let value = model.values[attribute] else { return nil }
+            values.append(RecordMapping.identityValue(value))
+        }
+        return RecordName.identityName(entity: entity.name, values: values)
+    }
+
+    /// ID-4: an identity value changed. The record of the old values is deleted (unless
+    /// another model takes those values in the same save), the model is uploaded as a new
+    /// record, and records that reference it are uploaded again to reference the new one.
+    private func renameForIdentityChange(
+        _ id: ModelID,
+        entity: EntityDescription,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        guard let oldName = context.syncData.recordNames[id] else { return }
+        let newName = identityRecordName(of: id, entity: entity, store: context.store)
+        guard newName != oldName else { return }
+        context.syncData.unbind(id)
+        let heir = context.store.models(of: entity.name).first { other in
+            other.id != id && context.syncData.recordNames[other.id] == nil
+                && identityRecordName(of: other.id, entity: entity, store: context.store) == oldName
+        }
+        if let heir {
+            context.syncData.bind(heir.id, to: oldName)
+        } else if context.syncData.changeTags[oldName] != nil || context.syncData.pending[id]?.isInsert != true {
+            context.syncData.pendingDeletions[oldName] = PendingDeletion(recordName: oldName, recordType: entity.name)
+        }
+        let name = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
+        var pending = context.syncData.pending[id] ?? PendingChange()
+        pending.isInsert = true
+        for key in RecordMapping.synchronizedKeys(of: entity) { pending.keys[key] = nextVersion(&context) }
+        context.syncData.pending[id] = pending
+        var referencing: [TraceValue] = []
+        for model in context.store.models {
+            guard let other = schema.entity(named: model.entity) else { continue }
+            for relationship in other.synchronizedToOneRelationships where model.toOne[relationship.name] == id {
+                var change = context.syncData.pending[model.id] ?? PendingChange()
+                change.keys[relationship.name] = nextVersion(&context)
+                context.syncData.pending[model.id] = change
+                referencing.append(.string(context.syncData.recordNames[model.id] ?? model.id.description))
+            }
+        }
+        effects.append(.trace(
+            kind: "identity.changed",
+            details: [TraceField("oldRecord", .string(oldName)), TraceField("newRecord", .string(name)),
+                      TraceField("oldRecordTakenBy", heir.map { .string($0.id.description) } ?? .null),
+                      TraceField("referencingUploadedAgain", .list(referencing))],
+            rules: ["ID-4"]
+        ))
+    }
+}

@@ -1,0 +1,257 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension SDSEngine {
+    /// Routes an answer to the step of the running synchronization that waits for it.
+    func handleResponse(
+        _ id: RequestID,
+        _ response: CloudResponse,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        guard var current = run, current.awaiting == id else {
+            effects.append(.trace(kind: "response.ignored", details: [TraceField("request", .string(id.description))], rules: []))
+            return
+        }
+        current.awaiting = nil
+        if case .failure(let error) = response, current.step != .uploadAnswered {
+            handleFailure(error, &current, context: &context, effects: &effects)
+        } else {
+            handleAnswer(response, &current, context: &context, effects: &effects)
+        }
+        run = current
+        if stopped && current.step.isBeforeUpload && !current.awaitingResume {
+            // LIFE-1: a running download stops after its current page.
+            run?.step = .finish
+        }
+        advance(context: &context, effects: &effects)
+    }
+
+    private func handleAnswer(
+        _ response: CloudResponse,
+        _ current: inout SyncRun,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        switch current.step {
+        case .checkAccount:
+            handleAccountStatus(response, &current, context: &context, effects: &effects)
+        case .fetchDatabase:
+            if case .databaseChanges(let changed, let deleted, let token, _) = response {
+                handleDatabaseChanges(changed: changed, deleted: deleted, &current, context: &context, effects: &effects)
+                context.syncData.databaseToken = token
+            }
+        case .ensureZone:
+            context.syncData.zoneCreated = true
+            current.step = .ensureSubscription
+        case .ensureSubscription:
+            if context.syncData.subscribed && context.syncData.sharedSubscribed {
+                current.step = .catchUp
+            } else if context.syncData.subscribed {
+                context.syncData.sharedSubscribed = true
+            } else {
+                context.syncData.subscribed = true
+            }
+        case .fetchSharedDatabase:
+            sharedDatabaseMayHaveChanged = false
+            if case .databaseChanges(let changed, let deleted, let token, _) = response {
+                handleSharedDatabaseChanges(changed: changed, deleted: deleted, context: &context, effects: &effects)
+                context.syncData.sharedDatabaseToken = token
+            }
+            current.sharedZonesToFetch = context.syncData.sharedZones
+            current.step = nextSharedZone(&current)
+        case .fetchSharedPage(let zone):
+            if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
+                let read = readOverflow(records, deletions: deletions, context: &context, effects: &effects)
+                let page = DownloadPage(sharedZone: zone, records: read, deletions: deletions, token: token, moreComing: moreComing)
+                current.step = .pageFetched(page)
+            }
+        case .fetchPage:
+            if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
+                // BIG-2: values in overflow assets are read like any other (SDSEngine+Overflow).
+                let read = readOverflow(records, deletions: deletions, context: &context,
+                                        effects: &effects)
+                let page = DownloadPage(sharedZone: nil, records: read, deletions: deletions,
+                                        token: token, moreComing: moreComing)
+                current.step = .pageFetched(page)
+            }
+        case .uploadAnswered:
+            handleUploadAnswer(response, &current, context: &context, effects: &effects)
+            if current.step == .uploadAnswered {
+                pass("upload.done", then: .uploadBatch, &current, &effects)
+            }
+        case .initializeSchema:
+            handleSchemaAnswer(response, &current, context: &context, effects: &effects)
+        case .catchUp:
+            if case .recordsFetched(let results) = response {
+                catchUp(results, context: &context, effects: &effects)
+            }
+        default:
+            effects.append(.trace(kind: "response.unexpected", details: [], rules: []))
+        }
+    }
+
+    private func handleAccountStatus(
+        _ response: CloudResponse,
+        _ current: inout SyncRun,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        guard case .accountStatus(let status) = response, status == .available, let account = context.account else {
+            var error = CloudError(.notAuthenticated, message: "no iCloud account")
+            if case .accountStatus(.temporarilyUnavailable) = response {
+                error = CloudError(.accountTemporarilyUnavailable, message: "the account is temporarily unavailable")
+            }
+            abortRun(&current, error: error, context: &context, effects: &effects)
+            return
+        }
+        accountChecked = true
+        if let previous = context.syncData.account, previous != account {
+            startOverWithAccount(account, context: &context, effects: &effects)
+        } else if context.syncData.account == account {
+            effects.append(.trace(kind: "account.same", details: [TraceField("account", .string(account))], rules: ["ACCT-1"]))
+        }
+        context.syncData.account = account
+        effects.append(.trace(
+            kind: "account.checked",
+            details: [TraceField("account", .string(account))],
+            rules: ["HDO-2"]
+        ))
+        current.step = .fetchDatabase
+    }
+
+    /// ERR-1 / ERR-2: what the database feed says about the app's zone.
+    private func handleDatabaseChanges(
+        changed: [ZoneID],
+        deleted: [ZoneDeletion],
+        _ current: inout SyncRun,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        let zone = appZone(context)
+        current.step = .ensureZone
+        if let deletion = deleted.first(where: { $0.zone == zone }) {
+            if deletion.reason == .purged && !changed.contains(zone) {
+                userDeletedZone(&current, context: &context, effects: &effects)
+                return
+            }
+            if context.syncData.zoneCreated || context.syncData.zoneToken != nil {
+                zoneMissing(recreatedByAnother: changed.contains(zone), context: &context, effects: &effects)
+            }
+        }
+        if changed.contains(zone) && !context.syncData.zoneCreated && context.syncData.zoneToken == nil {
+            // The zone exists (another device created it): no need to save it.
+            context.syncData.zoneCreated = true
+        }
+    }
+
+    /// ERR-1: the zone is gone; it is created again and every local model is uploaded
+    /// without overwriting what is in it (ADOPT-2).
+    func zoneMissing(recreatedByAnother: Bool, context: inout SDSContext, effects: inout [EngineEffect]) {
+        context.syncData.zoneCreated = false
+        context.syncData.zoneToken = nil
+        context.syncData.changeTags = [:]
+        context.syncData.parents = [:]
+        for id in context.syncData.recordNames.keys.sorted() {
+            guard let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { continue }
+            var pending = context.syncData.pending[id] ?? PendingChange()
+            pending.isInsert = true
+            pending.isAdoption = true
+            for key in RecordMapping.synchronizedKeys(of: entity) where pending.keys[key] == nil {
+                context.syncData.editVersion += 1
+                pending.keys[key] = context.syncData.editVersion
+            }
+            context.syncData.pending[id] = pending
+        }
+        effects.append(.trace(
+            kind: "models.adopted",
+            details: [TraceField("reason", .string("the zone is missing"))],
+            rules: ["ADOPT-1"]
+        ))
+        effects.append(.trace(
+            kind: "zone.missing",
+            details: [TraceField("zone", .string(appZone(context).description)),
+                      TraceField("recreatedByAnotherDevice", .bool(recreatedByAnother))],
+            rules: ["ERR-1"]
+        ))
+    }
+
+    /// ERR-2: nothing is uploaded again; synchronizing stops until `start()` or a launch.
+    func userDeletedZone(_ current: inout SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
+        zonePurged = true
+        context.syncData.zoneCreated = false
+        context.syncData.zoneToken = nil
+        let error = CloudError(.userDeletedZone, message: "Zone was purged by user")
+        effects.append(.trace(kind: "zone.user-deleted", details: [TraceField("error", .string(error.description))], rules: ["ERR-2"]))
+        current.awaiting = nil
+        current.step = .finish
+    }
+
+    /// An operation-level error during a step that is not an upload.
+    private func handleFailure(
+        _ error: CloudError,
+        _ current: inout SyncRun,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        switch (current.step, error.code) {
+        case (.fetchSharedDatabase, .changeTokenExpired):
+            context.syncData.sharedDatabaseToken = nil
+        case (.fetchSharedPage(let zone), .changeTokenExpired):
+            context.syncData.sharedZoneTokens[zone] = nil
+        case (.fetchSharedPage(let zone), .zoneNotFound), (.fetchSharedPage(let zone), .permissionFailure):
+            // The share is gone from this account's shared database.
+            removeSharedCopies(of: zone, rule: nil, context: &context, effects: &effects)
+            current.step = nextSharedZone(&current)
+        case (.fetchSharedDatabase, _):
+            // A shared database that cannot be read does not stop the app's own sync.
+            effects.append(.trace(kind: "shared.download-failed", details: [TraceField("error", .string(error.description))], rules: []))
+            current.step = .downloadDone
+        case (.fetchDatabase, .changeTokenExpired):
+            context.syncData.databaseToken = nil
+            effects.append(.trace(kind: "token.expired", details: [TraceField("feed", .string("database"))], rules: []))
+        case (.fetchPage, .zoneNotFound), (.ensureSubscription, .zoneNotFound):
+            zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
+            current.step = .ensureZone
+        case (_, .userDeletedZone):
+            userDeletedZone(&current, context: &context, effects: &effects)
+        case (.fetchPage, .changeTokenExpired):
+            context.syncData.zoneToken = nil
+            current.expiredTokenRefetch = true
+            effects.append(.trace(kind: "token.expired", details: [TraceField("feed", .string("zone"))], rules: []))
+        default:
+            let isDownload = current.step.isDownload || current.step == .fetchDatabase
+            if isDownload, context.syncData.needsFullDownload {
+                context.syncData.fullDownloadAttempts += 1
+            }
+            if isDownload && uploadsDespiteFailedDownload(error) {
+                // SYNC-6: the changes are uploaded anyway; the download is tried again later.
+                current.downloadFailed = true
+                effects.append(.trace(
+                    kind: "download.failed-upload-anyway",
+                    details: [TraceField("error", .string(error.description))],
+                    rules: ["SYNC-6"]
+                ))
+                scheduleRetry(after: error, context: context, effects: &effects)
+                current.step = .uploadStart
+                return
+            }
+            if current.step.isDownload { current.downloadFailed = true }
+            abortRun(&current, error: error, context: &context, effects: &effects)
+        }
+    }
+
+    /// Download failures after which uploads can still work (not the account, the network or
+    /// a throttle of every request).
+    private func uploadsDespiteFailedDownload(_ error: CloudError) -> Bool {
+        switch error.code {
+        case .notAuthenticated, .accountTemporarilyUnavailable, .networkUnavailable,
+             .networkFailure, .requestRateLimited, .userDeletedZone, .zoneNotFound:
+            return false
+        default:
+            return true
+        }
+    }
+}

@@ -1,0 +1,295 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension SDSEngine {
+    /// Runs the synchronization's steps until it waits for an answer or passes a probe point.
+    func advance(context: inout SDSContext, effects: inout [EngineEffect]) {
+        var guardSteps = 0
+        while let snapshot = run, !snapshot.awaitingResume, snapshot.awaiting == nil {
+            guardSteps += 1
+            precondition(guardSteps < 10_000, "sds: a synchronization stepped without waiting")
+            var current = snapshot
+            let outcome = step(&current, context: &context, effects: &effects)
+            if outcome == .ended {
+                run = nil
+                finishRun(current, context: &context, effects: &effects)
+                return
+            }
+            run = current
+        }
+    }
+
+    enum StepOutcome { case next, ended }
+
+    /// Passes a probe point: the world runs triggers there, then resumes the engine.
+    func pass(_ probe: String, then next: SyncStep, _ run: inout SyncRun, _ effects: inout [EngineEffect]) {
+        run.step = next
+        run.awaitingResume = true
+        effects.append(.probe(probe))
+    }
+
+    func send(_ request: CloudRequest, _ run: inout SyncRun, _ effects: inout [EngineEffect]) {
+        let id = makeRequestID()
+        run.awaiting = id
+        effects.append(.send(id, request))
+    }
+
+    private func step(
+        _ current: inout SyncRun,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) -> StepOutcome {
+        switch current.step {
+        case .begin:
+            if context.syncData.lookForModelsWithoutRecords {
+                context.syncData.lookForModelsWithoutRecords = false
+                findModelsWithoutRecords(context: &context, effects: &effects)
+            }
+            pass("sync.start", then: .checkAccount, &current, &effects)
+        case .checkAccount:
+            if accountChecked {
+                current.step = schemaRequested ? .initializeSchema(phase: 0) : .fetchDatabase
+            } else {
+                send(.accountStatus, &current, &effects)
+            }
+        case .initializeSchema(let phase):
+            if phase == 0 { schemaRequested = false }
+            sendSchemaRequest(phase: phase, &current, context: &context, effects: &effects)
+        case .fetchDatabase:
+            send(.fetchDatabaseChanges(scope: .privateDatabase, token: context.syncData.databaseToken), &current, &effects)
+        case .ensureZone:
+            if context.syncData.zoneCreated {
+                current.step = .ensureSubscription
+            } else {
+                let zone = appZone(context)
+                send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), &current, &effects)
+            }
+        case .ensureSubscription:
+            if !context.syncData.subscribed {
+                send(.saveDatabaseSubscription(scope: .privateDatabase), &current, &effects)
+            } else if !context.syncData.sharedSubscribed {
+                send(.saveDatabaseSubscription(scope: .sharedDatabase), &current, &effects)
+            } else {
+                current.step = .catchUp
+            }
+        case .catchUp:
+            applySkippedDeletions(context: &context, effects: &effects)
+            let names = recordsToCatchUp(context: context)
+            if names.isEmpty {
+                current.step = .downloadStart
+            } else {
+                let batch = Array(names.prefix(Self.maxItemsPerUpload))
+                send(.fetchRecords(scope: .privateDatabase, zone: appZone(context), names: batch), &current, &effects)
+            }
+        case .downloadStart:
+            if context.syncData.zoneToken == nil && !current.expiredTokenRefetch {
+                context.syncData.needsFullDownload = true
+            }
+            if context.syncData.downloadInProgress && context.syncData.zoneToken != nil {
+                effects.append(.trace(
+                    kind: "download.continues",
+                    details: [TraceField("from", .string("the last saved token"))],
+                    rules: ["DL-2"]
+                ))
+            }
+            context.syncData.downloadInProgress = true
+            if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
+                effects.append(.trace(
+                    kind: "upload.held",
+                    details: [TraceField("reason", .string("every record must be downloaded first"))],
+                    rules: ["SYNC-7"]
+                ))
+            }
+            pass("download.start", then: .fetchPage, &current, &effects)
+        case .fetchPage:
+            let request = CloudRequest.fetchZoneChanges(
+                scope: .privateDatabase,
+                zone: appZone(context),
+                token: context.syncData.zoneToken,
+                resultsLimit: pageSize
+            )
+            send(request, &current, &effects)
+        case .pageFetched(let page):
+            pass("download.page.fetched", then: .resolvePage(page), &current, &effects)
+        case .resolvePage(let page):
+            var resolution = PageResolution()
+            if mechanisms.matchesPageBeforeStoring {
+                resolution = resolvePage(page, context: &context, effects: &effects)
+            } else {
+                resolution.deferred = true
+            }
+            pass("download.page.resolved", then: .storePage(page, resolution), &current, &effects)
+        case .storePage(let page, var resolution):
+            if resolution.deferred { resolution = resolvePage(page, context: &context, effects: &effects) }
+            applyPage(page, resolution: resolution, context: &context, effects: &effects)
+            for record in page.records { current.seenRecords.insert(record.recordName) }
+            context.syncData.pageInProgress = true
+            pass("download.page.stored", then: .savePage(page), &current, &effects)
+        case .savePage(let page):
+            if let zone = page.sharedZone {
+                context.syncData.sharedZoneTokens[zone] = page.token
+            } else {
+                context.syncData.zoneToken = page.token
+            }
+            context.syncData.pageInProgress = false
+            effects.append(.trace(
+                kind: "download.page.saved",
+                details: [TraceField("records", .int(Int64(page.records.count))),
+                          TraceField("deletions", .int(Int64(page.deletions.count)))],
+                rules: ["DL-1"]
+            ))
+            let next: SyncStep
+            if let zone = page.sharedZone {
+                next = page.moreComing ? .fetchSharedPage(zone) : nextSharedZone(&current)
+            } else {
+                let skipShared = !sharedDatabaseMayHaveChanged && context.syncData.sharedZones.isEmpty
+                next = page.moreComing ? .fetchPage : (skipShared ? .downloadDone : .fetchSharedDatabase)
+            }
+            pass("download.page.saved", then: next, &current, &effects)
+        case .fetchSharedDatabase:
+            let request = CloudRequest.fetchDatabaseChanges(
+                scope: .sharedDatabase, token: context.syncData.sharedDatabaseToken)
+            send(request, &current, &effects)
+        case .fetchSharedPage(let zone):
+            let request = CloudRequest.fetchZoneChanges(
+                scope: .sharedDatabase,
+                zone: zone,
+                token: context.syncData.sharedZoneTokens[zone],
+                resultsLimit: pageSize
+            )
+            send(request, &current, &effects)
+        case .downloadDone:
+            finishDownload(&current, context: &context, effects: &effects)
+            pass("download.done", then: .uploadStart, &current, &effects)
+        case .uploadStart:
+            effects.append(.trace(kind: "upload.after-download", details: [], rules: ["SYNC-2"]))
+            pass("upload.start", then: .uploadBatch, &current, &effects)
+        case .uploadBatch:
+            if let request = makeUploadRequest(&current, context: &context, effects: &effects) {
+                let id = makeRequestID()
+                current.awaiting = id
+                effects.append(.send(id, request))
+                current.step = .uploadAnswered
+                current.awaitingResume = true
+                effects.append(.probe("upload.sent"))
+            } else if current.uploadRequests == 0 {
+                pass("upload.done", then: .finish, &current, &effects)
+            } else {
+                current.step = .finish
+            }
+        case .uploadAnswered:
+            // The answer is handled in `handleResponse`; nothing to do until it arrives.
+            preconditionFailure("sds: upload step advanced without an answer")
+        case .finish:
+            pass("sync.done", then: .ended, &current, &effects)
+        case .ended:
+            return .ended
+        }
+        return .next
+    }
+
+    /// The download completed: HDO-1 after a download from scratch, SYNC-7 releases uploads,
+    /// LIM-4 when an expired token left deleted models behind.
+    private func finishDownload(_ current: inout SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
+        guard !current.downloadFailed else { return }
+        context.syncData.downloadInProgress = false
+        // A download from scratch that was interrupted continues from its saved token; it
+        // counts once it reaches the end (HDO-3), never before.
+        let completedFullDownload = context.syncData.needsFullDownload
+        if completedFullDownload {
+            context.syncData.needsFullDownload = false
+            let wasRedownload = context.syncData.isRedownloading
+            context.syncData.isRedownloading = false
+            if wasRedownload && (context.syncData.fullDownloadAttempts > 0 || current.heldUploads) {
+                effects.append(.trace(kind: "full-download.done", details: [], rules: ["SYNC-7"]))
+            }
+            context.syncData.fullDownloadAttempts = 0
+        }
+        if completedFullDownload && !context.syncData.hasDownloadedOnce {
+            context.syncData.hasDownloadedOnce = true
+            effects.append(.trace(kind: "downloaded-once", details: [], rules: ["HDO-1"]))
+        }
+        if current.expiredTokenRefetch {
+            var stale: [String] = []
+            for name in context.syncData.models.keys.sorted() where !current.seenRecords.contains(name) {
+                guard let id = context.syncData.models[name], context.store.model(id) != nil,
+                      context.syncData.changeTags[name] != nil else { continue }
+                stale.append(name)
+            }
+            if !stale.isEmpty {
+                effects.append(.trace(
+                    kind: "download.deletions-missed",
+                    details: [TraceField("records", .list(stale.map { .string($0) })),
+                              TraceField("reason", .string("the change token expired"))],
+                    rules: ["LIM-4"]
+                ))
+            }
+        }
+    }
+
+    /// Ends the running synchronization and starts the next one if one was asked for.
+    func finishRun(_ finished: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
+        completeWaiters(finished.waiters, effects: &effects)
+        effects.append(.trace(kind: "sync.ended", details: [], rules: []))
+        if pendingReset != nil {
+            performReset(context: &context, effects: &effects)
+            return
+        }
+        if wantsSync || !waitersForNextRun.isEmpty {
+            requestSync(waiter: nil, context: &context, effects: &effects)
+        }
+    }
+
+    /// Ends the run early after an error; the world still sees `sync.done`.
+    func abortRun(
+        _ current: inout SyncRun,
+        error: CloudError,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        effects.append(.trace(
+            kind: "sync.failed",
+            details: [TraceField("error", .string(error.description))],
+            rules: []
+        ))
+        current.awaiting = nil
+        current.step = .finish
+        scheduleRetry(after: error, context: context, effects: &effects)
+    }
+
+    func scheduleRetry(after error: CloudError, context: SDSContext, effects: inout [EngineEffect]) {
+        switch error.code {
+        case .networkUnavailable, .networkFailure:
+            waitingForNetwork = true
+            wantsSync = true
+            return
+        case .notAuthenticated, .accountTemporarilyUnavailable, .userDeletedZone:
+            return
+        default:
+            break
+        }
+        let delay: SimTime
+        if let retryAfter = error.retryAfter {
+            delay = retryAfter
+        } else {
+            backoffFailures = min(backoffFailures + 1, 20)
+            let seconds = Int64(1) << Int64(min(backoffFailures - 1, 10))
+            delay = min(.seconds(seconds), Self.maxBackoff)
+        }
+        retryScheduled = true
+        effects.append(.setTimer(.retry, after: delay))
+        effects.append(.trace(
+            kind: "retry.scheduled",
+            details: [TraceField("after", .string(delay.description))],
+            rules: error.retryAfter != nil ? ["ERR-3"] : []
+        ))
+    }
+
+    /// The next accepted shared zone to download, or the end of the download.
+    func nextSharedZone(_ current: inout SyncRun) -> SyncStep {
+        guard !current.sharedZonesToFetch.isEmpty else { return .downloadDone }
+        return .fetchSharedPage(current.sharedZonesToFetch.removeFirst())
+    }
+}

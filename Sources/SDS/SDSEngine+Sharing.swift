@@ -1,0 +1,75 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension SDSEngine {
+    /// The shared database's feed: zones of other users this account can read now, and zones
+    /// it lost (share stopped, removed, left): their local copies are removed.
+    func handleSharedDatabaseChanges(
+        changed: [ZoneID],
+        deleted: [ZoneDeletion],
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        for deletion in deleted where context.syncData.sharedZones.contains(deletion.zone) {
+            removeSharedCopies(of: deletion.zone, rule: nil, context: &context, effects: &effects)
+        }
+        for zone in changed where zone.owner != context.account && !context.syncData.sharedZones.contains(zone) {
+            context.syncData.sharedZones.append(zone)
+            context.syncData.sharedZones.sort()
+            effects.append(.trace(kind: "shared.zone-added", details: [TraceField("zone", .string(zone.description))], rules: []))
+        }
+    }
+
+    /// Removes the local copies of another user's share, without recording deletions, and
+    /// forgets its tokens (LIFE-4 after a reset, ACCT-3 after a switch, or the share gone).
+    func removeSharedCopies(of zone: ZoneID, rule: String?, context: inout SDSContext, effects: inout [EngineEffect]) {
+        var transaction = Transaction()
+        var removed: [String] = []
+        for name in context.syncData.recordZones.keys.sorted() where context.syncData.recordZones[name] == zone {
+            context.syncData.recordZones[name] = nil
+            context.syncData.changeTags[name] = nil
+            context.syncData.pendingDeletions[name] = nil
+            guard let id = context.syncData.models[name] else { continue }
+            context.syncData.unbind(id)
+            context.syncData.pending[id] = nil
+            if context.store.model(id) != nil {
+                transaction.append(.delete(id))
+                removed.append(name)
+            }
+        }
+        if !transaction.isEmpty { _ = try? context.store.save(transaction, author: Self.author) }
+        context.syncData.sharedZones.removeAll { $0 == zone }
+        context.syncData.sharedZoneTokens[zone] = nil
+        effects.append(.trace(
+            kind: "shared.copies-removed",
+            details: [TraceField("zone", .string(zone.description)),
+                      TraceField("records", .list(removed.map { .string($0) }))],
+            rules: rule.map { [$0] } ?? []
+        ))
+    }
+
+    /// Every local copy of other users' shares (LIFE-4, ACCT-3); the shared feed starts over.
+    func removeAllSharedCopies(rule: String, context: inout SDSContext, effects: inout [EngineEffect]) {
+        for zone in context.syncData.sharedZones {
+            removeSharedCopies(of: zone, rule: rule, context: &context, effects: &effects)
+        }
+        context.syncData.sharedDatabaseToken = nil
+        context.syncData.sharedSubscribed = false
+        sharedDatabaseMayHaveChanged = true
+    }
+
+    /// The zone a model's record lives in: a copy of another user's share stays in its zone,
+    /// and a new model whose parent is such a copy goes into that zone too.
+    func zone(ofRecord name: String, model id: ModelID?, context: SDSContext) -> ZoneID {
+        if let zone = context.syncData.recordZones[name] { return zone }
+        if let id, let model = context.store.model(id), let entity = schema.entity(named: model.entity),
+           let parent = entity.parentRelationship, let target = model.toOne[parent.name],
+           let parentName = context.syncData.recordNames[target],
+           let zone = context.syncData.recordZones[parentName] {
+            return zone
+        }
+        return appZone(context)
+    }
+}

@@ -1,0 +1,226 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension SDSEngine {
+    /// The most items one upload request carries (CloudKit's 400-item limit).
+    static let maxItemsPerUpload = 400
+    /// ERR-4: how long uploads pause while iCloud storage is full.
+    static let quotaPause = SimTime.minutes(30)
+    /// SCHEMA-4 / ERR-7: how long a rejected record is set aside.
+    static let rejectionPause = SimTime.hours(1)
+
+    /// Builds the next upload request of this run from the pending changes, or nil when
+    /// nothing is left that this run has not tried yet.
+    ///
+    /// Models saved while nothing observed the store (adoptions) go in requests of their own
+    /// with `ifServerRecordUnchanged` and no change tag, so an existing record is never
+    /// overwritten (ADOPT-2); other changes use `changedKeys` (ID-3).
+    func makeUploadRequest(
+        _ current: inout SyncRun,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) -> CloudRequest? {
+        if context.syncData.needsFullDownload && context.syncData.fullDownloadAttempts < 3 {
+            if !current.heldUploads && context.syncData.pendingCount > 0 {
+                current.heldUploads = true
+            }
+            if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
+                effects.append(.trace(kind: "upload.held", details: [TraceField("reason", .string("every record must be downloaded first"))], rules: ["SYNC-7"]))
+            }
+            return nil
+        }
+        let adoption = context.syncData.pending.keys.sorted().contains { id in
+            guard let pending = context.syncData.pending[id], pending.isAdoption,
+                  let name = context.syncData.recordNames[id] else { return false }
+            return !current.attempted.contains("adopt:" + name) && isUploadable(name, context: context)
+        }
+        // SYNC-6: after a failed download, edits are uploaded only for records that exist.
+        if let check = existenceCheckRequest(&current, context: context) { return check }
+        // BIG-3: records whose overflow asset is involved are fetched first.
+        if let fetch = overflowFetchRequest(&current, context: context) { return fetch }
+        let target = uploadZone(current, adoption: adoption, context: context)
+        var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [], isAdoption: adoption, zone: target)
+        var saves: [RecordSave] = []
+        var budget = Self.maxItemsPerUpload
+        let held = heldDeletions(context: context, effects: &effects)
+        if !adoption {
+            for name in context.syncData.pendingDeletions.keys.sorted() where budget > 0 {
+                guard zone(ofRecord: name, model: nil, context: context) == target else { continue }
+                guard !current.attempted.contains(name), !held.contains(name) else { continue }
+                batch.deletedNames.append(name)
+                current.attempted.insert(name)
+                budget -= 1
+            }
+        }
+        let savesPaused = target == appZone(context) ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
+        for id in context.syncData.pending.keys.sorted() where budget > 0 && !savesPaused {
+            guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
+                  let name = context.syncData.recordNames[id],
+                  synchronizesHere(pending: pending, model: id, context: context),
+                  zone(ofRecord: name, model: id, context: context) == target else { continue }
+            let attemptKey = adoption ? "adopt:" + name : name
+            // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
+            guard !batch.deletedNames.contains(name) else { continue }
+            guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
+                  var save = makeSave(of: id, name: name, pending: pending, adoption: adoption,
+                                      base: current.overflow.bases[name], context: context,
+                                      effects: &effects)
+            else { continue }
+            save.record.zone = target
+            saves.append(save)
+            batch.sentKeys[id] = pending.keys
+            batch.savedModels[name] = id
+            if pending.isInsert { batch.insertedNames.append(name) }
+            current.attempted.insert(attemptKey)
+            budget -= 1
+        }
+        guard !saves.isEmpty || !batch.deletedNames.isEmpty else { return nil }
+        current.batch = batch
+        current.uploadRequests += 1
+        effects.append(.trace(
+            kind: "upload.batch",
+            details: [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
+                      TraceField("deletes", .list(batch.deletedNames.map { .string($0) })),
+                      TraceField("policy", .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
+            rules: adoption ? ["ADOPT-2"] : []
+        ))
+        for name in batch.savedModels.keys.sorted() where target != appZone(context) {
+            // A new model under a shared parent goes into the owner's zone.
+            context.syncData.recordZones[name] = target
+        }
+        return .modifyRecords(
+            scope: target == appZone(context) ? .privateDatabase : .sharedDatabase,
+            zone: target,
+            saves: saves,
+            deletes: batch.deletedNames,
+            policy: adoption ? .ifServerRecordUnchanged : .changedKeys,
+            atomic: false
+        )
+    }
+
+    /// The zone the next request uploads to: the app's own zone while it has changes this
+    /// run did not try, then each other user's share in turn (never mixed in one request).
+    private func uploadZone(_ current: SyncRun, adoption: Bool, context: SDSContext) -> ZoneID {
+        var zones: [ZoneID] = []
+        if !adoption {
+            for name in context.syncData.pendingDeletions.keys.sorted() where !current.attempted.contains(name) {
+                zones.append(zone(ofRecord: name, model: nil, context: context))
+            }
+        }
+        for id in context.syncData.pending.keys.sorted() {
+            guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
+                  let name = context.syncData.recordNames[id],
+                  !current.attempted.contains(adoption ? "adopt:" + name : name) else { continue }
+            zones.append(zone(ofRecord: name, model: id, context: context))
+        }
+        let own = appZone(context)
+        if zones.isEmpty || zones.contains(own) { return own }
+        return zones.sorted()[0]
+    }
+
+    /// Whether a record may be uploaded now: not set aside after a rejection (SCHEMA-4).
+    func isUploadable(_ name: String, context: SDSContext) -> Bool {
+        context.syncData.rejected[name] == nil
+    }
+
+    /// ERR-6, ERR-7, LIM-5: the deletion of a previous parent waits until the change that
+    /// moved a model away from it is uploaded: the moved model's record still names it as
+    /// parent in iCloud, so deleting it first would delete that record too. While iCloud is
+    /// full (ERR-6) or keeps rejecting the change (ERR-7, LIM-5) it goes on waiting.
+    private func heldDeletions(context: SDSContext, effects: inout [EngineEffect]) -> Set<String> {
+        var held: Set<String> = []
+        guard mechanisms.deletionsWaitForMoves else { return held }
+        for id in context.syncData.pending.keys.sorted() {
+            guard let pending = context.syncData.pending[id], !pending.movedFrom.isEmpty,
+                  let name = context.syncData.recordNames[id] else { continue }
+            let rejected = context.syncData.rejected[name] != nil
+            var rules: [String] = []
+            if rejected { rules = ["ERR-7", "LIM-5"] } else if quotaPausedUntil != nil { rules = ["ERR-6"] }
+            for parent in pending.movedFrom where context.syncData.pendingDeletions[parent] != nil {
+                held.insert(parent)
+                effects.append(.trace(
+                    kind: "deletion.waits-for-move",
+                    details: [TraceField("record", .string(parent)),
+                              TraceField("waitsFor", .string(name))],
+                    rules: rules
+                ))
+            }
+        }
+        return held
+    }
+
+    /// The record of a model with its changed keys, each large value in its field or in the
+    /// overflow asset (BIG-2 .. BIG-5); `base` is the record as iCloud held it, when this
+    /// synchronization fetched it (BIG-3). Nil when the record cannot be uploaded now.
+    private func makeSave(
+        of id: ModelID,
+        name: String,
+        pending: PendingChange,
+        adoption: Bool,
+        base: OverflowRunState.Base?,
+        context: SDSContext,
+        effects: inout [EngineEffect]
+    ) -> RecordSave? {
+        guard let save = plainSave(of: id, name: name, pending: pending, adoption: adoption,
+                                   context: context, effects: &effects) else { return nil }
+        return placeOverflow(save, of: id, pending: pending, adoption: adoption, base: base,
+                             context: context, effects: &effects)
+    }
+
+    /// The record of a model with its changed keys, every value in its own field; values that
+    /// are empty are left out (CFG-3), so clearing a value reaches iCloud as the key removed.
+    func plainSave(
+        of id: ModelID,
+        name: String,
+        pending: PendingChange,
+        adoption: Bool,
+        context: SDSContext,
+        effects: inout [EngineEffect]
+    ) -> RecordSave? {
+        guard let model = context.store.model(id), let entity = schema.entity(named: model.entity) else {
+            return nil
+        }
+        var record = CloudRecord(
+            recordType: entity.name,
+            recordName: name,
+            zone: appZone(context),
+            changeTag: adoption ? nil : context.syncData.changeTags[name]
+        )
+        var changed: [String] = []
+        var cleared: [String] = []
+        for attribute in entity.synchronizedAttributes where pending.keys[attribute.name] != nil {
+            changed.append(attribute.name)
+            if let value = model.values[attribute.name] {
+                record.fields[attribute.name] = RecordMapping.cloudValue(value, asset: attribute.isAsset)
+            } else {
+                cleared.append(attribute.name)
+            }
+        }
+        for relationship in entity.synchronizedToOneRelationships where pending.keys[relationship.name] != nil {
+            changed.append(relationship.name)
+            if let target = model.toOne[relationship.name], let targetName = context.syncData.recordNames[target] {
+                record.fields[relationship.name] = .reference(targetName)
+            } else {
+                cleared.append(relationship.name)
+            }
+        }
+        if let parent = entity.parentRelationship, let target = model.toOne[parent.name] {
+            record.parent = context.syncData.recordNames[target]
+        }
+        if pending.isInsert {
+            // A new record carries only the keys that have values.
+            changed = changed.filter { !cleared.contains($0) }
+        }
+        if !cleared.isEmpty {
+            effects.append(.trace(
+                kind: "upload.keys-cleared",
+                details: [TraceField("record", .string(name)),
+                          TraceField("keys", .list(cleared.map { .string($0) }))],
+                rules: ["CFG-3"]
+            ))
+        }
+        return RecordSave(record: record, changedKeys: changed.sorted())
+    }
+}

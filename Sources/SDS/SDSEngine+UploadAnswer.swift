@@ -1,0 +1,229 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension SDSEngine {
+    /// Handles the answer to an upload: clears what was uploaded, keeps what changed again,
+    /// and sorts the failures by what CloudKit asks of the client.
+    func handleUploadAnswer(
+        _ response: CloudResponse,
+        _ current: inout SyncRun,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        // SYNC-6: the answer to the check of which edited records still exist.
+        if handleExistenceCheckAnswer(response, &current, effects: &effects) { return }
+        // BIG-3: the answer to the fetch of records whose overflow asset is involved.
+        if handleOverflowFetchAnswer(response, &current, context: &context, effects: &effects) {
+            return
+        }
+        guard let batch = current.batch else { return }
+        current.batch = nil
+        guard case .recordsModified(let results) = response else {
+            if case .failure(let error) = response {
+                handleUploadFailure(error, &current, context: &context, effects: &effects)
+            }
+            return
+        }
+        var retryError: CloudError?
+        var zoneGone = false
+        for result in results {
+            switch result {
+            case .saved(let record):
+                uploaded(record, batch: batch, context: &context, effects: &effects)
+            case .deleted(let name):
+                context.syncData.overflow[name] = nil
+                context.syncData.pendingDeletions[name] = nil
+                context.syncData.changeTags[name] = nil
+                context.syncData.parents[name] = nil
+            case .failed(let name, let error):
+                effects.append(.trace(
+                    kind: "upload.item.failed",
+                    details: [TraceField("record", .string(name)),
+                              TraceField("error", .string(error.description))],
+                    rules: []
+                ))
+                switch error.code {
+                case .requestRateLimited, .serviceUnavailable, .zoneBusy, .batchRequestFailed,
+                     .networkFailure, .networkUnavailable, .serverResponseLost:
+                    if retryError?.retryAfter ?? .zero <= error.retryAfter ?? .zero { retryError = error }
+                case .quotaExceeded where batch.zone != appZone(context):
+                    pauseSharedUploads(error, context: context, effects: &effects)
+                case .quotaExceeded:
+                    pauseForQuota(error, context: context, effects: &effects)
+                case .zoneNotFound:
+                    zoneGone = true
+                case .userDeletedZone:
+                    userDeletedZone(&current, context: &context, effects: &effects)
+                    return
+                case .serverRecordChanged where batch.isAdoption:
+                    // BIG-3: the asset's contents do not come with the error; fetch them first.
+                    if needsOverflowContents(error.serverRecord, &current) { continue }
+                    if let server = error.serverRecord {
+                        adoptServerRecord(server, batch: batch, context: &context, effects: &effects)
+                    }
+                default:
+                    // BIG-1, BIG-2: a record too large is tried once more on top of iCloud's copy.
+                    if retryTooLarge(name, error: error, &current, context: context,
+                                     effects: &effects) { continue }
+                    traceRejection(name, error: error, effects: &effects)
+                    setAside(name, error: error, context: context.now, syncData: &context.syncData, effects: &effects)
+                }
+            }
+        }
+        if zoneGone {
+            zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
+            wantsSync = true
+        }
+        if let retryError {
+            effects.append(.trace(
+                kind: "upload.partially-throttled",
+                details: [TraceField("retryAfter", .string(retryError.retryAfter?.description ?? "back-off"))],
+                rules: ["ERR-3"]
+            ))
+            scheduleRetry(after: retryError, context: context, effects: &effects)
+        } else {
+            backoffFailures = 0
+        }
+        if !context.syncData.rejected.isEmpty {
+            effects.append(.trace(kind: "upload.incomplete", details: [], rules: ["ERR-7"]))
+        }
+    }
+
+    func handleUploadFailure(
+        _ error: CloudError,
+        _ current: inout SyncRun,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        switch error.code {
+        case .quotaExceeded:
+            pauseForQuota(error, context: context, effects: &effects)
+            current.step = .finish
+        case .zoneNotFound:
+            zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
+            wantsSync = true
+            current.step = .finish
+        case .userDeletedZone:
+            userDeletedZone(&current, context: &context, effects: &effects)
+        default:
+            abortRun(&current, error: error, context: &context, effects: &effects)
+        }
+    }
+
+    /// A saved record: the uploaded keys are no longer pending, unless edited again meanwhile.
+    private func uploaded(_ record: CloudRecord, batch: UploadBatch, context: inout SDSContext, effects: inout [EngineEffect]) {
+        let name = record.recordName
+        context.syncData.changeTags[name] = record.changeTag
+        context.syncData.parents[name] = record.parent
+        let sentKeys = batch.savedModels[name].flatMap { batch.sentKeys[$0] } ?? [:]
+        let uploadedKeys = sentKeys.keys.sorted()
+        observeOverflow(record, uploadedKeys: uploadedKeys, context: &context, effects: &effects)
+        guard let id = batch.savedModels[name] else { return }
+        if batch.insertedNames.contains(name), !batch.isAdoption,
+           record.creationTime != record.modificationTime {
+            // Another device uploaded this identity first: the changed keys were saved over
+            // its record, the last upload of a key winning.
+            effects.append(.trace(
+                kind: "upload.saved-over-existing",
+                details: [TraceField("record", .string(name))],
+                rules: ["ID-3"]
+            ))
+        }
+        guard var pending = context.syncData.pending[id] else { return }
+        let sent = batch.sentKeys[id] ?? [:]
+        pending.isInsert = false
+        pending.isAdoption = false
+        pending.movedFrom = []
+        for key in sent.keys.sorted() where pending.keys[key] == sent[key] {
+            pending.keys[key] = nil
+        }
+        context.syncData.pending[id] = pending.keys.isEmpty ? nil : pending
+    }
+
+    /// ADOPT-2: a record of the same name exists; it wins completely, also over values it
+    /// lacks. Keys edited since (ADOPT-3) stay pending and are uploaded like any change.
+    func adoptServerRecord(
+        _ server: CloudRecord,
+        batch: UploadBatch,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        guard let id = batch.savedModels[server.recordName], var pending = context.syncData.pending[id],
+              let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { return }
+        let sent = batch.sentKeys[id] ?? [:]
+        for key in sent.keys.sorted() where pending.keys[key] == sent[key] && !pending.adoptionEdits.contains(key) {
+            pending.keys[key] = nil
+        }
+        let kept = pending.sortedKeys
+        pending.adoptionEdits = []
+        pending.isAdoption = false
+        pending.isInsert = false
+        context.syncData.changeTags[server.recordName] = server.changeTag
+        context.syncData.parents[server.recordName] = server.parent
+        context.syncData.pending[id] = pending.keys.isEmpty ? nil : pending
+        var values: [String: PropertyValue] = [:]
+        for attribute in entity.synchronizedAttributes where !kept.contains(attribute.name) {
+            let value = server.fields[attribute.name].flatMap { RecordMapping.attributeValue($0, type: attribute.type) }
+            if model.values[attribute.name] != value { values[attribute.name] = .attribute(value) }
+        }
+        for relationship in entity.synchronizedToOneRelationships where !kept.contains(relationship.name) {
+            var target: ModelID?
+            if case .reference(let name)? = server.fields[relationship.name] { target = context.syncData.models[name] }
+            if model.toOne[relationship.name] != target { values[relationship.name] = .relationship(target) }
+        }
+        if !values.isEmpty {
+            var transaction = Transaction()
+            transaction.append(.update(id, values: values))
+            _ = try? context.store.save(transaction, author: Self.author)
+            recordLocalChanges(context: &context, effects: &effects)
+        }
+        effects.append(.trace(
+            kind: "adopt.record-wins",
+            details: [TraceField("record", .string(server.recordName)),
+                      TraceField("keptLocalEdits", .list(kept.map { .string($0) }))],
+            rules: kept.isEmpty ? ["ADOPT-2"] : ["ADOPT-2", "ADOPT-3"]
+        ))
+    }
+
+    /// ERR-5: the share owner's storage is full: only uploads to shares pause.
+    private func pauseSharedUploads(_ error: CloudError, context: SDSContext, effects: inout [EngineEffect]) {
+        guard sharedQuotaPausedUntil == nil else { return }
+        sharedQuotaPausedUntil = context.now + Self.quotaPause
+        effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
+        effects.append(.trace(
+            kind: "quota.shared-uploads-paused",
+            details: [TraceField("until", .string((context.now + Self.quotaPause).description))],
+            rules: ["ERR-5"]
+        ))
+    }
+
+    /// ERR-4: uploads pause for 30 minutes; records are not set aside.
+    private func pauseForQuota(_ error: CloudError, context: SDSContext, effects: inout [EngineEffect]) {
+        guard quotaPausedUntil == nil else { return }
+        quotaPausedUntil = context.now + Self.quotaPause
+        effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
+        effects.append(.trace(
+            kind: "quota.paused",
+            details: [TraceField("until", .string((context.now + Self.quotaPause).description))],
+            rules: ["ERR-4"]
+        ))
+    }
+
+    /// SCHEMA-4 / ERR-7: a record CloudKit rejects is set aside for an hour or until it
+    /// changes; other changes go on.
+    func setAside(_ name: String, error: CloudError, context now: SimTime, syncData: inout SDSSyncData, effects: inout [EngineEffect]) {
+        let until = now + Self.rejectionPause
+        let hadAny = !syncData.rejected.isEmpty
+        syncData.rejected[name] = RejectedRecord(until: until, error: error)
+        effects.append(.trace(
+            kind: "record.set-aside",
+            details: [TraceField("record", .string(name)),
+                      TraceField("error", .string(error.description)),
+                      TraceField("until", .string(until.description))],
+            rules: ["SCHEMA-4", "ERR-7"]
+        ))
+        if !hadAny { effects.append(.setTimer(.rejectedRetry, after: Self.rejectionPause)) }
+    }
+}

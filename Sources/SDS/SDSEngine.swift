@@ -1,0 +1,366 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+/// The `sds` engine: SwiftDataSync's rules (RULES.md) as a deterministic state machine.
+///
+/// Its memory (the running synchronization, requests in flight, timers it set) is lost on a
+/// kill; everything it must keep lives in `SDSSyncData` on the device's disk.
+public final class SDSEngine: SyncEngine {
+    public typealias SyncData = SDSSyncData
+
+    public static let name = "sds"
+    /// The store author the engine saves downloaded changes as, so it never records them.
+    public static let author = "sds"
+    /// The store author of saves made while nothing observed the store (ADOPT-1).
+    public static let unobservedAuthor = "unobserved"
+    /// SYNC-1's short debounce between a save and the synchronization it starts.
+    public static let debounceDelay = SimTime.milliseconds(500)
+    /// The largest back-off between retries after transient errors without a retry-after.
+    public static let maxBackoff = SimTime.minutes(5)
+
+    public static var probePoints: [String] { SDSProfile.probePoints.map(\.name) }
+
+    let schema: Schema
+    let zoneName: String
+    let pageSize: Int
+
+    // MARK: Memory (lost on kill)
+
+    var launched = false
+    var accountChecked = false
+    var stopped = false
+    var autosync = true
+    var nextRequestNumber: UInt64 = 0
+    var run: SyncRun?
+    /// Another synchronization was asked for while one ran (or while it could not run).
+    var wantsSync = false
+    var waitersForNextRun: [WaiterID] = []
+    var debounceScheduled = false
+    var retryScheduled = false
+    var backoffFailures = 0
+    var waitingForNetwork = false
+    /// ERR-2: the user deleted the app's data; nothing syncs until `start()` or a launch.
+    var zonePurged = false
+    /// ERR-4: uploads of saves pause until then (deletions still go, ERR-6).
+    var quotaPausedUntil: SimTime?
+    /// ERR-5: a share owner's full storage pauses only uploads to shares.
+    var sharedQuotaPausedUntil: SimTime?
+    /// A `resetSyncData()` waiting for the running synchronization to end (LIFE-2).
+    var pendingReset: (deleteAll: Bool, waiter: WaiterID?)?
+    /// The shared database may hold news: after a launch, a push or an account change. A
+    /// synchronization started by a local save skips the shared feed when no share is known.
+    var sharedDatabaseMayHaveChanged = true
+    /// An `initializeSchema()` waiting to run (SCHEMA-3).
+    var pendingSchemaWaiter: WaiterID?
+    var schemaRequested = false
+
+    /// The mechanisms behind the known races; all on except in tests.
+    let mechanisms: SDSMechanisms
+
+    /// What the app synchronizes (an extension records its app's changes this way, EXT-1).
+    let recordingSchema: Schema
+    /// Everything the scenario's schema synchronizes: what this process skips is remembered
+    /// for a process that synchronizes it (EXT-2, EXT-3).
+    let fullSchema: Schema
+    let isExtension: Bool
+
+    public init(
+        schema: Schema,
+        recordingSchema: Schema? = nil,
+        fullSchema: Schema? = nil,
+        isExtension: Bool = false,
+        zoneName: String = "SwiftDataSync",
+        pageSize: Int = 100,
+        mechanisms: SDSMechanisms = SDSMechanisms()
+    ) {
+        self.schema = schema
+        self.recordingSchema = recordingSchema ?? schema
+        self.fullSchema = fullSchema ?? schema
+        self.isExtension = isExtension
+        self.zoneName = zoneName
+        self.pageSize = pageSize
+        self.mechanisms = mechanisms
+    }
+
+    // MARK: SyncEngine
+
+    public var state: EngineState {
+        if !launched { return .notRunning }
+        if zonePurged { return EngineState("error", "userDeletedZone") }
+        if stopped { return .stopped }
+        if run != nil { return .syncing }
+        if quotaPausedUntil != nil { return EngineState("paused", "quotaExceeded") }
+        if retryScheduled { return EngineState("waiting", "retryAfter") }
+        if waitingForNetwork { return EngineState("waiting", "network") }
+        if hasRejectedRecords { return EngineState("error", "incompleteUpload") }
+        return .idle
+    }
+
+    /// Set by the engine's last look at its sync data: records are set aside (SCHEMA-4).
+    var hasRejectedRecords = false
+
+    public func isIdle(now: SimTime) -> Bool { run == nil }
+
+    /// `autosync off` / `on`: whether saves and pushes start synchronizations.
+    public func setAutosync(_ enabled: Bool) {
+        autosync = enabled
+    }
+
+    /// Whether the account was checked since launch (HDO-2).
+    public var hasCheckedAccount: Bool { accountChecked }
+
+    /// Handles one event. sds writes its disk once per event, before anything else it asks
+    /// for: the store and the sync data together, atomically (the first effect), so a kill
+    /// anywhere in the event's effects finds the event's writes done.
+    public func handle(_ event: EngineEvent, context: inout SDSContext) -> [EngineEffect] {
+        let effects = handleWithoutWriting(event, context: &context)
+        return [context.writeAll] + effects
+    }
+
+    private func handleWithoutWriting(_ event: EngineEvent, context: inout SDSContext) -> [EngineEffect] {
+        var effects: [EngineEffect] = []
+        hasRejectedRecords = !context.syncData.rejected.isEmpty
+        switch event {
+        case .launch(let waiter):
+            handleLaunch(waiter: waiter, context: &context, effects: &effects)
+        case .storeSaved:
+            recordLocalChanges(context: &context, effects: &effects)
+            if autosync && !stopped && !debounceScheduled {
+                debounceScheduled = true
+                effects.append(.setTimer(.debounce, after: Self.debounceDelay))
+            }
+        case .push:
+            if stopped || zonePurged {
+                effects.append(.trace(kind: "push.ignored", details: [], rules: stopped ? ["LIFE-1"] : ["ERR-2"]))
+            } else {
+                effects.append(.trace(kind: "push.received", details: [], rules: []))
+                sharedDatabaseMayHaveChanged = true
+                if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }
+            }
+        case .timer(let timer):
+            handleTimer(timer, context: &context, effects: &effects)
+        case .response(let id, let response):
+            handleResponse(id, response, context: &context, effects: &effects)
+        case .resume:
+            run?.awaitingResume = false
+            advance(context: &context, effects: &effects)
+        case .appCall(let call, let waiter):
+            handleAppCall(call, waiter: waiter, context: &context, effects: &effects)
+        case .accountChanged:
+            sharedDatabaseMayHaveChanged = true
+            handleAccountChange(context: &context, effects: &effects)
+        case .observerAttached:
+            findModelsWithoutRecords(context: &context, effects: &effects)
+            if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }
+        case .storeReplaced:
+            findModelsWithoutRecords(context: &context, effects: &effects)
+            if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }
+        case .networkChanged(let online):
+            if online && (waitingForNetwork || wantsSync) {
+                waitingForNetwork = false
+                requestSync(waiter: nil, context: &context, effects: &effects)
+            }
+        }
+        hasRejectedRecords = !context.syncData.rejected.isEmpty
+        return effects
+    }
+
+    /// The app calls sds supports: all five (its profile lists them).
+    private func handleAppCall(
+        _ call: AppCall,
+        waiter: WaiterID?,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        switch call {
+        case .syncNow:
+            sharedDatabaseMayHaveChanged = true
+            endQuotaPause(reason: "forceDownload()", effects: &effects)
+            retryRejectedNow(context: &context, effects: &effects)
+            requestSync(waiter: waiter, context: &context, effects: &effects)
+        case .stop:
+            stopped = true
+            effects.append(.trace(kind: "engine.stopped", details: [], rules: ["LIFE-1"]))
+        case .start:
+            stopped = false
+            sharedDatabaseMayHaveChanged = true
+            if zonePurged {
+                zonePurged = false
+                effects.append(.trace(kind: "engine.started-after-user-deleted-zone", details: [], rules: ["ERR-2"]))
+            }
+            endQuotaPause(reason: "start()", effects: &effects)
+            requestSync(waiter: waiter, context: &context, effects: &effects)
+        case .resetSyncData(let deleteAll):
+            stopped = true
+            pendingReset = (deleteAll, waiter)
+            if run == nil { performReset(context: &context, effects: &effects) }
+        case .initializeSchema:
+            pendingSchemaWaiter = waiter
+            schemaRequested = true
+            requestSync(waiter: nil, context: &context, effects: &effects)
+        }
+    }
+
+    // MARK: Lifecycle
+
+    private func handleLaunch(
+        waiter: WaiterID?,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        launched = true
+        accountChecked = false
+        zonePurged = false
+        if mechanisms.forgetsPendingChangesOnLaunch {
+            context.syncData.pending = [:]
+            context.syncData.pendingDeletions = [:]
+        }
+        if context.syncData.pageInProgress {
+            // DL-5: the last page's records were stored but not its token: the download
+            // continues from the saved token, which fetches that page again.
+            context.syncData.pageInProgress = false
+            effects.append(.trace(kind: "download.page.repaired", details: [], rules: ["DL-5"]))
+        }
+        recordLocalChanges(context: &context, effects: &effects)
+        findModelsWithoutRecords(context: &context, effects: &effects)
+        if isExtension {
+            effects.append(.trace(
+                kind: "extension.launched",
+                details: [TraceField("syncData", .string("the app group's, shared with the app"))],
+                rules: ["EXT-1"]
+            ))
+        }
+        keepNamesFromBeforeIdentities(context: context, effects: &effects)
+        requestSync(waiter: waiter, context: &context, effects: &effects)
+    }
+
+    private func handleTimer(
+        _ timer: EngineTimer,
+        context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        switch timer {
+        case .debounce:
+            debounceScheduled = false
+            // A synchronization that has not started uploading will upload these changes.
+            if let current = run, !current.hasStartedUploading { return }
+            requestSync(waiter: nil, context: &context, effects: &effects)
+        case .retry:
+            retryScheduled = false
+            requestSync(waiter: nil, context: &context, effects: &effects)
+        case .quotaPause:
+            sharedQuotaPausedUntil = nil
+            if quotaPausedUntil != nil {
+                quotaPausedUntil = nil
+                effects.append(.trace(kind: "quota.pause-ended", details: [TraceField("after", .string("30 minutes"))], rules: ["ERR-4"]))
+            }
+            requestSync(waiter: nil, context: &context, effects: &effects)
+        case .rejectedRetry:
+            releaseRejected(upTo: context.now, context: &context, effects: &effects)
+            requestSync(waiter: nil, context: &context, effects: &effects)
+        default:
+            preconditionFailure("sds set no timer '\(timer)'")
+        }
+    }
+
+    /// Starts a synchronization now, or marks one as wanted after the running one.
+    func requestSync(waiter: WaiterID?, context: inout SDSContext, effects: inout [EngineEffect]) {
+        if let waiter { waitersForNextRun.append(waiter) }
+        wantsSync = true
+        guard run == nil else { return }
+        guard canSync(context: context, effects: &effects) else {
+            completeWaiters(waitersForNextRun, effects: &effects)
+            waitersForNextRun = []
+            return
+        }
+        wantsSync = false
+        if debounceScheduled {
+            debounceScheduled = false
+            effects.append(.cancelTimer(.debounce))
+        }
+        if retryScheduled {
+            retryScheduled = false
+            effects.append(.cancelTimer(.retry))
+        }
+        run = SyncRun(waiters: waitersForNextRun)
+        waitersForNextRun = []
+        advance(context: &context, effects: &effects)
+    }
+
+    private func canSync(context: SDSContext, effects: inout [EngineEffect]) -> Bool {
+        if !launched { return false }
+        if stopped {
+            effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string("stopped"))], rules: ["LIFE-1"]))
+            return false
+        }
+        if zonePurged {
+            effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string("user deleted zone"))], rules: ["ERR-2"]))
+            return false
+        }
+        if context.account == nil {
+            effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string("signed out"))], rules: []))
+            return false
+        }
+        if context.accountStatus == .temporarilyUnavailable {
+            effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string("account temporarily unavailable"))], rules: ["ACCT-2"]))
+            return false
+        }
+        if !context.isOnline {
+            waitingForNetwork = true
+            effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string("offline"))], rules: []))
+            return false
+        }
+        return true
+    }
+
+    /// `CKAccountChanged`: ACCT-5 stops a running synchronization; the next one checks the
+    /// account again (HDO-2) and decides between ACCT-1 and ACCT-3.
+    private func handleAccountChange(context: inout SDSContext, effects: inout [EngineEffect]) {
+        accountChecked = false
+        if let current = run {
+            effects.append(.trace(kind: "sync.stopped-by-account-change", details: [], rules: ["ACCT-5"]))
+            run = nil
+            completeWaiters(current.waiters, effects: &effects)
+            effects.append(.probe("sync.done"))
+            effects.append(.trace(kind: "sync.ended", details: [], rules: []))
+        }
+        if context.accountStatus == .temporarilyUnavailable {
+            effects.append(.trace(kind: "account.temporarily-unavailable", details: [TraceField("reset", .bool(false))], rules: ["ACCT-2"]))
+            wantsSync = true
+            return
+        }
+        guard let account = context.account else {
+            effects.append(.trace(kind: "account.signed-out", details: [], rules: []))
+            wantsSync = true
+            return
+        }
+        if let previous = context.syncData.account, previous != account {
+            // ACCT-3 now, so changes saved from here on belong to the new account.
+            startOverWithAccount(account, context: &context, effects: &effects)
+        }
+        requestSync(waiter: nil, context: &context, effects: &effects)
+    }
+
+    func endQuotaPause(reason: String, effects: inout [EngineEffect]) {
+        sharedQuotaPausedUntil = nil
+        guard quotaPausedUntil != nil else { return }
+        quotaPausedUntil = nil
+        effects.append(.cancelTimer(.quotaPause))
+        effects.append(.trace(kind: "quota.pause-ended", details: [TraceField("by", .string(reason))], rules: ["ERR-4"]))
+    }
+
+    func completeWaiters(_ waiters: [WaiterID], effects: inout [EngineEffect]) {
+        for waiter in waiters { effects.append(.completed(waiter)) }
+    }
+
+    func makeRequestID() -> RequestID {
+        nextRequestNumber += 1
+        return RequestID(nextRequestNumber)
+    }
+
+    func appZone(_ context: SDSContext) -> ZoneID {
+        ZoneID(owner: context.account ?? "", name: zoneName)
+    }
+}

@@ -1,0 +1,112 @@
+import CloudSim
+import LocalStore
+import SyncContract
+
+/// The timers sds sets; at most one of each at a time.
+extension EngineTimer {
+    /// SYNC-1: the short wait after a save before synchronizing.
+    public static let debounce = EngineTimer("debounce")
+    /// Waiting for a retry-after or a back-off before trying again.
+    public static let retry = EngineTimer("retry")
+    /// ERR-4: the 30-minute pause of uploads while iCloud storage is full.
+    public static let quotaPause = EngineTimer("quotaPause")
+    /// SCHEMA-4 / ERR-7: records set aside for an hour.
+    public static let rejectedRetry = EngineTimer("rejectedRetry")
+}
+
+/// The context sds handles events in: its sync data is `SDSSyncData`.
+public typealias SDSContext = EngineContext<SDSSyncData>
+
+/// The `sds` engine as the registry knows it.
+public enum SDSProfile {
+    public static let probePoints = [
+        ProbePoint("sync.start", "a synchronization begins (before the account check)"),
+        ProbePoint("download.start", "the download begins (SYNC-2: before any upload)"),
+        ProbePoint("download.page.fetched", "a page of the zone's changes arrived; nothing applied yet"),
+        ProbePoint("download.page.resolved", "(sds) the page was matched against the store: which "
+            + "records are new; nothing stored yet (LIM-2 lives between this and the store)"),
+        ProbePoint("download.page.stored", "the page's records are saved in the store; its token not yet"),
+        ProbePoint("download.page.saved", "the page's change token is saved too (DL-1)"),
+        ProbePoint("download.done", "every page was downloaded"),
+        ProbePoint("upload.start", "the upload begins"),
+        ProbePoint("upload.sent", "an upload request left the device"),
+        ProbePoint("upload.done", "an upload's answer was handled (also once when nothing was to upload)"),
+        ProbePoint("sync.done", "the synchronization ended (also after an error)"),
+    ]
+
+    /// The states of docs/ENGINE.md ("States").
+    public static let stateNames = EngineState.commonNames + [
+        "stopped", "error(userDeletedZone)", "error(incompleteUpload)", "paused(quotaExceeded)",
+    ]
+
+    public static let profile = EngineProfile(
+        name: SDSEngine.name,
+        seed: "000",
+        system: "FiveSheepCo/SwiftDataSync: the rules of docs/RULES.md",
+        cataloguePage: "docs/RULES.md",
+        catalogue: SDSRules.catalogue,
+        probePoints: probePoints,
+        stateNames: stateNames,
+        statements: EngineProfile.engineStatements,
+        mechanisms: SDSMechanisms.names,
+        codec: SDSCodec(),
+        author: SDSEngine.author,
+        makeEngine: { setup in
+            let engine = SDSEngine(
+                schema: setup.schema,
+                recordingSchema: setup.recordingSchema,
+                fullSchema: setup.fullSchema,
+                isExtension: setup.isExtension,
+                zoneName: SDSCodec.zoneName,
+                pageSize: setup.pageSize,
+                mechanisms: SDSMechanisms(switches: setup.mechanisms)
+            )
+            return engine
+        },
+        observe: { box, engine in
+            SDSObservation(syncData: box.contents(as: SDSSyncData.self) ?? SDSSyncData(),
+                           engine: engine as? SDSEngine)
+        }
+    )
+}
+
+/// sds's records: one zone, record type = entity, field = property, large values possibly in
+/// the `SDSOverflow` asset (BIG-2).
+public struct SDSCodec: RecordCodec {
+    public static let zoneName = "SwiftDataSync"
+
+    public init() {}
+
+    public var zoneNames: [String] { [Self.zoneName] }
+
+    public func recordType(ofEntity entity: String) -> String { entity }
+
+    public func entity(ofRecordType type: String) -> String? { type }
+
+    public func value(of attribute: String, type: AttributeType, in record: CloudRecord) -> AttributeValue? {
+        RecordMapping.attributeValue(of: attribute, type: type, in: record)
+    }
+
+    public func reference(of relationship: String, in record: CloudRecord) -> String? {
+        if case .reference(let target)? = record.fields[relationship] { return target }
+        return nil
+    }
+}
+
+/// What checkers read of sds: its sync data, and whether the running engine checked the
+/// account since launch (HDO-2).
+struct SDSObservation: EngineObservation {
+    let syncData: SDSSyncData
+    let engine: SDSEngine?
+
+    func recordName(of model: ModelID) -> String? { syncData.recordNames[model] }
+
+    func model(forRecord name: String) -> ModelID? { syncData.models[name] }
+
+    var pendingCount: Int { syncData.pendingCount }
+
+    var hasDownloadedOnce: Bool {
+        guard let engine, engine.hasCheckedAccount else { return false }
+        return syncData.hasDownloadedOnce
+    }
+}

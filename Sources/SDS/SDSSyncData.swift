@@ -1,0 +1,160 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+/// A model's changes that were not uploaded yet (SYNC-1), per key.
+///
+/// Each key carries the version of its last edit, so an answer to an upload clears only the
+/// keys that did not change again while the request was under way.
+public struct PendingChange: Hashable, Sendable {
+    /// The model has no record in iCloud yet: upload every synchronized value.
+    public var isInsert: Bool
+    /// Changed keys → version of the last local edit of that key.
+    public var keys: [String: Int64]
+    /// ADOPT-1: the model was saved while nothing observed it (or must be uploaded again to a
+    /// new account or zone): it never overwrites iCloud (ADOPT-2).
+    public var isAdoption: Bool
+    /// ERR-6 / LIM-5: record names of the parents this change moved the model away from.
+    public var movedFrom: [String]
+    /// ADOPT-3: keys the app edited after the model was queued for adoption; they are
+    /// uploaded like any change, while the record wins for the others.
+    public var adoptionEdits: [String] = []
+
+    /// The keys whose local values win over a downloaded record (SYNC-4): all pending keys,
+    /// but for a model waiting to be adopted only those edited since (ADOPT-2, ADOPT-3).
+    public var keysThatWin: [String: Int64] {
+        guard isAdoption else { return keys }
+        return keys.filter { adoptionEdits.contains($0.key) }
+    }
+
+    public init(isInsert: Bool = false, keys: [String: Int64] = [:], isAdoption: Bool = false) {
+        self.isInsert = isInsert
+        self.keys = keys
+        self.isAdoption = isAdoption
+        self.movedFrom = []
+    }
+
+    public var sortedKeys: [String] { keys.keys.sorted() }
+}
+
+/// A deletion waiting to be uploaded (DEL-1): the record's name and type.
+public struct PendingDeletion: Hashable, Sendable {
+    public var recordName: String
+    public var recordType: String
+
+    public init(recordName: String, recordType: String) {
+        self.recordName = recordName
+        self.recordType = recordType
+    }
+}
+
+/// What the `sds` engine keeps about iCloud next to the store: on disk, it survives a kill.
+public struct SDSSyncData: EngineSyncData {
+    /// Record name of every model that has (or is about to get) a record.
+    public var recordNames: [ModelID: String] = [:]
+    /// The reverse of `recordNames`.
+    public var models: [String: ModelID] = [:]
+    /// The change tag of each record as last seen from the server.
+    public var changeTags: [String: String] = [:]
+    /// Models with changes not uploaded yet.
+    public var pending: [ModelID: PendingChange] = [:]
+    /// Deletions not uploaded yet, by record name.
+    public var pendingDeletions: [String: PendingDeletion] = [:]
+    public var databaseToken: DatabaseChangeToken?
+    public var zoneToken: ZoneChangeToken?
+    /// The app zone and the subscription were saved for this account.
+    public var zoneCreated = false
+    public var subscribed = false
+    /// HDO-1: the user's data was downloaded completely at least once with this account.
+    public var hasDownloadedOnce = false
+    /// The account these data belong to.
+    public var account: String?
+    /// The newest store history position already recorded.
+    public var historyPosition: Int64 = 0
+    /// Monotonic counter for pending-key versions.
+    public var editVersion: Int64 = 0
+    /// The parent record name of each record as iCloud has it (ERR-6: a deletion of a previous
+    /// parent waits for the change that moved a model away from it).
+    public var parents: [String: String] = [:]
+    /// DL-3 / DL-4: downloaded records that cannot be stored yet, kept next to the sync data.
+    public var aside: [String: AsideRecord] = [:]
+    /// SCHEMA-4 / ERR-7: records CloudKit rejected, set aside until they change or the time.
+    public var rejected: [String: RejectedRecord] = [:]
+    /// BIG-2 .. BIG-5, LIM-6: records with an overflow asset, by name (SDSEngine+Overflow).
+    public var overflow: [String: OverflowRecordState] = [:]
+    /// DL-5: a page's records were stored but its token not yet (a kill in between).
+    public var pageInProgress = false
+    /// Every record is being downloaded again after data were forgotten or vanished (a
+    /// reset, a lost or rebuilt store, batch-deleted models): SYNC-7 holds uploads.
+    public var isRedownloading = false
+    /// Sharing: the shared database's token, the other users' zones this account accepted
+    /// (sorted), their tokens, and which records are local copies of those shares.
+    public var sharedDatabaseToken: DatabaseChangeToken?
+    public var sharedZones: [ZoneID] = []
+    public var sharedZoneTokens: [ZoneID: ZoneChangeToken] = [:]
+    public var recordZones: [String: ZoneID] = [:]
+    public var sharedSubscribed = false
+    /// EXT-2 / EXT-3: records and deletions a process skipped because it does not synchronize
+    /// their model or some of their keys; a process that does downloads them again.
+    public var skipped: [String: String] = [:]
+    public var skippedDeletions: [String: String] = [:]
+    /// Which rule skipped each of them: EXT-2 (an extension) or EXT-3 (an older version).
+    public var skippedRules: [String: String] = [:]
+    /// A download started and has not reached its end yet (DL-2 continues it).
+    public var downloadInProgress = false
+    /// Every record must be downloaded again (DEL-2, LIFE-2, HDO-3): fetch without a token.
+    public var needsFullDownload = false
+    /// SYNC-7: full downloads tried since uploads were held back.
+    public var fullDownloadAttempts = 0
+    /// The store generation the data were made for (a lost or rebuilt store bumps it).
+    public var storeGeneration = 0
+    /// The next synchronization first looks for models without records (ADOPT-1), as after
+    /// a reset (LIFE-2).
+    public var lookForModelsWithoutRecords = false
+    /// The rule under which a download from scratch matches local models by their values:
+    /// ADOPT-4 (a device that never synchronized), LIFE-3 (after a reset), DEL-3 (a rebuilt
+    /// store).
+    public var valueMatchingRule = "ADOPT-4"
+
+    public init() {}
+
+    /// Binds a model to its record name.
+    public mutating func bind(_ model: ModelID, to recordName: String) {
+        if let old = recordNames[model], old != recordName { models[old] = nil }
+        if let other = models[recordName], other != model { recordNames[other] = nil }
+        recordNames[model] = recordName
+        models[recordName] = model
+    }
+
+    /// Forgets a model's record binding.
+    public mutating func unbind(_ model: ModelID) {
+        if let name = recordNames[model] { models[name] = nil }
+        recordNames[model] = nil
+    }
+
+    /// Models with changes not uploaded yet (`expect DEVICE: pending N`), deletions included.
+    public var pendingCount: Int { pending.count + pendingDeletions.count }
+}
+
+/// A record CloudKit rejected, set aside for an hour or until its model changes (SCHEMA-4).
+public struct RejectedRecord: Hashable, Sendable {
+    public var until: SimTime
+    public var error: CloudError
+
+    public init(until: SimTime, error: CloudError) {
+        self.until = until
+        self.error = error
+    }
+}
+
+/// A downloaded record kept aside (DL-3, DL-4) and why.
+public struct AsideRecord: Hashable, Sendable {
+    public var record: CloudRecord
+    public var reason: String
+
+    public init(record: CloudRecord, reason: String) {
+        self.record = record
+        self.reason = reason
+    }
+}

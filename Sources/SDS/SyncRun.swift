@@ -1,0 +1,132 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+/// One page of a zone's change feed, between its arrival and the save of its token.
+struct DownloadPage: Hashable, Sendable {
+    /// The other user's zone the page comes from (shared database); nil for the app's own.
+    var sharedZone: ZoneID?
+    var records: [CloudRecord]
+    var deletions: [RecordDeletion]
+    var token: ZoneChangeToken
+    var moreComing: Bool
+}
+
+/// Which local model each record of a page goes to, decided before the page is stored.
+struct PageResolution: Hashable, Sendable {
+    /// Record name → the model that takes it (its own, or a twin).
+    var targets: [String: ModelID] = [:]
+    /// Records matched to a model by values (ADOPT-4, LIFE-3, DEL-3).
+    var valueTwins: Set<String> = []
+    /// Records matched to a model by identity values (ID-2).
+    var identityTwins: Set<String> = []
+    /// Matching waits until the page is stored (a test variant without LIM-2's window).
+    var deferred = false
+}
+
+/// What an upload request carried, to match its answer against.
+struct UploadBatch: Hashable, Sendable {
+    /// Model → the versions of the keys it sent.
+    var sentKeys: [ModelID: [String: Int64]]
+    var savedModels: [String: ModelID]
+    var deletedNames: [String]
+    /// Records uploaded as new (their models had no record yet).
+    var insertedNames: [String]
+    /// An adoption request (`ifServerRecordUnchanged`, ADOPT-2).
+    var isAdoption: Bool
+    /// The zone the request uploads to (the app's own, or another user's share).
+    var zone: ZoneID
+}
+
+/// The steps of one synchronization (SYNC-2: download first, then upload).
+enum SyncStep: Hashable, Sendable {
+    case begin
+    case checkAccount
+    /// SCHEMA-3: 0 create the schema zone, 1 save one record per entity, 2 delete the zone.
+    case initializeSchema(phase: Int)
+    case fetchDatabase
+    case ensureZone
+    case ensureSubscription
+    /// EXT-2 / EXT-3: records and deletions another process skipped, downloaded again.
+    case catchUp
+    case downloadStart
+    case fetchPage
+    /// Sharing: the shared database's feed, then each accepted zone's pages.
+    case fetchSharedDatabase
+    case fetchSharedPage(ZoneID)
+    case pageFetched(DownloadPage)
+    case resolvePage(DownloadPage)
+    case storePage(DownloadPage, PageResolution)
+    case savePage(DownloadPage)
+    case downloadDone
+    case uploadStart
+    case uploadBatch
+    case uploadAnswered
+    case finish
+    case ended
+
+    /// Steps of the download (a failure there is a failed download: SYNC-6, SYNC-7).
+    var isDownload: Bool {
+        switch self {
+        case .downloadStart, .fetchPage, .fetchSharedDatabase, .fetchSharedPage, .pageFetched,
+             .resolvePage, .storePage, .savePage:
+            return true
+        default: return false
+        }
+    }
+
+    /// Steps before the upload starts, where `stop()` ends the run after the current page.
+    var isBeforeUpload: Bool {
+        switch self {
+        case .begin, .checkAccount, .fetchDatabase, .ensureZone, .ensureSubscription, .catchUp,
+             .downloadStart, .fetchPage, .fetchSharedDatabase, .fetchSharedPage, .pageFetched,
+             .resolvePage, .storePage, .savePage, .downloadDone:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// A synchronization in progress: where it is and what it waits for.
+struct SyncRun {
+    var step: SyncStep = .begin
+    /// The request whose answer the run waits for, and the step that handles it.
+    var awaiting: RequestID?
+    /// Set when a probe was passed; the run continues on `.resume`.
+    var awaitingResume = false
+    var waiters: [WaiterID]
+    var batch: UploadBatch?
+    var downloadFailed = false
+    /// Record names this run uploaded already; each is tried once per run.
+    var attempted: Set<String> = []
+    var uploadRequests = 0
+    /// The zone token expired: this download starts from scratch, and what it does not bring
+    /// back stays on the device (LIM-4).
+    var expiredTokenRefetch = false
+    /// Record names a download from scratch brought, to tell what it left out (LIM-4).
+    var seenRecords: Set<String> = []
+    /// SYNC-7 kept this run from uploading.
+    var heldUploads = false
+    /// SYNC-6: the existence check of edited records is done / under way.
+    var existenceChecked = false
+    var existenceCheckInFlight = false
+    /// Accepted shared zones this run still has to download.
+    var sharedZonesToFetch: [ZoneID] = []
+    /// BIG-3: records fetched before their overflow asset is uploaded (SDSEngine+Overflow).
+    var overflow = OverflowRunState()
+
+    /// Whether the run reached its upload: changes recorded later need another run.
+    var hasStartedUploading: Bool {
+        if uploadRequests > 0 { return true }
+        switch step {
+        case .finish, .ended: return true
+        default: return false
+        }
+    }
+
+    init(waiters: [WaiterID]) {
+        self.waiters = waiters
+    }
+}

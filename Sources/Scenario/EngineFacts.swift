@@ -1,0 +1,19 @@
+/// What the validator knows of one engine, as plain data from its callers (the Scenario
+/// target knows no simulation): the names a scenario on that engine may use.
+public struct EngineFacts: Hashable, Sendable {
+    /// Probe points a trigger may name.
+    public var probePoints: [String]
+    /// Rule IDs `fired` may name (its catalogue).
+    public var ruleIDs: [String]
+    /// State names `expect … state` may name, argument included (`waiting(network)`).
+    public var stateNames: [String]
+    /// The engine-dependent statements (`ValidationOptions.engineStatements`) it supports.
+    public var statements: [String]
+
+    public init(probePoints: [String], ruleIDs: [String], stateNames: [String], statements: [String]) {
+        self.probePoints = probePoints
+        self.ruleIDs = ruleIDs
+        self.stateNames = stateNames
+        self.statements = statements
+    }
+}

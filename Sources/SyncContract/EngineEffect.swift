@@ -1,0 +1,17 @@
+import CloudSim
+import Kernel
+
+/// What an engine asks the device and the kernel to do after handling an event.
+public enum EngineEffect: Sendable {
+    case send(RequestID, CloudRequest)
+    case setTimer(EngineTimer, after: SimTime)
+    case cancelTimer(EngineTimer)
+    /// Pass a probe point: triggers run here, then the engine gets `.resume` at the same time.
+    case probe(String)
+    /// A decision or fact for the trace; `rules` are the rule IDs that decided it.
+    case trace(kind: String, details: [TraceField], rules: [String])
+    /// A waiting script action is done.
+    case completed(WaiterID)
+    /// Write the store and/or the sync data to disk (see `DiskWrite`).
+    case write(DiskWrite)
+}

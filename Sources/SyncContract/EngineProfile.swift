@@ -1,0 +1,89 @@
+import Kernel
+
+/// Everything the simulator knows about one engine: what it models, its catalogue, probe
+/// points, states, the statements it supports, how it lays records out, and how to start
+/// and observe it. The registry holds one per engine.
+public struct EngineProfile: Sendable {
+    /// The name scenarios write (`engine sds`).
+    public let name: String
+    /// The seed document it models (`000`).
+    public let seed: String
+    /// The system it models, in one line.
+    public let system: String
+    /// The page of its catalogue, relative to the repository (`docs/RULES.md`).
+    public let cataloguePage: String
+    public let catalogue: RuleCatalogue
+    /// Every probe point it passes, the contract's in contract order first, then its own.
+    public let probePoints: [ProbePoint]
+    /// The state names `expect … state` may name (common names included).
+    public let stateNames: [String]
+    /// The engine-dependent statements it supports (see `EngineProfile.engineStatements`).
+    public let statements: [String]
+    /// Names of its test-only mechanism switches (`RunOptions.mechanisms`).
+    public let mechanisms: [String]
+    public let codec: any RecordCodec
+    /// The store author of the engine's own saves (its downloads), so it never records them.
+    public let author: String
+    private let makeEngine: @Sendable (EngineSetup) -> any SyncEngine
+    private let makeObservation: @Sendable (SyncDataBox, (any SyncEngine)?) -> any EngineObservation
+
+    public init(
+        name: String,
+        seed: String,
+        system: String,
+        cataloguePage: String,
+        catalogue: RuleCatalogue,
+        probePoints: [ProbePoint],
+        stateNames: [String],
+        statements: [String],
+        mechanisms: [String] = [],
+        codec: any RecordCodec,
+        author: String,
+        makeEngine: @escaping @Sendable (EngineSetup) -> any SyncEngine,
+        observe: @escaping @Sendable (SyncDataBox, (any SyncEngine)?) -> any EngineObservation
+    ) {
+        let names = probePoints.map(\.name)
+        precondition(Array(names.filter(ProbePoint.contractOrder.contains)) == ProbePoint.contractOrder,
+                     "engine \(name) must pass the contract's probe points in contract order")
+        for statement in statements {
+            precondition(Self.engineStatements.contains(statement),
+                         "engine \(name): '\(statement)' is not an engine-dependent statement")
+        }
+        self.name = name
+        self.seed = seed
+        self.system = system
+        self.cataloguePage = cataloguePage
+        self.catalogue = catalogue
+        self.probePoints = probePoints
+        self.stateNames = stateNames
+        self.statements = statements
+        self.mechanisms = mechanisms
+        self.codec = codec
+        self.author = author
+        self.makeEngine = makeEngine
+        self.makeObservation = observe
+    }
+
+    /// The statements of the scenario format that only some engines can carry out: the app
+    /// calls and the sharing steps. Every other statement works on every engine.
+    public static let engineStatements = [
+        "sync", "stop", "start", "reset-sync-data", "initialize-schema",
+        "share", "accept", "unshare", "remove", "leave",
+    ]
+
+    /// The probe point names, in order.
+    public var probePointNames: [String] { probePoints.map(\.name) }
+
+    /// A new engine (fresh memory) for a launch.
+    public func engine(_ setup: EngineSetup) -> any SyncEngine {
+        for key in setup.mechanisms.keys.sorted() {
+            precondition(mechanisms.contains(key), "engine \(name) has no mechanism '\(key)'")
+        }
+        return makeEngine(setup)
+    }
+
+    /// What checkers may read of a device's engine: its disk, and its memory if it runs.
+    public func observe(_ syncData: SyncDataBox, running engine: (any SyncEngine)?) -> any EngineObservation {
+        makeObservation(syncData, engine)
+    }
+}

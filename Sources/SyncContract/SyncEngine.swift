@@ -1,0 +1,55 @@
+import CloudSim
+import Kernel
+import LocalStore
+
+/// The sync data an engine keeps on disk; `init()` is a device that never ran the engine.
+public protocol EngineSyncData: Hashable, Sendable {
+    init()
+}
+
+/// A sync engine: a deterministic state machine that handles one event and returns effects.
+///
+/// It talks to the cloud only through requests the kernel delivers, writes to disk only
+/// through `.write` effects, and records every decision a rule governs with the rule's ID.
+/// Its memory (the object) is thrown away at a kill; its disk survives.
+public protocol SyncEngine: AnyObject {
+    associatedtype SyncData: EngineSyncData
+
+    func handle(_ event: EngineEvent, context: inout EngineContext<SyncData>) -> [EngineEffect]
+
+    /// The state the app would show now.
+    var state: EngineState { get }
+    /// True when nothing is running or due except timers.
+    func isIdle(now: SimTime) -> Bool
+    /// `autosync off` / `on`: whether saves and pushes start synchronizations.
+    func setAutosync(_ enabled: Bool)
+}
+
+extension SyncEngine {
+    /// Hands one event to the engine over a disk whose sync data the caller cannot read.
+    ///
+    /// The store and sync data are the engine's working copies; the disk changes only by the
+    /// `.write` effects returned. `names` is the device's generator, which it keeps.
+    public func handle(
+        _ event: EngineEvent,
+        conditions: DeviceConditions,
+        store: Store,
+        syncData: SyncDataBox,
+        names: inout Xoshiro256StarStar
+    ) -> [EngineEffect] {
+        var context = EngineContext<SyncData>(
+            now: conditions.now,
+            device: conditions.device,
+            account: conditions.account,
+            accountStatus: conditions.accountStatus,
+            isOnline: conditions.isOnline,
+            isDiskFull: conditions.isDiskFull,
+            store: store,
+            syncData: syncData.contents(as: SyncData.self) ?? SyncData(),
+            names: names
+        )
+        let effects = handle(event, context: &context)
+        names = context.names
+        return effects
+    }
+}

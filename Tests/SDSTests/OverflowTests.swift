@@ -1,0 +1,125 @@
+import CloudSim
+import SyncContract
+@testable import SDS
+import Testing
+
+/// The overflow asset's encoding (docs/ENGINE.md) and the placement of values (BIG-2, BIG-4,
+/// BIG-5).
+@Suite struct OverflowAssetTests {
+    @Test func encodesTheDocumentedLayout() {
+        let asset = OverflowAsset(
+            entries: ["b": .data([1, 2]), "a": .text("hé")], history: ["p@ct1"])
+        let expected: [UInt8] = Array("SDSO".utf8) + [1]
+            + [0, 1] + [0, 5] + Array("p@ct1".utf8)
+            + [0, 0, 0, 2]
+            + [0, 1] + Array("a".utf8) + [UInt8(ascii: "s")] + [0, 0, 0, 3] + Array("hé".utf8)
+            + [0, 1] + Array("b".utf8) + [UInt8(ascii: "x")] + [0, 0, 0, 2] + [1, 2]
+        #expect(asset.encoded == expected)
+    }
+
+    @Test func roundTripsAndIsIndependentOfInsertionOrder() {
+        var first = OverflowAsset()
+        var second = OverflowAsset()
+        for key in ["z", "m", "a"] { first.entries[key] = .text(key + "!") }
+        for key in ["a", "z", "m"] { second.entries[key] = .text(key + "!") }
+        #expect(first.encoded == second.encoded)
+        #expect(OverflowAsset.decode(first.encoded) == first)
+        let empty = OverflowAsset()
+        #expect(OverflowAsset.decode(empty.encoded) == empty)
+    }
+
+    @Test func rejectsBytesThatAreNoAsset() {
+        #expect(OverflowAsset.decode([]) == nil)
+        #expect(OverflowAsset.decode([0]) == nil)
+        let bytes = OverflowAsset(entries: ["a": .text("x")]).encoded
+        #expect(OverflowAsset.decode(Array(bytes.dropLast())) == nil)
+        #expect(OverflowAsset.decode(bytes + [0]) == nil)
+        #expect(OverflowAsset.decode(CloudValue.bytes(bytes)) == nil)
+    }
+
+    @Test func theHistoryKeepsTheNewestStamps() {
+        var asset = OverflowAsset()
+        for index in 0..<40 { asset = asset.stamped("d@\(index)") }
+        #expect(asset.history.count == OverflowAsset.historyLimit)
+        #expect(asset.history.first == "d@8" && asset.history.last == "d@39")
+    }
+
+    @Test func expandingPutsEntriesInFieldsAndAFieldWins() {
+        let asset = OverflowAsset(entries: ["body": .text("large"), "title": .text("old")])
+        let record = CloudRecord(
+            recordType: "Note", recordName: "n1", zone: ZoneID(owner: "alice", name: "Z"),
+            fields: ["title": .string("new"), SDSEngine.overflowField: .asset(asset.encoded)])
+        let expanded = RecordMapping.expandingOverflow(record)
+        #expect(expanded.fields == ["title": .string("new"), "body": .string("large")])
+        #expect(RecordMapping.attributeValue(of: "body", type: .string, in: record)
+            == .string("large"))
+        #expect(RecordMapping.attributeValue(of: "title", type: .string, in: record)
+            == .string("new"))
+    }
+}
+
+@Suite struct OverflowPlanTests {
+    static let kilobyte = 1024
+
+    static func text(_ kilobytes: Int) -> CloudValue {
+        .string(String(repeating: "a", count: kilobytes * kilobyte))
+    }
+
+    static func plan(
+        _ changed: [String: CloudValue],
+        fields: [String: CloudValue] = [:],
+        assetKeys: Set<String> = [],
+        cleared: [String] = [],
+        movable: Set<String> = ["a", "b", "c", "d", "e", "body"],
+        identity: Set<String> = []
+    ) -> OverflowPlan {
+        OverflowPlan.make(
+            fields: fields, assetKeys: assetKeys, hadAsset: !assetKeys.isEmpty, changed: changed,
+            changedKeys: changed.keys.sorted() + cleared, movable: movable, identity: identity)
+    }
+
+    @Test func aValueOf256KBMovesAndOneOf255KBStays() {
+        #expect(Self.plan(["body": Self.text(255)]).movedIn.isEmpty)
+        let plan = Self.plan(["body": Self.text(256)])
+        #expect(plan.movedIn == [OverflowPlan.Move(key: "body", reason: .large)])
+        #expect(plan.involvesAsset && plan.hasAsset)
+    }
+
+    @Test func theLargestChangedValuesMoveUntilTheRecordFits() {
+        let plan = Self.plan([
+            "a": Self.text(200), "b": Self.text(250), "c": Self.text(240), "d": Self.text(230),
+            "e": Self.text(220),
+        ])
+        #expect(plan.movedInKeys == ["b"])
+        #expect(!plan.isTooLarge)
+        let equal = Self.plan([
+            "a": Self.text(250), "b": Self.text(250), "c": Self.text(250), "d": Self.text(250),
+            "e": Self.text(250),
+        ])
+        #expect(equal.movedInKeys == ["a"])
+    }
+
+    @Test func unchangedValuesStayWhereTheyAre() {
+        let plan = Self.plan(
+            ["e": Self.text(200)],
+            fields: ["a": Self.text(250), "b": Self.text(250), "c": Self.text(250),
+                     "d": Self.text(250)],
+            assetKeys: ["x"])
+        #expect(plan.movedIn == [OverflowPlan.Move(key: "e", reason: .doesNotFit)])
+        #expect(plan.movedOut.isEmpty)
+    }
+
+    @Test func aChangedValueThatFitsLeavesTheAsset() {
+        let plan = Self.plan(["body": .string("short")], assetKeys: ["body", "notes"])
+        #expect(plan.movedIn.isEmpty && plan.movedOut == ["body"])
+        #expect(plan.hasAsset)
+        let cleared = Self.plan([:], assetKeys: ["body"], cleared: ["body"])
+        #expect(cleared.movedOut == ["body"] && cleared.hasAsset, "the field stays (BIG-5)")
+    }
+
+    @Test func identityValuesNeverMove() {
+        let plan = Self.plan(
+            ["feedLink": Self.text(1100)], movable: [], identity: ["feedLink"])
+        #expect(plan.movedIn.isEmpty && plan.identityKept == ["feedLink"] && plan.isTooLarge)
+    }
+}

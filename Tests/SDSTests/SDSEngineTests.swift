@@ -1,0 +1,172 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SDS
+import SyncContract
+import Testing
+
+/// Drives one `sds` engine against a real simulated cloud with zero latency, so each test
+/// reads as the sequence of effects the engine asks for.
+private final class Driver {
+    let schema = Schema(entities: [
+        EntityDescription(
+            name: "Note",
+            attributes: [
+                AttributeDescription(name: "title", type: .string, defaultValue: .string("")),
+                AttributeDescription(name: "body", type: .string, isOptional: true),
+            ]
+        ),
+        EntityDescription(
+            name: "Subscription",
+            attributes: [AttributeDescription(name: "feedLink", type: .string, defaultValue: .string(""))],
+            identity: ["feedLink"]
+        ),
+    ])
+    let cloud = CloudService(configuration: CloudConfiguration(accounts: ["alice"]))
+    let engine: SDSEngine
+    /// The disk as the engine's writes left it (and the device's conditions).
+    var context: SDSContext
+    var writes = 0
+    var probes: [String] = []
+    var completed: [WaiterID] = []
+    var rules: [String] = []
+
+    init() {
+        engine = SDSEngine(schema: schema)
+        context = EngineContext(
+            now: .zero, device: "phone", account: "alice", accountStatus: .available,
+            isOnline: true, store: Store(schema: schema), syncData: SDSSyncData(),
+            names: RandomStreams(seed: 1).stream("names/phone")
+        )
+    }
+
+    /// Delivers an event and everything that follows from it, answering requests at once.
+    func deliver(_ event: EngineEvent) {
+        var queue = [event]
+        var steps = 0
+        while !queue.isEmpty {
+            steps += 1
+            precondition(steps < 10_000)
+            let next = queue.removeFirst()
+            // The engine works on a copy; only its writes reach the disk.
+            var working = context
+            let effects = engine.handle(next, context: &working)
+            context.names = working.names
+            for effect in effects {
+                switch effect {
+                case .write(let write):
+                    writes += 1
+                    if let store = write.store { context.store = store }
+                    if let box = write.syncData {
+                        context.syncData = box.contents(as: SDSSyncData.self) ?? SDSSyncData()
+                    }
+                case .send(let id, let request):
+                    let client = CloudClient(device: "phone", account: "alice")
+                    queue.append(.response(id, cloud.handle(request, from: client, now: context.now).response))
+                case .probe(let name):
+                    probes.append(name)
+                    queue.append(.resume)
+                case .completed(let waiter):
+                    completed.append(waiter)
+                case .trace(_, _, let fired):
+                    rules += fired
+                case .setTimer, .cancelTimer:
+                    break
+                }
+            }
+        }
+    }
+
+    func insert(_ entity: String, _ values: [String: AttributeValue]) throws -> ModelID {
+        let id = context.store.makeModelID()
+        var transaction = Transaction()
+        transaction.append(.insert(id, entity: entity, values: values.mapValues { .attribute($0) }))
+        try context.store.save(transaction, author: "app")
+        deliver(.storeSaved)
+        return id
+    }
+}
+
+@Suite struct SDSEngineTests {
+    @Test func launchPassesTheProbePointsInContractOrder() {
+        let driver = Driver()
+        driver.deliver(.launch(waiter: WaiterID(1)))
+        #expect(driver.probes == [
+            "sync.start", "download.start", "download.page.fetched", "download.page.resolved",
+            "download.page.stored",
+            "download.page.saved", "download.done", "upload.start", "upload.done", "sync.done",
+        ])
+        #expect(driver.completed == [WaiterID(1)])
+        #expect(driver.context.syncData.hasDownloadedOnce)
+        #expect(driver.engine.state == .idle)
+    }
+
+    @Test func aSaveIsRecordedPerKeyAndUploadedByTheNextSync() throws {
+        let driver = Driver()
+        driver.deliver(.launch(waiter: nil))
+        let id = try driver.insert("Note", ["title": .string("A")])
+        #expect(driver.context.syncData.pending[id]?.isInsert == true)
+        #expect(driver.context.syncData.pending[id]?.sortedKeys == ["body", "title"])
+        #expect(driver.rules.contains("SYNC-1"))
+        driver.deliver(.timer(.debounce))
+        #expect(driver.context.syncData.pendingCount == 0)
+        let name = try #require(driver.context.syncData.recordNames[id])
+        let record = try #require(driver.cloud.record(named: name, in: driver.cloud.appZone(of: "alice")))
+        #expect(record.fields == ["title": .string("A")], "CFG-3: the empty body is left out")
+        #expect(driver.probes.filter { $0 == "upload.sent" }.count == 1)
+    }
+
+    @Test func identityEntitiesAreNamedByTheirValues() throws {
+        let driver = Driver()
+        driver.deliver(.launch(waiter: nil))
+        let id = try driver.insert("Subscription", ["feedLink": .string("https://example.org/rss")])
+        #expect(driver.context.syncData.recordNames[id]
+            == "Subscription.b16f442328ed90c9678d78fb4c0c593fee1ebb238c572e98385d17ae66311048")
+        #expect(driver.rules.contains("ID-1"))
+    }
+
+    @Test func randomRecordNamesAreUUIDShapedAndDeterministic() throws {
+        let first = Driver()
+        let second = Driver()
+        let a = try first.insert("Note", [:])
+        let b = try second.insert("Note", [:])
+        let name = try #require(first.context.syncData.recordNames[a])
+        #expect(name == second.context.syncData.recordNames[b])
+        #expect(name.count == 36)
+        #expect(name.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12])
+    }
+
+    @Test func offlineSyncWaitsForTheNetwork() {
+        let driver = Driver()
+        driver.context.isOnline = false
+        driver.deliver(.launch(waiter: WaiterID(7)))
+        #expect(driver.completed == [WaiterID(7)])
+        #expect(driver.engine.state == EngineState("waiting", "network"))
+        driver.context.isOnline = true
+        driver.deliver(.networkChanged(online: true))
+        #expect(driver.engine.state == .idle)
+        #expect(driver.probes.last == "sync.done")
+    }
+
+    @Test func everyEventWritesTheDiskOnceBeforeAnyOtherEffect() {
+        let engine = SDSEngine(schema: Driver().schema)
+        var context = Driver().context
+        let effects = engine.handle(.launch(waiter: nil), context: &context)
+        guard case .write(let write)? = effects.first else {
+            Issue.record("the first effect is not a write")
+            return
+        }
+        #expect(write.store != nil && write.syncData != nil, "store and sync data together")
+        let later = effects.dropFirst().filter { if case .write = $0 { return true }; return false }
+        #expect(later.isEmpty)
+    }
+
+    @Test func changesNotWrittenNeverReachTheDisk() throws {
+        let driver = Driver()
+        driver.deliver(.launch(waiter: nil))
+        let id = try driver.insert("Note", ["title": .string("A")])
+        // The disk holds the pending change only because the engine wrote it.
+        #expect(driver.context.syncData.pending[id] != nil)
+        #expect(driver.writes > 1)
+    }
+}

@@ -21,8 +21,9 @@ let package = Package(
         .target(name: "SyncContract", dependencies: ["Kernel", "CloudSim", "LocalStore"]),
         // One target per engine, each depending on the contract only.
         .target(name: "SDS", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
+        .target(name: "Naive", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         // The registry: the one place that lists the engines.
-        .target(name: "Engines", dependencies: ["SyncContract", "SDS"]),
+        .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive"]),
         .target(name: "Device", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         .target(name: "Scenario"),
         .target(
@@ -42,6 +43,10 @@ let package = Package(
         .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "TestSupport"]),
         .testTarget(name: "SyncContractTests", dependencies: ["SyncContract", "TestSupport"]),
         .testTarget(name: "SDSTests", dependencies: ["SDS", "SyncContract", "TestSupport"]),
+        .testTarget(
+            name: "NaiveTests",
+            dependencies: ["Naive", "SyncContract", "CloudSim", "LocalStore", "Kernel", "TestSupport"]
+        ),
         .testTarget(name: "DeviceTests", dependencies: ["Device", "SDS", "SyncContract", "TestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "TestSupport"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import Naive
 import SDS
 import SyncContract
 
@@ -6,5 +7,6 @@ extension EngineRegistry {
     /// among them. A new engine is its own target, its docs, and one line here.
     public static let bundled = EngineRegistry([
         SDSProfile.profile,
+        NaiveProfile.profile,
     ])
 }

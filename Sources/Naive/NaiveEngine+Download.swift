@@ -1,0 +1,173 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension NaiveEngine {
+    /// NAIVE-7 / NAIVE-10: `fetchDatabaseChanges` from the one token, then each changed zone.
+    func startDownload(
+        _ trigger: NaiveOperation.Trigger, waiter: WaiterID?, context: inout NaiveContext,
+        effects: inout [EngineEffect]
+    ) {
+        let download = makeOperation(.download)
+        download.trigger = trigger
+        download.waiter = waiter
+        download.previousDownloadStart = lastDownloadStart
+        lastDownloadStart = context.now
+        effects.append(.trace(kind: "download.started", details: [
+            TraceField("operation", .int(Int64(download.number))),
+            TraceField("trigger", .string(trigger.rawValue)),
+            TraceField("token", context.syncData.databaseToken.map { .int($0.sequence) } ?? .null),
+        ], rules: trigger == .sync ? ["NAIVE-10", "NAIVE-7"] : ["NAIVE-7"]))
+        pass(["sync.start", "download.start"], then: .send, download, context: &context, effects: &effects)
+    }
+
+    func downloadAnswered(
+        _ response: CloudResponse, _ download: NaiveOperation,
+        context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
+        switch response {
+        case .databaseChanges(let changed, let deleted, let token, _):
+            databaseChanges(changed: changed, deleted: deleted, token: token, download,
+                            context: &context, effects: &effects)
+        case .zoneChanges(let records, _, let token, let moreComing):
+            download.page = (records, token, moreComing)
+            pass(["download.page.fetched"], then: .storePage, download, context: &context, effects: &effects)
+        case .failure(let error):
+            downloadFailed(error, download, context: &context, effects: &effects)
+        default:
+            effects.append(.trace(kind: "download.unexpected-answer", details: [], rules: []))
+            complete(download, effects: &effects)
+            pass(["sync.done"], then: .finish, download, context: &context, effects: &effects)
+        }
+    }
+
+    /// The database changes: deleted zones are printed (NAIVE-9); the token is saved before
+    /// any zone is fetched (NAIVE-7, the window of NAIVEW-6); the app's completion runs.
+    private func databaseChanges(
+        changed: [ZoneID], deleted: [ZoneDeletion], token: DatabaseChangeToken,
+        _ download: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
+        for deletion in deleted {
+            effects.append(.trace(kind: "zone.deleted-printed", details: [
+                TraceField("zone", .string(deletion.zone.description)),
+                TraceField("reason", .string(deletion.reason.rawValue)),
+                TraceField("note", .string("the local data is kept")),
+            ], rules: ["NAIVE-9"]))
+        }
+        context.syncData.databaseToken = token
+        for zone in changed where !context.syncData.unfinishedZoneFetches.contains(zone) {
+            context.syncData.unfinishedZoneFetches.append(zone)
+        }
+        writeSyncData(context, effects: &effects)
+        effects.append(.trace(kind: "db-token.saved", details: [
+            TraceField("token", .int(token.sequence)),
+            TraceField("changedZones", .list(changed.map { .string($0.description) })),
+        ], rules: ["NAIVE-7"]))
+        complete(download, effects: &effects)
+        download.zones = changed
+        download.zoneIndex = 0
+        pass(["naive.db-token.saved"], then: .nextZone, download, context: &context, effects: &effects)
+    }
+
+    /// The app's completion handler: `launch` and `sync` end here for the script.
+    private func complete(_ download: NaiveOperation, effects: inout [EngineEffect]) {
+        if let waiter = download.waiter {
+            download.waiter = nil
+            effects.append(.completed(waiter))
+        }
+    }
+
+    /// The next changed zone, fetched from a nil token (NAIVE-8); or the end of the download.
+    func nextZone(_ download: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
+        guard download.zoneIndex < download.zones.count else {
+            pass(["download.done", "upload.start", "upload.done", "sync.done"], then: .finish,
+                 download, context: &context, effects: &effects)
+            return
+        }
+        let zone = download.zones[download.zoneIndex]
+        download.zoneSeen = []
+        download.zoneStartedAt = context.now
+        download.pageToken = nil
+        effects.append(.trace(kind: "zone-fetch.started", details: [
+            TraceField("zone", .string(zone.description)),
+            TraceField("token", .null),
+        ], rules: ["NAIVE-8"]))
+        pass(["naive.zone-fetch.start"], then: .afterPage, download, context: &context, effects: &effects)
+    }
+
+    /// After a page (or at the start of a zone): the next page, or the zone is done.
+    func afterPage(_ download: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
+        let zone = download.zones[download.zoneIndex]
+        if let page = download.page {
+            download.page = nil
+            guard page.moreComing else {
+                zoneFetched(zone, download, context: &context, effects: &effects)
+                return
+            }
+            download.pageToken = page.token
+        }
+        send(.fetchZoneChanges(scope: .privateDatabase, zone: zone, token: download.pageToken,
+                               resultsLimit: pageSize),
+             for: download, effects: &effects)
+    }
+
+    /// A zone fetch completed: models whose record this launch saw in iCloud and the complete
+    /// fetch did not bring stay (NAIVEW-5).
+    private func zoneFetched(
+        _ zone: ZoneID, _ download: NaiveOperation, context: inout NaiveContext,
+        effects: inout [EngineEffect]
+    ) {
+        hasCompletedZoneFetch = true
+        var missing: [String] = []
+        for name in context.syncData.models.keys.sorted() where !download.zoneSeen.contains(name) {
+            guard let seen = seenInCloud[name], seen.zone == zone.name, seen.at < download.zoneStartedAt,
+                  let model = context.syncData.models[name], context.store.contains(model) else { continue }
+            missing.append(name)
+            seenInCloud[name] = nil
+        }
+        if !missing.isEmpty {
+            effects.append(.trace(kind: "download.deletions-missed", details: [
+                TraceField("records", .list(missing.map { .string($0) })),
+                TraceField("reason", .string("a fetch from a nil token brings no deletions")),
+            ], rules: ["NAIVEW-5", "NAIVE-8"]))
+        }
+        context.syncData.unfinishedZoneFetches.removeAll { $0 == zone }
+        writeSyncData(context, effects: &effects)
+        effects.append(.trace(kind: "zone-fetch.done", details: [
+            TraceField("zone", .string(zone.description)),
+            TraceField("records", .int(Int64(download.zoneSeen.count))),
+        ], rules: ["NAIVE-8"]))
+        download.zoneIndex += 1
+        nextZone(download, context: &context, effects: &effects)
+    }
+
+    private func downloadFailed(
+        _ error: CloudError, _ download: NaiveOperation, context: inout NaiveContext,
+        effects: inout [EngineEffect]
+    ) {
+        if let delay = Self.retryDelay(for: error) {
+            traceRetry(error, delay: delay, download, effects: &effects)
+            pass(["naive.retry.scheduled"], then: .scheduleRetry(delay), download,
+                 context: &context, effects: &effects)
+            return
+        }
+        guard case .fetchZoneChanges(_, let zone, _, _)? = download.lastRequest else {
+            // The database fetch failed (NAIVE-11): the token stays as it is.
+            var rules = ["NAIVE-11", "NAIVE-6"]
+            if error.code == .changeTokenExpired { rules.append("NAIVEW-7") }
+            traceDrop(error, download, rules: rules, effects: &effects)
+            complete(download, effects: &effects)
+            pass(["naive.error.logged", "sync.done"], then: .finish, download,
+                 context: &context, effects: &effects)
+            return
+        }
+        // A zone fetch failed after the database token was saved: its changes stay hidden.
+        traceDrop(error, download, rules: ["NAIVE-6", "NAIVEW-6"], effects: &effects)
+        context.syncData.unfinishedZoneFetches.removeAll { $0 == zone }
+        writeSyncData(context, effects: &effects)
+        download.page = nil
+        download.zoneIndex += 1
+        pass(["naive.error.logged"], then: .nextZone, download, context: &context, effects: &effects)
+    }
+}

@@ -1,0 +1,63 @@
+import CloudSim
+import Kernel
+import SyncContract
+
+extension NaiveEngine {
+    /// The article's `handleCloudKitError` (NAIVE-6): the retry-after of a transient error
+    /// (`zoneBusy`, `serviceUnavailable`, `requestRateLimited`; 3 s if it names none), or nil:
+    /// every other code is printed and dropped.
+    static func retryDelay(for error: CloudError) -> SimTime? {
+        switch error.code {
+        case .zoneBusy, .serviceUnavailable, .requestRateLimited:
+            return error.retryAfter ?? defaultRetryAfter
+        default:
+            return nil
+        }
+    }
+
+    func traceRetry(
+        _ error: CloudError, delay: SimTime, _ operation: NaiveOperation,
+        effects: inout [EngineEffect]
+    ) {
+        effects.append(.trace(kind: "error.retry", details: [
+            TraceField("operation", .int(Int64(operation.number))),
+            TraceField("error", .string(error.code.description)),
+            TraceField("retryAfter", .int(delay.microseconds)),
+        ], rules: ["NAIVE-6"]))
+    }
+
+    /// "Unhandled CloudKit error": printed, and the operation is dropped.
+    func traceDrop(
+        _ error: CloudError, _ operation: NaiveOperation, rules: [String],
+        effects: inout [EngineEffect]
+    ) {
+        var details = [
+            TraceField("operation", .int(Int64(operation.number))),
+            TraceField("error", .string(error.code.description)),
+        ]
+        if !operation.recordName.isEmpty {
+            details.append(TraceField("recordName", .string(operation.recordName)))
+        }
+        effects.append(.trace(kind: "error.dropped", details: details, rules: rules))
+    }
+
+    /// The rules a dropped save or delete shows, besides NAIVE-6.
+    func uploadDropRules(_ error: CloudError, context: NaiveContext) -> [String] {
+        switch error.code {
+        case .networkUnavailable, .networkFailure:
+            return ["NAIVEW-3"]
+        case .quotaExceeded, .permissionFailure:
+            return ["NAIVEW-9"]
+        case .limitExceeded:
+            return ["NAIVE-13", "NAIVEW-9"]
+        case .notAuthenticated:
+            return ["NAIVE-12"]
+        case .zoneNotFound:
+            // After an account switch the new account's zone was never created (NAIVE-12);
+            // otherwise another device deleted it (NAIVEW-11).
+            return context.account != launchAccount ? ["NAIVE-12"] : ["NAIVEW-11"]
+        default:
+            return []
+        }
+    }
+}

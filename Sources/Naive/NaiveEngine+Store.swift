@@ -1,0 +1,148 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension NaiveEngine {
+    /// NAIVE-8: each record of the page, converted by `init?(record:)`, overwrites every
+    /// attribute of its local model or is inserted; the page is one save of the store, as
+    /// author `naive`, so it is never uploaded again (NAIVE-14).
+    func storePage(_ download: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
+        guard let page = download.page else { return }
+        var transaction = Transaction()
+        var inserted: [(model: ModelID, name: String)] = []
+        var updated = 0
+        var late: [String] = []
+        for record in page.records {
+            let name = record.recordName
+            download.zoneSeen.insert(name)
+            seenInCloud[name] = (record.zone.name, context.now)
+            guard let entity = schema.entity(named: record.recordType), entity.isSynchronized,
+                  NaiveRecords.uuid(inRecordName: name) != nil else {
+                effects.append(.trace(kind: "download.record-skipped", details: [
+                    TraceField("recordName", .string(name)),
+                    TraceField("reason", .string("not a record of a synchronized entity")),
+                ], rules: ["NAIVE-8"]))
+                continue
+            }
+            let converted = NaiveRecords.values(of: record, entity: entity)
+            if let missing = converted.missing {
+                effects.append(.trace(kind: "download.record-skipped", details: [
+                    TraceField("recordName", .string(name)),
+                    TraceField("missing", .string(missing)),
+                    TraceField("reason", .string("init?(record:) returns nil")),
+                ], rules: ["NAIVE-8"]))
+                continue
+            }
+            let values = converted.values
+            if let id = context.syncData.models[name], let model = context.store.model(id) {
+                var changes: [String: PropertyValue] = [:]
+                for key in values.keys.sorted() where model.values[key] != values[key] ?? nil {
+                    changes[key] = .attribute(values[key] ?? nil)
+                }
+                noteRevert(name, model: model, values: values, effects: &effects)
+                guard !changes.isEmpty else { continue }
+                transaction.append(.update(id, values: changes))
+                updated += 1
+                if isLate(record, download, context: context) { late.append(name) }
+            } else {
+                let id = context.store.makeModelID()
+                noteReturn(name, entity: entity, values: values, context: context, effects: &effects)
+                var properties: [String: PropertyValue] = [:]
+                for key in values.keys.sorted() { properties[key] = .attribute(values[key] ?? nil) }
+                transaction.append(.insert(id, entity: entity.name, values: properties))
+                inserted.append((id, name))
+                if isLate(record, download, context: context) { late.append(name) }
+            }
+        }
+        if !transaction.isEmpty {
+            do {
+                try context.store.save(transaction, author: Self.author)
+            } catch {
+                effects.append(.trace(kind: "download.store-refused", details: [
+                    TraceField("error", .string(String(describing: error))),
+                ], rules: ["NAIVE-8"]))
+                pass(["download.page.stored", "download.page.saved"], then: .afterPage, download,
+                     context: &context, effects: &effects)
+                return
+            }
+            for (model, name) in inserted {
+                if let previous = context.syncData.models[name] { context.syncData.forget(previous) }
+                context.syncData.name(model, name)
+            }
+            effects.append(context.writeAll)
+        }
+        effects.append(.trace(kind: "download.page.applied", details: [
+            TraceField("records", .int(Int64(page.records.count))),
+            TraceField("inserted", .int(Int64(inserted.count))),
+            TraceField("updated", .int(Int64(updated))),
+        ], rules: transaction.isEmpty ? ["NAIVE-8"] : ["NAIVE-8", "NAIVE-14"]))
+        if !late.isEmpty {
+            effects.append(.trace(kind: "download.push-missed", details: [
+                TraceField("records", .list(late.map { .string($0) })),
+                TraceField("note", .string("changed while this device ran online; no push started a download")),
+            ], rules: ["NAIVEW-8"]))
+        }
+        pass(["download.page.stored", "download.page.saved"], then: .afterPage, download,
+             context: &context, effects: &effects)
+    }
+
+    /// NAIVEW-8: a download started by `sync` brings a change another device made while this
+    /// one ran online, after its previous download began.
+    private func isLate(_ record: CloudRecord, _ download: NaiveOperation, context: NaiveContext) -> Bool {
+        guard download.trigger == .sync, record.lastModifiedBy != context.device,
+              let modified = record.modificationTime, let online = onlineSince, modified >= online,
+              let previous = download.previousDownloadStart, modified > previous else { return false }
+        return true
+    }
+
+    /// NAIVEW-3: the download overwrites values of a save that was dropped offline.
+    private func noteRevert(
+        _ name: String, model: Model, values: [String: AttributeValue?], effects: inout [EngineEffect]
+    ) {
+        guard let dropped = droppedSaves[name] else { return }
+        let reverted = dropped.keys.sorted().filter { key in
+            let local = model.values[key]
+            return local == dropped[key] ?? nil && values[key] != nil && values[key] ?? nil != local
+        }
+        droppedSaves[name] = nil
+        guard !reverted.isEmpty else { return }
+        effects.append(.trace(kind: "download.reverted-edit", details: [
+            TraceField("recordName", .string(name)),
+            TraceField("keys", .list(reverted.map { .string($0) })),
+        ], rules: ["NAIVEW-3", "NAIVE-8"]))
+    }
+
+    /// A record inserted although it stands for a local model that is gone: a batch delete
+    /// (NAIVEW-10) or a deletion dropped offline (NAIVEW-3); or a duplicate of a local model
+    /// with the same identity values (NAIVEW-12).
+    private func noteReturn(
+        _ name: String, entity: EntityDescription, values: [String: AttributeValue?],
+        context: NaiveContext, effects: inout [EngineEffect]
+    ) {
+        if droppedDeletes.contains(name) {
+            droppedDeletes.remove(name)
+            effects.append(.trace(kind: "download.deletion-undone", details: [
+                TraceField("recordName", .string(name)),
+            ], rules: ["NAIVEW-3", "NAIVE-8"]))
+        } else if context.syncData.models[name] != nil {
+            effects.append(.trace(kind: "download.model-back", details: [
+                TraceField("recordName", .string(name)),
+                TraceField("note", .string("its model is gone from the store without a saved deletion")),
+            ], rules: ["NAIVEW-10", "NAIVE-8"]))
+        }
+        guard !entity.identity.isEmpty else { return }
+        let identity = entity.identity.map { values[$0] ?? nil }
+        guard !identity.contains(where: { $0 == nil }) else { return }
+        let twin = context.store.models(of: entity.name).first { model in
+            entity.identity.map { model.values[$0] } == identity
+        }
+        if let twin {
+            effects.append(.trace(kind: "download.duplicate", details: [
+                TraceField("recordName", .string(name)),
+                TraceField("twin", .string(context.syncData.recordNames[twin.id] ?? twin.id.description)),
+                TraceField("identity", .list(entity.identity.map { .string($0) })),
+            ], rules: ["NAIVEW-12", "NAIVE-13"]))
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension NaiveEngine {
+    /// The app saved: each inserted or updated model becomes a save of a freshly built record,
+    /// each deleted one a delete, each its own operation sent at once (NAIVE-4, NAIVE-5).
+    func storeSaved(context: inout NaiveContext, effects: inout [EngineEffect]) {
+        let entries = context.store.history(after: historyPosition)
+        historyPosition = context.store.lastHistoryPosition
+        guard autosync else {
+            effects.append(.trace(kind: "save.not-sent", details: [
+                TraceField("reason", .string("autosync off")),
+            ], rules: []))
+            return
+        }
+        var created: [NaiveOperation] = []
+        for entry in entries where entry.author != Self.author && entry.author != Self.unobservedAuthor {
+            for change in entry.changes {
+                if let operation = operation(for: change, context: &context, effects: &effects) {
+                    created.append(operation)
+                }
+            }
+        }
+        guard !created.isEmpty else { return }
+        for operation in created {
+            context.syncData.unsentOperations.append(UnsentOperation(
+                operation: operation.number, recordName: operation.recordName,
+                kind: operation.kind == .save ? "save" : "delete"))
+        }
+        // The record names and the ledger reach the disk before any operation passes a probe.
+        writeSyncData(context, effects: &effects)
+        for operation in created {
+            pass(["sync.start", "download.start", "download.done", "upload.start"], then: .send,
+                 operation, context: &context, effects: &effects)
+        }
+    }
+
+    private func operation(
+        for change: HistoryChange, context: inout NaiveContext, effects: inout [EngineEffect]
+    ) -> NaiveOperation? {
+        switch change {
+        case .inserted(let id, let entityName):
+            guard let entity = schema.entity(named: entityName), entity.isSynchronized,
+                  let model = context.store.model(id) else { return nil }
+            let name = context.syncData.recordNames[id]
+                ?? assignName(id, entity: entity, context: &context, effects: &effects)
+            return makeSave(model, entity: entity, name: name,
+                            changedKeys: entity.synchronizedAttributes.map(\.name), effects: &effects)
+        case .updated(let id, let entityName, let keys):
+            guard let entity = schema.entity(named: entityName), entity.isSynchronized,
+                  let model = context.store.model(id) else { return nil }
+            let synchronized = entity.synchronizedAttributes.map(\.name)
+            let kept = keys.filter { synchronized.contains($0) }
+            guard !kept.isEmpty else { return nil }
+            let name = context.syncData.recordNames[id]
+                ?? assignName(id, entity: entity, context: &context, effects: &effects)
+            return makeSave(model, entity: entity, name: name, changedKeys: kept, effects: &effects)
+        case .deleted(let id, let entityName, _):
+            guard let name = context.syncData.recordNames[id] else { return nil }
+            context.syncData.forget(id)
+            let operation = makeOperation(.delete)
+            operation.recordName = name
+            operation.entity = entityName
+            effects.append(.trace(kind: "delete.created", details: [
+                TraceField("operation", .int(Int64(operation.number))),
+                TraceField("recordName", .string(name)),
+            ], rules: ["NAIVE-4", "NAIVE-5"]))
+            return operation
+        }
+    }
+
+    /// NAIVE-1: `<Entity>_<UUID>`, the UUID from the device's seeded stream; an identity is
+    /// ignored (NAIVE-13).
+    private func assignName(
+        _ id: ModelID, entity: EntityDescription, context: inout NaiveContext,
+        effects: inout [EngineEffect]
+    ) -> String {
+        let name = "\(entity.name)_\(context.makeRandomRecordName())"
+        context.syncData.name(id, name)
+        var rules = ["NAIVE-1"]
+        if !entity.identity.isEmpty { rules.append("NAIVE-13") }
+        effects.append(.trace(kind: "record.named", details: [
+            TraceField("model", .string(id.description)),
+            TraceField("recordName", .string(name)),
+        ], rules: rules))
+        return name
+    }
+
+    private func makeSave(
+        _ model: Model, entity: EntityDescription, name: String, changedKeys: [String],
+        effects: inout [EngineEffect]
+    ) -> NaiveOperation {
+        let operation = makeOperation(.save)
+        operation.recordName = name
+        operation.entity = entity.name
+        operation.model = model.id
+        operation.fields = NaiveRecords.fields(of: model, entity: entity)
+        operation.changedKeys = changedKeys.sorted()
+        for key in operation.changedKeys { operation.captured[key] = .some(model.values[key]) }
+        effects.append(.trace(kind: "save.created", details: [
+            TraceField("operation", .int(Int64(operation.number))),
+            TraceField("recordName", .string(name)),
+            TraceField("fields", .list(operation.fields.keys.sorted().map { .string($0) })),
+            TraceField("changedKeys", .list(operation.changedKeys.map { .string($0) })),
+            TraceField("policy", .string("allKeys")),
+        ], rules: ["NAIVE-4", "NAIVE-5"]))
+        return operation
+    }
+
+    /// The save's or delete's request leaves: one record, `allKeys`, fire and forget.
+    func sendFirst(
+        _ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
+        switch operation.kind {
+        case .save, .delete:
+            let request = uploadRequest(operation, context: context)
+            send(request, for: operation, effects: &effects)
+            leftTheDevice(operation, context: &context, effects: &effects)
+        case .download:
+            send(.fetchDatabaseChanges(scope: .privateDatabase, token: context.syncData.databaseToken),
+                 for: operation, effects: &effects)
+        case .setup:
+            sendSetupStep(operation, context: &context, effects: &effects)
+        }
+    }
+
+    private func uploadRequest(_ operation: NaiveOperation, context: NaiveContext) -> CloudRequest {
+        let zone = zone(context)
+        if operation.kind == .delete {
+            return .modifyRecords(scope: .privateDatabase, zone: zone, saves: [],
+                                  deletes: [operation.recordName], policy: .allKeys, atomic: false)
+        }
+        let record = CloudRecord(recordType: operation.entity, recordName: operation.recordName,
+                                 zone: zone, fields: operation.fields)
+        return .modifyRecords(scope: .privateDatabase, zone: zone,
+                              saves: [RecordSave(record: record, changedKeys: operation.changedKeys)],
+                              deletes: [], policy: .allKeys, atomic: false)
+    }
+
+    /// The request left: the ledger forgets it, and the operation passes `upload.sent`.
+    private func leftTheDevice(
+        _ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
+        context.syncData.unsentOperations.removeAll { $0.operation == operation.number }
+        writeSyncData(context, effects: &effects)
+        pass(["upload.sent"], then: .wait, operation, context: &context, effects: &effects)
+    }
+
+    /// A retry of a save or delete: the captured request again (NAIVE-6); a save whose record
+    /// a newer save already wrote overwrites it with the older values (NAIVEW-4).
+    func resendUpload(
+        _ operation: NaiveOperation, _ request: CloudRequest, context: inout NaiveContext,
+        effects: inout [EngineEffect]
+    ) {
+        if operation.kind == .save, let newer = lastSucceededSave[operation.recordName],
+           newer > operation.number {
+            effects.append(.trace(kind: "retry.stale", details: [
+                TraceField("operation", .int(Int64(operation.number))),
+                TraceField("recordName", .string(operation.recordName)),
+                TraceField("newerSave", .int(Int64(newer))),
+                TraceField("keys", .list(operation.changedKeys.map { .string($0) })),
+            ], rules: ["NAIVEW-4", "NAIVE-6"]))
+        }
+        send(request, for: operation, effects: &effects)
+        leftTheDevice(operation, context: &context, effects: &effects)
+    }
+
+    func uploadAnswered(
+        _ response: CloudResponse, _ operation: NaiveOperation,
+        context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
+        let error: CloudError?
+        switch response {
+        case .recordsModified(let results):
+            switch results.first {
+            case .saved(let record)?:
+                error = nil
+                seenInCloud[record.recordName] = (record.zone.name, context.now)
+                lastSucceededSave[record.recordName] = max(lastSucceededSave[record.recordName] ?? 0,
+                                                           operation.number)
+                droppedSaves[record.recordName] = nil
+                effects.append(.trace(kind: "save.done", details: [
+                    TraceField("operation", .int(Int64(operation.number))),
+                    TraceField("recordName", .string(record.recordName)),
+                    TraceField("changeTag", .string(record.changeTag ?? "")),
+                ], rules: ["NAIVE-5"]))
+            case .deleted(let name)?:
+                error = nil
+                seenInCloud[name] = nil
+                droppedDeletes.remove(name)
+                effects.append(.trace(kind: "delete.done", details: [
+                    TraceField("operation", .int(Int64(operation.number))),
+                    TraceField("recordName", .string(name)),
+                ], rules: ["NAIVE-5"]))
+            case .failed(_, let itemError)?:
+                error = itemError
+            case nil:
+                error = CloudError(.internalError, message: "an empty answer")
+            }
+        case .failure(let operationError):
+            error = operationError
+        default:
+            error = CloudError(.internalError, message: "an unexpected answer")
+        }
+        guard let error else {
+            pass(["upload.done", "sync.done"], then: .finish, operation,
+                 context: &context, effects: &effects)
+            return
+        }
+        if let delay = Self.retryDelay(for: error) {
+            traceRetry(error, delay: delay, operation, effects: &effects)
+            // The retry waits in memory: a kill before it leaves loses it (NAIVEW-2).
+            context.syncData.unsentOperations.append(UnsentOperation(
+                operation: operation.number, recordName: operation.recordName,
+                kind: operation.kind == .save ? "save" : "delete"))
+            writeSyncData(context, effects: &effects)
+            pass(["upload.done", "naive.retry.scheduled"], then: .scheduleRetry(delay), operation,
+                 context: &context, effects: &effects)
+            return
+        }
+        let rules = ["NAIVE-6"] + uploadDropRules(error, context: context)
+        if rules.contains("NAIVEW-3") {
+            if operation.kind == .save {
+                droppedSaves[operation.recordName, default: [:]].merge(operation.captured) { $1 }
+            } else {
+                droppedDeletes.insert(operation.recordName)
+            }
+        }
+        traceDrop(error, operation, rules: rules, effects: &effects)
+        pass(["upload.done", "naive.error.logged", "sync.done"], then: .finish, operation,
+             context: &context, effects: &effects)
+    }
+}

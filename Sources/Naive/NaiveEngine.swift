@@ -1,0 +1,303 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+/// The context `naive` handles events in: its sync data is `NaiveSyncData`.
+typealias NaiveContext = EngineContext<NaiveSyncData>
+
+/// The `naive` engine: the article's `CloudKitManager` (seed 004) as docs/NAIVE.md specifies
+/// it, a deterministic state machine.
+///
+/// Every save, delete and download is an operation of its own, several run at once, and all
+/// of them live in memory only (NAIVE-5, NAIVE-14); the disk holds one database token, the
+/// models' record names and a diagnostic ledger (`NaiveSyncData`).
+public final class NaiveEngine: SyncEngine {
+    public typealias SyncData = NaiveSyncData
+
+    public static let name = "naive"
+    /// The store author of the engine's downloads, so they are never uploaded (NAIVE-14).
+    public static let author = "naive"
+    /// The store author of saves made while nothing observed the store.
+    public static let unobservedAuthor = "unobserved"
+    /// NAIVE-2: the one custom zone.
+    public static let zoneName = "Notes"
+    /// NAIVE-6: the retry-after when an error names none.
+    public static let defaultRetryAfter = SimTime.seconds(3)
+
+    let schema: Schema
+    let pageSize: Int
+
+    // MARK: Memory (lost on kill)
+
+    var autosync = true
+    /// The newest history entry of the store whose saves were handled.
+    var historyPosition: Int64 = 0
+    /// The account the app launched with (NAIVE-12 tells a switch from a deleted zone).
+    var launchAccount: String?
+    var nextRequestNumber: UInt64 = 0
+    var nextOperationNumber = 0
+    var operations: [Int: NaiveOperation] = [:]
+    var requestOwners: [RequestID: Int] = [:]
+    /// Operations stopped at a probe point, in the order they passed it.
+    var resumeQueue: [Int] = []
+    /// Records this launch saw in iCloud, by name: their zone and when (NAIVEW-5).
+    var seenInCloud: [String: (zone: String, at: SimTime)] = [:]
+    /// Values of saves dropped for a network error, by record (NAIVEW-3).
+    var droppedSaves: [String: [String: AttributeValue?]] = [:]
+    /// Records whose deletion was dropped for a network error (NAIVEW-3).
+    var droppedDeletes: Set<String> = []
+    /// The newest save of each record that succeeded, by operation number (NAIVEW-4).
+    var lastSucceededSave: [String: Int] = [:]
+    /// Since when the device is online while the app runs (NAIVEW-8); nil while offline.
+    var onlineSince: SimTime?
+    /// When the newest download of this launch began (NAIVEW-8).
+    var lastDownloadStart: SimTime?
+    /// A zone fetch of this launch completed (`downloaded-once`).
+    var hasCompletedZoneFetch = false
+
+    public init(schema: Schema, pageSize: Int = 100) {
+        self.schema = schema
+        self.pageSize = pageSize
+    }
+
+    // MARK: SyncEngine
+
+    public var state: EngineState {
+        let all = operations.values
+        if all.contains(where: { !$0.isWaitingForRetry }) { return .syncing }
+        if !all.isEmpty { return EngineState("waiting", "retryAfter") }
+        return .idle
+    }
+
+    public func isIdle(now: SimTime) -> Bool {
+        operations.values.allSatisfy(\.isWaitingForRetry)
+    }
+
+    public func setAutosync(_ enabled: Bool) {
+        autosync = enabled
+    }
+
+    /// Save and delete operations in memory: what the engine still means to upload.
+    var pendingCount: Int {
+        operations.values.reduce(0) { $0 + ($1.isUpload ? 1 : 0) } // tidy: ordered (a count)
+    }
+
+    public func handle(_ event: EngineEvent, context: inout EngineContext<NaiveSyncData>) -> [EngineEffect] {
+        var effects: [EngineEffect] = []
+        switch event {
+        case .launch(let waiter):
+            launch(waiter: waiter, context: &context, effects: &effects)
+        case .storeSaved:
+            storeSaved(context: &context, effects: &effects)
+        case .push:
+            if autosync {
+                startDownload(.push, waiter: nil, context: &context, effects: &effects)
+            } else {
+                effects.append(.trace(kind: "push.ignored", details: [
+                    TraceField("reason", .string("autosync off")),
+                ], rules: []))
+            }
+        case .timer(let timer):
+            timerFired(timer, context: &context, effects: &effects)
+        case .response(let id, let response):
+            answered(id, response, context: &context, effects: &effects)
+        case .resume:
+            resume(context: &context, effects: &effects)
+        case .appCall(let call, let waiter):
+            appCall(call, waiter: waiter, context: &context, effects: &effects)
+        case .storeReplaced:
+            storeReplaced(context: &context, effects: &effects)
+        case .observerAttached:
+            effects.append(.trace(kind: "observer.attached", details: [
+                TraceField("note", .string("models saved meanwhile are uploaded once edited")),
+            ], rules: ["NAIVE-14"]))
+        case .accountChanged:
+            effects.append(.trace(kind: "account.change-ignored", details: [
+                TraceField("account", context.account.map { .string($0) } ?? .null),
+            ], rules: ["NAIVE-12"]))
+        case .networkChanged(let online):
+            if online {
+                if onlineSince == nil { onlineSince = context.now }
+                effects.append(.trace(kind: "network.online-ignored", details: [
+                    TraceField("note", .string("no fetch until a push or a launch")),
+                ], rules: ["NAIVE-7"]))
+            } else {
+                onlineSince = nil
+            }
+        }
+        return effects
+    }
+
+    // MARK: Operations and probe points
+
+    func makeOperation(_ kind: NaiveOperation.Kind) -> NaiveOperation {
+        nextOperationNumber += 1
+        let operation = NaiveOperation(number: nextOperationNumber, kind: kind)
+        operations[operation.number] = operation
+        return operation
+    }
+
+    /// Passes the probe points one by one (each stops the engine until `.resume`), then runs
+    /// `step`.
+    func pass(
+        _ probes: [String], then step: NaiveOperation.Step, _ operation: NaiveOperation,
+        context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
+        guard let first = probes.first else {
+            run(step, operation, context: &context, effects: &effects)
+            return
+        }
+        operation.probes = Array(probes.dropFirst())
+        operation.next = step
+        operation.isPaused = true
+        resumeQueue.append(operation.number)
+        effects.append(.probe(first))
+    }
+
+    private func resume(context: inout NaiveContext, effects: inout [EngineEffect]) {
+        guard !resumeQueue.isEmpty else { return }
+        let number = resumeQueue.removeFirst()
+        guard let operation = operations[number] else { return }
+        if !operation.probes.isEmpty {
+            let probe = operation.probes.removeFirst()
+            resumeQueue.append(number)
+            effects.append(.probe(probe))
+            return
+        }
+        operation.isPaused = false
+        run(operation.next, operation, context: &context, effects: &effects)
+        if !operation.isPaused, case .wait = operation.next, let answer = operation.bufferedAnswer {
+            operation.bufferedAnswer = nil
+            handleAnswer(answer, operation, context: &context, effects: &effects)
+        }
+    }
+
+    func run(
+        _ step: NaiveOperation.Step, _ operation: NaiveOperation,
+        context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
+        operation.next = .wait
+        switch step {
+        case .wait:
+            break
+        case .send:
+            sendFirst(operation, context: &context, effects: &effects)
+        case .scheduleRetry(let delay):
+            operation.isWaitingForRetry = true
+            effects.append(.setTimer(operation.retryTimer, after: delay))
+        case .storePage:
+            storePage(operation, context: &context, effects: &effects)
+        case .afterPage:
+            afterPage(operation, context: &context, effects: &effects)
+        case .nextZone:
+            nextZone(operation, context: &context, effects: &effects)
+        case .finish:
+            operations[operation.number] = nil
+        }
+    }
+
+    /// Sends a request for an operation; its answer comes back as `.response`.
+    func send(
+        _ request: CloudRequest, for operation: NaiveOperation, effects: inout [EngineEffect]
+    ) {
+        nextRequestNumber += 1
+        let id = RequestID(nextRequestNumber)
+        requestOwners[id] = operation.number
+        operation.lastRequest = request
+        effects.append(.send(id, request))
+    }
+
+    private func answered(
+        _ id: RequestID, _ response: CloudResponse,
+        context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
+        guard let number = requestOwners.removeValue(forKey: id),
+              let operation = operations[number] else { return }
+        if operation.isPaused {
+            operation.bufferedAnswer = response
+            return
+        }
+        handleAnswer(response, operation, context: &context, effects: &effects)
+    }
+
+    private func handleAnswer(
+        _ response: CloudResponse, _ operation: NaiveOperation,
+        context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
+        switch operation.kind {
+        case .setup:
+            setupAnswered(response, operation, context: &context, effects: &effects)
+        case .save, .delete:
+            uploadAnswered(response, operation, context: &context, effects: &effects)
+        case .download:
+            downloadAnswered(response, operation, context: &context, effects: &effects)
+        }
+    }
+
+    /// A retry timer: the same operation again, with the values it captured (NAIVE-6).
+    private func timerFired(
+        _ timer: EngineTimer, context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
+        guard timer.rawValue.hasPrefix("retry."), let number = Int(timer.rawValue.dropFirst(6)),
+              let operation = operations[number], operation.retryTimer == timer,
+              operation.isWaitingForRetry, let request = operation.lastRequest else { return }
+        operation.isWaitingForRetry = false
+        effects.append(.trace(kind: "retry.sent", details: [
+            TraceField("operation", .int(Int64(operation.number))),
+            TraceField("request", .string(request.kind)),
+        ], rules: ["NAIVE-6"]))
+        switch operation.kind {
+        case .setup:
+            send(request, for: operation, effects: &effects)
+        case .save, .delete:
+            resendUpload(operation, request, context: &context, effects: &effects)
+        case .download:
+            send(request, for: operation, effects: &effects)
+        }
+    }
+
+    private func appCall(
+        _ call: AppCall, waiter: WaiterID?, context: inout NaiveContext,
+        effects: inout [EngineEffect]
+    ) {
+        switch call {
+        case .syncNow:
+            startDownload(.sync, waiter: waiter, context: &context, effects: &effects)
+        case .stop, .start, .resetSyncData, .initializeSchema:
+            // The profile does not list these statements, so the validator refuses them
+            // (NAIVE-13); should one arrive anyway, the article has no such call.
+            effects.append(.trace(kind: "app-call.unsupported", details: [
+                TraceField("call", .string(call.statement)),
+            ], rules: ["NAIVE-13"]))
+            if let waiter { effects.append(.completed(waiter)) }
+        }
+    }
+
+    /// The store vanished or was rebuilt: the record names of models that are gone go with
+    /// them (the article's `Note.id` lived in the model).
+    private func storeReplaced(context: inout NaiveContext, effects: inout [EngineEffect]) {
+        historyPosition = context.store.lastHistoryPosition
+        let gone = context.syncData.recordNames.keys.sorted().filter { !context.store.contains($0) }
+        for model in gone { context.syncData.forget(model) }
+        effects.append(.trace(kind: "store.replaced", details: [
+            TraceField("forgotten", .int(Int64(gone.count))),
+        ], rules: []))
+        if !gone.isEmpty { effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData)))) }
+    }
+
+    /// Writes the sync data (the token, the record names, the ledger).
+    func writeSyncData(_ context: NaiveContext, effects: inout [EngineEffect]) {
+        effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
+    }
+
+    /// The synchronized entities, in the schema's order.
+    var synchronizedEntities: [EntityDescription] {
+        schema.entities.filter(\.isSynchronized)
+    }
+
+    /// The app's zone in the account the device is signed into now.
+    func zone(_ context: NaiveContext) -> ZoneID {
+        ZoneID(owner: context.account ?? "", name: Self.zoneName)
+    }
+}

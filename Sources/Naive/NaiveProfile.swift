@@ -1,0 +1,82 @@
+import CloudSim
+import LocalStore
+import SyncContract
+
+/// The `naive` engine as the registry knows it (docs/NAIVE.md).
+public enum NaiveProfile {
+    /// The contract's probe points in contract order, then naive's own (ENGINES.md §6.1).
+    public static let probePoints = [
+        ProbePoint("sync.start", "an operation begins: a save or delete is created, or a download"),
+        ProbePoint("download.start", "a download sends fetchDatabaseChanges (a save passes it empty)"),
+        ProbePoint("download.page.fetched", "a page of a zone arrived; nothing written yet"),
+        ProbePoint("download.page.stored", "the page's records are written to the store"),
+        ProbePoint("download.page.saved", "straight after stored: there is no zone token to save"),
+        ProbePoint("download.done", "the zone fetches completed (a save passes it empty)"),
+        ProbePoint("upload.start", "the save or delete exists, before its request leaves"),
+        ProbePoint("upload.sent", "the request left the device"),
+        ProbePoint("upload.done", "its completion is logged, or a retry scheduled"),
+        ProbePoint("sync.done", "the operation finishes (also after an error)"),
+        ProbePoint("naive.db-token.saved", "(naive) the database token is saved, before any zone "
+            + "is fetched: the window of NAIVEW-6"),
+        ProbePoint("naive.zone-fetch.start", "(naive) a zone fetch from a nil token begins (NAIVE-8)"),
+        ProbePoint("naive.retry.scheduled", "(naive) a retry of the same operation is due (NAIVE-6)"),
+        ProbePoint("naive.error.logged", "(naive) an error was printed and the operation dropped (NAIVE-6)"),
+    ]
+
+    /// Only the common states: errors never change naive's state (NAIVEW-9).
+    public static let stateNames = EngineState.commonNames
+
+    public static let profile = EngineProfile(
+        name: NaiveEngine.name,
+        seed: "004",
+        system: "the article's CloudKitManager: fire-and-forget saves, query subscriptions, one token",
+        cataloguePage: "docs/NAIVE.md",
+        catalogue: NaiveRules.catalogue,
+        probePoints: probePoints,
+        stateNames: stateNames,
+        statements: ["sync"],
+        codec: NaiveCodec(),
+        author: NaiveEngine.author,
+        makeEngine: { setup in
+            NaiveEngine(schema: setup.schema, pageSize: setup.pageSize)
+        },
+        observe: { box, engine in
+            NaiveObservation(syncData: box.contents(as: NaiveSyncData.self) ?? NaiveSyncData(),
+                             engine: engine as? NaiveEngine)
+        }
+    )
+}
+
+/// naive's records: the zone `Notes`, record type = entity, field = attribute (NAIVE-1).
+public struct NaiveCodec: RecordCodec {
+    public init() {}
+
+    public var zoneNames: [String] { [NaiveEngine.zoneName] }
+
+    public func recordType(ofEntity entity: String) -> String { entity }
+
+    public func entity(ofRecordType type: String) -> String? { type }
+
+    public func value(of attribute: String, type: AttributeType, in record: CloudRecord) -> AttributeValue? {
+        record.fields[attribute].flatMap { NaiveRecords.attributeValue($0, type: type) }
+    }
+
+    /// Relationships are not synchronized (NAIVE-1).
+    public func reference(of relationship: String, in record: CloudRecord) -> String? { nil }
+}
+
+/// What checkers read of naive: the record names on its disk, the operations in its memory.
+struct NaiveObservation: EngineObservation {
+    let syncData: NaiveSyncData
+    let engine: NaiveEngine?
+
+    func recordName(of model: ModelID) -> String? { syncData.recordNames[model] }
+
+    func model(forRecord name: String) -> ModelID? { syncData.models[name] }
+
+    /// The save and delete operations in memory (NAIVE-14: a kill forgets them).
+    var pendingCount: Int { engine?.pendingCount ?? 0 }
+
+    /// A zone fetch of this launch completed.
+    var hasDownloadedOnce: Bool { engine?.hasCompletedZoneFetch ?? false }
+}

@@ -1,0 +1,80 @@
+import CloudSim
+import LocalStore
+
+/// How `naive` turns models into records and back (NAIVE-1, NAIVE-8): the article's
+/// `toCKRecord()` and `init?(record:)`, generalized to every entity and attribute.
+enum NaiveRecords {
+    /// The field value of an attribute; asset properties are plain data (NAIVE-13).
+    static func cloudValue(_ value: AttributeValue) -> CloudValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .int(let number): return .int(number)
+        case .double(let number): return .double(number)
+        case .bool(let flag): return .int(flag ? 1 : 0)
+        case .date(let milliseconds): return .date(millisecondsSince1970: milliseconds)
+        case .uuid(let text): return .string(text)
+        case .url(let text): return .string(text)
+        case .data(let bytes): return .bytes(bytes)
+        }
+    }
+
+    /// The attribute value a field holds, nil when its type does not fit (the article's
+    /// `record["title"] as? String` failing).
+    static func attributeValue(_ value: CloudValue, type: AttributeType) -> AttributeValue? {
+        switch (type, value) {
+        case (.string, .string(let text)): return .string(text)
+        case (.int, .int(let number)): return .int(number)
+        case (.double, .double(let number)): return .double(number)
+        case (.double, .int(let number)): return .double(Double(number))
+        case (.bool, .int(let number)): return .bool(number != 0)
+        case (.date, .date(let milliseconds)): return .date(millisecondsSince1970: milliseconds)
+        case (.uuid, .string(let text)): return .uuid(text.uppercased())
+        case (.url, .string(let text)): return .url(text)
+        case (.data, .bytes(let bytes)), (.data, .asset(let bytes)): return .data(bytes)
+        default: return nil
+        }
+    }
+
+    /// The UUID at the end of a record name (`Note_<UUID>`: the article splits at `_` and
+    /// takes the last part), nil when it is not one.
+    static func uuid(inRecordName name: String) -> String? {
+        guard let last = name.split(separator: "_").last else { return nil }
+        let text = String(last)
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return nil }
+        let hex = Set("0123456789abcdefABCDEF")
+        guard groups.allSatisfy({ $0.allSatisfy { hex.contains($0) } }) else { return nil }
+        return text.uppercased()
+    }
+
+    /// The fields of a freshly built record: every synchronized attribute that has a value.
+    static func fields(of model: Model, entity: EntityDescription) -> [String: CloudValue] {
+        var fields: [String: CloudValue] = [:]
+        for attribute in entity.synchronizedAttributes {
+            if let value = model.values[attribute.name] { fields[attribute.name] = cloudValue(value) }
+        }
+        return fields
+    }
+
+    /// The record as `init?(record:)` reads it: every synchronized attribute's value (nil to
+    /// clear an optional one), or the first required attribute it lacks (neither optional nor
+    /// defaulted; a defaulted one takes its default).
+    static func values(
+        of record: CloudRecord, entity: EntityDescription
+    ) -> (values: [String: AttributeValue?], missing: String?) {
+        var values: [String: AttributeValue?] = [:]
+        for attribute in entity.synchronizedAttributes {
+            if let field = record.fields[attribute.name],
+               let value = attributeValue(field, type: attribute.type) {
+                values[attribute.name] = .some(value)
+            } else if attribute.isOptional {
+                values[attribute.name] = .some(nil)
+            } else if let fallback = attribute.defaultValue {
+                values[attribute.name] = .some(fallback)
+            } else {
+                return (values, attribute.name)
+            }
+        }
+        return (values, nil)
+    }
+}

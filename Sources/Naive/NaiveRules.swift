@@ -1,0 +1,213 @@
+import SyncContract
+
+/// The catalogue of the `naive` engine as data: docs/NAIVE.md as prose, the same rules word
+/// for word (a test checks it). IDs are permanent: add new rules at the end of a group.
+public enum NaiveRules {
+    /// The groups in catalogue order, with the title of their section.
+    static let groupTitles: [(group: String, title: String)] = [
+        ("NAIVE", "what the engine does"),
+        ("NAIVEW", "the weaknesses (races and losses the engine does not resolve)"),
+    ]
+
+    /// The catalogue as the profile carries it.
+    public static let catalogue = RuleCatalogue(groupTitles: groupTitles, rules: rules)
+
+    /// Every rule, in the order of docs/NAIVE.md.
+    static let rules: [Rule] = [
+        Rule("NAIVE-1", """
+            Each model is one record named `<Entity>_<UUID>`, whose record type is the entity name \
+            and whose fields are the attributes of the same name; relationships are not \
+            synchronized.
+            """, choice: """
+            the UUID is drawn from the device's seeded name stream in CloudKit's upper-case form and \
+            kept on disk as the model's `id`, written together with the save that names it; a model \
+            named by a download keeps the UUID of its record name.
+            asset properties are plain data fields (NAIVE-13); unsynchronized properties (`sync \
+            only`/`except`) are left out of the record.
+            """),
+        Rule("NAIVE-2", """
+            At launch the app fetches its zone `Notes` and creates it if the answer is \
+            `zoneNotFound`; it never checks the zone again before the next launch.
+            """, choice: """
+            the launch runs its steps one after the other, each when the previous answered: the \
+            zone, then the subscriptions, then the download (NAIVE-7); a step that fails is logged \
+            (NAIVE-6) and the next one runs.
+            """),
+        Rule("NAIVE-3", """
+            At launch there is one `CKQuerySubscription` per entity (predicate `true`, firing on \
+            creation, update and deletion, `shouldSendContentAvailable`), created when \
+            `fetch(withSubscriptionID:)` answers `unknownItem`.
+            """, choice: """
+            the subscription of entity `Note` has the ID `note-changes-subscription` (the \
+            article's), of any entity `<entity in lower case>-changes-subscription`; entities are \
+            set up in the schema's order.
+            """),
+        Rule("NAIVE-4", """
+            After every save of the app, each inserted or updated model is saved as a freshly built \
+            record holding every attribute, with `CKModifyRecordsOperation` and `savePolicy = \
+            .allKeys`; a deleted model's record is deleted.
+            """, choice: """
+            the record carries every synchronized attribute that has a value and no change tag; the \
+            keys the app changed in the save are sent as changed, so a value the app cleared is \
+            cleared in iCloud (every attribute for an insert).
+            """),
+        Rule("NAIVE-5", """
+            Saves are fire-and-forget: each record is its own request, sent at once with no debounce \
+            and no batching, nothing about it is written to disk, and its completion only prints.
+            """, choice: """
+            a save of several models sends one request per model, in the order of the save's \
+            history; a model saved again while its previous request is in flight gets a second \
+            request, and the one that arrives last wins.
+            """),
+        Rule("NAIVE-6", """
+            Every failed request goes through the article's `handleCloudKitError`: `zoneBusy`, \
+            `serviceUnavailable` and `requestRateLimited` repeat the same operation, with the values \
+            it captured, after the retry-after (3 s if none), without bound and in memory only; \
+            every other code is printed and dropped.
+            """, choice: """
+            a save's error is its record's own error (each request holds one record, so a per-item \
+            error is what the completion sees, never `partialFailure`); a download's error is the \
+            failed request's.
+            """),
+        Rule("NAIVE-7", """
+            A push and every launch run `fetchDatabaseChanges` from the one persisted token with \
+            `fetchAllChanges`; for each changed zone the app starts a zone fetch without waiting for \
+            it, and the token is persisted before the zone fetches finish.
+            """, choice: """
+            pushes come from the query subscriptions only (the app saves no database subscription), \
+            so every push is a `.query` notification; the changed zones are fetched one after the \
+            other within the operation; `launch` ends for the script when the database fetch's \
+            completion ran (the app's own completion handler).
+            """),
+        Rule("NAIVE-8", """
+            A zone fetch starts from a nil token, since only one token is kept, and follows every \
+            page; each record converted by `init?(record:)` overwrites every attribute of the local \
+            model found by the UUID in its record name, or is inserted; a record lacking a required \
+            attribute converts to nil and is skipped; a nil-token fetch brings no deletions.
+            """, choice: """
+            a required attribute is one that is neither optional nor defaulted; a missing defaulted \
+            attribute takes its default, a missing optional one is cleared; a field of the wrong \
+            type counts as missing. A page is written to the store in one save (author `naive`).
+            """),
+        Rule("NAIVE-9", """
+            A zone deletion reported by the database changes is only printed; the local data is \
+            kept.
+            """),
+        Rule("NAIVE-10", """
+            `sync` (Sync Now) runs the launch path's download: `fetchDatabaseChanges`.
+            """, choice: """
+            the article has no such call; the script's `sync` waits like `launch`, until the \
+            database fetch's completion ran.
+            """),
+        Rule("NAIVE-11", """
+            A failed `fetchDatabaseChanges` goes to NAIVE-6; `changeTokenExpired` is not handled \
+            there, so the token is never cleared and every later fetch fails the same way.
+            """),
+        Rule("NAIVE-12", """
+            The app neither checks `accountStatus` nor observes account changes: after a switch, \
+            saves go to the new account (whose zone is created only at the next launch) and the old \
+            account's database token is refused as `changeTokenExpired` (NAIVE-11).
+            """),
+        Rule("NAIVE-13", """
+            There is no sharing, no identity, no asset and no handling of the schema: an identity is \
+            ignored (a random record name), a value over 1 MB fails with `limitExceeded` and is \
+            dropped (NAIVE-6).
+            """, choice: """
+            the sharing statements and `stop`, `start`, `reset-sync-data` and `initialize-schema` \
+            are refused when a scenario is read, naming the engine; `sync` is NAIVE-10.
+            """),
+        Rule("NAIVE-14", """
+            Models written by a download are not uploaded again, since only the app's own saves call \
+            `saveNote`; nothing records pending changes, so a kill forgets every operation in flight \
+            or waiting for a retry.
+            """, choice: """
+            at launch the engine starts reading the app's saves after the store's newest history \
+            entry, so a save made before a kill that did not reach iCloud is never sent; saves made \
+            while nothing observed the store are never sent either, until the model is saved again.
+            """),
+        Rule("NAIVEW-1", """
+            Lost update: every save writes every field (`.allKeys`), so of two concurrent edits of \
+            different keys, the later save wins the whole record (NAIVE-4).
+            """, choice: """
+            traced by the cloud (note `record.overwritten`, docs/CLOUDSIM.md) when an `allKeys` save \
+            writes, over a different value in iCloud, a key the app did not change in that save.
+            """, explains: ["lost-change"]),
+        Rule("NAIVEW-2", """
+            A kill before the request leaves the device loses the save for good, and nothing \
+            remembers it (NAIVE-5, NAIVE-14).
+            """, choice: """
+            traced at the next launch from the diagnostic ledger, naming the records whose \
+            operations never left (also those waiting for a retry).
+            """, explains: ["convergence", "lost-change"]),
+        Rule("NAIVEW-3", """
+            A save made offline fails with `networkUnavailable` and is dropped (NAIVE-6); the next \
+            download then overwrites the local edit with iCloud's value (NAIVE-8): a silent revert.
+            """, choice: """
+            traced when a save is dropped for a network error, and again when a download overwrites \
+            the values of such a dropped save.
+            """, explains: ["convergence", "lost-change"]),
+        Rule("NAIVEW-4", """
+            A throttled save is retried with the values captured at the time (NAIVE-6): if a newer \
+            save of the same record succeeded in between, the retry overwrites it with the older \
+            values.
+            """, choice: """
+            traced when a retry of a save leaves after a newer save of the same record succeeded.
+            """, explains: ["convergence", "lost-change"]),
+        Rule("NAIVEW-5", """
+            Deletions made by other devices never arrive, since nil-token fetches carry no \
+            tombstones (NAIVE-8): deleted models stay forever.
+            """, choice: """
+            traced at the end of a zone fetch for each local model whose record this launch saw in \
+            iCloud and the complete fetch no longer brought.
+            """, explains: ["convergence"]),
+        Rule("NAIVEW-6", """
+            The database token is saved before the zone fetch ends (NAIVE-7): a kill or a failure in \
+            between hides the zone's changes until the zone changes again.
+            """, choice: """
+            traced when a zone fetch fails after its token was saved, and at the next launch for a \
+            zone fetch a kill interrupted (diagnostic ledger).
+            """, explains: ["convergence"]),
+        Rule("NAIVEW-7", """
+            After a token expires or the account switches, downloads stop forever (NAIVE-11, \
+            NAIVE-12).
+            """, choice: """
+            traced each time `fetchDatabaseChanges` fails with `changeTokenExpired`.
+            """, explains: ["convergence"]),
+        Rule("NAIVEW-8", """
+            A dropped push means no download until the next push or launch: there is no polling \
+            (NAIVE-7).
+            """, choice: """
+            traced when a download started by `sync` (NAIVE-10) brings changes that other devices \
+            made while this device was running and online, after its previous download began: their \
+            push never started one.
+            """, explains: ["convergence"]),
+        Rule("NAIVEW-9", """
+            A full quota, a too-large record or a permission error is dropped, with no state to show \
+            for it (NAIVE-6).
+            """, choice: """
+            traced when a save is dropped for `quotaExceeded`, `limitExceeded` or \
+            `permissionFailure`.
+            """, explains: ["convergence", "lost-change"]),
+        Rule("NAIVEW-10", """
+            Every push downloads every record again (NAIVE-8), which also brings back models \
+            batch-deleted on this device.
+            """, choice: """
+            traced when a download inserts a model for a record this device had a model of, which is \
+            gone from the store without a deletion the app saved (batch-deleted).
+            """, explains: ["convergence", "resurrection"]),
+        Rule("NAIVEW-11", """
+            If another device deletes the zone, iCloud stays empty while the devices keep their \
+            data: saves fail with `zoneNotFound` until a relaunch creates the zone again, and the \
+            old data is never uploaded again (NAIVE-2, NAIVE-9).
+            """, choice: """
+            traced when a save is dropped for `zoneNotFound`, and when a launch creates the zone \
+            again while the store holds models.
+            """, explains: ["convergence", "lost-change"]),
+        Rule("NAIVEW-12", """
+            Independent creation makes duplicates (NAIVE-13).
+            """, choice: """
+            traced when a download inserts a model whose identity values (`identity(…)`, which naive \
+            ignores) equal those of another local model.
+            """, explains: ["duplicate-identity"]),
+    ]
+}

@@ -1,0 +1,82 @@
+import Naive
+import SyncContract
+import Testing
+import TestSupport
+
+/// The catalogue as data (`NaiveRules`) agrees with its page, docs/NAIVE.md, word for word:
+/// IDs, texts, groups and their order, choices; the weaknesses name what they explain.
+@Suite struct NaiveCatalogueTests {
+    /// One `- **ID** text` entry of the page, with its `Choice:` lines.
+    struct Entry {
+        var id: String
+        var group: String
+        var text: String
+        var choices: [String] = []
+        var line: Int
+    }
+
+    /// The entries of the page's `## NAIVE —` and `## NAIVEW —` sections, in order (the
+    /// literal variant's section lists its IDs without bold: they are not the profile's).
+    static func entries() throws -> [Entry] {
+        let lines = try TestSupport.read("docs/NAIVE.md").split(separator: "\n", omittingEmptySubsequences: false)
+        var entries: [Entry] = []
+        var group: String?
+        for (index, raw) in lines.enumerated() {
+            let line = String(raw)
+            if line.hasPrefix("## ") {
+                group = line.hasPrefix("## NAIVEW —") ? "NAIVEW" : line.hasPrefix("## NAIVE —") ? "NAIVE" : nil
+                continue
+            }
+            guard let group else { continue }
+            if line.hasPrefix("- **"), let end = line.range(of: "** ") {
+                let id = String(line[line.index(line.startIndex, offsetBy: 4)..<end.lowerBound])
+                entries.append(Entry(id: id, group: group, text: String(line[end.upperBound...]),
+                                     line: index + 1))
+            } else if line.hasPrefix("  - Choice: "), !entries.isEmpty {
+                entries[entries.count - 1].choices.append(String(line.dropFirst("  - Choice: ".count)))
+            }
+        }
+        return entries
+    }
+
+    @Test func everyRuleOfThePageIsInTheCatalogueWordForWordAndViceVersa() throws {
+        let entries = try Self.entries()
+        let catalogue = NaiveRules.catalogue
+        #expect(catalogue.rules.map(\.id) == entries.map(\.id))
+        for entry in entries {
+            guard let rule = catalogue.rule(entry.id) else {
+                Issue.record("docs/NAIVE.md:\(entry.line): \(entry.id) is not in NaiveRules")
+                continue
+            }
+            #expect(rule.text == entry.text, "docs/NAIVE.md:\(entry.line): \(entry.id)'s text differs")
+            #expect(rule.group == entry.group, "\(entry.id)'s group differs")
+            let choice = entry.choices.isEmpty ? nil : entry.choices.joined(separator: "\n")
+            #expect(rule.choice == choice, "docs/NAIVE.md:\(entry.line): \(entry.id)'s choice differs")
+        }
+    }
+
+    @Test func theGroupsAreTheBehavioursThenTheWeaknessesAndEveryIDIsThere() {
+        let catalogue = NaiveRules.catalogue
+        #expect(catalogue.groups == ["NAIVE", "NAIVEW"])
+        #expect(catalogue.rules(inGroup: "NAIVE").map(\.id) == (1...14).map { "NAIVE-\($0)" })
+        #expect(catalogue.rules(inGroup: "NAIVEW").map(\.id) == (1...12).map { "NAIVEW-\($0)" })
+        // Every weakness explains something; no behaviour does.
+        #expect(catalogue.weaknesses.map(\.id) == catalogue.rules(inGroup: "NAIVEW").map(\.id))
+        #expect(catalogue.explainers(of: "duplicate-identity") == ["NAIVEW-12"])
+        #expect(catalogue.explainers(of: "resurrection") == ["NAIVEW-10"])
+    }
+
+    @Test func theProfileCarriesTheCatalogueTheContractProbesAndOnlySync() {
+        let profile = NaiveProfile.profile
+        #expect(profile.name == "naive")
+        #expect(profile.seed == "004")
+        #expect(profile.cataloguePage == "docs/NAIVE.md")
+        #expect(Array(profile.probePointNames.prefix(10)) == ProbePoint.contractOrder)
+        #expect(profile.probePointNames.dropFirst(10) == [
+            "naive.db-token.saved", "naive.zone-fetch.start", "naive.retry.scheduled",
+            "naive.error.logged",
+        ])
+        #expect(profile.statements == ["sync"])
+        #expect(profile.codec.zoneNames == ["Notes"])
+    }
+}

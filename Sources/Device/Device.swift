@@ -90,6 +90,9 @@ public final class Device {
         self.ownDisk = DeviceDisk(store: Store(schema: host == nil ? schema : Schema(entities: [])))
         self.names = names
         self.profile = profile
+        // The ledger tells the app's saves by their author: an engine must save as another.
+        precondition(![Self.appAuthor, Self.unobservedAuthor].contains(profile.author),
+                     "engine '\(profile.name)' saves as the app's author '\(profile.author)'")
         self.pageSize = pageSize
         self.mechanisms = mechanisms
     }

@@ -20,7 +20,7 @@ public struct RunOptions: Sendable {
     public var mechanisms: [String: Bool] = [:]
     /// Test-only: kill this device right after its engine's Nth disk write, in any run
     /// (the contract suite's kill between two writes).
-    public var killAfterWrite: (device: String, write: Int)?
+    public var killAfterWrite: WriteKill?
     public var cloudRecreatesDeletedRecords = true
     public var cloudTokenlessFetchOmitsDeletions = true
 

@@ -63,7 +63,7 @@ final class World {
     let profile: EngineProfile
     /// Kill a device right after its engine's Nth write (the contract suite's kill between
     /// writes); counted per device from the start of the run.
-    let killAfterWrite: (device: String, write: Int)?
+    let killAfterWrite: WriteKill?
     /// The writes each device's engine made so far.
     var writeCounts: [Int] = []
 

@@ -9,6 +9,8 @@ public struct ExploreOptions: Hashable, Sendable {
     /// The engines a run may use, and the one that overrides the file's (`--engine`).
     public var engines: EngineRegistry
     public var engine: String?
+    /// Test-only: kill a device right after its engine's Nth write (the contract suite).
+    public var killAfterWrite: WriteKill?
     /// Keep every trace event (for `--doublecheck` and `synclab run` on a chaos file).
     public var recordTrace: Bool
     /// Bounds on one whole run, as `RunOptions` has them.
@@ -27,6 +29,7 @@ public struct ExploreOptions: Hashable, Sendable {
             engines: engines, seed: seed, maxEvents: maxEvents, maxTime: maxTime,
             recordTrace: recordTrace)
         options.engine = engine
+        options.killAfterWrite = killAfterWrite
         canary?.configure(&options)
         return options
     }

@@ -19,7 +19,7 @@ extension NaiveEngine {
             TraceField("trigger", .string(trigger.rawValue)),
             TraceField("token", context.syncData.databaseToken.map { .int($0.sequence) } ?? .null),
         ], rules: trigger == .sync ? ["NAIVE-10", "NAIVE-7"] : ["NAIVE-7"]))
-        pass(["sync.start", "download.start"], then: .send, download, context: &context, effects: &effects)
+        enqueue(download, context: &context, effects: &effects)
     }
 
     func downloadAnswered(
@@ -119,17 +119,25 @@ extension NaiveEngine {
         effects: inout [EngineEffect]
     ) {
         hasCompletedZoneFetch = true
-        var missing: [String] = []
+        var deleted: [String] = []
+        var absent: [String] = []
         for name in context.syncData.models.keys.sorted() where !download.zoneSeen.contains(name) {
-            guard let seen = seenInCloud[name], seen.zone == zone.name, seen.at < download.zoneStartedAt,
-                  let model = context.syncData.models[name], context.store.contains(model) else { continue }
-            missing.append(name)
-            seenInCloud[name] = nil
+            guard let model = context.syncData.models[name], context.store.contains(model),
+                  !reportedMissing.contains(name) else { continue }
+            reportedMissing.insert(name)
+            if let seen = seenInCloud[name], seen.zone == zone.name, seen.at < download.zoneStartedAt {
+                deleted.append(name)
+                seenInCloud[name] = nil
+            } else {
+                absent.append(name)
+            }
         }
-        if !missing.isEmpty {
+        if !deleted.isEmpty || !absent.isEmpty {
             effects.append(.trace(kind: "download.deletions-missed", details: [
-                TraceField("records", .list(missing.map { .string($0) })),
-                TraceField("reason", .string("a fetch from a nil token brings no deletions")),
+                TraceField("deleted", .list(deleted.map { .string($0) })),
+                TraceField("notInICloud", .list(absent.map { .string($0) })),
+                TraceField("reason", .string("a fetch from a nil token brings no deletions: "
+                    + "local models iCloud lacks stay")),
             ], rules: ["NAIVEW-5", "NAIVE-8"]))
         }
         context.syncData.unfinishedZoneFetches.removeAll { $0 == zone }
@@ -148,7 +156,7 @@ extension NaiveEngine {
     ) {
         if let delay = Self.retryDelay(for: error) {
             traceRetry(error, delay: delay, download, effects: &effects)
-            pass(["naive.retry.scheduled"], then: .scheduleRetry(delay), download,
+            pass(["naive.retry.scheduled", "sync.done"], then: .scheduleRetry(delay), download,
                  context: &context, effects: &effects)
             return
         }

@@ -17,6 +17,7 @@ extension NaiveEngine {
             let name = record.recordName
             download.zoneSeen.insert(name)
             seenInCloud[name] = (record.zone.name, context.now)
+            reportedMissing.remove(name)
             guard let entity = schema.entity(named: record.recordType), entity.isSynchronized,
                   NaiveRecords.uuid(inRecordName: name) != nil else {
                 effects.append(.trace(kind: "download.record-skipped", details: [

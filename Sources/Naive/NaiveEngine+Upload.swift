@@ -32,8 +32,7 @@ extension NaiveEngine {
         // The record names and the ledger reach the disk before any operation passes a probe.
         writeSyncData(context, effects: &effects)
         for operation in created {
-            pass(["sync.start", "download.start", "download.done", "upload.start"], then: .send,
-                 operation, context: &context, effects: &effects)
+            enqueue(operation, context: &context, effects: &effects)
         }
     }
 
@@ -44,19 +43,23 @@ extension NaiveEngine {
         case .inserted(let id, let entityName):
             guard let entity = schema.entity(named: entityName), entity.isSynchronized,
                   let model = context.store.model(id) else { return nil }
-            let name = context.syncData.recordNames[id]
-                ?? assignName(id, entity: entity, context: &context, effects: &effects)
-            return makeSave(model, entity: entity, name: name,
-                            changedKeys: entity.synchronizedAttributes.map(\.name), effects: &effects)
+            let known = context.syncData.recordNames[id]
+            let name = known ?? assignName(id, entity: entity, context: &context, effects: &effects)
+            let save = makeSave(model, entity: entity, name: name,
+                                changedKeys: entity.synchronizedAttributes.map(\.name), effects: &effects)
+            save.isFirstSave = known == nil
+            return save
         case .updated(let id, let entityName, let keys):
             guard let entity = schema.entity(named: entityName), entity.isSynchronized,
                   let model = context.store.model(id) else { return nil }
             let synchronized = entity.synchronizedAttributes.map(\.name)
             let kept = keys.filter { synchronized.contains($0) }
             guard !kept.isEmpty else { return nil }
-            let name = context.syncData.recordNames[id]
-                ?? assignName(id, entity: entity, context: &context, effects: &effects)
-            return makeSave(model, entity: entity, name: name, changedKeys: kept, effects: &effects)
+            let known = context.syncData.recordNames[id]
+            let name = known ?? assignName(id, entity: entity, context: &context, effects: &effects)
+            let save = makeSave(model, entity: entity, name: name, changedKeys: kept, effects: &effects)
+            save.isFirstSave = known == nil
+            return save
         case .deleted(let id, let entityName, _):
             guard let name = context.syncData.recordNames[id] else { return nil }
             context.syncData.forget(id)
@@ -186,6 +189,14 @@ extension NaiveEngine {
                     TraceField("recordName", .string(record.recordName)),
                     TraceField("changeTag", .string(record.changeTag ?? "")),
                 ], rules: ["NAIVE-5"]))
+                if !operation.isFirstSave, record.creationTime == record.modificationTime {
+                    // The record was gone (deleted elsewhere, and the deletion never arrived):
+                    // the whole-record save created it again in full.
+                    effects.append(.trace(kind: "save.recreated-record", details: [
+                        TraceField("recordName", .string(record.recordName)),
+                        TraceField("fields", .list(record.fields.keys.sorted().map { .string($0) })),
+                    ], rules: ["NAIVE-4", "NAIVEW-5"]))
+                }
             case .deleted(let name)?:
                 error = nil
                 seenInCloud[name] = nil
@@ -216,7 +227,7 @@ extension NaiveEngine {
                 operation: operation.number, recordName: operation.recordName,
                 kind: operation.kind == .save ? "save" : "delete"))
             writeSyncData(context, effects: &effects)
-            pass(["upload.done", "naive.retry.scheduled"], then: .scheduleRetry(delay), operation,
+            pass(["upload.done", "naive.retry.scheduled", "sync.done"], then: .scheduleRetry(delay), operation,
                  context: &context, effects: &effects)
             return
         }

@@ -41,6 +41,13 @@ public final class NaiveEngine: SyncEngine {
     var requestOwners: [RequestID: Int] = [:]
     /// Operations stopped at a probe point, in the order they passed it.
     var resumeQueue: [Int] = []
+    /// The operation running now: one at a time, so that each passes its probe points with no
+    /// other's in between (NAIVE-5's choice).
+    var running: Int?
+    /// Operations waiting for their turn, in the order they were created or came due.
+    var runQueue: [Int] = []
+    /// Local models a complete zone fetch did not bring, traced once per launch (NAIVEW-5).
+    var reportedMissing: Set<String> = []
     /// Records this launch saw in iCloud, by name: their zone and when (NAIVEW-5).
     var seenInCloud: [String: (zone: String, at: SimTime)] = [:]
     /// Values of saves dropped for a network error, by record (NAIVEW-3).
@@ -70,6 +77,7 @@ public final class NaiveEngine: SyncEngine {
         return .idle
     }
 
+    /// Nothing runs or waits for its turn; operations waiting for a retry timer do not count.
     public func isIdle(now: SimTime) -> Bool {
         operations.values.allSatisfy(\.isWaitingForRetry)
     }
@@ -183,9 +191,12 @@ public final class NaiveEngine: SyncEngine {
             break
         case .send:
             sendFirst(operation, context: &context, effects: &effects)
+        case .resend:
+            resend(operation, context: &context, effects: &effects)
         case .scheduleRetry(let delay):
             operation.isWaitingForRetry = true
             effects.append(.setTimer(operation.retryTimer, after: delay))
+            if operation.kind != .setup { endRun(operation, context: &context, effects: &effects) }
         case .storePage:
             storePage(operation, context: &context, effects: &effects)
         case .afterPage:
@@ -194,7 +205,42 @@ public final class NaiveEngine: SyncEngine {
             nextZone(operation, context: &context, effects: &effects)
         case .finish:
             operations[operation.number] = nil
+            if operation.kind != .setup { endRun(operation, context: &context, effects: &effects) }
         }
+    }
+
+    /// Queues an operation for its turn (a new one, or one whose retry came due).
+    func enqueue(_ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
+        runQueue.append(operation.number)
+        startNext(context: &context, effects: &effects)
+    }
+
+    /// Starts the next queued operation when none runs: it passes `sync.start` and the
+    /// probe points before its request.
+    private func startNext(context: inout NaiveContext, effects: inout [EngineEffect]) {
+        while running == nil, !runQueue.isEmpty {
+            let number = runQueue.removeFirst()
+            guard let operation = operations[number] else { continue }
+            running = number
+            let isRetry = operation.lastRequest != nil
+            switch operation.kind {
+            case .save, .delete:
+                pass(["sync.start", "download.start", "download.done", "upload.start"],
+                     then: isRetry ? .resend : .send, operation, context: &context, effects: &effects)
+            case .download:
+                pass(["sync.start", "download.start"], then: isRetry ? .resend : .send, operation,
+                     context: &context, effects: &effects)
+            case .setup:
+                running = nil
+            }
+        }
+    }
+
+    /// The running operation's turn is over (done, dropped, or waiting for a retry).
+    private func endRun(_ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
+        guard running == operation.number else { return }
+        running = nil
+        startNext(context: &context, effects: &effects)
     }
 
     /// Sends a request for an operation; its answer comes back as `.response`.
@@ -243,16 +289,23 @@ public final class NaiveEngine: SyncEngine {
               let operation = operations[number], operation.retryTimer == timer,
               operation.isWaitingForRetry, let request = operation.lastRequest else { return }
         operation.isWaitingForRetry = false
-        effects.append(.trace(kind: "retry.sent", details: [
+        effects.append(.trace(kind: "retry.due", details: [
             TraceField("operation", .int(Int64(operation.number))),
             TraceField("request", .string(request.kind)),
         ], rules: ["NAIVE-6"]))
-        switch operation.kind {
-        case .setup:
+        if operation.kind == .setup {
             send(request, for: operation, effects: &effects)
-        case .save, .delete:
+        } else {
+            enqueue(operation, context: &context, effects: &effects)
+        }
+    }
+
+    /// The operation's turn after a retry came due: the same request again (NAIVE-6).
+    private func resend(_ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
+        guard let request = operation.lastRequest else { return }
+        if operation.isUpload {
             resendUpload(operation, request, context: &context, effects: &effects)
-        case .download:
+        } else {
             send(request, for: operation, effects: &effects)
         }
     }

@@ -28,6 +28,8 @@ final class NaiveOperation {
         case wait
         /// Send the operation's request (a save's, a delete's, the database fetch).
         case send
+        /// Send the request it sent last again: its retry came due (NAIVE-6).
+        case resend
         /// A retry is due after this long (NAIVE-6).
         case scheduleRetry(SimTime)
         /// Store the page that arrived (NAIVE-8).
@@ -72,6 +74,8 @@ final class NaiveOperation {
     var changedKeys: [String] = []
     /// The values of the changed keys as the save captured them (NAIVEW-3).
     var captured: [String: AttributeValue?] = [:]
+    /// The save that gave the model its record name: it creates the record.
+    var isFirstSave = false
 
     // Setup.
     var setupStep: SetupStep = .fetchZone

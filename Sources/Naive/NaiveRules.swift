@@ -55,9 +55,12 @@ public enum NaiveRules {
             Saves are fire-and-forget: each record is its own request, sent at once with no debounce \
             and no batching, nothing about it is written to disk, and its completion only prints.
             """, choice: """
-            a save of several models sends one request per model, in the order of the save's \
-            history; a model saved again while its previous request is in flight gets a second \
-            request, and the one that arrives last wins.
+            a save of several models is one operation per model, in the order of the save's history.
+            a device runs one operation at a time, in the order they were created, so that each \
+            passes its probe points with no other's in between (the contract's order on a device); a \
+            save made while another operation runs waits for its turn, and so does a retry that came \
+            due (NAIVE-6); the launch's zone and subscription steps run apart, before the launch's \
+            download takes its turn.
             """),
         Rule("NAIVE-6", """
             Every failed request goes through the article's `handleCloudKitError`: `zoneBusy`, \
@@ -145,7 +148,7 @@ public enum NaiveRules {
             """, choice: """
             traced when a save is dropped for a network error, and again when a download overwrites \
             the values of such a dropped save.
-            """, explains: ["convergence", "lost-change"]),
+            """, explains: ["convergence", "lost-change", "resurrection"]),
         Rule("NAIVEW-4", """
             A throttled save is retried with the values captured at the time (NAIVE-6): if a newer \
             save of the same record succeeded in between, the retry overwrites it with the older \
@@ -157,9 +160,12 @@ public enum NaiveRules {
             Deletions made by other devices never arrive, since nil-token fetches carry no \
             tombstones (NAIVE-8): deleted models stay forever.
             """, choice: """
-            traced at the end of a zone fetch for each local model whose record this launch saw in \
-            iCloud and the complete fetch no longer brought.
-            """, explains: ["convergence"]),
+            traced at the end of a complete zone fetch for the local models it did not bring (once \
+            per model and launch: those whose record this launch saw in iCloud were deleted \
+            elsewhere, the others may also never have been uploaded), and when a save of a model \
+            that had its record creates the record again in full (the deletion made elsewhere never \
+            arrived).
+            """, explains: ["convergence", "resurrection"]),
         Rule("NAIVEW-6", """
             The database token is saved before the zone fetch ends (NAIVE-7): a kill or a failure in \
             between hides the zone's changes until the zone changes again.

@@ -63,7 +63,7 @@ import TestSupport
         // Every weakness explains something; no behaviour does.
         #expect(catalogue.weaknesses.map(\.id) == catalogue.rules(inGroup: "NAIVEW").map(\.id))
         #expect(catalogue.explainers(of: "duplicate-identity") == ["NAIVEW-12"])
-        #expect(catalogue.explainers(of: "resurrection") == ["NAIVEW-10"])
+        #expect(catalogue.explainers(of: "resurrection") == ["NAIVEW-3", "NAIVEW-5", "NAIVEW-10"])
     }
 
     @Test func theProfileCarriesTheCatalogueTheContractProbesAndOnlySync() {

@@ -60,3 +60,15 @@ import Testing
         #expect(Self.messages("phone: stop", engine: "mini", override: "big").isEmpty)
     }
 }
+
+/// Run with another engine (`--engine`), a file's `fired` expectations on its own engine's
+/// rules still run (they may fail: outcomes differ between engines); other unknown IDs do not.
+@Suite struct EngineOverrideRuleTests {
+    @Test func theFilesOwnEngineRulesPassTheOverrideOthersDoNot() {
+        #expect(EngineFactsTests.messages("expect fired BIG-1", engine: "big", override: "mini").isEmpty)
+        #expect(EngineFactsTests.messages("expect fired BIG-1", engine: "mini", override: "mini").first?
+            .contains("unknown rule 'BIG-1'") == true)
+        #expect(EngineFactsTests.messages("expect fired NOPE-1", engine: "big", override: "mini").first?
+            .contains("unknown rule 'NOPE-1'") == true)
+    }
+}

@@ -4,7 +4,7 @@ import SyncContract
 
 /// The `naive` engine as the registry knows it (docs/NAIVE.md).
 public enum NaiveProfile {
-    /// The contract's probe points in contract order, then naive's own (ENGINES.md §6.1).
+    /// The contract's probe points in contract order, then naive's own (docs/NAIVE.md).
     public static let probePoints = [
         ProbePoint("sync.start", "an operation begins: a save or delete is created, or a download"),
         ProbePoint("download.start", "a download sends fetchDatabaseChanges (a save passes it empty)"),

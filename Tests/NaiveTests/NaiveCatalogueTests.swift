@@ -79,4 +79,42 @@ import TestSupport
         #expect(profile.statements == ["sync"])
         #expect(profile.codec.zoneNames == ["Notes"])
     }
+
+    static let folder = "Scenarios/engines/naive"
+
+    @Test func everyStoryOfThePageNamesABundledScenario() throws {
+        let page = try TestSupport.read("docs/NAIVE.md")
+        let files = Set(TestSupport.scenarioFiles(under: Self.folder))
+        var named = 0
+        for line in page.split(separator: "\n") where line.hasPrefix("| ") && line.contains("`NAIVE") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let last = cells.last, Int(cells.first ?? "") != nil else { continue }
+            for part in last.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                where part.offset % 2 == 1 {
+                let name = String(part.element)
+                guard name.hasPrefix("NAIVE") else { continue }
+                named += 1
+                #expect(files.contains("\(Self.folder)/\(name).scenario"), "docs/NAIVE.md names \(name)")
+            }
+        }
+        #expect(named >= 25, "only \(named) scenario names found in the stories table")
+    }
+
+    @Test func everyScenarioRunsOnNaiveTellsItsStoryAndEveryWeaknessHasAContrast() throws {
+        let files = TestSupport.scenarioFiles(under: Self.folder)
+        #expect(!files.isEmpty)
+        for path in files {
+            let text = try TestSupport.read(path)
+            #expect(text.contains("\nengine naive\n"), "\(path) does not run on naive")
+            #expect(text.contains("\nabout \""), "\(path) has no about")
+            #expect(text.contains("fired NAIVE"), "\(path) expects no NAIVE/NAIVEW ID")
+        }
+        let names = files.map { String($0.split(separator: "/").last ?? "") }
+        for weakness in NaiveRules.catalogue.weaknesses {
+            #expect(names.contains { $0.hasPrefix("\(weakness.id)-") && !$0.contains("contrast") },
+                    "\(weakness.id) has no scenario")
+            #expect(names.contains { $0.hasPrefix("\(weakness.id)-contrast-") },
+                    "\(weakness.id) has no contrast scenario")
+        }
+    }
 }

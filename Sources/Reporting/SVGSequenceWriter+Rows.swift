@@ -3,8 +3,6 @@ extension SVGSequenceWriter {
     func draw(_ message: SequenceMessage, on canvas: inout SVGCanvas) {
         let from = x(message.from)
         let to = x(message.to)
-        let labelY = canvas.y + 14
-        let lineY = canvas.y + 22
         let marker: String
         switch message.style {
         case .request, .response: marker = "sd-arrow"
@@ -12,23 +10,31 @@ extension SVGSequenceWriter {
         case .lost: marker = "sd-cross"
         }
         let selfMessage = from == to
-        let available = selfMessage ? gap - 24 : abs(to - from) - 16
-        let label = TextWidth.truncated(message.label, toCells: Self.cells(fitting: available))
+        let available = Self.cells(fitting: selfMessage ? gap - 24 : abs(to - from) - 16)
+        let wrapped = Self.wrap(message.label, first: available, rest: available,
+                                rows: Self.maximumLabelRows)
+        let extra = (wrapped.rows.count - 1) * Self.lineHeight
+        let labelY = canvas.y + 14
+        let lineY = canvas.y + 22 + extra
         var group = "<g>"
-        if label != message.label { group += "<title>\(XMLText.escape(message.label))</title>" }
+        if wrapped.cut { group += "<title>\(XMLText.escape(message.label))</title>" }
+        for (index, row) in wrapped.rows.enumerated() {
+            let y = labelY + index * Self.lineHeight
+            group += selfMessage
+                ? "<text x=\"\(from + 8)\" y=\"\(y)\">"
+                : "<text x=\"\((from + to) / 2)\" y=\"\(y)\" text-anchor=\"middle\">"
+            group += XMLText.escape(row) + "</text>"
+        }
         if selfMessage {
-            group += "<text x=\"\(from + 8)\" y=\"\(labelY)\">\(XMLText.escape(label))</text>"
             group += "<path class=\"msg \(message.style.rawValue)\""
                 + " d=\"M\(from),\(lineY) h30 v8 h-30\" marker-end=\"url(#\(marker))\"/>"
             canvas.y += 8
         } else {
-            group += "<text x=\"\((from + to) / 2)\" y=\"\(labelY)\" text-anchor=\"middle\">"
-                + "\(XMLText.escape(label))</text>"
             group += "<line class=\"msg \(message.style.rawValue)\" x1=\"\(from)\" y1=\"\(lineY)\""
                 + " x2=\"\(to)\" y2=\"\(lineY)\" marker-end=\"url(#\(marker))\"/>"
         }
         canvas.elements.append(group + "</g>")
-        canvas.y += Self.messageHeight
+        canvas.y += Self.messageHeight + extra
     }
 
     func draw(_ note: SequenceNote, on canvas: inout SVGCanvas) {
@@ -86,6 +92,8 @@ extension SVGSequenceWriter {
     static let continuationIndent = 2
     /// Rows one note line may wrap onto; past them it is cut (the tooltip has it all).
     static let maximumRowsPerLine = 3
+    /// Rows an arrow's label may wrap onto.
+    static let maximumLabelRows = 2
 
     /// One note line as rows of SVG text content: the prefix, each rule as a link to its
     /// text on the page, then the text, wrapped at spaces onto up to `maximumRowsPerLine`

@@ -93,6 +93,19 @@ import Testing
             == ["abcd", "efgh", "ij"])
     }
 
+    @Test func aLabelLongerThanItsArrowWrapsOntoASecondRow() {
+        var diagram = Self.diagram(devices: ["phone", "laptop", "tablet"])
+        diagram.steps.append(.message(SequenceMessage(
+            from: "tablet", to: "cloud", style: .request, sentTime: 0, time: 100_000,
+            text: "r2 modifyRecords saves=[b1] policy=changedKeys")))
+        let svg = SVGSequenceWriter(diagram: diagram).render()
+        let group = svg.split(separator: "\n").last { $0.contains("r2 modifyRecords") }
+        let rows = group.map { $0.components(separatedBy: "<text ").count - 1 }
+        #expect(rows == 2, "\(group ?? "no arrow")")
+        #expect(group?.contains("policy=changedKeys</text>") == true, "nothing is cut")
+        #expect(group?.contains("<title>") == false, "no tooltip when nothing is cut")
+    }
+
     @Test func passAndFailAreWordsOnColouredBadges() {
         let html = Fixtures.report().html()
         #expect(html.contains("<span class=\"badge fail\">FAIL</span> · 1 of 2"))

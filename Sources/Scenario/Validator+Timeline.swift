@@ -246,7 +246,19 @@ extension Validator {
         guard let known = options.states else { return }
         let text = argument.map { "\(name.value)(\($0.value))" } ?? name.value
         guard !known.contains(text) else { return }
-        let suggestions = Suggestions.closest(to: text, among: known)
+        var suggestions = Suggestions.closest(to: text, among: known)
+        if suggestions.isEmpty, let argument {
+            // `waiting(retry)`: the detail is what is wrong; compare it with the details of
+            // the states of that name, or offer them all.
+            let prefix = name.value + "("
+            let details = known.filter { $0.hasPrefix(prefix) }.map {
+                String($0.dropFirst(prefix.count).dropLast())
+            }
+            let close = Suggestions.closest(to: argument.value, among: details)
+            suggestions = (close.isEmpty ? Array(details.prefix(3)) : close).map {
+                "\(name.value)(\($0))"
+            }
+        }
         report(.unknownState(text, suggestions: suggestions), at: name.location)
     }
 

@@ -74,8 +74,8 @@ import Testing
             .init("1️⃣", "duration '5' needs a unit: 'us', 'ms', 's', 'm', 'h' or 'd'; did you mean "
                 + "'5s'?", id: "invalid-duration")),
         Case(header + "wait 1️⃣5sec\n",
-            .init("1️⃣", "unknown unit in duration '5sec'; units are 'us', 'ms', 's', 'm' and "
-                + "'h'; did you mean '5s'?")),
+            .init("1️⃣", "unknown unit in duration '5sec'; units are 'us', 'ms', 's', 'm', 'h' "
+                + "and 'd'; did you mean '5s'?")),
         Case(header + "wait 1️⃣-5s\n", .init("1️⃣", "duration '-5s' must not be negative")),
         Case(header + "wait 1️⃣0.5us\n",
             .init("1️⃣", "duration '0.5us' is not a whole number of microseconds")),

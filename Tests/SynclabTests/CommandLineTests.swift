@@ -92,7 +92,7 @@ import TestSupport
         try Data((Self.twoDevices + "wait 2h\n").utf8).write(to: file)
         let output = try TestSupport.runSynclab(["run", file.path, "--max-time", "1h"])
         #expect(output.status == 2)
-        #expect(output.standardError.contains("\(file.path):12:6: error: duration '2h' is "
+        #expect(output.standardError.contains("\(file.path):11:6: error: duration '2h' is "
             + "longer than the run's time budget of 1h; it is set by '--max-time 1h' on the "
             + "command line; raise that"))
     }

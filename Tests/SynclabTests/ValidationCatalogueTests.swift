@@ -28,7 +28,11 @@ import TestSupport
             Issue.record("SDSEngine.state not found")
             return
         }
-        let body = source[start.upperBound...].prefix { $0 != "}" }
+        guard let end = source[start.upperBound...].range(of: "\n    }\n") else {
+            Issue.record("the end of SDSEngine.state not found")
+            return
+        }
+        let body = source[start.upperBound..<end.lowerBound]
         var built: [String] = []
         for part in body.components(separatedBy: "EngineState(\"").dropFirst() {
             let fields = part.prefix { $0 != ")" }.split(separator: ",").map {
@@ -67,7 +71,7 @@ import TestSupport
             source: source, file: "x.scenario", options: ScenarioRunner.validationOptions)
         let sync = RuleCatalogue.rules.map(\.id).filter { $0.hasPrefix("SYNC-") }
         #expect(result.diagnostics.map(\.rendered) == [
-            "x.scenario:4:26: error: unknown rule 'SYNC-99'; the catalogue's rules of its group "
+            "x.scenario:4:25: error: unknown rule 'SYNC-99'; the catalogue's rules of its group "
                 + "are \(sync.first ?? "") to \(sync.last ?? "") (docs/RULES.md, 'synclab rules')",
             "x.scenario:5:21: error: unknown state 'Idle'; did you mean 'idle'?",
         ])

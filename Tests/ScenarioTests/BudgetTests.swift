@@ -24,6 +24,13 @@ import Testing
         #expect(result.scenario.budget.time?.location == SourceLocation(line: 8, column: 13))
     }
 
+    @Test func theEveryStatementFixtureSetsBothBudgets() throws {
+        let scenario = ScenarioParser.parse(source: try Fixtures.text("every-statement"), file: "x")
+            .scenario
+        #expect(scenario.budget.time?.value.unitText == "90d")
+        #expect(scenario.budget.events?.value == 5_000_000)
+    }
+
     @Test func defaultsAreThirtyDaysAndTwoMillionEvents() {
         let result = ScenarioChecker.check(source: Self.setup, file: "t")
         #expect(result.scenario.budget == ScenarioBudget())

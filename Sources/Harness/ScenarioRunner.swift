@@ -6,9 +6,10 @@ import Scenario
 public struct RunOptions: Hashable, Sendable {
     /// Overrides the file's seed (`--seed`).
     public var seed: UInt64?
-    /// Bounds on the whole run.
-    public var maxEvents: Int
-    public var maxTime: SimTime
+    /// Bounds on the whole run (`--max-events`, `--max-time`); nil: the file's `budget`
+    /// statements, else `ScenarioBudget`'s defaults (2,000,000 events, 30 days).
+    public var maxEvents: Int?
+    public var maxTime: SimTime?
     /// Keep every trace event (false only counts them, for benchmarks).
     public var recordTrace: Bool
     /// Test-only switches for the mechanisms behind the known races (never set by the CLI).
@@ -18,14 +19,21 @@ public struct RunOptions: Hashable, Sendable {
 
     public init(
         seed: UInt64? = nil,
-        maxEvents: Int = 2_000_000,
-        maxTime: SimTime = .hours(24 * 30),
+        maxEvents: Int? = nil,
+        maxTime: SimTime? = nil,
         recordTrace: Bool = true
     ) {
         self.seed = seed
         self.maxEvents = maxEvents
         self.maxTime = maxTime
         self.recordTrace = recordTrace
+    }
+
+    /// The budget a run of `scenario` gets: these options' bounds, else the file's.
+    public func budget(for scenario: ScenarioFile) -> Budget {
+        Budget(
+            maxTime: maxTime ?? SimTime(microseconds: scenario.budget.effectiveTime.microseconds),
+            maxEvents: maxEvents ?? scenario.budget.effectiveEvents)
     }
 }
 
@@ -49,10 +57,26 @@ public struct RunResult: Sendable {
 
 /// Runs checked scenarios in a fresh world.
 public enum ScenarioRunner {
-    /// The validation options that match what the harness and its engines can run.
-    public static var validationOptions: ValidationOptions {
-        ValidationOptions(probePoints: SDSEngine.probePoints, ruleIDs: nil, engines: [SDSEngine.name])
+    /// The validation options that match what the harness and its engines can run: the
+    /// engine's probe points, the rule catalogue's IDs and the states the engine shows.
+    public static var validationOptions: ValidationOptions { validationOptions() }
+
+    /// The same, with the time budget the command line sets (`--max-time`), if any.
+    public static func validationOptions(maxTime: SimTime? = nil) -> ValidationOptions {
+        ValidationOptions(
+            probePoints: SDSEngine.probePoints, ruleIDs: RuleCatalogue.rules.map(\.id),
+            engines: [SDSEngine.name], states: engineStates,
+            maxTime: maxTime.map { TimeSpan(microseconds: $0.microseconds) })
     }
+
+    /// Every state `expect DEVICE: state …` can observe: the harness's own (`not-running`,
+    /// `signed-out`) and those `SDSEngine.state` returns (docs/ENGINE.md, "States").
+    public static let engineStates = [
+        EngineState.notRunning, .signedOut, .stopped, .syncing, .idle,
+        EngineState("waiting", "retryAfter"), EngineState("waiting", "network"),
+        EngineState("error", "userDeletedZone"), EngineState("paused", "quotaExceeded"),
+        EngineState("error", "incompleteUpload"),
+    ].map(\.description)
 
     /// Runs a scenario whose parse and validation found no errors.
     public static func run(_ scenario: ScenarioFile, source: String, options: RunOptions = RunOptions()) -> RunResult {

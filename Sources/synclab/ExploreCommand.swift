@@ -11,6 +11,7 @@ enum ExploreCommand {
     USAGE: synclab explore FILE [--seeds N | --from A --to B | --seed S] [--jobs J]
                           [--shard I/N] [--doublecheck] [--out DIR] [--json PATH]
                           [--shrink-limit K] [--shrink-runs R] [--shrink-explained]
+                          [--max-time D] [--max-events N]
            synclab explore merge RESULT.json... [--json OUT]
 
     Runs each seed's draw of a chaos file (docs/EXPLORER.md): the file's timeline, a fault
@@ -33,13 +34,14 @@ enum ExploreCommand {
       --shrink-limit K    shrink the first K findings by seed (default 10; 0: none)
       --shrink-runs R     at most R runs to shrink one finding (default 400)
       --shrink-explained  shrink explained violations too
+    \(BudgetOptions.help)
       -h, --help          show this help
     """
 
     static let optionNames = [
         "--seeds", "--from", "--to", "--seed", "--jobs", "--shard", "--doublecheck", "--out",
         "--json", "--shrink-limit", "--shrink-runs", "--shrink-explained", "--help",
-    ]
+    ] + BudgetOptions.names
 
     /// Everything the command line asked for.
     struct Request {
@@ -51,6 +53,7 @@ enum ExploreCommand {
         var json: String?
         var shrinkLimit = 10
         var options = ExploreOptions()
+        var budget = BudgetOptions()
     }
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -62,10 +65,15 @@ enum ExploreCommand {
         case .success(let parsed): request = parsed
         case .failure(let problem): return usage(problem.message)
         }
-        guard let (scenario, source) = ScenarioFiles.load(request.path) else { return 2 }
+        guard let (scenario, source) = ScenarioFiles.load(
+            request.path, options: request.budget.validationOptions)
+        else { return 2 }
         guard scenario.chaos.workload != nil else {
-            Terminal.writeError("\(request.path): error: no 'chaos workload' line: nothing to "
-                + "explore (run a plain scenario with 'synclab run')")
+            // A file with chaos lines but no workload is an input error of the validator
+            // (chaos-needs-workload); this one has no chaos line at all.
+            Terminal.writeError("\(request.path):1:1: error: no 'chaos workload' line: nothing "
+                + "to explore; add 'chaos workload N operations' (docs/EXPLORER.md) or run a "
+                + "plain scenario with 'synclab run'")
             return 2
         }
         return explore(request, scenario: scenario, source: source)
@@ -92,6 +100,11 @@ enum ExploreCommand {
         let shrinkExplained = options.flag("--shrink-explained")
         func fail(_ message: String) -> Result<Request, UsageProblem> {
             .failure(UsageProblem(message: message))
+        }
+        let budget: BudgetOptions
+        switch BudgetOptions.read(&options) {
+        case .success(let read): budget = read
+        case .failure(let problem): return fail(problem.message)
         }
         if let problem = options.problem { return fail(problem) }
         if let unknown = options.unknownOption {
@@ -155,6 +168,9 @@ enum ExploreCommand {
             request.options.shrinkRuns = runs
         }
         request.options.shrinkExplained = shrinkExplained
+        request.budget = budget
+        request.options.maxTime = budget.maxTime
+        request.options.maxEvents = budget.maxEvents
         request.doublecheck = doublecheck
         request.out = out
         request.json = json
@@ -178,7 +194,9 @@ enum ExploreCommand {
         print("synclab explore \(request.path): \(request.selection) (\(runs)), "
             + "\(request.jobs) job\(request.jobs == 1 ? "" : "s")"
             + (request.doublecheck ? ", doublecheck" : ""))
-        let makeExplorer = worker(path: request.path, source: source, options: request.options)
+        let makeExplorer = worker(
+            path: request.path, source: source, options: request.options,
+            validation: request.budget.validationOptions)
         let doublecheck = request.doublecheck
         let bar = ProgressBar(total: seeds.count, label: "seeds")
         let outcomes = ExploreWorkers<Explorer, SeedOutcome>(count: seeds.count).run(
@@ -202,7 +220,7 @@ enum ExploreCommand {
                 results.append(result)
             case .diverged(let seed, let divergence)?:
                 print("seed \(seed): the two runs diverged at \(divergence)")
-                print("  rerun: synclab explore \(request.path) --seed \(seed) --doublecheck")
+                print("  rerun: synclab explore \(request.path) --seed \(seed) --doublecheck\(request.budget.arguments)")
                 return 1
             case nil:
                 break
@@ -221,12 +239,13 @@ enum ExploreCommand {
     }
 
     /// Makes one worker's explorer from the source, so threads share nothing.
-    static func worker(path: String, source: String, options: ExploreOptions)
-        -> @Sendable () -> Explorer
-    {
+    static func worker(
+        path: String, source: String, options: ExploreOptions,
+        validation: ValidationOptions = ScenarioRunner.validationOptions
+    ) -> @Sendable () -> Explorer {
         {
             let checked = ScenarioChecker.check(
-                source: source, file: path, options: ScenarioRunner.validationOptions)
+                source: source, file: path, options: validation)
             return Explorer(scenario: checked.scenario, source: source, options: options)
         }
     }
@@ -271,7 +290,7 @@ enum ExploreCommand {
                 ? " (\(first.explainedBy.joined(separator: ", ")))" : ""
             print("seed \(result.seed): \(result.outcome.rawValue)\(explained) — "
                 + "\(first.check.rawValue): " + first.message)
-            print("  rerun: synclab explore \(request.path) --seed \(result.seed)")
+            print("  rerun: synclab explore \(request.path) --seed \(result.seed)\(request.budget.arguments)")
             if let shrunk = result.shrunk {
                 let location = request.out.map { folder in
                     (folder as NSString).appendingPathComponent(shrunk.file)
@@ -407,17 +426,13 @@ enum ExploreCommand {
         return merged.hasFindings ? 1 : 0
     }
 
-    static func usage(_ message: String) -> Int32 {
-        Terminal.writeError("synclab: error: \(message)")
-        Terminal.writeError("see 'synclab explore --help'")
-        return 2
-    }
+    static func usage(_ message: String) -> Int32 { usageError(message, command: "explore") }
 }
 
 // MARK: Benchmark
 
 extension ExploreCommand {
-    /// The chaos file `synclab bench` measures (BENCH.md, "explore").
+    /// The chaos file `synclab bench` measures (docs/BENCH.md, "explore").
     static let benchmarkFile = "Scenarios/explore/swarm.chaos"
 
     /// `synclab bench`'s explore figure: seeds per second of a chaos file's sweep with

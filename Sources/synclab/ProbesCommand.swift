@@ -7,6 +7,9 @@ enum ProbesCommand {
 
     Lists the probe points of the engine, in the order one synchronization passes them.
     A trigger `when DEVICE reaches POINT [N]: ACTION` runs its action at the Nth time.
+
+    OPTIONS:
+      -h, --help         show this help
     """
 
     static let meanings: [String: String] = [
@@ -27,7 +30,7 @@ enum ProbesCommand {
     static func main(_ arguments: [String]) -> Int32 {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return 0 }
         if let unknown = arguments.first {
-            return RunCommand.usage("'probes' takes no arguments, not '\(unknown)'")
+            return usageError("'probes' takes no arguments, not '\(unknown)'", command: "probes")
         }
         print("Probe points of engine '\(SDSEngine.name)', in order:")
         for point in SDSEngine.probePoints {

@@ -12,6 +12,7 @@ import Scenario
 enum ReportCommand {
     static let help = """
     USAGE: synclab report FILE... --out DIR [--format markdown|html] [--seed N]
+                          [--max-time D] [--max-events N]
 
     Runs each scenario and writes a report of it into DIR, plus an index page that links
     every report with a pass or fail badge. A folder argument means every .scenario file
@@ -30,6 +31,7 @@ enum ReportCommand {
       --out DIR          the folder to write into (created when missing)
       --format FORMAT    markdown (default: .md files) or html (self-contained .html files)
       --seed N           run with seed N instead of each file's seed
+    \(BudgetOptions.help)
       -h, --help         show this help
     """
 
@@ -58,9 +60,14 @@ enum ReportCommand {
         let out = options.value("--out")
         let formatText = options.value("--format") ?? "markdown"
         let seedText = options.value("--seed")
+        let budget: BudgetOptions
+        switch BudgetOptions.read(&options) {
+        case .success(let read): budget = read
+        case .failure(let problem): return usage(problem.message)
+        }
         if let problem = options.problem { return usage(problem) }
         if let unknown = options.unknownOption {
-            let known = ["--out", "--format", "--seed", "--help"]
+            let known = ["--out", "--format", "--seed", "--help"] + BudgetOptions.names
             return usage("unknown option '\(unknown)'\(suggestion(unknown, among: known))")
         }
         guard let out else { return usage("'report' needs '--out DIR'") }
@@ -81,7 +88,7 @@ enum ReportCommand {
             return usage("'report' needs at least one scenario file or folder")
         }
         guard let jobs = plan(options.positionals) else { return 2 }
-        return write(jobs, into: out, format: format, seed: seed)
+        return write(jobs, into: out, format: format, seed: seed, budget: budget)
     }
 
     /// Expands each argument on its own, so a folder's files keep their place below it.
@@ -116,17 +123,19 @@ enum ReportCommand {
     }
 
     private static func write(
-        _ jobs: [Job], into out: String, format: ReportFormat, seed: UInt64?
+        _ jobs: [Job], into out: String, format: ReportFormat, seed: UInt64?,
+        budget: BudgetOptions = BudgetOptions()
     ) -> Int32 {
         var loaded: [(job: Job, scenario: ScenarioFile, source: String)] = []
         for job in jobs {
-            guard let file = ScenarioFiles.load(job.path) else { return 2 }
+            guard let file = ScenarioFiles.load(job.path, options: budget.validationOptions)
+            else { return 2 }
             loaded.append((job, file.scenario, file.source))
         }
         var entries: [ReportIndex.Entry] = []
         for (job, scenario, source) in loaded {
             let result = ScenarioRunner.run(
-                scenario, source: source, options: RunOptions(seed: seed))
+                scenario, source: source, options: budget.runOptions(seed: seed))
             let report = ScenarioReport(
                 path: job.path, scenario: scenario, source: source, result: result,
                 finalState: finalState(of: result), ruleTexts: ruleTexts, ruleOrder: ruleOrder)
@@ -162,11 +171,7 @@ enum ReportCommand {
         }
     }
 
-    static func usage(_ message: String) -> Int32 {
-        Terminal.writeError("synclab: error: \(message)")
-        Terminal.writeError("see 'synclab report --help'")
-        return 2
-    }
+    static func usage(_ message: String) -> Int32 { usageError(message, command: "report") }
 }
 
 /// The file formats `synclab report` writes.

@@ -30,7 +30,9 @@ enum ScenarioFiles {
     }
 
     /// Reads and checks one file: its tree and source, or its diagnostics.
-    static func load(_ path: String) -> (scenario: ScenarioFile, source: String)? {
+    static func load(
+        _ path: String, options: ValidationOptions = ScenarioRunner.validationOptions
+    ) -> (scenario: ScenarioFile, source: String)? {
         guard let data = FileManager.default.contents(atPath: path) else {
             Terminal.writeError("\(path): error: cannot read the file")
             return nil
@@ -39,7 +41,7 @@ enum ScenarioFiles {
             Terminal.writeError("\(path):1:1: error: the file is not valid UTF-8")
             return nil
         }
-        let result = ScenarioChecker.check(source: source, file: path, options: ScenarioRunner.validationOptions)
+        let result = ScenarioChecker.check(source: source, file: path, options: options)
         for diagnostic in result.diagnostics {
             Terminal.writeError(diagnostic.renderedWithNotes)
         }

@@ -7,7 +7,8 @@ enum PlainReplay {
     /// Whether the text checks clean and its run fails: an expectation or a runtime failure.
     static func fails(text: String, file: String, seed: UInt64, options: ExploreOptions) -> Bool {
         let checked = ScenarioChecker.check(
-            source: text, file: file, options: ScenarioRunner.validationOptions)
+            source: text, file: file,
+            options: ScenarioRunner.validationOptions(maxTime: options.maxTime))
         guard !checked.hasErrors, !checked.scenario.chaos.isDeclared else { return false }
         let scenario = checked.scenario
         var runOptions = options.runOptions(seed: seed)

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // SyncLab: a deterministic multi-device simulator for CloudKit sync engines.
-// Targets depend one way (see DESIGN.md): Kernel at the bottom, the CLI on top,
+// Targets depend one way (README.md, "How it is built"): Kernel at the bottom, the CLI on top,
 // Scenario apart (text to checked syntax tree, no simulation).
 import PackageDescription
 

@@ -1,18 +1,22 @@
+import Kernel
 import Scenario
 import SyncContract
 
 extension EngineRegistry {
     /// The validator's options for scenarios run with these engines: every engine's names
-    /// as plain data, and `engine` (`--engine NAME`) as the override of a file's own line.
-    public func validationOptions(engine: String? = nil) -> ValidationOptions {
+    /// as plain data, `engine` (`--engine NAME`) as the override of a file's own line, and
+    /// the time budget the command line sets (`--max-time`), if any.
+    public func validationOptions(engine: String? = nil, maxTime: SimTime? = nil) -> ValidationOptions {
         var options = ValidationOptions(
-            probePoints: ProbePoint.contractOrder, ruleIDs: nil, engines: names)
+            probePoints: ProbePoint.contractOrder, ruleIDs: nil, engines: names,
+            maxTime: maxTime.map { TimeSpan(microseconds: $0.microseconds) })
         for profile in profiles {
             options.engineFacts[profile.name] = EngineFacts(
                 probePoints: profile.probePointNames,
                 ruleIDs: profile.catalogue.rules.map(\.id),
                 stateNames: profile.stateNames,
-                statements: profile.statements)
+                statements: profile.statements,
+                cataloguePage: profile.cataloguePage)
         }
         options.engineStatements = EngineProfile.engineStatements
         options.engineOverride = engine
@@ -23,13 +27,13 @@ extension EngineRegistry {
 extension RunOptions {
     /// The validator's options that match these run options' engines and override.
     public var validationOptions: ValidationOptions {
-        engines.validationOptions(engine: engine)
+        engines.validationOptions(engine: engine, maxTime: maxTime)
     }
 }
 
 extension ExploreOptions {
     /// The validator's options that match these explore options' engines and override.
     public var validationOptions: ValidationOptions {
-        engines.validationOptions(engine: engine)
+        engines.validationOptions(engine: engine, maxTime: maxTime)
     }
 }

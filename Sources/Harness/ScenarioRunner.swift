@@ -6,9 +6,10 @@ import SyncContract
 public struct RunOptions: Sendable {
     /// Overrides the file's seed (`--seed`).
     public var seed: UInt64?
-    /// Bounds on the whole run.
-    public var maxEvents: Int
-    public var maxTime: SimTime
+    /// Bounds on the whole run (`--max-events`, `--max-time`); nil: the file's `budget`
+    /// statements, else `ScenarioBudget`'s defaults (2,000,000 events, 30 days).
+    public var maxEvents: Int?
+    public var maxTime: SimTime?
     /// Keep every trace event (false only counts them, for benchmarks).
     public var recordTrace: Bool
     /// The engines the run may use; the scenario's `engine` line (or `engine`) picks one.
@@ -27,8 +28,8 @@ public struct RunOptions: Sendable {
     public init(
         engines: EngineRegistry,
         seed: UInt64? = nil,
-        maxEvents: Int = 2_000_000,
-        maxTime: SimTime = .hours(24 * 30),
+        maxEvents: Int? = nil,
+        maxTime: SimTime? = nil,
         recordTrace: Bool = true
     ) {
         self.engines = engines
@@ -46,6 +47,13 @@ public struct RunOptions: Sendable {
     /// The profile of that engine, nil when the registry does not hold it.
     public func profile(for scenario: ScenarioFile) -> EngineProfile? {
         engines.profile(named: engineName(for: scenario))
+    }
+
+    /// The budget a run of `scenario` gets: these options' bounds, else the file's.
+    public func budget(for scenario: ScenarioFile) -> Budget {
+        Budget(
+            maxTime: maxTime ?? SimTime(microseconds: scenario.budget.effectiveTime.microseconds),
+            maxEvents: maxEvents ?? scenario.budget.effectiveEvents)
     }
 }
 
@@ -82,7 +90,6 @@ extension RunResult {
 
 /// Runs checked scenarios in a fresh world.
 public enum ScenarioRunner {
-
     /// Runs a scenario whose parse and validation found no errors.
     public static func run(_ scenario: ScenarioFile, source: String, options: RunOptions) -> RunResult {
         // A chaos file describes a family of runs: run this seed's draw once (EXPLORER.md).

@@ -80,7 +80,7 @@ final class World {
         killAfterWrite = options.killAfterWrite
         let configuration = scenario.cloud
         let recordTrace = options.recordTrace
-        kernel = Kernel(budget: Budget(maxTime: options.maxTime, maxEvents: options.maxEvents))
+        kernel = Kernel(budget: options.budget(for: scenario))
         streams = RandomStreams(seed: seed)
         schema = SchemaLowering.schema(of: scenario)
         labels = LabelTable()

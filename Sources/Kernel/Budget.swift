@@ -52,17 +52,25 @@ public struct BudgetFailure: Sendable, Hashable, Error, CustomStringConvertible 
         self.eventsProcessed = eventsProcessed
     }
 
-    /// For example `budget exceeded: 100000 events (busiest actor 'phone', 91234 events)`.
+    /// For example `budget exceeded: the run's event budget of 100000 events was used up
+    /// (busiest actor 'phone', 91234 events); raise it with 'budget events N' in the scenario
+    /// or '--max-events N'`: which bound, how the run stood, and how to raise it.
     public var description: String {
         let bound: String
+        let raise: String
         switch reason {
-        case .events: bound = "\(limit) events"
-        case .time: bound = "\(SimTime(microseconds: limit)) of simulated time"
+        case .events:
+            bound = "the run's event budget of \(limit) events was used up"
+            raise = "raise it with 'budget events N' in the scenario or '--max-events N'"
+        case .time:
+            bound = "the run would pass its time budget of \(SimTime(microseconds: limit)) "
+                + "of simulated time"
+            raise = "raise it with 'budget time D' in the scenario or '--max-time D'"
         }
         if busiestActor.isEmpty && busiestActorEvents == 0 {
-            return "budget exceeded: \(bound) (no event ran)"
+            return "budget exceeded: \(bound) (no event ran); \(raise)"
         }
         return "budget exceeded: \(bound) "
-            + "(busiest actor '\(busiestActor)', \(busiestActorEvents) events)"
+            + "(busiest actor '\(busiestActor)', \(busiestActorEvents) events); \(raise)"
     }
 }

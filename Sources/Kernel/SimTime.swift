@@ -44,25 +44,42 @@ public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     @inlinable
     public static func += (lhs: inout SimTime, rhs: SimTime) { lhs = lhs + rhs }
 
-    /// A compact, exact rendering in the largest unit that is exact: `0s`, `1.5s`, `250ms`,
-    /// `12us`.
+    /// The one format SyncLab shows times and durations in, to users: exact to the
+    /// microsecond, in hours, minutes and seconds once they are long enough that seconds
+    /// are hard to read: `0s`, `0.25s`, `4.460749s`, `1m12.864137s`, `2h0m5.5s`, `720h`.
     ///
-    /// Reports and diagnostics show times this way; the trace itself uses microseconds.
+    /// The CLI, budget messages, runtime failures and reports all use it; the trace itself
+    /// stores microseconds.
     public var description: String {
         let value = microseconds
-        if value == 0 { return "0s" }
-        let sign = value < 0 ? "-" : ""
-        let magnitude = value.magnitude
-        if magnitude % 1_000 != 0 { return "\(sign)\(magnitude)us" }
-        if magnitude % 1_000_000 != 0 && magnitude < 1_000_000 {
-            return "\(sign)\(magnitude / 1_000)ms"
+        if value < 0 {
+            let magnitude = value == .min ? SimTime.max : SimTime(microseconds: -value)
+            return "-" + magnitude.description
         }
-        let whole = magnitude / 1_000_000
-        let fraction = magnitude % 1_000_000
-        if fraction == 0 { return "\(sign)\(whole)s" }
+        let totalSeconds = value / 1_000_000
+        let fraction = value % 1_000_000
+        let hours = totalSeconds / 3_600
+        let minutes = totalSeconds % 3_600 / 60
+        let seconds = totalSeconds % 60
+        let secondsText = fraction == 0
+            ? String(seconds)
+            : String(seconds) + "." + Self.fractionDigits(fraction)
+        let wholeMinutes = seconds == 0 && fraction == 0
+        if hours > 0 {
+            if minutes == 0 && wholeMinutes { return "\(hours)h" }
+            return "\(hours)h\(minutes)m" + (wholeMinutes ? "" : secondsText + "s")
+        }
+        if minutes > 0 {
+            return "\(minutes)m" + (wholeMinutes ? "" : secondsText + "s")
+        }
+        return secondsText + "s"
+    }
+
+    /// The six digits of a fraction of a second, without trailing zeros.
+    private static func fractionDigits(_ fraction: Int64) -> String {
         var digits = String(fraction)
         digits = String(repeating: "0", count: 6 - digits.count) + digits
         while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(sign)\(whole).\(digits)s"
+        return digits
     }
 }

@@ -33,6 +33,14 @@ enum HTMLPage {
         return html + "</tbody></table>"
     }
 
+    /// `PASS` or `FAIL` as a coloured badge: the word carries the meaning (no emoji, which
+    /// shows as an empty box on a machine without an emoji font), the colour repeats it.
+    static func badge(passed: Bool) -> String {
+        passed
+            ? "<span class=\"badge pass\">PASS</span>"
+            : "<span class=\"badge fail\">FAIL</span>"
+    }
+
     static func code(_ text: String) -> String {
         text.isEmpty ? "" : "<code>\(XMLText.escape(text))</code>"
     }
@@ -57,12 +65,18 @@ enum HTMLPage {
         "  vertical-align: top; }",
         "th { background: #f6f8fa; }",
         "tr:target { background: #fff8c5; }",
-        ".badge { font-weight: 600; padding: 2px 8px; border-radius: 10px; }",
-        ".badge.pass { background: #dafbe1; }",
-        ".badge.fail { background: #ffebe9; }",
+        ".badge { display: inline-block; font-weight: 700; font-size: 0.8em;",
+        "  letter-spacing: 0.05em; line-height: 1.4; padding: 1px 8px; border-radius: 10px;",
+        "  border: 1px solid; }",
+        ".badge.pass { background: #dafbe1; color: #116329; border-color: #1a7f37; }",
+        ".badge.fail { background: #ffebe9; color: #a40e26; border-color: #cf222e; }",
         ".failure { background: #ffebe9; border-left: 4px solid #cf222e; padding: 8px 12px; }",
         ".legend { color: #57606a; }",
-        ".diagram { overflow-x: auto; border: 1px solid #d0d7de; border-radius: 6px; }",
+        ".diagram { overflow: auto; max-height: 85vh; border: 1px solid #d0d7de;",
+        "  border-radius: 6px; }",
+        ".diagram svg { display: block; }",
+        ".diagram .names { position: sticky; top: 0; z-index: 1; width: max-content;",
+        "  background: #fff; border-bottom: 1px solid #d0d7de; }",
         ".sd { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas,",
         "  \"Liberation Mono\", monospace; font-size: 12px; }",
         ".sd .box { fill: #f6f8fa; stroke: #57606a; }",

@@ -8,11 +8,14 @@ struct HTMLReport {
         setup(into: &body)
         body += ["<section id=\"timeline\">", "<h2>Timeline</h2>"]
         body.append("<p class=\"legend\">Arrows stand where they arrive and are labelled "
-            + "<code>sent→arrived</code>; ▶ script action, ⚡ trigger, ⚠ fault, ❌ failure; "
+            + "<code>sent→arrived</code>; ▶ script action, ⚡ trigger, ⚠ fault, "
+            + "FAIL a failed expectation or runtime failure; "
             + "notes name the rules that decided (each links to its text below). "
             + "\(report.diagram.messageCount) arrows.</p>")
-        body.append("<div class=\"diagram\">")
-        body.append(SVGSequenceWriter(diagram: report.diagram).render())
+        let writer = SVGSequenceWriter(diagram: report.diagram)
+        body.append("<div class=\"diagram\" tabindex=\"0\">")
+        body += ["<div class=\"names\">", writer.header(), "</div>"]
+        body.append(writer.render())
         body += ["</div>", "</section>"]
         finalState(into: &body)
         expectations(into: &body)
@@ -28,9 +31,7 @@ struct HTMLReport {
     private func e(_ text: String) -> String { XMLText.escape(text) }
 
     private func header(into body: inout [String]) {
-        let badge = report.passed
-            ? "<span class=\"badge pass\">✅ passed</span>"
-            : "<span class=\"badge fail\">❌ failed</span>"
+        let badge = HTMLPage.badge(passed: report.passed)
         body += ["<header>", "<h1>\(e(report.title))</h1>"]
         let simulated = ReportTime.text(microseconds: report.endTime)
         let facts = [badge, e(report.outcomeText), "seed \(report.seed)",
@@ -44,7 +45,8 @@ struct HTMLReport {
             body.append("<p class=\"about\">\(about)</p>")
         }
         if let failure = report.failure {
-            body.append("<p class=\"failure\">❌ Runtime failure at line \(failure.line), "
+            body.append("<p class=\"failure\"><strong>Runtime failure</strong> at line "
+                + "\(failure.line), "
                 + "\(ReportTime.text(microseconds: failure.time.microseconds)): "
                 + "\(e(failure.message))</p>")
         }
@@ -103,8 +105,8 @@ struct HTMLReport {
         } else {
             body.append(HTMLPage.table(["line", "expectation", "result", "found"],
                 report.expectations.map { result in
-                    ["\(result.line)", HTMLPage.code(result.wanted), result.passed ? "✅" : "❌",
-                     HTMLPage.code(result.found)]
+                    ["\(result.line)", HTMLPage.code(result.wanted),
+                     HTMLPage.badge(passed: result.passed), HTMLPage.code(result.found)]
                 }))
         }
         body.append("</section>")

@@ -65,8 +65,8 @@ struct MarkdownReport {
     private func timeline(into out: inout [String]) {
         out += ["", "## Timeline", ""]
         out.append("Arrows stand where they arrive and are labelled `sent→arrived`; "
-            + "▶ script action, ⚡ trigger, ⚠ fault, ❌ failure; notes name the rules that "
-            + "decided. \(report.diagram.messageCount) arrows.")
+            + "▶ script action, ⚡ trigger, ⚠ fault, FAIL a failed expectation or runtime "
+            + "failure; notes name the rules that decided. \(report.diagram.messageCount) arrows.")
         out += ["", "```mermaid"]
         out += MermaidWriter(diagram: report.diagram, limits: report.limits).lines()
         out.append("```")
@@ -98,7 +98,7 @@ struct MarkdownReport {
         out += ["", "## Expectations", ""]
         if report.expectations.isEmpty { out.append("_The scenario checks nothing._"); return }
         out += table(["line", "expectation", "result", "found"], report.expectations.map { result in
-            ["\(result.line)", m.code(result.wanted), result.passed ? "✅" : "❌",
+            ["\(result.line)", m.code(result.wanted), result.passed ? "✅ pass" : "❌ fail",
              m.code(result.found)]
         })
     }

@@ -91,9 +91,7 @@ public struct ReportIndex: Sendable {
             body.append("<table><thead><tr><th>result</th><th>scenario</th>"
                 + "<th>expectations held</th><th>file</th></tr></thead><tbody>")
             for entry in group.entries {
-                let badge = entry.passed
-                    ? "<span class=\"badge pass\">✅ pass</span>"
-                    : "<span class=\"badge fail\">❌ fail</span>"
+                let badge = HTMLPage.badge(passed: entry.passed)
                 let href = XMLText.escape(Self.linkTarget(entry.reportPath), attribute: true)
                 body.append("<tr><td>\(badge)</td><td><a href=\"\(href)\">"
                     + "\(XMLText.escape(entry.title))</a></td>"

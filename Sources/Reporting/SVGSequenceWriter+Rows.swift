@@ -3,8 +3,6 @@ extension SVGSequenceWriter {
     func draw(_ message: SequenceMessage, on canvas: inout SVGCanvas) {
         let from = x(message.from)
         let to = x(message.to)
-        let labelY = canvas.y + 14
-        let lineY = canvas.y + 22
         let marker: String
         switch message.style {
         case .request, .response: marker = "sd-arrow"
@@ -12,23 +10,31 @@ extension SVGSequenceWriter {
         case .lost: marker = "sd-cross"
         }
         let selfMessage = from == to
-        let available = selfMessage ? gap - 24 : abs(to - from) - 16
-        let label = TextWidth.truncated(message.label, toCells: Self.cells(fitting: available))
+        let available = Self.cells(fitting: selfMessage ? gap - 24 : abs(to - from) - 16)
+        let wrapped = Self.wrap(message.label, first: available, rest: available,
+                                rows: Self.maximumLabelRows)
+        let extra = (wrapped.rows.count - 1) * Self.lineHeight
+        let labelY = canvas.y + 14
+        let lineY = canvas.y + 22 + extra
         var group = "<g>"
-        if label != message.label { group += "<title>\(XMLText.escape(message.label))</title>" }
+        if wrapped.cut { group += "<title>\(XMLText.escape(message.label))</title>" }
+        for (index, row) in wrapped.rows.enumerated() {
+            let y = labelY + index * Self.lineHeight
+            group += selfMessage
+                ? "<text x=\"\(from + 8)\" y=\"\(y)\">"
+                : "<text x=\"\((from + to) / 2)\" y=\"\(y)\" text-anchor=\"middle\">"
+            group += XMLText.escape(row) + "</text>"
+        }
         if selfMessage {
-            group += "<text x=\"\(from + 8)\" y=\"\(labelY)\">\(XMLText.escape(label))</text>"
             group += "<path class=\"msg \(message.style.rawValue)\""
                 + " d=\"M\(from),\(lineY) h30 v8 h-30\" marker-end=\"url(#\(marker))\"/>"
             canvas.y += 8
         } else {
-            group += "<text x=\"\((from + to) / 2)\" y=\"\(labelY)\" text-anchor=\"middle\">"
-                + "\(XMLText.escape(label))</text>"
             group += "<line class=\"msg \(message.style.rawValue)\" x1=\"\(from)\" y1=\"\(lineY)\""
                 + " x2=\"\(to)\" y2=\"\(lineY)\" marker-end=\"url(#\(marker))\"/>"
         }
         canvas.elements.append(group + "</g>")
-        canvas.y += Self.messageHeight
+        canvas.y += Self.messageHeight + extra
     }
 
     func draw(_ note: SequenceNote, on canvas: inout SVGCanvas) {
@@ -48,13 +54,18 @@ extension SVGSequenceWriter {
         let budget = Self.cells(fitting: noteWidth - 12)
         var texts: [String] = []
         var cut = false
-        for (index, part) in note.parts.enumerated() {
+        var row = 0
+        for part in note.parts {
             let line = fitted(part, toCells: budget)
             cut = cut || line.cut
-            texts.append("<text x=\"\(left + 6)\" y=\"\(canvas.y + 17 + index * Self.lineHeight)\">"
-                + line.markup + "</text>")
+            for (index, markup) in line.rows.enumerated() {
+                let indent = index == 0 ? 6 : 6 + Self.pixels(Self.continuationIndent)
+                texts.append("<text x=\"\(left + indent)\""
+                    + " y=\"\(canvas.y + 17 + row * Self.lineHeight)\">" + markup + "</text>")
+                row += 1
+            }
         }
-        let height = note.lines.count * Self.lineHeight + 10
+        let height = row * Self.lineHeight + 10
         var group = "<g>"
         if cut {
             group += "<title>\(XMLText.escape(note.plainLines.joined(separator: "\n")))</title>"
@@ -77,14 +88,24 @@ extension SVGSequenceWriter {
         canvas.y += height + 8
     }
 
-    /// One note line as SVG text content: the prefix, each rule as a link to its text on
-    /// the page, then the text, cut to fit.
+    /// Cells a note line's continuation rows are indented by.
+    static let continuationIndent = 2
+    /// Rows one note line may wrap onto; past them it is cut (the tooltip has it all).
+    static let maximumRowsPerLine = 3
+    /// Rows an arrow's label may wrap onto.
+    static let maximumLabelRows = 2
+
+    /// One note line as rows of SVG text content: the prefix, each rule as a link to its
+    /// text on the page, then the text, wrapped at spaces onto up to `maximumRowsPerLine`
+    /// rows of `budget` cells and cut after them.
     private func fitted(
         _ part: (prefix: String, rules: [String], text: String), toCells budget: Int
-    ) -> (markup: String, cut: Bool) {
+    ) -> (rows: [String], cut: Bool) {
         let head = ([part.prefix] + part.rules).filter { !$0.isEmpty }.joined(separator: " ")
         let headCells = TextWidth.cells(head) + (head.isEmpty ? 0 : 1)
-        let text = TextWidth.truncated(part.text, toCells: max(1, budget - headCells))
+        let wrapped = Self.wrap(part.text, first: max(1, budget - headCells),
+                                rest: max(1, budget - Self.continuationIndent),
+                                rows: Self.maximumRowsPerLine)
         var markup = ""
         if !part.prefix.isEmpty { markup += XMLText.escape(part.prefix) + " " }
         for rule in part.rules {
@@ -92,7 +113,42 @@ extension SVGSequenceWriter {
             markup += "<a href=\"\(anchor)\" xlink:href=\"\(anchor)\">"
                 + "<tspan class=\"rule\">\(XMLText.escape(rule))</tspan></a> "
         }
-        markup += XMLText.escape(text)
-        return (markup, text != part.text)
+        let rows = wrapped.rows.map { XMLText.escape($0) }
+        return ([markup + (rows.first ?? "")] + rows.dropFirst(), wrapped.cut)
+    }
+
+    /// `text` in rows of at most `first` cells, then `rest` cells, broken at spaces (a word
+    /// longer than a row is broken inside), at most `rows` of them; the last row ends with
+    /// `…` when text was left out.
+    static func wrap(_ text: String, first: Int, rest: Int, rows limit: Int)
+        -> (rows: [String], cut: Bool) {
+        var rows: [String] = []
+        var remaining = Substring(text)
+        while !remaining.isEmpty {
+            let width = rows.isEmpty ? first : rest
+            if rows.count == limit - 1 || TextWidth.cells(String(remaining)) <= width {
+                let last = TextWidth.truncated(String(remaining), toCells: width)
+                rows.append(last)
+                return (rows, last != String(remaining))
+            }
+            var used = 0
+            var end = remaining.startIndex
+            var lastSpace: Substring.Index?
+            for index in remaining.indices {
+                let cells = TextWidth.cells(String(remaining[index]))
+                if used + cells > width { break }
+                if remaining[index] == " " { lastSpace = index }
+                used += cells
+                end = remaining.index(after: index)
+            }
+            if end == remaining.startIndex { end = remaining.index(after: end) }
+            if let lastSpace, lastSpace > remaining.startIndex, end != remaining.endIndex,
+               remaining[end] != " " {
+                end = lastSpace
+            }
+            rows.append(String(remaining[..<end]))
+            remaining = remaining[end...].drop { $0 == " " }
+        }
+        return (rows.isEmpty ? [""] : rows, false)
     }
 }

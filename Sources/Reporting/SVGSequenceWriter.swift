@@ -4,6 +4,12 @@
 /// SyncLab draws it itself so an HTML report needs no script; every coordinate is an
 /// integer computed from character counts of a monospaced font, so the drawing is the same
 /// bytes on every machine.
+///
+/// The diagram is drawn as two SVGs: `header()`, the participants' names, which the page
+/// keeps stuck to the top of the diagram's scroll box, and `render()`, the lifelines and
+/// everything on them. Lifelines are spaced to fit `fitWidth` (the page's column) whenever
+/// `minimumGap` allows it, so the cloud and every device are in view; wider diagrams (more
+/// participants than fit) scroll sideways under the names.
 struct SVGSequenceWriter {
     let diagram: SequenceDiagram
     /// Distance between two lifelines.
@@ -16,6 +22,11 @@ struct SVGSequenceWriter {
     static let messageHeight = 34
     static let minimumGap = 200
     static let maximumGap = 480
+    /// The widest diagram that fits the page's column: 1200 px, less the page's padding,
+    /// the diagram's border and room for the scroll box's vertical scroll bar.
+    static let fitWidth = 1120
+    /// Height of the header of names (`header()`).
+    static let headerHeight = margin + boxHeight + 8
 
     init(diagram: SequenceDiagram) {
         self.diagram = diagram
@@ -29,7 +40,13 @@ struct SVGSequenceWriter {
             need = max(need, Self.pixels(TextWidth.cells(name)) + 36)
         }
         Self.widest(diagram.steps, columns: columns, need: &need)
-        gap = min(need, Self.maximumGap)
+        gap = min(need, Self.maximumGap, Self.fittingGap(participants: diagram.participants.count))
+    }
+
+    /// The widest lifeline distance whose diagram still fits `fitWidth`, but never less than
+    /// `minimumGap`: past that the diagram scrolls instead of squeezing its labels further.
+    static func fittingGap(participants: Int) -> Int {
+        max(minimumGap, (fitWidth - 2 * margin) / max(1, participants))
     }
 
     /// Pixels of character cells in the 12 px monospaced font (7.2 px a cell, rounded up).
@@ -64,9 +81,29 @@ struct SVGSequenceWriter {
 
     var width: Int { 2 * Self.margin + max(1, diagram.participants.count) * gap }
 
+    /// The participants' names over the top of their lifelines, as its own SVG so the page
+    /// can keep it in view while the diagram scrolls (`position: sticky`).
+    func header() -> String {
+        let height = Self.headerHeight
+        var out = ["<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"sd sd-names\""
+            + " width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\""
+            + " aria-hidden=\"true\">"]
+        for name in diagram.participants {
+            out.append("<line class=\"lifeline\" x1=\"\(x(name))\" y1=\"\(Self.margin)\""
+                + " x2=\"\(x(name))\" y2=\"\(height)\"/>")
+        }
+        for name in diagram.participants {
+            out.append(box(name, top: Self.margin))
+        }
+        out.append("</svg>")
+        return out.joined(separator: "\n")
+    }
+
+    /// The lifelines, from just under `header()`, with every row and the names again at the
+    /// bottom.
     func render() -> String {
         var canvas = SVGCanvas()
-        canvas.y = Self.margin + Self.boxHeight + 12
+        canvas.y = 8
         draw(diagram.steps, on: &canvas)
         let bottom = canvas.y + 4
         let height = bottom + Self.boxHeight + Self.margin
@@ -79,12 +116,8 @@ struct SVGSequenceWriter {
         ]
         out += Self.definitions
         for name in diagram.participants {
-            let top = Self.margin + Self.boxHeight
-            out.append("<line class=\"lifeline\" x1=\"\(x(name))\" y1=\"\(top)\" x2=\"\(x(name))\""
+            out.append("<line class=\"lifeline\" x1=\"\(x(name))\" y1=\"0\" x2=\"\(x(name))\""
                 + " y2=\"\(bottom)\"/>")
-        }
-        for name in diagram.participants {
-            out.append(box(name, top: Self.margin))
         }
         out += canvas.elements
         for name in diagram.participants {

@@ -130,14 +130,15 @@ public enum NoteKind: String, Hashable, Sendable {
     /// Anything else worth seeing: launches, lost connectivity, failed requests.
     case info
 
-    /// The symbol that starts the note, so the kind reads without colour.
+    /// The symbol that starts the note, so the kind reads without colour. A failure is the
+    /// word `FAIL`: it must read without an emoji font too.
     public var marker: String {
         switch self {
         case .rule, .info: return ""
         case .action: return "▶"
         case .trigger: return "⚡"
         case .fault: return "⚠"
-        case .failure: return "❌"
+        case .failure: return "FAIL"
         }
     }
 }

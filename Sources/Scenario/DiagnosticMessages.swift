@@ -151,13 +151,13 @@ extension DiagnosticMessage {
 
     static func durationWithoutUnit(_ text: String, suggestions: [String]) -> Self {
         Self(id: "invalid-duration",
-            message: "duration '\(text)' needs a unit: 'us', 'ms', 's', 'm' or 'h'",
+            message: "duration '\(text)' needs a unit: 'us', 'ms', 's', 'm', 'h' or 'd'",
             suggestions: suggestions)
     }
 
     static func unknownDurationUnit(_ text: String, suggestions: [String]) -> Self {
         Self(id: "invalid-duration",
-            message: "unknown unit in duration '\(text)'; units are 'us', 'ms', 's', 'm' and 'h'",
+            message: "unknown unit in duration '\(text)'; units are 'us', 'ms', 's', 'm', 'h' and 'd'",
             suggestions: suggestions)
     }
 
@@ -190,8 +190,70 @@ extension DiagnosticMessage {
             message: "percentage '\(text)' must be from '0%' to '100%' with at most 4 decimals")
     }
 
-    static func numberTooLarge(_ text: String) -> Self {
-        Self(id: "number-too-large", message: "number '\(text)' is too large")
+    /// A duration past what 64 bits of microseconds hold.
+    static func durationTooLarge(_ text: String) -> Self {
+        Self(id: "number-too-large",
+            message: "duration '\(text)' is too large; the largest is "
+                + "'\(TimeSpan(microseconds: .max))' (2^63-1 microseconds, about 292,000 years)")
+    }
+
+    /// A size past what 64 bits of bytes hold (sizes are capped far lower, `Limits`).
+    static func sizeTooLarge(_ text: String) -> Self {
+        Self(id: "number-too-large",
+            message: "size '\(text)' is too large; the largest generated value is "
+                + "\(Limits.sizeText(Limits.maximumGeneratedBytes))")
+    }
+
+    /// A count (page size, occurrence, records, models, events) past 64 bits.
+    static func countTooLarge(_ text: String) -> Self {
+        Self(id: "number-too-large",
+            message: "number '\(text)' is too large; the largest is \(Int64.max)")
+    }
+
+    /// An integer value past 64 bits.
+    static func integerTooLarge(_ text: String) -> Self {
+        Self(id: "number-too-large",
+            message: "number '\(text)' is too large; whole numbers go from \(Int64.min) to "
+                + "\(Int64.max)")
+    }
+
+    static func generatedValueTooLarge(_ text: String) -> Self {
+        Self(id: "value-too-large",
+            message: "'\(text)' is larger than the \(Limits.sizeText(Limits.maximumGeneratedBytes)) "
+                + "a generated value may be (CloudKit's practical limit for one asset)")
+    }
+
+    static func budgetTooSmall(_ statement: String) -> Self {
+        Self(id: "number-too-small", message: "'\(statement)' must be more than 0s")
+    }
+
+    /// A duration longer than the run may last (a SyncLab addition with `budget time`).
+    static func beyondTimeBudget(_ text: String, budget: TimeSpan, hint: String) -> Self {
+        Self(id: "beyond-time-budget",
+            message: "duration '\(text)' is longer than the run's time budget of "
+                + "\(budget.unitText); \(hint)")
+    }
+
+    /// A `wait` or `at` that takes the script past the time budget.
+    static func scriptBeyondTimeBudget(_ statement: String, reaches: TimeSpan, budget: TimeSpan, hint: String) -> Self {
+        Self(id: "beyond-time-budget",
+            message: "'\(statement)' takes the script to \(reaches.unitText), past the run's "
+                + "time budget of \(budget.unitText); \(hint)")
+    }
+
+    /// `page` and `listing` say where the engine's catalogue is (sds: docs/RULES.md,
+    /// 'synclab rules').
+    static func unknownRule(
+        _ rule: String, groupRange: String, page: String = "docs/RULES.md",
+        listing: String = "synclab rules"
+    ) -> Self {
+        Self(id: "unknown-rule",
+            message: "unknown rule '\(rule)'; the catalogue's rules of its group are "
+                + "\(groupRange) (\(page), '\(listing)')")
+    }
+
+    static func unknownState(_ text: String, suggestions: [String]) -> Self {
+        Self(id: "unknown-state", message: "unknown state '\(text)'", suggestions: suggestions)
     }
 
     static func numberTooSmall(_ text: String, minimum: Int) -> Self {
@@ -288,12 +350,6 @@ extension DiagnosticMessage {
     static func unsupportedByEngine(_ statement: String, engine: String) -> Self {
         Self(id: "unsupported-statement",
             message: "engine '\(engine)' does not support '\(statement)'")
-    }
-
-    /// A state the scenario's engine never shows.
-    static func unknownState(_ state: String, engine: String, suggestions: [String]) -> Self {
-        Self(id: "unknown-state", message: "engine '\(engine)' has no state '\(state)'",
-            suggestions: suggestions)
     }
 
     private static func hyphenated(_ kind: String) -> String {

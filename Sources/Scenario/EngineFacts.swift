@@ -9,11 +9,17 @@ public struct EngineFacts: Hashable, Sendable {
     public var stateNames: [String]
     /// The engine-dependent statements (`ValidationOptions.engineStatements`) it supports.
     public var statements: [String]
+    /// Where its catalogue is written down (`docs/RULES.md`), for messages.
+    public var cataloguePage: String
 
-    public init(probePoints: [String], ruleIDs: [String], stateNames: [String], statements: [String]) {
+    public init(
+        probePoints: [String], ruleIDs: [String], stateNames: [String], statements: [String],
+        cataloguePage: String = "docs/RULES.md"
+    ) {
         self.probePoints = probePoints
         self.ruleIDs = ruleIDs
         self.stateNames = stateNames
         self.statements = statements
+        self.cataloguePage = cataloguePage
     }
 }

@@ -2,14 +2,17 @@
 extension Parser {
     static let durationUnits: [(name: String, microseconds: UInt64)] = [
         ("us", 1), ("ms", 1_000), ("s", 1_000_000), ("m", 60_000_000), ("h", 3_600_000_000),
+        ("d", 86_400_000_000),
     ]
 
     static let sizeUnits: [(name: String, bytes: UInt64)] = [
         ("B", 1), ("KB", 1_024), ("MB", 1_048_576), ("GB", 1_073_741_824),
     ]
 
-    /// A duration such as `250ms` or `1.5s`, exact in microseconds.
-    mutating func parseDuration() -> Located<TimeSpan>? {
+    /// A duration such as `250ms` or `1.5s`, exact in microseconds. Unless `counts` is false
+    /// (the budget itself), it is kept in `ScenarioFile.durations`, which the validator holds
+    /// against the run's time budget.
+    mutating func parseDuration(counts: Bool = true) -> Located<TimeSpan>? {
         let token = current
         guard token.kind == .number else {
             report(.expected("a duration such as '5s'", found: token), at: token.location)
@@ -42,11 +45,13 @@ extension Parser {
         }
         switch number.scaledMagnitude(by: unit.microseconds) {
         case .success(let microseconds):
-            return Located(TimeSpan(microseconds: microseconds), at: token.location)
+            let duration = Located(TimeSpan(microseconds: microseconds), at: token.location)
+            if counts { scenario.durations.append(duration) }
+            return duration
         case .failure(.inexact):
             report(.inexactDuration(token.text), at: token.location)
         case .failure(.tooLarge):
-            report(.numberTooLarge(token.text), at: token.location)
+            report(.durationTooLarge(token.text), at: token.location)
         }
         return nil
     }
@@ -90,7 +95,7 @@ extension Parser {
         case .failure(.inexact):
             report(.inexactSize(token.text), at: token.location)
         case .failure(.tooLarge):
-            report(.numberTooLarge(token.text), at: token.location)
+            report(.sizeTooLarge(token.text), at: token.location)
         }
         return nil
     }
@@ -129,7 +134,8 @@ extension Parser {
             return nil
         }
         guard let value = number.integerValue else {
-            report(.numberTooLarge(token.text), at: token.location)
+            report(number.isNegative ? .numberTooSmall(token.text, minimum: minimum)
+                : .countTooLarge(token.text), at: token.location)
             return nil
         }
         guard value >= minimum else {
@@ -183,7 +189,7 @@ extension Parser {
             return Value(.decimal(token.text), text: token.text, location: token.location)
         }
         guard let integer = number.integerValue else {
-            report(.numberTooLarge(token.text), at: token.location)
+            report(.integerTooLarge(token.text), at: token.location)
             return nil
         }
         return Value(.integer(integer), text: token.text, location: token.location)
@@ -199,8 +205,16 @@ extension Parser {
         case "text", "bytes":
             guard current.kind == .leftParenthesis else { break }
             advance()
-            let sizeText = current.text
+            let sizeToken = current
+            let sizeText = sizeToken.text
             guard let size = parseSize(), expect(.rightParenthesis, "')'") != nil else {
+                return nil
+            }
+            // Checked here, where the size is read, so no later pass ever sees a value it
+            // could not allocate.
+            guard size <= Limits.maximumGeneratedBytes else {
+                report(.generatedValueTooLarge("\(token.text)(\(sizeText))"),
+                    at: sizeToken.location)
                 return nil
             }
             let literal: ValueLiteral = token.text == "text"

@@ -8,6 +8,9 @@ struct Parser {
     private(set) var tokens: [Token]
     private(set) var position = 0
     var diagnostics: [Diagnostic] = []
+    /// The positions `diagnostics` speak at, so that keeping one per position costs a
+    /// lookup, not a scan (a line of 100,000 bad characters gives 100,000 diagnostics).
+    private var reportedLocations: Set<SourceLocation> = []
     var scenario: ScenarioFile
     /// Entity blocks as written; their property types are resolved once all are known.
     var rawEntities: [RawEntity] = []
@@ -116,7 +119,7 @@ struct Parser {
     mutating func report(
         _ message: DiagnosticMessage, at location: SourceLocation, notes: [DiagnosticNote] = []
     ) {
-        if diagnostics.contains(where: { $0.location == location }) { return }
+        guard reportedLocations.insert(location).inserted else { return }
         diagnostics.append(message.diagnostic(file: file, at: location, notes: notes))
     }
 

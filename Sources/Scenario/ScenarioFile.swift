@@ -14,6 +14,11 @@ public struct ScenarioFile: Hashable, Sendable {
     public var timeline: [TimelineStatement]
     /// The `chaos ...` statements (docs/EXPLORER.md); empty in a plain scenario.
     public var chaos = ChaosDeclarations()
+    /// `budget time D` / `budget events N` (a SyncLab addition).
+    public var budget = ScenarioBudget()
+    /// Every duration written in the file, except the time budget's own, where it was
+    /// written: none may exceed the run's time budget.
+    var durations: [Located<TimeSpan>] = []
     /// `Entity.property` names whose type did not resolve; validation does not report them
     /// again as unknown where they are used.
     var unresolvedProperties: [String] = []

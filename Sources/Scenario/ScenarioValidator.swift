@@ -13,6 +13,12 @@ public struct ValidationOptions: Hashable, Sendable {
     public var ruleIDs: [String]?
     /// Engine names `engine` may name; nil accepts any identifier.
     public var engines: [String]?
+    /// The states `expect DEVICE: state …` may name, written `name` or `name(detail)`
+    /// (`idle`, `waiting(retryAfter)`); nil accepts any.
+    public var states: [String]?
+    /// The time budget of the run when the command line sets it (`--max-time`): it
+    /// overrides the file's `budget time`; durations are checked against it.
+    public var maxTime: TimeSpan?
     /// Per engine name, what a scenario on that engine may name; the scenario's engine
     /// (`engineOverride`, else its `engine` line, else the default) decides probe points,
     /// rule IDs, state names and statements. An engine without facts uses the fields above.
@@ -26,11 +32,15 @@ public struct ValidationOptions: Hashable, Sendable {
     public init(
         probePoints: [String] = ValidationOptions.contractProbePoints,
         ruleIDs: [String]? = nil,
-        engines: [String]? = nil
+        engines: [String]? = nil,
+        states: [String]? = nil,
+        maxTime: TimeSpan? = nil
     ) {
         self.probePoints = probePoints
         self.ruleIDs = ruleIDs
         self.engines = engines
+        self.states = states
+        self.maxTime = maxTime
     }
 }
 
@@ -50,7 +60,7 @@ public enum ScenarioChecker {
         source: String, file: String, options: ValidationOptions = ValidationOptions()
     ) -> ParseResult {
         var result = ScenarioParser.parse(source: source, file: file)
-        let parsed = result.diagnostics.map(\.location)
+        let parsed = Set(result.diagnostics.map(\.location))
         // One explanation per spot: the parser's, when it already spoke there.
         let validated = ScenarioValidator.validate(result.scenario, options: options)
             .filter { !parsed.contains($0.location) }

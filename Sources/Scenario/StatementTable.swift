@@ -8,10 +8,17 @@ struct StatementRule: Sendable {
     let isSetup: Bool
     /// Parses the rest of the line after the keyword; false when it reported an error.
     let parse: @Sendable (inout Parser, Token) -> Bool
+    /// Whether the keyword is a reserved name. Keywords added after the contract are not, so
+    /// that a file naming a device `budget` keeps its meaning.
+    let reservesName: Bool
 
-    init(_ keyword: String, setup: Bool, parse: @escaping @Sendable (inout Parser, Token) -> Bool) {
+    init(
+        _ keyword: String, setup: Bool, reservesName: Bool = true,
+        parse: @escaping @Sendable (inout Parser, Token) -> Bool
+    ) {
         self.keyword = keyword
         self.isSetup = setup
+        self.reservesName = reservesName
         self.parse = parse
     }
 }
@@ -28,6 +35,7 @@ enum StatementTable {
         StatementRule("device", setup: true) { $0.parseDevice($1) },
         StatementRule("cloud", setup: true) { $0.parseCloudSetting($1) },
         StatementRule("chaos", setup: true) { $0.parseChaos($1) },
+        StatementRule("budget", setup: true, reservesName: false) { $0.parseBudget($1) },
         StatementRule("wait", setup: false) { $0.parseWait($1) },
         StatementRule("settle", setup: false) { $0.parseSettle($1) },
         StatementRule("at", setup: false) { $0.parseAt($1) },
@@ -42,7 +50,7 @@ enum StatementTable {
     }
 
     /// Words that cannot name a device, account or label because a line could misread them.
-    static let reservedNames = keywords + [
+    static let reservedNames = rules.filter(\.reservesName).map(\.keyword) + [
         "no", "not", "count", "state", "pending", "fired", "converged", "downloaded-once",
         "refused",
         "true", "false", "nil", "where",

@@ -51,7 +51,7 @@ public enum DurationSpecification: Hashable, Sendable, CustomStringConvertible {
 
 /// A probability as an integer count of parts per million (`10%` is 100_000, `0.5%` 5_000).
 ///
-/// Probabilities are integer ratios (STYLE.md) so a draw decides the same on every machine.
+/// Probabilities are integer ratios so a draw decides the same on every machine.
 public struct Probability: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let denominator: Int64 = 1_000_000
 

@@ -19,16 +19,6 @@ extension Validator {
         else { return }
         report(.unsupportedByEngine(keyword, engine: engineName), at: statement.location)
     }
-
-    /// `expect DEVICE: state NAME[(ARG)]` names one of the engine's states.
-    mutating func checkStateName(_ name: Located<String>, argument: Located<String>?) {
-        guard let facts = engineFacts else { return }
-        let written = argument.map { "\(name.value)(\($0.value))" } ?? name.value
-        guard !facts.stateNames.contains(written) else { return }
-        let suggestions = Suggestions.closest(to: written, among: facts.stateNames)
-        report(.unknownState(written, engine: engineName, suggestions: suggestions),
-            at: name.location)
-    }
 }
 
 extension DeviceAction {

@@ -28,7 +28,16 @@ extension Validator {
         case .wait(let duration):
             let (sum, overflow) = state.earliestTime.microseconds.addingReportingOverflow(
                 duration.value.microseconds)
+            let before = state.earliestTime
             state.earliestTime = TimeSpan(microseconds: overflow ? Int64.max : sum)
+            // The first wait that takes the script past the budget; a wait longer than the
+            // budget by itself is reported as such by `checkDurations`.
+            let budget = timeBudget
+            if before <= budget, state.earliestTime > budget, duration.value <= budget {
+                report(.scriptBeyondTimeBudget("wait \(duration.value.unitText)",
+                    reaches: state.earliestTime, budget: budget, hint: budgetHint),
+                    at: duration.location)
+            }
         case .waitUntilIdle(let device):
             requireDevice(device)
         case .settle:
@@ -223,7 +232,7 @@ extension Validator {
             _ = requireLabel(label, state: state)
         case .state(let device, let name, let argument):
             requireDevice(device)
-            checkStateName(name, argument: argument)
+            checkState(name, argument: argument)
         case .downloadedOnce(let device, _), .pending(let device, _), .refused(let device, _):
             requireDevice(device)
         case .fired(let device, let rule, _):
@@ -232,6 +241,27 @@ extension Validator {
         case .converged:
             break
         }
+    }
+
+    /// `state NAME[(DETAIL)]` against the states the engine can show, when they are known.
+    private mutating func checkState(_ name: Located<String>, argument: Located<String>?) {
+        guard let known = engineFacts?.stateNames ?? options.states else { return }
+        let text = argument.map { "\(name.value)(\($0.value))" } ?? name.value
+        guard !known.contains(text) else { return }
+        var suggestions = Suggestions.closest(to: text, among: known)
+        if suggestions.isEmpty, let argument {
+            // `waiting(retry)`: the detail is what is wrong; compare it with the details of
+            // the states of that name, or offer them all.
+            let prefix = name.value + "("
+            let details = known.filter { $0.hasPrefix(prefix) }.map {
+                String($0.dropFirst(prefix.count).dropLast())
+            }
+            let close = Suggestions.closest(to: argument.value, among: details)
+            suggestions = (close.isEmpty ? Array(details.prefix(3)) : close).map {
+                "\(name.value)(\($0))"
+            }
+        }
+        report(.unknownState(text, suggestions: suggestions), at: name.location)
     }
 
     private mutating func checkRuleID(_ rule: Located<String>) {
@@ -244,6 +274,18 @@ extension Validator {
                 return
             }
             let suggestions = Suggestions.closest(to: rule.value, among: known)
+            // `SYNC-99`: every SYNC rule is as close as any other; the group's range says more.
+            let group = rule.value.uppercased().prefix { $0 != "-" } + "-"
+            let members = known.filter { $0.hasPrefix(group) }
+            if let first = members.first, let last = members.last, suggestions.count > 1 {
+                let range = first == last ? first : "\(first) to \(last)"
+                let page = engineFacts?.cataloguePage ?? "docs/RULES.md"
+                let listing = engineName == ScenarioHeader.defaultEngine
+                    ? "synclab rules" : "synclab rules --engine \(engineName)"
+                report(.unknownRule(rule.value, groupRange: range, page: page, listing: listing),
+                    at: rule.location)
+                return
+            }
             report(.unknownName("rule", rule.value, suggestions: suggestions), at: rule.location)
         } else if !Self.isRuleIDShaped(rule.value) {
             let upper = rule.value.uppercased()

@@ -3,7 +3,7 @@ import Harness
 import Kernel
 import Scenario
 
-/// `synclab bench`: the workloads of BENCH.md, as medians over several runs.
+/// `synclab bench`: the workloads of docs/BENCH.md, as medians over several runs.
 ///
 /// The only place SyncLab reads a wall clock, to time itself; nothing it measures depends on
 /// it.
@@ -13,7 +13,7 @@ enum BenchCommand {
 
     Measures, as medians over N repetitions (default 5), with a release build
     (swift build -c release; .build/release/synclab bench):
-      pingpong   the kernel alone: 1000 actors, 10,000,000 deliveries (BENCH.md)
+      pingpong   the kernel alone: 1000 actors, 10,000,000 deliveries (docs/BENCH.md)
       scenarios  full runs of each tour scenario: runs/s and simulated s per wall s
       explore    seeds/s of Scenarios/explore/swarm.chaos with --jobs 1 and --jobs 2
 
@@ -21,6 +21,7 @@ enum BenchCommand {
       --quick             1,000,000 deliveries and shorter scenario batches
       --repeat N          repetitions per figure (default 5)
       --scenarios FOLDER  the scenarios to run (default Scenarios/tour)
+      -h, --help          show this help
     """
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -29,10 +30,15 @@ enum BenchCommand {
         let quick = options.flag("--quick")
         let repeatText = options.value("--repeat")
         let folder = options.value("--scenarios") ?? "Scenarios/tour"
-        if let problem = options.problem { return RunCommand.usage(problem) }
-        if let unknown = options.unknownOption { return RunCommand.usage("unknown option '\(unknown)'") }
+        if let problem = options.problem { return usage(problem) }
+        if let unknown = options.unknownOption {
+            let known = ["--quick", "--repeat", "--scenarios", "--help"]
+            return usage("unknown option '\(unknown)'\(suggestion(unknown, among: known))")
+        }
         let repetitions = repeatText.flatMap(Int.init) ?? 5
-        guard repetitions > 0 else { return RunCommand.usage("'--repeat' takes a positive number") }
+        guard repetitions > 0, repeatText == nil || Int(repeatText ?? "") != nil else {
+            return usage("'--repeat' takes a positive number, not '\(repeatText ?? "")'")
+        }
         #if DEBUG
         print("note: this is a debug build; figures from 'swift build -c release' are the ones to report")
         #endif
@@ -101,4 +107,6 @@ enum BenchCommand {
     private static func format(_ value: Double) -> String {
         String(format: "%.2f", value)
     }
+
+    static func usage(_ message: String) -> Int32 { usageError(message, command: "bench") }
 }

@@ -13,7 +13,7 @@ enum EnginesCommand {
     static func main(_ arguments: [String]) -> Int32 {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return 0 }
         if let unknown = arguments.first {
-            return RunCommand.usage("'engines' takes no arguments, not '\(unknown)'")
+            return usageError("'engines' takes no arguments, not '\(unknown)'", command: "engines")
         }
         for profile in EngineChoice.registry.profiles {
             print(line(profile))

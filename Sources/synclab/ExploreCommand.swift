@@ -4,21 +4,22 @@ import Kernel
 import Scenario
 
 /// `synclab explore FILE`: runs the seeds of a chaos file, checks every run, classifies what
-/// breaks (explained by a LIM-* rule, or a new finding), shrinks new findings to plain
+/// breaks (explained by a weakness of the engine, or a new finding), shrinks new findings to plain
 /// scenarios and prints a summary. `synclab explore merge` adds shard summaries up.
 enum ExploreCommand {
     static let help = """
     USAGE: synclab explore FILE [--seeds N | --from A --to B | --seed S] [--jobs J]
                           [--shard I/N] [--doublecheck] [--out DIR] [--json PATH]
                           [--shrink-limit K] [--shrink-runs R] [--shrink-explained]
-                          [--engine NAME]
+                          [--max-time D] [--max-events N] [--engine NAME]
            synclab explore merge RESULT.json... [--json OUT]
 
     Runs each seed's draw of a chaos file (docs/EXPLORER.md): the file's timeline, a fault
     phase of random operations and faults, a heal phase, then the checkers (convergence,
     lost saved changes, duplicate identities, resurrections, liveness). A violation is
     explained when a weakness of the engine's catalogue (sds: LIM-*) that accounts for it
-    fired in the run, a new finding otherwise. New findings are shrunk to plain scenarios that 'synclab run' can replay.
+    fired in the run, a new finding otherwise. New findings are shrunk to plain scenarios
+    that 'synclab run' can replay.
     Exit status: 0 when no new finding, 1 when there is one (or a budget failure, or a
     --doublecheck divergence), 2 on an input error.
 
@@ -34,14 +35,14 @@ enum ExploreCommand {
       --shrink-limit K    shrink the first K findings by seed (default 10; 0: none)
       --shrink-runs R     at most R runs to shrink one finding (default 400)
       --shrink-explained  shrink explained violations too
-      --engine NAME       run on engine NAME instead of the file's ('synclab engines')
+    \(BudgetOptions.help)
       -h, --help          show this help
     """
 
     static let optionNames = [
         "--seeds", "--from", "--to", "--seed", "--jobs", "--shard", "--doublecheck", "--out",
-        "--json", "--shrink-limit", "--shrink-runs", "--shrink-explained", "--engine", "--help",
-    ]
+        "--json", "--shrink-limit", "--shrink-runs", "--shrink-explained", "--help",
+    ] + BudgetOptions.names
 
     /// Everything the command line asked for.
     struct Request {
@@ -53,6 +54,7 @@ enum ExploreCommand {
         var json: String?
         var shrinkLimit = 10
         var options = ExploreOptions(engines: EngineChoice.registry)
+        var budget = BudgetOptions()
     }
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -64,11 +66,15 @@ enum ExploreCommand {
         case .success(let parsed): request = parsed
         case .failure(let problem): return usage(problem.message)
         }
-        guard let (scenario, source) = ScenarioFiles.load(request.path, engine: request.options.engine)
+        guard let (scenario, source) = ScenarioFiles.load(
+            request.path, options: request.budget.validationOptions)
         else { return 2 }
         guard scenario.chaos.workload != nil else {
-            Terminal.writeError("\(request.path): error: no 'chaos workload' line: nothing to "
-                + "explore (run a plain scenario with 'synclab run')")
+            // A file with chaos lines but no workload is an input error of the validator
+            // (chaos-needs-workload); this one has no chaos line at all.
+            Terminal.writeError("\(request.path):1:1: error: no 'chaos workload' line: nothing "
+                + "to explore; add 'chaos workload N operations' (docs/EXPLORER.md) or run a "
+                + "plain scenario with 'synclab run'")
             return 2
         }
         return explore(request, scenario: scenario, source: source)
@@ -96,10 +102,10 @@ enum ExploreCommand {
         func fail(_ message: String) -> Result<Request, UsageProblem> {
             .failure(UsageProblem(message: message))
         }
-        let engine: String?
-        switch EngineChoice.read(&options) {
-        case .success(let name): engine = name
-        case .failure(let error): return fail(error.message)
+        let budget: BudgetOptions
+        switch BudgetOptions.read(&options) {
+        case .success(let read): budget = read
+        case .failure(let problem): return fail(problem.message)
         }
         if let problem = options.problem { return fail(problem) }
         if let unknown = options.unknownOption {
@@ -163,7 +169,10 @@ enum ExploreCommand {
             request.options.shrinkRuns = runs
         }
         request.options.shrinkExplained = shrinkExplained
-        request.options.engine = engine
+        request.budget = budget
+        request.options.maxTime = budget.maxTime
+        request.options.maxEvents = budget.maxEvents
+        request.options.engine = budget.engine
         request.doublecheck = doublecheck
         request.out = out
         request.json = json
@@ -187,7 +196,9 @@ enum ExploreCommand {
         print("synclab explore \(request.path): \(request.selection) (\(runs)), "
             + "\(request.jobs) job\(request.jobs == 1 ? "" : "s")"
             + (request.doublecheck ? ", doublecheck" : ""))
-        let makeExplorer = worker(path: request.path, source: source, options: request.options)
+        let makeExplorer = worker(
+            path: request.path, source: source, options: request.options,
+            validation: request.budget.validationOptions)
         let doublecheck = request.doublecheck
         let bar = ProgressBar(total: seeds.count, label: "seeds")
         let outcomes = ExploreWorkers<Explorer, SeedOutcome>(count: seeds.count).run(
@@ -211,7 +222,7 @@ enum ExploreCommand {
                 results.append(result)
             case .diverged(let seed, let divergence)?:
                 print("seed \(seed): the two runs diverged at \(divergence)")
-                print("  rerun: synclab explore \(request.path) --seed \(seed) --doublecheck")
+                print("  rerun: synclab explore \(request.path) --seed \(seed) --doublecheck\(request.budget.arguments)")
                 return 1
             case nil:
                 break
@@ -230,12 +241,14 @@ enum ExploreCommand {
     }
 
     /// Makes one worker's explorer from the source, so threads share nothing.
-    static func worker(path: String, source: String, options: ExploreOptions)
-        -> @Sendable () -> Explorer
-    {
-        {
+    static func worker(
+        path: String, source: String, options: ExploreOptions,
+        validation: ValidationOptions? = nil
+    ) -> @Sendable () -> Explorer {
+        let validation = validation ?? options.validationOptions
+        return {
             let checked = ScenarioChecker.check(
-                source: source, file: path, options: options.validationOptions)
+                source: source, file: path, options: validation)
             return Explorer(scenario: checked.scenario, source: source, options: options)
         }
     }
@@ -280,7 +293,7 @@ enum ExploreCommand {
                 ? " (\(first.explainedBy.joined(separator: ", ")))" : ""
             print("seed \(result.seed): \(result.outcome.rawValue)\(explained) — "
                 + "\(first.check.rawValue): " + first.message)
-            print("  rerun: synclab explore \(request.path) --seed \(result.seed)")
+            print("  rerun: synclab explore \(request.path) --seed \(result.seed)\(request.budget.arguments)")
             if let shrunk = result.shrunk {
                 let location = request.out.map { folder in
                     (folder as NSString).appendingPathComponent(shrunk.file)
@@ -416,17 +429,13 @@ enum ExploreCommand {
         return merged.hasFindings ? 1 : 0
     }
 
-    static func usage(_ message: String) -> Int32 {
-        Terminal.writeError("synclab: error: \(message)")
-        Terminal.writeError("see 'synclab explore --help'")
-        return 2
-    }
+    static func usage(_ message: String) -> Int32 { usageError(message, command: "explore") }
 }
 
 // MARK: Benchmark
 
 extension ExploreCommand {
-    /// The chaos file `synclab bench` measures (BENCH.md, "explore").
+    /// The chaos file `synclab bench` measures (docs/BENCH.md, "explore").
     static let benchmarkFile = "Scenarios/explore/swarm.chaos"
 
     /// `synclab bench`'s explore figure: seeds per second of a chaos file's sweep with

@@ -1,4 +1,3 @@
-
 /// `synclab probes`: the probe points triggers can name, in the order a sync passes them.
 enum ProbesCommand {
     static let help = """
@@ -8,6 +7,10 @@ enum ProbesCommand {
     passes them: the contract's ten, which every engine passes in this order, with the
     engine's own among or after them. A trigger `when DEVICE reaches POINT [N]: ACTION`
     runs its action at the Nth time.
+
+    OPTIONS:
+      --engine NAME      the engine whose probe points to list ('synclab engines')
+      -h, --help         show this help
     """
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -16,11 +19,12 @@ enum ProbesCommand {
         let engine: String?
         switch EngineChoice.read(&options) {
         case .success(let name): engine = name
-        case .failure(let error): return RunCommand.usage(error.message)
+        case .failure(let error): return usageError(error.message, command: "probes")
         }
-        if let problem = options.problem { return RunCommand.usage(problem) }
+        if let problem = options.problem { return usageError(problem, command: "probes") }
         if let unknown = options.unknownOption ?? options.positionals.first {
-            return RunCommand.usage("'probes' takes only '--engine NAME', not '\(unknown)'")
+            return usageError(
+                "'probes' takes only '--engine NAME', not '\(unknown)'", command: "probes")
         }
         let profile = EngineChoice.profile(engine)
         print("Probe points of engine '\(profile.name)', in order:")

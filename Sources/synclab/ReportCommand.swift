@@ -4,14 +4,16 @@ import Reporting
 import Scenario
 import SyncContract
 
-/// `synclab report FILE… --out DIR [--format markdown|html] [--seed N] [--engine NAME]`.
+/// `synclab report FILE… --out DIR [--format markdown|html] [--seed N] [--max-time D]
+/// [--max-events N] [--engine NAME]`.
 ///
 /// Runs scenarios and writes one report each plus an index; the files depend only on the
 /// scenarios and seeds (never on the clock, the host or the current folder), so committed
 /// reports change exactly when behaviour does.
 enum ReportCommand {
     static let help = """
-    USAGE: synclab report FILE... --out DIR [--format markdown|html] [--seed N] [--engine NAME]
+    USAGE: synclab report FILE... --out DIR [--format markdown|html] [--seed N]
+                          [--max-time D] [--max-events N] [--engine NAME]
 
     Runs each scenario and writes a report of it into DIR, plus an index page that links
     every report with a pass or fail badge. A folder argument means every .scenario file
@@ -30,7 +32,7 @@ enum ReportCommand {
       --out DIR          the folder to write into (created when missing)
       --format FORMAT    markdown (default: .md files) or html (self-contained .html files)
       --seed N           run with seed N instead of each file's seed
-      --engine NAME      run on engine NAME instead of each file's ('synclab engines')
+    \(BudgetOptions.help)
       -h, --help         show this help
     """
 
@@ -59,14 +61,14 @@ enum ReportCommand {
         let out = options.value("--out")
         let formatText = options.value("--format") ?? "markdown"
         let seedText = options.value("--seed")
-        let engine: String?
-        switch EngineChoice.read(&options) {
-        case .success(let name): engine = name
-        case .failure(let error): return usage(error.message)
+        let budget: BudgetOptions
+        switch BudgetOptions.read(&options) {
+        case .success(let read): budget = read
+        case .failure(let problem): return usage(problem.message)
         }
         if let problem = options.problem { return usage(problem) }
         if let unknown = options.unknownOption {
-            let known = ["--out", "--format", "--seed", "--engine", "--help"]
+            let known = ["--out", "--format", "--seed", "--help"] + BudgetOptions.names
             return usage("unknown option '\(unknown)'\(suggestion(unknown, among: known))")
         }
         guard let out else { return usage("'report' needs '--out DIR'") }
@@ -87,7 +89,7 @@ enum ReportCommand {
             return usage("'report' needs at least one scenario file or folder")
         }
         guard let jobs = plan(options.positionals) else { return 2 }
-        return write(jobs, into: out, format: format, seed: seed, engine: engine)
+        return write(jobs, into: out, format: format, seed: seed, budget: budget)
     }
 
     /// Expands each argument on its own, so a folder's files keep their place below it.
@@ -122,17 +124,19 @@ enum ReportCommand {
     }
 
     private static func write(
-        _ jobs: [Job], into out: String, format: ReportFormat, seed: UInt64?, engine: String?
+        _ jobs: [Job], into out: String, format: ReportFormat, seed: UInt64?,
+        budget: BudgetOptions = BudgetOptions()
     ) -> Int32 {
         var loaded: [(job: Job, scenario: ScenarioFile, source: String)] = []
         for job in jobs {
-            guard let file = ScenarioFiles.load(job.path, engine: engine) else { return 2 }
+            guard let file = ScenarioFiles.load(job.path, options: budget.validationOptions)
+            else { return 2 }
             loaded.append((job, file.scenario, file.source))
         }
         var entries: [ReportIndex.Entry] = []
         for (job, scenario, source) in loaded {
-            let runOptions = EngineChoice.runOptions(engine: engine, seed: seed)
-            let result = ScenarioRunner.run(scenario, source: source, options: runOptions)
+            let result = ScenarioRunner.run(
+                scenario, source: source, options: budget.runOptions(seed: seed))
             let profile = EngineChoice.profile(result.engine)
             var report = ScenarioReport(
                 path: job.path, scenario: scenario, source: source, result: result,
@@ -171,11 +175,7 @@ enum ReportCommand {
         }
     }
 
-    static func usage(_ message: String) -> Int32 {
-        Terminal.writeError("synclab: error: \(message)")
-        Terminal.writeError("see 'synclab report --help'")
-        return 2
-    }
+    static func usage(_ message: String) -> Int32 { usageError(message, command: "report") }
 }
 
 /// The file formats `synclab report` writes.

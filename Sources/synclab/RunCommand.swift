@@ -4,10 +4,12 @@ import Kernel
 import Reporting
 import Scenario
 
-/// `synclab run FILE… [--seed N] [--engine NAME] [--trace-out PATH] [--junit PATH]`.
+/// `synclab run FILE… [--seed N] [--trace-out PATH] [--junit PATH] [--max-time D]
+/// [--max-events N] [--engine NAME]`.
 enum RunCommand {
     static let help = """
-    USAGE: synclab run FILE... [--seed N] [--engine NAME] [--trace-out PATH] [--junit PATH]
+    USAGE: synclab run FILE... [--seed N] [--trace-out PATH] [--junit PATH]
+                       [--max-time D] [--max-events N] [--engine NAME]
 
     Runs each scenario (a folder means every .scenario file below it) and checks its
     expectations. Exit status: 0 when every expectation holds, 1 when one fails or a run
@@ -15,10 +17,10 @@ enum RunCommand {
 
     OPTIONS:
       --seed N           run with seed N instead of the file's seed
-      --engine NAME      run on engine NAME instead of the file's ('synclab engines')
       --trace-out PATH   write the trace as JSON Lines to PATH (with several files, PATH is a
                          folder that receives one NAME.trace.jsonl per scenario)
       --junit PATH       write JUnit XML of every expectation to PATH
+    \(BudgetOptions.help)
       -h, --help         show this help
     """
 
@@ -28,14 +30,15 @@ enum RunCommand {
         let seedText = options.value("--seed")
         let traceOut = options.value("--trace-out")
         let junit = options.value("--junit")
-        let engine: String?
-        switch EngineChoice.read(&options) {
-        case .success(let name): engine = name
-        case .failure(let error): return usage(error.message)
+        let budget: BudgetOptions
+        switch BudgetOptions.read(&options) {
+        case .success(let read): budget = read
+        case .failure(let problem): return usage(problem.message)
         }
         if let problem = options.problem { return usage(problem) }
         if let unknown = options.unknownOption {
-            return usage("unknown option '\(unknown)'\(suggestion(unknown, among: ["--seed", "--engine", "--trace-out", "--junit", "--help"]))")
+            let known = ["--seed", "--trace-out", "--junit", "--help"] + BudgetOptions.names
+            return usage("unknown option '\(unknown)'\(suggestion(unknown, among: known))")
         }
         var seed: UInt64?
         if let seedText {
@@ -48,16 +51,15 @@ enum RunCommand {
         var loaded: [(path: String, scenario: ScenarioFile, source: String)] = []
         var inputError = !expanded.errors.isEmpty
         for path in expanded.files {
-            if let file = ScenarioFiles.load(path, engine: engine) { loaded.append((path, file.scenario, file.source)) } else { inputError = true }
+            if let file = ScenarioFiles.load(path, options: budget.validationOptions) { loaded.append((path, file.scenario, file.source)) } else { inputError = true }
         }
         if inputError { return 2 }
         var failed = 0
         var junitRuns: [(path: String, result: RunResult)] = []
         for (path, scenario, source) in loaded {
-            let options = EngineChoice.runOptions(engine: engine, seed: seed)
-            let result = ScenarioRunner.run(scenario, source: source, options: options)
+            let result = ScenarioRunner.run(scenario, source: source, options: budget.runOptions(seed: seed))
             junitRuns.append((path, result))
-            report(result, path: path)
+            report(result, path: path, rerunOptions: budget.arguments)
             if !result.passed { failed += 1 }
             if let traceOut {
                 let target = loaded.count == 1 ? traceOut : traceFile(in: traceOut, for: path)
@@ -71,7 +73,7 @@ enum RunCommand {
         return failed == 0 ? 0 : 1
     }
 
-    private static func report(_ result: RunResult, path: String) {
+    private static func report(_ result: RunResult, path: String, rerunOptions: String = "") {
         let expectations = result.expectations.count
         for expectation in result.expectations where !expectation.passed {
             print("\(path):\(expectation.line): expectation failed: \(expectation.wanted); found: \(expectation.found)")
@@ -87,7 +89,7 @@ enum RunCommand {
             print("\(Terminal.red("FAIL")) \(path) (seed \(result.seed), \(failedCount) of \(expectations) "
                   + "expectations failed\(result.failure == nil ? "" : ", runtime error"))")
             for leftover in result.leftovers { print("  leftover: \(leftover)") }
-            print("  rerun: synclab run \(path) --seed \(result.seed)")
+            print("  rerun: synclab run \(path) --seed \(result.seed)\(rerunOptions)")
         }
     }
 
@@ -105,9 +107,5 @@ enum RunCommand {
         return true
     }
 
-    static func usage(_ message: String) -> Int32 {
-        Terminal.writeError("synclab: error: \(message)")
-        Terminal.writeError("see 'synclab run --help'")
-        return 2
-    }
+    static func usage(_ message: String) -> Int32 { usageError(message, command: "run") }
 }

@@ -29,9 +29,10 @@ enum ScenarioFiles {
         return (files, errors)
     }
 
-    /// Reads and checks one file: its tree and source, or its diagnostics. `engine` is the
-    /// `--engine` override the file is checked for.
-    static func load(_ path: String, engine: String? = nil) -> (scenario: ScenarioFile, source: String)? {
+    /// Reads and checks one file: its tree and source, or its diagnostics.
+    static func load(
+        _ path: String, options: ValidationOptions = EngineChoice.registry.validationOptions()
+    ) -> (scenario: ScenarioFile, source: String)? {
         guard let data = FileManager.default.contents(atPath: path) else {
             Terminal.writeError("\(path): error: cannot read the file")
             return nil
@@ -40,7 +41,7 @@ enum ScenarioFiles {
             Terminal.writeError("\(path):1:1: error: the file is not valid UTF-8")
             return nil
         }
-        let result = ScenarioChecker.check(source: source, file: path, options: EngineChoice.registry.validationOptions(engine: engine))
+        let result = ScenarioChecker.check(source: source, file: path, options: options)
         for diagnostic in result.diagnostics {
             Terminal.writeError(diagnostic.renderedWithNotes)
         }

@@ -19,16 +19,29 @@ COMMANDS:
   bench            measure the kernel and scenario runs (use a release build)
   rules            list the rule catalogue and the scenarios that make each rule fire
   explore FILE     run the seeds of a chaos file, check and shrink what they find
+  help [COMMAND]   show this help, or a command's help (as 'synclab COMMAND --help')
 
-Run 'synclab COMMAND --help' for a command's options.
+Run 'synclab help COMMAND' or 'synclab COMMAND --help' for a command's options,
+'synclab --version' for the version.
 """
 
 let commands = ["run", "check", "probes", "engines", "report", "bench", "rules", "explore"]
 var arguments = Array(CommandLine.arguments.dropFirst())
+// `synclab help CMD` is `synclab CMD --help`.
+if arguments.count == 2, arguments[0] == "help", commands.contains(arguments[1]) {
+    arguments = [arguments[1], "--help"]
+}
 let status: Int32
 if arguments.isEmpty || arguments == ["-h"] || arguments == ["--help"] || arguments == ["help"] {
     print(help)
     status = arguments.isEmpty ? 2 : 0
+} else if arguments == ["--version"] || arguments == ["version"] {
+    print("synclab \(SyncLabVersion.current)")
+    status = 0
+} else if arguments.first == "help" {
+    let topic = arguments.dropFirst().joined(separator: " ")
+    status = usageError("'help' takes one command name, not '\(topic)'"
+        + suggestion(arguments.count == 2 ? arguments[1] : topic, among: commands), command: nil)
 } else {
     let command = arguments.removeFirst()
     switch command {
@@ -41,7 +54,9 @@ if arguments.isEmpty || arguments == ["-h"] || arguments == ["--help"] || argume
     case "rules": status = RulesCommand.main(arguments)
     case "explore": status = ExploreCommand.main(arguments)
     default:
-        status = RunCommand.usage("unknown command '\(command)'\(suggestion(command, among: commands))")
+        status = usageError(
+            "unknown command '\(command)'\(suggestion(command, among: commands + ["help", "--version"]))",
+            command: nil)
     }
 }
 exit(status)

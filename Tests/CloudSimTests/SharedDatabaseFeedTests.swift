@@ -118,10 +118,10 @@ import Testing
         #expect(outcome.pushes == outcome.pushes.sorted())
     }
 
-    @Test func aZoneLeftAndAcceptedAgainIsInBothListsAndANewLife() {
+    @Test func aZoneLeftAndAcceptedAgainIsInBothListsAndANewLife() throws {
         let fixture = acceptedFixture()
         let token = fixture.fetchSharedDatabase(after: nil).databaseChanges?.token
-        guard let old = fixture.fetchShared(after: nil).response.page else { return }
+        let old = try #require(fixture.fetchShared(after: nil).response.page)
         fixture.step(.leave, by: fixture.desktop)
         fixture.share("f1")
         fixture.step(.accept, by: fixture.desktop)
@@ -152,9 +152,9 @@ import Testing
                 == fixture.cloud.visibleRecords(in: fixture.zone, for: "bob"))
     }
 
-    @Test func changesOutsideTheShareNeverReachTheParticipant() {
+    @Test func changesOutsideTheShareNeverReachTheParticipant() throws {
         let fixture = acceptedFixture()
-        guard let first = fixture.fetchShared(after: nil).response.page else { return }
+        let first = try #require(fixture.fetchShared(after: nil).response.page)
         fixture.insert(fixture.note("y1"))
         fixture.modify(saves: [fixture.edit("m1", ["title": .string("changed")])])
         fixture.modify(deletes: ["x1", "n2"])
@@ -163,9 +163,9 @@ import Testing
         #expect(page.map { names($0.deletions) } == ["n2"])
     }
 
-    @Test func recordsMovedOutOfTheShareLeaveAsDeletionsAndMovedInArrive() {
+    @Test func recordsMovedOutOfTheShareLeaveAsDeletionsAndMovedInArrive() throws {
         let fixture = acceptedFixture()
-        guard let first = fixture.fetchShared(after: nil).response.page else { return }
+        let first = try #require(fixture.fetchShared(after: nil).response.page)
         var moved = fixture.serverRecord("n1")
         moved.parent = "f2"
         var arrived = fixture.serverRecord("x1")
@@ -174,7 +174,7 @@ import Testing
             RecordSave(record: moved, changedKeys: []),
             RecordSave(record: arrived, changedKeys: []),
         ])
-        guard let page = fixture.fetchShared(after: first.token).response.page else { return }
+        let page = try #require(fixture.fetchShared(after: first.token).response.page)
         #expect(names(page.records) == ["x1"])
         #expect(page.deletions == [
             RecordDeletion(recordName: "n1", recordType: "Note"),
@@ -189,21 +189,21 @@ import Testing
         #expect(again?.deletions.isEmpty == true)
     }
 
-    @Test func stoppingOneOfTwoSharesDeletesOnlyItsRecords() {
+    @Test func stoppingOneOfTwoSharesDeletesOnlyItsRecords() throws {
         let fixture = acceptedFixture()
         fixture.shareAndAccept("f2", .readOnly)
-        guard let first = fixture.fetchShared(after: nil).response.page else { return }
+        let first = try #require(fixture.fetchShared(after: nil).response.page)
         #expect(names(first.records).count == 8)
         fixture.step(.stop, on: .rootRecord("f2"), by: fixture.phone)
-        guard let page = fixture.fetchShared(after: first.token).response.page else { return }
+        let page = try #require(fixture.fetchShared(after: first.token).response.page)
         #expect(names(page.deletions) == ["Share-f2", "f2", "m1"])
         #expect(page.records.isEmpty)
         #expect(fixture.cloud.sharedZones(of: "bob") == [fixture.zone])
     }
 
-    @Test func theShareRecordReappearsWhenTheParticipantsChange() {
+    @Test func theShareRecordReappearsWhenTheParticipantsChange() throws {
         let fixture = acceptedFixture()
-        guard let first = fixture.fetchShared(after: nil).response.page else { return }
+        let first = try #require(fixture.fetchShared(after: nil).response.page)
         fixture.share("f1", with: "carol")
         let page = fixture.fetchShared(after: first.token).response.page
         #expect(page.map { names($0.records) } == ["Share-f1"])

@@ -22,7 +22,7 @@ struct KernelTests {
             seen.append("\(step.payload)@\(step.actor)@\(step.time)")
             #expect(kernel.now == step.time)
         }
-        #expect(seen == ["a@laptop@1ms", "b@phone@2ms", "c@cloud@2ms"])
+        #expect(seen == ["a@laptop@0.001s", "b@phone@0.002s", "c@cloud@0.002s"])
         #expect(kernel.eventsProcessed == 3)
         #expect(kernel.next() == .empty)
         #expect(kernel.now == .milliseconds(2))
@@ -85,7 +85,9 @@ struct KernelTests {
         #expect(failure.busiestActor == "phone" && failure.busiestActorEvents == 3)
         #expect(failure.eventsProcessed == 5 && failure.time == .seconds(2))
         #expect(failure.description
-            == "budget exceeded: 5 events (busiest actor 'phone', 3 events)")
+            == "budget exceeded: the run's event budget of 5 events was used up (busiest actor "
+                + "'phone', 3 events); raise it with 'budget events N' in the scenario or "
+                + "'--max-events N'")
         #expect(kernel.next() == .budgetExceeded(failure))
         #expect(kernel.pendingCount == 1)
     }
@@ -119,7 +121,9 @@ struct KernelTests {
         }
         #expect(failure.reason == .time && failure.limit == 10_000_000)
         #expect(failure.description
-            == "budget exceeded: 10s of simulated time (busiest actor 'a', 1 events)")
+            == "budget exceeded: the run would pass its time budget of 10s of simulated time "
+                + "(busiest actor 'a', 1 events); raise it with 'budget time D' in the "
+                + "scenario or '--max-time D'")
         #expect(kernel.now == .seconds(10))
 
         var idle = Kernel<String>(budget: Budget(maxTime: .seconds(10), maxEvents: 100))
@@ -129,7 +133,9 @@ struct KernelTests {
             return
         }
         #expect(idleFailure.description
-            == "budget exceeded: 10s of simulated time (no event ran)")
+            == "budget exceeded: the run would pass its time budget of 10s of simulated time "
+                + "(no event ran); raise it with 'budget time D' in the scenario or "
+                + "'--max-time D'")
         #expect(idle.now == .seconds(10))
     }
 

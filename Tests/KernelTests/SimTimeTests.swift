@@ -15,11 +15,13 @@ struct SimTimeTests {
     }
 
     @Test(
-        "description uses the largest exact unit",
+        "description is exact, in hours and minutes once long (the one format users see)",
         arguments: [
-            (0, "0s"), (12, "12us"), (250_000, "250ms"), (1_500_000, "1.5s"),
-            (3_000_000, "3s"), (1_000_500, "1000500us"), (61_250_000, "61.25s"),
-            (-2_000, "-2ms"),
+            (0, "0s"), (12, "0.000012s"), (250_000, "0.25s"), (1_500_000, "1.5s"),
+            (3_000_000, "3s"), (1_000_500, "1.0005s"), (61_250_000, "1m1.25s"),
+            (72_864_137, "1m12.864137s"), (3_600_000_000, "1h"), (7_205_500_000, "2h0m5.5s"),
+            (2_592_000_000_000, "720h"), (-2_000, "-0.002s"),
+            (Int64.min, "-2562047788h0m54.775807s"),
         ] as [(Int64, String)]
     )
     func description(microseconds: Int64, text: String) {

@@ -90,7 +90,7 @@ import Testing
             $0.contains("NEW-1 future.decision note=x#60;y #38; z#59; #35;1")
         })
         #expect(lines.contains {
-            $0.contains("❌ 2.5s line 20: expect converged — found: phone lacks n1")
+            $0.contains("FAIL 2.5s line 20: expect converged — found: phone lacks n1")
         })
         #expect(!lines.contains { $0.contains("future.cloud-thing") },
                 "unknown kinds without rules are left out")

@@ -43,7 +43,7 @@ import Testing
 
     @Test func statesRulesAndProbePointsAreTheEngines() {
         #expect(Self.messages("expect phone: state stopped") == [
-            "f.scenario:8:21: error: engine 'mini' has no state 'stopped'",
+            "f.scenario:8:21: error: unknown state 'stopped'",
         ])
         #expect(Self.messages("expect phone: state waiting(retryAfter)").isEmpty)
         #expect(Self.messages("expect fired BIG-1").first?.contains("unknown rule 'BIG-1'") == true)

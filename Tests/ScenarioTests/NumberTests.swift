@@ -65,7 +65,7 @@ import Testing
 
     @Test(arguments: [
         ("300KB", 307_200), ("2MB", 2_097_152), ("1.5KB", 1_536), ("7B", 7),
-        ("1GB", 1_073_741_824), ("0.5MB", 524_288),
+        ("50MB", 52_428_800), ("0.5MB", 524_288), ("0.046875GB", 50_331_648),
     ] as [(String, Int)])
     func sizeIsExactBytes(text: String, bytes: Int) {
         let source = header
@@ -93,7 +93,8 @@ import Testing
               e: Double = 12
             }
             """
-        assertDiagnostics(source, [.init("1️⃣", "number '9223372036854775808' is too large")])
+        assertDiagnostics(source, [.init("1️⃣", "number '9223372036854775808' is too large; "
+            + "whole numbers go from -9223372036854775808 to 9223372036854775807")])
         let tree = ScenarioParser.parse(source: MarkedSource(source).text, file: "t").scenario
         let values = tree.entities.first?.attributes.compactMap(\.defaultValue?.literal) ?? []
         #expect(values == [.integer(.max), .integer(.min), .decimal("-3.5"), .integer(12)])

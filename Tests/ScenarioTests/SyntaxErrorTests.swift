@@ -71,16 +71,18 @@ import Testing
             .init("1️⃣", "range '300ms..50ms' has its lower bound above its upper bound",
                 id: "invalid-range")),
         Case(header + "wait 1️⃣5\n",
-            .init("1️⃣", "duration '5' needs a unit: 'us', 'ms', 's', 'm' or 'h'; did you mean "
+            .init("1️⃣", "duration '5' needs a unit: 'us', 'ms', 's', 'm', 'h' or 'd'; did you mean "
                 + "'5s'?", id: "invalid-duration")),
         Case(header + "wait 1️⃣5sec\n",
-            .init("1️⃣", "unknown unit in duration '5sec'; units are 'us', 'ms', 's', 'm' and "
-                + "'h'; did you mean '5s'?")),
+            .init("1️⃣", "unknown unit in duration '5sec'; units are 'us', 'ms', 's', 'm', 'h' "
+                + "and 'd'; did you mean '5s'?")),
         Case(header + "wait 1️⃣-5s\n", .init("1️⃣", "duration '-5s' must not be negative")),
         Case(header + "wait 1️⃣0.5us\n",
             .init("1️⃣", "duration '0.5us' is not a whole number of microseconds")),
         Case(header + "wait 1️⃣9999999999999h\n",
-            .init("1️⃣", "number '9999999999999h' is too large", id: "number-too-large")),
+            .init("1️⃣", "duration '9999999999999h' is too large; the largest is "
+                + "'9223372036854775807us' (2^63-1 microseconds, about 292,000 years)",
+                id: "number-too-large")),
         Case(header + "wait until phone 1️⃣busy\n",
             .init("1️⃣", "expected 'idle', found 'busy'")),
         Case(header + "1️⃣\"open\n",
@@ -154,7 +156,8 @@ import Testing
                 + "'true', 'false', 'nil', labels, 'text(SIZE)', 'bytes(SIZE)' or 'hex\"...\"'",
                 id: "invalid-value")),
         Case(header + "entity Note {\n  n: Int = 1️⃣99999999999999999999\n}\n",
-            .init("1️⃣", "number '99999999999999999999' is too large")),
+            .init("1️⃣", "number '99999999999999999999' is too large; whole numbers go from "
+                + "-9223372036854775808 to 9223372036854775807")),
     ]
 
     @Test(arguments: cases)
@@ -193,7 +196,7 @@ import Testing
             """,
             [
                 .init("1️⃣", "unknown device action 'synk'; did you mean 'sync'?"),
-                .init("2️⃣", "duration '5' needs a unit: 'us', 'ms', 's', 'm' or 'h'; "
+                .init("2️⃣", "duration '5' needs a unit: 'us', 'ms', 's', 'm', 'h' or 'd'; "
                     + "did you mean '5s'?"),
                 .init("3️⃣", "unknown device action 'jump'"),
                 .init("4️⃣", "unknown cloud action 'outrage'; did you mean 'outage'?"),

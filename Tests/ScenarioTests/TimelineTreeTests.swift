@@ -98,7 +98,8 @@ import Testing
         #expect(account.value == "alice" && records.value == 2)
         #expect(retryAfter.value == TimeSpan(microseconds: 1_500_000))
         let drop = try Self.statement("cloud: push drop 0.5%")
-        guard case .cloudAction(let dropStatement) = drop.kind else { return }
+        guard case .cloudAction(let dropStatement) = drop.kind
+        else { Issue.record("not a cloud action"); return }
         #expect(dropStatement.action == .setting(.pushDrop(Probability(partsPerMillion: 5_000))))
         let reject = try Self.statement("cloud: reject n1 with quotaExceeded")
         guard case .cloudAction(let rejectStatement) = reject.kind,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The determinism lint of DESIGN.md, run as a test so that no change can skip it.
+/// The determinism lint (README.md, "Run the tests"), run as a test so that no change can skip it.
 ///
 /// It reads every `.swift` file under `Sources/` and fails, naming `file:line`, on anything
 /// that lets the wall clock, system randomness, threads or hash order reach the simulation.

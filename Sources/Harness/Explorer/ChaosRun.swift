@@ -13,9 +13,9 @@ public struct ExploreOptions: Hashable, Sendable {
     public var killAfterWrite: WriteKill?
     /// Keep every trace event (for `--doublecheck` and `synclab run` on a chaos file).
     public var recordTrace: Bool
-    /// Bounds on one whole run, as `RunOptions` has them.
-    public var maxEvents: Int
-    public var maxTime: SimTime
+    /// Bounds on one whole run, as `RunOptions` has them (nil: the file's `budget`).
+    public var maxEvents: Int?
+    public var maxTime: SimTime?
     /// The most runs shrinking one finding may make.
     public var shrinkRuns: Int
     /// Shrink explained violations too, not only new findings.
@@ -38,8 +38,8 @@ public struct ExploreOptions: Hashable, Sendable {
         engines: EngineRegistry,
         engine: String? = nil,
         recordTrace: Bool = false,
-        maxEvents: Int = 2_000_000,
-        maxTime: SimTime = .hours(24 * 30),
+        maxEvents: Int? = nil,
+        maxTime: SimTime? = nil,
         shrinkRuns: Int = 400,
         shrinkExplained: Bool = false
     ) {

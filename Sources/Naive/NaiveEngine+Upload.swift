@@ -5,7 +5,8 @@ import SyncContract
 
 extension NaiveEngine {
     /// The app saved: each inserted or updated model becomes a save of a freshly built record,
-    /// each deleted one a delete, each its own operation sent at once (NAIVE-4, NAIVE-5).
+    /// each deleted one a delete, each its own operation, sent when its turn comes, with no
+    /// debounce (NAIVE-4, NAIVE-5).
     func storeSaved(context: inout NaiveContext, effects: inout [EngineEffect]) {
         let entries = context.store.history(after: historyPosition)
         historyPosition = context.store.lastHistoryPosition

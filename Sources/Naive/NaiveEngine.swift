@@ -9,9 +9,9 @@ typealias NaiveContext = EngineContext<NaiveSyncData>
 /// The `naive` engine: the article's `CloudKitManager` (seed 004) as docs/NAIVE.md specifies
 /// it, a deterministic state machine.
 ///
-/// Every save, delete and download is an operation of its own, several run at once, and all
-/// of them live in memory only (NAIVE-5, NAIVE-14); the disk holds one database token, the
-/// models' record names and a diagnostic ledger (`NaiveSyncData`).
+/// Every save, delete and download is an operation of its own, run one at a time in the order
+/// they were created, and all of them live in memory only (NAIVE-5, NAIVE-14); the disk holds
+/// one database token, the models' record names and a diagnostic ledger (`NaiveSyncData`).
 public final class NaiveEngine: SyncEngine {
     public typealias SyncData = NaiveSyncData
 

@@ -105,7 +105,9 @@ extension CloudService {
             owner.querySubscriptions[$0]
         }
         var fires = false
-        for entry in after.log where entry.sequence > before.sequence {
+        // The request's entries are the log's last ones: walk back to the first before it.
+        for entry in after.log.reversed() {
+            guard entry.sequence > before.sequence else { break }
             let name = entry.recordName
             let change: (type: String, reason: QuerySubscription.Reason)
             if let record = after.records[name]?.record {

@@ -34,6 +34,8 @@ extension World {
         case .trigger(let trigger):
             arm(trigger, line: statement.line)
         case .expectation(let expectation):
+            // `expect [naive] …` is checked only on runs of that engine (issue 17).
+            guard expectation.applies(to: profile.name) else { break }
             let outcome = check(expectation.kind)
             let result = ExpectationResult(
                 line: statement.line,

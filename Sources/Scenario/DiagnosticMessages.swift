@@ -346,6 +346,17 @@ extension DiagnosticMessage {
             message: "unknown \(kind) '\(name)'", suggestions: suggestions)
     }
 
+    /// `engine X` or `expect [X] …` naming an engine the `engines` line does not list.
+    static func engineNotListed(_ engine: String, listed: [String], suggestions: [String] = [])
+        -> Self
+    {
+        let message = listed.isEmpty
+            ? "engine '\(engine)' is not in an 'engines' line; add 'engines \(engine), …' to the setup"
+            : "engine '\(engine)' is not in the file's 'engines' line ("
+                + listed.map { "'\($0)'" }.joined(separator: ", ") + ")"
+        return Self(id: "engine-not-listed", message: message, suggestions: suggestions)
+    }
+
     /// A statement the scenario's engine cannot carry out.
     static func unsupportedByEngine(_ statement: String, engine: String) -> Self {
         Self(id: "unsupported-statement",

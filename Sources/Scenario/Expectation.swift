@@ -3,10 +3,23 @@ public struct Expectation: Hashable, Sendable {
     public var kind: ExpectationKind
     /// Where the `expect` keyword is.
     public var location: SourceLocation
+    /// `expect [ENGINE] …` (a SyncLab addition, issue 17): the one engine whose runs check
+    /// it; nil means every engine the story runs on.
+    public var engine: Located<String>?
 
     public init(_ kind: ExpectationKind, location: SourceLocation) {
+        self.init(kind, location: location, engine: nil)
+    }
+
+    public init(_ kind: ExpectationKind, location: SourceLocation, engine: Located<String>?) {
         self.kind = kind
         self.location = location
+        self.engine = engine
+    }
+
+    /// Whether a run on `engine` checks this expectation.
+    public func applies(to engine: String) -> Bool {
+        self.engine.map { $0.value == engine } ?? true
     }
 }
 

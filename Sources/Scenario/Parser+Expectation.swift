@@ -4,8 +4,18 @@ extension Parser {
     static let deviceOnlyExpectations = ["state", "downloaded-once", "not", "pending", "fired", "refused"]
 
     mutating func parseExpectation(_ keyword: Token) -> Bool {
+        var engine: Located<String>?
+        if current.kind == .leftBracket {
+            // `expect [naive] …`: an expectation of one engine's runs (issue 17).
+            advance()
+            guard let name = name("an engine name"),
+                expect(.rightBracket, "']'") != nil
+            else { return false }
+            engine = name
+        }
         guard let kind = parseExpectationKind() else { return false }
-        appendTimeline(.expectation(Expectation(kind, location: keyword.location)),
+        appendTimeline(
+            .expectation(Expectation(kind, location: keyword.location, engine: engine)),
             at: keyword.location)
         return true
     }

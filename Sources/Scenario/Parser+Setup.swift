@@ -54,6 +54,25 @@ extension Parser {
         return true
     }
 
+    /// `engines A, B, …`: the engines a story runs on (a SyncLab addition, issue 17).
+    mutating func parseEngines(_ keyword: Token) -> Bool {
+        var names: [Located<String>] = []
+        guard let first = name("an engine name") else { return false }
+        names.append(first)
+        while current.kind == .comma {
+            advance()
+            guard let next = name("an engine name") else { return false }
+            names.append(next)
+        }
+        if let first = scenario.header.enginesLocation {
+            reportDuplicate(keyword, firstAt: first)
+        } else {
+            scenario.header.engines = names
+            scenario.header.enginesLocation = keyword.location
+        }
+        return true
+    }
+
     mutating func parseAccount(_ keyword: Token) -> Bool {
         guard let account = declaredName("an account name") else { return false }
         scenario.accounts.append(AccountDeclaration(name: account, location: keyword.location))

@@ -74,8 +74,14 @@ public struct ScenarioHeader: Hashable, Sendable {
     public var about: [Located<String>]
     /// The `seed N` value; nil means the contract's default, 1.
     public var seed: Located<UInt64>?
-    /// The `engine NAME` value; nil means the contract's default, `sds`.
+    /// The `engine NAME` value; nil means the first of `engines`, else the contract's
+    /// default, `sds`.
     public var engine: Located<String>?
+    /// `engines A, B, …` (a SyncLab addition, issue 17): the engines the story runs on, each
+    /// with its own `expect [ENGINE] …` lines; empty when the file has no such line.
+    public var engines: [Located<String>] = []
+    /// Where the `engines` keyword is, when the file has that line.
+    public var enginesLocation: SourceLocation?
 
     public init(
         title: Located<String>? = nil,
@@ -94,6 +100,17 @@ public struct ScenarioHeader: Hashable, Sendable {
 
     /// The seed to run with when the command line does not override it.
     public var effectiveSeed: UInt64 { seed?.value ?? Self.defaultSeed }
-    /// The engine to run when the file names none.
-    public var effectiveEngine: String { engine?.value ?? Self.defaultEngine }
+    /// The engine to run when the command line names none: the `engine` line, else the
+    /// first of the `engines` line, else `sds`.
+    public var effectiveEngine: String {
+        engine?.value ?? engines.first?.value ?? Self.defaultEngine
+    }
+
+    /// The engines the story is written for: the `engines` line, else the one engine.
+    public var storyEngines: [String] {
+        engines.isEmpty ? [effectiveEngine] : engines.map(\.value)
+    }
+
+    /// Whether the file carries expectations per engine (an `engines` line).
+    public var isMultiEngine: Bool { !engines.isEmpty }
 }

@@ -30,6 +30,7 @@ enum StatementTable {
         StatementRule("about", setup: true) { $0.parseAbout($1) },
         StatementRule("seed", setup: true) { $0.parseSeed($1) },
         StatementRule("engine", setup: true) { $0.parseEngine($1) },
+        StatementRule("engines", setup: true, reservesName: false) { $0.parseEngines($1) },
         StatementRule("entity", setup: true) { $0.parseEntity($1) },
         StatementRule("account", setup: true) { $0.parseAccount($1) },
         StatementRule("device", setup: true) { $0.parseDevice($1) },

@@ -55,18 +55,31 @@ extension Validator {
         case .trigger(let trigger):
             check(trigger, state: &state)
         case .expectation(let expectation):
-            check(expectation.kind, state: &state)
+            if let engine = expectation.engine {
+                guard let scoped = checkExpectationEngine(engine) else {
+                    // Its names cannot be checked against an engine it does not run on.
+                    check(expectation.kind, state: &state, namesChecked: false)
+                    return
+                }
+                scopedEngine = scoped
+                check(expectation.kind, state: &state)
+                scopedEngine = nil
+            } else {
+                check(expectation.kind, state: &state)
+            }
         }
     }
 
     private mutating func check(_ trigger: Trigger, state: inout TimelineState) {
         requireDevice(trigger.device)
         let probe = trigger.probe
-        let probePoints = engineFacts?.probePoints ?? options.probePoints
-        if !probePoints.contains(probe.value) {
-            let suggestions = Suggestions.closest(to: probe.value, among: probePoints)
-            report(.unknownName("probe point", probe.value, suggestions: suggestions),
-                at: probe.location)
+        forEachCheckedEngine { validator in
+            let probePoints = validator.engineFacts?.probePoints ?? validator.options.probePoints
+            if !probePoints.contains(probe.value) {
+                let suggestions = Suggestions.closest(to: probe.value, among: probePoints)
+                validator.report(.unknownName("probe point", probe.value, suggestions: suggestions),
+                    at: probe.location)
+            }
         }
         switch trigger.action {
         case .device(let action): check(action, inTrigger: true, state: &state)
@@ -210,7 +223,9 @@ extension Validator {
 
     // MARK: - Expectations
 
-    private mutating func check(_ expectation: ExpectationKind, state: inout TimelineState) {
+    private mutating func check(
+        _ expectation: ExpectationKind, state: inout TimelineState, namesChecked: Bool = true
+    ) {
         switch expectation {
         case .values(let scope, let label, let values):
             requireScope(scope)
@@ -232,12 +247,16 @@ extension Validator {
             _ = requireLabel(label, state: state)
         case .state(let device, let name, let argument):
             requireDevice(device)
-            checkState(name, argument: argument)
+            if namesChecked {
+                forEachCheckedEngine { $0.checkState(name, argument: argument) }
+            }
         case .downloadedOnce(let device, _), .pending(let device, _), .refused(let device, _):
             requireDevice(device)
         case .fired(let device, let rule, _):
             if let device { requireDevice(device) }
-            checkRuleID(rule)
+            if namesChecked {
+                forEachCheckedEngine { $0.checkRuleID(rule) }
+            }
         case .converged:
             break
         }
@@ -269,7 +288,9 @@ extension Validator {
             guard !known.contains(rule.value) else { return }
             // A file run with another engine (`--engine`) keeps its expectations on its own
             // engine's rules: they run, and may fail, since outcomes differ between engines.
-            if let override = options.engineOverride, override != scenario.header.effectiveEngine,
+            if scopedEngine == nil,
+               !scenario.header.engines.contains(where: { $0.value == engineName }),
+               let override = options.engineOverride, override != scenario.header.effectiveEngine,
                options.engineFacts[scenario.header.effectiveEngine]?.ruleIDs.contains(rule.value) == true {
                 return
             }

@@ -7,6 +7,10 @@ struct Validator {
     let scenario: ScenarioFile
     let options: ValidationOptions
     var diagnostics: [Diagnostic] = []
+    /// The engine of the expectation being checked (`expect [naive] …`), if it names one.
+    var scopedEngine: String?
+    /// The engine `forEachCheckedEngine` is checking a statement against.
+    var currentEngine: String?
     /// The positions `diagnostics` speak at, so that keeping one per position costs a
     /// lookup, not a scan (a line of 100,000 bad characters gives 100,000 diagnostics).
     private var reportedLocations: Set<SourceLocation> = []
@@ -89,6 +93,7 @@ struct Validator {
     // MARK: - Header and setup
 
     private mutating func checkHeader() {
+        checkStoryEngines()
         guard let engine = scenario.header.engine, let engines = options.engines,
             !engines.contains(engine.value)
         else { return }

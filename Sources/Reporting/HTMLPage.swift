@@ -4,7 +4,7 @@
 /// nothing: no script, no font, no stylesheet from the network. The markup is also
 /// well-formed XML (void elements closed, only XML's entities), so a test can parse it.
 enum HTMLPage {
-    static func document(title: String, body: [String]) -> String {
+    static func document(title: String, body: [String], extraStyle: [String] = []) -> String {
         var lines = [
             "<!DOCTYPE html>",
             "<html lang=\"en\">",
@@ -15,6 +15,7 @@ enum HTMLPage {
             "<style>",
         ]
         lines += style
+        lines += extraStyle
         lines += ["</style>", "</head>", "<body>", "<main>"]
         lines += body
         lines += ["</main>", "</body>", "</html>"]

@@ -16,6 +16,7 @@ COMMANDS:
   probes           list the probe points triggers can name
   engines          list the engines scenarios can run on
   report FILE...   write Markdown or HTML reports of scenarios (--out DIR)
+  compare FILE...  run each story on several engines and show the runs side by side
   bench            measure the kernel and scenario runs (use a release build)
   rules            list the rule catalogue and the scenarios that make each rule fire
   explore FILE     run the seeds of a chaos file, check and shrink what they find
@@ -25,7 +26,7 @@ Run 'synclab help COMMAND' or 'synclab COMMAND --help' for a command's options,
 'synclab --version' for the version.
 """
 
-let commands = ["run", "check", "probes", "engines", "report", "bench", "rules", "explore"]
+let commands = ["run", "check", "probes", "engines", "report", "compare", "bench", "rules", "explore"]
 var arguments = Array(CommandLine.arguments.dropFirst())
 // `synclab help CMD` is `synclab CMD --help`.
 if arguments.count == 2, arguments[0] == "help", commands.contains(arguments[1]) {
@@ -50,6 +51,7 @@ if arguments.isEmpty || arguments == ["-h"] || arguments == ["--help"] || argume
     case "probes": status = ProbesCommand.main(arguments)
     case "engines": status = EnginesCommand.main(arguments)
     case "report": status = ReportCommand.main(arguments)
+    case "compare": status = CompareCommand.main(arguments)
     case "bench": status = BenchCommand.main(arguments)
     case "rules": status = RulesCommand.main(arguments)
     case "explore": status = ExploreCommand.main(arguments)

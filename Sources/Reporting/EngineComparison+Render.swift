@@ -1,0 +1,196 @@
+/// The renderings of a comparison: terminal text, Markdown (with a Mermaid diagram per
+/// engine), self-contained HTML (engines as columns) and JSON.
+extension EngineComparison {
+    private static let marker = "≠"
+
+    /// A plain-text rendering for a terminal: one block per row, one line per engine, `≠`
+    /// before a row where the engines disagree.
+    public func terminal() -> String {
+        var out: [String] = []
+        let verdict = passed ? "PASS" : "FAIL"
+        out.append("\(verdict) \(path): \(title)")
+        out.append("  engines: " + engines.joined(separator: ", "))
+        let width = engines.map(\.count).max() ?? 0
+        func section(_ name: String, _ rows: [Row]) {
+            guard !rows.isEmpty else { return }
+            out.append("  \(name)")
+            for row in rows {
+                out.append("  \(row.differs ? Self.marker : " ") \(row.label)")
+                for (engine, cell) in zip(engines, row.cells) {
+                    let pad = String(repeating: " ", count: width - engine.count)
+                    out.append("      \(engine)\(pad)  \(cell)")
+                }
+            }
+        }
+        for line in notRun { out.append("  not run on \(line)") }
+        section("final state", stateRows)
+        section("expectations", expectationRows)
+        section("runs", summaryRows)
+        let disagree = differingRows.map(\.label)
+        out.append("  engines disagree on: " + (disagree.isEmpty ? "nothing" : disagree.joined(separator: ", ")))
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Markdown
+
+    /// GitHub-flavoured Markdown: the side-by-side tables (engines as columns, a row where
+    /// they disagree marked `≠` and its cells in bold), then each engine's sequence diagram.
+    public func markdown() -> String {
+        let m = MarkdownText.self
+        var out: [String] = []
+        out.append("# \(m.inline(title))")
+        out.append("")
+        out.append((passed ? "✅ **every engine met its own expectations**"
+            : "❌ **an engine missed its own expectations**")
+            + " · engines " + engines.map { m.code($0) }.joined(separator: ", "))
+        out.append("")
+        out.append("Scenario \(m.code(path)); rerun with "
+            + m.code("synclab compare \(path)") + ".")
+        if !about.isEmpty {
+            out += ["", m.prose(about.joined(separator: " "))]
+        }
+        func table(_ name: String, _ rows: [Row]) {
+            guard !rows.isEmpty else { return }
+            out += ["", "## \(name)", ""]
+            out.append("| | " + engines.map { m.inline($0) }.joined(separator: " | ") + " |")
+            out.append("|---|" + engines.map { _ in "---|" }.joined())
+            for row in rows {
+                let mark = row.differs ? "\(Self.marker) " : ""
+                let cells = row.cells.map { cell in
+                    row.differs && cell != Row.notApplicable ? "**\(m.inline(cell))**" : m.inline(cell)
+                }
+                out.append("| \(mark)\(m.inline(row.label)) | " + cells.joined(separator: " | ") + " |")
+            }
+        }
+        if !notRun.isEmpty {
+            out += ["", "Not run on: " + notRun.map { m.inline($0) }.joined(separator: "; ") + "."]
+        }
+        table("Final state", stateRows)
+        table("Expectations", expectationRows)
+        table("Runs", summaryRows)
+        out += ["", "`≠` marks a row where the engines disagree; `—` an expectation of another engine."]
+        for column in columns {
+            out += ["", "## Timeline on \(m.inline(column.engine))", ""]
+            out.append("\(column.report.diagram.messageCount) arrows, "
+                + "\(ReportTime.text(microseconds: column.report.endTime)) simulated.")
+            out += ["", "```mermaid"]
+            out += MermaidWriter(diagram: column.report.diagram, limits: column.report.limits).lines()
+            out.append("```")
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - HTML
+
+    static let htmlStyle = [
+        "main { max-width: 1360px; }",
+        "table.compare { table-layout: fixed; width: 100%; }",
+        "table.compare td, table.compare th { vertical-align: top; overflow-wrap: anywhere; }",
+        "table.compare th:first-child { width: 22%; }",
+        "tr.differs td { background: #fff8c5; }",
+        "tr.differs td:first-child::before { content: \"≠ \"; font-weight: bold; color: #9a6700; }",
+        "td.na { color: #8c959f; }",
+    ]
+
+    /// A self-contained page: engines as columns, rows where they disagree tinted and
+    /// marked `≠`, then each engine's sequence diagram as inline SVG.
+    public func html() -> String {
+        let e = { (text: String) in XMLText.escape(text) }
+        var body: [String] = []
+        body += ["<header>", "<h1>\(e(title))</h1>"]
+        body.append("<p>" + HTMLPage.badge(passed: passed) + " "
+            + (passed ? "every engine met its own expectations" : "an engine missed its own expectations")
+            + " · engines " + engines.map { HTMLPage.code($0) }.joined(separator: ", ") + "</p>")
+        body.append("<p>Scenario \(HTMLPage.code(path)); rerun with "
+            + HTMLPage.code("synclab compare \(path)") + ".</p>")
+        if !about.isEmpty { body.append("<p>" + HTMLPage.prose(about.joined(separator: " ")) + "</p>") }
+        if !notRun.isEmpty {
+            body.append("<p>Not run on: " + notRun.map { e($0) }.joined(separator: "; ") + ".</p>")
+        }
+        body.append("</header>")
+        func table(_ name: String, _ rows: [Row]) {
+            guard !rows.isEmpty else { return }
+            body += ["<section>", "<h2>\(e(name))</h2>"]
+            var html = "<table class=\"compare\"><thead><tr><th></th>"
+                + engines.map { "<th>\(e($0))</th>" }.joined() + "</tr></thead><tbody>"
+            for row in rows {
+                html += row.differs ? "<tr class=\"differs\">" : "<tr>"
+                html += "<td>\(e(row.label))</td>"
+                html += row.cells.map { cell in
+                    cell == Row.notApplicable ? "<td class=\"na\">\(e(cell))</td>" : "<td>\(e(cell))</td>"
+                }.joined()
+                html += "</tr>"
+            }
+            body += [html + "</tbody></table>", "</section>"]
+        }
+        table("Final state", stateRows)
+        table("Expectations", expectationRows)
+        table("Runs", summaryRows)
+        body.append("<p class=\"legend\">A tinted row marked ≠ is where the engines disagree; "
+            + "— is an expectation of another engine.</p>")
+        for column in columns {
+            let writer = SVGSequenceWriter(diagram: column.report.diagram)
+            body += ["<section>", "<h2>Timeline on \(e(column.engine))</h2>"]
+            body.append("<div class=\"diagram\" tabindex=\"0\">")
+            body += ["<div class=\"names\">", writer.header(), "</div>"]
+            body.append(writer.render())
+            body += ["</div>", "</section>"]
+        }
+        return HTMLPage.document(title: title, body: body, extraStyle: Self.htmlStyle)
+    }
+
+    // MARK: - JSON
+
+    /// A JSON object; keys in a fixed order, so the bytes are stable.
+    public func json() -> String {
+        func rows(_ rows: [Row]) -> String {
+            "[" + rows.map { row in
+                "{\"label\":\(JSONText.string(row.label)),\"differs\":\(row.differs),\"cells\":{"
+                    + zip(engines, row.cells).map { "\(JSONText.string($0)):\(JSONText.string($1))" }
+                        .joined(separator: ",") + "}}"
+            }.joined(separator: ",") + "]"
+        }
+        let columnsJSON = columns.map { column in
+            "{\"engine\":\(JSONText.string(column.engine)),\"judged\":\(column.judged),"
+                + "\"passed\":\(column.report.passed),"
+                + "\"held\":\(column.report.heldCount),\"expectations\":\(column.report.expectations.count),"
+                + "\"rulesFired\":\(JSONText.array(column.rulesFired)),"
+                + "\"weaknessesFired\":\(JSONText.array(column.weaknessesFired)),"
+                + "\"leftovers\":\(JSONText.array(column.report.leftovers))}"
+        }.joined(separator: ",")
+        return "{\"path\":\(JSONText.string(path)),\"title\":\(JSONText.string(title)),"
+            + "\"passed\":\(passed),\"engines\":\(JSONText.array(engines)),"
+            + "\"runs\":[\(columnsJSON)],"
+            + "\"notRun\":\(JSONText.array(notRun)),"
+            + "\"finalState\":\(rows(stateRows)),\"expectations\":\(rows(expectationRows)),"
+            + "\"summary\":\(rows(summaryRows))}"
+    }
+}
+
+/// JSON string escaping for the comparison's output.
+enum JSONText {
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func array(_ items: [String]) -> String {
+        "[" + items.map(string).joined(separator: ",") + "]"
+    }
+}

@@ -1,0 +1,81 @@
+/// The overview of several comparisons: one row per story, one column per engine, each
+/// cell the engine's verdict and the weaknesses (else the rules) that fired — the page a
+/// person reads to choose an engine, linking each story's side-by-side page.
+public struct EngineComparisonIndex: Sendable {
+    public struct Entry: Sendable {
+        public var comparison: EngineComparison
+        /// Where the story's page is, relative to the index.
+        public var link: String
+
+        public init(comparison: EngineComparison, link: String) {
+            self.comparison = comparison
+            self.link = link
+        }
+    }
+
+    public var entries: [Entry]
+
+    public init(entries: [Entry]) { self.entries = entries }
+
+    /// Every engine of any entry, in the order they first appear.
+    public var engines: [String] {
+        var names: [String] = []
+        for entry in entries {
+            for engine in entry.comparison.engines where !names.contains(engine) { names.append(engine) }
+        }
+        return names
+    }
+
+    /// What one engine did in one story, as a short cell.
+    static func cell(_ comparison: EngineComparison, engine: String) -> String {
+        guard let column = comparison.columns.first(where: { $0.engine == engine }) else {
+            return "—"
+        }
+        let verdict = column.judged ? (column.report.passed ? "pass" : "FAIL") : "not its story"
+        let fired = column.weaknessesFired.isEmpty
+            ? column.rulesFired.prefix(4).joined(separator: ", ")
+            : "weakness " + column.weaknessesFired.joined(separator: ", ")
+        return fired.isEmpty ? verdict : "\(verdict) · \(fired)"
+    }
+
+    public func markdown() -> String {
+        let m = MarkdownText.self
+        var out = ["# The engines compared, story by story", ""]
+        out.append("Each story runs on every engine it lists; a cell says whether the engine did "
+            + "what the story expects of it and which of its weaknesses (else its rules) fired. "
+            + "Open a story for the final states side by side and a sequence diagram per engine.")
+        out += ["", "| story | " + engines.map { m.inline($0) }.joined(separator: " | ") + " | engines disagree on |"]
+        out.append("|---|" + engines.map { _ in "---|" }.joined() + "---|")
+        for entry in entries {
+            let comparison = entry.comparison
+            let disagree = comparison.differingRows.map(\.label).filter { $0 != "outcome" }
+            out.append("| [\(m.inline(comparison.title))](\(entry.link)) | "
+                + engines.map { m.inline(Self.cell(comparison, engine: $0)) }.joined(separator: " | ")
+                + " | " + m.inline(disagree.isEmpty ? "nothing" : disagree.joined(separator: ", ")) + " |")
+        }
+        let failed = entries.filter { !$0.comparison.passed }.count
+        out += ["", "\(entries.count) stories, \(entries.count - failed) where every engine met its own "
+            + "expectations, \(failed) where one did not."]
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    public func html() -> String {
+        let e = { (text: String) in XMLText.escape(text) }
+        var body = ["<h1>The engines compared, story by story</h1>"]
+        body.append("<p>Each story runs on every engine it lists; a cell says whether the engine did "
+            + "what the story expects of it and which of its weaknesses (else its rules) fired.</p>")
+        var html = "<table class=\"compare\"><thead><tr><th>story</th>"
+            + engines.map { "<th>\(e($0))</th>" }.joined() + "<th>engines disagree on</th></tr></thead><tbody>"
+        for entry in entries {
+            let comparison = entry.comparison
+            let disagree = comparison.differingRows.map(\.label).filter { $0 != "outcome" }
+            html += "<tr><td><a href=\"\(XMLText.escape(entry.link, attribute: true))\">"
+                + "\(e(comparison.title))</a> \(HTMLPage.badge(passed: comparison.passed))</td>"
+            html += engines.map { "<td>\(e(Self.cell(comparison, engine: $0)))</td>" }.joined()
+            html += "<td>\(e(disagree.isEmpty ? "nothing" : disagree.joined(separator: ", ")))</td></tr>"
+        }
+        body.append(html + "</tbody></table>")
+        return HTMLPage.document(title: "The engines compared", body: body,
+            extraStyle: EngineComparison.htmlStyle)
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Harness
+import Reporting
+import Scenario
+import SyncContract
+
+/// `synclab compare FILE… [--engines a,b,…] [--format text|markdown|html|json] [--out DIR]
+/// [--seed N] [--max-time D] [--max-events N]` (issue 17).
+///
+/// Runs each story on each engine and shows the runs side by side; the exit status is 0
+/// when every engine the story is written for met its own expectations.
+enum CompareCommand {
+    static let help = """
+    USAGE: synclab compare FILE... [--engines A,B,...] [--format FORMAT] [--out DIR]
+                           [--seed N] [--max-time D] [--max-events N]
+
+    Runs each story (a folder means every .scenario file below it) on several engines and
+    shows the runs side by side: the final state of every device and of the cloud, which
+    expectations held, which rules and weaknesses fired, the leftovers; rows where the
+    engines disagree are marked with '≠'. A story written for several engines says so with
+    'engines sds, naive' and scopes expectations with 'expect [naive] …' (docs/FORMAT.md).
+      synclab compare Scenarios/compare --format markdown --out Reports/compare
+    writes Reports/compare/NAME.compare.md per story and Reports/compare/README.md, the
+    overview (regenerates the committed pages).
+    Exit status: 0 when every engine a story is written for (its 'engines' line, else its
+    one engine) met its own expectations, 1 when one did not or a run failed, 2 on an input
+    error. Runs on other engines are shown for comparison and never fail the command.
+
+    OPTIONS:
+      --engines A,B,...  the engines to run on (default: every registered engine the story
+                         can run on, 'synclab engines')
+      --format FORMAT    text (default, a table for the terminal), markdown (with a Mermaid
+                         sequence diagram per engine), html (self-contained, engines as
+                         columns) or json
+      --out DIR          write one page per story and an overview into DIR (text: stdout only)
+      --seed N           run with seed N instead of each file's seed
+      --max-time D       the time budget of each run (as for 'run')
+      --max-events N     the event budget of each run (as for 'run')
+      -h, --help         show this help
+    """
+
+    enum Format: String, CaseIterable {
+        case text, markdown, html, json
+
+        var fileExtension: String {
+            switch self {
+            case .text: return ".txt"
+            case .markdown: return ".md"
+            case .html: return ".html"
+            case .json: return ".json"
+            }
+        }
+    }
+
+    static func main(_ arguments: [String]) -> Int32 {
+        var options = CommandLineOptions(arguments)
+        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        let enginesText = options.value("--engines")
+        let formatText = options.value("--format") ?? "text"
+        let out = options.value("--out")
+        let seedText = options.value("--seed")
+        let budget: BudgetOptions
+        switch BudgetOptions.read(&options) {
+        case .success(let read): budget = read
+        case .failure(let problem): return usage(problem.message)
+        }
+        if let problem = options.problem { return usage(problem) }
+        if let unknown = options.unknownOption {
+            let known = ["--engines", "--format", "--out", "--seed", "--max-time", "--max-events", "--help"]
+            return usage("unknown option '\(unknown)'\(suggestion(unknown, among: known))")
+        }
+        if budget.engine != nil {
+            return usage("'compare' takes '--engines A,B', not '--engine'")
+        }
+        guard let format = Format(rawValue: formatText) else {
+            let names = Format.allCases.map(\.rawValue)
+            return usage("'--format' takes text, markdown, html or json, not '\(formatText)'"
+                + suggestion(formatText, among: names))
+        }
+        if format == .text, out != nil { return usage("'--out' needs '--format markdown', 'html' or 'json'") }
+        var seed: UInt64?
+        if let seedText {
+            guard let parsed = UInt64(seedText) else {
+                return usage("'--seed' takes a whole number from 0 to 18446744073709551615, not '\(seedText)'")
+            }
+            seed = parsed
+        }
+        var engines = EngineChoice.registry.names
+        if let enginesText {
+            let names = enginesText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            for name in names where EngineChoice.registry.profile(named: name) == nil {
+                return usage("unknown engine '\(name)'\(suggestion(name, among: EngineChoice.registry.names)); "
+                    + "'synclab engines' lists them")
+            }
+            engines = names
+        }
+        guard !options.positionals.isEmpty else {
+            return usage("'compare' needs at least one scenario file or folder")
+        }
+        guard let jobs = ReportCommand.plan(options.positionals) else { return 2 }
+        if out == nil, format == .html, jobs.count > 1 {
+            return usage("an HTML comparison of several stories needs '--out DIR'")
+        }
+        var comparisons: [(job: ReportCommand.Job, comparison: EngineComparison)] = []
+        for job in jobs {
+            guard let comparison = compare(job.path, engines: engines, seed: seed, budget: budget)
+            else { return 2 }
+            comparisons.append((job, comparison))
+        }
+        let failed = comparisons.filter { !$0.comparison.passed }.count
+        if let out {
+            var entries: [EngineComparisonIndex.Entry] = []
+            for (job, comparison) in comparisons {
+                let relative = job.output + ".compare" + format.fileExtension
+                guard save(render(comparison, format), to: out, relative: relative) else { return 2 }
+                entries.append(EngineComparisonIndex.Entry(comparison: comparison, link: relative))
+                let outcome = comparison.passed ? Terminal.green("PASS") : Terminal.red("FAIL")
+                print("\(outcome) \(job.path) -> \((out as NSString).appendingPathComponent(relative))")
+            }
+            let index = EngineComparisonIndex(entries: entries)
+            let (name, text): (String, String)
+            switch format {
+            case .markdown: (name, text) = ("README.md", index.markdown())
+            case .html: (name, text) = ("index.html", index.html())
+            case .json, .text:
+                (name, text) = ("index.json", "[" + comparisons.map { $0.comparison.json() }.joined(separator: ",\n") + "]\n")
+            }
+            guard save(text, to: out, relative: name) else { return 2 }
+        } else if format == .json {
+            print("[" + comparisons.map { $0.comparison.json() }.joined(separator: ",\n") + "]")
+        } else {
+            for (index, item) in comparisons.enumerated() {
+                if index > 0, format == .text { print("") }
+                print(render(item.comparison, format), terminator: "")
+            }
+        }
+        if comparisons.count > 1 || out != nil {
+            print("\(comparisons.count) stories, \(comparisons.count - failed) where every engine met its "
+                + "own expectations, \(failed) where one did not")
+        }
+        return failed == 0 ? 0 : 1
+    }
+
+    static func render(_ comparison: EngineComparison, _ format: Format) -> String {
+        switch format {
+        case .text: return comparison.terminal()
+        case .markdown: return comparison.markdown()
+        case .html: return comparison.html()
+        case .json: return comparison.json() + "\n"
+        }
+    }
+
+    /// Runs one story on each engine it can run on; nil (diagnostics printed) when it is not
+    /// valid on an engine it is written for.
+    static func compare(
+        _ path: String, engines: [String], seed: UInt64?, budget: BudgetOptions
+    ) -> EngineComparison? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Terminal.writeError("\(path): error: cannot read the file")
+            return nil
+        }
+        guard let source = String(data: data, encoding: .utf8) else {
+            Terminal.writeError("\(path):1:1: error: the file is not valid UTF-8")
+            return nil
+        }
+        // The story's own engines are checked first: an error there is an input error.
+        let own = ScenarioChecker.check(source: source, file: path,
+            options: EngineChoice.registry.validationOptions(maxTime: budget.maxTime))
+        if own.hasErrors {
+            own.diagnostics.forEach { Terminal.writeError($0.renderedWithNotes) }
+            return nil
+        }
+        let story = own.scenario.header.storyEngines
+        var columns: [EngineComparison.Column] = []
+        var notRun: [String] = []
+        var scenario = own.scenario
+        for engine in engines {
+            let checked = ScenarioChecker.check(source: source, file: path,
+                options: EngineChoice.registry.validationOptions(engine: engine, maxTime: budget.maxTime))
+            if let error = checked.diagnostics.first(where: { $0.severity == .error }) {
+                if story.contains(engine) {
+                    checked.diagnostics.forEach { Terminal.writeError($0.renderedWithNotes) }
+                    return nil
+                }
+                notRun.append("\(engine): \(error.message) (line \(error.location.line))")
+                continue
+            }
+            scenario = checked.scenario
+            var runOptions = budget.runOptions(seed: seed)
+            runOptions.engine = engine
+            let result = ScenarioRunner.run(checked.scenario, source: source, options: runOptions)
+            let profile = EngineChoice.profile(engine)
+            var report = ScenarioReport(
+                path: path, scenario: checked.scenario, source: source, result: result,
+                finalState: result.finalState, ruleTexts: ReportCommand.ruleTexts(profile),
+                ruleOrder: ReportCommand.ruleOrder(profile))
+            report.engine = engine
+            columns.append(EngineComparison.Column(
+                engine: engine, report: report, judged: story.contains(engine),
+                weaknessIDs: profile.catalogue.rules.filter { !$0.explains.isEmpty }.map(\.id)))
+        }
+        var comparison = EngineComparison(path: path, scenario: scenario, source: source, columns: columns)
+        comparison.notRun = notRun
+        return comparison
+    }
+
+    private static func save(_ text: String, to folder: String, relative: String) -> Bool {
+        let path = (folder as NSString).appendingPathComponent(relative)
+        let parent = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            return true
+        } catch {
+            Terminal.writeError("\(path): error: cannot write the comparison (\(error.localizedDescription))")
+            return false
+        }
+    }
+
+    static func usage(_ message: String) -> Int32 { usageError(message, command: "compare") }
+}

@@ -18,6 +18,9 @@ public struct EngineComparison: Sendable {
         public var judged: Bool
         /// The IDs of the rules of its catalogue that are weaknesses (`explains`).
         public var weaknessIDs: [String]
+        /// The rule IDs the story's `fired` expectations on this engine name (the IDs that
+        /// decide its outcome), in file order; set by `EngineComparison`.
+        public var decidingRules: [String] = []
 
         public init(engine: String, report: ScenarioReport, judged: Bool, weaknessIDs: [String]) {
             self.engine = engine
@@ -41,9 +44,19 @@ public struct EngineComparison: Sendable {
     public struct Row: Hashable, Sendable {
         public var label: String
         public var cells: [String]
+        /// Whether cells of different engines can be compared: not for each engine's own
+        /// rule IDs or expectation counts, which differ by catalogue.
+        public var comparable = true
+
+        public init(label: String, cells: [String], comparable: Bool = true) {
+            self.label = label
+            self.cells = cells
+            self.comparable = comparable
+        }
 
         /// Whether the engines disagree here.
         public var differs: Bool {
+            guard comparable else { return false }
             let shown = cells.filter { $0 != Self.notApplicable }
             guard let first = shown.first else { return false }
             return shown.contains { $0 != first }
@@ -71,10 +84,14 @@ public struct EngineComparison: Sendable {
         self.path = path
         title = scenario.header.title?.value ?? path
         about = scenario.header.about.map(\.value)
-        self.columns = columns
-        stateRows = Self.stateRows(columns)
-        expectationRows = Self.expectationRows(scenario, source: SourceLines(source), columns)
-        summaryRows = Self.summaryRows(columns)
+        self.columns = columns.map { column in
+            var column = column
+            column.decidingRules = Self.firedExpectations(scenario, engine: column.engine)
+            return column
+        }
+        stateRows = Self.stateRows(self.columns)
+        expectationRows = Self.expectationRows(scenario, source: SourceLines(source), self.columns)
+        summaryRows = Self.summaryRows(self.columns)
     }
 
     /// Every judged engine met its own expectations (and its run did not fail).
@@ -89,6 +106,17 @@ public struct EngineComparison: Sendable {
     }
 
     // MARK: - Building the rows
+
+    private static func firedExpectations(_ scenario: ScenarioFile, engine: String) -> [String] {
+        var rules: [String] = []
+        for statement in scenario.timeline {
+            guard case .expectation(let expectation) = statement.kind, expectation.applies(to: engine),
+                case .fired(_, let rule, true) = expectation.kind, !rules.contains(rule.value)
+            else { continue }
+            rules.append(rule.value)
+        }
+        return rules
+    }
 
     private static func stateRows(_ columns: [Column]) -> [Row] {
         var titles: [String] = []
@@ -145,13 +173,19 @@ public struct EngineComparison: Sendable {
 
     private static func summaryRows(_ columns: [Column]) -> [Row] {
         func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
+        let outcome = columns.map { column in
+            var text = (column.report.passed ? "pass" : "FAIL") + ", " + column.report.outcomeText
+            if let failure = column.report.failure {
+                text += " at line \(failure.line): \(failure.message)"
+            }
+            if !column.judged { text += " (the file's expectations are not its own)" }
+            return text
+        }
         return [
-            Row(label: "outcome", cells: columns.map { column in
-                var text = (column.report.passed ? "pass" : "FAIL") + ", " + column.report.outcomeText
-                if !column.judged { text += " (the file's expectations are not its own)" }
-                return text
-            }),
-            Row(label: "rules fired", cells: columns.map { list($0.rulesFired) }),
+            Row(label: "outcome", cells: outcome, comparable: false),
+            Row(label: "deciding rules (the story's 'fired' expectations)",
+                cells: columns.map { list($0.decidingRules) }, comparable: false),
+            Row(label: "rules fired", cells: columns.map { list($0.rulesFired) }, comparable: false),
             Row(label: "weaknesses fired", cells: columns.map { list($0.weaknessesFired) }),
             Row(label: "leftovers", cells: columns.map { list($0.report.leftovers) }),
         ]

@@ -32,23 +32,25 @@ public struct EngineComparisonIndex: Sendable {
             return "—"
         }
         let verdict = column.judged ? (column.report.passed ? "pass" : "FAIL") : "not its story"
-        let fired = column.weaknessesFired.isEmpty
-            ? column.rulesFired.prefix(4).joined(separator: ", ")
-            : "weakness " + column.weaknessesFired.joined(separator: ", ")
-        return fired.isEmpty ? verdict : "\(verdict) · \(fired)"
+        var parts = [verdict]
+        if !column.decidingRules.isEmpty { parts.append(column.decidingRules.joined(separator: ", ")) }
+        let weaknesses = column.weaknessesFired.filter { !column.decidingRules.contains($0) }
+        if !weaknesses.isEmpty { parts.append("also " + weaknesses.joined(separator: ", ")) }
+        return parts.joined(separator: " · ")
     }
 
     public func markdown() -> String {
         let m = MarkdownText.self
         var out = ["# The engines compared, story by story", ""]
         out.append("Each story runs on every engine it lists; a cell says whether the engine did "
-            + "what the story expects of it and which of its weaknesses (else its rules) fired. "
+            + "what the story expects of it and the rules and weaknesses that decide it (the story's "
+            + "`fired` expectations), then any other weakness that fired. "
             + "Open a story for the final states side by side and a sequence diagram per engine.")
         out += ["", "| story | " + engines.map { m.inline($0) }.joined(separator: " | ") + " | engines disagree on |"]
         out.append("|---|" + engines.map { _ in "---|" }.joined() + "---|")
         for entry in entries {
             let comparison = entry.comparison
-            let disagree = comparison.differingRows.map(\.label).filter { $0 != "outcome" }
+            let disagree = comparison.differingRows.map(\.label)
             out.append("| [\(m.inline(comparison.title))](\(entry.link)) | "
                 + engines.map { m.inline(Self.cell(comparison, engine: $0)) }.joined(separator: " | ")
                 + " | " + m.inline(disagree.isEmpty ? "nothing" : disagree.joined(separator: ", ")) + " |")
@@ -63,12 +65,13 @@ public struct EngineComparisonIndex: Sendable {
         let e = { (text: String) in XMLText.escape(text) }
         var body = ["<h1>The engines compared, story by story</h1>"]
         body.append("<p>Each story runs on every engine it lists; a cell says whether the engine did "
-            + "what the story expects of it and which of its weaknesses (else its rules) fired.</p>")
+            + "what the story expects of it and the rules and weaknesses that decide it, then any other "
+            + "weakness that fired.</p>")
         var html = "<table class=\"compare\"><thead><tr><th>story</th>"
             + engines.map { "<th>\(e($0))</th>" }.joined() + "<th>engines disagree on</th></tr></thead><tbody>"
         for entry in entries {
             let comparison = entry.comparison
-            let disagree = comparison.differingRows.map(\.label).filter { $0 != "outcome" }
+            let disagree = comparison.differingRows.map(\.label)
             html += "<tr><td><a href=\"\(XMLText.escape(entry.link, attribute: true))\">"
                 + "\(e(comparison.title))</a> \(HTMLPage.badge(passed: comparison.passed))</td>"
             html += engines.map { "<td>\(e(Self.cell(comparison, engine: $0)))</td>" }.joined()

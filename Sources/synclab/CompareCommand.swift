@@ -134,7 +134,8 @@ enum CompareCommand {
                 print(render(item.comparison, format), terminator: "")
             }
         }
-        if comparisons.count > 1 || out != nil {
+        // Markdown, HTML and JSON on stdout stay documents of their format.
+        if out != nil || (format == .text && comparisons.count > 1) {
             print("\(comparisons.count) stories, \(comparisons.count - failed) where every engine met its "
                 + "own expectations, \(failed) where one did not")
         }

@@ -14,8 +14,13 @@ import Testing
         let written = try files(below: folder)
         let expected = try files(below: committed)
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+            // The comparison pages (`synclab compare`, CompareReportsGoldenTests) stay.
+            let kept = try comparisonPages(below: committed)
             try? FileManager.default.removeItem(at: committed)
             try FileManager.default.copyItem(at: folder, to: committed)
+            for (name, text) in kept {
+                try Data(text.utf8).write(to: committed.appendingPathComponent(name))
+            }
             Issue.record("re-recorded Reports/ (\(written.count) files); run again without RECORD_SNAPSHOTS")
             return
         }
@@ -31,10 +36,22 @@ import Testing
     private func files(below root: URL) throws -> [String: String] {
         var result: [String: String] = [:]
         let names = FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []
-        for name in names where name.hasSuffix(".md") {
+        for name in names where name.hasSuffix(".md") && !Self.isComparisonPage(name) {
             result[name] = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
         }
         return result
+    }
+
+    /// `Reports/compare/README.md` and the `*.compare.md` pages are `synclab compare`'s.
+    static func isComparisonPage(_ name: String) -> Bool {
+        name.hasSuffix(".compare.md") || name == "compare/README.md"
+    }
+
+    private func comparisonPages(below root: URL) throws -> [(String, String)] {
+        let names = FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []
+        return try names.filter(Self.isComparisonPage).sorted().map {
+            ($0, try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8))
+        }
     }
 
     private func firstDifference(_ old: String, _ new: String) -> String {

@@ -10,7 +10,7 @@ extension World {
                                           TraceField("action", .string(Self.name(of: statement.action)))])
         switch statement.action {
         case .throttle(let account, let duration):
-            cloud.throttle(account: account.value, until: now + SimTime(microseconds: duration.value.microseconds))
+            cloud.throttle(account: account.value, until: now.adding(SimTime(microseconds: duration.value.microseconds)))
         case .throttleNextUpload(let account, let records, let retryAfter):
             cloud.throttleNextUpload(
                 account: account.value,
@@ -30,9 +30,9 @@ extension World {
         case .expireTokens(let account):
             cloud.expireTokens(account: account.value)
         case .failDownloads(let account, let duration):
-            cloud.failDownloads(account: account.value, until: now + SimTime(microseconds: duration.value.microseconds))
+            cloud.failDownloads(account: account.value, until: now.adding(SimTime(microseconds: duration.value.microseconds)))
         case .outage(let duration):
-            cloud.outage(until: now + SimTime(microseconds: duration.value.microseconds))
+            cloud.outage(until: now.adding(SimTime(microseconds: duration.value.microseconds)))
         case .reject(let label, let error):
             guard let name = requireRecordName(label.value),
                   let code = CloudErrorCode(name: error.value.rawValue) else { return }

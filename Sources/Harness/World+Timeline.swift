@@ -14,7 +14,7 @@ extension World {
         currentLine = statement.line
         switch statement.kind {
         case .wait(let span):
-            run(until: now + SimTime(microseconds: span.value.microseconds))
+            run(until: now.adding(SimTime(microseconds: span.value.microseconds)))
         case .at(let span):
             let target = SimTime(microseconds: span.value.microseconds)
             if target < now {

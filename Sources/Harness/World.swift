@@ -26,6 +26,9 @@ public struct RuntimeFailure: Hashable, Sendable, CustomStringConvertible {
 final class World {
     /// The bound on `wait until … idle`, `settle` and waiting actions.
     static let waitBound = SimTime.hours(1)
+    /// How many synchronizations one device may start at one simulated instant before the
+    /// run ends as a livelock (`LivenessGuard`).
+    static let syncStartsPerInstantLimit = LivenessGuard.defaultLimit
 
     var kernel: Kernel<WorldEvent>
     let cloud: CloudService
@@ -48,6 +51,8 @@ final class World {
     /// CloudKit error codes each device was refused with (share steps, access control).
     var refusals: [Set<String>] = []
     var pushMissed: [Bool] = []
+    /// Synchronizations started per device at the current instant (the livelock guard).
+    var livenessGuards: [LivenessGuard] = []
     var completedWaiters: Set<UInt64> = []
     var nextWaiter: UInt64 = 0
     /// Which device each waiting action runs on.
@@ -103,6 +108,7 @@ final class World {
             timerDue.append([:])
             pushScheduled.append(false)
             pushMissed.append(false)
+            livenessGuards.append(LivenessGuard(limit: Self.syncStartsPerInstantLimit))
             refusals.append([])
             firedRules.append([])
             _ = kernel.actor(named: name)
@@ -154,7 +160,7 @@ final class World {
 
     /// Runs events one at a time until `condition` holds, at most `bound` of simulated time.
     func run(while condition: () -> Bool, bound: SimTime, what: String) {
-        let deadline = now + bound
+        let deadline = now.adding(bound)
         while failure == nil && condition() {
             switch kernel.next(until: deadline) {
             case .event(let scheduled, _):
@@ -171,6 +177,14 @@ final class World {
         }
     }
 
+    /// Ends the run when a device keeps starting synchronizations without time moving: the
+    /// budget would otherwise stop it only after millions of events.
+    func failLivelock(device index: Int, repeating what: String) {
+        let count = livenessGuards[index].limit
+        fail("livelock: '\(devices[index].name)' started \(count) times a \(what) "
+             + "at \(now) without simulated time moving")
+    }
+
     func fail(_ message: String) {
         guard failure == nil else { return }
         failure = RuntimeFailure(line: currentLine, time: now, message: message)
@@ -182,7 +196,7 @@ final class World {
         if outstanding[index] > 0 { return false }
         let device = devices[index]
         if let engine = device.engine, !engine.isIdle(now: now) { return false }
-        let horizon = now + Self.waitBound
+        let horizon = now.adding(Self.waitBound)
         return !timerDue[index].values.contains { $0 < horizon }
     }
 
@@ -244,13 +258,17 @@ final class World {
                     .engine(device: index, incarnation: incarnation, .timer(timer))
                 )
                 device.timers[timer] = eventID
-                timerDue[index][timer] = now + delay
+                timerDue[index][timer] = now.adding(delay)
             case .cancelTimer(let timer):
                 if let existing = device.timers[timer] { kernel.cancel(existing) }
                 device.timers[timer] = nil
                 timerDue[index][timer] = nil
             case .probe(let name):
                 record(device.name, "probe", [TraceField("point", .string(name))])
+                if name == "sync.start" && !livenessGuards[index].noteStart(at: now) {
+                    failLivelock(device: index, repeating: "synchronization (sync.start)")
+                    return
+                }
                 runTriggers(device: index, probe: name)
                 if device.incarnation == incarnation && device.isRunning {
                     outstanding[index] += 1

@@ -236,6 +236,21 @@ extension SDSEngine {
             performReset(context: &context, effects: &effects)
             return
         }
+        if retryScheduled && waitersForNextRun.isEmpty && wantsSync
+            && !mechanisms.ignoresRetryWhenSyncWanted
+        {
+            // ERR-3: CloudKit asked this run to wait; the synchronization it still wants (a
+            // zone to create again, changes left over) runs when the retry timer fires, not
+            // the instant this one ends. Starting at once would cancel the retry and, while
+            // the cloud keeps failing the same way, repeat at the same simulated instant
+            // forever (issue 11, item 4).
+            effects.append(.trace(
+                kind: "sync.deferred",
+                details: [TraceField("until", .string("the scheduled retry"))],
+                rules: ["ERR-3"]
+            ))
+            return
+        }
         if wantsSync || !waitersForNextRun.isEmpty {
             requestSync(waiter: nil, context: &context, effects: &effects)
         }

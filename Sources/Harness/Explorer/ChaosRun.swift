@@ -106,7 +106,7 @@ final class ChaosRun {
     /// Runs the world until `offset` into the fault phase, as a `wait` line would.
     func advance(to offset: SimTime) {
         guard world.failure == nil else { return }
-        let target = start + offset
+        let target = start.adding(offset)
         if target > world.now {
             perform(.wait(TimeSpan(microseconds: target.microseconds - world.now.microseconds)))
         }

@@ -57,6 +57,10 @@ final class World {
     var nextWaiter: UInt64 = 0
     /// Which device each waiting action runs on.
     var waiterDevices: [UInt64: Int] = [:]
+    /// The line and name of each waiting action, for failures and leftovers.
+    var waiterActions: [UInt64: (line: Int, name: String)] = [:]
+    /// Waiting actions the engine ended without doing them (a failed initialize-schema).
+    var failedActions: [Leftovers.UnfinishedAction] = []
     var triggers: [ArmedTrigger] = []
     /// The line of the statement running now, for failures.
     var currentLine = 0
@@ -280,13 +284,17 @@ final class World {
             case .completed(let waiter):
                 completedWaiters.insert(waiter.rawValue)
                 waiterDevices[waiter.rawValue] = nil
+                waiterActions[waiter.rawValue] = nil
+            case .failed(let waiter, let reason):
+                actionFailed(waiter, reason: reason, device: index)
             }
         }
     }
 
-    func makeWaiter(for device: Int) -> WaiterID {
+    func makeWaiter(for device: Int, action: String) -> WaiterID {
         nextWaiter += 1
         waiterDevices[nextWaiter] = device
+        waiterActions[nextWaiter] = (currentLine, action)
         return WaiterID(nextWaiter)
     }
 
@@ -295,7 +303,23 @@ final class World {
         for waiter in waiterDevices.keys.sorted() where waiterDevices[waiter] == device {
             completedWaiters.insert(waiter)
             waiterDevices[waiter] = nil
+            waiterActions[waiter] = nil
         }
+    }
+
+    /// The engine ended a waiting action without doing it: the wait ends, the reason is
+    /// traced at the action's line, and the run's leftovers list it.
+    private func actionFailed(_ waiter: WaiterID, reason: String, device index: Int) {
+        let action = waiterActions[waiter.rawValue] ?? (currentLine, "action")
+        completedWaiters.insert(waiter.rawValue)
+        waiterDevices[waiter.rawValue] = nil
+        waiterActions[waiter.rawValue] = nil
+        record(devices[index].name, "action.failed", [TraceField("line", .int(Int64(action.line))),
+                                                      TraceField("action", .string(action.name)),
+                                                      TraceField("reason", .string(reason))])
+        failedActions.append(Leftovers.UnfinishedAction(
+            line: action.line, device: devices[index].name, action: action.name, reason: reason,
+            failed: true))
     }
 
     /// Remembers the CloudKit errors a device's requests were refused with (`refused`).

@@ -26,6 +26,7 @@ private final class Driver {
     var context: EngineContext
     var probes: [String] = []
     var completed: [WaiterID] = []
+    var failed: [(WaiterID, String)] = []
     var rules: [String] = []
     /// True when one `deliver` ran into its step limit (an engine that never waits).
     var exhaustedSteps = false
@@ -60,6 +61,8 @@ private final class Driver {
                     queue.append(.resume)
                 case .completed(let waiter):
                     completed.append(waiter)
+                case .failed(let waiter, let reason):
+                    failed.append((waiter, reason))
                 case .trace(_, _, let fired):
                     rules += fired
                 case .setTimer, .cancelTimer:
@@ -170,5 +173,31 @@ private final class Driver {
         driver.deliver(.timer(.retry))
         #expect(driver.context.syncData.pendingCount == 0)
         #expect(driver.engine.state == .idle)
+    }
+
+    /// Issue 11, item 5: an `initializeSchema()` that cannot run or fails ends its wait.
+    @Test func initializeSchemaThatCannotRunFailsItsWaiter() {
+        let driver = Driver()
+        driver.context.account = nil
+        driver.deliver(.launch(waiter: nil))
+        driver.deliver(.initializeSchema(waiter: WaiterID(3)))
+        #expect(driver.failed.map(\.0) == [WaiterID(3)])
+        #expect(driver.failed.first?.1 == "synchronizing cannot start (signed out)")
+    }
+
+    @Test func initializeSchemaDuringAnOutageFailsOnceAndIsNotRetriedBehindTheCaller() {
+        let driver = Driver()
+        driver.deliver(.launch(waiter: nil))
+        driver.cloud.outage(until: .seconds(10))
+        driver.deliver(.initializeSchema(waiter: WaiterID(4)))
+        #expect(driver.failed.map(\.0) == [WaiterID(4)])
+        #expect(driver.failed.first?.1.hasPrefix("serviceUnavailable") == true)
+        #expect(!driver.completed.contains(WaiterID(4)))
+        driver.context.now = .seconds(10)
+        driver.deliver(.timer(.retry))
+        #expect(!driver.rules.contains("SCHEMA-3"), "the retry is a plain sync")
+        driver.deliver(.initializeSchema(waiter: WaiterID(5)))
+        #expect(driver.completed.contains(WaiterID(5)))
+        #expect(driver.rules.contains("SCHEMA-3"))
     }
 }

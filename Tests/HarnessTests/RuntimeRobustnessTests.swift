@@ -85,3 +85,84 @@ import Testing
         #expect(result.trace.events.count < 200_000)
     }
 }
+
+/// Issue 11, items 5 and 9: every waiting action ends, and every run accounts for leftovers.
+@Suite struct LeftoverTests {
+    static func run(_ source: String) -> RunResult { RuntimeRobustnessTests.run(source) }
+
+    @Test func initializeSchemaWithoutAnAccountFailsAtOnce() {
+        let result = Self.run("""
+            scenario "t"
+            entity Note {
+              title: String = ""
+            }
+            device phone
+            phone: initialize-schema
+            expect phone: state signed-out
+            """)
+        #expect(result.passed, "\(result.failure?.description ?? "")")
+        #expect(result.endTime == .zero, "the wait ended at once")
+        #expect(result.leftoverAccount.unfinishedActions == [Leftovers.UnfinishedAction(
+            line: 6, device: "phone", action: "initialize-schema",
+            reason: "synchronizing cannot start (signed out)", failed: true)])
+        #expect(result.leftovers == [
+            "line 6: 'phone: initialize-schema' failed: synchronizing cannot start (signed out)",
+        ])
+        #expect(result.trace.events.contains { $0.kind == "action.failed" })
+    }
+
+    @Test func initializeSchemaDuringAnOutageFailsAndCanBeCalledAgain() {
+        let result = Self.run(RuntimeRobustnessTests.header + """
+            settle
+            cloud: outage for 10s
+            phone: initialize-schema
+            expect phone: refused serviceUnavailable
+            wait 20s
+            phone: initialize-schema
+            expect phone: fired SCHEMA-3
+            """)
+        #expect(result.passed, "\(result.failure?.description ?? "") \(result.expectations)")
+        #expect(result.endTime < .seconds(40), "neither wait took the hour")
+        let unfinished = result.leftoverAccount.unfinishedActions
+        #expect(unfinished.map(\.line) == [9])
+        #expect(unfinished.first?.failed == true)
+        #expect(unfinished.first?.reason.hasPrefix("serviceUnavailable") == true)
+    }
+
+    /// Item 9: a change that cannot upload for hours no longer ends the run quietly.
+    @Test func aPassingRunListsTheChangesItDidNotUpload() {
+        let result = Self.run(RuntimeRobustnessTests.header + """
+            device laptop on alice
+            phone: insert Note n1 title="one"
+            phone: insert Note n2 title="two"
+            settle
+            cloud: throttle alice for 2000000h
+            phone: update n2 title="2"
+            phone: update n1 title="1"
+            phone: delete n2
+            when laptop reaches upload.sent: laptop: kill
+            settle
+            """)
+        #expect(result.passed, "\(result.failure?.description ?? "")")
+        let account = result.leftoverAccount
+        #expect(account.notUploaded == [Leftovers.NotUploaded(
+            device: "phone", models: ["n1"], deletions: ["n2"])])
+        #expect(account.unfiredTriggers.map(\.line) == [15])
+        #expect(result.leftovers == [
+            "phone: 2 change(s) not uploaded: n1, deletion of n2",
+            "line 15: trigger at 'upload.sent' of 'laptop' never fired",
+        ])
+        let end = result.trace.events.last
+        #expect(end?.kind == "run.end")
+        #expect(end?.details.first?.value == .list(result.leftovers.map { .string($0) }))
+    }
+
+    @Test func aCleanRunHasNoLeftovers() {
+        let result = Self.run(RuntimeRobustnessTests.header + """
+            phone: insert Note n1 title="one"
+            settle
+            """)
+        #expect(result.leftoverAccount == Leftovers())
+        #expect(result.leftoverAccount.isEmpty)
+    }
+}

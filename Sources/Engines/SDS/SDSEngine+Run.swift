@@ -231,6 +231,11 @@ extension SDSEngine {
     /// Ends the running synchronization and starts the next one if one was asked for.
     func finishRun(_ finished: SyncRun, context: inout EngineContext, effects: inout [EngineEffect]) {
         completeWaiters(finished.waiters, effects: &effects)
+        if finished.carriesSchema {
+            // SCHEMA-3 was asked for before this run started and the run ended without it.
+            failSchema(reason: finished.failureReason ?? "the synchronization ended before it",
+                       effects: &effects)
+        }
         effects.append(.trace(kind: "sync.ended", details: [], rules: []))
         if pendingReset != nil {
             performReset(context: &context, effects: &effects)
@@ -270,6 +275,7 @@ extension SDSEngine {
         ))
         current.awaiting = nil
         current.step = .finish
+        current.failureReason = current.failureReason ?? error.description
         scheduleRetry(after: error, context: context, effects: &effects)
     }
 

@@ -24,9 +24,12 @@ extension World {
             }
         case .waitUntilIdle(let device):
             guard let index = deviceIndex[device.value] else { return }
-            run(while: { !isIdle(index) }, bound: Self.waitBound, what: "'\(device.value)' becoming idle")
+            let horizon = now.adding(Self.waitBound)
+            run(while: { !isIdle(index, before: horizon) }, bound: Self.waitBound,
+                what: "'\(device.value)' becoming idle")
         case .settle:
-            run(while: { !isSettled }, bound: Self.waitBound, what: "settling")
+            let horizon = now.adding(Self.waitBound)
+            run(while: { !isSettled(before: horizon) }, bound: Self.waitBound, what: "settling")
         case .deviceAction(let action):
             perform(action, waiting: true)
         case .cloudAction(let action):

@@ -195,17 +195,26 @@ final class World {
         record("script", "run.failed", [TraceField("line", .int(Int64(currentLine))), TraceField("message", .string(message))])
     }
 
-    /// True when the device has nothing in flight and nothing due within the hour.
-    func isIdle(_ index: Int) -> Bool {
+    /// True when the device has nothing in flight and no timer due before `horizon` (by
+    /// default an hour from now).
+    ///
+    /// `settle` and `wait until … idle` fix the horizon when they begin: a timer an hour or
+    /// more away then (a record set aside for an hour, SCHEMA-4) is not waited for, also
+    /// once the clock moved closer to it. With a horizon sliding along with the clock, such
+    /// a timer came into reach a moment later and the wait ran into its own one-hour bound
+    /// just as the timer fired (issue 11, item 6).
+    func isIdle(_ index: Int, before horizon: SimTime? = nil) -> Bool {
         if outstanding[index] > 0 { return false }
         let device = devices[index]
         if let engine = device.engine, !engine.isIdle(now: now) { return false }
-        let horizon = now.adding(Self.waitBound)
+        let horizon = horizon ?? now.adding(Self.waitBound)
         return !timerDue[index].values.contains { $0 < horizon }
     }
 
-    var isSettled: Bool {
-        devices.indices.allSatisfy { isIdle($0) }
+    var isSettled: Bool { isSettled(before: nil) }
+
+    func isSettled(before horizon: SimTime?) -> Bool {
+        devices.indices.allSatisfy { isIdle($0, before: horizon) }
     }
 
     // MARK: Dispatch

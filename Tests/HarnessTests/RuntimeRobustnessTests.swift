@@ -3,6 +3,7 @@ import Harness
 import Kernel
 import Scenario
 import Testing
+import TestSupport
 
 /// Issue 11 (runtime half): nothing crashes, hangs or misleads, whatever valid input says.
 @Suite struct RuntimeRobustnessTests {
@@ -164,5 +165,43 @@ import Testing
             """)
         #expect(result.leftoverAccount == Leftovers())
         #expect(result.leftoverAccount.isEmpty)
+    }
+}
+
+/// Issue 11, item 6: a read-only participant's refused edit, then the owner edits the record.
+@Suite struct RefusedEditTests {
+    static func source(after refusal: String) throws -> String {
+        let bundled = try TestSupport.read("Scenarios/sharing/read-only-participant-is-refused.scenario")
+        let lines = bundled.split(separator: "\n", omittingEmptySubsequences: false)
+        let setup = lines.prefix { !$0.hasPrefix("tablet: update") }.joined(separator: "\n")
+        return setup + "\ntablet: update n1 title=\"Pasta (Bob's)\"\nsettle\n" + refusal
+    }
+
+    @Test func settleEndsWhileTheRefusedEditWaitsItsHour() throws {
+        let result = RuntimeRobustnessTests.run(try Self.source(after: """
+            phone: update n1 title="Pasta al forno"
+            settle
+            expect cloud alice: n1 title="Pasta al forno"
+            expect tablet: state error(incompleteUpload)
+            """))
+        #expect(result.passed, "\(result.failure?.description ?? "") \(result.expectations)")
+        #expect(result.endTime < .seconds(60), "settle did not wait for the hourly retry")
+        let refusals = result.trace.events.filter { $0.kind == "access.refused" }
+        #expect(refusals.count == 1, "the refused edit was not retried")
+        #expect(result.leftoverAccount.setAside.map(\.rejected) == [["n1 (permissionFailure)"]])
+    }
+
+    /// A settle that begins when the retry is less than an hour away waits for it; the
+    /// retry is refused again and set aside for another hour (SCHEMA-4), once.
+    @Test func aLaterSettleWaitsForTheRetryOnce() throws {
+        let result = RuntimeRobustnessTests.run(try Self.source(after: """
+            wait 1s
+            settle
+            expect tablet: state error(incompleteUpload)
+            """))
+        #expect(result.passed, "\(result.failure?.description ?? "")")
+        let refusals = result.trace.events.filter { $0.kind == "access.refused" }
+        #expect(refusals.count == 2)
+        #expect(result.endTime > .hours(1) && result.endTime < .hours(1).adding(.minutes(1)))
     }
 }

@@ -86,7 +86,9 @@ extension World {
         }
         var unfinished = failedActions
         for waiter in waiterDevices.keys.sorted() {
-            guard let device = waiterDevices[waiter], let action = waiterActions[waiter] else { continue }
+            // Line 0 is the launch at the start of the run, which no statement waits for.
+            guard let device = waiterDevices[waiter], let action = waiterActions[waiter],
+                  action.line > 0 else { continue }
             unfinished.append(Leftovers.UnfinishedAction(
                 line: action.line, device: devices[device].name, action: action.name,
                 reason: "still running when the run ended", failed: false))

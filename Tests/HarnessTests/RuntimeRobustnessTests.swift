@@ -158,6 +158,13 @@ import TestSupport
         #expect(end?.details.first?.value == .list(result.leftovers.map { .string($0) }))
     }
 
+    @Test func anActionStillRunningAtTheEndIsALeftover() {
+        let result = Self.run(RuntimeRobustnessTests.header + "phone: sync &")
+        #expect(result.leftovers == [
+            "line 7: 'phone: sync' did not complete: still running when the run ended",
+        ], "the launch at the start is no script action")
+    }
+
     @Test func aCleanRunHasNoLeftovers() {
         let result = Self.run(RuntimeRobustnessTests.header + """
             phone: insert Note n1 title="one"

@@ -290,6 +290,7 @@ final class ChaosRun {
         if let failure = world.failure {
             let bound = failure.message.contains("budget exceeded")
                 || failure.message.contains("did not happen within")
+                || failure.message.hasPrefix("livelock:")
             let check: InvariantCheck = phase == .heal || bound ? .liveness : .runtime
             findings.append(CheckerFinding(check,
                 "line \(failure.line): \(failure.message) (at \(failure.time))"))

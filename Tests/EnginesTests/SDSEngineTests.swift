@@ -200,4 +200,19 @@ private final class Driver {
         #expect(driver.completed.contains(WaiterID(5)))
         #expect(driver.rules.contains("SCHEMA-3"))
     }
+
+    /// An attempt carried by a run that checks the account first (none was checked since
+    /// the launch) is made once the account is known, not dropped.
+    @Test func initializeSchemaInARunThatChecksTheAccountFirst() {
+        let driver = Driver()
+        driver.context.account = nil
+        driver.deliver(.launch(waiter: nil))
+        #expect(!driver.engine.hasCheckedAccount)
+        driver.context.account = "alice"
+        driver.deliver(.initializeSchema(waiter: WaiterID(6)))
+        #expect(driver.engine.hasCheckedAccount)
+        #expect(driver.failed.isEmpty, "\(driver.failed)")
+        #expect(driver.completed.contains(WaiterID(6)))
+        #expect(driver.rules.contains("SCHEMA-3"))
+    }
 }

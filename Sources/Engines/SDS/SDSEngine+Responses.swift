@@ -118,7 +118,8 @@ extension SDSEngine {
             details: [TraceField("account", .string(account))],
             rules: ["HDO-2"]
         ))
-        current.step = .fetchDatabase
+        // SCHEMA-3 asked for before this run started is attempted once the account is known.
+        current.step = schemaRequested ? .initializeSchema(phase: 0) : .fetchDatabase
     }
 
     /// ERR-1 / ERR-2: what the database feed says about the app's zone.

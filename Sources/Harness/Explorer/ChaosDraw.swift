@@ -66,7 +66,8 @@ struct ChaosDraw {
         case .fixed(let span):
             return SimTime(microseconds: span.microseconds)
         case .range(let lower, let upper):
-            let low = (lower.microseconds + 999) / 1_000
+            // Rounded up without `+ 999`, which overflows for a bound near `Int64.max`.
+            let low = lower.microseconds / 1_000 + (lower.microseconds % 1_000 > 0 ? 1 : 0)
             let high = upper.microseconds / 1_000
             guard low <= high else { return SimTime(microseconds: lower.microseconds) }
             return SimTime(microseconds: random.int(in: low...high) * 1_000)

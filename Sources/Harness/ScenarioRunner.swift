@@ -77,7 +77,8 @@ public enum ScenarioRunner {
             world.run(statement, results: &results, text: text)
         }
         let leftovers = world.leftovers()
-        world.record("script", "run.end", [TraceField("leftovers", .list(leftovers.lines.map { .string($0) }))])
+        world.record("script", "run.end",
+                     [TraceField("leftovers", .list(leftovers.lines.map { .string($0) }))])
         var fired: Set<String> = []
         for rules in world.firedRules { fired.formUnion(rules) }
         return RunResult(

@@ -71,7 +71,9 @@ extension World {
                 account.notUploaded.append(Leftovers.NotUploaded(
                     device: device.name, models: models, deletions: deletions))
             }
-            let rejected = Self.sortedBytes(data.rejected.map { "\(named($0.key)) (\($0.value.error.code))" })
+            let rejected = Self.sortedBytes(data.rejected.map {
+                "\(named($0.key)) (\($0.value.error.code))"
+            })
             let aside = Self.sortedBytes(data.aside.keys.map(named))
             if !rejected.isEmpty || !aside.isEmpty {
                 account.setAside.append(Leftovers.SetAside(

@@ -54,7 +54,11 @@ extension SDSEngine {
                 send(.accountStatus, &current, &effects)
             }
         case .initializeSchema(let phase):
-            if phase == 0 { schemaRequested = false }
+            if phase == 0 {
+                schemaRequested = false
+                // Whichever run makes the attempt answers for it, success or failure.
+                current.carriesSchema = true
+            }
             sendSchemaRequest(phase: phase, &current, context: &context, effects: &effects)
         case .fetchDatabase:
             send(.fetchDatabaseChanges(scope: .privateDatabase, token: context.syncData.databaseToken), &current, &effects)

@@ -277,7 +277,9 @@ public final class SDSEngine: SyncEngine {
         guard let blocker = syncBlocker(context: context) else { return true }
         guard launched else { return false }
         if blocker.reason == "offline" { waitingForNetwork = true }
-        effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string(blocker.reason))], rules: blocker.rules))
+        effects.append(.trace(kind: "sync.skipped",
+                              details: [TraceField("reason", .string(blocker.reason))],
+                              rules: blocker.rules))
         return false
     }
 
@@ -302,7 +304,9 @@ public final class SDSEngine: SyncEngine {
             effects.append(.trace(kind: "sync.stopped-by-account-change", details: [], rules: ["ACCT-5"]))
             run = nil
             completeWaiters(current.waiters, effects: &effects)
-            if current.carriesSchema { failSchema(reason: "the account changed", effects: &effects) }
+            if current.carriesSchema {
+                failSchema(reason: "the account changed", effects: &effects)
+            }
             effects.append(.probe("sync.done"))
             effects.append(.trace(kind: "sync.ended", details: [], rules: []))
         }

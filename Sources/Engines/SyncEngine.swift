@@ -77,6 +77,9 @@ public enum EngineEffect: Sendable {
     case trace(kind: String, details: [TraceField], rules: [String])
     /// A waiting script action is done.
     case completed(WaiterID)
+    /// A waiting script action ended without doing what it was asked (an
+    /// `initializeSchema()` that failed); `reason` says why, for the trace and the leftovers.
+    case failed(WaiterID, reason: String)
 }
 
 /// What an engine sees of its device while it handles an event.

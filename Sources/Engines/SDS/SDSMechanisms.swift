@@ -16,6 +16,10 @@ public struct SDSMechanisms: Hashable, Sendable {
     public var deletionsWaitForMoves = true
     /// A canary (issue 6): pending changes are lost at every launch, as if kept in memory.
     public var forgetsPendingChangesOnLaunch = false
+    /// A canary (issue 11, item 4): a synchronization still wanted when one ends starts at
+    /// once, even when that one scheduled a retry (ERR-3). On, a failing cloud with no
+    /// latency makes the device loop at one instant; the world's liveness guard must stop it.
+    public var ignoresRetryWhenSyncWanted = false
 
     public init() {}
 }

@@ -109,4 +109,16 @@ struct SDSObservation: EngineObservation {
         guard let engine, engine.hasCheckedAccount else { return false }
         return syncData.hasDownloadedOnce
     }
+
+    var pendingModels: [ModelID] { syncData.pending.keys.sorted() }
+
+    var pendingDeletions: [String] { syncData.pendingDeletions.keys.sorted() }
+
+    var rejectedRecords: [(record: String, error: String)] {
+        syncData.rejected.keys.sorted().compactMap { name in
+            syncData.rejected[name].map { (name, "\($0.error.code)") }
+        }
+    }
+
+    var keptAsideRecords: [String] { syncData.aside.keys.sorted() }
 }

@@ -118,7 +118,7 @@ final class ChaosRun {
     /// Runs the world until `offset` into the fault phase, as a `wait` line would.
     func advance(to offset: SimTime) {
         guard world.failure == nil else { return }
-        let target = start + offset
+        let target = start.adding(offset)
         if target > world.now {
             perform(.wait(TimeSpan(microseconds: target.microseconds - world.now.microseconds)))
         }
@@ -302,6 +302,7 @@ final class ChaosRun {
         if let failure = world.failure {
             let bound = failure.message.contains("budget exceeded")
                 || failure.message.contains("did not happen within")
+                || failure.message.hasPrefix("livelock:")
             let check: InvariantCheck = phase == .heal || bound ? .liveness : .runtime
             findings.append(CheckerFinding(check,
                 "line \(failure.line): \(failure.message) (at \(failure.time))"))

@@ -49,6 +49,7 @@ public enum SDSProfile {
         stateNames: stateNames,
         statements: EngineProfile.engineStatements,
         mechanisms: SDSMechanisms.names,
+        canaryMechanism: "forgetsPendingChangesOnLaunch",
         codec: SDSCodec(),
         author: SDSEngine.author,
         makeEngine: { setup in

@@ -23,14 +23,14 @@ public struct ExploreOptions: Hashable, Sendable {
     /// A deliberately broken engine variant; tests only (see `ExplorerCanary`).
     var canary: ExplorerCanary?
 
-    /// The options of one run of the world.
-    func runOptions(seed: UInt64) -> RunOptions {
+    /// The options of one run of the world on a scenario.
+    func runOptions(seed: UInt64, scenario: ScenarioFile) -> RunOptions {
         var options = RunOptions(
             engines: engines, seed: seed, maxEvents: maxEvents, maxTime: maxTime,
             recordTrace: recordTrace)
         options.engine = engine
         options.killAfterWrite = killAfterWrite
-        canary?.configure(&options)
+        canary?.configure(&options, scenario: scenario)
         return options
     }
 
@@ -83,7 +83,7 @@ final class ChaosRun {
 
     init(plan: ChaosPlan, seed: UInt64, options: ExploreOptions) {
         self.plan = plan
-        let runOptions = options.runOptions(seed: seed)
+        let runOptions = options.runOptions(seed: seed, scenario: plan.scenario)
         world = World(scenario: plan.scenario, seed: seed, options: runOptions)
         options.canary?.install(
             in: world, pageSize: plan.scenario.cloud.pageSize, options: runOptions)

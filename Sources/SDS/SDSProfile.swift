@@ -42,7 +42,7 @@ public enum SDSProfile {
     public static let profile = EngineProfile(
         name: SDSEngine.name,
         seed: "000",
-        system: "FiveSheepCo/SwiftDataSync: the rules of docs/RULES.md",
+        system: "FiveSheepCo/SwiftDataSync, the primary engine",
         cataloguePage: "docs/RULES.md",
         catalogue: SDSRules.catalogue,
         probePoints: probePoints,

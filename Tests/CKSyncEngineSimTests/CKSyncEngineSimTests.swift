@@ -152,6 +152,25 @@ import Testing
         #expect(subscriptions.count == 1)
     }
 
+    @Test func aKillBetweenASendAndItsStateUpdateSendsTheRecordAgain() throws {
+        let world = TestWorld()
+        let phone = world.device("phone")
+        prepare(world, phone, zones: ["Z1": ["n1"]])
+        world.apply(phone.engine.sendChanges(), on: phone)
+        world.run(stopWhenSent: "modifyRecords")
+        // The save reached the cloud; the device dies before its answer and its stateUpdate.
+        #expect(world.cloud.record(named: "n1", in: phone.zone("Z1")) != nil)
+        world.relaunch(phone)
+        #expect(phone.engine.state.pendingRecordZoneChanges == [.saveRecord(phone.recordID("n1", in: "Z1"))])
+        #expect(phone.engine.state.pendingDatabaseChanges.isEmpty, "the zone's stateUpdate was delivered")
+        world.send(phone)
+        // As on a device: the same insert again, refused as a collision, handed to the app.
+        let sent = try #require(phone.recorder.sentRecordZoneChanges.first)
+        #expect(sent.failedRecordSaves.map(\.error.code) == [.serverRecordChanged])
+        #expect(sent.failedRecordSaves.first?.error.serverRecord?.changeTag != nil)
+        #expect(phone.engine.state.pendingRecordZoneChanges.isEmpty)
+    }
+
     @Test func batchesStopAt400ItemsAndSpanZones() {
         let world = TestWorld()
         let phone = world.device("phone")

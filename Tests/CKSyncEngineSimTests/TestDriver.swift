@@ -156,8 +156,16 @@ final class TestWorld {
 
     /// Runs until nothing is left before `limit`: answers first, then pushes, then the
     /// earliest timer (by time, then device and timer name).
-    func run(until limit: SimTime = .max) {
+    func run(until limit: SimTime = .max, stopWhenSent kind: String? = nil) {
+        let sentBefore = devices.map(\.requests.count)
+        func stop() -> Bool {
+            guard let kind else { return false }
+            return zip(devices, sentBefore).contains { device, before in
+                device.requests.dropFirst(before).contains { $0.1.kind == kind }
+            }
+        }
         for _ in 0..<100_000 {
+            if stop() { return }
             if let device = devices.first(where: { !$0.inbox.isEmpty }) {
                 let (id, response) = device.inbox.removeFirst()
                 guard let effects = device.engine.handleResponse(id, response) else {

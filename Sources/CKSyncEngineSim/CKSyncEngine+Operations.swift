@@ -380,7 +380,7 @@ extension CKSyncEngine {
     func sendNextPart() {
         guard let run = current else { return }
         guard let part = run.parts.first else { return batchDone() }
-        // Saves use `.ifServerRecordUnchanged`, as CKSyncEngine does [FORUM-782333].
+        // Saves use `.ifServerRecordUnchanged`, as CKSyncEngine does (docs/CKSYNCENGINE.md).
         send(.modifyRecords(
             scope: database, zone: part.zone, saves: part.saves,
             deletes: part.deletes.map(\.recordName), policy: .ifServerRecordUnchanged,

@@ -114,7 +114,7 @@ extension CKSyncEngine {
     /// zones; the simulated engine sends one `modifyRecords` per zone, in the batch's order).
     public struct RecordZoneChangeBatch: Hashable, Sendable {
         /// The most items (saves and deletes) `init(pendingChanges:recordProvider:)` puts in a
-        /// batch: CloudKit's limit per request (CLOUDKIT.md §8).
+        /// batch: CloudKit's limit per request (docs/CLOUDSIM.md, `modifyRecords`).
         public static let maximumItemCount = 400
 
         /// Records to save, each a `CKRecord` with the keys changed since it was last fetched.

@@ -53,6 +53,18 @@ public final class CKSyncEngine {
     public static func backoff(attempt: Int) -> SimTime {
         .seconds(Int64(min(300, 2 << min(attempt, 8))))
     }
+    /// The probe point passed just before an event reaches the delegate: `cksync.EVENT`.
+    /// The host engine lists those it offers among its profile's probe points and answers the
+    /// `.resume` that follows each by doing nothing (the layer never stops at a probe).
+    public static func probePoint(of eventName: String) -> String { "cksync." + eventName }
+
+    /// Every probe point, in the order a first fetch and a send pass them.
+    public static let probePoints: [String] = [
+        "accountChange", "willFetchChanges", "fetchedDatabaseChanges", "willFetchRecordZoneChanges",
+        "fetchedRecordZoneChanges", "didFetchRecordZoneChanges", "didFetchChanges", "willSendChanges",
+        "sentDatabaseChanges", "sentRecordZoneChanges", "didSendChanges", "stateUpdate",
+    ].map(probePoint(of:))
+
     /// At most this many batches per send operation (a bound; Apple's is not documented).
     public static let maximumBatchesPerSend = 1_000
 
@@ -208,6 +220,8 @@ public final class CKSyncEngine {
     func deliver(_ event: Event) {
         guard let delegate else { preconditionFailure("CKSyncEngine: its delegate is gone") }
         effects.append(.trace(kind: "cksync.event", details: eventDetails(event), rules: []))
+        // A kill point before the delegate handles the event (and writes what it covers).
+        effects.append(.probe(Self.probePoint(of: event.name)))
         inCallback = true
         delegate.handleEvent(event, syncEngine: self)
         inCallback = false

@@ -171,6 +171,38 @@ import Testing
         #expect(phone.engine.state.pendingRecordZoneChanges.isEmpty)
     }
 
+    @Test func eachEventIsAProbePointBeforeTheDelegatesOwnEffects() {
+        let world = TestWorld()
+        let phone = world.device("phone")
+        prepare(world, phone, zones: ["Z1": ["n1"]])
+        // The delegate persists each stateUpdate with an effect of its own.
+        phone.recorder.onEvent = { event, engine in
+            if case .stateUpdate = event { engine.append([.trace(kind: "app.persisted", details: [], rules: [])]) }
+        }
+        var effects = phone.engine.sendChanges()
+        // Carry the effects out by hand, collecting the probes and writes in order.
+        var order: [String] = []
+        for _ in 0..<20 {
+            for effect in effects {
+                switch effect {
+                case .probe(let name): order.append(name)
+                case .trace("app.persisted", _, _): order.append("write")
+                default: break
+                }
+            }
+            world.apply(effects, on: phone)
+            guard !phone.inbox.isEmpty else { break }
+            let (id, response) = phone.inbox.removeFirst()
+            effects = phone.engine.handleResponse(id, response) ?? []
+        }
+        #expect(order == [
+            "cksync.accountChange", "cksync.stateUpdate", "write", "cksync.willSendChanges",
+            "cksync.sentDatabaseChanges", "cksync.stateUpdate", "write", "cksync.sentRecordZoneChanges",
+            "cksync.stateUpdate", "write", "cksync.didSendChanges",
+        ])
+        #expect(Set(order.filter { $0 != "write" }).isSubset(of: Set(CKSyncEngine.probePoints)))
+    }
+
     @Test func batchesStopAt400ItemsAndSpanZones() {
         let world = TestWorld()
         let phone = world.device("phone")

@@ -22,6 +22,8 @@ let package = Package(
         // One target per engine, each depending on the contract only.
         .target(name: "SDS", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         .target(name: "Naive", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
+        // A simulated CKSyncEngine for engines written on it (docs/CKSYNCENGINE.md); no engine.
+        .target(name: "CKSyncEngineSim", dependencies: ["Kernel", "CloudSim", "SyncContract"]),
         // The registry: the one place that lists the engines.
         .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive"]),
         .target(name: "Device", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
@@ -46,6 +48,10 @@ let package = Package(
         .testTarget(
             name: "NaiveTests",
             dependencies: ["Naive", "SyncContract", "CloudSim", "LocalStore", "Kernel", "TestSupport"]
+        ),
+        .testTarget(
+            name: "CKSyncEngineSimTests",
+            dependencies: ["CKSyncEngineSim", "SyncContract", "CloudSim", "Kernel", "TestSupport"]
         ),
         .testTarget(name: "DeviceTests", dependencies: ["Device", "SDS", "SyncContract", "TestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "TestSupport"]),

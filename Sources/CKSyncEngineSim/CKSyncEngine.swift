@@ -1,0 +1,315 @@
+import CloudSim
+import Kernel
+import SyncContract
+
+/// A simulated `CKSyncEngine` for one database: a deterministic state machine between an
+/// engine (its delegate) and CloudSim. It never runs anything by itself: every entry point
+/// (`fetchChanges`, `sendChanges`, `handleResponse`, `handleTimer`, `handlePush`,
+/// `accountChanged`, `takeEffects`) delivers the delegate's events synchronously, in Apple's
+/// order, and returns the effects to carry out — requests to send and timers to set — in
+/// the order they arose, the delegate's own effects (`append`) among them.
+/// docs/CKSYNCENGINE.md describes the API, the event order and its sources.
+public final class CKSyncEngine {
+    /// `CKSyncEngine.Configuration`.
+    public struct Configuration {
+        public var database: DatabaseScope
+        /// The last serialization the app persisted; nil on a first run.
+        public var stateSerialization: State.Serialization?
+        public weak var delegate: CKSyncEngineDelegate?
+        /// Sends after additions and fetches after pushes by themselves (the default).
+        public var automaticallySync: Bool
+        /// Prefix of this instance's timer names (two instances on a device need two).
+        public var timerPrefix: String
+        /// This instance's request IDs start after this number (keep instances apart).
+        public var firstRequestNumber: UInt64
+        /// `resultsLimit` of a zone fetch page (≤ 0: the cloud's default).
+        public var fetchResultsLimit: Int
+
+        public init(
+            database: DatabaseScope,
+            stateSerialization: State.Serialization?,
+            delegate: CKSyncEngineDelegate,
+            automaticallySync: Bool = true,
+            timerPrefix: String? = nil,
+            firstRequestNumber: UInt64 = 0,
+            fetchResultsLimit: Int = 0
+        ) {
+            self.database = database
+            self.stateSerialization = stateSerialization
+            self.delegate = delegate
+            self.automaticallySync = automaticallySync
+            self.timerPrefix = timerPrefix ?? "cksync.\(database.rawValue)"
+            self.firstRequestNumber = firstRequestNumber
+            self.fetchResultsLimit = fetchResultsLimit
+        }
+    }
+
+    /// The system scheduler's delay before an automatic send or fetch (a choice: Apple
+    /// documents "shortly", not a number).
+    public static let schedulerDelay = SimTime.seconds(1)
+    /// How long `stateUpdate`s caused by the app's own state changes are coalesced.
+    public static let stateUpdateCoalescing = SimTime.milliseconds(100)
+    /// Backoff of a retryable error that carries no retry-after: 2 s, doubling, at most 5 min.
+    public static func backoff(attempt: Int) -> SimTime {
+        .seconds(Int64(min(300, 2 << min(attempt, 8))))
+    }
+    /// The probe point passed just before an event reaches the delegate: `cksync.EVENT`.
+    /// The host engine lists those it offers among its profile's probe points and answers the
+    /// `.resume` that follows each by doing nothing (the layer never stops at a probe).
+    public static func probePoint(of eventName: String) -> String { "cksync." + eventName }
+
+    /// Every probe point, in the order a first fetch and a send pass them.
+    public static let probePoints: [String] = [
+        "accountChange", "willFetchChanges", "fetchedDatabaseChanges", "willFetchRecordZoneChanges",
+        "fetchedRecordZoneChanges", "didFetchRecordZoneChanges", "didFetchChanges", "willSendChanges",
+        "sentDatabaseChanges", "sentRecordZoneChanges", "didSendChanges", "stateUpdate",
+    ].map(probePoint(of:))
+
+    /// At most this many batches per send operation (a bound; Apple's is not documented).
+    public static let maximumBatchesPerSend = 1_000
+
+    public let database: DatabaseScope
+    public let state: State
+    public let automaticallySync: Bool
+    weak var delegate: CKSyncEngineDelegate?
+    let fetchResultsLimit: Int
+
+    let sendTimer: EngineTimer
+    let fetchTimer: EngineTimer
+    let retrySendTimer: EngineTimer
+    let retryFetchTimer: EngineTimer
+    let stateUpdateTimer: EngineTimer
+
+    var effects: [EngineEffect] = []
+    var inCallback = false
+    var nextRequestNumber: UInt64
+    var sendScheduled = false
+    var fetchScheduled = false
+    var stateUpdateArmed = false
+    var stateDirty = false
+    var retryAttempts: [OperationKind: Int] = [:]
+    /// The account must be checked before the next operation (at launch, after a change).
+    var needsAccountCheck = true
+    /// Signed out: dormant until `accountChanged()`.
+    var dormant = false
+
+    var current: Run?
+    var queued: [Queued] = []
+
+    /// Creates the engine; a first run (nil serialization) or restored state. With
+    /// `automaticallySync`, it schedules a fetch (and a send when changes are pending); take
+    /// those effects with `takeEffects()`.
+    public init(_ configuration: Configuration) {
+        database = configuration.database
+        delegate = configuration.delegate
+        automaticallySync = configuration.automaticallySync
+        fetchResultsLimit = configuration.fetchResultsLimit
+        nextRequestNumber = configuration.firstRequestNumber
+        let prefix = configuration.timerPrefix
+        sendTimer = EngineTimer(prefix + ".send")
+        fetchTimer = EngineTimer(prefix + ".fetch")
+        retrySendTimer = EngineTimer(prefix + ".retry-send")
+        retryFetchTimer = EngineTimer(prefix + ".retry-fetch")
+        stateUpdateTimer = EngineTimer(prefix + ".state-update")
+        state = State(configuration.stateSerialization)
+        state.onChange = { [unowned self] added in self.stateChangedByApp(added: added) }
+        if automaticallySync {
+            scheduleFetch()
+            if !state.pendingDatabaseChanges.isEmpty || !state.pendingRecordZoneChanges.isEmpty
+                || state.hasPendingUntrackedChanges {
+                scheduleSend()
+            }
+        }
+    }
+
+    // MARK: Entry points
+
+    /// `fetchChanges()`: a manual fetch (after the one running, if any).
+    public func fetchChanges(_ options: FetchChangesOptions = FetchChangesOptions()) -> [EngineEffect] {
+        enter("fetchChanges()")
+        request(.fetch, reason: .manual, fetchOptions: options, sendOptions: SendChangesOptions())
+        return takeEffects()
+    }
+
+    /// `sendChanges()`: a manual send (after the operation running, if any).
+    public func sendChanges(_ options: SendChangesOptions = SendChangesOptions()) -> [EngineEffect] {
+        enter("sendChanges()")
+        request(.send, reason: .manual, fetchOptions: FetchChangesOptions(), sendOptions: options)
+        return takeEffects()
+    }
+
+    /// A silent push of this database's subscription arrived: an automatic fetch soon.
+    public func handlePush() -> [EngineEffect] {
+        enter("handlePush()")
+        if automaticallySync { scheduleFetch() }
+        return takeEffects()
+    }
+
+    /// `CKAccountChanged`: the account is checked before the next operation (a dormant engine
+    /// wakes up); with `automaticallySync` a fetch is scheduled to do it.
+    public func accountChanged() -> [EngineEffect] {
+        enter("accountChanged()")
+        needsAccountCheck = true
+        dormant = false
+        if automaticallySync { scheduleFetch() }
+        return takeEffects()
+    }
+
+    /// An answer to a request this engine sent; nil when the request is not this engine's.
+    public func handleResponse(_ id: RequestID, _ response: CloudResponse) -> [EngineEffect]? {
+        guard let run = current, run.awaiting == id else { return nil }
+        enter("handleResponse(_:_:)")
+        current?.awaiting = nil
+        received(response, step: run.step)
+        return takeEffects()
+    }
+
+    /// A timer fired; nil when it is not one of this engine's.
+    public func handleTimer(_ timer: EngineTimer) -> [EngineEffect]? {
+        let none = FetchChangesOptions()
+        let all = SendChangesOptions()
+        switch timer {
+        case sendTimer:
+            enter("handleTimer(_:)")
+            sendScheduled = false
+            request(.send, reason: .scheduled, fetchOptions: none, sendOptions: all)
+        case fetchTimer:
+            enter("handleTimer(_:)")
+            fetchScheduled = false
+            request(.fetch, reason: .scheduled, fetchOptions: none, sendOptions: all)
+        case retrySendTimer:
+            enter("handleTimer(_:)")
+            request(.send, reason: .scheduled, fetchOptions: none, sendOptions: all)
+        case retryFetchTimer:
+            enter("handleTimer(_:)")
+            request(.fetch, reason: .scheduled, fetchOptions: none, sendOptions: all)
+        case stateUpdateTimer:
+            enter("handleTimer(_:)")
+            stateUpdateArmed = false
+            if stateDirty { deliverStateUpdate() }
+        default:
+            return nil
+        }
+        return takeEffects()
+    }
+
+    /// The effects that arose outside an entry point (the app's `state.add`, the init).
+    public func takeEffects() -> [EngineEffect] {
+        let taken = effects
+        effects = []
+        return taken
+    }
+
+    /// Effects the delegate wants carried out at this point of the order (its disk writes,
+    /// e.g. persisting a `stateUpdate`), kept in order with the engine's requests.
+    public func append(_ delegateEffects: [EngineEffect]) {
+        effects.append(contentsOf: delegateEffects)
+    }
+
+    /// Whether an operation runs or one is queued.
+    public var isBusy: Bool { current != nil || !queued.isEmpty }
+
+    // MARK: Internals shared by the operations
+
+    func enter(_ call: String) {
+        precondition(
+            !inCallback,
+            "CKSyncEngine: \(call) called from inside a delegate callback (events are delivered serially)")
+    }
+
+    func deliver(_ event: Event) {
+        guard let delegate else { preconditionFailure("CKSyncEngine: its delegate is gone") }
+        effects.append(.trace(kind: "cksync.event", details: eventDetails(event), rules: []))
+        // A kill point before the delegate handles the event (and writes what it covers).
+        effects.append(.probe(Self.probePoint(of: event.name)))
+        inCallback = true
+        delegate.handleEvent(event, syncEngine: self)
+        inCallback = false
+    }
+
+    func askForBatch(_ context: SendChangesContext) -> RecordZoneChangeBatch? {
+        guard let delegate else { preconditionFailure("CKSyncEngine: its delegate is gone") }
+        inCallback = true
+        let batch = delegate.nextRecordZoneChangeBatch(context, syncEngine: self)
+        inCallback = false
+        return batch
+    }
+
+    func eventDetails(_ event: Event) -> [TraceField] {
+        var details = [TraceField("database", .string(database.rawValue)), TraceField("event", .string(event.name))]
+        switch event {
+        case .willFetchRecordZoneChanges(let zone):
+            details.append(TraceField("zone", .string(zone.description)))
+        case .didFetchRecordZoneChanges(let zone, let error):
+            details.append(TraceField("zone", .string(zone.description)))
+            if let error { details.append(TraceField("error", .string(error.code.description))) }
+        case .fetchedRecordZoneChanges(let changes):
+            details.append(TraceField("modifications", .int(Int64(changes.modifications.count))))
+            details.append(TraceField("deletions", .int(Int64(changes.deletions.count))))
+        case .sentRecordZoneChanges(let sent):
+            details.append(TraceField("saved", .int(Int64(sent.savedRecords.count))))
+            details.append(TraceField("failedSaves", .int(Int64(sent.failedRecordSaves.count))))
+            details.append(TraceField("deleted", .int(Int64(sent.deletedRecordIDs.count))))
+            details.append(TraceField("failedDeletes", .int(Int64(sent.failedRecordDeletes.count))))
+        default:
+            break
+        }
+        return details
+    }
+
+    func makeRequestID() -> RequestID {
+        nextRequestNumber += 1
+        return RequestID(nextRequestNumber)
+    }
+
+    func send(_ request: CloudRequest, step: Step) {
+        let id = makeRequestID()
+        current?.awaiting = id
+        current?.step = step
+        effects.append(.send(id, request))
+    }
+
+    func stateChangedByApp(added: Bool) {
+        stateDirty = true
+        if !stateUpdateArmed {
+            stateUpdateArmed = true
+            effects.append(.setTimer(stateUpdateTimer, after: Self.stateUpdateCoalescing))
+        }
+        if added && automaticallySync { scheduleSend() }
+    }
+
+    /// A `stateUpdate` now; it covers any coalesced one.
+    func deliverStateUpdate() {
+        stateDirty = false
+        if stateUpdateArmed {
+            stateUpdateArmed = false
+            effects.append(.cancelTimer(stateUpdateTimer))
+        }
+        deliver(.stateUpdate(StateUpdate(stateSerialization: state.serialization)))
+    }
+
+    func scheduleSend() {
+        guard !sendScheduled else { return }
+        sendScheduled = true
+        effects.append(.setTimer(sendTimer, after: Self.schedulerDelay))
+    }
+
+    func scheduleFetch() {
+        guard !fetchScheduled else { return }
+        fetchScheduled = true
+        effects.append(.setTimer(fetchTimer, after: Self.schedulerDelay))
+    }
+
+    func scheduleRetry(_ kind: OperationKind, after error: CloudError) {
+        let attempt = retryAttempts[kind, default: 0]
+        retryAttempts[kind] = attempt + 1
+        let delay = error.retryAfter ?? Self.backoff(attempt: attempt)
+        effects.append(.trace(kind: "cksync.retry", details: [
+            TraceField("database", .string(database.rawValue)),
+            TraceField("operation", .string(kind.rawValue)),
+            TraceField("error", .string(error.code.description)),
+            TraceField("after", .int(delay.microseconds)),
+        ], rules: []))
+        effects.append(.setTimer(kind == .send ? retrySendTimer : retryFetchTimer, after: delay))
+    }
+}

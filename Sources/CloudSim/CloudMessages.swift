@@ -27,6 +27,19 @@ enum CloudMessages {
     static let sharedZoneChange = CloudError(
         .badDatabase, message: "Zones cannot be created or deleted in the shared database")
 
+    static let defaultZoneChange = CloudError(
+        .invalidArguments, message: "The default zone cannot be created or deleted")
+
+    static func invalidZoneName(_ name: String) -> CloudError {
+        CloudError(.invalidArguments, message: "Zone name '\(name)' is invalid")
+    }
+
+    static let defaultZoneHasNoChanges = CloudError(
+        .invalidArguments, message: "The default zone does not support fetching changes")
+
+    static let defaultZoneHasNoSharing = CloudError(
+        .invalidArguments, message: "The default zone does not support sharing")
+
     static func zoneNotFound(_ zone: ZoneID) -> CloudError {
         CloudError(.zoneNotFound, message: "Zone '\(zone.name)' does not exist")
     }

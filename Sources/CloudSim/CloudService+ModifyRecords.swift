@@ -23,7 +23,7 @@ extension CloudService {
             return CloudOutcome(
                 response: .failure(CloudMessages.tooManyItems(request.itemCount, maximum: maximum)))
         }
-        guard let zone = zoneStates[request.zone], zone.isLive else {
+        guard let zone = liveZoneState(request.zone) else {
             // The next-upload throttle waits for an upload that reaches its records.
             let error = missingZoneError(request.zone)
             let names = request.saves.map(\.record.recordName) + request.deletes
@@ -34,6 +34,9 @@ extension CloudService {
         guard let accountState = accountStates[account],
             let ownerState = accountStates[request.zone.owner]
         else { preconditionFailure("accounts ensured") }
+        var request = request
+        // The default zone is never atomic ([CKRecordZone] `default()`): items fail one by one.
+        if request.zone.isDefaultZone { request.atomic = false }
         var batch = RecordBatch(
             request: request, client: client, now: now, service: self, zone: zone,
             account: accountState, owner: ownerState, participant: participant)
@@ -48,7 +51,12 @@ extension CloudService {
         guard batch.changedZone else {
             return CloudOutcome(response: .recordsModified(batch.results), notes: batch.notes)
         }
-        let effects = propagate(zone: request.zone, originator: client.device, losses: batch.losses)
+        // The default zone is absent from database changes and database subscriptions
+        // ([CKDatabaseSubscription]); its query subscriptions fire like any zone's.
+        let effects =
+            request.zone.isDefaultZone
+            ? (pushes: [String](), notes: [CloudNote]())
+            : propagate(zone: request.zone, originator: client.device, losses: batch.losses)
         let queryPushes = queryPushTargets(
             before: zone, after: batch.zone, originator: client.device)
         let pushes =

@@ -9,14 +9,30 @@ extension CloudService {
         }
         var notes: [CloudNote] = []
         var participants: [String] = []
+        var saved: [ZoneID] = []
+        var deleted: [ZoneID] = []
+        var failed: [ZoneFailure] = []
         for zone in save {
             precondition(zone.owner == account, "permission was checked")
+            if let error = zone.zoneChangeError {
+                failed.append(ZoneFailure(zone: zone, error: error))
+                continue
+            }
             if let note = createZoneIfMissing(zone, by: client.device) { notes.append(note) }
+            saved.append(zone)
         }
-        for zone in delete where zoneStates[zone]?.isLive == true {
-            let removal = removeZone(zone, reason: .deleted, by: client.device)
-            notes += removal.notes
-            participants += removal.participants
+        for zone in delete {
+            if let error = zone.zoneChangeError {
+                failed.append(ZoneFailure(zone: zone, error: error))
+            } else if zoneStates[zone]?.isLive != true {
+                // Deleting a zone that does not exist fails for that zone (CLOUDSIM.md).
+                failed.append(ZoneFailure(zone: zone, error: missingZoneError(zone)))
+            } else {
+                let removal = removeZone(zone, reason: .deleted, by: client.device)
+                notes += removal.notes
+                participants += removal.participants
+                deleted.append(zone)
+            }
         }
         var pushes = notes.isEmpty ? [] : pushTargets(account: account, originator: client.device)
         if !participants.isEmpty {
@@ -24,7 +40,8 @@ extension CloudService {
                 .sorted()
         }
         return CloudOutcome(
-            response: .zonesModified(saved: save, deleted: delete), pushes: pushes, notes: notes)
+            response: .zonesModified(saved: saved, deleted: deleted, failed: failed),
+            pushes: pushes, notes: notes)
     }
 
     /// Creates a zone that is not live (never created, deleted or purged); nil when it is.

@@ -25,6 +25,15 @@ struct ZoneState {
         self.id = id
     }
 
+    /// A database's default zone: live from the start (it is never created, so no database
+    /// feed entry and no `zone.created` note), life 1.
+    static func defaultZone(_ id: ZoneID) -> ZoneState {
+        precondition(id.isDefaultZone, "\(id) is not a default zone")
+        var state = ZoneState(id: id)
+        state.create()
+        return state
+    }
+
     /// Starts a new life of the zone: empty, new incarnation, not purged.
     mutating func create() {
         precondition(!isLive, "zone \(id) is already live")

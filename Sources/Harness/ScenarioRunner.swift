@@ -66,8 +66,11 @@ public struct RunResult: Sendable {
     public var trace: Trace
     public var expectations: [ExpectationResult]
     public var failure: RuntimeFailure?
-    /// Pending changes, missed pushes and unfired triggers left at the end.
-    public var leftovers: [String]
+    /// What the run left behind (changes not uploaded, records set aside, unfired triggers,
+    /// actions that did not complete, …), typed; `leftovers` is the same as lines.
+    public var leftoverAccount: Leftovers
+    /// `leftoverAccount` as one line per leftover, in its fixed order (reports print these).
+    public var leftovers: [String] { leftoverAccount.lines }
     /// Rules fired anywhere, sorted.
     public var firedRules: [String]
     public var endTime: SimTime
@@ -83,7 +86,7 @@ extension RunResult {
         self.init(
             file: file, seed: seed, engine: name, trace: Trace(recording: true), expectations: [],
             failure: RuntimeFailure(line: 0, time: .zero, message: "no engine named '\(name)' is registered"),
-            leftovers: [], firedRules: [], endTime: .zero,
+            leftoverAccount: Leftovers(), firedRules: [], endTime: .zero,
             finalState: FinalState(devices: [], accounts: [], labels: []))
     }
 }
@@ -113,7 +116,8 @@ public enum ScenarioRunner {
             world.run(statement, results: &results, text: text)
         }
         let leftovers = world.leftovers()
-        world.record("script", "run.end", [TraceField("leftovers", .list(leftovers.map { .string($0) }))])
+        world.record("script", "run.end",
+                     [TraceField("leftovers", .list(leftovers.lines.map { .string($0) }))])
         var fired: Set<String> = []
         for rules in world.firedRules { fired.formUnion(rules) }
         return RunResult(
@@ -123,7 +127,7 @@ public enum ScenarioRunner {
             trace: world.trace,
             expectations: results,
             failure: world.failure,
-            leftovers: leftovers,
+            leftoverAccount: leftovers,
             firedRules: fired.sorted(),
             endTime: world.now,
             finalState: world.finalState()

@@ -4,13 +4,18 @@ import Kernel
 import Scenario
 
 extension World {
+    /// A written duration as simulated time (any size: callers add it saturating).
+    private func span(_ duration: Located<TimeSpan>) -> SimTime {
+        SimTime(microseconds: duration.value.microseconds)
+    }
+
     /// Runs a `cloud:` action: a scripted fault or a change of the network.
     func perform(_ statement: CloudActionStatement) {
         record("script", "cloud.action", [TraceField("line", .int(Int64(currentLine))),
                                           TraceField("action", .string(Self.name(of: statement.action)))])
         switch statement.action {
         case .throttle(let account, let duration):
-            cloud.throttle(account: account.value, until: now + SimTime(microseconds: duration.value.microseconds))
+            cloud.throttle(account: account.value, until: now.adding(span(duration)))
         case .throttleNextUpload(let account, let records, let retryAfter):
             cloud.throttleNextUpload(
                 account: account.value,
@@ -30,9 +35,9 @@ extension World {
         case .expireTokens(let account):
             cloud.expireTokens(account: account.value)
         case .failDownloads(let account, let duration):
-            cloud.failDownloads(account: account.value, until: now + SimTime(microseconds: duration.value.microseconds))
+            cloud.failDownloads(account: account.value, until: now.adding(span(duration)))
         case .outage(let duration):
-            cloud.outage(until: now + SimTime(microseconds: duration.value.microseconds))
+            cloud.outage(until: now.adding(span(duration)))
         case .reject(let label, let error):
             guard let name = requireRecordName(label.value),
                   let code = CloudErrorCode(name: error.value.rawValue) else { return }

@@ -56,7 +56,7 @@ extension World {
             record(device.name, "store.batch-deleted", [TraceField("models", .int(Int64(deleted.count)))])
         case .sync:
             guard requireRunning(index) else { return }
-            let waiter = makeWaiter(for: index)
+            let waiter = makeWaiter(for: index, action: "sync")
             deliver(.appCall(.syncNow, waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): sync'") }
         case .autosync(let enabled):
@@ -82,17 +82,17 @@ extension World {
             deliver(.appCall(.stop, waiter: nil), to: index)
         case .start:
             guard requireRunning(index) else { return }
-            let waiter = makeWaiter(for: index)
+            let waiter = makeWaiter(for: index, action: "start")
             deliver(.appCall(.start, waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): start'") }
         case .resetSyncData(let deleteAll):
             guard requireRunning(index) else { return }
-            let waiter = makeWaiter(for: index)
+            let waiter = makeWaiter(for: index, action: Self.name(of: statement.action))
             deliver(.appCall(.resetSyncData(deleteAll: deleteAll), waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): reset-sync-data'") }
         case .initializeSchema:
             guard requireRunning(index) else { return }
-            let waiter = makeWaiter(for: index)
+            let waiter = makeWaiter(for: index, action: "initialize-schema")
             deliver(.appCall(.initializeSchema, waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): initialize-schema'") }
         case .signOut:
@@ -151,7 +151,7 @@ extension World {
         }
         device.launch()
         record(device.name, "app.launched", [TraceField("incarnation", .int(Int64(device.incarnation)))])
-        let waiter = makeWaiter(for: index)
+        let waiter = makeWaiter(for: index, action: "launch")
         deliver(.launch(waiter: waiter), to: index)
         if wait { waitFor(waiter, what: "'\(device.name): launch'") }
     }

@@ -38,7 +38,7 @@ extension World {
         let delay = drawLatency(for: index)
         record(device.name, "request.sent", [TraceField("request", .string(id.description)),
                                              TraceField("kind", .string(request.kind)),
-                                             TraceField("arrives", .int(now.microseconds + delay.microseconds))]
+                                             TraceField("arrives", .int(now.adding(delay).microseconds))]
                + requestDetails(request))
         outstanding[index] += 1
         kernel.schedule(after: delay, actor: device.name,
@@ -104,7 +104,7 @@ extension World {
         pushScheduled[index] = true
         outstanding[index] += 1
         record("cloud", "push.sent", [TraceField("device", .string(devices[index].name)),
-                                      TraceField("arrives", .int(now.microseconds + delay.microseconds))])
+                                      TraceField("arrives", .int(now.adding(delay).microseconds))])
         kernel.schedule(after: delay, actor: "cloud", .pushArrives(device: index))
     }
 

@@ -14,7 +14,7 @@ extension World {
         currentLine = statement.line
         switch statement.kind {
         case .wait(let span):
-            run(until: now + SimTime(microseconds: span.value.microseconds))
+            run(until: now.adding(SimTime(microseconds: span.value.microseconds)))
         case .at(let span):
             let target = SimTime(microseconds: span.value.microseconds)
             if target < now {
@@ -24,9 +24,12 @@ extension World {
             }
         case .waitUntilIdle(let device):
             guard let index = deviceIndex[device.value] else { return }
-            run(while: { !isIdle(index) }, bound: Self.waitBound, what: "'\(device.value)' becoming idle")
+            let horizon = now.adding(Self.waitBound)
+            run(while: { !isIdle(index, before: horizon) }, bound: Self.waitBound,
+                what: "'\(device.value)' becoming idle")
         case .settle:
-            run(while: { !isSettled }, bound: Self.waitBound, what: "settling")
+            let horizon = now.adding(Self.waitBound)
+            run(while: { !isSettled(before: horizon) }, bound: Self.waitBound, what: "settling")
         case .deviceAction(let action):
             perform(action, waiting: true)
         case .cloudAction(let action):
@@ -50,18 +53,54 @@ extension World {
         if failure == nil { run(until: now) }
     }
 
-    /// What the run leaves behind: pending changes, undelivered pushes, unfired triggers.
-    func leftovers() -> [String] {
-        var notes: [String] = []
+    /// What the run leaves behind (`Leftovers`): changes not uploaded, records set aside,
+    /// missed pushes, stopped apps, unfired triggers and actions that did not complete.
+    func leftovers() -> Leftovers {
+        labels.resolveNames(devices: devices)
+        var labelByName: [String: String] = [:]
+        for binding in labels.resolvedBindings() { labelByName[binding.recordName] = binding.label }
+        func named(_ name: String) -> String { labelByName[name] ?? name }
+        var account = Leftovers()
         for (index, device) in devices.enumerated() {
-            let pending = device.observation.pendingCount
-            if pending > 0 { notes.append("\(device.name): \(pending) model(s) with changes not uploaded") }
-            if pushMissed[index] { notes.append("\(device.name): a push missed while offline") }
-            if !device.isRunning { notes.append("\(device.name): not running") }
+            let observation = device.observation
+            let models = Self.sortedBytes(observation.pendingModels.map { id in
+                observation.recordName(of: id).map(named) ?? "model \(id)"
+            })
+            let deletions = Self.sortedBytes(observation.pendingDeletions.map(named))
+            if !models.isEmpty || !deletions.isEmpty {
+                account.notUploaded.append(Leftovers.NotUploaded(
+                    device: device.name, models: models, deletions: deletions))
+            }
+            let rejected = Self.sortedBytes(observation.rejectedRecords.map {
+                "\(named($0.record)) (\($0.error))"
+            })
+            let aside = Self.sortedBytes(observation.keptAsideRecords.map(named))
+            if !rejected.isEmpty || !aside.isEmpty {
+                account.setAside.append(Leftovers.SetAside(
+                    device: device.name, rejected: rejected, keptAside: aside))
+            }
+            if pushMissed[index] { account.missedPushes.append(device.name) }
+            if !device.isRunning { account.notRunning.append(device.name) }
         }
-        for trigger in unfiredTriggers {
-            notes.append("line \(trigger.line): trigger at '\(trigger.probe)' never fired")
+        account.unfiredTriggers = unfiredTriggers.map {
+            Leftovers.UnfiredTrigger(line: $0.line, device: devices[$0.device].name,
+                                     probe: $0.probe, remaining: $0.remaining)
         }
-        return notes
+        var unfinished = failedActions
+        for waiter in waiterDevices.keys.sorted() {
+            // Line 0 is the launch at the start of the run, which no statement waits for.
+            guard let device = waiterDevices[waiter], let action = waiterActions[waiter],
+                  action.line > 0 else { continue }
+            unfinished.append(Leftovers.UnfinishedAction(
+                line: action.line, device: devices[device].name, action: action.name,
+                reason: "still running when the run ended", failed: false))
+        }
+        account.unfinishedActions = unfinished.sorted { $0.line < $1.line }
+        return account
+    }
+
+    /// Sorted by UTF-8 bytes: the same order in every process and locale.
+    static func sortedBytes(_ names: [String]) -> [String] {
+        names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }

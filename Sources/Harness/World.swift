@@ -26,6 +26,9 @@ public struct RuntimeFailure: Hashable, Sendable, CustomStringConvertible {
 final class World {
     /// The bound on `wait until … idle`, `settle` and waiting actions.
     static let waitBound = SimTime.hours(1)
+    /// How many synchronizations one device may start at one simulated instant before the
+    /// run ends as a livelock (`LivenessGuard`).
+    static let syncStartsPerInstantLimit = LivenessGuard.defaultLimit
 
     var kernel: Kernel<WorldEvent>
     let cloud: CloudService
@@ -48,10 +51,16 @@ final class World {
     /// CloudKit error codes each device was refused with (share steps, access control).
     var refusals: [Set<String>] = []
     var pushMissed: [Bool] = []
+    /// Synchronizations started per device at the current instant (the livelock guard).
+    var livenessGuards: [LivenessGuard] = []
     var completedWaiters: Set<UInt64> = []
     var nextWaiter: UInt64 = 0
     /// Which device each waiting action runs on.
     var waiterDevices: [UInt64: Int] = [:]
+    /// The line and name of each waiting action, for failures and leftovers.
+    var waiterActions: [UInt64: (line: Int, name: String)] = [:]
+    /// Waiting actions the engine ended without doing them (a failed initialize-schema).
+    var failedActions: [Leftovers.UnfinishedAction] = []
     var triggers: [ArmedTrigger] = []
     /// The line of the statement running now, for failures.
     var currentLine = 0
@@ -122,6 +131,7 @@ final class World {
             timerDue.append([:])
             pushScheduled.append(false)
             pushMissed.append(false)
+            livenessGuards.append(LivenessGuard(limit: Self.syncStartsPerInstantLimit))
             refusals.append([])
             firedRules.append([])
             writeCounts.append(0)
@@ -174,7 +184,7 @@ final class World {
 
     /// Runs events one at a time until `condition` holds, at most `bound` of simulated time.
     func run(while condition: () -> Bool, bound: SimTime, what: String) {
-        let deadline = now + bound
+        let deadline = now.adding(bound)
         while failure == nil && condition() {
             switch kernel.next(until: deadline) {
             case .event(let scheduled, _):
@@ -191,23 +201,40 @@ final class World {
         }
     }
 
+    /// Ends the run when a device keeps starting synchronizations without time moving: the
+    /// budget would otherwise stop it only after millions of events.
+    func failLivelock(device index: Int, repeating what: String) {
+        let count = livenessGuards[index].limit
+        fail("livelock: '\(devices[index].name)' started \(count) times a \(what) "
+             + "at \(now) without simulated time moving")
+    }
+
     func fail(_ message: String) {
         guard failure == nil else { return }
         failure = RuntimeFailure(line: currentLine, time: now, message: message)
         record("script", "run.failed", [TraceField("line", .int(Int64(currentLine))), TraceField("message", .string(message))])
     }
 
-    /// True when the device has nothing in flight and nothing due within the hour.
-    func isIdle(_ index: Int) -> Bool {
+    /// True when the device has nothing in flight and no timer due before `horizon` (by
+    /// default an hour from now).
+    ///
+    /// `settle` and `wait until … idle` fix the horizon when they begin: a timer an hour or
+    /// more away then (a record set aside for an hour, SCHEMA-4) is not waited for, also
+    /// once the clock moved closer to it. With a horizon sliding along with the clock, such
+    /// a timer came into reach a moment later and the wait ran into its own one-hour bound
+    /// just as the timer fired (issue 11, item 6).
+    func isIdle(_ index: Int, before horizon: SimTime? = nil) -> Bool {
         if outstanding[index] > 0 { return false }
         let device = devices[index]
         if let engine = device.engine, !engine.isIdle(now: now) { return false }
-        let horizon = now + Self.waitBound
+        let horizon = horizon ?? now.adding(Self.waitBound)
         return !timerDue[index].values.contains { $0 < horizon }
     }
 
-    var isSettled: Bool {
-        devices.indices.allSatisfy { isIdle($0) }
+    var isSettled: Bool { isSettled(before: nil) }
+
+    func isSettled(before horizon: SimTime?) -> Bool {
+        devices.indices.allSatisfy { isIdle($0, before: horizon) }
     }
 
     // MARK: Dispatch
@@ -264,13 +291,17 @@ final class World {
                     .engine(device: index, incarnation: incarnation, .timer(timer))
                 )
                 device.timers[timer] = eventID
-                timerDue[index][timer] = now + delay
+                timerDue[index][timer] = now.adding(delay)
             case .cancelTimer(let timer):
                 if let existing = device.timers[timer] { kernel.cancel(existing) }
                 device.timers[timer] = nil
                 timerDue[index][timer] = nil
             case .probe(let name):
                 record(device.name, "probe", [TraceField("point", .string(name))])
+                if name == "sync.start" && !livenessGuards[index].noteStart(at: now) {
+                    failLivelock(device: index, repeating: "synchronization (sync.start)")
+                    return
+                }
                 runTriggers(device: index, probe: name)
                 if device.incarnation == incarnation && device.isRunning {
                     outstanding[index] += 1
@@ -282,6 +313,9 @@ final class World {
             case .completed(let waiter):
                 completedWaiters.insert(waiter.rawValue)
                 waiterDevices[waiter.rawValue] = nil
+                waiterActions[waiter.rawValue] = nil
+            case .failed(let waiter, let reason):
+                actionFailed(waiter, reason: reason, device: index)
             case .write(let write):
                 device.apply(write)
                 writeCounts[index] += 1
@@ -295,9 +329,10 @@ final class World {
         }
     }
 
-    func makeWaiter(for device: Int) -> WaiterID {
+    func makeWaiter(for device: Int, action: String) -> WaiterID {
         nextWaiter += 1
         waiterDevices[nextWaiter] = device
+        waiterActions[nextWaiter] = (currentLine, action)
         return WaiterID(nextWaiter)
     }
 
@@ -306,7 +341,23 @@ final class World {
         for waiter in waiterDevices.keys.sorted() where waiterDevices[waiter] == device {
             completedWaiters.insert(waiter)
             waiterDevices[waiter] = nil
+            waiterActions[waiter] = nil
         }
+    }
+
+    /// The engine ended a waiting action without doing it: the wait ends, the reason is
+    /// traced at the action's line, and the run's leftovers list it.
+    private func actionFailed(_ waiter: WaiterID, reason: String, device index: Int) {
+        let action = waiterActions[waiter.rawValue] ?? (currentLine, "action")
+        completedWaiters.insert(waiter.rawValue)
+        waiterDevices[waiter.rawValue] = nil
+        waiterActions[waiter.rawValue] = nil
+        record(devices[index].name, "action.failed", [TraceField("line", .int(Int64(action.line))),
+                                                      TraceField("action", .string(action.name)),
+                                                      TraceField("reason", .string(reason))])
+        failedActions.append(Leftovers.UnfinishedAction(
+            line: action.line, device: devices[index].name, action: action.name, reason: reason,
+            failed: true))
     }
 
     /// Remembers the CloudKit errors a device's requests were refused with (`refused`).

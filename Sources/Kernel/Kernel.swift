@@ -73,7 +73,7 @@ public struct Kernel<Payload> {
         -> EventID
     {
         precondition(delay >= .zero, "cannot schedule with a negative delay (\(delay))")
-        return schedule(at: now + delay, actor: self.actor(named: actor), payload)
+        return schedule(at: now.adding(delay), actor: self.actor(named: actor), payload)
     }
 
     /// Schedules `payload` for `actor` at `time`, which must not be in the past.
@@ -92,8 +92,9 @@ public struct Kernel<Payload> {
         -> EventID
     {
         precondition(delay.microseconds >= 0, "cannot schedule with a negative delay")
-        return schedule(at: SimTime(microseconds: currentMicroseconds + delay.microseconds),
-                        actor: actor, payload)
+        // A delay too large to add saturates: the event is due past any budget (a `.time`
+        // failure when it comes next), never an overflow trap.
+        return schedule(at: now.adding(delay), actor: actor, payload)
     }
 
     /// Schedules `payload` for a registered actor at `time`, which must not be in the past.

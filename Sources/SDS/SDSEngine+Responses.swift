@@ -119,7 +119,10 @@ extension SDSEngine {
             details: [TraceField("account", .string(account))],
             rules: ["HDO-2"]
         ))
-        current.step = .fetchDatabase
+        // SCHEMA-3 asked for before this run started is attempted once the account is known
+        // (one asked for while the check was under way waits for the next run, as before).
+        let attemptsSchema = current.carriesSchema && schemaRequested
+        current.step = attemptsSchema ? .initializeSchema(phase: 0) : .fetchDatabase
     }
 
     /// ERR-1 / ERR-2: what the database feed says about the app's zone.

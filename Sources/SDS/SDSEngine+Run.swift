@@ -55,7 +55,11 @@ extension SDSEngine {
                 send(.accountStatus, &current, &effects)
             }
         case .initializeSchema(let phase):
-            if phase == 0 { schemaRequested = false }
+            if phase == 0 {
+                schemaRequested = false
+                // Whichever run makes the attempt answers for it, success or failure.
+                current.carriesSchema = true
+            }
             sendSchemaRequest(phase: phase, &current, context: &context, effects: &effects)
         case .fetchDatabase:
             send(.fetchDatabaseChanges(scope: .privateDatabase, token: context.syncData.databaseToken), &current, &effects)
@@ -232,9 +236,29 @@ extension SDSEngine {
     /// Ends the running synchronization and starts the next one if one was asked for.
     func finishRun(_ finished: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
         completeWaiters(finished.waiters, effects: &effects)
+        if finished.carriesSchema {
+            // SCHEMA-3 was asked for before this run started and the run ended without it.
+            failSchema(reason: finished.failureReason ?? "the synchronization ended before it",
+                       effects: &effects)
+        }
         effects.append(.trace(kind: "sync.ended", details: [], rules: []))
         if pendingReset != nil {
             performReset(context: &context, effects: &effects)
+            return
+        }
+        if retryScheduled && waitersForNextRun.isEmpty && wantsSync
+            && !mechanisms.ignoresRetryWhenSyncWanted
+        {
+            // ERR-3: CloudKit asked this run to wait; the synchronization it still wants (a
+            // zone to create again, changes left over) runs when the retry timer fires, not
+            // the instant this one ends. Starting at once would cancel the retry and, while
+            // the cloud keeps failing the same way, repeat at the same simulated instant
+            // forever (issue 11, item 4).
+            effects.append(.trace(
+                kind: "sync.deferred",
+                details: [TraceField("until", .string("the scheduled retry"))],
+                rules: ["ERR-3"]
+            ))
             return
         }
         if wantsSync || !waitersForNextRun.isEmpty {
@@ -256,6 +280,7 @@ extension SDSEngine {
         ))
         current.awaiting = nil
         current.step = .finish
+        current.failureReason = current.failureReason ?? error.description
         scheduleRetry(after: error, context: context, effects: &effects)
     }
 

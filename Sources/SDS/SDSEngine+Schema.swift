@@ -41,11 +41,26 @@ extension SDSEngine {
             return
         }
         effects.append(.trace(kind: "schema.initialized", details: [TraceField("zone", .string(schemaZoneName)), TraceField("deleted", .bool(true))], rules: ["SCHEMA-3"]))
-        if let waiter = pendingSchemaWaiter {
-            pendingSchemaWaiter = nil
-            effects.append(.completed(waiter))
-        }
+        completeWaiters(pendingSchemaWaiters, effects: &effects)
+        pendingSchemaWaiters = []
+        current.carriesSchema = false
         current.step = .fetchDatabase
+    }
+
+    /// The `initializeSchema()` attempt failed: its callers stop waiting, with the reason,
+    /// and it is not tried again behind their backs (a later call tries again).
+    func failSchema(reason: String, effects: inout [EngineEffect]) {
+        schemaRequested = false
+        guard !pendingSchemaWaiters.isEmpty else { return }
+        effects.append(.trace(
+            kind: "schema.failed",
+            details: [TraceField("reason", .string(reason))],
+            rules: []
+        ))
+        for waiter in pendingSchemaWaiters {
+            effects.append(.failed(waiter, reason: reason))
+        }
+        pendingSchemaWaiters = []
     }
 
     /// One record per synchronized entity, every synchronized field set, references to the

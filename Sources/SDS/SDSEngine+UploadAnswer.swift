@@ -190,11 +190,11 @@ extension SDSEngine {
     /// ERR-5: the share owner's storage is full: only uploads to shares pause.
     private func pauseSharedUploads(_ error: CloudError, context: SDSContext, effects: inout [EngineEffect]) {
         guard sharedQuotaPausedUntil == nil else { return }
-        sharedQuotaPausedUntil = context.now + Self.quotaPause
+        sharedQuotaPausedUntil = context.now.adding(Self.quotaPause)
         effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
         effects.append(.trace(
             kind: "quota.shared-uploads-paused",
-            details: [TraceField("until", .string((context.now + Self.quotaPause).description))],
+            details: [TraceField("until", .string((context.now.adding(Self.quotaPause)).description))],
             rules: ["ERR-5"]
         ))
     }
@@ -202,11 +202,11 @@ extension SDSEngine {
     /// ERR-4: uploads pause for 30 minutes; records are not set aside.
     private func pauseForQuota(_ error: CloudError, context: SDSContext, effects: inout [EngineEffect]) {
         guard quotaPausedUntil == nil else { return }
-        quotaPausedUntil = context.now + Self.quotaPause
+        quotaPausedUntil = context.now.adding(Self.quotaPause)
         effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
         effects.append(.trace(
             kind: "quota.paused",
-            details: [TraceField("until", .string((context.now + Self.quotaPause).description))],
+            details: [TraceField("until", .string((context.now.adding(Self.quotaPause)).description))],
             rules: ["ERR-4"]
         ))
     }
@@ -214,7 +214,7 @@ extension SDSEngine {
     /// SCHEMA-4 / ERR-7: a record CloudKit rejects is set aside for an hour or until it
     /// changes; other changes go on.
     func setAside(_ name: String, error: CloudError, context now: SimTime, syncData: inout SDSSyncData, effects: inout [EngineEffect]) {
-        let until = now + Self.rejectionPause
+        let until = now.adding(Self.rejectionPause)
         let hadAny = !syncData.rejected.isEmpty
         syncData.rejected[name] = RejectedRecord(until: until, error: error)
         effects.append(.trace(

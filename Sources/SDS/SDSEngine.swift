@@ -52,8 +52,8 @@ public final class SDSEngine: SyncEngine {
     /// The shared database may hold news: after a launch, a push or an account change. A
     /// synchronization started by a local save skips the shared feed when no share is known.
     var sharedDatabaseMayHaveChanged = true
-    /// An `initializeSchema()` waiting to run (SCHEMA-3).
-    var pendingSchemaWaiter: WaiterID?
+    /// The `initializeSchema()` calls waiting for the run that attempts them (SCHEMA-3).
+    var pendingSchemaWaiters: [WaiterID] = []
     var schemaRequested = false
 
     /// The mechanisms behind the known races; all on except in tests.
@@ -197,9 +197,14 @@ public final class SDSEngine: SyncEngine {
             pendingReset = (deleteAll, waiter)
             if run == nil { performReset(context: &context, effects: &effects) }
         case .initializeSchema:
-            pendingSchemaWaiter = waiter
+            if let waiter { pendingSchemaWaiters.append(waiter) }
             schemaRequested = true
             requestSync(waiter: nil, context: &context, effects: &effects)
+            if run == nil, let reason = syncBlocker(context: context)?.reason {
+                // No synchronization can start (no account, offline, stopped, …): the
+                // attempt fails now instead of leaving its caller waiting forever.
+                failSchema(reason: "synchronizing cannot start (\(reason))", effects: &effects)
+            }
         }
     }
 
@@ -285,34 +290,32 @@ public final class SDSEngine: SyncEngine {
             effects.append(.cancelTimer(.retry))
         }
         run = SyncRun(waiters: waitersForNextRun)
+        run?.carriesSchema = schemaRequested
         waitersForNextRun = []
         advance(context: &context, effects: &effects)
     }
 
     private func canSync(context: SDSContext, effects: inout [EngineEffect]) -> Bool {
-        if !launched { return false }
-        if stopped {
-            effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string("stopped"))], rules: ["LIFE-1"]))
-            return false
-        }
-        if zonePurged {
-            effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string("user deleted zone"))], rules: ["ERR-2"]))
-            return false
-        }
-        if context.account == nil {
-            effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string("signed out"))], rules: []))
-            return false
-        }
+        guard let blocker = syncBlocker(context: context) else { return true }
+        guard launched else { return false }
+        if blocker.reason == "offline" { waitingForNetwork = true }
+        effects.append(.trace(kind: "sync.skipped",
+                              details: [TraceField("reason", .string(blocker.reason))],
+                              rules: blocker.rules))
+        return false
+    }
+
+    /// Why no synchronization can start now, with the rules that say so; nil when one can.
+    func syncBlocker(context: SDSContext) -> (reason: String, rules: [String])? {
+        if !launched { return ("the app is not running", []) }
+        if stopped { return ("stopped", ["LIFE-1"]) }
+        if zonePurged { return ("user deleted zone", ["ERR-2"]) }
+        if context.account == nil { return ("signed out", []) }
         if context.accountStatus == .temporarilyUnavailable {
-            effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string("account temporarily unavailable"))], rules: ["ACCT-2"]))
-            return false
+            return ("account temporarily unavailable", ["ACCT-2"])
         }
-        if !context.isOnline {
-            waitingForNetwork = true
-            effects.append(.trace(kind: "sync.skipped", details: [TraceField("reason", .string("offline"))], rules: []))
-            return false
-        }
-        return true
+        if !context.isOnline { return ("offline", []) }
+        return nil
     }
 
     /// `CKAccountChanged`: ACCT-5 stops a running synchronization; the next one checks the
@@ -323,6 +326,9 @@ public final class SDSEngine: SyncEngine {
             effects.append(.trace(kind: "sync.stopped-by-account-change", details: [], rules: ["ACCT-5"]))
             run = nil
             completeWaiters(current.waiters, effects: &effects)
+            if current.carriesSchema {
+                failSchema(reason: "the account changed", effects: &effects)
+            }
             effects.append(.probe("sync.done"))
             effects.append(.trace(kind: "sync.ended", details: [], rules: []))
         }

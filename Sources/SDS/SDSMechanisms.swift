@@ -17,6 +17,10 @@ public struct SDSMechanisms: Hashable, Sendable {
     public var deletionsWaitForMoves = true
     /// A canary (issue 6): pending changes are lost at every launch, as if kept in memory.
     public var forgetsPendingChangesOnLaunch = false
+    /// A canary (issue 11, item 4): a synchronization still wanted when one ends starts at
+    /// once, even when that one scheduled a retry (ERR-3). On, a failing cloud with no
+    /// latency makes the device loop at one instant; the world's liveness guard must stop it.
+    public var ignoresRetryWhenSyncWanted = false
 
     public init() {}
 
@@ -24,7 +28,7 @@ public struct SDSMechanisms: Hashable, Sendable {
     public static let names = [
         "matchesPageBeforeStoring", "uploadsDeletionsOfCascadedChangedModels",
         "keepsRecordsWithMissingReferencesAside", "deletionsWaitForMoves",
-        "forgetsPendingChangesOnLaunch",
+        "forgetsPendingChangesOnLaunch", "ignoresRetryWhenSyncWanted",
     ]
 
     /// The defaults with the named switches set (names the profile does not list are refused
@@ -37,6 +41,7 @@ public struct SDSMechanisms: Hashable, Sendable {
             case "keepsRecordsWithMissingReferencesAside": keepsRecordsWithMissingReferencesAside = value
             case "deletionsWaitForMoves": deletionsWaitForMoves = value
             case "forgetsPendingChangesOnLaunch": forgetsPendingChangesOnLaunch = value
+            case "ignoresRetryWhenSyncWanted": ignoresRetryWhenSyncWanted = value
             default: preconditionFailure("sds has no mechanism '\(name)'")
             }
         }

@@ -42,13 +42,14 @@ public enum SDSProfile {
     public static let profile = EngineProfile(
         name: SDSEngine.name,
         seed: "000",
-        system: "FiveSheepCo/SwiftDataSync: the rules of docs/RULES.md",
+        system: "FiveSheepCo/SwiftDataSync, the primary engine",
         cataloguePage: "docs/RULES.md",
         catalogue: SDSRules.catalogue,
         probePoints: probePoints,
         stateNames: stateNames,
         statements: EngineProfile.engineStatements,
         mechanisms: SDSMechanisms.names,
+        canaryMechanism: "forgetsPendingChangesOnLaunch",
         codec: SDSCodec(),
         author: SDSEngine.author,
         makeEngine: { setup in
@@ -109,4 +110,16 @@ struct SDSObservation: EngineObservation {
         guard let engine, engine.hasCheckedAccount else { return false }
         return syncData.hasDownloadedOnce
     }
+
+    var pendingModels: [ModelID] { syncData.pending.keys.sorted() }
+
+    var pendingDeletions: [String] { syncData.pendingDeletions.keys.sorted() }
+
+    var rejectedRecords: [(record: String, error: String)] {
+        syncData.rejected.keys.sorted().compactMap { name in
+            syncData.rejected[name].map { (name, "\($0.error.code)") }
+        }
+    }
+
+    var keptAsideRecords: [String] { syncData.aside.keys.sorted() }
 }

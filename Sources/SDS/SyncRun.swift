@@ -116,6 +116,10 @@ struct SyncRun {
     var sharedZonesToFetch: [ZoneID] = []
     /// BIG-3: records fetched before their overflow asset is uploaded (SDSEngine+Overflow).
     var overflow = OverflowRunState()
+    /// SCHEMA-3: this run attempts the `initializeSchema()` asked for before it started.
+    var carriesSchema = false
+    /// Why the run ended early (the error `abortRun` was given), for the actions it fails.
+    var failureReason: String?
 
     /// Whether the run reached its upload: changes recorded later need another run.
     var hasStartedUploading: Bool {

@@ -12,6 +12,9 @@ public enum EngineEffect: Sendable {
     case trace(kind: String, details: [TraceField], rules: [String])
     /// A waiting script action is done.
     case completed(WaiterID)
+    /// A waiting script action ended without doing what it was asked (an
+    /// `initializeSchema()` that failed); `reason` says why, for the trace and the leftovers.
+    case failed(WaiterID, reason: String)
     /// Write the store and/or the sync data to disk (see `DiskWrite`).
     case write(DiskWrite)
 }

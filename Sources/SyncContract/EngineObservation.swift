@@ -13,4 +13,22 @@ public protocol EngineObservation {
     /// Whether the engine has downloaded everything at least once with the current account,
     /// as the app would see it now (`expect … downloaded-once`).
     var hasDownloadedOnce: Bool { get }
+
+    // What the run's leftovers list (each has a default: an engine without such a thing).
+
+    /// The models whose changes are pending, in any order (the harness sorts).
+    var pendingModels: [ModelID] { get }
+    /// The record names whose deletion is pending, in any order.
+    var pendingDeletions: [String] { get }
+    /// Records the engine set aside after CloudKit rejected them, with the error's code.
+    var rejectedRecords: [(record: String, error: String)] { get }
+    /// Downloaded records the engine keeps aside (not stored yet), by record name.
+    var keptAsideRecords: [String] { get }
+}
+
+extension EngineObservation {
+    public var pendingModels: [ModelID] { [] }
+    public var pendingDeletions: [String] { [] }
+    public var rejectedRecords: [(record: String, error: String)] { [] }
+    public var keptAsideRecords: [String] { [] }
 }

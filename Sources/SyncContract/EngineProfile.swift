@@ -21,6 +21,9 @@ public struct EngineProfile: Sendable {
     public let statements: [String]
     /// Names of its test-only mechanism switches (`RunOptions.mechanisms`).
     public let mechanisms: [String]
+    /// The switch that breaks the engine on purpose, for the explorer's canary test (a clean
+    /// sweep means something only if the explorer catches it); nil when it has none.
+    public let canaryMechanism: String?
     public let codec: any RecordCodec
     /// The store author of the engine's own saves (its downloads), so it never records them.
     public let author: String
@@ -37,6 +40,7 @@ public struct EngineProfile: Sendable {
         stateNames: [String],
         statements: [String],
         mechanisms: [String] = [],
+        canaryMechanism: String? = nil,
         codec: any RecordCodec,
         author: String,
         makeEngine: @escaping @Sendable (EngineSetup) -> any SyncEngine,
@@ -58,6 +62,9 @@ public struct EngineProfile: Sendable {
         self.stateNames = stateNames
         self.statements = statements
         self.mechanisms = mechanisms
+        precondition(canaryMechanism.map(mechanisms.contains) ?? true,
+                     "engine \(name): its canary '\(canaryMechanism ?? "")' is not one of its mechanisms")
+        self.canaryMechanism = canaryMechanism
         self.codec = codec
         self.author = author
         self.makeEngine = makeEngine

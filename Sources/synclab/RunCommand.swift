@@ -84,6 +84,8 @@ enum RunCommand {
         if result.passed {
             print("\(Terminal.green("PASS")) \(path) (seed \(result.seed), \(expectations) expectations, "
                   + "\(result.endTime) simulated)")
+            // A passing run can still leave work undone (a change that never uploaded).
+            for leftover in result.leftovers { print("  leftover: \(leftover)") }
         } else {
             let failedCount = result.expectations.filter { !$0.passed }.count
             print("\(Terminal.red("FAIL")) \(path) (seed \(result.seed), \(failedCount) of \(expectations) "

@@ -51,7 +51,7 @@ import Testing
             chaos fault kill 15% for 1s..5s
             """
         var options = ExploreOptions(engines: .bundled, shrinkRuns: 150)
-        options.canary = .forgetsPendingChangesOnLaunch
+        options.canary = .brokenMechanism
         let explorer = ExplorerFixtures.explorer(source, options: options)
         let plain = ExplorerFixtures.explorer(source)
         let seeds = UInt64(1)...8

@@ -86,7 +86,7 @@ import TestSupport
             if !device.isRunning { world.launch(index, wait: true) }
         }
         for index in world.devices.indices where world.failure == nil && world.devices[index].isRunning {
-            let waiter = world.makeWaiter(for: index)
+            let waiter = world.makeWaiter(for: index, action: "sync")
             world.deliver(.appCall(.syncNow, waiter: waiter), to: index)
             world.waitFor(waiter, what: "a heal sync")
         }

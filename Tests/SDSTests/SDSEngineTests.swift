@@ -29,7 +29,10 @@ private final class Driver {
     var writes = 0
     var probes: [String] = []
     var completed: [WaiterID] = []
+    var failed: [(WaiterID, String)] = []
     var rules: [String] = []
+    /// True when one `deliver` ran into its step limit (an engine that never waits).
+    var exhaustedSteps = false
 
     init() {
         engine = SDSEngine(schema: schema)
@@ -46,7 +49,10 @@ private final class Driver {
         var steps = 0
         while !queue.isEmpty {
             steps += 1
-            precondition(steps < 10_000)
+            guard steps < 10_000 else {
+                exhaustedSteps = true
+                return
+            }
             let next = queue.removeFirst()
             // The engine works on a copy; only its writes reach the disk.
             var working = context
@@ -68,6 +74,8 @@ private final class Driver {
                     queue.append(.resume)
                 case .completed(let waiter):
                     completed.append(waiter)
+                case .failed(let waiter, let reason):
+                    failed.append((waiter, reason))
                 case .trace(_, _, let fired):
                     rules += fired
                 case .setTimer, .cancelTimer:
@@ -75,6 +83,13 @@ private final class Driver {
                 }
             }
         }
+    }
+
+    func update(_ id: ModelID, _ values: [String: AttributeValue]) throws {
+        var transaction = Transaction()
+        transaction.append(.update(id, values: values.mapValues { .attribute($0) }))
+        try context.store.save(transaction, author: "app")
+        deliver(.storeSaved)
     }
 
     func insert(_ entity: String, _ values: [String: AttributeValue]) throws -> ModelID {
@@ -146,6 +161,72 @@ private final class Driver {
         driver.deliver(.networkChanged(online: true))
         #expect(driver.engine.state == .idle)
         #expect(driver.probes.last == "sync.done")
+    }
+
+    /// Issue 11, item 4: the zone is gone and change feeds fail with a retry-after. The
+    /// upload finds the zone missing and wants another synchronization; it must wait for the
+    /// retry (ERR-3) instead of starting the instant this one ends, forever.
+    @Test func aWantedSyncWaitsForTheScheduledRetry() throws {
+        let driver = Driver()
+        driver.deliver(.launch(waiter: nil))
+        let id = try driver.insert("Note", ["title": .string("A")])
+        driver.deliver(.timer(.debounce))
+        _ = driver.cloud.deleteZone(account: "alice", now: driver.context.now)
+        driver.cloud.failDownloads(account: "alice", until: .hours(1))
+        try driver.update(id, ["title": .string("B")])
+        driver.rules = []
+        driver.deliver(.timer(.debounce))
+        #expect(!driver.exhaustedSteps, "the engine kept starting synchronizations")
+        #expect(driver.probes.filter { $0 == "sync.start" }.count == 3)
+        #expect(driver.rules.contains("SYNC-6"))
+        #expect(driver.rules.contains("ERR-1"))
+        #expect(driver.rules.filter { $0 == "ERR-3" }.count == 2, "retry scheduled, sync deferred")
+        #expect(driver.engine.state == EngineState("waiting", "retryAfter"))
+        driver.context.now = .hours(1)
+        driver.deliver(.timer(.retry))
+        #expect(driver.context.syncData.pendingCount == 0)
+        #expect(driver.engine.state == .idle)
+    }
+
+    /// Issue 11, item 5: an `initializeSchema()` that cannot run or fails ends its wait.
+    @Test func initializeSchemaThatCannotRunFailsItsWaiter() {
+        let driver = Driver()
+        driver.context.account = nil
+        driver.deliver(.launch(waiter: nil))
+        driver.deliver(.appCall(.initializeSchema, waiter: WaiterID(3)))
+        #expect(driver.failed.map(\.0) == [WaiterID(3)])
+        #expect(driver.failed.first?.1 == "synchronizing cannot start (signed out)")
+    }
+
+    @Test func initializeSchemaDuringAnOutageFailsOnceAndIsNotRetriedBehindTheCaller() {
+        let driver = Driver()
+        driver.deliver(.launch(waiter: nil))
+        driver.cloud.outage(until: .seconds(10))
+        driver.deliver(.appCall(.initializeSchema, waiter: WaiterID(4)))
+        #expect(driver.failed.map(\.0) == [WaiterID(4)])
+        #expect(driver.failed.first?.1.hasPrefix("serviceUnavailable") == true)
+        #expect(!driver.completed.contains(WaiterID(4)))
+        driver.context.now = .seconds(10)
+        driver.deliver(.timer(.retry))
+        #expect(!driver.rules.contains("SCHEMA-3"), "the retry is a plain sync")
+        driver.deliver(.appCall(.initializeSchema, waiter: WaiterID(5)))
+        #expect(driver.completed.contains(WaiterID(5)))
+        #expect(driver.rules.contains("SCHEMA-3"))
+    }
+
+    /// An attempt carried by a run that checks the account first (none was checked since
+    /// the launch) is made once the account is known, not dropped.
+    @Test func initializeSchemaInARunThatChecksTheAccountFirst() {
+        let driver = Driver()
+        driver.context.account = nil
+        driver.deliver(.launch(waiter: nil))
+        #expect(!driver.engine.hasCheckedAccount)
+        driver.context.account = "alice"
+        driver.deliver(.appCall(.initializeSchema, waiter: WaiterID(6)))
+        #expect(driver.engine.hasCheckedAccount)
+        #expect(driver.failed.isEmpty, "\(driver.failed)")
+        #expect(driver.completed.contains(WaiterID(6)))
+        #expect(driver.rules.contains("SCHEMA-3"))
     }
 
     @Test func everyEventWritesTheDiskOnceBeforeAnyOtherEffect() {

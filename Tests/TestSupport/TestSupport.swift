@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Shared helpers for the test targets: where the repository is, its scenario files, and
 /// running the real `synclab` binary.
@@ -23,8 +26,12 @@ public enum TestSupport {
         try String(contentsOf: repositoryRoot.appendingPathComponent(relativePath), encoding: .utf8)
     }
 
-    /// The `synclab` binary of the build the tests run in.
+    /// The `synclab` binary of the build the tests run in, or the one `SYNCLAB_BINARY` names
+    /// (CI points it at the release build, so subprocess tests also catch `-O`-only bugs).
     public static var synclabBinary: URL {
+        if let path = ProcessInfo.processInfo.environment["SYNCLAB_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path, relativeTo: repositoryRoot).standardizedFileURL
+        }
         let beside = URL(fileURLWithPath: CommandLine.arguments[0])
             .deletingLastPathComponent().appendingPathComponent("synclab")
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
@@ -81,5 +88,76 @@ public enum TestSupport {
         try? FileManager.default.removeItem(at: url)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+// MARK: Processes with a deadline
+
+extension TestSupport {
+    /// How a process with a deadline ended.
+    public enum Ending: Sendable, Equatable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// A signal ended it (a crash: a trap, a segmentation fault, …).
+        case signalled(Int32)
+        /// It was still running at the deadline and was killed.
+        case timedOut
+    }
+
+    /// What a process with a deadline left.
+    public struct BoundedOutput: Sendable {
+        public var ending: Ending
+        /// Standard output and standard error, interleaved as written.
+        public var output: String
+    }
+
+    /// Runs a program in the repository root; kills it if it runs longer than `seconds`
+    /// (wall clock: this bounds the test, it measures nothing). Output goes through a file,
+    /// so a chatty process cannot block on a full pipe.
+    public static func run(
+        _ executable: URL, _ arguments: [String], deadline seconds: Double,
+        environment: [String: String] = [:]
+    ) throws -> BoundedOutput {
+        let log = FileManager.default.temporaryDirectory
+            .appendingPathComponent("synclab-bounded-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max)).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        var merged = ProcessInfo.processInfo.environment
+        // A crash should end the process at once, not spend a second on a backtrace.
+        merged["SWIFT_BACKTRACE"] = "enable=no"
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let end = Date().addingTimeInterval(seconds)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > end {
+                timedOut = true
+                process.terminate()
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            usleep(2_000)
+        }
+        process.waitUntilExit()
+        try handle.close()
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let ending: Ending
+        if timedOut {
+            ending = .timedOut
+        } else if process.terminationReason == .uncaughtSignal {
+            ending = .signalled(process.terminationStatus)
+        } else {
+            ending = .exited(process.terminationStatus)
+        }
+        return BoundedOutput(ending: ending, output: output)
     }
 }

@@ -50,7 +50,7 @@ struct ChaosDraw {
         var offset = SimTime.zero
         for step in 1...max(1, run.plan.operations) {
             guard run.world.failure == nil else { return }
-            offset = offset + Self.draw(run.plan.interval, &times)
+            offset = offset.adding(Self.draw(run.plan.interval, &times))
             runLiftings(upTo: offset, run)
             // Draws look at the world as it is when the step runs.
             run.advance(to: offset)
@@ -67,7 +67,8 @@ struct ChaosDraw {
         case .fixed(let span):
             return SimTime(microseconds: span.microseconds)
         case .range(let lower, let upper):
-            let low = (lower.microseconds + 999) / 1_000
+            // Rounded up without `+ 999`, which overflows for a bound near `Int64.max`.
+            let low = lower.microseconds / 1_000 + (lower.microseconds % 1_000 > 0 ? 1 : 0)
             let high = upper.microseconds / 1_000
             guard low <= high else { return SimTime(microseconds: lower.microseconds) }
             return SimTime(microseconds: random.int(in: low...high) * 1_000)
@@ -135,7 +136,7 @@ struct ChaosDraw {
         note(strike)
         if let lifting {
             precondition(duration >= .zero, "a fault lasts no negative time")
-            let step = ChaosStep(offset: offset + duration, action: lifting, group: group)
+            let step = ChaosStep(offset: offset.adding(duration), action: lifting, group: group)
             let position = liftings.firstIndex { $0.offset > step.offset } ?? liftings.count
             liftings.insert(step, at: position)
         }

@@ -23,14 +23,14 @@ public struct ExploreOptions: Hashable, Sendable {
     /// A deliberately broken engine variant; tests only (see `ExplorerCanary`).
     var canary: ExplorerCanary?
 
-    /// The options of one run of the world.
-    func runOptions(seed: UInt64) -> RunOptions {
+    /// The options of one run of the world on a scenario.
+    func runOptions(seed: UInt64, scenario: ScenarioFile) -> RunOptions {
         var options = RunOptions(
             engines: engines, seed: seed, maxEvents: maxEvents, maxTime: maxTime,
             recordTrace: recordTrace)
         options.engine = engine
         options.killAfterWrite = killAfterWrite
-        canary?.configure(&options)
+        canary?.configure(&options, scenario: scenario)
         return options
     }
 
@@ -83,7 +83,7 @@ final class ChaosRun {
 
     init(plan: ChaosPlan, seed: UInt64, options: ExploreOptions) {
         self.plan = plan
-        let runOptions = options.runOptions(seed: seed)
+        let runOptions = options.runOptions(seed: seed, scenario: plan.scenario)
         world = World(scenario: plan.scenario, seed: seed, options: runOptions)
         options.canary?.install(
             in: world, pageSize: plan.scenario.cloud.pageSize, options: runOptions)
@@ -118,7 +118,7 @@ final class ChaosRun {
     /// Runs the world until `offset` into the fault phase, as a `wait` line would.
     func advance(to offset: SimTime) {
         guard world.failure == nil else { return }
-        let target = start + offset
+        let target = start.adding(offset)
         if target > world.now {
             perform(.wait(TimeSpan(microseconds: target.microseconds - world.now.microseconds)))
         }
@@ -302,6 +302,7 @@ final class ChaosRun {
         if let failure = world.failure {
             let bound = failure.message.contains("budget exceeded")
                 || failure.message.contains("did not happen within")
+                || failure.message.hasPrefix("livelock:")
             let check: InvariantCheck = phase == .heal || bound ? .liveness : .runtime
             findings.append(CheckerFinding(check,
                 "line \(failure.line): \(failure.message) (at \(failure.time))"))

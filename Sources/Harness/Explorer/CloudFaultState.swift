@@ -36,9 +36,9 @@ struct CloudFaultState {
     private mutating func note(_ action: CloudAction, now: SimTime) {
         switch action {
         case .throttle(_, let duration):
-            quietAt = max(quietAt, now + SimTime(microseconds: duration.value.microseconds))
+            quietAt = max(quietAt, now.adding(SimTime(microseconds: duration.value.microseconds)))
         case .outage(let duration):
-            quietAt = max(quietAt, now + SimTime(microseconds: duration.value.microseconds))
+            quietAt = max(quietAt, now.adding(SimTime(microseconds: duration.value.microseconds)))
         case .quota(let account, let full):
             fullQuotas.removeAll { $0 == account.value }
             if full { fullQuotas.append(account.value) }

@@ -38,11 +38,12 @@ extension Explorer {
         let world = run.world
         let leftovers = world.leftovers()
         world.record("script", "run.end", [
-            TraceField("leftovers", .list(leftovers.map { .string($0) })),
+            TraceField("leftovers", .list(leftovers.lines.map { .string($0) })),
         ])
         return RunResult(
-            file: scenario.file, seed: seed, engine: world.profile.name, trace: world.trace, expectations: expectations,
-            failure: world.failure, leftovers: leftovers, firedRules: run.firedRules,
+            file: scenario.file, seed: seed, engine: world.profile.name, trace: world.trace,
+            expectations: expectations, failure: world.failure, leftoverAccount: leftovers,
+            firedRules: run.firedRules,
             endTime: world.now, finalState: world.finalState())
     }
 }

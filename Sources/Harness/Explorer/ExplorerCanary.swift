@@ -1,5 +1,6 @@
 import Device
 import LocalStore
+import Scenario
 import SyncContract
 
 /// A deliberately broken engine variant that the explorer must catch as a new finding and
@@ -7,19 +8,21 @@ import SyncContract
 ///
 /// Selectable only from tests (`ExploreOptions.canary` is internal).
 enum ExplorerCanary: Hashable, Sendable {
-    /// The engine's own canary switch (sds's `forgetsPendingChangesOnLaunch` mechanism):
-    /// pending changes are lost at every launch, as if they were kept in memory.
-    case forgetsPendingChangesOnLaunch
+    /// The engine's own canary mechanism, switched on (`EngineProfile.canaryMechanism`; sds:
+    /// pending changes are lost at every launch, as if they were kept in memory).
+    case brokenMechanism
     /// The engines of `device` (nil: every device) leave `entity.key` out of
     /// synchronization (they neither upload nor apply it), as an engine would that forgot a
     /// key when building records. Built on a narrowed schema; the engine is unchanged.
     case unsynchronizedKey(device: String?, entity: String, key: String)
 
-    /// Switches the engine's mechanisms for the run.
-    func configure(_ options: inout RunOptions) {
-        if case .forgetsPendingChangesOnLaunch = self {
-            options.mechanisms["forgetsPendingChangesOnLaunch"] = true
+    /// Switches the engine's mechanisms for a run of the scenario.
+    func configure(_ options: inout RunOptions, scenario: ScenarioFile) {
+        guard case .brokenMechanism = self else { return }
+        guard let mechanism = options.profile(for: scenario)?.canaryMechanism else {
+            preconditionFailure("engine '\(options.engineName(for: scenario))' has no canary mechanism")
         }
+        options.mechanisms[mechanism] = true
     }
 
     /// Swaps the broken devices for ones whose engine sees the narrowed schema. Runs right

@@ -10,7 +10,7 @@ enum PlainReplay {
             source: text, file: file, options: options.validationOptions)
         guard !checked.hasErrors, !checked.scenario.chaos.isDeclared else { return false }
         let scenario = checked.scenario
-        var runOptions = options.runOptions(seed: seed)
+        var runOptions = options.runOptions(seed: seed, scenario: scenario)
         runOptions.recordTrace = false
         let world = World(scenario: scenario, seed: seed, options: runOptions)
         options.canary?.install(in: world, pageSize: scenario.cloud.pageSize, options: runOptions)

@@ -52,11 +52,8 @@ extension CloudService {
             return CloudOutcome(response: .recordsModified(batch.results), notes: batch.notes)
         }
         // The default zone is absent from database changes and database subscriptions
-        // ([CKDatabaseSubscription]); its query subscriptions fire like any zone's.
-        let effects =
-            request.zone.isDefaultZone
-            ? (pushes: [String](), notes: [CloudNote]())
-            : propagate(zone: request.zone, originator: client.device, losses: batch.losses)
+        // (`propagate` skips it); its query subscriptions fire like any zone's.
+        let effects = propagate(zone: request.zone, originator: client.device, losses: batch.losses)
         let queryPushes = queryPushTargets(
             before: zone, after: batch.zone, originator: client.device)
         let pushes =

@@ -1,6 +1,6 @@
 import Kernel
 
-/// A `CKQuerySubscription` of the private database (CLOUDKIT.md 13): pushes for records of
+/// A `CKQuerySubscription` of the private database (docs/CLOUDSIM.md): pushes for records of
 /// one type, with the predicate `true` (the only one modelled), on the reasons its options
 /// name. With no zone it covers every zone of the database.
 public struct QuerySubscription: Hashable, Sendable {
@@ -24,7 +24,7 @@ public struct QuerySubscription: Hashable, Sendable {
         self.zone = zone
     }
 
-    /// Why a query notification fires (`CKQueryNotification.Reason`, CLOUDKIT.md 13).
+    /// Why a query notification fires (`CKQueryNotification.Reason`).
     public enum Reason: Int, Hashable, Sendable {
         case recordCreated = 1
         case recordUpdated = 2
@@ -96,7 +96,7 @@ extension CloudService {
     /// subscriptions: every record the change log shows written or deleted by the request
     /// (cascades included) whose type and reason fire a subscription; the registered devices
     /// of the owner, never the originator, sorted. One push per device per request (pushes
-    /// coalesce; CLOUDKIT.md 13).
+    /// coalesce).
     func queryPushTargets(before: ZoneState, after: ZoneState, originator: String) -> [String] {
         guard let owner = accountStates[after.id.owner], !owner.querySubscriptions.isEmpty,
             !owner.queryPushDevices.isEmpty
@@ -105,7 +105,9 @@ extension CloudService {
             owner.querySubscriptions[$0]
         }
         var fires = false
-        for entry in after.log where entry.sequence > before.sequence {
+        // The request's entries are the log's last ones: walk back to the first before it.
+        for entry in after.log.reversed() {
+            guard entry.sequence > before.sequence else { break }
             let name = entry.recordName
             let change: (type: String, reason: QuerySubscription.Reason)
             if let record = after.records[name]?.record {

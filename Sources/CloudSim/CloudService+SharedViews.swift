@@ -7,6 +7,8 @@ extension CloudService {
         zone: ZoneID, originator: String?, losses: [String: AccessLoss]
     ) -> (pushes: [String], notes: [CloudNote]) {
         ensureAccount(zone.owner)
+        // The default zone has no change feed and no database-subscription pushes.
+        guard !zone.isDefaultZone else { return ([], []) }
         accountStates[zone.owner]?.noteZoneChanged(zone)
         let shared = refreshSharedViews(of: zone, losses: losses)
         let pushes = Set(

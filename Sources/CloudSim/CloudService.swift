@@ -72,11 +72,13 @@ public final class CloudService {
                 zone: zone, token: token, resultsLimit: resultsLimit, client: client,
                 account: account)
         case .modifyRecords(let scope, let zone, let saves, let deletes, let policy, let atomic):
+            if scope == .privateDatabase { ensureDefaultZone(zone) }
             let request = ModifyRecordsRequest(
                 scope: scope, zone: zone, saves: saves, deletes: deletes, policy: policy,
                 atomic: atomic)
             return modifyRecords(request, client: client, account: account, now: now)
         case .fetchRecords(.privateDatabase, let zone, let names):
+            ensureDefaultZone(zone)
             return fetchRecords(scope: .privateDatabase, zone: zone, names: names)
         case .fetchRecords(.sharedDatabase, let zone, let names):
             return fetchSharedRecords(zone: zone, names: names, client: client, account: account)
@@ -85,6 +87,7 @@ public final class CloudService {
                 zone: zone, target: target, action: action, client: client, account: account,
                 now: now)
         case .fetchZone(let scope, let zone):
+            if scope == .privateDatabase { ensureDefaultZone(zone) }
             return fetchZone(scope: scope, zone: zone, account: account)
         case .fetchSubscription(let scope, let id):
             return fetchSubscription(scope: scope, id: id, client: client, account: account)

@@ -8,5 +8,6 @@ extension EngineRegistry {
     public static let bundled = EngineRegistry([
         SDSProfile.profile,
         NaiveProfile.profile,
+        NaiveProfile.literal,
     ])
 }

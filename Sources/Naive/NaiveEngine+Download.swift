@@ -67,6 +67,16 @@ extension NaiveEngine {
         complete(download, effects: &effects)
         download.zones = changed
         download.zoneIndex = 0
+        if isLiteral {
+            // The default zone is never reported (NAIVE-15), and `fetchRecordChanges(in:)`
+            // only logs the zones that are (NAIVE-16): nothing is downloaded.
+            effects.append(.trace(kind: "download.nothing-fetched", details: [
+                TraceField("loggedZones", .list(changed.map { .string($0.description) })),
+            ], rules: ["NAIVE-15", "NAIVE-16"]))
+            context.syncData.unfinishedZoneFetches.removeAll { changed.contains($0) }
+            writeSyncData(context, effects: &effects)
+            download.zones = []
+        }
         pass(["naive.db-token.saved"], then: .nextZone, download, context: &context, effects: &effects)
     }
 

@@ -52,6 +52,9 @@ extension NaiveEngine {
             return ["NAIVE-13", "NAIVEW-9"]
         case .notAuthenticated:
             return ["NAIVE-12"]
+        case .serverRecordChanged where isLiteral:
+            // A freshly built record collides with its own earlier version (NAIVE-17).
+            return ["NAIVE-17"]
         case .zoneNotFound:
             // After an account switch the new account's zone was never created (NAIVE-12);
             // otherwise another device deleted it (NAIVEW-11).

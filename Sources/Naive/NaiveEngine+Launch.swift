@@ -18,6 +18,14 @@ extension NaiveEngine {
         let setup = makeOperation(.setup)
         setup.waiter = waiter
         setup.setupStep = .fetchZone
+        if isLiteral {
+            // `CKRecord.ID(recordName:)` names no zone: the records go to the default zone,
+            // which needs no setup (NAIVE-15).
+            effects.append(.trace(kind: "zone.default", details: [
+                TraceField("zone", .string(zone(context).description)),
+            ], rules: ["NAIVE-15"]))
+            setup.setupStep = .fetchSubscription(0)
+        }
         sendSetupStep(setup, context: &context, effects: &effects)
     }
 

@@ -5,7 +5,8 @@ import SyncContract
 
 extension NaiveEngine {
     /// The app saved: each inserted or updated model becomes a save of a freshly built record,
-    /// each deleted one a delete, each its own operation sent at once (NAIVE-4, NAIVE-5).
+    /// each deleted one a delete, each its own operation, sent when its turn comes, with no
+    /// debounce (NAIVE-4, NAIVE-5).
     func storeSaved(context: inout NaiveContext, effects: inout [EngineEffect]) {
         let entries = context.store.history(after: historyPosition)
         historyPosition = context.store.lastHistoryPosition
@@ -63,6 +64,13 @@ extension NaiveEngine {
         case .deleted(let id, let entityName, _):
             guard let name = context.syncData.recordNames[id] else { return nil }
             context.syncData.forget(id)
+            if isLiteral {
+                effects.append(.trace(kind: "delete.not-sent", details: [
+                    TraceField("recordName", .string(name)),
+                    TraceField("note", .string("the article has no delete call")),
+                ], rules: ["NAIVE-18"]))
+                return nil
+            }
             let operation = makeOperation(.delete)
             operation.recordName = name
             operation.entity = entityName
@@ -107,8 +115,8 @@ extension NaiveEngine {
             TraceField("recordName", .string(name)),
             TraceField("fields", .list(operation.fields.keys.sorted().map { .string($0) })),
             TraceField("changedKeys", .list(operation.changedKeys.map { .string($0) })),
-            TraceField("policy", .string("allKeys")),
-        ], rules: ["NAIVE-4", "NAIVE-5"]))
+            TraceField("policy", .string(isLiteral ? "ifServerRecordUnchanged" : "allKeys")),
+        ], rules: isLiteral ? ["NAIVE-5"] : ["NAIVE-4", "NAIVE-5"]))
         return operation
     }
 
@@ -137,9 +145,11 @@ extension NaiveEngine {
         }
         let record = CloudRecord(recordType: operation.entity, recordName: operation.recordName,
                                  zone: zone, fields: operation.fields)
+        // The literal `save(_:)` follows `ifServerRecordUnchanged` (NAIVE-17).
         return .modifyRecords(scope: .privateDatabase, zone: zone,
                               saves: [RecordSave(record: record, changedKeys: operation.changedKeys)],
-                              deletes: [], policy: .allKeys, atomic: false)
+                              deletes: [], policy: isLiteral ? .ifServerRecordUnchanged : .allKeys,
+                              atomic: false)
     }
 
     /// The request left: the ledger forgets it, and the operation passes `upload.sent`.

@@ -9,9 +9,9 @@ typealias NaiveContext = EngineContext<NaiveSyncData>
 /// The `naive` engine: the article's `CloudKitManager` (seed 004) as docs/NAIVE.md specifies
 /// it, a deterministic state machine.
 ///
-/// Every save, delete and download is an operation of its own, several run at once, and all
-/// of them live in memory only (NAIVE-5, NAIVE-14); the disk holds one database token, the
-/// models' record names and a diagnostic ledger (`NaiveSyncData`).
+/// Every save, delete and download is an operation of its own, run one at a time in the order
+/// they were created, and all of them live in memory only (NAIVE-5, NAIVE-14); the disk holds
+/// one database token, the models' record names and a diagnostic ledger (`NaiveSyncData`).
 public final class NaiveEngine: SyncEngine {
     public typealias SyncData = NaiveSyncData
 
@@ -27,6 +27,8 @@ public final class NaiveEngine: SyncEngine {
 
     let schema: Schema
     let pageSize: Int
+    /// The article's code taken literally (`naive-literal`, NAIVE-15..18).
+    let isLiteral: Bool
 
     // MARK: Memory (lost on kill)
 
@@ -63,9 +65,10 @@ public final class NaiveEngine: SyncEngine {
     /// A zone fetch of this launch completed (`downloaded-once`).
     var hasCompletedZoneFetch = false
 
-    public init(schema: Schema, pageSize: Int = 100) {
+    public init(schema: Schema, pageSize: Int = 100, literal: Bool = false) {
         self.schema = schema
         self.pageSize = pageSize
+        self.isLiteral = literal
     }
 
     // MARK: SyncEngine
@@ -349,8 +352,9 @@ public final class NaiveEngine: SyncEngine {
         schema.entities.filter(\.isSynchronized)
     }
 
-    /// The app's zone in the account the device is signed into now.
+    /// The app's zone in the account the device is signed into now: `Notes`, or the default
+    /// zone for the literal code (NAIVE-15).
     func zone(_ context: NaiveContext) -> ZoneID {
-        ZoneID(owner: context.account ?? "", name: Self.zoneName)
+        ZoneID(owner: context.account ?? "", name: isLiteral ? ZoneID.defaultZoneName : Self.zoneName)
     }
 }

@@ -47,11 +47,41 @@ public enum NaiveProfile {
     )
 }
 
+extension NaiveProfile {
+    /// `naive-literal`: the article's code taken literally (docs/NAIVE.md, NAIVE-D): records
+    /// in the default zone, `save(_:)` under `ifServerRecordUnchanged`, no delete, no zone
+    /// fetch.
+    public static let literal = EngineProfile(
+        name: "naive-literal",
+        seed: "004",
+        system: "the article's CloudKitManager taken literally: nothing ever synchronizes",
+        cataloguePage: "docs/NAIVE.md",
+        catalogue: NaiveRules.literalCatalogue,
+        probePoints: probePoints,
+        stateNames: stateNames,
+        statements: ["sync"],
+        codec: NaiveCodec(zone: ZoneID.defaultZoneName),
+        author: NaiveEngine.author,
+        makeEngine: { setup in
+            NaiveEngine(schema: setup.schema, pageSize: setup.pageSize, literal: true)
+        },
+        observe: { box, engine in
+            NaiveObservation(syncData: box.contents(as: NaiveSyncData.self) ?? NaiveSyncData(),
+                             engine: engine as? NaiveEngine)
+        }
+    )
+}
+
 /// naive's records: the zone `Notes`, record type = entity, field = attribute (NAIVE-1).
 public struct NaiveCodec: RecordCodec {
-    public init() {}
+    let zone: String
 
-    public var zoneNames: [String] { [NaiveEngine.zoneName] }
+    /// `zone`: `Notes`, or the default zone for the literal code.
+    public init(zone: String = NaiveEngine.zoneName) {
+        self.zone = zone
+    }
+
+    public var zoneNames: [String] { [zone] }
 
     public func recordType(ofEntity entity: String) -> String { entity }
 

@@ -216,4 +216,32 @@ public enum NaiveRules {
             ignores) equal those of another local model.
             """, explains: ["duplicate-identity"]),
     ]
+
+    /// The literal code's own rules (docs/NAIVE.md, NAIVE-D), in page order.
+    static let literalRules: [Rule] = [
+        Rule("NAIVE-15", """
+            `CKRecord.ID(recordName:)` names no zone, so every record goes to `_defaultZone`; \
+            database changes never report that zone, and database subscriptions never cover it, so \
+            nothing is ever fetched.
+            """, explains: ["convergence", "lost-change"]),
+        Rule("NAIVE-16", """
+            `fetchRecordChanges(in:)` is a stub: a zone the database changes report is only logged.
+            """),
+        Rule("NAIVE-17", """
+            `save(_:)` of a freshly built record follows `ifServerRecordUnchanged`: every save after \
+            a record's first fails with `serverRecordChanged` ("record to insert already exists"), \
+            so edits never reach iCloud.
+            """, explains: ["convergence", "lost-change"]),
+        Rule("NAIVE-18", """
+            The article has no delete call: deletions never reach iCloud.
+            """, explains: ["convergence", "resurrection"]),
+    ]
+
+    /// The rules of `naive` the literal code shares (the others are completions).
+    static let sharedWithLiteral = ["NAIVE-1", "NAIVE-3", "NAIVE-5", "NAIVE-6", "NAIVE-7", "NAIVE-14"]
+
+    /// The catalogue of `naive-literal`: the shared rules, then NAIVE-15..18.
+    public static let literalCatalogue = RuleCatalogue(
+        groupTitles: [("NAIVE", "what the literal code does")],
+        rules: rules.filter { sharedWithLiteral.contains($0.id) } + literalRules)
 }

@@ -2,7 +2,7 @@ import CloudSim
 import Kernel
 import Testing
 
-/// CLOUDKIT.md 13 and what `naive` needs (docs/CLOUDSIM.md): query subscriptions found by ID
+/// What `naive` needs of the cloud (docs/CLOUDSIM.md): query subscriptions found by ID
 /// (`unknownItem` when unknown) and saved, pushes for the record types and reasons they name
 /// to the account's other registered devices, `fetch(withRecordZoneID:)`, and the note that
 /// an `allKeys` save overwrote keys its client did not change (NAIVEW-1).

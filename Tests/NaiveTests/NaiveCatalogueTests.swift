@@ -117,4 +117,35 @@ import TestSupport
                     "\(weakness.id) has no contrast scenario")
         }
     }
+
+    @Test func theLiteralVariantCarriesTheSharedRulesAndNAIVE15To18AsThePageWordsThem() throws {
+        let lines = try TestSupport.read("docs/NAIVE.md").split(separator: "\n").map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("## NAIVE-D —") }) else {
+            Issue.record("docs/NAIVE.md has no NAIVE-D section")
+            return
+        }
+        var documented: [(id: String, text: String)] = []
+        for line in lines[(start + 1)...] {
+            if line.hasPrefix("## ") { break }
+            guard line.hasPrefix("- **"), let end = line.range(of: "** ") else { continue }
+            let id = String(line[line.index(line.startIndex, offsetBy: 4)..<end.lowerBound])
+            documented.append((id, String(line[end.upperBound...])))
+        }
+        #expect(documented.map(\.id) == ["NAIVE-15", "NAIVE-16", "NAIVE-17", "NAIVE-18"])
+        let literal = NaiveRules.literalCatalogue
+        #expect(literal.rules.map(\.id) == [
+            "NAIVE-1", "NAIVE-3", "NAIVE-5", "NAIVE-6", "NAIVE-7", "NAIVE-14",
+            "NAIVE-15", "NAIVE-16", "NAIVE-17", "NAIVE-18",
+        ])
+        for (id, text) in documented {
+            #expect(literal.rule(id)?.text == text, "\(id)'s text differs from docs/NAIVE.md")
+            #expect(NaiveRules.catalogue.rule(id) == nil, "\(id) is the literal code's only")
+        }
+        for id in ["NAIVE-1", "NAIVE-3", "NAIVE-5", "NAIVE-6", "NAIVE-7", "NAIVE-14"] {
+            #expect(literal.rule(id) == NaiveRules.catalogue.rule(id))
+        }
+        #expect(literal.weaknesses.map(\.id) == ["NAIVE-15", "NAIVE-17", "NAIVE-18"])
+        #expect(NaiveProfile.literal.name == "naive-literal")
+        #expect(NaiveProfile.literal.codec.zoneNames == ["_defaultZone"])
+    }
 }

@@ -84,7 +84,7 @@ final class NaiveRig {
                     queue.append(.resume)
                 case .trace(let kind, _, let rules):
                     traces.append((kind, rules))
-                case .completed(let waiter):
+                case .completed(let waiter), .failed(let waiter, _):
                     completed.append(waiter)
                 case .write(let write):
                     effectLog.append("write")

@@ -58,16 +58,27 @@ enum CloudMessages {
 
     static let recordTooLarge = CloudError(.limitExceeded, message: "record too large")
 
-    static func insertCollision(_ server: CloudRecord) -> CloudError {
-        CloudError(
+    /// A new record (no change tag) whose name exists: the ancestor is a record without keys
+    /// (Apple: it "may have no keys" for a brand-new instance).
+    static func insertCollision(_ server: CloudRecord, client: CloudRecord? = nil) -> CloudError {
+        var ancestor: CloudRecord?
+        if let client {
+            ancestor = CloudRecord(
+                recordType: client.recordType, recordName: client.recordName, zone: client.zone)
+        }
+        return CloudError(
             .serverRecordChanged, message: "record to insert already exists",
-            serverRecord: server.withoutAssetContents)
+            serverRecord: server.withoutAssetContents, clientRecord: client,
+            ancestorRecord: ancestor)
     }
 
-    static func oplock(_ server: CloudRecord) -> CloudError {
+    static func oplock(
+        _ server: CloudRecord, client: CloudRecord, ancestor: CloudRecord?
+    ) -> CloudError {
         CloudError(
             .serverRecordChanged, message: "client oplock error updating record",
-            serverRecord: server.withoutAssetContents)
+            serverRecord: server.withoutAssetContents, clientRecord: client,
+            ancestorRecord: ancestor?.withoutAssetContents)
     }
 
     static let unknownItem = CloudError(.unknownItem, message: "Record not found")

@@ -56,6 +56,13 @@ enum CloudMessages {
                 + "of items in a single request (\(maximum))")
     }
 
+    static func requestTooLarge(_ bytes: Int, maximum: Int) -> CloudError {
+        CloudError(
+            .limitExceeded,
+            message: "Your request is \(bytes) bytes which is more than the maximum size of a "
+                + "request (\(maximum) bytes)")
+    }
+
     static let recordTooLarge = CloudError(.limitExceeded, message: "record too large")
 
     /// A new record (no change tag) whose name exists: the ancestor is a record without keys

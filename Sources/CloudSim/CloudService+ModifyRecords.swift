@@ -23,6 +23,12 @@ extension CloudService {
             return CloudOutcome(
                 response: .failure(CloudMessages.tooManyItems(request.itemCount, maximum: maximum)))
         }
+        let bytes = request.saves.reduce(0) { $0 + $1.record.recordSizeBytes }
+        let maximumBytes = configuration.maxRequestSizeBytes
+        guard bytes <= maximumBytes else {
+            return CloudOutcome(
+                response: .failure(CloudMessages.requestTooLarge(bytes, maximum: maximumBytes)))
+        }
         if participant == nil, request.saves.contains(where: { $0.record.zone != request.zone }) {
             return modifyRecordsAcrossZones(request, client: client, account: account, now: now)
         }

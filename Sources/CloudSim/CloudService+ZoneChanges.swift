@@ -11,6 +11,14 @@ extension CloudService {
         return zone.isDefaultZone ? ZoneState.defaultZone(zone) : nil
     }
 
+    /// `CKFetchRecordsOperation` takes at most `maxItemsPerRequest` record IDs (400 as
+    /// reported): more → operation-level `limitExceeded`, nothing fetched.
+    func fetchLimitError(_ names: [String]) -> CloudError? {
+        let maximum = configuration.maxItemsPerRequest
+        guard names.count > maximum else { return nil }
+        return CloudMessages.tooManyItems(names.count, maximum: maximum)
+    }
+
     func missingZoneError(_ zone: ZoneID) -> CloudError {
         zoneStates[zone]?.isPurged == true
             ? CloudMessages.userDeletedZone : CloudMessages.zoneNotFound(zone)
@@ -58,6 +66,7 @@ extension CloudService {
     /// request order; a zone that is not live fails every name with the zone's error.
     func fetchRecords(scope: DatabaseScope, zone: ZoneID, names: [String]) -> CloudOutcome {
         precondition(scope == .privateDatabase, "shared fetches have their own handler")
+        if let error = fetchLimitError(names) { return CloudOutcome(response: .failure(error)) }
         let zoneError: CloudError?
         let state = liveZoneState(zone)
         if state == nil {

@@ -85,7 +85,8 @@ extension CloudService {
             ])
     }
 
-    /// `CKFetchDatabaseChangesOperation`, in one answer (`moreComing` is always false).
+    /// `CKFetchDatabaseChangesOperation`, one page of at most `databaseChangesPageSize` zone
+    /// entries in feed order; `moreComing` when more are left.
     ///
     /// A zone deleted and created again since the token is reported in both lists: its
     /// deletion tells the client to drop what it had, its change to fetch the new life.
@@ -104,26 +105,36 @@ extension CloudService {
                 return CloudOutcome(response: .failure(CloudMessages.changeTokenExpired))
             }
         }
-        let newToken = DatabaseChangeToken(
-            account: account, scope: scope, sequence: current, epoch: state.tokenEpoch)
         // The shared database holds the owner zones the account accepted a share of.
         let feed = isPrivate ? state.zoneFeed : state.sharedZoneFeed
-        var changed: [ZoneID] = []
-        var deleted: [ZoneDeletion] = []
+        let after = token?.sequence ?? 0
+        // Every change after the token as (sequence, zone, deletion?), in feed order; a nil
+        // token lists the live zones only.
+        var events: [(sequence: Int64, zone: ZoneID, deletion: ZoneDeletionReason?)] = []
         for zone in feed.keys.sorted() {
             guard let entry = feed[zone] else { continue }
             let isLive = isPrivate ? zoneStates[zone]?.isLive == true : state.hasSharedZone(zone)
-            guard let after = token?.sequence else {
-                if isLive { changed.append(zone) }
-                continue
+            if token != nil, let deletion = entry.lastDeletion, deletion.sequence > after {
+                events.append((deletion.sequence, zone, deletion.reason))
             }
-            if let deletion = entry.lastDeletion, deletion.sequence > after {
-                deleted.append(ZoneDeletion(zone: zone, reason: deletion.reason))
+            if isLive && entry.lastChangeSequence > after {
+                events.append((entry.lastChangeSequence, zone, nil))
             }
-            if isLive && entry.lastChangeSequence > after { changed.append(zone) }
         }
+        events.sort { ($0.sequence, $0.zone) < ($1.sequence, $1.zone) }
+        // One page: at most `databaseChangesPageSize` entries; the token resumes after them.
+        let pageSize = max(1, configuration.databaseChangesPageSize)
+        let page = events.prefix(pageSize)
+        let moreComing = events.count > page.count
+        let sequence = moreComing ? page.last?.sequence ?? current : current
+        let newToken = DatabaseChangeToken(
+            account: account, scope: scope, sequence: sequence, epoch: state.tokenEpoch)
+        let changed = page.filter { $0.deletion == nil }.map(\.zone).sorted()
+        let deleted = page.compactMap { event in
+            event.deletion.map { ZoneDeletion(zone: event.zone, reason: $0) }
+        }.sorted { $0.zone < $1.zone }
         return CloudOutcome(
             response: .databaseChanges(
-                changed: changed, deleted: deleted, token: newToken, moreComing: false))
+                changed: changed, deleted: deleted, token: newToken, moreComing: moreComing))
     }
 }

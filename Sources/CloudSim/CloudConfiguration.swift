@@ -15,6 +15,13 @@ public struct CloudConfiguration: Hashable, Sendable {
     public var maxItemsPerRequest: Int
     /// Record size limit excluding assets.
     public var maxRecordSizeBytes: Int
+    /// A `modifyRecords` request's size limit, assets excluded (the sum of the saved records'
+    /// sizes as sent): above it the request fails `limitExceeded` (Apple, CKError
+    /// `limitExceeded`: the request is too large; 2 MB).
+    public var maxRequestSizeBytes = 2_097_152
+    /// Zone entries (changed or deleted) per page of `fetchDatabaseChanges`; more → the page
+    /// says `moreComing` and its token resumes after its last entry.
+    public var databaseChangesPageSize = 100
     /// Saving a record that carries a change tag but was deleted creates it again under
     /// `changedKeys`/`allKeys` (what makes LIM-1 happen). Only tests switch it off, to show
     /// that the LIM-1 scenario depends on it.

@@ -83,17 +83,27 @@ public struct CloudError: Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// `CKRecordChangedErrorServerRecordKey` (asset contents are not sent with it).
     public var serverRecord: CloudRecord?
+    /// `CKRecordChangedErrorClientRecordKey`: the record the client tried to save, as sent.
+    public var clientRecord: CloudRecord?
+    /// `CKRecordChangedErrorAncestorRecordKey`: the server's version the client's edit started
+    /// from (the version of the change tag it sent; a record without keys for the save of a
+    /// new record; nil when that version is not known, e.g. a tag of an earlier life).
+    public var ancestorRecord: CloudRecord?
 
     public init(
         _ code: CloudErrorCode,
         message: String = "",
         retryAfter: SimTime? = nil,
-        serverRecord: CloudRecord? = nil
+        serverRecord: CloudRecord? = nil,
+        clientRecord: CloudRecord? = nil,
+        ancestorRecord: CloudRecord? = nil
     ) {
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
         self.serverRecord = serverRecord
+        self.clientRecord = clientRecord
+        self.ancestorRecord = ancestorRecord
     }
 
     public var description: String {

@@ -27,6 +27,19 @@ enum CloudMessages {
     static let sharedZoneChange = CloudError(
         .badDatabase, message: "Zones cannot be created or deleted in the shared database")
 
+    static let defaultZoneChange = CloudError(
+        .invalidArguments, message: "The default zone cannot be created or deleted")
+
+    static func invalidZoneName(_ name: String) -> CloudError {
+        CloudError(.invalidArguments, message: "Zone name '\(name)' is invalid")
+    }
+
+    static let defaultZoneHasNoChanges = CloudError(
+        .invalidArguments, message: "The default zone does not support fetching changes")
+
+    static let defaultZoneHasNoSharing = CloudError(
+        .invalidArguments, message: "The default zone does not support sharing")
+
     static func zoneNotFound(_ zone: ZoneID) -> CloudError {
         CloudError(.zoneNotFound, message: "Zone '\(zone.name)' does not exist")
     }
@@ -43,18 +56,36 @@ enum CloudMessages {
                 + "of items in a single request (\(maximum))")
     }
 
-    static let recordTooLarge = CloudError(.limitExceeded, message: "record too large")
-
-    static func insertCollision(_ server: CloudRecord) -> CloudError {
+    static func requestTooLarge(_ bytes: Int, maximum: Int) -> CloudError {
         CloudError(
-            .serverRecordChanged, message: "record to insert already exists",
-            serverRecord: server.withoutAssetContents)
+            .limitExceeded,
+            message: "Your request is \(bytes) bytes which is more than the maximum size of a "
+                + "request (\(maximum) bytes)")
     }
 
-    static func oplock(_ server: CloudRecord) -> CloudError {
+    static let recordTooLarge = CloudError(.limitExceeded, message: "record too large")
+
+    /// A new record (no change tag) whose name exists: the ancestor is a record without keys
+    /// (Apple: it "may have no keys" for a brand-new instance).
+    static func insertCollision(_ server: CloudRecord, client: CloudRecord? = nil) -> CloudError {
+        var ancestor: CloudRecord?
+        if let client {
+            ancestor = CloudRecord(
+                recordType: client.recordType, recordName: client.recordName, zone: client.zone)
+        }
+        return CloudError(
+            .serverRecordChanged, message: "record to insert already exists",
+            serverRecord: server.withoutAssetContents, clientRecord: client,
+            ancestorRecord: ancestor)
+    }
+
+    static func oplock(
+        _ server: CloudRecord, client: CloudRecord, ancestor: CloudRecord?
+    ) -> CloudError {
         CloudError(
             .serverRecordChanged, message: "client oplock error updating record",
-            serverRecord: server.withoutAssetContents)
+            serverRecord: server.withoutAssetContents, clientRecord: client,
+            ancestorRecord: ancestor?.withoutAssetContents)
     }
 
     static let unknownItem = CloudError(.unknownItem, message: "Record not found")

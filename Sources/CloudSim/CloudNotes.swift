@@ -46,14 +46,18 @@ enum CloudNotes {
             ])
     }
 
-    static func recordCascadeDeleted(_ record: CloudRecord, parent: String) -> CloudNote {
+    /// A record deleted because `field` held a `.deleteSelf` reference to `target`.
+    static func recordCascadeDeleted(
+        _ record: CloudRecord, target: String, field: String
+    ) -> CloudNote {
         CloudNote(
             kind: "record.cascade-deleted",
             details: [
                 NoteField("zone", record.zone.description),
                 NoteField("recordName", record.recordName),
                 NoteField("recordType", record.recordType),
-                NoteField("parent", parent),
+                NoteField("target", target),
+                NoteField("field", field),
             ])
     }
 

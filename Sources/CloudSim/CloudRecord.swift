@@ -26,6 +26,30 @@ public struct ZoneID: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(name):\(owner)" }
+
+    /// `CKRecordZone.ID.defaultZoneName`: the zone every private database has without saving
+    /// it, and that has none of a custom zone's capabilities ([CKRecordZone] `default()`).
+    public static let defaultZoneName = "_defaultZone"
+
+    /// The default zone of an account's private database.
+    public static func defaultZone(of owner: String) -> ZoneID {
+        ZoneID(owner: owner, name: defaultZoneName)
+    }
+
+    /// Whether this is a database's default zone (no change feed, no atomicity, no sharing,
+    /// absent from database changes and database subscriptions).
+    public var isDefaultZone: Bool { name == Self.defaultZoneName }
+
+    /// Why a device cannot save or delete this zone, if it cannot: the default zone always
+    /// exists and is never created or deleted; a custom zone name is 1–255 ASCII characters
+    /// and does not start with `_` ([CKRecordZone.ID]).
+    var zoneChangeError: CloudError? {
+        if isDefaultZone { return CloudMessages.defaultZoneChange }
+        let valid =
+            !name.isEmpty && name.utf8.count <= 255 && !name.hasPrefix("_")
+            && name.unicodeScalars.allSatisfy(\.isASCII)
+        return valid ? nil : CloudMessages.invalidZoneName(name)
+    }
 }
 
 /// A record as CloudKit holds it: type, name, user fields and the server's system fields.

@@ -38,6 +38,17 @@ public struct ZoneDeletion: Hashable, Sendable {
     }
 }
 
+/// A zone of a `modifyZones` request that failed, with its error.
+public struct ZoneFailure: Hashable, Sendable {
+    public var zone: ZoneID
+    public var error: CloudError
+
+    public init(zone: ZoneID, error: CloudError) {
+        self.zone = zone
+        self.error = error
+    }
+}
+
 /// The outcome of one item of a modify request.
 public enum ItemResult: Hashable, Sendable {
     /// Saved; the server's copy with its new change tag.
@@ -52,7 +63,9 @@ public enum CloudResponse: Hashable, Sendable {
     case failure(CloudError)
     case accountStatus(AccountStatus)
     case userRecordID(String)
-    case zonesModified(saved: [ZoneID], deleted: [ZoneID])
+    /// `CKModifyRecordZonesOperation`: the zones saved and deleted, and the per-zone failures
+    /// (a `partialFailure` keyed by zone ID in CloudKit's terms), saves' first, in request order.
+    case zonesModified(saved: [ZoneID], deleted: [ZoneID], failed: [ZoneFailure] = [])
     case subscriptionSaved
     case databaseChanges(
         changed: [ZoneID],

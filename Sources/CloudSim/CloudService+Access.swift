@@ -50,8 +50,10 @@ extension CloudService {
         switch request {
         case .modifyZones(.privateDatabase, let save, let delete):
             foreign = (save + delete).first { $0.owner != account }
+        case .modifyRecords(.privateDatabase, let zone, let saves, _, _, _):
+            // A request may span several zones of the database, all of them the account's.
+            foreign = ([zone] + saves.map(\.record.zone)).first { $0.owner != account }
         case .fetchZoneChanges(.privateDatabase, let zone, _, _),
-            .modifyRecords(.privateDatabase, let zone, _, _, _, _),
             .fetchRecords(.privateDatabase, let zone, _),
             .fetchZone(.privateDatabase, let zone):
             foreign = zone.owner == account ? nil : zone

@@ -2,19 +2,8 @@
 /// it cannot be created or deleted, it keeps no change history, so it is absent from
 /// `CKFetchDatabaseChangesOperation` and database subscriptions never cover it, while query
 /// subscriptions do). The literal code of the `naive` article saves there (NAIVE-15).
-extension ZoneID {
-    /// `CKRecordZone.ID.defaultZoneName`.
-    public static let defaultZoneName = "_defaultZone"
-
-    /// The default zone of an account's private database.
-    public static func defaultZone(of account: String) -> ZoneID {
-        ZoneID(owner: account, name: defaultZoneName)
-    }
-
-    public var isDefaultZone: Bool { name == Self.defaultZoneName }
-}
-
 extension CloudService {
+    /// (`ZoneID.defaultZone(of:)` and the zone's rules: CloudRecord.swift, docs/CLOUDSIM.md.)
     /// Makes the account's default zone live the first time a request names it, without an
     /// entry in the database feed (it is never reported there).
     func ensureDefaultZone(_ zone: ZoneID) {

@@ -23,7 +23,63 @@ extension CloudService {
             return CloudOutcome(
                 response: .failure(CloudMessages.tooManyItems(request.itemCount, maximum: maximum)))
         }
-        guard let zone = zoneStates[request.zone], zone.isLive else {
+        let bytes = request.saves.reduce(0) { $0 + $1.record.recordSizeBytes }
+        let maximumBytes = configuration.maxRequestSizeBytes
+        guard bytes <= maximumBytes else {
+            return CloudOutcome(
+                response: .failure(CloudMessages.requestTooLarge(bytes, maximum: maximumBytes)))
+        }
+        if participant == nil, request.saves.contains(where: { $0.record.zone != request.zone }) {
+            return modifyRecordsAcrossZones(request, client: client, account: account, now: now)
+        }
+        return modifyRecordsInOneZone(request, client: client, account: account, now: now)
+    }
+
+    /// One `CKModifyRecordsOperation` spanning several zones of the private database
+    /// (CKSyncEngine sends such batches): one part per zone, in the order the zones first
+    /// appear (the request's zone, holding the deletes, first), each part judged and applied
+    /// on its own and atomic on its own when asked ([CKModifyRecordsOperation] `isAtomic`:
+    /// "within each zone"). The results come back in request order.
+    private func modifyRecordsAcrossZones(
+        _ request: ModifyRecordsRequest, client: CloudClient, account: String, now: SimTime
+    ) -> CloudOutcome {
+        var zones = [request.zone]
+        for save in request.saves where !zones.contains(save.record.zone) {
+            zones.append(save.record.zone)
+        }
+        var results = [ItemResult?](repeating: nil, count: request.itemCount)
+        var notes: [CloudNote] = []
+        var pushes = Set<String>()
+        for zone in zones {
+            let indexes = request.saves.indices.filter { request.saves[$0].record.zone == zone }
+            var part = request
+            part.zone = zone
+            part.saves = indexes.map { request.saves[$0] }
+            part.deletes = zone == request.zone ? request.deletes : []
+            let outcome = modifyRecordsInOneZone(part, client: client, account: account, now: now)
+            notes += outcome.notes
+            pushes.formUnion(outcome.pushes)
+            guard case .recordsModified(let items) = outcome.response else {
+                preconditionFailure("one zone of a private request answers per item")
+            }
+            precondition(items.count == part.itemCount, "one result per item")
+            for (position, index) in indexes.enumerated() { results[index] = items[position] }
+            for position in part.deletes.indices {
+                results[request.saves.count + position] = items[indexes.count + position]
+            }
+        }
+        let answered = results.compactMap { $0 }
+        precondition(answered.count == request.itemCount, "every item answered by its zone")
+        return CloudOutcome(
+            response: .recordsModified(answered), pushes: pushes.sorted(), notes: notes)
+    }
+
+    /// `modifyRecords` into one zone: the zone, then every item (RecordBatch).
+    private func modifyRecordsInOneZone(
+        _ request: ModifyRecordsRequest, client: CloudClient, account: String, now: SimTime
+    ) -> CloudOutcome {
+        let participant = request.scope == .sharedDatabase ? account : nil
+        guard let zone = liveZoneState(request.zone) else {
             // The next-upload throttle waits for an upload that reaches its records.
             let error = missingZoneError(request.zone)
             let names = request.saves.map(\.record.recordName) + request.deletes
@@ -34,6 +90,9 @@ extension CloudService {
         guard let accountState = accountStates[account],
             let ownerState = accountStates[request.zone.owner]
         else { preconditionFailure("accounts ensured") }
+        var request = request
+        // The default zone is never atomic ([CKRecordZone] `default()`): items fail one by one.
+        if request.zone.isDefaultZone { request.atomic = false }
         var batch = RecordBatch(
             request: request, client: client, now: now, service: self, zone: zone,
             account: accountState, owner: ownerState, participant: participant)
@@ -48,6 +107,8 @@ extension CloudService {
         guard batch.changedZone else {
             return CloudOutcome(response: .recordsModified(batch.results), notes: batch.notes)
         }
+        // The default zone is absent from database changes and database subscriptions
+        // (`propagate` skips it); its query subscriptions fire like any zone's.
         let effects = propagate(zone: request.zone, originator: client.device, losses: batch.losses)
         let queryPushes = queryPushTargets(
             before: zone, after: batch.zone, originator: client.device)

@@ -52,7 +52,7 @@ extension CloudService {
             // The shared database's zones are other owners'; naive never asks for them.
             return CloudOutcome(response: .failure(CloudMessages.querySubscriptionScope))
         }
-        guard zoneStates[zone]?.isLive == true else {
+        guard liveZoneState(zone) != nil else {
             return CloudOutcome(response: .failure(missingZoneError(zone)))
         }
         return CloudOutcome(response: .zoneFetched(zone))

@@ -50,6 +50,7 @@ extension CloudService {
             let results = names.map { ItemResult.failed(recordName: $0, refusal.error) }
             return CloudOutcome(response: .recordsFetched(results), notes: [refusal.note])
         }
+        if let error = fetchLimitError(names) { return CloudOutcome(response: .failure(error)) }
         guard let view = accountStates[account]?.sharedViews[zone], let zoneState = zoneStates[zone]
         else { preconditionFailure("a live view has its zone") }
         let visible = Set(view.visibleNames)

@@ -64,6 +64,10 @@ extension CloudService {
         zone: ZoneID, target: ShareTarget, action: ShareAction, client: CloudClient,
         account: String, now: SimTime
     ) -> CloudOutcome {
+        if zone.isDefaultZone {
+            // The default zone has no `sharing` capability ([CKRecordZone] `default()`).
+            return CloudOutcome(response: .failure(CloudMessages.defaultZoneHasNoSharing))
+        }
         var step = ShareStep(
             service: self, zone: zone, target: target, client: client, account: account,
             now: now)

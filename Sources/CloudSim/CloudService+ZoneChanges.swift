@@ -4,6 +4,21 @@ extension CloudService {
 
     /// The error a request on a zone that is not live meets: purged zones stay
     /// `userDeletedZone` until a device saves them again (CLOUDKIT.md section 11).
+    /// The state of a zone as requests see it: a default zone is always live, also before its
+    /// first record (the state is stored once something is written into it).
+    func liveZoneState(_ zone: ZoneID) -> ZoneState? {
+        if let state = zoneStates[zone], state.isLive { return state }
+        return zone.isDefaultZone ? ZoneState.defaultZone(zone) : nil
+    }
+
+    /// `CKFetchRecordsOperation` takes at most `maxItemsPerRequest` record IDs (400 as
+    /// reported): more → operation-level `limitExceeded`, nothing fetched.
+    func fetchLimitError(_ names: [String]) -> CloudError? {
+        let maximum = configuration.maxItemsPerRequest
+        guard names.count > maximum else { return nil }
+        return CloudMessages.tooManyItems(names.count, maximum: maximum)
+    }
+
     func missingZoneError(_ zone: ZoneID) -> CloudError {
         zoneStates[zone]?.isPurged == true
             ? CloudMessages.userDeletedZone : CloudMessages.zoneNotFound(zone)
@@ -15,6 +30,10 @@ extension CloudService {
         scope: DatabaseScope, zone: ZoneID, token: ZoneChangeToken?, resultsLimit: Int
     ) -> CloudOutcome {
         precondition(scope == .privateDatabase, "shared fetches have their own handler")
+        if zone.isDefaultZone {
+            // The default zone has no `fetchChanges` capability ([CKRecordZone] `default()`).
+            return CloudOutcome(response: .failure(CloudMessages.defaultZoneHasNoChanges))
+        }
         guard let state = zoneStates[zone], state.isLive else {
             return CloudOutcome(response: .failure(missingZoneError(zone)))
         }
@@ -47,15 +66,17 @@ extension CloudService {
     /// request order; a zone that is not live fails every name with the zone's error.
     func fetchRecords(scope: DatabaseScope, zone: ZoneID, names: [String]) -> CloudOutcome {
         precondition(scope == .privateDatabase, "shared fetches have their own handler")
+        if let error = fetchLimitError(names) { return CloudOutcome(response: .failure(error)) }
         let zoneError: CloudError?
-        if zoneStates[zone]?.isLive != true {
+        let state = liveZoneState(zone)
+        if state == nil {
             zoneError = missingZoneError(zone)
         } else {
             zoneError = nil
         }
         let results: [ItemResult] = names.map { name in
             if let zoneError { return .failed(recordName: name, zoneError) }
-            guard let record = zoneStates[zone]?.records[name]?.record else {
+            guard let record = state?.records[name]?.record else {
                 return .failed(recordName: name, CloudMessages.unknownItem)
             }
             return .saved(record)

@@ -9,14 +9,30 @@ extension CloudService {
         }
         var notes: [CloudNote] = []
         var participants: [String] = []
+        var saved: [ZoneID] = []
+        var deleted: [ZoneID] = []
+        var failed: [ZoneFailure] = []
         for zone in save {
             precondition(zone.owner == account, "permission was checked")
+            if let error = zone.zoneChangeError {
+                failed.append(ZoneFailure(zone: zone, error: error))
+                continue
+            }
             if let note = createZoneIfMissing(zone, by: client.device) { notes.append(note) }
+            saved.append(zone)
         }
-        for zone in delete where zoneStates[zone]?.isLive == true {
-            let removal = removeZone(zone, reason: .deleted, by: client.device)
-            notes += removal.notes
-            participants += removal.participants
+        for zone in delete {
+            if let error = zone.zoneChangeError {
+                failed.append(ZoneFailure(zone: zone, error: error))
+            } else if zoneStates[zone]?.isLive != true {
+                // Deleting a zone that does not exist fails for that zone (CLOUDSIM.md).
+                failed.append(ZoneFailure(zone: zone, error: missingZoneError(zone)))
+            } else {
+                let removal = removeZone(zone, reason: .deleted, by: client.device)
+                notes += removal.notes
+                participants += removal.participants
+                deleted.append(zone)
+            }
         }
         var pushes = notes.isEmpty ? [] : pushTargets(account: account, originator: client.device)
         if !participants.isEmpty {
@@ -24,7 +40,8 @@ extension CloudService {
                 .sorted()
         }
         return CloudOutcome(
-            response: .zonesModified(saved: save, deleted: delete), pushes: pushes, notes: notes)
+            response: .zonesModified(saved: saved, deleted: deleted, failed: failed),
+            pushes: pushes, notes: notes)
     }
 
     /// Creates a zone that is not live (never created, deleted or purged); nil when it is.
@@ -68,7 +85,8 @@ extension CloudService {
             ])
     }
 
-    /// `CKFetchDatabaseChangesOperation`, in one answer (`moreComing` is always false).
+    /// `CKFetchDatabaseChangesOperation`, one page of at most `databaseChangesPageSize` zone
+    /// entries in feed order; `moreComing` when more are left.
     ///
     /// A zone deleted and created again since the token is reported in both lists: its
     /// deletion tells the client to drop what it had, its change to fetch the new life.
@@ -87,26 +105,36 @@ extension CloudService {
                 return CloudOutcome(response: .failure(CloudMessages.changeTokenExpired))
             }
         }
-        let newToken = DatabaseChangeToken(
-            account: account, scope: scope, sequence: current, epoch: state.tokenEpoch)
         // The shared database holds the owner zones the account accepted a share of.
         let feed = isPrivate ? state.zoneFeed : state.sharedZoneFeed
-        var changed: [ZoneID] = []
-        var deleted: [ZoneDeletion] = []
+        let after = token?.sequence ?? 0
+        // Every change after the token as (sequence, zone, deletion?), in feed order; a nil
+        // token lists the live zones only.
+        var events: [(sequence: Int64, zone: ZoneID, deletion: ZoneDeletionReason?)] = []
         for zone in feed.keys.sorted() {
             guard let entry = feed[zone] else { continue }
             let isLive = isPrivate ? zoneStates[zone]?.isLive == true : state.hasSharedZone(zone)
-            guard let after = token?.sequence else {
-                if isLive { changed.append(zone) }
-                continue
+            if token != nil, let deletion = entry.lastDeletion, deletion.sequence > after {
+                events.append((deletion.sequence, zone, deletion.reason))
             }
-            if let deletion = entry.lastDeletion, deletion.sequence > after {
-                deleted.append(ZoneDeletion(zone: zone, reason: deletion.reason))
+            if isLive && entry.lastChangeSequence > after {
+                events.append((entry.lastChangeSequence, zone, nil))
             }
-            if isLive && entry.lastChangeSequence > after { changed.append(zone) }
         }
+        events.sort { ($0.sequence, $0.zone) < ($1.sequence, $1.zone) }
+        // One page: at most `databaseChangesPageSize` entries; the token resumes after them.
+        let pageSize = max(1, configuration.databaseChangesPageSize)
+        let page = events.prefix(pageSize)
+        let moreComing = events.count > page.count
+        let sequence = moreComing ? page.last?.sequence ?? current : current
+        let newToken = DatabaseChangeToken(
+            account: account, scope: scope, sequence: sequence, epoch: state.tokenEpoch)
+        let changed = page.filter { $0.deletion == nil }.map(\.zone).sorted()
+        let deleted = page.compactMap { event in
+            event.deletion.map { ZoneDeletion(zone: event.zone, reason: $0) }
+        }.sorted { $0.zone < $1.zone }
         return CloudOutcome(
             response: .databaseChanges(
-                changed: changed, deleted: deleted, token: newToken, moreComing: false))
+                changed: changed, deleted: deleted, token: newToken, moreComing: moreComing))
     }
 }

@@ -10,8 +10,11 @@ public enum CloudValue: Hashable, Sendable {
     /// Whole milliseconds since 1970-01-01T00:00:00Z.
     case date(millisecondsSince1970: Int64)
     case bytes([UInt8])
-    /// A reference to another record of the same zone, by record name.
-    case reference(String)
+    /// A `CKRecord.Reference` to another record of the same zone, by record name, with its
+    /// action: `.none` (the default) leaves the dangling name when the target is deleted;
+    /// `.deleteSelf` makes the target own the referencing record (docs/CLOUDSIM.md,
+    /// *References and cascades*).
+    case reference(String, action: ReferenceAction = .none)
     /// A CKAsset: stored apart from the record and not counted in its 1 MB.
     case asset([UInt8])
     case list([CloudValue])
@@ -22,7 +25,7 @@ public enum CloudValue: Hashable, Sendable {
         case .string(let text): return text.utf8.count
         case .int, .double, .date: return 8
         case .bytes(let bytes): return bytes.count
-        case .reference(let name): return name.utf8.count + 16
+        case .reference(let name, _): return name.utf8.count + 16
         case .asset: return 0
         case .list(let values): return values.reduce(0) { $0 + $1.recordSizeBytes }
         }
@@ -39,6 +42,27 @@ public enum CloudValue: Hashable, Sendable {
         case .reference: return "REFERENCE"
         case .asset: return "ASSET"
         case .list(let values): return "LIST<\(values.first?.schemaTypeName ?? "STRING")>"
+        }
+    }
+}
+
+/// `CKRecord.ReferenceAction`: what deleting a reference's target does to the record that holds
+/// the reference (raw values as CloudKit's: none 0, deleteSelf 1).
+public enum ReferenceAction: Int, Hashable, Sendable {
+    /// No cascade: the reference keeps the deleted target's name.
+    case none = 0
+    /// Deleting the target deletes the record holding the reference, cascading further.
+    case deleteSelf = 1
+}
+
+extension CloudValue {
+    /// The record names this value points at with `.deleteSelf` (itself or inside a list), in
+    /// order: the targets that own the record holding it.
+    public var owningTargets: [String] {
+        switch self {
+        case .reference(let name, .deleteSelf): return [name]
+        case .list(let values): return values.flatMap(\.owningTargets)
+        default: return []
         }
     }
 }

@@ -75,29 +75,36 @@ extension RecordBatch {
         changedZone = true
     }
 
-    /// Deletes, breadth first, every record whose parent was deleted, each leaving a tombstone
-    /// (immediate in a custom zone; not listed in the results, CLOUDKIT.md section 6).
-    /// Returns the records it deleted.
+    /// Deletes, breadth first, every record that holds a `.deleteSelf` reference to a deleted
+    /// record ([CKRecord.ReferenceAction] `deleteSelf`), each leaving a tombstone (immediate in
+    /// a custom zone; not listed in the results, [CKModifyRecordsOperation]). A `parent` reference
+    /// has the action `.none` and deletes nothing. Returns the records it deleted.
     private mutating func cascade(from deleted: [String]) -> [CloudRecord] {
         guard !deleted.isEmpty else { return [] }
-        var children: [String: [String]] = [:]
+        // target → (owned record, field), walking records and keys in sorted order.
+        var owned: [String: [(record: String, field: String)]] = [:]
         for name in zone.records.keys.sorted() {
-            guard let parent = zone.records[name]?.record.parent else { continue }
-            children[parent, default: []].append(name)
+            guard let record = zone.records[name]?.record else { continue }
+            for key in record.sortedKeys {
+                for target in record.fields[key]?.owningTargets ?? [] {
+                    owned[target, default: []].append((name, key))
+                }
+            }
         }
+        guard !owned.isEmpty else { return [] }
         var removed: [CloudRecord] = []
         var queue = deleted
         var index = 0
         let bound = queue.count + zone.records.count
         while index < queue.count {
             precondition(index < bound, "cascade visits each record once")
-            let parent = queue[index]
+            let target = queue[index]
             index += 1
-            for child in children[parent] ?? [] {
-                guard let record = zone.delete(named: child) else { continue }
-                notes.append(CloudNotes.recordCascadeDeleted(record, parent: parent))
+            for (name, field) in owned[target] ?? [] { // tidy: ordered (filled sorted)
+                guard let record = zone.delete(named: name) else { continue }
+                notes.append(CloudNotes.recordCascadeDeleted(record, target: target, field: field))
                 removed.append(record)
-                queue.append(child)
+                queue.append(name)
             }
         }
         return removed

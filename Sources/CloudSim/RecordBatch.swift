@@ -179,9 +179,11 @@ struct RecordBatch {
         case (nil, .some):
             return CloudMessages.unknownItem
         case (let server?, nil):
-            return CloudMessages.insertCollision(server)
+            return CloudMessages.insertCollision(server, client: save.record)
         case (let server?, let tag?):
-            return tag == server.changeTag ? nil : CloudMessages.oplock(server)
+            guard tag != server.changeTag else { return nil }
+            let ancestor = zone.version(of: server.recordName, changeTag: tag)
+            return CloudMessages.oplock(server, client: save.record, ancestor: ancestor)
         }
     }
 

@@ -92,7 +92,8 @@ enum SnapshotRenderer {
         case .double(let number): return String(describing: number)
         case .date(let milliseconds): return "date(\(milliseconds))"
         case .bytes(let bytes): return "bytes(\(summary(bytes)))"
-        case .reference(let name): return "ref(\(name))"
+        case .reference(let name, .none): return "ref(\(name))"
+        case .reference(let name, .deleteSelf): return "ref(\(name),deleteSelf)"
         case .asset(let bytes): return "asset(\(summary(bytes)))"
         case .list(let values): return "[" + values.map(render).joined(separator: ",") + "]"
         }

@@ -14,6 +14,9 @@ struct ZoneState {
     private(set) var sequence: Int64 = 0
     private(set) var records: [String: StoredRecord] = [:]
     private(set) var tombstones: [String: Tombstone] = [:]
+    /// Every version of each live record since it was last created, oldest first, for the
+    /// ancestor record of `serverRecordChanged`; dropped when the record is deleted.
+    private var versions: [String: [CloudRecord]] = [:]
     /// (sequence, record name) in sequence order; an entry is current when the record or
     /// tombstone of that name still carries its sequence.
     private(set) var log: [LogEntry] = []
@@ -25,6 +28,15 @@ struct ZoneState {
         self.id = id
     }
 
+    /// A database's default zone: live from the start (it is never created, so no database
+    /// feed entry and no `zone.created` note), life 1.
+    static func defaultZone(_ id: ZoneID) -> ZoneState {
+        precondition(id.isDefaultZone, "\(id) is not a default zone")
+        var state = ZoneState(id: id)
+        state.create()
+        return state
+    }
+
     /// Starts a new life of the zone: empty, new incarnation, not purged.
     mutating func create() {
         precondition(!isLive, "zone \(id) is already live")
@@ -34,6 +46,7 @@ struct ZoneState {
         sequence = 0
         records = [:]
         tombstones = [:]
+        versions = [:]
         log = []
         shareRecordNames = []
     }
@@ -45,6 +58,7 @@ struct ZoneState {
         isPurged = purged
         records = [:]
         tombstones = [:]
+        versions = [:]
         log = []
         shareRecordNames = []
     }
@@ -58,6 +72,7 @@ struct ZoneState {
         let name = record.recordName
         records[name] = StoredRecord(record: record, sequence: sequence)
         tombstones[name] = nil
+        versions[name, default: []].append(record)
         log.append(LogEntry(sequence: sequence, recordName: name))
         if record.isShare { shareRecordNames.insert(name) }
     }
@@ -67,12 +82,18 @@ struct ZoneState {
     mutating func delete(named name: String) -> CloudRecord? {
         precondition(isLive, "delete in zone \(id) that is not live")
         guard let stored = records.removeValue(forKey: name) else { return nil }
+        versions[name] = nil
         sequence += 1
         tombstones[name] = Tombstone(
             recordName: name, recordType: stored.record.recordType, sequence: sequence)
         log.append(LogEntry(sequence: sequence, recordName: name))
         shareRecordNames.remove(name)
         return stored.record
+    }
+
+    /// The version of a live record that carried `changeTag`, if it is one of its versions.
+    func version(of name: String, changeTag: String) -> CloudRecord? {
+        versions[name]?.first { $0.changeTag == changeTag }
     }
 
     /// Whether the zone holds a live share record.

@@ -177,7 +177,7 @@ extension World {
         case .double(let number): return number.description
         case .date(let milliseconds): return "\"\(ISODate.text(millisecondsSince1970: milliseconds))\""
         case .bytes(let bytes): return "bytes(\(bytes.count))"
-        case .reference(let name): return "ref(\(name))"
+        case .reference(let name, _): return "ref(\(name))"
         case .asset(let bytes): return "asset(\(bytes.count))"
         case .list(let values): return "[" + values.map(describe).joined(separator: ", ") + "]"
         }

@@ -4,6 +4,15 @@ import SyncContract
 
 /// How the `sds` engine turns model values into record fields and back (SCHEMA-1).
 public enum RecordMapping {
+    /// The field value of a to-one relationship. The parent relationship's reference is
+    /// `.deleteSelf`: the record belongs to its parent in iCloud, and deleting the parent's
+    /// record deletes it too (ERR-6, LIM-5: a record that still references a previous parent
+    /// would be deleted with it). `CKRecord.parent` itself has the action `.none` and deletes
+    /// nothing, so the cascade has to live on the field. Other relationships are `.none`.
+    public static func reference(_ target: String, _ relationship: RelationshipDescription) -> CloudValue {
+        .reference(target, action: relationship.isParent ? .deleteSelf : .none)
+    }
+
     /// The field value of an attribute value; asset properties are always assets (BIG-1).
     public static func cloudValue(_ value: AttributeValue, asset: Bool) -> CloudValue {
         let plain: CloudValue

@@ -105,7 +105,7 @@ extension SDSEngine {
     private func missingReference(of record: CloudRecord, entity: EntityDescription, inPage: Set<String>, context: SDSContext) -> String? {
         var names: [String] = []
         for relationship in entity.synchronizedToOneRelationships {
-            if case .reference(let name)? = record.fields[relationship.name] { names.append(name) }
+            if case .reference(let name, _)? = record.fields[relationship.name] { names.append(name) }
         }
         for name in names {
             if inPage.contains(name) { continue }
@@ -309,7 +309,7 @@ extension SDSEngine {
                 continue
             }
             var target: ModelID?
-            if case .reference(let name)? = record.fields[relationship.name] {
+            if case .reference(let name, _)? = record.fields[relationship.name] {
                 target = context.syncData.models[name]
             }
             if isNew || current?.toOne[relationship.name] != target {

@@ -346,7 +346,7 @@ extension SDSEngine {
         for relationship in entity.synchronizedToOneRelationships {
             guard let target = model.toOne[relationship.name],
                   let targetName = context.syncData.recordNames[target] else { continue }
-            fields[relationship.name] = .reference(targetName)
+            fields[relationship.name] = RecordMapping.reference(targetName, relationship)
         }
         return plan(save, fields: fields, assetKeys: assetKeys, hadAsset: known != nil,
                     entity: entity)

@@ -201,7 +201,7 @@ extension SDSEngine {
         for relationship in entity.synchronizedToOneRelationships where pending.keys[relationship.name] != nil {
             changed.append(relationship.name)
             if let target = model.toOne[relationship.name], let targetName = context.syncData.recordNames[target] {
-                record.fields[relationship.name] = .reference(targetName)
+                record.fields[relationship.name] = RecordMapping.reference(targetName, relationship)
             } else {
                 cleared.append(relationship.name)
             }

@@ -170,7 +170,7 @@ extension SDSEngine {
         }
         for relationship in entity.synchronizedToOneRelationships where !kept.contains(relationship.name) {
             var target: ModelID?
-            if case .reference(let name)? = server.fields[relationship.name] { target = context.syncData.models[name] }
+            if case .reference(let name, _)? = server.fields[relationship.name] { target = context.syncData.models[name] }
             if model.toOne[relationship.name] != target { values[relationship.name] = .relationship(target) }
         }
         if !values.isEmpty {

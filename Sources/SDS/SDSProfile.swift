@@ -89,7 +89,7 @@ public struct SDSCodec: RecordCodec {
     }
 
     public func reference(of relationship: String, in record: CloudRecord) -> String? {
-        if case .reference(let target)? = record.fields[relationship] { return target }
+        if case .reference(let target, _)? = record.fields[relationship] { return target }
         return nil
     }
 }

@@ -96,14 +96,17 @@ import Testing
         #expect(fixture.cloud.records(in: fixture.zone).map(\.recordName) == ["a"])
     }
 
-    @Test func aRecordOfAnotherZoneInTheRequestIsInvalid() {
+    /// Apple, CKModifyRecordsOperation `isAtomic`: atomicity applies within each zone. A
+    /// record of a zone that does not exist fails for that zone only.
+    @Test func aRecordOfAnotherZoneIsSavedThereOrFailsWithThatZonesError() {
         let fixture = CloudFixture()
         let other = CloudRecord(
             recordType: "Note", recordName: "x", zone: ZoneID(owner: "alice", name: "Other"))
-        let results = fixture.modify(saves: [newSave(other)]).response.items
+        let results = fixture.modify(saves: [newSave(fixture.note("a")), newSave(other)])
+            .response.items
+        #expect(results.first?.savedRecord != nil)
         #expect(
-            results.first?.error
-                == CloudError(.invalidArguments, message: "Record 'x' is not in the request's zone")
-        )
+            results.last?.error
+                == CloudError(.zoneNotFound, message: "Zone 'Other' does not exist"))
     }
 }

@@ -22,15 +22,17 @@ final class CloudFixture {
         environment: CloudEnvironment = .development,
         maxItemsPerRequest: Int = 400,
         maxRecordSizeBytes: Int = 1_048_576,
-        createZone: Bool = true
+        createZone: Bool = true,
+        databaseChangesPageSize: Int = 100
     ) {
-        cloud = CloudService(
-            configuration: CloudConfiguration(
-                accounts: ["alice", "bob"],
-                appZoneName: "App",
-                environment: environment,
-                maxItemsPerRequest: maxItemsPerRequest,
-                maxRecordSizeBytes: maxRecordSizeBytes))
+        var configuration = CloudConfiguration(
+            accounts: ["alice", "bob"],
+            appZoneName: "App",
+            environment: environment,
+            maxItemsPerRequest: maxItemsPerRequest,
+            maxRecordSizeBytes: maxRecordSizeBytes)
+        configuration.databaseChangesPageSize = databaseChangesPageSize
+        cloud = CloudService(configuration: configuration)
         if createZone { createAppZone(for: phone) }
     }
 

@@ -17,7 +17,11 @@ import Testing
                 newSave(fixture.note("f1", ["name": .string("Inbox")], type: "Folder")),
                 newSave(
                     fixture.note(
-                        "n1", ["title": .string("A \"quoted\" title"), "photo": .asset([1, 2])],
+                        "n1",
+                        [
+                            "title": .string("A \"quoted\" title"), "photo": .asset([1, 2]),
+                            "folder": .reference("f1", action: .deleteSelf),
+                        ],
                         parent: "f1")),
                 newSave(fixture.note("n2", ["pinned": .int(1), "tags": .list([.string("x")])])),
             ]))
@@ -41,7 +45,7 @@ import Testing
             environment development
             change tags 3
             schema development Folder name:STRING
-            schema development Note photo:ASSET pinned:INT64 tags:LIST<STRING> title:STRING
+            schema development Note folder:REFERENCE photo:ASSET pinned:INT64 tags:LIST<STRING> title:STRING
             account alice user \(userAlice) epoch 2 feed 3
               reject n9 serverRejectedRequest
               subscription private: laptop, phone

@@ -43,15 +43,44 @@ import Testing
         #expect(fixture.fetchZone(after: nil).failure?.code == .zoneNotFound)
     }
 
-    @Test func deletingAMissingZoneSucceedsWithoutChange() {
+    /// Deleting a zone that does not exist fails for that zone with `zoneNotFound` (a
+    /// per-zone error of `CKModifyRecordZonesOperation`), and changes nothing.
+    @Test func deletingAMissingZoneFailsForThatZoneWithZoneNotFound() {
         let fixture = CloudFixture(createZone: false)
         let before = fixture.cloud.snapshot()
         let outcome = fixture.send(
             .modifyZones(scope: .privateDatabase, save: [], delete: [fixture.zone]),
             from: fixture.phone)
-        #expect(outcome.response == .zonesModified(saved: [], deleted: [fixture.zone]))
+        #expect(
+            outcome.response
+                == .zonesModified(
+                    saved: [], deleted: [],
+                    failed: [
+                        ZoneFailure(
+                            zone: fixture.zone,
+                            error: CloudError(.zoneNotFound, message: "Zone 'App' does not exist"))
+                    ]))
         #expect(outcome.notes.isEmpty)
+        #expect(outcome.pushes.isEmpty)
         #expect(fixture.cloud.snapshot() == before)
+    }
+
+    @Test func deletingAPurgedZoneFailsWithUserDeletedZoneAndTheOthersStillGo() {
+        let fixture = CloudFixture()
+        _ = fixture.cloud.userDeleteZone(account: "alice", now: fixture.now)
+        let other = ZoneID(owner: "alice", name: "Other")
+        fixture.send(.modifyZones(scope: .privateDatabase, save: [other], delete: []), from: fixture.phone)
+        let outcome = fixture.send(
+            .modifyZones(scope: .privateDatabase, save: [], delete: [fixture.zone, other]),
+            from: fixture.phone)
+        guard case .zonesModified(let saved, let deleted, let failed) = outcome.response else {
+            Issue.record("no zone answer")
+            return
+        }
+        #expect(saved.isEmpty)
+        #expect(deleted == [other])
+        #expect(failed.map(\.error.code) == [.userDeletedZone])
+        #expect(fixture.cloud.zones(of: "alice").isEmpty)
     }
 
     @Test func theDeleteZoneFaultActsLikeAnotherDevice() {

@@ -310,11 +310,23 @@ extension CKSyncEngine {
     func zonesModified(_ response: CloudResponse, saves: [ZoneID], deletes: [ZoneID]) {
         var sent = SentDatabaseChanges()
         switch response {
-        case .zonesModified(let saved, let deleted):
+        case .zonesModified(let saved, let deleted, let failed):
             sent.savedZones = saved
             sent.deletedZoneIDs = deleted
             for zone in saved { state.settle(.saveZone(zone)) }
             for zone in deleted { state.settle(.deleteZone(zone)) }
+            // Per-zone failures (e.g. deleting a zone that does not exist answers zoneNotFound
+            // for that zone): reported to the delegate as Apple's failedZoneSaves/Deletes;
+            // a transient one stays pending for the next send, any other is settled.
+            for failure in failed {
+                if saves.contains(failure.zone) {
+                    sent.failedZoneSaves.append(.init(zoneID: failure.zone, error: failure.error))
+                    if !failure.error.code.isTransient { state.settle(.saveZone(failure.zone)) }
+                } else {
+                    sent.failedZoneDeletes.append(.init(zoneID: failure.zone, error: failure.error))
+                    if !failure.error.code.isTransient { state.settle(.deleteZone(failure.zone)) }
+                }
+            }
         case .failure(let error) where error.code.isTransient:
             return failOperation(error)
         case .failure(let error):

@@ -241,39 +241,16 @@ extension World {
         return result
     }
 
+    /// The action as the trace names it: the statement's keyword, with the words that change
+    /// what it does (`autosync on`, `reset-sync-data then delete-all`, `accept share`).
     static func name(of action: DeviceAction) -> String {
         switch action {
-        case .insert: return "insert"
-        case .update: return "update"
-        case .delete: return "delete"
-        case .begin: return "begin"
-        case .save: return "save"
-        case .rollback: return "rollback"
-        case .batchDelete: return "batch-delete"
-        case .sync: return "sync"
         case .autosync(let on): return on ? "autosync on" : "autosync off"
-        case .offline: return "offline"
-        case .online: return "online"
-        case .kill: return "kill"
-        case .launch: return "launch"
-        case .stop: return "stop"
-        case .start: return "start"
         case .resetSyncData(let deleteAll): return deleteAll ? "reset-sync-data then delete-all" : "reset-sync-data"
-        case .initializeSchema: return "initialize-schema"
-        case .signOut: return "sign-out"
-        case .signIn: return "sign-in"
-        case .accountUnavailable: return "account-unavailable"
-        case .accountAvailable: return "account-available"
-        case .loseStore: return "lose-store"
-        case .rebuildStore: return "rebuild-store"
-        case .diskFull(let full): return full ? "disk-full" : "disk-ok"
         case .observe(let on): return on ? "observe on" : "observe off"
-        case .upgrade: return "upgrade"
-        case .share: return "share"
         case .acceptShare: return "accept share"
-        case .unshare: return "unshare"
-        case .removeParticipant: return "remove"
         case .leaveShare: return "leave share"
+        default: return action.keyword
         }
     }
 }

@@ -15,19 +15,29 @@ enum EnginesCommand {
         if let unknown = arguments.first {
             return usageError("'engines' takes no arguments, not '\(unknown)'", command: "engines")
         }
-        for profile in EngineChoice.registry.profiles {
-            print(line(profile))
+        for line in lines(EngineChoice.registry.profiles) {
+            print(line)
         }
         return 0
     }
 
-    /// One engine's line: `sds  seed 000  72 rules (6 weaknesses)  11 probe points  …`.
-    static func line(_ profile: EngineProfile) -> String {
-        let catalogue = profile.catalogue
-        let name = profile.name + String(repeating: " ", count: max(1, 10 - profile.name.count))
-        return "\(name)seed \(profile.seed)  \(catalogue.rules.count) rules "
-            + "(\(catalogue.weaknesses.count) weaknesses)  "
-            + "\(profile.probePoints.count) probe points  \(profile.system) "
-            + "(\(profile.cataloguePage))"
+    /// One line per engine, in columns as wide as their widest cell:
+    /// `sds            seed 000  72 rules (6 weaknesses)  11 probe points  …`.
+    static func lines(_ profiles: [EngineProfile]) -> [String] {
+        let cells = profiles.map { profile in
+            [
+                profile.name,
+                "seed \(profile.seed)",
+                "\(profile.catalogue.rules.count) rules (\(profile.catalogue.weaknesses.count) weaknesses)",
+                "\(profile.probePoints.count) probe points",
+                "\(profile.system) (\(profile.cataloguePage))",
+            ]
+        }
+        let widths = (0..<4).map { column in cells.map { $0[column].count }.max() ?? 0 }
+        return cells.map { row in
+            row.enumerated().map { column, cell in
+                column < widths.count ? cell + String(repeating: " ", count: widths[column] - cell.count + 2) : cell
+            }.joined()
+        }
     }
 }

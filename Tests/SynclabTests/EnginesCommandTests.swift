@@ -9,12 +9,23 @@ import TestSupport
 /// `synclab engines` and `--engine`: the registry as the command line shows and checks it.
 @Suite struct EnginesCommandTests {
     @Test func eachEngineIsOneLineWithItsSeedRulesAndProbePoints() {
-        let line = EnginesCommand.line(SDSProfile.profile)
+        let line = EnginesCommand.lines([SDSProfile.profile])[0]
         let rules = SDSRules.catalogue.rules.count
         let weaknesses = SDSRules.catalogue.weaknesses.count
-        #expect(line.hasPrefix("sds       seed 000  \(rules) rules (\(weaknesses) weaknesses)  "))
+        #expect(line.hasPrefix("sds  seed 000  \(rules) rules (\(weaknesses) weaknesses)  "))
         #expect(line.contains("\(SDSProfile.probePoints.count) probe points"))
         #expect(line.hasSuffix("(docs/RULES.md)"))
+    }
+
+    @Test func theColumnsLineUpWhateverTheLengthOfTheNames() {
+        let lines = EnginesCommand.lines(EngineRegistry.bundled.profiles)
+        let seedColumns = Set(lines.map { $0.range(of: "seed ")!.lowerBound.utf16Offset(in: $0) })
+        #expect(seedColumns.count == 1, "\(lines)")
+        let probeStarts = Set(lines.map { line in
+            let end = line.range(of: " probe points")!.lowerBound
+            return line[..<end].lastIndex(of: " ").map { line.distance(from: line.startIndex, to: $0) } ?? 0
+        })
+        #expect(probeStarts.count == 1, "\(lines)")
     }
 
     @Test func theBinaryListsEveryRegisteredEngine() throws {

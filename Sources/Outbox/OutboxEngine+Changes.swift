@@ -18,7 +18,23 @@ extension OutboxEngine {
         var kept: [String] = []
         var inserted: [(ModelID, String)] = []
         var archives: [(String, CloudRecord)] = []
+        // New models get their identifiers first, so references within the page resolve.
+        var newIDs: [String: ModelID] = [:]
+        for record in changes.modifications where data.models[record.recordName].flatMap(store.model) == nil {
+            guard data.tracked(zone: record.zone)?.role == role(of: scope), entity(record.recordType) != nil else { continue }
+            newIDs[record.recordName] = store.makeModelID()
+        }
+        var links: [(ModelID, [String: PropertyValue])] = []
         for record in changes.modifications {
+            seenInFetch.insert(record.recordName)
+            if record.recordType == CloudRecord.shareRecordType {
+                trace("share.record-seen", [
+                    TraceField("zone", .string(record.zone.description)),
+                    TraceField("share", .string(record.recordName)),
+                    TraceField("note", .string("the collection is shared as its whole zone")),
+                ], ["OBX-28"], &effects)
+                continue
+            }
             guard let zone = data.tracked(zone: record.zone), role(of: scope) == zone.role else {
                 dropped.append(record.recordName)
                 continue
@@ -27,24 +43,34 @@ extension OutboxEngine {
             let name = record.recordName
             archives.append((name, record))
             data.collections[name] = zone.collection
+            let values = propertyValues(of: record, entity: entity, newIDs: newIDs)
+            let attributes = values.filter { if case .attribute = $0.value { return true } else { return false } }
+            let relationships = values.filter { if case .attribute = $0.value { return false } else { return true } }
             if let id = data.models[name], let model = store.model(id) {
                 if data.rows[name]?.mutation == .save {
                     kept.append(name)
                     continue
                 }
-                let values = propertyValues(of: record, entity: entity)
                 var changed: [String: PropertyValue] = [:]
-                for key in values.keys.sorted() where !same(values[key], model, key, entity) {
+                for key in attributes.keys.sorted() where !same(values[key], model, key, entity) {
                     changed[key] = values[key]
                 }
-                if !changed.isEmpty { transaction.append(.update(id, values: changed)); applied += 1 }
-            } else {
-                let id = store.makeModelID()
-                transaction.append(.insert(id, entity: entity.name, values: propertyValues(of: record, entity: entity)))
+                if !changed.isEmpty { transaction.append(.update(id, values: changed)) }
+                var linked: [String: PropertyValue] = [:]
+                for key in relationships.keys.sorted() where !same(values[key], model, key, entity) {
+                    linked[key] = values[key]
+                }
+                if !linked.isEmpty { links.append((id, linked)) }
+                if !changed.isEmpty || !linked.isEmpty { applied += 1 }
+            } else if let id = newIDs[name] {
+                noteDuplicate(record, entity: entity, effects: &effects)
+                transaction.append(.insert(id, entity: entity.name, values: attributes))
+                if !relationships.isEmpty { links.append((id, relationships)) }
                 inserted.append((id, name))
                 applied += 1
             }
         }
+        for (id, values) in links { transaction.append(.update(id, values: values)) }
         var deleted: [String] = []
         var resurrect: [String] = []
         for deletion in changes.deletions {
@@ -106,13 +132,69 @@ extension OutboxEngine {
         }
     }
 
+    /// OBXW-11: a fetched insert whose identity values (which outbox ignores, OBX-35) equal
+    /// those of another local model.
+    func noteDuplicate(_ record: CloudRecord, entity: EntityDescription, effects: inout [EngineEffect]) {
+        guard !entity.identity.isEmpty else { return }
+        let values = entity.identity.map { key in
+            record.fields[key].flatMap { value in
+                entity.attribute(named: key).flatMap { OutboxRecords.attributeValue(value, type: $0.type) }
+            }
+        }
+        guard !values.contains(where: { $0 == nil }) else { return }
+        let twin = store.models(of: entity.name).first { model in entity.identity.map { model.values[$0] } == values }
+        guard let twin else { return }
+        trace("fetch.duplicate", [
+            TraceField("record", .string(record.recordName)),
+            TraceField("twin", .string(data.recordNames[twin.id] ?? twin.id.description)),
+        ], ["OBXW-11", "OBX-35"], &effects)
+    }
+
+    /// OBXW-10: after a fetch from scratch (an expired token), local models of the fetched
+    /// zones with no pending row whose records the fetch did not bring: deleted elsewhere,
+    /// and the deletion is missed.
+    func noteMissedDeletions(scope: DatabaseScope, effects: inout [EngineEffect]) {
+        var missed: [String] = []
+        for name in data.models.keys.sorted() where !seenInFetch.contains(name) && data.rows[name] == nil {
+            guard let collection = data.collections[name], let zone = data.tracked(collection),
+                  zone.role == role(of: scope) else { continue }
+            missed.append(name)
+        }
+        guard !missed.isEmpty else { return }
+        trace("fetch.deletions-missed", [
+            TraceField("records", .list(missed.map { .string($0) })),
+            TraceField("note", .string("a fetch from scratch returns no deletions; these models stay")),
+        ], ["OBXW-10", "OBX-24"], &effects)
+    }
+
+    /// Choice under OBX-18: a `Collection-*` zone of the device's own private database that
+    /// the database feed reports is another device's collection of this account: tracked as
+    /// owned, so its records are applied.
+    func adoptOwnCollectionZones(_ zones: [ZoneID], scope: DatabaseScope, effects: inout [EngineEffect]) {
+        guard scope == .privateDatabase, let account else { return }
+        for zone in zones where zone.owner == account && data.tracked(zone: zone) == nil {
+            let prefix = "Collection-"
+            guard zone.name.hasPrefix(prefix) else { continue }
+            let collection = String(zone.name.dropFirst(prefix.count))
+            data.zones.removeAll { $0.collection == collection }
+            data.zones.append(TrackedZone(zone: zone, collection: collection, role: .owner))
+            trace("zone.tracked", [
+                TraceField("zone", .string(zone.description)),
+                TraceField("note", .string("another device's collection of this account")),
+            ], ["OBX-18", "OBX-2"], &effects)
+            writeSyncData(&effects)
+        }
+    }
+
     func role(of scope: DatabaseScope) -> TrackedZone.Role {
         scope == .privateDatabase ? .owner : .participant
     }
 
     /// Every synchronized property from the record: a key it lacks becomes nil (or the
     /// default); references name models by their record names.
-    func propertyValues(of record: CloudRecord, entity: EntityDescription) -> [String: PropertyValue] {
+    func propertyValues(
+        of record: CloudRecord, entity: EntityDescription, newIDs: [String: ModelID] = [:]
+    ) -> [String: PropertyValue] {
         var values: [String: PropertyValue] = [:]
         for attribute in entity.synchronizedAttributes {
             let value = record.fields[attribute.name].flatMap { OutboxRecords.attributeValue($0, type: attribute.type) }
@@ -122,7 +204,9 @@ extension OutboxEngine {
             var target: String?
             if case .reference(let name, _)? = record.fields[relationship.name] { target = name }
             if relationship.isParent, let parent = record.parent { target = parent }
-            let id = target.flatMap { data.models[$0] }.flatMap { store.model($0)?.id }
+            let id = target.flatMap { name in
+                newIDs[name] ?? data.models[name].flatMap { store.model($0)?.id }
+            }
             values[relationship.name] = .relationship(id)
         }
         return values

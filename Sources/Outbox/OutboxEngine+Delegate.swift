@@ -29,6 +29,7 @@ extension OutboxEngine {
         case .accountChange(let change):
             accountChange(change, effects: &effects)
         case .fetchedDatabaseChanges(let changes):
+            adoptOwnCollectionZones(changes.modifications, scope: scope, effects: &effects)
             for deletion in changes.deletions {
                 zoneGone(deletion.zone, reason: deletion.reason.rawValue, scope: scope, effects: &effects)
             }
@@ -39,6 +40,7 @@ extension OutboxEngine {
             pageAwaitingState = true
         case .willFetchChanges:
             runningDatabase = scope
+            seenInFetch = []
             effects.append(.probe("sync.start"))
             effects.append(.probe("download.start"))
         case .willFetchRecordZoneChanges:
@@ -48,6 +50,9 @@ extension OutboxEngine {
                 zoneGone(zone, reason: error.code.description, scope: scope, effects: &effects)
             }
         case .didFetchChanges:
+            if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
+            tokenExpiredInFetch = false
+            seenInFetch = []
             effects.append(.probe("download.done"))
             effects.append(.probe("upload.start"))
             effects.append(.probe("upload.done"))
@@ -59,6 +64,9 @@ extension OutboxEngine {
             uploadDonePassed = false
             effects.append(.probe("sync.start"))
             effects.append(.probe("download.start"))
+            if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
+            tokenExpiredInFetch = false
+            seenInFetch = []
             effects.append(.probe("download.done"))
             effects.append(.probe("upload.start"))
         case .sentDatabaseChanges(let sent):

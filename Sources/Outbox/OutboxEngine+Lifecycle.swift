@@ -30,6 +30,14 @@ extension OutboxEngine {
             return
         }
         launchWaiter = waiter
+        noteVanishedModels(effects: &effects)
+        let unsent = data.orderedRows.filter { $0.attempted || $0.rejection == nil }.map(\.recordName)
+        if !unsent.isEmpty {
+            trace("outbox.found-at-launch", [
+                TraceField("records", .list(unsent.map { .string($0) })),
+                TraceField("note", .string("rows on disk are staged again: nothing a kill interrupted is lost")),
+            ], ["OBX-33"], &effects)
+        }
         makePrivateEngine(effects: &effects)
         activateSharedEngineIfNeeded(effects: &effects)
         ensureOwnedZones(reason: "launch", effects: &effects)
@@ -177,6 +185,7 @@ extension OutboxEngine {
             return
         }
         trace("sync.now", [TraceField("note", .string("fetchChangesNow()"))], ["OBX-10"], &effects)
+        noteVanishedModels(effects: &effects)
         ensureOwnedZones(reason: "sync", effects: &effects)
         reconcileOutbox(reason: "sync", effects: &effects)
         if let waiter { syncWaiters.append(waiter) }

@@ -54,15 +54,33 @@ extension OutboxEngine {
                 }
             }
         }
+        noteVanishedModels(effects: &effects)
         guard !written.isEmpty else { return }
         writeAll(&effects)
-        trace("outbox.committed", [TraceField("rows", .list(written.map { .string($0) }))], ["OBX-4"], &effects)
+        trace("outbox.committed", [
+            TraceField("rows", .list(written.map { .string($0) })),
+            TraceField("collections", .list(written.map { .string(data.rows[$0]?.collection ?? Self.mainCollection) })),
+        ], ["OBX-4", "OBX-2"], &effects)
         effects.append(.probe("outbox.committed"))
         for collection in newRoots where data.tracked(collection) == nil {
             ensureZoneExists(collection: collection, effects: &effects)
         }
         guard autosync else { return }
         reconcileOutbox(reason: "commit", effects: &effects)
+    }
+
+    /// OBX-6, OBXW-9: models gone from the store without a deletion the app saved (a batch
+    /// delete): no row is written, their records stay in iCloud. Their names are forgotten.
+    func noteVanishedModels(effects: inout [EngineEffect]) {
+        let gone = data.recordNames.keys.sorted().filter { store.model($0) == nil }
+        guard !gone.isEmpty else { return }
+        let names = gone.compactMap { data.recordNames[$0] }
+        for id in gone { data.forget(id) }
+        trace("store.models-vanished", [
+            TraceField("records", .list(names.map { .string($0) })),
+            TraceField("note", .string("no outbox row: the records stay in iCloud")),
+        ], ["OBX-6", "OBXW-9"], &effects)
+        writeSyncData(&effects)
     }
 
     func recordingEntity(_ name: String) -> EntityDescription? {
@@ -81,6 +99,11 @@ extension OutboxEngine {
     /// OBX-2: the collection of a model: the record name of the sharable root above it (or
     /// itself), else `main`.
     func collectionID(of model: Model, entity: EntityDescription) -> String {
+        // A copy downloaded through a share stays in its shared collection.
+        if let name = data.recordNames[model.id], let known = data.collections[name],
+           data.tracked(known)?.role == .participant || data.revoked.contains(known) {
+            return known
+        }
         var current = model
         var currentEntity = entity
         for _ in 0..<64 {

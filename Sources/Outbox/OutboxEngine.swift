@@ -70,6 +70,10 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
     var launchFetched = false
     /// Inside a CKSyncEngine delegate callback (no call into an engine may happen, OBXW-12).
     var inDelegate = false
+    /// The running fetch restarted a feed after `changeTokenExpired` (OBX-24, OBXW-10).
+    var tokenExpiredInFetch = false
+    /// Records the running fetch brought (OBXW-10).
+    var seenInFetch: Set<String> = []
 
     enum SyncStep: Hashable {
         case send
@@ -215,6 +219,11 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
                 default:
                     break
                 }
+            case .trace(let kind, let details, _) where kind == "cksync.token-expired":
+                tokenExpiredInFetch = true
+                effects.append(.trace(kind: "token.expired", details: details + [
+                    TraceField("note", .string("handled inside CKSyncEngine: fetched again from scratch")),
+                ], rules: ["OBX-24"]))
             case .setTimer(let timer, _) where timer.rawValue.hasSuffix(".retry-send")
                 || timer.rawValue.hasSuffix(".retry-fetch"):
                 waitingForRetry = true

@@ -42,7 +42,7 @@ enum OutboxCatalogueText {
         Rule("OBX-36", "Nothing about the schema is checked locally; in production a missing field fails with `invalidArguments` (OBX-20)."),
         Rule("OBX-37", "`stop`, `start` and `initialize-schema` are not supported (refused when the scenario is checked); `reset-sync-data` is `resetPersistedState()`: it forgets the zone manifest and both engine states at the next launch and keeps the local data."),
         Rule("OBXW-1", "Concurrent edits of different keys are not merged: the device that sends second meets `serverRecordChanged` and overwrites the other device's key with its own stale value (OBX-14).", choice: "traced when a conflict's local record differs from the server's in a key the other device changed and this one did not (compared with the archived copy).", explains: ["lost-change"]),
-        Rule("OBXW-2", "A model edited on one device while another deletes it is kept and created again in full (OBX-16), so the deletion is lost.", explains: ["convergence", "resurrection"]),
+        Rule("OBXW-2", "A model edited on one device while another deletes it is kept and created again in full (OBX-16), so the deletion is lost.", choice: "traced when a fetched deletion is refused for a pending save, and when a save fails with `unknownItem` (the record was deleted elsewhere): until the deletion is fetched, the devices disagree.", explains: ["convergence", "resurrection"]),
         Rule("OBXW-3", "An edit committed while the model's previous version is being sent is lost until the model changes again: its row is the same row, the earlier send's success deletes it (OBX-13), and the pending save finds no row (OBX-11).", choice: "traced when a save succeeds for a model edited while it was in flight whose values differ from the saved record.", explains: ["lost-change"]),
         Rule("OBXW-4", "A batch that the store refuses is skipped for good: the token advances past it (OBX-22).", explains: ["convergence", "lost-change"]),
         Rule("OBXW-5", "A `quotaExceeded`, a record that is too large or a production-schema rejection waits for a reconcile trigger (a local commit, `sync`, a launch): no timer retries it (OBX-20).", explains: ["convergence", "lost-change"]),
@@ -50,7 +50,7 @@ enum OutboxCatalogueText {
         Rule("OBXW-7", "An account switch uploads the previous account's data into the new account (OBX-26).", explains: ["convergence"]),
         Rule("OBXW-8", "After a share is revoked its copies remain and their edits pile up unsent, so the devices never converge (OBX-31).", explains: ["convergence", "lost-change"]),
         Rule("OBXW-9", "Batch deletes never reach iCloud (OBX-6).", explains: ["convergence", "resurrection"]),
-        Rule("OBXW-10", "After a token expires, deletions made elsewhere are missed (OBX-24).", explains: ["convergence", "resurrection"]),
+        Rule("OBXW-10", "After a token expires, deletions made elsewhere are missed (OBX-24).", choice: "traced after any zone fetch from scratch (an expired token, or one a kill kept from being persisted) for the local models the device had seen in iCloud, has no row for, and the fetch did not bring.", explains: ["convergence", "resurrection"]),
         Rule("OBXW-11", "Independent creation makes duplicates (OBX-35).", explains: ["duplicate-identity"]),
         Rule("OBXW-12", "Calling into CKSyncEngine from inside a delegate callback is fatal; the engine sends from outside any callback (a detached send), and the simulated CKSyncEngine traps a re-entrant call."),
     ]

@@ -155,12 +155,15 @@ extension OutboxEngine {
     /// and the deletion is missed.
     func noteMissedDeletions(scope: DatabaseScope, effects: inout [EngineEffect]) {
         var missed: [String] = []
-        for name in data.models.keys.sorted() where !seenInFetch.contains(name) && data.rows[name] == nil {
+        for name in data.models.keys.sorted()
+        where !seenInFetch.contains(name) && data.rows[name] == nil && data.archives[name] != nil
+            && !reportedMissed.contains(name) {
             guard let collection = data.collections[name], let zone = data.tracked(collection),
                   zone.role == role(of: scope) else { continue }
             missed.append(name)
         }
         guard !missed.isEmpty else { return }
+        reportedMissed.formUnion(missed)
         trace("fetch.deletions-missed", [
             TraceField("records", .list(missed.map { .string($0) })),
             TraceField("note", .string("a fetch from scratch returns no deletions; these models stay")),
@@ -354,6 +357,9 @@ extension OutboxEngine {
         case .limitExceeded: rules += ["OBX-34", "OBXW-5"]
         case .invalidArguments: rules += ["OBX-36", "OBXW-5"]
         case .quotaExceeded: rules.append("OBXW-5")
+        // The record was deleted elsewhere while this device edited it: the devices disagree
+        // until the deletion is fetched and the model created again (OBXW-2).
+        case .unknownItem: rules.append("OBXW-2")
         default: break
         }
         trace("save.failed", [

@@ -35,6 +35,8 @@ extension OutboxEngine {
             }
         case .fetchedRecordZoneChanges(let changes):
             effects.append(.probe("download.page.fetched"))
+            for record in changes.modifications { seenInFetch.insert(record.recordName) }
+            if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
             applyFetchedChanges(changes, scope: scope, effects: &effects)
             effects.append(.probe("download.page.stored"))
             pageAwaitingState = true
@@ -46,6 +48,7 @@ extension OutboxEngine {
         case .willFetchRecordZoneChanges:
             break
         case .didFetchRecordZoneChanges(let zone, let error):
+            if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
             if let error, error.code == .zoneNotFound || error.code == .userDeletedZone {
                 zoneGone(zone, reason: error.code.description, scope: scope, effects: &effects)
             }
@@ -53,6 +56,7 @@ extension OutboxEngine {
             if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
             tokenExpiredInFetch = false
             seenInFetch = []
+            reportedMissed = []
             effects.append(.probe("download.done"))
             effects.append(.probe("upload.start"))
             effects.append(.probe("upload.done"))
@@ -67,6 +71,7 @@ extension OutboxEngine {
             if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
             tokenExpiredInFetch = false
             seenInFetch = []
+            reportedMissed = []
             effects.append(.probe("download.done"))
             effects.append(.probe("upload.start"))
         case .sentDatabaseChanges(let sent):

@@ -74,6 +74,7 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
     var tokenExpiredInFetch = false
     /// Records the running fetch brought (OBXW-10).
     var seenInFetch: Set<String> = []
+    var reportedMissed: Set<String> = []
 
     enum SyncStep: Hashable {
         case send
@@ -216,6 +217,9 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
                 switch request {
                 case .modifyRecords, .modifyZones:
                     effects.append(.probe("upload.sent"))
+                case .fetchZoneChanges(_, _, let token, _) where token == nil:
+                    // A fetch from scratch brings no deletions (OBX-24, OBXW-10).
+                    tokenExpiredInFetch = true
                 default:
                     break
                 }

@@ -47,18 +47,14 @@ enum OutboxRecords {
         var parent: String?
         for relationship in entity.synchronizedToOneRelationships {
             guard let target = model.toOne[relationship.name], let name = recordName(target) else { continue }
-            if relationship.isParent {
-                parent = name
-            } else {
-                fields[relationship.name] = .reference(name)
-            }
+            if relationship.isParent { parent = name }
+            fields[relationship.name] = .reference(name)
         }
         return (fields, parent)
     }
 
     /// The keys a record of the entity may hold (every synchronized property).
     static func keys(of entity: EntityDescription) -> [String] {
-        entity.synchronizedAttributes.map(\.name)
-            + entity.synchronizedToOneRelationships.filter { !$0.isParent }.map(\.name)
+        entity.synchronizedAttributes.map(\.name) + entity.synchronizedToOneRelationships.map(\.name)
     }
 }

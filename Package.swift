@@ -57,7 +57,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OutboxTests",
-            dependencies: ["Outbox", "SyncContract", "CloudSim", "LocalStore", "Kernel", "Engines", "Harness", "TestSupport"]
+            dependencies: ["Outbox", "SyncContract", "synclab", "TestSupport"]
         ),
         .testTarget(name: "DeviceTests", dependencies: ["Device", "SDS", "SyncContract", "TestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "TestSupport"]),

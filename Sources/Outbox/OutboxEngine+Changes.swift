@@ -333,7 +333,7 @@ extension OutboxEngine {
             TraceField("record", .string(name)),
             TraceField("note", .string("local values kept; the save is queued again")),
         ], ["OBX-14"], &effects)
-        if !overwritten.isEmpty, ancestor != nil {
+        if !overwritten.isEmpty {
             trace("conflict.overwrites", [
                 TraceField("record", .string(name)),
                 TraceField("keys", .list(overwritten.map { .string($0) })),

@@ -16,6 +16,7 @@ extension OutboxEngine {
         var dropped: [String] = []
         var applied = 0
         var kept: [String] = []
+        var overwrites: [(String, [String])] = []
         var inserted: [(ModelID, String)] = []
         var archives: [(String, CloudRecord)] = []
         // New models get their identifiers first, so references within the page resolve.
@@ -49,6 +50,9 @@ extension OutboxEngine {
             if let id = data.models[name], let model = store.model(id) {
                 if data.rows[name]?.mutation == .save {
                     kept.append(name)
+                    let local = OutboxRecords.fields(of: model, entity: entity) { self.data.recordNames[$0] }.fields
+                    let differing = Set(local.keys).union(record.fields.keys).sorted().filter { local[$0] != record.fields[$0] }
+                    if !differing.isEmpty { overwrites.append((name, differing)) }
                     continue
                 }
                 var changed: [String: PropertyValue] = [:]
@@ -123,6 +127,13 @@ extension OutboxEngine {
                 TraceField("records", .list(kept.map { .string($0) })),
                 TraceField("note", .string("an outbox save is pending: local values kept, system fields archived")),
             ], ["OBX-15"], &effects)
+        }
+        for (name, keys) in overwrites {
+            trace("fetch.newer-values-overwritten", [
+                TraceField("record", .string(name)),
+                TraceField("keys", .list(keys.map { .string($0) })),
+                TraceField("note", .string("the pending whole-record save will overwrite these keys")),
+            ], ["OBXW-1", "OBX-15"], &effects)
         }
         if !resurrect.isEmpty {
             trace("fetch.deletion-refused", [

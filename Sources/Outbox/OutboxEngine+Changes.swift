@@ -128,10 +128,10 @@ extension OutboxEngine {
                 TraceField("note", .string("an outbox save is pending: local values kept, system fields archived")),
             ], ["OBX-15"], &effects)
         }
-        for (name, keys) in overwrites {
+        for (name, differing) in overwrites {
             trace("fetch.newer-values-overwritten", [
                 TraceField("record", .string(name)),
-                TraceField("keys", .list(keys.map { .string($0) })),
+                TraceField("keys", .list(differing.map { .string($0) })),
                 TraceField("note", .string("the pending whole-record save will overwrite these keys")),
             ], ["OBXW-1", "OBX-15"], &effects)
         }
@@ -333,8 +333,8 @@ extension OutboxEngine {
         let ancestor = data.archives[name]
         data.archives[name] = server
         var overwritten: [String] = []
-        let keys = Set(server.fields.keys).union(local.fields.keys).sorted()
-        for key in keys where server.fields[key] != local.fields[key] {
+        let allKeys = Set(server.fields.keys).union(local.fields.keys).sorted()
+        for key in allKeys where server.fields[key] != local.fields[key] {
             // The other device changed this key and this one did not: its value is lost.
             let theirs = server.fields[key] != ancestor?.fields[key]
             let mine = local.fields[key] != ancestor?.fields[key]

@@ -24,8 +24,10 @@ let package = Package(
         .target(name: "Naive", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         // A simulated CKSyncEngine for engines written on it (docs/CKSYNCENGINE.md); no engine.
         .target(name: "CKSyncEngineSim", dependencies: ["Kernel", "CloudSim", "SyncContract"]),
+        // The outbox engine on the simulated CKSyncEngine (docs/OUTBOX.md).
+        .target(name: "Outbox", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "CKSyncEngineSim"]),
         // The registry: the one place that lists the engines.
-        .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive"]),
+        .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive", "Outbox"]),
         .target(name: "Device", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         .target(name: "Scenario"),
         .target(
@@ -52,6 +54,10 @@ let package = Package(
         .testTarget(
             name: "CKSyncEngineSimTests",
             dependencies: ["CKSyncEngineSim", "SyncContract", "CloudSim", "Kernel", "TestSupport"]
+        ),
+        .testTarget(
+            name: "OutboxTests",
+            dependencies: ["Outbox", "SyncContract", "synclab", "TestSupport"]
         ),
         .testTarget(name: "DeviceTests", dependencies: ["Device", "SDS", "SyncContract", "TestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Naive
+import Outbox
 import SDS
 import SyncContract
 
@@ -9,5 +10,6 @@ extension EngineRegistry {
         SDSProfile.profile,
         NaiveProfile.profile,
         NaiveProfile.literal,
+        OutboxProfile.profile,
     ])
 }

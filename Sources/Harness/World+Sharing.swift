@@ -18,6 +18,9 @@ extension World {
         labels.resolveNames(devices: devices)
         let client = device.client
         let outcome: CloudOutcome
+        if let zoneWide = zoneWideShareOutcome(action, client: client, device: device) {
+            outcome = zoneWide
+        } else {
         switch action {
         case .share(let label, let account, let permission):
             guard let name = sharedRecordName(label.value) else { return }
@@ -43,6 +46,7 @@ extension World {
         default:
             return
         }
+        }
         applyNotes(outcome.notes)
         sendPushes(outcome.pushes)
         if case .failure(let error) = outcome.response {
@@ -60,6 +64,44 @@ extension World {
         default:
             break
         }
+    }
+
+    /// For an engine that shares whole zones (its codec names the zone of a root, outbox's
+    /// OBX-28): the same step on the zone-wide share of the root's collection zone. Nil for
+    /// a hierarchy-sharing engine (sds, naive), whose steps stay exactly as they were.
+    private func zoneWideShareOutcome(_ action: DeviceAction, client: CloudClient, device: Device) -> CloudOutcome? {
+        let label: String
+        switch action {
+        case .share(let root, _, _), .acceptShare(let root), .unshare(let root),
+             .removeParticipant(_, let root), .leaveShare(let root):
+            label = root.value
+        default:
+            return nil
+        }
+        guard let rootName = labels.recordName(of: label),
+              let zoneName = codec.sharedZoneName(ofRoot: rootName) else { return nil }
+        let own = ZoneID(owner: device.account ?? "", name: zoneName)
+        let owner = cloud.accountNames.first { cloud.zones(of: $0).contains(ZoneID(owner: $0, name: zoneName)) }
+        let ownerZone = owner.map { ZoneID(owner: $0, name: zoneName) } ?? own
+        let step: ShareAction
+        var zone = own
+        switch action {
+        case .share(_, let account, let permission):
+            step = .invite(account: account.value, permission: permission == .readWrite ? .readWrite : .readOnly)
+        case .acceptShare:
+            step = .accept
+            zone = ownerZone
+        case .unshare:
+            step = .stop
+        case .removeParticipant(let account, _):
+            step = .removeParticipant(account: account.value)
+        case .leaveShare:
+            step = .leave
+            zone = ownerZone
+        default:
+            return nil
+        }
+        return cloud.shareAction(step, on: .zone, in: zone, by: client, now: now)
     }
 
     private func sharedRecordName(_ label: String) -> String? {

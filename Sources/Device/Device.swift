@@ -138,9 +138,26 @@ public final class Device {
         let conditions = DeviceConditions(
             now: now, device: name, account: account, accountStatus: accountStatus,
             isOnline: isOnline, isDiskFull: isDiskFull)
-        return engine.handle(
-            event, conditions: conditions, store: disk.store, syncData: disk.syncData,
-            names: &names)
+        guard type(of: engine).writesWholeStateFirst else {
+            return engine.handle(
+                event, conditions: conditions, store: disk.store, syncData: disk.syncData,
+                names: &names)
+        }
+        // Lent, not copied: the engine's first effect writes its whole state, so the disk's
+        // old contents are never looked at again (and the engine changes them in place).
+        var store = Store(schema: Schema(entities: []))
+        swap(&store, &disk.store)
+        var syncData = SyncDataBox()
+        swap(&syncData, &disk.syncData)
+        let effects = engine.handle(
+            event, conditions: conditions, lending: store, syncData: syncData, names: &names)
+        guard case .write(let write)? = effects.first, let written = write.store,
+              let writtenSyncData = write.syncData else {
+            preconditionFailure("engine '\(profile.name)' did not write its whole state first")
+        }
+        disk.store = written
+        disk.syncData = writtenSyncData
+        return effects
     }
 
     /// Carries out one write effect of the engine on the disk (the app group's, for an

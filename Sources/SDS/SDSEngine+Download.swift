@@ -353,8 +353,11 @@ extension SDSEngine {
         guard entity.identity.isEmpty, context.syncData.zoneToken == nil || context.syncData.needsFullDownload else {
             return nil
         }
-        for model in context.store.models(of: entity.name) {
-            guard let pending = context.syncData.pending[model.id],
+        // Only models with pending changes can match: visit those (in identifier order, as
+        // the entity's models would be), not every model of the store for every record.
+        for id in context.syncData.pending.keys.sorted() {
+            guard let model = context.store.model(id), model.entity == entity.name,
+                  let pending = context.syncData.pending[model.id],
                   pending.isAdoption || (pending.isInsert && !context.syncData.hasDownloadedOnce),
                   let name = context.syncData.recordNames[model.id],
                   context.syncData.changeTags[name] == nil, name != record.recordName else { continue }

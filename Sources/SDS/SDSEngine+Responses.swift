@@ -16,6 +16,7 @@ extension SDSEngine {
             return
         }
         current.awaiting = nil
+        run = SyncRun.stepping
         if case .failure(let error) = response, current.step != .uploadAnswered {
             handleFailure(error, &current, context: &context, effects: &effects)
         } else {

@@ -11,6 +11,9 @@ extension SDSEngine {
             guardSteps += 1
             precondition(guardSteps < 10_000, "sds: a synchronization stepped without waiting")
             var current = snapshot
+            // The step works on the only copy (its sets change in place, not copied); `run`
+            // stays non-nil meanwhile, as the engine's checks for a running sync expect.
+            run = SyncRun.stepping
             let outcome = step(&current, context: &context, effects: &effects)
             if outcome == .ended {
                 run = nil

@@ -134,3 +134,9 @@ struct SyncRun {
         self.waiters = waiters
     }
 }
+
+extension SyncRun {
+    /// What `run` holds while a step works on the real run: a running synchronization, so
+    /// `run == nil` still means none runs, without a second reference to the run's sets.
+    static var stepping: SyncRun { SyncRun(waiters: []) }
+}

@@ -167,8 +167,8 @@ extension HistoryEngine {
         let request = operation.requests[operation.requestIndex]
         let names = request.saves.map(\.record.recordName) + request.deletes
         let repeated = names.filter(writtenByFailedPush.contains)
-        var rules = ["HIS-17", "HIS-20"]
-        if operation.phase == .push { rules.insert("HIS-1", at: 0) }
+        var rules = ["HIS-1", "HIS-17", "HIS-20"]
+        if request.kind != .deletions { rules += ["HIS-2", "HIS-3"] }
         effects.append(.trace(kind: "push.request", details: [
             TraceField("kind", .string(request.kind.rawValue)),
             TraceField("database", .string(request.scope.rawValue)),
@@ -200,6 +200,7 @@ extension HistoryEngine {
         switch response {
         case .recordsModified(let results):
             var wrote = false
+            var itemCodes: [CloudErrorCode] = []
             for (index, result) in results.enumerated() {
                 switch result {
                 case .saved(let record):
@@ -226,7 +227,14 @@ extension HistoryEngine {
                     if let model = context.syncData.models[name] { context.syncData.systemFields[model] = nil }
                 case .failed(_, let error):
                     if failure == nil { failure = (error, true) }
+                    itemCodes.append(error.code)
                 }
+            }
+            // HIS-33's choice: a partial failure whose items all fail with the same zone or
+            // account code is that code (the zone is gone, the quota is full).
+            if let first = itemCodes.first, itemCodes.allSatisfy({ $0 == first }),
+               [.zoneNotFound, .userDeletedZone, .quotaExceeded].contains(first), let item = failure?.error {
+                failure = (item, false)
             }
             if wrote {
                 effects.append(.trace(kind: "system-fields.stored", details: [

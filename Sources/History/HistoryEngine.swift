@@ -249,6 +249,11 @@ public final class HistoryEngine: SyncEngine {
                 if let waiter { effects.append(.completed(waiter)) }
                 return
             }
+            if ([running].compactMap { $0 } + queue).contains(where: { $0.phases.contains(.pull) || $0.phase == .pull }) {
+                effects.append(.trace(kind: "pull.not-deduplicated", details: [
+                    TraceField("trigger", .string("sync")),
+                ], rules: ["HIS-16"]))
+            }
             let operation = makeOperation("sync", [.pull, .push])
             operation.waiter = waiter
             enqueue(operation, context: &context, effects: &effects)

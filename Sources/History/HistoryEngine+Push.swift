@@ -299,7 +299,7 @@ extension HistoryEngine {
                 ], rules: ["HIS-17"]))
             }
             reportedError = nil
-            writtenByFailedPush = []
+            if !operation.requests.isEmpty { writtenByFailedPush = [] }
         }
         // Each answered request passed its own `upload.done`; a push that sent none passes it here.
         if !operation.sentRequest { probes.insert("upload.done", at: 0) }

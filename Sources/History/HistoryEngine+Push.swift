@@ -251,7 +251,7 @@ extension HistoryEngine {
             let syncError = HistoryRecovery.syncError(failure.error, perItem: failure.perItem)
             operation.pushFailure = (syncError, failure.error)
             var rules = ["HIS-17", "HIS-18", "HIS-33"]
-            if failure.perItem && failure.error.code == .limitExceeded { rules += ["HIS-41", "HISW-13"] }
+            if failure.error.code == .limitExceeded { rules += ["HIS-41", "HISW-13"] }
             effects.append(.trace(kind: "push.failed", details: [
                 TraceField("request", .string(request.kind.rawValue)),
                 TraceField("error", .string(failure.error.code.description)),

@@ -203,7 +203,7 @@ enum RulesCommand {
         for table in profile.policyTables {
             print("")
             print(Terminal.bold(table.title))
-            table.lines.forEach { print("  " + $0) }
+            table.lines.forEach { print($0.isEmpty ? "" : "  " + $0) }
         }
         guard let coverage else { return 0 }
         print("")

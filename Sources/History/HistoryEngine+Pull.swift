@@ -157,6 +157,7 @@ extension HistoryEngine {
         var transaction = Transaction()
         var inserted: [(ModelID, String)] = []
         var updated = 0
+        var unchanged = 0
         var overwritten: [String] = []
         let unpushed = unpushedKeys(context: context)
         var newModels: [String: ModelID] = [:]
@@ -169,6 +170,11 @@ extension HistoryEngine {
                 values[attribute.name] = .attribute(value)
             }
             if let id = context.syncData.models[record.recordName], let model = context.store.model(id) {
+                if let known = context.syncData.systemFields[id]?.changeTag, known == record.changeTag {
+                    // The version this device wrote or fetched last: nothing to write.
+                    unchanged += 1
+                    continue
+                }
                 var changes: [String: PropertyValue] = [:]
                 for key in values.keys.sorted() {
                     guard case .attribute(let value)? = values[key], model.values[key] != value else { continue }
@@ -226,6 +232,7 @@ extension HistoryEngine {
             TraceField("zone", .string(zone.description)),
             TraceField("inserted", .int(Int64(inserted.count))),
             TraceField("updated", .int(Int64(updated))),
+            TraceField("unchanged", .int(Int64(unchanged))),
             TraceField("deleted", .int(Int64(deleted))),
         ], rules: rules))
         if !overwritten.isEmpty {

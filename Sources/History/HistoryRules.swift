@@ -100,7 +100,9 @@ public enum HistoryRules {
             "A pull writes every field of each fetched record into the local model as the "
             + "sync author, whether or not the model has unpushed local changes.",
             choice: "a key the record does not carry leaves the local value; a new record lacking a "
-            + "required value without default is skipped."),
+            + "required value without default is skipped; a record whose change tag is the one "
+            + "kept in `privateRecordData` (the version this device wrote or fetched last) is "
+            + "not written again."),
         Rule("HIS-22",
             "A pull handles the private scope, then the shared one: database changes page by "
             + "page, deleted zones purged, each changed zone page by page with its token saved "

@@ -116,7 +116,7 @@ import TestSupport
     }
 
     @Test func rulesPrintsTheRecoveryPolicyTable() throws {
-        let result = try TestSupport.runSynclab(["rules", "--engine", "history", "--scenarios", "Tests/HistoryTests"])
+        let result = try TestSupport.runSynclab(["rules", "--engine", "history", "--scenarios", "Scenarios/engines/history/HIS-42-stop-and-start.scenario"])
         #expect(result.standardOutput.contains("Recovery policy"))
         #expect(result.standardOutput.contains("userDeletedZone → purgeAndRebuild — HIS-27"))
         #expect(result.standardOutput.contains("serviceUnavailable → backoff (1m, whatever the retry-after) — HIS-30"))

@@ -22,12 +22,13 @@ let package = Package(
         // One target per engine, each depending on the contract only.
         .target(name: "SDS", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         .target(name: "Naive", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
+        .target(name: "History", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         // A simulated CKSyncEngine for engines written on it (docs/CKSYNCENGINE.md); no engine.
         .target(name: "CKSyncEngineSim", dependencies: ["Kernel", "CloudSim", "SyncContract"]),
         // The outbox engine on the simulated CKSyncEngine (docs/OUTBOX.md).
         .target(name: "Outbox", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "CKSyncEngineSim"]),
         // The registry: the one place that lists the engines.
-        .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive", "Outbox"]),
+        .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive", "Outbox", "History"]),
         .target(name: "Device", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         .target(name: "Scenario"),
         .target(
@@ -50,6 +51,10 @@ let package = Package(
         .testTarget(
             name: "NaiveTests",
             dependencies: ["Naive", "SyncContract", "CloudSim", "LocalStore", "Kernel", "TestSupport"]
+        ),
+        .testTarget(
+            name: "HistoryTests",
+            dependencies: ["History", "SyncContract", "CloudSim", "LocalStore", "Kernel", "TestSupport"]
         ),
         .testTarget(
             name: "CKSyncEngineSimTests",

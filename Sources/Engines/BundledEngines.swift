@@ -1,3 +1,4 @@
+import History
 import Naive
 import Outbox
 import SDS
@@ -11,5 +12,6 @@ extension EngineRegistry {
         NaiveProfile.profile,
         NaiveProfile.literal,
         OutboxProfile.profile,
+        HistoryProfile.profile,
     ])
 }

@@ -27,6 +27,9 @@ public struct EngineProfile: Sendable {
     public let codec: any RecordCodec
     /// The store author of the engine's own saves (its downloads), so it never records them.
     public let author: String
+    /// Decision tables kept as data besides the catalogue, printed by `synclab rules`
+    /// (empty for an engine without one).
+    public var policyTables: [PolicyTable] = []
     private let makeEngine: @Sendable (EngineSetup) -> any SyncEngine
     private let makeObservation: @Sendable (SyncDataBox, (any SyncEngine)?) -> any EngineObservation
 

@@ -22,10 +22,11 @@ let package = Package(
         // One target per engine, each depending on the contract only.
         .target(name: "SDS", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         .target(name: "Naive", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
+        .target(name: "Mirror", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         // A simulated CKSyncEngine for engines written on it (docs/CKSYNCENGINE.md); no engine.
         .target(name: "CKSyncEngineSim", dependencies: ["Kernel", "CloudSim", "SyncContract"]),
         // The registry: the one place that lists the engines.
-        .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive"]),
+        .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive", "Mirror"]),
         .target(name: "Device", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         .target(name: "Scenario"),
         .target(
@@ -48,6 +49,10 @@ let package = Package(
         .testTarget(
             name: "NaiveTests",
             dependencies: ["Naive", "SyncContract", "CloudSim", "LocalStore", "Kernel", "TestSupport"]
+        ),
+        .testTarget(
+            name: "MirrorTests",
+            dependencies: ["Mirror", "SyncContract", "CloudSim", "LocalStore", "Kernel", "TestSupport"]
         ),
         .testTarget(
             name: "CKSyncEngineSimTests",

@@ -1,3 +1,4 @@
+import Mirror
 import Naive
 import SDS
 import SyncContract
@@ -9,5 +10,6 @@ extension EngineRegistry {
         SDSProfile.profile,
         NaiveProfile.profile,
         NaiveProfile.literal,
+        MirrorProfile.profile,
     ])
 }

@@ -192,6 +192,12 @@ extension World {
             fail("device '\(devices[index].name)' is not running; 'launch' it first")
             return false
         }
+        if let failure = devices[index].storeLoadFailure {
+            fail("device '\(devices[index].name)': the store failed to load (\(failure.domain) "
+                 + "\(failure.code), \(failure.rules.joined(separator: ", "))): nothing can be saved "
+                 + "or synchronized there")
+            return false
+        }
         return true
     }
 

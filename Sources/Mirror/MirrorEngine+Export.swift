@@ -191,8 +191,18 @@ extension MirrorEngine {
                 switch result {
                 case .saved(let record):
                     // MIR-13: the returned record is archived in the object's metadata.
+                    let wasKnown = context.syncData.changeTags[record.recordName] != nil
                     context.syncData.changeTags[record.recordName] = record.changeTag
+                    context.syncData.exportedByThisDevice.insert(record.recordName)
                     saved.append(record.recordName)
+                    if wasKnown, record.creationTime == record.modificationTime {
+                        // The record was deleted in iCloud: the export created it again, whole.
+                        effects.append(.trace(kind: "export.recreated-record", details: [
+                            TraceField("recordName", .string(record.recordName)),
+                            TraceField("fields", .list(record.sortedKeys.map { .string($0) })),
+                            TraceField("note", .string("the deletion made elsewhere is lost")),
+                        ], rules: ["MIRW-2", "MIR-12"]))
+                    }
                 case .deleted(let name):
                     if let id = context.syncData.models[name] { context.syncData.forget(id) }
                     context.syncData.pendingDeletes.removeAll { $0 == name }

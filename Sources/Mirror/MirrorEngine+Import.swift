@@ -77,8 +77,24 @@ extension MirrorEngine {
                     links[relationship.name] = target
                 }
             }
+            let ownExport = context.syncData.exportedByThisDevice.contains(name)
             context.syncData.changeTags[name] = record.changeTag
+            context.syncData.exportedByThisDevice.remove(name)
             if let id = context.syncData.models[name], let model = context.store.model(id) {
+                if ownExport, record.lastModifiedBy != context.device, !pending.contains(id) {
+                    let replaced = entity.attributes.map(\.name).filter { key in
+                        if case .attribute(let value)? = values[key] { return value != model.values[key] }
+                        return false
+                    }
+                    if !replaced.isEmpty {
+                        effects.append(.trace(kind: "import.export-overwritten", details: [
+                            TraceField("recordName", .string(name)),
+                            TraceField("keys", .list(replaced.map { .string($0) })),
+                            TraceField("note", .string("[unverified] another device's export reached iCloud after "
+                                + "this device's and wrote every key: the last export wins the whole record")),
+                        ], rules: ["MIRW-1", "MIR-14"]))
+                    }
+                }
                 if pending.contains(id) {
                     let lost = entity.attributes.map(\.name).filter { key in
                         if case .attribute(let value)? = values[key] { return value != model.values[key] }
@@ -104,6 +120,7 @@ extension MirrorEngine {
                     updated += 1
                 }
             } else {
+                noteDuplicate(name, entity: entity, values: values, context: context, effects: &effects)
                 let id = context.store.makeModelID()
                 transaction.append(.insert(id, entity: entity.name, values: values))
                 inserted.append((id, name))
@@ -144,6 +161,29 @@ extension MirrorEngine {
         }
         pass(["download.page.stored", "download.page.saved"], then: .afterPage, request,
              context: &context, effects: &effects)
+    }
+
+    /// MIR-25 / MIRW-8: a record inserted although a local object of the same entity holds the
+    /// same values under another record: two devices created the same thing.
+    private func noteDuplicate(
+        _ name: String, entity: EntityDescription, values: [String: PropertyValue],
+        context: MirrorContext, effects: inout [EngineEffect]
+    ) {
+        let keys = entity.attributes.map(\.name)
+        guard !keys.isEmpty else { return }
+        let twin = context.store.models(of: entity.name).first { model in
+            guard let other = context.syncData.recordNames[model.id], other != name else { return false }
+            return keys.allSatisfy { key in
+                if case .attribute(let value)? = values[key] { return model.values[key] == value }
+                return false
+            }
+        }
+        guard let twin, let twinName = context.syncData.recordNames[twin.id] else { return }
+        effects.append(.trace(kind: "import.duplicate", details: [
+            TraceField("recordName", .string(name)),
+            TraceField("twin", .string(twinName)),
+            TraceField("note", .string("no identity, no deduplication: two records of the same values")),
+        ], rules: ["MIRW-8", "MIR-25"]))
     }
 
     /// MIR-15: relationships whose target arrived are linked now.
@@ -199,6 +239,12 @@ extension MirrorEngine {
         effects.append(.trace(kind: "import.done", details: [
             TraceField("zoneChanged", .bool(request.zoneChanged)),
         ], rules: ["MIR-15"]))
+        if request.zoneChanged {
+            effects.append(.trace(kind: "import.query-not-refreshed", details: [
+                TraceField("note", .string("@Query views refresh only when the app fetches; not modelled: "
+                    + "the harness reads the store")),
+            ], rules: ["MIR-26"]))
+        }
         // The import saved nothing of the app's: no export follows from it (MIR-15).
         pass(["download.done", "mirror.import.done", "upload.start", "upload.done", "sync.done"],
              then: .finish, request, context: &context, effects: &effects)

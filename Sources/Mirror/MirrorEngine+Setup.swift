@@ -22,6 +22,13 @@ extension MirrorEngine {
                 TraceField("zone", .string(zone(context).description)),
             ], rules: ["MIR-5"]))
             failureCleared(effects: &effects)
+            let sharable = mirroredEntities.filter(\.isSharable).map(\.name)
+            if !sharable.isEmpty {
+                effects.append(.trace(kind: "sharing.unavailable", details: [
+                    TraceField("entities", .list(sharable.map { .string($0) })),
+                    TraceField("note", .string("ModelConfiguration offers no shared database")),
+                ], rules: ["MIRW-9", "MIR-24"]))
+            }
             pass(["mirror.setup.done", "download.start", "download.done", "upload.start", "upload.done",
                   "sync.done"], then: .finish, setup, context: &context, effects: &effects)
         }

@@ -54,6 +54,8 @@ public final class MirrorEngine: SyncEngine {
     var requestOwners: [RequestID: Int] = [:]
     /// Script actions (`launch`, `sync`) waiting for the queue to empty (MIR-11).
     var waiters: [WaiterID] = []
+    /// The queue cannot run: offline, or no usable account (it waits, idle).
+    var isBlocked = false
     var exportScheduled = false
     var importScheduled = false
     /// MIR-22: the requests to run again when the retry timer fires, and the failures in a row.
@@ -91,7 +93,7 @@ public final class MirrorEngine: SyncEngine {
     }
 
     public func isIdle(now: SimTime) -> Bool {
-        active == nil && queue.isEmpty && !exportScheduled && !importScheduled
+        active == nil && (queue.isEmpty || isBlocked) && !exportScheduled && !importScheduled
     }
 
     public func setAutosync(_ enabled: Bool) {
@@ -189,7 +191,8 @@ public final class MirrorEngine: SyncEngine {
     /// online (MIR-10: offline, the queue waits for the network).
     func startNext(context: inout MirrorContext, effects: inout [EngineEffect]) {
         guard active == nil else { return }
-        guard context.isOnline, !waitingForAccount, !signedOut else {
+        isBlocked = !context.isOnline || waitingForAccount || signedOut
+        guard !isBlocked else {
             // The queue cannot drain now: a waiting `sync` or `launch` ends (MIR-11).
             for waiter in waiters { effects.append(.completed(waiter)) }
             waiters = []

@@ -21,6 +21,8 @@ public struct MirrorSyncData: EngineSyncData {
     public var models: [String: ModelID] = [:]
     /// MIR-13: the change tag of each record as last exported or imported.
     public var changeTags: [String: String] = [:]
+    /// Records whose archived version is this device's own export (MIRW-1's trace only).
+    public var exportedByThisDevice: Set<String> = []
     /// MIR-12 / MIR-13: the newest history position the last successful export covered.
     public var exportedThrough: Int64 = 0
     /// Objects to export again whatever the history says (items that failed, MIR-22; every
@@ -56,6 +58,7 @@ public struct MirrorSyncData: EngineSyncData {
         recordNames = [:]
         models = [:]
         changeTags = [:]
+        exportedByThisDevice = []
         reexport = []
         pendingDeletes = []
         pendingLinks = [:]

@@ -37,6 +37,8 @@ extension MirrorEngine {
         var rewritten: [TraceValue] = []
         let stale = onlineSince.map { online in lastImportDone.map { $0 < online } ?? true } ?? false
         let changedKeys = changedKeysSinceExport(context)
+        export.updatedKeys = changedKeys.filter { !$0.value.isEmpty && context.syncData.recordNames[$0.key] != nil }
+            .mapValues { Array(Set($0)).sorted() }
         for id in pending.models {
             guard let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { continue }
             let isNew = context.syncData.recordNames[id] == nil
@@ -116,8 +118,8 @@ extension MirrorEngine {
         for entry in context.store.history(after: context.syncData.exportedThrough) where entry.author != Self.author {
             for change in entry.changes {
                 switch change {
-                case .inserted(let id, let entity):
-                    keys[id] = schema.entity(named: entity)?.attributes.map(\.name) ?? []
+                case .inserted(let id, _):
+                    keys[id] = []
                 case .updated(let id, _, let changed):
                     keys[id, default: []] += changed
                 case .deleted:
@@ -193,7 +195,9 @@ extension MirrorEngine {
                     // MIR-13: the returned record is archived in the object's metadata.
                     let wasKnown = context.syncData.changeTags[record.recordName] != nil
                     context.syncData.changeTags[record.recordName] = record.changeTag
-                    context.syncData.exportedByThisDevice.insert(record.recordName)
+                    if let id = context.syncData.models[record.recordName] {
+                        context.syncData.exportedKeys[record.recordName] = export.updatedKeys[id]
+                    }
                     saved.append(record.recordName)
                     if wasKnown, record.creationTime == record.modificationTime {
                         // The record was deleted in iCloud: the export created it again, whole.
@@ -222,7 +226,20 @@ extension MirrorEngine {
             effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
             sendBatch(export, context: &context, effects: &effects)
         case .failure(let error) where error.code == .zoneNotFound || error.code == .userDeletedZone:
-            // The zone is gone: an import finds out why (MIR-17, MIR-18), then setup and export.
+            zoneMissing(error, export, context: &context, effects: &effects)
+        case .failure(let error):
+            requestFailed(error, export, context: &context, effects: &effects)
+        default:
+            effects.append(.trace(kind: "export.unexpected-answer", details: [], rules: []))
+            abandon(export, context: &context, effects: &effects)
+        }
+    }
+
+    /// The zone is gone: an import finds out why (MIR-17, MIR-18), then setup and export.
+    private func zoneMissing(
+        _ error: CloudError, _ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
+        do {
             context.syncData.isSetUp = false
             effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
             effects.append(.trace(kind: "export.zone-missing", details: [
@@ -232,11 +249,6 @@ extension MirrorEngine {
             queue.insert(contentsOf: [.import, .setup, .export], at: 0)
             pass(["upload.done", "mirror.export.done", "sync.done"], then: .finish, export,
                  context: &context, effects: &effects)
-        case .failure(let error):
-            requestFailed(error, export, context: &context, effects: &effects)
-        default:
-            effects.append(.trace(kind: "export.unexpected-answer", details: [], rules: []))
-            abandon(export, context: &context, effects: &effects)
         }
     }
 
@@ -252,6 +264,10 @@ extension MirrorEngine {
             TraceField("deleted", .int(Int64(export.exportDeletes.count - export.failedDeletes.count))),
             TraceField("failed", .int(Int64(export.failedModels.count + export.failedDeletes.count))),
         ], rules: ["MIR-13"]))
+        if let error = export.firstError, error.code == .zoneNotFound || error.code == .userDeletedZone {
+            zoneMissing(error, export, context: &context, effects: &effects)
+            return
+        }
         if let error = export.firstError {
             scheduleRetry(error, export, effects: &effects)
             pass(["mirror.export.done", "sync.done"], then: .finish, export, context: &context, effects: &effects)

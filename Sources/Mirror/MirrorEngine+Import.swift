@@ -77,12 +77,11 @@ extension MirrorEngine {
                     links[relationship.name] = target
                 }
             }
-            let ownExport = context.syncData.exportedByThisDevice.contains(name)
+            let ownKeys = context.syncData.exportedKeys.removeValue(forKey: name) ?? []
             context.syncData.changeTags[name] = record.changeTag
-            context.syncData.exportedByThisDevice.remove(name)
             if let id = context.syncData.models[name], let model = context.store.model(id) {
-                if ownExport, record.lastModifiedBy != context.device, !pending.contains(id) {
-                    let replaced = entity.attributes.map(\.name).filter { key in
+                if !ownKeys.isEmpty, record.lastModifiedBy != context.device, !pending.contains(id) {
+                    let replaced = ownKeys.filter { key in
                         if case .attribute(let value)? = values[key] { return value != model.values[key] }
                         return false
                     }

@@ -54,6 +54,8 @@ final class MirrorRequest {
     var exportModels: [ModelID] = []
     var exportDeletes: [String] = []
     var exportPosition: Int64 = 0
+    /// The keys the app changed per exported update (MIRW-1's trace).
+    var updatedKeys: [ModelID: [String]] = [:]
     var failedModels: [ModelID] = []
     var failedDeletes: [String] = []
     var firstError: CloudError?

@@ -21,8 +21,9 @@ public struct MirrorSyncData: EngineSyncData {
     public var models: [String: ModelID] = [:]
     /// MIR-13: the change tag of each record as last exported or imported.
     public var changeTags: [String: String] = [:]
-    /// Records whose archived version is this device's own export (MIRW-1's trace only).
-    public var exportedByThisDevice: Set<String> = []
+    /// Records whose archived version is this device's own export of an update, with the keys
+    /// that update changed (MIRW-1's trace only; no decision reads it).
+    public var exportedKeys: [String: [String]] = [:]
     /// MIR-12 / MIR-13: the newest history position the last successful export covered.
     public var exportedThrough: Int64 = 0
     /// Objects to export again whatever the history says (items that failed, MIR-22; every
@@ -58,7 +59,7 @@ public struct MirrorSyncData: EngineSyncData {
         recordNames = [:]
         models = [:]
         changeTags = [:]
-        exportedByThisDevice = []
+        exportedKeys = [:]
         reexport = []
         pendingDeletes = []
         pendingLinks = [:]

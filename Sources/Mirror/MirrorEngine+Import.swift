@@ -11,10 +11,17 @@ extension MirrorEngine {
         switch response {
         case .databaseChanges(let changed, let deleted, let token, _):
             let zone = zone(context)
+            effects.append(.trace(kind: "import.database-changes", details: [
+                TraceField("changed", .list(changed.map { .string($0.description) })),
+                TraceField("deleted", .list(deleted.map { .string("\($0.zone) \($0.reason.rawValue)") })),
+                TraceField("token", .int(token.sequence)),
+            ], rules: ["MIR-15"]))
             if let deletion = deleted.first(where: { $0.zone == zone }) {
                 zoneDeleted(deletion.reason, request, context: &context, effects: &effects)
                 return
             }
+            // Memory until the page's save (or the import's end) writes it with the data.
+            request.databaseToken = token
             context.syncData.databaseToken = token
             request.zoneChanged = changed.contains(zone) || context.syncData.zoneToken == nil
             guard request.zoneChanged else {
@@ -43,6 +50,7 @@ extension MirrorEngine {
     /// it saved as the import's author, with the zone's token in the same save.
     func storePage(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
         guard let page = request.page else { return }
+        if let token = request.databaseToken { context.syncData.databaseToken = token }
         var transaction = Transaction()
         var inserted: [(ModelID, String)] = []
         var updated = 0
@@ -229,9 +237,8 @@ extension MirrorEngine {
     }
 
     private func importDone(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
-        if !context.syncData.hasImported {
-            context.syncData.hasImported = true
-        }
+        if let token = request.databaseToken { context.syncData.databaseToken = token }
+        context.syncData.hasImported = true
         writeAll(context, effects: &effects)
         lastImportDone = context.now
         failureCleared(effects: &effects)

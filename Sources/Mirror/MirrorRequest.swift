@@ -49,6 +49,7 @@ final class MirrorRequest {
     /// Import: the page fetched, waiting to be stored.
     var page: (records: [CloudRecord], deletions: [RecordDeletion], token: ZoneChangeToken, moreComing: Bool)?
     var zoneChanged = false
+    var databaseToken: DatabaseChangeToken?
     /// Export: the batches left to send, and what they cover.
     var batches: [(saves: [RecordSave], deletes: [String])] = []
     var exportModels: [ModelID] = []

@@ -193,9 +193,12 @@ extension World {
             return false
         }
         if let failure = devices[index].storeLoadFailure {
-            fail("device '\(devices[index].name)': the store failed to load (\(failure.domain) "
-                 + "\(failure.code), \(failure.rules.joined(separator: ", "))): nothing can be saved "
-                 + "or synchronized there")
+            // The store never loaded (a runtime state, not an input error): the action fails
+            // and changes nothing; the run goes on so that the scenario can check the state.
+            record(devices[index].name, "action.failed", [
+                TraceField("reason", .string("the store failed to load")),
+                TraceField("error", .string("\(failure.domain) \(failure.code)")),
+            ], rules: failure.rules)
             return false
         }
         return true

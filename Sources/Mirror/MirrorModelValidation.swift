@@ -103,7 +103,7 @@ public enum MirrorModelValidation {
         return StoreLoadFailure(
             domain: domain, code: code, localizedDescription: localizedDescription,
             failureReason: lines.joined(separator: "\n"), findings: findings,
-            rules: ["MIR-1", "MIR-3", "MIRW-7"])
+            rules: ["MIR-1", "MIR-2", "MIR-3", "MIRW-7"])
     }
 
     /// MIR-3: the scenario schema as Core Data's model. `sync none` entities are outside the

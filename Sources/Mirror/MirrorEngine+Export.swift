@@ -106,9 +106,9 @@ extension MirrorEngine {
             }
         }
         export.batches = Self.batches(saves: saves, deletes: pending.deletes)
-        // The names of new records reach the disk with the serialization (Core Data keeps them
-        // in the object's metadata).
-        effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
+        // Names given here (objects whose save named none, e.g. after a reset) reach the disk
+        // before the request leaves.
+        if !named.isEmpty { effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData)))) }
         pass(["upload.start"], then: .sendBatch, export, context: &context, effects: &effects)
     }
 

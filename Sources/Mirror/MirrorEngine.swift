@@ -358,7 +358,24 @@ public final class MirrorEngine: SyncEngine {
     /// MIR-7: a save is in the history; the export runs a scheduler delay later, and saves
     /// within that delay join it.
     private func storeSaved(context: inout MirrorContext, effects: inout [EngineEffect]) {
+        nameNewObjects(context: &context, effects: &effects)
         scheduleExport(context: context, effects: &effects)
+    }
+
+    /// MIR-4: a new object gets its random record name when its save is seen, written at
+    /// once, so that the export itself writes nothing before its request leaves.
+    func nameNewObjects(context: inout MirrorContext, effects: inout [EngineEffect]) {
+        var named: [TraceValue] = []
+        for id in pendingChanges(context).models where context.syncData.recordNames[id] == nil {
+            let name = context.makeRandomRecordName()
+            context.syncData.name(id, name)
+            named.append(.string(name))
+        }
+        guard !named.isEmpty else { return }
+        effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
+        effects.append(.trace(kind: "record.named", details: [
+            TraceField("recordNames", .list(named)),
+        ], rules: ["MIR-4"]))
     }
 
     func scheduleExport(context: MirrorContext, effects: inout [EngineEffect]) {

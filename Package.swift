@@ -23,12 +23,13 @@ let package = Package(
         .target(name: "SDS", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         .target(name: "Naive", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         .target(name: "History", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
+        .target(name: "Mirror", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         // A simulated CKSyncEngine for engines written on it (docs/CKSYNCENGINE.md); no engine.
         .target(name: "CKSyncEngineSim", dependencies: ["Kernel", "CloudSim", "SyncContract"]),
         // The outbox engine on the simulated CKSyncEngine (docs/OUTBOX.md).
         .target(name: "Outbox", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "CKSyncEngineSim"]),
         // The registry: the one place that lists the engines.
-        .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive", "Outbox", "History"]),
+        .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive", "Outbox", "History", "Mirror"]),
         .target(name: "Device", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         .target(name: "Scenario"),
         .target(
@@ -55,6 +56,8 @@ let package = Package(
         .testTarget(
             name: "HistoryTests",
             dependencies: ["History", "SyncContract", "CloudSim", "LocalStore", "Kernel", "TestSupport"]
+            name: "MirrorTests",
+            dependencies: ["Mirror", "SyncContract", "CloudSim", "LocalStore", "Kernel", "TestSupport"]
         ),
         .testTarget(
             name: "CKSyncEngineSimTests",

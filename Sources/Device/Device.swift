@@ -40,6 +40,9 @@ public final class Device {
     public private(set) var engine: (any SyncEngine)?
     /// The engine this device runs, as the registry describes it.
     public let profile: EngineProfile
+    /// Why the store did not load at the last launch, for an engine that validates the schema
+    /// when the store loads (`EngineProfile.validateSchema`); nil when it loaded.
+    public private(set) var storeLoadFailure: StoreLoadFailure?
     /// Counts launches; events carry the incarnation they were scheduled for.
     public private(set) var incarnation = 0
     /// An extension is signed into its app's account.
@@ -109,8 +112,10 @@ public final class Device {
         precondition(engine == nil, "device '\(name)' is already running")
         incarnation += 1
         timers = [:]
+        let launchedSchema = syncSelection.map { $0.applied(to: schema) } ?? schema
+        storeLoadFailure = profile.validateSchema?(launchedSchema)
         let engine = profile.engine(EngineSetup(
-            schema: syncSelection.map { $0.applied(to: schema) } ?? schema,
+            schema: launchedSchema,
             recordingSchema: recordingView.map { $0.applied(to: schema) } ?? schema,
             fullSchema: schema,
             isExtension: host != nil,

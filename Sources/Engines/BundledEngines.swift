@@ -1,4 +1,5 @@
 import History
+import Mirror
 import Naive
 import Outbox
 import SDS
@@ -13,5 +14,6 @@ extension EngineRegistry {
         NaiveProfile.literal,
         OutboxProfile.profile,
         HistoryProfile.profile,
+        MirrorProfile.profile,
     ])
 }

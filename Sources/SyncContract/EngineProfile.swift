@@ -1,4 +1,5 @@
 import Kernel
+import LocalStore
 
 /// Everything the simulator knows about one engine: what it models, its catalogue, probe
 /// points, states, the statements it supports, how it lays records out, and how to start
@@ -30,6 +31,11 @@ public struct EngineProfile: Sendable {
     /// Decision tables kept as data besides the catalogue, printed by `synclab rules`
     /// (empty for an engine without one).
     public var policyTables: [PolicyTable] = []
+    /// Validates the schema as the store loads (nil: the engine's stores always load). A
+    /// failure is a runtime state of the device, not an input error: `synclab check` warns at
+    /// the items it names, and a device that launches with it cannot save (see
+    /// `StoreLoadFailure`).
+    public let validateSchema: (@Sendable (Schema) -> StoreLoadFailure?)?
     private let makeEngine: @Sendable (EngineSetup) -> any SyncEngine
     private let makeObservation: @Sendable (SyncDataBox, (any SyncEngine)?) -> any EngineObservation
 
@@ -47,7 +53,8 @@ public struct EngineProfile: Sendable {
         codec: any RecordCodec,
         author: String,
         makeEngine: @escaping @Sendable (EngineSetup) -> any SyncEngine,
-        observe: @escaping @Sendable (SyncDataBox, (any SyncEngine)?) -> any EngineObservation
+        observe: @escaping @Sendable (SyncDataBox, (any SyncEngine)?) -> any EngineObservation,
+        validateSchema: (@Sendable (Schema) -> StoreLoadFailure?)? = nil
     ) {
         let names = probePoints.map(\.name)
         precondition(Array(names.filter(ProbePoint.contractOrder.contains)) == ProbePoint.contractOrder,
@@ -72,6 +79,7 @@ public struct EngineProfile: Sendable {
         self.author = author
         self.makeEngine = makeEngine
         self.makeObservation = observe
+        self.validateSchema = validateSchema
     }
 
     /// The statements of the scenario format that only some engines can carry out: the app

@@ -32,6 +32,8 @@ extension World {
             let outcome = cloud.userDeleteZone(account: account.value, now: now)
             applyNotes(outcome.notes)
             sendPushes(outcome.pushes)
+        case .zoneFault(let fault, let account, let selector):
+            performZoneFault(fault, account: account.value, selector: selector?.value)
         case .expireTokens(let account):
             cloud.expireTokens(account: account.value)
         case .failDownloads(let account, let duration):
@@ -54,6 +56,36 @@ extension World {
         case .setting(let setting):
             apply(setting)
         }
+    }
+
+    /// A zone fault on every custom zone of the account (no selector) or on one named zone.
+    /// The zone of `collection LABEL` is the zone of the account's private database holding
+    /// LABEL's record, whichever engine laid it out (docs/FORMAT.md).
+    private func performZoneFault(_ fault: ZoneFault, account: String, selector: ZoneSelector?) {
+        let reason: ZoneDeletionReason
+        switch fault {
+        case .deleteZone: reason = .deleted
+        case .userDeleteZone: reason = .purged
+        case .resetEncryptedData: reason = .encryptedDataReset
+        }
+        let outcome: CloudOutcome
+        switch selector {
+        case nil:
+            outcome = cloud.deleteZones(account: account, reason: reason, now: now)
+        case .zone(let name)?:
+            outcome = cloud.deleteZone(ZoneID(owner: account, name: name), reason: reason, now: now)
+        case .collection(let label)?:
+            guard let name = requireRecordName(label) else { return }
+            guard let zone = cloud.zones(of: account).first(where: {
+                cloud.record(named: name, in: $0) != nil
+            }) else {
+                fail("label '\(label)' has no record in a zone of account '\(account)'")
+                return
+            }
+            outcome = cloud.deleteZone(zone, reason: reason, now: now)
+        }
+        applyNotes(outcome.notes)
+        sendPushes(outcome.pushes)
     }
 
     private func apply(_ setting: CloudSettingKind) {
@@ -87,6 +119,12 @@ extension World {
         case .quota(_, let full): return full ? "quota full" : "quota ok"
         case .deleteZone: return "delete-zone"
         case .userDeleteZone: return "user-delete-zone"
+        case .zoneFault(let fault, _, let selector):
+            switch selector?.value {
+            case nil: return fault.rawValue
+            case .collection?: return fault.rawValue + " collection"
+            case .zone?: return fault.rawValue + " zone"
+            }
         case .expireTokens: return "expire-tokens"
         case .failDownloads: return "fail-downloads"
         case .outage: return "outage"

@@ -14,12 +14,9 @@ enum CloudActionTable {
     static let rules: [CloudActionRule] = [
         CloudActionRule("throttle") { $0.parseThrottle() },
         CloudActionRule("quota") { $0.parseQuota() },
-        CloudActionRule("delete-zone") { parser in
-            parser.name("an account name").map { .deleteZone(account: $0) }
-        },
-        CloudActionRule("user-delete-zone") { parser in
-            parser.name("an account name").map { .userDeleteZone(account: $0) }
-        },
+        CloudActionRule("delete-zone") { $0.parseZoneFault(.deleteZone) },
+        CloudActionRule("user-delete-zone") { $0.parseZoneFault(.userDeleteZone) },
+        CloudActionRule("reset-encrypted-data") { $0.parseZoneFault(.resetEncryptedData) },
         CloudActionRule("expire-tokens") { parser in
             parser.name("an account name").map { .expireTokens(account: $0) }
         },
@@ -92,6 +89,37 @@ extension Parser {
         }
         advance()
         return parseDuration().map { .throttle(account: account, duration: $0) }
+    }
+
+    /// `delete-zone | user-delete-zone | reset-encrypted-data ACCOUNT [collection LABEL | zone
+    /// NAME]`. Without a zone, `delete-zone` and `user-delete-zone` keep their cases.
+    fileprivate mutating func parseZoneFault(_ fault: ZoneFault) -> CloudAction? {
+        guard let account = name("an account name") else { return nil }
+        var selector: Located<ZoneSelector>?
+        if current.isKeyword("collection") {
+            advance()
+            guard let label = label() else { return nil }
+            selector = Located(.collection(label: label.value), at: label.location)
+        } else if current.isKeyword("zone") {
+            advance()
+            let word = current
+            guard word.kind == .identifier || word.kind == .string else {
+                report(.expected("a zone name", found: word), at: word.location)
+                return nil
+            }
+            advance()
+            selector = Located(.zone(name: word.value), at: word.location)
+        } else if !current.endsLine {
+            let suggestions = Suggestions.closest(to: current.text, among: ["collection", "zone"])
+            report(.expected("'collection', 'zone' or end of line", found: current,
+                             suggestions: suggestions), at: current.location)
+            return nil
+        }
+        switch (fault, selector) {
+        case (.deleteZone, nil): return .deleteZone(account: account)
+        case (.userDeleteZone, nil): return .userDeleteZone(account: account)
+        default: return .zoneFault(fault, account: account, zone: selector)
+        }
     }
 
     /// `quota ACCOUNT full|ok`.

@@ -1,6 +1,6 @@
 import Kernel
 
-/// `CKError.Code`, with CloudKit's raw values (CLOUDKIT.md section 11).
+/// `CKError.Code`, with CloudKit's raw values ([CKError.Code]).
 public enum CloudErrorCode: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case internalError = 1
     case partialFailure = 2
@@ -49,7 +49,8 @@ public enum CloudErrorCode: Int, Hashable, Sendable, CaseIterable, CustomStringC
         self.init(rawValue: index + 1)
     }
 
-    /// The seven codes CKSyncEngine retries by itself (CLOUDKIT.md section 11).
+    /// The seven codes CKSyncEngine retries by itself ([CKSyncEngine]; docs/CLOUDSIM.md,
+    /// *Apple's documentation cited here*).
     public var isTransient: Bool {
         switch self {
         case .notAuthenticated, .accountTemporarilyUnavailable, .networkFailure,

@@ -20,6 +20,28 @@ extension CloudService {
             count == 0 ? nil : PartialThrottle(recordCount: count, retryAfter: retryAfter)
     }
 
+    /// `throttle ACCOUNT next-upload N deletes retry-after D` (a SyncLab addition): the next
+    /// `modifyRecords` of the account with at least one delete that reaches its items fails
+    /// its first N deletes (request order, after duplicates and access refusals) with a
+    /// per-item `requestRateLimited` carrying `retryAfter` ([CKError] `requestRateLimited`:
+    /// retry after `retryAfterSeconds`; per item inside a partial failure); then it is used
+    /// up. 0 clears it.
+    public func throttleNextDeletes(account: String, records count: Int, retryAfter: SimTime) {
+        precondition(count >= 0, "a record count is not negative")
+        ensureAccount(account)
+        accountStates[account]?.deleteThrottle =
+            count == 0 ? nil : PartialThrottle(recordCount: count, retryAfter: retryAfter)
+    }
+
+    /// The zone is busy until `end` ([CKError.Code] `zoneBusy`: "retry after a few seconds",
+    /// honouring the retry-after): every zone fetch of it (`fetchZoneChanges`, by the owner or
+    /// through a participant's shared database) fails `zoneBusy` with retry-after = the rest
+    /// of the window, after the access checks. Other requests are not affected.
+    public func zoneBusy(_ zone: ZoneID, until end: SimTime) {
+        ensureAccount(zone.owner)
+        accountStates[zone.owner]?.busyZones[zone] = end
+    }
+
     /// `quota ACCOUNT full|ok`: while full, every save fails `quotaExceeded`; deletes succeed.
     public func setQuotaFull(account: String, _ full: Bool) {
         ensureAccount(account)

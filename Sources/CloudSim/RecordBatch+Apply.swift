@@ -138,7 +138,7 @@ extension RecordBatch {
     }
 
     /// A participant deleting the share record leaves: its entry becomes `removed` and the
-    /// share stays for the others (CLOUDKIT.md 7).
+    /// share stays for the others ([CKShare]; docs/CLOUDSIM.md *Sharing*).
     private mutating func leave(shareNamed name: String) {
         guard let participant = sharing?.participant, var share = zone.records[name]?.record,
             let entry = share.participants.firstIndex(where: { $0.account == participant })

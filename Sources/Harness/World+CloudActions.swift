@@ -22,6 +22,12 @@ extension World {
                 records: records.value,
                 retryAfter: SimTime(microseconds: retryAfter.value.microseconds)
             )
+        case .throttleNextDeletes(let account, let deletes, let retryAfter):
+            cloud.throttleNextDeletes(
+                account: account.value,
+                records: deletes.value,
+                retryAfter: SimTime(microseconds: retryAfter.value.microseconds)
+            )
         case .quota(let account, let full):
             cloud.setQuotaFull(account: account.value, full)
         case .deleteZone(let account):
@@ -116,6 +122,7 @@ extension World {
         switch action {
         case .throttle: return "throttle"
         case .throttleNextUpload: return "throttle next-upload"
+        case .throttleNextDeletes: return "throttle next-upload deletes"
         case .quota(_, let full): return full ? "quota full" : "quota ok"
         case .deleteZone: return "delete-zone"
         case .userDeleteZone: return "user-delete-zone"

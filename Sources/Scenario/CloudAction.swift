@@ -17,6 +17,11 @@ public enum CloudAction: Hashable, Sendable {
     /// `throttle alice next-upload 2 records retry-after 10s`: a partial failure.
     case throttleNextUpload(
         account: Located<String>, records: Located<Int>, retryAfter: Located<TimeSpan>)
+    /// `throttle alice next-upload 2 deletes retry-after 10s` (a SyncLab addition): the first
+    /// 2 deletes of the next upload with deletes fail `requestRateLimited` with that
+    /// retry-after, on the item.
+    case throttleNextDeletes(
+        account: Located<String>, deletes: Located<Int>, retryAfter: Located<TimeSpan>)
     /// `quota alice full` (true) / `quota alice ok` (false).
     case quota(account: Located<String>, full: Bool)
     /// `delete-zone alice` (ERR-1).

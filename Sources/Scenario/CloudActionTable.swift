@@ -68,16 +68,30 @@ extension Parser {
         return CloudActionStatement(action, location: keyword.location)
     }
 
-    /// `throttle ACCOUNT for D` or `throttle ACCOUNT next-upload N records retry-after D`.
+    /// `throttle ACCOUNT for D` or `throttle ACCOUNT next-upload N records|deletes retry-after D`.
     fileprivate mutating func parseThrottle() -> CloudAction? {
         guard let account = name("an account name") else { return nil }
         if current.isKeyword("next-upload") {
             advance()
             let location = current.location
-            guard let count = parseCount("a number of records", minimum: 1),
-                expectKeyword("records"), expectKeyword("retry-after"),
-                let retryAfter = parseDuration()
-            else { return nil }
+            guard let count = parseCount("a number of records", minimum: 1) else { return nil }
+            // `N deletes` is a SyncLab addition (docs/FORMAT.md): the upload's deletes fail.
+            let deletes = current.isKeyword("deletes")
+            if deletes {
+                advance()
+            } else if !current.isKeyword("records") {
+                let suggestions = Suggestions.closest(to: current.text, among: ["records", "deletes"])
+                report(.expected("'records' or 'deletes'", found: current, suggestions: suggestions),
+                    at: current.location)
+                return nil
+            } else {
+                advance()
+            }
+            guard expectKeyword("retry-after"), let retryAfter = parseDuration() else { return nil }
+            if deletes {
+                return .throttleNextDeletes(
+                    account: account, deletes: Located(count, at: location), retryAfter: retryAfter)
+            }
             return .throttleNextUpload(
                 account: account, records: Located(count, at: location), retryAfter: retryAfter)
         }

@@ -211,6 +211,7 @@ extension Validator {
     private mutating func check(_ statement: CloudActionStatement, state: inout TimelineState) {
         switch statement.action {
         case .throttle(let account, _), .throttleNextUpload(let account, _, _),
+            .throttleNextDeletes(let account, _, _),
             .quota(let account, _), .deleteZone(let account), .userDeleteZone(let account),
             .expireTokens(let account), .failDownloads(let account, _):
             requireAccount(account)

@@ -116,7 +116,9 @@ enum CloudNotes {
             details: [
                 NoteField("zone", zone.description),
                 NoteField("reason", reason.rawValue),
-                NoteField("why", "zone does not exist"),
+                NoteField(
+                    "why",
+                    zone.isDefaultZone ? "the default zone cannot be deleted" : "zone does not exist"),
             ])
     }
 

@@ -44,6 +44,11 @@ extension World {
             cloud.expireTokens(account: account.value)
         case .failDownloads(let account, let duration):
             cloud.failDownloads(account: account.value, until: now.adding(span(duration)))
+        case .zoneBusy(let account, let duration):
+            // Every custom zone the account holds now (docs/FORMAT.md, a SyncLab addition).
+            for zone in cloud.zones(of: account.value) where !zone.isDefaultZone {
+                cloud.zoneBusy(zone, until: now.adding(span(duration)))
+            }
         case .outage(let duration):
             cloud.outage(until: now.adding(span(duration)))
         case .reject(let label, let error):
@@ -134,6 +139,7 @@ extension World {
             }
         case .expireTokens: return "expire-tokens"
         case .failDownloads: return "fail-downloads"
+        case .zoneBusy: return "zone-busy"
         case .outage: return "outage"
         case .reject: return "reject"
         case .accept: return "accept"

@@ -39,6 +39,9 @@ public enum CloudAction: Hashable, Sendable {
     /// `fail-downloads alice for 30s`: the account's change feeds fail (SYNC-6); a SyncLab
     /// addition.
     case failDownloads(account: Located<String>, duration: Located<TimeSpan>)
+    /// `zone-busy alice for 10s` (a SyncLab addition): zone fetches of the account's zones fail
+    /// `zoneBusy` with the rest of the window as retry-after.
+    case zoneBusy(account: Located<String>, duration: Located<TimeSpan>)
     /// `outage for 1m`.
     case outage(duration: Located<TimeSpan>)
     /// `reject n1 with serverRejectedRequest`: saves of the record fail until `accept n1`.

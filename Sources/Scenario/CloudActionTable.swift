@@ -26,6 +26,12 @@ enum CloudActionTable {
             }
             return parser.parseDuration().map { .failDownloads(account: account, duration: $0) }
         },
+        CloudActionRule("zone-busy") { parser in
+            guard let account = parser.name("an account name"), parser.expectKeyword("for") else {
+                return nil
+            }
+            return parser.parseDuration().map { .zoneBusy(account: account, duration: $0) }
+        },
         CloudActionRule("outage") { parser in
             guard parser.expectKeyword("for") else { return nil }
             return parser.parseDuration().map { .outage(duration: $0) }

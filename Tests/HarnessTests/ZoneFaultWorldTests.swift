@@ -56,6 +56,22 @@ import Testing
         #expect(purged.first?["reason"] == "purged")
     }
 
+    /// [CKError.Code] `zoneBusy` with a retry-after on the zone fetches of the account.
+    @Test func aBusyZoneFailsZoneFetchesWithRetryAfter() {
+        let result = RuntimeRobustnessTests.run(Self.header + """
+            cloud: zone-busy alice for 5s
+            laptop: sync
+            settle
+            """)
+        #expect(result.failure == nil, "\(result.failure?.description ?? "")")
+        let answers = result.trace.events.filter {
+            $0.actor == "cloud" && $0.kind == "request.handled"
+                && $0.details.contains { $0.value == .string("fetchZoneChanges") }
+        }
+        let texts = answers.map { "\($0.details)" }
+        #expect(texts.contains { $0.contains("zoneBusy") && $0.contains("retry after") }, "\(texts)")
+    }
+
     @Test func aCollectionWithoutARecordIsARuntimeFailure() {
         let result = RuntimeRobustnessTests.run("""
             scenario "t"

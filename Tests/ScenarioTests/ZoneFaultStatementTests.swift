@@ -65,6 +65,13 @@ import Testing
         else { Issue.record("records changed meaning"); return }
     }
 
+    @Test func aZoneCanBeBusyForAWhile() throws {
+        guard case .zoneBusy(let account, let duration) = try Self.action("cloud: zone-busy alice for 10s")
+        else { Issue.record("not zone-busy"); return }
+        #expect(account.value == "alice")
+        #expect(duration.value == TimeSpan(microseconds: 10_000_000))
+    }
+
     static let setup = header + """
         entity Note {
           title: String = ""

@@ -24,7 +24,7 @@ extension World {
         switch action {
         case .share(let label, let account, let permission):
             guard let name = sharedRecordName(label.value) else { return }
-            let zone = cloud.appZone(of: device.account ?? "")
+            let zone = ownZone(holding: name, account: device.account ?? "")
             outcome = cloud.share(
                 rootRecordName: name, in: zone, with: account.value,
                 permission: permission == .readWrite ? .readWrite : .readOnly,
@@ -34,11 +34,11 @@ extension World {
             outcome = cloud.acceptShare(rootRecordName: name, ownerZone: ownerZone(of: name, default: device), by: client, now: now)
         case .unshare(let label):
             guard let name = sharedRecordName(label.value) else { return }
-            outcome = cloud.unshare(rootRecordName: name, ownerZone: cloud.appZone(of: device.account ?? ""), by: client, now: now)
+            outcome = cloud.unshare(rootRecordName: name, ownerZone: shareZone(of: name, owner: device.account ?? ""), by: client, now: now)
         case .removeParticipant(let account, let label):
             guard let name = sharedRecordName(label.value) else { return }
             outcome = cloud.removeParticipant(
-                account.value, rootRecordName: name, ownerZone: cloud.appZone(of: device.account ?? ""),
+                account.value, rootRecordName: name, ownerZone: shareZone(of: name, owner: device.account ?? ""),
                 by: client, now: now)
         case .leaveShare(let label):
             guard let name = sharedRecordName(label.value) else { return }
@@ -112,11 +112,25 @@ extension World {
         return name
     }
 
-    /// The zone holding a shared root: the owner's app zone, found among the cloud's shares.
+    /// The zone of the account's private database holding the record, whichever engine laid
+    /// it out (several zones per account); the app zone when none holds it (the step then
+    /// meets CloudKit's error there).
+    private func ownZone(holding name: String, account: String) -> ZoneID {
+        cloud.zones(of: account).first { cloud.record(named: name, in: $0) != nil }
+            ?? cloud.appZone(of: account)
+    }
+
+    /// The zone of the owner's share of a root, else the zone holding the root.
+    private func shareZone(of rootName: String, owner account: String) -> ZoneID {
+        cloud.shares(of: account).first { $0.rootRecordName == rootName }?.zone
+            ?? ownZone(holding: rootName, account: account)
+    }
+
+    /// The zone holding a shared root, found among the cloud's shares (any owner, any zone).
     private func ownerZone(of rootName: String, default device: Device) -> ZoneID {
         for account in cloud.accountNames {
-            if cloud.shares(of: account).contains(where: { $0.rootRecordName == rootName }) {
-                return cloud.appZone(of: account)
+            if let share = cloud.shares(of: account).first(where: { $0.rootRecordName == rootName }) {
+                return share.zone
             }
         }
         return cloud.appZone(of: device.account ?? "")

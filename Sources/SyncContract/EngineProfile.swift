@@ -1,3 +1,4 @@
+import CloudSim
 import Kernel
 import LocalStore
 
@@ -36,6 +37,9 @@ public struct EngineProfile: Sendable {
     /// the items it names, and a device that launches with it cannot save (see
     /// `StoreLoadFailure`).
     public let validateSchema: (@Sendable (Schema) -> StoreLoadFailure?)?
+    /// The engine's rules a neutral cloud note shows (e.g. `record.recreated` → LIM-1 for
+    /// `sds`); the cloud names no engine's rule itself (docs/CLOUDSIM.md, *Notes*).
+    private let cloudNoteRules: @Sendable (CloudNote) -> [String]
     private let makeEngine: @Sendable (EngineSetup) -> any SyncEngine
     private let makeObservation: @Sendable (SyncDataBox, (any SyncEngine)?) -> any EngineObservation
 
@@ -52,6 +56,7 @@ public struct EngineProfile: Sendable {
         canaryMechanism: String? = nil,
         codec: any RecordCodec,
         author: String,
+        cloudNoteRules: @escaping @Sendable (CloudNote) -> [String] = { _ in [] },
         makeEngine: @escaping @Sendable (EngineSetup) -> any SyncEngine,
         observe: @escaping @Sendable (SyncDataBox, (any SyncEngine)?) -> any EngineObservation,
         validateSchema: (@Sendable (Schema) -> StoreLoadFailure?)? = nil
@@ -77,6 +82,7 @@ public struct EngineProfile: Sendable {
         self.canaryMechanism = canaryMechanism
         self.codec = codec
         self.author = author
+        self.cloudNoteRules = cloudNoteRules
         self.makeEngine = makeEngine
         self.makeObservation = observe
         self.validateSchema = validateSchema
@@ -88,6 +94,12 @@ public struct EngineProfile: Sendable {
         "sync", "stop", "start", "reset-sync-data", "initialize-schema",
         "share", "accept", "unshare", "remove", "leave",
     ]
+
+    /// The rules a cloud note shows for this engine: the cloud's own (none today) and the
+    /// ones the profile names for it.
+    public func rules(for note: CloudNote) -> [String] {
+        note.rules + cloudNoteRules(note).filter { !note.rules.contains($0) }
+    }
 
     /// The probe point names, in order.
     public var probePointNames: [String] { probePoints.map(\.name) }

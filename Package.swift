@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Engines", "TestSupport"]),
         .testTarget(
             name: "SyncLabEngineKitTests",
-            dependencies: ["SyncLabEngineKit", "SyncLab", "NotesSyncEngine", "TestSupport"]
+            dependencies: ["SyncLabEngineKit", "SyncLab", "NotesSyncEngine", "notes-trace", "TestSupport"]
         ),
         .testTarget(
             name: "SynclabTests",

@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "NotesSyncEngine",
     dependencies: [
-        .package(path: "../.."),
+        .package(name: "SyncLab", path: "../.."),
     ],
     targets: [
         .target(name: "NotesSyncEngine", dependencies: [

@@ -35,9 +35,10 @@ func failedLines(_ result: LabResult) -> [Int] {
         let result = notesLab().run(
             contentsOf: scenarios.appendingPathComponent("tour/02-offline-edit-merges-per-key.scenario").path,
             engine: "notes")
-        // Both keys survive (NOTES-3 sends the unsent keys on the server's record); line 26 is sds's SYNC-4.
+        // Both keys survive: the download keeps the phone's unsent title (NOTES-4), the save
+        // then carries only that key. Line 26 names sds's own SYNC-4.
         #expect(failedLines(result) == [26], "\(result.problems)")
-        #expect(result.firedRules.contains("NOTES-3"))
+        #expect(result.firedRules.contains("NOTES-4"))
     }
 
     @Test func aDeletionDoesNotBeatAnOfflineEdit() {

@@ -28,7 +28,7 @@ let notesChaos = """
         let results = (1...8).map { explorer.run(seed: UInt64($0)) }
         // No run breaks the executor's rules or the budget.
         #expect(results.allSatisfy { $0.primaryCheck != .runtime && $0.outcome != .budgetFailure })
-        // Seed 8 resurrects a deleted note: the engine's known weakness (tour 03).
+        // Seed 8 brings back a note deleted while its conflicting save was in flight.
         let finding = try #require(results.first { $0.outcome == .newFinding })
         #expect(finding.seed == 8)
         #expect(finding.primaryCheck == .resurrection)

@@ -310,6 +310,10 @@ final class World {
             case .trace(let kind, let details, let rules):
                 record(device.name, kind, details, rules: rules)
                 noteFired(rules, device: index)
+                if kind == EngineEffect.runtimeErrorKind, case .string(let message)? = details.first?.value {
+                    fail("\(device.name): \(message)")
+                    return
+                }
             case .completed(let waiter):
                 completedWaiters.insert(waiter.rawValue)
                 waiterDevices[waiter.rawValue] = nil

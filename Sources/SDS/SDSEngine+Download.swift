@@ -69,6 +69,7 @@ extension SDSEngine {
                 ))
                 continue
             }
+            settleUnansweredUpload(record, context: &context, effects: &effects)
             context.syncData.changeTags[record.recordName] = record.changeTag
             context.syncData.parents[record.recordName] = record.parent
             if context.syncData.pendingDeletions[record.recordName] != nil {
@@ -272,6 +273,36 @@ extension SDSEngine {
             if let id = context.syncData.models[record.recordName] { resolution.targets[record.recordName] = id }
         }
         store(storable, deletions: [], resolution: resolution, context: &context, effects: &effects)
+    }
+
+    /// SYNC-4: a save whose answer never arrived (the app was killed, or the answer was lost)
+    /// may have been applied. When the downloaded record changed since the version that save
+    /// was made on, its keys count as uploaded: they are no longer pending (unless edited
+    /// again since), so the downloaded values win for them instead of the old values being
+    /// sent again over newer saves. A record still at that version did not get the save,
+    /// which stays pending.
+    private func settleUnansweredUpload(
+        _ record: CloudRecord, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        guard let sent = context.syncData.unanswered.removeValue(forKey: record.recordName),
+              record.changeTag != sent.changeTag,
+              let id = context.syncData.models[record.recordName],
+              var pending = context.syncData.pending[id] else { return }
+        var settled: [String] = []
+        for key in sent.keys.keys.sorted() where pending.keys[key] == sent.keys[key] {
+            pending.keys[key] = nil
+            settled.append(key)
+        }
+        guard !settled.isEmpty || pending.isInsert else { return }
+        pending.isInsert = false
+        pending.movedFrom = []
+        context.syncData.pending[id] = pending.keys.isEmpty ? nil : pending
+        effects.append(.trace(
+            kind: "download.unanswered-upload-settled",
+            details: [TraceField("record", .string(record.recordName)),
+                      TraceField("keys", .list(settled.map { .string($0) }))],
+            rules: ["SYNC-4"]
+        ))
     }
 
     /// The values of a downloaded record the model takes: every synchronized key the model

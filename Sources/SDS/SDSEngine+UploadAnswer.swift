@@ -31,6 +31,7 @@ extension SDSEngine {
         for result in results {
             switch result {
             case .saved(let record):
+                context.syncData.unanswered[record.recordName] = nil
                 uploaded(record, batch: batch, context: &context, effects: &effects)
             case .deleted(let name):
                 context.syncData.overflow[name] = nil
@@ -38,6 +39,7 @@ extension SDSEngine {
                 context.syncData.changeTags[name] = nil
                 context.syncData.parents[name] = nil
             case .failed(let name, let error):
+                context.syncData.unanswered[name] = nil
                 effects.append(.trace(
                     kind: "upload.item.failed",
                     details: [TraceField("record", .string(name)),

@@ -50,6 +50,14 @@ public enum SDSRules {
         Rule("SYNC-4", """
             Local changes that were not uploaded yet win over downloaded values of the same keys; \
             downloaded values of other keys are applied.
+            """, choice: """
+            a save whose answer never arrived (the app was killed between the upload and its \
+            answer, or the answer was lost) may have been applied, so the keys it carried are \
+            remembered on disk with the change tag the save was made on; when a download brings \
+            the record with another change tag, those keys count as uploaded (unless edited again \
+            since) and the downloaded values win for them, instead of the old values being sent \
+            again over newer saves; a record still at that change tag did not get the save, which \
+            is uploaded again.
             """),
         Rule("SYNC-5", """
             A model created on this device keeps its record: a downloaded deletion of a record \

@@ -22,6 +22,12 @@ extension SDSEngine {
         current.batch = nil
         guard case .recordsModified(let results) = response else {
             if case .failure(let error) = response {
+                // SYNC-4: only a lost connection leaves open whether iCloud applied the saves.
+                if error.code != .networkFailure && error.code != .serverResponseLost {
+                    for name in batch.savedModels.keys.sorted() {
+                        context.syncData.unanswered[name] = nil
+                    }
+                }
                 handleUploadFailure(error, &current, context: &context, effects: &effects)
             }
             return

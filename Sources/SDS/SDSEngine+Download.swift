@@ -21,7 +21,8 @@ extension SDSEngine {
                     ))
                 }
                 resolution.targets[record.recordName] = existing
-            } else if let twin = valueTwin(of: record, entity: entity, context: context) {
+            } else if let twin = valueTwin(of: record, entity: entity, context: context,
+                                           taken: Set(resolution.targets.values)) {
                 resolution.targets[record.recordName] = twin
                 resolution.valueTwins.insert(record.recordName)
             } else if let twin = identityTwin(of: record, entity: entity, context: context) {
@@ -380,11 +381,16 @@ extension SDSEngine {
     /// ADOPT-4, LIFE-3, DEL-3: during a download from scratch, a model without an identity
     /// that waits to be adopted and has exactly the record's values is given that record,
     /// instead of being uploaded as a duplicate. A model with changes of its own does not match.
-    private func valueTwin(of record: CloudRecord, entity: EntityDescription, context: SDSContext) -> ModelID? {
+    /// A model already given another record of the same page (`taken`) is not given a second
+    /// one: each model gets at most one record (two records with the same values each need a
+    /// model of their own).
+    private func valueTwin(
+        of record: CloudRecord, entity: EntityDescription, context: SDSContext, taken: Set<ModelID>
+    ) -> ModelID? {
         guard entity.identity.isEmpty, context.syncData.zoneToken == nil || context.syncData.needsFullDownload else {
             return nil
         }
-        for model in context.store.models(of: entity.name) {
+        for model in context.store.models(of: entity.name) where !taken.contains(model.id) {
             guard let pending = context.syncData.pending[model.id],
                   pending.isAdoption || (pending.isInsert && !context.syncData.hasDownloadedOnce),
                   let name = context.syncData.recordNames[model.id],

@@ -490,6 +490,15 @@ extension SDSEngine {
                     rules: ["LIM-3"]
                 ))
             }
+            if let pending = context.syncData.pending[id], pending.isInsert, !pending.isAdoption {
+                // DR-1: a model created here inside the one whose deletion arrived, never
+                // uploaded: the delete rule removes it before any device saw it.
+                effects.append(.trace(
+                    kind: "download.cascade-deleted-new-model",
+                    details: [TraceField("record", .string(name))],
+                    rules: ["DR-1"]
+                ))
+            }
             context.syncData.unbind(id)
             context.syncData.pending[id] = nil
         }

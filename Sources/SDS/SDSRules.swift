@@ -26,6 +26,7 @@ public enum SDSRules {
         ("CFG", "configuration"),
         ("ID", "entities with an identity"),
         ("LIM", "the known limitations (races the engine does not resolve)"),
+        ("DR", "discovered races (found by the explorer, not in the seed)"),
     ]
 
     /// The catalogue as the profile carries it.
@@ -412,5 +413,18 @@ public enum SDSRules {
             history lacks its own last stamp (the same record, not one created again) traces \
             LIM-6.
             """, explains: ["convergence", "lost-change"]),
+
+        // DR — discovered races (found by the explorer, not in the seed)
+        Rule("DR-1", """
+            A model that one device creates inside another one (its first upload carries the \
+            link, and the other one's delete rule cascades to it) while another device deletes \
+            that one without knowing about the new model: when the deletion is downloaded, the \
+            delete rule deletes the new model too before it was ever uploaded, so it and its \
+            values are lost on every device (LIM-3 is the same race for a model moved there).
+            """, choice: """
+            observed by the device that created the model: it traces DR-1 when a downloaded \
+            deletion's delete rule deletes a model whose record was never uploaded (a pending \
+            insert); nothing is uploaded for it.
+            """, explains: ["lost-change"]),
     ]
 }

@@ -25,7 +25,8 @@ extension SDSEngine {
                                            taken: Set(resolution.targets.values)) {
                 resolution.targets[record.recordName] = twin
                 resolution.valueTwins.insert(record.recordName)
-            } else if let twin = identityTwin(of: record, entity: entity, context: context) {
+            } else if let twin = identityTwin(of: record, entity: entity, context: context,
+                                              taken: Set(resolution.targets.values)) {
                 resolution.targets[record.recordName] = twin
                 resolution.identityTwins.insert(record.recordName)
             }
@@ -360,7 +361,11 @@ extension SDSEngine {
     }
 
     /// ID-2: a saved local model without a record that has the record's identity values.
-    private func identityTwin(of record: CloudRecord, entity: EntityDescription, context: SDSContext) -> ModelID? {
+    /// As for value twins, a model already given a record of the page (`taken`) is not given
+    /// a second one (a twin of the same identity uploaded elsewhere under a random name, ID-5).
+    private func identityTwin(
+        of record: CloudRecord, entity: EntityDescription, context: SDSContext, taken: Set<ModelID>
+    ) -> ModelID? {
         guard !entity.identity.isEmpty else { return nil }
         var wanted: [String: AttributeValue] = [:]
         for name in entity.identity {
@@ -369,7 +374,7 @@ extension SDSEngine {
                   let value = RecordMapping.attributeValue(field, type: attribute.type) else { return nil }
             wanted[name] = value
         }
-        for model in context.store.models(of: entity.name) {
+        for model in context.store.models(of: entity.name) where !taken.contains(model.id) {
             let matches = entity.identity.allSatisfy { model.values[$0] == wanted[$0] }
             guard matches else { continue }
             guard let bound = context.syncData.recordNames[model.id] else { return model.id }

@@ -72,6 +72,9 @@ extension SDSEngine {
                 continue
             }
             settleUnansweredUpload(record, context: &context, effects: &effects)
+            if let tag = context.syncData.uploadedMoves[record.recordName], tag != record.changeTag {
+                context.syncData.uploadedMoves[record.recordName] = nil
+            }
             context.syncData.changeTags[record.recordName] = record.changeTag
             context.syncData.parents[record.recordName] = record.parent
             if context.syncData.pendingDeletions[record.recordName] != nil {
@@ -111,7 +114,9 @@ extension SDSEngine {
             if case .reference(let name, _)? = record.fields[relationship.name] { names.append(name) }
         }
         for name in names {
-            if inPage.contains(name) { continue }
+            // A record of the page that this device deleted (its deletion not uploaded yet) is
+            // not stored: a reference to it is missing here too (LIM-3).
+            if inPage.contains(name) && context.syncData.pendingDeletions[name] == nil { continue }
             if let id = context.syncData.models[name], context.store.model(id) != nil { continue }
             return name
         }
@@ -130,7 +135,9 @@ extension SDSEngine {
         let before = context
         var transaction = Transaction()
         prepare(records, resolution: resolution, into: &transaction, context: &context, effects: &effects)
+        let deleted = Set(deletions.map(\.recordName))
         for deletion in deletions {
+            noteMovedModelDeletedWithParent(deletion, deleted: deleted, context: &context, effects: &effects)
             applyDeletion(deletion, to: &transaction, context: &context, effects: &effects)
         }
         if save(transaction, context: &context) {
@@ -413,6 +420,24 @@ extension SDSEngine {
 
     private func valueMatchingRules(_ context: SDSContext) -> [String] {
         [context.syncData.valueMatchingRule]
+    }
+
+    /// LIM-3, observed by the device that moved a model: the model arrives deleted together
+    /// with the parent this device moved it into (iCloud deleted it with that parent), so the
+    /// device that deleted the parent did so without having the move.
+    private func noteMovedModelDeletedWithParent(
+        _ deletion: RecordDeletion, deleted: Set<String>, context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        guard context.syncData.uploadedMoves.removeValue(forKey: deletion.recordName) != nil,
+              let parent = context.syncData.parents[deletion.recordName], deleted.contains(parent)
+        else { return }
+        effects.append(.trace(
+            kind: "download.moved-model-deleted-with-parent",
+            details: [TraceField("record", .string(deletion.recordName)),
+                      TraceField("parent", .string(parent))],
+            rules: ["LIM-3"]
+        ))
     }
 
     private func applyDeletion(

@@ -129,6 +129,12 @@ extension SDSEngine {
         let uploadedKeys = sentKeys.keys.sorted()
         observeOverflow(record, uploadedKeys: uploadedKeys, context: &context, effects: &effects)
         guard let id = batch.savedModels[name] else { return }
+        if let parentKey = schema.entity(named: record.recordType)?.parentRelationship?.name,
+           batch.sentKeys[id]?[parentKey] != nil {
+            // LIM-3: this device moved the record; a device that deletes its new parent
+            // without knowing it deletes it with that parent.
+            context.syncData.uploadedMoves[name] = record.parent == nil ? nil : record.changeTag
+        }
         if batch.insertedNames.contains(name), !batch.isAdoption,
            record.creationTime != record.modificationTime {
             // Another device uploaded this identity first: the changed keys were saved over

@@ -78,6 +78,9 @@ public struct SDSSyncData: EngineSyncData {
     public var pending: [ModelID: PendingChange] = [:]
     /// Deletions not uploaded yet, by record name.
     public var pendingDeletions: [String: PendingDeletion] = [:]
+    /// LIM-3: records this device moved to another parent, with the change tag of the upload
+    /// that did it, until another device's save of the record is downloaded.
+    public var uploadedMoves: [String: String] = [:]
     /// SYNC-4: saves sent whose answer has not arrived (a kill or a lost answer can keep it
     /// from ever arriving), by record name; the next download of the record settles them.
     public var unanswered: [String: UnansweredUpload] = [:]

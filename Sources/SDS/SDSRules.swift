@@ -136,7 +136,7 @@ public enum SDSRules {
             synchronized), every record is downloaded first, and models without an identity are \
             given the records whose values they have (value matching) instead of being uploaded as \
             duplicates.
-            """),
+            """, exempts: ["lost-change"]),
 
         // DEL — deletions
         Rule("DEL-1", """

@@ -466,7 +466,16 @@ extension SDSEngine {
             context.syncData.unbind(id)
             return
         }
-        if context.syncData.pending[id]?.isInsert == true {
+        if context.syncData.pending[id]?.isInsert == true,
+           context.syncData.unanswered.removeValue(forKey: deletion.recordName) != nil {
+            // SYNC-4: the insert was sent and its answer lost; iCloud created the record,
+            // and another device deleted it since: the deletion is of this model's record.
+            effects.append(.trace(
+                kind: "download.unanswered-insert-deleted",
+                details: [TraceField("record", .string(deletion.recordName))],
+                rules: ["SYNC-4"]
+            ))
+        } else if context.syncData.pending[id]?.isInsert == true {
             // SYNC-5: this model was created here after that record was deleted; it keeps
             // the record (its upload creates it again).
             effects.append(.trace(

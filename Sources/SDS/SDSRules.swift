@@ -58,7 +58,8 @@ public enum SDSRules {
             the record with another change tag, those keys count as uploaded (unless edited again \
             since) and the downloaded values win for them, instead of the old values being sent \
             again over newer saves; a record still at that change tag did not get the save, which \
-            is uploaded again.
+            is uploaded again. A downloaded deletion of the record of such an insert deletes the \
+            model (iCloud created the record, and another device deleted it since).
             """),
         Rule("SYNC-5", """
             A model created on this device keeps its record: a downloaded deletion of a record \

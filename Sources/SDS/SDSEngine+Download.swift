@@ -92,6 +92,7 @@ extension SDSEngine {
                 // LIM-3: another device moved this model into one this device deleted without
                 // knowing of the move; the model stays at its previous place here.
                 let deletedHere = context.syncData.pendingDeletions[missing] != nil
+                    || context.syncData.deletedHere.contains(missing)
                 effects.append(.trace(
                     kind: "download.record.kept-aside",
                     details: [TraceField("record", .string(record.recordName)),

@@ -40,6 +40,7 @@ extension SDSEngine {
                 context.syncData.unanswered[record.recordName] = nil
                 uploaded(record, batch: batch, context: &context, effects: &effects)
             case .deleted(let name):
+                context.syncData.deletedHere.insert(name)
                 context.syncData.overflow[name] = nil
                 context.syncData.pendingDeletions[name] = nil
                 context.syncData.changeTags[name] = nil

@@ -398,7 +398,7 @@ public enum SDSRules {
         Rule("LIM-4", """
             When a change token expires (a device offline for long), models other devices deleted \
             meanwhile stay on that device: their deletions are not downloaded again.
-            """, explains: ["convergence"]),
+            """, explains: ["convergence", "resurrection"]),
         Rule("LIM-5", """
             The removal of a record that a waiting update still references (a document's previous \
             workspace, the record a model moved away from) waits for that update; if CloudKit \

@@ -78,6 +78,9 @@ public struct SDSSyncData: EngineSyncData {
     public var pending: [ModelID: PendingChange] = [:]
     /// Deletions not uploaded yet, by record name.
     public var pendingDeletions: [String: PendingDeletion] = [:]
+    /// LIM-3: records whose deletion this device uploaded; a downloaded record that another
+    /// device moved into one of them (without knowing of the deletion) is the race.
+    public var deletedHere: Set<String> = []
     /// LIM-3: records this device moved to another parent, with the change tag of the upload
     /// that did it, until another device's save of the record is downloaded.
     public var uploadedMoves: [String: String] = [:]

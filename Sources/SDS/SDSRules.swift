@@ -382,7 +382,7 @@ public enum SDSRules {
             An edit of a model that another device deleted after this device's last download but \
             before its upload recreates the record with only the edited values; other devices then \
             download a model with only those values.
-            """, explains: ["convergence", "lost-change", "resurrection"]),
+            """, explains: ["convergence", "lost-change", "resurrection", "duplicate-identity"]),
         Rule("LIM-2", """
             A model the app creates with the identity of a record that a running download inserts \
             at the same moment can end up as two models of the same identity on that device.

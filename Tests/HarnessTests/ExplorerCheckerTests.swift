@@ -80,7 +80,7 @@ import Testing
         #expect(InvariantCheck.lostChange.explainers(in: catalogue) == [
             "LIM-1", "LIM-3", "LIM-5", "LIM-6", "DR-1",
         ])
-        #expect(InvariantCheck.duplicateIdentity.explainers(in: catalogue) == ["LIM-2"])
+        #expect(InvariantCheck.duplicateIdentity.explainers(in: catalogue) == ["LIM-1", "LIM-2"])
         #expect(InvariantCheck.resurrection.explainers(in: catalogue) == ["LIM-1", "LIM-3", "LIM-4"])
         #expect(InvariantCheck.liveness.explainers(in: catalogue).isEmpty)
         let finding = CheckerFinding(.convergence, "phone lacks n1")

@@ -76,6 +76,8 @@ let package = Package(
         .testTarget(
             name: "HistoryTests",
             dependencies: ["History", "SyncContract", "CloudSim", "LocalStore", "Kernel", "TestSupport"]
+        ),
+        .testTarget(
             name: "MirrorTests",
             dependencies: ["Mirror", "SyncContract", "CloudSim", "LocalStore", "Kernel", "TestSupport"]
         ),

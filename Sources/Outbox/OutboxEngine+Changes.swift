@@ -131,7 +131,7 @@ extension OutboxEngine {
         for (name, differing) in overwrites {
             trace("fetch.newer-values-overwritten", [
                 TraceField("record", .string(name)),
-                TraceField("keys", .list(differing.map { .string($0) })),
+                TraceField("keys", .list(differing.map { .string($0) })), // tidy: ordered (a sorted array)
                 TraceField("note", .string("the pending whole-record save will overwrite these keys")),
             ], ["OBXW-1", "OBX-15"], &effects)
         }
@@ -334,7 +334,7 @@ extension OutboxEngine {
         data.archives[name] = server
         var overwritten: [String] = []
         let allKeys = Set(server.fields.keys).union(local.fields.keys).sorted()
-        for key in allKeys where server.fields[key] != local.fields[key] {
+        for key in allKeys where server.fields[key] != local.fields[key] { // tidy: ordered (sorted above)
             // The other device changed this key and this one did not: its value is lost.
             let theirs = server.fields[key] != ancestor?.fields[key]
             let mine = local.fields[key] != ancestor?.fields[key]

@@ -110,15 +110,15 @@ enum CloudNotes {
             ])
     }
 
+    static let defaultZoneSkip = "the default zone cannot be deleted"
+
     static func zoneDeleteSkipped(_ zone: ZoneID, reason: ZoneDeletionReason) -> CloudNote {
         CloudNote(
             kind: "zone.delete-skipped",
             details: [
                 NoteField("zone", zone.description),
                 NoteField("reason", reason.rawValue),
-                NoteField(
-                    "why",
-                    zone.isDefaultZone ? "the default zone cannot be deleted" : "zone does not exist"),
+                NoteField("why", zone.isDefaultZone ? defaultZoneSkip : "zone does not exist"),
             ])
     }
 

@@ -24,10 +24,12 @@ struct HistoryChangeSet {
 extension HistoryEngine {
     /// HIS-5, HIS-7: the transactions after the staged token, else the persisted one, not by
     /// the sync author; `relevant.last?.token` is staged (nil when nothing is relevant).
-    func readChanges(context: inout HistoryContext, effects: inout [EngineEffect]) -> HistoryChangeSet {
+    func readChanges(context: inout HistoryContext,
+        effects: inout [EngineEffect]) -> HistoryChangeSet {
         let persisted = context.syncData.persistedToken
         let lastToken = stagedToken ?? persisted
-        let relevant = context.store.persistentHistory(after: lastToken).filter { $0.author != Self.author }
+        let relevant = context.store.persistentHistory(after: lastToken)
+            .filter { $0.author != Self.author }
         if stageLeftByFailure, let staged = stagedToken {
             // HISW-1: the failed push's changes are behind the staged token, so this read
             // skips them.
@@ -40,8 +42,10 @@ extension HistoryEngine {
                     TraceField("stagedToken", .string(staged.description)),
                     TraceField("skippedModels", .int(Int64(models.count))),
                     TraceField("note", .string(relevant.isEmpty
-                        ? "nothing new after the staged token: this push uploads nothing, the failed changes wait"
-                        : "only the new changes are read: their success persists the token past the failed ones")),
+                        ? "nothing new after the staged token: this push uploads nothing, the "
+                            + "failed changes wait"
+                        : "only the new changes are read: their success persists the token past "
+                            + "the failed ones")),
                 ], rules: ["HISW-1", "HIS-5", "HIS-7"]))
             }
         }
@@ -78,7 +82,8 @@ extension HistoryEngine {
                 set.deletions.append((id, entityName, name))
                 continue
             }
-            guard let model = context.store.model(id), let entity = schema.entity(named: model.entity),
+            guard let model = context.store.model(id),
+                let entity = schema.entity(named: model.entity),
                   entity.isSynchronized else {
                 skipped += 1
                 continue

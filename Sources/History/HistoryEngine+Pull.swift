@@ -5,7 +5,8 @@ import SyncContract
 
 extension HistoryEngine {
     /// HIS-22: a pull handles each scope in turn, private then shared.
-    func startPull(_ operation: HistoryOperation, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    func startPull(_ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         operation.scopes = [.privateDatabase, .sharedDatabase]
         operation.scopeIndex = 0
         operation.pullFailed = false
@@ -20,7 +21,8 @@ extension HistoryEngine {
     }
 
     /// The next scope, or the end of the pull.
-    func pullScope(_ operation: HistoryOperation, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    func pullScope(_ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         guard operation.scopeIndex < operation.scopes.count, !operation.pullFailed else {
             context.syncData.pullInProgress = false
             writeSyncData(context, effects: &effects)
@@ -31,7 +33,8 @@ extension HistoryEngine {
             effects.append(.trace(kind: "pull.completed", details: [
                 TraceField("failed", .bool(operation.pullFailed)),
             ], rules: ["HIS-22"]))
-            pass(["download.done"], then: .nextPhase, operation, context: &context, effects: &effects)
+            pass(["download.done"], then: .nextPhase, operation, context: &context,
+                effects: &effects)
             return
         }
         operation.changedZones = []
@@ -42,18 +45,22 @@ extension HistoryEngine {
             TraceField("scope", .string(operation.scope.rawValue)),
             TraceField("token", operation.databaseToken.map { .int($0.sequence) } ?? .null),
         ], rules: ["HIS-22"]))
-        pass(["history.pull.scope.start"], then: .fetchDatabase, operation, context: &context, effects: &effects)
+        pass(["history.pull.scope.start"], then: .fetchDatabase, operation, context: &context,
+            effects: &effects)
     }
 
-    func fetchDatabase(_ operation: HistoryOperation, context: inout HistoryContext, effects: inout [EngineEffect]) {
-        send(.fetchDatabaseChanges(scope: operation.scope, token: operation.databaseToken), for: operation, effects: &effects)
+    func fetchDatabase(_ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
+        send(.fetchDatabaseChanges(scope: operation.scope, token: operation.databaseToken),
+            for: operation, effects: &effects)
     }
 
     func pullAnswered(_ response: CloudResponse, _ operation: HistoryOperation,
                       context: inout HistoryContext, effects: inout [EngineEffect]) {
         switch response {
         case .databaseChanges(let changed, let deleted, let token, let moreComing):
-            for zone in changed where zone.name == Self.zoneName && !operation.changedZones.contains(zone) {
+            for zone in changed where zone.name == Self.zoneName
+                && !operation.changedZones.contains(zone) {
                 operation.changedZones.append(zone)
             }
             operation.deletedZones += deleted.filter { $0.zone.name == Self.zoneName }
@@ -66,7 +73,8 @@ extension HistoryEngine {
             handleDeletedZones(operation, context: &context, effects: &effects)
         case .zoneChanges(let records, let deletions, let token, let moreComing):
             operation.page = (records, deletions, token, moreComing)
-            pass(["download.page.fetched"], then: .storePage, operation, context: &context, effects: &effects)
+            pass(["download.page.fetched"], then: .storePage, operation, context: &context,
+                effects: &effects)
         case .failure(let error):
             pullFailed(error, operation, context: &context, effects: &effects)
         default:
@@ -129,7 +137,8 @@ extension HistoryEngine {
     }
 
     /// The next changed zone of the scope, page by page from its saved token.
-    func nextZone(_ operation: HistoryOperation, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    func nextZone(_ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         guard operation.zoneIndex < operation.changedZones.count else {
             // HIS-22 step 4: the database token, after the data.
             if let token = operation.pendingDatabaseToken {
@@ -140,17 +149,20 @@ extension HistoryEngine {
                     TraceField("token", .int(token.sequence)),
                 ], rules: ["HIS-22"]))
             }
-            pass(["history.db-token.saved"], then: .endScope, operation, context: &context, effects: &effects)
+            pass(["history.db-token.saved"], then: .endScope, operation, context: &context,
+                effects: &effects)
             return
         }
         let zone = operation.changedZones[operation.zoneIndex]
         let token = context.syncData.zoneTokens[HistorySyncData.key(operation.scope, zone)]
-        send(.fetchZoneChanges(scope: operation.scope, zone: zone, token: token, resultsLimit: pageSize),
+        send(.fetchZoneChanges(scope: operation.scope, zone: zone, token: token,
+            resultsLimit: pageSize),
              for: operation, effects: &effects)
     }
 
     /// HIS-22 step 3: the page's upserts and deletions, one save as the sync author (HIS-21).
-    func storePage(_ operation: HistoryOperation, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    func storePage(_ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         guard let page = operation.page else { return }
         let zone = operation.changedZones[operation.zoneIndex]
         let shared = operation.scope == .sharedDatabase
@@ -162,36 +174,51 @@ extension HistoryEngine {
         let unpushed = unpushedKeys(context: context)
         var newModels: [String: ModelID] = [:]
         for record in page.records {
-            guard let entity = schema.entity(named: record.recordType), entity.isSynchronized else { continue }
+            guard let entity = schema.entity(named: record.recordType), entity.isSynchronized else {
+                continue
+            }
             var values: [String: PropertyValue] = [:]
             for attribute in HistoryRecords.uploadedAttributes(of: entity) {
                 guard let field = record.fields[attribute.name],
-                      let value = HistoryRecords.attributeValue(field, type: attribute.type) else { continue }
+                      let value = HistoryRecords.attributeValue(field,
+                          type: attribute.type) else { continue }
                 values[attribute.name] = .attribute(value)
             }
-            if let id = context.syncData.models[record.recordName], let model = context.store.model(id) {
-                if let known = context.syncData.systemFields[id]?.changeTag, known == record.changeTag {
+            if let id = context.syncData.models[record.recordName],
+                let model = context.store.model(id) {
+                if let known = context.syncData.systemFields[id]?.changeTag,
+                    known == record.changeTag {
                     // The version this device wrote or fetched last: nothing to write.
                     unchanged += 1
                     continue
                 }
                 var changes: [String: PropertyValue] = [:]
                 for key in values.keys.sorted() {
-                    guard case .attribute(let value)? = values[key], model.values[key] != value else { continue }
+                    guard case .attribute(let value)? = values[key],
+                        model.values[key] != value else { continue }
                     changes[key] = values[key]
-                    if unpushed[id]?.contains(key) ?? false { overwritten.append("\(record.recordName).\(key)") }
+                    if unpushed[id]?.contains(key) ?? false {
+                        overwritten.append("\(record.recordName).\(key)")
+                    }
                 }
-                link(record, id: id, entity: entity, model: model, into: &changes, newModels: newModels, context: context)
+                link(record, id: id, entity: entity, model: model, into: &changes,
+                    newModels: newModels, context: context)
                 if !changes.isEmpty {
                     transaction.append(.update(id, values: changes))
                     updated += 1
                 }
                 noteSystemFields(record, id: id, shared: shared, zone: zone, context: &context)
             } else {
-                for attribute in entity.attributes where values[attribute.name] == nil && !attribute.isOptional {
-                    if let fallback = attribute.defaultValue { values[attribute.name] = .attribute(fallback) }
+                for attribute in entity.attributes where values[attribute.name] == nil
+                    && !attribute.isOptional {
+                    if let fallback = attribute.defaultValue {
+                        values[attribute.name] = .attribute(fallback)
+                    }
                 }
-                guard entity.attributes.allSatisfy({ $0.isOptional || values[$0.name] != nil }) else {
+                let complete = entity.attributes.allSatisfy {
+                    $0.isOptional || values[$0.name] != nil
+                }
+                guard complete else {
                     effects.append(.trace(kind: "pull.record-skipped", details: [
                         TraceField("recordName", .string(record.recordName)),
                         TraceField("reason", .string("a required value is missing")),
@@ -200,8 +227,10 @@ extension HistoryEngine {
                 }
                 let id = context.store.makeModelID()
                 let placeholder = Model(id: id, entity: entity.name)
-                link(record, id: id, entity: entity, model: placeholder, into: &values, newModels: newModels, context: context)
-                noteDuplicate(record, entity: entity, values: values, context: context, effects: &effects)
+                link(record, id: id, entity: entity, model: placeholder, into: &values,
+                    newModels: newModels, context: context)
+                noteDuplicate(record, entity: entity, values: values, context: context,
+                    effects: &effects)
                 transaction.append(.insert(id, entity: entity.name, values: values))
                 inserted.append((id, record.recordName))
                 newModels[record.recordName] = id
@@ -210,7 +239,8 @@ extension HistoryEngine {
         }
         var deleted = 0
         for deletion in page.deletions {
-            guard let id = context.syncData.models[deletion.recordName], context.store.contains(id) else { continue }
+            guard let id = context.syncData.models[deletion.recordName],
+                context.store.contains(id) else { continue }
             transaction.append(.delete(id))
             context.syncData.systemFields[id] = nil
             deleted += 1
@@ -238,15 +268,19 @@ extension HistoryEngine {
         if !overwritten.isEmpty {
             effects.append(.trace(kind: "pull.overwrote-unpushed", details: [
                 TraceField("keys", .list(overwritten.map { .string($0) })),
-                TraceField("note", .string("an unpushed local edit is overwritten; the next push sends the downloaded value")),
+                TraceField("note",
+                    .string("an unpushed local edit is overwritten; the next push sends the "
+                    + "downloaded value")),
             ], rules: ["HISW-3", "HIS-21"]))
         }
-        pass(["download.page.stored"], then: .afterPage, operation, context: &context, effects: &effects)
+        pass(["download.page.stored"], then: .afterPage, operation, context: &context,
+            effects: &effects)
     }
 
     /// The parent as a relationship, or remembered until its record arrives (HIS-25).
     private func link(_ record: CloudRecord, id: ModelID, entity: EntityDescription, model: Model,
-                      into values: inout [String: PropertyValue], newModels: [String: ModelID], context: HistoryContext) {
+                      into values: inout [String: PropertyValue], newModels: [String: ModelID],
+                      context: HistoryContext) {
         guard let parent = HistoryRecords.parentRelationship(of: entity) else { return }
         guard let parentName = record.parent else {
             if model.toOne[parent.name] != nil { values[parent.name] = .relationship(nil) }
@@ -266,11 +300,14 @@ extension HistoryEngine {
         var fields = record
         fields.fields = [:]
         context.syncData.systemFields[id] = fields
-        if shared { context.syncData.owners[id] = zone.owner } else { context.syncData.owners[id] = nil }
+        if shared { context.syncData.owners[id] = zone.owner } else {
+            context.syncData.owners[id] = nil
+        }
     }
 
     /// HISW-11: an inserted record whose identity values a local model already has.
-    private func noteDuplicate(_ record: CloudRecord, entity: EntityDescription, values: [String: PropertyValue],
+    private func noteDuplicate(_ record: CloudRecord, entity: EntityDescription,
+        values: [String: PropertyValue],
                                context: HistoryContext, effects: inout [EngineEffect]) {
         guard !entity.identity.isEmpty else { return }
         let identity = entity.identity.map { key -> AttributeValue? in
@@ -283,7 +320,8 @@ extension HistoryEngine {
         }) else { return }
         effects.append(.trace(kind: "pull.duplicate", details: [
             TraceField("recordName", .string(record.recordName)),
-            TraceField("twin", .string(context.syncData.recordNames[twin.id] ?? twin.id.description)),
+            TraceField("twin",
+                .string(context.syncData.recordNames[twin.id] ?? twin.id.description)),
         ], rules: ["HISW-11", "HIS-39"]))
     }
 
@@ -295,7 +333,8 @@ extension HistoryEngine {
             for change in transaction.changes {
                 switch change {
                 case .inserted(let id, let entity):
-                    keys[id, default: []].formUnion(schema.entity(named: entity)?.attributes.map(\.name) ?? [])
+                    let names = schema.entity(named: entity)?.attributes.map(\.name) ?? []
+                    keys[id, default: []].formUnion(names)
                 case .updated(let id, _, let changed):
                     keys[id, default: []].formUnion(changed)
                 case .deleted:
@@ -307,7 +346,8 @@ extension HistoryEngine {
     }
 
     /// The page is stored: its zone token is saved (HIS-22, after the data).
-    func afterPage(_ operation: HistoryOperation, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    func afterPage(_ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         guard let page = operation.page else { return }
         let zone = operation.changedZones[operation.zoneIndex]
         context.syncData.zoneTokens[HistorySyncData.key(operation.scope, zone)] = page.token
@@ -318,26 +358,31 @@ extension HistoryEngine {
         ], rules: ["HIS-22"]))
         operation.page = nil
         if !page.moreComing { operation.zoneIndex += 1 }
-        pass(["download.page.saved"], then: .nextZone, operation, context: &context, effects: &effects)
+        pass(["download.page.saved"], then: .nextZone, operation, context: &context,
+            effects: &effects)
     }
 
     /// HIS-25: `resolveMissingReferences` at the end of the scope, then the next scope.
-    func endScope(_ operation: HistoryOperation, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    func endScope(_ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         if !missingParents.isEmpty {
             var transaction = Transaction()
             var linked = 0
             var left: [(model: ModelID, relationship: String, parent: String)] = []
             for missing in missingParents {
                 guard context.store.contains(missing.model) else { continue }
-                if let target = context.syncData.models[missing.parent], context.store.contains(target) {
-                    transaction.append(.update(missing.model, values: [missing.relationship: .relationship(target)]))
+                if let target = context.syncData.models[missing.parent],
+                    context.store.contains(target) {
+                    transaction.append(.update(missing.model,
+                        values: [missing.relationship: .relationship(target)]))
                     linked += 1
                 } else {
                     left.append(missing)
                 }
             }
             missingParents = left
-            if !transaction.isEmpty, (try? context.store.save(transaction, author: Self.author)) != nil {
+            if !transaction.isEmpty, (try? context.store.save(transaction,
+                author: Self.author)) != nil {
                 effects.append(context.writeAll)
             }
             effects.append(.trace(kind: "references.resolved", details: [
@@ -355,7 +400,8 @@ extension HistoryEngine {
     private func pullFailed(_ error: CloudError, _ operation: HistoryOperation,
                             context: inout HistoryContext, effects: inout [EngineEffect]) {
         let syncError = HistoryRecovery.syncError(error)
-        let inZone = operation.pendingDatabaseToken != nil && operation.zoneIndex < operation.changedZones.count
+        let inZone = operation.pendingDatabaseToken != nil
+            && operation.zoneIndex < operation.changedZones.count
         if syncError == .changeTokenExpired, operation.tokenRetries < 1 {
             operation.tokenRetries += 1
             if inZone {
@@ -369,7 +415,9 @@ extension HistoryEngine {
             effects.append(.trace(kind: "token.reset", details: [
                 TraceField("scope", .string(operation.scope.rawValue)),
                 TraceField("which", .string(inZone ? "zone" : "all")),
-                TraceField("note", .string("pulled again from scratch: no tombstones, deletions made elsewhere are missed")),
+                TraceField("note",
+                    .string("pulled again from scratch: no tombstones, deletions made elsewhere "
+                    + "are missed")),
             ], rules: ["HIS-26", "HIS-24", "HISW-10"]))
             if inZone {
                 nextZone(operation, context: &context, effects: &effects)
@@ -389,7 +437,8 @@ extension HistoryEngine {
         operation.pullFailed = true
         var probes: [String] = []
         if syncError != .changeTokenExpired {
-            probes = recover(error, perItem: false, during: operation, context: &context, effects: &effects)
+            probes = recover(error, perItem: false, during: operation, context: &context,
+                effects: &effects)
         } else {
             reportError(.unknown, code: error, effects: &effects)
         }

@@ -5,7 +5,8 @@ import SyncContract
 
 extension HistoryEngine {
     /// A push phase (HIS-17): guarded by HIS-11/HIS-12 unless `push()` reserved it already.
-    func startPush(_ operation: HistoryOperation, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    func startPush(_ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         if !operation.holdsPushFlag {
             // The push step of `enable()` or `sync` calls `push()` like any caller.
             if let pausedFor {
@@ -59,11 +60,13 @@ extension HistoryEngine {
     /// each, private first.
     func buildRequests(_ changes: HistoryChangeSet, context: inout HistoryContext,
                        effects: inout [EngineEffect]) -> [HistoryPushRequest] {
-        var byOwner: [String: (inserts: [(ModelID, RecordSave)], updates: [(ModelID, RecordSave)], deletes: [String])] = [:]
+        var byOwner: [String: (inserts: [(ModelID, RecordSave)], updates: [(ModelID, RecordSave)],
+            deletes: [String])] = [:]
         let own = Self.defaultOwner
         func owner(_ id: ModelID) -> String { context.syncData.owners[id] ?? own }
         for id in changes.insertions {
-            guard let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { continue }
+            guard let model = context.store.model(id),
+                let entity = schema.entity(named: model.entity) else { continue }
             let effective = resolveOwner(id, context: &context, effects: &effects)
             let name = recordName(of: id, entity: entity, context: &context, effects: &effects)
             let save = recordSave(model, entity: entity, name: name, keys: nil, owner: effective,
@@ -71,15 +74,20 @@ extension HistoryEngine {
             byOwner[effective, default: ([], [], [])].inserts.append((id, save))
         }
         for update in changes.updates {
-            guard let model = context.store.model(update.model), let entity = schema.entity(named: model.entity) else { continue }
+            guard let model = context.store.model(update.model),
+                let entity = schema.entity(named: model.entity) else { continue }
             let effective = resolveOwner(update.model, context: &context, effects: &effects)
-            let name = recordName(of: update.model, entity: entity, context: &context, effects: &effects)
-            let save = recordSave(model, entity: entity, name: name, keys: update.keys, owner: effective,
-                                  base: context.syncData.systemFields[update.model], context: &context, effects: &effects)
+            let name = recordName(of: update.model, entity: entity, context: &context,
+                effects: &effects)
+            let save = recordSave(model, entity: entity, name: name, keys: update.keys,
+                owner: effective,
+                                  base: context.syncData.systemFields[update.model],
+                                  context: &context, effects: &effects)
             byOwner[effective, default: ([], [], [])].updates.append((update.model, save))
         }
         for deletion in changes.deletions {
-            byOwner[owner(deletion.model), default: ([], [], [])].deletes.append(deletion.recordName)
+            byOwner[owner(deletion.model), default: ([], [],
+                [])].deletes.append(deletion.recordName)
         }
         var requests: [HistoryPushRequest] = []
         let owners = byOwner.keys.sorted { ($0 == own ? 0 : 1, $0) < ($1 == own ? 0 : 1, $1) }
@@ -105,13 +113,15 @@ extension HistoryEngine {
 
     /// HIS-19: the effective owner, through the parent chain (a visited set against cycles);
     /// a child whose effective owner is a sharer is rewritten to it, written back locally.
-    func resolveOwner(_ id: ModelID, context: inout HistoryContext, effects: inout [EngineEffect]) -> String {
+    func resolveOwner(_ id: ModelID, context: inout HistoryContext,
+        effects: inout [EngineEffect]) -> String {
         var visited: Set<ModelID> = []
         var current = id
         var found: String?
         while visited.insert(current).inserted {
             if let owner = context.syncData.owners[current] { found = owner; break }
-            guard let model = context.store.model(current), let entity = schema.entity(named: model.entity),
+            guard let model = context.store.model(current),
+                let entity = schema.entity(named: model.entity),
                   let parent = HistoryRecords.parentRelationship(of: entity),
                   let next = model.toOne[parent.name] else { break }
             current = next
@@ -129,20 +139,26 @@ extension HistoryEngine {
 
     /// One record of a push: every uploaded field for an insert, only `keys` for an update
     /// (rebuilt on the system fields, HIS-4); the parent as `parentRecordID` (HIS-3).
-    func recordSave(_ model: Model, entity: EntityDescription, name: String, keys: [String]?, owner: String,
-                    base: CloudRecord?, context: inout HistoryContext, effects: inout [EngineEffect]) -> RecordSave {
+    func recordSave(_ model: Model, entity: EntityDescription, name: String, keys: [String]?,
+        owner: String,
+                    base: CloudRecord?, context: inout HistoryContext,
+                    effects: inout [EngineEffect]) -> RecordSave {
         let zone = zone(owner: owner == Self.defaultOwner ? nil : owner, context)
         let encoded = HistoryRecords.fields(of: model, entity: entity, keys: keys)
         var record = base ?? CloudRecord(recordType: entity.name, recordName: name, zone: zone)
         record.zone = zone
         record.fields = encoded.fields
         var changed = encoded.written
-        if let parent = HistoryRecords.parentRelationship(of: entity), keys?.contains(parent.name) ?? true {
-            if let target = model.toOne[parent.name], let parentName = context.syncData.recordNames[target] {
+        if let parent = HistoryRecords.parentRelationship(of: entity),
+            keys?.contains(parent.name) ?? true {
+            if let target = model.toOne[parent.name],
+                let parentName = context.syncData.recordNames[target] {
                 record.parent = parentName
-            } else if let target = model.toOne[parent.name], let targetModel = context.store.model(target),
+            } else if let target = model.toOne[parent.name],
+                      let targetModel = context.store.model(target),
                       let targetEntity = schema.entity(named: targetModel.entity) {
-                record.parent = recordName(of: target, entity: targetEntity, context: &context, effects: &effects)
+                record.parent = recordName(of: target, entity: targetEntity, context: &context,
+                    effects: &effects)
             } else {
                 record.parent = nil
             }
@@ -152,14 +168,17 @@ extension HistoryEngine {
             effects.append(.trace(kind: "record.values-cleared", details: [
                 TraceField("recordName", .string(name)),
                 TraceField("keys", .list(encoded.dropped.map { .string($0) })),
-                TraceField("note", .string("UUIDs and relationships other than the parent become .null")),
+                TraceField("note",
+                    .string("UUIDs and relationships other than the parent become .null")),
             ], rules: ["HIS-3", "HISW-9"]))
         }
-        return RecordSave(record: record, changedKeys: changed.filter { $0 != HistoryRecords.parentRelationship(of: entity)?.name })
+        let parentName = HistoryRecords.parentRelationship(of: entity)?.name
+        return RecordSave(record: record, changedKeys: changed.filter { $0 != parentName })
     }
 
     /// Sends the push's next request, or ends the push (every request succeeded).
-    func pushNext(_ operation: HistoryOperation, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    func pushNext(_ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         guard operation.requestIndex < operation.requests.count else {
             pushDone(operation, context: &context, effects: &effects)
             return
@@ -179,7 +198,9 @@ extension HistoryEngine {
         if !repeated.isEmpty {
             effects.append(.trace(kind: "push.repeated", details: [
                 TraceField("records", .list(repeated.map { .string($0) })),
-                TraceField("note", .string("written again after a partial failure: values written elsewhere meanwhile are overwritten")),
+                TraceField("note",
+                    .string("written again after a partial failure: values written elsewhere "
+                    + "meanwhile are overwritten")),
             ], rules: ["HISW-2", "HIS-18"]))
             for name in repeated { writtenByFailedPush.remove(name) }
         }
@@ -205,7 +226,8 @@ extension HistoryEngine {
                 switch result {
                 case .saved(let record):
                     operation.writtenRecords.append(record.recordName)
-                    let model = index < request.models.count ? request.models[index] : context.syncData.models[record.recordName]
+                    let model = index < request.models.count
+                        ? request.models[index] : context.syncData.models[record.recordName]
                     if let model {
                         if request.kind == .inserts {
                             // HIS-4: the system fields go into privateRecordData, written as
@@ -217,14 +239,19 @@ extension HistoryEngine {
                         } else if record.creationTime == record.modificationTime {
                             effects.append(.trace(kind: "push.recreated-record", details: [
                                 TraceField("recordName", .string(record.recordName)),
-                                TraceField("fields", .list(record.fields.keys.sorted().map { .string($0) })),
-                                TraceField("note", .string("the record was gone: the changedKeys update created it with only those keys")),
+                                TraceField("fields",
+                                    .list(record.fields.keys.sorted().map { .string($0) })),
+                                TraceField("note",
+                                    .string("the record was gone: the changedKeys update created "
+                                    + "it with only those keys")),
                             ], rules: ["HISW-8", "HIS-17"]))
                         }
                     }
                 case .deleted(let name):
                     operation.writtenRecords.append(name)
-                    if let model = context.syncData.models[name] { context.syncData.systemFields[model] = nil }
+                    if let model = context.syncData.models[name] {
+                        context.syncData.systemFields[model] = nil
+                    }
                 case .failed(_, let error):
                     if failure == nil { failure = (error, true) }
                     itemCodes.append(error.code)
@@ -233,7 +260,8 @@ extension HistoryEngine {
             // HIS-33's choice: a partial failure whose items all fail with the same zone or
             // account code is that code (the zone is gone, the quota is full).
             if let first = itemCodes.first, itemCodes.allSatisfy({ $0 == first }),
-               [.zoneNotFound, .userDeletedZone, .quotaExceeded].contains(first), let item = failure?.error {
+               [.zoneNotFound, .userDeletedZone,
+                   .quotaExceeded].contains(first), let item = failure?.error {
                 failure = (item, false)
             }
             if wrote {
@@ -261,7 +289,8 @@ extension HistoryEngine {
             for name in operation.writtenRecords { writtenByFailedPush.insert(name) }
             let probes = recover(failure.error, perItem: failure.perItem, during: operation,
                                  context: &context, effects: &effects)
-            pass(["upload.done"] + probes, then: .pushDone, operation, context: &context, effects: &effects)
+            pass(["upload.done"] + probes, then: .pushDone, operation, context: &context,
+                effects: &effects)
             return
         }
         operation.requestIndex += 1
@@ -270,12 +299,14 @@ extension HistoryEngine {
 
     /// The end of a push phase: `markChangesAsPushed` after success (HIS-17 step 7), the
     /// staged token left after a failure (HISW-1), then HIS-11's compensating run.
-    func pushDone(_ operation: HistoryOperation, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    func pushDone(_ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         if operation.phase == .rebuild(purge: true) || operation.phase == .rebuild(purge: false) {
             let done = operation.sentRequest ? [] : ["upload.done"]
             if operation.pushFailure == nil {
                 effects.append(.trace(kind: "rebuild.uploaded", details: [
-                    TraceField("records", .int(Int64(operation.requests.reduce(0) { $0 + $1.saves.count }))),
+                    TraceField("records",
+                        .int(Int64(operation.requests.reduce(0) { $0 + $1.saves.count }))),
                 ], rules: operation.phase == .rebuild(purge: true) ? ["HIS-27"] : ["HIS-28"]))
                 reportedError = nil
             }
@@ -295,7 +326,10 @@ extension HistoryEngine {
                 markAsPushed(context: &context, effects: &effects)
                 probes.append("history.token.committed")
                 effects.append(.trace(kind: "push.completed", details: [
-                    TraceField("count", .int(Int64(operation.requests.reduce(0) { $0 + $1.saves.count + $1.deletes.count }))),
+                    TraceField("count",
+                        .int(Int64(operation.requests.reduce(0) {
+                            $0 + $1.saves.count + $1.deletes.count
+                        }))),
                 ], rules: ["HIS-17"]))
             }
             reportedError = nil
@@ -310,7 +344,9 @@ extension HistoryEngine {
                 isPushing = false
                 if pushPending {
                     effects.append(.trace(kind: "push.pending-left", details: [
-                        TraceField("note", .string("a push asked for during the compensating run waits for the next trigger")),
+                        TraceField("note",
+                            .string("a push asked for during the compensating run waits for the "
+                            + "next trigger")),
                     ], rules: ["HISW-7", "HIS-11"]))
                 }
             } else if pushPending && isEnabled {
@@ -340,8 +376,10 @@ extension HistoryEngine {
         let rule = operation.phase == .rebuild(purge: true) ? "HIS-27" : "HIS-28"
         if let failure {
             operation.pushFailure = (HistoryRecovery.syncError(failure), failure)
-            let probes = recover(failure, perItem: false, during: operation, context: &context, effects: &effects)
-            pass(["upload.done"] + probes, then: .pushDone, operation, context: &context, effects: &effects)
+            let probes = recover(failure, perItem: false, during: operation, context: &context,
+                effects: &effects)
+            pass(["upload.done"] + probes, then: .pushDone, operation, context: &context,
+                effects: &effects)
             return
         }
         effects.append(.trace(kind: "rebuild.zone-created", details: [], rules: [rule, "HIS-1"]))

@@ -23,7 +23,9 @@ extension HistoryEngine {
             writeSyncData(context, effects: &effects)
             effects.append(.trace(kind: "token.reset", details: [
                 TraceField("which", .string("all")),
-                TraceField("note", .string("pulled again from scratch: no tombstones, deletions made elsewhere are missed")),
+                TraceField("note",
+                    .string("pulled again from scratch: no tombstones, deletions made elsewhere "
+                    + "are missed")),
             ], rules: ["HIS-26", "HISW-10"]))
             requestPull(trigger: "token-reset", probe: nil, context: &context, effects: &effects)
             return []
@@ -36,17 +38,21 @@ extension HistoryEngine {
             var rules = [row.rule]
             if purge { rules.append("HISW-5") }
             if context.account != lastAccount(context) { rules.append("HISW-12") }
-            effects.append(.trace(kind: purge ? "rebuild.purge-and-rebuild" : "rebuild.zone", details: [
+            effects.append(.trace(kind: purge ? "rebuild.purge-and-rebuild" : "rebuild.zone",
+                details: [
                 TraceField("note", .string("every local model is uploaded again as an insert")),
             ], rules: rules))
-            let rebuild = makeOperation(purge ? "purge-and-rebuild" : "rebuild-zone", [.rebuild(purge: purge)])
+            let rebuild = makeOperation(purge ? "purge-and-rebuild" : "rebuild-zone",
+                [.rebuild(purge: purge)])
             queue.append(rebuild)
             return []
         case .backoff:
             let pause = HistoryRecovery.pause(row, retryAfter: error.retryAfter)
             pausedFor = syncError
             var rules = [row.rule]
-            if syncError == .serviceUnavailable, (error.retryAfter ?? pause) < pause { rules.append("HISW-6") }
+            if syncError == .serviceUnavailable, (error.retryAfter ?? pause) < pause {
+                rules.append("HISW-6")
+            }
             effects.append(.trace(kind: "backoff.start", details: [
                 TraceField("reason", .string(syncError.rawValue)),
                 TraceField("pause", .int(pause.microseconds)),
@@ -64,7 +70,9 @@ extension HistoryEngine {
             reportError(syncError, code: error, effects: &effects)
             if perItem, error.code == .requestRateLimited {
                 effects.append(.trace(kind: "throttle.not-retried", details: [
-                    TraceField("note", .string("a partial throttle is only reported; nothing retries until the next trigger")),
+                    TraceField("note",
+                        .string("a partial throttle is only reported; nothing retries until the "
+                        + "next trigger")),
                 ], rules: ["HISW-6", "HIS-32"]))
             }
             return []
@@ -72,7 +80,8 @@ extension HistoryEngine {
     }
 
     /// HIS-32: an error event; the state shows it until a push or pull succeeds.
-    func reportError(_ syncError: HistorySyncError, code: CloudError, effects: inout [EngineEffect]) {
+    func reportError(_ syncError: HistorySyncError, code: CloudError,
+        effects: inout [EngineEffect]) {
         reportedError = syncError
         effects.append(.trace(kind: "error.reported", details: [
             TraceField("syncError", .string(syncError.rawValue)),
@@ -103,13 +112,15 @@ extension HistoryEngine {
         }
         var changes = HistoryChangeSet()
         for entity in synchronizedEntities {
-            for model in context.store.models(of: entity.name) where context.syncData.owners[model.id] == nil {
+            for model in context.store.models(of: entity.name)
+                where context.syncData.owners[model.id] == nil {
                 changes.insertions.append(model.id)
             }
         }
         var requests = buildRequests(changes, context: &context, effects: &effects)
         let zoneRequest = HistoryPushRequest(kind: .inserts, scope: .privateDatabase,
-                                             zone: zone(owner: nil, context), saves: [], deletes: [], models: [])
+                                             zone: zone(owner: nil,
+                                                 context), saves: [], deletes: [], models: [])
         requests.removeAll { $0.scope != .privateDatabase }
         operation.requests = requests
         operation.requestIndex = 0
@@ -122,7 +133,8 @@ extension HistoryEngine {
         // Setup again (the zone, then the subscriptions for HIS-28), as requests of the
         // upload phase: one request each, like the seed's `setupZone`.
         let probes = uploadProbes(operation) + ["upload.start"]
-        send(.modifyZones(scope: .privateDatabase, save: [zoneRequest.zone], delete: []), for: operation, effects: &effects)
+        send(.modifyZones(scope: .privateDatabase, save: [zoneRequest.zone], delete: []),
+            for: operation, effects: &effects)
         operation.rebuildZonePending = true
         operation.sentRequest = true
         pass(probes + ["upload.sent"], then: .wait, operation, context: &context, effects: &effects)

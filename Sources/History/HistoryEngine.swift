@@ -93,7 +93,8 @@ public final class HistoryEngine: SyncEngine {
         autosync = enabled
     }
 
-    public func handle(_ event: EngineEvent, context: inout EngineContext<HistorySyncData>) -> [EngineEffect] {
+    public func handle(_ event: EngineEvent,
+        context: inout EngineContext<HistorySyncData>) -> [EngineEffect] {
         var effects: [EngineEffect] = []
         lastStore = context.store
         switch event {
@@ -116,7 +117,8 @@ public final class HistoryEngine: SyncEngine {
             effects.append(.trace(kind: "store.replaced", details: [], rules: ["HIS-5"]))
         case .observerAttached:
             effects.append(.trace(kind: "observer.attached", details: [
-                TraceField("note", .string("saves made meanwhile are in the history: the next push sends them")),
+                TraceField("note",
+                    .string("saves made meanwhile are in the history: the next push sends them")),
             ], rules: ["HIS-5"]))
             seenPosition = context.store.lastHistoryPosition
             push(trigger: "observer", context: &context, effects: &effects)
@@ -134,13 +136,15 @@ public final class HistoryEngine: SyncEngine {
     // MARK: Triggers
 
     /// HIS-9: `enable()`: setup, a pull, a push; the launch's waiter ends with it.
-    private func launch(waiter: WaiterID?, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    private func launch(waiter: WaiterID?, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         seenPosition = context.store.lastHistoryPosition
         let unpushed = unconsumedModels(context.store, after: context.syncData.persistedToken)
         if !unpushed.isEmpty {
             effects.append(.trace(kind: "launch.unpushed-history", details: [
                 TraceField("models", .int(Int64(unpushed.count))),
-                TraceField("note", .string("the persisted token is before them: pushed after the launch's pull")),
+                TraceField("note",
+                    .string("the persisted token is before them: pushed after the launch's pull")),
             ], rules: ["HIS-37"]))
         }
         if context.syncData.pullInProgress {
@@ -151,7 +155,8 @@ public final class HistoryEngine: SyncEngine {
         enable(waiter: waiter, trigger: "launch", context: &context, effects: &effects)
     }
 
-    func enable(waiter: WaiterID?, trigger: String, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    func enable(waiter: WaiterID?, trigger: String, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         isEnabled = true
         effects.append(.trace(kind: "enable", details: [
             TraceField("trigger", .string(trigger)),
@@ -192,7 +197,8 @@ public final class HistoryEngine: SyncEngine {
         effects.append(.setTimer(.debounce, after: Self.debounceWindow))
     }
 
-    private func timerFired(_ timer: EngineTimer, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    private func timerFired(_ timer: EngineTimer, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         switch timer {
         case .debounce:
             guard isEnabled else { return }
@@ -220,7 +226,8 @@ public final class HistoryEngine: SyncEngine {
     }
 
     /// HIS-14: back online after being offline, the engine pushes, and only pushes.
-    private func networkChanged(online: Bool, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    private func networkChanged(online: Bool, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         guard online else {
             isOffline = true
             effects.append(.trace(kind: "network.offline", details: [], rules: ["HIS-31"]))
@@ -236,7 +243,8 @@ public final class HistoryEngine: SyncEngine {
     }
 
     private func appCall(
-        _ call: AppCall, waiter: WaiterID?, context: inout HistoryContext, effects: inout [EngineEffect]
+        _ call: AppCall, waiter: WaiterID?, context: inout HistoryContext,
+        effects: inout [EngineEffect]
     ) {
         switch call {
         case .syncNow:
@@ -249,7 +257,7 @@ public final class HistoryEngine: SyncEngine {
                 if let waiter { effects.append(.completed(waiter)) }
                 return
             }
-            if ([running].compactMap { $0 } + queue).contains(where: { $0.phases.contains(.pull) || $0.phase == .pull }) {
+            if isPulling {
                 effects.append(.trace(kind: "pull.not-deduplicated", details: [
                     TraceField("trigger", .string("sync")),
                 ], rules: ["HIS-16"]))
@@ -279,9 +287,13 @@ public final class HistoryEngine: SyncEngine {
         pushPending = false
         pausedFor = nil
         let dropped = queue.count
-        for operation in queue { if let waiter = operation.waiter { effects.append(.completed(waiter)) } }
+        for operation in queue { if let waiter = operation.waiter {
+            effects.append(.completed(waiter)) }
+        }
         queue = []
-        if running == nil || !(running?.holdsPushFlag ?? false) { isPushing = running?.phases.contains(.push) ?? false }
+        if running == nil || !(running?.holdsPushFlag ?? false) {
+            isPushing = running?.phases.contains(.push) ?? false
+        }
         effects.append(.cancelTimer(.debounce))
         effects.append(.cancelTimer(.backoff))
         effects.append(.trace(kind: "disable", details: [
@@ -316,15 +328,22 @@ public final class HistoryEngine: SyncEngine {
         enqueue(operation, context: &context, effects: &effects)
     }
 
+    /// A pull runs or is queued (HIS-16).
+    var isPulling: Bool {
+        ([running].compactMap { $0 } + queue).contains {
+            $0.phases.contains(.pull) || $0.phase == .pull
+        }
+    }
+
     /// Whether the push now running (or queued) is HIS-11's compensating run.
     private var runningPushIsCompensating: Bool {
         ([running].compactMap { $0 } + queue).contains { $0.isCompensating }
     }
 
     /// A pull of both scopes as an operation of its own (HIS-16: never deduplicated).
-    func requestPull(trigger: String, probe: String?, context: inout HistoryContext, effects: inout [EngineEffect]) {
-        let pulling = ([running].compactMap { $0 } + queue).contains { $0.phases.contains(.pull) || $0.phase == .pull }
-        if pulling {
+    func requestPull(trigger: String, probe: String?, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
+        if isPulling {
             effects.append(.trace(kind: "pull.not-deduplicated", details: [
                 TraceField("trigger", .string(trigger)),
             ], rules: ["HIS-16"]))
@@ -339,7 +358,8 @@ public final class HistoryEngine: SyncEngine {
     func unconsumedModels(_ store: Store, after token: HistoryToken?) -> [ModelID] {
         var seen: Set<ModelID> = []
         var models: [ModelID] = []
-        for transaction in store.persistentHistory(after: token) where transaction.author != Self.author {
+        for transaction in store.persistentHistory(after: token)
+            where transaction.author != Self.author {
             for change in transaction.changes {
                 let id: ModelID
                 let entityName: String
@@ -362,7 +382,8 @@ public final class HistoryEngine: SyncEngine {
         return HistoryOperation(number: nextOperationNumber, trigger: trigger, phases: phases)
     }
 
-    func enqueue(_ operation: HistoryOperation, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    func enqueue(_ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         queue.append(operation)
         startNext(context: &context, effects: &effects)
     }
@@ -379,7 +400,8 @@ public final class HistoryEngine: SyncEngine {
         ], rules: []))
         let extra = operation.probes
         operation.probes = []
-        pass(["sync.start"] + extra, then: .nextPhase, operation, context: &context, effects: &effects)
+        pass(["sync.start"] + extra, then: .nextPhase, operation, context: &context,
+            effects: &effects)
     }
 
     static func phaseName(_ phase: HistoryOperation.Phase) -> String {
@@ -441,14 +463,16 @@ public final class HistoryEngine: SyncEngine {
 
     /// The next phase of the operation; the download's and upload's probes of a phase it
     /// lacks are passed back to back, in contract order.
-    func nextPhase(_ operation: HistoryOperation, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    func nextPhase(_ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         guard !operation.phases.isEmpty else {
             var probes: [String] = []
             if !operation.passedDownloadStart { probes += ["download.start", "download.done"] }
             if !operation.passedUploadStart { probes += ["upload.start", "upload.done"] }
             operation.passedDownloadStart = true
             operation.passedUploadStart = true
-            pass(probes + ["sync.done"], then: .finish, operation, context: &context, effects: &effects)
+            pass(probes + ["sync.done"], then: .finish, operation, context: &context,
+                effects: &effects)
             return
         }
         let phase = operation.phases.removeFirst()
@@ -475,7 +499,8 @@ public final class HistoryEngine: SyncEngine {
         return probes
     }
 
-    private func finish(_ operation: HistoryOperation, context: inout HistoryContext, effects: inout [EngineEffect]) {
+    private func finish(_ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
         effects.append(.trace(kind: "operation.done", details: [
             TraceField("operation", .int(Int64(operation.number))),
         ], rules: []))
@@ -484,11 +509,13 @@ public final class HistoryEngine: SyncEngine {
             effects.append(.completed(waiter))
         }
         running = nil
-        for (id, owner) in requestOwners where owner == operation.number { requestOwners[id] = nil } // tidy: ordered (removal)
+        for (id, owner) in requestOwners
+            where owner == operation.number { requestOwners[id] = nil } // tidy: ordered (removal)
         startNext(context: &context, effects: &effects)
     }
 
-    func send(_ request: CloudRequest, for operation: HistoryOperation, effects: inout [EngineEffect]) {
+    func send(_ request: CloudRequest, for operation: HistoryOperation,
+        effects: inout [EngineEffect]) {
         nextRequestNumber += 1
         let id = RequestID(nextRequestNumber)
         requestOwners[id] = operation.number
@@ -511,7 +538,8 @@ public final class HistoryEngine: SyncEngine {
         switch operation.phase {
         case .setup?: setupAnswered(response, operation, context: &context, effects: &effects)
         case .pull?: pullAnswered(response, operation, context: &context, effects: &effects)
-        case .push?, .rebuild?: pushAnswered(response, operation, context: &context, effects: &effects)
+        case .push?, .rebuild?: pushAnswered(response, operation, context: &context,
+            effects: &effects)
         case nil: break
         }
     }

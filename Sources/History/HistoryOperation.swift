@@ -67,7 +67,8 @@ final class HistoryOperation {
     var zoneIndex = 0
     var databaseToken: DatabaseChangeToken?
     var pendingDatabaseToken: DatabaseChangeToken?
-    var page: (records: [CloudRecord], deletions: [RecordDeletion], token: ZoneChangeToken, moreComing: Bool)?
+    var page: (records: [CloudRecord], deletions: [RecordDeletion], token: ZoneChangeToken,
+        moreComing: Bool)?
     /// HIS-24: one retry after `changeTokenExpired` per pull.
     var tokenRetries = 0
     var pullFailed = false

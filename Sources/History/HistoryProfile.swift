@@ -6,24 +6,33 @@ import SyncContract
 public enum HistoryProfile {
     /// The contract's probe points in contract order, then history's own (docs/HISTORY.md).
     public static let probePoints = [
-        ProbePoint("sync.start", "an operation begins: enable, push(), a debounced pull, sync, the end of a backoff"),
-        ProbePoint("download.start", "the pull's first scope begins (a push-only run passes it empty)"),
+        ProbePoint("sync.start",
+            "an operation begins: enable, push(), a debounced pull, sync, the end of a backoff"),
+        ProbePoint("download.start",
+            "the pull's first scope begins (a push-only run passes it empty)"),
         ProbePoint("download.page.fetched", "a zone page arrived; nothing written yet"),
         ProbePoint("download.page.stored", "the page's upserts and deletes are saved"),
         ProbePoint("download.page.saved", "the zone token is saved"),
-        ProbePoint("download.done", "the last scope's pull completed (a push-only run passes it empty)"),
-        ProbePoint("upload.start", "pushStarted: the changes are read and the token staged (HIS-7)"),
+        ProbePoint("download.done",
+            "the last scope's pull completed (a push-only run passes it empty)"),
+        ProbePoint("upload.start",
+            "pushStarted: the changes are read and the token staged (HIS-7)"),
         ProbePoint("upload.sent", "one of the push's requests left (inserts, updates, deletions)"),
         ProbePoint("upload.done", "that request's answer is handled"),
         ProbePoint("sync.done", "the operation returns (success or error)"),
-        ProbePoint("history.token.staged", "(history) a push staged its history token in memory (HIS-7)"),
-        ProbePoint("history.token.committed", "(history) a successful push persisted the token (HIS-7, HIS-8)"),
-        ProbePoint("history.pull.scope.start", "(history) the pull of a scope begins: private, then shared (HIS-22)"),
-        ProbePoint("history.db-token.saved", "(history) a scope's database token is saved, after its zones (HIS-22)"),
+        ProbePoint("history.token.staged",
+            "(history) a push staged its history token in memory (HIS-7)"),
+        ProbePoint("history.token.committed",
+            "(history) a successful push persisted the token (HIS-7, HIS-8)"),
+        ProbePoint("history.pull.scope.start",
+            "(history) the pull of a scope begins: private, then shared (HIS-22)"),
+        ProbePoint("history.db-token.saved",
+            "(history) a scope's database token is saved, after its zones (HIS-22)"),
         ProbePoint("history.backoff.start", "(history) an error started a pause (HIS-29, HIS-30)"),
         ProbePoint("history.backoff.end", "(history) the pause ended: push, then pull (HIS-29)"),
         ProbePoint("history.purge", "(history) deleted zones purged every local model (HIS-23)"),
-        ProbePoint("history.debounce.fired", "(history) the 1 s window of silent pushes closed (HIS-13)"),
+        ProbePoint("history.debounce.fired",
+            "(history) the 1 s window of silent pushes closed (HIS-13)"),
     ]
 
     /// The common states, then history's own (docs/HISTORY.md, "States").
@@ -36,7 +45,8 @@ public enum HistoryProfile {
         var profile = EngineProfile(
             name: HistoryEngine.name,
             seed: "002",
-            system: "the CloudSyncKit of the tutorial: a History token drives push, CloudKit tokens drive pull",
+            system: "the CloudSyncKit of the tutorial: a History token drives push, CloudKit "
+                + "tokens drive pull",
             cataloguePage: "docs/HISTORY.md",
             catalogue: HistoryRules.catalogue,
             probePoints: probePoints,
@@ -48,11 +58,13 @@ public enum HistoryProfile {
                 HistoryEngine(schema: setup.schema, pageSize: setup.pageSize)
             },
             observe: { box, engine in
-                HistoryObservation(syncData: box.contents(as: HistorySyncData.self) ?? HistorySyncData(),
+                HistoryObservation(
+                    syncData: box.contents(as: HistorySyncData.self) ?? HistorySyncData(),
                                    engine: engine as? HistoryEngine)
             }
         )
-        profile.policyTables = [PolicyTable(title: "Recovery policy (HIS-26..HIS-33)", lines: HistoryRecovery.printed)]
+        profile.policyTables = [PolicyTable(title: "Recovery policy (HIS-26..HIS-33)",
+            lines: HistoryRecovery.printed)]
         return profile
     }()
 }

@@ -27,7 +27,9 @@ enum HistoryRecords {
         case (.double, .double(let number)): return .double(number)
         case (.double, .int(let number)): return .double(Double(number))
         case (.bool, .int(let number)): return .bool(number != 0)
-        case (.date, .double(let seconds)): return .date(millisecondsSince1970: Int64((seconds * 1000).rounded()))
+        case (.date,
+            .double(let seconds)):
+            return .date(millisecondsSince1970: Int64((seconds * 1000).rounded()))
         case (.data, .bytes(let bytes)), (.data, .asset(let bytes)): return .data(bytes)
         default: return nil
         }
@@ -53,7 +55,8 @@ enum HistoryRecords {
         var fields: [String: CloudValue] = [:]
         var written: [String] = []
         var dropped: [String] = []
-        for attribute in uploadedAttributes(of: entity) where keys?.contains(attribute.name) ?? true {
+        for attribute in uploadedAttributes(of: entity)
+            where keys?.contains(attribute.name) ?? true {
             written.append(attribute.name)
             guard let value = model.values[attribute.name] else { continue }
             if let field = cloudValue(value) {
@@ -64,8 +67,11 @@ enum HistoryRecords {
         }
         for relationship in entity.relationships where entity.sync.includes(relationship.name)
             && !(relationship.isParent && !relationship.isToMany) {
-            let set = model.toOne[relationship.name] != nil || !(model.toMany[relationship.name] ?? []).isEmpty
-            if set && (keys?.contains(relationship.name) ?? true) { dropped.append(relationship.name) }
+            let set = model.toOne[relationship.name] != nil
+                || !(model.toMany[relationship.name] ?? []).isEmpty
+            if set && (keys?.contains(relationship.name) ?? true) {
+                dropped.append(relationship.name)
+            }
         }
         return (fields, written, dropped)
     }
@@ -82,7 +88,8 @@ public struct HistoryCodec: RecordCodec {
 
     public func entity(ofRecordType type: String) -> String? { type }
 
-    public func value(of attribute: String, type: AttributeType, in record: CloudRecord) -> AttributeValue? {
+    public func value(of attribute: String, type: AttributeType,
+        in record: CloudRecord) -> AttributeValue? {
         record.fields[attribute].flatMap { HistoryRecords.attributeValue($0, type: type) }
     }
 

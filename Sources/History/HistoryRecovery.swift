@@ -53,7 +53,7 @@ public struct HistoryErrorMapping: Sendable {
 }
 
 public enum HistoryRecovery {
-    /// The seed's §11 table (HIS-26..HIS-32), in its order.
+    /// The tutorial's recovery table (HIS-26..HIS-32), in its order.
     public static let table: [HistoryRecoveryRow] = [
         HistoryRecoveryRow(error: .changeTokenExpired, action: .resetTokenAndRetry, pause: nil,
                            usesRetryAfter: false, rule: "HIS-26"),
@@ -80,16 +80,20 @@ public enum HistoryRecovery {
     /// HIS-33, in order; the first line that names a code decides, everything else is
     /// `unknown`.
     public static let mapping: [HistoryErrorMapping] = [
-        HistoryErrorMapping(codes: [.notAuthenticated, .accountTemporarilyUnavailable], perItem: false,
+        HistoryErrorMapping(codes: [.notAuthenticated, .accountTemporarilyUnavailable],
+            perItem: false,
                             error: .authenticationFailed),
         HistoryErrorMapping(codes: [.networkFailure, .networkUnavailable], perItem: false,
                             error: .networkUnavailable),
-        HistoryErrorMapping(codes: [.requestRateLimited, .zoneBusy], perItem: false, error: .rateLimited),
-        HistoryErrorMapping(codes: [.serviceUnavailable], perItem: false, error: .serviceUnavailable),
+        HistoryErrorMapping(codes: [.requestRateLimited, .zoneBusy], perItem: false,
+            error: .rateLimited),
+        HistoryErrorMapping(codes: [.serviceUnavailable], perItem: false,
+            error: .serviceUnavailable),
         HistoryErrorMapping(codes: [.quotaExceeded], perItem: false, error: .quotaExceeded),
         HistoryErrorMapping(codes: [.zoneNotFound], perItem: false, error: .zoneNotFound),
         HistoryErrorMapping(codes: [.userDeletedZone], perItem: false, error: .userDeletedZone),
-        HistoryErrorMapping(codes: [.changeTokenExpired], perItem: false, error: .changeTokenExpired),
+        HistoryErrorMapping(codes: [.changeTokenExpired], perItem: false,
+            error: .changeTokenExpired),
     ]
 
     /// HIS-33: an operation's error as `SyncError`; any per-item error is `partialFailure`.
@@ -127,7 +131,8 @@ public enum HistoryRecovery {
         lines.append("")
         lines.append("CloudKit error → SyncError — HIS-33")
         for line in mapping {
-            lines.append(line.codes.map(\.description).joined(separator: ", ") + " → " + line.error.rawValue)
+            lines.append(line.codes.map(\.description).joined(separator: ", ") + " → "
+                + "" + line.error.rawValue)
         }
         lines.append("any per-item error (inside partialFailure) → partialFailure")
         lines.append("every other code → unknown")

@@ -20,7 +20,8 @@ public enum HistoryRules {
             "The record name is the model's `recordName`, a UUID assigned once, and the "
             + "record type is the class name; the service fields and properties starting with "
             + "`_` are never uploaded.",
-            choice: "the UUID is drawn from the device's seeded name stream when a push first reads "
+            choice: "the UUID is drawn from the device's seeded name stream when a push first "
+                + "reads "
             + "the model, and kept on disk with the push's first write."),
         Rule("HIS-3",
             "Values are encoded as the tutorial's table says: String and URL as string, "
@@ -76,7 +77,8 @@ public enum HistoryRules {
         Rule("HIS-16",
             "Pulls are not deduplicated: a pull is asked for even while another pull or a "
             + "push is running.",
-            choice: "the coordinator's operations run one at a time in the order they were asked for, "
+            choice: "the coordinator's operations run one at a time in the order they were asked "
+                + "for, "
             + "so each passes the contract's probe points in order; a second pull queues behind "
             + "the first instead of interleaving with it."),
         Rule("HIS-17",
@@ -84,7 +86,8 @@ public enum HistoryRules {
             + "resolves each record's owner, groups the records by database, and sends the "
             + "inserts (`.allKeys`), the updates (`.changedKeys`) and the deletions, one "
             + "request each, one after the other, the first failure stopping the push.",
-            choice: "the private database's requests go first, then each sharer's, by owner name; an "
+            choice: "the private database's requests go first, then each sharer's, by owner "
+                + "name; an "
             + "empty request is not sent."),
         Rule("HIS-18",
             "The token is committed only when every request of the push succeeded; a push "
@@ -99,7 +102,8 @@ public enum HistoryRules {
         Rule("HIS-21",
             "A pull writes every field of each fetched record into the local model as the "
             + "sync author, whether or not the model has unpushed local changes.",
-            choice: "a key the record does not carry leaves the local value; a new record lacking a "
+            choice: "a key the record does not carry leaves the local value; a new record "
+                + "lacking a "
             + "required value without default is skipped; a record whose change tag is the one "
             + "kept in `privateRecordData` (the version this device wrote or fetched last) is "
             + "not written again."),
@@ -126,7 +130,8 @@ public enum HistoryRules {
         Rule("HIS-28",
             "`zoneNotFound` → `rebuildZone(uploadAllData: true)`: create the zone again, then "
             + "upload every local model.",
-            choice: "the recovery is an operation of its own, after the one that failed; it does not "
+            choice: "the recovery is an operation of its own, after the one that failed; it does "
+                + "not "
             + "touch the history token; an error inside it is reported, never recovered again."),
         Rule("HIS-29",
             "`rateLimited(retryAfter)` → pause for the retry-after, 60 s when it is nil; when "
@@ -147,7 +152,8 @@ public enum HistoryRules {
             + "`rateLimited`; per-item errors → `partialFailure`; `serviceUnavailable`, "
             + "`quotaExceeded`, `zoneNotFound`, `userDeletedZone`, `changeTokenExpired` → the "
             + "case of the same name; everything else → `unknown`.",
-            choice: "a partial failure whose items all fail with `zoneNotFound`, `userDeletedZone` or "
+            choice: "a partial failure whose items all fail with `zoneNotFound`, "
+                + "`userDeletedZone` or "
             + "`quotaExceeded` (the zone is gone, the quota is full) maps to that case, as "
             + "CloudKit reports those per item."),
         Rule("HIS-34",

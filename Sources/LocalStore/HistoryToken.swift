@@ -34,7 +34,8 @@ public struct PersistentTransaction: Hashable, Sendable {
     /// out (DEL-2) but the persistent history keeps.
     public var isBatchDelete: Bool
 
-    public init(token: HistoryToken, author: String, changes: [HistoryChange], isBatchDelete: Bool) {
+    public init(token: HistoryToken, author: String, changes: [HistoryChange],
+        isBatchDelete: Bool) {
         self.token = token
         self.author = author
         self.changes = changes

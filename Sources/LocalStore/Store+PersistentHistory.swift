@@ -26,7 +26,8 @@ extension Store {
                 let entry = saves.removeFirst()
                 if save > after {
                     result.append(PersistentTransaction(
-                        token: save, author: entry.author, changes: entry.changes, isBatchDelete: false))
+                        token: save, author: entry.author, changes: entry.changes,
+                        isBatchDelete: false))
                 }
             default:
                 let entry = batches.removeFirst()

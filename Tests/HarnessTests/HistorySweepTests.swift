@@ -19,7 +19,8 @@ import Testing
 
     @Test func theSweepFindsNothingTheCatalogueDoesNotExplain() throws {
         let explorer = try ExplorerFixtures.bundled("history-1-offline-push.chaos")
-        let weaknesses = Set(EngineRegistry.bundled.profile(named: "history")?.catalogue.weaknesses.map(\.id) ?? [])
+        let profile = EngineRegistry.bundled.profile(named: "history")
+        let weaknesses = Set(profile?.catalogue.weaknesses.map(\.id) ?? [])
         for seed in UInt64(1)...5 {
             let result = explorer.run(seed: seed)
             #expect(result.outcome != .budgetFailure)

@@ -15,21 +15,25 @@ import TestSupport
     }
 
     static func entries() throws -> [Entry] {
-        let lines = try TestSupport.read("docs/HISTORY.md").split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try TestSupport.read("docs/HISTORY.md").split(separator: "\n",
+            omittingEmptySubsequences: false)
         var entries: [Entry] = []
         var group: String?
         for (index, raw) in lines.enumerated() {
             let line = String(raw)
             if line.hasPrefix("## ") {
-                group = line.hasPrefix("## HISW —") ? "HISW" : line.hasPrefix("## HIS —") ? "HIS" : nil
+                group = line.hasPrefix("## HISW —") ? "HISW" : line.hasPrefix("## HIS "
+                    + "—") ? "HIS" : nil
                 continue
             }
             guard let group else { continue }
             if line.hasPrefix("- **"), let end = line.range(of: "** ") {
                 let id = String(line[line.index(line.startIndex, offsetBy: 4)..<end.lowerBound])
-                entries.append(Entry(id: id, group: group, text: String(line[end.upperBound...]), line: index + 1))
+                entries.append(Entry(id: id, group: group, text: String(line[end.upperBound...]),
+                    line: index + 1))
             } else if line.hasPrefix("  - Choice: "), !entries.isEmpty {
-                entries[entries.count - 1].choices.append(String(line.dropFirst("  - Choice: ".count)))
+                let choice = String(line.dropFirst("  - Choice: ".count))
+                entries[entries.count - 1].choices.append(choice)
             }
         }
         return entries
@@ -44,10 +48,12 @@ import TestSupport
                 Issue.record("docs/HISTORY.md:\(entry.line): \(entry.id) is not in HistoryRules")
                 continue
             }
-            #expect(rule.text == entry.text, "docs/HISTORY.md:\(entry.line): \(entry.id)'s text differs")
+            #expect(rule.text == entry.text,
+                "docs/HISTORY.md:\(entry.line): \(entry.id)'s text differs")
             #expect(rule.group == entry.group)
             let choice = entry.choices.isEmpty ? nil : entry.choices.joined(separator: "\n")
-            #expect(rule.choice == choice, "docs/HISTORY.md:\(entry.line): \(entry.id)'s choice differs")
+            #expect(rule.choice == choice,
+                "docs/HISTORY.md:\(entry.line): \(entry.id)'s choice differs")
         }
     }
 
@@ -78,7 +84,8 @@ import TestSupport
         }
         #expect(!profile.statements.contains("reset-sync-data"))
         #expect(!profile.statements.contains("initialize-schema"))
-        for statement in ["sync", "stop", "start", "share", "accept", "unshare", "remove", "leave"] {
+        for statement in ["sync", "stop", "start", "share", "accept", "unshare", "remove",
+            "leave"] {
             #expect(profile.statements.contains(statement))
         }
         #expect(profile.codec.zoneNames == ["CloudSyncKit"])
@@ -111,14 +118,17 @@ import TestSupport
     }
 
     @Test func everyRuleFiresInAPassingScenario() throws {
-        let result = try TestSupport.runSynclab(["rules", "--engine", "history", "--check", Self.folder])
+        let result = try TestSupport.runSynclab(["rules", "--engine", "history", "--check",
+            Self.folder])
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     }
 
     @Test func rulesPrintsTheRecoveryPolicyTable() throws {
-        let result = try TestSupport.runSynclab(["rules", "--engine", "history", "--scenarios", "Scenarios/engines/history/HIS-42-stop-and-start.scenario"])
+        let result = try TestSupport.runSynclab(["rules", "--engine", "history", "--scenarios",
+            "Scenarios/engines/history/HIS-42-stop-and-start.scenario"])
         #expect(result.standardOutput.contains("Recovery policy"))
         #expect(result.standardOutput.contains("userDeletedZone → purgeAndRebuild — HIS-27"))
-        #expect(result.standardOutput.contains("serviceUnavailable → backoff (1m, whatever the retry-after) — HIS-30"))
+        #expect(result.standardOutput.contains("serviceUnavailable → backoff (1m, whatever the "
+            + "retry-after) — HIS-30"))
     }
 }

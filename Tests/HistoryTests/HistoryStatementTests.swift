@@ -6,7 +6,8 @@ import TestSupport
 /// error naming the engine (HIS-42); the ones it supports are accepted.
 @Suite struct HistoryStatementTests {
     static func check(_ action: String) throws -> TestSupport.ProcessOutput {
-        let folder = try TestSupport.temporaryFolder("history-statements-" + action.replacingOccurrences(of: " ", with: "-"))
+        let name = "history-statements-" + action.replacingOccurrences(of: " ", with: "-")
+        let folder = try TestSupport.temporaryFolder(name)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("refused.scenario").path
         let source = """

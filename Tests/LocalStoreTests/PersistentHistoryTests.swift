@@ -14,7 +14,8 @@ import Testing
         try store.update(a, ["title": text("A!")], author: "app")
         let all = store.persistentHistory(after: nil)
         #expect(all.map(\.token) == [
-            HistoryToken(position: 1), HistoryToken(position: 2), HistoryToken(position: 2, batch: 1),
+            HistoryToken(position: 1), HistoryToken(position: 2), HistoryToken(position: 2,
+                batch: 1),
             HistoryToken(position: 3),
         ])
         #expect(all.map(\.author) == ["app", "sync", Store.batchDeleteAuthor, "app"])
@@ -32,8 +33,10 @@ import Testing
         try store.insert("Note", ["title": text("B")])
         store.batchDelete(entity: "Note", where: ["title": .string("A")])
         store.batchDelete(entity: "Note", where: ["title": .string("B")])
-        #expect(store.persistentHistory(after: HistoryToken(position: 2)).map(\.token.batch) == [1, 2])
-        #expect(store.persistentHistory(after: HistoryToken(position: 2, batch: 1)).map(\.token.batch) == [2])
+        #expect(store.persistentHistory(after: HistoryToken(position: 2)).map(\.token.batch) == [1,
+            2])
+        #expect(store.persistentHistory(after: HistoryToken(position: 2,
+            batch: 1)).map(\.token.batch) == [2])
         #expect(store.persistentHistory(after: store.newestHistoryToken).isEmpty)
         #expect(store.newestHistoryToken == HistoryToken(position: 2, batch: 2))
         #expect(HistoryToken(position: 2) < HistoryToken(position: 2, batch: 1))
@@ -49,7 +52,8 @@ import Testing
         #expect(store.persistentHistory(after: nil).map(\.token) == [HistoryToken(position: 2)])
         // Batch numbers are never reused.
         store.batchDelete(entity: "Note", where: [:])
-        #expect(store.persistentHistory(after: nil).last?.token == HistoryToken(position: 2, batch: 2))
+        #expect(store.persistentHistory(after: nil).last?.token == HistoryToken(position: 2,
+            batch: 2))
     }
 
     @Test func losingTheStoreDiscardsBatchDeletesToo() throws {

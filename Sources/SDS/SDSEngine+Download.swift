@@ -9,6 +9,7 @@ extension SDSEngine {
     /// identity), or a new model. The app can save between this and the store (LIM-2).
     func resolvePage(_ page: DownloadPage, context: inout SDSContext, effects: inout [EngineEffect]) -> PageResolution {
         var resolution = PageResolution()
+        let pageNames = Set(page.records.map(\.recordName))
         for record in page.records {
             guard let entity = schema.entity(named: record.recordType), entity.isSynchronized else { continue }
             if let existing = context.syncData.models[record.recordName], context.store.model(existing) != nil {
@@ -26,7 +27,8 @@ extension SDSEngine {
                 resolution.targets[record.recordName] = twin
                 resolution.valueTwins.insert(record.recordName)
             } else if let twin = identityTwin(of: record, entity: entity, context: context,
-                                              taken: Set(resolution.targets.values)) {
+                                              taken: Set(resolution.targets.values).union(
+                                                ownRecordInPage(pageNames, context: context))) {
                 resolution.targets[record.recordName] = twin
                 resolution.identityTwins.insert(record.recordName)
             }
@@ -369,6 +371,12 @@ extension SDSEngine {
     }
 
     /// ID-2: a saved local model without a record that has the record's identity values.
+    /// Models whose own record (the name they are bound to) is in the page: that record is
+    /// theirs, so another record of the page is never matched to them.
+    private func ownRecordInPage(_ names: Set<String>, context: SDSContext) -> Set<ModelID> {
+        Set(names.compactMap { context.syncData.models[$0] })
+    }
+
     /// As for value twins, a model already given a record of the page (`taken`) is not given
     /// a second one (a twin of the same identity uploaded elsewhere under a random name, ID-5).
     private func identityTwin(

@@ -112,14 +112,20 @@ extension SDSEngine {
 
     /// A record name the record references that is neither stored here nor in the page.
     private func missingReference(of record: CloudRecord, entity: EntityDescription, inPage: Set<String>, context: SDSContext) -> String? {
-        var names: [String] = []
+        var names: [(key: String, name: String)] = []
         for relationship in entity.synchronizedToOneRelationships {
-            if case .reference(let name, _)? = record.fields[relationship.name] { names.append(name) }
+            if case .reference(let name, _)? = record.fields[relationship.name] {
+                names.append((relationship.name, name))
+            }
         }
-        for name in names {
+        let local = context.syncData.models[record.recordName]
+            .flatMap { context.syncData.pending[$0]?.keysThatWin } ?? [:]
+        for (key, name) in names {
             // A record of the page that this device deleted (its deletion not uploaded yet) is
-            // not stored: a reference to it is missing here too (LIM-3).
-            if inPage.contains(name) && context.syncData.pendingDeletions[name] == nil { continue }
+            // not stored: a reference to it is missing here too (LIM-3), unless a local change
+            // of the key wins over the downloaded reference (SYNC-4).
+            if inPage.contains(name)
+                && (context.syncData.pendingDeletions[name] == nil || local[key] != nil) { continue }
             if let id = context.syncData.models[name], context.store.model(id) != nil { continue }
             return name
         }

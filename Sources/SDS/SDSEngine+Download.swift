@@ -120,7 +120,7 @@ extension SDSEngine {
         }
         let local = context.syncData.models[record.recordName]
             .flatMap { context.syncData.pending[$0]?.keysThatWin } ?? [:]
-        for (key, name) in names {
+        for (key, name) in names { // tidy: ordered an array, in the entity's relationship order
             // A record of the page that this device deleted (its deletion not uploaded yet) is
             // not stored: a reference to it is missing here too (LIM-3), unless a local change
             // of the key wins over the downloaded reference (SYNC-4).
@@ -379,8 +379,8 @@ extension SDSEngine {
     /// ID-2: a saved local model without a record that has the record's identity values.
     /// Models whose own record (the name they are bound to) is in the page: that record is
     /// theirs, so another record of the page is never matched to them.
-    private func ownRecordInPage(_ names: Set<String>, context: SDSContext) -> Set<ModelID> {
-        Set(names.compactMap { context.syncData.models[$0] })
+    private func ownRecordInPage(_ pageNames: Set<String>, context: SDSContext) -> Set<ModelID> {
+        Set(pageNames.sorted().compactMap { context.syncData.models[$0] })
     }
 
     /// As for value twins, a model already given a record of the page (`taken`) is not given

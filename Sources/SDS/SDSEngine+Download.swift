@@ -9,6 +9,7 @@ extension SDSEngine {
     /// identity), or a new model. The app can save between this and the store (LIM-2).
     func resolvePage(_ page: DownloadPage, context: inout SDSContext, effects: inout [EngineEffect]) -> PageResolution {
         var resolution = PageResolution()
+        let pageNames = Set(page.records.map(\.recordName))
         for record in page.records {
             guard let entity = schema.entity(named: record.recordType), entity.isSynchronized else { continue }
             if let existing = context.syncData.models[record.recordName], context.store.model(existing) != nil {
@@ -26,7 +27,8 @@ extension SDSEngine {
                 resolution.targets[record.recordName] = twin
                 resolution.valueTwins.insert(record.recordName)
             } else if let twin = identityTwin(of: record, entity: entity, context: context,
-                                              taken: Set(resolution.targets.values)) {
+                                              taken: Set(resolution.targets.values).union(
+                                                ownRecordInPage(pageNames, context: context))) {
                 resolution.targets[record.recordName] = twin
                 resolution.identityTwins.insert(record.recordName)
             }
@@ -110,14 +112,20 @@ extension SDSEngine {
 
     /// A record name the record references that is neither stored here nor in the page.
     private func missingReference(of record: CloudRecord, entity: EntityDescription, inPage: Set<String>, context: SDSContext) -> String? {
-        var names: [String] = []
+        var names: [(key: String, name: String)] = []
         for relationship in entity.synchronizedToOneRelationships {
-            if case .reference(let name, _)? = record.fields[relationship.name] { names.append(name) }
+            if case .reference(let name, _)? = record.fields[relationship.name] {
+                names.append((relationship.name, name))
+            }
         }
-        for name in names {
+        let local = context.syncData.models[record.recordName]
+            .flatMap { context.syncData.pending[$0]?.keysThatWin } ?? [:]
+        for (key, name) in names { // tidy: ordered an array, in the entity's relationship order
             // A record of the page that this device deleted (its deletion not uploaded yet) is
-            // not stored: a reference to it is missing here too (LIM-3).
-            if inPage.contains(name) && context.syncData.pendingDeletions[name] == nil { continue }
+            // not stored: a reference to it is missing here too (LIM-3), unless a local change
+            // of the key wins over the downloaded reference (SYNC-4).
+            if inPage.contains(name)
+                && (context.syncData.pendingDeletions[name] == nil || local[key] != nil) { continue }
             if let id = context.syncData.models[name], context.store.model(id) != nil { continue }
             return name
         }
@@ -369,6 +377,12 @@ extension SDSEngine {
     }
 
     /// ID-2: a saved local model without a record that has the record's identity values.
+    /// Models whose own record (the name they are bound to) is in the page: that record is
+    /// theirs, so another record of the page is never matched to them.
+    private func ownRecordInPage(_ pageNames: Set<String>, context: SDSContext) -> Set<ModelID> {
+        Set(pageNames.sorted().compactMap { context.syncData.models[$0] })
+    }
+
     /// As for value twins, a model already given a record of the page (`taken`) is not given
     /// a second one (a twin of the same identity uploaded elsewhere under a random name, ID-5).
     private func identityTwin(

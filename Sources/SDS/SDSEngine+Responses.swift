@@ -223,7 +223,8 @@ extension SDSEngine {
             userDeletedZone(&current, context: &context, effects: &effects)
         case (.fetchPage, .changeTokenExpired):
             context.syncData.zoneToken = nil
-            current.expiredTokenRefetch = true
+            context.syncData.expiredTokenRefetch = true
+            context.syncData.refetchedRecords = []
             effects.append(.trace(kind: "token.expired", details: [TraceField("feed", .string("zone"))], rules: []))
         default:
             let isDownload = current.step.isDownload || current.step == .fetchDatabase

@@ -78,6 +78,11 @@ public struct SDSSyncData: EngineSyncData {
     public var pending: [ModelID: PendingChange] = [:]
     /// Deletions not uploaded yet, by record name.
     public var pendingDeletions: [String: PendingDeletion] = [:]
+    /// LIM-4: the zone token expired and the download from scratch that follows has not
+    /// reached its end; the records it brought so far. On disk, so a kill in the middle of it
+    /// (DL-2 continues it after the relaunch) still tells what it left out.
+    public var expiredTokenRefetch = false
+    public var refetchedRecords: Set<String> = []
     /// LIM-3: records whose deletion this device uploaded; a downloaded record that another
     /// device moved into one of them (without knowing of the deletion) is the race.
     public var deletedHere: Set<String> = []

@@ -102,11 +102,6 @@ struct SyncRun {
     /// Record names this run uploaded already; each is tried once per run.
     var attempted: Set<String> = []
     var uploadRequests = 0
-    /// The zone token expired: this download starts from scratch, and what it does not bring
-    /// back stays on the device (LIM-4).
-    var expiredTokenRefetch = false
-    /// Record names a download from scratch brought, to tell what it left out (LIM-4).
-    var seenRecords: Set<String> = []
     /// SYNC-7 kept this run from uploading.
     var heldUploads = false
     /// SYNC-6: the existence check of edited records is done / under way.

@@ -94,7 +94,11 @@ import Testing
                     "\(name) seed \(seed): \(result.violations.filter { !$0.isExplained }.map(\.message))")
             if result.outcome == .explained { explained += 1 }
         }
-        if name != "lim-5-parent-rejected.chaos" && name != "lim-6-overflow-asset.chaos" {
+        // Where the triage named a rule (a LIM, DR-1), at least one of the seeds is explained
+        // by it; where it fixed a defect, the seeds simply end clean.
+        let explainedByARule = ["lim-2-identity-race.chaos", "lim-3-move-and-delete.chaos",
+                                "lim-4-expired-tokens.chaos", "swarm.chaos"]
+        if explainedByARule.contains(name) {
             #expect(explained > 0, "\(name): none of \(seeds) has an explained violation any more")
         }
     }

@@ -534,7 +534,9 @@ extension SDSEngine {
     /// deletion arrived, is deleted everywhere: its deletion is uploaded (LIM-3).
     private func forgetCascadedModels(before: Store, context: inout SDSContext, effects: inout [EngineEffect]) {
         let bound = context.syncData.recordNames.keys.sorted()
-        for id in bound where context.store.model(id) == nil {
+        // Only the models this download's save removed: a model gone before it (a batch delete,
+        // DEL-2) keeps its record, so the next launch brings it back.
+        for id in bound where context.store.model(id) == nil && before.model(id) != nil {
             guard let name = context.syncData.recordNames[id] else { continue }
             if mechanisms.uploadsDeletionsOfCascadedChangedModels,
                let pending = context.syncData.pending[id], !pending.isInsert, !pending.keys.isEmpty,

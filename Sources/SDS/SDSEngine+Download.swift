@@ -442,8 +442,10 @@ extension SDSEngine {
     /// records here. One that had changes not uploaded yet, e.g. a move into the model whose
     /// deletion arrived, is deleted everywhere: its deletion is uploaded (LIM-3).
     private func forgetCascadedModels(before: Store, context: inout SDSContext, effects: inout [EngineEffect]) {
-        let bound = context.syncData.recordNames.keys.sorted()
-        for id in bound where context.store.model(id) == nil {
+        // Only the bound models the store no longer holds, sorted (not every bound model).
+        let store = context.store
+        let vanished = context.syncData.recordNames.keys.filter { store.model($0) == nil } // tidy: ordered (sorted next)
+        for id in vanished.sorted() {
             guard let name = context.syncData.recordNames[id] else { continue }
             if mechanisms.uploadsDeletionsOfCascadedChangedModels,
                let pending = context.syncData.pending[id], !pending.isInsert, !pending.keys.isEmpty,

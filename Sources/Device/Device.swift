@@ -140,9 +140,24 @@ public final class Device {
     /// carries out the `.write` effects (`apply(_:)`), in order.
     public func deliver(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
         guard let engine else { return [] }
-        let conditions = DeviceConditions(
+        return engine.handle(
+            event, conditions: conditions(now: now), store: disk.store, syncData: disk.syncData,
+            names: &names)
+    }
+
+    private func conditions(now: SimTime) -> DeviceConditions {
+        DeviceConditions(
             now: now, device: name, account: account, accountStatus: accountStatus,
             isOnline: isOnline, isDiskFull: isDiskFull)
+    }
+
+    /// Like `deliver(_:now:)`, for a caller that carries out the first effect at once: an
+    /// engine that `writesWholeStateFirst` gets the disk lent (moved in, changed in place,
+    /// not copied), and the disk already holds that first write when this returns, so
+    /// carrying it out again changes nothing. Other engines work on copies, as in `deliver`.
+    public func deliverWritingFirst(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
+        guard let engine else { return [] }
+        let conditions = conditions(now: now)
         guard type(of: engine).writesWholeStateFirst else {
             return engine.handle(
                 event, conditions: conditions, store: disk.store, syncData: disk.syncData,

@@ -273,7 +273,10 @@ final class World {
     func deliver(_ event: EngineEvent, to index: Int) {
         let device = devices[index]
         let incarnation = device.incarnation
-        let effects = device.deliver(event, now: now)
+        // `perform` carries out the first effect at once unless the run failed already: then
+        // the device may lend its disk.
+        let effects = failure == nil
+            ? device.deliverWritingFirst(event, now: now) : device.deliver(event, now: now)
         perform(effects, device: index, incarnation: incarnation)
     }
 

@@ -533,10 +533,13 @@ extension SDSEngine {
     /// records here. One that had changes not uploaded yet, e.g. a move into the model whose
     /// deletion arrived, is deleted everywhere: its deletion is uploaded (LIM-3).
     private func forgetCascadedModels(before: Store, context: inout SDSContext, effects: inout [EngineEffect]) {
-        let bound = context.syncData.recordNames.keys.sorted()
-        // Only the models this download's save removed: a model gone before it (a batch delete,
-        // DEL-2) keeps its record, so the next launch brings it back.
-        for id in bound where context.store.model(id) == nil && before.model(id) != nil {
+        // Only the models this download's save removed, sorted: a model gone before it (a batch
+        // delete, DEL-2) keeps its record, so the next launch brings it back.
+        let store = context.store
+        let vanished = context.syncData.recordNames.keys.filter { // tidy: ordered (sorted next)
+            store.model($0) == nil && before.model($0) != nil
+        }
+        for id in vanished.sorted() {
             guard let name = context.syncData.recordNames[id] else { continue }
             if mechanisms.uploadsDeletionsOfCascadedChangedModels,
                let pending = context.syncData.pending[id], !pending.isInsert, !pending.keys.isEmpty,

@@ -357,6 +357,16 @@ public final class MirrorEngine: SyncEngine {
             TraceField("zone", .string(MirrorCodec.zoneName)),
         ], rules: ["MIR-1", "MIR-9"]))
         if let waiter { waiters.append(waiter) }
+        refreshPending(context)
+        if !pendingModels.isEmpty || !pendingDeletes.isEmpty {
+            // MIR-28: a kill lost nothing: the history still holds what the last run did not
+            // export, and this launch's export sends it.
+            effects.append(.trace(kind: "launch.history-pending", details: [
+                TraceField("objects", .int(Int64(pendingModels.count))),
+                TraceField("deletions", .int(Int64(pendingDeletes.count))),
+            ], rules: ["MIR-28"]))
+        }
+        nameNewObjects(context: &context, effects: &effects)
         enqueue(.setup, context: &context, effects: &effects)
         enqueue(.import, context: &context, effects: &effects)
         enqueue(.export, context: &context, effects: &effects)

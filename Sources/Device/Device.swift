@@ -144,8 +144,12 @@ public final class Device {
             now: now, device: name, account: account, accountStatus: accountStatus,
             isOnline: isOnline, isDiskFull: isDiskFull)
         guard type(of: engine).writesWholeStateFirst else {
+            // Copied out first: passing `disk.store` (a `_read` of the owner's disk) straight
+            // into the existential call crashed the debug build (outlined destroy of Store).
+            let store = disk.store
+            let syncData = disk.syncData
             return engine.handle(
-                event, conditions: conditions, store: disk.store, syncData: disk.syncData,
+                event, conditions: conditions, store: store, syncData: syncData,
                 names: &names)
         }
         // Lent, not copied: the engine's first effect writes its whole state, so the disk's

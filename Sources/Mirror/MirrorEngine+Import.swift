@@ -20,9 +20,8 @@ extension MirrorEngine {
                 zoneDeleted(deletion.reason, request, context: &context, effects: &effects)
                 return
             }
-            // Memory until the page's save (or the import's end) writes it with the data.
+            // Memory until the zone's last page (or the import's end) writes it with the data.
             request.databaseToken = token
-            context.syncData.databaseToken = token
             request.zoneChanged = changed.contains(zone) || context.syncData.zoneToken == nil
             guard request.zoneChanged else {
                 importDone(request, context: &context, effects: &effects)
@@ -50,7 +49,9 @@ extension MirrorEngine {
     /// it saved as the import's author, with the zone's token in the same save.
     func storePage(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
         guard let page = request.page else { return }
-        if let token = request.databaseToken { context.syncData.databaseToken = token }
+        // MIR-28: the database token is saved with the zone's last page only, so a kill between
+        // two pages leaves the zone changed for the next launch, which resumes from the zone token.
+        if !page.moreComing, let token = request.databaseToken { context.syncData.databaseToken = token }
         var transaction = Transaction()
         var inserted: [(ModelID, String)] = []
         var updated = 0
@@ -84,6 +85,18 @@ extension MirrorEngine {
                 } else {
                     links[relationship.name] = target
                 }
+            }
+            // MIR-13 / MIR-28: a record whose change tag is the one archived (this device's own
+            // export, or a version already imported) is what the object already holds; fetched
+            // again (a zone token older than the export, e.g. after a kill), it changes nothing,
+            // so it cannot overwrite an edit made since.
+            if let tag = record.changeTag, context.syncData.changeTags[name] == tag,
+               let id = context.syncData.models[name], context.store.contains(id) {
+                effects.append(.trace(kind: "import.record-already-known", details: [
+                    TraceField("recordName", .string(name)),
+                    TraceField("changeTag", .string(tag)),
+                ], rules: ["MIR-13", "MIR-28"]))
+                continue
             }
             let ownKeys = context.syncData.exportedKeys.removeValue(forKey: name) ?? []
             context.syncData.changeTags[name] = record.changeTag

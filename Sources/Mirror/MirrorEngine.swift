@@ -56,6 +56,8 @@ public final class MirrorEngine: SyncEngine {
     var waiters: [WaiterID] = []
     /// The queue cannot run: offline, or no usable account (it waits, idle).
     var isBlocked = false
+    /// The device is offline (MIR-10), as the last event told.
+    var isOffline = false
     var exportScheduled = false
     var importScheduled = false
     /// MIR-22: the requests to run again when the retry timer fires, and the failures in a row.
@@ -89,6 +91,10 @@ public final class MirrorEngine: SyncEngine {
             return EngineState("syncing", active.kind == .initializeSchema ? "setup" : active.kind.rawValue)
         }
         if let failureState { return failureState }
+        if isOffline, !queue.isEmpty || exportScheduled || !pendingModels.isEmpty || !pendingDeletes.isEmpty {
+            // MIR-10: the work waits for the network.
+            return EngineState("waiting", "network")
+        }
         return .idle
     }
 
@@ -102,6 +108,7 @@ public final class MirrorEngine: SyncEngine {
 
     public func handle(_ event: EngineEvent, context: inout EngineContext<MirrorSyncData>) -> [EngineEffect] {
         var effects: [EngineEffect] = []
+        isOffline = !context.isOnline
         if let loadFailure {
             storeNotLoaded(event, loadFailure, context: context, effects: &effects)
             return effects
@@ -350,6 +357,16 @@ public final class MirrorEngine: SyncEngine {
             TraceField("zone", .string(MirrorCodec.zoneName)),
         ], rules: ["MIR-1", "MIR-9"]))
         if let waiter { waiters.append(waiter) }
+        refreshPending(context)
+        if !pendingModels.isEmpty || !pendingDeletes.isEmpty {
+            // MIR-28: a kill lost nothing: the history still holds what the last run did not
+            // export, and this launch's export sends it.
+            effects.append(.trace(kind: "launch.history-pending", details: [
+                TraceField("objects", .int(Int64(pendingModels.count))),
+                TraceField("deletions", .int(Int64(pendingDeletes.count))),
+            ], rules: ["MIR-28"]))
+        }
+        nameNewObjects(context: &context, effects: &effects)
         enqueue(.setup, context: &context, effects: &effects)
         enqueue(.import, context: &context, effects: &effects)
         enqueue(.export, context: &context, effects: &effects)

@@ -42,6 +42,7 @@ public enum MirrorProfile {
         statements: ["sync", "initialize-schema"],
         codec: MirrorCodec(),
         author: MirrorEngine.author,
+        cloudNoteRules: cloudNoteRules,
         makeEngine: { setup in
             MirrorEngine(schema: setup.schema, pageSize: setup.pageSize)
         },
@@ -51,6 +52,15 @@ public enum MirrorProfile {
         },
         validateSchema: { schema in MirrorModelValidation.validate(schema) }
     )
+}
+
+extension MirrorProfile {
+    /// The rules the cloud's neutral notes show for mirror (docs/CLOUDSIM.md *Notes*): an
+    /// export re-creating a deleted record under `.changedKeys` writes every attribute, so the
+    /// whole record comes back and the deletion is lost (MIRW-2, MIR-12).
+    @Sendable static func cloudNoteRules(_ note: CloudNote) -> [String] {
+        note.kind == "record.recreated" && note.value(of: "policy") == "changedKeys" ? ["MIRW-2"] : []
+    }
 }
 
 /// What checkers read of mirror: the metadata on its disk, the pending count of its memory.

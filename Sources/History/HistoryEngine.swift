@@ -509,8 +509,8 @@ public final class HistoryEngine: SyncEngine {
             effects.append(.completed(waiter))
         }
         running = nil
-        for (id, owner) in requestOwners
-            where owner == operation.number { requestOwners[id] = nil } // tidy: ordered (removal)
+        let finished = operation.number
+        requestOwners = requestOwners.filter { $0.value != finished }
         startNext(context: &context, effects: &effects)
     }
 

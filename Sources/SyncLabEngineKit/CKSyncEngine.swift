@@ -32,13 +32,13 @@ public final class CKSyncEngine: @unchecked Sendable {
     public typealias SentRecordZoneChanges = CKSyncEngineSim.CKSyncEngine.SentRecordZoneChanges
 
     let host: HostCore
+    /// `configuration.database`: the database this engine synchronizes, for direct calls.
+    public let database: CKDatabase
 
     init(host: HostCore) {
         self.host = host
+        database = CKDatabase(host: host, scope: host.sim.database)
     }
-
-    /// The database this engine synchronizes (`.privateDatabase`).
-    public var database: DatabaseScope { check(); return host.sim.database }
 
     /// `CKSyncEngine.state`: pending changes and the serialization.
     public var state: State { check(); return host.sim.state }

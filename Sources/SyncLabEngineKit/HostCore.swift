@@ -24,6 +24,10 @@ final class HostCore {
     /// Tasks in `sleep(for:)`, by their timer, in the order they began.
     var sleepers: [(timer: EngineTimer, continuation: UnsafeContinuation<Void, Never>)] = []
     var sleepCount = 0
+    /// Tasks waiting for the answer of a `CKDatabase` request, in the order they were sent.
+    var requests: [(id: RequestID, continuation: UnsafeContinuation<Void, Never>, answer: AnswerBox)] = []
+    /// Request numbers of `CKDatabase` calls, apart from the simulated engine's.
+    var nextRequestNumber: UInt64 = 1_000_000_000
 
     init(author: String) {
         self.author = author
@@ -79,6 +83,28 @@ final class HostCore {
         }
     }
 
+    /// Sends a request and suspends the calling task until its answer arrives.
+    func request(_ request: CloudRequest) async -> CloudResponse {
+        let answer = AnswerBox()
+        await withUnsafeContinuation { continuation in
+            executor.park()
+            nextRequestNumber += 1
+            let id = RequestID(nextRequestNumber)
+            requests.append((id, continuation, answer))
+            emit([.send(id, request)])
+        }
+        return answer.response ?? .failure(CloudError(.internalError, message: "no answer"))
+    }
+
+    /// Hands an answer to the task waiting for it; false when no task waits for this request.
+    func answer(_ id: RequestID, _ response: CloudResponse) -> Bool {
+        guard let index = requests.firstIndex(where: { $0.id == id }) else { return false }
+        let waiting = requests.remove(at: index)
+        waiting.answer.response = response
+        if let escape = executor.resume(waiting.continuation) { fail(escape) }
+        return true
+    }
+
     /// Resumes a sleeping task whose timer fired; false when the timer is not a sleep's.
     func wake(_ timer: EngineTimer) -> Bool {
         guard let index = sleepers.firstIndex(where: { $0.timer == timer }) else { return false }
@@ -115,4 +141,9 @@ final class HostCore {
             return nil
         }
     }
+}
+
+/// Where the answer of a `CKDatabase` request waits for its task (kernel thread only).
+final class AnswerBox: @unchecked Sendable {
+    var response: CloudResponse?
 }

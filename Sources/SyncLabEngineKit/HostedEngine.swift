@@ -37,7 +37,7 @@ public final class HostedEngine<User: SyncLabEngine>: SyncContract.SyncEngine {
     }
 
     public func isIdle(now: SimTime) -> Bool {
-        core.failure != nil || core.sim?.isBusy != true
+        core.failure != nil || (core.sim?.isBusy != true && core.requests.isEmpty)
     }
 
     /// `autosync off` has no CKSyncEngine counterpart the app controls at run time; the
@@ -67,7 +67,7 @@ public final class HostedEngine<User: SyncLabEngine>: SyncContract.SyncEngine {
         case .timer(let timer):
             if !core.wake(timer) { effects += core.sim.handleTimer(timer) ?? [] }
         case .response(let id, let response):
-            effects += core.sim.handleResponse(id, response) ?? []
+            if !core.answer(id, response) { effects += core.sim.handleResponse(id, response) ?? [] }
         case .resume:
             break
         case .appCall(let call, let waiter):

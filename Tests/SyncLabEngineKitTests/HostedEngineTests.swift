@@ -18,6 +18,24 @@ actor SleepingEngine: SyncLabEngine {
     ) async -> CKSyncEngine.RecordZoneChangeBatch? { nil }
 }
 
+actor WallClockEngine: SyncLabEngine {
+    init(database: LocalDatabase<NotesMetadata>) {}
+    func storeDidSave(_ transactions: [HistoryEntry], syncEngine: CKSyncEngine) async {
+        syncEngine.trace("before")
+        // Leaves the kernel: a wall-clock sleep resumes from the global executor's timer.
+        do {
+            try await Task.sleep(for: .milliseconds(1))
+            syncEngine.trace("after")
+        } catch {
+            syncEngine.trace("threw")
+        }
+    }
+    func handleEvent(_ event: CKSyncEngine.Event, syncEngine: CKSyncEngine) async {}
+    func nextRecordZoneChangeBatch(
+        _ context: CKSyncEngine.SendChangesContext, syncEngine: CKSyncEngine
+    ) async -> CKSyncEngine.RecordZoneChangeBatch? { nil }
+}
+
 actor ReentrantEngine: SyncLabEngine {
     init(database: LocalDatabase<NotesMetadata>) {}
     func storeDidSave(_ transactions: [HistoryEntry], syncEngine: CKSyncEngine) async {}
@@ -74,6 +92,16 @@ actor PatientEngine: SyncLabEngine {
             "\(failure.message)")
         #expect(!result.passed)
         #expect(result.problems.contains { $0.contains("runtime error: phone: storeDidSave") })
+    }
+
+    @Test func aWallClockSleepEndsTheRunWithARuntimeError() throws {
+        for _ in 0..<5 {
+            let result = Self.lab(WallClockEngine.self, name: "wall").run(Self.scenario, engine: "wall")
+            let failure = try #require(result.run?.failure)
+            #expect(failure.message.hasPrefix("phone: storeDidSave: "), "\(failure.message)")
+            #expect(result.traceJSONLines.contains("\"kind\":\"before\""))
+            #expect(!result.traceJSONLines.contains("\"kind\":\"after\""))
+        }
     }
 
     @Test func callingTheEngineFromItsDelegateIsARuntimeError() throws {

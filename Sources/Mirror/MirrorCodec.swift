@@ -41,16 +41,7 @@ public struct MirrorCodec: RecordCodec {
     /// The field value of an attribute (Bool as 1/0, UUID and URL as strings, Core Data's
     /// encodings).
     static func cloudValue(_ value: AttributeValue) -> CloudValue {
-        switch value {
-        case .string(let text): return .string(text)
-        case .int(let number): return .int(number)
-        case .double(let number): return .double(number)
-        case .bool(let flag): return .int(flag ? 1 : 0)
-        case .date(let milliseconds): return .date(millisecondsSince1970: milliseconds)
-        case .uuid(let text): return .string(text)
-        case .url(let text): return .string(text)
-        case .data(let bytes): return .bytes(bytes)
-        }
+        FieldValues.cloudValue(value)
     }
 
     /// The bytes an attribute's value takes in an asset (String as UTF-8).
@@ -65,18 +56,7 @@ public struct MirrorCodec: RecordCodec {
     /// An attribute's value as a record holds it: its field, else its asset field.
     static func attributeValue(_ attribute: String, type: AttributeType, in record: CloudRecord) -> AttributeValue? {
         if let field = record.fields[field(attribute)] {
-            switch (type, field) {
-            case (.string, .string(let text)): return .string(text)
-            case (.int, .int(let number)): return .int(number)
-            case (.double, .double(let number)): return .double(number)
-            case (.double, .int(let number)): return .double(Double(number))
-            case (.bool, .int(let number)): return .bool(number != 0)
-            case (.date, .date(let milliseconds)): return .date(millisecondsSince1970: milliseconds)
-            case (.uuid, .string(let text)): return .uuid(text.uppercased())
-            case (.url, .string(let text)): return .url(text)
-            case (.data, .bytes(let bytes)): return .data(bytes)
-            default: return nil
-            }
+            return FieldValues.attributeValue(field, type: type)
         }
         if case .asset(let bytes)? = record.fields[assetField(attribute)] {
             switch type {

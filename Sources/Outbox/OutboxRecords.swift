@@ -1,36 +1,19 @@
 import CloudSim
 import LocalStore
+import SyncContract
 
 /// How the reference adapter turns models into records and back (OBX-1): record type =
 /// entity, one field per synchronized attribute, to-one relationships as references, the
 /// `parent` relationship as the record's parent; `asset` properties as CKAssets (OBX-34).
 enum OutboxRecords {
     static func cloudValue(_ value: AttributeValue, isAsset: Bool) -> CloudValue {
-        switch value {
-        case .string(let text): return .string(text)
-        case .int(let number): return .int(number)
-        case .double(let number): return .double(number)
-        case .bool(let flag): return .int(flag ? 1 : 0)
-        case .date(let milliseconds): return .date(millisecondsSince1970: milliseconds)
-        case .uuid(let text): return .string(text)
-        case .url(let text): return .string(text)
-        case .data(let bytes): return isAsset ? .asset(bytes) : .bytes(bytes)
-        }
+        if isAsset, case .data(let bytes) = value { return .asset(bytes) }
+        return FieldValues.cloudValue(value)
     }
 
+    /// A UUID keeps the field's text as is (the adapter stores `uuidString` and reads it back).
     static func attributeValue(_ value: CloudValue, type: AttributeType) -> AttributeValue? {
-        switch (type, value) {
-        case (.string, .string(let text)): return .string(text)
-        case (.int, .int(let number)): return .int(number)
-        case (.double, .double(let number)): return .double(number)
-        case (.double, .int(let number)): return .double(Double(number))
-        case (.bool, .int(let number)): return .bool(number != 0)
-        case (.date, .date(let milliseconds)): return .date(millisecondsSince1970: milliseconds)
-        case (.uuid, .string(let text)): return .uuid(text)
-        case (.url, .string(let text)): return .url(text)
-        case (.data, .bytes(let bytes)), (.data, .asset(let bytes)): return .data(bytes)
-        default: return nil
-        }
+        FieldValues.attributeValue(value, type: type, uppercasingUUIDs: false)
     }
 
     /// The synchronized fields of a model: every attribute with a value, every to-one

@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "SyncLab", targets: ["SyncLab"]),
         // For engine authors: the contract and the simulated parts it speaks in.
         .library(name: "SyncContract", targets: ["SyncContract", "CloudSim", "LocalStore", "Kernel"]),
+        // For engines written on CKSyncEngine (async delegate), run under SyncLab from your own
+        // tests (docs/BRING-YOUR-OWN-ENGINE.md).
+        .library(name: "SyncLabEngineKit", targets: ["SyncLabEngineKit"]),
     ],
     targets: [
         .target(name: "Kernel"),
@@ -22,10 +25,20 @@ let package = Package(
         // One target per engine, each depending on the contract only.
         .target(name: "SDS", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         .target(name: "Naive", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
+        .target(name: "History", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
+        .target(name: "Mirror", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         // A simulated CKSyncEngine for engines written on it (docs/CKSYNCENGINE.md); no engine.
         .target(name: "CKSyncEngineSim", dependencies: ["Kernel", "CloudSim", "SyncContract"]),
+        // The outbox engine on the simulated CKSyncEngine (docs/OUTBOX.md).
+        .target(name: "Outbox", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "CKSyncEngineSim"]),
+        // A user's CKSyncEngine-shaped engine under SyncLab: async delegate on a kernel-driven
+        // executor, local database, profile (docs/BRING-YOUR-OWN-ENGINE.md); no engine.
+        .target(
+            name: "SyncLabEngineKit",
+            dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "CKSyncEngineSim"]
+        ),
         // The registry: the one place that lists the engines.
-        .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive"]),
+        .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive", "Outbox", "History", "Mirror"]),
         .target(name: "Device", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         .target(name: "Scenario"),
         .target(
@@ -35,6 +48,17 @@ let package = Package(
         .target(name: "Reporting", dependencies: ["Kernel", "Harness", "Scenario"]),
         // The library: run a scenario on a registered engine, get a typed result.
         .target(name: "SyncLab", dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Scenario"]),
+        // The example of docs/BRING-YOUR-OWN-ENGINE.md, also built here so this package's tests
+        // run it (its own package, Examples/NotesSyncEngine, tests it as a user would).
+        .target(
+            name: "NotesSyncEngine", dependencies: ["SyncLabEngineKit"],
+            path: "Examples/NotesSyncEngine/Sources/NotesSyncEngine"
+        ),
+        // Prints the trace of a scenario run on the example engine (the cross-process check).
+        .executableTarget(
+            name: "notes-trace", dependencies: ["SyncLab", "SyncLabEngineKit", "NotesSyncEngine"],
+            path: "Tests/NotesTrace"
+        ),
         .executableTarget(
             name: "synclab",
             dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Reporting", "Scenario"]
@@ -50,8 +74,20 @@ let package = Package(
             dependencies: ["Naive", "SyncContract", "CloudSim", "LocalStore", "Kernel", "TestSupport"]
         ),
         .testTarget(
+            name: "HistoryTests",
+            dependencies: ["History", "SyncContract", "CloudSim", "LocalStore", "Kernel", "TestSupport"]
+        ),
+        .testTarget(
+            name: "MirrorTests",
+            dependencies: ["Mirror", "SyncContract", "CloudSim", "LocalStore", "Kernel", "TestSupport"]
+        ),
+        .testTarget(
             name: "CKSyncEngineSimTests",
             dependencies: ["CKSyncEngineSim", "SyncContract", "CloudSim", "Kernel", "TestSupport"]
+        ),
+        .testTarget(
+            name: "OutboxTests",
+            dependencies: ["Outbox", "SyncContract", "synclab", "TestSupport"]
         ),
         .testTarget(name: "DeviceTests", dependencies: ["Device", "SDS", "SyncContract", "TestSupport"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "TestSupport"]),
@@ -60,6 +96,10 @@ let package = Package(
             dependencies: ["Harness", "Engines", "SDS", "SyncContract", "TestSupport"]
         ),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Engines", "TestSupport"]),
+        .testTarget(
+            name: "SyncLabEngineKitTests",
+            dependencies: ["SyncLabEngineKit", "SyncLab", "NotesSyncEngine", "notes-trace", "TestSupport"]
+        ),
         .testTarget(
             name: "SynclabTests",
             dependencies: [

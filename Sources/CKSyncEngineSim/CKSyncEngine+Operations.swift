@@ -25,11 +25,37 @@ extension CKSyncEngine {
         case modifyRecords(ZoneID)
     }
 
-    /// One zone's part of a record batch in flight.
+    /// One `modifyRecords` request of a record batch in flight: its zone (which holds the
+    /// deletes), and saves that may belong to other zones of the private database.
     struct ZonePart: Hashable {
         var zone: ZoneID
         var saves: [RecordSave]
         var deletes: [RecordID]
+    }
+
+    /// The requests a batch goes out as. In the private database a batch that spans zones is
+    /// one `modifyRecords` (CKModifyRecordsOperation spans zones; atomicity is per zone):
+    /// every save, and the deletes of the request's zone (the first delete's, else the first
+    /// save's); deletes of further zones go in one more request per zone, in batch order. The
+    /// shared database answers per zone's owner and share, so there each zone is a request.
+    static func requestParts(of batch: RecordZoneChangeBatch, database: DatabaseScope) -> [ZonePart] {
+        var parts: [ZonePart] = []
+        func part(for zone: ZoneID) -> Int {
+            if let index = parts.firstIndex(where: { $0.zone == zone }) { return index }
+            parts.append(ZonePart(zone: zone, saves: [], deletes: []))
+            return parts.count - 1
+        }
+        if database == .privateDatabase {
+            guard let first = batch.recordIDsToDelete.first?.zoneID ?? batch.recordsToSave.first?.record.zone
+            else { return [] }
+            let main = part(for: first)
+            parts[main].saves = batch.recordsToSave
+            for id in batch.recordIDsToDelete { parts[part(for: id.zoneID)].deletes.append(id) }
+            return parts
+        }
+        for save in batch.recordsToSave { parts[part(for: save.record.zone)].saves.append(save) }
+        for id in batch.recordIDsToDelete { parts[part(for: id.zoneID)].deletes.append(id) }
+        return parts
     }
 
     struct Run {
@@ -367,21 +393,7 @@ extension CKSyncEngine {
         current?.batches += 1
         state.hasPendingUntrackedChanges = false
         state.readdedWhileInFlight = []
-        var parts: [ZonePart] = []
-        for save in batch.recordsToSave {
-            if let index = parts.firstIndex(where: { $0.zone == save.record.zone }) {
-                parts[index].saves.append(save)
-            } else {
-                parts.append(ZonePart(zone: save.record.zone, saves: [save], deletes: []))
-            }
-        }
-        for id in batch.recordIDsToDelete {
-            if let index = parts.firstIndex(where: { $0.zone == id.zoneID }) {
-                parts[index].deletes.append(id)
-            } else {
-                parts.append(ZonePart(zone: id.zoneID, saves: [], deletes: [id]))
-            }
-        }
+        let parts = Self.requestParts(of: batch, database: database)
         current?.parts = parts
         current?.sent = SentRecordZoneChanges()
         current?.retryError = nil
@@ -409,20 +421,21 @@ extension CKSyncEngine {
                 switch result {
                 case .saved(let record):
                     run.sent.savedRecords.append(record)
-                    state.settle(.saveRecord(RecordID(recordName: record.recordName, zoneID: zone)))
+                    state.settle(.saveRecord(RecordID(recordName: record.recordName, zoneID: record.zone)))
                 case .deleted(let name):
                     let id = RecordID(recordName: name, zoneID: zone)
                     run.sent.deletedRecordIDs.append(id)
                     state.settle(.deleteRecord(id))
                 case .failed(let name, let error):
-                    let id = RecordID(recordName: name, zoneID: zone)
+                    let itemZone = isSave ? part.saves[index].record.zone : zone
+                    let id = RecordID(recordName: name, zoneID: itemZone)
                     failed(id, isSave: isSave, part: part, error: error, run: &run)
                 }
             }
         case .failure(let error):
             // The whole zone's request failed: every item with the operation's error.
             for save in part.saves {
-                let id = RecordID(recordName: save.record.recordName, zoneID: zone)
+                let id = RecordID(recordName: save.record.recordName, zoneID: save.record.zone)
                 failed(id, isSave: true, part: part, error: error, run: &run)
             }
             for id in part.deletes { failed(id, isSave: false, part: part, error: error, run: &run) }
@@ -437,7 +450,9 @@ extension CKSyncEngine {
     /// `batchRequestFailed` one stays pending (another item of its atomic zone failed), any
     /// other is dropped from pending: the delegate re-adds it once resolved.
     func failed(_ id: RecordID, isSave: Bool, part: ZonePart, error: CloudError, run: inout Run) {
-        if isSave, let save = part.saves.first(where: { $0.record.recordName == id.recordName }) {
+        if isSave, let save = part.saves.first(where: {
+            $0.record.recordName == id.recordName && $0.record.zone == id.zoneID
+        }) {
             run.sent.failedRecordSaves.append(.init(record: save.record, error: error))
         } else {
             run.sent.failedRecordDeletes.append(.init(recordID: id, error: error))

@@ -111,7 +111,8 @@ extension CKSyncEngine {
     }
 
     /// `CKSyncEngine.RecordZoneChangeBatch`: the records of one send request (it may span
-    /// zones; the simulated engine sends one `modifyRecords` per zone, in the batch's order).
+    /// zones; in the private database the simulated engine sends it as one `modifyRecords`,
+    /// plus one per further zone that holds deletes; see `CKSyncEngine.requestParts`).
     public struct RecordZoneChangeBatch: Hashable, Sendable {
         /// The most items (saves and deletes) `init(pendingChanges:recordProvider:)` puts in a
         /// batch: CloudKit's limit per request (docs/CLOUDSIM.md, `modifyRecords`).

@@ -25,6 +25,11 @@ struct AccountState {
     /// `fail-downloads ACCOUNT for D`: change feeds fail until then (a SyncLab addition).
     var feedFailureEnd: SimTime?
     var partialThrottle: PartialThrottle?
+    /// `throttleNextDeletes`: the first N deletes of the next request with a delete fail
+    /// `requestRateLimited` with this retry-after, on the item.
+    var deleteThrottle: PartialThrottle?
+    /// `zoneBusy(_:until:)`: zone fetches of these zones fail `zoneBusy` until then.
+    var busyZones: [ZoneID: SimTime] = [:]
     /// Record names whose saves fail with the given code (`reject ... with CODE`).
     var rejectedRecords: [String: CloudErrorCode] = [:]
     /// Last sequence of the shared database feed (other owners' zones this account sees).

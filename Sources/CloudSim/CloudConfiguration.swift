@@ -1,4 +1,4 @@
-/// The schema environment a container talks to (CLOUDKIT.md section 14, SCHEMA-2).
+/// The schema environment a container talks to (docs/CLOUDSIM.md *Schema*, SCHEMA-2).
 public enum CloudEnvironment: String, Hashable, Sendable {
     case development
     case production
@@ -11,7 +11,7 @@ public struct CloudConfiguration: Hashable, Sendable {
     /// The zone the app keeps its records in.
     public var appZoneName: String
     public var environment: CloudEnvironment
-    /// Items per modify request before `limitExceeded` (CLOUDKIT.md section 8).
+    /// Items per modify request before `limitExceeded` ([CKError] `limitExceeded`, 400).
     public var maxItemsPerRequest: Int
     /// Record size limit excluding assets.
     public var maxRecordSizeBytes: Int
@@ -26,9 +26,15 @@ public struct CloudConfiguration: Hashable, Sendable {
     /// `changedKeys`/`allKeys` (what makes LIM-1 happen). Only tests switch it off, to show
     /// that the LIM-1 scenario depends on it.
     public var recreatesDeletedRecords = true
-    /// A fetch without a token returns no tombstones (CLOUDKIT.md 9.4, what makes LIM-4
-    /// happen). Only tests switch it off.
+    /// A fetch without a token returns no tombstones (docs/CLOUDSIM.md *fetchZoneChanges*,
+    /// FORUM-813286; what makes LIM-4 happen). Only tests switch it off.
     public var tokenlessFetchOmitsDeletions = true
+    /// Saving a child also gives its parent a new change tag. Apple's `recordChangeTag` page
+    /// says saving a child *can* change the parent's tag ([CKRecord] `recordChangeTag`); off
+    /// by default, since Apple does not say when (docs/CLOUDSIM.md row 43). On: every applied
+    /// save of a record whose `parent` is a live record of the zone not saved in the same
+    /// request rewrites that parent with a new change tag (note `record.parent-touched`).
+    public var childSaveChangesParentTag = false
 
     public init(
         accounts: [String],

@@ -1,6 +1,6 @@
 import Kernel
 
-/// `CKError.Code`, with CloudKit's raw values (CLOUDKIT.md section 11).
+/// `CKError.Code`, with CloudKit's raw values ([CKError.Code]).
 public enum CloudErrorCode: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case internalError = 1
     case partialFailure = 2
@@ -49,7 +49,8 @@ public enum CloudErrorCode: Int, Hashable, Sendable, CaseIterable, CustomStringC
         self.init(rawValue: index + 1)
     }
 
-    /// The seven codes CKSyncEngine retries by itself (CLOUDKIT.md section 11).
+    /// The seven codes CKSyncEngine retries by itself ([CKSyncEngine]; docs/CLOUDSIM.md,
+    /// *Apple's documentation cited here*).
     public var isTransient: Bool {
         switch self {
         case .notAuthenticated, .accountTemporarilyUnavailable, .networkFailure,
@@ -89,6 +90,10 @@ public struct CloudError: Hashable, Sendable, CustomStringConvertible {
     /// from (the version of the change tag it sent; a record without keys for the save of a
     /// new record; nil when that version is not known, e.g. a tag of an earlier life).
     public var ancestorRecord: CloudRecord?
+    /// `CKErrorUserDidResetEncryptedDataKey`: set on `zoneNotFound` for a zone CloudKit
+    /// deleted because the user reset their encrypted data ([CKError] `zoneNotFound`: the
+    /// app re-creates the zone and uploads its local copy; docs/CLOUDSIM.md *Faults*).
+    public var userDidResetEncryptedData: Bool
 
     public init(
         _ code: CloudErrorCode,
@@ -96,7 +101,8 @@ public struct CloudError: Hashable, Sendable, CustomStringConvertible {
         retryAfter: SimTime? = nil,
         serverRecord: CloudRecord? = nil,
         clientRecord: CloudRecord? = nil,
-        ancestorRecord: CloudRecord? = nil
+        ancestorRecord: CloudRecord? = nil,
+        userDidResetEncryptedData: Bool = false
     ) {
         self.code = code
         self.message = message
@@ -104,12 +110,14 @@ public struct CloudError: Hashable, Sendable, CustomStringConvertible {
         self.serverRecord = serverRecord
         self.clientRecord = clientRecord
         self.ancestorRecord = ancestorRecord
+        self.userDidResetEncryptedData = userDidResetEncryptedData
     }
 
     public var description: String {
         var text = "\(code) (\(code.rawValue))"
         if !message.isEmpty { text += ": \(message)" }
         if let retryAfter { text += ", retry after \(retryAfter)" }
+        if userDidResetEncryptedData { text += ", user did reset encrypted data" }
         return text
     }
 }

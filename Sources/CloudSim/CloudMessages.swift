@@ -1,7 +1,7 @@
 import Kernel
 
 /// Every error the simulated server produces, in one catalogue, with CloudKit's own server
-/// messages where CLOUDKIT.md quotes them.
+/// messages where they are known (docs/CLOUDSIM.md *Error shapes*).
 enum CloudMessages {
     static func serviceUnavailable(retryAfter: SimTime) -> CloudError {
         CloudError(.serviceUnavailable, message: "Service unavailable", retryAfter: retryAfter)
@@ -9,6 +9,10 @@ enum CloudMessages {
 
     static func requestRateLimited(retryAfter: SimTime) -> CloudError {
         CloudError(.requestRateLimited, message: "Request rate limited", retryAfter: retryAfter)
+    }
+
+    static func zoneBusy(retryAfter: SimTime) -> CloudError {
+        CloudError(.zoneBusy, message: "Zone busy", retryAfter: retryAfter)
     }
 
     static let notAuthenticated = CloudError(
@@ -162,7 +166,7 @@ enum CloudMessages {
     }
 }
 
-// MARK: Sharing (CLOUDKIT.md section 7)
+// MARK: Sharing ([CKShare], docs/CLOUDSIM.md *Sharing*)
 
 extension CloudMessages {
     /// A write through the shared database to a zone that is not in it (never shared with
@@ -285,8 +289,9 @@ extension CloudMessages {
 }
 
 extension CloudRecord {
-    /// The record as `serverRecordChanged` carries it: asset contents are not sent (CLOUDKIT.md
-    /// section 5), so every asset value, also inside lists, is an empty asset.
+    /// The record as `serverRecordChanged` carries it: asset contents are not sent
+    /// (docs/CLOUDSIM.md modifyRecords 3.6), so every asset value, also inside lists, is an
+    /// empty asset.
     var withoutAssetContents: CloudRecord {
         var copy = self
         for key in sortedKeys {

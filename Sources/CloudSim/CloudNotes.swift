@@ -19,10 +19,12 @@ enum CloudNotes {
             ])
     }
 
-    /// A save under `changedKeys`/`allKeys` that brought a deleted record back (LIM-1 when
-    /// only the edited keys came back).
+    /// A save under `changedKeys`/`allKeys` that brought a deleted record back, with the keys
+    /// it wrote (a fact, not traced: `writtenKeys`). Neutral: which rule or weakness this is
+    /// (LIM-1 for `sds`: only the edited keys come back) is the engine profile's call
+    /// (docs/CLOUDSIM.md, *Notes*).
     static func recordRecreated(
-        _ record: CloudRecord, policy: SavePolicy, device: String
+        _ record: CloudRecord, policy: SavePolicy, writtenKeys: [String], device: String
     ) -> CloudNote {
         CloudNote(
             kind: "record.recreated",
@@ -32,7 +34,19 @@ enum CloudNotes {
                 NoteField("device", device),
                 NoteField("policy", policy.name),
             ],
-            rules: policy == .changedKeys ? ["LIM-1"] : [])
+            facts: [NoteField("writtenKeys", writtenKeys.joined(separator: ","))])
+    }
+
+    /// `childSaveChangesParentTag`: a child's save gave its parent a new change tag.
+    static func parentTouched(_ parent: CloudRecord, child: String) -> CloudNote {
+        CloudNote(
+            kind: "record.parent-touched",
+            details: [
+                NoteField("zone", parent.zone.description),
+                NoteField("recordName", parent.recordName),
+                NoteField("child", child),
+                NoteField("changeTag", parent.changeTag ?? ""),
+            ])
     }
 
     static func recordDeleted(_ record: CloudRecord, device: String) -> CloudNote {
@@ -96,13 +110,15 @@ enum CloudNotes {
             ])
     }
 
+    static let defaultZoneSkip = "the default zone cannot be deleted"
+
     static func zoneDeleteSkipped(_ zone: ZoneID, reason: ZoneDeletionReason) -> CloudNote {
         CloudNote(
             kind: "zone.delete-skipped",
             details: [
                 NoteField("zone", zone.description),
                 NoteField("reason", reason.rawValue),
-                NoteField("why", "zone does not exist"),
+                NoteField("why", zone.isDefaultZone ? defaultZoneSkip : "zone does not exist"),
             ])
     }
 

@@ -1,6 +1,6 @@
 import Kernel
 
-/// Which of an account's databases a request addresses (CLOUDKIT.md section 2).
+/// Which of an account's databases a request addresses ([CKDatabase]).
 public enum DatabaseScope: String, Hashable, Sendable, Comparable {
     case privateDatabase = "private"
     case sharedDatabase = "shared"

@@ -1,6 +1,7 @@
 import Kernel
 
-/// `CKModifyRecordsOperation.RecordSavePolicy` (CLOUDKIT.md section 10.1).
+/// `CKModifyRecordsOperation.RecordSavePolicy` ([CKModifyRecordsOperation.RecordSavePolicy],
+/// docs/CLOUDSIM.md row 18).
 public enum SavePolicy: Int, Hashable, Sendable {
     case ifServerRecordUnchanged = 0
     case changedKeys = 1

@@ -1,6 +1,6 @@
 import Kernel
 
-/// `CKAccountStatus`, with CloudKit's raw values (CLOUDKIT.md section 12).
+/// `CKAccountStatus`, with CloudKit's raw values ([CKAccountStatus]).
 public enum AccountStatus: Int, Hashable, Sendable, CustomStringConvertible {
     case couldNotDetermine = 0
     case available = 1

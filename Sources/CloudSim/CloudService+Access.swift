@@ -28,7 +28,7 @@ extension CloudService {
     }
 
     /// `notAuthenticated` without a usable account, `accountTemporarilyUnavailable` while the
-    /// account is not ready (CLOUDKIT.md section 12).
+    /// account is not ready ([CKError.Code]; docs/CLOUDSIM.md *Handling a request*).
     func authenticationError(of client: CloudClient) -> CloudError? {
         guard client.account != nil else { return CloudMessages.notAuthenticated }
         switch client.accountStatus {

@@ -6,7 +6,8 @@ extension CloudService {
     ///
     /// Through the shared database the writer is a participant: the zone must be in its
     /// shared database, every item must stay within the shares it accepted read-write, and
-    /// the owner's quota and rejections apply (CLOUDKIT.md 7).
+    /// the owner's quota and rejections apply ([CKError] `quotaExceeded`: the owner's storage;
+    /// docs/CLOUDSIM.md row 38).
     func modifyRecords(
         _ request: ModifyRecordsRequest, client: CloudClient, account: String, now: SimTime
     ) -> CloudOutcome {

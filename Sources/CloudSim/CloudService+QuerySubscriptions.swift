@@ -163,9 +163,8 @@ extension CloudNotes {
 
     /// An `allKeys` save that wrote, over a different value in iCloud, keys its client did not
     /// say it changed (every key of a freshly built record is written): the other device's
-    /// value of those keys is lost. The rule is naive's lost update (NAIVEW-1), the only
-    /// engine that saves under `allKeys`; `record.recreated` names LIM-1 the same way for
-    /// `changedKeys`.
+    /// value of those keys is lost. Neutral: the engine profile names the rule (naive's lost
+    /// update, NAIVEW-1), as for `record.recreated` (docs/CLOUDSIM.md, *Notes*).
     static func keysOverwritten(
         _ save: RecordSave, plan: PlannedSave, saved: CloudRecord
     ) -> CloudNote? {
@@ -183,7 +182,6 @@ extension CloudNotes {
                 NoteField("keys", overwritten.joined(separator: ",")),
                 NoteField("device", saved.lastModifiedBy ?? ""),
                 NoteField("previousWriter", previous.lastModifiedBy ?? ""),
-            ],
-            rules: ["NAIVEW-1"])
+            ])
     }
 }

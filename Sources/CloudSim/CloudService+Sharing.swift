@@ -3,7 +3,8 @@ import Kernel
 // MARK: Share steps (`.share` requests and the world's calls for the scenario statements)
 
 extension CloudService {
-    /// At most this many participants per share, the owner included (CLOUDKIT.md 7).
+    /// At most this many participants per share, the owner included ([CKShare]: at most 100;
+    /// docs/CLOUDSIM.md *Sharing*).
     public static let maxShareParticipants = 100
 
     /// `share ROOT with ACCOUNT read-write|read-only`: the owner's device creates the

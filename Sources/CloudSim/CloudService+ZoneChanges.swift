@@ -2,8 +2,6 @@ extension CloudService {
     /// Page size when the client leaves it to the server (`resultsLimit` ≤ 0).
     static let defaultResultsLimit = 100
 
-    /// The error a request on a zone that is not live meets: purged zones stay
-    /// `userDeletedZone` until a device saves them again (CLOUDKIT.md section 11).
     /// The state of a zone as requests see it: a default zone is always live, also before its
     /// first record (the state is stored once something is written into it).
     func liveZoneState(_ zone: ZoneID) -> ZoneState? {
@@ -19,9 +17,16 @@ extension CloudService {
         return CloudMessages.tooManyItems(names.count, maximum: maximum)
     }
 
+    /// The error a request on a zone that is not live meets: purged zones stay
+    /// `userDeletedZone` until a device saves them again, a zone deleted by an encrypted-data
+    /// reset is `zoneNotFound` with `userDidResetEncryptedData` ([CKError.Code]; docs/CLOUDSIM.md
+    /// *Error shapes*).
     func missingZoneError(_ zone: ZoneID) -> CloudError {
-        zoneStates[zone]?.isPurged == true
-            ? CloudMessages.userDeletedZone : CloudMessages.zoneNotFound(zone)
+        guard let state = zoneStates[zone] else { return CloudMessages.zoneNotFound(zone) }
+        if state.isPurged { return CloudMessages.userDeletedZone }
+        var error = CloudMessages.zoneNotFound(zone)
+        error.userDidResetEncryptedData = state.wasResetForEncryptedData
+        return error
     }
 
     /// One page of `CKFetchRecordZoneChangesOperation` on the owner's private database (the

@@ -64,7 +64,7 @@ extension CloudService {
             preconditionFailure("removing zone \(zone) that is not live")
         }
         let recordCount = state.records.count
-        state.remove(purged: reason == .purged)
+        state.remove(purged: reason == .purged, encryptedDataReset: reason == .encryptedDataReset)
         zoneStates[zone] = state
         ensureAccount(zone.owner)
         accountStates[zone.owner]?.noteZoneDeleted(zone, reason: reason)

@@ -5,7 +5,7 @@ import Kernel
 /// A pure state machine: the world hands it a request at the moment the request arrives and
 /// gets back the answer, the pushes to send and notes for the trace. Latency, push delivery
 /// and drops are the world's business, not the cloud's. docs/CLOUDSIM.md describes what is
-/// modelled and every choice made where CLOUDKIT.md leaves a point open.
+/// modelled and every choice made where Apple's documentation leaves a point open.
 ///
 /// Determinism: state lives in dictionaries for lookup only; every walk over them that can
 /// reach an answer, a note or a push list is sorted first.
@@ -52,6 +52,10 @@ public final class CloudService {
         if let refusal = privateDatabaseRefusal(for: request, client: client, account: account) {
             return CloudOutcome(response: .failure(refusal.error), notes: [refusal.note])
         }
+        if case .fetchZoneChanges(let scope, let zone, _, _) = request,
+           let error = zoneBusyError(zone, scope: scope, account: account, now: now) {
+            return CloudOutcome(response: .failure(error))
+        }
         switch request {
         case .accountStatus:
             preconditionFailure("answered above")
@@ -95,6 +99,17 @@ public final class CloudService {
             return saveQuerySubscription(
                 scope: scope, subscription, client: client, account: account)
         }
+    }
+
+    /// `zoneBusy` with the rest of the window for a fetch of a busy zone the client may read
+    /// (its own private zone, or an owner zone in its shared database); nil otherwise.
+    func zoneBusyError(
+        _ zone: ZoneID, scope: DatabaseScope, account: String, now: SimTime
+    ) -> CloudError? {
+        guard let end = accountStates[zone.owner]?.busyZones[zone], now < end else { return nil }
+        let readable = scope == .privateDatabase
+            ? zone.owner == account : accountStates[account]?.hasSharedZone(zone) == true
+        return readable ? CloudMessages.zoneBusy(retryAfter: end - now) : nil
     }
 
     /// Creates the state of an account the configuration did not list (e.g. a sign-in to an

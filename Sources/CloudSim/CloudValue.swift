@@ -1,6 +1,6 @@
 import Kernel
 
-/// A value of a record field, in the types CloudKit stores (CLOUDKIT.md section 4.2).
+/// A value of a record field, in the types CloudKit stores ([CKRecord] field value types).
 ///
 /// Booleans travel as integers (the schema type INT64), dates at millisecond precision.
 public enum CloudValue: Hashable, Sendable {
@@ -31,7 +31,7 @@ public enum CloudValue: Hashable, Sendable {
         }
     }
 
-    /// The schema type name, as CloudKit's schema language spells it (CLOUDKIT.md section 14).
+    /// The schema type name, as CloudKit's schema language spells it (docs/CLOUDSIM.md *Schema*).
     public var schemaTypeName: String {
         switch self {
         case .string: return "STRING"

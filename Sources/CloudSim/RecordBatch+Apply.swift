@@ -17,6 +17,7 @@ extension RecordBatch {
             }
             results.append(.saved(saved))
         }
+        if configuration.childSaveChangesParentTag { touchParents(of: verdicts) }
         var deleted: [String] = []
         var removed: [CloudRecord] = []
         for (index, (name, error)) in zip(request.deletes, deleteErrors).enumerated() {
@@ -52,7 +53,9 @@ extension RecordBatch {
         record.lastModifiedBy = client.device
         if plan.isRecreation {
             notes.append(
-                CloudNotes.recordRecreated(record, policy: plan.policy, device: client.device))
+                CloudNotes.recordRecreated(
+                    record, policy: plan.policy, writtenKeys: plan.writtenKeys,
+                    device: client.device))
         }
         zone.write(record)
         developmentSchema.adopt(plan, environment: configuration.environment)
@@ -61,6 +64,30 @@ extension RecordBatch {
                 record, changedKeys: plan.writtenKeys, policy: plan.policy, device: client.device))
         changedZone = true
         return record
+    }
+
+    /// `childSaveChangesParentTag`: each live parent of an applied save that the request did
+    /// not save itself gets a new change tag, once per request, in request order of its first
+    /// child ([CKRecord] `recordChangeTag`: saving a child can change the parent's tag). The
+    /// parent keeps its fields and `lastModifiedBy`; it re-enters the zone's change feed.
+    private mutating func touchParents(of verdicts: [SaveVerdict]) {
+        let savedNames = Set(zip(request.saves, verdicts).compactMap { save, verdict in
+            verdict.plan == nil ? nil : save.record.recordName
+        })
+        var touched: Set<String> = []
+        for (save, verdict) in zip(request.saves, verdicts) {
+            guard let plan = verdict.plan, let parentName = plan.record.parent,
+                  !savedNames.contains(parentName), !touched.contains(parentName),
+                  var parent = zone.records[parentName]?.record
+            else { continue }
+            touched.insert(parentName)
+            changeTagCounter += 1
+            parent.changeTag = "ct\(changeTagCounter)"
+            parent.modificationTime = now
+            zone.write(parent)
+            notes.append(CloudNotes.parentTouched(parent, child: save.record.recordName))
+            changedZone = true
+        }
     }
 
     /// Stores a change of system fields only (`share`, participants): new change tag, time
@@ -111,7 +138,7 @@ extension RecordBatch {
     }
 
     /// A participant deleting the share record leaves: its entry becomes `removed` and the
-    /// share stays for the others (CLOUDKIT.md 7).
+    /// share stays for the others ([CKShare]; docs/CLOUDSIM.md *Sharing*).
     private mutating func leave(shareNamed name: String) {
         guard let participant = sharing?.participant, var share = zone.records[name]?.record,
             let entry = share.participants.firstIndex(where: { $0.account == participant })

@@ -1,6 +1,6 @@
-/// The sharing context of one `modifyRecords` request (CLOUDKIT.md 7): the shares before
-/// the request, what the writing participant may see and write, and the share records the
-/// request creates or stops.
+/// The sharing context of one `modifyRecords` request ([CKShare]; docs/CLOUDSIM.md *Sharing*): the
+/// shares before the request, what the writing participant may see and write, and the share records
+/// the request creates or stops.
 struct BatchSharing {
     /// The writing participant; nil when the owner writes into its private database.
     let participant: String?
@@ -199,7 +199,7 @@ extension RecordBatch {
     }
 
     /// One share per record: a new root must not be below another root or above one, and a
-    /// record moved below a root must not hold a root itself (CLOUDKIT.md 7).
+    /// record moved below a root must not hold a root itself ([CKError] `alreadyShared`).
     private func structureError(_ plan: PlannedSave, structure: ShareStructure) -> CloudError? {
         let record = plan.record
         let name = record.recordName

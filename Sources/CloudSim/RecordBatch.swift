@@ -15,7 +15,7 @@ struct RecordBatch {
     let configuration: CloudConfiguration
     let productionSchema: Schema
     /// The zone owner's state: its quota and rejected records apply to every write into the
-    /// zone, also through a participant's shared database (CLOUDKIT.md 7, ERR-5).
+    /// zone, also through a participant's shared database ([CKError] `quotaExceeded`, ERR-5).
     let owner: AccountState
     /// Sharing context; nil when the zone has no share and the request touches none.
     var sharing: BatchSharing?
@@ -60,13 +60,22 @@ struct RecordBatch {
         let duplicates = duplicateItems()
         var verdicts = planSaves(duplicateSaves: duplicates.saves)
         var deleteErrors: [CloudError?] = []
+        let deleteThrottle = account.deleteThrottle
         for (index, name) in request.deletes.enumerated() {
             if duplicates.deletes.contains(index) {
                 deleteErrors.append(CloudMessages.duplicate(name))
+            } else if let error = deleteAccessError(name, index: index) {
+                deleteErrors.append(error)
+            } else if let deleteThrottle, index < deleteThrottle.recordCount {
+                // A per-item rate limit with its retry-after ([CKError] `requestRateLimited`,
+                // `retryAfterSeconds`; docs/CLOUDSIM.md row 46).
+                deleteErrors.append(
+                    CloudMessages.requestRateLimited(retryAfter: deleteThrottle.retryAfter))
             } else {
-                deleteErrors.append(deleteAccessError(name, index: index))
+                deleteErrors.append(nil)
             }
         }
+        if !request.deletes.isEmpty { account.deleteThrottle = nil }
         settle(&verdicts, deleteErrors: deleteErrors)
         let failedCount =
             verdicts.filter { $0.error != nil }.count + deleteErrors.compactMap { $0 }.count
@@ -133,7 +142,8 @@ struct RecordBatch {
         }
         if let error = RecordValidation.nameError(of: save) { return .fail(error) }
         let server = zone.records[client.recordName]?.record
-        // Shares are always saved with ifServerRecordUnchanged (CLOUDKIT.md 10.1 / 7).
+        // Shares are always saved with ifServerRecordUnchanged
+        // ([CKModifyRecordsOperation.RecordSavePolicy]; docs/CLOUDSIM.md row 21).
         let policy = client.isShare ? SavePolicy.ifServerRecordUnchanged : request.policy
         if let error = policyError(save, server: server, policy: policy) { return .fail(error) }
         if let server, server.recordType != client.recordType {
@@ -163,13 +173,13 @@ struct RecordBatch {
         return .write(planned)
     }
 
-    /// The change-tag check of `ifServerRecordUnchanged` (CLOUDKIT.md 10.1); the other
+    /// The change-tag check of `ifServerRecordUnchanged` (docs/CLOUDSIM.md row 18); the other
     /// policies never check.
     private func policyError(
         _ save: RecordSave, server: CloudRecord?, policy: SavePolicy
     ) -> CloudError? {
         if !configuration.recreatesDeletedRecords, server == nil, save.record.changeTag != nil {
-            // A test variant without the recreation path behind LIM-1.
+            // A test variant without the re-creation path (docs/CLOUDSIM.md row 20).
             return CloudMessages.unknownItem
         }
         guard policy == .ifServerRecordUnchanged else { return nil }

@@ -1,5 +1,6 @@
-/// The naming rules of CLOUDKIT.md section 1. Real CloudKit raises most of them on the client;
-/// the simulator answers them as per-item `invalidArguments` so a faulty engine is caught.
+/// The naming rules of [CKRecord.ID] and [CKRecordZone.ID] (docs/CLOUDSIM.md row 35). Real CloudKit
+/// raises most of them on the client; the simulator answers them as per-item `invalidArguments` so
+/// a faulty engine is caught.
 enum RecordValidation {
     static let maximumLength = 255
 

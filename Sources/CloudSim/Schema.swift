@@ -1,5 +1,5 @@
 /// A container schema: record types and the schema type of each of their fields
-/// (CLOUDKIT.md section 14, SCHEMA-2).
+/// (docs/CLOUDSIM.md *Schema*, SCHEMA-2).
 struct Schema: Hashable {
     /// Record type → field key → schema type name (`STRING`, `LIST<INT64>`, ...).
     private(set) var recordTypes: [String: [String: String]] = [:]

@@ -1,11 +1,11 @@
-/// Which share covers each record of one zone (CLOUDKIT.md section 7), worked out from the
-/// records alone: share records (`cloudkit.share`) and roots (records whose `share` names a
-/// live share record).
+/// Which share covers each record of one zone ([CKShare]; docs/CLOUDSIM.md *Sharing*), worked out
+/// from the records alone: share records (`cloudkit.share`) and roots (records whose `share` names
+/// a live share record).
 ///
-/// A zone-wide share covers every record of the zone. A hierarchy share covers its share
-/// record, its root and every record below the root through `parent`, down to (not into) the
-/// root of another share; the root's own parent is ignored. The `alreadyShared` checks keep
-/// hierarchies from nesting, so every record is covered by at most one share.
+/// A zone-wide share covers every record of the zone. A hierarchy share covers its share record,
+/// its root and every record below the root through `parent`, down to (not into) the root of
+/// another share; the root's own parent is ignored. The `alreadyShared` checks keep hierarchies
+/// from nesting, so every record is covered by at most one share.
 struct ShareStructure {
     /// Live share records by name.
     let shares: [String: CloudRecord]

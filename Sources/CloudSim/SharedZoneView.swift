@@ -96,7 +96,7 @@ struct SharedZoneView {
     var visibleNames: [String] { entries.keys.sorted() }
 
     /// One page of the view's feed after `token`: records as the zone holds them now,
-    /// deletions by name and type; no tombstones without a token (CLOUDKIT.md 9.4).
+    /// deletions by name and type; no tombstones without a token (docs/CLOUDSIM.md row 30).
     func changes(
         after token: Int64, limit: Int, includeTombstones: Bool, in zone: ZoneState
     ) -> ZoneFeedPage {

@@ -1,4 +1,4 @@
-/// `CKShare.ParticipantPermission`, with CloudKit's raw values (CLOUDKIT.md section 7).
+/// `CKShare.ParticipantPermission`, with CloudKit's raw values ([CKShare.Participant]).
 public enum SharePermission: Int, Hashable, Sendable, CustomStringConvertible {
     case unknown = 0
     case none = 1

@@ -51,8 +51,9 @@ extension ZoneState {
     /// Each record changed since the token appears once, as its latest version (only the entry
     /// carrying its current sequence is current). With a token, every deletion after it is
     /// reported, also of records created after it: the server cannot tell which of those the
-    /// client saw (its own uploads, say), and CLOUDKIT.md 9.5 only allows leaving them out.
-    /// Without a token (`includeTombstones` false) no tombstone is reported (9.4).
+    /// client saw (its own uploads, say), and [CKFetchRecordZoneChangesOperation] only allows
+    /// leaving them out (docs/CLOUDSIM.md row 31). Without a token (`includeTombstones`
+    /// false) no tombstone is reported (docs/CLOUDSIM.md row 30).
     func changes(after token: Int64, limit: Int, includeTombstones: Bool) -> ZoneFeedPage {
         let found = ChangeLogPaging.page(
             log, after: token, limit: limit, finalSequence: sequence

@@ -10,6 +10,8 @@ struct ZoneState {
     private(set) var isLive = false
     /// Purged by the user (`userDeletedZone`) and not created again since.
     private(set) var isPurged = false
+    /// Deleted by CloudKit after the user reset their encrypted data, not created again since.
+    private(set) var wasResetForEncryptedData = false
     /// Last change sequence used in this incarnation.
     private(set) var sequence: Int64 = 0
     private(set) var records: [String: StoredRecord] = [:]
@@ -43,6 +45,7 @@ struct ZoneState {
         incarnation += 1
         isLive = true
         isPurged = false
+        wasResetForEncryptedData = false
         sequence = 0
         records = [:]
         tombstones = [:]
@@ -51,11 +54,13 @@ struct ZoneState {
         shareRecordNames = []
     }
 
-    /// Ends the zone's life with all its records; `purged` marks a user deletion.
-    mutating func remove(purged: Bool) {
+    /// Ends the zone's life with all its records; `purged` marks a user deletion,
+    /// `encryptedDataReset` a deletion after the user reset their encrypted data.
+    mutating func remove(purged: Bool, encryptedDataReset: Bool = false) {
         precondition(isLive, "zone \(id) is not live")
         isLive = false
         isPurged = purged
+        wasResetForEncryptedData = encryptedDataReset
         records = [:]
         tombstones = [:]
         versions = [:]

@@ -18,9 +18,15 @@ public final class Device {
     /// 6.3.1 miscompiles under `-O` (the host branch yielded garbage and every scenario with
     /// an extension crashed in the release build). Now a plain getter finds the owning device
     /// and the accessors yield that device's stored property directly.
+    ///
+    /// And without `_read`/`_modify` coroutines at all: once the disk outgrew a coroutine's
+    /// inline frame (the store gained its persistent history), Swift 6.3.1 freed the `_read`
+    /// frame before the caller finished with the value it yielded (`disk.store` passed as an
+    /// argument read freed memory; valgrind showed it). A plain getter returns an owned copy
+    /// (references, no deep copy); this file changes the disk in place through `ownDisk`.
     public internal(set) var disk: DeviceDisk {
-        _read { yield diskOwner.ownDisk }
-        _modify { yield &diskOwner.ownDisk }
+        get { diskOwner.ownDisk }
+        set { diskOwner.ownDisk = newValue }
     }
     private var ownDisk: DeviceDisk
     /// The device whose disk this process uses: itself for an app, the app for an extension.
@@ -40,6 +46,9 @@ public final class Device {
     public private(set) var engine: (any SyncEngine)?
     /// The engine this device runs, as the registry describes it.
     public let profile: EngineProfile
+    /// Why the store did not load at the last launch, for an engine that validates the schema
+    /// when the store loads (`EngineProfile.validateSchema`); nil when it loaded.
+    public private(set) var storeLoadFailure: StoreLoadFailure?
     /// Counts launches; events carry the incarnation they were scheduled for.
     public private(set) var incarnation = 0
     /// An extension is signed into its app's account.
@@ -109,8 +118,10 @@ public final class Device {
         precondition(engine == nil, "device '\(name)' is already running")
         incarnation += 1
         timers = [:]
+        let launchedSchema = syncSelection.map { $0.applied(to: schema) } ?? schema
+        storeLoadFailure = profile.validateSchema?(launchedSchema)
         let engine = profile.engine(EngineSetup(
-            schema: syncSelection.map { $0.applied(to: schema) } ?? schema,
+            schema: launchedSchema,
             recordingSchema: recordingView.map { $0.applied(to: schema) } ?? schema,
             fullSchema: schema,
             isExtension: host != nil,
@@ -135,23 +146,57 @@ public final class Device {
     /// carries out the `.write` effects (`apply(_:)`), in order.
     public func deliver(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
         guard let engine else { return [] }
-        let conditions = DeviceConditions(
+        return engine.handle(
+            event, conditions: conditions(now: now), store: diskOwner.ownDisk.store,
+            syncData: diskOwner.ownDisk.syncData,
+            names: &names)
+    }
+
+    private func conditions(now: SimTime) -> DeviceConditions {
+        DeviceConditions(
             now: now, device: name, account: account, accountStatus: accountStatus,
             isOnline: isOnline, isDiskFull: isDiskFull)
-        return engine.handle(
-            event, conditions: conditions, store: disk.store, syncData: disk.syncData,
-            names: &names)
+    }
+
+    /// Like `deliver(_:now:)`, for a caller that carries out the first effect at once: an
+    /// engine that `writesWholeStateFirst` gets the disk lent (moved in, changed in place,
+    /// not copied), and the disk already holds that first write when this returns, so
+    /// carrying it out again changes nothing. Other engines work on copies, as in `deliver`.
+    public func deliverWritingFirst(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
+        guard let engine else { return [] }
+        let conditions = conditions(now: now)
+        guard type(of: engine).writesWholeStateFirst else {
+            return engine.handle(
+                event, conditions: conditions, store: diskOwner.ownDisk.store,
+                syncData: diskOwner.ownDisk.syncData,
+                names: &names)
+        }
+        // Lent, not copied: the engine's first effect writes its whole state, so the disk's
+        // old contents are never looked at again (and the engine changes them in place).
+        var store = Store(schema: Schema(entities: []))
+        swap(&store, &diskOwner.ownDisk.store)
+        var syncData = SyncDataBox()
+        swap(&syncData, &diskOwner.ownDisk.syncData)
+        let effects = engine.handle(
+            event, conditions: conditions, lending: store, syncData: syncData, names: &names)
+        guard case .write(let write)? = effects.first, let written = write.store,
+              let writtenSyncData = write.syncData else {
+            preconditionFailure("engine '\(profile.name)' did not write its whole state first")
+        }
+        diskOwner.ownDisk.store = written
+        diskOwner.ownDisk.syncData = writtenSyncData
+        return effects
     }
 
     /// Carries out one write effect of the engine on the disk (the app group's, for an
     /// extension).
     public func apply(_ write: DiskWrite) {
-        disk.apply(write)
+        diskOwner.ownDisk.apply(write)
     }
 
     /// What checkers may read of the engine: its disk, and its memory while it runs.
     public var observation: any EngineObservation {
-        profile.observe(disk.syncData, running: engine)
+        profile.observe(diskOwner.ownDisk.syncData, running: engine)
     }
 }
 
@@ -165,10 +210,10 @@ extension Device {
 
     /// Reserves the identifier of a model the app is about to insert.
     public func makeModelID() -> ModelID {
-        var store = disk.store
-        disk.store = Store(schema: schema)
+        var store = diskOwner.ownDisk.store
+        diskOwner.ownDisk.store = Store(schema: schema)
         let id = store.makeModelID()
-        disk.store = store
+        diskOwner.ownDisk.store = store
         return id
     }
 
@@ -204,27 +249,28 @@ extension Device {
     }
 
     private func save(_ transaction: Transaction) throws(StoreError) -> Bool {
-        var store = disk.store
-        disk.store = Store(schema: schema)
-        defer { disk.store = store }
-        return try store.save(transaction, author: isObserved ? Self.appAuthor : Self.unobservedAuthor) != nil
+        var store = diskOwner.ownDisk.store
+        diskOwner.ownDisk.store = Store(schema: schema)
+        defer { diskOwner.ownDisk.store = store }
+        let author = isObserved ? Self.appAuthor : Self.unobservedAuthor
+        return try store.save(transaction, author: author) != nil
     }
 
     /// `batch-delete`: deletes in the store directly, bypassing history (DEL-2).
     public func batchDelete(entity: String, where filter: [String: AttributeValue]) -> [ModelID] {
-        var store = disk.store
-        disk.store = Store(schema: schema)
-        defer { disk.store = store }
+        var store = diskOwner.ownDisk.store
+        diskOwner.ownDisk.store = Store(schema: schema)
+        defer { diskOwner.ownDisk.store = store }
         return store.batchDelete(entity: entity, where: filter)
     }
 
     /// `lose-store`: the store's file vanishes.
     public func loseStore() {
-        disk.store.lose()
+        diskOwner.ownDisk.store.lose()
     }
 
     /// `rebuild-store`: the same data with new identifiers.
     public func rebuildStore() -> [(old: ModelID, new: ModelID)] {
-        disk.store.rebuild()
+        diskOwner.ownDisk.store.rebuild()
     }
 }

@@ -1,4 +1,7 @@
+import History
+import Mirror
 import Naive
+import Outbox
 import SDS
 import SyncContract
 
@@ -9,5 +12,8 @@ extension EngineRegistry {
         SDSProfile.profile,
         NaiveProfile.profile,
         NaiveProfile.literal,
+        OutboxProfile.profile,
+        HistoryProfile.profile,
+        MirrorProfile.profile,
     ])
 }

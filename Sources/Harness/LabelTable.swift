@@ -16,8 +16,12 @@ final class LabelTable {
     private var unresolved: [String] = []
 
     func bind(_ label: String, device: Int, model: ModelID) {
-        bindings[label] = Binding(originDevice: device, originModel: model, recordName: nil)
-        unresolved.removeAll { $0 == label }
+        // Only a label bound before can be waiting already (a linear scan per insert made a
+        // file of N inserts quadratic).
+        if bindings.updateValue(Binding(originDevice: device, originModel: model, recordName: nil),
+                                forKey: label) != nil {
+            unresolved.removeAll { $0 == label }
+        }
         unresolved.append(label)
     }
 

@@ -1,9 +1,16 @@
 import CloudSim
 
 extension World {
-    /// The zones of an account where the engine keeps the app's records (its codec's zones).
+    /// The zones of an account where the engine keeps the app's records: its codec's zones,
+    /// then every other live custom zone of the account's private database, sorted (zones an
+    /// engine names on the fly, e.g. one per collection). Engines with one zone: the codec's.
     func appZones(of account: String) -> [ZoneID] {
-        codec.zoneNames.map { ZoneID(owner: account, name: $0) }
+        let declared = codec.zoneNames.map { ZoneID(owner: account, name: $0) }
+        // Zones the engine makes on the fly (outbox's `Collection-*`), in the cloud's order.
+        let others = cloud.zones(of: account).filter {
+            !$0.isDefaultZone && !declared.contains($0)
+        }
+        return declared + others
     }
 
     /// Every record of the app in an account's zones, zone by zone in the codec's order.

@@ -22,6 +22,12 @@ extension World {
                 records: records.value,
                 retryAfter: SimTime(microseconds: retryAfter.value.microseconds)
             )
+        case .throttleNextDeletes(let account, let deletes, let retryAfter):
+            cloud.throttleNextDeletes(
+                account: account.value,
+                records: deletes.value,
+                retryAfter: SimTime(microseconds: retryAfter.value.microseconds)
+            )
         case .quota(let account, let full):
             cloud.setQuotaFull(account: account.value, full)
         case .deleteZone(let account):
@@ -32,10 +38,17 @@ extension World {
             let outcome = cloud.userDeleteZone(account: account.value, now: now)
             applyNotes(outcome.notes)
             sendPushes(outcome.pushes)
+        case .zoneFault(let fault, let account, let selector):
+            performZoneFault(fault, account: account.value, selector: selector?.value)
         case .expireTokens(let account):
             cloud.expireTokens(account: account.value)
         case .failDownloads(let account, let duration):
             cloud.failDownloads(account: account.value, until: now.adding(span(duration)))
+        case .zoneBusy(let account, let duration):
+            // Every custom zone the account holds now (docs/FORMAT.md, a SyncLab addition).
+            for zone in cloud.zones(of: account.value) where !zone.isDefaultZone {
+                cloud.zoneBusy(zone, until: now.adding(span(duration)))
+            }
         case .outage(let duration):
             cloud.outage(until: now.adding(span(duration)))
         case .reject(let label, let error):
@@ -54,6 +67,36 @@ extension World {
         case .setting(let setting):
             apply(setting)
         }
+    }
+
+    /// A zone fault on every custom zone of the account (no selector) or on one named zone.
+    /// The zone of `collection LABEL` is the zone of the account's private database holding
+    /// LABEL's record, whichever engine laid it out (docs/FORMAT.md).
+    private func performZoneFault(_ fault: ZoneFault, account: String, selector: ZoneSelector?) {
+        let reason: ZoneDeletionReason
+        switch fault {
+        case .deleteZone: reason = .deleted
+        case .userDeleteZone: reason = .purged
+        case .resetEncryptedData: reason = .encryptedDataReset
+        }
+        let outcome: CloudOutcome
+        switch selector {
+        case nil:
+            outcome = cloud.deleteZones(account: account, reason: reason, now: now)
+        case .zone(let name)?:
+            outcome = cloud.deleteZone(ZoneID(owner: account, name: name), reason: reason, now: now)
+        case .collection(let label)?:
+            guard let name = requireRecordName(label) else { return }
+            guard let zone = cloud.zones(of: account).first(where: {
+                cloud.record(named: name, in: $0) != nil
+            }) else {
+                fail("label '\(label)' has no record in a zone of account '\(account)'")
+                return
+            }
+            outcome = cloud.deleteZone(zone, reason: reason, now: now)
+        }
+        applyNotes(outcome.notes)
+        sendPushes(outcome.pushes)
     }
 
     private func apply(_ setting: CloudSettingKind) {
@@ -84,11 +127,19 @@ extension World {
         switch action {
         case .throttle: return "throttle"
         case .throttleNextUpload: return "throttle next-upload"
+        case .throttleNextDeletes: return "throttle next-upload deletes"
         case .quota(_, let full): return full ? "quota full" : "quota ok"
         case .deleteZone: return "delete-zone"
         case .userDeleteZone: return "user-delete-zone"
+        case .zoneFault(let fault, _, let selector):
+            switch selector?.value {
+            case nil: return fault.rawValue
+            case .collection?: return fault.rawValue + " collection"
+            case .zone?: return fault.rawValue + " zone"
+            }
         case .expireTokens: return "expire-tokens"
         case .failDownloads: return "fail-downloads"
+        case .zoneBusy: return "zone-busy"
         case .outage: return "outage"
         case .reject: return "reject"
         case .accept: return "accept"

@@ -192,6 +192,15 @@ extension World {
             fail("device '\(devices[index].name)' is not running; 'launch' it first")
             return false
         }
+        if let failure = devices[index].storeLoadFailure {
+            // The store never loaded (a runtime state, not an input error): the action fails
+            // and changes nothing; the run goes on so that the scenario can check the state.
+            record(devices[index].name, "action.failed", [
+                TraceField("reason", .string("the store failed to load")),
+                TraceField("error", .string("\(failure.domain) \(failure.code)")),
+            ], rules: failure.rules)
+            return false
+        }
         return true
     }
 

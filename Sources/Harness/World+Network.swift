@@ -73,8 +73,10 @@ extension World {
 
     func applyNotes(_ notes: [CloudNote]) {
         for note in notes {
-            record("cloud", note.kind, note.details.map { TraceField($0.key, .string($0.value)) }, rules: note.rules)
-            noteFired(note.rules, device: nil)
+            // The profile names the engine's rule a neutral note shows (docs/CLOUDSIM.md).
+            let rules = profile.rules(for: note)
+            record("cloud", note.kind, note.details.map { TraceField($0.key, .string($0.value)) }, rules: rules)
+            noteFired(rules, device: nil)
         }
     }
 

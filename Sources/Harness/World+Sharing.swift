@@ -18,10 +18,13 @@ extension World {
         labels.resolveNames(devices: devices)
         let client = device.client
         let outcome: CloudOutcome
+        if let zoneWide = zoneWideShareOutcome(action, client: client, device: device) {
+            outcome = zoneWide
+        } else {
         switch action {
         case .share(let label, let account, let permission):
             guard let name = sharedRecordName(label.value) else { return }
-            let zone = cloud.appZone(of: device.account ?? "")
+            let zone = ownZone(holding: name, account: device.account ?? "")
             outcome = cloud.share(
                 rootRecordName: name, in: zone, with: account.value,
                 permission: permission == .readWrite ? .readWrite : .readOnly,
@@ -31,17 +34,18 @@ extension World {
             outcome = cloud.acceptShare(rootRecordName: name, ownerZone: ownerZone(of: name, default: device), by: client, now: now)
         case .unshare(let label):
             guard let name = sharedRecordName(label.value) else { return }
-            outcome = cloud.unshare(rootRecordName: name, ownerZone: cloud.appZone(of: device.account ?? ""), by: client, now: now)
+            outcome = cloud.unshare(rootRecordName: name, ownerZone: shareZone(of: name, owner: device.account ?? ""), by: client, now: now)
         case .removeParticipant(let account, let label):
             guard let name = sharedRecordName(label.value) else { return }
             outcome = cloud.removeParticipant(
-                account.value, rootRecordName: name, ownerZone: cloud.appZone(of: device.account ?? ""),
+                account.value, rootRecordName: name, ownerZone: shareZone(of: name, owner: device.account ?? ""),
                 by: client, now: now)
         case .leaveShare(let label):
             guard let name = sharedRecordName(label.value) else { return }
             outcome = cloud.leaveShare(rootRecordName: name, ownerZone: ownerZone(of: name, default: device), by: client, now: now)
         default:
             return
+        }
         }
         applyNotes(outcome.notes)
         sendPushes(outcome.pushes)
@@ -62,6 +66,44 @@ extension World {
         }
     }
 
+    /// For an engine that shares whole zones (its codec names the zone of a root, outbox's
+    /// OBX-28): the same step on the zone-wide share of the root's collection zone. Nil for
+    /// a hierarchy-sharing engine (sds, naive), whose steps stay exactly as they were.
+    private func zoneWideShareOutcome(_ action: DeviceAction, client: CloudClient, device: Device) -> CloudOutcome? {
+        let label: String
+        switch action {
+        case .share(let root, _, _), .acceptShare(let root), .unshare(let root),
+             .removeParticipant(_, let root), .leaveShare(let root):
+            label = root.value
+        default:
+            return nil
+        }
+        guard let rootName = labels.recordName(of: label),
+              let zoneName = codec.sharedZoneName(ofRoot: rootName) else { return nil }
+        let own = ZoneID(owner: device.account ?? "", name: zoneName)
+        let owner = cloud.accountNames.first { cloud.zones(of: $0).contains(ZoneID(owner: $0, name: zoneName)) }
+        let ownerZone = owner.map { ZoneID(owner: $0, name: zoneName) } ?? own
+        let step: ShareAction
+        var zone = own
+        switch action {
+        case .share(_, let account, let permission):
+            step = .invite(account: account.value, permission: permission == .readWrite ? .readWrite : .readOnly)
+        case .acceptShare:
+            step = .accept
+            zone = ownerZone
+        case .unshare:
+            step = .stop
+        case .removeParticipant(let account, _):
+            step = .removeParticipant(account: account.value)
+        case .leaveShare:
+            step = .leave
+            zone = ownerZone
+        default:
+            return nil
+        }
+        return cloud.shareAction(step, on: .zone, in: zone, by: client, now: now)
+    }
+
     private func sharedRecordName(_ label: String) -> String? {
         guard let name = labels.recordName(of: label) else {
             fail("label '\(label)' has no record yet; let its device synchronize first")
@@ -70,11 +112,25 @@ extension World {
         return name
     }
 
-    /// The zone holding a shared root: the owner's app zone, found among the cloud's shares.
+    /// The zone of the account's private database holding the record, whichever engine laid
+    /// it out (several zones per account); the app zone when none holds it (the step then
+    /// meets CloudKit's error there).
+    private func ownZone(holding name: String, account: String) -> ZoneID {
+        cloud.zones(of: account).first { cloud.record(named: name, in: $0) != nil }
+            ?? cloud.appZone(of: account)
+    }
+
+    /// The zone of the owner's share of a root, else the zone holding the root.
+    private func shareZone(of rootName: String, owner account: String) -> ZoneID {
+        cloud.shares(of: account).first { $0.rootRecordName == rootName }?.zone
+            ?? ownZone(holding: rootName, account: account)
+    }
+
+    /// The zone holding a shared root, found among the cloud's shares (any owner, any zone).
     private func ownerZone(of rootName: String, default device: Device) -> ZoneID {
         for account in cloud.accountNames {
-            if cloud.shares(of: account).contains(where: { $0.rootRecordName == rootName }) {
-                return cloud.appZone(of: account)
+            if let share = cloud.shares(of: account).first(where: { $0.rootRecordName == rootName }) {
+                return share.zone
             }
         }
         return cloud.appZone(of: device.account ?? "")

@@ -273,7 +273,10 @@ final class World {
     func deliver(_ event: EngineEvent, to index: Int) {
         let device = devices[index]
         let incarnation = device.incarnation
-        let effects = device.deliver(event, now: now)
+        // `perform` carries out the first effect at once unless the run failed already: then
+        // the device may lend its disk.
+        let effects = failure == nil
+            ? device.deliverWritingFirst(event, now: now) : device.deliver(event, now: now)
         perform(effects, device: index, incarnation: incarnation)
     }
 
@@ -310,6 +313,10 @@ final class World {
             case .trace(let kind, let details, let rules):
                 record(device.name, kind, details, rules: rules)
                 noteFired(rules, device: index)
+                if kind == EngineEffect.runtimeErrorKind, case .string(let message)? = details.first?.value {
+                    fail("\(device.name): \(message)")
+                    return
+                }
             case .completed(let waiter):
                 completedWaiters.insert(waiter.rawValue)
                 waiterDevices[waiter.rawValue] = nil

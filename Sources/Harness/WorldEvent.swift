@@ -4,7 +4,7 @@ import SyncContract
 
 /// Everything the world schedules on the kernel. Events addressed to a device carry the
 /// incarnation they were meant for: a kill makes the older ones vanish when they come due.
-enum WorldEvent {
+indirect enum WorldEvent {
     /// A request reaches the cloud (it left the device when sent; a kill does not stop it).
     case requestArrives(device: Int, incarnation: Int, RequestID, CloudRequest, CloudClient)
     /// The cloud's answer reaches the device.

@@ -22,6 +22,10 @@ public struct Store: Hashable, Sendable {
     /// Entries at or before this position were discarded (`lose`, `rebuild`, `deleteHistory`):
     /// a reader whose last seen position is lower missed changes.
     public internal(set) var historyDiscardedThrough: Int64 = 0
+    /// Batch deletes as the persistent history keeps them (Store+PersistentHistory.swift).
+    var batchDeletions: [BatchDeletionEntry] = []
+    /// The token of the newest batch delete ever recorded (numbers are never reused).
+    var newestBatchToken: HistoryToken?
 
     public init(schema: Schema) {
         self.schema = schema
@@ -80,7 +84,8 @@ public struct Store: Hashable, Sendable {
         return entry
     }
 
-    /// Deletes matching models directly (DEL-2): no delete rules, no history. Returns the
+    /// Deletes matching models directly (DEL-2): no delete rules, no save notification (the
+    /// persistent history keeps it, with tombstones: `persistentHistory(after:)`). Returns the
     /// deleted identifiers, sorted.
     ///
     /// A model matches when each attribute of `filter` has that value (an empty filter matches
@@ -93,6 +98,7 @@ public struct Store: Hashable, Sendable {
     ) -> [ModelID] {
         let doomed = models(of: entity, where: filter).map(\.id)
         guard !doomed.isEmpty else { return [] }
+        recordBatchDeletion(of: doomed)
         let deleted = Set(doomed)
         for id in doomed {
             storage[id] = nil
@@ -156,6 +162,7 @@ public struct Store: Hashable, Sendable {
 
     private mutating func discardHistory() {
         entries = []
+        batchDeletions = []
         historyDiscardedThrough = newestHistoryPosition
     }
 }

@@ -37,6 +37,7 @@ public enum NaiveProfile {
         statements: ["sync"],
         codec: NaiveCodec(),
         author: NaiveEngine.author,
+        cloudNoteRules: cloudNoteRules,
         makeEngine: { setup in
             NaiveEngine(schema: setup.schema, pageSize: setup.pageSize)
         },
@@ -62,6 +63,7 @@ extension NaiveProfile {
         statements: ["sync"],
         codec: NaiveCodec(zone: ZoneID.defaultZoneName),
         author: NaiveEngine.author,
+        cloudNoteRules: cloudNoteRules,
         makeEngine: { setup in
             NaiveEngine(schema: setup.schema, pageSize: setup.pageSize, literal: true)
         },
@@ -70,6 +72,20 @@ extension NaiveProfile {
                              engine: engine as? NaiveEngine)
         }
     )
+}
+
+extension NaiveProfile {
+    /// The rules the cloud's neutral notes show for naive (docs/CLOUDSIM.md *Notes*): an
+    /// `allKeys` save that wrote keys it did not change over another writer's values is the
+    /// lost update of a whole-record save (NAIVEW-1); a save re-creating a deleted record is
+    /// NAIVE-4's freshly built record holding every attribute.
+    @Sendable static func cloudNoteRules(_ note: CloudNote) -> [String] {
+        switch note.kind {
+        case "record.overwritten": return ["NAIVEW-1"]
+        case "record.recreated": return ["NAIVE-4"]
+        default: return []
+        }
+    }
 }
 
 /// naive's records: the zone `Notes`, record type = entity, field = attribute (NAIVE-1).

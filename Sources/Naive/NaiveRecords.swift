@@ -1,38 +1,19 @@
 import CloudSim
 import LocalStore
+import SyncContract
 
 /// How `naive` turns models into records and back (NAIVE-1, NAIVE-8): the article's
 /// `toCKRecord()` and `init?(record:)`, generalized to every entity and attribute.
 enum NaiveRecords {
     /// The field value of an attribute; asset properties are plain data (NAIVE-13).
     static func cloudValue(_ value: AttributeValue) -> CloudValue {
-        switch value {
-        case .string(let text): return .string(text)
-        case .int(let number): return .int(number)
-        case .double(let number): return .double(number)
-        case .bool(let flag): return .int(flag ? 1 : 0)
-        case .date(let milliseconds): return .date(millisecondsSince1970: milliseconds)
-        case .uuid(let text): return .string(text)
-        case .url(let text): return .string(text)
-        case .data(let bytes): return .bytes(bytes)
-        }
+        FieldValues.cloudValue(value)
     }
 
     /// The attribute value a field holds, nil when its type does not fit (the article's
     /// `record["title"] as? String` failing).
     static func attributeValue(_ value: CloudValue, type: AttributeType) -> AttributeValue? {
-        switch (type, value) {
-        case (.string, .string(let text)): return .string(text)
-        case (.int, .int(let number)): return .int(number)
-        case (.double, .double(let number)): return .double(number)
-        case (.double, .int(let number)): return .double(Double(number))
-        case (.bool, .int(let number)): return .bool(number != 0)
-        case (.date, .date(let milliseconds)): return .date(millisecondsSince1970: milliseconds)
-        case (.uuid, .string(let text)): return .uuid(text.uppercased())
-        case (.url, .string(let text)): return .url(text)
-        case (.data, .bytes(let bytes)), (.data, .asset(let bytes)): return .data(bytes)
-        default: return nil
-        }
+        FieldValues.attributeValue(value, type: type)
     }
 
     /// The UUID at the end of a record name (`Note_<UUID>`: the article splits at `_` and

@@ -56,8 +56,10 @@ extension EngineComparison {
             out.append("|---|" + engines.map { _ in "---|" }.joined())
             for row in rows {
                 let mark = row.differs ? "\(Self.marker) " : ""
-                let cells = row.cells.map { cell in
-                    row.differs && cell != Row.notApplicable ? "**\(m.inline(cell))**" : m.inline(cell)
+                let cells = zip(engines, row.cells).map { engine, cell in
+                    let text = row.listsRules
+                        ? Self.linkedRules(cell, catalogueLinks[engine], markdown: true) : m.inline(cell)
+                    return row.differs && cell != Row.notApplicable ? "**\(text)**" : text
                 }
                 out.append("| \(mark)\(m.inline(row.label)) | " + cells.joined(separator: " | ") + " |")
             }
@@ -82,11 +84,25 @@ extension EngineComparison {
 
     // MARK: - HTML
 
+    /// The row labels' column, in pixels.
+    static let labelWidth = 260
+    /// The narrowest an engine's column gets: below it the table scrolls sideways instead
+    /// (five engines fit a 1400-px window: 260 + 5 × 190 = 1210 of its 1352 px).
+    static let minimumEngineWidth = 190
+
+    /// The table's least width for `engines` columns of engines.
+    static func minimumTableWidth(engines: Int) -> Int {
+        labelWidth + engines * minimumEngineWidth
+    }
+
     static let htmlStyle = [
         "main { max-width: 1360px; }",
+        ".wide { overflow-x: auto; }",
         "table.compare { table-layout: fixed; width: 100%; }",
         "table.compare td, table.compare th { vertical-align: top; overflow-wrap: anywhere; }",
-        "table.compare th:first-child { width: 22%; }",
+        "table.compare th:first-child { width: \(labelWidth)px; }",
+        "table.compare .item { display: block; }",
+        "a.rule { white-space: nowrap; }",
         "tr.differs td { background: #fff8c5; }",
         "tr.differs td:first-child::before { content: \"≠ \"; font-weight: bold; color: #9a6700; }",
         "td.na { color: #8c959f; }",
@@ -111,17 +127,26 @@ extension EngineComparison {
         func table(_ name: String, _ rows: [Row]) {
             guard !rows.isEmpty else { return }
             body += ["<section>", "<h2>\(e(name))</h2>"]
-            var html = "<table class=\"compare\"><thead><tr><th></th>"
+            var html = "<div class=\"wide\"><table class=\"compare\" style=\"min-width: "
+                + "\(Self.minimumTableWidth(engines: engines.count))px\"><thead><tr><th></th>"
                 + engines.map { "<th>\(e($0))</th>" }.joined() + "</tr></thead><tbody>"
             for row in rows {
                 html += row.differs ? "<tr class=\"differs\">" : "<tr>"
                 html += "<td>\(e(row.label))</td>"
-                html += row.cells.map { cell in
-                    cell == Row.notApplicable ? "<td class=\"na\">\(e(cell))</td>" : "<td>\(e(cell))</td>"
+                html += zip(engines, row.cells).enumerated().map { index, pair in
+                    let (engine, cell) = pair
+                    if cell == Row.notApplicable { return "<td class=\"na\">\(e(cell))</td>" }
+                    if index < row.items.count, row.items[index].count > 1 {
+                        return "<td>" + row.items[index].map { "<span class=\"item\">\(e($0))</span>" }
+                            .joined() + "</td>"
+                    }
+                    let text = row.listsRules
+                        ? Self.linkedRules(cell, catalogueLinks[engine], markdown: false) : e(cell)
+                    return "<td>\(text)</td>"
                 }.joined()
                 html += "</tr>"
             }
-            body += [html + "</tbody></table>", "</section>"]
+            body += [html + "</tbody></table></div>", "</section>"]
         }
         table("Final state", stateRows)
         table("Expectations", expectationRows)
@@ -129,7 +154,9 @@ extension EngineComparison {
         body.append("<p class=\"legend\">A tinted row marked ≠ is where the engines disagree; "
             + "— is an expectation of another engine.</p>")
         for column in columns {
-            let writer = SVGSequenceWriter(diagram: column.report.diagram)
+            var writer = SVGSequenceWriter(diagram: column.report.diagram)
+            // Several engines share the page: their IDs link to their own catalogues.
+            writer.ruleLinks = catalogueLinks[column.engine] ?? CatalogueLinks(page: "", anchors: [:])
             body += ["<section>", "<h2>Timeline on \(e(column.engine))</h2>"]
             body.append("<div class=\"diagram\" tabindex=\"0\">")
             body += ["<div class=\"names\">", writer.header(), "</div>"]
@@ -137,6 +164,21 @@ extension EngineComparison {
             body += ["</div>", "</section>"]
         }
         return HTMLPage.document(title: title, body: body, extraStyle: Self.htmlStyle)
+    }
+
+    /// A cell listing rule IDs (`SYNC-2, SYNC-4`; `none`) with each ID a link to its
+    /// section of the engine's catalogue page, when the page lists it.
+    static func linkedRules(_ cell: String, _ links: CatalogueLinks?, markdown: Bool) -> String {
+        let m = MarkdownText.self
+        guard let links, cell != "none", cell != Row.notApplicable else {
+            return markdown ? m.inline(cell) : XMLText.escape(cell)
+        }
+        return cell.split(separator: ", ").map(String.init).map { id in
+            let text = markdown ? m.inline(id) : XMLText.escape(id)
+            guard let link = links.link(id) else { return text }
+            return markdown ? "[\(text)](\(link))"
+                : "<a class=\"rule\" href=\"\(XMLText.escape(link, attribute: true))\">\(text)</a>"
+        }.joined(separator: ", ")
     }
 
     // MARK: - JSON

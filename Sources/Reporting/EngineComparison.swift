@@ -47,11 +47,22 @@ public struct EngineComparison: Sendable {
         /// Whether cells of different engines can be compared: not for each engine's own
         /// rule IDs or expectation counts, which differ by catalogue.
         public var comparable = true
+        /// Whether each cell is a list of rule IDs (`SYNC-2, SYNC-4`, or `none`), which the
+        /// Markdown and HTML renderings link to the engine's catalogue page.
+        public var listsRules = false
+        /// Per cell, the items it joins with `; ` (a final state's models), which the HTML
+        /// rendering shows one per line; empty when a cell is one item.
+        public var items: [[String]] = []
 
-        public init(label: String, cells: [String], comparable: Bool = true) {
+        public init(
+            label: String, cells: [String], comparable: Bool = true, listsRules: Bool = false,
+            items: [[String]] = []
+        ) {
             self.label = label
             self.cells = cells
             self.comparable = comparable
+            self.listsRules = listsRules
+            self.items = items
         }
 
         /// Whether the engines disagree here.
@@ -73,6 +84,9 @@ public struct EngineComparison: Sendable {
     /// The registered engines asked for that cannot run the story, each with the reason
     /// (`naive: engine 'naive' does not support 'share' (line 12)`).
     public var notRun: [String] = []
+    /// Per engine, where its rules are explained (its catalogue page, as a link from the
+    /// page this comparison is written to); an engine without an entry gets plain IDs.
+    public var catalogueLinks: [String: CatalogueLinks] = [:]
     /// One row per device, then per account's zone.
     public var stateRows: [Row]
     /// One row per `expect` line, in file order.
@@ -126,16 +140,22 @@ public struct EngineComparison: Sendable {
             }
         }
         return titles.map { title in
-            Row(label: title, cells: columns.map { column in
+            let items = columns.map { column in
                 guard let table = column.report.finalState?.first(where: { $0.title == title })
-                else { return Row.notApplicable }
-                return cell(table)
-            })
+                else { return [Row.notApplicable] }
+                return cellItems(table)
+            }
+            return Row(label: title, cells: items.map { $0.joined(separator: "; ") }, items: items)
         }
     }
 
     /// A device's or a zone's content as one line: `n1 title="B" body="x"; (no label) …`.
     static func cell(_ table: StateTable) -> String {
+        cellItems(table).joined(separator: "; ")
+    }
+
+    /// The models of a device or a zone, one item each, the status (if any) on the last.
+    static func cellItems(_ table: StateTable) -> [String] {
         var parts: [String] = []
         for entity in table.entities {
             for row in entity.rows {
@@ -148,9 +168,9 @@ public struct EngineComparison: Sendable {
                 parts.append(text)
             }
         }
-        var text = parts.isEmpty ? "(empty)" : parts.joined(separator: "; ")
-        if !table.status.isEmpty { text += " [" + table.status.joined(separator: ", ") + "]" }
-        return text
+        if parts.isEmpty { parts = ["(empty)"] }
+        if !table.status.isEmpty { parts[parts.count - 1] += " [" + table.status.joined(separator: ", ") + "]" }
+        return parts
     }
 
     private static func expectationRows(
@@ -184,9 +204,10 @@ public struct EngineComparison: Sendable {
         return [
             Row(label: "outcome", cells: outcome, comparable: false),
             Row(label: "deciding rules (the story's 'fired' expectations)",
-                cells: columns.map { list($0.decidingRules) }, comparable: false),
-            Row(label: "rules fired", cells: columns.map { list($0.rulesFired) }, comparable: false),
-            Row(label: "weaknesses fired", cells: columns.map { list($0.weaknessesFired) }),
+                cells: columns.map { list($0.decidingRules) }, comparable: false, listsRules: true),
+            Row(label: "rules fired", cells: columns.map { list($0.rulesFired) }, comparable: false,
+                listsRules: true),
+            Row(label: "weaknesses fired", cells: columns.map { list($0.weaknessesFired) }, listsRules: true),
             Row(label: "leftovers", cells: columns.map { list($0.report.leftovers) }),
         ]
     }

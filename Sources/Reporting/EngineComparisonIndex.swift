@@ -14,6 +14,8 @@ public struct EngineComparisonIndex: Sendable {
     }
 
     public var entries: [Entry]
+    /// Per engine, where its rules are explained, as links from the index's own folder.
+    public var catalogueLinks: [String: CatalogueLinks] = [:]
 
     public init(entries: [Entry]) { self.entries = entries }
 
@@ -28,15 +30,30 @@ public struct EngineComparisonIndex: Sendable {
 
     /// What one engine did in one story, as a short cell.
     static func cell(_ comparison: EngineComparison, engine: String) -> String {
+        cell(comparison, engine: engine, text: { $0 }, rules: { $0.joined(separator: ", ") })
+    }
+
+    /// The cell with its rule IDs linked to the engine's catalogue page (Markdown or HTML).
+    func linkedCell(_ comparison: EngineComparison, engine: String, markdown: Bool) -> String {
+        let links = catalogueLinks[engine]
+        return Self.cell(comparison, engine: engine,
+            text: { markdown ? MarkdownText.inline($0) : XMLText.escape($0) },
+            rules: { EngineComparison.linkedRules($0.joined(separator: ", "), links, markdown: markdown) })
+    }
+
+    private static func cell(
+        _ comparison: EngineComparison, engine: String, text: (String) -> String,
+        rules: ([String]) -> String
+    ) -> String {
         guard let column = comparison.columns.first(where: { $0.engine == engine }) else {
-            return "—"
+            return text("—")
         }
         let verdict = column.judged ? (column.report.passed ? "pass" : "FAIL") : "not its story"
-        var parts = [verdict]
-        if !column.decidingRules.isEmpty { parts.append(column.decidingRules.joined(separator: ", ")) }
+        var parts = [text(verdict)]
+        if !column.decidingRules.isEmpty { parts.append(rules(column.decidingRules)) }
         let weaknesses = column.weaknessesFired.filter { !column.decidingRules.contains($0) }
-        if !weaknesses.isEmpty { parts.append("also " + weaknesses.joined(separator: ", ")) }
-        return parts.joined(separator: " · ")
+        if !weaknesses.isEmpty { parts.append(text("also ") + rules(weaknesses)) }
+        return parts.joined(separator: text(" · "))
     }
 
     public func markdown() -> String {
@@ -52,7 +69,7 @@ public struct EngineComparisonIndex: Sendable {
             let comparison = entry.comparison
             let disagree = comparison.differingRows.map(\.label)
             out.append("| [\(m.inline(comparison.title))](\(entry.link)) | "
-                + engines.map { m.inline(Self.cell(comparison, engine: $0)) }.joined(separator: " | ")
+                + engines.map { linkedCell(comparison, engine: $0, markdown: true) }.joined(separator: " | ")
                 + " | " + m.inline(disagree.isEmpty ? "nothing" : disagree.joined(separator: ", ")) + " |")
         }
         let failed = entries.filter { !$0.comparison.passed }.count
@@ -67,17 +84,19 @@ public struct EngineComparisonIndex: Sendable {
         body.append("<p>Each story runs on every engine it lists; a cell says whether the engine did "
             + "what the story expects of it and the rules and weaknesses that decide it, then any other "
             + "weakness that fired.</p>")
-        var html = "<table class=\"compare\"><thead><tr><th>story</th>"
+        let least = EngineComparison.minimumTableWidth(engines: engines.count + 1)
+        var html = "<div class=\"wide\"><table class=\"compare\" style=\"min-width: \(least)px\">"
+            + "<thead><tr><th>story</th>"
             + engines.map { "<th>\(e($0))</th>" }.joined() + "<th>engines disagree on</th></tr></thead><tbody>"
         for entry in entries {
             let comparison = entry.comparison
             let disagree = comparison.differingRows.map(\.label)
             html += "<tr><td><a href=\"\(XMLText.escape(entry.link, attribute: true))\">"
                 + "\(e(comparison.title))</a> \(HTMLPage.badge(passed: comparison.passed))</td>"
-            html += engines.map { "<td>\(e(Self.cell(comparison, engine: $0)))</td>" }.joined()
+            html += engines.map { "<td>\(linkedCell(comparison, engine: $0, markdown: false))</td>" }.joined()
             html += "<td>\(e(disagree.isEmpty ? "nothing" : disagree.joined(separator: ", ")))</td></tr>"
         }
-        body.append(html + "</tbody></table>")
+        body.append(html + "</tbody></table></div>")
         return HTMLPage.document(title: "The engines compared", body: body,
             extraStyle: EngineComparison.htmlStyle)
     }

@@ -109,9 +109,14 @@ extension SVGSequenceWriter {
         var markup = ""
         if !part.prefix.isEmpty { markup += XMLText.escape(part.prefix) + " " }
         for rule in part.rules {
-            let anchor = XMLText.escape("#" + RuleID.anchor(rule), attribute: true)
-            markup += "<a href=\"\(anchor)\" xlink:href=\"\(anchor)\">"
-                + "<tspan class=\"rule\">\(XMLText.escape(rule))</tspan></a> "
+            let target = ruleLinks.map { $0.link(rule) } ?? "#" + RuleID.anchor(rule)
+            let span = "<tspan class=\"rule\">\(XMLText.escape(rule))</tspan>"
+            guard let target else {
+                markup += span + " "
+                continue
+            }
+            let anchor = XMLText.escape(target, attribute: true)
+            markup += "<a href=\"\(anchor)\" xlink:href=\"\(anchor)\">" + span + "</a> "
         }
         let rows = wrapped.rows.map { XMLText.escape($0) }
         return ([markup + (rows.first ?? "")] + rows.dropFirst(), wrapped.cut)

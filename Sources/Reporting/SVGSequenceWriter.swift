@@ -15,6 +15,11 @@ struct SVGSequenceWriter {
     /// Distance between two lifelines.
     let gap: Int
     private let columns: [String: Int]
+    /// Where a rule ID links: nil for its row on the same page (`#rule-SYNC-4`, the report's
+    /// rules table), else the heading of the engine's catalogue page that lists it (a page
+    /// with diagrams of several engines, `synclab compare`); a rule the page lacks is not
+    /// linked.
+    var ruleLinks: CatalogueLinks?
 
     static let margin = 16
     static let boxHeight = 28

@@ -15,17 +15,7 @@ public enum RecordMapping {
 
     /// The field value of an attribute value; asset properties are always assets (BIG-1).
     public static func cloudValue(_ value: AttributeValue, asset: Bool) -> CloudValue {
-        let plain: CloudValue
-        switch value {
-        case .string(let text): plain = .string(text)
-        case .int(let number): plain = .int(number)
-        case .double(let number): plain = .double(number)
-        case .bool(let flag): plain = .int(flag ? 1 : 0)
-        case .date(let milliseconds): plain = .date(millisecondsSince1970: milliseconds)
-        case .uuid(let text): plain = .string(text)
-        case .url(let text): plain = .string(text)
-        case .data(let bytes): plain = .bytes(bytes)
-        }
+        let plain = FieldValues.cloudValue(value)
         guard asset else { return plain }
         switch value {
         case .data(let bytes): return .asset(bytes)
@@ -36,19 +26,7 @@ public enum RecordMapping {
 
     /// The attribute value a field holds, or nil when the field's type does not fit.
     public static func attributeValue(_ value: CloudValue, type: AttributeType) -> AttributeValue? {
-        switch (type, value) {
-        case (.string, .string(let text)): return .string(text)
-        case (.string, .asset(let bytes)): return .string(String(decoding: bytes, as: UTF8.self))
-        case (.int, .int(let number)): return .int(number)
-        case (.double, .double(let number)): return .double(number)
-        case (.double, .int(let number)): return .double(Double(number))
-        case (.bool, .int(let number)): return .bool(number != 0)
-        case (.date, .date(let milliseconds)): return .date(millisecondsSince1970: milliseconds)
-        case (.uuid, .string(let text)): return .uuid(text.uppercased())
-        case (.url, .string(let text)): return .url(text)
-        case (.data, .bytes(let bytes)), (.data, .asset(let bytes)): return .data(bytes)
-        default: return nil
-        }
+        FieldValues.attributeValue(value, type: type, readingStringsFromAssets: true)
     }
 
     /// The identity value of an attribute value, for ID-1 record names.

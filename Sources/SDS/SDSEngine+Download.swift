@@ -9,6 +9,7 @@ extension SDSEngine {
     /// identity), or a new model. The app can save between this and the store (LIM-2).
     func resolvePage(_ page: DownloadPage, context: inout SDSContext, effects: inout [EngineEffect]) -> PageResolution {
         var resolution = PageResolution()
+        let pageNames = Set(page.records.map(\.recordName))
         for record in page.records {
             guard let entity = schema.entity(named: record.recordType), entity.isSynchronized else { continue }
             if let existing = context.syncData.models[record.recordName], context.store.model(existing) != nil {
@@ -21,10 +22,13 @@ extension SDSEngine {
                     ))
                 }
                 resolution.targets[record.recordName] = existing
-            } else if let twin = valueTwin(of: record, entity: entity, context: context) {
+            } else if let twin = valueTwin(of: record, entity: entity, context: context,
+                                           taken: Set(resolution.targets.values)) {
                 resolution.targets[record.recordName] = twin
                 resolution.valueTwins.insert(record.recordName)
-            } else if let twin = identityTwin(of: record, entity: entity, context: context) {
+            } else if let twin = identityTwin(of: record, entity: entity, context: context,
+                                              taken: Set(resolution.targets.values).union(
+                                                ownRecordInPage(pageNames, context: context))) {
                 resolution.targets[record.recordName] = twin
                 resolution.identityTwins.insert(record.recordName)
             }
@@ -69,6 +73,10 @@ extension SDSEngine {
                 ))
                 continue
             }
+            settleUnansweredUpload(record, context: &context, effects: &effects)
+            if let tag = context.syncData.uploadedMoves[record.recordName], tag != record.changeTag {
+                context.syncData.uploadedMoves[record.recordName] = nil
+            }
             context.syncData.changeTags[record.recordName] = record.changeTag
             context.syncData.parents[record.recordName] = record.parent
             if context.syncData.pendingDeletions[record.recordName] != nil {
@@ -86,6 +94,7 @@ extension SDSEngine {
                 // LIM-3: another device moved this model into one this device deleted without
                 // knowing of the move; the model stays at its previous place here.
                 let deletedHere = context.syncData.pendingDeletions[missing] != nil
+                    || context.syncData.deletedHere.contains(missing)
                 effects.append(.trace(
                     kind: "download.record.kept-aside",
                     details: [TraceField("record", .string(record.recordName)),
@@ -103,12 +112,20 @@ extension SDSEngine {
 
     /// A record name the record references that is neither stored here nor in the page.
     private func missingReference(of record: CloudRecord, entity: EntityDescription, inPage: Set<String>, context: SDSContext) -> String? {
-        var names: [String] = []
+        var names: [(key: String, name: String)] = []
         for relationship in entity.synchronizedToOneRelationships {
-            if case .reference(let name, _)? = record.fields[relationship.name] { names.append(name) }
+            if case .reference(let name, _)? = record.fields[relationship.name] {
+                names.append((relationship.name, name))
+            }
         }
-        for name in names {
-            if inPage.contains(name) { continue }
+        let local = context.syncData.models[record.recordName]
+            .flatMap { context.syncData.pending[$0]?.keysThatWin } ?? [:]
+        for (key, name) in names { // tidy: ordered an array, in the entity's relationship order
+            // A record of the page that this device deleted (its deletion not uploaded yet) is
+            // not stored: a reference to it is missing here too (LIM-3), unless a local change
+            // of the key wins over the downloaded reference (SYNC-4).
+            if inPage.contains(name)
+                && (context.syncData.pendingDeletions[name] == nil || local[key] != nil) { continue }
             if let id = context.syncData.models[name], context.store.model(id) != nil { continue }
             return name
         }
@@ -127,7 +144,9 @@ extension SDSEngine {
         let before = context
         var transaction = Transaction()
         prepare(records, resolution: resolution, into: &transaction, context: &context, effects: &effects)
+        let deleted = Set(deletions.map(\.recordName))
         for deletion in deletions {
+            noteMovedModelDeletedWithParent(deletion, deleted: deleted, context: &context, effects: &effects)
             applyDeletion(deletion, to: &transaction, context: &context, effects: &effects)
         }
         if save(transaction, context: &context) {
@@ -274,6 +293,36 @@ extension SDSEngine {
         store(storable, deletions: [], resolution: resolution, context: &context, effects: &effects)
     }
 
+    /// SYNC-4: a save whose answer never arrived (the app was killed, or the answer was lost)
+    /// may have been applied. When the downloaded record changed since the version that save
+    /// was made on, its keys count as uploaded: they are no longer pending (unless edited
+    /// again since), so the downloaded values win for them instead of the old values being
+    /// sent again over newer saves. A record still at that version did not get the save,
+    /// which stays pending.
+    private func settleUnansweredUpload(
+        _ record: CloudRecord, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        guard let sent = context.syncData.unanswered.removeValue(forKey: record.recordName),
+              record.changeTag != sent.changeTag,
+              let id = context.syncData.models[record.recordName],
+              var pending = context.syncData.pending[id] else { return }
+        var settled: [String] = []
+        for key in sent.keys.keys.sorted() where pending.keys[key] == sent.keys[key] {
+            pending.keys[key] = nil
+            settled.append(key)
+        }
+        guard !settled.isEmpty || pending.isInsert else { return }
+        pending.isInsert = false
+        pending.movedFrom = []
+        context.syncData.pending[id] = pending.keys.isEmpty ? nil : pending
+        effects.append(.trace(
+            kind: "download.unanswered-upload-settled",
+            details: [TraceField("record", .string(record.recordName)),
+                      TraceField("keys", .list(settled.map { .string($0) }))],
+            rules: ["SYNC-4"]
+        ))
+    }
+
     /// The values of a downloaded record the model takes: every synchronized key the model
     /// has no pending change of (SYNC-4); a key the record lacks clears the value (CFG-3).
     private func downloadedValues(
@@ -328,7 +377,17 @@ extension SDSEngine {
     }
 
     /// ID-2: a saved local model without a record that has the record's identity values.
-    private func identityTwin(of record: CloudRecord, entity: EntityDescription, context: SDSContext) -> ModelID? {
+    /// Models whose own record (the name they are bound to) is in the page: that record is
+    /// theirs, so another record of the page is never matched to them.
+    private func ownRecordInPage(_ pageNames: Set<String>, context: SDSContext) -> Set<ModelID> {
+        Set(pageNames.sorted().compactMap { context.syncData.models[$0] })
+    }
+
+    /// As for value twins, a model already given a record of the page (`taken`) is not given
+    /// a second one (a twin of the same identity uploaded elsewhere under a random name, ID-5).
+    private func identityTwin(
+        of record: CloudRecord, entity: EntityDescription, context: SDSContext, taken: Set<ModelID>
+    ) -> ModelID? {
         guard !entity.identity.isEmpty else { return nil }
         var wanted: [String: AttributeValue] = [:]
         for name in entity.identity {
@@ -337,7 +396,7 @@ extension SDSEngine {
                   let value = RecordMapping.attributeValue(field, type: attribute.type) else { return nil }
             wanted[name] = value
         }
-        for model in context.store.models(of: entity.name) {
+        for model in context.store.models(of: entity.name) where !taken.contains(model.id) {
             let matches = entity.identity.allSatisfy { model.values[$0] == wanted[$0] }
             guard matches else { continue }
             guard let bound = context.syncData.recordNames[model.id] else { return model.id }
@@ -349,12 +408,20 @@ extension SDSEngine {
     /// ADOPT-4, LIFE-3, DEL-3: during a download from scratch, a model without an identity
     /// that waits to be adopted and has exactly the record's values is given that record,
     /// instead of being uploaded as a duplicate. A model with changes of its own does not match.
-    private func valueTwin(of record: CloudRecord, entity: EntityDescription, context: SDSContext) -> ModelID? {
+    /// A model already given another record of the same page (`taken`) is not given a second
+    /// one: each model gets at most one record (two records with the same values each need a
+    /// model of their own).
+    private func valueTwin(
+        of record: CloudRecord, entity: EntityDescription, context: SDSContext, taken: Set<ModelID>
+    ) -> ModelID? {
         guard entity.identity.isEmpty, context.syncData.zoneToken == nil || context.syncData.needsFullDownload else {
             return nil
         }
-        for model in context.store.models(of: entity.name) {
-            guard let pending = context.syncData.pending[model.id],
+        // Only models with pending changes can match: visit those (in identifier order, as
+        // the entity's models would be), not every model of the store for every record.
+        for id in context.syncData.pending.keys.sorted() where !taken.contains(id) {
+            guard let model = context.store.model(id), model.entity == entity.name,
+                  let pending = context.syncData.pending[model.id],
                   pending.isAdoption || (pending.isInsert && !context.syncData.hasDownloadedOnce),
                   let name = context.syncData.recordNames[model.id],
                   context.syncData.changeTags[name] == nil, name != record.recordName else { continue }
@@ -371,6 +438,24 @@ extension SDSEngine {
 
     private func valueMatchingRules(_ context: SDSContext) -> [String] {
         [context.syncData.valueMatchingRule]
+    }
+
+    /// LIM-3, observed by the device that moved a model: the model arrives deleted together
+    /// with the parent this device moved it into (iCloud deleted it with that parent), so the
+    /// device that deleted the parent did so without having the move.
+    private func noteMovedModelDeletedWithParent(
+        _ deletion: RecordDeletion, deleted: Set<String>, context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        guard context.syncData.uploadedMoves.removeValue(forKey: deletion.recordName) != nil,
+              let parent = context.syncData.parents[deletion.recordName], deleted.contains(parent)
+        else { return }
+        effects.append(.trace(
+            kind: "download.moved-model-deleted-with-parent",
+            details: [TraceField("record", .string(deletion.recordName)),
+                      TraceField("parent", .string(parent))],
+            rules: ["LIM-3"]
+        ))
     }
 
     private func applyDeletion(
@@ -399,7 +484,16 @@ extension SDSEngine {
             context.syncData.unbind(id)
             return
         }
-        if context.syncData.pending[id]?.isInsert == true {
+        if context.syncData.pending[id]?.isInsert == true,
+           context.syncData.unanswered.removeValue(forKey: deletion.recordName) != nil {
+            // SYNC-4: the insert was sent and its answer lost; iCloud created the record,
+            // and another device deleted it since: the deletion is of this model's record.
+            effects.append(.trace(
+                kind: "download.unanswered-insert-deleted",
+                details: [TraceField("record", .string(deletion.recordName))],
+                rules: ["SYNC-4"]
+            ))
+        } else if context.syncData.pending[id]?.isInsert == true {
             // SYNC-5: this model was created here after that record was deleted; it keeps
             // the record (its upload creates it again).
             effects.append(.trace(
@@ -439,8 +533,13 @@ extension SDSEngine {
     /// records here. One that had changes not uploaded yet, e.g. a move into the model whose
     /// deletion arrived, is deleted everywhere: its deletion is uploaded (LIM-3).
     private func forgetCascadedModels(before: Store, context: inout SDSContext, effects: inout [EngineEffect]) {
-        let bound = context.syncData.recordNames.keys.sorted()
-        for id in bound where context.store.model(id) == nil {
+        // Only the models this download's save removed, sorted: a model gone before it (a batch
+        // delete, DEL-2) keeps its record, so the next launch brings it back.
+        let store = context.store
+        let vanished = context.syncData.recordNames.keys.filter { // tidy: ordered (sorted next)
+            store.model($0) == nil && before.model($0) != nil
+        }
+        for id in vanished.sorted() {
             guard let name = context.syncData.recordNames[id] else { continue }
             if mechanisms.uploadsDeletionsOfCascadedChangedModels,
                let pending = context.syncData.pending[id], !pending.isInsert, !pending.keys.isEmpty,
@@ -451,6 +550,15 @@ extension SDSEngine {
                     details: [TraceField("record", .string(name)),
                               TraceField("keys", .list(pending.sortedKeys.map { .string($0) }))],
                     rules: ["LIM-3"]
+                ))
+            }
+            if let pending = context.syncData.pending[id], pending.isInsert, !pending.isAdoption {
+                // DR-1: a model created here inside the one whose deletion arrived, never
+                // uploaded: the delete rule removes it before any device saw it.
+                effects.append(.trace(
+                    kind: "download.cascade-deleted-new-model",
+                    details: [TraceField("record", .string(name))],
+                    rules: ["DR-1"]
                 ))
             }
             context.syncData.unbind(id)

@@ -16,6 +16,7 @@ extension SDSEngine {
             return
         }
         current.awaiting = nil
+        run = SyncRun.stepping
         if case .failure(let error) = response, current.step != .uploadAnswered {
             handleFailure(error, &current, context: &context, effects: &effects)
         } else {
@@ -222,7 +223,8 @@ extension SDSEngine {
             userDeletedZone(&current, context: &context, effects: &effects)
         case (.fetchPage, .changeTokenExpired):
             context.syncData.zoneToken = nil
-            current.expiredTokenRefetch = true
+            context.syncData.expiredTokenRefetch = true
+            context.syncData.refetchedRecords = []
             effects.append(.trace(kind: "token.expired", details: [TraceField("feed", .string("zone"))], rules: []))
         default:
             let isDownload = current.step.isDownload || current.step == .fetchDatabase

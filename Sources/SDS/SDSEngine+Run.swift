@@ -11,6 +11,9 @@ extension SDSEngine {
             guardSteps += 1
             precondition(guardSteps < 10_000, "sds: a synchronization stepped without waiting")
             var current = snapshot
+            // The step works on the only copy (its sets change in place, not copied); `run`
+            // stays non-nil meanwhile, as the engine's checks for a running sync expect.
+            run = SyncRun.stepping
             let outcome = step(&current, context: &context, effects: &effects)
             if outcome == .ended {
                 run = nil
@@ -88,7 +91,7 @@ extension SDSEngine {
                 send(.fetchRecords(scope: .privateDatabase, zone: appZone(context), names: batch), &current, &effects)
             }
         case .downloadStart:
-            if context.syncData.zoneToken == nil && !current.expiredTokenRefetch {
+            if context.syncData.zoneToken == nil && !context.syncData.expiredTokenRefetch {
                 context.syncData.needsFullDownload = true
             }
             if context.syncData.downloadInProgress && context.syncData.zoneToken != nil {
@@ -128,7 +131,9 @@ extension SDSEngine {
         case .storePage(let page, var resolution):
             if resolution.deferred { resolution = resolvePage(page, context: &context, effects: &effects) }
             applyPage(page, resolution: resolution, context: &context, effects: &effects)
-            for record in page.records { current.seenRecords.insert(record.recordName) }
+            if context.syncData.expiredTokenRefetch {
+                for record in page.records { context.syncData.refetchedRecords.insert(record.recordName) }
+            }
             context.syncData.pageInProgress = true
             pass("download.page.stored", then: .savePage(page), &current, &effects)
         case .savePage(let page):
@@ -215,9 +220,12 @@ extension SDSEngine {
             context.syncData.hasDownloadedOnce = true
             effects.append(.trace(kind: "downloaded-once", details: [], rules: ["HDO-1"]))
         }
-        if current.expiredTokenRefetch {
+        if context.syncData.expiredTokenRefetch {
+            let seen = context.syncData.refetchedRecords
+            context.syncData.expiredTokenRefetch = false
+            context.syncData.refetchedRecords = []
             var stale: [String] = []
-            for name in context.syncData.models.keys.sorted() where !current.seenRecords.contains(name) {
+            for name in context.syncData.models.keys.sorted() where !seen.contains(name) {
                 guard let id = context.syncData.models[name], context.store.model(id) != nil,
                       context.syncData.changeTags[name] != nil else { continue }
                 stale.append(name)

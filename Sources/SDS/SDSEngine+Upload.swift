@@ -72,6 +72,10 @@ extension SDSEngine {
             saves.append(save)
             batch.sentKeys[id] = pending.keys
             batch.savedModels[name] = id
+            if !adoption {
+                // SYNC-4: remembered on disk until the answer arrives (a kill may lose it).
+                context.syncData.markUnanswered(name, keys: pending.keys)
+            }
             if pending.isInsert { batch.insertedNames.append(name) }
             current.attempted.insert(attemptKey)
             budget -= 1

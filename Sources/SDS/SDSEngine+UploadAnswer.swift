@@ -22,6 +22,12 @@ extension SDSEngine {
         current.batch = nil
         guard case .recordsModified(let results) = response else {
             if case .failure(let error) = response {
+                // SYNC-4: only a lost connection leaves open whether iCloud applied the saves.
+                if error.code != .networkFailure && error.code != .serverResponseLost {
+                    for name in batch.savedModels.keys.sorted() {
+                        context.syncData.unanswered[name] = nil
+                    }
+                }
                 handleUploadFailure(error, &current, context: &context, effects: &effects)
             }
             return
@@ -31,13 +37,16 @@ extension SDSEngine {
         for result in results {
             switch result {
             case .saved(let record):
+                context.syncData.unanswered[record.recordName] = nil
                 uploaded(record, batch: batch, context: &context, effects: &effects)
             case .deleted(let name):
+                context.syncData.deletedHere.insert(name)
                 context.syncData.overflow[name] = nil
                 context.syncData.pendingDeletions[name] = nil
                 context.syncData.changeTags[name] = nil
                 context.syncData.parents[name] = nil
             case .failed(let name, let error):
+                context.syncData.unanswered[name] = nil
                 effects.append(.trace(
                     kind: "upload.item.failed",
                     details: [TraceField("record", .string(name)),
@@ -121,6 +130,12 @@ extension SDSEngine {
         let uploadedKeys = sentKeys.keys.sorted()
         observeOverflow(record, uploadedKeys: uploadedKeys, context: &context, effects: &effects)
         guard let id = batch.savedModels[name] else { return }
+        if let parentKey = schema.entity(named: record.recordType)?.parentRelationship?.name,
+           batch.sentKeys[id]?[parentKey] != nil {
+            // LIM-3: this device moved the record; a device that deletes its new parent
+            // without knowing it deletes it with that parent.
+            context.syncData.uploadedMoves[name] = record.parent == nil ? nil : record.changeTag
+        }
         if batch.insertedNames.contains(name), !batch.isAdoption,
            record.creationTime != record.modificationTime {
             // Another device uploaded this identity first: the changed keys were saved over

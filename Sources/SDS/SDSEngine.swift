@@ -21,6 +21,8 @@ public final class SDSEngine: SyncEngine {
     public static let maxBackoff = SimTime.minutes(5)
 
     public static var probePoints: [String] { SDSProfile.probePoints.map(\.name) }
+    /// `handle` writes the store and sync data together as its first effect.
+    public static let writesWholeStateFirst = true
 
     let schema: Schema
     let zoneName: String

@@ -52,6 +52,7 @@ public enum SDSProfile {
         canaryMechanism: "forgetsPendingChangesOnLaunch",
         codec: SDSCodec(),
         author: SDSEngine.author,
+        cloudNoteRules: cloudNoteRules,
         makeEngine: { setup in
             let engine = SDSEngine(
                 schema: setup.schema,
@@ -69,6 +70,14 @@ public enum SDSProfile {
                            engine: engine as? SDSEngine)
         }
     )
+}
+
+extension SDSProfile {
+    /// The rules the cloud's neutral notes show for sds: a `changedKeys` save re-creating a
+    /// deleted record brings back only the edited keys (LIM-1, docs/CLOUDSIM.md *Notes*).
+    @Sendable static func cloudNoteRules(_ note: CloudNote) -> [String] {
+        note.kind == "record.recreated" && note.value(of: "policy") == "changedKeys" ? ["LIM-1"] : []
+    }
 }
 
 /// sds's records: one zone, record type = entity, field = property, large values possibly in

@@ -26,6 +26,7 @@ public enum SDSRules {
         ("CFG", "configuration"),
         ("ID", "entities with an identity"),
         ("LIM", "the known limitations (races the engine does not resolve)"),
+        ("DR", "discovered races (found by the explorer, not in the seed)"),
     ]
 
     /// The catalogue as the profile carries it.
@@ -50,6 +51,15 @@ public enum SDSRules {
         Rule("SYNC-4", """
             Local changes that were not uploaded yet win over downloaded values of the same keys; \
             downloaded values of other keys are applied.
+            """, choice: """
+            a save whose answer never arrived (the app was killed between the upload and its \
+            answer, or the answer was lost) may have been applied, so the keys it carried are \
+            remembered on disk with the change tag the save was made on; when a download brings \
+            the record with another change tag, those keys count as uploaded (unless edited again \
+            since) and the downloaded values win for them, instead of the old values being sent \
+            again over newer saves; a record still at that change tag did not get the save, which \
+            is uploaded again. A downloaded deletion of the record of such an insert deletes the \
+            model (iCloud created the record, and another device deleted it since).
             """),
         Rule("SYNC-5", """
             A model created on this device keeps its record: a downloaded deletion of a record \
@@ -127,7 +137,7 @@ public enum SDSRules {
             synchronized), every record is downloaded first, and models without an identity are \
             given the records whose values they have (value matching) instead of being uploaded as \
             duplicates.
-            """),
+            """, exempts: ["lost-change"]),
 
         // DEL — deletions
         Rule("DEL-1", """
@@ -372,7 +382,7 @@ public enum SDSRules {
             An edit of a model that another device deleted after this device's last download but \
             before its upload recreates the record with only the edited values; other devices then \
             download a model with only those values.
-            """, explains: ["convergence", "lost-change", "resurrection"]),
+            """, explains: ["convergence", "lost-change", "resurrection", "duplicate-identity"]),
         Rule("LIM-2", """
             A model the app creates with the identity of a record that a running download inserts \
             at the same moment can end up as two models of the same identity on that device.
@@ -388,7 +398,7 @@ public enum SDSRules {
         Rule("LIM-4", """
             When a change token expires (a device offline for long), models other devices deleted \
             meanwhile stay on that device: their deletions are not downloaded again.
-            """, explains: ["convergence"]),
+            """, explains: ["convergence", "resurrection"]),
         Rule("LIM-5", """
             The removal of a record that a waiting update still references (a document's previous \
             workspace, the record a model moved away from) waits for that update; if CloudKit \
@@ -404,5 +414,18 @@ public enum SDSRules {
             history lacks its own last stamp (the same record, not one created again) traces \
             LIM-6.
             """, explains: ["convergence", "lost-change"]),
+
+        // DR — discovered races (found by the explorer, not in the seed)
+        Rule("DR-1", """
+            A model that one device creates inside another one (its first upload carries the \
+            link, and the other one's delete rule cascades to it) while another device deletes \
+            that one without knowing about the new model: when the deletion is downloaded, the \
+            delete rule deletes the new model too before it was ever uploaded, so it and its \
+            values are lost on every device (LIM-3 is the same race for a model moved there).
+            """, choice: """
+            observed by the device that created the model: it traces DR-1 when a downloaded \
+            deletion's delete rule deletes a model whose record was never uploaded (a pending \
+            insert); nothing is uploaded for it.
+            """, explains: ["lost-change"]),
     ]
 }

@@ -38,6 +38,23 @@ public struct PendingChange: Hashable, Sendable {
     public var sortedKeys: [String] { keys.keys.sorted() }
 }
 
+/// A save sent to iCloud whose answer has not arrived yet (SYNC-4): the versions of the keys
+/// it carried and the change tag of the record it was made on top of (nil: a new record).
+///
+/// Kept on disk, so a relaunch after a kill between the send and the answer knows that the
+/// keys may already be in iCloud: once a download brings the record with another change tag
+/// than that one, those keys count as uploaded and the downloaded values win for them,
+/// instead of the old values being sent again over newer saves of other devices.
+public struct UnansweredUpload: Hashable, Sendable {
+    public var keys: [String: Int64]
+    public var changeTag: String?
+
+    public init(keys: [String: Int64], changeTag: String?) {
+        self.keys = keys
+        self.changeTag = changeTag
+    }
+}
+
 /// A deletion waiting to be uploaded (DEL-1): the record's name and type.
 public struct PendingDeletion: Hashable, Sendable {
     public var recordName: String
@@ -61,6 +78,20 @@ public struct SDSSyncData: EngineSyncData {
     public var pending: [ModelID: PendingChange] = [:]
     /// Deletions not uploaded yet, by record name.
     public var pendingDeletions: [String: PendingDeletion] = [:]
+    /// LIM-4: the zone token expired and the download from scratch that follows has not
+    /// reached its end; the records it brought so far. On disk, so a kill in the middle of it
+    /// (DL-2 continues it after the relaunch) still tells what it left out.
+    public var expiredTokenRefetch = false
+    public var refetchedRecords: Set<String> = []
+    /// LIM-3: records whose deletion this device uploaded; a downloaded record that another
+    /// device moved into one of them (without knowing of the deletion) is the race.
+    public var deletedHere: Set<String> = []
+    /// LIM-3: records this device moved to another parent, with the change tag of the upload
+    /// that did it, until another device's save of the record is downloaded.
+    public var uploadedMoves: [String: String] = [:]
+    /// SYNC-4: saves sent whose answer has not arrived (a kill or a lost answer can keep it
+    /// from ever arriving), by record name; the next download of the record settles them.
+    public var unanswered: [String: UnansweredUpload] = [:]
     public var databaseToken: DatabaseChangeToken?
     public var zoneToken: ZoneChangeToken?
     /// The app zone and the subscription were saved for this account.
@@ -118,6 +149,15 @@ public struct SDSSyncData: EngineSyncData {
     public var valueMatchingRule = "ADOPT-4"
 
     public init() {}
+
+    /// SYNC-4: a save of these key versions was sent for the record. A save sent again
+    /// before an answer keeps the change tag of the first (the version both were made on).
+    public mutating func markUnanswered(_ recordName: String, keys: [String: Int64]) {
+        var entry = unanswered[recordName]
+            ?? UnansweredUpload(keys: [:], changeTag: changeTags[recordName])
+        entry.keys.merge(keys) { _, sent in sent }
+        unanswered[recordName] = entry
+    }
 
     /// Binds a model to its record name.
     public mutating func bind(_ model: ModelID, to recordName: String) {

@@ -102,11 +102,6 @@ struct SyncRun {
     /// Record names this run uploaded already; each is tried once per run.
     var attempted: Set<String> = []
     var uploadRequests = 0
-    /// The zone token expired: this download starts from scratch, and what it does not bring
-    /// back stays on the device (LIM-4).
-    var expiredTokenRefetch = false
-    /// Record names a download from scratch brought, to tell what it left out (LIM-4).
-    var seenRecords: Set<String> = []
     /// SYNC-7 kept this run from uploading.
     var heldUploads = false
     /// SYNC-6: the existence check of edited records is done / under way.
@@ -133,4 +128,10 @@ struct SyncRun {
     init(waiters: [WaiterID]) {
         self.waiters = waiters
     }
+}
+
+extension SyncRun {
+    /// What `run` holds while a step works on the real run: a running synchronization, so
+    /// `run == nil` still means none runs, without a second reference to the run's sets.
+    static var stepping: SyncRun { SyncRun(waiters: []) }
 }

@@ -14,12 +14,9 @@ enum CloudActionTable {
     static let rules: [CloudActionRule] = [
         CloudActionRule("throttle") { $0.parseThrottle() },
         CloudActionRule("quota") { $0.parseQuota() },
-        CloudActionRule("delete-zone") { parser in
-            parser.name("an account name").map { .deleteZone(account: $0) }
-        },
-        CloudActionRule("user-delete-zone") { parser in
-            parser.name("an account name").map { .userDeleteZone(account: $0) }
-        },
+        CloudActionRule("delete-zone") { $0.parseZoneFault(.deleteZone) },
+        CloudActionRule("user-delete-zone") { $0.parseZoneFault(.userDeleteZone) },
+        CloudActionRule("reset-encrypted-data") { $0.parseZoneFault(.resetEncryptedData) },
         CloudActionRule("expire-tokens") { parser in
             parser.name("an account name").map { .expireTokens(account: $0) }
         },
@@ -28,6 +25,12 @@ enum CloudActionTable {
                 return nil
             }
             return parser.parseDuration().map { .failDownloads(account: account, duration: $0) }
+        },
+        CloudActionRule("zone-busy") { parser in
+            guard let account = parser.name("an account name"), parser.expectKeyword("for") else {
+                return nil
+            }
+            return parser.parseDuration().map { .zoneBusy(account: account, duration: $0) }
         },
         CloudActionRule("outage") { parser in
             guard parser.expectKeyword("for") else { return nil }
@@ -71,16 +74,30 @@ extension Parser {
         return CloudActionStatement(action, location: keyword.location)
     }
 
-    /// `throttle ACCOUNT for D` or `throttle ACCOUNT next-upload N records retry-after D`.
+    /// `throttle ACCOUNT for D` or `throttle ACCOUNT next-upload N records|deletes retry-after D`.
     fileprivate mutating func parseThrottle() -> CloudAction? {
         guard let account = name("an account name") else { return nil }
         if current.isKeyword("next-upload") {
             advance()
             let location = current.location
-            guard let count = parseCount("a number of records", minimum: 1),
-                expectKeyword("records"), expectKeyword("retry-after"),
-                let retryAfter = parseDuration()
-            else { return nil }
+            guard let count = parseCount("a number of records", minimum: 1) else { return nil }
+            // `N deletes` is a SyncLab addition (docs/FORMAT.md): the upload's deletes fail.
+            let deletes = current.isKeyword("deletes")
+            if deletes {
+                advance()
+            } else if !current.isKeyword("records") {
+                let suggestions = Suggestions.closest(to: current.text, among: ["records", "deletes"])
+                report(.expected("'records' or 'deletes'", found: current, suggestions: suggestions),
+                    at: current.location)
+                return nil
+            } else {
+                advance()
+            }
+            guard expectKeyword("retry-after"), let retryAfter = parseDuration() else { return nil }
+            if deletes {
+                return .throttleNextDeletes(
+                    account: account, deletes: Located(count, at: location), retryAfter: retryAfter)
+            }
             return .throttleNextUpload(
                 account: account, records: Located(count, at: location), retryAfter: retryAfter)
         }
@@ -92,6 +109,37 @@ extension Parser {
         }
         advance()
         return parseDuration().map { .throttle(account: account, duration: $0) }
+    }
+
+    /// `delete-zone | user-delete-zone | reset-encrypted-data ACCOUNT [collection LABEL | zone
+    /// NAME]`. Without a zone, `delete-zone` and `user-delete-zone` keep their cases.
+    fileprivate mutating func parseZoneFault(_ fault: ZoneFault) -> CloudAction? {
+        guard let account = name("an account name") else { return nil }
+        var selector: Located<ZoneSelector>?
+        if current.isKeyword("collection") {
+            advance()
+            guard let label = label() else { return nil }
+            selector = Located(.collection(label: label.value), at: label.location)
+        } else if current.isKeyword("zone") {
+            advance()
+            let word = current
+            guard word.kind == .identifier || word.kind == .string else {
+                report(.expected("a zone name", found: word), at: word.location)
+                return nil
+            }
+            advance()
+            selector = Located(.zone(name: word.value), at: word.location)
+        } else if !current.endsLine {
+            let suggestions = Suggestions.closest(to: current.text, among: ["collection", "zone"])
+            report(.expected("'collection', 'zone' or end of line", found: current,
+                             suggestions: suggestions), at: current.location)
+            return nil
+        }
+        switch (fault, selector) {
+        case (.deleteZone, nil): return .deleteZone(account: account)
+        case (.userDeleteZone, nil): return .userDeleteZone(account: account)
+        default: return .zoneFault(fault, account: account, zone: selector)
+        }
     }
 
     /// `quota ACCOUNT full|ok`.

@@ -341,6 +341,11 @@ extension DiagnosticMessage {
     }
 
     /// `unknown-device`, `unknown-probe-point`, ...
+    /// `cloud: delete-zone alice zone NAME` naming a zone no fault can act on.
+    static func invalidZoneName(_ name: String, problem: String) -> Self {
+        Self(id: "invalid-zone-name", message: "zone '\(name)' cannot be named here: \(problem)")
+    }
+
     static func unknownName(_ kind: String, _ name: String, suggestions: [String]) -> Self {
         Self(id: DiagnosticID("unknown-" + hyphenated(kind)),
             message: "unknown \(kind) '\(name)'", suggestions: suggestions)

@@ -211,14 +211,38 @@ extension Validator {
     private mutating func check(_ statement: CloudActionStatement, state: inout TimelineState) {
         switch statement.action {
         case .throttle(let account, _), .throttleNextUpload(let account, _, _),
+            .throttleNextDeletes(let account, _, _),
             .quota(let account, _), .deleteZone(let account), .userDeleteZone(let account),
-            .expireTokens(let account), .failDownloads(let account, _):
+            .expireTokens(let account), .failDownloads(let account, _), .zoneBusy(let account, _):
             requireAccount(account)
+        case .zoneFault(_, let account, let zone):
+            requireAccount(account)
+            switch zone?.value {
+            case .collection(let label)?:
+                _ = requireLabel(Located(label, at: zone!.location), state: state)
+            case .zone(let name)?:
+                if let problem = Self.zoneNameProblem(name) {
+                    report(.invalidZoneName(name, problem: problem), at: zone!.location)
+                }
+            case nil:
+                break
+            }
         case .reject(let label, _), .accept(let label):
             _ = requireLabel(label, state: state)
         case .outage, .deploySchema, .setting:
             break
         }
+    }
+
+    /// Why a zone fault cannot name this zone, nil when it can: the custom-zone rules of
+    /// CKRecordZone.ID (1–255 ASCII characters, no leading `_`; `_defaultZone` can never be
+    /// deleted), docs/CLOUDSIM.md.
+    static func zoneNameProblem(_ name: String) -> String? {
+        if name == "_defaultZone" { return "the default zone cannot be deleted" }
+        if name.isEmpty || name.utf8.count > 255 { return "a zone name has 1 to 255 characters" }
+        if !name.unicodeScalars.allSatisfy(\.isASCII) { return "a zone name is ASCII" }
+        if name.hasPrefix("_") { return "names starting with '_' are reserved" }
+        return nil
     }
 
     // MARK: - Expectations

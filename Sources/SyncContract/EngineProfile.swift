@@ -1,4 +1,6 @@
+import CloudSim
 import Kernel
+import LocalStore
 
 /// Everything the simulator knows about one engine: what it models, its catalogue, probe
 /// points, states, the statements it supports, how it lays records out, and how to start
@@ -27,6 +29,17 @@ public struct EngineProfile: Sendable {
     public let codec: any RecordCodec
     /// The store author of the engine's own saves (its downloads), so it never records them.
     public let author: String
+    /// Decision tables kept as data besides the catalogue, printed by `synclab rules`
+    /// (empty for an engine without one).
+    public var policyTables: [PolicyTable] = []
+    /// Validates the schema as the store loads (nil: the engine's stores always load). A
+    /// failure is a runtime state of the device, not an input error: `synclab check` warns at
+    /// the items it names, and a device that launches with it cannot save (see
+    /// `StoreLoadFailure`).
+    public let validateSchema: (@Sendable (Schema) -> StoreLoadFailure?)?
+    /// The engine's rules a neutral cloud note shows (e.g. `record.recreated` → LIM-1 for
+    /// `sds`); the cloud names no engine's rule itself (docs/CLOUDSIM.md, *Notes*).
+    private let cloudNoteRules: @Sendable (CloudNote) -> [String]
     private let makeEngine: @Sendable (EngineSetup) -> any SyncEngine
     private let makeObservation: @Sendable (SyncDataBox, (any SyncEngine)?) -> any EngineObservation
 
@@ -43,8 +56,10 @@ public struct EngineProfile: Sendable {
         canaryMechanism: String? = nil,
         codec: any RecordCodec,
         author: String,
+        cloudNoteRules: @escaping @Sendable (CloudNote) -> [String] = { _ in [] },
         makeEngine: @escaping @Sendable (EngineSetup) -> any SyncEngine,
-        observe: @escaping @Sendable (SyncDataBox, (any SyncEngine)?) -> any EngineObservation
+        observe: @escaping @Sendable (SyncDataBox, (any SyncEngine)?) -> any EngineObservation,
+        validateSchema: (@Sendable (Schema) -> StoreLoadFailure?)? = nil
     ) {
         let names = probePoints.map(\.name)
         precondition(Array(names.filter(ProbePoint.contractOrder.contains)) == ProbePoint.contractOrder,
@@ -67,8 +82,10 @@ public struct EngineProfile: Sendable {
         self.canaryMechanism = canaryMechanism
         self.codec = codec
         self.author = author
+        self.cloudNoteRules = cloudNoteRules
         self.makeEngine = makeEngine
         self.makeObservation = observe
+        self.validateSchema = validateSchema
     }
 
     /// The statements of the scenario format that only some engines can carry out: the app
@@ -77,6 +94,12 @@ public struct EngineProfile: Sendable {
         "sync", "stop", "start", "reset-sync-data", "initialize-schema",
         "share", "accept", "unshare", "remove", "leave",
     ]
+
+    /// The rules a cloud note shows for this engine: the cloud's own (none today) and the
+    /// ones the profile names for it.
+    public func rules(for note: CloudNote) -> [String] {
+        note.rules + cloudNoteRules(note).filter { !note.rules.contains($0) }
+    }
 
     /// The probe point names, in order.
     public var probePointNames: [String] { probePoints.map(\.name) }

@@ -18,4 +18,15 @@ public protocol RecordCodec: Sendable {
     func value(of attribute: String, type: AttributeType, in record: CloudRecord) -> AttributeValue?
     /// The record name a relationship refers to, nil when the record leaves it out.
     func reference(of relationship: String, in record: CloudRecord) -> String?
+    /// Whether a zone of an account holds the engine's records besides `zoneNames` (zones
+    /// the engine creates on the fly, such as `outbox`'s `Collection-*`). Default: no.
+    func holdsRecords(inZoneNamed name: String) -> Bool
+    /// For an engine that shares whole zones: the zone a `share ROOT …` step shares (a
+    /// zone-wide share); nil (the default) for a hierarchy share of the root record.
+    func sharedZoneName(ofRoot recordName: String) -> String?
+}
+
+extension RecordCodec {
+    public func holdsRecords(inZoneNamed name: String) -> Bool { zoneNames.contains(name) }
+    public func sharedZoneName(ofRoot recordName: String) -> String? { nil }
 }

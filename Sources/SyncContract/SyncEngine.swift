@@ -23,6 +23,16 @@ public protocol SyncEngine: AnyObject {
     func isIdle(now: SimTime) -> Bool
     /// `autosync off` / `on`: whether saves and pushes start synchronizations.
     func setAutosync(_ enabled: Bool)
+
+    /// True for an engine whose first effect of every event is a `.write` of its whole
+    /// working state (store and sync data together, as `EngineContext.writeAll` makes it).
+    /// Its device may then lend the disk to the engine for the event instead of copying it:
+    /// nothing can look at the disk before that first write replaces it.
+    static var writesWholeStateFirst: Bool { get }
+}
+
+extension SyncEngine {
+    public static var writesWholeStateFirst: Bool { false }
 }
 
 extension SyncEngine {
@@ -46,6 +56,36 @@ extension SyncEngine {
             isDiskFull: conditions.isDiskFull,
             store: store,
             syncData: syncData.contents(as: SyncData.self) ?? SyncData(),
+            names: names
+        )
+        let effects = handle(event, context: &context)
+        names = context.names
+        return effects
+    }
+
+    /// Hands one event to the engine over a disk lent to it: the store and sync data are
+    /// moved in (not copied, when the caller held the only reference), so the engine changes
+    /// them in place. Only for an engine that `writesWholeStateFirst`: the caller's disk is
+    /// then whatever the first effect writes.
+    public func handle(
+        _ event: EngineEvent,
+        conditions: DeviceConditions,
+        lending store: consuming Store,
+        syncData: consuming SyncDataBox,
+        names: inout Xoshiro256StarStar
+    ) -> [EngineEffect] {
+        precondition(Self.writesWholeStateFirst, "only an engine that writes its whole state first borrows the disk")
+        var box = syncData
+        let contents = box.takeContents(as: SyncData.self, leaving: SyncData()) ?? SyncData()
+        var context = EngineContext<SyncData>(
+            now: conditions.now,
+            device: conditions.device,
+            account: conditions.account,
+            accountStatus: conditions.accountStatus,
+            isOnline: conditions.isOnline,
+            isDiskFull: conditions.isDiskFull,
+            store: store,
+            syncData: contents,
             names: names
         )
         let effects = handle(event, context: &context)

@@ -16,11 +16,17 @@ enum BenchCommand {
       pingpong   the kernel alone: 1000 actors, 10,000,000 deliveries (docs/BENCH.md)
       scenarios  full runs of each tour scenario: runs/s and simulated s per wall s
       explore    seeds/s of Scenarios/explore/swarm.chaos with --jobs 1 and --jobs 2
+    With --growth or --download, only those workloads run:
+      growth     seeds/s of swarm.chaos as operations grow 100 -> 800 and devices
+                 3 -> 100, and each figure's cost per seed relative to linear growth
+      download   seconds for a second device to download N records another inserted
 
     OPTIONS:
       --quick             1,000,000 deliveries and shorter scenario batches
       --repeat N          repetitions per figure (default 5)
       --scenarios FOLDER  the scenarios to run (default Scenarios/tour)
+      --growth            the growth workloads (with --quick: fewer seeds)
+      --download N,...    the download workload for each number of records
       -h, --help          show this help
     """
 
@@ -30,18 +36,37 @@ enum BenchCommand {
         let quick = options.flag("--quick")
         let repeatText = options.value("--repeat")
         let folder = options.value("--scenarios") ?? "Scenarios/tour"
+        let growth = options.flag("--growth")
+        let downloadText = options.value("--download")
         if let problem = options.problem { return usage(problem) }
         if let unknown = options.unknownOption {
-            let known = ["--quick", "--repeat", "--scenarios", "--help"]
+            let known = ["--quick", "--repeat", "--scenarios", "--growth", "--download", "--help"]
             return usage("unknown option '\(unknown)'\(suggestion(unknown, among: known))")
         }
         let repetitions = repeatText.flatMap(Int.init) ?? 5
         guard repetitions > 0, repeatText == nil || Int(repeatText ?? "") != nil else {
             return usage("'--repeat' takes a positive number, not '\(repeatText ?? "")'")
         }
+        let downloads = downloadText.map { $0.split(separator: ",").map { Int($0) } } ?? []
+        guard downloads.allSatisfy({ ($0 ?? 0) > 0 }) else {
+            return usage("'--download' takes positive numbers of records, not '\(downloadText ?? "")'")
+        }
         #if DEBUG
         print("note: this is a debug build; figures from 'swift build -c release' are the ones to report")
         #endif
+        if growth || !downloads.isEmpty {
+            var status: Int32 = 0
+            if growth {
+                guard let (_, source) = ScenarioFiles.load(ExploreCommand.benchmarkFile) else { return 2 }
+                status = max(status, BenchWorkloads.benchGrowth(
+                    source: source, repetitions: repetitions, quick: quick))
+            }
+            if !downloads.isEmpty {
+                status = max(status, BenchWorkloads.benchDownload(
+                    records: downloads.compactMap { $0 }, repetitions: repetitions))
+            }
+            return status
+        }
         benchPingPong(deliveries: quick ? 1_000_000 : PingPongBenchmark.defaultDeliveries, repetitions: repetitions)
         let scenarios = benchScenarios(folder: folder, batchSeconds: quick ? 0.2 : 1.0, repetitions: repetitions)
         let explore = ExploreCommand.benchmark(seeds: quick ? 50 : 200, repetitions: repetitions)

@@ -12,7 +12,7 @@ import SyncContract
 enum CompareCommand {
     static let help = """
     USAGE: synclab compare FILE... [--engines A,B,...] [--format FORMAT] [--out DIR]
-                           [--seed N] [--max-time D] [--max-events N]
+                           [--link-root PATH] [--seed N] [--max-time D] [--max-events N]
 
     Runs each story (a folder means every .scenario file below it) on several engines and
     shows the runs side by side: the final state of every device and of the cloud, which
@@ -21,7 +21,9 @@ enum CompareCommand {
     'engines sds, naive' and scopes expectations with 'expect [naive] …' (docs/FORMAT.md).
       synclab compare Scenarios/compare --format markdown --out Reports/compare
     writes Reports/compare/NAME.compare.md per story and Reports/compare/README.md, the
-    overview (regenerates the committed pages).
+    overview (regenerates the committed pages). In Markdown and HTML every rule ID links to
+    the section of its engine's catalogue page (docs/RULES.md, docs/NAIVE.md, …) that lists
+    it; the pages are read from the current folder, the repository.
     Exit status: 0 when every engine a story is written for (its 'engines' line, else its
     one engine) met its own expectations, 1 when one did not or a run failed, 2 on an input
     error. Runs on other engines are shown for comparison and never fail the command.
@@ -33,6 +35,9 @@ enum CompareCommand {
                          sequence diagram per engine), html (self-contained, engines as
                          columns) or json
       --out DIR          write one page per story and an overview into DIR (text: stdout only)
+      --link-root PATH   the repository's folder as seen from DIR, where the links to the
+                         catalogue pages start (default: the way from DIR to the current
+                         folder, '../..' for '--out Reports/compare')
       --seed N           run with seed N instead of each file's seed
       --max-time D       the time budget of each run (as for 'run')
       --max-events N     the event budget of each run (as for 'run')
@@ -58,6 +63,7 @@ enum CompareCommand {
         let enginesText = options.value("--engines")
         let formatText = options.value("--format") ?? "text"
         let out = options.value("--out")
+        let linkRoot = options.value("--link-root")
         let seedText = options.value("--seed")
         let budget: BudgetOptions
         switch BudgetOptions.read(&options) {
@@ -66,7 +72,8 @@ enum CompareCommand {
         }
         if let problem = options.problem { return usage(problem) }
         if let unknown = options.unknownOption {
-            let known = ["--engines", "--format", "--out", "--seed", "--max-time", "--max-events", "--help"]
+            let known = ["--engines", "--format", "--out", "--link-root", "--seed", "--max-time",
+                "--max-events", "--help"]
             return usage("unknown option '\(unknown)'\(suggestion(unknown, among: known))")
         }
         if budget.engine != nil {
@@ -78,6 +85,7 @@ enum CompareCommand {
                 + suggestion(formatText, among: names))
         }
         if format == .text, out != nil { return usage("'--out' needs '--format markdown', 'html' or 'json'") }
+        if linkRoot != nil, out == nil { return usage("'--link-root' needs '--out DIR'") }
         var seed: UInt64?
         if let seedText {
             guard let parsed = UInt64(seedText) else {
@@ -91,6 +99,9 @@ enum CompareCommand {
             for name in names where EngineChoice.registry.profile(named: name) == nil {
                 return usage("unknown engine '\(name)'\(suggestion(name, among: EngineChoice.registry.names)); "
                     + "'synclab engines' lists them")
+            }
+            if let twice = names.enumerated().first(where: { names[..<$0.offset].contains($0.element) }) {
+                return usage("'--engines' names '\(twice.element)' twice")
             }
             engines = names
         }
@@ -108,16 +119,21 @@ enum CompareCommand {
             comparisons.append((job, comparison))
         }
         let failed = comparisons.filter { !$0.comparison.passed }.count
+        let catalogues = CataloguePages(engines: engines)
         if let out {
+            let root = linkRoot ?? CataloguePages.relativePath(from: out, to: ".")
             var entries: [EngineComparisonIndex.Entry] = []
             for (job, comparison) in comparisons {
                 let relative = job.output + ".compare" + format.fileExtension
+                var comparison = comparison
+                comparison.catalogueLinks = catalogues.links(root: root, below: relative)
                 guard save(render(comparison, format), to: out, relative: relative) else { return 2 }
                 entries.append(EngineComparisonIndex.Entry(comparison: comparison, link: relative))
                 let outcome = comparison.passed ? Terminal.green("PASS") : Terminal.red("FAIL")
                 print("\(outcome) \(job.path) -> \((out as NSString).appendingPathComponent(relative))")
             }
-            let index = EngineComparisonIndex(entries: entries)
+            var index = EngineComparisonIndex(entries: entries)
+            index.catalogueLinks = catalogues.links(root: root, below: "index")
             let (name, text): (String, String)
             switch format {
             case .markdown: (name, text) = ("README.md", index.markdown())
@@ -131,7 +147,9 @@ enum CompareCommand {
         } else {
             for (index, item) in comparisons.enumerated() {
                 if index > 0, format == .text { print("") }
-                print(render(item.comparison, format), terminator: "")
+                var comparison = item.comparison
+                comparison.catalogueLinks = catalogues.links(root: ".", below: "page")
+                print(render(comparison, format), terminator: "")
             }
         }
         // Markdown, HTML and JSON on stdout stay documents of their format.

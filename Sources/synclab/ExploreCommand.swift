@@ -324,7 +324,7 @@ enum ExploreCommand {
             return "  " + label + String(repeating: " ", count: max(0, 8 - number.count)) + number
         }
         let observed = summary.observed.map { "\($0.name) in \($0.runs)" }
-        lines.append("  LIMs observed: " + (observed.isEmpty ? "none"
+        lines.append("  weaknesses observed: " + (observed.isEmpty ? "none"
             : observed.joined(separator: ", ") + " run(s)"))
         return lines.joined(separator: "\n")
     }

@@ -199,6 +199,12 @@ enum RulesCommand {
                     .forEach { print($0) }
             }
         }
+        // Decision tables the profile keeps as data (history's recovery policy).
+        for table in profile.policyTables {
+            print("")
+            print(Terminal.bold(table.title))
+            table.lines.forEach { print($0.isEmpty ? "" : "  " + $0) }
+        }
         guard let coverage else { return 0 }
         print("")
         let missing = coverage.missing(among: shown)

@@ -217,9 +217,51 @@ import Testing
             if case .modifyRecords(_, _, let saves, let deletes, _, _) = entry.1 { return saves.count + deletes.count }
             return nil
         }
-        #expect(modifies == [300, 100, 50])
+        // A batch that spans zones is one request (docs/CKSYNCENGINE.md, "Batches").
+        #expect(modifies == [400, 50])
         #expect(world.cloud.records(in: phone.zone("Z1")).count == 300)
         #expect(world.cloud.records(in: phone.zone("Z2")).count == 150)
+        #expect(phone.engine.state.pendingRecordZoneChanges.isEmpty)
+    }
+
+    @Test func aBatchAcrossZonesIsOneRequestWithItsDeletesZoneAndOneMorePerOtherDeletesZone() {
+        let world = TestWorld()
+        let phone = world.device("phone")
+        prepare(world, phone, zones: ["Z1": ["a1", "a2"], "Z2": ["b1", "b2"]])
+        world.send(phone)
+        #expect(phone.requests.filter { if case .modifyRecords = $0.1 { return true } else { return false } }.count == 1)
+        phone.requests = []
+        phone.recorder.clear()
+        // Saves in both zones and a missing zone, deletes in both zones.
+        phone.makeRecord("c1", in: "Z3", title: "C1")
+        phone.makeRecord("a3", in: "Z1", title: "A3")
+        world.edit(phone) {
+            $0.add(pendingRecordZoneChanges: [
+                .saveRecord(phone.recordID("a3", in: "Z1")), .deleteRecord(phone.recordID("b1", in: "Z2")),
+                .saveRecord(phone.recordID("c1", in: "Z3")), .deleteRecord(phone.recordID("a1", in: "Z1")),
+            ])
+        }
+        world.send(phone)
+        let modifies = phone.requests.compactMap { entry -> (String, [String], [String])? in
+            if case .modifyRecords(_, let zone, let saves, let deletes, _, _) = entry.1 {
+                return (zone.name, saves.map(\.record.recordName), deletes)
+            }
+            return nil
+        }
+        #expect(modifies.map(\.0) == ["Z2", "Z1"])
+        #expect(modifies.first?.1 == ["a3", "c1"])
+        #expect(modifies.first?.2 == ["b1"])
+        #expect(modifies.last?.1 == [])
+        #expect(modifies.last?.2 == ["a1"])
+        // One sentRecordZoneChanges for the batch; the missing zone fails only its own item.
+        let sent = phone.recorder.sentRecordZoneChanges
+        #expect(sent.count == 1)
+        #expect(sent.first?.savedRecords.map(\.recordName) == ["a3"])
+        #expect(sent.first?.failedRecordSaves.map { $0.record.recordName } == ["c1"])
+        #expect(sent.first?.failedRecordSaves.first?.error.code == .zoneNotFound)
+        #expect(sent.first?.deletedRecordIDs.map(\.recordName) == ["b1", "a1"])
+        #expect(world.cloud.records(in: phone.zone("Z1")).map(\.recordName) == ["a2", "a3"])
+        #expect(world.cloud.records(in: phone.zone("Z2")).map(\.recordName) == ["b2"])
         #expect(phone.engine.state.pendingRecordZoneChanges.isEmpty)
     }
 

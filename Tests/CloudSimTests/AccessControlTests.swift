@@ -5,7 +5,7 @@ import Testing
 /// Issue 8, item 2: the cloud enforces access. A device never reads or writes another
 /// account's private database, a share it was not invited to or has not accepted, nor writes
 /// through a read-only share; after a share is stopped or the participant was removed or
-/// left, the zone is gone from its shared database. Every refusal is the error CLOUDKIT.md
+/// left, the zone is gone from its shared database. Every refusal is the error docs/CLOUDSIM.md (*Access control*)
 /// names and an `access.refused` note; nothing leaks and nothing is written.
 @Suite struct AccessControlTests {
     /// A situation in which `client` must not reach alice's zone through its shared database.

@@ -2,7 +2,7 @@ import CloudSim
 import Kernel
 import Testing
 
-/// Accounts and permissions (CLOUDKIT.md 2 and 12): authentication, the user record ID,
+/// Accounts and permissions ([CKDatabase], [CKError.Code]; docs/CLOUDSIM.md *Handling a request*): authentication, the user record ID,
 /// another account's private database, the shared database without any share, and the order
 /// of the operation-level checks. Sharing's access control: AccessControlTests.
 @Suite struct AccessTests {

@@ -2,7 +2,7 @@ import CloudSim
 import Kernel
 import Testing
 
-/// CLOUDKIT.md 10.3: an atomic request with a failing item applies nothing; the innocent items
+/// [CKModifyRecordsOperation] `isAtomic` (docs/CLOUDSIM.md row 22): an atomic request with a failing item applies nothing; the innocent items
 /// fail `batchRequestFailed`. A non-atomic one fails item by item. Also duplicates.
 @Suite struct AtomicTests {
     @Test func anAtomicRequestWithAFailureAppliesNothing() {

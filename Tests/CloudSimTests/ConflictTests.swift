@@ -2,7 +2,7 @@ import CloudSim
 import Kernel
 import Testing
 
-/// CLOUDKIT.md 10.2: `serverRecordChanged` carries the server's current copy, without asset
+/// [CKError] (docs/CLOUDSIM.md row 11): `serverRecordChanged` carries the server's current copy, without asset
 /// contents, and merging into that copy and saving it succeeds.
 @Suite struct ConflictTests {
     @Test func aStaleTagFailsWithTheServersCurrentCopy() {

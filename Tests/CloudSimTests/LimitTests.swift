@@ -2,7 +2,7 @@ import CloudSim
 import Kernel
 import Testing
 
-/// CLOUDKIT.md 8 and 4.3: at most 400 items per request (operation level), at most 1 MB per
+/// [CKError] `limitExceeded` and [CKRecord] (docs/CLOUDSIM.md rows 16-17): at most 400 items per request (operation level), at most 1 MB per
 /// record excluding assets (per item).
 @Suite struct LimitTests {
     @Test func fourHundredItemsAreAccepted() {

@@ -2,7 +2,7 @@ import CloudSim
 import Kernel
 import Testing
 
-/// CLOUDKIT.md 13: database subscriptions and silent pushes: only to subscribed devices of the
+/// [CKDatabaseSubscription] (docs/CLOUDSIM.md *Pushes*): database subscriptions and silent pushes: only to subscribed devices of the
 /// changed account, never to the originator, sorted by device name.
 @Suite struct PushTests {
     /// alice: phone, laptop, tablet subscribed (in that order); bob: desktop subscribed.

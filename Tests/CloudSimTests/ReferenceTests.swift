@@ -2,7 +2,7 @@ import CloudSim
 import Kernel
 import Testing
 
-/// CLOUDKIT.md 6: a save's parent must exist on the server, or be saved successfully by the
+/// [CKRecord] `parent` (docs/CLOUDSIM.md row 34): a save's parent must exist on the server, or be saved successfully by the
 /// same request, else `referenceViolation`.
 @Suite struct ReferenceTests {
     @Test func aParentThatDoesNotExistIsAReferenceViolation() {

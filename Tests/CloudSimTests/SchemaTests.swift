@@ -2,7 +2,7 @@ import CloudSim
 import Kernel
 import Testing
 
-/// CLOUDKIT.md 14 and SCHEMA-2: development creates types and fields on first save (fields
+/// docs/CLOUDSIM.md *Schema* and SCHEMA-2: development creates types and fields on first save (fields
 /// only when saved with a value) and fixes their types; production rejects what it lacks.
 @Suite struct SchemaTests {
     func schema(_ types: [CloudSnapshot.RecordType]) -> [String: [String: String]] {

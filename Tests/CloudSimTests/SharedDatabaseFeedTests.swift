@@ -2,7 +2,7 @@ import CloudSim
 import Kernel
 import Testing
 
-/// The shared database as a participant sees it (CLOUDKIT.md 7, 9, 13): the database feed
+/// The shared database as a participant sees it (docs/CLOUDSIM.md *The shared database*): the database feed
 /// reports the owner's zone when it arrives, changes and leaves; the zone feed holds only the
 /// records the participant's shares cover, with its own tokens and paging; records leaving
 /// the view are deletions; pushes reach the participant's devices and the owner's.

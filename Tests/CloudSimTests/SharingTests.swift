@@ -2,7 +2,7 @@ import CloudSim
 import Kernel
 import Testing
 
-/// CLOUDKIT.md 7: hierarchy and zone-wide shares, participants and their statuses, the share
+/// [CKShare] (docs/CLOUDSIM.md *Sharing*): hierarchy and zone-wide shares, participants and their statuses, the share
 /// steps (invite, accept, remove, stop, leave), one share per record, and shares saved through
 /// `modifyRecords`.
 @Suite struct SharingTests {

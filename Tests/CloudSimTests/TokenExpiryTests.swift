@@ -2,7 +2,7 @@ import CloudSim
 import Kernel
 import Testing
 
-/// CLOUDKIT.md 9.4: `changeTokenExpired` for database and zone tokens, after `expire-tokens`,
+/// [CKError.Code] `changeTokenExpired` (docs/CLOUDSIM.md row 32): `changeTokenExpired` for database and zone tokens, after `expire-tokens`,
 /// after a zone was created again, and for tokens that were never this feed's.
 @Suite struct TokenExpiryTests {
     let expired = CloudError(

@@ -2,7 +2,7 @@ import CloudSim
 import Kernel
 import Testing
 
-/// CLOUDKIT.md 9.2, 9.4 and 9.5: the zone change feed, its paging and its tokens.
+/// [CKFetchRecordZoneChangesOperation] (docs/CLOUDSIM.md rows 28-32): the zone change feed, its paging and its tokens.
 @Suite struct ZoneChangeFeedTests {
     /// Inserts n1...nCount, one request each, so each has its own sequence.
     func fixtureWithNotes(_ count: Int) -> CloudFixture {

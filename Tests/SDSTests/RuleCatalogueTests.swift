@@ -9,7 +9,7 @@ import Testing
     /// The groups of RULES.md, in order.
     static let expectedGroups = [
         "SYNC", "DL", "HDO", "ADOPT", "DEL", "SCHEMA", "EXT", "LIFE", "ACCT", "ERR", "BIG", "CFG",
-        "ID", "LIM",
+        "ID", "LIM", "DR",
     ]
 
     /// How many rules each group had in seed 000's catalogue; IDs are permanent, so each of

@@ -73,6 +73,12 @@ import Testing
         #expect(unknown.standardError.contains("unknown engine 'naiv'; did you mean 'naive'"))
         let format = try TestSupport.runSynclab(["compare", Self.story, "--format", "htm"])
         #expect(format.status == 2)
+        let twice = try TestSupport.runSynclab(["compare", Self.story, "--engines", "sds,naive,sds"])
+        #expect(twice.status == 2)
+        #expect(twice.standardError.contains("'--engines' names 'sds' twice"))
+        let root = try TestSupport.runSynclab(["compare", Self.story, "--link-root", "../.."])
+        #expect(root.status == 2)
+        #expect(root.standardError.contains("'--link-root' needs '--out DIR'"))
         let file = try scratch("scenario \"s\"\nengines sds, naive\naccount a\ndevice d on a\nexpect [sds] d: fired NAIVEW-1\n")
         let invalid = try TestSupport.runSynclab(["compare", file.path])
         #expect(invalid.status == 2)
@@ -91,6 +97,10 @@ import Testing
         #expect(html.standardOutput.contains("<tr class=\"differs\"><td>phone (alice)</td>"))
         let parser = XMLParser(data: Data(html.standardOutput.utf8))
         #expect(parser.parse(), "not well-formed: \(String(describing: parser.parserError))")
+        // Rule IDs link to their catalogue's section, from the current folder (no --out).
+        #expect(html.standardOutput.contains(
+            "<a class=\"rule\" href=\"docs/NAIVE.md#naivew--the-weaknesses-races-and-losses-the-engine-does-not-resolve\">NAIVEW-3</a>"))
+        #expect(!html.standardOutput.contains("href=\"#rule-"))
         // Byte-stable: a second run writes the same bytes.
         let again = try TestSupport.runSynclab(["compare", Self.story, "--format", "html"])
         #expect(again.standardOutput == html.standardOutput)

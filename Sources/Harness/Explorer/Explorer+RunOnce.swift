@@ -4,7 +4,8 @@ import Scenario
 extension Explorer {
     /// `synclab run` on a chaos file: the seed's draw, run once, its checks reported as
     /// expectations on the first chaos line (one per check; an explained violation passes
-    /// and says which LIM-* rule explains it), runtime failures as runtime failures.
+    /// and says which of the engine's weaknesses explains it), runtime failures as
+    /// runtime failures.
     public static func runOnce(
         _ scenario: ScenarioFile, source: String, options: RunOptions
     ) -> RunResult {

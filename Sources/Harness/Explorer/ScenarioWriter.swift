@@ -27,6 +27,16 @@ enum ScenarioWriter {
         } else {
             header.append("seed \(seed)")
         }
+        // The run's engine (`--engine` may override the file's): the written file must name
+        // it, or `synclab run` would replay it on another engine.
+        let engine = run.world.profile.name
+        if engine != scenario.header.effectiveEngine {
+            if let statement = scenario.header.engine {
+                lines[statement.location.line - 1] = "engine \(engine)"
+            } else {
+                header.append("engine \(engine)")
+            }
+        }
         let titleLine = scenario.header.title?.location.line ?? 0
         lines.insert(contentsOf: header, at: min(titleLine, lines.count))
         while let last = lines.last, trimmed(last).isEmpty { lines.removeLast() }

@@ -1,0 +1,142 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension HistoryEngine {
+    /// `handleError`: the error mapped to `SyncError` (HIS-33), then the recovery policy
+    /// table's row for it (`HistoryRecovery.table`). Returns the profile probes to pass.
+    func recover(_ error: CloudError, perItem: Bool, during operation: HistoryOperation,
+                 context: inout HistoryContext, effects: inout [EngineEffect]) -> [String] {
+        let syncError = HistoryRecovery.syncError(error, perItem: perItem)
+        let row = HistoryRecovery.row(for: syncError)
+        effects.append(.trace(kind: "recovery", details: [
+            TraceField("error", .string(error.code.description)),
+            TraceField("syncError", .string(syncError.rawValue)),
+            TraceField("action", .string(row.action.rawValue)),
+        ], rules: [row.rule, "HIS-33"]))
+        let isRecovery: Bool
+        if case .rebuild? = operation.phase { isRecovery = true } else { isRecovery = false }
+        switch row.action {
+        case .resetTokenAndRetry:
+            context.syncData.resetTokens()
+            writeSyncData(context, effects: &effects)
+            effects.append(.trace(kind: "token.reset", details: [
+                TraceField("which", .string("all")),
+                TraceField("note",
+                    .string("pulled again from scratch: no tombstones, deletions made elsewhere "
+                    + "are missed")),
+            ], rules: ["HIS-26", "HISW-10"]))
+            requestPull(trigger: "token-reset", probe: nil, context: &context, effects: &effects)
+            return []
+        case .purgeAndRebuild, .rebuildZone:
+            guard !isRecovery else {
+                reportError(syncError, code: error, effects: &effects)
+                return []
+            }
+            let purge = row.action == .purgeAndRebuild
+            var rules = [row.rule]
+            if purge { rules.append("HISW-5") }
+            if context.account != lastAccount(context) { rules.append("HISW-12") }
+            effects.append(.trace(kind: purge ? "rebuild.purge-and-rebuild" : "rebuild.zone",
+                details: [
+                TraceField("note", .string("every local model is uploaded again as an insert")),
+            ], rules: rules))
+            let rebuild = makeOperation(purge ? "purge-and-rebuild" : "rebuild-zone",
+                [.rebuild(purge: purge)])
+            queue.append(rebuild)
+            return []
+        case .backoff:
+            let pause = HistoryRecovery.pause(row, retryAfter: error.retryAfter)
+            pausedFor = syncError
+            var rules = [row.rule]
+            if syncError == .serviceUnavailable, (error.retryAfter ?? pause) < pause {
+                rules.append("HISW-6")
+            }
+            effects.append(.trace(kind: "backoff.start", details: [
+                TraceField("reason", .string(syncError.rawValue)),
+                TraceField("pause", .int(pause.microseconds)),
+                TraceField("retryAfter", error.retryAfter.map { .int($0.microseconds) } ?? .null),
+            ], rules: rules))
+            effects.append(.setTimer(.backoff, after: pause))
+            return ["history.backoff.start"]
+        case .waitForNetwork:
+            isOffline = true
+            effects.append(.trace(kind: "network.wait", details: [
+                TraceField("note", .string("offline until the network comes back (HIS-14)")),
+            ], rules: ["HIS-31"]))
+            return []
+        case .reportError:
+            reportError(syncError, code: error, effects: &effects)
+            if perItem, error.code == .requestRateLimited {
+                effects.append(.trace(kind: "throttle.not-retried", details: [
+                    TraceField("note",
+                        .string("a partial throttle is only reported; nothing retries until the "
+                        + "next trigger")),
+                ], rules: ["HISW-6", "HIS-32"]))
+            }
+            return []
+        }
+    }
+
+    /// HIS-32: an error event; the state shows it until a push or pull succeeds.
+    func reportError(_ syncError: HistorySyncError, code: CloudError,
+        effects: inout [EngineEffect]) {
+        reportedError = syncError
+        effects.append(.trace(kind: "error.reported", details: [
+            TraceField("syncError", .string(syncError.rawValue)),
+            TraceField("error", .string(code.code.description)),
+            TraceField("note", .string("nothing recovers automatically")),
+        ], rules: syncError == .authenticationFailed ? ["HIS-32", "HIS-34"] : ["HIS-32"]))
+    }
+
+    /// The account the local data came from: the zone owner of a stored system field.
+    func lastAccount(_ context: HistoryContext) -> String? {
+        for id in context.syncData.systemFields.keys.sorted() {
+            if let record = context.syncData.systemFields[id], context.syncData.owners[id] == nil {
+                return record.zone.owner
+            }
+        }
+        return context.account
+    }
+
+    /// HIS-27 / HIS-28: the recovery of a purged or deleted zone: (HIS-27: clear the sync
+    /// data, reset the tokens;) create the zone, then upload every local model as an insert.
+    func startRebuild(_ operation: HistoryOperation, purge: Bool, context: inout HistoryContext,
+                      effects: inout [EngineEffect]) {
+        if purge {
+            context.syncData.systemFields = [:]
+            context.syncData.resetTokens()
+            writeSyncData(context, effects: &effects)
+            effects.append(.trace(kind: "sync-data.cleared", details: [], rules: ["HIS-27"]))
+        }
+        var changes = HistoryChangeSet()
+        for entity in synchronizedEntities {
+            for model in context.store.models(of: entity.name)
+                where context.syncData.owners[model.id] == nil {
+                changes.insertions.append(model.id)
+            }
+        }
+        var requests = buildRequests(changes, context: &context, effects: &effects)
+        let zoneRequest = HistoryPushRequest(kind: .inserts, scope: .privateDatabase,
+                                             zone: zone(owner: nil,
+                                                 context), saves: [], deletes: [], models: [])
+        requests.removeAll { $0.scope != .privateDatabase }
+        operation.requests = requests
+        operation.requestIndex = 0
+        operation.pushFailure = nil
+        effects.append(context.writeAll)
+        effects.append(.trace(kind: "rebuild.start", details: [
+            TraceField("zone", .string(zoneRequest.zone.description)),
+            TraceField("models", .int(Int64(changes.insertions.count))),
+        ], rules: purge ? ["HIS-27"] : ["HIS-28"]))
+        // Setup again (the zone, then the subscriptions for HIS-28), as requests of the
+        // upload phase: one request each, like the seed's `setupZone`.
+        let probes = uploadProbes(operation) + ["upload.start"]
+        send(.modifyZones(scope: .privateDatabase, save: [zoneRequest.zone], delete: []),
+            for: operation, effects: &effects)
+        operation.rebuildZonePending = true
+        operation.sentRequest = true
+        pass(probes + ["upload.sent"], then: .wait, operation, context: &context, effects: &effects)
+    }
+}

@@ -1,0 +1,345 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension MirrorEngine {
+    /// MIR-12: the export covers every object with history since the last export that the
+    /// import did not author; each becomes a record holding every attribute and to-one
+    /// relationship, saved with `.changedKeys` and every key listed (so no tag is compared,
+    /// MIR-14); deleted objects become record deletes (MIR-27 for batch deletes).
+    func serializeExport(_ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        let pending = pendingChanges(context)
+        export.exportPosition = context.store.lastHistoryPosition
+        export.exportModels = pending.models
+        export.exportDeletes = pending.deletes
+        guard !pending.models.isEmpty || !pending.deletes.isEmpty else {
+            advanceExport(export, context: &context, effects: &effects)
+            effects.append(.trace(kind: "export.nothing", details: [], rules: ["MIR-12"]))
+            failureCleared(effects: &effects)
+            pass(["upload.start", "upload.done", "mirror.export.done", "sync.done"], then: .finish, export,
+                 context: &context, effects: &effects)
+            return
+        }
+        if !context.syncData.isSetUp {
+            // The zone is gone or was never made: setup first, then this export again.
+            queue.removeAll { $0 == .setup || $0 == .export }
+            queue.insert(contentsOf: [.setup, .export], at: 0)
+            effects.append(.trace(kind: "export.needs-setup", details: [], rules: ["MIR-5", "MIR-6"]))
+            pass(["upload.start", "upload.done", "mirror.export.done", "sync.done"], then: .finish, export,
+                 context: &context, effects: &effects)
+            return
+        }
+        let zone = zone(context)
+        var saves: [RecordSave] = []
+        var named: [TraceValue] = []
+        var assets: [TraceValue] = []
+        var rewritten: [TraceValue] = []
+        let stale = onlineSince.map { online in lastImportDone.map { $0 < online } ?? true } ?? false
+        let changedKeys = changedKeysSinceExport(context)
+        export.updatedKeys = changedKeys.filter { !$0.value.isEmpty && context.syncData.recordNames[$0.key] != nil }
+            .mapValues { Array(Set($0)).sorted() }
+        for id in pending.models {
+            guard let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { continue }
+            let isNew = context.syncData.recordNames[id] == nil
+            let name = context.syncData.recordNames[id] ?? {
+                let fresh = context.makeRandomRecordName()
+                context.syncData.name(id, fresh)
+                named.append(.string(fresh))
+                return fresh
+            }()
+            let built = MirrorCodec.fields(of: model, entity: entity) { context.syncData.recordNames[$0] }
+            var record = CloudRecord(recordType: MirrorCodec().recordType(ofEntity: entity.name),
+                                     recordName: name, zone: zone, fields: built.fields)
+            record.changeTag = context.syncData.changeTags[name]
+            saves.append(RecordSave(record: record, changedKeys: MirrorCodec.allKeys(of: entity)))
+            if !built.assets.isEmpty {
+                assets.append(.object([
+                    TraceField("recordName", .string(name)),
+                    TraceField("fields", .list(built.assets.map { .string(MirrorCodec.assetField($0)) })),
+                ]))
+            }
+            if !isNew, stale {
+                let touched = Set(changedKeys[id] ?? [])
+                let others = entity.attributes.map(\.name).filter { !touched.contains($0) }
+                if !others.isEmpty, !touched.isEmpty {
+                    rewritten.append(.object([
+                        TraceField("recordName", .string(name)),
+                        TraceField("keys", .list(others.map { .string($0) })),
+                    ]))
+                }
+            }
+        }
+        if !named.isEmpty {
+            effects.append(.trace(kind: "record.named", details: [
+                TraceField("recordNames", .list(named)),
+            ], rules: ["MIR-4"]))
+        }
+        effects.append(.trace(kind: "export.serialized", details: [
+            TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
+            TraceField("deletes", .list(pending.deletes.map { .string($0) })),
+            TraceField("policy", .string("changedKeys")),
+            TraceField("through", .int(export.exportPosition)),
+        ], rules: ["MIR-12", "MIR-14"]))
+        if !assets.isEmpty {
+            effects.append(.trace(kind: "export.assets", details: [
+                TraceField("records", .list(assets)),
+            ], rules: ["MIR-23"]))
+        }
+        if !rewritten.isEmpty {
+            effects.append(.trace(kind: "export.rewrites-unchanged-keys", details: [
+                TraceField("records", .list(rewritten)),
+                TraceField("note", .string("[unverified] written with the values this device last saw, "
+                    + "before it imported what changed while it was offline: the export that reaches "
+                    + "iCloud last wins every key")),
+            ], rules: ["MIRW-1", "MIR-14"]))
+        }
+        if !pending.deletes.isEmpty {
+            let batchDeleted = pending.deletes.filter { name in
+                guard let id = context.syncData.models[name] else { return false }
+                return !tombstoned(id, context)
+            }
+            if !batchDeleted.isEmpty {
+                effects.append(.trace(kind: "export.batch-deletes", details: [
+                    TraceField("recordNames", .list(batchDeleted.map { .string($0) })),
+                ], rules: ["MIR-27"]))
+            }
+        }
+        export.batches = Self.batches(saves: saves, deletes: pending.deletes)
+        // Names given here (objects whose save named none, e.g. after a reset) reach the disk
+        // before the request leaves.
+        if !named.isEmpty { effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData)))) }
+        pass(["upload.start"], then: .sendBatch, export, context: &context, effects: &effects)
+    }
+
+    /// The keys the app changed per object since the last export (for MIRW-1's trace).
+    private func changedKeysSinceExport(_ context: MirrorContext) -> [ModelID: [String]] {
+        var keys: [ModelID: [String]] = [:]
+        for entry in context.store.history(after: context.syncData.exportedThrough) where entry.author != Self.author {
+            for change in entry.changes {
+                switch change {
+                case .inserted(let id, _):
+                    keys[id] = []
+                case .updated(let id, _, let changed):
+                    keys[id, default: []] += changed
+                case .deleted:
+                    break
+                }
+            }
+        }
+        return keys
+    }
+
+    /// Whether the history holds a tombstone of the object since the last export.
+    private func tombstoned(_ id: ModelID, _ context: MirrorContext) -> Bool {
+        context.store.history(after: context.syncData.exportedThrough).contains { entry in
+            entry.changes.contains { if case .deleted(let gone, _, _) = $0 { return gone == id } else { return false } }
+        }
+    }
+
+    /// Splits an export into requests under CloudKit's limits (400 items, 2 MB).
+    static func batches(saves: [RecordSave], deletes: [String]) -> [(saves: [RecordSave], deletes: [String])] {
+        var result: [(saves: [RecordSave], deletes: [String])] = []
+        var current: [RecordSave] = []
+        var bytes = 0
+        for save in saves {
+            let size = save.record.recordSizeBytes
+            if !current.isEmpty, current.count >= batchLimit || bytes + size > batchBytes {
+                result.append((current, []))
+                current = []
+                bytes = 0
+            }
+            current.append(save)
+            bytes += size
+        }
+        var remaining = deletes
+        if !current.isEmpty || !remaining.isEmpty {
+            let room = max(0, batchLimit - current.count)
+            result.append((current, Array(remaining.prefix(room))))
+            remaining = Array(remaining.dropFirst(room))
+        }
+        while !remaining.isEmpty {
+            result.append(([], Array(remaining.prefix(batchLimit))))
+            remaining = Array(remaining.dropFirst(batchLimit))
+        }
+        return result
+    }
+
+    func sendBatch(_ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        guard !export.batches.isEmpty else {
+            if export.kind == .initializeSchema {
+                effects.append(.trace(kind: "schema.initialized", details: [], rules: ["MIR-29"]))
+                pass(["upload.done", "sync.done"], then: .finish, export, context: &context, effects: &effects)
+            } else {
+                pass(["upload.done"], then: .serializeDone, export, context: &context, effects: &effects)
+            }
+            return
+        }
+        let batch = export.batches.removeFirst()
+        send(.modifyRecords(scope: .privateDatabase, zone: zone(context), saves: batch.saves,
+                            deletes: batch.deletes, policy: .changedKeys, atomic: false),
+             for: export, effects: &effects)
+        pass(["upload.sent"], then: .wait, export, context: &context, effects: &effects)
+    }
+
+    func exportAnswered(
+        _ response: CloudResponse, _ export: MirrorRequest, context: inout MirrorContext,
+        effects: inout [EngineEffect]
+    ) {
+        switch response {
+        case .recordsModified(let results):
+            var saved: [String] = []
+            for result in results {
+                switch result {
+                case .saved(let record):
+                    // MIR-13: the returned record is archived in the object's metadata.
+                    let wasKnown = context.syncData.changeTags[record.recordName] != nil
+                    context.syncData.changeTags[record.recordName] = record.changeTag
+                    if let id = context.syncData.models[record.recordName] {
+                        context.syncData.exportedKeys[record.recordName] = export.updatedKeys[id]
+                    }
+                    saved.append(record.recordName)
+                    if wasKnown, record.creationTime == record.modificationTime {
+                        // The record was deleted in iCloud: the export created it again, whole.
+                        effects.append(.trace(kind: "export.recreated-record", details: [
+                            TraceField("recordName", .string(record.recordName)),
+                            TraceField("fields", .list(record.sortedKeys.map { .string($0) })),
+                            TraceField("note", .string("the deletion made elsewhere is lost")),
+                        ], rules: ["MIRW-2", "MIR-12"]))
+                    }
+                case .deleted(let name):
+                    if let id = context.syncData.models[name] { context.syncData.forget(id) }
+                    context.syncData.pendingDeletes.removeAll { $0 == name }
+                case .failed(let name, let error):
+                    if export.firstError == nil { export.firstError = error }
+                    if let id = context.syncData.models[name], context.store.contains(id) {
+                        export.failedModels.append(id)
+                    } else {
+                        export.failedDeletes.append(name)
+                    }
+                    effects.append(.trace(kind: "export.item-failed", details: [
+                        TraceField("recordName", .string(name)),
+                        TraceField("error", .string(error.code.description)),
+                    ], rules: error.code == .invalidArguments ? ["MIR-22", "MIR-30"] : ["MIR-22"]))
+                }
+            }
+            effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
+            sendBatch(export, context: &context, effects: &effects)
+        case .failure(let error) where error.code == .zoneNotFound || error.code == .userDeletedZone:
+            zoneMissing(error, export, context: &context, effects: &effects)
+        case .failure(let error):
+            requestFailed(error, export, context: &context, effects: &effects)
+        default:
+            effects.append(.trace(kind: "export.unexpected-answer", details: [], rules: []))
+            abandon(export, context: &context, effects: &effects)
+        }
+    }
+
+    /// The zone is gone: an import finds out why (MIR-17, MIR-18), then setup and export.
+    private func zoneMissing(
+        _ error: CloudError, _ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
+        do {
+            context.syncData.isSetUp = false
+            effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
+            effects.append(.trace(kind: "export.zone-missing", details: [
+                TraceField("error", .string(error.code.description)),
+            ], rules: ["MIR-17"]))
+            queue.removeAll { $0 == .import || $0 == .setup || $0 == .export }
+            queue.insert(contentsOf: [.import, .setup, .export], at: 0)
+            pass(["upload.done", "mirror.export.done", "sync.done"], then: .finish, export,
+                 context: &context, effects: &effects)
+        }
+    }
+
+    /// MIR-13: the export is done: the last exported transaction advances; items that failed
+    /// are kept to export again (MIR-22: nothing is dropped).
+    func finishExport(_ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        advanceExport(export, context: &context, effects: &effects)
+        context.syncData.reexport = export.failedModels.sorted()
+        context.syncData.pendingDeletes = export.failedDeletes.sorted()
+        writeAll(context, effects: &effects)
+        effects.append(.trace(kind: "export.done", details: [
+            TraceField("saved", .int(Int64(export.exportModels.count - export.failedModels.count))),
+            TraceField("deleted", .int(Int64(export.exportDeletes.count - export.failedDeletes.count))),
+            TraceField("failed", .int(Int64(export.failedModels.count + export.failedDeletes.count))),
+        ], rules: ["MIR-13"]))
+        if let error = export.firstError, error.code == .zoneNotFound || error.code == .userDeletedZone {
+            zoneMissing(error, export, context: &context, effects: &effects)
+            return
+        }
+        if let error = export.firstError {
+            scheduleRetry(error, export, effects: &effects)
+            pass(["mirror.export.done", "sync.done"], then: .finish, export, context: &context, effects: &effects)
+            return
+        }
+        failureCleared(effects: &effects)
+        pass(["mirror.export.done", "sync.done"], then: .finish, export, context: &context, effects: &effects)
+    }
+
+    private func advanceExport(_ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        context.syncData.exportedThrough = max(context.syncData.exportedThrough, export.exportPosition)
+        // Objects of batch deletes have no tombstone: their names go once exported.
+        for id in context.syncData.recordNames.keys.sorted() where !context.store.contains(id) {
+            if let name = context.syncData.recordNames[id], !export.failedDeletes.contains(name) {
+                context.syncData.forget(id)
+            }
+        }
+    }
+
+    /// MIR-29: `initializeCloudKitSchema()`: a sample record of every entity with every field,
+    /// saved and deleted again, so development creates every `CD_` type and field.
+    func initializeSchema(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        let zone = zone(context)
+        var saves: [RecordSave] = []
+        for entity in mirroredEntities {
+            var fields: [String: CloudValue] = [MirrorCodec.entityNameField: .string(entity.name)]
+            for attribute in entity.attributes {
+                fields[MirrorCodec.field(attribute.name)] = Self.sample(attribute.type)
+            }
+            for relationship in entity.relationships where !relationship.isToMany {
+                fields[MirrorCodec.field(relationship.name)] = .string("")
+            }
+            let name = context.makeRandomRecordName()
+            request.sampleNames.append(name)
+            saves.append(RecordSave(
+                record: CloudRecord(recordType: MirrorCodec().recordType(ofEntity: entity.name),
+                                    recordName: name, zone: zone, fields: fields),
+                changedKeys: fields.keys.sorted()))
+        }
+        effects.append(.trace(kind: "schema.initializing", details: [
+            TraceField("recordTypes", .list(mirroredEntities.map { .string("CD_" + $0.name) })),
+        ], rules: ["MIR-29"]))
+        request.batches = [(saves, []), ([], request.sampleNames)]
+        pass(["upload.start"], then: .sendBatch, request, context: &context, effects: &effects)
+    }
+
+    static func sample(_ type: AttributeType) -> CloudValue {
+        switch type {
+        case .string, .uuid, .url: return .string("")
+        case .int, .bool: return .int(0)
+        case .double: return .double(0)
+        case .date: return .date(millisecondsSince1970: 0)
+        case .data: return .bytes([])
+        }
+    }
+
+    func initializeSchemaAnswered(
+        _ response: CloudResponse, _ request: MirrorRequest, context: inout MirrorContext,
+        effects: inout [EngineEffect]
+    ) {
+        if case .failure(let error) = response {
+            effects.append(.trace(kind: "schema.initialize-failed", details: [
+                TraceField("error", .string(error.code.description)),
+            ], rules: ["MIR-29"]))
+            request.batches = []
+        } else if case .recordsModified(let results) = response,
+                  let failed = results.first(where: { if case .failed = $0 { return true } else { return false } }),
+                  case .failed(_, let error) = failed {
+            effects.append(.trace(kind: "schema.initialize-failed", details: [
+                TraceField("error", .string(error.code.description)),
+            ], rules: ["MIR-29", "MIR-30"]))
+        }
+        sendBatch(request, context: &context, effects: &effects)
+    }
+}

@@ -1,0 +1,314 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension MirrorEngine {
+    func importAnswered(
+        _ response: CloudResponse, _ request: MirrorRequest, context: inout MirrorContext,
+        effects: inout [EngineEffect]
+    ) {
+        switch response {
+        case .databaseChanges(let changed, let deleted, let token, _):
+            let zone = zone(context)
+            effects.append(.trace(kind: "import.database-changes", details: [
+                TraceField("changed", .list(changed.map { .string($0.description) })),
+                TraceField("deleted", .list(deleted.map { .string("\($0.zone) \($0.reason.rawValue)") })),
+                TraceField("token", .int(token.sequence)),
+            ], rules: ["MIR-15"]))
+            if let deletion = deleted.first(where: { $0.zone == zone }) {
+                zoneDeleted(deletion.reason, request, context: &context, effects: &effects)
+                return
+            }
+            // Memory until the zone's last page (or the import's end) writes it with the data.
+            request.databaseToken = token
+            request.zoneChanged = changed.contains(zone) || context.syncData.zoneToken == nil
+            guard request.zoneChanged else {
+                importDone(request, context: &context, effects: &effects)
+                return
+            }
+            run(.fetchPage, request, context: &context, effects: &effects)
+        case .zoneChanges(let records, let deletions, let token, let moreComing):
+            request.page = (records, deletions, token, moreComing)
+            pass(["download.page.fetched"], then: .storePage, request, context: &context, effects: &effects)
+        case .failure(let error) where error.code == .changeTokenExpired:
+            tokenExpired(request, context: &context, effects: &effects)
+        case .failure(let error) where error.code == .zoneNotFound || error.code == .userDeletedZone:
+            zoneDeleted(error.code == .userDeletedZone ? .purged : .deleted, request,
+                        context: &context, effects: &effects)
+        case .failure(let error):
+            requestFailed(error, request, context: &context, effects: &effects)
+        default:
+            effects.append(.trace(kind: "import.unexpected-answer", details: [], rules: []))
+            abandon(request, context: &context, effects: &effects)
+        }
+    }
+
+    /// MIR-15: each fetched record is applied to its object (inserted if new), every `CD_`
+    /// field written; relationships resolve by record name or wait; deletions delete; all of
+    /// it saved as the import's author, with the zone's token in the same save.
+    func storePage(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        guard let page = request.page else { return }
+        // MIR-28: the database token is saved with the zone's last page only, so a kill between
+        // two pages leaves the zone changed for the next launch, which resumes from the zone token.
+        if !page.moreComing, let token = request.databaseToken { context.syncData.databaseToken = token }
+        var transaction = Transaction()
+        var inserted: [(ModelID, String)] = []
+        var updated = 0
+        var deletedCount = 0
+        let pending = Set(pendingChanges(context).models)
+        var overwritten: [TraceValue] = []
+        for record in page.records {
+            let name = record.recordName
+            guard let entityName = MirrorCodec().entity(ofRecordType: record.recordType),
+                  let entity = schema.entity(named: entityName), entity.isSynchronized else {
+                effects.append(.trace(kind: "import.record-skipped", details: [
+                    TraceField("recordName", .string(name)),
+                    TraceField("recordType", .string(record.recordType)),
+                ], rules: ["MIR-4"]))
+                continue
+            }
+            var values: [String: PropertyValue] = [:]
+            for attribute in entity.attributes {
+                let value = MirrorCodec.attributeValue(attribute.name, type: attribute.type, in: record)
+                values[attribute.name] = .attribute(value ?? (attribute.isOptional ? nil : attribute.defaultValue))
+            }
+            var links: [String: String] = [:]
+            for relationship in entity.relationships where !relationship.isToMany {
+                guard let target = MirrorCodec().reference(of: relationship.name, in: record) else {
+                    values[relationship.name] = .relationship(nil)
+                    continue
+                }
+                if let id = context.syncData.models[target], context.store.contains(id)
+                    || inserted.contains(where: { $0.0 == id }) {
+                    values[relationship.name] = .relationship(id)
+                } else {
+                    links[relationship.name] = target
+                }
+            }
+            // MIR-13 / MIR-28: a record whose change tag is the one archived (this device's own
+            // export, or a version already imported) is what the object already holds; fetched
+            // again (a zone token older than the export, e.g. after a kill), it changes nothing,
+            // so it cannot overwrite an edit made since.
+            if let tag = record.changeTag, context.syncData.changeTags[name] == tag,
+               let id = context.syncData.models[name], context.store.contains(id) {
+                effects.append(.trace(kind: "import.record-already-known", details: [
+                    TraceField("recordName", .string(name)),
+                    TraceField("changeTag", .string(tag)),
+                ], rules: ["MIR-13", "MIR-28"]))
+                continue
+            }
+            let ownKeys = context.syncData.exportedKeys.removeValue(forKey: name) ?? []
+            context.syncData.changeTags[name] = record.changeTag
+            if let id = context.syncData.models[name], let model = context.store.model(id) {
+                if !ownKeys.isEmpty, record.lastModifiedBy != context.device, !pending.contains(id) {
+                    let replaced = ownKeys.filter { key in
+                        if case .attribute(let value)? = values[key] { return value != model.values[key] }
+                        return false
+                    }
+                    if !replaced.isEmpty {
+                        effects.append(.trace(kind: "import.export-overwritten", details: [
+                            TraceField("recordName", .string(name)),
+                            TraceField("keys", .list(replaced.map { .string($0) })),
+                            TraceField("note", .string("[unverified] another device's export reached iCloud after "
+                                + "this device's and wrote every key: the last export wins the whole record")),
+                        ], rules: ["MIRW-1", "MIR-14"]))
+                    }
+                }
+                if pending.contains(id) {
+                    let lost = entity.attributes.map(\.name).filter { key in
+                        if case .attribute(let value)? = values[key] { return value != model.values[key] }
+                        return false
+                    }
+                    if !lost.isEmpty {
+                        overwritten.append(.object([
+                            TraceField("recordName", .string(name)),
+                            TraceField("keys", .list(lost.map { .string($0) })),
+                        ]))
+                    }
+                }
+                var changes: [String: PropertyValue] = [:]
+                for key in values.keys.sorted() {
+                    switch values[key] {
+                    case .attribute(let value)?: if model.values[key] != value { changes[key] = .attribute(value) }
+                    case .relationship(let target)?: if model.toOne[key] != target { changes[key] = .relationship(target) }
+                    default: break
+                    }
+                }
+                if !changes.isEmpty {
+                    transaction.append(.update(id, values: changes))
+                    updated += 1
+                }
+            } else {
+                noteDuplicate(name, entity: entity, values: values, context: context, effects: &effects)
+                let id = context.store.makeModelID()
+                transaction.append(.insert(id, entity: entity.name, values: values))
+                inserted.append((id, name))
+                context.syncData.name(id, name)
+            }
+            context.syncData.pendingLinks[name] = links.isEmpty ? nil : links
+        }
+        for deletion in page.deletions {
+            guard let id = context.syncData.models[deletion.recordName] else { continue }
+            if context.store.contains(id) {
+                transaction.append(.delete(id))
+                deletedCount += 1
+            }
+            context.syncData.forget(id)
+        }
+        do {
+            if !transaction.isEmpty { try context.store.save(transaction, author: Self.author) }
+        } catch {
+            effects.append(.trace(kind: "import.store-refused", details: [
+                TraceField("error", .string(String(describing: error))),
+            ], rules: ["MIR-15"]))
+        }
+        resolveLinks(context: &context, effects: &effects)
+        context.syncData.zoneToken = page.token
+        writeAll(context, effects: &effects)
+        effects.append(.trace(kind: "import.page.saved", details: [
+            TraceField("records", .int(Int64(page.records.count))),
+            TraceField("inserted", .int(Int64(inserted.count))),
+            TraceField("updated", .int(Int64(updated))),
+            TraceField("deleted", .int(Int64(deletedCount))),
+            TraceField("token", .int(page.token.sequence)),
+        ], rules: ["MIR-15", "MIR-28"]))
+        if !overwritten.isEmpty {
+            effects.append(.trace(kind: "import.overwrote-unexported", details: [
+                TraceField("records", .list(overwritten)),
+                TraceField("note", .string("the store keeps no pending keys: the next export sends the imported values")),
+            ], rules: ["MIR-16", "MIRW-3"]))
+        }
+        pass(["download.page.stored", "download.page.saved"], then: .afterPage, request,
+             context: &context, effects: &effects)
+    }
+
+    /// MIR-25 / MIRW-8: a record inserted although a local object of the same entity holds the
+    /// same values under another record: two devices created the same thing.
+    private func noteDuplicate(
+        _ name: String, entity: EntityDescription, values: [String: PropertyValue],
+        context: MirrorContext, effects: inout [EngineEffect]
+    ) {
+        let keys = entity.attributes.map(\.name)
+        guard !keys.isEmpty else { return }
+        let twin = context.store.models(of: entity.name).first { model in
+            guard let other = context.syncData.recordNames[model.id], other != name else { return false }
+            return keys.allSatisfy { key in
+                if case .attribute(let value)? = values[key] { return model.values[key] == value }
+                return false
+            }
+        }
+        guard let twin, let twinName = context.syncData.recordNames[twin.id] else { return }
+        effects.append(.trace(kind: "import.duplicate", details: [
+            TraceField("recordName", .string(name)),
+            TraceField("twin", .string(twinName)),
+            TraceField("note", .string("no identity, no deduplication: two records of the same values")),
+        ], rules: ["MIRW-8", "MIR-25"]))
+    }
+
+    /// MIR-15: relationships whose target arrived are linked now.
+    private func resolveLinks(context: inout MirrorContext, effects: inout [EngineEffect]) {
+        var transaction = Transaction()
+        var linked: [String] = []
+        for name in context.syncData.pendingLinks.keys.sorted() {
+            guard let source = context.syncData.models[name], context.store.contains(source),
+                  var links = context.syncData.pendingLinks[name] else { continue }
+            var values: [String: PropertyValue] = [:]
+            for field in links.keys.sorted() {
+                guard let target = links[field], let id = context.syncData.models[target],
+                      context.store.contains(id) else { continue }
+                values[field] = .relationship(id)
+                links[field] = nil
+            }
+            context.syncData.pendingLinks[name] = links.isEmpty ? nil : links
+            if !values.isEmpty {
+                transaction.append(.update(source, values: values))
+                linked.append(name)
+            }
+        }
+        guard !transaction.isEmpty else { return }
+        do {
+            try context.store.save(transaction, author: Self.author)
+            effects.append(.trace(kind: "import.links-resolved", details: [
+                TraceField("records", .list(linked.map { .string($0) })),
+            ], rules: ["MIR-15"]))
+        } catch {
+            effects.append(.trace(kind: "import.store-refused", details: [
+                TraceField("error", .string(String(describing: error))),
+            ], rules: ["MIR-15"]))
+        }
+    }
+
+    func afterPage(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        let more = request.page?.moreComing ?? false
+        request.page = nil
+        if more {
+            run(.fetchPage, request, context: &context, effects: &effects)
+        } else {
+            importDone(request, context: &context, effects: &effects)
+        }
+    }
+
+    private func importDone(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        if let token = request.databaseToken { context.syncData.databaseToken = token }
+        context.syncData.hasImported = true
+        writeAll(context, effects: &effects)
+        lastImportDone = context.now
+        failureCleared(effects: &effects)
+        effects.append(.trace(kind: "import.done", details: [
+            TraceField("zoneChanged", .bool(request.zoneChanged)),
+        ], rules: ["MIR-15"]))
+        if request.zoneChanged {
+            effects.append(.trace(kind: "import.query-not-refreshed", details: [
+                TraceField("note", .string("@Query views refresh only when the app fetches; not modelled: "
+                    + "the harness reads the store")),
+            ], rules: ["MIR-26"]))
+        }
+        // The import saved nothing of the app's: no export follows from it (MIR-15).
+        pass(["download.done", "mirror.import.done", "upload.start", "upload.done", "sync.done"],
+             then: .finish, request, context: &context, effects: &effects)
+    }
+
+    /// MIR-17 / MIR-18: the zone was deleted (by another device) or purged (by the user).
+    private func zoneDeleted(
+        _ reason: ZoneDeletionReason, _ request: MirrorRequest, context: inout MirrorContext,
+        effects: inout [EngineEffect]
+    ) {
+        switch reason {
+        case .purged:
+            reset(reason: "UserPurgedZone", rules: ["MIR-18"], deleteRows: true,
+                  context: &context, effects: &effects)
+        case .deleted:
+            reset(reason: "ZoneDeleted", rules: ["MIR-17", "MIRW-5"], deleteRows: true,
+                  context: &context, effects: &effects)
+        case .encryptedDataReset:
+            reset(reason: "EncryptedDataReset", rules: ["MIR-17"], deleteRows: true,
+                  context: &context, effects: &effects)
+        }
+        // The next setup creates the zone again, empty.
+        queue.removeAll { $0 == .setup }
+        queue.insert(.setup, at: 0)
+        pass(["mirror.reset", "download.done", "mirror.import.done", "upload.start", "upload.done", "sync.done"],
+             then: .finish, request, context: &context, effects: &effects)
+    }
+
+    /// MIR-19: an expired token wipes the zone's system fields and resets its upload state:
+    /// every local object is exported again, then the zone is imported from scratch.
+    private func tokenExpired(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        context.syncData.zoneToken = nil
+        context.syncData.databaseToken = nil
+        context.syncData.changeTags = [:]
+        context.syncData.reexport = synchronizedModels(context.store)
+        writeAll(context, effects: &effects)
+        effects.append(.trace(kind: "sync.reset", details: [
+            TraceField("reason", .string("ServerChangeTokenExpired")),
+            TraceField("reexported", .int(Int64(context.syncData.reexport.count))),
+            TraceField("note", .string("[unverified] every local object is exported again, "
+                + "so records deleted elsewhere come back")),
+        ], rules: ["MIR-19", "MIRW-6"]))
+        queue.removeAll { $0 == .export || $0 == .import }
+        queue.insert(contentsOf: [.export, .import], at: 0)
+        pass(["mirror.reset", "download.done", "mirror.import.done", "upload.start", "upload.done", "sync.done"],
+             then: .finish, request, context: &context, effects: &effects)
+    }
+}

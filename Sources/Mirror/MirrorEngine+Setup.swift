@@ -1,0 +1,142 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension MirrorEngine {
+    /// MIR-5 / MIR-20 / MIR-21: the account's status, its user record name (a change resets
+    /// sync), then the zone and the database subscription when they are not set up yet.
+    func setupNext(_ setup: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        switch setup.setupCall {
+        case .accountStatus:
+            send(.accountStatus, for: setup, effects: &effects)
+        case .userRecordID:
+            send(.fetchUserRecordID, for: setup, effects: &effects)
+        case .createZone:
+            send(.modifyZones(scope: .privateDatabase, save: [zone(context)], delete: []),
+                 for: setup, effects: &effects)
+        case .subscribe:
+            send(.saveDatabaseSubscription(scope: .privateDatabase), for: setup, effects: &effects)
+        case .done:
+            effects.append(.trace(kind: "setup.done", details: [
+                TraceField("zone", .string(zone(context).description)),
+            ], rules: ["MIR-5"]))
+            failureCleared(effects: &effects)
+            let sharable = mirroredEntities.filter(\.isSharable).map(\.name)
+            if !sharable.isEmpty {
+                effects.append(.trace(kind: "sharing.unavailable", details: [
+                    TraceField("entities", .list(sharable.map { .string($0) })),
+                    TraceField("note", .string("ModelConfiguration offers no shared database")),
+                ], rules: ["MIRW-9", "MIR-24"]))
+            }
+            pass(["mirror.setup.done", "download.start", "download.done", "upload.start", "upload.done",
+                  "sync.done"], then: .finish, setup, context: &context, effects: &effects)
+        }
+    }
+
+    func setupAnswered(
+        _ response: CloudResponse, _ setup: MirrorRequest, context: inout MirrorContext,
+        effects: inout [EngineEffect]
+    ) {
+        switch (setup.setupCall, response) {
+        case (.accountStatus, .accountStatus(let status)):
+            accountStatusAnswered(status, setup, context: &context, effects: &effects)
+            return
+        case (.userRecordID, .userRecordID(let name)):
+            userRecordAnswered(name, context: &context, effects: &effects)
+            setup.setupCall = context.syncData.isSetUp ? .done : .createZone
+        case (.createZone, .zonesModified):
+            setup.setupCall = .subscribe
+        case (.subscribe, .subscriptionSaved):
+            context.syncData.isSetUp = true
+            effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
+            effects.append(.trace(kind: "zone.created", details: [
+                TraceField("zone", .string(zone(context).description)),
+                TraceField("subscription", .string("database")),
+            ], rules: ["MIR-5", "MIR-4"]))
+            setup.setupCall = .done
+        case (_, .failure(let error)):
+            requestFailed(error, setup, context: &context, effects: &effects)
+            return
+        default:
+            effects.append(.trace(kind: "setup.unexpected-answer", details: [], rules: []))
+            setup.setupCall = .done
+        }
+        setupNext(setup, context: &context, effects: &effects)
+    }
+
+    private func accountStatusAnswered(
+        _ status: AccountStatus, _ setup: MirrorRequest, context: inout MirrorContext,
+        effects: inout [EngineEffect]
+    ) {
+        switch status {
+        case .available:
+            setup.setupCall = .userRecordID
+            setupNext(setup, context: &context, effects: &effects)
+        case .noAccount:
+            // MIR-20: a logout deletes the mirrored rows; nothing runs until an account is back.
+            if context.syncData.userRecordName != nil {
+                reset(reason: "AccountLogout", rules: ["MIR-20", "MIRW-4"], deleteRows: true,
+                      context: &context, effects: &effects)
+                context.syncData.userRecordName = nil
+                writeAll(context, effects: &effects)
+            }
+            signedOut = true
+            queue = []
+            effects.append(.trace(kind: "setup.no-account", details: [], rules: ["MIR-20"]))
+            abandon(setup, context: &context, effects: &effects)
+        default:
+            // MIR-21: restricted or temporarily unavailable: 134400, nothing reset, setup
+            // again when the account changes.
+            waitingForAccount = true
+            queue = []
+            effects.append(.trace(kind: "setup.failed", details: [
+                TraceField("domain", .string("NSCocoaErrorDomain")),
+                TraceField("code", .int(134400)),
+                TraceField("message", .string("Unable to initialize without a valid iCloud account "
+                    + "(CKAccountStatus\(Self.statusName(status))).")),
+            ], rules: ["MIR-21"]))
+            abandon(setup, context: &context, effects: &effects)
+        }
+    }
+
+    static func statusName(_ status: AccountStatus) -> String {
+        let name = status.description
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// MIR-20: the stored user record name against the account's; a change resets sync.
+    private func userRecordAnswered(_ name: String, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        let stored = context.syncData.userRecordName
+        if stored == name { return }
+        if let stored {
+            _ = stored
+            reset(reason: "AccountChange", rules: ["MIR-20", "MIRW-4"], deleteRows: true,
+                  context: &context, effects: &effects)
+        } else if context.syncData.hadAccount {
+            reset(reason: "AccountLogin", rules: ["MIR-20"], deleteRows: false,
+                  context: &context, effects: &effects)
+        } else if context.syncData.exportedThrough == 0, context.store.lastHistoryPosition > 0 {
+            // MIR-29: mirroring turned on over an existing store: the first export sends
+            // every object.
+            context.syncData.reexport = synchronizedModels(context.store)
+            effects.append(.trace(kind: "mirroring.first-export", details: [
+                TraceField("objects", .int(Int64(context.syncData.reexport.count))),
+            ], rules: ["MIR-29"]))
+        }
+        context.syncData.userRecordName = name
+        context.syncData.hadAccount = true
+        writeAll(context, effects: &effects)
+    }
+
+    /// The request ends without doing its work; its probe points still pass.
+    func abandon(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        let probes: [String]
+        switch request.kind {
+        case .setup: probes = ["download.start", "download.done", "upload.start", "upload.done", "sync.done"]
+        case .import: probes = ["download.done", "mirror.import.done", "upload.start", "upload.done", "sync.done"]
+        case .export, .initializeSchema: probes = ["upload.done", "sync.done"]
+        }
+        pass(probes, then: .finish, request, context: &context, effects: &effects)
+    }
+}

@@ -1,0 +1,536 @@
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+/// The context `mirror` handles events in: its sync data is `MirrorSyncData`.
+typealias MirrorContext = EngineContext<MirrorSyncData>
+
+extension EngineTimer {
+    /// MIR-7: the export the system scheduler runs after a save.
+    static let mirrorExport = EngineTimer("export")
+    /// MIR-8: the import after a push.
+    static let mirrorImport = EngineTimer("import")
+    /// MIR-22: the scheduler's retry of a failed request.
+    static let mirrorRetry = EngineTimer("retry")
+}
+
+/// The `mirror` engine: SwiftData's built-in CloudKit mirroring (NSPersistentCloudKitContainer,
+/// seed 003) as docs/MIRROR.md specifies it, a deterministic state machine.
+///
+/// The store is validated when it loads (MIR-1); then setup, import and export requests run
+/// one at a time from a queue (MIR-6). Exports are driven by the store's history (MIR-12),
+/// imports write every field of every fetched record (MIR-15), and conflicts are never
+/// detected (MIR-14).
+public final class MirrorEngine: SyncEngine {
+    public typealias SyncData = MirrorSyncData
+
+    public static let name = "mirror"
+    /// MIR-15: the author of the import's saves, which exports ignore.
+    public static let author = "NSCloudKitMirroringDelegateImportContextName"
+    /// MIR-7 / MIR-8: the system scheduler's delay (a choice).
+    public static let schedulerDelay = SimTime.seconds(1)
+    /// MIR-22: the retry delay when an error names none; it doubles with each failure in a
+    /// row, up to `maximumRetryDelay`.
+    public static let defaultRetryDelay = SimTime.seconds(60)
+    public static let maximumRetryDelay = SimTime.seconds(2 * 60 * 60)
+    /// Records per modifyRecords (CloudKit's 400-item limit).
+    static let batchLimit = 400
+    /// Field bytes per modifyRecords, under CloudKit's 2 MB request limit.
+    static let batchBytes = 1_500_000
+
+    let schema: LocalStore.Schema
+    let pageSize: Int
+    /// MIR-1: why the store did not load; nil when it loaded.
+    let loadFailure: StoreLoadFailure?
+
+    // MARK: Memory (lost on kill)
+
+    var autosync = true
+    var queue: [MirrorRequest.Kind] = []
+    var active: MirrorRequest?
+    var nextRequestNumber = 0
+    var nextCloudRequest: UInt64 = 0
+    var requestOwners: [RequestID: Int] = [:]
+    /// Script actions (`launch`, `sync`) waiting for the queue to empty (MIR-11).
+    var waiters: [WaiterID] = []
+    /// The queue cannot run: offline, or no usable account (it waits, idle).
+    var isBlocked = false
+    /// The device is offline (MIR-10), as the last event told.
+    var isOffline = false
+    var exportScheduled = false
+    var importScheduled = false
+    /// MIR-22: the requests to run again when the retry timer fires, and the failures in a row.
+    var retryKinds: [MirrorRequest.Kind] = []
+    var failuresInARow = 0
+    /// The state a failed event left (MIR-22): `error(CODE)`, `waiting(retryAfter)`.
+    var failureState: EngineState?
+    /// MIR-21: setup failed with 134400 until the account changes.
+    var waitingForAccount = false
+    /// MIR-20: sign-out; nothing runs until an account is back.
+    var signedOut = false
+    /// MIRW-1: when the device last came online, and when its last import completed.
+    var onlineSince: SimTime?
+    var lastImportDone: SimTime?
+    /// The engine's count of what it still intends to export, refreshed after every event.
+    var pendingModels: [ModelID] = []
+    var pendingDeletes: [String] = []
+
+    public init(schema: LocalStore.Schema, pageSize: Int = 100) {
+        self.schema = schema
+        self.pageSize = pageSize
+        self.loadFailure = MirrorModelValidation.validate(schema)
+    }
+
+    // MARK: SyncEngine
+
+    public var state: EngineState {
+        if loadFailure != nil { return EngineState("error", "storeLoadFailed") }
+        if waitingForAccount { return EngineState("waiting", "account") }
+        if let active {
+            return EngineState("syncing", active.kind == .initializeSchema ? "setup" : active.kind.rawValue)
+        }
+        if let failureState { return failureState }
+        if isOffline, !queue.isEmpty || exportScheduled || !pendingModels.isEmpty || !pendingDeletes.isEmpty {
+            // MIR-10: the work waits for the network.
+            return EngineState("waiting", "network")
+        }
+        return .idle
+    }
+
+    public func isIdle(now: SimTime) -> Bool {
+        active == nil && (queue.isEmpty || isBlocked) && !exportScheduled && !importScheduled
+    }
+
+    public func setAutosync(_ enabled: Bool) {
+        autosync = enabled
+    }
+
+    public func handle(_ event: EngineEvent, context: inout EngineContext<MirrorSyncData>) -> [EngineEffect] {
+        var effects: [EngineEffect] = []
+        isOffline = !context.isOnline
+        if let loadFailure {
+            storeNotLoaded(event, loadFailure, context: context, effects: &effects)
+            return effects
+        }
+        switch event {
+        case .launch(let waiter):
+            launch(waiter: waiter, context: &context, effects: &effects)
+        case .storeSaved:
+            storeSaved(context: &context, effects: &effects)
+        case .push:
+            pushed(context: &context, effects: &effects)
+        case .timer(let timer):
+            timerFired(timer, context: &context, effects: &effects)
+        case .response(let id, let response):
+            answered(id, response, context: &context, effects: &effects)
+        case .resume:
+            resume(context: &context, effects: &effects)
+        case .appCall(let call, let waiter):
+            appCall(call, waiter: waiter, context: &context, effects: &effects)
+        case .storeReplaced:
+            storeReplaced(context: &context, effects: &effects)
+        case .observerAttached:
+            // Persistent history records every save, observed or not (MIR-29).
+            effects.append(.trace(kind: "observer.attached", details: [
+                TraceField("note", .string("the history holds every save: the next export sends them")),
+            ], rules: ["MIR-29"]))
+            scheduleExport(context: context, effects: &effects)
+        case .accountChanged:
+            waitingForAccount = false
+            signedOut = false
+            effects.append(.trace(kind: "account.changed", details: [
+                TraceField("account", context.account.map { .string($0) } ?? .null),
+                TraceField("status", .string(context.accountStatus.description)),
+            ], rules: ["MIR-20"]))
+            enqueue(.setup, context: &context, effects: &effects)
+            enqueue(.import, context: &context, effects: &effects)
+            enqueue(.export, context: &context, effects: &effects)
+        case .networkChanged(let online):
+            networkChanged(online: online, context: &context, effects: &effects)
+        }
+        refreshPending(context)
+        return effects
+    }
+
+    // MARK: MIR-2: a store that did not load
+
+    private func storeNotLoaded(
+        _ event: EngineEvent, _ failure: StoreLoadFailure, context: MirrorContext,
+        effects: inout [EngineEffect]
+    ) {
+        switch event {
+        case .launch(let waiter):
+            effects.append(.trace(kind: "store.load-failed", details: [
+                TraceField("domain", .string(failure.domain)),
+                TraceField("code", .int(Int64(failure.code))),
+                TraceField("error", .string("Store failed to load. with error = " + failure.errorDescription)),
+                TraceField("failureReason", .string(failure.failureReason)),
+                TraceField("note", .string("nothing synchronizes on this device")),
+            ], rules: ["MIR-1", "MIR-2", "MIR-3", "MIRW-7"]))
+            if let waiter { effects.append(.completed(waiter)) }
+            effects.append(.probe("mirror.store.load-failed"))
+        case .appCall(_, let waiter):
+            effects.append(.trace(kind: "app-call.store-not-loaded", details: [], rules: ["MIR-2"]))
+            if let waiter { effects.append(.failed(waiter, reason: "the store failed to load (MIR-2)")) }
+        default:
+            break
+        }
+    }
+
+    // MARK: The queue (MIR-6)
+
+    /// Queues a request unless one of its kind already waits (MIR-6); starts it when none runs.
+    func enqueue(_ kind: MirrorRequest.Kind, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        if !queue.contains(kind) {
+            queue.append(kind)
+            if active != nil {
+                effects.append(.trace(kind: "request.deferred", details: [
+                    TraceField("request", .string(kind.rawValue)),
+                    TraceField("note", .string("there is still an active request")),
+                ], rules: ["MIR-6"]))
+            }
+        }
+        startNext(context: &context, effects: &effects)
+    }
+
+    /// Starts the next queued request when none runs, the account allows and the device is
+    /// online (MIR-10: offline, the queue waits for the network).
+    func startNext(context: inout MirrorContext, effects: inout [EngineEffect]) {
+        guard active == nil else { return }
+        isBlocked = !context.isOnline || waitingForAccount || signedOut
+        guard !isBlocked else {
+            // The queue cannot drain now: a waiting `sync` or `launch` ends (MIR-11).
+            for waiter in waiters { effects.append(.completed(waiter)) }
+            waiters = []
+            return
+        }
+        guard !queue.isEmpty else {
+            finishWaiters(effects: &effects)
+            return
+        }
+        let kind = queue.removeFirst()
+        nextRequestNumber += 1
+        let request = MirrorRequest(number: nextRequestNumber, kind: kind)
+        active = request
+        effects.append(.trace(kind: "request.started", details: [
+            TraceField("request", .string(kind.rawValue)),
+            TraceField("number", .int(Int64(request.number))),
+        ], rules: ["MIR-6"]))
+        switch kind {
+        case .setup:
+            pass(["sync.start"], then: .setupNext, request, context: &context, effects: &effects)
+        case .import:
+            pass(["sync.start", "mirror.import.start", "download.start"], then: .fetchDatabaseChanges,
+                 request, context: &context, effects: &effects)
+        case .export:
+            pass(["sync.start", "mirror.export.start", "download.start", "download.done"], then: .serialize,
+                 request, context: &context, effects: &effects)
+        case .initializeSchema:
+            pass(["sync.start", "download.start", "download.done"], then: .serialize,
+                 request, context: &context, effects: &effects)
+        }
+    }
+
+    /// The active request is over: the next one runs.
+    func endRequest(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        guard active === request else { return }
+        active = nil
+        startNext(context: &context, effects: &effects)
+    }
+
+    /// MIR-11: `sync` and `launch` end once nothing is queued, running or scheduled.
+    private func finishWaiters(effects: inout [EngineEffect]) {
+        guard active == nil, queue.isEmpty, !exportScheduled, !importScheduled else { return }
+        for waiter in waiters { effects.append(.completed(waiter)) }
+        waiters = []
+    }
+
+    // MARK: Probe points
+
+    /// Passes probe points one by one (each stops the engine until `.resume`), then `step`.
+    func pass(
+        _ probes: [String], then step: MirrorRequest.Step, _ request: MirrorRequest,
+        context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
+        guard let first = probes.first else {
+            run(step, request, context: &context, effects: &effects)
+            return
+        }
+        request.probes = Array(probes.dropFirst())
+        request.next = step
+        request.isPaused = true
+        effects.append(.probe(first))
+    }
+
+    private func resume(context: inout MirrorContext, effects: inout [EngineEffect]) {
+        guard let request = active, request.isPaused else { return }
+        if !request.probes.isEmpty {
+            effects.append(.probe(request.probes.removeFirst()))
+            return
+        }
+        request.isPaused = false
+        let step = request.next
+        run(step, request, context: &context, effects: &effects)
+        if active === request, !request.isPaused, case .wait = request.next,
+           let answer = request.bufferedAnswer {
+            request.bufferedAnswer = nil
+            handleAnswer(answer, request, context: &context, effects: &effects)
+        }
+    }
+
+    func run(
+        _ step: MirrorRequest.Step, _ request: MirrorRequest,
+        context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
+        request.next = .wait
+        switch step {
+        case .wait:
+            break
+        case .setupNext:
+            setupNext(request, context: &context, effects: &effects)
+        case .fetchDatabaseChanges:
+            send(.fetchDatabaseChanges(scope: .privateDatabase, token: context.syncData.databaseToken),
+                 for: request, effects: &effects)
+        case .fetchPage:
+            send(.fetchZoneChanges(scope: .privateDatabase, zone: zone(context),
+                                   token: context.syncData.zoneToken, resultsLimit: pageSize),
+                 for: request, effects: &effects)
+        case .storePage:
+            storePage(request, context: &context, effects: &effects)
+        case .afterPage:
+            afterPage(request, context: &context, effects: &effects)
+        case .serialize:
+            if request.kind == .initializeSchema {
+                initializeSchema(request, context: &context, effects: &effects)
+            } else {
+                serializeExport(request, context: &context, effects: &effects)
+            }
+        case .sendBatch:
+            sendBatch(request, context: &context, effects: &effects)
+        case .serializeDone:
+            finishExport(request, context: &context, effects: &effects)
+        case .finish:
+            endRequest(request, context: &context, effects: &effects)
+        }
+    }
+
+    func send(_ request: CloudRequest, for owner: MirrorRequest, effects: inout [EngineEffect]) {
+        nextCloudRequest += 1
+        let id = RequestID(nextCloudRequest)
+        requestOwners[id] = owner.number
+        effects.append(.send(id, request))
+    }
+
+    private func answered(
+        _ id: RequestID, _ response: CloudResponse, context: inout MirrorContext,
+        effects: inout [EngineEffect]
+    ) {
+        guard let number = requestOwners.removeValue(forKey: id), let request = active,
+              request.number == number else { return }
+        if request.isPaused {
+            request.bufferedAnswer = response
+            return
+        }
+        handleAnswer(response, request, context: &context, effects: &effects)
+    }
+
+    private func handleAnswer(
+        _ response: CloudResponse, _ request: MirrorRequest, context: inout MirrorContext,
+        effects: inout [EngineEffect]
+    ) {
+        switch request.kind {
+        case .setup: setupAnswered(response, request, context: &context, effects: &effects)
+        case .import: importAnswered(response, request, context: &context, effects: &effects)
+        case .export: exportAnswered(response, request, context: &context, effects: &effects)
+        case .initializeSchema: initializeSchemaAnswered(response, request, context: &context, effects: &effects)
+        }
+    }
+
+    // MARK: Triggers
+
+    /// MIR-9: a launch runs setup, then an import, then an export; the script's `launch`
+    /// ends when they are done.
+    private func launch(waiter: WaiterID?, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        onlineSince = context.isOnline ? context.now : nil
+        effects.append(.trace(kind: "store.loaded", details: [
+            TraceField("zone", .string(MirrorCodec.zoneName)),
+        ], rules: ["MIR-1", "MIR-9"]))
+        if let waiter { waiters.append(waiter) }
+        refreshPending(context)
+        if !pendingModels.isEmpty || !pendingDeletes.isEmpty {
+            // MIR-28: a kill lost nothing: the history still holds what the last run did not
+            // export, and this launch's export sends it.
+            effects.append(.trace(kind: "launch.history-pending", details: [
+                TraceField("objects", .int(Int64(pendingModels.count))),
+                TraceField("deletions", .int(Int64(pendingDeletes.count))),
+            ], rules: ["MIR-28"]))
+        }
+        nameNewObjects(context: &context, effects: &effects)
+        enqueue(.setup, context: &context, effects: &effects)
+        enqueue(.import, context: &context, effects: &effects)
+        enqueue(.export, context: &context, effects: &effects)
+    }
+
+    /// MIR-7: a save is in the history; the export runs a scheduler delay later, and saves
+    /// within that delay join it.
+    private func storeSaved(context: inout MirrorContext, effects: inout [EngineEffect]) {
+        nameNewObjects(context: &context, effects: &effects)
+        scheduleExport(context: context, effects: &effects)
+    }
+
+    /// MIR-4: a new object gets its random record name when its save is seen, written at
+    /// once, so that the export itself writes nothing before its request leaves.
+    func nameNewObjects(context: inout MirrorContext, effects: inout [EngineEffect]) {
+        var named: [TraceValue] = []
+        for id in pendingChanges(context).models where context.syncData.recordNames[id] == nil {
+            let name = context.makeRandomRecordName()
+            context.syncData.name(id, name)
+            named.append(.string(name))
+        }
+        guard !named.isEmpty else { return }
+        effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
+        effects.append(.trace(kind: "record.named", details: [
+            TraceField("recordNames", .list(named)),
+        ], rules: ["MIR-4"]))
+    }
+
+    func scheduleExport(context: MirrorContext, effects: inout [EngineEffect]) {
+        guard autosync else {
+            effects.append(.trace(kind: "export.not-scheduled", details: [
+                TraceField("reason", .string("autosync off")),
+            ], rules: []))
+            return
+        }
+        if exportScheduled {
+            effects.append(.trace(kind: "export.coalesced", details: [], rules: ["MIR-7"]))
+            return
+        }
+        exportScheduled = true
+        effects.append(.setTimer(.mirrorExport, after: Self.schedulerDelay))
+        effects.append(.trace(kind: "export.scheduled", details: [
+            TraceField("after", .int(Self.schedulerDelay.microseconds)),
+        ], rules: ["MIR-7", "MIRW-10"]))
+    }
+
+    /// MIR-8: a push schedules an import.
+    private func pushed(context: inout MirrorContext, effects: inout [EngineEffect]) {
+        guard autosync else {
+            effects.append(.trace(kind: "push.ignored", details: [
+                TraceField("reason", .string("autosync off")),
+            ], rules: []))
+            return
+        }
+        guard !importScheduled else { return }
+        importScheduled = true
+        effects.append(.setTimer(.mirrorImport, after: Self.schedulerDelay))
+        effects.append(.trace(kind: "import.scheduled", details: [
+            TraceField("after", .int(Self.schedulerDelay.microseconds)),
+        ], rules: ["MIR-8"]))
+    }
+
+    private func timerFired(_ timer: EngineTimer, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        switch timer {
+        case .mirrorExport:
+            exportScheduled = false
+            enqueue(.export, context: &context, effects: &effects)
+        case .mirrorImport:
+            importScheduled = false
+            enqueue(.import, context: &context, effects: &effects)
+        case .mirrorRetry:
+            let kinds = retryKinds
+            retryKinds = []
+            effects.append(.trace(kind: "retry.due", details: [
+                TraceField("requests", .list(kinds.map { .string($0.rawValue) })),
+            ], rules: ["MIR-22"]))
+            for kind in kinds { enqueue(kind, context: &context, effects: &effects) }
+        default:
+            break
+        }
+    }
+
+    /// MIR-10: back online, the queued requests run, and an export if local changes wait;
+    /// a push missed meanwhile brings the import afterwards.
+    private func networkChanged(online: Bool, context: inout MirrorContext, effects: inout [EngineEffect]) {
+        guard online else {
+            onlineSince = nil
+            return
+        }
+        onlineSince = context.now
+        refreshPending(context)
+        let waiting = !pendingModels.isEmpty || !pendingDeletes.isEmpty
+        effects.append(.trace(kind: "network.back", details: [
+            TraceField("pending", .int(Int64(pendingModels.count + pendingDeletes.count))),
+        ], rules: ["MIR-10"]))
+        if waiting { enqueue(.export, context: &context, effects: &effects) }
+        startNext(context: &context, effects: &effects)
+    }
+
+    private func appCall(
+        _ call: AppCall, waiter: WaiterID?, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
+        switch call {
+        case .syncNow:
+            // MIR-11: nothing can force a synchronization; `sync` waits for the queue.
+            effects.append(.trace(kind: "sync.cannot-force", details: [
+                TraceField("queued", .list(queue.map { .string($0.rawValue) })),
+                TraceField("running", active.map { .string($0.kind.rawValue) } ?? .null),
+            ], rules: ["MIR-11", "MIRW-10"]))
+            if let waiter { waiters.append(waiter) }
+            finishWaiters(effects: &effects)
+        case .initializeSchema:
+            if let waiter { waiters.append(waiter) }
+            enqueue(.initializeSchema, context: &context, effects: &effects)
+        case .stop, .start, .resetSyncData:
+            // The profile does not list these statements, so the validator refuses them
+            // (MIR-24: SwiftData offers no such call); should one arrive anyway, nothing runs.
+            effects.append(.trace(kind: "app-call.unsupported", details: [
+                TraceField("call", .string(call.statement)),
+            ], rules: ["MIR-24"]))
+            if let waiter { effects.append(.completed(waiter)) }
+        }
+    }
+
+    /// The store vanished or was rebuilt: Core Data's mirroring metadata lived in it, so
+    /// everything known about iCloud is gone with it; a fresh setup and import follow, and
+    /// every object still in the store is exported as a new record.
+    private func storeReplaced(context: inout MirrorContext, effects: inout [EngineEffect]) {
+        let account = context.syncData.userRecordName
+        context.syncData.forgetCloud(through: context.store.lastHistoryPosition)
+        context.syncData.userRecordName = account
+        context.syncData.reexport = synchronizedModels(context.store)
+        effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
+        effects.append(.trace(kind: "store.replaced", details: [
+            TraceField("objects", .int(Int64(context.syncData.reexport.count))),
+        ], rules: ["MIR-29"]))
+        enqueue(.setup, context: &context, effects: &effects)
+        enqueue(.import, context: &context, effects: &effects)
+        enqueue(.export, context: &context, effects: &effects)
+    }
+
+    // MARK: Helpers
+
+    /// The app's zone in the account the device is signed into now (MIR-4).
+    func zone(_ context: MirrorContext) -> ZoneID {
+        ZoneID(owner: context.account ?? "", name: MirrorCodec.zoneName)
+    }
+
+    /// The mirrored entities (`sync none` is outside the CloudKit configuration), in order.
+    var mirroredEntities: [EntityDescription] {
+        schema.entities.filter(\.isSynchronized)
+    }
+
+    func isMirrored(_ entity: String) -> Bool {
+        schema.entity(named: entity)?.isSynchronized ?? false
+    }
+
+    /// Every object of a mirrored entity, sorted.
+    func synchronizedModels(_ store: Store) -> [ModelID] {
+        mirroredEntities.flatMap { store.models(of: $0.name).map(\.id) }.sorted()
+    }
+
+    /// Writes the store and the metadata together (Core Data keeps both in one file).
+    func writeAll(_ context: MirrorContext, effects: inout [EngineEffect]) {
+        effects.append(context.writeAll)
+    }
+}

@@ -1,0 +1,69 @@
+import CloudSim
+import LocalStore
+import SyncContract
+
+/// What the mirroring keeps on the device (Core Data keeps it in the store's own metadata
+/// tables, so the engine writes it together with the store whenever both change): the
+/// account's user record name (MIR-20), the zone's setup, the change tokens, each object's
+/// record name and archived record (MIR-13), and the last exported history position.
+public struct MirrorSyncData: EngineSyncData {
+    /// MIR-20: the user record name of the account the data belongs to.
+    public var userRecordName: String?
+    /// The device signed into an account once (tells a login from a first setup).
+    public var hadAccount = false
+    /// MIR-5: the zone was created and the database subscription saved.
+    public var isSetUp = false
+    public var databaseToken: DatabaseChangeToken?
+    /// MIR-15: the zone's token, saved with each imported page.
+    public var zoneToken: ZoneChangeToken?
+    /// Object → record name (a random UUID, MIR-4), and back.
+    public var recordNames: [ModelID: String] = [:]
+    public var models: [String: ModelID] = [:]
+    /// MIR-13: the change tag of each record as last exported or imported.
+    public var changeTags: [String: String] = [:]
+    /// Records whose archived version is this device's own export of an update, with the keys
+    /// that update changed (MIRW-1's trace only; no decision reads it).
+    public var exportedKeys: [String: [String]] = [:]
+    /// MIR-12 / MIR-13: the newest history position the last successful export covered.
+    public var exportedThrough: Int64 = 0
+    /// Objects to export again whatever the history says (items that failed, MIR-22; every
+    /// object after a token reset, MIR-19, or the first export of a store, MIR-29).
+    public var reexport: [ModelID] = []
+    /// Record deletions still to export (failed items, MIR-22).
+    public var pendingDeletes: [String] = []
+    /// MIR-15: relationships whose target record has not arrived: record → field → target.
+    public var pendingLinks: [String: [String: String]] = [:]
+    /// An import completed with the current account (`downloaded-once`).
+    public var hasImported = false
+
+    public init() {}
+
+    mutating func name(_ model: ModelID, _ recordName: String) {
+        recordNames[model] = recordName
+        models[recordName] = model
+    }
+
+    mutating func forget(_ model: ModelID) {
+        guard let name = recordNames.removeValue(forKey: model) else { return }
+        if models[name] == model { models[name] = nil }
+        changeTags[name] = nil
+        pendingLinks[name] = nil
+    }
+
+    /// Everything known about iCloud's data is forgotten (a reset, MIR-17..20); the history
+    /// position moves on, so nothing saved before is exported again unless `reexport` says.
+    mutating func forgetCloud(through position: Int64) {
+        isSetUp = false
+        databaseToken = nil
+        zoneToken = nil
+        recordNames = [:]
+        models = [:]
+        changeTags = [:]
+        exportedKeys = [:]
+        reexport = []
+        pendingDeletes = []
+        pendingLinks = [:]
+        exportedThrough = position
+        hasImported = false
+    }
+}

@@ -1,0 +1,381 @@
+import CKSyncEngineSim
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension OutboxEngine {
+    /// OBX-15, OBX-16, OBX-18, OBX-22: `applyFetchedChanges`: only tracked zones are
+    /// applied, as one save of the store (author `outbox`, never recorded); a refused save
+    /// is rolled back while the token still advances.
+    func applyFetchedChanges(
+        _ changes: CKSyncEngine.FetchedRecordZoneChanges, scope: DatabaseScope, effects: inout [EngineEffect]
+    ) {
+        let before = working
+        var transaction = Transaction()
+        var dropped: [String] = []
+        var applied = 0
+        var kept: [String] = []
+        var overwrites: [(String, [String])] = []
+        var inserted: [(ModelID, String)] = []
+        var archives: [(String, CloudRecord)] = []
+        // New models get their identifiers first, so references within the page resolve.
+        var newIDs: [String: ModelID] = [:]
+        for record in changes.modifications where data.models[record.recordName].flatMap(store.model) == nil {
+            guard data.tracked(zone: record.zone)?.role == role(of: scope), entity(record.recordType) != nil else { continue }
+            newIDs[record.recordName] = store.makeModelID()
+        }
+        var links: [(ModelID, [String: PropertyValue])] = []
+        for record in changes.modifications {
+            seenInFetch.insert(record.recordName)
+            if record.recordType == CloudRecord.shareRecordType {
+                trace("share.record-seen", [
+                    TraceField("zone", .string(record.zone.description)),
+                    TraceField("share", .string(record.recordName)),
+                    TraceField("note", .string("the collection is shared as its whole zone")),
+                ], ["OBX-28"], &effects)
+                continue
+            }
+            guard let zone = data.tracked(zone: record.zone), role(of: scope) == zone.role else {
+                dropped.append(record.recordName)
+                continue
+            }
+            guard let entity = entity(record.recordType) else { continue }
+            let name = record.recordName
+            archives.append((name, record))
+            data.collections[name] = zone.collection
+            let values = propertyValues(of: record, entity: entity, newIDs: newIDs)
+            let attributes = values.filter { if case .attribute = $0.value { return true } else { return false } }
+            let relationships = values.filter { if case .attribute = $0.value { return false } else { return true } }
+            if let id = data.models[name], let model = store.model(id) {
+                if data.rows[name]?.mutation == .save {
+                    kept.append(name)
+                    let local = OutboxRecords.fields(of: model, entity: entity) { self.data.recordNames[$0] }.fields
+                    let differing = Set(local.keys).union(record.fields.keys).sorted().filter { local[$0] != record.fields[$0] }
+                    if !differing.isEmpty { overwrites.append((name, differing)) }
+                    continue
+                }
+                var changed: [String: PropertyValue] = [:]
+                for key in attributes.keys.sorted() where !same(values[key], model, key, entity) {
+                    changed[key] = values[key]
+                }
+                if !changed.isEmpty { transaction.append(.update(id, values: changed)) }
+                var linked: [String: PropertyValue] = [:]
+                for key in relationships.keys.sorted() where !same(values[key], model, key, entity) {
+                    linked[key] = values[key]
+                }
+                if !linked.isEmpty { links.append((id, linked)) }
+                if !changed.isEmpty || !linked.isEmpty { applied += 1 }
+            } else if let id = newIDs[name] {
+                noteDuplicate(record, entity: entity, effects: &effects)
+                transaction.append(.insert(id, entity: entity.name, values: attributes))
+                if !relationships.isEmpty { links.append((id, relationships)) }
+                inserted.append((id, name))
+                applied += 1
+            }
+        }
+        for (id, values) in links { transaction.append(.update(id, values: values)) }
+        var deleted: [String] = []
+        var resurrect: [String] = []
+        for deletion in changes.deletions {
+            guard let zone = data.tracked(zone: deletion.recordID.zoneID), role(of: scope) == zone.role else {
+                dropped.append(deletion.recordID.recordName)
+                continue
+            }
+            let name = deletion.recordID.recordName
+            if data.rows[name]?.mutation == .save, let id = data.models[name], store.model(id) != nil {
+                resurrect.append(name)
+                continue
+            }
+            if let id = data.models[name], store.model(id) != nil {
+                transaction.append(.delete(id))
+            }
+            deleted.append(name)
+        }
+        do {
+            try store.save(transaction, author: Self.author)
+        } catch {
+            working = before
+            trace("fetch.store-refused", [
+                TraceField("error", .string(String(describing: error))),
+                TraceField("note", .string("rolled back; the change token still advances")),
+            ], ["OBX-22", "OBXW-4"], &effects)
+            writeSyncData(&effects)
+            return
+        }
+        for (id, name) in inserted { data.name(id, name) }
+        for (name, record) in archives { data.archives[name] = record }
+        for name in deleted {
+            data.archives[name] = nil
+            data.removeRow(name)
+            if let id = data.models[name] { data.forget(id) }
+        }
+        for name in resurrect { data.archives[name] = nil }
+        historyPosition = store.lastHistoryPosition
+        writeAll(&effects)
+        if !dropped.isEmpty {
+            trace("fetch.untracked-dropped", [TraceField("records", .list(dropped.map { .string($0) }))],
+                  ["OBX-18"], &effects)
+        }
+        trace("fetch.applied", [
+            TraceField("database", .string(scope.rawValue)),
+            TraceField("applied", .int(Int64(applied))),
+            TraceField("deleted", .int(Int64(deleted.count))),
+        ], deleted.isEmpty ? ["OBX-15"] : ["OBX-15", "OBX-16"], &effects)
+        if !kept.isEmpty {
+            trace("fetch.local-kept", [
+                TraceField("records", .list(kept.map { .string($0) })),
+                TraceField("note", .string("an outbox save is pending: local values kept, system fields archived")),
+            ], ["OBX-15"], &effects)
+        }
+        for (name, differing) in overwrites {
+            trace("fetch.newer-values-overwritten", [
+                TraceField("record", .string(name)),
+                TraceField("keys", .list(differing.map { .string($0) })), // tidy: ordered (a sorted array)
+                TraceField("note", .string("the pending whole-record save will overwrite these keys")),
+            ], ["OBXW-1", "OBX-15"], &effects)
+        }
+        if !resurrect.isEmpty {
+            trace("fetch.deletion-refused", [
+                TraceField("records", .list(resurrect.map { .string($0) })),
+                TraceField("note", .string("an outbox save is pending: the model is kept and created again in full")),
+            ], ["OBX-16", "OBXW-2"], &effects)
+        }
+    }
+
+    /// OBXW-11: a fetched insert whose identity values (which outbox ignores, OBX-35) equal
+    /// those of another local model.
+    func noteDuplicate(_ record: CloudRecord, entity: EntityDescription, effects: inout [EngineEffect]) {
+        guard !entity.identity.isEmpty else { return }
+        let values = entity.identity.map { key in
+            record.fields[key].flatMap { value in
+                entity.attribute(named: key).flatMap { OutboxRecords.attributeValue(value, type: $0.type) }
+            }
+        }
+        guard !values.contains(where: { $0 == nil }) else { return }
+        let twin = store.models(of: entity.name).first { model in entity.identity.map { model.values[$0] } == values }
+        guard let twin else { return }
+        trace("fetch.duplicate", [
+            TraceField("record", .string(record.recordName)),
+            TraceField("twin", .string(data.recordNames[twin.id] ?? twin.id.description)),
+        ], ["OBXW-11", "OBX-35"], &effects)
+    }
+
+    /// OBXW-10: after a fetch from scratch (an expired token), local models of the fetched
+    /// zones with no pending row whose records the fetch did not bring: deleted elsewhere,
+    /// and the deletion is missed.
+    func noteMissedDeletions(scope: DatabaseScope, effects: inout [EngineEffect]) {
+        var missed: [String] = []
+        for name in data.models.keys.sorted()
+        where !seenInFetch.contains(name) && data.rows[name] == nil && data.archives[name] != nil
+            && !reportedMissed.contains(name) {
+            guard let collection = data.collections[name], let zone = data.tracked(collection),
+                  zone.role == role(of: scope) else { continue }
+            missed.append(name)
+        }
+        guard !missed.isEmpty else { return }
+        reportedMissed.formUnion(missed)
+        trace("fetch.deletions-missed", [
+            TraceField("records", .list(missed.map { .string($0) })),
+            TraceField("note", .string("a fetch from scratch returns no deletions; these models stay")),
+        ], ["OBXW-10", "OBX-24"], &effects)
+    }
+
+    /// Choice under OBX-18: a `Collection-*` zone of the device's own private database that
+    /// the database feed reports is another device's collection of this account: tracked as
+    /// owned, so its records are applied.
+    func adoptOwnCollectionZones(_ zones: [ZoneID], scope: DatabaseScope, effects: inout [EngineEffect]) {
+        guard scope == .privateDatabase, let account else { return }
+        for zone in zones where zone.owner == account && data.tracked(zone: zone) == nil {
+            let prefix = "Collection-"
+            guard zone.name.hasPrefix(prefix) else { continue }
+            let collection = String(zone.name.dropFirst(prefix.count))
+            data.zones.removeAll { $0.collection == collection }
+            data.zones.append(TrackedZone(zone: zone, collection: collection, role: .owner))
+            trace("zone.tracked", [
+                TraceField("zone", .string(zone.description)),
+                TraceField("note", .string("another device's collection of this account")),
+            ], ["OBX-18", "OBX-2"], &effects)
+            writeSyncData(&effects)
+        }
+    }
+
+    func role(of scope: DatabaseScope) -> TrackedZone.Role {
+        scope == .privateDatabase ? .owner : .participant
+    }
+
+    /// Every synchronized property from the record: a key it lacks becomes nil (or the
+    /// default); references name models by their record names.
+    func propertyValues(
+        of record: CloudRecord, entity: EntityDescription, newIDs: [String: ModelID] = [:]
+    ) -> [String: PropertyValue] {
+        var values: [String: PropertyValue] = [:]
+        for attribute in entity.synchronizedAttributes {
+            let value = record.fields[attribute.name].flatMap { OutboxRecords.attributeValue($0, type: attribute.type) }
+            values[attribute.name] = .attribute(value ?? (attribute.isOptional ? nil : attribute.defaultValue))
+        }
+        for relationship in entity.synchronizedToOneRelationships {
+            var target: String?
+            if case .reference(let name, _)? = record.fields[relationship.name] { target = name }
+            if relationship.isParent, let parent = record.parent { target = parent }
+            let id = target.flatMap { name in
+                newIDs[name] ?? data.models[name].flatMap { store.model($0)?.id }
+            }
+            values[relationship.name] = .relationship(id)
+        }
+        return values
+    }
+
+    private func same(_ value: PropertyValue?, _ model: Model, _ key: String, _ entity: EntityDescription) -> Bool {
+        switch value {
+        case .attribute(let attribute)?: return model.values[key] == attribute
+        case .relationship(let target)?: return model.toOne[key] == target
+        default: return true
+        }
+    }
+
+    /// The answers of a sent batch (OBX-13, 14, 17, 19, 20, 21, 25, 31, 32, 34, 36).
+    func handleSent(
+        _ sent: CKSyncEngine.SentRecordZoneChanges, scope: DatabaseScope, engine: CKSyncEngine,
+        effects: inout [EngineEffect]
+    ) {
+        var accepted: [String] = []
+        for record in sent.savedRecords {
+            let name = record.recordName
+            data.archives[name] = record
+            if editedInFlight.contains(name), let id = data.models[name], let model = store.model(id),
+               let entity = entity(model.entity),
+               OutboxRecords.fields(of: model, entity: entity, recordName: { self.data.recordNames[$0] }).fields
+                != record.fields {
+                trace("outbox.edit-lost", [
+                    TraceField("record", .string(name)),
+                    TraceField("note", .string("edited while its save was in flight; the success deleted the row")),
+                ], ["OBXW-3", "OBX-13"], &effects)
+            }
+            if data.rows[name]?.rejection != nil { data.lastRejectionReason = nil }
+            data.removeRow(name)
+            accepted.append(name)
+        }
+        for id in sent.deletedRecordIDs {
+            data.removeRow(id.recordName)
+            data.archives[id.recordName] = nil
+            accepted.append(id.recordName)
+        }
+        if !accepted.isEmpty {
+            trace("outbox.accepted", [TraceField("records", .list(accepted.map { .string($0) }))], ["OBX-13"], &effects)
+        }
+        var missingZones: [(ZoneID, String)] = []
+        var requeue: [CKSyncEngine.PendingRecordZoneChange] = []
+        for failure in sent.failedRecordSaves {
+            let record = failure.record
+            let name = record.recordName
+            let code = failure.error.code
+            switch code {
+            case .zoneNotFound, .userDeletedZone:
+                if !missingZones.contains(where: { $0.0 == record.zone }) { missingZones.append((record.zone, code.description)) }
+            case .serverRecordChanged:
+                resolveConflict(local: record, error: failure.error, effects: &effects)
+                requeue.append(.saveRecord(RecordID(recordName: name, zoneID: record.zone)))
+            default:
+                if Self.retryable.contains(code) {
+                    trace("save.retry", [
+                        TraceField("record", .string(name)), TraceField("error", .string(code.description)),
+                    ], ["OBX-19"], &effects)
+                    if !code.isTransient { requeue.append(.saveRecord(RecordID(recordName: name, zoneID: record.zone))) }
+                } else {
+                    markRecordFailed(name, code: code, effects: &effects)
+                }
+            }
+        }
+        for failure in sent.failedRecordDeletes {
+            let name = failure.recordID.recordName
+            let code = failure.error.code
+            if code == .unknownItem {
+                data.removeRow(name)
+                trace("delete.already-gone", [TraceField("record", .string(name))], ["OBX-17"], &effects)
+            } else if code == .zoneNotFound || code == .userDeletedZone {
+                if !missingZones.contains(where: { $0.0 == failure.recordID.zoneID }) {
+                    missingZones.append((failure.recordID.zoneID, code.description))
+                }
+            } else if Self.retryable.contains(code) {
+                trace("delete.retry", [
+                    TraceField("record", .string(name)), TraceField("error", .string(code.description)),
+                ], ["OBX-19"], &effects)
+                if !code.isTransient { requeue.append(.deleteRecord(failure.recordID)) }
+            } else {
+                if var row = data.rows[name] { row.attempted = false; data.rows[name] = row }
+                trace("delete.failed", [
+                    TraceField("record", .string(name)), TraceField("error", .string(code.description)),
+                    TraceField("note", .string("message only; the row stays for the next reconcile")),
+                ], ["OBX-21"], &effects)
+            }
+        }
+        // The records accepted in the batch are committed before any zone is recovered.
+        writeAll(&effects)
+        if !requeue.isEmpty { engine.state.add(pendingRecordZoneChanges: requeue) }
+        for (zone, reason) in missingZones {
+            zoneGone(zone, reason: reason, scope: scope, effects: &effects)
+        }
+        lastRejectionReason = data.lastRejectionReason
+    }
+
+    /// OBX-19: the codes the seed's retry policy retries.
+    static let retryable: [CloudErrorCode] = [
+        .networkFailure, .networkUnavailable, .zoneBusy, .serviceUnavailable, .notAuthenticated,
+        .operationCancelled, .requestRateLimited, .resultsTruncated, .accountTemporarilyUnavailable,
+    ]
+
+    /// OBX-14: `resolveConflict(local, server)`: every local value kept, the server's
+    /// system fields archived, the save queued again: the next send overwrites the server.
+    func resolveConflict(local: CloudRecord, error: CloudError, effects: inout [EngineEffect]) {
+        let name = local.recordName
+        guard let server = error.serverRecord else { return }
+        let ancestor = data.archives[name]
+        data.archives[name] = server
+        var overwritten: [String] = []
+        let allKeys = Set(server.fields.keys).union(local.fields.keys).sorted()
+        for key in allKeys where server.fields[key] != local.fields[key] { // tidy: ordered (sorted above)
+            // The other device changed this key and this one did not: its value is lost.
+            let theirs = server.fields[key] != ancestor?.fields[key]
+            let mine = local.fields[key] != ancestor?.fields[key]
+            if ancestor == nil || (theirs && !mine) { overwritten.append(key) }
+        }
+        trace("outbox.conflict", [
+            TraceField("record", .string(name)),
+            TraceField("note", .string("local values kept; the save is queued again")),
+        ], ["OBX-14"], &effects)
+        if !overwritten.isEmpty {
+            trace("conflict.overwrites", [
+                TraceField("record", .string(name)),
+                TraceField("keys", .list(overwritten.map { .string($0) })),
+            ], ["OBXW-1", "OBX-14"], &effects)
+        }
+        effects.append(.probe("outbox.conflict"))
+    }
+
+    /// OBX-20: `markRecordFailed`: the row stays, `lastRejectionReason` is set, nothing
+    /// brings it back but the next reconcile.
+    func markRecordFailed(_ name: String, code: CloudErrorCode, effects: inout [EngineEffect]) {
+        if var row = data.rows[name] {
+            row.rejection = code.description
+            row.attempted = false
+            data.rows[name] = row
+        }
+        data.lastRejectionReason = code.description
+        var rules = ["OBX-20"]
+        switch code {
+        case .permissionFailure: rules.append("OBX-32")
+        case .limitExceeded: rules += ["OBX-34", "OBXW-5"]
+        case .invalidArguments: rules += ["OBX-36", "OBXW-5"]
+        case .quotaExceeded: rules.append("OBXW-5")
+        // The record was deleted elsewhere while this device edited it: the devices disagree
+        // until the deletion is fetched and the model created again (OBXW-2).
+        case .unknownItem: rules.append("OBXW-2")
+        default: break
+        }
+        trace("save.failed", [
+            TraceField("record", .string(name)), TraceField("error", .string(code.description)),
+            TraceField("note", .string("kept in the outbox; staged again only by the next reconcile")),
+        ], rules, &effects)
+    }
+}

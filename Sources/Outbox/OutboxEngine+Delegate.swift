@@ -1,0 +1,152 @@
+import CKSyncEngineSim
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension OutboxEngine {
+    /// `CKSyncEngineDelegate.handleEvent`: the adapter's answer to each event; its own
+    /// effects (writes, probe points, traces) are appended at the event's place in the order.
+    public func handleEvent(_ event: CKSyncEngine.Event, syncEngine: CKSyncEngine) {
+        var effects: [EngineEffect] = []
+        inDelegate = true
+        let scope = syncEngine.database
+        switch event {
+        case .stateUpdate(let update):
+            if scope == .privateDatabase {
+                data.privateState = update.stateSerialization
+            } else {
+                data.sharedState = update.stateSerialization
+            }
+            writeSyncData(&effects)
+            trace("state.persisted", [TraceField("database", .string(scope.rawValue))], ["OBX-23"], &effects)
+            if pageAwaitingState {
+                pageAwaitingState = false
+                effects.append(.probe("download.page.saved"))
+            } else {
+                effects.append(.probe("outbox.state.saved"))
+            }
+        case .accountChange(let change):
+            accountChange(change, effects: &effects)
+        case .fetchedDatabaseChanges(let changes):
+            adoptOwnCollectionZones(changes.modifications, scope: scope, effects: &effects)
+            for deletion in changes.deletions {
+                zoneGone(deletion.zone, reason: deletion.reason.rawValue, scope: scope, effects: &effects)
+            }
+        case .fetchedRecordZoneChanges(let changes):
+            effects.append(.probe("download.page.fetched"))
+            for record in changes.modifications { seenInFetch.insert(record.recordName) }
+            if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
+            applyFetchedChanges(changes, scope: scope, effects: &effects)
+            effects.append(.probe("download.page.stored"))
+            pageAwaitingState = true
+        case .willFetchChanges:
+            runningDatabase = scope
+            seenInFetch = []
+            effects.append(.probe("sync.start"))
+            effects.append(.probe("download.start"))
+        case .willFetchRecordZoneChanges:
+            break
+        case .didFetchRecordZoneChanges(let zone, let error):
+            if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
+            if let error, error.code == .zoneNotFound || error.code == .userDeletedZone {
+                zoneGone(zone, reason: error.code.description, scope: scope, effects: &effects)
+            }
+        case .didFetchChanges:
+            if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
+            tokenExpiredInFetch = false
+            seenInFetch = []
+            reportedMissed = []
+            effects.append(.probe("download.done"))
+            effects.append(.probe("upload.start"))
+            effects.append(.probe("upload.done"))
+            effects.append(.probe("sync.done"))
+            runningDatabase = nil
+            if scope == .privateDatabase { launchFetched = true }
+        case .willSendChanges:
+            runningDatabase = scope
+            uploadDonePassed = false
+            effects.append(.probe("sync.start"))
+            effects.append(.probe("download.start"))
+            if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
+            tokenExpiredInFetch = false
+            seenInFetch = []
+            reportedMissed = []
+            effects.append(.probe("download.done"))
+            effects.append(.probe("upload.start"))
+        case .sentDatabaseChanges(let sent):
+            if !sent.savedZones.isEmpty {
+                trace("zones.saved", [TraceField("zones", .list(sent.savedZones.map { .string($0.description) }))],
+                      ["OBX-3"], &effects)
+            }
+            for failure in sent.failedZoneSaves {
+                trace("zone.save-failed", [
+                    TraceField("zone", .string(failure.zoneID.description)),
+                    TraceField("error", .string(failure.error.code.description)),
+                ], failure.error.code.isTransient ? ["OBX-19"] : ["OBX-20"], &effects)
+            }
+        case .sentRecordZoneChanges(let sent):
+            handleSent(sent, scope: scope, engine: syncEngine, effects: &effects)
+            effects.append(.probe("upload.done"))
+            uploadDonePassed = true
+        case .didSendChanges:
+            if !uploadDonePassed { effects.append(.probe("upload.done")) }
+            effects.append(.probe("sync.done"))
+            runningDatabase = nil
+            inFlight = []
+        }
+        inDelegate = false
+        syncEngine.append(effects)
+    }
+
+    /// `nextRecordZoneChangeBatch` (OBX-11): the pending changes in the order they were
+    /// added; a save's record is built from its outbox row (the model's current values over
+    /// the archived system fields); a save with no row and no model is removed.
+    public func nextRecordZoneChangeBatch(
+        _ context: CKSyncEngine.SendChangesContext, syncEngine: CKSyncEngine
+    ) -> CKSyncEngine.RecordZoneChangeBatch? {
+        inDelegate = true
+        defer { inDelegate = false }
+        var effects: [EngineEffect] = []
+        let pending = syncEngine.state.pendingRecordZoneChanges.filter { context.options.contains($0.recordID) }
+        var dropped: [CKSyncEngine.PendingRecordZoneChange] = []
+        let batch = CKSyncEngine.RecordZoneChangeBatch(pendingChanges: pending) { id in
+            if let save = self.record(for: id) { return save }
+            dropped.append(.saveRecord(id))
+            return nil
+        }
+        if !dropped.isEmpty {
+            syncEngine.state.remove(pendingRecordZoneChanges: dropped)
+            trace("batch.dropped", [TraceField("records", .list(dropped.map { .string($0.recordID.recordName) }))],
+                  ["OBX-11"], &effects)
+        }
+        inFlight = (batch?.recordsToSave.map(\.record.recordName) ?? []) + (batch?.recordIDsToDelete.map(\.recordName) ?? [])
+        editedInFlight = []
+        if let batch {
+            trace("batch.built", [
+                TraceField("database", .string(syncEngine.database.rawValue)),
+                TraceField("saves", .int(Int64(batch.recordsToSave.count))),
+                TraceField("deletes", .int(Int64(batch.recordIDsToDelete.count))),
+                TraceField("policy", .string("ifServerRecordUnchanged, not atomic")),
+            ], ["OBX-11", "OBX-12"], &effects)
+        }
+        effects.append(.probe("outbox.batch"))
+        syncEngine.append(effects)
+        return batch
+    }
+
+    /// The record of a pending save: nil when it has no save row, or its model is gone.
+    func record(for id: RecordID) -> RecordSave? {
+        guard let row = data.rows[id.recordName], row.mutation == .save,
+              let modelID = data.models[id.recordName], let model = store.model(modelID),
+              let entity = entity(model.entity) else { return nil }
+        let built = OutboxRecords.fields(of: model, entity: entity) { self.data.recordNames[$0] }
+        var record = CloudRecord(
+            recordType: entity.name, recordName: id.recordName, zone: id.zoneID, fields: built.fields,
+            parent: built.parent, changeTag: nil)
+        if let archive = data.archives[id.recordName], archive.zone == id.zoneID {
+            record.changeTag = archive.changeTag
+        }
+        return RecordSave(record: record, changedKeys: OutboxRecords.keys(of: entity))
+    }
+}

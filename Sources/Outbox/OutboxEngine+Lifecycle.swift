@@ -1,0 +1,238 @@
+import CKSyncEngineSim
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension OutboxEngine {
+    /// The app launched: a pending `resetPersistedState()` takes effect (OBX-37), the
+    /// private engine starts from its last serialization (and the shared one when a shared
+    /// zone is tracked, OBX-8), every owned collection with local models is ensured (OBX-3)
+    /// and the outbox reconciled (OBX-7).
+    func launch(waiter: WaiterID?, effects: inout [EngineEffect]) {
+        historyPosition = store.lastHistoryPosition
+        lastRejectionReason = data.lastRejectionReason
+        if data.resetAtNextLaunch {
+            data.resetAtNextLaunch = false
+            data.zones = []
+            data.prepared = []
+            data.privateState = nil
+            data.sharedState = nil
+            trace("reset.applied", [
+                TraceField("note", .string("zone manifest and both engine states forgotten; local data kept")),
+            ], ["OBX-37"], &effects)
+            writeSyncData(&effects)
+        }
+        guard account != nil else {
+            signedOut = true
+            trace("account.none", [], ["OBX-26"], &effects)
+            if let waiter { effects.append(.completed(waiter)) }
+            return
+        }
+        launchWaiter = waiter
+        noteVanishedModels(effects: &effects)
+        let unsent = data.orderedRows.filter { $0.attempted || $0.rejection == nil }.map(\.recordName)
+        if !unsent.isEmpty {
+            trace("outbox.found-at-launch", [
+                TraceField("records", .list(unsent.map { .string($0) })),
+                TraceField("note", .string("rows on disk are staged again: nothing a kill interrupted is lost")),
+            ], ["OBX-33"], &effects)
+        }
+        makePrivateEngine(effects: &effects)
+        activateSharedEngineIfNeeded(effects: &effects)
+        ensureOwnedZones(reason: "launch", effects: &effects)
+        reconcileOutbox(reason: "launch", effects: &effects)
+    }
+
+    func makePrivateEngine(effects: inout [EngineEffect]) {
+        let engine = CKSyncEngine(.init(
+            database: .privateDatabase, stateSerialization: data.privateState, delegate: self,
+            automaticallySync: autosync, timerPrefix: "outbox.private", firstRequestNumber: 0,
+            fetchResultsLimit: pageSize))
+        privateEngine = engine
+        take(engine.takeEffects(), into: &effects)
+    }
+
+    /// OBX-8: the shared engine exists only while a shared zone is tracked.
+    func activateSharedEngineIfNeeded(effects: inout [EngineEffect]) {
+        let needed = data.zones.contains { $0.role == .participant }
+        if needed, sharedEngine == nil {
+            let engine = CKSyncEngine(.init(
+                database: .sharedDatabase, stateSerialization: data.sharedState, delegate: self,
+                automaticallySync: autosync, timerPrefix: "outbox.shared", firstRequestNumber: 500_000_000,
+                fetchResultsLimit: pageSize))
+            sharedEngine = engine
+            trace("engine.shared-activated", [], ["OBX-8"], &effects)
+            take(engine.takeEffects(), into: &effects)
+        } else if !needed, sharedEngine != nil, !(sharedEngine?.isBusy ?? false) {
+            sharedEngine = nil
+            trace("engine.shared-deactivated", [], ["OBX-8"], &effects)
+        }
+    }
+
+    /// The CKSyncEngine timers, and nothing else of the engine's own.
+    func timerFired(_ timer: EngineTimer, effects: inout [EngineEffect]) {
+        if timer.rawValue.hasSuffix(".retry-send") || timer.rawValue.hasSuffix(".retry-fetch") {
+            waitingForRetry = false
+            trace("retry.due", [TraceField("timer", .string(timer.rawValue))], ["OBX-19"], &effects)
+        }
+        for engine in [privateEngine, sharedEngine].compactMap({ $0 }) {
+            if let produced = engine.handleTimer(timer) {
+                take(produced, into: &effects)
+                return
+            }
+        }
+    }
+
+    func answered(_ id: RequestID, _ response: CloudResponse, effects: inout [EngineEffect]) {
+        if id == adoptionRequest {
+            adoptionRequest = nil
+            adoptionAnswered(response, effects: &effects)
+            return
+        }
+        for engine in [privateEngine, sharedEngine].compactMap({ $0 }) {
+            if let produced = engine.handleResponse(id, response) {
+                take(produced, into: &effects)
+                return
+            }
+        }
+    }
+
+    /// A push: the private engine fetches (OBX-8), and the shared database is checked for a
+    /// share this device accepted (OBX-29, the accepted share's metadata).
+    func pushed(effects: inout [EngineEffect]) {
+        guard autosync else {
+            trace("push.ignored", [TraceField("reason", .string("autosync off"))], [], &effects)
+            return
+        }
+        if let engine = privateEngine { take(engine.handlePush(), into: &effects) }
+        if let engine = sharedEngine { take(engine.handlePush(), into: &effects) }
+        checkForAcceptedShares(effects: &effects)
+    }
+
+    /// `CKAccountChanged`: the CKSyncEngines check the account before their next operation
+    /// (OBX-26); a temporarily unavailable account resets nothing (OBX-27).
+    func accountChanged(effects: inout [EngineEffect]) {
+        accountCheckNumber += 1
+        let status = working?.accountStatus ?? .noAccount
+        trace("account.check", [
+            TraceField("request", .int(Int64(accountCheckNumber))),
+            TraceField("status", .string(status.description)),
+        ], ["OBX-27"], &effects)
+        if status == .temporarilyUnavailable {
+            accountUnavailable = true
+            trace("account.temporarily-unavailable", [
+                TraceField("note", .string("retried; nothing reset")),
+            ], ["OBX-27", "OBX-19"], &effects)
+            return
+        }
+        accountUnavailable = false
+        if account == nil || status != .available {
+            signedOut = true
+            if privateEngine == nil { return }
+        } else if signedOut || privateEngine == nil {
+            signedOut = false
+            if privateEngine == nil { makePrivateEngine(effects: &effects) }
+        }
+        for engine in [privateEngine, sharedEngine].compactMap({ $0 }) {
+            take(engine.accountChanged(), into: &effects)
+        }
+    }
+
+    /// OBX-8, OBX-9: offline, nothing is sent; back online, a pending send runs at once.
+    func networkChanged(online: Bool, effects: inout [EngineEffect]) {
+        isOnline = online
+        guard online else {
+            trace("network.offline", [TraceField("note", .string("the system scheduler waits for the network"))],
+                  ["OBX-8"], &effects)
+            return
+        }
+        for engine in [privateEngine, sharedEngine].compactMap({ $0 }) {
+            let pending = !engine.state.pendingRecordZoneChanges.isEmpty || !engine.state.pendingDatabaseChanges.isEmpty
+            guard pending else { continue }
+            trace("network.online-send", [
+                TraceField("database", .string(engine.database.rawValue)),
+                TraceField("note", .string("a pending send runs at once; a fetch waits for a push")),
+            ], ["OBX-9"], &effects)
+            take(engine.sendChanges(), into: &effects)
+        }
+    }
+
+    func appCall(_ call: AppCall, waiter: WaiterID?, effects: inout [EngineEffect]) {
+        switch call {
+        case .syncNow:
+            fetchChangesNow(waiter: waiter, effects: &effects)
+        case .resetSyncData:
+            data.resetAtNextLaunch = true
+            trace("reset.requested", [
+                TraceField("note", .string("resetPersistedState(): takes effect at the next launch")),
+            ], ["OBX-37"], &effects)
+            writeSyncData(&effects)
+            if let waiter { effects.append(.completed(waiter)) }
+        case .stop, .start, .initializeSchema:
+            // Refused by the validator (the profile does not list them, OBX-37).
+            trace("app-call.unsupported", [TraceField("call", .string(call.statement))], ["OBX-37"], &effects)
+            if let waiter { effects.append(.completed(waiter)) }
+        }
+    }
+
+    /// OBX-10: Sync Now is `fetchChangesNow()`: ensure the zones and reconcile (a detached
+    /// send, OBXW-12), then fetch the private database, then the shared one (OBX-9).
+    func fetchChangesNow(waiter: WaiterID?, effects: inout [EngineEffect]) {
+        guard let privateEngine, !signedOut else {
+            trace("sync.unavailable", [TraceField("reason", .string("no account"))], ["OBX-26"], &effects)
+            if let waiter { effects.append(.completed(waiter)) }
+            return
+        }
+        trace("sync.now", [TraceField("note", .string("fetchChangesNow()"))], ["OBX-10"], &effects)
+        noteVanishedModels(effects: &effects)
+        ensureOwnedZones(reason: "sync", effects: &effects)
+        reconcileOutbox(reason: "sync", effects: &effects)
+        if let waiter { syncWaiters.append(waiter) }
+        syncSteps = [.send, .fetchPrivate] + (sharedEngine == nil ? [] : [.fetchShared])
+        _ = privateEngine
+        runSyncSteps(effects: &effects)
+    }
+
+    /// Runs the next Sync Now step when the engines are free.
+    func runSyncSteps(effects: inout [EngineEffect]) {
+        while let step = syncSteps.first {
+            switch step {
+            case .send:
+                syncSteps.removeFirst()
+                trace("send.detached", [
+                    TraceField("note", .string("sendChanges() outside any delegate callback")),
+                ], ["OBXW-12", "OBX-9"], &effects)
+                if let engine = privateEngine { take(engine.sendChanges(), into: &effects) }
+                if let engine = sharedEngine { take(engine.sendChanges(), into: &effects) }
+            case .fetchPrivate:
+                syncSteps.removeFirst()
+                if let engine = privateEngine { take(engine.fetchChanges(), into: &effects) }
+            case .fetchShared:
+                syncSteps.removeFirst()
+                if let engine = sharedEngine { take(engine.fetchChanges(), into: &effects) }
+            }
+        }
+        finishWaitersIfIdle(effects: &effects)
+    }
+
+    func finishWaitersIfIdle(effects: inout [EngineEffect]) {
+        let busy = (privateEngine?.isBusy ?? false) || (sharedEngine?.isBusy ?? false) || adoptionRequest != nil
+        guard !busy else { return }
+        for waiter in syncWaiters { effects.append(.completed(waiter)) }
+        syncWaiters = []
+        if let waiter = launchWaiter, !(privateEngine?.isBusy ?? false) {
+            // The launch's first fetch ran (or there was nothing to run).
+            if launchFetched { effects.append(.completed(waiter)); launchWaiter = nil }
+        }
+    }
+
+    /// The store vanished or was rebuilt: record names of models that are gone are forgotten.
+    func storeReplaced(effects: inout [EngineEffect]) {
+        historyPosition = store.lastHistoryPosition
+        let gone = data.recordNames.keys.sorted().filter { !store.contains($0) }
+        for model in gone { data.forget(model) }
+        trace("store.replaced", [TraceField("forgotten", .int(Int64(gone.count)))], [], &effects)
+        if !gone.isEmpty { writeSyncData(&effects) }
+    }
+}

@@ -1,0 +1,196 @@
+import CKSyncEngineSim
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+extension OutboxEngine {
+    /// OBX-4: the app saved; every model it changed gets exactly one outbox row, written in
+    /// the same step as the save (the device hands the save to the engine before anything
+    /// else can happen, and the row is the engine's first write); then the outbox is
+    /// reconciled (OBX-7).
+    func storeSaved(effects: inout [EngineEffect]) {
+        let entries = store.history(after: historyPosition)
+        historyPosition = store.lastHistoryPosition
+        var written: [String] = []
+        var newRoots: [String] = []
+        for entry in entries where entry.author == "app" {
+            for change in entry.changes {
+                switch change {
+                case .inserted(let id, let entityName), .updated(let id, let entityName, _):
+                    guard let entity = recordingEntity(entityName), let model = store.model(id) else { continue }
+                    let isNew = data.recordNames[id] == nil
+                    let name = recordName(of: id)
+                    if isNew {
+                        trace("record.named", [TraceField("record", .string(name))], ["OBX-1", "OBX-35"], &effects)
+                    }
+                    let collection = collectionID(of: model, entity: entity)
+                    if entity.isSharable, case .inserted = change { newRoots.append(collection) }
+                    var row = data.rows[name] ?? OutboxRow(
+                        recordName: name, recordType: entity.name, collection: collection, mutation: .save)
+                    row.mutation = .save
+                    row.collection = collection
+                    row.attempted = false
+                    data.setRow(row)
+                    data.collections[name] = collection
+                    if inFlight.contains(name), !editedInFlight.contains(name) { editedInFlight.append(name) }
+                    written.append(name)
+                    if data.revoked.contains(collection) {
+                        trace("outbox.unsendable", [
+                            TraceField("record", .string(name)),
+                            TraceField("collection", .string(collection)),
+                        ], ["OBXW-8", "OBX-31"], &effects)
+                    }
+                case .deleted(let id, let entityName, _):
+                    guard recordingEntity(entityName) != nil, let name = data.recordNames[id] else { continue }
+                    let collection = data.collections[name] ?? Self.mainCollection
+                    var row = data.rows[name] ?? OutboxRow(
+                        recordName: name, recordType: entityName, collection: collection, mutation: .delete)
+                    row.mutation = .delete
+                    row.attempted = false
+                    data.setRow(row)
+                    data.forget(id)
+                    written.append(name)
+                }
+            }
+        }
+        noteVanishedModels(effects: &effects)
+        guard !written.isEmpty else { return }
+        writeAll(&effects)
+        trace("outbox.committed", [
+            TraceField("rows", .list(written.map { .string($0) })),
+            TraceField("collections", .list(written.map { .string(data.rows[$0]?.collection ?? Self.mainCollection) })),
+        ], ["OBX-4", "OBX-2"], &effects)
+        effects.append(.probe("outbox.committed"))
+        for collection in newRoots where data.tracked(collection) == nil {
+            ensureZoneExists(collection: collection, effects: &effects)
+        }
+        guard autosync else { return }
+        reconcileOutbox(reason: "commit", effects: &effects)
+    }
+
+    /// OBX-6, OBXW-9: models gone from the store without a deletion the app saved (a batch
+    /// delete): no row is written, their records stay in iCloud. Their names are forgotten.
+    func noteVanishedModels(effects: inout [EngineEffect]) {
+        let gone = data.recordNames.keys.sorted().filter { store.model($0) == nil }
+        guard !gone.isEmpty else { return }
+        let names = gone.compactMap { data.recordNames[$0] }
+        for id in gone { data.forget(id) }
+        trace("store.models-vanished", [
+            TraceField("records", .list(names.map { .string($0) })),
+            TraceField("note", .string("no outbox row: the records stay in iCloud")),
+        ], ["OBX-6", "OBXW-9"], &effects)
+        writeSyncData(&effects)
+    }
+
+    func recordingEntity(_ name: String) -> EntityDescription? {
+        guard let entity = recordingSchema.entity(named: name), entity.isSynchronized else { return nil }
+        return entity
+    }
+
+    /// OBX-1: the model's stable UUID, drawn once and kept on disk.
+    func recordName(of id: ModelID) -> String {
+        if let name = data.recordNames[id] { return name }
+        let name = working?.makeRandomRecordName() ?? id.description
+        data.name(id, name)
+        return name
+    }
+
+    /// OBX-2: the collection of a model: the record name of the sharable root above it (or
+    /// itself), else `main`.
+    func collectionID(of model: Model, entity: EntityDescription) -> String {
+        // A copy downloaded through a share stays in its shared collection.
+        if let name = data.recordNames[model.id], let known = data.collections[name],
+           data.tracked(known)?.role == .participant || data.revoked.contains(known) {
+            return known
+        }
+        var current = model
+        var currentEntity = entity
+        for _ in 0..<64 {
+            if currentEntity.isSharable { return recordName(of: current.id) }
+            guard let parent = currentEntity.parentRelationship, let target = current.toOne[parent.name],
+                  let next = store.model(target), let nextEntity = schema.entity(named: next.entity) else { break }
+            current = next
+            currentEntity = nextEntity
+        }
+        return Self.mainCollection
+    }
+
+    /// OBX-3: `ensureZoneExists` for every owned collection that has local models (and
+    /// `main`, which always exists), idempotent.
+    func ensureOwnedZones(reason: String, effects: inout [EngineEffect]) {
+        var collections: [String] = []
+        for model in store.models {
+            guard let entity = entity(model.entity) else { continue }
+            let collection = collectionID(of: model, entity: entity)
+            if let tracked = data.tracked(collection), tracked.role == .participant { continue }
+            if data.prepared.contains(collection) && data.tracked(collection) == nil { continue }
+            if data.revoked.contains(collection) { continue }
+            if !collections.contains(collection) { collections.append(collection) }
+        }
+        if !collections.contains(Self.mainCollection) { collections.insert(Self.mainCollection, at: 0) }
+        for collection in collections {
+            ensureZoneExists(collection: collection, effects: &effects)
+        }
+        trace("zones.ensured", [
+            TraceField("reason", .string(reason)),
+            TraceField("collections", .list(collections.map { .string($0) })),
+        ], ["OBX-3"], &effects)
+    }
+
+    /// `ensureZoneExists(zone, collectionID)`: tracked as owned, and a pending `saveZone`
+    /// (sent before any record change of the run).
+    func ensureZoneExists(collection: String, effects: inout [EngineEffect]) {
+        guard let account, let engine = privateEngine else { return }
+        let zone = ZoneID(owner: account, name: Self.zoneName(ofCollection: collection))
+        if data.tracked(collection) == nil || data.tracked(collection)?.zone != zone {
+            data.zones.removeAll { $0.collection == collection }
+            data.zones.append(TrackedZone(zone: zone, collection: collection, role: .owner))
+            writeSyncData(&effects)
+        }
+        engine.state.add(pendingDatabaseChanges: [.saveZone(zone)])
+        flush(engine, into: &effects)
+    }
+
+    /// OBX-7: `reconcileOutbox()`: every row whose collection is mapped to a tracked zone is
+    /// marked attempted and staged in that zone's engine; the others stay and are not sent.
+    func reconcileOutbox(reason: String, effects: inout [EngineEffect]) {
+        var staged: [String] = []
+        var unmapped: [String] = []
+        var byEngine: [(CKSyncEngine, [CKSyncEngine.PendingRecordZoneChange])] = []
+        for row in data.orderedRows {
+            guard let zone = data.tracked(row.collection), let engine = engine(for: zone.role) else {
+                unmapped.append(row.recordName)
+                continue
+            }
+            let id = RecordID(recordName: row.recordName, zoneID: zone.zone)
+            let change: CKSyncEngine.PendingRecordZoneChange = row.mutation == .save ? .saveRecord(id) : .deleteRecord(id)
+            if let index = byEngine.firstIndex(where: { $0.0 === engine }) {
+                byEngine[index].1.append(change)
+            } else {
+                byEngine.append((engine, [change]))
+            }
+            var marked = row
+            marked.attempted = true
+            data.rows[row.recordName] = marked
+            staged.append(row.recordName)
+        }
+        for (engine, changes) in byEngine {
+            engine.state.add(pendingRecordZoneChanges: changes)
+            flush(engine, into: &effects)
+        }
+        if !staged.isEmpty { writeSyncData(&effects) }
+        trace("outbox.reconciled", [
+            TraceField("reason", .string(reason)),
+            TraceField("staged", .list(staged.map { .string($0) })),
+            TraceField("unmapped", .list(unmapped.map { .string($0) })),
+        ], ["OBX-7"], &effects)
+        if !unmapped.isEmpty, unmapped.contains(where: { data.collections[$0].map(data.revoked.contains) ?? false }) {
+            trace("outbox.unsent", [
+                TraceField("records", .list(unmapped.map { .string($0) })),
+                TraceField("note", .string("their collection's share was revoked: never sent")),
+            ], ["OBXW-8"], &effects)
+        }
+        effects.append(.probe("outbox.reconciled"))
+    }
+}

@@ -1,0 +1,245 @@
+import CKSyncEngineSim
+import CloudSim
+import Kernel
+import LocalStore
+import SyncContract
+
+/// The context `outbox` handles events in: its sync data is `OutboxSyncData`.
+public typealias OutboxContext = EngineContext<OutboxSyncData>
+
+/// The `outbox` engine: markbattistella/SwiftDataSync (seed 001) with its reference adapter,
+/// as docs/OUTBOX.md specifies it, on the simulated CKSyncEngine: a durable outbox written
+/// with every save, two CKSyncEngines (private, shared), one zone per collection,
+/// zone-wide shares. A deterministic state machine.
+///
+/// The CKSyncEngine layer delivers its delegate's events synchronously inside each call;
+/// the engine keeps the event's context in `working` while it does, so the delegate
+/// callbacks read and change the same working copies of the disk.
+public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
+    public typealias SyncData = OutboxSyncData
+
+    public static let name = "outbox"
+    /// The store author of the adapter's own saves (fetched changes, conflicts): never
+    /// recorded in the outbox (OBX-7).
+    public static let author = "outbox"
+    /// OBX-2: the zone of collection `main`.
+    public static let mainZoneName = "Main"
+    public static let mainCollection = "main"
+    /// OBX-2: the zone of a sharable root's collection.
+    public static func zoneName(ofCollection collection: String) -> String {
+        collection == mainCollection ? mainZoneName : "Collection-" + collection
+    }
+
+    let schema: Schema
+    let recordingSchema: Schema
+    let pageSize: Int
+
+    // MARK: Memory (lost on kill)
+
+    var autosync = true
+    var historyPosition: Int64 = 0
+    var privateEngine: CKSyncEngine?
+    var sharedEngine: CKSyncEngine?
+    /// The working context while a call into a CKSyncEngine delivers events.
+    var working: OutboxContext?
+    /// Effects of the engine's own code outside CKSyncEngine calls, in order.
+    var launchWaiter: WaiterID?
+    var syncWaiters: [WaiterID] = []
+    /// Sync Now's steps still to run (OBX-9: send, then fetch private, then shared).
+    var syncSteps: [SyncStep] = []
+    /// Record names sent in the batch in flight, per database.
+    var inFlight: [String] = []
+    /// Records edited while their save was in flight (OBXW-3).
+    var editedInFlight: [String] = []
+    /// A page was applied; its `stateUpdate` is `download.page.saved` (§ probe points).
+    var pageAwaitingState = false
+    /// The contract's `upload.done` passed in the running send.
+    var uploadDonePassed = false
+    /// Which database runs an operation (to tell whose events are whose).
+    var runningDatabase: DatabaseScope?
+    /// Account checks carry a number; stale answers are dropped (OBX-27).
+    var accountCheckNumber = 0
+    /// The account status the adapter last acted on.
+    var accountUnavailable = false
+    var signedOut = false
+    var isOnline = true
+    /// An adoption check of the shared database is in flight (OBX-29).
+    var adoptionRequest: RequestID?
+    var nextOwnRequest: UInt64 = 900_000_000
+    /// The private engine's first fetch of this launch ended (the launch waiter).
+    var launchFetched = false
+    /// Inside a CKSyncEngine delegate callback (no call into an engine may happen, OBXW-12).
+    var inDelegate = false
+    /// The running fetch restarted a feed after `changeTokenExpired` (OBX-24, OBXW-10).
+    var tokenExpiredInFetch = false
+    /// Records the running fetch brought (OBXW-10).
+    var seenInFetch: Set<String> = []
+    var reportedMissed: Set<String> = []
+
+    enum SyncStep: Hashable {
+        case send
+        case fetchPrivate
+        case fetchShared
+    }
+
+    public init(schema: Schema, recordingSchema: Schema, pageSize: Int = 100) {
+        self.schema = schema
+        self.recordingSchema = recordingSchema
+        self.pageSize = pageSize
+    }
+
+    // MARK: SyncEngine
+
+    public var state: EngineState {
+        if signedOut { return .signedOut }
+        if accountUnavailable { return EngineState("waiting", "account") }
+        if !isOnline { return EngineState("waiting", "network") }
+        if let reason = lastRejectionReason { return EngineState("error", reason) }
+        if runningDatabase != nil || (privateEngine?.isBusy ?? false) || (sharedEngine?.isBusy ?? false) {
+            return .syncing
+        }
+        if waitingForRetry { return EngineState("waiting", "retryAfter") }
+        return .idle
+    }
+
+    /// Mirrors the persisted `lastRejectionReason` (read by `state`).
+    var lastRejectionReason: String?
+    /// A CKSyncEngine retry timer is set.
+    var waitingForRetry = false
+
+    public func isIdle(now: SimTime) -> Bool {
+        !(privateEngine?.isBusy ?? false) && !(sharedEngine?.isBusy ?? false) && adoptionRequest == nil
+            && syncSteps.isEmpty
+    }
+
+    public func setAutosync(_ enabled: Bool) {
+        autosync = enabled
+    }
+
+    public func handle(_ event: EngineEvent, context: inout OutboxContext) -> [EngineEffect] {
+        var effects: [EngineEffect] = []
+        working = context
+        isOnline = context.isOnline
+        switch event {
+        case .launch(let waiter):
+            launch(waiter: waiter, effects: &effects)
+        case .storeSaved:
+            storeSaved(effects: &effects)
+        case .push:
+            pushed(effects: &effects)
+        case .timer(let timer):
+            timerFired(timer, effects: &effects)
+        case .response(let id, let response):
+            answered(id, response, effects: &effects)
+        case .resume:
+            // Probe points are passed in line: nothing waits for a resume.
+            break
+        case .appCall(let call, let waiter):
+            appCall(call, waiter: waiter, effects: &effects)
+        case .storeReplaced:
+            storeReplaced(effects: &effects)
+        case .observerAttached:
+            effects.append(.trace(kind: "observer.attached", details: [
+                TraceField("note", .string("models saved meanwhile have no outbox row: uploaded once edited")),
+            ], rules: ["OBX-4"]))
+            historyPosition = working?.store.lastHistoryPosition ?? historyPosition
+        case .accountChanged:
+            accountChanged(effects: &effects)
+        case .networkChanged(let online):
+            networkChanged(online: online, effects: &effects)
+        }
+        // Effects the engines gathered outside their own entry points (the app's `state.add`
+        // from inside another engine's callback), then the Sync Now steps and waiters.
+        for engine in [privateEngine, sharedEngine].compactMap({ $0 }) {
+            take(engine.takeEffects(), into: &effects)
+        }
+        if !syncSteps.isEmpty { runSyncSteps(effects: &effects) }
+        activateSharedEngineIfNeeded(effects: &effects)
+        finishWaitersIfIdle(effects: &effects)
+        if let result = working { context = result }
+        working = nil
+        return effects
+    }
+
+    // MARK: Helpers
+
+    var data: OutboxSyncData {
+        get { working?.syncData ?? OutboxSyncData() }
+        set { working?.syncData = newValue }
+    }
+
+    var store: Store {
+        get {
+            guard let working else { preconditionFailure("outbox: no working context") }
+            return working.store
+        }
+        set { working?.store = newValue }
+    }
+
+    var account: String? { working?.account }
+
+    /// A write of the store and sync data together (atomically).
+    func writeAll(_ effects: inout [EngineEffect]) {
+        guard let working else { return }
+        effects.append(working.writeAll)
+    }
+
+    func writeSyncData(_ effects: inout [EngineEffect]) {
+        guard let working else { return }
+        effects.append(.write(DiskWrite(syncData: SyncDataBox(working.syncData))))
+    }
+
+    func trace(_ kind: String, _ details: [TraceField], _ rules: [String], _ effects: inout [EngineEffect]) {
+        effects.append(.trace(kind: kind, details: details, rules: rules))
+    }
+
+    func engine(for scope: DatabaseScope) -> CKSyncEngine? {
+        scope == .privateDatabase ? privateEngine : sharedEngine
+    }
+
+    func engine(for role: TrackedZone.Role) -> CKSyncEngine? {
+        role == .owner ? privateEngine : sharedEngine
+    }
+
+    /// Takes the effects a change of an engine's state caused, unless inside a callback (the
+    /// engine then keeps them in its order, and they are taken when the call returns).
+    func flush(_ engine: CKSyncEngine, into effects: inout [EngineEffect]) {
+        guard !inDelegate else { return }
+        take(engine.takeEffects(), into: &effects)
+    }
+
+    /// Takes a CKSyncEngine call's effects, passing `upload.sent` as each modify request leaves.
+    func take(_ engineEffects: [EngineEffect], into effects: inout [EngineEffect]) {
+        for effect in engineEffects {
+            effects.append(effect)
+            switch effect {
+            case .send(_, let request):
+                switch request {
+                case .modifyRecords, .modifyZones:
+                    effects.append(.probe("upload.sent"))
+                case .fetchZoneChanges(_, _, let token, _) where token == nil:
+                    // A fetch from scratch brings no deletions (OBX-24, OBXW-10).
+                    tokenExpiredInFetch = true
+                default:
+                    break
+                }
+            case .trace(let kind, let details, _) where kind == "cksync.token-expired":
+                tokenExpiredInFetch = true
+                effects.append(.trace(kind: "token.expired", details: details + [
+                    TraceField("note", .string("handled inside CKSyncEngine: fetched again from scratch")),
+                ], rules: ["OBX-24"]))
+            case .setTimer(let timer, _) where timer.rawValue.hasSuffix(".retry-send")
+                || timer.rawValue.hasSuffix(".retry-fetch"):
+                waitingForRetry = true
+            default:
+                break
+            }
+        }
+    }
+
+    /// The synchronized entity of a name, in what this process synchronizes.
+    func entity(_ name: String) -> EntityDescription? {
+        guard let entity = schema.entity(named: name), entity.isSynchronized else { return nil }
+        return entity
+    }
+}

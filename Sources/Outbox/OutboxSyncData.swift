@@ -1,0 +1,97 @@
+import CKSyncEngineSim
+import CloudSim
+import LocalStore
+import SyncContract
+
+/// One durable outbox row (OBX-4): the model's record, its type, its collection and the
+/// mutation. It carries no list of changed keys. A delete replaces a save.
+public struct OutboxRow: Hashable, Sendable {
+    public enum Mutation: String, Hashable, Sendable {
+        case save
+        case delete
+    }
+    public var recordName: String
+    public var recordType: String
+    /// `main`, or the record name of the collection's sharable root (OBX-2).
+    public var collection: String
+    public var mutation: Mutation
+    /// Staged into CKSyncEngine by a reconcile (OBX-7).
+    public var attempted = false
+    /// `markRecordFailed`: the code of the last rejection (OBX-20); nil otherwise.
+    public var rejection: String?
+}
+
+/// A zone the engine tracks, as its zone manifest persists it (OBX-29).
+public struct TrackedZone: Hashable, Sendable {
+    public enum Role: String, Hashable, Sendable {
+        case owner
+        case participant
+    }
+    public var zone: ZoneID
+    public var collection: String
+    public var role: Role
+}
+
+/// What `outbox` keeps on the device's disk: the outbox rows, the models' record names and
+/// collections, the archived system fields of the last known server copies, the zone
+/// manifest and both CKSyncEngine serializations (docs/OUTBOX.md, "What the engine keeps").
+public struct OutboxSyncData: EngineSyncData {
+    /// The outbox, by record name.
+    public var rows: [String: OutboxRow] = [:]
+    /// The order rows were first written in (decisions walk rows in this order).
+    public var rowOrder: [String] = []
+    /// Model → record name (the model's stable UUID, OBX-1), and back.
+    public var recordNames: [ModelID: String] = [:]
+    public var models: [String: ModelID] = [:]
+    /// Record name → collection it was last saved in (a deletion names its zone from it).
+    public var collections: [String: String] = [:]
+    /// Record name → the archived system fields (the last known server copy, OBX-11).
+    public var archives: [String: CloudRecord] = [:]
+    /// The zone manifest (OBX-29): every tracked zone with its role.
+    public var zones: [TrackedZone] = []
+    /// Collections whose share was revoked: their copies are kept, never sent (OBX-31).
+    public var revoked: [String] = []
+    /// `prepareToAdoptShare` ran for these collections (OBX-30).
+    public var prepared: [String] = []
+    public var privateState: CKSyncEngine.State.Serialization?
+    public var sharedState: CKSyncEngine.State.Serialization?
+    /// `lastRejectionReason` (OBX-20), shown as `error(CODE)`.
+    public var lastRejectionReason: String?
+    /// The user record name the adapter last saw (tells a switch from a sign-in, OBX-26).
+    public var lastUser: String?
+    /// `resetPersistedState()` was called: it takes effect at the next launch (OBX-37).
+    public var resetAtNextLaunch = false
+
+    public init() {}
+
+    mutating func name(_ model: ModelID, _ recordName: String) {
+        recordNames[model] = recordName
+        models[recordName] = model
+    }
+
+    mutating func forget(_ model: ModelID) {
+        guard let name = recordNames.removeValue(forKey: model) else { return }
+        if models[name] == model { models[name] = nil }
+    }
+
+    mutating func setRow(_ row: OutboxRow) {
+        if rows[row.recordName] == nil { rowOrder.append(row.recordName) }
+        rows[row.recordName] = row
+    }
+
+    mutating func removeRow(_ name: String) {
+        guard rows.removeValue(forKey: name) != nil else { return }
+        rowOrder.removeAll { $0 == name }
+    }
+
+    /// The rows in the order they were written.
+    var orderedRows: [OutboxRow] { rowOrder.compactMap { rows[$0] } }
+
+    func tracked(_ collection: String) -> TrackedZone? {
+        zones.first { $0.collection == collection }
+    }
+
+    func tracked(zone: ZoneID) -> TrackedZone? {
+        zones.first { $0.zone == zone }
+    }
+}

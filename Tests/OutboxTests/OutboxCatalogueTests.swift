@@ -1,0 +1,126 @@
+import Foundation
+import Outbox
+import SyncContract
+import Testing
+import TestSupport
+
+/// The catalogue as data agrees with docs/OUTBOX.md word for word; every ID but the two the
+/// page says cannot fire is made to fire by a passing bundled scenario; every weakness has a
+/// scenario and a contrast; the profile refuses what the seed cannot do.
+@Suite struct OutboxCatalogueTests {
+    struct Entry {
+        var id: String
+        var group: String
+        var text: String
+        var choices: [String] = []
+    }
+
+    static func entries() throws -> [Entry] {
+        let lines = try TestSupport.read("docs/OUTBOX.md").split(separator: "\n", omittingEmptySubsequences: false)
+        var entries: [Entry] = []
+        var group: String?
+        for raw in lines {
+            let line = String(raw)
+            if line.hasPrefix("## ") {
+                group = line.hasPrefix("## OBXW —") ? "OBXW" : line.hasPrefix("## OBX —") ? "OBX" : nil
+                continue
+            }
+            guard let group else { continue }
+            if line.hasPrefix("- **"), let end = line.range(of: "** ") {
+                let id = String(line[line.index(line.startIndex, offsetBy: 4)..<end.lowerBound])
+                entries.append(Entry(id: id, group: group, text: String(line[end.upperBound...])))
+            } else if line.hasPrefix("  - Choice: "), !entries.isEmpty {
+                entries[entries.count - 1].choices.append(String(line.dropFirst("  - Choice: ".count)))
+            }
+        }
+        return entries
+    }
+
+    @Test func everyRuleOfThePageIsInTheCatalogueWordForWord() throws {
+        let entries = try Self.entries()
+        let catalogue = OutboxRules.catalogue
+        #expect(catalogue.rules.map(\.id) == entries.map(\.id))
+        for entry in entries {
+            let rule = try #require(catalogue.rule(entry.id))
+            #expect(rule.text == entry.text, "\(entry.id)'s text differs")
+            #expect(rule.group == entry.group)
+            #expect(rule.choice == (entry.choices.isEmpty ? nil : entry.choices.joined(separator: "\n")),
+                    "\(entry.id)'s choice differs")
+        }
+        #expect(catalogue.rules(inGroup: "OBX").map(\.id) == (1...37).map { "OBX-\($0)" })
+        #expect(catalogue.rules(inGroup: "OBXW").map(\.id) == (1...12).map { "OBXW-\($0)" })
+        #expect(catalogue.explainers(of: "duplicate-identity") == ["OBXW-11"])
+    }
+
+    @Test func theProfileHasTheContractProbesItsOwnAndRefusesStopStartInitializeSchema() {
+        let profile = OutboxProfile.profile
+        #expect(profile.name == "outbox")
+        #expect(profile.seed == "001")
+        #expect(Array(profile.probePointNames.prefix(10)) == ProbePoint.contractOrder)
+        #expect(profile.probePointNames.dropFirst(10) == [
+            "outbox.committed", "outbox.reconciled", "outbox.batch", "outbox.state.saved",
+            "outbox.conflict", "outbox.zone.recovered", "outbox.share.adopted", "outbox.share.revoked",
+        ])
+        for refused in ["stop", "start", "initialize-schema"] { #expect(!profile.statements.contains(refused)) }
+        #expect(profile.statements.contains("reset-sync-data"))
+        #expect(profile.stateNames.contains("waiting(account)"))
+        #expect(profile.stateNames.contains("error(quotaExceeded)"))
+        #expect(profile.codec.zoneNames == ["Main"])
+        #expect(profile.codec.holdsRecords(inZoneNamed: "Collection-X"))
+        #expect(profile.codec.sharedZoneName(ofRoot: "R") == "Collection-R")
+    }
+
+    static let folder = "Scenarios/engines/outbox"
+
+    @Test func everyScenarioTellsItsStoryAndEveryWeaknessHasAContrast() throws {
+        let files = TestSupport.scenarioFiles(under: Self.folder)
+        #expect(files.count >= 30)
+        for path in files {
+            let text = try TestSupport.read(path)
+            #expect(text.contains("\nengine outbox\n"), "\(path) does not run on outbox")
+            #expect(text.contains("\nabout \""), "\(path) has no about")
+        }
+        let names = files.map { String($0.split(separator: "/").last ?? "") }
+        for weakness in OutboxRules.catalogue.rules(inGroup: "OBXW") where weakness.id != "OBXW-12" {
+            #expect(names.contains { $0.hasPrefix("\(weakness.id)-") && !$0.contains("contrast") },
+                    "\(weakness.id) has no scenario")
+            #expect(names.contains { $0.hasPrefix("\(weakness.id)-contrast-") },
+                    "\(weakness.id) has no contrast scenario")
+        }
+    }
+
+    /// OBX-5 (the engine hears nothing of a rollback) and OBX-17 (the simulated cloud answers
+    /// a delete of a gone record as deleted) fire nowhere; every other ID does.
+    @Test func everyOtherIDFiresInAPassingBundledScenario() throws {
+        let run = try TestSupport.runSynclab(["rules", "--engine", "outbox", "--check", Self.folder])
+        let missing = run.standardOutput.split(separator: "\n")
+            .filter { $0.contains(": no scenario in") }
+            .map { String($0.prefix { $0 != ":" }) }
+        #expect(missing == ["OBX-5", "OBX-17"], "\(run.standardOutput)\(run.standardError)")
+    }
+
+    @Test func everyBundledScenarioPasses() throws {
+        let run = try TestSupport.runSynclab(["run", Self.folder])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+    }
+
+    @Test func stopIsRefusedWhenTheScenarioIsChecked() throws {
+        let folder = try TestSupport.temporaryFolder("outbox-stop")
+        let path = folder.appendingPathComponent("stop.scenario").path
+        try """
+            scenario "stop on outbox"
+            engine outbox
+            entity Note {
+              title: String = ""
+            }
+            account alice
+            device phone on alice
+            phone: stop
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try TestSupport.runSynclab(["check", path])
+        #expect(run.status == 2)
+        #expect(run.standardOutput.contains("engine 'outbox' does not support 'stop'")
+                || run.standardError.contains("engine 'outbox' does not support 'stop'"),
+                "\(run.standardOutput)\(run.standardError)")
+    }
+}

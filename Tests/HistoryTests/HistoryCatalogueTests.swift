@@ -6,37 +6,10 @@ import TestSupport
 /// The catalogue as data (`HistoryRules`) agrees with its page, docs/HISTORY.md, word for
 /// word; every rule and weakness has its scenarios; the profile lists what the spec lists.
 @Suite struct HistoryCatalogueTests {
-    struct Entry {
-        var id: String
-        var group: String
-        var text: String
-        var choices: [String] = []
-        var line: Int
-    }
+    typealias Entry = CataloguePage.Entry
 
     static func entries() throws -> [Entry] {
-        let lines = try TestSupport.read("docs/HISTORY.md").split(separator: "\n",
-            omittingEmptySubsequences: false)
-        var entries: [Entry] = []
-        var group: String?
-        for (index, raw) in lines.enumerated() {
-            let line = String(raw)
-            if line.hasPrefix("## ") {
-                group = line.hasPrefix("## HISW —") ? "HISW" : line.hasPrefix("## HIS "
-                    + "—") ? "HIS" : nil
-                continue
-            }
-            guard let group else { continue }
-            if line.hasPrefix("- **"), let end = line.range(of: "** ") {
-                let id = String(line[line.index(line.startIndex, offsetBy: 4)..<end.lowerBound])
-                entries.append(Entry(id: id, group: group, text: String(line[end.upperBound...]),
-                    line: index + 1))
-            } else if line.hasPrefix("  - Choice: "), !entries.isEmpty {
-                let choice = String(line.dropFirst("  - Choice: ".count))
-                entries[entries.count - 1].choices.append(choice)
-            }
-        }
-        return entries
+        try CataloguePage.entries(of: "docs/HISTORY.md", groups: ["HISW", "HIS"])
     }
 
     @Test func everyRuleOfThePageIsInTheCatalogueWordForWordAndViceVersa() throws {

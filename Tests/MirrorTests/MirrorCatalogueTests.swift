@@ -7,33 +7,10 @@ import TestSupport
 /// every rule is expected to fire by a bundled scenario, and every weakness has a scenario
 /// and a contrast.
 @Suite struct MirrorCatalogueTests {
-    struct Entry {
-        var id: String
-        var group: String
-        var text: String
-        var choices: [String] = []
-        var line: Int
-    }
+    typealias Entry = CataloguePage.Entry
 
     static func entries() throws -> [Entry] {
-        let lines = try TestSupport.read("docs/MIRROR.md").split(separator: "\n", omittingEmptySubsequences: false)
-        var entries: [Entry] = []
-        var group: String?
-        for (index, raw) in lines.enumerated() {
-            let line = String(raw)
-            if line.hasPrefix("## ") {
-                group = line.hasPrefix("## MIRW —") ? "MIRW" : line.hasPrefix("## MIR —") ? "MIR" : nil
-                continue
-            }
-            guard let group else { continue }
-            if line.hasPrefix("- **"), let end = line.range(of: "** ") {
-                let id = String(line[line.index(line.startIndex, offsetBy: 4)..<end.lowerBound])
-                entries.append(Entry(id: id, group: group, text: String(line[end.upperBound...]), line: index + 1))
-            } else if line.hasPrefix("  - Choice: "), !entries.isEmpty {
-                entries[entries.count - 1].choices.append(String(line.dropFirst("  - Choice: ".count)))
-            }
-        }
-        return entries
+        try CataloguePage.entries(of: "docs/MIRROR.md", groups: ["MIRW", "MIR"])
     }
 
     @Test func everyRuleOfThePageIsInTheCatalogueWordForWordAndViceVersa() throws {

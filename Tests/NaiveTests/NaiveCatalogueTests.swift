@@ -6,37 +6,12 @@ import TestSupport
 /// The catalogue as data (`NaiveRules`) agrees with its page, docs/NAIVE.md, word for word:
 /// IDs, texts, groups and their order, choices; the weaknesses name what they explain.
 @Suite struct NaiveCatalogueTests {
-    /// One `- **ID** text` entry of the page, with its `Choice:` lines.
-    struct Entry {
-        var id: String
-        var group: String
-        var text: String
-        var choices: [String] = []
-        var line: Int
-    }
+    typealias Entry = CataloguePage.Entry
 
     /// The entries of the page's `## NAIVE —` and `## NAIVEW —` sections, in order (the
     /// literal variant's section lists its IDs without bold: they are not the profile's).
     static func entries() throws -> [Entry] {
-        let lines = try TestSupport.read("docs/NAIVE.md").split(separator: "\n", omittingEmptySubsequences: false)
-        var entries: [Entry] = []
-        var group: String?
-        for (index, raw) in lines.enumerated() {
-            let line = String(raw)
-            if line.hasPrefix("## ") {
-                group = line.hasPrefix("## NAIVEW —") ? "NAIVEW" : line.hasPrefix("## NAIVE —") ? "NAIVE" : nil
-                continue
-            }
-            guard let group else { continue }
-            if line.hasPrefix("- **"), let end = line.range(of: "** ") {
-                let id = String(line[line.index(line.startIndex, offsetBy: 4)..<end.lowerBound])
-                entries.append(Entry(id: id, group: group, text: String(line[end.upperBound...]),
-                                     line: index + 1))
-            } else if line.hasPrefix("  - Choice: "), !entries.isEmpty {
-                entries[entries.count - 1].choices.append(String(line.dropFirst("  - Choice: ".count)))
-            }
-        }
-        return entries
+        try CataloguePage.entries(of: "docs/NAIVE.md", groups: ["NAIVEW", "NAIVE"])
     }
 
     @Test func everyRuleOfThePageIsInTheCatalogueWordForWordAndViceVersa() throws {

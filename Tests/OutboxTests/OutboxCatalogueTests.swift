@@ -8,32 +8,10 @@ import TestSupport
 /// page says cannot fire is made to fire by a passing bundled scenario; every weakness has a
 /// scenario and a contrast; the profile refuses what the seed cannot do.
 @Suite struct OutboxCatalogueTests {
-    struct Entry {
-        var id: String
-        var group: String
-        var text: String
-        var choices: [String] = []
-    }
+    typealias Entry = CataloguePage.Entry
 
     static func entries() throws -> [Entry] {
-        let lines = try TestSupport.read("docs/OUTBOX.md").split(separator: "\n", omittingEmptySubsequences: false)
-        var entries: [Entry] = []
-        var group: String?
-        for raw in lines {
-            let line = String(raw)
-            if line.hasPrefix("## ") {
-                group = line.hasPrefix("## OBXW —") ? "OBXW" : line.hasPrefix("## OBX —") ? "OBX" : nil
-                continue
-            }
-            guard let group else { continue }
-            if line.hasPrefix("- **"), let end = line.range(of: "** ") {
-                let id = String(line[line.index(line.startIndex, offsetBy: 4)..<end.lowerBound])
-                entries.append(Entry(id: id, group: group, text: String(line[end.upperBound...])))
-            } else if line.hasPrefix("  - Choice: "), !entries.isEmpty {
-                entries[entries.count - 1].choices.append(String(line.dropFirst("  - Choice: ".count)))
-            }
-        }
-        return entries
+        try CataloguePage.entries(of: "docs/OUTBOX.md", groups: ["OBXW", "OBX"])
     }
 
     @Test func everyRuleOfThePageIsInTheCatalogueWordForWord() throws {

@@ -74,6 +74,7 @@ extension SDSEngine {
             batch.savedModels[name] = id
             if !adoption {
                 // SYNC-4: remembered on disk until the answer arrives (a kill may lose it).
+                batch.earlierUnanswered[name] = context.syncData.unanswered[name]
                 context.syncData.markUnanswered(name, keys: pending.keys)
             }
             if pending.isInsert { batch.insertedNames.append(name) }

@@ -8,6 +8,12 @@ import SyncContract
 ///
 /// A kill throws the engine (its memory) away and starts a new incarnation; everything the
 /// world scheduled for an older incarnation is dropped when it comes due.
+///
+/// `@exclusivity(unchecked)` (issue 19) marks properties that are only read, assigned, or
+/// changed in place by code that cannot reach the device (the store, the disk, stdlib
+/// collections; engines know no `Device`): their accesses never overlap, so the runtime
+/// check, paid on every event, could never fire. `names`, lent to the engine for a whole
+/// event, keeps its check.
 public final class Device {
     public let name: String
     public let schema: Schema

@@ -10,9 +10,9 @@
 /// changes happen in place rather than copying every collection of the sync data.
 ///
 /// The storage knows its contents' type by identifier and holds the value as an optional:
-/// opening a box then needs no generic type metadata (a runtime lookup that cost about 1% of
-/// an explorer seed), and moving the value out leaves nil behind rather than an empty value
-/// to build and destroy (sync data of dozens of fields made that about 4% of a seed).
+/// checking the type needs no lookup of the generic storage class's metadata, and moving the
+/// value out leaves nil behind rather than an empty value to build and destroy (sync data of
+/// dozens of fields made that about 3% of an explorer seed; docs/BENCH.md, issue 19).
 public struct SyncDataBox: Hashable, @unchecked Sendable {
     // `@unchecked`: the only way in is `init(_:)`, which takes a `Sendable` value.
     private var storage: SyncDataStorage?

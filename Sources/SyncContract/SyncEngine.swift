@@ -75,8 +75,11 @@ extension SyncEngine {
         names: inout Xoshiro256StarStar
     ) -> [EngineEffect] {
         precondition(Self.writesWholeStateFirst, "only an engine that writes its whole state first borrows the disk")
-        var box = syncData
-        let contents = box.takeContents(as: SyncData.self, leaving: SyncData()) ?? SyncData()
+        // `consume`, not a copy: a second reference to the box's storage would make
+        // `takeContents` copy the sync data, and then every collection the engine changes
+        // would be copied on write too (measured: the box was shared on almost every event).
+        var box = consume syncData
+        let contents = box.takeContents(as: SyncData.self) ?? SyncData()
         var context = EngineContext<SyncData>(
             now: conditions.now,
             device: conditions.device,
@@ -84,8 +87,8 @@ extension SyncEngine {
             accountStatus: conditions.accountStatus,
             isOnline: conditions.isOnline,
             isDiskFull: conditions.isDiskFull,
-            store: store,
-            syncData: contents,
+            store: consume store,
+            syncData: consume contents,
             names: names
         )
         let effects = handle(event, context: &context)

@@ -280,6 +280,13 @@ final class World {
         perform(effects, device: index, incarnation: incarnation)
     }
 
+    /// Tells the engine what a `rollback` discarded; an engine that ignores rollbacks
+    /// returns no effects, so nothing is recorded.
+    func deliverRollback(_ discarded: DiscardedTransaction, to index: Int) {
+        let device = devices[index]
+        perform(device.deliverRollback(discarded, now: now), device: index, incarnation: device.incarnation)
+    }
+
     private func perform(_ effects: [EngineEffect], device index: Int, incarnation: Int) {
         let device = devices[index]
         for effect in effects {

@@ -105,6 +105,7 @@ final class World {
         )
         cloudConfiguration.recreatesDeletedRecords = options.cloudRecreatesDeletedRecords
         cloudConfiguration.tokenlessFetchOmitsDeletions = options.cloudTokenlessFetchOmitsDeletions
+        cloudConfiguration.missingDeletes = configuration.missingDeletes == .unknownItem ? .unknownItem : .succeed
         cloud = CloudService(configuration: cloudConfiguration)
         for declaration in scenario.devices {
             let name = declaration.name.value

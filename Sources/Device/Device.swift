@@ -251,8 +251,22 @@ extension Device {
     }
 
     /// `rollback`: the open transaction is discarded; nothing of it reaches the store (DEL-1).
-    public func rollback() {
+    /// Returns what it would have changed (nil when none was open), for `deliverRollback`.
+    @discardableResult
+    public func rollback() -> DiscardedTransaction? {
+        guard let transaction = openTransaction else { return nil }
         openTransaction = nil
+        return DiscardedTransaction(transaction, in: diskOwner.ownDisk.store)
+    }
+
+    /// Tells the running engine what a rollback discarded and returns its effects (none from
+    /// an engine that ignores rollbacks). The engine works on copies of the disk, as in
+    /// `deliver(_:now:)`.
+    public func deliverRollback(_ discarded: DiscardedTransaction, now: SimTime) -> [EngineEffect] {
+        guard let engine else { return [] }
+        return engine.rolledBack(
+            discarded, conditions: conditions(now: now), store: diskOwner.ownDisk.store,
+            syncData: diskOwner.ownDisk.syncData, names: &names)
     }
 
     private func save(_ transaction: Transaction) throws(StoreError) -> Bool {

@@ -117,6 +117,7 @@ final class World {
         )
         cloudConfiguration.recreatesDeletedRecords = options.cloudRecreatesDeletedRecords
         cloudConfiguration.tokenlessFetchOmitsDeletions = options.cloudTokenlessFetchOmitsDeletions
+        cloudConfiguration.missingDeletes = configuration.missingDeletes == .unknownItem ? .unknownItem : .succeed
         cloud = CloudService(configuration: cloudConfiguration)
         for declaration in scenario.devices {
             let name = declaration.name.value
@@ -290,6 +291,13 @@ final class World {
         let effects = failure == nil
             ? device.deliverWritingFirst(event, now: now) : device.deliver(event, now: now)
         perform(effects, device: index, incarnation: incarnation)
+    }
+
+    /// Tells the engine what a `rollback` discarded; an engine that ignores rollbacks
+    /// returns no effects, so nothing is recorded.
+    func deliverRollback(_ discarded: DiscardedTransaction, to index: Int) {
+        let device = devices[index]
+        perform(device.deliverRollback(discarded, now: now), device: index, incarnation: device.incarnation)
     }
 
     private func perform(_ effects: [EngineEffect], device index: Int, incarnation: Int) {

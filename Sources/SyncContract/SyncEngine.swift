@@ -29,10 +29,25 @@ public protocol SyncEngine: AnyObject {
     /// Its device may then lend the disk to the engine for the event instead of copying it:
     /// nothing can look at the disk before that first write replaces it.
     static var writesWholeStateFirst: Bool { get }
+
+    /// The app rolled a transaction back: nothing of it reached the store (`rollback`). An
+    /// engine whose catalogue says something about rollbacks traces it here; the default
+    /// ignores it and returns no effects, so the run is the same as if nothing was said.
+    /// Unlike `handle`, the effects need not start with a write, whatever
+    /// `writesWholeStateFirst` says: the device hands the engine copies of the disk.
+    func rolledBack(
+        _ discarded: DiscardedTransaction, context: inout EngineContext<SyncData>
+    ) -> [EngineEffect]
 }
 
 extension SyncEngine {
     public static var writesWholeStateFirst: Bool { false }
+
+    public func rolledBack(
+        _ discarded: DiscardedTransaction, context: inout EngineContext<SyncData>
+    ) -> [EngineEffect] {
+        []
+    }
 }
 
 extension SyncEngine {
@@ -59,6 +74,31 @@ extension SyncEngine {
             names: names
         )
         let effects = handle(event, context: &context)
+        names = context.names
+        return effects
+    }
+
+    /// Hands a rollback to the engine (`rolledBack(_:context:)`) over copies of the disk,
+    /// as `handle(_:conditions:store:syncData:names:)` does for an event.
+    public func rolledBack(
+        _ discarded: DiscardedTransaction,
+        conditions: DeviceConditions,
+        store: Store,
+        syncData: SyncDataBox,
+        names: inout Xoshiro256StarStar
+    ) -> [EngineEffect] {
+        var context = EngineContext<SyncData>(
+            now: conditions.now,
+            device: conditions.device,
+            account: conditions.account,
+            accountStatus: conditions.accountStatus,
+            isOnline: conditions.isOnline,
+            isDiskFull: conditions.isDiskFull,
+            store: store,
+            syncData: syncData.contents(as: SyncData.self) ?? SyncData(),
+            names: names
+        )
+        let effects = rolledBack(discarded, context: &context)
         names = context.names
         return effects
     }

@@ -177,8 +177,11 @@ public final class Device {
         swap(&store, &diskOwner.ownDisk.store)
         var syncData = SyncDataBox()
         swap(&syncData, &diskOwner.ownDisk.syncData)
+        // `consume`: the engine gets the only references (a copy left here would make each
+        // of its changes copy the dictionary it touches).
         let effects = engine.handle(
-            event, conditions: conditions, lending: store, syncData: syncData, names: &names)
+            event, conditions: conditions, lending: consume store, syncData: consume syncData,
+            names: &names)
         guard case .write(let write)? = effects.first, let written = write.store,
               let writtenSyncData = write.syncData else {
             preconditionFailure("engine '\(profile.name)' did not write its whole state first")

@@ -75,7 +75,7 @@ extension SyncEngine {
         names: inout Xoshiro256StarStar
     ) -> [EngineEffect] {
         precondition(Self.writesWholeStateFirst, "only an engine that writes its whole state first borrows the disk")
-        var box = syncData
+        var box = consume syncData
         let contents = box.takeContents(as: SyncData.self, leaving: SyncData()) ?? SyncData()
         var context = EngineContext<SyncData>(
             now: conditions.now,
@@ -84,8 +84,8 @@ extension SyncEngine {
             accountStatus: conditions.accountStatus,
             isOnline: conditions.isOnline,
             isDiskFull: conditions.isDiskFull,
-            store: store,
-            syncData: contents,
+            store: consume store,
+            syncData: consume contents,
             names: names
         )
         let effects = handle(event, context: &context)

@@ -152,6 +152,7 @@ enum BenchWorkloads {
     /// The download workload: seconds to download N records on a second device (the run with
     /// the download minus the run without it), and the process's peak RSS.
     static func benchDownload(records counts: [Int], repetitions: Int) -> Int32 {
+        var first: (seconds: Double, records: Int)?
         for records in counts {
             var totals: [Double] = []
             var downloads: [Double] = []
@@ -164,9 +165,18 @@ enum BenchWorkloads {
                 totals.append(with)
                 downloads.append(max(0, with - without))
             }
+            // Growth against the first size: time ×t for records ×r is t / r of linear.
+            var growth = ""
+            if let first, first.seconds > 0, records != first.records {
+                let time = median(downloads) / first.seconds
+                let size = Double(records) / Double(first.records)
+                growth = ", x\(format(time)) time for x\(format(size)) records -> "
+                    + "\(format(time / size)) of linear"
+            }
+            first = first ?? (median(downloads), records)
             print("download  \(records) records: median \(format(median(downloads))) s to download "
                   + "(\(format(median(totals))) s with the upload), "
-                  + "peak RSS \(format(peakResidentMegabytes())) MB")
+                  + "peak RSS \(format(peakResidentMegabytes())) MB" + growth)
         }
         return 0
     }

@@ -94,12 +94,22 @@ extension CloudService {
         var request = request
         // The default zone is never atomic ([CKRecordZone] `default()`): items fail one by one.
         if request.zone.isDefaultZone { request.atomic = false }
+        // Only query subscriptions compare the zone before and after the request. Without
+        // them, the zone moves into the batch (the service keeps an empty one meanwhile), so
+        // the batch changes it in place instead of copying it: a request costs O(request),
+        // not O(zone). Only `apply` changes the zone, so an unapplied batch gives it back as
+        // it was.
+        let before: ZoneState? = ownerState.querySubscriptions.isEmpty
+            || ownerState.queryPushDevices.isEmpty ? nil : zone
+        let moved = before == nil && zoneStates[request.zone] != nil
+        if moved { zoneStates[request.zone] = ZoneState(id: request.zone) }
         var batch = RecordBatch(
-            request: request, client: client, now: now, service: self, zone: zone,
+            request: request, client: client, now: now, service: self, zone: consume zone,
             account: accountState, owner: ownerState, participant: participant)
         batch.run()
         accountStates[account] = batch.account
         guard batch.isApplied else {
+            if moved { zoneStates[request.zone] = batch.zone }
             return CloudOutcome(response: .recordsModified(batch.results), notes: batch.notes)
         }
         zoneStates[request.zone] = batch.zone
@@ -111,8 +121,9 @@ extension CloudService {
         // The default zone is absent from database changes and database subscriptions
         // (`propagate` skips it); its query subscriptions fire like any zone's.
         let effects = propagate(zone: request.zone, originator: client.device, losses: batch.losses)
-        let queryPushes = queryPushTargets(
-            before: zone, after: batch.zone, originator: client.device)
+        let queryPushes = before.map {
+            queryPushTargets(before: $0, after: batch.zone, originator: client.device)
+        } ?? []
         let pushes =
             queryPushes.isEmpty ? effects.pushes : Set(effects.pushes + queryPushes).sorted()
         return CloudOutcome(

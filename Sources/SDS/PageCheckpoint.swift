@@ -71,7 +71,7 @@ struct PageCheckpoint {
         }
         func kept<Key, Value>(_ map: [Key: Value], at keys: Set<Key>) -> [Key: Value?] {
             var result: [Key: Value?] = [:]
-            for key in keys { result[key] = .some(map[key]) } // tidy: a map, read by key
+            for key in keys { result[key] = .some(map[key]) } // tidy: ordered into a map, read by key
             return result
         }
         idMark = mark
@@ -109,12 +109,12 @@ struct PageCheckpoint {
         context.names = names
         var data = syncData
         func put<Key, Value>(_ saved: [Key: Value?], into map: inout [Key: Value]) {
-            for (key, value) in saved { map[key] = value } // tidy: each key set independently
+            for (key, value) in saved { map[key] = value } // tidy: ordered each key set independently, order cannot matter
         }
         swap(&data.recordNames, &context.syncData.recordNames)
         put(recordNames, into: &data.recordNames)
         swap(&data.pending, &context.syncData.pending)
-        for (id, change) in pending { data.pending[id] = change } // tidy: each key set independently
+        for (id, change) in pending { data.pending[id] = change } // tidy: ordered each key set independently, order cannot matter
         swap(&data.models, &context.syncData.models)
         put(models, into: &data.models)
         swap(&data.changeTags, &context.syncData.changeTags)

@@ -78,7 +78,7 @@ struct PageCheckpoint {
         names = context.names
         recordNames = kept(data.recordNames, at: touchedIDs)
         var keptPending: [ModelID: PendingChange?] = [:]
-        for id in touchedIDs { keptPending[id] = .some(data.pending[id]) }
+        for id in touchedIDs { keptPending[id] = .some(data.pending[id]) } // tidy: ordered into a map, read by key
         pending = keptPending
         models = kept(data.models, at: touchedNames)
         changeTags = kept(data.changeTags, at: touchedNames)

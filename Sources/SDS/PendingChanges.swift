@@ -19,7 +19,7 @@ public struct PendingChanges: Hashable, Sendable, ExpressibleByDictionaryLiteral
     public init() {}
 
     public init(dictionaryLiteral elements: (ModelID, PendingChange)...) {
-        for (id, change) in elements { self[id] = change }
+        for (id, change) in elements { self[id] = change } // tidy: ordered a literal list, each key set independently
     }
 
     public subscript(id: ModelID) -> PendingChange? {

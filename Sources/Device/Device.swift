@@ -183,6 +183,8 @@ public final class Device {
         swap(&store, &diskOwner.ownDisk.store)
         var syncData = SyncDataBox()
         swap(&syncData, &diskOwner.ownDisk.syncData)
+        // `consume`: the engine gets the only references (a copy left here would make each
+        // of its changes copy the dictionary it touches).
         let effects = engine.handle(
             event, conditions: conditions, lending: consume store, syncData: consume syncData,
             names: &names)

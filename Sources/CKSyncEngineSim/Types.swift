@@ -117,6 +117,11 @@ extension CKSyncEngine {
         /// The most items (saves and deletes) `init(pendingChanges:recordProvider:)` puts in a
         /// batch: CloudKit's limit per request (docs/CLOUDSIM.md, `modifyRecords`).
         public static let maximumItemCount = 400
+        /// The most bytes of saved records (`CloudRecord.recordSizeBytes`, assets excluded)
+        /// `init(pendingChanges:recordProvider:)` puts in a batch: CloudKit's request size
+        /// limit (2 MB, docs/CLOUDSIM.md *Request size*). A record larger by itself still goes
+        /// out, alone, and fails there.
+        public static let maximumByteCount = 2_097_152
 
         /// Records to save, each a `CKRecord` with the keys changed since it was last fetched.
         public var recordsToSave: [RecordSave]
@@ -132,19 +137,27 @@ extension CKSyncEngine {
         }
 
         /// `init?(pendingChanges:recordProvider:)`: walks `pendingChanges` in order until the
-        /// batch holds `maximumItemCount` items; for a save it asks `recordProvider` for the
-        /// record and skips the change when it answers nil. Nil when nothing was added.
+        /// batch holds `maximumItemCount` items or the next record would take its saves past
+        /// `maximumByteCount` (Apple: "until there are no more changes or the size of the batch
+        /// reaches the maximum limit"; the first item always goes in); for a save it asks
+        /// `recordProvider` for the record and skips the change when it answers nil. Nil when
+        /// nothing was added.
         public init?(
             pendingChanges: [PendingRecordZoneChange],
             recordProvider: (RecordID) -> RecordSave?
         ) {
             var saves: [RecordSave] = []
             var deletes: [RecordID] = []
-            for change in pendingChanges {
+            var bytes = 0
+            walk: for change in pendingChanges {
                 if saves.count + deletes.count >= Self.maximumItemCount { break }
                 switch change {
                 case .saveRecord(let id):
-                    if let record = recordProvider(id) { saves.append(record) }
+                    guard let record = recordProvider(id) else { continue }
+                    let size = record.record.recordSizeBytes
+                    if !(saves.isEmpty && deletes.isEmpty), bytes + size > Self.maximumByteCount { break walk }
+                    bytes += size
+                    saves.append(record)
                 case .deleteRecord(let id):
                     deletes.append(id)
                 }

@@ -4,6 +4,16 @@ public enum CloudEnvironment: String, Hashable, Sendable {
     case production
 }
 
+/// How a delete of a record that does not exist is answered (docs/CLOUDSIM.md, *Deleting a
+/// record that does not exist*). Apple documents neither answer.
+public enum MissingDeleteAnswer: String, Hashable, Sendable {
+    /// The item succeeds (`.deleted`): no tombstone, no note. The default.
+    case succeed
+    /// The item fails with a per-item `unknownItem` (and, in an atomic request, fails the
+    /// request's other items with `batchRequestFailed`).
+    case unknownItem
+}
+
 /// The setup of a simulated container.
 public struct CloudConfiguration: Hashable, Sendable {
     /// Every account of the scenario.
@@ -35,6 +45,10 @@ public struct CloudConfiguration: Hashable, Sendable {
     /// save of a record whose `parent` is a live record of the zone not saved in the same
     /// request rewrites that parent with a new change tag (note `record.parent-touched`).
     public var childSaveChangesParentTag = false
+    /// A delete of a record that does not exist (never saved, or deleted already): succeeds
+    /// by default; `unknownItem` makes it fail, as some accounts of CloudKit say it does
+    /// (`cloud missing-deletes unknown-item`, issue 14).
+    public var missingDeletes: MissingDeleteAnswer = .succeed
 
     public init(
         accounts: [String],

@@ -94,6 +94,11 @@ enum CloudMessages {
 
     static let unknownItem = CloudError(.unknownItem, message: "Record not found")
 
+    /// A delete of a record that does not exist, under `missingDeletes = .unknownItem`.
+    static func deleteOfMissingRecord(_ name: String) -> CloudError {
+        CloudError(.unknownItem, message: "Record '\(name)' to delete does not exist")
+    }
+
     static func recordTypeChange(_ name: String, from old: String, to new: String) -> CloudError {
         CloudError(
             .invalidArguments,

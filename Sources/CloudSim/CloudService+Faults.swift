@@ -159,6 +159,12 @@ extension CloudService {
         configuration.environment = environment
     }
 
+    /// `cloud: missing-deletes …`: how deletes of records that do not exist are answered from
+    /// now on.
+    public func setMissingDeletes(_ answer: MissingDeleteAnswer) {
+        configuration.missingDeletes = answer
+    }
+
     /// `deploy-schema`: copies the development schema to production (additive only).
     public func deploySchema() {
         productionSchema.merge(developmentSchema)

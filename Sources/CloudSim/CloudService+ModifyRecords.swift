@@ -80,7 +80,8 @@ extension CloudService {
         _ request: ModifyRecordsRequest, client: CloudClient, account: String, now: SimTime
     ) -> CloudOutcome {
         let participant = request.scope == .sharedDatabase ? account : nil
-        guard let zone = liveZoneState(request.zone) else {
+        let stored = zoneStates[request.zone]?.isLive == true
+        guard let zone = takeLiveZoneState(request.zone) else {
             // The next-upload throttle waits for an upload that reaches its records.
             let error = missingZoneError(request.zone)
             let names = request.saves.map(\.record.recordName) + request.deletes
@@ -94,15 +95,21 @@ extension CloudService {
         var request = request
         // The default zone is never atomic ([CKRecordZone] `default()`): items fail one by one.
         if request.zone.isDefaultZone { request.atomic = false }
+        // The zone as it was, only when a query subscription must compare with it: any other
+        // reference would make the batch copy the zone's records and log on its first write.
+        let before = ownerState.querySubscriptions.isEmpty || ownerState.queryPushDevices.isEmpty
+            ? nil : zone
         var batch = RecordBatch(
-            request: request, client: client, now: now, service: self, zone: zone,
+            request: request, client: client, now: now, service: self, zone: consume zone,
             account: accountState, owner: ownerState, participant: participant)
         batch.run()
         accountStates[account] = batch.account
+        // Put back also when not applied (only applying changes the batch's zone); a default
+        // zone not stored before is stored only when applied, as before.
+        if batch.isApplied || stored { zoneStates[request.zone] = batch.zone }
         guard batch.isApplied else {
             return CloudOutcome(response: .recordsModified(batch.results), notes: batch.notes)
         }
-        zoneStates[request.zone] = batch.zone
         developmentSchema = batch.developmentSchema
         changeTagCounter = batch.changeTagCounter
         guard batch.changedZone else {
@@ -111,12 +118,27 @@ extension CloudService {
         // The default zone is absent from database changes and database subscriptions
         // (`propagate` skips it); its query subscriptions fire like any zone's.
         let effects = propagate(zone: request.zone, originator: client.device, losses: batch.losses)
-        let queryPushes = queryPushTargets(
-            before: zone, after: batch.zone, originator: client.device)
+        // A modify request never adds query subscriptions or their devices (`before` is nil
+        // exactly when `queryPushTargets` would find none).
+        let queryPushes = before.map {
+            queryPushTargets(before: $0, after: batch.zone, originator: client.device)
+        } ?? []
         let pushes =
             queryPushes.isEmpty ? effects.pushes : Set(effects.pushes + queryPushes).sorted()
         return CloudOutcome(
             response: .recordsModified(batch.results), pushes: pushes,
             notes: batch.notes + effects.notes)
+    }
+}
+
+extension CloudService {
+    /// `liveZoneState(_:)`, moved out of `zoneStates` (an empty stand-in keeps its place, so
+    /// the dictionary is not rehashed) so the caller changes the only copy; the caller puts
+    /// it back. A default zone not stored yet is made as `liveZoneState` makes it.
+    func takeLiveZoneState(_ zone: ZoneID) -> ZoneState? {
+        guard zoneStates[zone]?.isLive == true else { return liveZoneState(zone) }
+        var state = ZoneState(id: zone)
+        swap(&state, &zoneStates[zone]!)
+        return state
     }
 }

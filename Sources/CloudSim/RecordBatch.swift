@@ -71,6 +71,9 @@ struct RecordBatch {
                 // `retryAfterSeconds`; docs/CLOUDSIM.md row 46).
                 deleteErrors.append(
                     CloudMessages.requestRateLimited(retryAfter: deleteThrottle.retryAfter))
+            } else if configuration.missingDeletes == .unknownItem, zone.records[name] == nil {
+                // Apple leaves open whether this succeeds (docs/CLOUDSIM.md).
+                deleteErrors.append(CloudMessages.deleteOfMissingRecord(name))
             } else {
                 deleteErrors.append(nil)
             }

@@ -8,6 +8,12 @@ import SyncContract
 ///
 /// A kill throws the engine (its memory) away and starts a new incarnation; everything the
 /// world scheduled for an older incarnation is dropped when it comes due.
+///
+/// `@exclusivity(unchecked)` (issue 19) marks properties that are only read, assigned, or
+/// changed in place by code that cannot reach the device (the store, the disk, stdlib
+/// collections; engines know no `Device`): their accesses never overlap, so the runtime
+/// check, paid on every event, could never fire. `names`, lent to the engine for a whole
+/// event, keeps its check.
 public final class Device {
     public let name: String
     public let schema: Schema
@@ -28,7 +34,7 @@ public final class Device {
         get { diskOwner.ownDisk }
         set { diskOwner.ownDisk = newValue }
     }
-    private var ownDisk: DeviceDisk
+    @exclusivity(unchecked) private var ownDisk: DeviceDisk
     /// The device whose disk this process uses: itself for an app, the app for an extension.
     private var diskOwner: Device {
         var owner = self
@@ -43,14 +49,14 @@ public final class Device {
     /// app's version.
     public var recordingView: SyncView? { host?.syncSelection ?? syncSelection }
     /// The engine running in this process (its memory); nil while the app is not running.
-    public private(set) var engine: (any SyncEngine)?
+    @exclusivity(unchecked) public private(set) var engine: (any SyncEngine)?
     /// The engine this device runs, as the registry describes it.
     public let profile: EngineProfile
     /// Why the store did not load at the last launch, for an engine that validates the schema
     /// when the store loads (`EngineProfile.validateSchema`); nil when it loaded.
     public private(set) var storeLoadFailure: StoreLoadFailure?
     /// Counts launches; events carry the incarnation they were scheduled for.
-    public private(set) var incarnation = 0
+    @exclusivity(unchecked) public private(set) var incarnation = 0
     /// An extension is signed into its app's account.
     public var account: String? {
         get { host?.account ?? ownAccount }
@@ -60,21 +66,21 @@ public final class Device {
         get { host?.accountStatus ?? ownAccountStatus }
         set { ownAccountStatus = newValue }
     }
-    private var ownAccount: String?
-    private var ownAccountStatus: AccountStatus
-    public var isOnline = true
+    @exclusivity(unchecked) private var ownAccount: String?
+    @exclusivity(unchecked) private var ownAccountStatus: AccountStatus
+    @exclusivity(unchecked) public var isOnline = true
     /// LIFE-6: the disk has no room left.
-    public var isDiskFull = false
+    @exclusivity(unchecked) public var isDiskFull = false
     /// ADOPT-1: whether the synchronizer observes the store; saves made while it does not
     /// carry the author `Device.unobservedAuthor` and are never recorded as changes.
     public var isObserved = true
     /// This device's one-way request latency, if it has its own.
-    public var latency: Latency?
+    @exclusivity(unchecked) public var latency: Latency?
     public var autosync = true {
         didSet { engine?.setAutosync(autosync) }
     }
     /// Timers the engine set, by kind, with the kernel event that fires them.
-    public var timers: [EngineTimer: EventID] = [:]
+    @exclusivity(unchecked) public var timers: [EngineTimer: EventID] = [:]
     /// The open transaction of `begin` … `save`, if any.
     public private(set) var openTransaction: Transaction?
     private var names: Xoshiro256StarStar
@@ -177,8 +183,11 @@ public final class Device {
         swap(&store, &diskOwner.ownDisk.store)
         var syncData = SyncDataBox()
         swap(&syncData, &diskOwner.ownDisk.syncData)
+        // `consume`: the engine gets the only references (a copy left here would make each
+        // of its changes copy the dictionary it touches).
         let effects = engine.handle(
-            event, conditions: conditions, lending: store, syncData: syncData, names: &names)
+            event, conditions: conditions, lending: consume store, syncData: consume syncData,
+            names: &names)
         guard case .write(let write)? = effects.first, let written = write.store,
               let writtenSyncData = write.syncData else {
             preconditionFailure("engine '\(profile.name)' did not write its whole state first")
@@ -244,8 +253,22 @@ extension Device {
     }
 
     /// `rollback`: the open transaction is discarded; nothing of it reaches the store (DEL-1).
-    public func rollback() {
+    /// Returns what it would have changed (nil when none was open), for `deliverRollback`.
+    @discardableResult
+    public func rollback() -> DiscardedTransaction? {
+        guard let transaction = openTransaction else { return nil }
         openTransaction = nil
+        return DiscardedTransaction(transaction, in: diskOwner.ownDisk.store)
+    }
+
+    /// Tells the running engine what a rollback discarded and returns its effects (none from
+    /// an engine that ignores rollbacks). The engine works on copies of the disk, as in
+    /// `deliver(_:now:)`.
+    public func deliverRollback(_ discarded: DiscardedTransaction, now: SimTime) -> [EngineEffect] {
+        guard let engine else { return [] }
+        return engine.rolledBack(
+            discarded, conditions: conditions(now: now), store: diskOwner.ownDisk.store,
+            syncData: diskOwner.ownDisk.syncData, names: &names)
     }
 
     private func save(_ transaction: Transaction) throws(StoreError) -> Bool {

@@ -111,6 +111,8 @@ extension World {
             fail("'page-size' can only be set in the setup")
         case .environment(let environment):
             cloud.setEnvironment(environment == .production ? .production : .development)
+        case .missingDeletes(let answer):
+            cloud.setMissingDeletes(answer == .unknownItem ? .unknownItem : .succeed)
         }
     }
 
@@ -151,6 +153,7 @@ extension World {
             case .pushDrop: return "push drop"
             case .pageSize: return "page-size"
             case .environment(let environment): return "environment \(environment.rawValue)"
+            case .missingDeletes(let answer): return "missing-deletes \(answer.rawValue)"
             }
         }
     }

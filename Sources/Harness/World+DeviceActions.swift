@@ -43,7 +43,7 @@ extension World {
                 fail("the store refused the save: \(error)")
             }
         case .rollback:
-            device.rollback()
+            if let discarded = device.rollback() { deliverRollback(discarded, to: index) }
         case .batchDelete(let entity, let filter):
             var values: [String: LocalStore.AttributeValue] = [:]
             for assignment in filter {

@@ -31,7 +31,7 @@ extension World {
                                                    TraceField("error", .string("networkUnavailable"))])
             outstanding[index] += 1
             let answer = CloudResponse.failure(CloudError(.networkUnavailable, message: "the device is offline"))
-            kernel.schedule(after: .zero, actor: device.name,
+            kernel.schedule(after: .zero, actor: deviceActors[index],
                             .responseArrives(device: index, incarnation: device.incarnation, id, answer))
             return
         }
@@ -41,7 +41,7 @@ extension World {
                                              TraceField("arrives", .int(now.adding(delay).microseconds))]
                + requestDetails(request))
         outstanding[index] += 1
-        kernel.schedule(after: delay, actor: device.name,
+        kernel.schedule(after: delay, actor: deviceActors[index],
                         .requestArrives(device: index, incarnation: device.incarnation, id, request, device.client))
     }
 
@@ -60,13 +60,13 @@ extension World {
         outstanding[index] += 1
         let incarnation = device.incarnation
         if device.isOnline {
-            kernel.schedule(after: delay, actor: device.name,
+            kernel.schedule(after: delay, actor: deviceActors[index],
                             .responseArrives(device: index, incarnation: incarnation, id, outcome.response))
         } else {
             // The answer cannot reach an offline device: the request fails there, after the
             // cloud already applied it.
             let lost = CloudResponse.failure(CloudError(.networkFailure, message: "the connection was lost"))
-            kernel.schedule(after: .zero, actor: device.name,
+            kernel.schedule(after: .zero, actor: deviceActors[index],
                             .responseArrives(device: index, incarnation: incarnation, id, lost))
         }
     }
@@ -107,7 +107,7 @@ extension World {
         outstanding[index] += 1
         record("cloud", "push.sent", [TraceField("device", .string(devices[index].name)),
                                       TraceField("arrives", .int(now.adding(delay).microseconds))])
-        kernel.schedule(after: delay, actor: "cloud", .pushArrives(device: index))
+        kernel.schedule(after: delay, actor: cloudActor, .pushArrives(device: index))
     }
 
     func pushArrives(_ index: Int) {

@@ -23,6 +23,14 @@ public struct RuntimeFailure: Hashable, Sendable, CustomStringConvertible {
 
 /// The simulated world: one kernel, one cloud, the devices; it carries out engine effects,
 /// moves requests, answers and pushes across the network, and runs scenario triggers.
+///
+/// `@exclusivity(unchecked)` (issue 19: the runtime checks of these properties were about 6%
+/// of an explorer seed): only on properties that are read, assigned, or changed in place by
+/// code that cannot reach the world (stdlib collections, the kernel and the value types of
+/// lower targets, which know no `World`), so no two accesses to one of them can ever
+/// overlap and the dynamic check could never fire. The property keeps its static checks;
+/// a property a closure or a callback into the world may change while it is being changed
+/// (`triggers`, the waiters) keeps its runtime check too.
 final class World {
     /// The bound on `wait until … idle`, `settle` and waiting actions.
     static let waitBound = SimTime.hours(1)
@@ -30,29 +38,33 @@ final class World {
     /// run ends as a livelock (`LivenessGuard`).
     static let syncStartsPerInstantLimit = LivenessGuard.defaultLimit
 
-    var kernel: Kernel<WorldEvent>
+    @exclusivity(unchecked) var kernel: Kernel<WorldEvent>
     let cloud: CloudService
-    var devices: [Device] = []
+    @exclusivity(unchecked) var devices: [Device] = []
     var deviceIndex: [String: Int] = [:]
     let streams: RandomStreams
-    var latencyStreams: [Xoshiro256StarStar] = []
-    var pushStreams: [Xoshiro256StarStar] = []
+    @exclusivity(unchecked) var latencyStreams: [Xoshiro256StarStar] = []
+    @exclusivity(unchecked) var pushStreams: [Xoshiro256StarStar] = []
     var cloudLatency: Latency
     var pushLatency: Latency
     var pushDropPerMillion: UInt64
-    var trace: Trace
+    @exclusivity(unchecked) var trace: Trace
+    /// Each device's kernel handle, by device index, and the cloud's: scheduling by handle
+    /// skips hashing the actor's name on every event.
+    @exclusivity(unchecked) var deviceActors: [ActorID] = []
+    @exclusivity(unchecked) var cloudActor = ActorID(index: 0)
     /// Rules fired, per device index; index `devices.count` stands for the cloud.
-    var firedRules: [Set<String>] = []
+    @exclusivity(unchecked) var firedRules: [Set<String>] = []
     /// Events waiting for each device (requests, answers, pushes, resumes), for idleness.
-    var outstanding: [Int] = []
+    @exclusivity(unchecked) var outstanding: [Int] = []
     /// When each device's timers are due, by kind.
-    var timerDue: [[EngineTimer: SimTime]] = []
-    var pushScheduled: [Bool] = []
+    @exclusivity(unchecked) var timerDue: [[EngineTimer: SimTime]] = []
+    @exclusivity(unchecked) var pushScheduled: [Bool] = []
     /// CloudKit error codes each device was refused with (share steps, access control).
     var refusals: [Set<String>] = []
-    var pushMissed: [Bool] = []
+    @exclusivity(unchecked) var pushMissed: [Bool] = []
     /// Synchronizations started per device at the current instant (the livelock guard).
-    var livenessGuards: [LivenessGuard] = []
+    @exclusivity(unchecked) var livenessGuards: [LivenessGuard] = []
     var completedWaiters: Set<UInt64> = []
     var nextWaiter: UInt64 = 0
     /// Which device each waiting action runs on.
@@ -64,7 +76,7 @@ final class World {
     var triggers: [ArmedTrigger] = []
     /// The line of the statement running now, for failures.
     var currentLine = 0
-    var failure: RuntimeFailure?
+    @exclusivity(unchecked) var failure: RuntimeFailure?
     /// The scenario's labels and the records they stand for.
     let labels: LabelTable
     let schema: LocalStore.Schema
@@ -74,7 +86,7 @@ final class World {
     /// writes); counted per device from the start of the run.
     let killAfterWrite: WriteKill?
     /// The writes each device's engine made so far.
-    var writeCounts: [Int] = []
+    @exclusivity(unchecked) var writeCounts: [Int] = []
 
     /// How the engine lays records out in iCloud.
     var codec: any RecordCodec { profile.codec }
@@ -105,6 +117,7 @@ final class World {
         )
         cloudConfiguration.recreatesDeletedRecords = options.cloudRecreatesDeletedRecords
         cloudConfiguration.tokenlessFetchOmitsDeletions = options.cloudTokenlessFetchOmitsDeletions
+        cloudConfiguration.missingDeletes = configuration.missingDeletes == .unknownItem ? .unknownItem : .succeed
         cloud = CloudService(configuration: cloudConfiguration)
         for declaration in scenario.devices {
             let name = declaration.name.value
@@ -135,10 +148,10 @@ final class World {
             refusals.append([])
             firedRules.append([])
             writeCounts.append(0)
-            _ = kernel.actor(named: name)
+            deviceActors.append(kernel.actor(named: name))
         }
         firedRules.append([])
-        _ = kernel.actor(named: "cloud")
+        cloudActor = kernel.actor(named: "cloud")
     }
 
     var now: SimTime { kernel.now }
@@ -280,6 +293,13 @@ final class World {
         perform(effects, device: index, incarnation: incarnation)
     }
 
+    /// Tells the engine what a `rollback` discarded; an engine that ignores rollbacks
+    /// returns no effects, so nothing is recorded.
+    func deliverRollback(_ discarded: DiscardedTransaction, to index: Int) {
+        let device = devices[index]
+        perform(device.deliverRollback(discarded, now: now), device: index, incarnation: device.incarnation)
+    }
+
     private func perform(_ effects: [EngineEffect], device index: Int, incarnation: Int) {
         let device = devices[index]
         for effect in effects {
@@ -290,7 +310,7 @@ final class World {
             case .setTimer(let timer, let delay):
                 if let existing = device.timers[timer] { kernel.cancel(existing) }
                 let eventID = kernel.schedule(
-                    after: delay, actor: device.name,
+                    after: delay, actor: deviceActors[index],
                     .engine(device: index, incarnation: incarnation, .timer(timer))
                 )
                 device.timers[timer] = eventID
@@ -308,7 +328,7 @@ final class World {
                 runTriggers(device: index, probe: name)
                 if device.incarnation == incarnation && device.isRunning {
                     outstanding[index] += 1
-                    kernel.schedule(after: .zero, actor: device.name, .engine(device: index, incarnation: incarnation, .resume))
+                    kernel.schedule(after: .zero, actor: deviceActors[index], .engine(device: index, incarnation: incarnation, .resume))
                 }
             case .trace(let kind, let details, let rules):
                 record(device.name, kind, details, rules: rules)

@@ -201,6 +201,18 @@ extension HistoryEngine {
                         overwritten.append("\(record.recordName).\(key)")
                     }
                 }
+                // HIS-3: a cleared value is a key the record leaves out; an optional value
+                // the record does not carry is cleared here too, unless its type never
+                // reaches iCloud (HISW-9), so the record cannot carry it.
+                for attribute in HistoryRecords.uploadedAttributes(of: entity)
+                    where attribute.isOptional && record.fields[attribute.name] == nil {
+                    guard let held = model.values[attribute.name],
+                        HistoryRecords.cloudValue(held) != nil else { continue }
+                    changes[attribute.name] = .attribute(nil)
+                    if unpushed[id]?.contains(attribute.name) ?? false {
+                        overwritten.append("\(record.recordName).\(attribute.name)")
+                    }
+                }
                 link(record, id: id, entity: entity, model: model, into: &changes,
                     newModels: newModels, context: context)
                 if !changes.isEmpty {

@@ -102,7 +102,9 @@ public enum HistoryRules {
         Rule("HIS-21",
             "A pull writes every field of each fetched record into the local model as the "
             + "sync author, whether or not the model has unpushed local changes.",
-            choice: "a key the record does not carry leaves the local value; a new record "
+            choice: "a key the record does not carry clears an optional local value (HIS-3: a "
+                + "value cleared elsewhere is a key the record leaves out), unless the value's "
+                + "type never reaches iCloud (HISW-9), and leaves a required one; a new record "
                 + "lacking a "
             + "required value without default is skipped; a record whose change tag is the one "
             + "kept in `privateRecordData` (the version this device wrote or fetched last) is "

@@ -10,7 +10,8 @@ public struct Store: Hashable, Sendable {
     public let schema: Schema
     /// The models, by identifier. Read through the sorted queries, never iterated directly.
     var storage: [ModelID: Model] = [:]
-    /// The raw value of the next identifier `makeModelID()` hands out; it never goes back.
+    /// The raw value of the next identifier `makeModelID()` hands out; it never goes back,
+    /// except over identifiers given back unused (`releaseModelIDs(since:)`).
     var nextModelRawValue: UInt64 = 1
     /// The kept history entries, in position order.
     var entries: [HistoryEntry] = []
@@ -37,6 +38,19 @@ public struct Store: Hashable, Sendable {
         let id = ModelID(nextModelRawValue)
         nextModelRawValue += 1
         return id
+    }
+
+    /// Where identifier reservation stands: a mark `releaseModelIDs(since:)` can go back to.
+    public var modelIDMark: UInt64 { nextModelRawValue }
+
+    /// Gives back the identifiers reserved since `mark` (from `modelIDMark`), none of which
+    /// any model has: the transaction they were reserved for was refused, so the next
+    /// `makeModelID()` hands them out again, as if they had never been reserved. O(reserved).
+    public mutating func releaseModelIDs(since mark: UInt64) {
+        precondition(mark <= nextModelRawValue, "a mark from the future")
+        precondition((mark..<nextModelRawValue).allSatisfy { storage[ModelID($0)] == nil },
+                     "giving back an identifier in use")
+        nextModelRawValue = mark
     }
 
     /// Applies a transaction atomically: validates every value, applies delete rules

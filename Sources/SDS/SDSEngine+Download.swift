@@ -10,6 +10,9 @@ extension SDSEngine {
     func resolvePage(_ page: DownloadPage, context: inout SDSContext, effects: inout [EngineEffect]) -> PageResolution {
         var resolution = PageResolution()
         let pageNames = Set(page.records.map(\.recordName))
+        // The models whose own record is in the page: the same for every record of it (the
+        // loop changes no binding), found once and only for an entity with an identity.
+        var ownRecords: Set<ModelID>?
         for record in page.records {
             guard let entity = schema.entity(named: record.recordType), entity.isSynchronized else { continue }
             if let existing = context.syncData.models[record.recordName], context.store.model(existing) != nil {
@@ -23,14 +26,17 @@ extension SDSEngine {
                 }
                 resolution.targets[record.recordName] = existing
             } else if let twin = valueTwin(of: record, entity: entity, context: context,
-                                           taken: Set(resolution.targets.values)) {
+                                           targets: resolution.targets) {
                 resolution.targets[record.recordName] = twin
                 resolution.valueTwins.insert(record.recordName)
-            } else if let twin = identityTwin(of: record, entity: entity, context: context,
-                                              taken: Set(resolution.targets.values).union(
-                                                ownRecordInPage(pageNames, context: context))) {
-                resolution.targets[record.recordName] = twin
-                resolution.identityTwins.insert(record.recordName)
+            } else if !entity.identity.isEmpty {
+                let own = ownRecords ?? ownRecordInPage(pageNames, context: context)
+                ownRecords = own
+                if let twin = identityTwin(of: record, entity: entity, context: context,
+                                           taken: Set(resolution.targets.values).union(own)) {
+                    resolution.targets[record.recordName] = twin
+                    resolution.identityTwins.insert(record.recordName)
+                }
             }
         }
         return resolution
@@ -141,7 +147,12 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
+        // Kept so that a refused page can be undone, at the cost of the page (PageCheckpoint).
+        let checkpoint = PageCheckpoint(
+            records: records, deletions: deletions, resolution: resolution, context: context)
+        #if DEBUG
         let before = context
+        #endif
         var transaction = Transaction()
         prepare(records, resolution: resolution, into: &transaction, context: &context, effects: &effects)
         let deleted = Set(deletions.map(\.recordName))
@@ -149,12 +160,16 @@ extension SDSEngine {
             noteMovedModelDeletedWithParent(deletion, deleted: deleted, context: &context, effects: &effects)
             applyDeletion(deletion, to: &transaction, context: &context, effects: &effects)
         }
-        if save(transaction, context: &context) {
-            forgetCascadedModels(before: before.store, context: &context, effects: &effects)
+        if let entry = save(transaction, context: &context) {
+            forgetCascadedModels(deletedBy: entry, context: &context, effects: &effects)
             recordLocalChanges(context: &context, effects: &effects)
             return
         }
-        context = before
+        checkpoint.restore(&context)
+        #if DEBUG
+        assert(context.store == before.store && context.syncData == before.syncData
+               && context.names == before.names, "a refused page was not undone exactly")
+        #endif
         guard records.count + deletions.count > 1 else {
             if let record = records.first {
                 keepAsideRejected(record, context: &context, effects: &effects)
@@ -408,18 +423,21 @@ extension SDSEngine {
     /// ADOPT-4, LIFE-3, DEL-3: during a download from scratch, a model without an identity
     /// that waits to be adopted and has exactly the record's values is given that record,
     /// instead of being uploaded as a duplicate. A model with changes of its own does not match.
-    /// A model already given another record of the same page (`taken`) is not given a second
-    /// one: each model gets at most one record (two records with the same values each need a
+    /// A model already given another record of the same page (one of `targets`) is not given a
+    /// second one: each model gets at most one record (two records with the same values each need a
     /// model of their own).
     private func valueTwin(
-        of record: CloudRecord, entity: EntityDescription, context: SDSContext, taken: Set<ModelID>
+        of record: CloudRecord, entity: EntityDescription, context: SDSContext,
+        targets: [String: ModelID]
     ) -> ModelID? {
-        guard entity.identity.isEmpty, context.syncData.zoneToken == nil || context.syncData.needsFullDownload else {
+        guard entity.identity.isEmpty, context.syncData.zoneToken == nil || context.syncData.needsFullDownload,
+              !context.syncData.pending.isEmpty else {
             return nil
         }
+        let taken = Set(targets.values)
         // Only models with pending changes can match: visit those (in identifier order, as
         // the entity's models would be), not every model of the store for every record.
-        for id in context.syncData.pending.keys.sorted() where !taken.contains(id) {
+        for id in context.syncData.pending.inOrder where !taken.contains(id) {
             guard let model = context.store.model(id), model.entity == entity.name,
                   let pending = context.syncData.pending[model.id],
                   pending.isAdoption || (pending.isInsert && !context.syncData.hasDownloadedOnce),
@@ -518,32 +536,35 @@ extension SDSEngine {
         ))
     }
 
-    /// Saves a transaction as the engine's own author; false when the store refuses it.
-    private func save(_ transaction: Transaction, context: inout SDSContext) -> Bool {
-        guard !transaction.isEmpty else { return true }
+    /// Saves a transaction as the engine's own author: the history entry of what it changed
+    /// (nil inside when it changed nothing); nil when the store refuses it.
+    private func save(_ transaction: Transaction, context: inout SDSContext) -> HistoryEntry?? {
+        guard !transaction.isEmpty else { return .some(nil) }
         do {
-            _ = try context.store.save(transaction, author: Self.author)
+            return .some(try context.store.save(transaction, author: Self.author))
         } catch {
-            return false
+            return nil
         }
-        return true
     }
 
     /// Models that vanished with the engine's own deletions (delete rules) lose their
     /// records here. One that had changes not uploaded yet, e.g. a move into the model whose
     /// deletion arrived, is deleted everywhere: its deletion is uploaded (LIM-3).
-    private func forgetCascadedModels(before: Store, context: inout SDSContext, effects: inout [EngineEffect]) {
-        // Only the models this download's save removed, sorted: a model gone before it (a batch
-        // delete, DEL-2) keeps its record, so the next launch brings it back.
-        let store = context.store
-        let vanished = context.syncData.recordNames.keys.filter { // tidy: ordered (sorted next)
-            store.model($0) == nil && before.model($0) != nil
+    private func forgetCascadedModels(deletedBy entry: HistoryEntry?, context: inout SDSContext, effects: inout [EngineEffect]) {
+        // Only the models this download's save removed (its history entry's deletions, still
+        // bound to a record), sorted: a model gone before it (a batch delete, DEL-2) keeps its
+        // record, so the next launch brings it back. O(page), not O(bound models).
+        var vanished: [ModelID: String] = [:]
+        for change in entry?.changes ?? [] {
+            if case .deleted(let id, let entity, _) = change, context.syncData.recordNames[id] != nil {
+                vanished[id] = entity
+            }
         }
-        for id in vanished.sorted() {
+        for id in vanished.keys.sorted() {
             guard let name = context.syncData.recordNames[id] else { continue }
             if mechanisms.uploadsDeletionsOfCascadedChangedModels,
                let pending = context.syncData.pending[id], !pending.isInsert, !pending.keys.isEmpty,
-               let entity = before.model(id)?.entity {
+               let entity = vanished[id] {
                 context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name, recordType: entity)
                 effects.append(.trace(
                     kind: "download.cascade-deleted-pending-change",

@@ -18,7 +18,7 @@ extension SDSEngine {
     func overflowFetchRequest(_ current: inout SyncRun, context: SDSContext) -> CloudRequest? {
         guard quotaPausedUntil == nil else { return nil }
         var byZone: [ZoneID: [String]] = [:]
-        for id in context.syncData.pending.keys.sorted() {
+        for id in overflowFetchCandidates(current, context: context) {
             guard let pending = context.syncData.pending[id],
                   let name = context.syncData.recordNames[id],
                   needsFetch(id, name: name, pending: pending, current, context: context)
@@ -31,6 +31,25 @@ extension SDSEngine {
         current.uploadRequests += 1
         let scope: DatabaseScope = zone == appZone(context) ? .privateDatabase : .sharedDatabase
         return .fetchRecords(scope: scope, zone: zone, names: names)
+    }
+
+    /// The pending models, in identifier order, that `needsFetch` can be true of: all of them
+    /// when an entity has an identity; otherwise a plain insert is a fresh record, fetched only
+    /// when this synchronization must fetch it, so only the other changes and those are
+    /// visited (a first upload of N new models is not scanned whole for each request).
+    private func overflowFetchCandidates(_ current: SyncRun, context: SDSContext) -> [ModelID] {
+        let pending = context.syncData.pending
+        if schema.entities.contains(where: { !$0.identity.isEmpty }) { return Array(pending.inOrder) }
+        var candidates = Array(pending.othersInOrder)
+        var mustFetch: [ModelID] = []
+        for name in current.overflow.mustFetch { // tidy: ordered (sorted below)
+            guard let id = context.syncData.models[name], let change = pending[id],
+                  change.isPlainInsert else { continue }
+            mustFetch.append(id)
+        }
+        guard !mustFetch.isEmpty else { return candidates }
+        candidates.append(contentsOf: mustFetch)
+        return Array(Set(candidates)).sorted()
     }
 
     /// The zone a record is uploaded to. The app's zone here; where the engine uploads to

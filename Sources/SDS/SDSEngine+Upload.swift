@@ -31,7 +31,8 @@ extension SDSEngine {
             }
             return nil
         }
-        let adoption = context.syncData.pending.keys.sorted().contains { id in
+        // Only a change that is not a plain insert can be an adoption.
+        let adoption = context.syncData.pending.othersInOrder.contains { id in
             guard let pending = context.syncData.pending[id], pending.isAdoption,
                   let name = context.syncData.recordNames[id] else { return false }
             return !current.attempted.contains("adopt:" + name) && isUploadable(name, context: context)
@@ -55,14 +56,18 @@ extension SDSEngine {
             }
         }
         let savesPaused = target == appZone(context) ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
-        for id in context.syncData.pending.keys.sorted() where budget > 0 && !savesPaused {
+        // The names deleted by this request, for the check below (the list keeps their order).
+        let deletedNames = Set(batch.deletedNames)
+        // In identifier order, up to the budget: O(batch), not a sort of every pending model.
+        for id in savesPaused ? OrderedModelIDs() : context.syncData.pending.inOrder {
+            guard budget > 0 else { break }
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
                   let name = context.syncData.recordNames[id],
                   synchronizesHere(pending: pending, model: id, context: context),
                   zone(ofRecord: name, model: id, context: context) == target else { continue }
             let attemptKey = adoption ? "adopt:" + name : name
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
-            guard !batch.deletedNames.contains(name) else { continue }
+            guard !deletedNames.contains(name) else { continue }
             guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
                   var save = makeSave(of: id, name: name, pending: pending, adoption: adoption,
                                       base: current.overflow.bases[name], context: context,
@@ -74,6 +79,7 @@ extension SDSEngine {
             batch.savedModels[name] = id
             if !adoption {
                 // SYNC-4: remembered on disk until the answer arrives (a kill may lose it).
+                batch.earlierUnanswered[name] = context.syncData.unanswered[name]
                 context.syncData.markUnanswered(name, keys: pending.keys)
             }
             if pending.isInsert { batch.insertedNames.append(name) }
@@ -113,14 +119,18 @@ extension SDSEngine {
                 zones.append(zone(ofRecord: name, model: nil, context: context))
             }
         }
-        for id in context.syncData.pending.keys.sorted() {
+        let own = appZone(context)
+        if zones.contains(own) { return own }
+        for id in adoption ? context.syncData.pending.othersInOrder : context.syncData.pending.inOrder {
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
                   let name = context.syncData.recordNames[id],
                   !current.attempted.contains(adoption ? "adopt:" + name : name) else { continue }
-            zones.append(zone(ofRecord: name, model: id, context: context))
+            let zone = zone(ofRecord: name, model: id, context: context)
+            // The own zone is the answer as soon as it is among them: no need to look further.
+            if zone == own { return own }
+            zones.append(zone)
         }
-        let own = appZone(context)
-        if zones.isEmpty || zones.contains(own) { return own }
+        if zones.isEmpty { return own }
         return zones.sorted()[0]
     }
 
@@ -136,7 +146,8 @@ extension SDSEngine {
     private func heldDeletions(context: SDSContext, effects: inout [EngineEffect]) -> Set<String> {
         var held: Set<String> = []
         guard mechanisms.deletionsWaitForMoves else { return held }
-        for id in context.syncData.pending.keys.sorted() {
+        // A plain insert has moved away from no parent.
+        for id in context.syncData.pending.othersInOrder {
             guard let pending = context.syncData.pending[id], !pending.movedFrom.isEmpty,
                   let name = context.syncData.recordNames[id] else { continue }
             let rejected = context.syncData.rejected[name] != nil

@@ -22,10 +22,11 @@ extension SDSEngine {
         current.batch = nil
         guard case .recordsModified(let results) = response else {
             if case .failure(let error) = response {
-                // SYNC-4: only a lost connection leaves open whether iCloud applied the saves.
+                // SYNC-4: only a lost connection leaves open whether iCloud applied the saves;
+                // another error says this send was not, but an earlier unanswered one may have.
                 if error.code != .networkFailure && error.code != .serverResponseLost {
                     for name in batch.savedModels.keys.sorted() {
-                        context.syncData.unanswered[name] = nil
+                        context.syncData.unanswered[name] = batch.earlierUnanswered[name]
                     }
                 }
                 handleUploadFailure(error, &current, context: &context, effects: &effects)
@@ -46,7 +47,7 @@ extension SDSEngine {
                 context.syncData.changeTags[name] = nil
                 context.syncData.parents[name] = nil
             case .failed(let name, let error):
-                context.syncData.unanswered[name] = nil
+                context.syncData.unanswered[name] = batch.earlierUnanswered[name]
                 effects.append(.trace(
                     kind: "upload.item.failed",
                     details: [TraceField("record", .string(name)),

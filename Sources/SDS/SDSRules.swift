@@ -59,7 +59,9 @@ public enum SDSRules {
             since) and the downloaded values win for them, instead of the old values being sent \
             again over newer saves; a record still at that change tag did not get the save, which \
             is uploaded again. A downloaded deletion of the record of such an insert deletes the \
-            model (iCloud created the record, and another device deleted it since).
+            model (iCloud created the record, and another device deleted it since). A later \
+            send of it that iCloud answers with an error leaves that memory as it was (only that \
+            send was refused).
             """),
         Rule("SYNC-5", """
             A model created on this device keeps its record: a downloaded deletion of a record \

@@ -74,8 +74,8 @@ public struct SDSSyncData: EngineSyncData {
     public var models: [String: ModelID] = [:]
     /// The change tag of each record as last seen from the server.
     public var changeTags: [String: String] = [:]
-    /// Models with changes not uploaded yet.
-    public var pending: [ModelID: PendingChange] = [:]
+    /// Models with changes not uploaded yet, readable in identifier order (PendingChanges).
+    public var pending = PendingChanges()
     /// Deletions not uploaded yet, by record name.
     public var pendingDeletions: [String: PendingDeletion] = [:]
     /// LIM-4: the zone token expired and the download from scratch that follows has not

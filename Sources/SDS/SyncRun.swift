@@ -37,6 +37,9 @@ struct UploadBatch: Hashable, Sendable {
     var isAdoption: Bool
     /// The zone the request uploads to (the app's own, or another user's share).
     var zone: ZoneID
+    /// SYNC-4: the unanswered sends of its records from before this one (an earlier answer
+    /// was lost); an answer that says this send was not applied leaves them as they were.
+    var earlierUnanswered: [String: UnansweredUpload] = [:]
 }
 
 /// The steps of one synchronization (SYNC-2: download first, then upload).

@@ -50,7 +50,8 @@ public enum CloudAction: Hashable, Sendable {
     case accept(label: Located<String>)
     /// `deploy-schema` (SCHEMA-2).
     case deploySchema
-    /// `environment ...`, `latency ...`, `push latency ...`, `push drop ...` from now on.
+    /// `environment ...`, `latency ...`, `push latency ...`, `push drop ...`,
+    /// `missing-deletes ...` from now on.
     case setting(CloudSettingKind)
 }
 

@@ -48,6 +48,9 @@ enum CloudActionTable {
         CloudActionRule("push") { parser in
             parser.parseCloudSettingValue("push").map(CloudAction.setting)
         },
+        CloudActionRule("missing-deletes") { parser in
+            parser.parseCloudSettingValue("missing-deletes").map(CloudAction.setting)
+        },
     ]
 
     static let keywords = rules.map(\.keyword)

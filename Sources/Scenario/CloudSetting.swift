@@ -4,6 +4,15 @@ public enum CloudEnvironment: String, Hashable, Sendable, CaseIterable {
     case production
 }
 
+/// How the cloud answers a delete of a record that does not exist (`cloud missing-deletes`, a
+/// SyncLab addition, issue 14): CloudKit's behaviour is not documented either way.
+public enum MissingDeletes: String, Hashable, Sendable, CaseIterable {
+    /// The delete succeeds (the default, as before the setting existed).
+    case succeed
+    /// The item fails with `unknownItem`.
+    case unknownItem = "unknown-item"
+}
+
 /// One network or service setting of the simulated cloud, in setup or on the timeline.
 public enum CloudSettingKind: Hashable, Sendable {
     /// One-way latency of every request.
@@ -15,6 +24,8 @@ public enum CloudSettingKind: Hashable, Sendable {
     /// Records per download page (setup only).
     case pageSize(Int)
     case environment(CloudEnvironment)
+    /// `missing-deletes succeed|unknown-item` (SyncLab addition, issue 14).
+    case missingDeletes(MissingDeletes)
 }
 
 /// A `cloud SETTING` line of the setup.
@@ -35,6 +46,7 @@ public struct CloudConfiguration: Hashable, Sendable {
     public var pushDrop: Probability = .zero
     public var pageSize: Int = 100
     public var environment: CloudEnvironment = .development
+    public var missingDeletes: MissingDeletes = .succeed
 
     public init() {}
 
@@ -46,6 +58,7 @@ public struct CloudConfiguration: Hashable, Sendable {
         case .pushDrop(let value): pushDrop = value
         case .pageSize(let value): pageSize = value
         case .environment(let value): environment = value
+        case .missingDeletes(let value): missingDeletes = value
         }
     }
 }

@@ -137,12 +137,13 @@ extension Parser {
         return true
     }
 
-    /// `latency D`, `push latency D`, `push drop P%`, `page-size N`, `environment E`.
+    /// `latency D`, `push latency D`, `push drop P%`, `page-size N`, `environment E`,
+    /// `missing-deletes M`.
     mutating func parseCloudSettingKind(inTimeline: Bool) -> CloudSettingKind? {
         let word = current
         let settings = inTimeline
-            ? ["latency", "push", "environment"]
-            : ["latency", "push", "page-size", "environment"]
+            ? ["latency", "push", "environment", "missing-deletes"]
+            : ["latency", "push", "page-size", "environment", "missing-deletes"]
         guard word.kind == .identifier, settings.contains(word.text) else {
             let suggestions = Suggestions.closest(to: word.text, among: settings)
             report(.unknownCloudSetting(word, suggestions: suggestions), at: word.location)
@@ -161,6 +162,8 @@ extension Parser {
             return parsePushSetting()
         case "page-size":
             return parseCount("a page size", minimum: 1).map(CloudSettingKind.pageSize)
+        case "missing-deletes":
+            return parseMissingDeletes().map(CloudSettingKind.missingDeletes)
         default:
             return parseEnvironment().map(CloudSettingKind.environment)
         }
@@ -191,6 +194,20 @@ extension Parser {
         let names = CloudEnvironment.allCases.map(\.rawValue)
         let suggestions = Suggestions.closest(to: word.text, among: names)
         report(.expected("'development' or 'production'", found: word, suggestions: suggestions),
+            at: word.location)
+        return nil
+    }
+
+    /// `succeed` or `unknown-item` after `missing-deletes`.
+    mutating func parseMissingDeletes() -> MissingDeletes? {
+        let word = current
+        if word.kind == .identifier, let answer = MissingDeletes(rawValue: word.text) {
+            advance()
+            return answer
+        }
+        let names = MissingDeletes.allCases.map(\.rawValue)
+        let suggestions = Suggestions.closest(to: word.text, among: names)
+        report(.expected("'succeed' or 'unknown-item'", found: word, suggestions: suggestions),
             at: word.location)
         return nil
     }

@@ -8,9 +8,23 @@ struct LabelBinding {
 /// What the timeline walk knows at a statement: bound labels, the earliest time the script
 /// can be at, and the transactions each device has open.
 struct TimelineState {
-    var labels: [LabelBinding] = []
+    /// The bound labels in binding order (each name once), and where each name is in it:
+    /// a lookup costs O(1), not a scan, so a generated script of N inserts checks in O(N).
+    private(set) var labels: [LabelBinding] = []
+    private var labelIndex: [String: Int] = [:]
     var earliestTime = TimeSpan.zero
     var openTransactions: [(device: String, location: SourceLocation)] = []
+
+    func label(named name: String) -> LabelBinding? {
+        labelIndex[name].map { labels[$0] }
+    }
+
+    /// Binds a label not bound yet.
+    mutating func append(_ binding: LabelBinding) {
+        precondition(labelIndex[binding.name] == nil, "label '\(binding.name)' bound twice")
+        labelIndex[binding.name] = labels.count
+        labels.append(binding)
+    }
 }
 
 /// Timeline checks, in file order: names, labels bound before use, values, times that do not
@@ -91,7 +105,7 @@ extension Validator {
 
     /// The binding of a label used (not bound) here, reporting it when no insert bound it.
     mutating func requireLabel(_ label: Located<String>, state: TimelineState) -> LabelBinding? {
-        if let binding = state.labels.first(where: { $0.name == label.value }) { return binding }
+        if let binding = state.label(named: label.value) { return binding }
         let names = state.labels.map(\.name)
         let suggestions = Suggestions.closest(to: label.value, among: names)
         report(.unboundLabel(label.value, suggestions: suggestions), at: label.location)
@@ -101,13 +115,13 @@ extension Validator {
     private mutating func bind(
         _ label: Located<String>, entity: String, state: inout TimelineState
     ) {
-        if let first = state.labels.first(where: { $0.name == label.value }) {
+        if let first = state.label(named: label.value) {
             let note = DiagnosticNote(location: first.location, message: "first bound here")
             report(.duplicateLabel(label.value), at: label.location, notes: [note])
             return
         }
         let binding = LabelBinding(name: label.value, entity: entity, location: label.location)
-        state.labels.append(binding)
+        state.append(binding)
     }
 
     // MARK: - Device actions

@@ -129,6 +129,7 @@ struct Validator {
         case .pushDrop: return "cloud push drop"
         case .pageSize: return "cloud page-size"
         case .environment: return "cloud environment"
+        case .missingDeletes: return "cloud missing-deletes"
         }
     }
 

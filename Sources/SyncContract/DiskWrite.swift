@@ -13,7 +13,10 @@ public struct DiskWrite: Sendable {
     public var syncData: SyncDataBox?
 
     public init(store: Store? = nil, syncData: SyncDataBox? = nil) {
-        precondition(store != nil || syncData != nil, "a write writes something")
+        // Matched, not compared with `!=`: that copied the store and the box on every write.
+        if case .none = store, case .none = syncData {
+            preconditionFailure("a write writes something")
+        }
         self.store = store
         self.syncData = syncData
     }

@@ -95,6 +95,18 @@ enum BenchWorkloads {
         return seconds(clock.now - start)
     }
 
+    /// The CPU seconds (user and system) the process used so far.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
     /// The process's peak resident set so far, in MB.
     static func peakResidentMegabytes() -> Double {
         var usage = rusage()
@@ -152,21 +164,39 @@ enum BenchWorkloads {
     /// The download workload: seconds to download N records on a second device (the run with
     /// the download minus the run without it), and the process's peak RSS.
     static func benchDownload(records counts: [Int], repetitions: Int) -> Int32 {
+        var first: (seconds: Double, records: Int)?
         for records in counts {
             var totals: [Double] = []
             var downloads: [Double] = []
+            // CPU seconds too: on a shared machine they are what stays comparable.
+            var downloadsCPU: [Double] = []
             for _ in 0..<repetitions {
+                let cpuStart = cpuSeconds()
                 guard let without = runSeconds(path: "download-\(records).scenario",
-                                               source: download(records: records, download: false)),
-                      let with = runSeconds(path: "download-\(records).scenario",
+                                               source: download(records: records, download: false))
+                else { return 2 }
+                let cpuMiddle = cpuSeconds()
+                guard let with = runSeconds(path: "download-\(records).scenario",
                                             source: download(records: records, download: true))
                 else { return 2 }
+                let cpuEnd = cpuSeconds()
                 totals.append(with)
                 downloads.append(max(0, with - without))
+                downloadsCPU.append(max(0, (cpuEnd - cpuMiddle) - (cpuMiddle - cpuStart)))
             }
+            // Growth against the first size, in CPU seconds: time ×t for records ×r is t / r
+            // of linear.
+            var growth = ""
+            if let first, first.seconds > 0, records != first.records {
+                let time = median(downloadsCPU) / first.seconds
+                let size = Double(records) / Double(first.records)
+                growth = ", x\(format(time)) CPU time for x\(format(size)) records -> "
+                    + "\(format(time / size)) of linear"
+            }
+            first = first ?? (median(downloadsCPU), records)
             print("download  \(records) records: median \(format(median(downloads))) s to download "
-                  + "(\(format(median(totals))) s with the upload), "
-                  + "peak RSS \(format(peakResidentMegabytes())) MB")
+                  + "(\(format(median(downloadsCPU))) CPU s; \(format(median(totals))) s with the upload), "
+                  + "peak RSS \(format(peakResidentMegabytes())) MB" + growth)
         }
         return 0
     }

@@ -265,6 +265,32 @@ import Testing
         #expect(phone.engine.state.pendingRecordZoneChanges.isEmpty)
     }
 
+    /// Apple: the batch grows "until there are no more changes or the size of the batch
+    /// reaches the maximum limit": here 400 items or 2 MB of saved records, whichever comes
+    /// first; a record over the limit by itself goes alone (and fails at the cloud), so it
+    /// never takes the records after it down with it.
+    @Test func batchesStopBeforeTheRequestSizeLimit() {
+        let world = TestWorld()
+        let phone = world.device("phone")
+        prepare(world, phone, zones: ["Z1": ["small1", "big", "small2", "half1", "half2", "half3"]])
+        func set(_ name: String, bytes: Int) {
+            let record = CloudRecord(
+                recordType: "Note", recordName: name, zone: phone.zone("Z1"),
+                fields: ["title": .string(name), "blob": .bytes(Array(repeating: 7, count: bytes))])
+            phone.recorder.records[phone.recordID(name, in: "Z1")] = RecordSave(record: record, changedKeys: ["title", "blob"])
+        }
+        set("big", bytes: 2_200_000)
+        for name in ["half1", "half2", "half3"] { set(name, bytes: 800_000) }
+        world.send(phone)
+        let batches = phone.recorder.sentRecordZoneChanges.map { sent in
+            (sent.savedRecords.map(\.recordName) + sent.failedRecordSaves.map(\.record.recordName)).sorted()
+        }
+        #expect(batches == [["small1"], ["big"], ["half1", "half2", "small2"], ["half3"]])
+        #expect(world.cloud.record(named: "big", in: phone.zone("Z1")) == nil)
+        #expect(world.cloud.record(named: "small2", in: phone.zone("Z1")) != nil)
+        #expect(world.cloud.record(named: "half3", in: phone.zone("Z1")) != nil)
+    }
+
     @Test func aSaveTheProviderAnswersNilForIsSkippedAndStaysPending() {
         let world = TestWorld()
         let phone = world.device("phone")

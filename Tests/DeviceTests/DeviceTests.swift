@@ -61,6 +61,32 @@ import Testing
         #expect(try device.commit() == false)
     }
 
+    /// A rollback returns what it discarded, in the app's order with each model's entity; an
+    /// engine that ignores rollbacks (sds) answers with no effects, so nothing changes.
+    @Test func rollbackReportsWhatItDiscarded() throws {
+        let device = makeDevice()
+        device.launch()
+        let saved = device.makeModelID()
+        #expect(try device.perform(.insert(saved, entity: "Note", values: ["title": .attribute(.string("A"))])))
+        deliverAndWrite(.storeSaved, to: device)
+        device.begin()
+        let draft = device.makeModelID()
+        _ = try device.perform(.insert(draft, entity: "Note", values: ["title": .attribute(.string("B"))]))
+        _ = try device.perform(.update(saved, values: ["title": .attribute(.string("C"))]))
+        _ = try device.perform(.delete(saved))
+        let discarded = try #require(device.rollback())
+        #expect(discarded.changes == [
+            DiscardedTransaction.Change(model: draft, entity: "Note", kind: .insert, keys: ["title"]),
+            DiscardedTransaction.Change(model: saved, entity: "Note", kind: .update, keys: ["title"]),
+            DiscardedTransaction.Change(model: saved, entity: "Note", kind: .delete, keys: []),
+        ])
+        #expect(device.rollback() == nil, "no transaction is open any more")
+        let disk = device.disk
+        #expect(device.deliverRollback(discarded, now: .zero).isEmpty)
+        #expect(device.disk == disk)
+        #expect(device.disk.store.model(saved)?.values["title"] == .string("A"))
+    }
+
     @Test func aKillDropsAnOpenTransaction() throws {
         let device = makeDevice()
         device.launch()

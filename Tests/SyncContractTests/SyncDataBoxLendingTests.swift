@@ -1,3 +1,5 @@
+import Kernel
+import LocalStore
 import SyncContract
 import Testing
 
@@ -41,5 +43,48 @@ import Testing
         #expect(one != SyncDataBox(Names(names: ["a": 2])))
         #expect(one != SyncDataBox(Other()) && one != SyncDataBox())
         #expect(SyncDataBox() == SyncDataBox())
+    }
+}
+
+/// An engine handed a lent disk works on the only copy of its sync data: nothing else still
+/// holds the box's storage, so changing a collection of it changes it in place.
+@Suite struct LentDiskTests {
+    final class Marker: Hashable, Sendable {
+        static func == (lhs: Marker, rhs: Marker) -> Bool { lhs === rhs }
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
+
+    struct Data: EngineSyncData {
+        var marker = Marker()
+    }
+
+    final class Engine: SyncEngine {
+        typealias SyncData = Data
+        static let writesWholeStateFirst = true
+        var markerWasUnshared: Bool?
+
+        func handle(_ event: EngineEvent, context: inout EngineContext<Data>) -> [EngineEffect] {
+            markerWasUnshared = isKnownUniquelyReferenced(&context.syncData.marker)
+            return [context.writeAll]
+        }
+
+        var state: EngineState { .idle }
+        func isIdle(now: SimTime) -> Bool { true }
+        func setAutosync(_ enabled: Bool) {}
+    }
+
+    @Test func theLentSyncDataIsTheOnlyCopy() {
+        let engine = Engine()
+        var names = Xoshiro256StarStar(seed: 1)
+        let conditions = DeviceConditions(
+            now: .zero, device: "phone", account: "alice", accountStatus: .available,
+            isOnline: true, isDiskFull: false)
+        var disk = SyncDataBox(Data())
+        var lent = SyncDataBox()
+        swap(&lent, &disk)
+        _ = engine.handle(
+            .push, conditions: conditions, lending: Store(schema: Schema(entities: [])),
+            syncData: consume lent, names: &names)
+        #expect(engine.markerWasUnshared == true)
     }
 }

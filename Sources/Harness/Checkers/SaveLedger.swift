@@ -1,6 +1,7 @@
 import Device
 import Kernel
 import LocalStore
+import SyncContract
 
 /// What the app saved on each device, read from the stores' histories (entries the app
 /// authored) at statement boundaries: the facts the lost-change, duplicate-identity and
@@ -120,13 +121,16 @@ struct SaveLedger {
             let entries = store.history(after: positions[index])
             positions[index] = store.lastHistoryPosition
             let own = snapshot?.device == index ? snapshot : nil
+            // Read once per device, not per change: each read copies the engine's sync data.
+            let observation = device.observation
             for entry in entries {
                 let byApp = entry.author == Device.appAuthor
                 for change in entry.changes {
                     let twin = censuses[index].follow(change, store: store, schema: schema)
                     if byApp, let twin { deliberateTwins.insert(twin) }
                     guard byApp else { continue }
-                    note(change, device: device, index: index, schema: schema, now: now, own: own)
+                    note(change, device: device, index: index, schema: schema, now: now, own: own,
+                         store: store, observation: observation)
                 }
             }
         }
@@ -134,16 +138,15 @@ struct SaveLedger {
 
     private mutating func note(
         _ change: HistoryChange, device: Device, index: Int, schema: Schema, now: SimTime,
-        own: Snapshot?
+        own: Snapshot?, store: Store, observation: any EngineObservation
     ) {
-        let observation = device.observation
         let account = device.account ?? ""
         precondition(order < Int.max, "the ledger's order overflowed")
         order += 1
         switch change {
         case .inserted(let id, let entityName):
             guard let entity = schema.entity(named: entityName), let record = observation.recordName(of: id),
-                let model = device.disk.store.model(id) else { return }
+                let model = store.model(id) else { return }
             insertions.append(Insertion(device: index, record: record, model: id, order: order))
             for attribute in entity.synchronizedAttributes {
                 saves.append(ValueSave(
@@ -154,7 +157,7 @@ struct SaveLedger {
             }
         case .updated(let id, let entityName, let keys):
             guard let entity = schema.entity(named: entityName), let record = observation.recordName(of: id),
-                let model = device.disk.store.model(id) else { return }
+                let model = store.model(id) else { return }
             let synchronized = entity.synchronizedAttributes.map(\.name)
             for key in keys where synchronized.contains(key) {
                 var prior = Prior.unknown

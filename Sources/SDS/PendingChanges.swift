@@ -1,0 +1,63 @@
+import LocalStore
+
+/// The models with changes not uploaded yet (SYNC-1), by model, readable in identifier
+/// order without sorting: a map from model to `PendingChange` with two ordered indexes kept
+/// in step with it.
+///
+/// An upload takes the pending models in identifier order, 400 per request; sorting every
+/// pending model for each request made an upload of N models cost O(N² log N / 400).
+/// `inOrder` reads them in order at the cost of what it visits (plus a word per 64
+/// identifiers), and `othersInOrder` reads only the changes that are not plain inserts, which
+/// are the only ones some questions are about (adoptions, moves, updates of existing records).
+///
+/// Equal when the maps are equal; the indexes are derived from the map.
+public struct PendingChanges: Hashable, Sendable, ExpressibleByDictionaryLiteral {
+    private var changes: [ModelID: PendingChange] = [:]
+    private var all = OrderedModelIDs()
+    private var others = OrderedModelIDs()
+
+    public init() {}
+
+    public init(dictionaryLiteral elements: (ModelID, PendingChange)...) {
+        for (id, change) in elements { self[id] = change } // tidy: ordered a literal list, each key set independently
+    }
+
+    public subscript(id: ModelID) -> PendingChange? {
+        get { changes[id] }
+        set {
+            if let newValue {
+                if changes.updateValue(newValue, forKey: id) == nil { all.insert(id) }
+                if newValue.isPlainInsert { others.remove(id) } else { others.insert(id) }
+            } else if changes.removeValue(forKey: id) != nil {
+                all.remove(id)
+                others.remove(id)
+            }
+        }
+    }
+
+    /// The models with a pending change, in hashing order: sort them, or read `inOrder`.
+    public var keys: Dictionary<ModelID, PendingChange>.Keys { changes.keys }
+    public var count: Int { changes.count }
+    public var isEmpty: Bool { changes.isEmpty }
+
+    /// Every model with a pending change, in identifier order.
+    public var inOrder: OrderedModelIDs { all }
+
+    /// The models whose change is not a plain insert (`PendingChange.isPlainInsert`), in
+    /// identifier order.
+    public var othersInOrder: OrderedModelIDs { others }
+
+    public static func == (lhs: PendingChanges, rhs: PendingChanges) -> Bool {
+        lhs.changes == rhs.changes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(changes)
+    }
+}
+
+extension PendingChange {
+    /// A new model's first upload and nothing else: not an adoption (ADOPT-1), no move away
+    /// from a parent (ERR-6). Most of a large upload is made of these.
+    public var isPlainInsert: Bool { isInsert && !isAdoption && movedFrom.isEmpty }
+}

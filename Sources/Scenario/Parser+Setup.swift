@@ -186,29 +186,27 @@ extension Parser {
     }
 
     mutating func parseEnvironment() -> CloudEnvironment? {
-        let word = current
-        if word.kind == .identifier, let environment = CloudEnvironment(rawValue: word.text) {
-            advance()
-            return environment
-        }
-        let names = CloudEnvironment.allCases.map(\.rawValue)
-        let suggestions = Suggestions.closest(to: word.text, among: names)
-        report(.expected("'development' or 'production'", found: word, suggestions: suggestions),
-            at: word.location)
-        return nil
+        parseSettingWord(expected: "'development' or 'production'")
     }
 
     /// `succeed` or `unknown-item` after `missing-deletes`.
     mutating func parseMissingDeletes() -> MissingDeletes? {
+        parseSettingWord(expected: "'succeed' or 'unknown-item'")
+    }
+
+    /// One of a setting's words (its raw values), or an `expected` error suggesting the
+    /// closest word.
+    private mutating func parseSettingWord<Value: RawRepresentable & CaseIterable>(
+        expected: String
+    ) -> Value? where Value.RawValue == String {
         let word = current
-        if word.kind == .identifier, let answer = MissingDeletes(rawValue: word.text) {
+        if word.kind == .identifier, let value = Value(rawValue: word.text) {
             advance()
-            return answer
+            return value
         }
-        let names = MissingDeletes.allCases.map(\.rawValue)
+        let names = Value.allCases.map(\.rawValue)
         let suggestions = Suggestions.closest(to: word.text, among: names)
-        report(.expected("'succeed' or 'unknown-item'", found: word, suggestions: suggestions),
-            at: word.location)
+        report(.expected(expected, found: word, suggestions: suggestions), at: word.location)
         return nil
     }
 

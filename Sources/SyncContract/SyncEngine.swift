@@ -62,20 +62,9 @@ extension SyncEngine {
         syncData: SyncDataBox,
         names: inout Xoshiro256StarStar
     ) -> [EngineEffect] {
-        var context = EngineContext<SyncData>(
-            now: conditions.now,
-            device: conditions.device,
-            account: conditions.account,
-            accountStatus: conditions.accountStatus,
-            isOnline: conditions.isOnline,
-            isDiskFull: conditions.isDiskFull,
-            store: store,
-            syncData: syncData.contents(as: SyncData.self) ?? SyncData(),
-            names: names
-        )
-        let effects = handle(event, context: &context)
-        names = context.names
-        return effects
+        withCopiedContext(conditions: conditions, store: store, syncData: syncData, names: &names) {
+            handle(event, context: &$0)
+        }
     }
 
     /// Hands a rollback to the engine (`rolledBack(_:context:)`) over copies of the disk,
@@ -86,6 +75,20 @@ extension SyncEngine {
         store: Store,
         syncData: SyncDataBox,
         names: inout Xoshiro256StarStar
+    ) -> [EngineEffect] {
+        withCopiedContext(conditions: conditions, store: store, syncData: syncData, names: &names) {
+            rolledBack(discarded, context: &$0)
+        }
+    }
+
+    /// Runs `body` on a context built from copies of the disk; the device's name generator
+    /// comes back advanced by what the engine drew.
+    private func withCopiedContext(
+        conditions: DeviceConditions,
+        store: Store,
+        syncData: SyncDataBox,
+        names: inout Xoshiro256StarStar,
+        _ body: (inout EngineContext<SyncData>) -> [EngineEffect]
     ) -> [EngineEffect] {
         var context = EngineContext<SyncData>(
             now: conditions.now,
@@ -98,7 +101,7 @@ extension SyncEngine {
             syncData: syncData.contents(as: SyncData.self) ?? SyncData(),
             names: names
         )
-        let effects = rolledBack(discarded, context: &context)
+        let effects = body(&context)
         names = context.names
         return effects
     }

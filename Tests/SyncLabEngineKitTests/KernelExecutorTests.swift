@@ -60,8 +60,11 @@ import Testing
 
     @Test func aWallClockSleepIsAnEscape() {
         let executor = KernelExecutor()
+        // An hour, not a millisecond: on a loaded CI machine a 1 ms sleep once came back as
+        // `finished(true)` (the escape was not seen), so the test depended on the machine's
+        // load. An hour's sleep cannot end while the test runs, and it is the same escape.
         let outcome = executor.run { () -> Bool in
-            (try? await Task.sleep(for: .milliseconds(1))) != nil
+            (try? await Task.sleep(for: .seconds(3600))) != nil
         }
         guard case .escaped = outcome else {
             Issue.record("expected an escape, got \(outcome)")

@@ -24,6 +24,11 @@ public struct RunOptions: Sendable {
     public var killAfterWrite: WriteKill?
     public var cloudRecreatesDeletedRecords = true
     public var cloudTokenlessFetchOmitsDeletions = true
+    /// Called with a timeline statement's index (0-based, in `ScenarioFile.timeline`) just
+    /// before the statement runs, and with `timeline.count` once the last one has run (before
+    /// the leftovers and final state are read). Benchmarks use it to time one phase of a run
+    /// (`synclab bench --download`); it sees nothing of the run and cannot change it.
+    public var beforeStatement: (@Sendable (Int) -> Void)?
 
     public init(
         engines: EngineRegistry,
@@ -110,11 +115,13 @@ public enum ScenarioRunner {
         var results: [ExpectationResult] = []
         world.start()
         world.run(until: .zero)
-        for statement in scenario.timeline {
+        for (index, statement) in scenario.timeline.enumerated() {
             guard world.failure == nil else { break }
+            options.beforeStatement?(index)
             let text = statement.line - 1 < lines.count ? statementText(lines[statement.line - 1]) : ""
             world.run(statement, results: &results, text: text)
         }
+        options.beforeStatement?(scenario.timeline.count)
         let leftovers = world.leftovers()
         world.record("script", "run.end",
                      [TraceField("leftovers", .list(leftovers.lines.map { .string($0) }))])

@@ -26,8 +26,9 @@ enum BenchWorkloads {
     }
 
     /// One device inserts `records` notes in one transaction and uploads them while the
-    /// other is offline; with `download`, the other then comes online and downloads them all.
-    static func download(records: Int, download: Bool) -> String {
+    /// other is offline; the other then comes online and downloads them all (the last two
+    /// statements).
+    static func download(records: Int) -> String {
         var text = """
         scenario "Bench: a first download of \(records) records"
         seed 1
@@ -50,7 +51,7 @@ enum BenchWorkloads {
             text += "phone: insert Note n\(index) title=\"note \(index)\" body=\"body of note \(index)\"\n"
         }
         text += "phone: save\nsettle\n"
-        if download { text += "laptop: online\nsettle\n" }
+        text += "laptop: online\nsettle\n"
         return text
     }
 
@@ -74,8 +75,12 @@ enum BenchWorkloads {
         return Double(seeds) / seconds(clock.now - start)
     }
 
-    /// Seconds of one full run of a scenario text (parse and check included).
-    static func runSeconds(path: String, source: String) -> Double? {
+    /// Parses, checks and runs a scenario, with the trace counted but not kept (as in a
+    /// sweep), and also times the last `markFromEnd` statements of its timeline: the whole
+    /// time, and the wall and CPU seconds of those statements.
+    static func runPhases(
+        path: String, source: String, markFromEnd: Int
+    ) -> (total: Double, afterMark: Double, afterMarkCPU: Double)? {
         let clock = ContinuousClock()
         let start = clock.now
         let checked = ScenarioChecker.check(
@@ -84,15 +89,33 @@ enum BenchWorkloads {
             checked.diagnostics.forEach { Terminal.writeError($0.renderedWithNotes) }
             return nil
         }
-        // The trace is counted, not kept, as in a sweep: the figure is the simulation's.
+        let markIndex = checked.scenario.timeline.count - markFromEnd
+        let endIndex = checked.scenario.timeline.count
+        let marks = PhaseMarks()
         var options = EngineChoice.runOptions(engine: nil, seed: nil)
         options.recordTrace = false
+        options.beforeStatement = { index in
+            if index == markIndex || index == endIndex { marks.add(wall: clock.now, cpu: cpuSeconds()) }
+        }
         let result = ScenarioRunner.run(checked.scenario, source: source, options: options)
+        let end = clock.now
         guard result.failure == nil else {
             Terminal.writeError("\(path): the benchmark run failed: \(result.failure!.description)")
             return nil
         }
-        return seconds(clock.now - start)
+        guard marks.values.count == 2 else {
+            Terminal.writeError("\(path): the benchmark run never reached statement \(markIndex)")
+            return nil
+        }
+        let (from, to) = (marks.values[0], marks.values[1])
+        return (seconds(end - start), seconds(to.wall - from.wall), to.cpu - from.cpu)
+    }
+
+    /// Where `runPhases` keeps the clock readings its statement callback takes.
+    final class PhaseMarks: @unchecked Sendable {
+        // Written by the run's thread, read by it after the run: no concurrent access.
+        private(set) var values: [(wall: ContinuousClock.Instant, cpu: Double)] = []
+        func add(wall: ContinuousClock.Instant, cpu: Double) { values.append((wall, cpu)) }
     }
 
     /// The CPU seconds (user and system) the process used so far.
@@ -171,18 +194,16 @@ enum BenchWorkloads {
             // CPU seconds too: on a shared machine they are what stays comparable.
             var downloadsCPU: [Double] = []
             for _ in 0..<repetitions {
-                let cpuStart = cpuSeconds()
-                guard let without = runSeconds(path: "download-\(records).scenario",
-                                               source: download(records: records, download: false))
+                // One run, its last two statements (`laptop: online`, `settle`: the download)
+                // timed inside it: no difference of two runs, whose noise swamps the
+                // download once the upload dominates.
+                guard let run = runPhases(path: "download-\(records).scenario",
+                                          source: download(records: records),
+                                          markFromEnd: 2)
                 else { return 2 }
-                let cpuMiddle = cpuSeconds()
-                guard let with = runSeconds(path: "download-\(records).scenario",
-                                            source: download(records: records, download: true))
-                else { return 2 }
-                let cpuEnd = cpuSeconds()
-                totals.append(with)
-                downloads.append(max(0, with - without))
-                downloadsCPU.append(max(0, (cpuEnd - cpuMiddle) - (cpuMiddle - cpuStart)))
+                totals.append(run.total)
+                downloads.append(run.afterMark)
+                downloadsCPU.append(run.afterMarkCPU)
             }
             // Growth against the first size, in CPU seconds: time ×t for records ×r is t / r
             // of linear.

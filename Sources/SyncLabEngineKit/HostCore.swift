@@ -34,8 +34,19 @@ final class HostCore {
     }
 
     /// Puts effects in the run's order (inside a callback: at this point of the engine's).
+    ///
+    /// Nothing, between the moment the executor refused an escape and the moment the run
+    /// returns it (the rest of the job that escaped, on the simulation's thread): what the
+    /// engine's code does then may depend on the machine (an awaited task that was already
+    /// done goes on at once), so none of it reaches the run, which ends with the escape's
+    /// runtime error.
     func emit(_ effects: [EngineEffect]) {
         guard !effects.isEmpty else { return }
+        if failure == nil, executor.escape != nil, executor.isCurrent { return }
+        append(effects)
+    }
+
+    private func append(_ effects: [EngineEffect]) {
         if let sim { sim.append(effects) } else { early.append(contentsOf: effects) }
     }
 
@@ -50,7 +61,7 @@ final class HostCore {
     func fail(_ message: String) {
         guard failure == nil else { return }
         failure = message
-        emit([.runtimeError(message)])
+        append([.runtimeError(message)])
     }
 
     /// False (and a runtime error) inside a delegate callback, as on Apple platforms, where

@@ -12,14 +12,31 @@ import Synchronization
 /// a task preferring this executor and runs the queued jobs one at a time, in the order they
 /// were enqueued, with `runSynchronously(on:)`, until the queue is empty. Child tasks (`async
 /// let`, task groups) and default actors follow a task's executor preference, so they run
-/// here too; the order of jobs is then fixed by the code alone, as on NIO's
+/// here too, and so does `Task.yield()` (Swift enqueues its continuation on the current
+/// executor); the order of jobs is then fixed by the code alone, as on NIO's
 /// `EmbeddedEventLoop`.
 ///
-/// What would make a run depend on the machine is refused, with a message, never a hang:
-/// a job enqueued from another thread (the body awaited something that resumed elsewhere: an
-/// unstructured `Task {}`, `Task.sleep`, the main actor, a continuation resumed by another
-/// thread), or a body that ended the drain suspended on something the kernel does not own.
-/// After a refusal the executor runs nothing more.
+/// What would make a run depend on the machine is refused, with a message, never a hang.
+/// A job that reaches the executor from another thread cannot be the only check: when
+/// something on another thread resumes a task *before* the task has finished suspending (a
+/// timer that fires at once, a task that is already done), Swift's runtime does not suspend
+/// it at all (`swift_continuation_await` finds the continuation resumed and goes on), and the
+/// code after the `await` runs on the simulation's thread inside the same job, with no job
+/// enqueued. So the causes are refused where they start, on the simulation's thread, at a
+/// point the code alone fixes:
+/// - `Task.sleep` (and a clock's `sleep`): Swift hands its timer job to the current
+///   scheduling executor, which is this one (`KernelExecutor+Timers.swift`); the timer is
+///   refused and never runs, so the task never wakes.
+/// - an unstructured `Task {}` or `Task.detached`: it is enqueued on the global executor from
+///   the simulation's thread, which `GlobalExecutorGuard` sees; the task is refused and never
+///   runs.
+/// Both stop the run at once (no job runs after them). What is left is refused when it
+/// shows: a job enqueued from another thread (a continuation resumed elsewhere, the main
+/// actor) is dropped and the run drains its own jobs to the end before it stops, so the
+/// run's jobs and the message do not depend on when that job arrived; and a body that ended
+/// the drain suspended on something the kernel does not own. A continuation that another
+/// thread resumes before the task suspends is the one escape this cannot see (see
+/// docs/BRING-YOUR-OWN-ENGINE.md). After a refusal the executor runs nothing more.
 public final class KernelExecutor: TaskExecutor, @unchecked Sendable {
     // `@unchecked`: every mutable field is behind the mutex.
     private struct Shared {
@@ -27,7 +44,15 @@ public final class KernelExecutor: TaskExecutor, @unchecked Sendable {
         /// The thread inside `run(_:)`, nil outside it.
         var owner: pthread_t?
         var escape: String?
+        /// A job came from another thread during the drain (dropped; the drain goes on).
+        var foreignJob = false
     }
+
+    /// Why a run stops when a job comes from another thread or the body never resumes: one
+    /// message for both, since which of the two a run sees depends on the machine's timing.
+    static let notDriven = "the engine's async code waited for something the simulation does not drive, which "
+        + "came back from another thread or never resumes (the main actor, a continuation resumed by another "
+        + "thread or by no one); use structured concurrency, actors, and the sync engine's own async calls"
 
     private let shared = Mutex(Shared())
     /// Continuations the kernel holds and will resume at a later simulated time (a user
@@ -46,12 +71,21 @@ public final class KernelExecutor: TaskExecutor, @unchecked Sendable {
             guard state.escape == nil else { return }
             if let owner = state.owner, pthread_equal(owner, current) != 0 {
                 state.jobs.append(job)
+            } else if state.owner != nil {
+                // Dropped; the drain runs its own jobs to the end, then stops the run.
+                state.foreignJob = true
             } else {
-                state.escape = "a job of the engine's async code came back from another thread: it awaited "
-                    + "something the simulation does not drive (an unstructured Task {}, Task.sleep, the "
-                    + "main actor, or a continuation resumed elsewhere); use structured concurrency, "
-                    + "actors, and the sync engine's own async calls"
+                state.escape = Self.notDriven
             }
+        }
+    }
+
+    /// Stops the executor at once (from the simulation's thread, inside a job): a job of the
+    /// engine started something that runs off the kernel (`Task.sleep`'s timer, a task on the
+    /// global executor). The first reason is kept.
+    func refuse(_ message: String) {
+        shared.withLock { state in
+            if state.escape == nil { state.escape = message }
         }
     }
 
@@ -86,10 +120,8 @@ public final class KernelExecutor: TaskExecutor, @unchecked Sendable {
         if let escape { return .escaped(escape) }
         if let value = result.value { return .finished(value) }
         if parkedCount.load(ordering: .sequentiallyConsistent) > 0 { return .suspended }
-        let message = "the engine's async code is suspended on something that never resumes on the "
-            + "simulation's executor (the queue is empty, no simulated operation or sleep holds it)"
-        shared.withLock { $0.escape = message }
-        return .escaped(message)
+        shared.withLock { $0.escape = Self.notDriven }
+        return .escaped(Self.notDriven)
     }
 
     /// Runs the jobs already queued (a continuation the kernel resumed), on the calling thread.
@@ -119,6 +151,8 @@ public final class KernelExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     private func drain() {
+        let outer = GlobalExecutorGuard.enter(self)
+        defer { GlobalExecutorGuard.leave(restoring: outer) }
         while true {
             let next: UnownedJob? = shared.withLock { state in
                 guard state.escape == nil, !state.jobs.isEmpty else { return nil }
@@ -128,7 +162,11 @@ public final class KernelExecutor: TaskExecutor, @unchecked Sendable {
             jobsRun += 1
             next.runSynchronously(on: asUnownedTaskExecutor())
         }
-        shared.withLock { $0.owner = nil }
+        shared.withLock { state in
+            state.owner = nil
+            if state.foreignJob, state.escape == nil { state.escape = Self.notDriven }
+            state.foreignJob = false
+        }
     }
 }
 

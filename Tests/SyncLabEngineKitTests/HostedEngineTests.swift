@@ -18,19 +18,40 @@ actor SleepingEngine: SyncLabEngine {
     ) async -> CKSyncEngine.RecordZoneChangeBatch? { nil }
 }
 
-actor WallClockEngine: SyncLabEngine {
+/// How long `WallClockEngine` sleeps on the wall clock.
+protocol WallClockSleep { static var duration: Duration { get } }
+enum AnHour: WallClockSleep { static let duration = Duration.seconds(3600) }
+enum AMillisecond: WallClockSleep { static let duration = Duration.milliseconds(1) }
+enum NoTime: WallClockSleep { static let duration = Duration.zero }
+
+actor WallClockEngine<Sleep: WallClockSleep>: SyncLabEngine {
     init(database: LocalDatabase<NotesMetadata>) {}
     func storeDidSave(_ transactions: [HistoryEntry], syncEngine: CKSyncEngine) async {
         syncEngine.trace("before")
-        // Leaves the kernel: a wall-clock sleep resumes from the global executor's timer.
-        // An hour, not a millisecond: on a loaded machine a 1 ms sleep once ended while the
-        // run still drained and the code after it ran unnoticed (BRING-YOUR-OWN-ENGINE.md).
+        // Leaves the kernel: a wall-clock sleep. Refused when it is called, whatever its
+        // length: a sleep of 1 ms once ended, on a loaded machine, before the task had
+        // suspended, and the code after it ran unnoticed (KernelExecutor+Timers.swift).
         do {
-            try await Task.sleep(for: .seconds(3600))
+            try await Task.sleep(for: Sleep.duration)
             syncEngine.trace("after")
         } catch {
             syncEngine.trace("threw")
         }
+    }
+    func handleEvent(_ event: CKSyncEngine.Event, syncEngine: CKSyncEngine) async {}
+    func nextRecordZoneChangeBatch(
+        _ context: CKSyncEngine.SendChangesContext, syncEngine: CKSyncEngine
+    ) async -> CKSyncEngine.RecordZoneChangeBatch? { nil }
+}
+
+/// Starts a task it never awaits, then goes on: nothing it does after that reaches the run.
+actor FireAndForgetEngine: SyncLabEngine {
+    init(database: LocalDatabase<NotesMetadata>) {}
+    func storeDidSave(_ transactions: [HistoryEntry], syncEngine: CKSyncEngine) async {
+        syncEngine.trace("before")
+        Task { print("never runs") }
+        syncEngine.trace("after")
+        await syncEngine.sendChanges()
     }
     func handleEvent(_ event: CKSyncEngine.Event, syncEngine: CKSyncEngine) async {}
     func nextRecordZoneChangeBatch(
@@ -86,23 +107,55 @@ actor PatientEngine: SyncLabEngine {
         return lab
     }
 
+    /// Runs the scenario on `engine` `runs` times: each run must end with the same runtime
+    /// error, starting with `prefix`, and the same trace, byte for byte.
+    static func expectTheSameFailure<User: SyncLabEngine>(
+        _ engine: User.Type, runs: Int, _ prefix: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let lab = Self.lab(engine, name: "escaping")
+        var first: (message: String, trace: String)?
+        for index in 0..<runs {
+            let result = lab.run(Self.scenario, engine: "escaping")
+            let failure = try #require(result.run?.failure, "run \(index)", sourceLocation: sourceLocation)
+            #expect(!result.passed, sourceLocation: sourceLocation)
+            #expect(failure.message.hasPrefix(prefix), "run \(index): \(failure.message)",
+                sourceLocation: sourceLocation)
+            if let first {
+                #expect(failure.message == first.message, "run \(index)", sourceLocation: sourceLocation)
+                #expect(result.traceJSONLines == first.trace, "run \(index): another trace",
+                    sourceLocation: sourceLocation)
+            } else {
+                first = (failure.message, result.traceJSONLines)
+            }
+        }
+        return first?.trace ?? ""
+    }
+
     @Test func anUnstructuredTaskEndsTheRunWithARuntimeError() throws {
+        _ = try Self.expectTheSameFailure(SleepingEngine.self, runs: 100,
+            "phone: storeDidSave: the engine's async code started a task on the global executor")
         let result = Self.lab(SleepingEngine.self, name: "sleepy").run(Self.scenario, engine: "sleepy")
-        let failure = try #require(result.run?.failure)
-        #expect(failure.message.hasPrefix("phone: storeDidSave: a job of the engine's async code came back")
-            || failure.message.hasPrefix("phone: storeDidSave: the engine's async code is suspended"),
-            "\(failure.message)")
-        #expect(!result.passed)
         #expect(result.problems.contains { $0.contains("runtime error: phone: storeDidSave") })
     }
 
+    @Test func whatTheCodeDoesAfterAnEscapeDoesNotReachTheRun() throws {
+        let trace = try Self.expectTheSameFailure(FireAndForgetEngine.self, runs: 20,
+            "phone: storeDidSave: the engine's async code started a task on the global executor")
+        #expect(trace.contains("\"kind\":\"before\""))
+        #expect(!trace.contains("\"kind\":\"after\""))
+        #expect(!trace.contains("modifyRecords"))
+    }
+
+    /// A wall-clock sleep of an hour, a millisecond or no time: refused the same way in every
+    /// run, the code after it never runs (the 1 ms sleep once did, on a loaded machine).
     @Test func aWallClockSleepEndsTheRunWithARuntimeError() throws {
-        for _ in 0..<5 {
-            let result = Self.lab(WallClockEngine.self, name: "wall").run(Self.scenario, engine: "wall")
-            let failure = try #require(result.run?.failure)
-            #expect(failure.message.hasPrefix("phone: storeDidSave: "), "\(failure.message)")
-            #expect(result.traceJSONLines.contains("\"kind\":\"before\""))
-            #expect(!result.traceJSONLines.contains("\"kind\":\"after\""))
+        for engine in [WallClockEngine<AnHour>.self, WallClockEngine<AMillisecond>.self,
+                       WallClockEngine<NoTime>.self] as [any SyncLabEngine.Type] {
+            let trace = try Self.expectTheSameFailure(engine, runs: 100,
+                "phone: storeDidSave: the engine's async code called Task.sleep")
+            #expect(trace.contains("\"kind\":\"before\""))
+            #expect(!trace.contains("\"kind\":\"after\""))
+            #expect(!trace.contains("\"kind\":\"threw\""))
         }
     }
 

@@ -204,6 +204,30 @@ import Testing
         }
     }
 
+    actor Spawner {
+        var count = 0
+        func spawn(on executor: KernelExecutor) async -> Bool {
+            let task = Task { () -> Bool in
+                self.count += 1
+                return executor.isCurrent
+            }
+            return await task.value && count == 1
+        }
+    }
+
+    /// A `Task {}` isolated to the actor that starts it (it uses `self`) is enqueued on that
+    /// actor, which runs on the kernel: no escape, and it runs in the drain.
+    @Test func aTaskIsolatedToTheEnginesActorRunsOnTheKernel() {
+        for _ in 0..<Self.runs {
+            let executor = KernelExecutor()
+            let outcome = executor.run { await Spawner().spawn(on: executor) }
+            guard case .finished(true) = outcome else {
+                Issue.record("expected finished(true), got \(outcome)")
+                return
+            }
+        }
+    }
+
     /// A continuation resumed by another thread while the run drains: the run still runs its
     /// own jobs to the end (what it did does not depend on when that job arrived), then stops.
     @Test func aJobFromAnotherThreadStopsTheRunAfterItsOwnJobs() {

@@ -50,6 +50,33 @@ import Testing
         #expect(!executor.isCurrent)
     }
 
+    /// The mechanism of the escapes that went unnoticed, made certain: another thread resumes
+    /// the continuation before the task has suspended (here the closure waits for it; a timer
+    /// of 0 ns or an already finished task did it by chance). Swift's runtime then does not
+    /// suspend the task: the code after the `await` goes on in the same job, on this thread,
+    /// and no job is enqueued, so the executor cannot see it. This is why `Task.sleep` and
+    /// `Task {}` are refused where they start; a continuation handed to a thread of one's own
+    /// stays unseen (docs/BRING-YOUR-OWN-ENGINE.md).
+    @Test func aContinuationResumedElsewhereBeforeItsTaskSuspendsIsNeverSeen() {
+        let executor = KernelExecutor()
+        let outcome = executor.run { () -> Bool in
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                let resumed = DispatchSemaphore(value: 0)
+                DispatchQueue.global().async {
+                    continuation.resume()
+                    resumed.signal()
+                }
+                resumed.wait()
+            }
+            return executor.isCurrent
+        }
+        guard case .finished(true) = outcome else {
+            Issue.record("expected finished(true), got \(outcome)")
+            return
+        }
+        #expect(executor.jobsRun == 1)
+    }
+
     /// How many times each escape is tried: before the fix, a sleep of 0 or 1 µs came back as
     /// `finished` in about a third of the runs on an idle machine, an awaited `Task {}` in
     /// about half, so 200 runs cannot all pass by luck.

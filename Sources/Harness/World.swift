@@ -164,7 +164,8 @@ final class World {
         rules: [String] = []
     ) {
         guard trace.isRecording else {
-            trace.append(TraceEvent(time: now, actor: actor, kind: kind))
+            // Only counted: no event built and destroyed (a sweep records thousands a seed).
+            trace.countUnkept()
             return
         }
         trace.append(TraceEvent(time: now, actor: actor, kind: kind, details: details(), rules: rules))

@@ -255,10 +255,25 @@ final class ChaosRun {
         guard let name = record(of: label) else {
             return world.labels.model(label, on: index, devices: world.devices)
         }
-        let observation = world.devices[index].observation
-        guard let id = observation.model(forRecord: name), world.devices[index].disk.store.contains(id) else {
-            return nil
+        let device = world.devices[index]
+        return model(forRecord: name, observation: device.observation, store: device.disk.store)
+    }
+
+    /// `modelID(_:on:)` with the device's observation and store read once by the caller, for
+    /// a loop over labels (each read of the observation builds it anew).
+    func modelID(
+        _ label: String, on index: Int, observation: any EngineObservation, store: Store
+    ) -> ModelID? {
+        guard let name = record(of: label) else {
+            return world.labels.model(label, on: index, devices: world.devices)
         }
+        return model(forRecord: name, observation: observation, store: store)
+    }
+
+    private func model(forRecord name: String, observation: any EngineObservation, store: Store)
+        -> ModelID?
+    {
+        guard let id = observation.model(forRecord: name), store.contains(id) else { return nil }
         return id
     }
 

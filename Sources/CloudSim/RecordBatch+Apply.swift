@@ -114,7 +114,7 @@ extension RecordBatch {
         // Only records holding an owning reference can be deleted by one: those are sorted,
         // not every record of the zone (most hold none; this ran on every deleting request).
         var owners: [String] = []
-        for (name, stored) in zone.records
+        for (name, stored) in zone.records // tidy: ordered (collected, then sorted)
         where stored.record.fields.values.contains(where: \.hasOwningTarget) {
             owners.append(name)
         }

@@ -13,10 +13,11 @@ extension CloudService {
         }
         if let error = authenticationError(of: client) { return error }
         guard let account = client.account else { preconditionFailure("checked by authentication") }
-        if let end = accountStates[account]?.throttleEnd, now < end {
+        let windows = accountStates.peek(account) { ($0.throttleEnd, $0.feedFailureEnd) }
+        if let end = windows?.0, now < end {
             return CloudMessages.requestRateLimited(retryAfter: end - now)
         }
-        if let end = accountStates[account]?.feedFailureEnd, now < end {
+        if let end = windows?.1, now < end {
             switch request {
             case .fetchDatabaseChanges, .fetchZoneChanges:
                 return CloudMessages.serviceUnavailable(retryAfter: end - now)
@@ -104,7 +105,9 @@ extension CloudService {
     /// Devices to push to after a change to `account`'s private database, sorted, never the
     /// originator (nil for fault actions, which push to every subscribed device).
     func pushTargets(account: String, originator: String?) -> [String] {
-        accountStates[account]?.pushTargets(scope: .privateDatabase, excluding: originator) ?? []
+        accountStates.peek(account) {
+            $0.pushTargets(scope: .privateDatabase, excluding: originator)
+        } ?? []
     }
 
     /// Devices subscribed to the shared databases of `participants`, sorted, without the

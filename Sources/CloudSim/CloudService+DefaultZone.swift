@@ -7,7 +7,7 @@ extension CloudService {
     /// Makes the account's default zone live the first time a request names it, without an
     /// entry in the database feed (it is never reported there).
     func ensureDefaultZone(_ zone: ZoneID) {
-        guard zone.isDefaultZone, zoneStates[zone]?.isLive != true else { return }
+        guard zone.isDefaultZone, zoneStates.peek(zone, { $0.isLive }) != true else { return }
         var state = zoneStates[zone] ?? ZoneState(id: zone)
         state.create()
         zoneStates[zone] = state

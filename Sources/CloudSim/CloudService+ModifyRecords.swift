@@ -80,7 +80,7 @@ extension CloudService {
         _ request: ModifyRecordsRequest, client: CloudClient, account: String, now: SimTime
     ) -> CloudOutcome {
         let participant = request.scope == .sharedDatabase ? account : nil
-        let stored = zoneStates[request.zone]?.isLive == true
+        let stored = zoneStates.peek(request.zone) { $0.isLive } == true
         guard let zone = takeLiveZoneState(request.zone) else {
             // The next-upload throttle waits for an upload that reaches its records.
             let error = missingZoneError(request.zone)
@@ -136,7 +136,7 @@ extension CloudService {
     /// the dictionary is not rehashed) so the caller changes the only copy; the caller puts
     /// it back. A default zone not stored yet is made as `liveZoneState` makes it.
     func takeLiveZoneState(_ zone: ZoneID) -> ZoneState? {
-        guard zoneStates[zone]?.isLive == true else { return liveZoneState(zone) }
+        guard zoneStates.peek(zone, { $0.isLive }) == true else { return liveZoneState(zone) }
         var state = ZoneState(id: zone)
         swap(&state, &zoneStates[zone]!)
         return state

@@ -5,7 +5,7 @@ extension CloudService {
     /// The state of a zone as requests see it: a default zone is always live, also before its
     /// first record (the state is stored once something is written into it).
     func liveZoneState(_ zone: ZoneID) -> ZoneState? {
-        if let state = zoneStates[zone], state.isLive { return state }
+        if zoneStates.peek(zone, { $0.isLive }) == true { return zoneStates[zone] }
         return zone.isDefaultZone ? ZoneState.defaultZone(zone) : nil
     }
 
@@ -42,7 +42,7 @@ extension CloudService {
         guard let state = zoneStates[zone], state.isLive else {
             return CloudOutcome(response: .failure(missingZoneError(zone)))
         }
-        guard let epoch = accountStates[zone.owner]?.tokenEpoch else {
+        guard let epoch = accountStates.peek(zone.owner, { $0.tokenEpoch }) else {
             preconditionFailure("a live zone's owner has an account state")
         }
         var after: Int64 = 0

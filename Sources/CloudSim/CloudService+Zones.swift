@@ -113,7 +113,8 @@ extension CloudService {
         var events: [(sequence: Int64, zone: ZoneID, deletion: ZoneDeletionReason?)] = []
         for zone in feed.keys.sorted() {
             guard let entry = feed[zone] else { continue }
-            let isLive = isPrivate ? zoneStates[zone]?.isLive == true : state.hasSharedZone(zone)
+            let isLive = isPrivate
+                ? zoneStates.peek(zone) { $0.isLive } == true : state.hasSharedZone(zone)
             if token != nil, let deletion = entry.lastDeletion, deletion.sequence > after {
                 events.append((deletion.sequence, zone, deletion.reason))
             }

@@ -13,9 +13,15 @@ public final class CloudService {
     public internal(set) var configuration: CloudConfiguration
 
     /// Per account: database feed, subscriptions, token epoch, scripted faults.
-    var accountStates: [String: AccountState] = [:]
+    ///
+    /// `@exclusivity(unchecked)` (issue 19), as on `World`'s hot properties: the service is a
+    /// state machine that calls out to nothing, and every access to these two changes or
+    /// reads them through stdlib dictionaries and the value types of this target, none of
+    /// which can reach the service, so no two accesses can overlap and the runtime check
+    /// (on every request, several times) could never fire.
+    @exclusivity(unchecked) var accountStates: [String: AccountState] = [:]
     /// Every zone that ever existed, keyed by zone ID (owner + name), live or not.
-    var zoneStates: [ZoneID: ZoneState] = [:]
+    @exclusivity(unchecked) var zoneStates: [ZoneID: ZoneState] = [:]
     var developmentSchema = Schema()
     var productionSchema = Schema()
     /// Source of change tags (`ct1`, `ct2`, ...), shared by every zone.
@@ -106,7 +112,8 @@ public final class CloudService {
     func zoneBusyError(
         _ zone: ZoneID, scope: DatabaseScope, account: String, now: SimTime
     ) -> CloudError? {
-        guard let end = accountStates[zone.owner]?.busyZones[zone], now < end else { return nil }
+        guard let end = accountStates.peek(zone.owner, { $0.busyZones[zone] }) ?? nil, now < end
+        else { return nil }
         let readable = scope == .privateDatabase
             ? zone.owner == account : accountStates[account]?.hasSharedZone(zone) == true
         return readable ? CloudMessages.zoneBusy(retryAfter: end - now) : nil
@@ -115,7 +122,10 @@ public final class CloudService {
     /// Creates the state of an account the configuration did not list (e.g. a sign-in to an
     /// account declared later); harmless for listed ones.
     func ensureAccount(_ account: String) {
-        if accountStates[account] == nil { accountStates[account] = AccountState(name: account) }
+        // `index(forKey:)`: comparing `accountStates[account]` with nil copied the state.
+        if accountStates.index(forKey: account) == nil {
+            accountStates[account] = AccountState(name: account)
+        }
     }
 
     // MARK: Inspection (expectations, reports, checkers)

@@ -65,4 +65,13 @@ extension CloudValue {
         default: return []
         }
     }
+
+    /// Whether `owningTargets` is not empty, without building it.
+    var hasOwningTarget: Bool {
+        switch self {
+        case .reference(_, .deleteSelf): return true
+        case .list(let values): return values.contains(where: \.hasOwningTarget)
+        default: return false
+        }
+    }
 }

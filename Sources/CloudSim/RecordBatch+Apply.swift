@@ -111,7 +111,14 @@ extension RecordBatch {
         guard !deleted.isEmpty else { return [] }
         // target → (owned record, field), walking records and keys in sorted order.
         var owned: [String: [(record: String, field: String)]] = [:]
-        for name in zone.records.keys.sorted() {
+        // Only records holding an owning reference can be deleted by one: those are sorted,
+        // not every record of the zone (most hold none; this ran on every deleting request).
+        var owners: [String] = []
+        for (name, stored) in zone.records // tidy: ordered (collected, then sorted)
+        where stored.record.fields.values.contains(where: \.hasOwningTarget) {
+            owners.append(name)
+        }
+        for name in owners.sorted() {
             guard let record = zone.records[name]?.record else { continue }
             for key in record.sortedKeys {
                 for target in record.fields[key]?.owningTargets ?? [] {

@@ -164,7 +164,8 @@ final class World {
         rules: [String] = []
     ) {
         guard trace.isRecording else {
-            trace.append(TraceEvent(time: now, actor: actor, kind: kind))
+            // Only counted: no event built and destroyed (a sweep records thousands a seed).
+            trace.countUnkept()
             return
         }
         trace.append(TraceEvent(time: now, actor: actor, kind: kind, details: details(), rules: rules))
@@ -252,8 +253,9 @@ final class World {
 
     // MARK: Dispatch
 
-    private func dispatch(_ event: WorldEvent) {
-        switch event {
+    /// Consumes the event, so that requests and answers are moved into their handlers.
+    private func dispatch(_ event: consuming WorldEvent) {
+        switch consume event {
         case .requestArrives(let index, _, let id, let request, let client):
             outstanding[index] -= 1
             requestArrives(index, id, request, client)
@@ -304,7 +306,9 @@ final class World {
         let device = devices[index]
         for effect in effects {
             guard device.incarnation == incarnation, failure == nil else { return }
-            switch effect {
+            // `consume`: the cases' payloads (a whole-state write, trace details) are moved
+            // out of the element instead of copied, and the element is not destroyed after.
+            switch consume effect {
             case .send(let id, let request):
                 send(request, id: id, from: index)
             case .setTimer(let timer, let delay):

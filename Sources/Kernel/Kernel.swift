@@ -142,7 +142,10 @@ public struct Kernel<Payload> {
         return .event(event, actor: actorNames[actor])
     }
 
-    @usableFromInline
+    /// Inlinable, so it is specialized for the caller's payload: called from another module
+    /// unspecialized, it looked up the generic metadata of `Step`, `Routed` and the queue's
+    /// entries on every call (0.6% of an explorer seed).
+    @inlinable
     mutating func advance(to limit: SimTime?) -> Step<Payload> {
         guard let limit else { return .empty }
         if limit > budget.maxTime {

@@ -18,6 +18,13 @@ public struct Trace: Sendable, Equatable {
         isRecording ? events.count : countedOnly
     }
 
+    /// Counts one event a trace that is not recording does not keep, without the caller
+    /// building it (`append` of an event only counted).
+    public mutating func countUnkept() {
+        precondition(!isRecording, "a recording trace keeps every event")
+        countedOnly += 1
+    }
+
     public mutating func append(_ event: TraceEvent) {
         if isRecording {
             events.append(event)

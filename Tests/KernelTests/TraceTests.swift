@@ -73,3 +73,24 @@ struct TraceTests {
         #expect(trace.events.isEmpty && trace.jsonLines() == "")
     }
 }
+
+@Suite("Trace counting")
+struct TraceCountingTests {
+    @Test("a trace that does not record counts unkept events with the appended ones")
+    func countsUnkeptEvents() {
+        var trace = Trace(recording: false)
+        trace.append(TraceEvent(time: .zero, actor: "phone", kind: "a"))
+        trace.countUnkept()
+        trace.countUnkept()
+        #expect(trace.count == 3)
+        #expect(trace.events.isEmpty)
+    }
+
+    @Test("a recording trace counts what it keeps")
+    func recordingCountsKept() {
+        var trace = Trace(recording: true)
+        trace.append(TraceEvent(time: .zero, actor: "phone", kind: "a"))
+        #expect(trace.count == 1)
+        #expect(trace.events.map(\.kind) == ["a"])
+    }
+}

@@ -27,15 +27,16 @@ enum LostChangeChecker {
     static func check(_ world: World, ledger: SaveLedger, labels: RecordLabels)
         -> [CheckerFinding]
     {
-        var deleted: Set<String> = []
+        // Keys of a few strings, not one concatenated: no string built per save.
+        var deleted: Set<RecordKey> = []
         for deletion in ledger.deletions {
-            deleted.insert(deletion.account + "/" + deletion.record)
+            deleted.insert(RecordKey(account: deletion.account, record: deletion.record))
         }
         // Read each disk once: every access through the device copies its references.
         let disks = world.devices.map(\.disk)
         let observations = world.devices.map(\.observation)
-        var groups: [String: [Int]] = [:]
-        var groupOrder: [String] = []
+        var groups: [SaveKey: [Int]] = [:]
+        var groupOrder: [SaveKey] = []
         var current = ledger.saves
         for index in current.indices {
             // ID-2 may have given the model another record since: judge it by that one.
@@ -45,10 +46,12 @@ enum LostChangeChecker {
             }
         }
         for (index, save) in current.enumerated() {
-            guard !deleted.contains(save.account + "/" + save.record) else { continue }
-            let key = save.account + "/" + save.record + "/" + save.key
-            if groups[key] == nil { groupOrder.append(key) }
+            guard !deleted.contains(RecordKey(account: save.account, record: save.record)) else {
+                continue
+            }
+            let key = SaveKey(account: save.account, record: save.record, key: save.key)
             groups[key, default: []].append(index)
+            if groups[key]?.count == 1 { groupOrder.append(key) }
         }
         let judge = Judge(world: world, disks: disks, observations: observations, exempt: exemptDevices(world), labels: labels)
         var findings: [CheckerFinding] = []
@@ -56,6 +59,19 @@ enum LostChangeChecker {
             findings += judge.check((groups[key] ?? []).map { current[$0] })
         }
         return findings
+    }
+
+    /// A record of an account (lookup only: the order of groups is `groupOrder`'s).
+    private struct RecordKey: Hashable {
+        var account: String
+        var record: String
+    }
+
+    /// One key of a record of an account.
+    private struct SaveKey: Hashable {
+        var account: String
+        var record: String
+        var key: String
     }
 
     /// Devices (by index) where a discarding rule fired; the cloud's rules count for all.

@@ -35,9 +35,11 @@ enum ResurrectionChecker {
         _ deletion: SaveLedger.Deletion, world: World, labels: RecordLabels
     ) -> [CheckerFinding] {
         let deleter = world.devices[deletion.device]
-        let name = labels.describe(deletion.record)
         let label = labels.label(of: deletion.record)
-        let said = "\(deleter.name) deleted \(name) at \(deletion.time)"
+        // Worded only for a finding: most deletions have none.
+        var said: String {
+            "\(deleter.name) deleted \(labels.describe(deletion.record)) at \(deletion.time)"
+        }
         var findings: [CheckerFinding] = []
         if world.appRecord(named: deletion.record, of: deletion.account) != nil {
             findings.append(CheckerFinding(.resurrection, "\(said); iCloud has it again",

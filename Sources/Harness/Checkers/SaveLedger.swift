@@ -73,6 +73,9 @@ struct SaveLedger {
     private var positions: [Int64]
     private var censuses: [IdentityCensus]
     private var order = 0
+    /// Each entity's synchronized attribute names, in the schema's order, once asked for
+    /// (the schema builds that list anew on every call).
+    private var synchronizedNames: [String: [String]] = [:]
 
     init(deviceCount: Int) {
         positions = Array(repeating: 0, count: deviceCount)
@@ -136,6 +139,15 @@ struct SaveLedger {
         }
     }
 
+    /// `synchronizedAttributes` of the entity, by name; nil for an entity the schema lacks.
+    private mutating func synchronizedNames(of entity: String, schema: Schema) -> [String]? {
+        if let names = synchronizedNames[entity] { return names }
+        guard let description = schema.entity(named: entity) else { return nil }
+        let names = description.synchronizedAttributes.map(\.name)
+        synchronizedNames[entity] = names
+        return names
+    }
+
     private mutating func note(
         _ change: HistoryChange, device: Device, index: Int, schema: Schema, now: SimTime,
         own: Snapshot?, store: Store, observation: any EngineObservation
@@ -145,20 +157,21 @@ struct SaveLedger {
         order += 1
         switch change {
         case .inserted(let id, let entityName):
-            guard let entity = schema.entity(named: entityName), let record = observation.recordName(of: id),
+            guard let synchronized = synchronizedNames(of: entityName, schema: schema),
+                let record = observation.recordName(of: id),
                 let model = store.model(id) else { return }
             insertions.append(Insertion(device: index, record: record, model: id, order: order))
-            for attribute in entity.synchronizedAttributes {
+            for name in synchronized {
                 saves.append(ValueSave(
                     device: index, account: account, model: id, record: record,
                     entity: entityName,
-                    key: attribute.name, value: model.values[attribute.name], prior: .none,
+                    key: name, value: model.values[name], prior: .none,
                     time: now, order: order))
             }
         case .updated(let id, let entityName, let keys):
-            guard let entity = schema.entity(named: entityName), let record = observation.recordName(of: id),
+            guard let synchronized = synchronizedNames(of: entityName, schema: schema),
+                let record = observation.recordName(of: id),
                 let model = store.model(id) else { return }
-            let synchronized = entity.synchronizedAttributes.map(\.name)
             for key in keys where synchronized.contains(key) {
                 var prior = Prior.unknown
                 if let own, own.model == id { prior = .known(own.values[key]) }

@@ -14,6 +14,8 @@ struct ChaosPlan: Sendable {
     /// Their accounts, each once, in the same order.
     let accounts: [String]
     let entities: [EntityDeclaration]
+    /// Their names, in the same order (read by every drawn operation).
+    let entityNames: [String]
     let faults: [ChaosFault]
     let mix: ChaosMix
     let healBudget: SimTime
@@ -56,6 +58,7 @@ struct ChaosPlan: Sendable {
             entity.isSynchronized
                 && (entityNames.isEmpty || entityNames.contains(entity.name.value))
         }
+        self.entityNames = entities.map(\.name.value)
         faults = chaos.faults
         mix = chaos.effectiveMix
         healBudget = SimTime(microseconds: chaos.effectiveHealBudget.microseconds)

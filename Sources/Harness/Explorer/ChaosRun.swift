@@ -78,6 +78,8 @@ final class ChaosRun {
     private var scratch: [ExpectationResult] = []
     /// The record name of each label, once known (labels never change records).
     private var recordOf: [String: String] = [:]
+    /// `recordOf` of each position in `labels`, filled as `heldLabels` meets them.
+    private var positionRecords: [String?] = []
     /// Per device, per position in `labels`: the model last found for that label there.
     private var modelCache: [[ModelID?]] = []
 
@@ -153,13 +155,18 @@ final class ChaosRun {
         run(statement, text: action.text, device: action.device, saves: saves)
     }
 
-    private func run(_ statement: TimelineStatement, text: String, device: String?, saves: Bool) {
+    /// `text` is the statement's line, which only an expectation's result quotes: built only
+    /// for those (a drawn action's text was about 1% of a seed, formatting every `wait`).
+    private func run(
+        _ statement: TimelineStatement, text: @autoclosure () -> String, device: String?,
+        saves: Bool
+    ) {
         let snapshot = saves ? self.snapshot(before: statement) : nil
         cloudFaults.note(statement.kind, now: world.now)
         if case .expectation = statement.kind {
-            world.run(statement, results: &results, text: text)
+            world.run(statement, results: &results, text: text())
         } else {
-            world.run(statement, results: &scratch, text: text)
+            world.run(statement, results: &scratch, text: "")
         }
         ledger.collect(
             devices: world.devices, schema: world.schema, now: world.now, snapshot: snapshot)
@@ -195,14 +202,19 @@ final class ChaosRun {
             let missing = labels.count - modelCache[index].count
             modelCache[index] += Array(repeating: nil, count: missing)
         }
+        if positionRecords.count < labels.count {
+            positionRecords += Array(repeating: nil, count: labels.count - positionRecords.count)
+        }
         let device = world.devices[index]
         // Read once: every access to the disk through the device copies its references.
         let observation = device.observation
         let store = device.disk.store
+        // Taken out, so that changing it does not copy the whole row on every call.
         var cache = modelCache[index]
+        modelCache[index] = []
         var held: [(label: String, entity: String)] = []
         for (position, entry) in labels.enumerated() where entities.contains(entry.entity) {
-            guard let name = record(of: entry.label) else {
+            guard let name = record(at: position) else {
                 if world.labels.model(entry.label, on: index, devices: world.devices) != nil {
                     held.append(entry)
                 }
@@ -220,6 +232,15 @@ final class ChaosRun {
         return held
     }
 
+    /// The record name of the label at a position of `labels`, once known: `record(of:)`
+    /// kept by position, so the scan of `heldLabels` hashes no label once it is known.
+    private func record(at position: Int) -> String? {
+        if let name = positionRecords[position] { return name }
+        let name = record(of: labels[position].label)
+        positionRecords[position] = name
+        return name
+    }
+
     /// A label's record name, once the label table knows it.
     private func record(of label: String) -> String? {
         if let name = recordOf[label] { return name }
@@ -234,10 +255,25 @@ final class ChaosRun {
         guard let name = record(of: label) else {
             return world.labels.model(label, on: index, devices: world.devices)
         }
-        let observation = world.devices[index].observation
-        guard let id = observation.model(forRecord: name), world.devices[index].disk.store.contains(id) else {
-            return nil
+        let device = world.devices[index]
+        return model(forRecord: name, observation: device.observation, store: device.disk.store)
+    }
+
+    /// `modelID(_:on:)` with the device's observation and store read once by the caller, for
+    /// a loop over labels (each read of the observation builds it anew).
+    func modelID(
+        _ label: String, on index: Int, observation: any EngineObservation, store: Store
+    ) -> ModelID? {
+        guard let name = record(of: label) else {
+            return world.labels.model(label, on: index, devices: world.devices)
         }
+        return model(forRecord: name, observation: observation, store: store)
+    }
+
+    private func model(forRecord name: String, observation: any EngineObservation, store: Store)
+        -> ModelID?
+    {
+        guard let id = observation.model(forRecord: name), store.contains(id) else { return nil }
         return id
     }
 

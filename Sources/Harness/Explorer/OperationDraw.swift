@@ -25,7 +25,7 @@ struct OperationDraw {
         }
     }
 
-    private var workloadEntities: [String] { run.plan.entities.map(\.name.value) }
+    private var workloadEntities: [String] { run.plan.entityNames }
 
     /// Labels of the given entities whose model this device holds, in binding order.
     private func held(_ entities: [String]) -> [(label: String, entity: String)] {
@@ -110,8 +110,10 @@ struct OperationDraw {
         let world = run.world
         guard let index = world.deviceIndex[device] else { return nil }
         let store = world.devices[index].disk.store
+        let observation = world.devices[index].observation
         let deletable = held(workloadEntities).filter { entry in
-            guard let id = run.modelID(entry.label, on: index),
+            guard let id = run.modelID(
+                entry.label, on: index, observation: observation, store: store),
                 let entity = world.schema.entity(named: entry.entity) else { return false }
             // A deny rule with related models refuses the save: that is the app's mistake,
             // not a fault to explore.

@@ -1,0 +1,17 @@
+extension Dictionary {
+    /// What `read` finds in the value stored for `key`, read where it is stored; nil when
+    /// there is none.
+    ///
+    /// `states[key]?.field` first copies the whole value out of the dictionary: every
+    /// reference an account's or a zone's state holds retained, then released (issue 19: the
+    /// cloud's checks of an account's throttle and busy windows, and of a zone being live,
+    /// made such a copy on every request). This goes through the storage's `_modify`
+    /// accessor, which yields the stored value itself; `read` must not change it, and the
+    /// dictionary is left as it was (its uniqueness check copies nothing, the cloud's
+    /// dictionaries having a single owner).
+    @inlinable
+    mutating func peek<T>(_ key: Key, _ read: (inout Value) -> T) -> T? {
+        guard let index = index(forKey: key) else { return nil }
+        return read(&values[index])
+    }
+}

@@ -53,7 +53,7 @@ import Testing
             settle
             laptop: online
             settle
-            expect laptop: count Note == 1
+            expect laptop: count Note = 1
             """
         let checked = ScenarioChecker.check(
             source: source, file: "t", options: EngineRegistry.bundled.validationOptions())
@@ -64,7 +64,7 @@ import Testing
         let result = ScenarioRunner.run(releasing: checked.scenario, source: source, options: options)
         #expect(result.passed)
         #expect(marks.values == [0, 1, 2, 3, 4, 5, 6])
-        #expect(result.expectations.map(\.wanted) == ["expect laptop: count Note == 1"])
+        #expect(result.expectations.map(\.wanted) == ["expect laptop: count Note = 1"])
     }
 
     @Test func withoutTheFinalStateTheRunIsTheSame() throws {

@@ -37,8 +37,8 @@ import Testing
     @Test func aByteOrderMarkIsDroppedAndColumnsCountScalars() {
         let tokens = Lexer.tokenize("\u{FEFF}wait é 5s").tokens
         #expect(tokens.first?.text == "wait")
-        #expect(tokens.first?.location == SourceLocation(line: 1, column: 1))
-        #expect(tokens.dropFirst().first?.location == SourceLocation(line: 1, column: 8))
+        #expect(tokens.first?.location == Scenario.SourceLocation(line: 1, column: 1))
+        #expect(tokens.dropFirst().first?.location == Scenario.SourceLocation(line: 1, column: 8))
     }
 
     /// The lexer's explanation of a spot still wins over the parser's, though the parser now
@@ -55,8 +55,8 @@ import Testing
     @Test func problemsLaterInTheFileAreReportedInFileOrder() {
         let result = Self.check("phone: insert Note n1 title=\"open\nwait 5s ~\nphone: insert Note n2 body=\"x\\q\"\n")
         let locations = result.diagnostics.map(\.location)
-        #expect(locations == [SourceLocation(line: 8, column: 29), SourceLocation(line: 9, column: 9),
-                              SourceLocation(line: 10, column: 30)], "\(result.diagnostics.map(\.rendered))")
+        #expect(locations == [Scenario.SourceLocation(line: 8, column: 29), Scenario.SourceLocation(line: 9, column: 9),
+                              Scenario.SourceLocation(line: 10, column: 30)], "\(result.diagnostics.map(\.rendered))")
         #expect(result.diagnostics.map(\.message).contains { $0.contains("no closing") })
     }
 
@@ -65,18 +65,18 @@ import Testing
     @Test func statementsAndLocationsAreSmall() {
         // A statement's payload is boxed (`indirect`): 16 bytes in the timeline's array.
         #expect(MemoryLayout<TimelineStatement>.stride == 16)
-        #expect(MemoryLayout<SourceLocation>.size == 8)
+        #expect(MemoryLayout<Scenario.SourceLocation>.size == 8)
     }
 
     @Test func locationsKeepTheirNumbersAndOrder() {
-        var location = SourceLocation(line: 3, column: 70_000)
+        var location = Scenario.SourceLocation(line: 3, column: 70_000)
         #expect(location.line == 3 && location.column == 70_000)
-        #expect(SourceLocation(line: 2, column: 9) < location)
-        #expect(location < SourceLocation(line: 3, column: 70_001))
+        #expect(Scenario.SourceLocation(line: 2, column: 9) < location)
+        #expect(location < Scenario.SourceLocation(line: 3, column: 70_001))
         location.line = 12
         #expect(location.description == "12:70000")
         // Beyond 32 bits the largest number is kept, never a trap.
-        #expect(SourceLocation(line: Int.max, column: 1).line == Int(Int32.max))
+        #expect(Scenario.SourceLocation(line: Int.max, column: 1).line == Int(Int32.max))
     }
 
     @Test func aStringValueKeepsItsSourceText() throws {
@@ -86,8 +86,8 @@ import Testing
         guard case .deviceAction(let statement)? = result.scenario.timeline.last?.kind,
               case .insert(_, _, let values) = statement.action
         else { Issue.record("not an insert"); return }
-        #expect(values.map(\.text) == ["\"body of note 123456789\"", "\"tab\\there \\\"q\\\"\""])
-        #expect(values.map(\.literal) == [.string("body of note 123456789"), .string("tab\there \"q\"")])
+        #expect(values.map(\.value.text) == ["\"body of note 123456789\"", "\"tab\\there \\\"q\\\"\""])
+        #expect(values.map(\.value.literal) == [.string("body of note 123456789"), .string("tab\there \"q\"")])
     }
 
     @Test func aValuesTextAndLiteralStayWhatWasSet() {

@@ -39,7 +39,8 @@ struct Parser {
     /// before the parser can speak about that token, so the lexer's explanation of a spot
     /// still comes first, as when a whole file was lexed before parsing.
     private mutating func reportLexerProblems() {
-        for (location, message) in lexer.takeProblems() {
+        let problems: [(SourceLocation, DiagnosticMessage)] = lexer.takeProblems()
+        for (location, message) in problems {
             report(message, at: location)
         }
     }

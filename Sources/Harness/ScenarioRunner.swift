@@ -12,6 +12,10 @@ public struct RunOptions: Sendable {
     public var maxTime: SimTime?
     /// Keep every trace event (false only counts them, for benchmarks).
     public var recordTrace: Bool
+    /// Read every device's models and every account's records into `RunResult.finalState`
+    /// at the end (false leaves it empty, for benchmarks: the tables of a million records
+    /// would be built on top of the simulation's state at its largest, and none reads them).
+    public var recordFinalState = true
     /// The engines the run may use; the scenario's `engine` line (or `engine`) picks one.
     public var engines: EngineRegistry
     /// Overrides the file's `engine` line (`--engine NAME`).
@@ -100,6 +104,23 @@ extension RunResult {
 public enum ScenarioRunner {
     /// Runs a scenario whose parse and validation found no errors.
     public static func run(_ scenario: ScenarioFile, source: String, options: RunOptions) -> RunResult {
+        var copy = scenario
+        return run(&copy, source: source, options: options, releasing: false)
+    }
+
+    /// Runs a scenario whose parse and validation found no errors, as `run(_:source:options:)`
+    /// does, releasing each timeline statement once it has run: when the caller hands over
+    /// its only copy (`run(releasing: consume scenario, …)`), a long script's statements are
+    /// freed as the simulation's own state grows, so the two do not peak together (a
+    /// generated script of a million inserts, `synclab bench --download`). The result is the
+    /// same as `run(_:source:options:)`'s.
+    public static func run(releasing scenario: consuming ScenarioFile, source: String, options: RunOptions) -> RunResult {
+        run(&scenario, source: source, options: options, releasing: true)
+    }
+
+    private static func run(
+        _ scenario: inout ScenarioFile, source: String, options: RunOptions, releasing: Bool
+    ) -> RunResult {
         // A chaos file describes a family of runs: run this seed's draw once (EXPLORER.md).
         if scenario.chaos.isDeclared {
             return Explorer.runOnce(scenario, source: source, options: options)
@@ -111,17 +132,23 @@ public enum ScenarioRunner {
         let world = World(scenario: scenario, seed: seed, options: options)
         world.record("script", "run.start", [TraceField("file", .string(scenario.file)),
                                               TraceField("seed", .string(String(seed)))])
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = SourceLines(source)
         var results: [ExpectationResult] = []
         world.start()
         world.run(until: .zero)
-        for (index, statement) in scenario.timeline.enumerated() {
+        // Taken out of the scenario, so that writing a released statement over its slot
+        // copies nothing when the caller handed over its only copy.
+        var timeline = scenario.timeline
+        if releasing { scenario.timeline = [] }
+        let count = timeline.count
+        for index in 0..<count {
             guard world.failure == nil else { break }
             options.beforeStatement?(index)
-            let text = statement.line - 1 < lines.count ? statementText(lines[statement.line - 1]) : ""
-            world.run(statement, results: &results, text: text)
+            let statement = timeline[index]
+            if releasing { timeline[index] = TimelineStatement(.settle, location: statement.location) }
+            world.run(statement, results: &results, text: lines.statementText(line: statement.line))
         }
-        options.beforeStatement?(scenario.timeline.count)
+        options.beforeStatement?(count)
         let leftovers = world.leftovers()
         world.record("script", "run.end",
                      [TraceField("leftovers", .list(leftovers.lines.map { .string($0) }))])
@@ -137,7 +164,8 @@ public enum ScenarioRunner {
             leftoverAccount: leftovers,
             firedRules: fired.sorted(),
             endTime: world.now,
-            finalState: world.finalState()
+            finalState: options.recordFinalState
+                ? world.finalState() : FinalState(devices: [], accounts: [], labels: [])
         )
     }
 
@@ -154,6 +182,37 @@ public enum ScenarioRunner {
             if character == "#" && !inString { end = index; break }
         }
         return line[line.startIndex..<end].trimmingBlanks()
+    }
+}
+
+/// The lines of a scenario's text, read in place as the timeline walks forward: a statement's
+/// text without an array of every line (a million lines are 32 MB of substrings).
+struct SourceLines {
+    private let source: Substring
+    /// The start of line `line`, the last line found.
+    private var start: Substring.Index
+    private var line = 1
+
+    init(_ source: String) {
+        self.source = source[...]
+        start = self.source.startIndex
+    }
+
+    /// The statement written on that line (`ScenarioRunner.statementText`), "" past the end
+    /// of the text. Cheap for lines in increasing order, as the timeline's are.
+    mutating func statementText(line wanted: Int) -> String {
+        guard wanted >= 1 else { return "" }
+        if wanted < line {
+            start = source.startIndex
+            line = 1
+        }
+        while line < wanted {
+            guard let newline = source[start...].firstIndex(of: "\n") else { return "" }
+            start = source.index(after: newline)
+            line += 1
+        }
+        let end = source[start...].firstIndex(of: "\n") ?? source.endIndex
+        return ScenarioRunner.statementText(source[start..<end])
     }
 }
 

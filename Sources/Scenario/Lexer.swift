@@ -1,43 +1,68 @@
 /// Splits scenario text into tokens, reporting bad characters, strings and escapes.
 ///
-/// It works on Unicode scalars so columns count scalars. Every loop iteration consumes at
-/// least one scalar, so lexing terminates on any input; problems become diagnostics and the
-/// offending characters are skipped. A class, not a struct, so that debug builds do not copy
-/// its arrays on every look at the current character.
+/// It works on Unicode scalars so columns count scalars. Every call of `next()` consumes at
+/// least one scalar until the end of the text, so lexing terminates on any input; problems
+/// become diagnostics and the offending characters are skipped. It lexes on demand: the
+/// parser asks for one token at a time, so a file's tokens are never all held at once (a
+/// generated script of a million statements would hold tens of millions), and it reads the
+/// text in place through its scalar view rather than a copy as an array of scalars. A class,
+/// not a struct, so that the parser's copies of its state share one reader.
 final class Lexer {
-    private let scalars: [Unicode.Scalar]
-    private var index = 0
+    private let scalars: String.UnicodeScalarView
+    private var index: String.UnicodeScalarView.Index
+    /// The scalar at `index`, nil at the end of the text.
+    private var current: Unicode.Scalar?
     private var line = 1
     private var column = 1
-    private(set) var tokens: [Token] = []
-    private(set) var problems: [(SourceLocation, DiagnosticMessage)] = []
+    /// Problems found since the caller last took them (`takeProblems`).
+    private var problems: [(SourceLocation, DiagnosticMessage)] = []
 
     init(source: String) {
-        var scalars = Array(source.unicodeScalars)
+        scalars = source.unicodeScalars
+        index = scalars.startIndex
+        current = index < scalars.endIndex ? scalars[index] : nil
         // A byte order mark says nothing to a reader; drop it rather than report it.
-        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-        self.scalars = scalars
+        if current == "\u{FEFF}" {
+            index = scalars.index(after: index)
+            current = index < scalars.endIndex ? scalars[index] : nil
+        }
     }
 
-    /// Lexes the whole input; the last token is always `endOfFile`.
-    static func tokenize(_ source: String) -> Lexer {
+    /// Lexes the whole input; the last token is always `endOfFile` (the mutation tests'
+    /// view of a file's tokens).
+    static func tokenize(_ source: String) -> (tokens: [Token], problems: [(SourceLocation, DiagnosticMessage)]) {
         let lexer = Lexer(source: source)
-        lexer.run()
-        return lexer
+        var tokens: [Token] = []
+        var problems: [(SourceLocation, DiagnosticMessage)] = []
+        repeat {
+            tokens.append(lexer.next())
+            problems += lexer.takeProblems()
+        } while tokens.last?.kind != .endOfFile
+        return (tokens, problems)
     }
 
-    private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+    /// The problems found while lexing the tokens returned so far, each once.
+    func takeProblems() -> [(SourceLocation, DiagnosticMessage)] {
+        guard !problems.isEmpty else { return [] }
+        defer { problems = [] }
+        return problems
+    }
 
     private func lookahead(_ offset: Int) -> Unicode.Scalar? {
-        let position = index + offset
-        return position < scalars.count ? scalars[position] : nil
+        var position = index
+        for _ in 0..<offset {
+            guard position < scalars.endIndex else { return nil }
+            position = scalars.index(after: position)
+        }
+        return position < scalars.endIndex ? scalars[position] : nil
     }
 
     private var location: SourceLocation { SourceLocation(line: line, column: column) }
 
     private func advance() {
         guard let scalar = current else { return }
-        index += 1
+        index = scalars.index(after: index)
+        current = index < scalars.endIndex ? scalars[index] : nil
         if scalar == "\n" {
             line += 1
             column = 1
@@ -46,69 +71,72 @@ final class Lexer {
         }
     }
 
-    private func run() {
+    /// The next token; once the text is used up, `endOfFile` (again on every later call).
+    func next() -> Token {
         while let scalar = current {
             let start = location
             let startIndex = index
             if scalar == "\n" {
                 advance()
-                add(.newline, from: startIndex, at: start)
+                return token(.newline, from: startIndex, at: start)
             } else if scalar == " " || scalar == "\t" || scalar == "\r" {
                 advance()
             } else if scalar == "#" {
                 while let next = current, next != "\n" { advance() }
             } else if Self.isIdentifierStart(scalar) {
-                lexIdentifier(from: startIndex, at: start)
+                return lexIdentifier(from: startIndex, at: start)
             } else if Self.isDigit(scalar) || (scalar == "-" && startsNumber(lookahead(1))) {
-                lexNumber(from: startIndex, at: start)
+                return lexNumber(from: startIndex, at: start)
             } else if scalar == "\"" {
                 let value = lexStringBody(at: start)
-                add(.string, from: startIndex, at: start, value: value)
+                return token(.string, from: startIndex, at: start, value: value)
             } else if let kind = Self.punctuation(scalar, next: lookahead(1)) {
                 advance()
                 if kind == .dotDot { advance() }
-                add(kind, from: startIndex, at: start)
+                return token(kind, from: startIndex, at: start)
             } else {
                 advance()
                 problems.append((start, .unexpectedCharacter(Self.describe(scalar))))
             }
         }
-        tokens.append(Token(kind: .endOfFile, text: "", value: "", location: location))
+        return Token(kind: .endOfFile, text: "", value: "", location: location)
     }
 
     private func startsNumber(_ scalar: Unicode.Scalar?) -> Bool {
         scalar.map(Self.isDigit) ?? false
     }
 
-    private func add(
-        _ kind: TokenKind, from startIndex: Int, at start: SourceLocation, value: String? = nil
-    ) {
-        var text = ""
-        text.unicodeScalars.append(contentsOf: scalars[startIndex..<index])
-        tokens.append(Token(kind: kind, text: text, value: value ?? text, location: start))
+    private func token(
+        _ kind: TokenKind, from startIndex: String.UnicodeScalarView.Index, at start: SourceLocation,
+        value: String? = nil
+    ) -> Token {
+        let text = String(scalars[startIndex..<index])
+        return Token(kind: kind, text: text, value: value ?? text, location: start)
     }
 
     /// An identifier, joined with `.name` parts written without spaces (probe points).
-    private func lexIdentifier(from startIndex: Int, at start: SourceLocation) {
+    private func lexIdentifier(from startIndex: String.UnicodeScalarView.Index, at start: SourceLocation) -> Token {
+        var length = 0
         while true {
-            while let next = current, Self.isIdentifierContinuation(next) { advance() }
+            while let next = current, Self.isIdentifierContinuation(next) { advance(); length += 1 }
             guard current == ".", let after = lookahead(1), Self.isIdentifierStart(after) else {
                 break
             }
             advance()
+            length += 1
         }
-        if index - startIndex == 3, current == "\"", scalars[startIndex] == "h",
-            scalars[startIndex + 1] == "e", scalars[startIndex + 2] == "x"
+        if length == 3, current == "\"", scalars[startIndex] == "h",
+            scalars[scalars.index(startIndex, offsetBy: 1)] == "e",
+            scalars[scalars.index(startIndex, offsetBy: 2)] == "x"
         {
             let value = lexStringBody(at: location)
-            add(.hexData, from: startIndex, at: start, value: value)
-            return
+            return token(.hexData, from: startIndex, at: start, value: value)
         }
-        add(.identifier, from: startIndex, at: start)
+        return token(.identifier, from: startIndex, at: start)
     }
 
     /// `-`? digits (`.` digits)? followed by a unit suffix of letters or `%`, if any.
-    private func lexNumber(from startIndex: Int, at start: SourceLocation) {
+    private func lexNumber(from startIndex: String.UnicodeScalarView.Index, at start: SourceLocation) -> Token {
         if current == "-" { advance() }
         while let next = current, Self.isDigit(next) { advance() }
         if current == ".", let after = lookahead(1), Self.isDigit(after) {
@@ -120,7 +148,7 @@ final class Lexer {
         } else {
             while let next = current, Self.isLetter(next) { advance() }
         }
-        add(.number, from: startIndex, at: start)
+        return token(.number, from: startIndex, at: start)
     }
 
     /// Reads a string from its opening quote to its closing quote or the end of the line.

@@ -5,7 +5,13 @@
 /// of the main loop consumes at least one token, so parsing terminates on any input.
 struct Parser {
     let file: String
-    private(set) var tokens: [Token]
+    /// Lexes on demand: the parser holds the current token and the one after it, never the
+    /// whole file's tokens.
+    private let lexer: Lexer
+    private(set) var current: Token
+    private var following: Token
+    /// How many tokens have been consumed (it stops at the end of the file), so that a loop
+    /// can tell whether an iteration consumed any.
     private(set) var position = 0
     var diagnostics: [Diagnostic] = []
     /// The positions `diagnostics` speak at, so that keeping one per position costs a
@@ -22,10 +28,19 @@ struct Parser {
 
     init(source: String, file: String) {
         self.file = file
-        let lexer = Lexer.tokenize(source)
-        tokens = lexer.tokens
+        lexer = Lexer(source: source)
+        current = lexer.next()
+        following = current.kind == .endOfFile ? current : lexer.next()
         scenario = ScenarioFile(file: file)
-        for (location, message) in lexer.problems {
+        reportLexerProblems()
+    }
+
+    /// Reports what the lexer found in the tokens read so far. Called whenever it reads one,
+    /// before the parser can speak about that token, so the lexer's explanation of a spot
+    /// still comes first, as when a whole file was lexed before parsing.
+    private mutating func reportLexerProblems() {
+        let problems: [(SourceLocation, DiagnosticMessage)] = lexer.takeProblems()
+        for (location, message) in problems {
             report(message, at: location)
         }
     }
@@ -57,17 +72,20 @@ struct Parser {
 
     // MARK: - Tokens
 
-    var current: Token { tokens[min(position, tokens.count - 1)] }
-
-    func peek(_ offset: Int = 1) -> Token {
-        tokens[min(position + offset, tokens.count - 1)]
-    }
+    /// The token after the current one (the end of file at the end).
+    func peek() -> Token { following }
 
     /// Consumes the current token (never past the end of the file) and returns it.
     @discardableResult
     mutating func advance() -> Token {
         let token = current
-        if position < tokens.count - 1 { position += 1 }
+        guard current.kind != .endOfFile else { return token }
+        position += 1
+        current = following
+        if following.kind != .endOfFile {
+            following = lexer.next()
+            reportLexerProblems()
+        }
         return token
     }
 

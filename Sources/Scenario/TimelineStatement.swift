@@ -13,7 +13,12 @@ public struct TimelineStatement: Hashable, Sendable {
 }
 
 /// What a timeline statement does.
-public enum TimelineStatementKind: Hashable, Sendable {
+///
+/// `indirect`: each payload lives in its own box, so a statement is 16 bytes in the
+/// timeline's array (it was 248, the size of the largest payload, a trigger), and a run that
+/// releases each statement once it has run (`ScenarioRunner.run(releasing:)`) frees all but
+/// those 16 bytes.
+public indirect enum TimelineStatementKind: Hashable, Sendable {
     /// `wait 5s`: run the simulation for that long.
     case wait(Located<TimeSpan>)
     /// `wait until phone idle`: run until that device has nothing in flight or due.

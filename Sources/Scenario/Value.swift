@@ -21,18 +21,49 @@ public enum ValueLiteral: Hashable, Sendable {
 
 /// A literal with its source text and position.
 public struct Value: Hashable, Sendable, CustomStringConvertible {
-    public var literal: ValueLiteral
-    /// The exact source text, e.g. `1.50` or `"a\n"` with its quotes and escapes.
-    public var text: String
+    private var storedLiteral: ValueLiteral
+    /// The source text when it is not just the string between quotes (nil then): a string
+    /// without escapes is not kept twice, which for a generated script of a million inserts
+    /// is a million strings (each longer than 15 bytes is a heap allocation).
+    private var writtenText: String?
     public var location: SourceLocation
 
     public init(_ literal: ValueLiteral, text: String, location: SourceLocation) {
-        self.literal = literal
-        self.text = text
+        storedLiteral = literal
+        writtenText = Self.textToKeep(text, for: literal)
         self.location = location
     }
 
+    public var literal: ValueLiteral {
+        get { storedLiteral }
+        set {
+            let text = self.text
+            storedLiteral = newValue
+            writtenText = Self.textToKeep(text, for: newValue)
+        }
+    }
+
+    /// The exact source text, e.g. `1.50` or `"a\n"` with its quotes and escapes.
+    public var text: String {
+        get {
+            if let writtenText { return writtenText }
+            guard case .string(let string) = storedLiteral else { return "" }
+            return "\"" + string + "\""
+        }
+        set { writtenText = Self.textToKeep(newValue, for: storedLiteral) }
+    }
+
     public var description: String { text }
+
+    /// nil when `text` is `literal`'s string between quotes, byte for byte; else `text`.
+    private static func textToKeep(_ text: String, for literal: ValueLiteral) -> String? {
+        guard case .string(let string) = literal else { return text }
+        let bytes = text.utf8
+        guard bytes.count == string.utf8.count + 2, bytes.first == 0x22, bytes.last == 0x22,
+              bytes.dropFirst().dropLast().elementsEqual(string.utf8)
+        else { return text }
+        return nil
+    }
 }
 
 /// `key=value` in an insert, update, filter or expectation.

@@ -46,7 +46,8 @@ enum BenchWorkloads {
         phone: begin
 
         """
-        text.reserveCapacity(records * 64)
+        // Exactly the text's length: no doubling of a buffer of tens of megabytes.
+        text.reserveCapacity(text.utf8.count + records * (56 + 3 * String(max(0, records - 1)).count) + 64)
         for index in 0..<records {
             text += "phone: insert Note n\(index) title=\"note \(index)\" body=\"body of note \(index)\"\n"
         }
@@ -89,15 +90,18 @@ enum BenchWorkloads {
             checked.diagnostics.forEach { Terminal.writeError($0.renderedWithNotes) }
             return nil
         }
-        let markIndex = checked.scenario.timeline.count - markFromEnd
-        let endIndex = checked.scenario.timeline.count
+        // The run gets the only copy of the tree, so it can release each statement once run.
+        let scenario = (consume checked).scenario
+        let markIndex = scenario.timeline.count - markFromEnd
+        let endIndex = scenario.timeline.count
         let marks = PhaseMarks()
         var options = EngineChoice.runOptions(engine: nil, seed: nil)
         options.recordTrace = false
+        options.recordFinalState = false
         options.beforeStatement = { index in
             if index == markIndex || index == endIndex { marks.add(wall: clock.now, cpu: cpuSeconds()) }
         }
-        let result = ScenarioRunner.run(checked.scenario, source: source, options: options)
+        let result = ScenarioRunner.run(releasing: consume scenario, source: source, options: options)
         let end = clock.now
         guard result.failure == nil else {
             Terminal.writeError("\(path): the benchmark run failed: \(result.failure!.description)")

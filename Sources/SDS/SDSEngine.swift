@@ -7,7 +7,7 @@ import SyncContract
 ///
 /// Its memory (the running synchronization, requests in flight, timers it set) is lost on a
 /// kill; everything it must keep lives in `SDSSyncData` on the device's disk.
-public final class SDSEngine: DiskLendingEngine {
+public final class SDSEngine: SyncEngine {
     public typealias SyncData = SDSSyncData
 
     public static let name = "sds"
@@ -133,7 +133,7 @@ public final class SDSEngine: DiskLendingEngine {
 
     /// `handle(_:context:)` over a lent disk, in this engine's own (specialized) code: the
     /// context is built from the lent store and sync data, and its state is moved into the
-    /// write at the end instead of copied (DiskLendingEngine).
+    /// write at the end instead of copied (DiskLendingEngine, EngineContext.handlingLentDisk).
     public func handleLent(
         _ event: EngineEvent,
         conditions: DeviceConditions,
@@ -141,16 +141,15 @@ public final class SDSEngine: DiskLendingEngine {
         syncData: consuming SyncDataBox,
         names: inout Xoshiro256StarStar
     ) -> [EngineEffect] {
-        var context = SDSContext(
-            conditions: conditions, lentStore: consume store, syncData: consume syncData,
-            names: names)
-        var effects: [EngineEffect] = [Self.writePlaceholder]
-        handleWithoutWriting(event, context: &context, effects: &effects)
-        names = context.names
-        effects[0] = (consume context).takeWholeStateWrite()
-        return effects
+        SDSContext.handlingLentDisk(
+            conditions: conditions, store: consume store, syncData: consume syncData,
+            names: &names
+        ) { context, effects in
+            handleWithoutWriting(event, context: &context, effects: &effects)
+        }
     }
 
+    // (`DiskLendingEngine` conformance: the extension at the end of this file.)
     private func handleWithoutWriting(
         _ event: EngineEvent, context: inout SDSContext, effects: inout [EngineEffect]
     ) {
@@ -402,3 +401,6 @@ public final class SDSEngine: DiskLendingEngine {
         ZoneID(owner: context.account ?? "", name: zoneName)
     }
 }
+
+/// sds handles a lent disk in its own code (`handleLent`, above).
+extension SDSEngine: DiskLendingEngine {}

@@ -12,9 +12,11 @@ import LocalStore
 /// whose engine conforms calls `handleLent` instead; the `EngineContext` helpers below are
 /// inlinable, so the engine's module gets them specialized.
 ///
-/// Only for an engine that `writesWholeStateFirst`: the first effect returned must be the
-/// write of its whole state, as `EngineContext.writeAll` makes it.
-public protocol DiskLendingEngine: SyncEngine {
+/// Only for an engine that `writesWholeStateFirst` (the device checks it and ignores the
+/// conformance otherwise): the first effect returned must be the write of its whole state,
+/// as `EngineContext.writeAll` makes it. Not a refinement of `SyncEngine`: the engine
+/// conforms to both.
+public protocol DiskLendingEngine: AnyObject {
     /// Hands one event to the engine over a disk lent to it: the store and sync data are
     /// moved in and changed in place; the first effect writes them back.
     func handleLent(
@@ -27,18 +29,30 @@ public protocol DiskLendingEngine: SyncEngine {
 }
 
 extension EngineContext {
-    /// A context over a lent disk: the store and the box's sync data moved in (an empty box,
-    /// or another engine's, opens as the empty sync data).
+    /// Handles one event over a lent disk: `body` adds the event's effects to a context
+    /// built from the lent store and box, and the effects come back with the write of the
+    /// whole working state first (`writeAll`, without the copy).
+    ///
+    /// The context lives in memory allocated here, and at the end its store and sync data
+    /// are moved out into the write and its other fields destroyed one by one: the context
+    /// is never destroyed whole. Moving them out of a context Swift manages needed either a
+    /// copy of the sync data (every collection retained, then released again with the
+    /// context) or an empty sync data swapped in and destroyed (dozens of releases), about
+    /// 2,700 instructions an event either way (docs/BENCH.md, issue 19). A stored property
+    /// added to `EngineContext` must be deinitialized here too.
     @inlinable
-    public init(
+    public static func handlingLentDisk(
         conditions: DeviceConditions,
-        lentStore store: consuming Store,
-        syncData box: consuming SyncDataBox,
-        names: Xoshiro256StarStar
-    ) {
-        var box = consume box
-        let contents = box.takeContents(as: SyncData.self) ?? SyncData()
-        self.init(
+        store: consuming Store,
+        syncData: consuming SyncDataBox,
+        names: inout Xoshiro256StarStar,
+        _ body: (inout EngineContext, inout [EngineEffect]) -> Void
+    ) -> [EngineEffect] {
+        // The box's storage is kept for the write (refilled, not freed and allocated again).
+        var box = consume syncData
+        let contents = box.takeContentsKeepingStorage(as: SyncData.self) ?? SyncData()
+        let context = UnsafeMutablePointer<EngineContext>.allocate(capacity: 1)
+        context.initialize(to: EngineContext(
             now: conditions.now,
             device: conditions.device,
             account: conditions.account,
@@ -48,14 +62,23 @@ extension EngineContext {
             store: consume store,
             syncData: consume contents,
             names: names
-        )
-    }
-
-    /// `writeAll` of a context that is not needed afterwards (`consuming`, so the optimizer
-    /// may move its store and sync data into the write instead of copying them and then
-    /// destroying the context's).
-    @inlinable
-    public consuming func takeWholeStateWrite() -> EngineEffect {
-        .write(DiskWrite(store: store, syncData: SyncDataBox(syncData)))
+        ))
+        // The write's place comes first from the start, so no effect is moved to put it there.
+        var effects: [EngineEffect] = [.probe("")]
+        body(&context.pointee, &effects)
+        names = context.pointee.names
+        let written = DiskWrite(
+            store: context.pointer(to: \.store).unsafelyUnwrapped.move(),
+            syncData: (consume box).refilled(with: context.pointer(to: \.syncData).unsafelyUnwrapped.move()))
+        context.pointer(to: \.now).unsafelyUnwrapped.deinitialize(count: 1)
+        context.pointer(to: \.device).unsafelyUnwrapped.deinitialize(count: 1)
+        context.pointer(to: \.account).unsafelyUnwrapped.deinitialize(count: 1)
+        context.pointer(to: \.accountStatus).unsafelyUnwrapped.deinitialize(count: 1)
+        context.pointer(to: \.isOnline).unsafelyUnwrapped.deinitialize(count: 1)
+        context.pointer(to: \.isDiskFull).unsafelyUnwrapped.deinitialize(count: 1)
+        context.pointer(to: \.names).unsafelyUnwrapped.deinitialize(count: 1)
+        context.deallocate()
+        effects[0] = .write(written)
+        return effects
     }
 }

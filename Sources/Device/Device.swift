@@ -50,6 +50,9 @@ public final class Device {
     public var recordingView: SyncView? { host?.syncSelection ?? syncSelection }
     /// The engine running in this process (its memory); nil while the app is not running.
     @exclusivity(unchecked) public private(set) var engine: (any SyncEngine)?
+    /// The running engine again, when it handles a lent disk in its own code
+    /// (`DiskLendingEngine`, found once per launch instead of cast on every event).
+    @exclusivity(unchecked) private var lendingEngine: (any DiskLendingEngine)?
     /// The engine this device runs, as the registry describes it.
     public let profile: EngineProfile
     /// Why the store did not load at the last launch, for an engine that validates the schema
@@ -136,11 +139,13 @@ public final class Device {
         ))
         engine.setAutosync(autosync)
         self.engine = engine
+        lendingEngine = type(of: engine).writesWholeStateFirst ? engine as? any DiskLendingEngine : nil
     }
 
     /// Force-quits the app: the engine's memory and any open transaction are gone.
     public func kill() {
         engine = nil
+        lendingEngine = nil
         openTransaction = nil
         timers = [:]
         incarnation += 1
@@ -185,9 +190,16 @@ public final class Device {
         swap(&syncData, &diskOwner.ownDisk.syncData)
         // `consume`: the engine gets the only references (a copy left here would make each
         // of its changes copy the dictionary it touches).
-        let effects = engine.handle(
-            event, conditions: conditions, lending: consume store, syncData: consume syncData,
-            names: &names)
+        let effects: [EngineEffect]
+        if let lendingEngine {
+            effects = lendingEngine.handleLent(
+                event, conditions: conditions, store: consume store, syncData: consume syncData,
+                names: &names)
+        } else {
+            effects = engine.handle(
+                event, conditions: conditions, lending: consume store, syncData: consume syncData,
+                names: &names)
+        }
         guard case .write(let write)? = effects.first, let written = write.store,
               let writtenSyncData = write.syncData else {
             preconditionFailure("engine '\(profile.name)' did not write its whole state first")

@@ -91,9 +91,12 @@ struct OverflowPlan: Hashable, Sendable {
         func assetExists() -> Bool { hadAsset || !inAsset.isEmpty || !plan.movedIn.isEmpty }
         func size() -> Int {
             let overflow = assetExists() ? SDSEngine.overflowField.utf8.count : 0
-            return after.keys.sorted().reduce(overflow) { total, key in
-                total + key.utf8.count + (after[key]?.recordSizeBytes ?? 0)
+            // Summed in any order (integers): sorting the keys for it cost more than the sum.
+            var total = overflow
+            for (key, value) in after { // tidy: ordered summed, order cannot matter
+                total += key.utf8.count + value.recordSizeBytes
             }
+            return total
         }
         while size() > recordLimit {
             let largest = candidates.max { lhs, rhs in

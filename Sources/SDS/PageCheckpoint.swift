@@ -27,16 +27,22 @@ struct PageCheckpoint {
     private let names: Xoshiro256StarStar
     /// The sync data without the maps kept by key.
     private var syncData: SDSSyncData
-    private let recordNames: [ModelID: String?]
-    private let pending: [ModelID: PendingChange?]
-    private let models: [String: ModelID?]
-    private let changeTags: [String: String?]
-    private let pendingDeletions: [String: PendingDeletion?]
-    private let recordZones: [String: ZoneID?]
-    private let skippedDeletions: [String: String?]
-    private let skippedRules: [String: String?]
-    private let unanswered: [String: UnansweredUpload?]
-    private let uploadedMoves: [String: String?]
+    /// The keys the page can touch; a map's entries at them are restored, absent ones removed.
+    private let touchedNames: [String]
+    private let touchedIDs: [ModelID]
+    /// Of each map kept by key, its entries at the touched keys that were present (most of
+    /// these maps are empty or sparse, and a page's records are mostly new to some of them:
+    /// keeping every touched key with an optional value cost a hashed insert per key and map).
+    private let recordNames: [ModelID: String]
+    private let pending: [ModelID: PendingChange]
+    private let models: [String: ModelID]
+    private let changeTags: [String: String]
+    private let pendingDeletions: [String: PendingDeletion]
+    private let recordZones: [String: ZoneID]
+    private let skippedDeletions: [String: String]
+    private let skippedRules: [String: String]
+    private let unanswered: [String: UnansweredUpload]
+    private let uploadedMoves: [String: String]
 
     init(
         records: [CloudRecord], deletions: [RecordDeletion], resolution: PageResolution,
@@ -44,10 +50,17 @@ struct PageCheckpoint {
     ) {
         let data = context.syncData
         var touchedNames = Set(records.map(\.recordName)).union(deletions.map(\.recordName))
-        // LIM-2 draws a random name for an app's model bound to a record name of the page.
-        var draws = context
+        // LIM-2 draws a random name for an app's model bound to a record name of the page,
+        // when the record does not go to a model of the store by the resolution (`prepare`:
+        // the store does not change before the save, so which records those are is known
+        // now). The page draws at most that many, the first of this sequence. Drawn from a
+        // copy of the generator alone: copying the context cost a retain of everything in it.
+        var draws = context.names
         for record in records where data.models[record.recordName] != nil {
-            touchedNames.insert(draws.makeRandomRecordName())
+            if let target = resolution.targets[record.recordName], context.store.model(target) != nil {
+                continue
+            }
+            touchedNames.insert(SDSContext.randomRecordName(drawingFrom: &draws))
         }
         var touchedIDs = Set(resolution.targets.values)
         let mark = context.store.modelIDMark
@@ -55,32 +68,47 @@ struct PageCheckpoint {
         for offset in 0..<UInt64(records.count) {
             touchedIDs.insert(ModelID(mark + offset))
         }
+        // Closing over the bindings keeps the entries of both binding maps on the way: each
+        // touched key is looked up in them once.
+        var keptModels: [String: ModelID] = [:]
+        var keptRecordNames: [ModelID: String] = [:]
         var namesToVisit = Array(touchedNames)
         var idsToVisit = Array(touchedIDs)
         while !namesToVisit.isEmpty || !idsToVisit.isEmpty {
-            for name in namesToVisit {
-                if let id = data.models[name], touchedIDs.insert(id).inserted { idsToVisit.append(id) }
+            for name in namesToVisit { // tidy: ordered into a map and a set, read by key
+                guard let id = data.models[name] else { continue }
+                keptModels[name] = id
+                if touchedIDs.insert(id).inserted { idsToVisit.append(id) }
             }
             namesToVisit = []
-            for id in idsToVisit {
-                if let name = data.recordNames[id], touchedNames.insert(name).inserted {
-                    namesToVisit.append(name)
-                }
+            for id in idsToVisit { // tidy: ordered into a map and a set, read by key
+                guard let name = data.recordNames[id] else { continue }
+                keptRecordNames[id] = name
+                if touchedNames.insert(name).inserted { namesToVisit.append(name) }
             }
             idsToVisit = []
         }
-        func kept<Key, Value>(_ map: [Key: Value], at keys: Set<Key>) -> [Key: Value?] {
-            var result: [Key: Value?] = [:]
-            for key in keys { result[key] = .some(map[key]) } // tidy: ordered into a map, read by key
+        func kept<Key, Value>(_ map: [Key: Value], at keys: Set<Key>) -> [Key: Value] {
+            var result: [Key: Value] = [:]
+            guard !map.isEmpty else { return result }
+            for key in keys { // tidy: ordered into a map, read by key
+                if let value = map[key] { result[key] = value }
+            }
             return result
         }
         idMark = mark
         names = context.names
-        recordNames = kept(data.recordNames, at: touchedIDs)
-        var keptPending: [ModelID: PendingChange?] = [:]
-        for id in touchedIDs { keptPending[id] = .some(data.pending[id]) } // tidy: ordered into a map, read by key
+        self.touchedNames = Array(touchedNames)
+        self.touchedIDs = Array(touchedIDs)
+        recordNames = keptRecordNames
+        var keptPending: [ModelID: PendingChange] = [:]
+        if !data.pending.isEmpty {
+            for id in touchedIDs { // tidy: ordered into a map, read by key
+                if let change = data.pending[id] { keptPending[id] = change }
+            }
+        }
         pending = keptPending
-        models = kept(data.models, at: touchedNames)
+        models = keptModels
         changeTags = kept(data.changeTags, at: touchedNames)
         pendingDeletions = kept(data.pendingDeletions, at: touchedNames)
         recordZones = kept(data.recordZones, at: touchedNames)
@@ -108,29 +136,29 @@ struct PageCheckpoint {
         context.store.releaseModelIDs(since: idMark)
         context.names = names
         var data = syncData
-        func put<Key, Value>(_ saved: [Key: Value?], into map: inout [Key: Value]) {
-            for (key, value) in saved { map[key] = value } // tidy: ordered each key set independently, order cannot matter
+        func put<Key, Value>(_ saved: [Key: Value], at keys: [Key], into map: inout [Key: Value]) {
+            for key in keys { map[key] = saved[key] } // tidy: ordered each key set independently, order cannot matter
         }
         swap(&data.recordNames, &context.syncData.recordNames)
-        put(recordNames, into: &data.recordNames)
+        put(recordNames, at: touchedIDs, into: &data.recordNames)
         swap(&data.pending, &context.syncData.pending)
-        for (id, change) in pending { data.pending[id] = change } // tidy: ordered each key set independently, order cannot matter
+        for id in touchedIDs { data.pending[id] = pending[id] } // tidy: ordered each key set independently, order cannot matter
         swap(&data.models, &context.syncData.models)
-        put(models, into: &data.models)
+        put(models, at: touchedNames, into: &data.models)
         swap(&data.changeTags, &context.syncData.changeTags)
-        put(changeTags, into: &data.changeTags)
+        put(changeTags, at: touchedNames, into: &data.changeTags)
         swap(&data.pendingDeletions, &context.syncData.pendingDeletions)
-        put(pendingDeletions, into: &data.pendingDeletions)
+        put(pendingDeletions, at: touchedNames, into: &data.pendingDeletions)
         swap(&data.recordZones, &context.syncData.recordZones)
-        put(recordZones, into: &data.recordZones)
+        put(recordZones, at: touchedNames, into: &data.recordZones)
         swap(&data.skippedDeletions, &context.syncData.skippedDeletions)
-        put(skippedDeletions, into: &data.skippedDeletions)
+        put(skippedDeletions, at: touchedNames, into: &data.skippedDeletions)
         swap(&data.skippedRules, &context.syncData.skippedRules)
-        put(skippedRules, into: &data.skippedRules)
+        put(skippedRules, at: touchedNames, into: &data.skippedRules)
         swap(&data.unanswered, &context.syncData.unanswered)
-        put(unanswered, into: &data.unanswered)
+        put(unanswered, at: touchedNames, into: &data.unanswered)
         swap(&data.uploadedMoves, &context.syncData.uploadedMoves)
-        put(uploadedMoves, into: &data.uploadedMoves)
+        put(uploadedMoves, at: touchedNames, into: &data.uploadedMoves)
         context.syncData = data
     }
 }

@@ -147,8 +147,9 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
-        // Kept so that a refused page can be undone, at the cost of the page (PageCheckpoint).
-        let checkpoint = PageCheckpoint(
+        // Kept so that a refused page can be undone, at the cost of the page (PageCheckpoint);
+        // not for a page with nothing to store, whose empty save cannot be refused.
+        let checkpoint = records.isEmpty && deletions.isEmpty ? nil : PageCheckpoint(
             records: records, deletions: deletions, resolution: resolution, context: context)
         #if DEBUG
         let before = context
@@ -165,6 +166,7 @@ extension SDSEngine {
             recordLocalChanges(context: &context, effects: &effects)
             return
         }
+        guard let checkpoint else { preconditionFailure("sds: an empty save was refused") }
         checkpoint.restore(&context)
         #if DEBUG
         assert(context.store == before.store && context.syncData == before.syncData

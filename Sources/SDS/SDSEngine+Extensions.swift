@@ -8,6 +8,9 @@ extension SDSEngine {
     /// or some keys it has values of) is remembered, so a process that synchronizes them
     /// downloads it again. Returns true when the record is skipped entirely.
     func skipsHere(_ record: CloudRecord, context: inout SDSContext, effects: inout [EngineEffect]) -> Bool {
+        // The same entity on both sides: nothing is missing and the model is skipped only
+        // when unsynchronized, which the full schema's guard below returns false for too.
+        if synchronizesFullSchema { return false }
         guard let full = fullSchema.entity(named: record.recordType), full.isSynchronized else { return false }
         let own = schema.entity(named: record.recordType)
         let ownKeys = own.map(RecordMapping.synchronizedKeys(of:)) ?? []

@@ -7,20 +7,22 @@ extension SDSEngine {
     /// Runs the synchronization's steps until it waits for an answer or passes a probe point.
     func advance(context: inout SDSContext, effects: inout [EngineEffect]) {
         var guardSteps = 0
-        while let snapshot = run, !snapshot.awaitingResume, snapshot.awaiting == nil {
+        while run.map({ !$0.awaitingResume && $0.awaiting == nil }) == true {
             guardSteps += 1
             precondition(guardSteps < 10_000, "sds: a synchronization stepped without waiting")
-            var current = snapshot
             // The step works on the only copy (its sets change in place, not copied); `run`
             // stays non-nil meanwhile, as the engine's checks for a running sync expect.
-            run = SyncRun.stepping
+            // Swapped out and back, not copied: a copy of the run and of its placeholder
+            // retained and released every collection of it twice per step.
+            var current = SyncRun.stepping
+            swap(&current, &run!)
             let outcome = step(&current, context: &context, effects: &effects)
             if outcome == .ended {
                 run = nil
                 finishRun(current, context: &context, effects: &effects)
                 return
             }
-            run = current
+            run = consume current
         }
     }
 

@@ -66,6 +66,9 @@ public final class SDSEngine: SyncEngine {
     /// Everything the scenario's schema synchronizes: what this process skips is remembered
     /// for a process that synchronizes it (EXT-2, EXT-3).
     let fullSchema: Schema
+    /// This process synchronizes everything the scenario's schema does (no EXT-2, EXT-3
+    /// skipping), decided once: `skipsHere` then has nothing to compare per record.
+    let synchronizesFullSchema: Bool
     let isExtension: Bool
 
     public init(
@@ -80,6 +83,7 @@ public final class SDSEngine: SyncEngine {
         self.schema = schema
         self.recordingSchema = recordingSchema ?? schema
         self.fullSchema = fullSchema ?? schema
+        synchronizesFullSchema = schema == self.fullSchema
         self.isExtension = isExtension
         self.zoneName = zoneName
         self.pageSize = pageSize
@@ -117,14 +121,38 @@ public final class SDSEngine: SyncEngine {
     /// for: the store and the sync data together, atomically (the first effect), so a kill
     /// anywhere in the event's effects finds the event's writes done.
     public func handle(_ event: EngineEvent, context: inout SDSContext) -> [EngineEffect] {
-        var effects = handleWithoutWriting(event, context: &context)
-        // Inserted, not `[write] + effects`: no second array, no copy of every effect.
-        effects.insert(context.writeAll, at: 0)
+        // The write's place is kept first and filled in at the end: no effect is moved.
+        var effects: [EngineEffect] = [Self.writePlaceholder]
+        handleWithoutWriting(event, context: &context, effects: &effects)
+        effects[0] = context.writeAll
         return effects
     }
 
-    private func handleWithoutWriting(_ event: EngineEvent, context: inout SDSContext) -> [EngineEffect] {
-        var effects: [EngineEffect] = []
+    /// What stands first in the effects until the event's write replaces it.
+    private static let writePlaceholder = EngineEffect.probe("")
+
+    /// `handle(_:context:)` over a lent disk, in this engine's own (specialized) code: the
+    /// context is built from the lent store and sync data, and its state is moved into the
+    /// write at the end instead of copied (DiskLendingEngine, EngineContext.handlingLentDisk).
+    public func handleLent(
+        _ event: EngineEvent,
+        conditions: DeviceConditions,
+        store: consuming Store,
+        syncData: consuming SyncDataBox,
+        names: inout Xoshiro256StarStar
+    ) -> [EngineEffect] {
+        SDSContext.handlingLentDisk(
+            conditions: conditions, store: consume store, syncData: consume syncData,
+            names: &names
+        ) { context, effects in
+            handleWithoutWriting(event, context: &context, effects: &effects)
+        }
+    }
+
+    // (`DiskLendingEngine` conformance: the extension at the end of this file.)
+    private func handleWithoutWriting(
+        _ event: EngineEvent, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
         hasRejectedRecords = !context.syncData.rejected.isEmpty
         switch event {
         case .launch(let waiter):
@@ -168,7 +196,6 @@ public final class SDSEngine: SyncEngine {
             }
         }
         hasRejectedRecords = !context.syncData.rejected.isEmpty
-        return effects
     }
 
     /// The app calls sds supports: all five (its profile lists them).
@@ -374,3 +401,6 @@ public final class SDSEngine: SyncEngine {
         ZoneID(owner: context.account ?? "", name: zoneName)
     }
 }
+
+/// sds handles a lent disk in its own code (`handleLent`, above).
+extension SDSEngine: DiskLendingEngine {}

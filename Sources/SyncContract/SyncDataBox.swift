@@ -15,7 +15,11 @@
 /// dozens of fields made that about 3% of an explorer seed; docs/BENCH.md, issue 19).
 public struct SyncDataBox: Hashable, @unchecked Sendable {
     // `@unchecked`: the only way in is `init(_:)`, which takes a `Sendable` value.
-    private var storage: SyncDataStorage?
+    // `@usableFromInline` (and the storage classes' members): `init(_:)` and
+    // `takeContents(as:)` are inlinable, so an engine's own code (`DiskLendingEngine`) gets
+    // them specialized for its sync data instead of the generic versions, which looked up
+    // type metadata and copied the value through its witnesses on every event.
+    @usableFromInline var storage: SyncDataStorage?
 
     /// A disk no engine wrote to yet.
     public init() {
@@ -23,17 +27,20 @@ public struct SyncDataBox: Hashable, @unchecked Sendable {
     }
 
     /// `consuming`: the box takes the caller's copy instead of copying it once more.
+    @inlinable
     public init<Contents: Hashable & Sendable>(_ contents: consuming Contents) {
         storage = TypedSyncDataStorage(consume contents)
     }
 
     /// The sync data, if the box holds a value of that type.
+    @inlinable
     public func contents<Contents: Hashable & Sendable>(as type: Contents.Type) -> Contents? {
         typed(as: type)?.value
     }
 
     /// The storage as holding `Contents`, if it does.
-    private func typed<Contents: Hashable & Sendable>(as type: Contents.Type)
+    @inlinable
+    func typed<Contents: Hashable & Sendable>(as type: Contents.Type)
         -> TypedSyncDataStorage<Contents>?
     {
         guard let storage, storage.contentsType == ObjectIdentifier(type) else { return nil }
@@ -42,6 +49,7 @@ public struct SyncDataBox: Hashable, @unchecked Sendable {
 
     /// The sync data, moved out when this box holds the only reference to it (copied
     /// otherwise); the box is empty afterwards.
+    @inlinable
     public mutating func takeContents<Contents: Hashable & Sendable>(
         as type: Contents.Type
     ) -> Contents? {
@@ -61,6 +69,43 @@ public struct SyncDataBox: Hashable, @unchecked Sendable {
         var value: Contents?
         swap(&value, &typed.value)
         return value
+    }
+
+    /// `takeContents(as:)` for a disk lent for one event (`EngineContext.handlingLentDisk`):
+    /// when the contents move out, the emptied storage stays in this box, to be refilled with
+    /// the event's sync data by `refilled(with:)` instead of freed and allocated again. Such a
+    /// box holds no value until then and must not be read or kept.
+    @inlinable
+    public mutating func takeContentsKeepingStorage<Contents: Hashable & Sendable>(
+        as type: Contents.Type
+    ) -> Contents? {
+        guard storage?.contentsType == ObjectIdentifier(type) else {
+            storage = nil
+            return nil
+        }
+        guard isKnownUniquelyReferenced(&storage) else {
+            defer { storage = nil }
+            return contents(as: type)
+        }
+        let typed = unsafeDowncast(storage.unsafelyUnwrapped, to: TypedSyncDataStorage<Contents>.self)
+        var value: Contents?
+        swap(&value, &typed.value)
+        return value
+    }
+
+    /// A box holding `contents`: this box's emptied storage (`takeContentsKeepingStorage`),
+    /// refilled in place, when it has one for that type; a new box otherwise.
+    @inlinable
+    public consuming func refilled<Contents: Hashable & Sendable>(
+        with contents: consuming Contents
+    ) -> SyncDataBox {
+        guard let storage, storage.contentsType == ObjectIdentifier(Contents.self) else {
+            return SyncDataBox(contents)
+        }
+        let typed = unsafeDowncast(storage, to: TypedSyncDataStorage<Contents>.self)
+        guard typed.value == nil else { return SyncDataBox(contents) }
+        typed.value = consume contents
+        return self
     }
 
     /// `takeContents(as:)`; `empty` is not needed any more (the box leaves nothing behind) and
@@ -91,10 +136,12 @@ public struct SyncDataBox: Hashable, @unchecked Sendable {
 }
 
 /// The box's storage, of a type the device does not know.
-private class SyncDataStorage {
+@usableFromInline
+class SyncDataStorage {
     /// The type of the contents, so a reader checks it without the generic subclass's metadata.
-    let contentsType: ObjectIdentifier
+    @usableFromInline let contentsType: ObjectIdentifier
 
+    @usableFromInline
     init(contentsType: ObjectIdentifier) {
         self.contentsType = contentsType
     }
@@ -103,11 +150,14 @@ private class SyncDataStorage {
     func hash(into hasher: inout Hasher) { preconditionFailure("abstract") }
 }
 
-private final class TypedSyncDataStorage<Contents: Hashable & Sendable>: SyncDataStorage {
+@usableFromInline
+final class TypedSyncDataStorage<Contents: Hashable & Sendable>: SyncDataStorage {
     /// Nil only once `takeContents(as:)` moved the value out of the box's only reference,
-    /// just before the storage is released.
-    var value: Contents?
+    /// just before the storage is released (or `takeContentsKeepingStorage(as:)` did, until
+    /// `refilled(with:)` puts the event's value back).
+    @usableFromInline var value: Contents?
 
+    @usableFromInline
     init(_ value: consuming Contents) {
         self.value = consume value
         super.init(contentsType: ObjectIdentifier(Contents.self))

@@ -21,6 +21,27 @@ import Testing
         for case .write(let write) in device.deliver(event, now: .zero) { device.apply(write) }
     }
 
+    /// sds handles a lent disk in its own code (`DiskLendingEngine`): the disk after
+    /// `deliverWritingFirst` is what `deliver` and carrying out the writes give.
+    @Test func aLentDiskEndsAsTheCopiedOneWithItsWrites() throws {
+        let lent = makeDevice()
+        let copied = makeDevice()
+        for device in [lent, copied] { device.launch() }
+        for event in [EngineEvent.storeSaved, .push, .appCall(.stop, waiter: nil), .storeSaved] {
+            for device in [lent, copied] {
+                let id = device.makeModelID()
+                _ = try device.perform(.insert(id, entity: "Note", values: ["title": .attribute(.string("A"))]))
+            }
+            let lentEffects = lent.deliverWritingFirst(event, now: .zero)
+            let copiedEffects = copied.deliver(event, now: .zero)
+            for case .write(let write) in copiedEffects { copied.apply(write) }
+            #expect(lentEffects.count == copiedEffects.count)
+            if case .write? = lentEffects.first {} else { Issue.record("the first effect is not a write") }
+            #expect(lent.disk == copied.disk)
+        }
+        #expect(lent.observation.pendingCount == 4)
+    }
+
     @Test func killLosesTheEngineButKeepsTheDisk() throws {
         let device = makeDevice()
         device.launch()

@@ -1,4 +1,6 @@
 import CloudSim
+import Kernel
+import LocalStore
 import SyncContract
 @testable import SDS
 import Testing
@@ -121,5 +123,80 @@ import Testing
         let plan = Self.plan(
             ["feedLink": Self.text(1100)], movable: [], identity: ["feedLink"])
         #expect(plan.movedIn.isEmpty && plan.identityKept == ["feedLink"] && plan.isTooLarge)
+    }
+}
+
+/// `localPlan` answers small records without building the plan's maps; what it answers must
+/// be what `OverflowPlan.make` decides from the record as this device knows it.
+@Suite struct LocalPlanShortcutTests {
+    let schema = Schema(entities: [
+        EntityDescription(
+            name: "Note",
+            attributes: [AttributeDescription(name: "title", type: .string, defaultValue: .string("")),
+                         AttributeDescription(name: "body", type: .string, isOptional: true),
+                         AttributeDescription(name: "pinned", type: .bool, defaultValue: .bool(false))],
+            relationships: [RelationshipDescription(name: "folder", destination: "Folder", isToMany: false)]),
+        EntityDescription(name: "Folder", attributes: [AttributeDescription(name: "name", type: .string, defaultValue: .string(""))]),
+    ])
+
+    /// The plan as `localPlan` made it before the shortcut, for a record without an asset.
+    func fullPlan(_ save: RecordSave, model: Model, entity: EntityDescription, context: SDSContext) -> OverflowPlan {
+        var fields: [String: CloudValue] = [:]
+        for attribute in entity.synchronizedAttributes {
+            guard let value = model.values[attribute.name] else { continue }
+            fields[attribute.name] = RecordMapping.cloudValue(value, asset: attribute.isAsset)
+        }
+        for relationship in entity.synchronizedToOneRelationships {
+            guard let target = model.toOne[relationship.name],
+                  let name = context.syncData.recordNames[target] else { continue }
+            fields[relationship.name] = RecordMapping.reference(name, relationship)
+        }
+        var changed: [String: CloudValue] = [:]
+        for key in save.changedKeys { changed[key] = save.record.fields[key] }
+        let movable = entity.synchronizedAttributes.filter { SDSEngine.isMovable($0, of: entity) }
+        return OverflowPlan.make(
+            fields: fields, assetKeys: [], hadAsset: false, changed: changed,
+            changedKeys: save.changedKeys, movable: Set(movable.map(\.name)),
+            identity: Set(entity.identity))
+    }
+
+    @Test("small, large, too large and cleared records get the plan OverflowPlan.make gives",
+          arguments: [
+            (0, 10, ["title"]), (10, 0, ["body"]), (262_144, 5, ["body"]), (262_143, 5, ["body"]),
+            (900_000, 200_000, ["title"]), (900_000, 200_000, ["body", "title"]),
+            (1_048_000, 0, ["pinned"]), (-1, 3, ["body", "folder", "title"]), (5, 5, ["folder"]),
+          ] as [(Int, Int, [String])])
+    func shortcutMatchesTheFullPlan(bodySize: Int, titleSize: Int, keys: [String]) throws {
+        let engine = SDSEngine(schema: schema)
+        var store = Store(schema: schema)
+        let folder = store.makeModelID()
+        let note = store.makeModelID()
+        var transaction = Transaction()
+        transaction.append(.insert(folder, entity: "Folder", values: [:]))
+        var values: [String: PropertyValue] = [
+            "title": .attribute(.string(String(repeating: "t", count: titleSize))),
+            "folder": .relationship(folder),
+        ]
+        if bodySize >= 0 { values["body"] = .attribute(.string(String(repeating: "b", count: bodySize))) }
+        transaction.append(.insert(note, entity: "Note", values: values))
+        try store.save(transaction, author: "app")
+        var data = SDSSyncData()
+        data.bind(folder, to: "folder-record")
+        data.bind(note, to: "note-record")
+        data.changeTags["note-record"] = "t1"
+        var pending = PendingChange()
+        for (version, key) in keys.enumerated() { pending.keys[key] = Int64(version + 1) }
+        data.pending[note] = pending
+        let context = SDSContext(
+            now: .zero, device: "phone", account: "alice", accountStatus: .available,
+            isOnline: true, store: store, syncData: data, names: Xoshiro256StarStar(seed: 1))
+        var effects: [EngineEffect] = []
+        let save = try #require(engine.plainSave(
+            of: note, name: "note-record", pending: pending, adoption: false, context: context,
+            effects: &effects))
+        let model = try #require(store.model(note))
+        let entity = try #require(schema.entity(named: "Note"))
+        #expect(engine.localPlan(save, model: model, entity: entity, context: context)
+            == fullPlan(save, model: model, entity: entity, context: context))
     }
 }

@@ -33,8 +33,13 @@ private final class Driver {
     var rules: [String] = []
     /// True when one `deliver` ran into its step limit (an engine that never waits).
     var exhaustedSteps = false
+    /// Hands events over a lent disk (`handleLent`, as a device does) instead of a copy.
+    var lendsTheDisk = false
+    /// Every event's effects began with the write of the whole state.
+    var everyEventWroteFirst = true
 
-    init() {
+    init(lendsTheDisk: Bool = false) {
+        self.lendsTheDisk = lendsTheDisk
         engine = SDSEngine(schema: schema)
         context = EngineContext(
             now: .zero, device: "phone", account: "alice", accountStatus: .available,
@@ -55,9 +60,26 @@ private final class Driver {
             }
             let next = queue.removeFirst()
             // The engine works on a copy; only its writes reach the disk.
-            var working = context
-            let effects = engine.handle(next, context: &working)
-            context.names = working.names
+            let effects: [EngineEffect]
+            if lendsTheDisk {
+                let conditions = DeviceConditions(
+                    now: context.now, device: context.device, account: context.account,
+                    accountStatus: context.accountStatus, isOnline: context.isOnline,
+                    isDiskFull: context.isDiskFull)
+                var names = context.names
+                effects = engine.handleLent(
+                    next, conditions: conditions, store: context.store,
+                    syncData: SyncDataBox(context.syncData), names: &names)
+                context.names = names
+            } else {
+                var working = context
+                effects = engine.handle(next, context: &working)
+                context.names = working.names
+            }
+            if case .write(let write)? = effects.first, write.store != nil, write.syncData != nil {
+            } else {
+                everyEventWroteFirst = false
+            }
             for effect in effects {
                 switch effect {
                 case .write(let write):
@@ -103,6 +125,36 @@ private final class Driver {
 }
 
 @Suite struct SDSEngineTests {
+    @Test("an event over a lent disk (handleLent) does what it does over a copy")
+    func lentDiskMatchesTheCopiedOne() throws {
+        var results: [(store: Store, syncData: SDSSyncData, names: Xoshiro256StarStar,
+                       probes: [String], rules: [String], writes: Int)] = []
+        for lends in [false, true] {
+            let driver = Driver(lendsTheDisk: lends)
+            driver.deliver(.launch(waiter: WaiterID(1)))
+            let note = try driver.insert("Note", ["title": .string("A")])
+            driver.deliver(.timer(.debounce))
+            try driver.update(note, ["body": .string("more")])
+            _ = try driver.insert("Subscription", ["feedLink": .string("https://example.org/rss")])
+            driver.deliver(.timer(.debounce))
+            driver.deliver(.push)
+            driver.deliver(.appCall(.syncNow, waiter: WaiterID(2)))
+            #expect(driver.everyEventWroteFirst)
+            #expect(driver.context.syncData.pendingCount == 0)
+            #expect(driver.completed == [WaiterID(1), WaiterID(2)])
+            results.append((driver.context.store, driver.context.syncData, driver.context.names,
+                            driver.probes, driver.rules, driver.writes))
+        }
+        let (copied, lent) = (results[0], results[1])
+        #expect(lent.store == copied.store)
+        #expect(lent.syncData == copied.syncData)
+        #expect(lent.names == copied.names)
+        #expect(lent.probes == copied.probes)
+        #expect(lent.rules == copied.rules)
+        #expect(lent.writes == copied.writes)
+        #expect(copied.probes.contains("upload.sent") && copied.rules.contains("ID-1"))
+    }
+
     @Test func launchPassesTheProbePointsInContractOrder() {
         let driver = Driver()
         driver.deliver(.launch(waiter: WaiterID(1)))

@@ -36,6 +36,28 @@ import Testing
         #expect(empty.takeContents(as: Names.self, leaving: Names()) == nil)
     }
 
+    @Test func aKeptStorageIsRefilledAndASharedOneIsLeftAlone() {
+        var only = SyncDataBox(Names(names: ["a": 1]))
+        var taken = only.takeContentsKeepingStorage(as: Names.self)
+        #expect(taken?.names == ["a": 1])
+        taken?.names["b"] = 2
+        let refilled = only.refilled(with: taken ?? Names())
+        #expect(refilled.contents(as: Names.self)?.names == ["a": 1, "b": 2])
+        #expect(refilled == SyncDataBox(Names(names: ["a": 1, "b": 2])))
+
+        let kept = SyncDataBox(Names(names: ["a": 1]))
+        var lent = kept
+        let copy = lent.takeContentsKeepingStorage(as: Names.self)
+        #expect(copy?.names == ["a": 1] && lent.isEmpty)
+        let written = lent.refilled(with: Names(names: ["c": 3]))
+        #expect(written.contents(as: Names.self)?.names == ["c": 3])
+        #expect(kept.contents(as: Names.self)?.names == ["a": 1], "the other holder keeps its value")
+
+        var other = SyncDataBox(Other())
+        #expect(other.takeContentsKeepingStorage(as: Names.self) == nil && other.isEmpty)
+        #expect(other.refilled(with: Names(names: ["d": 4])).contents(as: Names.self)?.names == ["d": 4])
+    }
+
     @Test func boxesCompareAndHashByTheirContents() {
         let one = SyncDataBox(Names(names: ["a": 1]))
         let same = SyncDataBox(Names(names: ["a": 1]))
@@ -86,5 +108,56 @@ import Testing
             .push, conditions: conditions, lending: Store(schema: Schema(entities: [])),
             syncData: consume lent, names: &names)
         #expect(engine.markerWasUnshared == true)
+    }
+}
+
+/// `EngineContext.handlingLentDisk` lends the body the only copy of the sync data and takes
+/// the context apart at the end: the write comes first with the body's changes, the names
+/// come back advanced, and the body's effects follow the write in order.
+@Suite struct HandlingLentDiskTests {
+    final class Marker: Hashable, Sendable {
+        static func == (lhs: Marker, rhs: Marker) -> Bool { lhs === rhs }
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
+
+    struct Data: EngineSyncData {
+        var marker = Marker()
+        var count = 0
+    }
+
+    @Test func theBodyHasTheOnlyCopyAndTheWriteComesFirst() throws {
+        let conditions = DeviceConditions(
+            now: .seconds(3), device: "phone", account: "alice", accountStatus: .available,
+            isOnline: true, isDiskFull: false)
+        var names = Xoshiro256StarStar(seed: 9)
+        var expectedNames = names
+        var drawn = ""
+        var unshared: Bool?
+        let effects = EngineContext<Data>.handlingLentDisk(
+            conditions: conditions, store: Store(schema: Schema(entities: [])),
+            syncData: SyncDataBox(Data()), names: &names
+        ) { context, effects in
+            #expect(context.device == "phone" && context.account == "alice" && context.now == .seconds(3))
+            unshared = isKnownUniquelyReferenced(&context.syncData.marker)
+            context.syncData.count += 1
+            drawn = context.makeRandomRecordName()
+            effects.append(.probe("one"))
+            effects.append(.probe("two"))
+        }
+        #expect(unshared == true)
+        #expect(drawn == EngineContext<Data>.randomRecordName(drawingFrom: &expectedNames))
+        #expect(names == expectedNames)
+        #expect(effects.count == 3)
+        guard case .write(let write)? = effects.first, let box = write.syncData, write.store != nil else {
+            Issue.record("the first effect is not the whole-state write")
+            return
+        }
+        // (The effects still hold the box here, so its value is read, not moved out.)
+        let data = try #require(box.contents(as: Data.self))
+        #expect(data.count == 1)
+        guard case .probe("one") = effects[1], case .probe("two") = effects[2] else {
+            Issue.record("the body's effects are not in order after the write")
+            return
+        }
     }
 }

@@ -48,9 +48,8 @@ extension EngineContext {
         names: inout Xoshiro256StarStar,
         _ body: (inout EngineContext, inout [EngineEffect]) -> Void
     ) -> [EngineEffect] {
-        // The box's storage is kept for the write (refilled, not freed and allocated again).
         var box = consume syncData
-        let contents = box.takeContentsKeepingStorage(as: SyncData.self) ?? SyncData()
+        let contents = box.takeContents(as: SyncData.self) ?? SyncData()
         let context = UnsafeMutablePointer<EngineContext>.allocate(capacity: 1)
         context.initialize(to: EngineContext(
             now: conditions.now,
@@ -69,7 +68,7 @@ extension EngineContext {
         names = context.pointee.names
         let written = DiskWrite(
             store: context.pointer(to: \.store).unsafelyUnwrapped.move(),
-            syncData: (consume box).refilled(with: context.pointer(to: \.syncData).unsafelyUnwrapped.move()))
+            syncData: SyncDataBox(context.pointer(to: \.syncData).unsafelyUnwrapped.move()))
         context.pointer(to: \.now).unsafelyUnwrapped.deinitialize(count: 1)
         context.pointer(to: \.device).unsafelyUnwrapped.deinitialize(count: 1)
         context.pointer(to: \.account).unsafelyUnwrapped.deinitialize(count: 1)

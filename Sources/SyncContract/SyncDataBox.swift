@@ -71,43 +71,6 @@ public struct SyncDataBox: Hashable, @unchecked Sendable {
         return value
     }
 
-    /// `takeContents(as:)` for a disk lent for one event (`EngineContext.handlingLentDisk`):
-    /// when the contents move out, the emptied storage stays in this box, to be refilled with
-    /// the event's sync data by `refilled(with:)` instead of freed and allocated again. Such a
-    /// box holds no value until then and must not be read or kept.
-    @inlinable
-    public mutating func takeContentsKeepingStorage<Contents: Hashable & Sendable>(
-        as type: Contents.Type
-    ) -> Contents? {
-        guard storage?.contentsType == ObjectIdentifier(type) else {
-            storage = nil
-            return nil
-        }
-        guard isKnownUniquelyReferenced(&storage) else {
-            defer { storage = nil }
-            return contents(as: type)
-        }
-        let typed = unsafeDowncast(storage.unsafelyUnwrapped, to: TypedSyncDataStorage<Contents>.self)
-        var value: Contents?
-        swap(&value, &typed.value)
-        return value
-    }
-
-    /// A box holding `contents`: this box's emptied storage (`takeContentsKeepingStorage`),
-    /// refilled in place, when it has one for that type; a new box otherwise.
-    @inlinable
-    public consuming func refilled<Contents: Hashable & Sendable>(
-        with contents: consuming Contents
-    ) -> SyncDataBox {
-        guard let storage, storage.contentsType == ObjectIdentifier(Contents.self) else {
-            return SyncDataBox(contents)
-        }
-        let typed = unsafeDowncast(storage, to: TypedSyncDataStorage<Contents>.self)
-        guard typed.value == nil else { return SyncDataBox(contents) }
-        typed.value = consume contents
-        return self
-    }
-
     /// `takeContents(as:)`; `empty` is not needed any more (the box leaves nothing behind) and
     /// is kept for callers written against the earlier form.
     public mutating func takeContents<Contents: Hashable & Sendable>(
@@ -153,8 +116,7 @@ class SyncDataStorage {
 @usableFromInline
 final class TypedSyncDataStorage<Contents: Hashable & Sendable>: SyncDataStorage {
     /// Nil only once `takeContents(as:)` moved the value out of the box's only reference,
-    /// just before the storage is released (or `takeContentsKeepingStorage(as:)` did, until
-    /// `refilled(with:)` puts the event's value back).
+    /// just before the storage is released.
     @usableFromInline var value: Contents?
 
     @usableFromInline

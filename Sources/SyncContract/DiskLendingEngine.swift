@@ -52,16 +52,7 @@ extension EngineContext {
         let contents = box.takeContents(as: SyncData.self) ?? SyncData()
         let context = UnsafeMutablePointer<EngineContext>.allocate(capacity: 1)
         context.initialize(to: EngineContext(
-            now: conditions.now,
-            device: conditions.device,
-            account: conditions.account,
-            accountStatus: conditions.accountStatus,
-            isOnline: conditions.isOnline,
-            isDiskFull: conditions.isDiskFull,
-            store: consume store,
-            syncData: consume contents,
-            names: names
-        ))
+            conditions: conditions, store: consume store, syncData: consume contents, names: names))
         // The write's place comes first from the start, so no effect is moved to put it there.
         var effects: [EngineEffect] = [.probe("")]
         body(&context.pointee, &effects)

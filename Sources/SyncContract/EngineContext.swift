@@ -49,6 +49,28 @@ public struct EngineContext<SyncData: EngineSyncData> {
         self.names = names
     }
 
+    /// A context for one event on a device in `conditions`, over the store and sync data
+    /// given (copies of the disk, or the disk itself when it is lent).
+    @inlinable
+    public init(
+        conditions: DeviceConditions,
+        store: consuming Store,
+        syncData: consuming SyncData,
+        names: Xoshiro256StarStar
+    ) {
+        self.init(
+            now: conditions.now,
+            device: conditions.device,
+            account: conditions.account,
+            accountStatus: conditions.accountStatus,
+            isOnline: conditions.isOnline,
+            isDiskFull: conditions.isDiskFull,
+            store: consume store,
+            syncData: consume syncData,
+            names: names
+        )
+    }
+
     /// A write of the whole working state (store and sync data together, atomically).
     public var writeAll: EngineEffect {
         .write(DiskWrite(store: store, syncData: SyncDataBox(syncData)))

@@ -91,16 +91,8 @@ extension SyncEngine {
         _ body: (inout EngineContext<SyncData>) -> [EngineEffect]
     ) -> [EngineEffect] {
         var context = EngineContext<SyncData>(
-            now: conditions.now,
-            device: conditions.device,
-            account: conditions.account,
-            accountStatus: conditions.accountStatus,
-            isOnline: conditions.isOnline,
-            isDiskFull: conditions.isDiskFull,
-            store: store,
-            syncData: syncData.contents(as: SyncData.self) ?? SyncData(),
-            names: names
-        )
+            conditions: conditions, store: store,
+            syncData: syncData.contents(as: SyncData.self) ?? SyncData(), names: names)
         let effects = body(&context)
         names = context.names
         return effects
@@ -124,16 +116,7 @@ extension SyncEngine {
         var box = consume syncData
         let contents = box.takeContents(as: SyncData.self) ?? SyncData()
         var context = EngineContext<SyncData>(
-            now: conditions.now,
-            device: conditions.device,
-            account: conditions.account,
-            accountStatus: conditions.accountStatus,
-            isOnline: conditions.isOnline,
-            isDiskFull: conditions.isDiskFull,
-            store: consume store,
-            syncData: consume contents,
-            names: names
-        )
+            conditions: conditions, store: consume store, syncData: consume contents, names: names)
         let effects = handle(event, context: &context)
         names = context.names
         return effects

@@ -98,8 +98,10 @@ public struct CloudRecord: Hashable, Sendable {
 
     /// Bytes counted towards the 1 MB record limit: user fields except assets.
     public var recordSizeBytes: Int {
-        sortedKeys.reduce(0) { total, key in
-            total + key.utf8.count + (fields[key]?.recordSizeBytes ?? 0)
+        // An integer sum, the same in any order: no sorted keys, no second lookup (issue 19:
+        // every save counted it twice, sorting its keys each time).
+        fields.reduce(0) { total, field in // tidy: ordered (an integer sum)
+            total + field.key.utf8.count + field.value.recordSizeBytes
         }
     }
 }

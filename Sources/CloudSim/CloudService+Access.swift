@@ -52,8 +52,10 @@ extension CloudService {
         case .modifyZones(.privateDatabase, let save, let delete):
             foreign = (save + delete).first { $0.owner != account }
         case .modifyRecords(.privateDatabase, let zone, let saves, _, _, _):
-            // A request may span several zones of the database, all of them the account's.
-            foreign = ([zone] + saves.map(\.record.zone)).first { $0.owner != account }
+            // A request may span several zones of the database, all of them the account's
+            // (the request's zone first, then the saves' in order; no array built).
+            foreign = zone.owner != account
+                ? zone : saves.first { $0.record.zone.owner != account }?.record.zone
         case .fetchZoneChanges(.privateDatabase, let zone, _, _),
             .fetchRecords(.privateDatabase, let zone, _),
             .fetchZone(.privateDatabase, let zone):

@@ -111,7 +111,7 @@ extension CloudService {
             let name = entry.recordName
             let change: (type: String, reason: QuerySubscription.Reason)
             if let record = after.records[name]?.record {
-                let existed = before.records[name] != nil
+                let existed = before.records.contains(name)
                 change = (record.recordType, existed ? .recordUpdated : .recordCreated)
             } else if let tombstone = after.tombstones[name] {
                 change = (tombstone.recordType, .recordDeleted)

@@ -93,9 +93,9 @@ extension CloudService {
         _ records: [CloudRecord], delete: String?, in zone: ZoneID, client: CloudClient,
         now: SimTime
     ) -> [CloudRecord] {
-        guard var state = zoneStates[zone], state.isLive else {
-            preconditionFailure("a share step writes into a live zone")
-        }
+        // Taken out and put back, so the writes change the only copy of the zone's records.
+        guard zoneStates.peek(zone, { $0.isLive }) == true, var state = takeLiveZoneState(zone)
+        else { preconditionFailure("a share step writes into a live zone") }
         var stored: [CloudRecord] = []
         for var record in records {
             changeTagCounter += 1

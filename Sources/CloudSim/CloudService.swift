@@ -136,7 +136,7 @@ public final class CloudService {
     /// The live records of a zone, sorted by record name; empty when the zone does not exist.
     public func records(in zone: ZoneID) -> [CloudRecord] {
         guard let state = zoneStates[zone], state.isLive else { return [] }
-        return state.records.keys.sorted().compactMap { state.records[$0]?.record }
+        return state.records.sortedRecords()
     }
 
     /// One live record by name.

@@ -170,7 +170,7 @@ extension CloudService {
             incarnation: state.incarnation,
             life: life,
             sequence: state.sequence,
-            records: state.records.keys.sorted().compactMap { state.records[$0]?.record },
+            records: state.records.sortedRecords(),
             tombstones: state.tombstones.keys.sorted().compactMap { name in
                 state.tombstones[name].map {
                     CloudSnapshot.Tombstone(

@@ -113,10 +113,8 @@ extension RecordBatch {
         var owned: [String: [(record: String, field: String)]] = [:]
         // Only records holding an owning reference can be deleted by one: those are sorted,
         // not every record of the zone (most hold none; this ran on every deleting request).
-        var owners: [String] = []
-        for (name, stored) in zone.records // tidy: ordered (collected, then sorted)
-        where stored.record.fields.values.contains(where: \.hasOwningTarget) {
-            owners.append(name)
+        let owners = zone.records.unorderedNames { fields in
+            fields.values.contains(where: \.hasOwningTarget)
         }
         for name in owners.sorted() {
             guard let record = zone.records[name]?.record else { continue }

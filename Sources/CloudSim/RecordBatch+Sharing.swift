@@ -38,7 +38,7 @@ struct BatchSharing {
         }
         var newShares: Set<String> = []
         for save in request.saves where save.record.isShare {
-            if zone.records[save.record.recordName] == nil {
+            if !zone.records.contains(save.record.recordName) {
                 newShares.insert(save.record.recordName)
             }
         }
@@ -128,6 +128,11 @@ extension RecordBatch {
     /// conflicts), and for a participant, that every saved record ends up in a share it
     /// accepted read-write.
     mutating func settle(_ verdicts: inout [SaveVerdict], deleteErrors: [CloudError?]) {
+        // Without sharing only a parent reference can fail here: no save with a parent, no
+        // round (issue 19: every request built the map of its saves for nothing).
+        if sharing == nil, !verdicts.contains(where: { $0.plan?.record.parent != nil }) {
+            return
+        }
         var removed: Set<String> = []
         for (index, name) in request.deletes.enumerated() where deleteErrors[index] == nil {
             if sharing?.leaves.contains(index) != true { removed.insert(name) }
@@ -245,11 +250,11 @@ struct AfterRequest {
     let planned: [String: CloudRecord]
 
     func contains(_ name: String) -> Bool {
-        planned[name] != nil || (zone.records[name] != nil && !removed.contains(name))
+        planned[name] != nil || (zone.records.contains(name) && !removed.contains(name))
     }
 
     func allRecords() -> [String: CloudRecord] {
-        var records = zone.records.mapValues(\.record)
+        var records = zone.records.recordsByName()
         for name in removed.sorted() { records[name] = nil }
         for name in planned.keys.sorted() { records[name] = planned[name] }
         return records

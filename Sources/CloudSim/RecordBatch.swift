@@ -71,7 +71,7 @@ struct RecordBatch {
                 // `retryAfterSeconds`; docs/CLOUDSIM.md row 46).
                 deleteErrors.append(
                     CloudMessages.requestRateLimited(retryAfter: deleteThrottle.retryAfter))
-            } else if configuration.missingDeletes == .unknownItem, zone.records[name] == nil {
+            } else if configuration.missingDeletes == .unknownItem, !zone.records.contains(name) {
                 // Apple leaves open whether this succeeds (docs/CLOUDSIM.md).
                 deleteErrors.append(CloudMessages.deleteOfMissingRecord(name))
             } else {
@@ -81,7 +81,7 @@ struct RecordBatch {
         if !request.deletes.isEmpty { account.deleteThrottle = nil }
         settle(&verdicts, deleteErrors: deleteErrors)
         let failedCount =
-            verdicts.filter { $0.error != nil }.count + deleteErrors.compactMap { $0 }.count
+            verdicts.count(where: { $0.error != nil }) + deleteErrors.count(where: { $0 != nil })
         if request.atomic && failedCount > 0 {
             results = Self.atomicFailure(request, verdicts: verdicts, deleteErrors: deleteErrors)
             notes.append(
@@ -96,6 +96,8 @@ struct RecordBatch {
 
     /// Indexes of saves and deletes whose record name already came earlier in the request.
     private func duplicateItems() -> (saves: Set<Int>, deletes: Set<Int>) {
+        // One item has no earlier one (most requests of a sweep): no name hashed.
+        guard request.itemCount > 1 else { return ([], []) }
         var seen = Set<String>()
         var saves = Set<Int>()
         var deletes = Set<Int>()
@@ -214,7 +216,16 @@ struct RecordBatch {
             server
             ?? CloudRecord(
                 recordType: client.recordType, recordName: client.recordName, zone: request.zone)
-        for key in writtenKeys { record.fields[key] = client.fields[key] }
+        if client.fields.keys.allSatisfy(keys.contains)
+            && record.fields.keys.allSatisfy(keys.contains)
+        {
+            // Every key either side holds is written: the result is the client's fields, so
+            // it shares their storage instead of building a copy key by key (issue 19: a new
+            // record's save did, two allocations and a rehash for two keys).
+            record.fields = client.fields
+        } else {
+            for key in writtenKeys { record.fields[key] = client.fields[key] }
+        }
         record.parent = client.isShare ? nil : client.parent
         if client.isShare {
             // Participants are the server's: a save never edits them (`.share` requests do).

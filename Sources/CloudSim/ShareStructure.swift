@@ -49,7 +49,7 @@ struct ShareStructure {
     }
 
     init(zone: ZoneState) {
-        self.init(records: zone.records.mapValues(\.record))
+        self.init(records: zone.records.recordsByName())
     }
 
     var isEmpty: Bool { shares.isEmpty }

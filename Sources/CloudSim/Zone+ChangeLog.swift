@@ -75,8 +75,8 @@ extension ZoneState {
 
     /// Whether a log entry is the current state of its name and may be reported.
     private func isReportable(_ entry: LogEntry, includeTombstones: Bool) -> Bool {
-        if let stored = records[entry.recordName] {
-            return stored.sequence == entry.sequence
+        if let sequence = records.sequence(of: entry.recordName) {
+            return sequence == entry.sequence
         }
         guard let tombstone = tombstones[entry.recordName], tombstone.sequence == entry.sequence
         else { return false }

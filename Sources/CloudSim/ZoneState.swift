@@ -14,10 +14,13 @@ struct ZoneState {
     private(set) var wasResetForEncryptedData = false
     /// Last change sequence used in this incarnation.
     private(set) var sequence: Int64 = 0
-    private(set) var records: [String: StoredRecord] = [:]
+    /// The live records (issue 19: a dense table, see `RecordTable`).
+    private(set) var records: RecordTable
     private(set) var tombstones: [String: Tombstone] = [:]
-    /// Every version of each live record since it was last created, oldest first, for the
-    /// ancestor record of `serverRecordChanged`; dropped when the record is deleted.
+    /// The earlier versions of each live record since it was last created, oldest first, for
+    /// the ancestor record of `serverRecordChanged`; dropped when the record is deleted. The
+    /// current version is the one in `records`, so a record written once has no entry here
+    /// (issue 19: this kept every version, the current one too, a full record for each).
     private var versions: [String: [CloudRecord]] = [:]
     /// (sequence, record name) in sequence order; an entry is current when the record or
     /// tombstone of that name still carries its sequence.
@@ -28,6 +31,7 @@ struct ZoneState {
 
     init(id: ZoneID) {
         self.id = id
+        self.records = RecordTable(zone: id)
     }
 
     /// A database's default zone: live from the start (it is never created, so no database
@@ -47,7 +51,7 @@ struct ZoneState {
         isPurged = false
         wasResetForEncryptedData = false
         sequence = 0
-        records = [:]
+        records = RecordTable(zone: id)
         tombstones = [:]
         versions = [:]
         log = []
@@ -61,7 +65,7 @@ struct ZoneState {
         isLive = false
         isPurged = purged
         wasResetForEncryptedData = encryptedDataReset
-        records = [:]
+        records = RecordTable(zone: id)
         tombstones = [:]
         versions = [:]
         log = []
@@ -75,9 +79,11 @@ struct ZoneState {
         precondition(record.changeTag != nil, "a stored record always has a change tag")
         sequence += 1
         let name = record.recordName
-        records[name] = StoredRecord(record: record, sequence: sequence)
-        tombstones[name] = nil
-        versions[name, default: []].append(record)
+        if let previous = records.write(record, sequence: sequence) {
+            versions[name, default: []].append(previous)
+        }
+        // The emptiness checks spare hashing the name where there is nothing to find.
+        if !tombstones.isEmpty { tombstones[name] = nil }
         log.append(LogEntry(sequence: sequence, recordName: name))
         if record.isShare { shareRecordNames.insert(name) }
     }
@@ -86,19 +92,28 @@ struct ZoneState {
     @discardableResult
     mutating func delete(named name: String) -> CloudRecord? {
         precondition(isLive, "delete in zone \(id) that is not live")
-        guard let stored = records.removeValue(forKey: name) else { return nil }
-        versions[name] = nil
+        guard let stored = records.remove(named: name) else { return nil }
+        if !versions.isEmpty { versions[name] = nil }
         sequence += 1
         tombstones[name] = Tombstone(
             recordName: name, recordType: stored.record.recordType, sequence: sequence)
         log.append(LogEntry(sequence: sequence, recordName: name))
-        shareRecordNames.remove(name)
+        if !shareRecordNames.isEmpty { shareRecordNames.remove(name) }
         return stored.record
     }
 
-    /// The version of a live record that carried `changeTag`, if it is one of its versions.
+    /// The version of a live record that carried `changeTag`, if it is one of its versions
+    /// since it was last created: the oldest such, then the current one.
     func version(of name: String, changeTag: String) -> CloudRecord? {
-        versions[name]?.first { $0.changeTag == changeTag }
+        if !versions.isEmpty,
+            let earlier = versions[name]?.first(where: { $0.changeTag == changeTag })
+        {
+            return earlier
+        }
+        guard let current = records[name]?.record, current.changeTag == changeTag else {
+            return nil
+        }
+        return current
     }
 
     /// Whether the zone holds a live share record.

@@ -10,20 +10,24 @@ struct PointerIndex {
     /// For each target, the pointers at it, sorted by source then relationship name.
     private var pointersByTarget: [ModelID: [Pointer]] = [:]
 
-    init(_ models: [ModelID: Model]) {
-        for id in models.keys.sorted() {
-            guard let model = models[id] else { preconditionFailure("\(id) vanished") }
+    init(_ models: ModelTable) {
+        var index = PointerIndex()
+        models.forEachInOrder { model in
+            let id = model.id
             for name in model.toOne.keys.sorted() {
                 guard let target = model.toOne[name] else { continue }
-                add(Pointer(source: id, entity: model.entity, relationship: name), at: target)
+                index.add(Pointer(source: id, entity: model.entity, relationship: name), at: target)
             }
             for name in model.toMany.keys.sorted() {
                 for target in model.toMany[name] ?? [] {
-                    add(Pointer(source: id, entity: model.entity, relationship: name), at: target)
+                    index.add(Pointer(source: id, entity: model.entity, relationship: name), at: target)
                 }
             }
         }
+        self = index
     }
+
+    private init() {}
 
     private mutating func add(_ pointer: Pointer, at target: ModelID) {
         pointersByTarget[target, default: []].append(pointer)

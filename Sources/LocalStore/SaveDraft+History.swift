@@ -6,21 +6,34 @@ extension SaveDraft {
     /// and updated is only inserted; an update that changed nothing is not there.
     func changes() -> [HistoryChange] {
         var changes: [HistoryChange] = []
-        for id in touchOrder where !cascaded.contains(id) {
+        // At most one change a touched model: the array is sized once and kept exactly (the
+        // history keeps it for the whole run).
+        changes.reserveCapacity(touchOrder.count)
+        // Most saves delete nothing: no lookups in the (empty) cascade tables then.
+        let cascading = !cascades.isEmpty
+        for id in touchOrder where !cascading || !cascaded.contains(id) {
             if let change = change(of: id) {
                 changes.append(change)
             }
+            guard cascading else { continue }
             for member in cascades[id] ?? [] {
                 if let change = change(of: member) {
                     changes.append(change)
                 }
             }
         }
+        // Kept exactly: a save that touched many models and changed few leaves no slack.
+        if changes.capacity - changes.count > max(16, changes.count / 8) {
+            var exact: [HistoryChange] = []
+            exact.reserveCapacity(changes.count)
+            exact.append(contentsOf: changes)
+            return exact
+        }
         return changes
     }
 
     private func change(of id: ModelID) -> HistoryChange? {
-        switch (originals[id], models[id]) {
+        switch (originals[id] ?? nil, models[id]) {
         case (nil, nil):
             return nil
         case (nil, let after?):

@@ -18,12 +18,13 @@ extension SaveDraft {
         values: [String: PropertyValue]
     ) throws(StoreError) {
         guard let entity = schema.entity(named: name) else { throw .unknownEntity(name) }
+        let values = Self.sortedByName(values)
         guard id.rawValue > 0, id.rawValue < UInt64.max else {
             throw .invalidValue(entity: name, property: "id", reason: "\(id) is not an identifier")
         }
         // A model inserted and deleted earlier in this transaction was touched: its identifier
         // is used up as well.
-        guard models[id] == nil, !touched.contains(id) else {
+        guard models[id] == nil, !isTouched(id) else {
             throw .invalidValue(entity: name, property: "id", reason: "\(id) is already in use")
         }
         try checkNames(values, of: entity)
@@ -45,6 +46,7 @@ extension SaveDraft {
     ) throws(StoreError) {
         guard let model = models[id] else { throw .unknownModel(id) }
         let entity = entity(of: model)
+        let values = Self.sortedByName(values)
         try checkNames(values, of: entity)
         touch(id)
         try set(values, on: id, of: entity)
@@ -61,11 +63,19 @@ extension SaveDraft {
         tombstones[id] = remove(id)
     }
 
+    /// An operation's values in the order of their names, sorted once for the name check and
+    /// the writes.
+    private static func sortedByName(
+        _ values: [String: PropertyValue]
+    ) -> [(key: String, value: PropertyValue)] {
+        values.sorted { $0.key < $1.key }
+    }
+
     private func checkNames(
-        _ values: [String: PropertyValue],
+        _ values: [(key: String, value: PropertyValue)],
         of entity: EntityDescription
     ) throws(StoreError) {
-        for name in values.keys.sorted()
+        for (name, _) in values
         where entity.attribute(named: name) == nil && entity.relationship(named: name) == nil {
             throw .unknownProperty(entity: entity.name, property: name)
         }
@@ -74,11 +84,11 @@ extension SaveDraft {
     /// Writes the values in the order of their names, so that the first error is the same in
     /// every process.
     private mutating func set(
-        _ values: [String: PropertyValue],
+        _ values: [(key: String, value: PropertyValue)],
         on id: ModelID,
         of entity: EntityDescription
     ) throws(StoreError) {
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+        for (name, value) in values {
             if let attribute = entity.attribute(named: name) {
                 try setAttribute(attribute, to: value, on: id, of: entity)
             } else if let relationship = entity.relationship(named: name) {
@@ -108,9 +118,7 @@ extension SaveDraft {
         if let stored {
             try check(stored, for: attribute, of: entity)
         }
-        guard var model = models[id] else { preconditionFailure("setting a value of \(id)") }
-        model.values[attribute.name] = stored
-        write(model)
+        modify(id) { $0.values[attribute.name] = stored }
     }
 
     func check(

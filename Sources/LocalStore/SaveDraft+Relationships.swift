@@ -131,10 +131,9 @@ extension SaveDraft {
         to owner: ModelID,
         for members: [ModelID]
     ) {
-        let current = models.values
+        let current = models
             .filter { $0.entity == destination && $0.toOne[inverse] == owner }
             .map(\.id)
-            .sorted()
         for removed in current where !members.contains(removed) {
             clearPointer(inverse, of: removed, ifAt: owner)
         }

@@ -7,11 +7,14 @@
 struct SaveDraft {
     let schema: Schema
     /// The models as the transaction leaves them so far.
-    private(set) var models: [ModelID: Model]
+    private(set) var models: ModelTable
     var nextRawValue: UInt64
-    /// The touched models that existed before the transaction, as they were then.
-    private(set) var originals: [ModelID: Model] = [:]
-    private(set) var touched: Set<ModelID> = []
+    /// Every touched model as it was before the transaction: nil for one the transaction
+    /// inserted (one table, not a set of touched models beside a table of the models that
+    /// existed: one hash insertion a touched model; issue 19).
+    private(set) var originals: [ModelID: Model?] = [:]
+    /// Whether the transaction touched a model (an identifier used, even if the model is gone).
+    func isTouched(_ id: ModelID) -> Bool { originals[id] != nil }
     /// The touched models in the order first touched: the order of the history's changes.
     private(set) var touchOrder: [ModelID] = []
     /// The models deleted by a `.delete` operation, in operation order.
@@ -23,7 +26,7 @@ struct SaveDraft {
     /// Every model deleted by a cascade (and not by an operation).
     var cascaded: Set<ModelID> = []
 
-    init(schema: Schema, models: [ModelID: Model], nextRawValue: UInt64) {
+    init(schema: Schema, models: ModelTable, nextRawValue: UInt64) {
         self.schema = schema
         self.models = models
         self.nextRawValue = nextRawValue
@@ -31,6 +34,9 @@ struct SaveDraft {
 
     /// Applies the operations in order, then the delete rules, then checks required values.
     mutating func apply(_ transaction: Transaction) throws(StoreError) {
+        var inserts = 0
+        for case .insert in transaction.operations { inserts += 1 }
+        models.reserveCapacity(forInserts: inserts)
         for operation in transaction.operations {
             try apply(operation)
         }
@@ -51,6 +57,15 @@ struct SaveDraft {
         models[model.id] = model
     }
 
+    /// Changes a stored model in place (after `write`'s bookkeeping): a model the transaction
+    /// inserted is held once, so setting its values copies no dictionary.
+    mutating func modify(_ id: ModelID, _ body: (inout Model) -> Void) {
+        touch(id)
+        guard models.modify(id, body) != nil else {
+            preconditionFailure("changing \(id), which does not exist")
+        }
+    }
+
     /// Removes a model and returns it as it was.
     mutating func remove(_ id: ModelID) -> Model {
         touch(id)
@@ -61,10 +76,10 @@ struct SaveDraft {
     }
 
     /// The models as they were before the transaction.
-    mutating func undo() -> [ModelID: Model] {
+    mutating func undo() -> ModelTable {
         for id in touchOrder {
             // nil for a model the transaction inserted: that removes it.
-            models[id] = originals[id]
+            models[id] = originals[id] ?? nil
         }
         return models
     }
@@ -72,11 +87,9 @@ struct SaveDraft {
     /// Marks a model as touched now, changed or not: an operation's own model comes before
     /// the models it changes through inverses.
     mutating func touch(_ id: ModelID) {
-        guard touched.insert(id).inserted else { return }
+        guard originals[id] == nil else { return }
         touchOrder.append(id)
-        if let model = models[id] {
-            originals[id] = model
-        }
+        originals[id] = .some(models[id])
     }
 
     /// Every non-optional attribute of every model the transaction leaves must have a value.

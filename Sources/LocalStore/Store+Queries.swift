@@ -5,12 +5,12 @@ extension Store {
     }
 
     public func contains(_ id: ModelID) -> Bool {
-        storage[id] != nil
+        storage.contains(id)
     }
 
     /// Every model, sorted by identifier.
     public var models: [Model] {
-        storage.values.sorted { $0.id < $1.id }
+        storage.modelsInOrder
     }
 
     /// The number of models of every entity.
@@ -20,7 +20,7 @@ extension Store {
 
     /// The models of one entity, sorted by identifier.
     public func models(of entity: String) -> [Model] {
-        storage.values.filter { $0.entity == entity }.sorted { $0.id < $1.id }
+        storage.filter { $0.entity == entity }
     }
 
     /// The models of one entity whose attributes have all the values of `filter`, sorted by
@@ -32,9 +32,11 @@ extension Store {
 
     /// The number of models of one entity whose attributes have all the values of `filter`.
     public func count(of entity: String, where filter: [String: AttributeValue] = [:]) -> Int {
-        storage.values.reduce(0) { count, model in // tidy: ordered (a count)
-            model.entity == entity && model.matches(filter) ? count + 1 : count
+        var count = 0
+        storage.forEachInOrder { model in
+            if model.entity == entity && model.matches(filter) { count += 1 }
         }
+        return count
     }
 
     /// The models whose to-one relationship `relationship` points at `target` (the to-many
@@ -44,10 +46,9 @@ extension Store {
         through relationship: String,
         of entity: String
     ) -> [ModelID] {
-        storage.values
+        storage
             .filter { $0.entity == entity && $0.toOne[relationship] == target }
             .map(\.id)
-            .sorted()
     }
 
     /// The models a relationship of a model leads to, sorted, whichever way it is kept: a

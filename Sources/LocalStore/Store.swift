@@ -8,8 +8,9 @@
 /// non-optional attribute has a value, and no relationship points at a model that is gone.
 public struct Store: Hashable, Sendable {
     public let schema: Schema
-    /// The models, by identifier. Read through the sorted queries, never iterated directly.
-    var storage: [ModelID: Model] = [:]
+    /// The models, by identifier (dense slots: ModelTable.swift). Read through the sorted
+    /// queries; walked only in identifier order.
+    var storage = ModelTable()
     /// The raw value of the next identifier `makeModelID()` hands out; it never goes back,
     /// except over identifiers given back unused (`releaseModelIDs(since:)`).
     var nextModelRawValue: UInt64 = 1
@@ -48,7 +49,7 @@ public struct Store: Hashable, Sendable {
     /// `makeModelID()` hands them out again, as if they had never been reserved. O(reserved).
     public mutating func releaseModelIDs(since mark: UInt64) {
         precondition(mark <= nextModelRawValue, "a mark from the future")
-        precondition((mark..<nextModelRawValue).allSatisfy { storage[ModelID($0)] == nil },
+        precondition((mark..<nextModelRawValue).allSatisfy { !storage.contains(ModelID($0)) },
                      "giving back an identifier in use")
         nextModelRawValue = mark
     }
@@ -80,7 +81,7 @@ public struct Store: Hashable, Sendable {
         guard !transaction.isEmpty else { return nil }
         var draft = SaveDraft(schema: schema, models: storage, nextRawValue: nextModelRawValue)
         // The draft then holds the only reference to the models: changed in place, not copied.
-        storage = [:]
+        storage = ModelTable()
         do {
             try draft.apply(transaction)
         } catch {
@@ -117,12 +118,15 @@ public struct Store: Hashable, Sendable {
         for id in doomed {
             storage[id] = nil
         }
-        for id in storage.keys.sorted() {
-            guard let model = storage[id] else { preconditionFailure("\(id) vanished") }
+        var changed: [Model] = []
+        storage.forEachInOrder { model in
             let cleared = model.removingPointers(to: deleted)
             if cleared != model {
-                storage[id] = cleared
+                changed.append(cleared)
             }
+        }
+        for model in changed {
+            storage[model.id] = model
         }
         return doomed
     }
@@ -131,7 +135,7 @@ public struct Store: Hashable, Sendable {
     ///
     /// History positions are not reused either: the next entry continues after the last one.
     public mutating func lose() {
-        storage = [:]
+        storage = ModelTable()
         discardHistory()
         generation += 1
     }
@@ -140,7 +144,7 @@ public struct Store: Hashable, Sendable {
     /// emptied. Returns the old → new identifier pairs, sorted by the old identifier.
     @discardableResult
     public mutating func rebuild() -> [(old: ModelID, new: ModelID)] {
-        let oldIDs = storage.keys.sorted()
+        let oldIDs = storage.sortedIDs
         var newIDs: [ModelID: ModelID] = [:]
         var pairs: [(old: ModelID, new: ModelID)] = []
         for old in oldIDs {
@@ -152,7 +156,8 @@ public struct Store: Hashable, Sendable {
             guard let new = newIDs[id] else { preconditionFailure("dangling pointer at \(id)") }
             return new
         }
-        var rebuilt: [ModelID: Model] = [:]
+        var rebuilt = ModelTable()
+        rebuilt.reserveCapacity(forInserts: oldIDs.count)
         for old in oldIDs {
             guard var model = storage[old] else { preconditionFailure("\(old) vanished") }
             model.id = remapped(old)

@@ -1,0 +1,217 @@
+/// The models of a store, by identifier: a dense array of slots for the identifiers the
+/// counter hands out, and a hash table for the few that fall outside it.
+///
+/// A store's identifiers come from a counter (`Store.makeModelID()`), so most models sit in
+/// `slots`, slot `i` holding the model `base + i` (nil for a hole: a deleted model, or an
+/// identifier reserved and never inserted). That takes 48 bytes a model (`Model` inline),
+/// where a `[ModelID: Model]` took about 147 (56-byte buckets kept under 3/4 full; issue 19).
+///
+/// Identifiers that do not fit the slots go to `overflow`: one below `base` (an identifier
+/// given explicitly), and the models left in a range that became mostly holes. Every
+/// identifier in `overflow` is below `base`, so the slots can always grow upwards, and the
+/// models in identifier order are `overflow`'s, sorted, then the slots'.
+///
+/// Holes are bounded: trailing ones are dropped at once, and when the live models fill less
+/// than a quarter of 64 slots or more, the leading holes go and, if that is not enough, the
+/// slots' models move to `overflow` (each model moves there once at most, so the moves cost
+/// O(1) a model overall). An identifier far above the slots (more than their count, and more
+/// than 64, beyond their end) starts new slots the same way.
+///
+/// Equality and hashing are those of the set of models (two tables laid out differently but
+/// holding the same models are equal), and every reader walks the models in identifier
+/// order, so the layout never reaches an answer.
+struct ModelTable: Hashable, Sendable {
+    /// Slot `i` holds the model `base + i`.
+    private var slots: [Model?] = []
+    private var base: UInt64 = 0
+    /// The models in `slots`.
+    private var slotted = 0
+    /// Models whose identifiers are below `base`.
+    private var overflow: [ModelID: Model] = [:]
+
+    /// The smallest gap above the slots that still extends them rather than starting anew.
+    private static let gapAllowance: UInt64 = 64
+    /// The number of slots below which holes are never compacted.
+    private static let compactionFloor = 64
+
+    init() {}
+
+    /// The number of models.
+    var count: Int { slotted + overflow.count }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The slots in use, holes included (for the tests of the bound on holes).
+    var slotCount: Int { slots.count }
+
+    private var end: UInt64 { base + UInt64(slots.count) }
+
+    private func slotIndex(of id: ModelID) -> Int? {
+        let raw = id.rawValue
+        guard raw >= base, raw < end else { return nil }
+        return Int(raw - base)
+    }
+
+    subscript(id: ModelID) -> Model? {
+        get {
+            if let index = slotIndex(of: id) { return slots[index] }
+            return overflow.isEmpty ? nil : overflow[id]
+        }
+        set {
+            if let newValue {
+                precondition(newValue.id == id, "storing \(newValue.id) as \(id)")
+                store(newValue)
+            } else {
+                _ = removeValue(forKey: id)
+            }
+        }
+    }
+
+    func contains(_ id: ModelID) -> Bool {
+        self[id] != nil
+    }
+
+    /// Changes a model in place, so that its dictionaries are not copied when the table holds
+    /// the only reference to them. Nil (and `body` not called) when there is no such model.
+    mutating func modify<Result>(
+        _ id: ModelID,
+        _ body: (inout Model) throws -> Result
+    ) rethrows -> Result? {
+        if let index = slotIndex(of: id) {
+            guard case .some = slots[index] else { return nil }
+            let result = try body(&slots[index]!)
+            precondition(slots[index]?.id == id, "a model's identifier changed in place")
+            return result
+        }
+        guard !overflow.isEmpty, overflow[id] != nil else { return nil }
+        let result = try body(&overflow[id]!)
+        precondition(overflow[id]?.id == id, "a model's identifier changed in place")
+        return result
+    }
+
+    /// Makes room for `inserts` more models above the slots in one allocation when the
+    /// array's doubling would not (a save inserting many models, like a first download's).
+    mutating func reserveCapacity(forInserts inserts: Int) {
+        let needed = slots.count + inserts
+        if needed > 2 * slots.capacity {
+            slots.reserveCapacity(needed)
+        }
+    }
+
+    private mutating func store(_ model: Model) {
+        let raw = model.id.rawValue
+        if let index = slotIndex(of: model.id) {
+            if slots[index] == nil { slotted += 1 }
+            slots[index] = model
+            return
+        }
+        if raw < base {
+            overflow[model.id] = model
+            return
+        }
+        // At or above the end of the slots (or none yet).
+        let gap = raw - end
+        if slots.isEmpty || gap > max(Self.gapAllowance, UInt64(slots.count)) {
+            moveSlotsToOverflow()
+            base = raw
+        } else if gap > 0 {
+            slots.append(contentsOf: repeatElement(nil, count: Int(gap)))
+        }
+        slots.append(model)
+        slotted += 1
+    }
+
+    /// Removes a model and returns it (nil when there was none).
+    @discardableResult
+    mutating func removeValue(forKey id: ModelID) -> Model? {
+        guard let index = slotIndex(of: id) else {
+            return overflow.isEmpty ? nil : overflow.removeValue(forKey: id)
+        }
+        guard let model = slots[index] else { return nil }
+        slots[index] = nil
+        slotted -= 1
+        while case .some(.none) = slots.last {
+            slots.removeLast()
+        }
+        if slots.count >= Self.compactionFloor && slotted * 4 < slots.count {
+            compact()
+        }
+        return model
+    }
+
+    /// Drops the leading holes; if the slots are still mostly holes, their models move to
+    /// `overflow`. Trailing holes are already gone.
+    private mutating func compact() {
+        if let first = slots.firstIndex(where: { $0 != nil }), first > 0 {
+            slots.removeFirst(first)
+            base += UInt64(first)
+        }
+        if slots.count >= Self.compactionFloor && slotted * 4 < slots.count {
+            moveSlotsToOverflow()
+        }
+    }
+
+    /// Empties the slots into `overflow`; `base` moves to their end, so every identifier in
+    /// `overflow` stays below it.
+    private mutating func moveSlotsToOverflow() {
+        guard !slots.isEmpty else { return }
+        for case let model? in slots {
+            overflow[model.id] = model
+        }
+        base = end
+        slots = []
+        slotted = 0
+    }
+
+    /// Every model in identifier order.
+    func forEachInOrder(_ body: (Model) throws -> Void) rethrows {
+        if !overflow.isEmpty {
+            for id in overflow.keys.sorted() {
+                guard let model = overflow[id] else { preconditionFailure("\(id) vanished") }
+                try body(model)
+            }
+        }
+        for case let model? in slots {
+            try body(model)
+        }
+    }
+
+    /// Every model, sorted by identifier.
+    var modelsInOrder: [Model] {
+        var models: [Model] = []
+        models.reserveCapacity(count)
+        forEachInOrder { models.append($0) }
+        return models
+    }
+
+    /// Every identifier, sorted.
+    var sortedIDs: [ModelID] {
+        var ids: [ModelID] = []
+        ids.reserveCapacity(count)
+        forEachInOrder { ids.append($0.id) }
+        return ids
+    }
+
+    /// The models for which `isIncluded` is true, in identifier order.
+    func filter(_ isIncluded: (Model) throws -> Bool) rethrows -> [Model] {
+        var models: [Model] = []
+        try forEachInOrder { model in
+            if try isIncluded(model) { models.append(model) }
+        }
+        return models
+    }
+
+    static func == (lhs: ModelTable, rhs: ModelTable) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        if lhs.base == rhs.base && lhs.slots.count == rhs.slots.count
+            && lhs.overflow.isEmpty && rhs.overflow.isEmpty {
+            return lhs.slots == rhs.slots
+        }
+        return lhs.modelsInOrder == rhs.modelsInOrder
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        forEachInOrder { hasher.combine($0) }
+    }
+}

@@ -145,7 +145,9 @@ public struct RecordTable: Hashable, Sendable {
         // Independent of the entries' order, as equality is.
         var sum = 0
         for entry in entries { // tidy: ordered a commutative sum
-            sum &+= entry.hashValue
+            var entryHasher = Hasher()
+            entryHasher.combine(entry)
+            sum &+= entryHasher.finalize()
         }
         hasher.combine(entries.count)
         hasher.combine(sum)
@@ -153,11 +155,75 @@ public struct RecordTable: Hashable, Sendable {
 
     // MARK: The index
 
+    /// The slot hash of a name, consistent with `String`'s `==` (canonical equivalence).
+    ///
+    /// An ASCII name (every record name the simulator draws, and most a scenario gives) is
+    /// hashed from its bytes, eight at a time, each word mixed in by a multiplication, then
+    /// MurmurHash3's 64-bit finalizer: about a tenth of what `Hasher` (SipHash-1-3) takes
+    /// for a 36-byte name. Another name is hashed by `Hasher`, unless it is canonically
+    /// equivalent to an ASCII string (only three characters decompose to ASCII: U+037E,
+    /// U+1FEF, U+212A), which is then hashed as that string. The same in every process
+    /// except for the `Hasher` case, and the slots' order never shows (lookups only).
+    static func hash(_ name: String) -> Int {
+        let ascii = name.utf8.withContiguousStorageIfAvailable { asciiHash(UnsafeRawBufferPointer($0)) }
+            ?? { var copy = name; return copy.withUTF8 { asciiHash(UnsafeRawBufferPointer($0)) } }()
+        if let ascii { return ascii }
+        var equivalent = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            switch scalar.value {
+            case 0x037E: equivalent.append(";")
+            case 0x1FEF: equivalent.append("`")
+            case 0x212A: equivalent.append("K")
+            default: equivalent.append(scalar)
+            }
+        }
+        var folded = String(equivalent)
+        if let ascii = folded.withUTF8({ asciiHash(UnsafeRawBufferPointer($0)) }) { return ascii }
+        // Seeded per process, like every `Hasher`: only where a name goes in the index, which
+        // never shows.
+        var hasher = Hasher()
+        hasher.combine(name)
+        return hasher.finalize()
+    }
+
+    /// The hash of ASCII bytes; nil when a byte is not ASCII.
+    private static func asciiHash(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var state = UInt64(truncatingIfNeeded: bytes.count) &* multiplier
+        var highBits: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            highBits |= word
+            state = (state ^ word) &* multiplier
+            state ^= state >> 32
+            offset += 8
+        }
+        if offset < bytes.count {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < bytes.count {
+                tail |= UInt64(bytes[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            highBits |= tail
+            state = (state ^ tail) &* multiplier
+        }
+        guard highBits & 0x8080_8080_8080_8080 == 0 else { return nil }
+        state ^= state >> 33
+        state &*= 0xFF51_AFD7_ED55_8CCD
+        state ^= state >> 33
+        state &*= 0xC4CE_B9FE_1A85_EC53
+        state ^= state >> 33
+        return Int(truncatingIfNeeded: state)
+    }
+
     /// The entry holding the name, and the slot where it is (or where it would go).
     private func find(_ name: String) -> (slot: Int, entry: Int?) {
         guard !slots.isEmpty else { return (-1, nil) }
         let mask = slots.count - 1
-        var slot = name.hashValue & mask
+        var slot = Self.hash(name) & mask
         while true {
             let number = slots[slot]
             if number == 0 { return (slot, nil) }
@@ -208,7 +274,7 @@ public struct RecordTable: Hashable, Sendable {
         slots = Array(repeating: 0, count: count)
         let mask = count - 1
         for (index, entry) in entries.enumerated() { // tidy: ordered slots are found by hash, not order
-            var slot = entry.name.hashValue & mask
+            var slot = Self.hash(entry.name) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = UInt32(index + 1)
         }
@@ -226,7 +292,7 @@ public struct RecordTable: Hashable, Sendable {
             slot = (slot + 1) & mask
             let number = slots[slot]
             if number == 0 { break }
-            let home = entries[Int(number) - 1].name.hashValue & mask
+            let home = Self.hash(entries[Int(number) - 1].name) & mask
             if (slot &- home) & mask >= (slot &- hole) & mask {
                 slots[hole] = number
                 hole = slot
@@ -236,7 +302,7 @@ public struct RecordTable: Hashable, Sendable {
         let last = entries.count - 1
         if index != last {
             let moved = entries[last]
-            var movedSlot = moved.name.hashValue & mask
+            var movedSlot = Self.hash(moved.name) & mask
             while slots[movedSlot] != UInt32(last + 1) { movedSlot = (movedSlot + 1) & mask }
             slots[movedSlot] = UInt32(index + 1)
             if let model = moved.modelID { setEntryNumber(UInt32(index + 1), of: model) }

@@ -84,7 +84,7 @@ extension SDSEngine {
                 context.syncData.uploadedMoves[record.recordName] = nil
             }
             context.syncData.setChangeTag(record.changeTag, for: record.recordName)
-            context.syncData.parents[record.recordName] = record.parent
+            context.syncData.parents.setEntry(record.parent, at: record.recordName)
             if context.syncData.pendingDeletions[record.recordName] != nil {
                 // The local deletion is not uploaded yet; it wins over the downloaded record.
                 effects.append(.trace(
@@ -110,7 +110,7 @@ extension SDSEngine {
                 ))
                 continue
             }
-            context.syncData.aside[record.recordName] = nil
+            context.syncData.aside.removeEntry(at: record.recordName)
             result.append(record)
         }
         return result
@@ -497,8 +497,8 @@ extension SDSEngine {
             return
         }
         context.syncData.setChangeTag(nil, for: deletion.recordName)
-        context.syncData.pendingDeletions[deletion.recordName] = nil
-        context.syncData.recordZones[deletion.recordName] = nil
+        context.syncData.pendingDeletions.removeEntry(at: deletion.recordName)
+        context.syncData.recordZones.removeEntry(at: deletion.recordName)
         guard let id = context.syncData.model(forRecord: deletion.recordName) else { return }
         guard context.store.model(id) != nil else {
             context.syncData.unbind(id)

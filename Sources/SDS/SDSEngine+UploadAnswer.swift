@@ -42,10 +42,10 @@ extension SDSEngine {
                 uploaded(record, batch: batch, context: &context, effects: &effects)
             case .deleted(let name):
                 context.syncData.deletedHere.insert(name)
-                context.syncData.overflow[name] = nil
+                context.syncData.overflow.removeEntry(at: name)
                 context.syncData.pendingDeletions[name] = nil
                 context.syncData.setChangeTag(nil, for: name)
-                context.syncData.parents[name] = nil
+                context.syncData.parents.removeEntry(at: name)
             case .failed(let name, let error):
                 context.syncData.unanswered[name] = batch.earlierUnanswered[name]
                 effects.append(.trace(
@@ -126,7 +126,7 @@ extension SDSEngine {
     private func uploaded(_ record: CloudRecord, batch: UploadBatch, context: inout SDSContext, effects: inout [EngineEffect]) {
         let name = record.recordName
         context.syncData.setChangeTag(record.changeTag, for: name)
-        context.syncData.parents[name] = record.parent
+        context.syncData.parents.setEntry(record.parent, at: name)
         let sentKeys = batch.savedModels[name].flatMap { batch.sentKeys[$0] } ?? [:]
         let uploadedKeys = sentKeys.keys.sorted()
         observeOverflow(record, uploadedKeys: uploadedKeys, context: &context, effects: &effects)

@@ -121,6 +121,25 @@ import Testing
         #expect(table.boundModels.isEmpty)
     }
 
+    @Test("names equal as strings are one name, whatever their bytes (canonical equivalence)")
+    func canonicalEquivalence() {
+        var table = RecordTable()
+        // Precomposed and decomposed é; the Kelvin sign, the Greek question mark and varia,
+        // which decompose to the ASCII K, ; and `.
+        let pairs = [("caf\u{E9}", "cafe\u{301}"), ("\u{212A}elvin", "Kelvin"),
+                     ("a\u{37E}b", "a;b"), ("\u{1FEF}x", "`x"), ("\u{212A}\u{E9}", "Ke\u{301}")]
+        for (index, (stored, asked)) in pairs.enumerated() {
+            #expect(stored == asked)
+            #expect(RecordTable.hash(stored) == RecordTable.hash(asked), "\(asked)")
+            table.bind(ModelID(UInt64(index) + 1), to: stored)
+            #expect(table.model(named: asked) == ModelID(UInt64(index) + 1), "\(asked)")
+            table.setChangeTag("ct\(index)", for: asked)
+            #expect(table.changeTag(of: stored) == "ct\(index)")
+        }
+        #expect(table.boundCount == pairs.count)
+        #expect(table.model(named: "cafe") == nil)
+    }
+
     @Test("an emptied set of pending changes gives its storage back and still reads empty")
     func pendingChangesEmptied() {
         var pending = PendingChanges()

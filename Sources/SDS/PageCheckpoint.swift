@@ -33,10 +33,10 @@ struct PageCheckpoint {
     /// Of each map kept by key, its entries at the touched keys that were present (most of
     /// these maps are empty or sparse, and a page's records are mostly new to some of them:
     /// keeping every touched key with an optional value cost a hashed insert per key and map).
-    private let recordNames: [ModelID: String]
+    /// Of the record table, the entries at the touched names (their bindings and change
+    /// tags): closed over the bindings, they hold every binding of a touched model too.
+    private let records: [(name: String, model: ModelID?, changeTag: String?)]
     private let pending: [ModelID: PendingChange]
-    private let models: [String: ModelID]
-    private let changeTags: [String: String]
     private let pendingDeletions: [String: PendingDeletion]
     private let recordZones: [String: ZoneID]
     private let skippedDeletions: [String: String]
@@ -56,7 +56,7 @@ struct PageCheckpoint {
         // now). The page draws at most that many, the first of this sequence. Drawn from a
         // copy of the generator alone: copying the context cost a retain of everything in it.
         var draws = context.names
-        for record in records where data.models[record.recordName] != nil {
+        for record in records where data.model(forRecord: record.recordName) != nil {
             if let target = resolution.targets[record.recordName], context.store.model(target) != nil {
                 continue
             }
@@ -68,22 +68,20 @@ struct PageCheckpoint {
         for offset in 0..<UInt64(records.count) {
             touchedIDs.insert(ModelID(mark + offset))
         }
-        // Closing over the bindings keeps the entries of both binding maps on the way: each
-        // touched key is looked up in them once.
-        var keptModels: [String: ModelID] = [:]
-        var keptRecordNames: [ModelID: String] = [:]
+        // Closing over the bindings keeps the record table's entries on the way: each touched
+        // key is looked up once.
+        var keptRecords: [(name: String, model: ModelID?, changeTag: String?)] = []
         var namesToVisit = Array(touchedNames)
         var idsToVisit = Array(touchedIDs)
         while !namesToVisit.isEmpty || !idsToVisit.isEmpty {
-            for name in namesToVisit { // tidy: ordered into a map and a set, read by key
-                guard let id = data.models[name] else { continue }
-                keptModels[name] = id
-                if touchedIDs.insert(id).inserted { idsToVisit.append(id) }
+            for name in namesToVisit { // tidy: ordered into a list and a set, each restored by key
+                guard let entry = data.records.entry(named: name) else { continue }
+                keptRecords.append((name, entry.model, entry.changeTag))
+                if let id = entry.model, touchedIDs.insert(id).inserted { idsToVisit.append(id) }
             }
             namesToVisit = []
-            for id in idsToVisit { // tidy: ordered into a map and a set, read by key
-                guard let name = data.recordNames[id] else { continue }
-                keptRecordNames[id] = name
+            for id in idsToVisit { // tidy: ordered into a set, read by key
+                guard let name = data.recordName(of: id) else { continue }
                 if touchedNames.insert(name).inserted { namesToVisit.append(name) }
             }
             idsToVisit = []
@@ -100,7 +98,7 @@ struct PageCheckpoint {
         names = context.names
         self.touchedNames = Array(touchedNames)
         self.touchedIDs = Array(touchedIDs)
-        recordNames = keptRecordNames
+        self.records = keptRecords
         var keptPending: [ModelID: PendingChange] = [:]
         if !data.pending.isEmpty {
             for id in touchedIDs { // tidy: ordered into a map, read by key
@@ -108,8 +106,6 @@ struct PageCheckpoint {
             }
         }
         pending = keptPending
-        models = keptModels
-        changeTags = kept(data.changeTags, at: touchedNames)
         pendingDeletions = kept(data.pendingDeletions, at: touchedNames)
         recordZones = kept(data.recordZones, at: touchedNames)
         skippedDeletions = kept(data.skippedDeletions, at: touchedNames)
@@ -117,10 +113,8 @@ struct PageCheckpoint {
         unanswered = kept(data.unanswered, at: touchedNames)
         uploadedMoves = kept(data.uploadedMoves, at: touchedNames)
         var rest = data
-        rest.recordNames = [:]
+        rest.records = RecordTable()
         rest.pending = [:]
-        rest.models = [:]
-        rest.changeTags = [:]
         rest.pendingDeletions = [:]
         rest.recordZones = [:]
         rest.skippedDeletions = [:]
@@ -139,14 +133,21 @@ struct PageCheckpoint {
         func put<Key, Value>(_ saved: [Key: Value], at keys: [Key], into map: inout [Key: Value]) {
             for key in keys { map[key] = saved[key] } // tidy: ordered each key set independently, order cannot matter
         }
-        swap(&data.recordNames, &context.syncData.recordNames)
-        put(recordNames, at: touchedIDs, into: &data.recordNames)
+        // The record table: every binding and tag at a touched key goes, then the kept
+        // entries come back (the touched keys are closed over the bindings, so no binding
+        // of an untouched key is lost).
+        swap(&data.records, &context.syncData.records)
+        for id in touchedIDs { data.records.unbind(id) } // tidy: ordered each key cleared independently, order cannot matter
+        for name in touchedNames { // tidy: ordered each key cleared independently, order cannot matter
+            if let id = data.records.model(named: name) { data.records.unbind(id) }
+            data.records.setChangeTag(nil, for: name)
+        }
+        for entry in records {
+            if let id = entry.model { data.records.bind(id, to: entry.name) }
+            if let tag = entry.changeTag { data.records.setChangeTag(tag, for: entry.name) }
+        }
         swap(&data.pending, &context.syncData.pending)
         for id in touchedIDs { data.pending[id] = pending[id] } // tidy: ordered each key set independently, order cannot matter
-        swap(&data.models, &context.syncData.models)
-        put(models, at: touchedNames, into: &data.models)
-        swap(&data.changeTags, &context.syncData.changeTags)
-        put(changeTags, at: touchedNames, into: &data.changeTags)
         swap(&data.pendingDeletions, &context.syncData.pendingDeletions)
         put(pendingDeletions, at: touchedNames, into: &data.pendingDeletions)
         swap(&data.recordZones, &context.syncData.recordZones)

@@ -31,6 +31,9 @@ public struct PendingChanges: Hashable, Sendable, ExpressibleByDictionaryLiteral
             } else if changes.removeValue(forKey: id) != nil {
                 all.remove(id)
                 others.remove(id)
+                // A dictionary keeps its buckets when emptied: after an upload of N models,
+                // 48 bytes × 1.3–2.6 buckets a model stayed allocated (issue 19).
+                if changes.isEmpty { self = PendingChanges() }
             }
         }
     }

@@ -15,9 +15,9 @@ extension SDSEngine {
         var ownRecords: Set<ModelID>?
         for record in page.records {
             guard let entity = schema.entity(named: record.recordType), entity.isSynchronized else { continue }
-            if let existing = context.syncData.models[record.recordName], context.store.model(existing) != nil {
+            if let existing = context.syncData.model(forRecord: record.recordName), context.store.model(existing) != nil {
                 if context.syncData.pending[existing]?.isInsert == true,
-                   context.syncData.changeTags[record.recordName] == nil, !entity.identity.isEmpty {
+                   context.syncData.changeTag(of: record.recordName) == nil, !entity.identity.isEmpty {
                     effects.append(.trace(
                         kind: "download.identity-matched",
                         details: [TraceField("record", .string(record.recordName))],
@@ -57,7 +57,7 @@ extension SDSEngine {
         let storable = recordsToStore(records, context: &context, effects: &effects)
         store(storable, deletions: page.deletions, resolution: resolution, context: &context, effects: &effects)
         if let zone = page.sharedZone {
-            for record in storable where context.syncData.models[record.recordName] != nil {
+            for record in storable where context.syncData.model(forRecord: record.recordName) != nil {
                 context.syncData.recordZones[record.recordName] = zone
             }
         }
@@ -83,8 +83,8 @@ extension SDSEngine {
             if let tag = context.syncData.uploadedMoves[record.recordName], tag != record.changeTag {
                 context.syncData.uploadedMoves[record.recordName] = nil
             }
-            context.syncData.changeTags[record.recordName] = record.changeTag
-            context.syncData.parents[record.recordName] = record.parent
+            context.syncData.setChangeTag(record.changeTag, for: record.recordName)
+            context.syncData.parents.setEntry(record.parent, at: record.recordName)
             if context.syncData.pendingDeletions[record.recordName] != nil {
                 // The local deletion is not uploaded yet; it wins over the downloaded record.
                 effects.append(.trace(
@@ -110,7 +110,7 @@ extension SDSEngine {
                 ))
                 continue
             }
-            context.syncData.aside[record.recordName] = nil
+            context.syncData.aside.removeEntry(at: record.recordName)
             result.append(record)
         }
         return result
@@ -124,7 +124,7 @@ extension SDSEngine {
                 names.append((relationship.name, name))
             }
         }
-        let local = context.syncData.models[record.recordName]
+        let local = context.syncData.model(forRecord: record.recordName)
             .flatMap { context.syncData.pending[$0]?.keysThatWin } ?? [:]
         for (key, name) in names { // tidy: ordered an array, in the entity's relationship order
             // A record of the page that this device deleted (its deletion not uploaded yet) is
@@ -132,7 +132,7 @@ extension SDSEngine {
             // of the key wins over the downloaded reference (SYNC-4).
             if inPage.contains(name)
                 && (context.syncData.pendingDeletions[name] == nil || local[key] != nil) { continue }
-            if let id = context.syncData.models[name], context.store.model(id) != nil { continue }
+            if let id = context.syncData.model(forRecord: name), context.store.model(id) != nil { continue }
             return name
         }
         return nil
@@ -223,7 +223,7 @@ extension SDSEngine {
                 applied.append((record, target, entity))
                 continue
             }
-            if let other = context.syncData.models[name], context.store.model(other) != nil {
+            if let other = context.syncData.model(forRecord: name), context.store.model(other) != nil {
                 // LIM-2: the app created a model with this identity after the page was read;
                 // the download inserts its own, and the app's moves to a random name (ID-5).
                 let fresh = context.makeRandomRecordName()
@@ -305,7 +305,7 @@ extension SDSEngine {
         let storable = recordsToStore(ready, context: &context, effects: &effects)
         var resolution = PageResolution()
         for record in storable {
-            if let id = context.syncData.models[record.recordName] { resolution.targets[record.recordName] = id }
+            if let id = context.syncData.model(forRecord: record.recordName) { resolution.targets[record.recordName] = id }
         }
         store(storable, deletions: [], resolution: resolution, context: &context, effects: &effects)
     }
@@ -321,7 +321,7 @@ extension SDSEngine {
     ) {
         guard let sent = context.syncData.unanswered.removeValue(forKey: record.recordName),
               record.changeTag != sent.changeTag,
-              let id = context.syncData.models[record.recordName],
+              let id = context.syncData.model(forRecord: record.recordName),
               var pending = context.syncData.pending[id] else { return }
         var settled: [String] = []
         for key in sent.keys.keys.sorted() where pending.keys[key] == sent.keys[key] {
@@ -376,7 +376,7 @@ extension SDSEngine {
             }
             var target: ModelID?
             if case .reference(let name, _)? = record.fields[relationship.name] {
-                target = context.syncData.models[name]
+                target = context.syncData.model(forRecord: name)
             }
             if isNew || current?.toOne[relationship.name] != target {
                 values[relationship.name] = .relationship(target)
@@ -397,7 +397,7 @@ extension SDSEngine {
     /// Models whose own record (the name they are bound to) is in the page: that record is
     /// theirs, so another record of the page is never matched to them.
     private func ownRecordInPage(_ pageNames: Set<String>, context: SDSContext) -> Set<ModelID> {
-        Set(pageNames.sorted().compactMap { context.syncData.models[$0] })
+        Set(pageNames.sorted().compactMap { context.syncData.model(forRecord: $0) })
     }
 
     /// As for value twins, a model already given a record of the page (`taken`) is not given
@@ -416,8 +416,8 @@ extension SDSEngine {
         for model in context.store.models(of: entity.name) where !taken.contains(model.id) {
             let matches = entity.identity.allSatisfy { model.values[$0] == wanted[$0] }
             guard matches else { continue }
-            guard let bound = context.syncData.recordNames[model.id] else { return model.id }
-            if context.syncData.changeTags[bound] == nil { return model.id }
+            guard let bound = context.syncData.recordName(of: model.id) else { return model.id }
+            if context.syncData.changeTag(of: bound) == nil { return model.id }
         }
         return nil
     }
@@ -443,8 +443,8 @@ extension SDSEngine {
             guard let model = context.store.model(id), model.entity == entity.name,
                   let pending = context.syncData.pending[model.id],
                   pending.isAdoption || (pending.isInsert && !context.syncData.hasDownloadedOnce),
-                  let name = context.syncData.recordNames[model.id],
-                  context.syncData.changeTags[name] == nil, name != record.recordName else { continue }
+                  let name = context.syncData.recordName(of: model.id),
+                  context.syncData.changeTag(of: name) == nil, name != record.recordName else { continue }
             let matches = entity.synchronizedAttributes.allSatisfy { attribute in
                 let downloaded = record.fields[attribute.name].flatMap {
                     RecordMapping.attributeValue($0, type: attribute.type)
@@ -496,10 +496,10 @@ extension SDSEngine {
             ))
             return
         }
-        context.syncData.changeTags[deletion.recordName] = nil
-        context.syncData.pendingDeletions[deletion.recordName] = nil
-        context.syncData.recordZones[deletion.recordName] = nil
-        guard let id = context.syncData.models[deletion.recordName] else { return }
+        context.syncData.setChangeTag(nil, for: deletion.recordName)
+        context.syncData.pendingDeletions.removeEntry(at: deletion.recordName)
+        context.syncData.recordZones.removeEntry(at: deletion.recordName)
+        guard let id = context.syncData.model(forRecord: deletion.recordName) else { return }
         guard context.store.model(id) != nil else {
             context.syncData.unbind(id)
             return
@@ -558,12 +558,12 @@ extension SDSEngine {
         // record, so the next launch brings it back. O(page), not O(bound models).
         var vanished: [ModelID: String] = [:]
         for change in entry?.changes ?? [] {
-            if case .deleted(let id, let entity, _) = change, context.syncData.recordNames[id] != nil {
+            if case .deleted(let id, let entity, _) = change, context.syncData.recordName(of: id) != nil {
                 vanished[id] = entity
             }
         }
         for id in vanished.keys.sorted() {
-            guard let name = context.syncData.recordNames[id] else { continue }
+            guard let name = context.syncData.recordName(of: id) else { continue }
             if mechanisms.uploadsDeletionsOfCascadedChangedModels,
                let pending = context.syncData.pending[id], !pending.isInsert, !pending.keys.isEmpty,
                let entity = vanished[id] {

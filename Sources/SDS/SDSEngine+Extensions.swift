@@ -108,8 +108,8 @@ extension SDSEngine {
     /// models without a record yet are named by their identity.
     func keepNamesFromBeforeIdentities(context: SDSContext, effects: inout [EngineEffect]) {
         var kept: [String] = []
-        for id in context.syncData.recordNames.keys.sorted() {
-            guard let name = context.syncData.recordNames[id], context.syncData.changeTags[name] != nil,
+        for id in context.syncData.records.boundModels {
+            guard let name = context.syncData.recordName(of: id), context.syncData.changeTag(of: name) != nil,
                   let model = context.store.model(id), let entity = schema.entity(named: model.entity),
                   !entity.identity.isEmpty,
                   let identityName = identityRecordName(of: id, entity: entity, store: context.store),

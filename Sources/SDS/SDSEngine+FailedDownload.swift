@@ -12,7 +12,7 @@ extension SDSEngine {
         var names: [String] = []
         for id in context.syncData.pending.keys.sorted() {
             guard let pending = context.syncData.pending[id], !pending.isInsert,
-                  let name = context.syncData.recordNames[id],
+                  let name = context.syncData.recordName(of: id),
                   zone(ofRecord: name, model: id, context: context) == appZone(context) else { continue }
             names.append(name)
         }

@@ -11,7 +11,7 @@ extension SDSEngine {
     func findModelsWithoutRecords(context: inout SDSContext, effects: inout [EngineEffect]) {
         if context.syncData.storeGeneration != context.store.generation {
             context.syncData.storeGeneration = context.store.generation
-            if context.syncData.hasDownloadedOnce || !context.syncData.recordNames.isEmpty {
+            if context.syncData.hasDownloadedOnce || context.syncData.records.boundCount != 0 {
                 context.syncData.hasDownloadedOnce = false
                 context.syncData.needsFullDownload = true
                 context.syncData.isRedownloading = true
@@ -21,8 +21,8 @@ extension SDSEngine {
             }
         }
         var vanished: [String] = []
-        for id in context.syncData.recordNames.keys.sorted() where context.store.model(id) == nil {
-            if let name = context.syncData.recordNames[id] { vanished.append(name) }
+        for id in context.syncData.records.boundModels where context.store.model(id) == nil {
+            if let name = context.syncData.recordName(of: id) { vanished.append(name) }
             context.syncData.unbind(id)
             context.syncData.pending[id] = nil
         }
@@ -38,7 +38,7 @@ extension SDSEngine {
             ))
         }
         var adopted: [TraceValue] = []
-        for model in context.store.models where context.syncData.recordNames[model.id] == nil {
+        for model in context.store.models where context.syncData.recordName(of: model.id) == nil {
             guard let entity = schema.entity(named: model.entity), entity.isSynchronized else { continue }
             let name = assignRecordName(to: model.id, entity: entity, context: &context, effects: &effects)
             var pending = context.syncData.pending[model.id] ?? PendingChange()
@@ -62,14 +62,14 @@ extension SDSEngine {
     /// uploaded to the new account without overwriting its data (ADOPT-2).
     func startOverWithAccount(_ account: String, context: inout SDSContext, effects: inout [EngineEffect]) {
         removeAllSharedCopies(rule: "ACCT-3", context: &context, effects: &effects)
-        let names = context.syncData.recordNames
+        let names = context.syncData.records
         var fresh = SDSSyncData()
         fresh.account = account
         fresh.historyPosition = context.syncData.historyPosition
         fresh.editVersion = context.syncData.editVersion
         fresh.storeGeneration = context.store.generation
-        for id in names.keys.sorted() {
-            if let name = names[id] { fresh.bind(id, to: name) }
+        for id in names.boundModels {
+            if let name = names.name(of: id) { fresh.bind(id, to: name) }
         }
         context.syncData = fresh
         effects.append(.trace(
@@ -78,7 +78,7 @@ extension SDSEngine {
                       TraceField("forgotten", .string("pending changes, change tokens, zone"))],
             rules: ["ACCT-3", "ACCT-4"]
         ))
-        for id in fresh.recordNames.keys.sorted() {
+        for id in fresh.records.boundModels {
             guard let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { continue }
             var pending = PendingChange(isInsert: true, isAdoption: true)
             for key in RecordMapping.synchronizedKeys(of: entity) {
@@ -89,7 +89,7 @@ extension SDSEngine {
         }
         effects.append(.trace(
             kind: "models.adopted",
-            details: [TraceField("records", .list(fresh.recordNames.values.sorted().map { .string($0) }))],
+            details: [TraceField("records", .list(fresh.records.sortedBoundNames.map { .string($0) }))],
             rules: ["ADOPT-1"]
         ))
         findModelsWithoutRecords(context: &context, effects: &effects)

@@ -20,7 +20,7 @@ extension SDSEngine {
         var byZone: [ZoneID: [String]] = [:]
         for id in overflowFetchCandidates(current, context: context) {
             guard let pending = context.syncData.pending[id],
-                  let name = context.syncData.recordNames[id],
+                  let name = context.syncData.recordName(of: id),
                   needsFetch(id, name: name, pending: pending, current, context: context)
             else { continue }
             byZone[overflowZone(of: name, model: id, context: context), default: []].append(name)
@@ -43,7 +43,7 @@ extension SDSEngine {
         var candidates = Array(pending.othersInOrder)
         var mustFetch: [ModelID] = []
         for name in current.overflow.mustFetch { // tidy: ordered (sorted below)
-            guard let id = context.syncData.models[name], let change = pending[id],
+            guard let id = context.syncData.model(forRecord: name), let change = pending[id],
                   change.isPlainInsert else { continue }
             mustFetch.append(id)
         }
@@ -175,7 +175,7 @@ extension SDSEngine {
     ) {
         for name in names {
             guard let record = current.overflow.bases[name]?.record,
-                  let id = context.syncData.models[name],
+                  let id = context.syncData.model(forRecord: name),
                   let pending = context.syncData.pending[id], pending.isAdoption else { continue }
             current.attempted.insert("adopt:" + name)
             let batch = UploadBatch(sentKeys: [id: pending.keys], savedModels: [name: id],
@@ -209,7 +209,7 @@ extension SDSEngine {
     ) -> Bool {
         guard error.code == .limitExceeded, current.overflow.bases[name] == nil,
               !current.overflow.mustFetch.contains(name),
-              let id = context.syncData.models[name], let pending = context.syncData.pending[id],
+              let id = context.syncData.model(forRecord: name), let pending = context.syncData.pending[id],
               let model = context.store.model(id), let entity = schema.entity(named: model.entity)
         else { return false }
         let movable = entity.synchronizedAttributes.contains { attribute in
@@ -372,7 +372,7 @@ extension SDSEngine {
         }
         for relationship in entity.synchronizedToOneRelationships {
             guard let target = model.toOne[relationship.name],
-                  let targetName = context.syncData.recordNames[target] else { continue }
+                  let targetName = context.syncData.recordName(of: target) else { continue }
             fields[relationship.name] = RecordMapping.reference(targetName, relationship)
         }
         return plan(save, fields: fields, assetKeys: assetKeys, hadAsset: known != nil,
@@ -411,7 +411,7 @@ extension SDSEngine {
             if save.changedKeys.contains(key) {
                 guard add(key, changed: save.record.fields[key]) else { return nil }
             } else if let target = model.toOne[key],
-                      let targetName = context.syncData.recordNames[target] {
+                      let targetName = context.syncData.recordName(of: target) {
                 total += key.utf8.count
                     + RecordMapping.reference(targetName, relationship).recordSizeBytes
             }

@@ -50,7 +50,7 @@ extension SDSEngine {
                 renameForIdentityChange(id, entity: entity, context: &context, effects: &effects)
             }
             var pending = context.syncData.pending[id] ?? PendingChange()
-            if context.syncData.recordNames[id] == nil {
+            if context.syncData.recordName(of: id) == nil {
                 _ = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
                 pending.isInsert = true
             }
@@ -59,13 +59,13 @@ extension SDSEngine {
                 pending.adoptionEdits = Array(Set(pending.adoptionEdits).union(kept)).sorted()
             }
             if let parent = entity.parentRelationship, kept.contains(parent.name),
-               let name = context.syncData.recordNames[id],
+               let name = context.syncData.recordName(of: id),
                let previous = context.syncData.parents[name], !pending.movedFrom.contains(previous) {
                 // ERR-6 / LIM-5: the previous parent's record still references this one.
                 pending.movedFrom.append(previous)
             }
             context.syncData.pending[id] = pending
-            if let name = context.syncData.recordNames[id], context.syncData.rejected[name] != nil {
+            if let name = context.syncData.recordName(of: id), context.syncData.rejected[name] != nil {
                 context.syncData.rejected[name] = nil
                 effects.append(.trace(
                     kind: "rejected.changed",
@@ -75,13 +75,13 @@ extension SDSEngine {
             }
             effects.append(.trace(
                 kind: "change.recorded",
-                details: [TraceField("model", .string(context.syncData.recordNames[id] ?? "")),
+                details: [TraceField("model", .string(context.syncData.recordName(of: id) ?? "")),
                           TraceField("keys", .list(kept.map { .string($0) }))],
                 rules: ["SYNC-1"]
             ))
         case .deleted(let id, let entityName, _):
             context.syncData.pending[id] = nil
-            guard let name = context.syncData.recordNames[id] else { return }
+            guard let name = context.syncData.recordName(of: id) else { return }
             context.syncData.unbind(id)
             context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name, recordType: entityName)
             effects.append(.trace(
@@ -118,7 +118,7 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) -> String {
-        if let existing = context.syncData.recordNames[id] { return existing }
+        if let existing = context.syncData.recordName(of: id) { return existing }
         var name: String
         if let identityName = identityRecordName(of: id, entity: entity, store: context.store) {
             name = identityName
@@ -127,7 +127,7 @@ extension SDSEngine {
                 details: [TraceField("record", .string(name))],
                 rules: ["ID-1"]
             ))
-            if let other = context.syncData.models[name], other != id,
+            if let other = context.syncData.model(forRecord: name), other != id,
                context.store.model(other) != nil {
                 name = context.makeRandomRecordName()
                 effects.append(.trace(
@@ -163,17 +163,17 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
-        guard let oldName = context.syncData.recordNames[id] else { return }
+        guard let oldName = context.syncData.recordName(of: id) else { return }
         let newName = identityRecordName(of: id, entity: entity, store: context.store)
         guard newName != oldName else { return }
         context.syncData.unbind(id)
         let heir = context.store.models(of: entity.name).first { other in
-            other.id != id && context.syncData.recordNames[other.id] == nil
+            other.id != id && context.syncData.recordName(of: other.id) == nil
                 && identityRecordName(of: other.id, entity: entity, store: context.store) == oldName
         }
         if let heir {
             context.syncData.bind(heir.id, to: oldName)
-        } else if context.syncData.changeTags[oldName] != nil || context.syncData.pending[id]?.isInsert != true {
+        } else if context.syncData.changeTag(of: oldName) != nil || context.syncData.pending[id]?.isInsert != true {
             context.syncData.pendingDeletions[oldName] = PendingDeletion(recordName: oldName, recordType: entity.name)
         }
         let name = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
@@ -188,7 +188,7 @@ extension SDSEngine {
                 var change = context.syncData.pending[model.id] ?? PendingChange()
                 change.keys[relationship.name] = nextVersion(&context)
                 context.syncData.pending[model.id] = change
-                referencing.append(.string(context.syncData.recordNames[model.id] ?? model.id.description))
+                referencing.append(.string(context.syncData.recordName(of: model.id) ?? model.id.description))
             }
         }
         effects.append(.trace(

@@ -156,9 +156,9 @@ extension SDSEngine {
     func zoneMissing(recreatedByAnother: Bool, context: inout SDSContext, effects: inout [EngineEffect]) {
         context.syncData.zoneCreated = false
         context.syncData.zoneToken = nil
-        context.syncData.changeTags = [:]
+        context.syncData.records.removeAllChangeTags()
         context.syncData.parents = [:]
-        for id in context.syncData.recordNames.keys.sorted() {
+        for id in context.syncData.records.boundModels {
             guard let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { continue }
             var pending = context.syncData.pending[id] ?? PendingChange()
             pending.isInsert = true

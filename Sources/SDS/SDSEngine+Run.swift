@@ -227,9 +227,9 @@ extension SDSEngine {
             context.syncData.expiredTokenRefetch = false
             context.syncData.refetchedRecords = []
             var stale: [String] = []
-            for name in context.syncData.models.keys.sorted() where !seen.contains(name) {
-                guard let id = context.syncData.models[name], context.store.model(id) != nil,
-                      context.syncData.changeTags[name] != nil else { continue }
+            for name in context.syncData.records.sortedBoundNames where !seen.contains(name) {
+                guard let id = context.syncData.model(forRecord: name), context.store.model(id) != nil,
+                      context.syncData.changeTag(of: name) != nil else { continue }
                 stale.append(name)
             }
             if !stale.isEmpty {

@@ -29,9 +29,9 @@ extension SDSEngine {
         var removed: [String] = []
         for name in context.syncData.recordZones.keys.sorted() where context.syncData.recordZones[name] == zone {
             context.syncData.recordZones[name] = nil
-            context.syncData.changeTags[name] = nil
+            context.syncData.setChangeTag(nil, for: name)
             context.syncData.pendingDeletions[name] = nil
-            guard let id = context.syncData.models[name] else { continue }
+            guard let id = context.syncData.model(forRecord: name) else { continue }
             context.syncData.unbind(id)
             context.syncData.pending[id] = nil
             if context.store.model(id) != nil {
@@ -66,7 +66,7 @@ extension SDSEngine {
         if let zone = context.syncData.recordZones[name] { return zone }
         if let id, let model = context.store.model(id), let entity = schema.entity(named: model.entity),
            let parent = entity.parentRelationship, let target = model.toOne[parent.name],
-           let parentName = context.syncData.recordNames[target],
+           let parentName = context.syncData.recordName(of: target),
            let zone = context.syncData.recordZones[parentName] {
             return zone
         }

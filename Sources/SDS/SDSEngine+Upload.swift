@@ -34,7 +34,7 @@ extension SDSEngine {
         // Only a change that is not a plain insert can be an adoption.
         let adoption = context.syncData.pending.othersInOrder.contains { id in
             guard let pending = context.syncData.pending[id], pending.isAdoption,
-                  let name = context.syncData.recordNames[id] else { return false }
+                  let name = context.syncData.recordName(of: id) else { return false }
             return !current.attempted.contains("adopt:" + name) && isUploadable(name, context: context)
         }
         // SYNC-6: after a failed download, edits are uploaded only for records that exist.
@@ -62,7 +62,7 @@ extension SDSEngine {
         for id in savesPaused ? OrderedModelIDs() : context.syncData.pending.inOrder {
             guard budget > 0 else { break }
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
-                  let name = context.syncData.recordNames[id],
+                  let name = context.syncData.recordName(of: id),
                   synchronizesHere(pending: pending, model: id, context: context),
                   zone(ofRecord: name, model: id, context: context) == target else { continue }
             let attemptKey = adoption ? "adopt:" + name : name
@@ -123,7 +123,7 @@ extension SDSEngine {
         if zones.contains(own) { return own }
         for id in adoption ? context.syncData.pending.othersInOrder : context.syncData.pending.inOrder {
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
-                  let name = context.syncData.recordNames[id],
+                  let name = context.syncData.recordName(of: id),
                   !current.attempted.contains(adoption ? "adopt:" + name : name) else { continue }
             let zone = zone(ofRecord: name, model: id, context: context)
             // The own zone is the answer as soon as it is among them: no need to look further.
@@ -149,7 +149,7 @@ extension SDSEngine {
         // A plain insert has moved away from no parent.
         for id in context.syncData.pending.othersInOrder {
             guard let pending = context.syncData.pending[id], !pending.movedFrom.isEmpty,
-                  let name = context.syncData.recordNames[id] else { continue }
+                  let name = context.syncData.recordName(of: id) else { continue }
             let rejected = context.syncData.rejected[name] != nil
             var rules: [String] = []
             if rejected { rules = ["ERR-7", "LIM-5"] } else if quotaPausedUntil != nil { rules = ["ERR-6"] }
@@ -201,7 +201,7 @@ extension SDSEngine {
             recordType: entity.name,
             recordName: name,
             zone: appZone(context),
-            changeTag: adoption ? nil : context.syncData.changeTags[name]
+            changeTag: adoption ? nil : context.syncData.changeTag(of: name)
         )
         var changed: [String] = []
         var cleared: [String] = []
@@ -215,14 +215,14 @@ extension SDSEngine {
         }
         for relationship in entity.synchronizedToOneRelationships where pending.keys[relationship.name] != nil {
             changed.append(relationship.name)
-            if let target = model.toOne[relationship.name], let targetName = context.syncData.recordNames[target] {
+            if let target = model.toOne[relationship.name], let targetName = context.syncData.recordName(of: target) {
                 record.fields[relationship.name] = RecordMapping.reference(targetName, relationship)
             } else {
                 cleared.append(relationship.name)
             }
         }
         if let parent = entity.parentRelationship, let target = model.toOne[parent.name] {
-            record.parent = context.syncData.recordNames[target]
+            record.parent = context.syncData.recordName(of: target)
         }
         if pending.isInsert {
             // A new record carries only the keys that have values.

@@ -42,10 +42,10 @@ extension SDSEngine {
                 uploaded(record, batch: batch, context: &context, effects: &effects)
             case .deleted(let name):
                 context.syncData.deletedHere.insert(name)
-                context.syncData.overflow[name] = nil
+                context.syncData.overflow.removeEntry(at: name)
                 context.syncData.pendingDeletions[name] = nil
-                context.syncData.changeTags[name] = nil
-                context.syncData.parents[name] = nil
+                context.syncData.setChangeTag(nil, for: name)
+                context.syncData.parents.removeEntry(at: name)
             case .failed(let name, let error):
                 context.syncData.unanswered[name] = batch.earlierUnanswered[name]
                 effects.append(.trace(
@@ -125,8 +125,8 @@ extension SDSEngine {
     /// A saved record: the uploaded keys are no longer pending, unless edited again meanwhile.
     private func uploaded(_ record: CloudRecord, batch: UploadBatch, context: inout SDSContext, effects: inout [EngineEffect]) {
         let name = record.recordName
-        context.syncData.changeTags[name] = record.changeTag
-        context.syncData.parents[name] = record.parent
+        context.syncData.setChangeTag(record.changeTag, for: name)
+        context.syncData.parents.setEntry(record.parent, at: name)
         let sentKeys = batch.savedModels[name].flatMap { batch.sentKeys[$0] } ?? [:]
         let uploadedKeys = sentKeys.keys.sorted()
         observeOverflow(record, uploadedKeys: uploadedKeys, context: &context, effects: &effects)
@@ -176,7 +176,7 @@ extension SDSEngine {
         pending.adoptionEdits = []
         pending.isAdoption = false
         pending.isInsert = false
-        context.syncData.changeTags[server.recordName] = server.changeTag
+        context.syncData.setChangeTag(server.changeTag, for: server.recordName)
         context.syncData.parents[server.recordName] = server.parent
         context.syncData.pending[id] = pending.keys.isEmpty ? nil : pending
         var values: [String: PropertyValue] = [:]
@@ -186,7 +186,7 @@ extension SDSEngine {
         }
         for relationship in entity.synchronizedToOneRelationships where !kept.contains(relationship.name) {
             var target: ModelID?
-            if case .reference(let name, _)? = server.fields[relationship.name] { target = context.syncData.models[name] }
+            if case .reference(let name, _)? = server.fields[relationship.name] { target = context.syncData.model(forRecord: name) }
             if model.toOne[relationship.name] != target { values[relationship.name] = .relationship(target) }
         }
         if !values.isEmpty {

@@ -109,9 +109,9 @@ struct SDSObservation: EngineObservation {
     let syncData: SDSSyncData
     let engine: SDSEngine?
 
-    func recordName(of model: ModelID) -> String? { syncData.recordNames[model] }
+    func recordName(of model: ModelID) -> String? { syncData.recordName(of: model) }
 
-    func model(forRecord name: String) -> ModelID? { syncData.models[name] }
+    func model(forRecord name: String) -> ModelID? { syncData.model(forRecord: name) }
 
     var pendingCount: Int { syncData.pendingCount }
 

@@ -68,12 +68,11 @@ public struct PendingDeletion: Hashable, Sendable {
 
 /// What the `sds` engine keeps about iCloud next to the store: on disk, it survives a kill.
 public struct SDSSyncData: EngineSyncData {
-    /// Record name of every model that has (or is about to get) a record.
-    public var recordNames: [ModelID: String] = [:]
-    /// The reverse of `recordNames`.
-    public var models: [String: ModelID] = [:]
-    /// The change tag of each record as last seen from the server.
-    public var changeTags: [String: String] = [:]
+    /// Record name of every model that has (or is about to get) a record, the reverse, and
+    /// the change tag of each record as last seen from the server, in one table keyed by the
+    /// name (RecordTable; read them with `recordName(of:)`, `model(forRecord:)`,
+    /// `changeTag(of:)`).
+    public var records = RecordTable()
     /// Models with changes not uploaded yet, readable in identifier order (PendingChanges).
     public var pending = PendingChanges()
     /// Deletions not uploaded yet, by record name.
@@ -154,23 +153,33 @@ public struct SDSSyncData: EngineSyncData {
     /// before an answer keeps the change tag of the first (the version both were made on).
     public mutating func markUnanswered(_ recordName: String, keys: [String: Int64]) {
         var entry = unanswered[recordName]
-            ?? UnansweredUpload(keys: [:], changeTag: changeTags[recordName])
+            ?? UnansweredUpload(keys: [:], changeTag: changeTag(of: recordName))
         entry.keys.merge(keys) { _, sent in sent }
         unanswered[recordName] = entry
     }
 
-    /// Binds a model to its record name.
+    /// Binds a model to its record name (a name or model bound elsewhere is unbound there).
     public mutating func bind(_ model: ModelID, to recordName: String) {
-        if let old = recordNames[model], old != recordName { models[old] = nil }
-        if let other = models[recordName], other != model { recordNames[other] = nil }
-        recordNames[model] = recordName
-        models[recordName] = model
+        records.bind(model, to: recordName)
     }
 
     /// Forgets a model's record binding.
     public mutating func unbind(_ model: ModelID) {
-        if let name = recordNames[model] { models[name] = nil }
-        recordNames[model] = nil
+        records.unbind(model)
+    }
+
+    /// The record name bound to the model.
+    public func recordName(of model: ModelID) -> String? { records.name(of: model) }
+
+    /// The model bound to the record name.
+    public func model(forRecord name: String) -> ModelID? { records.model(named: name) }
+
+    /// The change tag of the record as last seen from the server.
+    public func changeTag(of name: String) -> String? { records.changeTag(of: name) }
+
+    /// Sets (nil: forgets) the change tag of the record as last seen from the server.
+    public mutating func setChangeTag(_ tag: String?, for name: String) {
+        records.setChangeTag(tag, for: name)
     }
 
     /// Models with changes not uploaded yet (`expect DEVICE: pending N`), deletions included.

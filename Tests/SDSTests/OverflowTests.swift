@@ -148,7 +148,7 @@ import Testing
         }
         for relationship in entity.synchronizedToOneRelationships {
             guard let target = model.toOne[relationship.name],
-                  let name = context.syncData.recordNames[target] else { continue }
+                  let name = context.syncData.recordName(of: target) else { continue }
             fields[relationship.name] = RecordMapping.reference(name, relationship)
         }
         var changed: [String: CloudValue] = [:]
@@ -183,7 +183,7 @@ import Testing
         var data = SDSSyncData()
         data.bind(folder, to: "folder-record")
         data.bind(note, to: "note-record")
-        data.changeTags["note-record"] = "t1"
+        data.setChangeTag("t1", for: "note-record")
         var pending = PendingChange()
         for (version, key) in keys.enumerated() { pending.keys[key] = Int64(version + 1) }
         data.pending[note] = pending

@@ -88,8 +88,8 @@ import Testing
         var data = SDSSyncData()
         data.bind(old, to: "n1")
         data.bind(twin, to: "local-twin")
-        data.changeTags["n1"] = "t1"
-        data.changeTags["gone"] = "t9"
+        data.setChangeTag("t1", for: "n1")
+        data.setChangeTag("t9", for: "gone")
         data.pending[twin] = PendingChange(isInsert: true, keys: ["title": 1], isAdoption: true)
         data.unanswered["gone"] = UnansweredUpload(keys: ["title": 1], changeTag: "t8")
         data.editVersion = 4
@@ -116,7 +116,7 @@ import Testing
         context.syncData.unbind(twin)
         context.syncData.bind(twin, to: "n3")
         context.syncData.pending[twin] = nil
-        context.syncData.changeTags["gone"] = nil
+        context.syncData.setChangeTag(nil, for: "gone")
         context.syncData.unanswered["gone"] = nil
         context.syncData.pendingDeletions["gone"] = nil
         #expect(context.syncData != before.syncData)

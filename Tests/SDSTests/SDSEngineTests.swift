@@ -177,7 +177,7 @@ private final class Driver {
         #expect(driver.rules.contains("SYNC-1"))
         driver.deliver(.timer(.debounce))
         #expect(driver.context.syncData.pendingCount == 0)
-        let name = try #require(driver.context.syncData.recordNames[id])
+        let name = try #require(driver.context.syncData.recordName(of: id))
         let record = try #require(driver.cloud.record(named: name, in: driver.cloud.appZone(of: "alice")))
         #expect(record.fields == ["title": .string("A")], "CFG-3: the empty body is left out")
         #expect(driver.probes.filter { $0 == "upload.sent" }.count == 1)
@@ -187,7 +187,7 @@ private final class Driver {
         let driver = Driver()
         driver.deliver(.launch(waiter: nil))
         let id = try driver.insert("Subscription", ["feedLink": .string("https://example.org/rss")])
-        #expect(driver.context.syncData.recordNames[id]
+        #expect(driver.context.syncData.recordName(of: id)
             == "Subscription.b16f442328ed90c9678d78fb4c0c593fee1ebb238c572e98385d17ae66311048")
         #expect(driver.rules.contains("ID-1"))
     }
@@ -197,8 +197,8 @@ private final class Driver {
         let second = Driver()
         let a = try first.insert("Note", [:])
         let b = try second.insert("Note", [:])
-        let name = try #require(first.context.syncData.recordNames[a])
-        #expect(name == second.context.syncData.recordNames[b])
+        let name = try #require(first.context.syncData.recordName(of: a))
+        #expect(name == second.context.syncData.recordName(of: b))
         #expect(name.count == 36)
         #expect(name.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12])
     }

@@ -36,44 +36,48 @@ final class LabelTable {
     /// A label's number may lie this far past the end of its run and still extend the run
     /// (the gap filled with unbound slots); further, it goes to `others`.
     private static let gapAllowance = 1_024
-    /// The largest number a dense label may have (its number fits an `Int32`).
-    private static let largestDenseNumber = 999_999_999
 
-    private var runIndex: [String: Int] = [:]
-    private var runs: [Run] = []
+    /// Each run's prefix, as UTF-8 bytes (a file has one or a few: matched by a scan).
+    // Unchecked: a table belongs to one world on one thread, and no access to these
+    // overlaps another (each query reads them and returns).
+    @exclusivity(unchecked) private var prefixes: [[UInt8]] = []
+    @exclusivity(unchecked) private var runs: [Run] = []
     private var others: [String: Binding] = [:]
     /// Labels whose record name is not known yet: the dense ones by slot, the others by name.
     private var unresolvedSlots: [Slot] = []
     private var unresolvedOthers: [String] = []
 
-    /// `prefix` and `number` of a label ending in a plain decimal number (no leading zero,
-    /// at most nine digits); nil for any other label.
-    private static func split(_ label: String) -> (prefix: Substring, number: Int)? {
-        let utf8 = label.utf8
-        var start = utf8.endIndex
-        var digits = 0
-        while start > utf8.startIndex {
-            let before = utf8.index(before: start)
-            let byte = utf8[before]
-            guard byte >= 0x30, byte <= 0x39 else { break }
-            start = before
-            digits += 1
-            if digits > 9 { return nil }
+    /// Where a label ending in a plain decimal number (no leading zero, at most nine digits)
+    /// would sit: the run of its prefix (nil when no run has that prefix yet) and its number;
+    /// nil for any other label.
+    private func place(of label: String) -> (run: Int?, number: Int)? {
+        var label = label
+        // Read in place (a label is usually a small string, copied to the stack).
+        return label.withUTF8 { bytes -> (run: Int?, number: Int)? in
+            var start = bytes.count
+            while start > 0, bytes[start - 1] >= 0x30, bytes[start - 1] <= 0x39 {
+                start -= 1
+                if bytes.count - start > 9 { return nil }
+            }
+            let digits = bytes.count - start
+            guard digits > 0, digits == 1 || bytes[start] != 0x30 else { return nil }
+            var number = 0
+            for position in start..<bytes.count { number = number * 10 + Int(bytes[position] - 0x30) }
+            let prefix = UnsafeBufferPointer(rebasing: bytes[..<start])
+            let run = prefixes.firstIndex { $0.elementsEqual(prefix) }
+            return (run, number)
         }
-        guard digits > 0 else { return nil }
-        if digits > 1, utf8[start] == 0x30 { return nil }
-        var number = 0
-        for byte in utf8[start...] { number = number * 10 + Int(byte - 0x30) }
-        guard number <= largestDenseNumber else { return nil }
-        return (label[..<start], number)
     }
 
     /// The slot of a label bound in a dense run.
     private func boundSlot(_ label: String) -> Slot? {
-        guard let (prefix, number) = Self.split(label),
-              let run = runIndex[String(prefix)],
-              number < runs[run].devices.count, runs[run].devices[number] >= 0 else { return nil }
-        return Slot(run: Int32(run), number: Int32(number))
+        place(of: label).flatMap(boundSlot)
+    }
+
+    private func boundSlot(_ place: (run: Int?, number: Int)) -> Slot? {
+        guard let run = place.run, place.number < runs[run].devices.count,
+              runs[run].devices[place.number] >= 0 else { return nil }
+        return Slot(run: Int32(run), number: Int32(place.number))
     }
 
     private func binding(at slot: Slot) -> Binding {
@@ -92,7 +96,8 @@ final class LabelTable {
         precondition(device >= 0 && device <= Int(Int32.max), "a device index out of range")
         // Only a label bound before can be waiting already (a linear scan per insert made a
         // file of N inserts quadratic).
-        if let slot = boundSlot(label) {
+        let place = place(of: label)
+        if let slot = place.flatMap(boundSlot) {
             store(device: device, model: model, at: slot)
             unresolvedSlots.removeAll { $0 == slot }
             unresolvedSlots.append(slot)
@@ -105,7 +110,7 @@ final class LabelTable {
             unresolvedOthers.append(label)
             return
         }
-        if let slot = newSlot(for: label) {
+        if let place, let slot = newSlot(for: label, at: place) {
             store(device: device, model: model, at: slot)
             unresolvedSlots.append(slot)
             return
@@ -117,17 +122,21 @@ final class LabelTable {
     /// A slot for a label bound nowhere yet: its number's in its prefix's run, extending the
     /// run (or starting it) when the number lies at most `gapAllowance` past its end; nil when
     /// the label belongs in `others`.
-    private func newSlot(for label: String) -> Slot? {
-        guard let (prefix, number) = Self.split(label) else { return nil }
-        let key = String(prefix)
-        let run = runIndex[key] ?? runs.count
-        let count = run < runs.count ? runs[run].devices.count : 0
+    private func newSlot(for label: String, at place: (run: Int?, number: Int)) -> Slot? {
+        let (found, number) = place
+        let run = found ?? runs.count
+        let count = found.map { runs[$0].devices.count } ?? 0
         guard number < count || number - count <= Self.gapAllowance else { return nil }
-        if run == runs.count {
-            runIndex[key] = run
+        if found == nil {
+            var label = label
+            prefixes.append(label.withUTF8 { Array($0.dropLast(String(number).utf8.count)) })
             runs.append(Run())
         }
-        if number >= count {
+        if number == count {
+            runs[run].devices.append(-1)
+            runs[run].models.append(0)
+            runs[run].names.append(nil)
+        } else if number > count {
             let missing = number + 1 - count
             runs[run].devices.append(contentsOf: repeatElement(-1, count: missing))
             runs[run].models.append(contentsOf: repeatElement(0, count: missing))
@@ -182,9 +191,8 @@ final class LabelTable {
     /// Every label whose record name is known, sorted by label.
     func resolvedBindings() -> [(label: String, recordName: String)] {
         var resolved: [(label: String, recordName: String)] = []
-        var prefixes = Array(repeating: "", count: runs.count)
-        for (prefix, run) in runIndex { prefixes[run] = prefix }
-        for (run, prefix) in prefixes.enumerated() {
+        for (run, bytes) in prefixes.enumerated() {
+            let prefix = String(decoding: bytes, as: UTF8.self)
             for (number, name) in runs[run].names.enumerated() {
                 guard let name else { continue }
                 resolved.append((prefix + String(number), name))

@@ -2,6 +2,7 @@ import Engines
 @testable import Harness
 import LocalStore
 import Scenario
+import SyncContract
 import Testing
 
 /// The label table keeps `prefix<number>` labels in dense runs and every other label in a
@@ -64,14 +65,11 @@ import Testing
         for label in Self.shapes {
             text += "phone: insert Note \(label) title=\"\(label)\"\n"
         }
-        // Rebound: the label now means the newer model.
-        text += "phone: insert Note n2 title=\"again\"\n"
         text += "settle\n"
-        for label in Self.shapes where label != "n2" {
+        for label in Self.shapes {
             text += "expect laptop: \(label) title=\"\(label)\"\n"
             text += "expect cloud alice: \(label) title=\"\(label)\"\n"
         }
-        text += "expect laptop: n2 title=\"again\"\n"
         text += "laptop: offline\nlaptop: update n5000 title=\"late\"\nlaptop: update n1 title=\"late\"\n"
         let checked = ScenarioChecker.check(
             source: text, file: "labels.scenario", options: EngineRegistry.bundled.validationOptions())

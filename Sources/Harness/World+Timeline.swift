@@ -59,9 +59,17 @@ extension World {
     /// missed pushes, stopped apps, unfired triggers and actions that did not complete.
     func leftovers() -> Leftovers {
         labels.resolveNames(devices: devices)
-        var labelByName: [String: String] = [:]
-        for binding in labels.resolvedBindings() { labelByName[binding.recordName] = binding.label }
-        func named(_ name: String) -> String { labelByName[name] ?? name }
+        // Built at the first name to show (most runs leave nothing behind): at the end of a
+        // long run it held a string pair per label on top of the run's peak memory.
+        var labelByName: [String: String]?
+        func named(_ name: String) -> String {
+            if labelByName == nil {
+                var table: [String: String] = [:]
+                for binding in labels.resolvedBindings() { table[binding.recordName] = binding.label }
+                labelByName = table
+            }
+            return labelByName?[name] ?? name
+        }
         var account = Leftovers()
         for (index, device) in devices.enumerated() {
             let observation = device.observation

@@ -209,12 +209,26 @@ final class ChaosRun {
         // Read once: every access to the disk through the device copies its references.
         let observation = device.observation
         let store = device.disk.store
-        // Taken out, so that changing it does not copy the whole row on every call.
+        // Taken out, so that changing them does not copy the whole row on every call, and
+        // read as locals (no exclusivity check of the run's properties per label).
         var cache = modelCache[index]
         modelCache[index] = []
+        var records = positionRecords
+        positionRecords = []
+        // Each label's entity compared once per distinct entity name, not once per label
+        // (unequal strings take the slow comparison).
+        var wantedEntity = ""
+        var isWanted = false
         var held: [(label: String, entity: String)] = []
-        for (position, entry) in labels.enumerated() where entities.contains(entry.entity) {
-            guard let name = record(at: position) else {
+        for position in labels.indices {
+            let entry = labels[position]
+            if entry.entity != wantedEntity {
+                wantedEntity = entry.entity
+                isWanted = entities.contains(entry.entity)
+            }
+            guard isWanted else { continue }
+            if records[position] == nil { records[position] = record(of: entry.label) }
+            guard let name = records[position] else {
                 if world.labels.model(entry.label, on: index, devices: world.devices) != nil {
                     held.append(entry)
                 }
@@ -229,16 +243,8 @@ final class ChaosRun {
             if cache[position] != nil { held.append(entry) }
         }
         modelCache[index] = cache
+        positionRecords = records
         return held
-    }
-
-    /// The record name of the label at a position of `labels`, once known: `record(of:)`
-    /// kept by position, so the scan of `heldLabels` hashes no label once it is known.
-    private func record(at position: Int) -> String? {
-        if let name = positionRecords[position] { return name }
-        let name = record(of: labels[position].label)
-        positionRecords[position] = name
-        return name
     }
 
     /// A label's record name, once the label table knows it.

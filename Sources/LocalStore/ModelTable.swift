@@ -12,10 +12,11 @@
 /// models in identifier order are `overflow`'s, sorted, then the slots'.
 ///
 /// Holes are bounded: trailing ones are dropped at once, and when the live models fill less
-/// than a quarter of 64 slots or more, the leading holes go and, if that is not enough, the
-/// slots' models move to `overflow` (each model moves there once at most, so the moves cost
-/// O(1) a model overall). An identifier far above the slots (more than their count, and more
-/// than 64, beyond their end) starts new slots the same way.
+/// than a quarter of 64 slots or more, the leading holes go and, unless that leaves the
+/// slots half full, the slots' models move to `overflow` (each model moves there once at
+/// most, so the moves cost O(1) a model overall). An identifier so far above the slots that
+/// reaching it would leave them less than a quarter full starts new slots the same way. So
+/// the slots in use never number more than 64 or four times their models.
 ///
 /// Equality and hashing are those of the set of models (two tables laid out differently but
 /// holding the same models are equal), and every reader walks the models in identifier
@@ -25,19 +26,17 @@ struct ModelTable: Hashable, Sendable {
     private var slots: [Model?] = []
     private var base: UInt64 = 0
     /// The models in `slots`.
-    private var slotted = 0
+    private(set) var slottedCount = 0
     /// Models whose identifiers are below `base`.
     private var overflow: [ModelID: Model] = [:]
 
-    /// The smallest gap above the slots that still extends them rather than starting anew.
-    private static let gapAllowance: UInt64 = 64
-    /// The number of slots below which holes are never compacted.
+    /// The number of slots below which holes are never compacted (nor gaps refused).
     private static let compactionFloor = 64
 
     init() {}
 
     /// The number of models.
-    var count: Int { slotted + overflow.count }
+    var count: Int { slottedCount + overflow.count }
 
     var isEmpty: Bool { count == 0 }
 
@@ -101,7 +100,7 @@ struct ModelTable: Hashable, Sendable {
     private mutating func store(_ model: Model) {
         let raw = model.id.rawValue
         if let index = slotIndex(of: model.id) {
-            if slots[index] == nil { slotted += 1 }
+            if slots[index] == nil { slottedCount += 1 }
             slots[index] = model
             return
         }
@@ -109,16 +108,19 @@ struct ModelTable: Hashable, Sendable {
             overflow[model.id] = model
             return
         }
-        // At or above the end of the slots (or none yet).
+        // At or above the end of the slots (or none yet). A gap that would leave the slots
+        // less than a quarter full starts new ones instead.
         let gap = raw - end
-        if slots.isEmpty || gap > max(Self.gapAllowance, UInt64(slots.count)) {
+        let extended = UInt64(slots.count) + gap + 1
+        if slots.isEmpty
+            || extended > max(UInt64(Self.compactionFloor), 4 * UInt64(slottedCount + 1)) {
             moveSlotsToOverflow()
             base = raw
         } else if gap > 0 {
             slots.append(contentsOf: repeatElement(nil, count: Int(gap)))
         }
         slots.append(model)
-        slotted += 1
+        slottedCount += 1
     }
 
     /// Removes a model and returns it (nil when there was none).
@@ -129,24 +131,26 @@ struct ModelTable: Hashable, Sendable {
         }
         guard let model = slots[index] else { return nil }
         slots[index] = nil
-        slotted -= 1
+        slottedCount -= 1
         while case .some(.none) = slots.last {
             slots.removeLast()
         }
-        if slots.count >= Self.compactionFloor && slotted * 4 < slots.count {
+        if slots.count >= Self.compactionFloor && slottedCount * 4 < slots.count {
             compact()
         }
         return model
     }
 
-    /// Drops the leading holes; if the slots are still mostly holes, their models move to
-    /// `overflow`. Trailing holes are already gone.
+    /// Drops the leading holes; unless that leaves the slots at least half full, their
+    /// models move to `overflow`. Trailing holes are already gone. Either way it takes as
+    /// many removals again (a quarter of the slots at least) before the next compaction, so
+    /// a run of removals from the front costs O(1) a removal, not a move of every slot each.
     private mutating func compact() {
         if let first = slots.firstIndex(where: { $0 != nil }), first > 0 {
             slots.removeFirst(first)
             base += UInt64(first)
         }
-        if slots.count >= Self.compactionFloor && slotted * 4 < slots.count {
+        if slottedCount * 2 < slots.count {
             moveSlotsToOverflow()
         }
     }
@@ -160,7 +164,7 @@ struct ModelTable: Hashable, Sendable {
         }
         base = end
         slots = []
-        slotted = 0
+        slottedCount = 0
     }
 
     /// Every model in identifier order.

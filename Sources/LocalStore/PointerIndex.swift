@@ -16,11 +16,13 @@ struct PointerIndex {
             let id = model.id
             for name in model.toOne.keys.sorted() {
                 guard let target = model.toOne[name] else { continue }
-                index.add(Pointer(source: id, entity: model.entity, relationship: name), at: target)
+                let pointer = Pointer(source: id, entity: model.entity, relationship: name)
+                index.add(pointer, at: target)
             }
             for name in model.toMany.keys.sorted() {
+                let pointer = Pointer(source: id, entity: model.entity, relationship: name)
                 for target in model.toMany[name] ?? [] {
-                    index.add(Pointer(source: id, entity: model.entity, relationship: name), at: target)
+                    index.add(pointer, at: target)
                 }
             }
         }

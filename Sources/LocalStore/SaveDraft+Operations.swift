@@ -75,7 +75,7 @@ extension SaveDraft {
         _ values: [(key: String, value: PropertyValue)],
         of entity: EntityDescription
     ) throws(StoreError) {
-        for (name, _) in values
+        for (name, _) in values // tidy: ordered (sorted by name: sortedByName)
         where entity.attribute(named: name) == nil && entity.relationship(named: name) == nil {
             throw .unknownProperty(entity: entity.name, property: name)
         }
@@ -88,7 +88,7 @@ extension SaveDraft {
         on id: ModelID,
         of entity: EntityDescription
     ) throws(StoreError) {
-        for (name, value) in values {
+        for (name, value) in values { // tidy: ordered (sorted by name: sortedByName)
             if let attribute = entity.attribute(named: name) {
                 try setAttribute(attribute, to: value, on: id, of: entity)
             } else if let relationship = entity.relationship(named: name) {

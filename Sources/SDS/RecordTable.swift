@@ -193,19 +193,24 @@ public struct RecordTable: Hashable, Sendable {
         var highBits: UInt64 = 0
         var offset = 0
         while offset + 8 <= bytes.count {
-            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             highBits |= word
             state = (state ^ word) &* multiplier
             state ^= state >> 32
             offset += 8
         }
-        if offset < bytes.count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < bytes.count {
-                tail |= UInt64(bytes[offset]) << shift
-                shift += 8
-                offset += 1
+        let rest = bytes.count - offset
+        if rest > 0 {
+            // The last 1–7 bytes as the low bits of a word (little-endian): read with the
+            // word that ends the name, which overlaps bytes already mixed in, and shift those
+            // out; a name shorter than a word is read byte by byte.
+            var tail: UInt64
+            if bytes.count >= 8 {
+                tail = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+                tail >>= UInt64(8 - rest) * 8
+            } else {
+                tail = 0
+                for index in 0..<rest { tail |= UInt64(bytes[offset + index]) << (UInt64(index) * 8) }
             }
             highBits |= tail
             state = (state ^ tail) &* multiplier

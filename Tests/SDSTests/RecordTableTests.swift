@@ -140,6 +140,48 @@ import Testing
         #expect(table.model(named: "cafe") == nil)
     }
 
+    /// The slot hash of ASCII bytes written the plain way: words, then the tail byte by byte.
+    private static func referenceHash(_ text: String) -> Int {
+        let bytes = Array(text.utf8)
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var state = UInt64(bytes.count) &* multiplier
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            var word: UInt64 = 0
+            for index in 0..<8 { word |= UInt64(bytes[offset + index]) << (UInt64(index) * 8) }
+            state = (state ^ word) &* multiplier
+            state ^= state >> 32
+            offset += 8
+        }
+        if offset < bytes.count {
+            var tail: UInt64 = 0
+            for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (UInt64(index - offset) * 8) }
+            state = (state ^ tail) &* multiplier
+        }
+        state ^= state >> 33
+        state &*= 0xFF51_AFD7_ED55_8CCD
+        state ^= state >> 33
+        state &*= 0xC4CE_B9FE_1A85_EC53
+        state ^= state >> 33
+        return Int(truncatingIfNeeded: state)
+    }
+
+    @Test("an ASCII name of any length hashes as its bytes read word by word, tail included")
+    func asciiHashOfEveryLength() {
+        let alphabet = Array("0123456789ABCDEF-abcdefghijklmnopqrstuvwxyz")
+        var names: [String] = []
+        for length in 0...41 {
+            names.append(String((0..<length).map { alphabet[($0 * 7 + length) % alphabet.count] }))
+        }
+        for name in names {
+            #expect(RecordTable.hash(name) == Self.referenceHash(name), "\(name.count) bytes")
+        }
+        // Names that differ only in their last byte, or only in length, land apart.
+        #expect(RecordTable.hash("AB12CD34-0000-0000-0000-00000000000A")
+                != RecordTable.hash("AB12CD34-0000-0000-0000-00000000000B"))
+        #expect(RecordTable.hash("n1") != RecordTable.hash("n1\u{0}"))
+    }
+
     @Test("an emptied set of pending changes gives its storage back and still reads empty")
     func pendingChangesEmptied() {
         var pending = PendingChanges()

@@ -198,7 +198,7 @@ final class LabelTable {
                 resolved.append((prefix + String(number), name))
             }
         }
-        for (label, binding) in others {
+        for (label, binding) in others { // tidy: ordered (collected, then sorted by label)
             if let name = binding.recordName { resolved.append((label, name)) }
         }
         // Labels are unique, so this order is total: the same in every process.

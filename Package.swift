@@ -11,15 +11,21 @@ let package = Package(
         // Run scenarios from your own tests (README, "From your own tests").
         .library(name: "SyncLab", targets: ["SyncLab"]),
         // For engine authors: the contract and the simulated parts it speaks in.
-        .library(name: "SyncContract", targets: ["SyncContract", "CloudSim", "LocalStore", "Kernel"]),
+        .library(
+            name: "SyncContract",
+            targets: ["SyncContract", "CloudSim", "LocalStore", "SortedMaps", "Kernel"]
+        ),
         // For engines written on CKSyncEngine (async delegate), run under SyncLab from your own
         // tests (docs/BRING-YOUR-OWN-ENGINE.md).
         .library(name: "SyncLabEngineKit", targets: ["SyncLabEngineKit"]),
     ],
     targets: [
         .target(name: "Kernel"),
-        .target(name: "CloudSim", dependencies: ["Kernel"]),
-        .target(name: "LocalStore", dependencies: ["Kernel"]),
+        // A map of a few keys as one sorted array of pairs: a model's values and a record's
+        // fields (issue 19); it depends on nothing.
+        .target(name: "SortedMaps"),
+        .target(name: "CloudSim", dependencies: ["Kernel", "SortedMaps"]),
+        .target(name: "LocalStore", dependencies: ["Kernel", "SortedMaps"]),
         // The engine contract: events, effects, profile, observation; it knows no engine.
         .target(name: "SyncContract", dependencies: ["Kernel", "CloudSim", "LocalStore"]),
         // One target per engine, each depending on the contract only.
@@ -65,6 +71,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "KernelTests", dependencies: ["Kernel", "TestSupport"]),
+        .testTarget(name: "SortedMapsTests", dependencies: ["SortedMaps"]),
         .testTarget(name: "CloudSimTests", dependencies: ["CloudSim", "TestSupport"]),
         .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "TestSupport"]),
         .testTarget(name: "SyncContractTests", dependencies: ["SyncContract", "TestSupport"]),

@@ -121,7 +121,7 @@ struct RecordTable {
 
     /// The names of the records whose fields satisfy `test`, in no meaningful order: the
     /// caller sorts them before they reach anything.
-    func unorderedNames(whereFields test: ([String: CloudValue]) -> Bool) -> [String] {
+    func unorderedNames(whereFields test: (SortedMap<String, CloudValue>) -> Bool) -> [String] {
         slots.compactMap { test($0.fields) ? $0.recordName : nil }
     }
 
@@ -156,7 +156,7 @@ extension RecordTable {
     struct Slot {
         var recordType: String
         var recordName: String
-        var fields: [String: CloudValue]
+        var fields: SortedMap<String, CloudValue>
         var parent: String?
         var changeTag: String?
         var lastModifiedBy: String?

@@ -51,8 +51,8 @@ enum HistoryRecords {
     /// their type never reaches iCloud (HISW-9).
     static func fields(
         of model: Model, entity: EntityDescription, keys: [String]?
-    ) -> (fields: [String: CloudValue], written: [String], dropped: [String]) {
-        var fields: [String: CloudValue] = [:]
+    ) -> (fields: SortedMap<String, CloudValue>, written: [String], dropped: [String]) {
+        var fields: SortedMap<String, CloudValue> = [:]
         var written: [String] = []
         var dropped: [String] = []
         for attribute in uploadedAttributes(of: entity)

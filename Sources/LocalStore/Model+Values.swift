@@ -33,11 +33,13 @@ extension Model {
     /// their unions per updated model of every save (issue 19).
     func changedKeys(since before: Model) -> [String] {
         var keys: [String] = []
-        func collect<Value: Equatable>(_ after: [String: Value], _ earlier: [String: Value]) {
-            for (key, value) in after where earlier[key] != value { // tidy: ordered sorted below
+        func collect<Value: Equatable>(
+            _ after: SortedMap<String, Value>, _ earlier: SortedMap<String, Value>
+        ) {
+            for (key, value) in after where earlier[key] != value { // tidy: ordered key order
                 keys.append(key)
             }
-            for key in earlier.keys where after[key] == nil { // tidy: ordered sorted below
+            for key in earlier.keys where after[key] == nil { // tidy: ordered key order
                 keys.append(key)
             }
         }

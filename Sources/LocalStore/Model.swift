@@ -18,19 +18,22 @@ public struct Model: Hashable, Sendable {
     public var id: ModelID
     public var entity: String
     /// Attribute values; an absent key has no value.
-    public var values: [String: AttributeValue]
+    ///
+    /// A sorted map, not a dictionary (issue 19): a model holds a few values, and two in a
+    /// `Dictionary` took 232 bytes against 112 here; its walks are in name order.
+    public var values: SortedMap<String, AttributeValue>
     /// To-one relationships; an absent key points at nothing.
-    public var toOne: [String: ModelID]
+    public var toOne: SortedMap<String, ModelID>
     /// To-many relationships without an inverse, sorted; those with an inverse are derived
     /// from the other side (`Store.models(pointingAt:through:of:)`).
-    public var toMany: [String: [ModelID]]
+    public var toMany: SortedMap<String, [ModelID]>
 
     public init(
         id: ModelID,
         entity: String,
-        values: [String: AttributeValue] = [:],
-        toOne: [String: ModelID] = [:],
-        toMany: [String: [ModelID]] = [:]
+        values: SortedMap<String, AttributeValue> = [:],
+        toOne: SortedMap<String, ModelID> = [:],
+        toMany: SortedMap<String, [ModelID]> = [:]
     ) {
         self.id = id
         self.entity = entity

@@ -74,8 +74,8 @@ public struct MirrorCodec: RecordCodec {
     /// attributes that went into assets.
     static func fields(
         of model: Model, entity: EntityDescription, recordName: (ModelID) -> String?
-    ) -> (fields: [String: CloudValue], assets: [String]) {
-        var fields: [String: CloudValue] = [entityNameField: .string(entity.name)]
+    ) -> (fields: SortedMap<String, CloudValue>, assets: [String]) {
+        var fields: SortedMap<String, CloudValue> = [entityNameField: .string(entity.name)]
         var assets: [String] = []
         for attribute in entity.attributes {
             guard let value = model.values[attribute.name] else { continue }

@@ -293,7 +293,7 @@ extension MirrorEngine {
         let zone = zone(context)
         var saves: [RecordSave] = []
         for entity in mirroredEntities {
-            var fields: [String: CloudValue] = [MirrorCodec.entityNameField: .string(entity.name)]
+            var fields: SortedMap<String, CloudValue> = [MirrorCodec.entityNameField: .string(entity.name)]
             for attribute in entity.attributes {
                 fields[MirrorCodec.field(attribute.name)] = Self.sample(attribute.type)
             }

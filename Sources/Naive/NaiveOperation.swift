@@ -70,7 +70,7 @@ final class NaiveOperation {
     var recordName = ""
     var entity = ""
     var model: ModelID?
-    var fields: [String: CloudValue] = [:]
+    var fields: SortedMap<String, CloudValue> = [:]
     var changedKeys: [String] = []
     /// The values of the changed keys as the save captured them (NAIVEW-3).
     var captured: [String: AttributeValue?] = [:]

@@ -20,8 +20,8 @@ enum OutboxRecords {
     /// relationship (but the parent) whose target has a record name.
     static func fields(
         of model: Model, entity: EntityDescription, recordName: (ModelID) -> String?
-    ) -> (fields: [String: CloudValue], parent: String?) {
-        var fields: [String: CloudValue] = [:]
+    ) -> (fields: SortedMap<String, CloudValue>, parent: String?) {
+        var fields: SortedMap<String, CloudValue> = [:]
         for attribute in entity.synchronizedAttributes {
             if let value = model.values[attribute.name] {
                 fields[attribute.name] = cloudValue(value, isAsset: attribute.isAsset)

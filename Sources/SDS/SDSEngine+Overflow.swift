@@ -426,7 +426,7 @@ extension SDSEngine {
     private func basePlan(
         _ save: RecordSave, base: OverflowRunState.Base, entity: EntityDescription
     ) -> OverflowPlan {
-        var fields = base.record?.fields ?? [:]
+        var fields = base.record?.fields.dictionary ?? [:]
         let field = fields[Self.overflowField]
         fields[Self.overflowField] = nil
         let assetKeys = Set(OverflowAsset.decode(field)?.sortedKeys ?? [])

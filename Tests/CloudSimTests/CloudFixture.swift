@@ -109,7 +109,7 @@ final class CloudFixture {
 
     /// A note record of alice's app zone.
     func note(
-        _ name: String, _ fields: [String: CloudValue] = [:], parent: String? = nil,
+        _ name: String, _ fields: SortedMap<String, CloudValue> = [:], parent: String? = nil,
         type: String = "Note"
     )
         -> CloudRecord

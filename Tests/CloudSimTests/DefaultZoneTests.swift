@@ -10,7 +10,7 @@ import Testing
 @Suite struct DefaultZoneTests {
     var defaultZone: ZoneID { ZoneID.defaultZone(of: "alice") }
 
-    func note(_ name: String, _ fields: [String: CloudValue] = [:]) -> CloudRecord {
+    func note(_ name: String, _ fields: SortedMap<String, CloudValue> = [:]) -> CloudRecord {
         CloudRecord(recordType: "Note", recordName: name, zone: defaultZone, fields: fields)
     }
 

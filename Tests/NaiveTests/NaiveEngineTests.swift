@@ -154,7 +154,7 @@ import Testing
         AttributeDescription(name: "body", type: .string, isOptional: true),
     ])
 
-    func record(_ fields: [String: CloudValue]) -> CloudRecord {
+    func record(_ fields: SortedMap<String, CloudValue>) -> CloudRecord {
         CloudRecord(recordType: "Note", recordName: "Note_0A1B2C3D-0000-4000-8000-00000000000F",
                     zone: ZoneID(owner: "alice", name: "Notes"), fields: fields)
     }

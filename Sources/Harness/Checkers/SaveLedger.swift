@@ -60,7 +60,7 @@ struct SaveLedger {
     struct Snapshot {
         var device: Int
         var model: ModelID?
-        var values: [String: LocalStore.AttributeValue]
+        var values: SortedMap<String, LocalStore.AttributeValue>
         var recordNames: [ModelID: String]
     }
 

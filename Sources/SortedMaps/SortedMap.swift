@@ -1,0 +1,177 @@
+/// A map from a few keys to their values, held as one array of pairs sorted by key.
+///
+/// Issue 19: a model's attribute values and a record's fields hold about two keys each, and a
+/// `Dictionary` of two keys takes four buckets behind a 64-byte header (232 bytes, three of
+/// them a downloaded record); the same two pairs in one array take 112. It answers like the
+/// `Dictionary` it replaced (subscripts, `keys`, `values`, `merge`, `filter`, `mapValues`,
+/// literals, equality), but walks its pairs in key order: no hash order can reach an output
+/// through it, and nothing is hashed to find a key. Up to `linearScanLimit` keys are scanned;
+/// beyond, a binary search narrows to that many first. Inserting and removing move the pairs
+/// after the key, which is what a map of a few keys can afford.
+public struct SortedMap<Key: Comparable, Value> {
+    public typealias Element = (key: Key, value: Value)
+
+    /// The pairs, sorted by key, each key once.
+    @usableFromInline
+    internal var elements: ContiguousArray<Element>
+
+    /// An empty map.
+    @inlinable
+    public init() {
+        elements = []
+    }
+
+    /// An empty map with room for `minimumCapacity` pairs, allocated once.
+    @inlinable
+    public init(minimumCapacity: Int) {
+        elements = []
+        elements.reserveCapacity(minimumCapacity)
+    }
+
+    /// A map of pairs already sorted by key, each key once (checked).
+    @inlinable
+    internal init(sortedUniqueElements: ContiguousArray<Element>) {
+        elements = sortedUniqueElements
+        precondition(Self.isSortedAndUnique(elements), "pairs not sorted by unique keys")
+    }
+
+    /// Keys up to this many are found by comparing each in turn; a binary search narrows
+    /// longer maps to this many first.
+    @inlinable
+    internal static var linearScanLimit: Int { 8 }
+
+    /// The number of pairs the map can hold without allocating again.
+    @inlinable
+    public var capacity: Int { elements.capacity }
+
+    /// Makes room for `minimumCapacity` pairs in one allocation.
+    @inlinable
+    public mutating func reserveCapacity(_ minimumCapacity: Int) {
+        elements.reserveCapacity(minimumCapacity)
+    }
+
+    /// Where `key` is, or where it would go: the first pair whose key is not below it.
+    @inlinable
+    internal func search(_ key: Key) -> (found: Bool, offset: Int) {
+        Self.search(key, in: elements)
+    }
+
+    @inlinable
+    internal static func search(
+        _ key: Key, in elements: ContiguousArray<Element>
+    ) -> (found: Bool, offset: Int) {
+        elements.withUnsafeBufferPointer { buffer in
+            var low = 0
+            var high = buffer.count
+            while high - low > Self.linearScanLimit {
+                let middle = low + (high - low) / 2
+                if buffer[middle].key < key { low = middle + 1 } else { high = middle }
+            }
+            while low < high, buffer[low].key < key { low += 1 }
+            return (low < buffer.count && buffer[low].key == key, low)
+        }
+    }
+
+    @inlinable
+    internal static func isSortedAndUnique(_ elements: ContiguousArray<Element>) -> Bool {
+        var offset = 1
+        while offset < elements.count {
+            guard elements[offset - 1].key < elements[offset].key else { return false }
+            offset += 1
+        }
+        return true
+    }
+}
+
+extension SortedMap {
+    /// The value stored for `key`; setting nil removes the pair.
+    @inlinable
+    public subscript(key: Key) -> Value? {
+        get {
+            let (found, offset) = search(key)
+            return found ? elements[offset].value : nil
+        }
+        set {
+            let (found, offset) = search(key)
+            switch (found, newValue) {
+            case (true, let value?): elements[offset].value = value
+            case (true, nil): elements.remove(at: offset)
+            case (false, let value?): elements.insert((key, value), at: offset)
+            case (false, nil): break
+            }
+        }
+        _modify {
+            let (found, offset) = search(key)
+            // The pair leaves the array while the caller changes its value, so a value held
+            // elsewhere once (an array of members) is changed in place, not copied.
+            var value = found ? elements.remove(at: offset).value : nil
+            defer {
+                if let value { elements.insert((key, value), at: offset) }
+            }
+            yield &value
+        }
+    }
+
+    /// The value stored for `key`, or `defaultValue()` (stored first when the value is
+    /// changed through this subscript).
+    @inlinable
+    public subscript(
+        key: Key, default defaultValue: @autoclosure () -> Value
+    ) -> Value {
+        get {
+            let (found, offset) = search(key)
+            return found ? elements[offset].value : defaultValue()
+        }
+        _modify {
+            let (found, offset) = search(key)
+            if !found { elements.insert((key, defaultValue()), at: offset) }
+            yield &elements[offset].value
+        }
+    }
+
+    /// Stores `value` for `key`; returns the value it replaced, if any.
+    @inlinable
+    @discardableResult
+    public mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
+        let (found, offset) = search(key)
+        guard found else {
+            elements.insert((key, value), at: offset)
+            return nil
+        }
+        let old = elements[offset].value
+        elements[offset].value = value
+        return old
+    }
+
+    /// Removes the pair of `key`; returns its value, if it had one.
+    @inlinable
+    @discardableResult
+    public mutating func removeValue(forKey key: Key) -> Value? {
+        // A map that holds nothing is not searched (nor made unique).
+        guard !elements.isEmpty else { return nil }
+        let (found, offset) = search(key)
+        return found ? elements.remove(at: offset).value : nil
+    }
+
+    /// Removes every pair.
+    @inlinable
+    public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+        elements.removeAll(keepingCapacity: keepCapacity)
+    }
+
+    /// The position of `key`'s pair, if it has one.
+    @inlinable
+    public func index(forKey key: Key) -> Index? {
+        let (found, offset) = search(key)
+        return found ? Index(offset: offset) : nil
+    }
+
+    /// Removes the pair at `index` and returns it.
+    @inlinable
+    @discardableResult
+    public mutating func remove(at index: Index) -> Element {
+        elements.remove(at: index.offset)
+    }
+}
+
+extension SortedMap: Sendable where Key: Sendable, Value: Sendable {}

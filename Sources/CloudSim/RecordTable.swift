@@ -1,11 +1,12 @@
 import Kernel
 
 /// The live records of one zone, each with the sequence of its latest save: a dense array of
-/// slots with an index from record name to slot.
+/// slots with an open-addressing index from record name to slot.
 ///
 /// Issue 19: a `[String: StoredRecord]` held every record inline in its hash buckets, about
 /// 200 bytes a bucket and 2.6 buckets a record at 50,000 records (525 bytes a record). Here a
-/// record is one array slot plus an index bucket of a name and an `Int32`. A slot leaves out
+/// record is one array slot plus a 4-byte index bucket (a `[String: Int32]` index took 53
+/// bytes a record and hashed each name with SipHash: `RecordNameHash`). A slot leaves out
 /// the zone (every record of a zone is in it: `ZoneState.write` checks), keeps the two times
 /// unwrapped, and keeps the sharing fields (`share`, `participants`), which only share records
 /// and share roots have, in a side table by name: 120 bytes instead of a `StoredRecord`'s
@@ -19,7 +20,10 @@ import Kernel
 struct RecordTable {
     let zone: ZoneID
     private var slots: [Slot] = []
-    private var index: [String: Int32] = [:]
+    /// The index: a power-of-two number of buckets, each 0 (empty) or a slot's position + 1,
+    /// at most three quarters full; a name sits in the first bucket from its hash's that is
+    /// empty or holds it (linear probing).
+    private var buckets: [UInt32] = []
     /// `share` and `participants` of the records that have either (`Slot.hasSharingFields`).
     private var sharingFields: [String: SharingFields] = [:]
 
@@ -32,35 +36,33 @@ struct RecordTable {
 
     /// Whether a live record has this name (without putting the record together).
     func contains(_ name: String) -> Bool {
-        index[name] != nil
+        find(name).position != nil
     }
 
     /// The sequence of the latest save of the live record of that name (without putting the
     /// record together).
     func sequence(of name: String) -> Int64? {
-        guard let position = index[name] else { return nil }
-        return slots[Int(position)].sequence
+        guard let position = find(name).position else { return nil }
+        return slots[position].sequence
     }
 
     /// The live record of that name with the sequence of its latest save.
     subscript(name: String) -> StoredRecord? {
-        guard let position = index[name] else { return nil }
-        let slot = slots[Int(position)]
+        guard let position = find(name).position else { return nil }
+        let slot = slots[position]
         return StoredRecord(record: record(of: slot), sequence: slot.sequence)
     }
 
     /// Stores a record under its name with the sequence of this save; returns the record it
     /// replaces, if any.
     mutating func write(_ record: CloudRecord, sequence: Int64) -> CloudRecord? {
-        let next = slots.count
-        precondition(next < Int(Int32.max), "a zone holds fewer than 2^31 records")
+        precondition(slots.count < Int(Int32.max), "a zone holds fewer than 2^31 records")
         let name = record.recordName
-        // One lookup of the name: an absent name gets the next slot in the same access.
-        var isNew = false
-        let position = Self.claim(&index[name, default: -1], next: Int32(next)) {
-            isNew = true
-        }
-        let previous = isNew ? nil : self.record(of: slots[Int(position)])
+        let found = find(name)
+        let isNew = found.position == nil
+        let position = found.position ?? slots.count
+        if isNew { fileNew(name, at: found.bucket) }
+        let previous = isNew ? nil : self.record(of: slots[position])
         let slot = Slot(record, sequence: sequence)
         if slot.hasSharingFields {
             sharingFields[name] = SharingFields(
@@ -71,32 +73,23 @@ struct RecordTable {
         if isNew {
             slots.append(slot)
         } else {
-            slots[Int(position)] = slot
+            slots[position] = slot
         }
         return previous
     }
 
-    /// The slot an index entry names, given the next free slot when the entry is new (-1).
-    private static func claim(
-        _ entry: inout Int32, next: Int32, whenNew: () -> Void
-    ) -> Int32 {
-        if entry < 0 {
-            entry = next
-            whenNew()
-        }
-        return entry
-    }
-
     /// Removes the record of that name; returns it with its sequence, nil when there is none.
     mutating func remove(named name: String) -> StoredRecord? {
-        guard let position = index.removeValue(forKey: name).map(Int.init) else { return nil }
+        let found = find(name)
+        guard let position = found.position else { return nil }
+        unfile(at: found.bucket)
         let removed = slots[position]
         let stored = StoredRecord(record: record(of: removed), sequence: removed.sequence)
         if removed.hasSharingFields { sharingFields[name] = nil }
         let last = slots.removeLast()
         if position < slots.count {
+            refile(last.recordName, from: slots.count, to: position)
             slots[position] = last
-            index[last.recordName] = Int32(position)
         }
         return stored
     }
@@ -189,5 +182,81 @@ extension RecordTable {
     struct SharingFields {
         var share: String?
         var participants: [ShareParticipant]
+    }
+}
+
+extension RecordTable {
+    /// The bucket of a name and the position of its slot, or the empty bucket where it would
+    /// go (-1 when the index has no buckets yet).
+    private func find(_ name: String) -> (bucket: Int, position: Int?) {
+        guard !buckets.isEmpty else { return (-1, nil) }
+        let mask = buckets.count - 1
+        var bucket = RecordNameHash.hash(name) & mask
+        // Ends at an empty bucket: at most three quarters of them are full.
+        while true {
+            let number = buckets[bucket]
+            if number == 0 { return (bucket, nil) }
+            if slots[Int(number) - 1].recordName == name { return (bucket, Int(number) - 1) }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
+    /// Files a name that is not in the index for the next slot (`slots.count`), in `bucket`
+    /// (from `find`) unless the index grows first.
+    private mutating func fileNew(_ name: String, at bucket: Int) {
+        let number = UInt32(slots.count + 1)
+        guard (slots.count + 1) * 4 <= buckets.count * 3 else {
+            growIndex()
+            let mask = buckets.count - 1
+            var empty = RecordNameHash.hash(name) & mask
+            while buckets[empty] != 0 { empty = (empty + 1) & mask }
+            buckets[empty] = number
+            return
+        }
+        buckets[bucket] = number
+    }
+
+    /// Empties a bucket: the names after it in its run move back when their home bucket is
+    /// not between the hole and where they are (backward-shift deletion, no tombstones).
+    private mutating func unfile(at bucket: Int) {
+        let mask = buckets.count - 1
+        var hole = bucket
+        var next = bucket
+        for _ in 0..<buckets.count {
+            next = (next + 1) & mask
+            let number = buckets[next]
+            if number == 0 { break }
+            let home = RecordNameHash.hash(slots[Int(number) - 1].recordName) & mask
+            if (next &- home) & mask >= (next &- hole) & mask {
+                buckets[hole] = number
+                hole = next
+            }
+        }
+        buckets[hole] = 0
+    }
+
+    /// Points the bucket of a name at the slot it moves to.
+    private mutating func refile(_ name: String, from old: Int, to new: Int) {
+        let mask = buckets.count - 1
+        var bucket = RecordNameHash.hash(name) & mask
+        var probes = 0
+        while buckets[bucket] != UInt32(old + 1) {
+            probes += 1
+            precondition(probes < buckets.count, "record \(name) missing from its index")
+            bucket = (bucket + 1) & mask
+        }
+        buckets[bucket] = UInt32(new + 1)
+    }
+
+    /// Doubles the buckets (16 at first) and files every slot's name again.
+    private mutating func growIndex() {
+        let count = Swift.max(16, buckets.count * 2)
+        buckets = Array(repeating: 0, count: count)
+        let mask = count - 1
+        for position in slots.indices {
+            var bucket = RecordNameHash.hash(slots[position].recordName) & mask
+            while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
+            buckets[bucket] = UInt32(position + 1)
+        }
     }
 }

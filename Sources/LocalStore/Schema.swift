@@ -111,14 +111,85 @@ public enum SyncSpecification: Hashable, Sendable {
     }
 }
 
+/// An entity: its attributes and relationships, which of them synchronize, its identity.
+///
+/// Its fields sit behind one reference, replaced whole on a change (entities are changed
+/// while a schema is built, then only read): `Schema.entity(named:)` runs thousands of times
+/// a seed, and returning an entity used to retain and release its seven arrays and strings
+/// each time (issue 19), where it now retains one reference.
 public struct EntityDescription: Hashable, Sendable {
-    public var name: String
-    public var attributes: [AttributeDescription] { didSet { findSynchronizedProperties() } }
-    public var relationships: [RelationshipDescription] { didSet { findSynchronizedProperties() } }
-    public var sync: SyncSpecification { didSet { findSynchronizedProperties() } }
+    /// The stored fields, plain values.
+    private struct Fields: Hashable, Sendable {
+        var name: String
+        var attributes: [AttributeDescription]
+        var relationships: [RelationshipDescription]
+        var sync: SyncSpecification
+        var identity: [String]
+        var isSharable: Bool
+        var synchronizedAttributes: [AttributeDescription] = []
+        var synchronizedToOneRelationships: [RelationshipDescription] = []
+
+        mutating func findSynchronizedProperties() {
+            let isSynchronized = sync != .none
+            synchronizedAttributes =
+                isSynchronized ? attributes.filter { sync.includes($0.name) } : []
+            synchronizedToOneRelationships = isSynchronized
+                ? relationships.filter { !$0.isToMany && sync.includes($0.name) } : []
+        }
+    }
+
+    /// The one reference: immutable, so a read needs no exclusivity check and a copy of the
+    /// entity one retain.
+    private final class Storage: Sendable {
+        let fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    private var storage: Storage
+
+    private var fields: Fields { storage.fields }
+
+    /// Changes the fields on a copy, derives the synchronized properties again and keeps it.
+    private mutating func change(_ body: (inout Fields) -> Void) {
+        var changed = storage.fields
+        body(&changed)
+        changed.findSynchronizedProperties()
+        storage = Storage(changed)
+    }
+
+    public var name: String {
+        get { fields.name }
+        set { change { $0.name = newValue } }
+    }
+
+    public var attributes: [AttributeDescription] {
+        get { fields.attributes }
+        set { change { $0.attributes = newValue } }
+    }
+
+    public var relationships: [RelationshipDescription] {
+        get { fields.relationships }
+        set { change { $0.relationships = newValue } }
+    }
+
+    public var sync: SyncSpecification {
+        get { fields.sync }
+        set { change { $0.sync = newValue } }
+    }
+
     /// Identity attribute names, in the order written (ID rules); empty for none.
-    public var identity: [String]
-    public var isSharable: Bool
+    public var identity: [String] {
+        get { fields.identity }
+        set { change { $0.identity = newValue } }
+    }
+
+    public var isSharable: Bool {
+        get { fields.isSharable }
+        set { change { $0.isSharable = newValue } }
+    }
 
     public init(
         name: String,
@@ -128,45 +199,47 @@ public struct EntityDescription: Hashable, Sendable {
         identity: [String] = [],
         isSharable: Bool = false
     ) {
-        self.name = name
-        self.attributes = attributes
-        self.relationships = relationships
-        self.sync = sync
-        self.identity = identity
-        self.isSharable = isSharable
-        findSynchronizedProperties()
+        var fields = Fields(
+            name: name, attributes: attributes, relationships: relationships, sync: sync,
+            identity: identity, isSharable: isSharable)
+        fields.findSynchronizedProperties()
+        storage = Storage(fields)
+    }
+
+    public static func == (lhs: EntityDescription, rhs: EntityDescription) -> Bool {
+        lhs.storage === rhs.storage || lhs.fields == rhs.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fields)
     }
 
     public func attribute(named name: String) -> AttributeDescription? {
-        attributes.first { $0.name == name }
+        fields.attributes.first { $0.name == name }
     }
 
     public func relationship(named name: String) -> RelationshipDescription? {
-        relationships.first { $0.name == name }
+        fields.relationships.first { $0.name == name }
     }
 
     /// Whether the entity is synchronized at all (`sync none` is not).
-    public var isSynchronized: Bool { sync != .none }
+    public var isSynchronized: Bool { fields.sync != .none }
 
     /// The synchronized attributes, in declaration order.
     ///
     /// Kept, not computed on each read: engines read them for every record they upload or
     /// store, and filtering the attributes each time cost about 2% of an explorer seed
     /// (issue 19). Derived from `attributes`, `relationships` and `sync` whenever one changes.
-    public private(set) var synchronizedAttributes: [AttributeDescription] = []
+    public var synchronizedAttributes: [AttributeDescription] { fields.synchronizedAttributes }
 
     /// The synchronized to-one relationships, in declaration order (to-many sides are derived).
-    public private(set) var synchronizedToOneRelationships: [RelationshipDescription] = []
-
-    private mutating func findSynchronizedProperties() {
-        synchronizedAttributes = isSynchronized ? attributes.filter { sync.includes($0.name) } : []
-        synchronizedToOneRelationships = isSynchronized
-            ? relationships.filter { !$0.isToMany && sync.includes($0.name) } : []
+    public var synchronizedToOneRelationships: [RelationshipDescription] {
+        fields.synchronizedToOneRelationships
     }
 
     /// The to-one relationship that is the record's parent reference, if any.
     public var parentRelationship: RelationshipDescription? {
-        relationships.first { $0.isParent }
+        fields.relationships.first { $0.isParent }
     }
 }
 

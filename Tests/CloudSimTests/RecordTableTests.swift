@@ -93,4 +93,44 @@ import Testing
         #expect(table.unorderedNames { $0["title"] == .string("never") }.isEmpty)
         #expect(table.unorderedNames { _ in true }.sorted() == names)
     }
+
+    /// The index by name through its growth and the backward shifts of its deletions: names
+    /// long and short, ASCII and not (one spelled two canonically equivalent ways, as the
+    /// Kelvin sign and K), every name checked every so often.
+    @Test func findsEveryNameThroughGrowthAndDeletions() {
+        var table = RecordTable(zone: zone)
+        var reference: [String: StoredRecord] = [:]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let shapes: [(Int) -> String] = [
+            { "\($0)" },
+            { "Note_7F3A\($0)-2C4B-4D5E-9F60-71829304A5B6" },
+            { "caf\u{E9}-\($0)" },
+            { "cafe\u{301}-\($0)" },
+            { "\u{212A}elvin-\($0)" },
+            { "Kelvin-\($0)" },
+        ]
+        for step in 1...6_000 {
+            let name = shapes[next(shapes.count)](next(step < 3_000 ? 400 : 40))
+            if next(3) == 0 {
+                #expect(table.remove(named: name) == reference.removeValue(forKey: name))
+            } else {
+                let written = record(name, title: "v\(step)", tag: "ct\(step)")
+                #expect(table.write(written, sequence: Int64(step)) == reference[name]?.record)
+                reference[name] = StoredRecord(record: written, sequence: Int64(step))
+            }
+            if step % 250 == 0 {
+                #expect(table.count == reference.count)
+                for (known, stored) in reference { // tidy: ordered each name checked alone
+                    #expect(table.sequence(of: known) == stored.sequence, "\(known)")
+                }
+            }
+        }
+        // As sets: a rewrite keeps its own spelling of an equivalent name, a dictionary the
+        // first one, and two spellings need not sort alike.
+        #expect(Set(table.sortedNames) == Set(reference.keys))
+    }
 }

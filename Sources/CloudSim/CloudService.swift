@@ -19,7 +19,9 @@ public final class CloudService {
     /// reads them through stdlib dictionaries and the value types of this target, none of
     /// which can reach the service, so no two accesses can overlap and the runtime check
     /// (on every request, several times) could never fire.
-    @exclusivity(unchecked) var accountStates: [String: AccountState] = [:]
+    /// A sorted map (issue 19): a container has a few accounts, looked up several times a
+    /// request, and finding a name among a few by comparing costs less than hashing it.
+    @exclusivity(unchecked) var accountStates: SortedMap<String, AccountState> = [:]
     /// Every zone that ever existed, keyed by zone ID (owner + name), live or not.
     @exclusivity(unchecked) var zoneStates: [ZoneID: ZoneState] = [:]
     var developmentSchema = Schema()

@@ -15,3 +15,12 @@ extension Dictionary {
         return read(&values[index])
     }
 }
+
+extension SortedMap {
+    /// `Dictionary.peek` for a sorted map: what `read` finds in the value stored for `key`,
+    /// read where it is stored; nil when there is none. `read` must not change it.
+    @inlinable
+    mutating func peek<T>(_ key: Key, _ read: (inout Value) -> T) -> T? {
+        modifyValue(forKey: key, read)
+    }
+}

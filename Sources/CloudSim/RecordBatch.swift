@@ -98,6 +98,8 @@ struct RecordBatch {
     private func duplicateItems() -> (saves: Set<Int>, deletes: Set<Int>) {
         // One item has no earlier one (most requests of a sweep): no name hashed.
         guard request.itemCount > 1 else { return ([], []) }
+        // A few items are compared pairwise: cheaper than hashing their names.
+        if request.itemCount <= 8 { return smallDuplicateItems() }
         var seen = Set<String>()
         var saves = Set<Int>()
         var deletes = Set<Int>()
@@ -107,6 +109,21 @@ struct RecordBatch {
         }
         for (index, name) in request.deletes.enumerated() where !seen.insert(name).inserted {
             deletes.insert(index)
+        }
+        return (saves, deletes)
+    }
+
+    /// `duplicateItems` of a request of a few items, each name compared with the earlier ones.
+    private func smallDuplicateItems() -> (saves: Set<Int>, deletes: Set<Int>) {
+        let names = request.saves.map(\.record.recordName) + request.deletes
+        var saves = Set<Int>()
+        var deletes = Set<Int>()
+        for index in names.indices where names[..<index].contains(names[index]) {
+            if index < request.saves.count {
+                saves.insert(index)
+            } else {
+                deletes.insert(index - request.saves.count)
+            }
         }
         return (saves, deletes)
     }
@@ -125,7 +142,8 @@ struct RecordBatch {
             } else if let throttle, index < throttle.recordCount {
                 verdicts.append(
                     .fail(CloudMessages.requestRateLimited(retryAfter: throttle.retryAfter)))
-            } else if let code = owner.rejectedRecords[name] {
+            } else if !owner.rejectedRecords.isEmpty, let code = owner.rejectedRecords[name] {
+                // (The emptiness check spares hashing the name where there is nothing to find.)
                 verdicts.append(.fail(CloudMessages.rejected(name, code: code)))
             } else {
                 let verdict = plan(save, index: index, schema: planningSchema)
@@ -209,15 +227,18 @@ struct RecordBatch {
         _ save: RecordSave, onto server: CloudRecord?, policy: SavePolicy
     ) -> PlannedSave {
         let client = save.record
-        var keys = Set(save.changedKeys)
-        if policy == .allKeys { keys.formUnion(client.fields.keys) }
-        let writtenKeys = keys.sorted()
+        // Sorted and unique, as a set sorted would be: the keys passed the name check, so
+        // they are ASCII and equal only when their bytes are (no set hashed per save).
+        var writtenKeys = save.changedKeys
+        if policy == .allKeys { writtenKeys += client.fields.keys }
+        writtenKeys.sort()
+        writtenKeys = Self.withoutRepeats(writtenKeys)
         var record =
             server
             ?? CloudRecord(
                 recordType: client.recordType, recordName: client.recordName, zone: request.zone)
-        if client.fields.keys.allSatisfy(keys.contains)
-            && record.fields.keys.allSatisfy(keys.contains)
+        if Self.sortedKeys(client.fields.keys, areIn: writtenKeys)
+            && Self.sortedKeys(record.fields.keys, areIn: writtenKeys)
         {
             // Every key either side holds is written: the result is the client's fields, so
             // it shares their storage instead of building a copy key by key (issue 19: a new
@@ -237,6 +258,28 @@ struct RecordBatch {
         return PlannedSave(
             record: record, writtenKeys: writtenKeys, previous: server, isRecreation: isRecreation,
             policy: policy)
+    }
+
+    /// A sorted array without its repeated elements.
+    private static func withoutRepeats(_ sorted: [String]) -> [String] {
+        guard sorted.count > 1 else { return sorted }
+        var unique: [String] = []
+        unique.reserveCapacity(sorted.count)
+        for key in sorted where unique.last != key { unique.append(key) }
+        return unique
+    }
+
+    /// Whether every key of a map's (sorted) keys is among `sorted`: one walk of both.
+    private static func sortedKeys(
+        _ keys: SortedMap<String, CloudValue>.Keys, areIn sorted: [String]
+    ) -> Bool {
+        var position = 0
+        for key in keys {
+            while position < sorted.count, sorted[position] < key { position += 1 }
+            guard position < sorted.count, sorted[position] == key else { return false }
+            position += 1
+        }
+        return true
     }
 
     /// SCHEMA-2: development fixes a field's type on its first save with a value; production

@@ -17,6 +17,13 @@ enum RecordValidation {
             return CloudMessages.invalidName(
                 "Record name '\(record.recordName)' is reserved for zone-wide shares")
         }
+        // Most saves name valid keys only: checked without building the sorted set of them
+        // (issue 19: a set, its union and a sort on every save).
+        if save.changedKeys.allSatisfy(isIdentifier),
+            record.fields.keys.allSatisfy(isIdentifier)
+        {
+            return nil
+        }
         let keys = Set(save.changedKeys).union(record.fields.keys).sorted()
         for key in keys where !isIdentifier(key) { // tidy: ordered (sorted above)
             if record.isShare && CloudRecord.shareSystemKeys.contains(key) { continue }
@@ -36,7 +43,8 @@ enum RecordValidation {
 
     /// An ASCII letter, then letters, digits or `_`; at most 255 characters.
     static func isIdentifier(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+        // The UTF-8 view read in place: no array of its bytes allocated per key.
+        let bytes = text.utf8
         guard let first = bytes.first, isLetter(first), bytes.count <= maximumLength else {
             return false
         }

@@ -14,14 +14,14 @@ struct PointerIndex {
         var index = PointerIndex()
         models.forEachInOrder { model in
             let id = model.id
-            for name in model.toOne.keys.sorted() {
-                guard let target = model.toOne[name] else { continue }
+            // Sorted maps: walked in relationship-name order without sorting their keys.
+            for (name, target) in model.toOne { // tidy: ordered a sorted map
                 let pointer = Pointer(source: id, entity: model.entity, relationship: name)
                 index.add(pointer, at: target)
             }
-            for name in model.toMany.keys.sorted() {
+            for (name, targets) in model.toMany { // tidy: ordered a sorted map
                 let pointer = Pointer(source: id, entity: model.entity, relationship: name)
-                for target in model.toMany[name] ?? [] {
+                for target in targets {
                     index.add(pointer, at: target)
                 }
             }

@@ -8,16 +8,17 @@ extension SaveDraft {
         var changes: [HistoryChange] = []
         // At most one change a touched model: the array is sized once and kept exactly (the
         // history keeps it for the whole run).
-        changes.reserveCapacity(touchOrder.count)
+        changes.reserveCapacity(touched.count)
         // Most saves delete nothing: no lookups in the (empty) cascade tables then.
         let cascading = !cascades.isEmpty
-        for id in touchOrder where !cascading || !cascaded.contains(id) {
-            if let change = change(of: id) {
+        for (id, original) in touched // tidy: ordered the order first touched
+        where !cascading || !cascaded.contains(id) {
+            if let change = change(of: id, original: original) {
                 changes.append(change)
             }
             guard cascading else { continue }
             for member in cascades[id] ?? [] {
-                if let change = change(of: member) {
+                if let change = change(of: member, original: self.original(of: member)) {
                     changes.append(change)
                 }
             }
@@ -32,8 +33,8 @@ extension SaveDraft {
         return changes
     }
 
-    private func change(of id: ModelID) -> HistoryChange? {
-        switch (originals[id] ?? nil, models[id]) {
+    private func change(of id: ModelID, original: Model?) -> HistoryChange? {
+        switch (original, models[id]) {
         case (nil, nil):
             return nil
         case (nil, let after?):

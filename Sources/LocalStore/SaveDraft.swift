@@ -9,14 +9,34 @@ struct SaveDraft {
     /// The models as the transaction leaves them so far.
     private(set) var models: ModelTable
     var nextRawValue: UInt64
-    /// Every touched model as it was before the transaction: nil for one the transaction
-    /// inserted (one table, not a set of touched models beside a table of the models that
-    /// existed: one hash insertion a touched model; issue 19).
-    private(set) var originals: [ModelID: Model?] = [:]
+    /// Every touched model in the order first touched (the order of the history's changes),
+    /// with what it was before the transaction: nil for one the transaction inserted.
+    ///
+    /// Issue 19: most saves touch one to three models, and a table of originals hashed each
+    /// identifier and allocated its storage on every save; the list is searched in turn up to
+    /// `touchScanLimit` models, through `touchPositions` beyond.
+    private(set) var touched: [(id: ModelID, original: Model?)] = []
+    /// The position of each touched model in `touched`, kept once it holds more than
+    /// `touchScanLimit` (a transaction of many operations).
+    private var touchPositions: [ModelID: Int] = [:]
+    private static var touchScanLimit: Int { 16 }
+
+    /// Where `touched` holds a model, if the transaction touched it.
+    private func touchPosition(of id: ModelID) -> Int? {
+        guard touched.count > Self.touchScanLimit else {
+            return touched.firstIndex { $0.id == id }
+        }
+        return touchPositions[id]
+    }
+
     /// Whether the transaction touched a model (an identifier used, even if the model is gone).
-    func isTouched(_ id: ModelID) -> Bool { originals[id] != nil }
-    /// The touched models in the order first touched: the order of the history's changes.
-    private(set) var touchOrder: [ModelID] = []
+    func isTouched(_ id: ModelID) -> Bool { touchPosition(of: id) != nil }
+
+    /// The model as it was before the transaction: nil when the transaction inserted it or
+    /// did not touch it.
+    func original(of id: ModelID) -> Model? {
+        touchPosition(of: id).flatMap { touched[$0].original }
+    }
     /// The models deleted by a `.delete` operation, in operation order.
     var explicitDeletions: [ModelID] = []
     /// Every deleted model as it was when deleted.
@@ -77,9 +97,9 @@ struct SaveDraft {
 
     /// The models as they were before the transaction.
     mutating func undo() -> ModelTable {
-        for id in touchOrder {
+        for (id, original) in touched { // tidy: ordered the order first touched
             // nil for a model the transaction inserted: that removes it.
-            models[id] = originals[id] ?? nil
+            models[id] = original
         }
         return models
     }
@@ -87,14 +107,19 @@ struct SaveDraft {
     /// Marks a model as touched now, changed or not: an operation's own model comes before
     /// the models it changes through inverses.
     mutating func touch(_ id: ModelID) {
-        guard originals[id] == nil else { return }
-        touchOrder.append(id)
-        originals[id] = .some(models[id])
+        guard !isTouched(id) else { return }
+        touched.append((id: id, original: models[id]))
+        if touched.count == Self.touchScanLimit + 1 {
+            touchPositions.reserveCapacity(touched.count * 2)
+            for (position, entry) in touched.enumerated() { touchPositions[entry.id] = position }
+        } else if touched.count > Self.touchScanLimit + 1 {
+            touchPositions[id] = touched.count - 1
+        }
     }
 
     /// Every non-optional attribute of every model the transaction leaves must have a value.
     private func checkRequiredValues() throws(StoreError) {
-        for id in touchOrder {
+        for (id, _) in touched { // tidy: ordered the order first touched
             guard let model = models[id] else { continue }
             for attribute in entity(of: model).attributes
             where !attribute.isOptional && model.values[attribute.name] == nil {

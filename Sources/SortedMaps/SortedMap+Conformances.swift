@@ -28,7 +28,9 @@ extension SortedMap: Hashable where Key: Hashable, Value: Hashable {
 extension SortedMap: CustomStringConvertible, CustomDebugStringConvertible {
     public var description: String {
         guard !elements.isEmpty else { return "[:]" }
-        let pairs = elements.map { String(reflecting: $0.key) + ": " + String(reflecting: $0.value) }
+        let pairs = elements.map {
+            String(reflecting: $0.key) + ": " + String(reflecting: $0.value)
+        }
         return "[" + pairs.joined(separator: ", ") + "]"
     }
 

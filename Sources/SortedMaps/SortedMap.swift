@@ -153,6 +153,22 @@ extension SortedMap {
         return found ? elements.remove(at: offset).value : nil
     }
 
+    /// Calls `body` with the value stored for `key`, changed in place; nil (and `body` not
+    /// called) when there is none.
+    ///
+    /// Through the key subscript, a value changed in place leaves the array for the change
+    /// and goes back (the subscript must yield an optional); a value read through it is a
+    /// copy. This reaches the stored value itself, to read a field of a large value or change
+    /// it without moving the pairs after it.
+    @inlinable
+    public mutating func modifyValue<T>(
+        forKey key: Key, _ body: (inout Value) throws -> T
+    ) rethrows -> T? {
+        let (found, offset) = search(key)
+        guard found else { return nil }
+        return try body(&elements[offset].value)
+    }
+
     /// Removes every pair.
     @inlinable
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {

@@ -64,7 +64,8 @@ import Testing
                 map[key] = nil
                 reference[key] = nil
             case 2:
-                #expect(map.updateValue(step, forKey: key) == reference.updateValue(step, forKey: key))
+                let replaced = reference.updateValue(step, forKey: key)
+                #expect(map.updateValue(step, forKey: key) == replaced)
             case 3:
                 map[key, default: 100] += 1
                 reference[key, default: 100] += 1
@@ -135,6 +136,9 @@ import Testing
         #expect(map[position].value == [30])
         #expect(map.remove(at: position).key == 3)
         #expect(map == [2: [20, 21]])
+        #expect(map.modifyValue(forKey: 2) { $0.append(22); return $0.count } == 3)
+        #expect(map.modifyValue(forKey: 5) { _ in true } == nil)
+        #expect(map == [2: [20, 21, 22]])
     }
 
     @Test func holdsTwoPairsInOneSmallAllocation() {

@@ -4,10 +4,11 @@ extension SortedMap: Equatable where Value: Equatable {
     @inlinable
     public static func == (lhs: SortedMap, rhs: SortedMap) -> Bool {
         guard lhs.elements.count == rhs.elements.count else { return false }
+        // Compared in place, field by field: no pair copied.
         for offset in lhs.elements.indices {
-            let left = lhs.elements[offset]
-            let right = rhs.elements[offset]
-            guard left.key == right.key, left.value == right.value else { return false }
+            guard lhs.elements[offset].key == rhs.elements[offset].key,
+                lhs.elements[offset].value == rhs.elements[offset].value
+            else { return false }
         }
         return true
     }
@@ -17,9 +18,9 @@ extension SortedMap: Hashable where Key: Hashable, Value: Hashable {
     @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(elements.count)
-        for element in elements {
-            hasher.combine(element.key)
-            hasher.combine(element.value)
+        for offset in elements.indices {
+            hasher.combine(elements[offset].key)
+            hasher.combine(elements[offset].value)
         }
     }
 }

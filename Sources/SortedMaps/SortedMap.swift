@@ -56,19 +56,32 @@ public struct SortedMap<Key: Comparable, Value> {
         Self.search(key, in: elements)
     }
 
+    /// `search` over an array of pairs.
+    ///
+    /// Each key is read through a pointer to the key alone (a pair's first element, at its
+    /// start): reading `buffer[i].key`, and even `elements[i].key` once specialized for a
+    /// large value in another module, copied the whole pair compared, every reference of
+    /// the value retained and released (issue 19: the cloud's account states).
     @inlinable
     internal static func search(
         _ key: Key, in elements: ContiguousArray<Element>
     ) -> (found: Bool, offset: Int) {
         elements.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return (false, 0) }
+            let stride = MemoryLayout<Element>.stride
+            // Memory bound to a tuple is bound to its elements at their offsets; the first
+            // element's is zero.
+            func keyAt(_ offset: Int) -> UnsafePointer<Key> {
+                (UnsafeRawPointer(base) + offset * stride).assumingMemoryBound(to: Key.self)
+            }
             var low = 0
             var high = buffer.count
             while high - low > Self.linearScanLimit {
                 let middle = low + (high - low) / 2
-                if buffer[middle].key < key { low = middle + 1 } else { high = middle }
+                if keyAt(middle).pointee < key { low = middle + 1 } else { high = middle }
             }
-            while low < high, buffer[low].key < key { low += 1 }
-            return (low < buffer.count && buffer[low].key == key, low)
+            while low < high, keyAt(low).pointee < key { low += 1 }
+            return (low < buffer.count && keyAt(low).pointee == key, low)
         }
     }
 
@@ -103,10 +116,13 @@ extension SortedMap {
         _modify {
             let (found, offset) = search(key)
             // The pair leaves the array while the caller changes its value, so a value held
-            // elsewhere once (an array of members) is changed in place, not copied.
-            var value = found ? elements.remove(at: offset).value : nil
+            // elsewhere once (an array of members) is changed in place, not copied; it goes
+            // back under the key it had (a key equal to another spelling of it keeps its own,
+            // as in a `Dictionary`).
+            let removed = found ? elements.remove(at: offset) : nil
+            var value = removed?.value
             defer {
-                if let value { elements.insert((key, value), at: offset) }
+                if let value { elements.insert((removed?.key ?? key, value), at: offset) }
             }
             yield &value
         }

@@ -7,30 +7,85 @@
 /// Invariants, checked by every save: every stored value has its attribute's type, every
 /// non-optional attribute has a value, and no relationship points at a model that is gone.
 public struct Store: Hashable, Sendable {
-    public let schema: Schema
+    /// The stored fields, behind one reference (`StoreStorage`): a copy of a store is one
+    /// retain instead of five (issue 19: devices and checkers copied stores about 4,000
+    /// times a seed, at 170 instructions and as many again to destroy each copy).
+    private var box: StoreStorage
+
+    public var schema: Schema { box.fields.schema }
     /// The models, by identifier (dense slots: ModelTable.swift). Read through the sorted
     /// queries; walked only in identifier order.
-    var storage = ModelTable()
+    var storage: ModelTable {
+        _read { yield box.fields.storage }
+        _modify {
+            makeUnique()
+            yield &box.fields.storage
+        }
+    }
     /// The raw value of the next identifier `makeModelID()` hands out; it never goes back,
     /// except over identifiers given back unused (`releaseModelIDs(since:)`).
-    var nextModelRawValue: UInt64 = 1
+    var nextModelRawValue: UInt64 {
+        get { box.fields.nextModelRawValue }
+        set { makeUnique(); box.fields.nextModelRawValue = newValue }
+    }
     /// The kept history entries, in position order.
-    var entries: [HistoryEntry] = []
+    var entries: [HistoryEntry] {
+        _read { yield box.fields.entries }
+        _modify {
+            makeUnique()
+            yield &box.fields.entries
+        }
+    }
     /// The position of the newest entry ever saved; positions are never reused.
-    var newestHistoryPosition: Int64 = 0
+    var newestHistoryPosition: Int64 {
+        get { box.fields.newestHistoryPosition }
+        set { makeUnique(); box.fields.newestHistoryPosition = newValue }
+    }
     /// How many times the store's models vanished or were rebuilt (0 for a new store), so a
     /// reader can tell that the models it knew are gone (HDO-3).
-    public internal(set) var generation: Int = 0
+    public internal(set) var generation: Int {
+        get { box.fields.generation }
+        set { makeUnique(); box.fields.generation = newValue }
+    }
     /// Entries at or before this position were discarded (`lose`, `rebuild`, `deleteHistory`):
     /// a reader whose last seen position is lower missed changes.
-    public internal(set) var historyDiscardedThrough: Int64 = 0
+    public internal(set) var historyDiscardedThrough: Int64 {
+        get { box.fields.historyDiscardedThrough }
+        set { makeUnique(); box.fields.historyDiscardedThrough = newValue }
+    }
     /// Batch deletes as the persistent history keeps them (Store+PersistentHistory.swift).
-    var batchDeletions: [BatchDeletionEntry] = []
+    var batchDeletions: [BatchDeletionEntry] {
+        _read { yield box.fields.batchDeletions }
+        _modify {
+            makeUnique()
+            yield &box.fields.batchDeletions
+        }
+    }
     /// The token of the newest batch delete ever recorded (numbers are never reused).
-    var newestBatchToken: HistoryToken?
+    var newestBatchToken: HistoryToken? {
+        get { box.fields.newestBatchToken }
+        set { makeUnique(); box.fields.newestBatchToken = newValue }
+    }
 
     public init(schema: Schema) {
-        self.schema = schema
+        // A store of no entities is what a device swaps in while it lends its disk to an
+        // engine, once an event: those share one storage, so making one allocates nothing.
+        box =
+            schema.entities.isEmpty
+            ? StoreStorage.empty : StoreStorage(StoreFields(schema: schema))
+    }
+
+    /// Gives this store its own storage before a change, when another copy shares it.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&box) { box = StoreStorage(box.fields) }
+    }
+
+    public static func == (lhs: Store, rhs: Store) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(box.fields)
     }
 
     /// Reserves the identifier of a model about to be inserted.

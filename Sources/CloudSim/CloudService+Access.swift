@@ -83,7 +83,7 @@ extension CloudService {
         let reason: RefusalReason
         if zone.owner == account {
             reason = .ownZone
-        } else if accountStates[account]?.hasSharedZone(zone) == true {
+        } else if accountStates.peek(account, { $0.hasSharedZone(zone) }) == true {
             return nil
         } else if isPending(account, in: zone) {
             reason = .notAccepted
@@ -117,8 +117,9 @@ extension CloudService {
     func sharedPushTargets(_ participants: [String], originator: String?) -> [String] {
         var devices: Set<String> = []
         for participant in participants {
-            let targets = accountStates[participant]?.pushTargets(
-                scope: .sharedDatabase, excluding: originator)
+            let targets = accountStates.peek(participant) {
+                $0.pushTargets(scope: .sharedDatabase, excluding: originator)
+            }
             devices.formUnion(targets ?? [])
         }
         return devices.sorted()

@@ -25,8 +25,12 @@ extension CloudService {
     func refreshSharedViews(
         of zone: ZoneID, losses: [String: AccessLoss]
     ) -> (changed: [String], notes: [CloudNote]) {
+        // Most zones have no share and no participant's view: nothing to refresh, and the
+        // zone's state is not copied to find that out (issue 19: every write copied it).
+        let life = zoneStates.peek(zone) { (isLive: $0.isLive, hasShares: $0.hasShares) }
+        let isLive = life?.isLive == true
+        if !(isLive && life?.hasShares == true), !hasSharedView(of: zone) { return ([], []) }
         let state = zoneStates[zone]
-        let isLive = state?.isLive == true
         let structure = isLive && state?.hasShares == true ? state.map(ShareStructure.init) : nil
         var changed: [String] = []
         var notes: [CloudNote] = []
@@ -70,7 +74,7 @@ extension CloudService {
     private func viewCandidates(of zone: ZoneID, structure: ShareStructure?) -> [String] {
         var candidates: Set<String> = []
         for name in accountStates.keys.sorted()
-        where accountStates[name]?.hasSharedZone(zone) == true {
+        where accountStates.peek(name, { $0.hasSharedZone(zone) }) == true {
             candidates.insert(name)
         }
         for share in structure?.shareNames ?? [] {
@@ -80,5 +84,12 @@ extension CloudService {
             }
         }
         return candidates.sorted()
+    }
+
+    /// Whether some account holds a view of the zone (read in place, no state copied).
+    private func hasSharedView(of zone: ZoneID) -> Bool {
+        accountStates.keys.contains { name in
+            accountStates.peek(name) { $0.hasSharedZone(zone) } == true
+        }
     }
 }

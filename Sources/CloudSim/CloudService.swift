@@ -117,7 +117,8 @@ public final class CloudService {
         guard let end = accountStates.peek(zone.owner, { $0.busyZones[zone] }) ?? nil, now < end
         else { return nil }
         let readable = scope == .privateDatabase
-            ? zone.owner == account : accountStates[account]?.hasSharedZone(zone) == true
+            ? zone.owner == account
+            : accountStates.peek(account, { $0.hasSharedZone(zone) }) == true
         return readable ? CloudMessages.zoneBusy(retryAfter: end - now) : nil
     }
 

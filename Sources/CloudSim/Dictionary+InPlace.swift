@@ -18,9 +18,9 @@ extension Dictionary {
 
 extension SortedMap {
     /// `Dictionary.peek` for a sorted map: what `read` finds in the value stored for `key`,
-    /// read where it is stored; nil when there is none. `read` must not change it.
+    /// read where it is stored; nil when there is none.
     @inlinable
-    mutating func peek<T>(_ key: Key, _ read: (inout Value) -> T) -> T? {
-        modifyValue(forKey: key, read)
+    func peek<T>(_ key: Key, _ read: (borrowing Value) -> T) -> T? {
+        readValue(forKey: key, read)
     }
 }

@@ -185,6 +185,25 @@ extension SortedMap {
         return try body(&elements[offset].value)
     }
 
+    /// What `read` finds in the value stored for `key`, read where it is stored (no copy of
+    /// the value); nil (and `read` not called) when there is none.
+    @inlinable
+    public func readValue<T>(
+        forKey key: Key, _ read: (borrowing Value) throws -> T
+    ) rethrows -> T? {
+        let (found, offset) = search(key)
+        guard found else { return nil }
+        return try elements.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { preconditionFailure("a found pair") }
+            // A pair's value follows its key at the value's alignment (a tuple's layout).
+            let alignment = MemoryLayout<Value>.alignment
+            let valueOffset = (MemoryLayout<Key>.size + alignment - 1) / alignment * alignment
+            let address = UnsafeRawPointer(base) + offset * MemoryLayout<Element>.stride
+                + valueOffset
+            return try read(address.assumingMemoryBound(to: Value.self).pointee)
+        }
+    }
+
     /// Removes every pair.
     @inlinable
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {

@@ -139,6 +139,18 @@ import Testing
         #expect(map.modifyValue(forKey: 2) { $0.append(22); return $0.count } == 3)
         #expect(map.modifyValue(forKey: 5) { _ in true } == nil)
         #expect(map == [2: [20, 21, 22]])
+        #expect(map.readValue(forKey: 2) { $0.count } == 3)
+        #expect(map.readValue(forKey: 4) { $0.count } == nil)
+    }
+
+    /// `readValue` reaches a value behind keys of any size and values of any alignment.
+    @Test func readsAValueInPlace() {
+        let texts: SortedMap<String, String> = ["b": "two", "a": "one", "c": "three"]
+        #expect(texts.readValue(forKey: "c") { $0 + "!" } == "three!")
+        let bytes: SortedMap<UInt8, Double> = [3: 0.5, 1: 1.5]
+        #expect(bytes.readValue(forKey: 1) { $0 * 2 } == 3)
+        let wide: SortedMap<Int, UInt8> = [7: 1, 9: 2]
+        #expect(wide.readValue(forKey: 9) { $0 } == 2)
     }
 
     @Test func holdsTwoPairsInOneSmallAllocation() {

@@ -49,7 +49,8 @@ extension EngineContext {
         _ body: (inout EngineContext, inout [EngineEffect]) -> Void
     ) -> [EngineEffect] {
         var box = consume syncData
-        let contents = box.takeContents(as: SyncData.self) ?? SyncData()
+        var lentStorage: TypedSyncDataStorage<SyncData>?
+        let contents = box.lend(as: SyncData.self, storage: &lentStorage) ?? SyncData()
         let context = UnsafeMutablePointer<EngineContext>.allocate(capacity: 1)
         context.initialize(to: EngineContext(
             conditions: conditions, store: consume store, syncData: consume contents, names: names))
@@ -57,9 +58,13 @@ extension EngineContext {
         var effects: [EngineEffect] = [.probe("")]
         body(&context.pointee, &effects)
         names = context.pointee.names
+        // The sync data go back into the storage they were lent from (a new one only when it
+        // was shared or held another engine's data).
         let written = DiskWrite(
             store: context.pointer(to: \.store).unsafelyUnwrapped.move(),
-            syncData: SyncDataBox(context.pointer(to: \.syncData).unsafelyUnwrapped.move()))
+            syncData: SyncDataBox(
+                returning: context.pointer(to: \.syncData).unsafelyUnwrapped.move(),
+                to: lentStorage))
         context.pointer(to: \.now).unsafelyUnwrapped.deinitialize(count: 1)
         context.pointer(to: \.device).unsafelyUnwrapped.deinitialize(count: 1)
         context.pointer(to: \.account).unsafelyUnwrapped.deinitialize(count: 1)
@@ -68,7 +73,7 @@ extension EngineContext {
         context.pointer(to: \.isDiskFull).unsafelyUnwrapped.deinitialize(count: 1)
         context.pointer(to: \.names).unsafelyUnwrapped.deinitialize(count: 1)
         context.deallocate()
-        effects[0] = .write(written)
+        effects[0] = .write(consume written)
         return effects
     }
 }

@@ -141,10 +141,11 @@ public final class SDSEngine: SyncEngine {
         syncData: consuming SyncDataBox,
         names: inout Xoshiro256StarStar
     ) -> [EngineEffect] {
+        // The event as the body's argument, not captured (which copied it).
         SDSContext.handlingLentDisk(
-            conditions: conditions, store: consume store, syncData: consume syncData,
+            event, conditions: conditions, store: consume store, syncData: consume syncData,
             names: &names
-        ) { context, effects in
+        ) { event, context, effects in
             handleWithoutWriting(event, context: &context, effects: &effects)
         }
     }

@@ -128,6 +128,12 @@ public struct SyncDataBox: Hashable, @unchecked Sendable {
 
     public var isEmpty: Bool { storage == nil }
 
+    /// Whether both boxes are the same box (one storage, or both empty): equal without
+    /// comparing contents. A device tells by it that a write is the one its disk holds.
+    public func isIdentical(to other: SyncDataBox) -> Bool {
+        storage === other.storage
+    }
+
     public static func == (lhs: SyncDataBox, rhs: SyncDataBox) -> Bool {
         switch (lhs.storage, rhs.storage) {
         case (nil, nil): return true

@@ -191,45 +191,47 @@ public final class Device {
     /// carrying it out again changes nothing. Other engines work on copies, as in `deliver`.
     public func deliverWritingFirst(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
         guard let engine else { return [] }
-        let conditions = conditions(now: now)
         let owner = diskOwner
         owner.diskChanged()
         guard type(of: engine).writesWholeStateFirst else {
             return engine.handle(
-                event, conditions: conditions, store: diskOwner.ownDisk.store,
+                event, conditions: conditions(now: now), store: diskOwner.ownDisk.store,
                 syncData: diskOwner.ownDisk.syncData,
                 names: &names)
         }
         // Lent, not copied: the engine's first effect writes its whole state, so the disk's
         // old contents are never looked at again (and the engine changes them in place).
-        // Moved out of the disk's memory, which stays uninitialized until the write fills it
-        // again (nothing can read the disk meanwhile: an engine knows no device); a stand-in
-        // store built and destroyed per event cost about 200 instructions.
-        let effects = withUnsafeMutablePointer(to: &owner.ownDisk) { disk in
-            let storeSlot = disk.pointer(to: \.store).unsafelyUnwrapped
-            let syncDataSlot = disk.pointer(to: \.syncData).unsafelyUnwrapped
-            // The engine gets the only references (a copy left here would make each of its
-            // changes copy the dictionary it touches).
-            let effects: [EngineEffect]
-            if let lendingEngine {
-                effects = lendingEngine.handleLent(
-                    event, conditions: conditions, store: storeSlot.move(),
-                    syncData: syncDataSlot.move(), names: &names)
-            } else {
-                effects = engine.handle(
-                    event, conditions: conditions, lending: storeSlot.move(),
-                    syncData: syncDataSlot.move(), names: &names)
+        let effects: [EngineEffect]
+        if let lendingEngine {
+            // The engine's own code works on the disk itself and leaves its first write there.
+            effects = withUnsafeMutablePointer(to: &owner.ownDisk) { disk in
+                lendingEngine.handleLent(
+                    event, conditions: conditions(now: now), disk: &disk.pointee.store,
+                    syncData: &disk.pointee.syncData, names: &names)
             }
-            // Matched with `case .some`: optional bindings copied the optional store besides
-            // (through the generic witnesses of `Optional<Store>`).
-            guard !effects.isEmpty, case .write(let write) = effects[0],
-                  case .some(let written) = write.store,
-                  case .some(let writtenSyncData) = write.syncData else {
-                notWrittenFirst()
+            guard !effects.isEmpty, case .write = effects[0] else { notWrittenFirst() }
+        } else {
+            // Moved out of the disk's memory, which stays uninitialized until the write fills
+            // it again (nothing can read the disk meanwhile: an engine knows no device).
+            effects = withUnsafeMutablePointer(to: &owner.ownDisk) { disk in
+                let storeSlot = disk.pointer(to: \.store).unsafelyUnwrapped
+                let syncDataSlot = disk.pointer(to: \.syncData).unsafelyUnwrapped
+                // The engine gets the only references (a copy left here would make each of its
+                // changes copy the dictionary it touches).
+                let effects = engine.handle(
+                    event, conditions: conditions(now: now), lending: storeSlot.move(),
+                    syncData: syncDataSlot.move(), names: &names)
+                // Matched with `case .some`: optional bindings copied the optional store besides
+                // (through the generic witnesses of `Optional<Store>`).
+                guard !effects.isEmpty, case .write(let write) = effects[0],
+                      case .some(let written) = write.store,
+                      case .some(let writtenSyncData) = write.syncData else {
+                    notWrittenFirst()
+                }
+                storeSlot.initialize(to: written)
+                syncDataSlot.initialize(to: writtenSyncData)
+                return effects
             }
-            storeSlot.initialize(to: written)
-            syncDataSlot.initialize(to: writtenSyncData)
-            return effects
         }
         owner.holdsLentWrite = true
         return effects

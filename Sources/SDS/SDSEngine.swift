@@ -150,6 +150,22 @@ public final class SDSEngine: SyncEngine {
         }
     }
 
+    /// `handleLent` over the disk itself: the device's store and box are changed in place and
+    /// hold the event's write when it returns (DiskLendingEngine).
+    public func handleLent(
+        _ event: EngineEvent,
+        conditions: DeviceConditions,
+        disk store: inout Store,
+        syncData: inout SyncDataBox,
+        names: inout Xoshiro256StarStar
+    ) -> [EngineEffect] {
+        SDSContext.handlingLentDisk(
+            event, conditions: conditions, disk: &store, syncData: &syncData, names: &names
+        ) { event, context, effects in
+            handleWithoutWriting(event, context: &context, effects: &effects)
+        }
+    }
+
     // (`DiskLendingEngine` conformance: the extension at the end of this file.)
     private func handleWithoutWriting(
         _ event: EngineEvent, context: inout SDSContext, effects: inout [EngineEffect]

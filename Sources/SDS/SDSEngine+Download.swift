@@ -9,7 +9,6 @@ extension SDSEngine {
     /// identity), or a new model. The app can save between this and the store (LIM-2).
     func resolvePage(_ page: DownloadPage, context: inout SDSContext, effects: inout [EngineEffect]) -> PageResolution {
         var resolution = PageResolution()
-        let pageNames = Set(page.records.map(\.recordName))
         // The models whose own record is in the page: the same for every record of it (the
         // loop changes no binding), found once and only for an entity with an identity.
         var ownRecords: Set<ModelID>?
@@ -30,7 +29,8 @@ extension SDSEngine {
                 resolution.targets[record.recordName] = twin
                 resolution.valueTwins.insert(record.recordName)
             } else if !entity.identity.isEmpty {
-                let own = ownRecords ?? ownRecordInPage(pageNames, context: context)
+                let own = ownRecords
+                    ?? ownRecordInPage(Set(page.records.map(\.recordName)), context: context)
                 ownRecords = own
                 if let twin = identityTwin(of: record, entity: entity, context: context,
                                            taken: Set(resolution.targets.values).union(own)) {
@@ -66,7 +66,8 @@ extension SDSEngine {
 
     /// The records of a page that can be stored now; the others are kept aside (DL-3).
     private func recordsToStore(_ records: [CloudRecord], context: inout SDSContext, effects: inout [EngineEffect]) -> [CloudRecord] {
-        let inPage = Set(records.map(\.recordName))
+        // The page's names, for records that reference others: built at the first one.
+        var inPage: Set<String>?
         var result: [CloudRecord] = []
         for record in records {
             if skipsHere(record, context: &context, effects: &effects) { continue }
@@ -95,7 +96,11 @@ extension SDSEngine {
                 continue
             }
             if mechanisms.keepsRecordsWithMissingReferencesAside,
-               let missing = missingReference(of: record, entity: entity, inPage: inPage, context: context) {
+               !entity.synchronizedToOneRelationships.isEmpty,
+               let missing = missingReference(
+                   of: record, entity: entity,
+                   inPage: inPage ?? { inPage = Set(records.map(\.recordName)); return inPage! }(),
+                   context: context) {
                 context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "references \(missing), not downloaded")
                 // LIM-3: another device moved this model into one this device deleted without
                 // knowing of the move; the model stays at its previous place here.
@@ -358,11 +363,15 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) -> [String: PropertyValue] {
         let pendingKeys = context.syncData.pending[id]?.keysThatWin ?? [:]
-        let current = context.store.model(id)
+        // A new model is not in the store yet (its insert is in the same transaction).
+        let current = isNew ? nil : context.store.model(id)
         var values: [String: PropertyValue] = [:]
+        values.reserveCapacity(
+            entity.synchronizedAttributes.count + entity.synchronizedToOneRelationships.count)
         var kept: [String] = []
         for attribute in entity.synchronizedAttributes {
-            if pendingKeys[attribute.name] != nil {
+            // (An empty map is not asked: a lookup hashes the key even then.)
+            if !pendingKeys.isEmpty && pendingKeys[attribute.name] != nil {
                 kept.append(attribute.name)
                 continue
             }
@@ -377,7 +386,7 @@ extension SDSEngine {
             }
         }
         for relationship in entity.synchronizedToOneRelationships {
-            if pendingKeys[relationship.name] != nil {
+            if !pendingKeys.isEmpty && pendingKeys[relationship.name] != nil {
                 kept.append(relationship.name)
                 continue
             }

@@ -553,11 +553,11 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) {
         let name = record.recordName
-        let previous = context.syncData.overflow[name]
         guard record.fields[Self.overflowField] != nil else {
-            context.syncData.overflow[name] = nil
+            context.syncData.overflow.removeEntry(at: name)
             return
         }
+        let previous = context.syncData.overflow[name]
         // An asset whose contents were not sent tells nothing new.
         guard let asset = OverflowAsset.decode(record.fields[Self.overflowField]) else { return }
         var state = previous ?? OverflowRecordState()

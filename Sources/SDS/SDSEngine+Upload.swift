@@ -203,6 +203,8 @@ extension SDSEngine {
             zone: appZone(context),
             changeTag: adoption ? nil : context.syncData.changeTag(of: name)
         )
+        // Room for every changed key at once (growing the map rehashed it on the way).
+        record.fields.reserveCapacity(pending.keys.count)
         var changed: [String] = []
         var cleared: [String] = []
         for attribute in entity.synchronizedAttributes where pending.keys[attribute.name] != nil {

@@ -127,9 +127,14 @@ extension SDSEngine {
         let name = record.recordName
         context.syncData.setChangeTag(record.changeTag, for: name)
         context.syncData.parents.setEntry(record.parent, at: name)
-        let sentKeys = batch.savedModels[name].flatMap { batch.sentKeys[$0] } ?? [:]
-        let uploadedKeys = sentKeys.keys.sorted()
-        observeOverflow(record, uploadedKeys: uploadedKeys, context: &context, effects: &effects)
+        if record.fields[Self.overflowField] == nil {
+            // No asset (observeOverflow's first case, without sorting the keys for it).
+            context.syncData.overflow.removeEntry(at: name)
+        } else {
+            let sentKeys = batch.savedModels[name].flatMap { batch.sentKeys[$0] } ?? [:]
+            observeOverflow(record, uploadedKeys: sentKeys.keys.sorted(), context: &context,
+                            effects: &effects)
+        }
         guard let id = batch.savedModels[name] else { return }
         if let parentKey = schema.entity(named: record.recordType)?.parentRelationship?.name,
            batch.sentKeys[id]?[parentKey] != nil {
@@ -137,8 +142,9 @@ extension SDSEngine {
             // without knowing it deletes it with that parent.
             context.syncData.uploadedMoves[name] = record.parent == nil ? nil : record.changeTag
         }
-        if batch.insertedNames.contains(name), !batch.isAdoption,
-           record.creationTime != record.modificationTime {
+        // (The list searched last: the other two are cheaper and usually false.)
+        if !batch.isAdoption, record.creationTime != record.modificationTime,
+           batch.insertedNames.contains(name) {
             // Another device uploaded this identity first: the changed keys were saved over
             // its record, the last upload of a key winning.
             effects.append(.trace(

@@ -279,10 +279,12 @@ public struct SDSSyncData: EngineSyncData {
     /// SYNC-4: a save of these key versions was sent for the record. A save sent again
     /// before an answer keeps the change tag of the first (the version both were made on).
     public mutating func markUnanswered(_ recordName: String, keys: [String: Int64]) {
-        var entry = unanswered[recordName]
-            ?? UnansweredUpload(keys: [:], changeTag: changeTag(of: recordName))
-        entry.keys.merge(keys) { _, sent in sent }
-        unanswered[recordName] = entry
+        if !unanswered.isEmpty && unanswered[recordName] != nil {
+            unanswered[recordName]?.keys.merge(keys) { _, sent in sent }
+        } else {
+            // A first send takes the keys as they are (the map shared, not rebuilt).
+            unanswered[recordName] = UnansweredUpload(keys: keys, changeTag: changeTag(of: recordName))
+        }
     }
 
     /// Binds a model to its record name (a name or model bound elsewhere is unbound there).

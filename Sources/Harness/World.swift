@@ -289,10 +289,15 @@ final class World {
         let device = devices[index]
         let incarnation = device.incarnation
         // `perform` carries out the first effect at once unless the run failed already: then
-        // the device may lend its disk.
-        let effects = failure == nil
-            ? device.deliverWritingFirst(event, now: now) : device.deliver(event, now: now)
-        perform(effects, device: index, incarnation: incarnation)
+        // the device may lend its disk, and an engine that writes its whole state first has
+        // its first write on the disk already when `deliverWritingFirst` returns.
+        guard failure == nil else {
+            perform(device.deliver(event, now: now), device: index, incarnation: incarnation)
+            return
+        }
+        let lends = device.engine.map { type(of: $0).writesWholeStateFirst } ?? false
+        perform(device.deliverWritingFirst(event, now: now), device: index,
+                incarnation: incarnation, firstWriteDone: lends)
     }
 
     /// Tells the engine what a `rollback` discarded; an engine that ignores rollbacks
@@ -302,10 +307,30 @@ final class World {
         perform(device.deliverRollback(discarded, now: now), device: index, incarnation: device.incarnation)
     }
 
-    private func perform(_ effects: [EngineEffect], device index: Int, incarnation: Int) {
+    /// Carries out the effects in order; `firstWriteDone`: the first effect is a write the
+    /// device already carried out (the lent disk), which only counts.
+    ///
+    /// Each effect is moved out of the array (swapped with a probe without a name, which holds
+    /// no storage), not copied: a copy retained every reference of its payload, and destroying
+    /// the array released them again (a whole-state write holds the store's and the sync
+    /// data's, on every sds event). The lent write is not even looked at: `Device` checked it.
+    private func perform(
+        _ effects: consuming [EngineEffect], device index: Int, incarnation: Int,
+        firstWriteDone: Bool = false
+    ) {
         let device = devices[index]
-        for effect in effects {
+        var effects = effects
+        var position = 0
+        if firstWriteDone {
+            precondition(!effects.isEmpty, "'\(device.name)': the lent disk's write is missing")
+            position = 1
+            if countWrite(device: index) { return }
+        }
+        while position < effects.count {
             guard device.incarnation == incarnation, failure == nil else { return }
+            var effect = EngineEffect.probe("")
+            swap(&effect, &effects[position])
+            position += 1
             // `consume`: the cases' payloads (a whole-state write, trace details) are moved
             // out of the element instead of copied, and the element is not destroyed after.
             switch consume effect {
@@ -349,15 +374,21 @@ final class World {
                 actionFailed(waiter, reason: reason, device: index)
             case .write(let write):
                 device.apply(write)
-                writeCounts[index] += 1
-                if let target = killAfterWrite, target.device == device.name,
-                   target.write == writeCounts[index] {
-                    record("script", "kill.after-write", [TraceField("device", .string(device.name)),
-                                                          TraceField("write", .int(Int64(target.write)))])
-                    kill(index)
-                }
+                if countWrite(device: index) { return }
             }
         }
+    }
+
+    /// Counts a write the device carried out; kills the device when it is the write a
+    /// `WriteKill` names (true: the device was killed, its remaining effects are dropped).
+    private func countWrite(device index: Int) -> Bool {
+        writeCounts[index] += 1
+        guard let target = killAfterWrite, target.write == writeCounts[index],
+              target.device == devices[index].name else { return false }
+        record("script", "kill.after-write", [TraceField("device", .string(devices[index].name)),
+                                              TraceField("write", .int(Int64(target.write)))])
+        kill(index)
+        return true
     }
 
     func makeWaiter(for device: Int, action: String) -> WaiterID {

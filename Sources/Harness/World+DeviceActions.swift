@@ -13,6 +13,8 @@ extension World {
             return
         }
         let device = devices[index]
+        // Any action may change the store (a save, a batch delete, a lost store).
+        storeChanged[diskOwners[index]] = true
         record("script", "action", [TraceField("line", .int(Int64(currentLine))),
                                     TraceField("device", .string(device.name)),
                                     TraceField("action", .string(Self.name(of: statement.action)))])

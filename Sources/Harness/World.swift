@@ -87,6 +87,18 @@ final class World {
     let killAfterWrite: WriteKill?
     /// The writes each device's engine made so far.
     @exclusivity(unchecked) var writeCounts: [Int] = []
+    /// For each device, the index of the device whose disk it uses: itself, or for an
+    /// extension its app's (EXT-1).
+    @exclusivity(unchecked) var diskOwners: [Int] = []
+    /// Whether each disk's store (by the owner's index) may have changed since the save
+    /// ledger last read it: the ledger reads only those (reading a store through
+    /// `Device.disk` copies the disk's references, about 800 instructions, and most
+    /// statements leave most stores alone).
+    ///
+    /// Only two things change a store: an engine's write, which the world carries out (or
+    /// counts, for a lent disk), and an app action, which runs in `perform(_:waiting:)`; each
+    /// sets the flag. The ledger clears it when it reads the store.
+    @exclusivity(unchecked) var storeChanged: [Bool] = []
 
     /// How the engine lays records out in iCloud.
     var codec: any RecordCodec { profile.codec }
@@ -124,6 +136,11 @@ final class World {
             let host = declaration.extensionOf.flatMap { hostName in
                 devices.first { $0.name == hostName.value }
             }
+            let hostIndex = declaration.extensionOf.flatMap { hostName in
+                devices.firstIndex { $0.name == hostName.value }
+            }
+            diskOwners.append(hostIndex.map { diskOwners[$0] } ?? devices.count)
+            storeChanged.append(true)
             let device = Device(
                 name: name,
                 schema: schema,
@@ -313,70 +330,83 @@ final class World {
     /// Each effect is moved out of the array (swapped with a probe without a name, which holds
     /// no storage), not copied: a copy retained every reference of its payload, and destroying
     /// the array released them again (a whole-state write holds the store's and the sync
-    /// data's, on every sds event). The lent write is not even looked at: `Device` checked it.
+    /// data's, on every sds event). The lent write is not even looked at: `Device` checked
+    /// it (reading its store's history position cost as much as a read through the disk).
     private func perform(
         _ effects: consuming [EngineEffect], device index: Int, incarnation: Int,
         firstWriteDone: Bool = false
     ) {
-        let device = devices[index]
         var effects = effects
         var position = 0
         if firstWriteDone {
-            precondition(!effects.isEmpty, "'\(device.name)': the lent disk's write is missing")
+            precondition(!effects.isEmpty, "'\(devices[index].name)': the lent disk's write is missing")
+            storeChanged[diskOwners[index]] = true
             position = 1
             if countWrite(device: index) { return }
         }
+        let device = devices[index]
         while position < effects.count {
             guard device.incarnation == incarnation, failure == nil else { return }
             var effect = EngineEffect.probe("")
             swap(&effect, &effects[position])
             position += 1
-            // `consume`: the cases' payloads (a whole-state write, trace details) are moved
-            // out of the element instead of copied, and the element is not destroyed after.
-            switch consume effect {
-            case .send(let id, let request):
-                send(request, id: id, from: index)
-            case .setTimer(let timer, let delay):
-                if let existing = device.timers[timer] { kernel.cancel(existing) }
-                let eventID = kernel.schedule(
-                    after: delay, actor: deviceActors[index],
-                    .engine(device: index, incarnation: incarnation, .timer(timer))
-                )
-                device.timers[timer] = eventID
-                timerDue[index][timer] = now.adding(delay)
-            case .cancelTimer(let timer):
-                if let existing = device.timers[timer] { kernel.cancel(existing) }
-                device.timers[timer] = nil
-                timerDue[index][timer] = nil
-            case .probe(let name):
-                record(device.name, "probe", [TraceField("point", .string(name))])
-                if name == "sync.start" && !livenessGuards[index].noteStart(at: now) {
-                    failLivelock(device: index, repeating: "synchronization (sync.start)")
-                    return
-                }
-                runTriggers(device: index, probe: name)
-                if device.incarnation == incarnation && device.isRunning {
-                    outstanding[index] += 1
-                    kernel.schedule(after: .zero, actor: deviceActors[index], .engine(device: index, incarnation: incarnation, .resume))
-                }
-            case .trace(let kind, let details, let rules):
-                record(device.name, kind, details, rules: rules)
-                noteFired(rules, device: index)
-                if kind == EngineEffect.runtimeErrorKind, case .string(let message)? = details.first?.value {
-                    fail("\(device.name): \(message)")
-                    return
-                }
-            case .completed(let waiter):
-                completedWaiters.insert(waiter.rawValue)
-                waiterDevices[waiter.rawValue] = nil
-                waiterActions[waiter.rawValue] = nil
-            case .failed(let waiter, let reason):
-                actionFailed(waiter, reason: reason, device: index)
-            case .write(let write):
-                device.apply(write)
-                if countWrite(device: index) { return }
-            }
+            guard carryOut(consume effect, on: device, index: index, incarnation: incarnation)
+            else { return }
         }
+    }
+
+    /// Carries out one effect; false when the effects after it must be dropped (the run
+    /// failed, or the device was killed).
+    @inline(__always)
+    private func carryOut(
+        _ effect: consuming EngineEffect, on device: Device, index: Int, incarnation: Int
+    ) -> Bool {
+        switch consume effect {
+        case .send(let id, let request):
+            send(request, id: id, from: index)
+        case .setTimer(let timer, let delay):
+            if let existing = device.timers[timer] { kernel.cancel(existing) }
+            let eventID = kernel.schedule(
+                after: delay, actor: deviceActors[index],
+                .engine(device: index, incarnation: incarnation, .timer(timer))
+            )
+            device.timers[timer] = eventID
+            timerDue[index][timer] = now.adding(delay)
+        case .cancelTimer(let timer):
+            if let existing = device.timers[timer] { kernel.cancel(existing) }
+            device.timers[timer] = nil
+            timerDue[index][timer] = nil
+        case .probe(let name):
+            record(device.name, "probe", [TraceField("point", .string(name))])
+            if name == "sync.start" && !livenessGuards[index].noteStart(at: now) {
+                failLivelock(device: index, repeating: "synchronization (sync.start)")
+                return false
+            }
+            runTriggers(device: index, probe: name)
+            if device.incarnation == incarnation && device.isRunning {
+                outstanding[index] += 1
+                kernel.schedule(after: .zero, actor: deviceActors[index],
+                                .engine(device: index, incarnation: incarnation, .resume))
+            }
+        case .trace(let kind, let details, let rules):
+            record(device.name, kind, details, rules: rules)
+            noteFired(rules, device: index)
+            if kind == EngineEffect.runtimeErrorKind, case .string(let message)? = details.first?.value {
+                fail("\(device.name): \(message)")
+                return false
+            }
+        case .completed(let waiter):
+            completedWaiters.insert(waiter.rawValue)
+            waiterDevices[waiter.rawValue] = nil
+            waiterActions[waiter.rawValue] = nil
+        case .failed(let waiter, let reason):
+            actionFailed(waiter, reason: reason, device: index)
+        case .write(let write):
+            if case .some = write.store { storeChanged[diskOwners[index]] = true }
+            device.apply(write)
+            if countWrite(device: index) { return false }
+        }
+        return true
     }
 
     /// Counts a write the device carried out; kills the device when it is the write a

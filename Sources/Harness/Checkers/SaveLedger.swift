@@ -71,6 +71,8 @@ struct SaveLedger {
     /// model with them: twins it made on purpose (ID-5 keeps them apart).
     private(set) var deliberateTwins: Set<String> = []
     private var positions: [Int64]
+    /// The history position of each store when the ledger last read it (for a check).
+    private var reads: [Int64]
     private var censuses: [IdentityCensus]
     private var order = 0
     /// Each entity's synchronized attribute names, in the schema's order, once asked for
@@ -79,6 +81,7 @@ struct SaveLedger {
 
     init(deviceCount: Int) {
         positions = Array(repeating: 0, count: deviceCount)
+        reads = Array(repeating: 0, count: deviceCount)
         censuses = Array(repeating: IdentityCensus(), count: deviceCount)
     }
 
@@ -115,11 +118,25 @@ struct SaveLedger {
     }
 
     /// Reads what the app saved on every device since the last call.
-    mutating func collect(devices: [Device], schema: Schema, now: SimTime, snapshot: Snapshot?) {
+    ///
+    /// `storeChanged` (`World.storeChanged`): the stores that may have changed since the
+    /// ledger last read them; only those are read, and their flags cleared.
+    mutating func collect(
+        devices: [Device], storeChanged: inout [Bool], schema: Schema, now: SimTime,
+        snapshot: Snapshot?
+    ) {
         precondition(devices.count == positions.count, "the ledger counts other devices")
+        precondition(storeChanged.count == positions.count, "flags of other devices")
         // An extension shares its app's store (EXT-1): read it once, through the app.
         for (index, device) in devices.enumerated() where device.host == nil {
+            // Checked in debug builds (every test that explores): an unchanged store did not
+            // move since the last read.
+            assert(storeChanged[index] || device.disk.store.lastHistoryPosition == reads[index],
+                   "the world missed a change of the store of '\(device.name)'")
+            guard storeChanged[index] else { continue }
+            storeChanged[index] = false
             let store = device.disk.store
+            reads[index] = store.lastHistoryPosition
             guard store.lastHistoryPosition > positions[index] else { continue }
             let entries = store.history(after: positions[index])
             positions[index] = store.lastHistoryPosition

@@ -169,7 +169,8 @@ final class ChaosRun {
             world.run(statement, results: &scratch, text: "")
         }
         ledger.collect(
-            devices: world.devices, schema: world.schema, now: world.now, snapshot: snapshot)
+            devices: world.devices, storeChanged: &world.storeChanged, schema: world.schema,
+            now: world.now, snapshot: snapshot)
     }
 
     /// What the ledger must know before a device's statement that may save.

@@ -289,15 +289,16 @@ final class World {
         case .pushArrives(let index):
             outstanding[index] -= 1
             pushArrives(index)
-        case .engine(let index, let incarnation, let engineEvent):
-            if case .resume = engineEvent { outstanding[index] -= 1 }
+        case .resume(let index, let incarnation):
+            outstanding[index] -= 1
             guard devices[index].incarnation == incarnation else { return }
-            if case .timer(let timer) = engineEvent {
-                timerDue[index][timer] = nil
-                devices[index].timers[timer] = nil
-                record(devices[index].name, "timer.fired", [TraceField("timer", .string(timer.rawValue))])
-            }
-            deliver(engineEvent, to: index)
+            deliver(.resume, to: index)
+        case .timer(let index, let incarnation, let timer):
+            guard devices[index].incarnation == incarnation else { return }
+            timerDue[index][timer] = nil
+            devices[index].timers[timer] = nil
+            record(devices[index].name, "timer.fired", [TraceField("timer", .string(timer.rawValue))])
+            deliver(.timer(timer), to: index)
         }
     }
 
@@ -368,7 +369,7 @@ final class World {
             if let existing = device.timers[timer] { kernel.cancel(existing) }
             let eventID = kernel.schedule(
                 after: delay, actor: deviceActors[index],
-                .engine(device: index, incarnation: incarnation, .timer(timer))
+                .timer(device: index, incarnation: incarnation, timer)
             )
             device.timers[timer] = eventID
             timerDue[index][timer] = now.adding(delay)
@@ -386,7 +387,7 @@ final class World {
             if device.incarnation == incarnation && device.isRunning {
                 outstanding[index] += 1
                 kernel.schedule(after: .zero, actor: deviceActors[index],
-                                .engine(device: index, incarnation: incarnation, .resume))
+                                .resume(device: index, incarnation: incarnation))
             }
         case .trace(let kind, let details, let rules):
             record(device.name, kind, details, rules: rules)

@@ -91,7 +91,8 @@ struct EventQueueTests {
         #expect(first?.payload == "heap-3")
         #expect(queue.peek?.payload == "front-5a")
         // Cancelled from the front; then the front's order, then the heap's.
-        #expect(queue.cancel(EventID(sequence: 1)))
+        let cancelled = queue.cancel(EventID(sequence: 1))
+        #expect(cancelled)
         var order: [String] = []
         while let event = queue.popNext() { order.append(event.payload) }
         #expect(order == ["front-5b", "heap-7", "heap-10"])

@@ -351,12 +351,14 @@ final class ChaosRun {
                 "line \(failure.line): \(failure.message) (at \(failure.time))"))
         } else {
             let names = RecordLabels(labels: labels.map(\.label), table: world.labels)
-            findings += ConvergenceChecker.check(world, describe: names.describe).map {
+            // Read once for every checker: the world does not change while they run.
+            let reading = WorldReading(world)
+            findings += ConvergenceChecker.check(reading, describe: names.describe).map {
                 CheckerFinding(.convergence, $0, expectations: ["expect converged"])
             }
-            findings += LostChangeChecker.check(world, ledger: ledger, labels: names)
+            findings += LostChangeChecker.check(reading, ledger: ledger, labels: names)
             findings += DuplicateIdentityChecker.check(world, ledger: ledger)
-            findings += ResurrectionChecker.check(world, ledger: ledger, labels: names)
+            findings += ResurrectionChecker.check(reading, ledger: ledger, labels: names)
         }
         for result in results where !result.passed {
             findings.append(CheckerFinding(.expectation,

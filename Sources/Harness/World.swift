@@ -30,7 +30,7 @@ public struct RuntimeFailure: Hashable, Sendable, CustomStringConvertible {
 /// lower targets, which know no `World`), so no two accesses to one of them can ever
 /// overlap and the dynamic check could never fire. The property keeps its static checks;
 /// a property a closure or a callback into the world may change while it is being changed
-/// (`triggers`, the waiters) keeps its runtime check too.
+/// (the waiters) keeps its runtime check too.
 final class World {
     /// The bound on `wait until … idle`, `settle` and waiting actions.
     static let waitBound = SimTime.hours(1)
@@ -73,7 +73,10 @@ final class World {
     var waiterActions: [UInt64: (line: Int, name: String)] = [:]
     /// Waiting actions the engine ended without doing them (a failed initialize-schema).
     var failedActions: [Leftovers.UnfinishedAction] = []
-    var triggers: [ArmedTrigger] = []
+    /// Unchecked too: every access reads, appends or changes one element and ends before a
+    /// trigger's action runs (which may arm more), so no two accesses overlap; it was checked
+    /// at every probe point.
+    @exclusivity(unchecked) var triggers: [ArmedTrigger] = []
     /// The line of the statement running now, for failures.
     var currentLine = 0
     @exclusivity(unchecked) var failure: RuntimeFailure?
@@ -87,6 +90,17 @@ final class World {
     let killAfterWrite: WriteKill?
     /// The writes each device's engine made so far.
     @exclusivity(unchecked) var writeCounts: [Int] = []
+    /// Each device's incarnation and whether its engine lends it the disk
+    /// (`writesWholeStateFirst`; false while the app is not running), as `World.launch` and
+    /// `World.kill` left them, the only two places a device launches or is killed.
+    ///
+    /// Read on every event instead of the device's own properties: the compiler reads a
+    /// stored property of another module's class in place and checks its exclusivity at run
+    /// time on each read (about 85 instructions), `@exclusivity(unchecked)` there or not.
+    @exclusivity(unchecked) var incarnations: [Int] = []
+    @exclusivity(unchecked) var lendsDisk: [Bool] = []
+    /// Each device's own one-way latency, if any, as declared (`drawLatency`).
+    @exclusivity(unchecked) var ownLatencies: [Latency?] = []
     /// For each device, the index of the device whose disk it uses: itself, or for an
     /// extension its app's (EXT-1).
     @exclusivity(unchecked) var diskOwners: [Int] = []
@@ -153,6 +167,9 @@ final class World {
             )
             device.syncSelection = declaration.syncs.map(SyncView.init(selections:))
             device.latency = declaration.latency.map { Latency($0.value) }
+            ownLatencies.append(device.latency)
+            incarnations.append(device.incarnation)
+            lendsDisk.append(false)
             deviceIndex[name] = devices.count
             devices.append(device)
             latencyStreams.append(streams.stream("latency/\(name)"))
@@ -279,7 +296,7 @@ final class World {
         case .responseArrives(let index, let incarnation, let id, let response):
             outstanding[index] -= 1
             let device = devices[index]
-            guard device.incarnation == incarnation, device.isRunning else {
+            guard incarnations[index] == incarnation, device.isRunning else {
                 record(device.name, "response.lost", [TraceField("request", .string(id.description))])
                 return
             }
@@ -291,10 +308,10 @@ final class World {
             pushArrives(index)
         case .resume(let index, let incarnation):
             outstanding[index] -= 1
-            guard devices[index].incarnation == incarnation else { return }
+            guard incarnations[index] == incarnation else { return }
             deliver(.resume, to: index)
         case .timer(let index, let incarnation, let timer):
-            guard devices[index].incarnation == incarnation else { return }
+            guard incarnations[index] == incarnation else { return }
             timerDue[index][timer] = nil
             devices[index].timers[timer] = nil
             record(devices[index].name, "timer.fired", [TraceField("timer", .string(timer.rawValue))])
@@ -305,7 +322,8 @@ final class World {
     /// Hands an event to a device's engine and carries out the effects.
     func deliver(_ event: EngineEvent, to index: Int) {
         let device = devices[index]
-        let incarnation = device.incarnation
+        let incarnation = incarnations[index]
+        assert(incarnation == device.incarnation, "the world lost count of incarnations")
         // `perform` carries out the first effect at once unless the run failed already: then
         // the device may lend its disk, and an engine that writes its whole state first has
         // its first write on the disk already when `deliverWritingFirst` returns.
@@ -313,16 +331,16 @@ final class World {
             perform(device.deliver(event, now: now), device: index, incarnation: incarnation)
             return
         }
-        let lends = device.engine.map { type(of: $0).writesWholeStateFirst } ?? false
         perform(device.deliverWritingFirst(event, now: now), device: index,
-                incarnation: incarnation, firstWriteDone: lends)
+                incarnation: incarnation, firstWriteDone: lendsDisk[index])
     }
 
     /// Tells the engine what a `rollback` discarded; an engine that ignores rollbacks
     /// returns no effects, so nothing is recorded.
     func deliverRollback(_ discarded: DiscardedTransaction, to index: Int) {
         let device = devices[index]
-        perform(device.deliverRollback(discarded, now: now), device: index, incarnation: device.incarnation)
+        perform(device.deliverRollback(discarded, now: now), device: index,
+                incarnation: incarnations[index])
     }
 
     /// Carries out the effects in order; `firstWriteDone`: the first effect is a write the
@@ -347,7 +365,7 @@ final class World {
         }
         let device = devices[index]
         while position < effects.count {
-            guard device.incarnation == incarnation, failure == nil else { return }
+            guard incarnations[index] == incarnation, failure == nil else { return }
             var effect = EngineEffect.probe("")
             swap(&effect, &effects[position])
             position += 1
@@ -384,7 +402,8 @@ final class World {
                 return false
             }
             runTriggers(device: index, probe: name)
-            if device.incarnation == incarnation && device.isRunning {
+            // Still the same incarnation: then the app still runs (a kill starts a new one).
+            if incarnations[index] == incarnation {
                 outstanding[index] += 1
                 kernel.schedule(after: .zero, actor: deviceActors[index],
                                 .resume(device: index, incarnation: incarnation))

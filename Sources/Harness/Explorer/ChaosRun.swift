@@ -199,49 +199,51 @@ final class ChaosRun {
         if modelCache.count != world.devices.count {
             modelCache = Array(repeating: [], count: world.devices.count)
         }
-        if modelCache[index].count < labels.count {
-            let missing = labels.count - modelCache[index].count
-            modelCache[index] += Array(repeating: nil, count: missing)
-        }
-        if positionRecords.count < labels.count {
-            positionRecords += Array(repeating: nil, count: labels.count - positionRecords.count)
-        }
+        // Read as locals: no exclusivity check of the run's properties per label.
+        let labels = self.labels
         let device = world.devices[index]
         // Read once: every access to the disk through the device copies its references.
         let observation = device.observation
         let store = device.disk.store
-        // Taken out, so that changing them does not copy the whole row on every call, and
-        // read as locals (no exclusivity check of the run's properties per label).
+        // Taken out, so that changing them does not copy the whole row on every call.
         var cache = modelCache[index]
         modelCache[index] = []
+        if cache.count < labels.count {
+            cache.append(contentsOf: repeatElement(nil, count: labels.count - cache.count))
+        }
         var records = positionRecords
         positionRecords = []
+        if records.count < labels.count {
+            records.append(contentsOf: repeatElement(nil, count: labels.count - records.count))
+        }
         // Each label's entity compared once per distinct entity name, not once per label
         // (unequal strings take the slow comparison).
         var wantedEntity = ""
         var isWanted = false
         var held: [(label: String, entity: String)] = []
+        held.reserveCapacity(labels.count)
         for position in labels.indices {
-            let entry = labels[position]
-            if entry.entity != wantedEntity {
-                wantedEntity = entry.entity
-                isWanted = entities.contains(entry.entity)
+            if labels[position].entity != wantedEntity {
+                wantedEntity = labels[position].entity
+                isWanted = entities.contains(wantedEntity)
             }
             guard isWanted else { continue }
-            if records[position] == nil { records[position] = record(of: entry.label) }
+            if records[position] == nil { records[position] = record(of: labels[position].label) }
             guard let name = records[position] else {
-                if world.labels.model(entry.label, on: index, devices: world.devices) != nil {
-                    held.append(entry)
+                if world.labels.model(labels[position].label, on: index, devices: world.devices)
+                    != nil
+                {
+                    held.append(labels[position])
                 }
                 continue
             }
             // A model found before is still the label's while it holds the label's record.
             if let id = cache[position], observation.recordName(of: id) == name, store.contains(id) {
-                held.append(entry)
+                held.append(labels[position])
                 continue
             }
             cache[position] = observation.model(forRecord: name).flatMap { store.contains($0) ? $0 : nil }
-            if cache[position] != nil { held.append(entry) }
+            if cache[position] != nil { held.append(labels[position]) }
         }
         modelCache[index] = cache
         positionRecords = records

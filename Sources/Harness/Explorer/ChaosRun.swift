@@ -89,7 +89,7 @@ final class ChaosRun {
         world = World(scenario: plan.scenario, seed: seed, options: runOptions)
         options.canary?.install(
             in: world, pageSize: plan.scenario.cloud.pageSize, options: runOptions)
-        ledger = SaveLedger(deviceCount: world.devices.count)
+        ledger = SaveLedger(deviceCount: world.devices.count, schema: world.schema)
         cloudFaults = CloudFaultState(
             setupLatency: plan.setupLatency, setupPushDrop: plan.setupPushDrop)
         labels = plan.plainLabels
@@ -169,8 +169,8 @@ final class ChaosRun {
             world.run(statement, results: &scratch, text: "")
         }
         ledger.collect(
-            devices: world.devices, storeChanged: &world.storeChanged, schema: world.schema,
-            now: world.now, snapshot: snapshot)
+            devices: world.devices, storeChanged: &world.storeChanged, now: world.now,
+            snapshot: snapshot)
     }
 
     /// What the ledger must know before a device's statement that may save.

@@ -82,6 +82,12 @@ final class ChaosRun {
     private var positionRecords: [String?] = []
     /// Per device, per position in `labels`: the model last found for that label there.
     private var modelCache: [[ModelID?]] = []
+    /// The workload's devices with their index in the world (nil for a name it lacks), so
+    /// the draw does not hash their names at every step.
+    let planDevices: [(name: String, index: Int?)]
+    /// The relationships with a `deny` delete rule of each entity of the schema, in the
+    /// schema's order (a drawn delete asks for every model it might pick).
+    private let denyRules: [(entity: String, relationships: [String])]
 
     init(plan: ChaosPlan, seed: UInt64, options: ExploreOptions) {
         self.plan = plan
@@ -90,6 +96,10 @@ final class ChaosRun {
         options.canary?.install(
             in: world, pageSize: plan.scenario.cloud.pageSize, options: runOptions)
         ledger = SaveLedger(deviceCount: world.devices.count, schema: world.schema)
+        planDevices = plan.devices.map { [world] name in (name, world.deviceIndex[name]) }
+        denyRules = world.schema.entities.map { entity in
+            (entity.name, entity.relationships.filter { $0.deleteRule == .deny }.map(\.name))
+        }
         cloudFaults = CloudFaultState(
             setupLatency: plan.setupLatency, setupPushDrop: plan.setupPushDrop)
         labels = plan.plainLabels
@@ -248,6 +258,12 @@ final class ChaosRun {
         modelCache[index] = cache
         positionRecords = records
         return held
+    }
+
+    /// The entity's relationships with a `deny` delete rule; nil for an entity the schema
+    /// lacks (`Schema.entity(named:)`'s first match).
+    func denyRelationships(of entity: String) -> [String]? {
+        denyRules.first { $0.entity == entity }?.relationships
     }
 
     /// A label's record name, once the label table knows it.

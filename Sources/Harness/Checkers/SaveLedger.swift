@@ -86,21 +86,23 @@ struct SaveLedger {
         entities = EntityFacts(schema)
     }
 
-    /// Takes what the ledger needs before a statement of `device` that acts on `model` (nil
-    /// for an insert) and may delete models.
-    static func snapshot(of device: Device, index: Int, model: ModelID?, deletes: Bool)
-        -> Snapshot
-    {
+    /// Takes what the ledger needs before a statement of the device at `index` that acts on
+    /// `model` (nil for an insert) and may delete models, from its store and observation.
+    static func snapshot(
+        index: Int, model: ModelID?, deletes: Bool, store: Store,
+        observation: any EngineObservation
+    ) -> Snapshot {
         Snapshot(
             device: index, model: model,
-            values: model.flatMap { device.disk.store.model($0)?.values } ?? [:],
-            recordNames: deletes ? recordNames(on: device) : [:])
+            values: model.flatMap { store.model($0)?.values } ?? [:],
+            recordNames: deletes ? recordNames(in: store, observation: observation) : [:])
     }
 
-    /// The record name of every model the device's store holds, as its engine named them.
-    private static func recordNames(on device: Device) -> [ModelID: String] {
-        let observation = device.observation
-        let models = device.disk.store.models
+    /// The record name of every model the store holds, as the device's engine named them.
+    private static func recordNames(in store: Store, observation: any EngineObservation)
+        -> [ModelID: String]
+    {
+        let models = store.models
         var names = [ModelID: String](minimumCapacity: models.count)
         for model in models {
             if let name = observation.recordName(of: model.id) { names[model.id] = name }

@@ -187,21 +187,26 @@ final class ChaosRun {
     private func snapshot(before statement: TimelineStatement) -> SaveLedger.Snapshot? {
         guard case .deviceAction(let action) = statement.kind,
             let index = world.deviceIndex[action.device.value] else { return nil }
-        let device = world.devices[index]
+        let label: String?
+        let deletes: Bool
         switch action.action {
         case .insert:
-            return SaveLedger.snapshot(of: device, index: index, model: nil, deletes: false)
-        case .update(let label, _):
-            return SaveLedger.snapshot(
-                of: device, index: index, model: modelID(label.value, on: index), deletes: false)
-        case .delete(let label):
-            return SaveLedger.snapshot(
-                of: device, index: index, model: modelID(label.value, on: index), deletes: true)
-        case .save:
-            return SaveLedger.snapshot(of: device, index: index, model: nil, deletes: true)
-        default:
-            return nil
+            return SaveLedger.Snapshot(device: index, model: nil, values: [:], recordNames: [:])
+        case .update(let named, _): (label, deletes) = (named.value, false)
+        case .delete(let named): (label, deletes) = (named.value, true)
+        case .save: (label, deletes) = (nil, true)
+        default: return nil
         }
+        // Read once for the label and the snapshot: each read of the disk copies its
+        // references, and the observation is built anew after events.
+        let device = world.devices[index]
+        let store = device.disk.store
+        let observation = device.observation
+        let model = label.flatMap {
+            modelID($0, on: index, observation: observation, store: store)
+        }
+        return SaveLedger.snapshot(
+            index: index, model: model, deletes: deletes, store: store, observation: observation)
     }
 
     /// The labels of `entities` whose model the device holds now, in binding order.

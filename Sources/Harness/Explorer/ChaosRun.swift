@@ -73,7 +73,14 @@ final class ChaosRun {
     private(set) var results: [ExpectationResult] = []
     private(set) var cloudFaults: CloudFaultState
     /// Every label bound so far, with its entity, in order.
-    private(set) var labels: [(label: String, entity: String)]
+    private(set) var labels: [(label: String, entity: String)] {
+        didSet { noteEntities() }
+    }
+    /// The entity names of `labels`, each once, in order of first use, and each label's
+    /// position among them: `heldLabels` tells the wanted entities apart by number, not by
+    /// comparing names label after label.
+    private var entityNames: [String] = []
+    private var labelEntities: [Int] = []
     private(set) var phase = Phase.plain
     private var scratch: [ExpectationResult] = []
     /// The record name of each label, once known (labels never change records).
@@ -103,6 +110,7 @@ final class ChaosRun {
         cloudFaults = CloudFaultState(
             setupLatency: plan.setupLatency, setupPushDrop: plan.setupPushDrop)
         labels = plan.plainLabels
+        noteEntities()
         world.record("script", "run.start", [
             TraceField("file", .string(plan.scenario.file)),
             TraceField("seed", .string(String(seed))),
@@ -209,6 +217,20 @@ final class ChaosRun {
             index: index, model: model, deletes: deletes, store: store, observation: observation)
     }
 
+    /// Keeps `entityNames` and `labelEntities` in step with the labels bound so far.
+    private func noteEntities() {
+        precondition(labelEntities.count <= labels.count, "labels are only ever added")
+        for position in labelEntities.count..<labels.count {
+            let entity = labels[position].entity
+            if let known = entityNames.firstIndex(of: entity) {
+                labelEntities.append(known)
+            } else {
+                labelEntities.append(entityNames.count)
+                entityNames.append(entity)
+            }
+        }
+    }
+
     /// The labels of `entities` whose model the device holds now, in binding order.
     func heldLabels(_ entities: [String], on index: Int) -> [(label: String, entity: String)] {
         if modelCache.count != world.devices.count {
@@ -231,18 +253,13 @@ final class ChaosRun {
         if records.count < labels.count {
             records.append(contentsOf: repeatElement(nil, count: labels.count - records.count))
         }
-        // Each label's entity compared once per distinct entity name, not once per label
-        // (unequal strings take the slow comparison).
-        var wantedEntity = ""
-        var isWanted = false
+        // Each entity name compared once per call, not once per label.
+        let wanted = entityNames.map { entities.contains($0) }
+        let labelEntities = self.labelEntities
         var held: [(label: String, entity: String)] = []
         held.reserveCapacity(labels.count)
         for position in labels.indices {
-            if labels[position].entity != wantedEntity {
-                wantedEntity = labels[position].entity
-                isWanted = entities.contains(wantedEntity)
-            }
-            guard isWanted else { continue }
+            guard wanted[labelEntities[position]] else { continue }
             if records[position] == nil { records[position] = record(of: labels[position].label) }
             guard let name = records[position] else {
                 if world.labels.model(labels[position].label, on: index, devices: world.devices)

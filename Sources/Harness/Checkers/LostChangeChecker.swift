@@ -61,26 +61,30 @@ enum LostChangeChecker {
     /// The saves (by position) grouped by (account, record, key), each group in the order the
     /// saves were made, the groups in the order of their first save.
     ///
-    /// Found by sorting, not by hashing three strings per save into a dictionary: the order
-    /// is total (positions break ties), so it is the same in every process.
+    /// Each string is numbered once (equal strings, equal numbers) and the saves are sorted
+    /// by their numbers, then positions: no three strings hashed into a dictionary of groups
+    /// per save, no string comparisons while sorting. The sort's order never shows: groups
+    /// come out in the order of their first save, the same in every process.
     private static func groups(of positions: [Int], in saves: [SaveLedger.ValueSave]) -> [[Int]] {
-        let sorted = positions.sorted { left, right in
-            let a = saves[left], b = saves[right]
-            if a.account != b.account { return a.account < b.account }
-            if a.record != b.record { return a.record < b.record }
-            if a.key != b.key { return a.key < b.key }
-            return left < right
+        var numbers: [String: Int] = [:]
+        func number(_ text: String) -> Int {
+            if let known = numbers[text] { return known }
+            numbers[text] = numbers.count
+            return numbers.count - 1
         }
+        let keyed = positions.map { position in
+            (account: number(saves[position].account), record: number(saves[position].record),
+             key: number(saves[position].key), position: position)
+        }.sorted { $0 < $1 }
         var groups: [[Int]] = []
-        for position in sorted {
-            if let first = groups.last?.first, saves[first].account == saves[position].account,
-                saves[first].record == saves[position].record,
-                saves[first].key == saves[position].key
-            {
-                groups[groups.count - 1].append(position)
+        var last: (account: Int, record: Int, key: Int)?
+        for entry in keyed {
+            if let last, last == (entry.account, entry.record, entry.key) {
+                groups[groups.count - 1].append(entry.position)
             } else {
-                groups.append([position])
+                groups.append([entry.position])
             }
+            last = (entry.account, entry.record, entry.key)
         }
         // Each group's first position is its earliest save.
         return groups.sorted { $0[0] < $1[0] }

@@ -32,7 +32,8 @@ extension World {
             outstanding[index] += 1
             let answer = CloudResponse.failure(CloudError(.networkUnavailable, message: "the device is offline"))
             kernel.schedule(after: .zero, actor: deviceActors[index],
-                            .responseArrives(device: index, incarnation: incarnations[index], id, answer))
+                            .responseArrives(
+                                device: index, incarnation: incarnations[index], id, answer))
             return
         }
         let delay = drawLatency(for: index)
@@ -42,8 +43,9 @@ extension World {
                + requestDetails(request))
         outstanding[index] += 1
         kernel.schedule(after: delay, actor: deviceActors[index],
-                        .requestArrives(device: index, incarnation: incarnations[index], id, request,
-                                        device.client))
+                        .requestArrives(
+                            device: index, incarnation: incarnations[index], id, request,
+                            device.client))
     }
 
     /// The cloud applies the request the moment it arrives, then answers after the return

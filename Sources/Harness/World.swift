@@ -314,7 +314,8 @@ final class World {
             guard incarnations[index] == incarnation else { return }
             timerDue[index][timer] = nil
             devices[index].timers[timer] = nil
-            record(devices[index].name, "timer.fired", [TraceField("timer", .string(timer.rawValue))])
+            record(devices[index].name, "timer.fired",
+                   [TraceField("timer", .string(timer.rawValue))])
             deliver(.timer(timer), to: index)
         }
     }
@@ -358,7 +359,8 @@ final class World {
         var effects = effects
         var position = 0
         if firstWriteDone {
-            precondition(!effects.isEmpty, "'\(devices[index].name)': the lent disk's write is missing")
+            precondition(!effects.isEmpty,
+                         "'\(devices[index].name)': the lent disk's write is missing")
             storeChanged[diskOwners[index]] = true
             position = 1
             if countWrite(device: index) { return }
@@ -411,7 +413,8 @@ final class World {
         case .trace(let kind, let details, let rules):
             record(device.name, kind, details, rules: rules)
             noteFired(rules, device: index)
-            if kind == EngineEffect.runtimeErrorKind, case .string(let message)? = details.first?.value {
+            if kind == EngineEffect.runtimeErrorKind,
+               case .string(let message)? = details.first?.value {
                 fail("\(device.name): \(message)")
                 return false
             }

@@ -10,7 +10,8 @@ import SyncContract
 /// allocation and a release each.
 enum WorldEvent {
     /// A request reaches the cloud (it left the device when sent; a kill does not stop it).
-    indirect case requestArrives(device: Int, incarnation: Int, RequestID, CloudRequest, CloudClient)
+    indirect case requestArrives(
+        device: Int, incarnation: Int, RequestID, CloudRequest, CloudClient)
     /// The cloud's answer reaches the device.
     indirect case responseArrives(device: Int, incarnation: Int, RequestID, CloudResponse)
     /// A silent push reaches the device.

@@ -17,7 +17,8 @@ struct IdentityCensus {
             return count(id, entity: entity, store: store, entities: entities)
         case .updated(let id, let entityName, let changed):
             guard let position = entities.position(of: entityName),
-                changed.contains(where: entities.identity(at: position).contains) else { return nil }
+                changed.contains(where: entities.identity(at: position).contains)
+            else { return nil }
             forget(id)
             return count(id, entity: entityName, store: store, entities: entities)
         case .deleted(let id, _, _):

@@ -48,7 +48,8 @@ enum LostChangeChecker {
             }
         }
         let kept = current.indices.filter { index in
-            !deleted.contains(RecordKey(account: current[index].account, record: current[index].record))
+            !deleted.contains(
+                RecordKey(account: current[index].account, record: current[index].record))
         }
         let judge = Judge(reading: reading, exempt: exemptDevices(reading.world), labels: labels)
         var findings: [CheckerFinding] = []

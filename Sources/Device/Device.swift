@@ -33,11 +33,16 @@ public final class Device {
     public internal(set) var disk: DeviceDisk {
         get { diskOwner.ownDisk }
         set {
-            diskOwner.cachedObservation = nil
+            diskOwner.diskChanged()
             diskOwner.ownDisk = newValue
         }
     }
     @exclusivity(unchecked) private var ownDisk: DeviceDisk
+    /// The disk holds the first write of the event `deliverWritingFirst` just handled, and
+    /// nothing changed it since: carrying that write out again (`apply(_:)`, as the world
+    /// does with every write) would change nothing, so it is skipped instead of copying the
+    /// store into the disk again (about 700 instructions an event; issue 19).
+    @exclusivity(unchecked) private var holdsLentWrite = false
     /// `observation` as last built from this app's sync data and engine, until either changes
     /// (issue 19: building it took about 2,100 instructions, and checkers and the explorer
     /// read it thousands of times a sweep). Only an app keeps one: an extension reads its
@@ -186,46 +191,78 @@ public final class Device {
     /// carrying it out again changes nothing. Other engines work on copies, as in `deliver`.
     public func deliverWritingFirst(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
         guard let engine else { return [] }
-        let conditions = conditions(now: now)
-        diskOwner.cachedObservation = nil
+        let owner = diskOwner
+        owner.diskChanged()
         guard type(of: engine).writesWholeStateFirst else {
             return engine.handle(
-                event, conditions: conditions, store: diskOwner.ownDisk.store,
+                event, conditions: conditions(now: now), store: diskOwner.ownDisk.store,
                 syncData: diskOwner.ownDisk.syncData,
                 names: &names)
         }
         // Lent, not copied: the engine's first effect writes its whole state, so the disk's
         // old contents are never looked at again (and the engine changes them in place).
-        var store = Store(schema: Schema(entities: []))
-        swap(&store, &diskOwner.ownDisk.store)
-        var syncData = SyncDataBox()
-        swap(&syncData, &diskOwner.ownDisk.syncData)
-        // `consume`: the engine gets the only references (a copy left here would make each
-        // of its changes copy the dictionary it touches).
         let effects: [EngineEffect]
         if let lendingEngine {
-            effects = lendingEngine.handleLent(
-                event, conditions: conditions, store: consume store, syncData: consume syncData,
-                names: &names)
+            // The engine's own code works on the disk itself and leaves its first write there.
+            effects = withUnsafeMutablePointer(to: &owner.ownDisk) { disk in
+                lendingEngine.handleLent(
+                    event, conditions: conditions(now: now), disk: &disk.pointee.store,
+                    syncData: &disk.pointee.syncData, names: &names)
+            }
+            guard !effects.isEmpty, case .write = effects[0] else { notWrittenFirst() }
         } else {
-            effects = engine.handle(
-                event, conditions: conditions, lending: consume store, syncData: consume syncData,
-                names: &names)
+            // Moved out of the disk's memory, which stays uninitialized until the write fills
+            // it again (nothing can read the disk meanwhile: an engine knows no device).
+            effects = withUnsafeMutablePointer(to: &owner.ownDisk) { disk in
+                let storeSlot = disk.pointer(to: \.store).unsafelyUnwrapped
+                let syncDataSlot = disk.pointer(to: \.syncData).unsafelyUnwrapped
+                // The engine gets the only references (a copy left here would make each of its
+                // changes copy the dictionary it touches).
+                let effects = engine.handle(
+                    event, conditions: conditions(now: now), lending: storeSlot.move(),
+                    syncData: syncDataSlot.move(), names: &names)
+                // Matched with `case .some`: optional bindings copied the optional store besides
+                // (through the generic witnesses of `Optional<Store>`).
+                guard !effects.isEmpty, case .write(let write) = effects[0],
+                      case .some(let written) = write.store,
+                      case .some(let writtenSyncData) = write.syncData else {
+                    notWrittenFirst()
+                }
+                storeSlot.initialize(to: written)
+                syncDataSlot.initialize(to: writtenSyncData)
+                return effects
+            }
         }
-        guard case .write(let write)? = effects.first, let written = write.store,
-              let writtenSyncData = write.syncData else {
-            preconditionFailure("engine '\(profile.name)' did not write its whole state first")
-        }
-        diskOwner.ownDisk.store = written
-        diskOwner.ownDisk.syncData = writtenSyncData
+        owner.holdsLentWrite = true
         return effects
+    }
+
+    /// The lent path's check failed: the engine broke its promise (`writesWholeStateFirst`).
+    private func notWrittenFirst() -> Never {
+        preconditionFailure("engine '\(profile.name)' did not write its whole state first")
+    }
+
+    /// Something changes the disk: the observation built from it and the lent write it held
+    /// are stale.
+    private func diskChanged() {
+        cachedObservation = nil
+        holdsLentWrite = false
     }
 
     /// Carries out one write effect of the engine on the disk (the app group's, for an
     /// extension).
     public func apply(_ write: DiskWrite) {
-        if write.syncData != nil { diskOwner.cachedObservation = nil }
-        diskOwner.ownDisk.apply(write)
+        let owner = diskOwner
+        if owner.holdsLentWrite {
+            owner.holdsLentWrite = false
+            // The lent event's first write, carried out again: the disk holds it already
+            // (the very box of sync data, which no other write shares, and its store).
+            // (Matched, not compared with nil: that copied the optional store.)
+            if case .some = write.store, case .some(let syncData) = write.syncData,
+               syncData.isIdentical(to: owner.ownDisk.syncData) { return }
+        }
+        if write.syncData != nil { owner.cachedObservation = nil }
+        owner.ownDisk.apply(write)
     }
 
     /// What checkers may read of the engine: its disk, and its memory while it runs.
@@ -251,6 +288,7 @@ extension Device {
 
     /// Reserves the identifier of a model the app is about to insert.
     public func makeModelID() -> ModelID {
+        diskOwner.holdsLentWrite = false
         var store = diskOwner.ownDisk.store
         diskOwner.ownDisk.store = Store(schema: schema)
         let id = store.makeModelID()
@@ -304,6 +342,7 @@ extension Device {
     }
 
     private func save(_ transaction: Transaction) throws(StoreError) -> Bool {
+        diskOwner.holdsLentWrite = false
         var store = diskOwner.ownDisk.store
         diskOwner.ownDisk.store = Store(schema: schema)
         defer { diskOwner.ownDisk.store = store }
@@ -313,6 +352,7 @@ extension Device {
 
     /// `batch-delete`: deletes in the store directly, bypassing history (DEL-2).
     public func batchDelete(entity: String, where filter: [String: AttributeValue]) -> [ModelID] {
+        diskOwner.holdsLentWrite = false
         var store = diskOwner.ownDisk.store
         diskOwner.ownDisk.store = Store(schema: schema)
         defer { diskOwner.ownDisk.store = store }
@@ -321,11 +361,13 @@ extension Device {
 
     /// `lose-store`: the store's file vanishes.
     public func loseStore() {
+        diskOwner.holdsLentWrite = false
         diskOwner.ownDisk.store.lose()
     }
 
     /// `rebuild-store`: the same data with new identifiers.
     public func rebuildStore() -> [(old: ModelID, new: ModelID)] {
-        diskOwner.ownDisk.store.rebuild()
+        diskOwner.holdsLentWrite = false
+        return diskOwner.ownDisk.store.rebuild()
     }
 }

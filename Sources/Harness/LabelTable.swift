@@ -42,10 +42,12 @@ final class LabelTable {
     // overlaps another (each query reads them and returns).
     @exclusivity(unchecked) private var prefixes: [[UInt8]] = []
     @exclusivity(unchecked) private var runs: [Run] = []
-    private var others: [String: Binding] = [:]
+    @exclusivity(unchecked) private var others: [String: Binding] = [:]
     /// Labels whose record name is not known yet: the dense ones by slot, the others by name.
-    private var unresolvedSlots: [Slot] = []
-    private var unresolvedOthers: [String] = []
+    /// (Unchecked like the runs: `resolveNames` changes each in a `removeAll` whose closure
+    /// reads the runs, `others` and devices, never the list being changed.)
+    @exclusivity(unchecked) private var unresolvedSlots: [Slot] = []
+    @exclusivity(unchecked) private var unresolvedOthers: [String] = []
 
     /// Where a label ending in a plain decimal number (no leading zero, at most nine digits)
     /// would sit: the run of its prefix (nil when no run has that prefix yet) and its number;
@@ -155,12 +157,16 @@ final class LabelTable {
     /// Learns the record names the origin devices' engines gave their labelled models.
     func resolveNames(devices: [Device]) {
         guard !unresolvedSlots.isEmpty || !unresolvedOthers.isEmpty else { return }
-        // Each device's observation read once per call (each read builds it anew), not once
-        // per label: nothing changes while the names are read.
-        var observations: [(any EngineObservation)?] = Array(repeating: nil, count: devices.count)
+        // The observation read once per run of labels of one device (each read builds it
+        // anew after events), not once per label: nothing changes while the names are read.
+        var observed = -1
+        var observation: (any EngineObservation)?
         func recordName(device: Int, model: ModelID) -> String? {
-            if observations[device] == nil { observations[device] = devices[device].observation }
-            return observations[device]?.recordName(of: model)
+            if observed != device {
+                observed = device
+                observation = devices[device].observation
+            }
+            return observation?.recordName(of: model)
         }
         if !unresolvedSlots.isEmpty {
             unresolvedSlots.removeAll { slot in

@@ -13,6 +13,8 @@ extension World {
             return
         }
         let device = devices[index]
+        // Any action may change the store (a save, a batch delete, a lost store).
+        storeChanged[diskOwners[index]] = true
         record("script", "action", [TraceField("line", .int(Int64(currentLine))),
                                     TraceField("device", .string(device.name)),
                                     TraceField("action", .string(Self.name(of: statement.action)))])
@@ -150,6 +152,7 @@ extension World {
             return
         }
         device.launch()
+        noteIncarnation(of: index)
         record(device.name, "app.launched", [TraceField("incarnation", .int(Int64(device.incarnation)))])
         let waiter = makeWaiter(for: index, action: "launch")
         deliver(.launch(waiter: waiter), to: index)
@@ -163,8 +166,16 @@ extension World {
         }
         timerDue[index] = [:]
         device.kill()
+        noteIncarnation(of: index)
         releaseWaiters(of: index)
         record(device.name, "app.killed")
+    }
+
+    /// Keeps `incarnations` and `lendsDisk` after a launch or a kill.
+    private func noteIncarnation(of index: Int) {
+        let device = devices[index]
+        incarnations[index] = device.incarnation
+        lendsDisk[index] = device.engine.map { type(of: $0).writesWholeStateFirst } ?? false
     }
 
     /// Runs the simulation until a waiting action is done.

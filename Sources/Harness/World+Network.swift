@@ -18,7 +18,7 @@ extension Latency {
 extension World {
     /// One way across the network for a device: its own latency, else the cloud's.
     func drawLatency(for index: Int) -> SimTime {
-        let latency = devices[index].latency ?? cloudLatency
+        let latency = ownLatencies[index] ?? cloudLatency
         return latency.draw(&latencyStreams[index])
     }
 
@@ -32,7 +32,8 @@ extension World {
             outstanding[index] += 1
             let answer = CloudResponse.failure(CloudError(.networkUnavailable, message: "the device is offline"))
             kernel.schedule(after: .zero, actor: deviceActors[index],
-                            .responseArrives(device: index, incarnation: device.incarnation, id, answer))
+                            .responseArrives(
+                                device: index, incarnation: incarnations[index], id, answer))
             return
         }
         let delay = drawLatency(for: index)
@@ -42,7 +43,9 @@ extension World {
                + requestDetails(request))
         outstanding[index] += 1
         kernel.schedule(after: delay, actor: deviceActors[index],
-                        .requestArrives(device: index, incarnation: device.incarnation, id, request, device.client))
+                        .requestArrives(
+                            device: index, incarnation: incarnations[index], id, request,
+                            device.client))
     }
 
     /// The cloud applies the request the moment it arrives, then answers after the return
@@ -58,7 +61,7 @@ extension World {
         sendPushes(outcome.pushes)
         let delay = drawLatency(for: index)
         outstanding[index] += 1
-        let incarnation = device.incarnation
+        let incarnation = incarnations[index]
         if device.isOnline {
             kernel.schedule(after: delay, actor: deviceActors[index],
                             .responseArrives(device: index, incarnation: incarnation, id, outcome.response))

@@ -25,6 +25,7 @@ extension World {
 
     /// Runs, in the order they were armed, the triggers waiting for this probe point.
     func runTriggers(device index: Int, probe: String) {
+        guard !triggers.isEmpty else { return }
         for position in triggers.indices {
             guard !triggers[position].fired,
                   triggers[position].device == index,

@@ -30,7 +30,7 @@ public struct RuntimeFailure: Hashable, Sendable, CustomStringConvertible {
 /// lower targets, which know no `World`), so no two accesses to one of them can ever
 /// overlap and the dynamic check could never fire. The property keeps its static checks;
 /// a property a closure or a callback into the world may change while it is being changed
-/// (`triggers`, the waiters) keeps its runtime check too.
+/// (the waiters) keeps its runtime check too.
 final class World {
     /// The bound on `wait until … idle`, `settle` and waiting actions.
     static let waitBound = SimTime.hours(1)
@@ -73,7 +73,10 @@ final class World {
     var waiterActions: [UInt64: (line: Int, name: String)] = [:]
     /// Waiting actions the engine ended without doing them (a failed initialize-schema).
     var failedActions: [Leftovers.UnfinishedAction] = []
-    var triggers: [ArmedTrigger] = []
+    /// Unchecked too: every access reads, appends or changes one element and ends before a
+    /// trigger's action runs (which may arm more), so no two accesses overlap; it was checked
+    /// at every probe point.
+    @exclusivity(unchecked) var triggers: [ArmedTrigger] = []
     /// The line of the statement running now, for failures.
     var currentLine = 0
     @exclusivity(unchecked) var failure: RuntimeFailure?
@@ -87,6 +90,29 @@ final class World {
     let killAfterWrite: WriteKill?
     /// The writes each device's engine made so far.
     @exclusivity(unchecked) var writeCounts: [Int] = []
+    /// Each device's incarnation and whether its engine lends it the disk
+    /// (`writesWholeStateFirst`; false while the app is not running), as `World.launch` and
+    /// `World.kill` left them, the only two places a device launches or is killed.
+    ///
+    /// Read on every event instead of the device's own properties: the compiler reads a
+    /// stored property of another module's class in place and checks its exclusivity at run
+    /// time on each read (about 85 instructions), `@exclusivity(unchecked)` there or not.
+    @exclusivity(unchecked) var incarnations: [Int] = []
+    @exclusivity(unchecked) var lendsDisk: [Bool] = []
+    /// Each device's own one-way latency, if any, as declared (`drawLatency`).
+    @exclusivity(unchecked) var ownLatencies: [Latency?] = []
+    /// For each device, the index of the device whose disk it uses: itself, or for an
+    /// extension its app's (EXT-1).
+    @exclusivity(unchecked) var diskOwners: [Int] = []
+    /// Whether each disk's store (by the owner's index) may have changed since the save
+    /// ledger last read it: the ledger reads only those (reading a store through
+    /// `Device.disk` copies the disk's references, about 800 instructions, and most
+    /// statements leave most stores alone).
+    ///
+    /// Only two things change a store: an engine's write, which the world carries out (or
+    /// counts, for a lent disk), and an app action, which runs in `perform(_:waiting:)`; each
+    /// sets the flag. The ledger clears it when it reads the store.
+    @exclusivity(unchecked) var storeChanged: [Bool] = []
 
     /// How the engine lays records out in iCloud.
     var codec: any RecordCodec { profile.codec }
@@ -124,6 +150,11 @@ final class World {
             let host = declaration.extensionOf.flatMap { hostName in
                 devices.first { $0.name == hostName.value }
             }
+            let hostIndex = declaration.extensionOf.flatMap { hostName in
+                devices.firstIndex { $0.name == hostName.value }
+            }
+            diskOwners.append(hostIndex.map { diskOwners[$0] } ?? devices.count)
+            storeChanged.append(true)
             let device = Device(
                 name: name,
                 schema: schema,
@@ -136,6 +167,9 @@ final class World {
             )
             device.syncSelection = declaration.syncs.map(SyncView.init(selections:))
             device.latency = declaration.latency.map { Latency($0.value) }
+            ownLatencies.append(device.latency)
+            incarnations.append(device.incarnation)
+            lendsDisk.append(false)
             deviceIndex[name] = devices.count
             devices.append(device)
             latencyStreams.append(streams.stream("latency/\(name)"))
@@ -262,7 +296,7 @@ final class World {
         case .responseArrives(let index, let incarnation, let id, let response):
             outstanding[index] -= 1
             let device = devices[index]
-            guard device.incarnation == incarnation, device.isRunning else {
+            guard incarnations[index] == incarnation, device.isRunning else {
                 record(device.name, "response.lost", [TraceField("request", .string(id.description))])
                 return
             }
@@ -272,92 +306,142 @@ final class World {
         case .pushArrives(let index):
             outstanding[index] -= 1
             pushArrives(index)
-        case .engine(let index, let incarnation, let engineEvent):
-            if case .resume = engineEvent { outstanding[index] -= 1 }
-            guard devices[index].incarnation == incarnation else { return }
-            if case .timer(let timer) = engineEvent {
-                timerDue[index][timer] = nil
-                devices[index].timers[timer] = nil
-                record(devices[index].name, "timer.fired", [TraceField("timer", .string(timer.rawValue))])
-            }
-            deliver(engineEvent, to: index)
+        case .resume(let index, let incarnation):
+            outstanding[index] -= 1
+            guard incarnations[index] == incarnation else { return }
+            deliver(.resume, to: index)
+        case .timer(let index, let incarnation, let timer):
+            guard incarnations[index] == incarnation else { return }
+            timerDue[index][timer] = nil
+            devices[index].timers[timer] = nil
+            record(devices[index].name, "timer.fired",
+                   [TraceField("timer", .string(timer.rawValue))])
+            deliver(.timer(timer), to: index)
         }
     }
 
     /// Hands an event to a device's engine and carries out the effects.
     func deliver(_ event: EngineEvent, to index: Int) {
         let device = devices[index]
-        let incarnation = device.incarnation
+        let incarnation = incarnations[index]
+        assert(incarnation == device.incarnation, "the world lost count of incarnations")
         // `perform` carries out the first effect at once unless the run failed already: then
-        // the device may lend its disk.
-        let effects = failure == nil
-            ? device.deliverWritingFirst(event, now: now) : device.deliver(event, now: now)
-        perform(effects, device: index, incarnation: incarnation)
+        // the device may lend its disk, and an engine that writes its whole state first has
+        // its first write on the disk already when `deliverWritingFirst` returns.
+        guard failure == nil else {
+            perform(device.deliver(event, now: now), device: index, incarnation: incarnation)
+            return
+        }
+        perform(device.deliverWritingFirst(event, now: now), device: index,
+                incarnation: incarnation, firstWriteDone: lendsDisk[index])
     }
 
     /// Tells the engine what a `rollback` discarded; an engine that ignores rollbacks
     /// returns no effects, so nothing is recorded.
     func deliverRollback(_ discarded: DiscardedTransaction, to index: Int) {
         let device = devices[index]
-        perform(device.deliverRollback(discarded, now: now), device: index, incarnation: device.incarnation)
+        perform(device.deliverRollback(discarded, now: now), device: index,
+                incarnation: incarnations[index])
     }
 
-    private func perform(_ effects: [EngineEffect], device index: Int, incarnation: Int) {
-        let device = devices[index]
-        for effect in effects {
-            guard device.incarnation == incarnation, failure == nil else { return }
-            // `consume`: the cases' payloads (a whole-state write, trace details) are moved
-            // out of the element instead of copied, and the element is not destroyed after.
-            switch consume effect {
-            case .send(let id, let request):
-                send(request, id: id, from: index)
-            case .setTimer(let timer, let delay):
-                if let existing = device.timers[timer] { kernel.cancel(existing) }
-                let eventID = kernel.schedule(
-                    after: delay, actor: deviceActors[index],
-                    .engine(device: index, incarnation: incarnation, .timer(timer))
-                )
-                device.timers[timer] = eventID
-                timerDue[index][timer] = now.adding(delay)
-            case .cancelTimer(let timer):
-                if let existing = device.timers[timer] { kernel.cancel(existing) }
-                device.timers[timer] = nil
-                timerDue[index][timer] = nil
-            case .probe(let name):
-                record(device.name, "probe", [TraceField("point", .string(name))])
-                if name == "sync.start" && !livenessGuards[index].noteStart(at: now) {
-                    failLivelock(device: index, repeating: "synchronization (sync.start)")
-                    return
-                }
-                runTriggers(device: index, probe: name)
-                if device.incarnation == incarnation && device.isRunning {
-                    outstanding[index] += 1
-                    kernel.schedule(after: .zero, actor: deviceActors[index], .engine(device: index, incarnation: incarnation, .resume))
-                }
-            case .trace(let kind, let details, let rules):
-                record(device.name, kind, details, rules: rules)
-                noteFired(rules, device: index)
-                if kind == EngineEffect.runtimeErrorKind, case .string(let message)? = details.first?.value {
-                    fail("\(device.name): \(message)")
-                    return
-                }
-            case .completed(let waiter):
-                completedWaiters.insert(waiter.rawValue)
-                waiterDevices[waiter.rawValue] = nil
-                waiterActions[waiter.rawValue] = nil
-            case .failed(let waiter, let reason):
-                actionFailed(waiter, reason: reason, device: index)
-            case .write(let write):
-                device.apply(write)
-                writeCounts[index] += 1
-                if let target = killAfterWrite, target.device == device.name,
-                   target.write == writeCounts[index] {
-                    record("script", "kill.after-write", [TraceField("device", .string(device.name)),
-                                                          TraceField("write", .int(Int64(target.write)))])
-                    kill(index)
-                }
-            }
+    /// Carries out the effects in order; `firstWriteDone`: the first effect is a write the
+    /// device already carried out (the lent disk), which only counts.
+    ///
+    /// Each effect is moved out of the array (swapped with a probe without a name, which holds
+    /// no storage), not copied: a copy retained every reference of its payload, and destroying
+    /// the array released them again (a whole-state write holds the store's and the sync
+    /// data's, on every sds event). The lent write is not even looked at: `Device` checked
+    /// it (reading its store's history position cost as much as a read through the disk).
+    private func perform(
+        _ effects: consuming [EngineEffect], device index: Int, incarnation: Int,
+        firstWriteDone: Bool = false
+    ) {
+        var effects = effects
+        var position = 0
+        if firstWriteDone {
+            precondition(!effects.isEmpty,
+                         "'\(devices[index].name)': the lent disk's write is missing")
+            storeChanged[diskOwners[index]] = true
+            position = 1
+            if countWrite(device: index) { return }
         }
+        let device = devices[index]
+        while position < effects.count {
+            guard incarnations[index] == incarnation, failure == nil else { return }
+            var effect = EngineEffect.probe("")
+            swap(&effect, &effects[position])
+            position += 1
+            guard carryOut(consume effect, on: device, index: index, incarnation: incarnation)
+            else { return }
+        }
+    }
+
+    /// Carries out one effect; false when the effects after it must be dropped (the run
+    /// failed, or the device was killed).
+    @inline(__always)
+    private func carryOut(
+        _ effect: consuming EngineEffect, on device: Device, index: Int, incarnation: Int
+    ) -> Bool {
+        switch consume effect {
+        case .send(let id, let request):
+            send(request, id: id, from: index)
+        case .setTimer(let timer, let delay):
+            if let existing = device.timers[timer] { kernel.cancel(existing) }
+            let eventID = kernel.schedule(
+                after: delay, actor: deviceActors[index],
+                .timer(device: index, incarnation: incarnation, timer)
+            )
+            device.timers[timer] = eventID
+            timerDue[index][timer] = now.adding(delay)
+        case .cancelTimer(let timer):
+            if let existing = device.timers[timer] { kernel.cancel(existing) }
+            device.timers[timer] = nil
+            timerDue[index][timer] = nil
+        case .probe(let name):
+            record(device.name, "probe", [TraceField("point", .string(name))])
+            if name == "sync.start" && !livenessGuards[index].noteStart(at: now) {
+                failLivelock(device: index, repeating: "synchronization (sync.start)")
+                return false
+            }
+            runTriggers(device: index, probe: name)
+            // Still the same incarnation: then the app still runs (a kill starts a new one).
+            if incarnations[index] == incarnation {
+                outstanding[index] += 1
+                kernel.schedule(after: .zero, actor: deviceActors[index],
+                                .resume(device: index, incarnation: incarnation))
+            }
+        case .trace(let kind, let details, let rules):
+            record(device.name, kind, details, rules: rules)
+            noteFired(rules, device: index)
+            if kind == EngineEffect.runtimeErrorKind,
+               case .string(let message)? = details.first?.value {
+                fail("\(device.name): \(message)")
+                return false
+            }
+        case .completed(let waiter):
+            completedWaiters.insert(waiter.rawValue)
+            waiterDevices[waiter.rawValue] = nil
+            waiterActions[waiter.rawValue] = nil
+        case .failed(let waiter, let reason):
+            actionFailed(waiter, reason: reason, device: index)
+        case .write(let write):
+            if case .some = write.store { storeChanged[diskOwners[index]] = true }
+            device.apply(write)
+            if countWrite(device: index) { return false }
+        }
+        return true
+    }
+
+    /// Counts a write the device carried out; kills the device when it is the write a
+    /// `WriteKill` names (true: the device was killed, its remaining effects are dropped).
+    private func countWrite(device index: Int) -> Bool {
+        writeCounts[index] += 1
+        guard let target = killAfterWrite, target.write == writeCounts[index],
+              target.device == devices[index].name else { return false }
+        record("script", "kill.after-write", [TraceField("device", .string(devices[index].name)),
+                                              TraceField("write", .int(Int64(target.write)))])
+        kill(index)
+        return true
     }
 
     func makeWaiter(for device: Int, action: String) -> WaiterID {

@@ -8,6 +8,13 @@
 ///
 /// Cancellation removes the event at once, after a linear search: the hot path (schedule and
 /// pop) then carries no bookkeeping, and a simulation holds a few hundred pending events.
+///
+/// Events due no later than everything in the heap, scheduled one after another for one
+/// instant (a simulation's "right now": an engine resuming after a probe point, an answer
+/// that fails at once), wait in a short run beside the heap, `front`, instead of being sifted
+/// up to its root and down again. The run is sorted (one time, increasing sequence numbers),
+/// so the next event is the earlier of its first entry and the heap's root, and the order is
+/// exactly the heap's alone.
 public struct EventQueue<Payload> {
     @usableFromInline
     struct Entry {
@@ -49,28 +56,44 @@ public struct EventQueue<Payload> {
     }
 
     @usableFromInline var heap: [Entry] = []
+    /// Events due at one time, in sequence order, none later than the heap's root when the
+    /// first came (see the type's comment); at most `frontLimit`.
+    @usableFromInline var front: [Entry] = []
     @usableFromInline var nextSequence: UInt64 = 0
+
+    /// More events than this for one instant go to the heap: taking the first of several
+    /// out of `front` moves the others, so it stays short.
+    @usableFromInline static var frontLimit: Int { 16 }
 
     @inlinable
     public init() {}
 
     /// The number of events waiting.
     @inlinable
-    public var count: Int { heap.count }
+    public var count: Int { heap.count + front.count }
 
     @inlinable
-    public var isEmpty: Bool { heap.isEmpty }
+    public var isEmpty: Bool { heap.isEmpty && front.isEmpty }
 
     /// The time of the next event, or nil when none is waiting.
     @inlinable
     public var nextTime: SimTime? {
-        heap.isEmpty ? nil : SimTime(microseconds: heap[0].time)
+        if front.isEmpty { return heap.isEmpty ? nil : SimTime(microseconds: heap[0].time) }
+        let time = front[0].time
+        return SimTime(microseconds: heap.isEmpty ? time : min(time, heap[0].time))
     }
 
     /// The next event without removing it, or nil when none is waiting.
     @inlinable
     public var peek: ScheduledEvent<Payload>? {
-        heap.isEmpty ? nil : heap[0].event
+        if frontComesFirst { return front[0].event }
+        return heap.isEmpty ? nil : heap[0].event
+    }
+
+    /// Whether the next event is the first of `front` (false when `front` is empty).
+    @inlinable
+    var frontComesFirst: Bool {
+        !front.isEmpty && (heap.isEmpty || front[0].precedes(heap[0]))
     }
 
     /// Adds an event due at `time` and returns its id (the next sequence number).
@@ -79,7 +102,18 @@ public struct EventQueue<Payload> {
     public mutating func schedule(at time: SimTime, _ payload: Payload) -> EventID {
         let sequence = nextSequence
         nextSequence += 1
-        heap.append(Entry(time: time.microseconds, sequence: sequence, payload: payload))
+        let entry = Entry(time: time.microseconds, sequence: sequence, payload: payload)
+        // Its sequence number is the largest yet: after every entry of `front` due at its time.
+        if !front.isEmpty {
+            if front[0].timeKey == entry.timeKey && front.count < Self.frontLimit {
+                front.append(entry)
+                return EventID(sequence: sequence)
+            }
+        } else if heap.isEmpty || entry.precedes(heap[0]) {
+            front.append(entry)
+            return EventID(sequence: sequence)
+        }
+        heap.append(entry)
         siftUp(from: heap.count - 1)
         return EventID(sequence: sequence)
     }
@@ -87,6 +121,10 @@ public struct EventQueue<Payload> {
     /// Removes and returns the earliest event (by time, then sequence), or nil when empty.
     @inlinable
     public mutating func popNext() -> ScheduledEvent<Payload>? {
+        if frontComesFirst {
+            // Usually the only one: taken from the end, nothing moves.
+            return (front.count == 1 ? front.removeLast() : front.removeFirst()).event
+        }
         guard let last = heap.popLast() else { return nil }
         if heap.isEmpty { return last.event }
         let first = heap[0]
@@ -102,6 +140,10 @@ public struct EventQueue<Payload> {
     @inlinable
     @discardableResult
     public mutating func cancel(_ id: EventID) -> Bool {
+        if let position = front.firstIndex(where: { $0.sequence == id.sequence }) {
+            front.remove(at: position)
+            return true
+        }
         guard let index = heap.firstIndex(where: { $0.sequence == id.sequence }) else {
             return false
         }
@@ -118,7 +160,7 @@ public struct EventQueue<Payload> {
 
     /// Every waiting event in (time, sequence) order, for the account of leftovers.
     public func pending() -> [ScheduledEvent<Payload>] {
-        heap.sorted { $0.precedes($1) }.map(\.event)
+        (heap + front).sorted { $0.precedes($1) }.map(\.event)
     }
 
     @inlinable

@@ -59,7 +59,7 @@ public struct RecordTable: Hashable, Sendable {
         find(name).entry.flatMap { entries[$0].changeTag }
     }
 
-    /// Both at once, for a reader that keeps them (PageCheckpoint).
+    /// Both at once, for a reader that keeps them (PageJournal).
     public func entry(named name: String) -> (model: ModelID?, changeTag: String?)? {
         find(name).entry.map { (entries[$0].modelID, entries[$0].changeTag) }
     }

@@ -9,7 +9,6 @@ extension SDSEngine {
     /// identity), or a new model. The app can save between this and the store (LIM-2).
     func resolvePage(_ page: DownloadPage, context: inout SDSContext, effects: inout [EngineEffect]) -> PageResolution {
         var resolution = PageResolution()
-        let pageNames = Set(page.records.map(\.recordName))
         // The models whose own record is in the page: the same for every record of it (the
         // loop changes no binding), found once and only for an entity with an identity.
         var ownRecords: Set<ModelID>?
@@ -30,7 +29,8 @@ extension SDSEngine {
                 resolution.targets[record.recordName] = twin
                 resolution.valueTwins.insert(record.recordName)
             } else if !entity.identity.isEmpty {
-                let own = ownRecords ?? ownRecordInPage(pageNames, context: context)
+                let own = ownRecords
+                    ?? ownRecordInPage(Set(page.records.map(\.recordName)), context: context)
                 ownRecords = own
                 if let twin = identityTwin(of: record, entity: entity, context: context,
                                            taken: Set(resolution.targets.values).union(own)) {
@@ -66,7 +66,8 @@ extension SDSEngine {
 
     /// The records of a page that can be stored now; the others are kept aside (DL-3).
     private func recordsToStore(_ records: [CloudRecord], context: inout SDSContext, effects: inout [EngineEffect]) -> [CloudRecord] {
-        let inPage = Set(records.map(\.recordName))
+        // The page's names, for records that reference others: built at the first one.
+        var inPage: Set<String>?
         var result: [CloudRecord] = []
         for record in records {
             if skipsHere(record, context: &context, effects: &effects) { continue }
@@ -95,7 +96,11 @@ extension SDSEngine {
                 continue
             }
             if mechanisms.keepsRecordsWithMissingReferencesAside,
-               let missing = missingReference(of: record, entity: entity, inPage: inPage, context: context) {
+               !entity.synchronizedToOneRelationships.isEmpty,
+               let missing = missingReference(
+                   of: record, entity: entity,
+                   inPage: inPage ?? { inPage = Set(records.map(\.recordName)); return inPage! }(),
+                   context: context) {
                 context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "references \(missing), not downloaded")
                 // LIM-3: another device moved this model into one this device deleted without
                 // knowing of the move; the model stays at its previous place here.
@@ -147,27 +152,29 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
-        // Kept so that a refused page can be undone, at the cost of the page (PageCheckpoint);
-        // not for a page with nothing to store, whose empty save cannot be refused.
-        let checkpoint = records.isEmpty && deletions.isEmpty ? nil : PageCheckpoint(
-            records: records, deletions: deletions, resolution: resolution, context: context)
+        // Every change of the sync data before the save goes through the journal, so that a
+        // refused page can be undone at the cost of what it changed (PageJournal).
+        var journal = PageJournal(context: context)
         #if DEBUG
         let before = context
         #endif
         var transaction = Transaction()
-        prepare(records, resolution: resolution, into: &transaction, context: &context, effects: &effects)
-        let deleted = Set(deletions.map(\.recordName))
+        prepare(records, resolution: resolution, into: &transaction, journal: &journal,
+                context: &context, effects: &effects)
+        let deleted = deletions.isEmpty ? [] : Set(deletions.map(\.recordName))
         for deletion in deletions {
-            noteMovedModelDeletedWithParent(deletion, deleted: deleted, context: &context, effects: &effects)
-            applyDeletion(deletion, to: &transaction, context: &context, effects: &effects)
+            noteMovedModelDeletedWithParent(deletion, deleted: deleted, journal: &journal,
+                                            context: &context, effects: &effects)
+            applyDeletion(deletion, to: &transaction, journal: &journal, context: &context,
+                          effects: &effects)
         }
         if let entry = save(transaction, context: &context) {
             forgetCascadedModels(deletedBy: entry, context: &context, effects: &effects)
             recordLocalChanges(context: &context, effects: &effects)
             return
         }
-        guard let checkpoint else { preconditionFailure("sds: an empty save was refused") }
-        checkpoint.restore(&context)
+        precondition(!records.isEmpty || !deletions.isEmpty, "sds: an empty save was refused")
+        journal.restore(&context)
         #if DEBUG
         assert(context.store == before.store && context.syncData == before.syncData
                && context.names == before.names, "a refused page was not undone exactly")
@@ -208,6 +215,7 @@ extension SDSEngine {
         _ records: [CloudRecord],
         resolution: PageResolution,
         into transaction: inout Transaction,
+        journal: inout PageJournal,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
@@ -218,7 +226,8 @@ extension SDSEngine {
             let name = record.recordName
             if let target = resolution.targets[name], context.store.model(target) != nil {
                 if resolution.valueTwins.contains(name) || resolution.identityTwins.contains(name) {
-                    adoptTwin(target, record: record, byValues: resolution.valueTwins.contains(name), context: &context, effects: &effects)
+                    adoptTwin(target, record: record, byValues: resolution.valueTwins.contains(name),
+                              journal: &journal, context: &context, effects: &effects)
                 }
                 applied.append((record, target, entity))
                 continue
@@ -227,7 +236,7 @@ extension SDSEngine {
                 // LIM-2: the app created a model with this identity after the page was read;
                 // the download inserts its own, and the app's moves to a random name (ID-5).
                 let fresh = context.makeRandomRecordName()
-                context.syncData.bind(other, to: fresh)
+                journal.bind(other, to: fresh, in: &context.syncData)
                 effects.append(.trace(
                     kind: "download.duplicate-identity",
                     details: [TraceField("record", .string(name)), TraceField("localModelMovedTo", .string(fresh))],
@@ -236,7 +245,7 @@ extension SDSEngine {
             }
             let id = context.store.makeModelID()
             inserted.insert(name)
-            context.syncData.bind(id, to: name)
+            journal.bind(id, to: name, in: &context.syncData)
             transaction.append(.insert(id, entity: entity.name, values: [:]))
             applied.append((record, id, entity))
         }
@@ -251,7 +260,7 @@ extension SDSEngine {
                 pending.isAdoption = false
                 pending.isInsert = false
                 pending.adoptionEdits = []
-                context.syncData.pending[id] = pending.keys.isEmpty ? nil : pending
+                journal.setPending(pending.keys.isEmpty ? nil : pending, for: id, in: &context.syncData)
                 effects.append(.trace(
                     kind: "adopt.record-wins",
                     details: [TraceField("record", .string(record.recordName)),
@@ -264,11 +273,14 @@ extension SDSEngine {
 
     /// A local twin takes the record: by values (ADOPT-4, LIFE-3, DEL-3) its adoption is
     /// done; by identity (ID-2) its pending keys still win (SYNC-4).
-    private func adoptTwin(_ twin: ModelID, record: CloudRecord, byValues: Bool, context: inout SDSContext, effects: inout [EngineEffect]) {
-        context.syncData.unbind(twin)
-        context.syncData.bind(twin, to: record.recordName)
+    private func adoptTwin(
+        _ twin: ModelID, record: CloudRecord, byValues: Bool, journal: inout PageJournal,
+        context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        journal.unbind(twin, in: &context.syncData)
+        journal.bind(twin, to: record.recordName, in: &context.syncData)
         if byValues {
-            context.syncData.pending[twin] = nil
+            journal.setPending(nil, for: twin, in: &context.syncData)
             effects.append(.trace(
                 kind: "download.value-matched",
                 details: [TraceField("record", .string(record.recordName))],
@@ -351,11 +363,15 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) -> [String: PropertyValue] {
         let pendingKeys = context.syncData.pending[id]?.keysThatWin ?? [:]
-        let current = context.store.model(id)
+        // A new model is not in the store yet (its insert is in the same transaction).
+        let current = isNew ? nil : context.store.model(id)
         var values: [String: PropertyValue] = [:]
+        values.reserveCapacity(
+            entity.synchronizedAttributes.count + entity.synchronizedToOneRelationships.count)
         var kept: [String] = []
         for attribute in entity.synchronizedAttributes {
-            if pendingKeys[attribute.name] != nil {
+            // (An empty map is not asked: a lookup hashes the key even then.)
+            if !pendingKeys.isEmpty && pendingKeys[attribute.name] != nil {
                 kept.append(attribute.name)
                 continue
             }
@@ -370,7 +386,7 @@ extension SDSEngine {
             }
         }
         for relationship in entity.synchronizedToOneRelationships {
-            if pendingKeys[relationship.name] != nil {
+            if !pendingKeys.isEmpty && pendingKeys[relationship.name] != nil {
                 kept.append(relationship.name)
                 continue
             }
@@ -464,10 +480,10 @@ extension SDSEngine {
     /// with the parent this device moved it into (iCloud deleted it with that parent), so the
     /// device that deleted the parent did so without having the move.
     private func noteMovedModelDeletedWithParent(
-        _ deletion: RecordDeletion, deleted: Set<String>, context: inout SDSContext,
-        effects: inout [EngineEffect]
+        _ deletion: RecordDeletion, deleted: Set<String>, journal: inout PageJournal,
+        context: inout SDSContext, effects: inout [EngineEffect]
     ) {
-        guard context.syncData.uploadedMoves.removeValue(forKey: deletion.recordName) != nil,
+        guard journal.removeUploadedMove(deletion.recordName, in: &context.syncData) != nil,
               let parent = context.syncData.parents[deletion.recordName], deleted.contains(parent)
         else { return }
         effects.append(.trace(
@@ -481,14 +497,16 @@ extension SDSEngine {
     private func applyDeletion(
         _ deletion: RecordDeletion,
         to transaction: inout Transaction,
+        journal: inout PageJournal,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
         if schema.entity(named: deletion.recordType)?.isSynchronized != true,
            fullSchema.entity(named: deletion.recordType)?.isSynchronized == true {
             // EXT-2 / EXT-3: a deletion of a model this process does not synchronize.
-            context.syncData.skippedDeletions[deletion.recordName] = deletion.recordType
-            context.syncData.skippedRules[deletion.recordName] = isExtension ? "EXT-2" : "EXT-3"
+            journal.setSkippedDeletion(deletion.recordType, for: deletion.recordName, in: &context.syncData)
+            journal.setSkippedRule(isExtension ? "EXT-2" : "EXT-3", for: deletion.recordName,
+                                   in: &context.syncData)
             effects.append(.trace(
                 kind: "download.deletion-skipped",
                 details: [TraceField("record", .string(deletion.recordName))],
@@ -496,16 +514,16 @@ extension SDSEngine {
             ))
             return
         }
-        context.syncData.setChangeTag(nil, for: deletion.recordName)
-        context.syncData.pendingDeletions.removeEntry(at: deletion.recordName)
-        context.syncData.recordZones.removeEntry(at: deletion.recordName)
+        journal.setChangeTag(nil, for: deletion.recordName, in: &context.syncData)
+        journal.removePendingDeletion(deletion.recordName, in: &context.syncData)
+        journal.removeRecordZone(deletion.recordName, in: &context.syncData)
         guard let id = context.syncData.model(forRecord: deletion.recordName) else { return }
         guard context.store.model(id) != nil else {
-            context.syncData.unbind(id)
+            journal.unbind(id, in: &context.syncData)
             return
         }
         if context.syncData.pending[id]?.isInsert == true,
-           context.syncData.unanswered.removeValue(forKey: deletion.recordName) != nil {
+           journal.removeUnanswered(deletion.recordName, in: &context.syncData) != nil {
             // SYNC-4: the insert was sent and its answer lost; iCloud created the record,
             // and another device deleted it since: the deletion is of this model's record.
             effects.append(.trace(
@@ -524,12 +542,12 @@ extension SDSEngine {
             ))
             return
         }
-        context.syncData.unbind(id)
+        journal.unbind(id, in: &context.syncData)
         var rules: [String] = []
         if let pending = context.syncData.pending[id], !pending.keys.isEmpty {
             rules.append("SYNC-3")
         }
-        context.syncData.pending[id] = nil
+        journal.setPending(nil, for: id, in: &context.syncData)
         transaction.append(.delete(id))
         effects.append(.trace(
             kind: "download.deleted",

@@ -6,7 +6,7 @@ import SyncContract
 extension SDSEngine {
     /// SYNC-6: after a failed download the engine does not know which records other devices
     /// deleted, so before uploading edits it asks which of their records still exist.
-    func existenceCheckRequest(_ current: inout SyncRun, context: SDSContext) -> CloudRequest? {
+    func existenceCheckRequest(_ current: SyncRun, context: SDSContext) -> CloudRequest? {
         guard current.downloadFailed, !current.existenceChecked else { return nil }
         current.existenceChecked = true
         var names: [String] = []
@@ -24,7 +24,7 @@ extension SDSEngine {
 
     /// Edits of records that are gone are not uploaded now (an edit never recreates a
     /// record): they wait for the next download, which brings the deletion (SYNC-3).
-    func handleExistenceCheckAnswer(_ response: CloudResponse, _ current: inout SyncRun, effects: inout [EngineEffect]) -> Bool {
+    func handleExistenceCheckAnswer(_ response: CloudResponse, _ current: SyncRun, effects: inout [EngineEffect]) -> Bool {
         guard current.existenceCheckInFlight else { return false }
         current.existenceCheckInFlight = false
         guard case .recordsFetched(let results) = response else { return true }

@@ -15,7 +15,7 @@ extension SDSEngine {
     ///
     /// A new record of an entity without an identity has a fresh random name: nothing can be
     /// in iCloud under it, so it is not fetched.
-    func overflowFetchRequest(_ current: inout SyncRun, context: SDSContext) -> CloudRequest? {
+    func overflowFetchRequest(_ current: SyncRun, context: SDSContext) -> CloudRequest? {
         guard quotaPausedUntil == nil else { return nil }
         var byZone: [ZoneID: [String]] = [:]
         for id in overflowFetchCandidates(current, context: context) {
@@ -91,7 +91,7 @@ extension SDSEngine {
     /// model waiting to be adopted takes its record instead (ADOPT-2).
     func handleOverflowFetchAnswer(
         _ response: CloudResponse,
-        _ current: inout SyncRun,
+        _ current: SyncRun,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) -> Bool {
@@ -99,9 +99,9 @@ extension SDSEngine {
         let names = current.overflow.fetching
         current.overflow.fetching = []
         guard case .recordsFetched(let results) = response else {
-            for name in names { skipUpload(of: name, &current) }
+            for name in names { skipUpload(of: name, current) }
             if case .failure(let error) = response {
-                handleUploadFailure(error, &current, context: &context, effects: &effects)
+                handleUploadFailure(error, current, context: &context, effects: &effects)
             }
             return true
         }
@@ -116,7 +116,7 @@ extension SDSEngine {
             case .failed(let name, let error) where error.code == .unknownItem:
                 current.overflow.bases[name] = .absent
             case .failed(let name, let error):
-                skipUpload(of: name, &current)
+                skipUpload(of: name, current)
                 failure = failure ?? error
             case .deleted:
                 break
@@ -128,13 +128,13 @@ extension SDSEngine {
                       TraceField("found", .list(found.map { .string($0) }))],
             rules: ["BIG-3"]
         ))
-        adoptFetchedRecords(found, &current, context: &context, effects: &effects)
-        if let failure { fetchFailed(failure, &current, context: &context, effects: &effects) }
+        adoptFetchedRecords(found, current, context: &context, effects: &effects)
+        if let failure { fetchFailed(failure, current, context: &context, effects: &effects) }
         return true
     }
 
     /// The record is not uploaded by this synchronization.
-    private func skipUpload(of name: String, _ current: inout SyncRun) {
+    private func skipUpload(of name: String, _ current: SyncRun) {
         current.attempted.insert(name)
         current.attempted.insert("adopt:" + name)
     }
@@ -143,7 +143,7 @@ extension SDSEngine {
     /// transient error schedules (ERR-3); a missing zone is created again (ERR-1).
     private func fetchFailed(
         _ error: CloudError,
-        _ current: inout SyncRun,
+        _ current: SyncRun,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
@@ -157,7 +157,7 @@ extension SDSEngine {
             zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
             wantsSync = true
         case .userDeletedZone:
-            userDeletedZone(&current, context: &context, effects: &effects)
+            userDeletedZone(current, context: &context, effects: &effects)
         default:
             if error.retryAfter != nil || error.code.isTransient {
                 scheduleRetry(after: error, context: context, effects: &effects)
@@ -169,7 +169,7 @@ extension SDSEngine {
     /// record, overflow values included, instead of being uploaded.
     private func adoptFetchedRecords(
         _ names: [String],
-        _ current: inout SyncRun,
+        _ current: SyncRun,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
@@ -189,7 +189,7 @@ extension SDSEngine {
     /// ADOPT-2 with BIG-3: the server record of a `serverRecordChanged` comes without its
     /// asset's contents; when it has an overflow asset, the record is fetched and adopted
     /// from the fetched copy.
-    func needsOverflowContents(_ server: CloudRecord?, _ current: inout SyncRun) -> Bool {
+    func needsOverflowContents(_ server: CloudRecord?, _ current: SyncRun) -> Bool {
         guard let server, server.fields[Self.overflowField] != nil,
               current.overflow.bases[server.recordName] == nil else { return false }
         current.overflow.mustFetch.insert(server.recordName)
@@ -203,7 +203,7 @@ extension SDSEngine {
     func retryTooLarge(
         _ name: String,
         error: CloudError,
-        _ current: inout SyncRun,
+        _ current: SyncRun,
         context: SDSContext,
         effects: inout [EngineEffect]
     ) -> Bool {
@@ -553,11 +553,11 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) {
         let name = record.recordName
-        let previous = context.syncData.overflow[name]
         guard record.fields[Self.overflowField] != nil else {
-            context.syncData.overflow[name] = nil
+            context.syncData.overflow.removeEntry(at: name)
             return
         }
+        let previous = context.syncData.overflow[name]
         // An asset whose contents were not sent tells nothing new.
         guard let asset = OverflowAsset.decode(record.fields[Self.overflowField]) else { return }
         var state = previous ?? OverflowRecordState()

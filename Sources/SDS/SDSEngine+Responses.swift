@@ -11,37 +11,35 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
-        guard var current = run, current.awaiting == id else {
+        guard let current = run, current.awaiting == id else {
             effects.append(.trace(kind: "response.ignored", details: [TraceField("request", .string(id.description))], rules: []))
             return
         }
         current.awaiting = nil
-        run = SyncRun.stepping
         if case .failure(let error) = response, current.step != .uploadAnswered {
-            handleFailure(error, &current, context: &context, effects: &effects)
+            handleFailure(error, current, context: &context, effects: &effects)
         } else {
-            handleAnswer(response, &current, context: &context, effects: &effects)
+            handleAnswer(response, current, context: &context, effects: &effects)
         }
-        run = current
         if stopped && current.step.isBeforeUpload && !current.awaitingResume {
             // LIFE-1: a running download stops after its current page.
-            run?.step = .finish
+            current.step = .finish
         }
         advance(context: &context, effects: &effects)
     }
 
     private func handleAnswer(
         _ response: CloudResponse,
-        _ current: inout SyncRun,
+        _ current: SyncRun,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
         switch current.step {
         case .checkAccount:
-            handleAccountStatus(response, &current, context: &context, effects: &effects)
+            handleAccountStatus(response, current, context: &context, effects: &effects)
         case .fetchDatabase:
             if case .databaseChanges(let changed, let deleted, let token, _) = response {
-                handleDatabaseChanges(changed: changed, deleted: deleted, &current, context: &context, effects: &effects)
+                handleDatabaseChanges(changed: changed, deleted: deleted, current, context: &context, effects: &effects)
                 context.syncData.databaseToken = token
             }
         case .ensureZone:
@@ -62,7 +60,7 @@ extension SDSEngine {
                 context.syncData.sharedDatabaseToken = token
             }
             current.sharedZonesToFetch = context.syncData.sharedZones
-            current.step = nextSharedZone(&current)
+            current.step = nextSharedZone(current)
         case .fetchSharedPage(let zone):
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
                 let read = readOverflow(records, deletions: deletions, context: &context, effects: &effects)
@@ -79,12 +77,12 @@ extension SDSEngine {
                 current.step = .pageFetched(page)
             }
         case .uploadAnswered:
-            handleUploadAnswer(response, &current, context: &context, effects: &effects)
+            handleUploadAnswer(response, current, context: &context, effects: &effects)
             if current.step == .uploadAnswered {
-                pass("upload.done", then: .uploadBatch, &current, &effects)
+                pass("upload.done", then: .uploadBatch, current, &effects)
             }
         case .initializeSchema:
-            handleSchemaAnswer(response, &current, context: &context, effects: &effects)
+            handleSchemaAnswer(response, current, context: &context, effects: &effects)
         case .catchUp:
             if case .recordsFetched(let results) = response {
                 catchUp(results, context: &context, effects: &effects)
@@ -96,7 +94,7 @@ extension SDSEngine {
 
     private func handleAccountStatus(
         _ response: CloudResponse,
-        _ current: inout SyncRun,
+        _ current: SyncRun,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
@@ -105,7 +103,7 @@ extension SDSEngine {
             if case .accountStatus(.temporarilyUnavailable) = response {
                 error = CloudError(.accountTemporarilyUnavailable, message: "the account is temporarily unavailable")
             }
-            abortRun(&current, error: error, context: &context, effects: &effects)
+            abortRun(current, error: error, context: &context, effects: &effects)
             return
         }
         accountChecked = true
@@ -130,7 +128,7 @@ extension SDSEngine {
     private func handleDatabaseChanges(
         changed: [ZoneID],
         deleted: [ZoneDeletion],
-        _ current: inout SyncRun,
+        _ current: SyncRun,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
@@ -138,7 +136,7 @@ extension SDSEngine {
         current.step = .ensureZone
         if let deletion = deleted.first(where: { $0.zone == zone }) {
             if deletion.reason == .purged && !changed.contains(zone) {
-                userDeletedZone(&current, context: &context, effects: &effects)
+                userDeletedZone(current, context: &context, effects: &effects)
                 return
             }
             if context.syncData.zoneCreated || context.syncData.zoneToken != nil {
@@ -183,7 +181,7 @@ extension SDSEngine {
     }
 
     /// ERR-2: nothing is uploaded again; synchronizing stops until `start()` or a launch.
-    func userDeletedZone(_ current: inout SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
+    func userDeletedZone(_ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
         zonePurged = true
         context.syncData.zoneCreated = false
         context.syncData.zoneToken = nil
@@ -196,7 +194,7 @@ extension SDSEngine {
     /// An operation-level error during a step that is not an upload.
     private func handleFailure(
         _ error: CloudError,
-        _ current: inout SyncRun,
+        _ current: SyncRun,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
@@ -208,7 +206,7 @@ extension SDSEngine {
         case (.fetchSharedPage(let zone), .zoneNotFound), (.fetchSharedPage(let zone), .permissionFailure):
             // The share is gone from this account's shared database.
             removeSharedCopies(of: zone, rule: nil, context: &context, effects: &effects)
-            current.step = nextSharedZone(&current)
+            current.step = nextSharedZone(current)
         case (.fetchSharedDatabase, _):
             // A shared database that cannot be read does not stop the app's own sync.
             effects.append(.trace(kind: "shared.download-failed", details: [TraceField("error", .string(error.description))], rules: []))
@@ -220,7 +218,7 @@ extension SDSEngine {
             zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
             current.step = .ensureZone
         case (_, .userDeletedZone):
-            userDeletedZone(&current, context: &context, effects: &effects)
+            userDeletedZone(current, context: &context, effects: &effects)
         case (.fetchPage, .changeTokenExpired):
             context.syncData.zoneToken = nil
             context.syncData.expiredTokenRefetch = true
@@ -244,7 +242,7 @@ extension SDSEngine {
                 return
             }
             if current.step.isDownload { current.downloadFailed = true }
-            abortRun(&current, error: error, context: &context, effects: &effects)
+            abortRun(current, error: error, context: &context, effects: &effects)
         }
     }
 

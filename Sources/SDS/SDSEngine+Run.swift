@@ -7,42 +7,35 @@ extension SDSEngine {
     /// Runs the synchronization's steps until it waits for an answer or passes a probe point.
     func advance(context: inout SDSContext, effects: inout [EngineEffect]) {
         var guardSteps = 0
-        while run.map({ !$0.awaitingResume && $0.awaiting == nil }) == true {
+        while let current = run, !current.awaitingResume, current.awaiting == nil {
             guardSteps += 1
             precondition(guardSteps < 10_000, "sds: a synchronization stepped without waiting")
-            // The step works on the only copy (its sets change in place, not copied); `run`
-            // stays non-nil meanwhile, as the engine's checks for a running sync expect.
-            // Swapped out and back, not copied: a copy of the run and of its placeholder
-            // retained and released every collection of it twice per step.
-            var current = SyncRun.stepping
-            swap(&current, &run!)
-            let outcome = step(&current, context: &context, effects: &effects)
-            if outcome == .ended {
+            // The step changes the run in place (`run` is the same object meanwhile).
+            if step(current, context: &context, effects: &effects) == .ended {
                 run = nil
                 finishRun(current, context: &context, effects: &effects)
                 return
             }
-            run = consume current
         }
     }
 
     enum StepOutcome { case next, ended }
 
     /// Passes a probe point: the world runs triggers there, then resumes the engine.
-    func pass(_ probe: String, then next: SyncStep, _ run: inout SyncRun, _ effects: inout [EngineEffect]) {
+    func pass(_ probe: String, then next: SyncStep, _ run: SyncRun, _ effects: inout [EngineEffect]) {
         run.step = next
         run.awaitingResume = true
         effects.append(.probe(probe))
     }
 
-    func send(_ request: CloudRequest, _ run: inout SyncRun, _ effects: inout [EngineEffect]) {
+    func send(_ request: CloudRequest, _ run: SyncRun, _ effects: inout [EngineEffect]) {
         let id = makeRequestID()
         run.awaiting = id
         effects.append(.send(id, request))
     }
 
     private func step(
-        _ current: inout SyncRun,
+        _ current: SyncRun,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) -> StepOutcome {
@@ -52,12 +45,12 @@ extension SDSEngine {
                 context.syncData.lookForModelsWithoutRecords = false
                 findModelsWithoutRecords(context: &context, effects: &effects)
             }
-            pass("sync.start", then: .checkAccount, &current, &effects)
+            pass("sync.start", then: .checkAccount, current, &effects)
         case .checkAccount:
             if accountChecked {
                 current.step = schemaRequested ? .initializeSchema(phase: 0) : .fetchDatabase
             } else {
-                send(.accountStatus, &current, &effects)
+                send(.accountStatus, current, &effects)
             }
         case .initializeSchema(let phase):
             if phase == 0 {
@@ -65,21 +58,21 @@ extension SDSEngine {
                 // Whichever run makes the attempt answers for it, success or failure.
                 current.carriesSchema = true
             }
-            sendSchemaRequest(phase: phase, &current, context: &context, effects: &effects)
+            sendSchemaRequest(phase: phase, current, context: &context, effects: &effects)
         case .fetchDatabase:
-            send(.fetchDatabaseChanges(scope: .privateDatabase, token: context.syncData.databaseToken), &current, &effects)
+            send(.fetchDatabaseChanges(scope: .privateDatabase, token: context.syncData.databaseToken), current, &effects)
         case .ensureZone:
             if context.syncData.zoneCreated {
                 current.step = .ensureSubscription
             } else {
                 let zone = appZone(context)
-                send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), &current, &effects)
+                send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), current, &effects)
             }
         case .ensureSubscription:
             if !context.syncData.subscribed {
-                send(.saveDatabaseSubscription(scope: .privateDatabase), &current, &effects)
+                send(.saveDatabaseSubscription(scope: .privateDatabase), current, &effects)
             } else if !context.syncData.sharedSubscribed {
-                send(.saveDatabaseSubscription(scope: .sharedDatabase), &current, &effects)
+                send(.saveDatabaseSubscription(scope: .sharedDatabase), current, &effects)
             } else {
                 current.step = .catchUp
             }
@@ -90,7 +83,7 @@ extension SDSEngine {
                 current.step = .downloadStart
             } else {
                 let batch = Array(names.prefix(Self.maxItemsPerUpload))
-                send(.fetchRecords(scope: .privateDatabase, zone: appZone(context), names: batch), &current, &effects)
+                send(.fetchRecords(scope: .privateDatabase, zone: appZone(context), names: batch), current, &effects)
             }
         case .downloadStart:
             if context.syncData.zoneToken == nil && !context.syncData.expiredTokenRefetch {
@@ -111,7 +104,7 @@ extension SDSEngine {
                     rules: ["SYNC-7"]
                 ))
             }
-            pass("download.start", then: .fetchPage, &current, &effects)
+            pass("download.start", then: .fetchPage, current, &effects)
         case .fetchPage:
             let request = CloudRequest.fetchZoneChanges(
                 scope: .privateDatabase,
@@ -119,9 +112,9 @@ extension SDSEngine {
                 token: context.syncData.zoneToken,
                 resultsLimit: pageSize
             )
-            send(request, &current, &effects)
+            send(request, current, &effects)
         case .pageFetched(let page):
-            pass("download.page.fetched", then: .resolvePage(page), &current, &effects)
+            pass("download.page.fetched", then: .resolvePage(page), current, &effects)
         case .resolvePage(let page):
             var resolution = PageResolution()
             if mechanisms.matchesPageBeforeStoring {
@@ -129,7 +122,7 @@ extension SDSEngine {
             } else {
                 resolution.deferred = true
             }
-            pass("download.page.resolved", then: .storePage(page, resolution), &current, &effects)
+            pass("download.page.resolved", then: .storePage(page, resolution), current, &effects)
         case .storePage(let page, var resolution):
             if resolution.deferred { resolution = resolvePage(page, context: &context, effects: &effects) }
             applyPage(page, resolution: resolution, context: &context, effects: &effects)
@@ -137,7 +130,7 @@ extension SDSEngine {
                 for record in page.records { context.syncData.refetchedRecords.insert(record.recordName) }
             }
             context.syncData.pageInProgress = true
-            pass("download.page.stored", then: .savePage(page), &current, &effects)
+            pass("download.page.stored", then: .savePage(page), current, &effects)
         case .savePage(let page):
             if let zone = page.sharedZone {
                 context.syncData.sharedZoneTokens[zone] = page.token
@@ -153,16 +146,16 @@ extension SDSEngine {
             ))
             let next: SyncStep
             if let zone = page.sharedZone {
-                next = page.moreComing ? .fetchSharedPage(zone) : nextSharedZone(&current)
+                next = page.moreComing ? .fetchSharedPage(zone) : nextSharedZone(current)
             } else {
                 let skipShared = !sharedDatabaseMayHaveChanged && context.syncData.sharedZones.isEmpty
                 next = page.moreComing ? .fetchPage : (skipShared ? .downloadDone : .fetchSharedDatabase)
             }
-            pass("download.page.saved", then: next, &current, &effects)
+            pass("download.page.saved", then: next, current, &effects)
         case .fetchSharedDatabase:
             let request = CloudRequest.fetchDatabaseChanges(
                 scope: .sharedDatabase, token: context.syncData.sharedDatabaseToken)
-            send(request, &current, &effects)
+            send(request, current, &effects)
         case .fetchSharedPage(let zone):
             let request = CloudRequest.fetchZoneChanges(
                 scope: .sharedDatabase,
@@ -170,15 +163,15 @@ extension SDSEngine {
                 token: context.syncData.sharedZoneTokens[zone],
                 resultsLimit: pageSize
             )
-            send(request, &current, &effects)
+            send(request, current, &effects)
         case .downloadDone:
-            finishDownload(&current, context: &context, effects: &effects)
-            pass("download.done", then: .uploadStart, &current, &effects)
+            finishDownload(current, context: &context, effects: &effects)
+            pass("download.done", then: .uploadStart, current, &effects)
         case .uploadStart:
             effects.append(.trace(kind: "upload.after-download", details: [], rules: ["SYNC-2"]))
-            pass("upload.start", then: .uploadBatch, &current, &effects)
+            pass("upload.start", then: .uploadBatch, current, &effects)
         case .uploadBatch:
-            if let request = makeUploadRequest(&current, context: &context, effects: &effects) {
+            if let request = makeUploadRequest(current, context: &context, effects: &effects) {
                 let id = makeRequestID()
                 current.awaiting = id
                 effects.append(.send(id, request))
@@ -186,7 +179,7 @@ extension SDSEngine {
                 current.awaitingResume = true
                 effects.append(.probe("upload.sent"))
             } else if current.uploadRequests == 0 {
-                pass("upload.done", then: .finish, &current, &effects)
+                pass("upload.done", then: .finish, current, &effects)
             } else {
                 current.step = .finish
             }
@@ -194,7 +187,7 @@ extension SDSEngine {
             // The answer is handled in `handleResponse`; nothing to do until it arrives.
             preconditionFailure("sds: upload step advanced without an answer")
         case .finish:
-            pass("sync.done", then: .ended, &current, &effects)
+            pass("sync.done", then: .ended, current, &effects)
         case .ended:
             return .ended
         }
@@ -203,7 +196,7 @@ extension SDSEngine {
 
     /// The download completed: HDO-1 after a download from scratch, SYNC-7 releases uploads,
     /// LIM-4 when an expired token left deleted models behind.
-    private func finishDownload(_ current: inout SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
+    private func finishDownload(_ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
         guard !current.downloadFailed else { return }
         context.syncData.downloadInProgress = false
         // A download from scratch that was interrupted continues from its saved token; it
@@ -278,7 +271,7 @@ extension SDSEngine {
 
     /// Ends the run early after an error; the world still sees `sync.done`.
     func abortRun(
-        _ current: inout SyncRun,
+        _ current: SyncRun,
         error: CloudError,
         context: inout SDSContext,
         effects: inout [EngineEffect]
@@ -323,7 +316,7 @@ extension SDSEngine {
     }
 
     /// The next accepted shared zone to download, or the end of the download.
-    func nextSharedZone(_ current: inout SyncRun) -> SyncStep {
+    func nextSharedZone(_ current: SyncRun) -> SyncStep {
         guard !current.sharedZonesToFetch.isEmpty else { return .downloadDone }
         return .fetchSharedPage(current.sharedZonesToFetch.removeFirst())
     }

@@ -9,20 +9,20 @@ extension SDSEngine {
 
     /// SCHEMA-3: one record of every synchronized entity with every field set, in a zone of
     /// its own, so development creates every type and field; then the zone is deleted.
-    func sendSchemaRequest(phase: Int, _ current: inout SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
+    func sendSchemaRequest(phase: Int, _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
         let zone = ZoneID(owner: context.account ?? "", name: schemaZoneName)
         switch phase {
         case 0:
-            send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), &current, &effects)
+            send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), current, &effects)
         case 1:
             send(.modifyRecords(scope: .privateDatabase, zone: zone, saves: schemaRecords(in: zone),
-                                deletes: [], policy: .allKeys, atomic: false), &current, &effects)
+                                deletes: [], policy: .allKeys, atomic: false), current, &effects)
         default:
-            send(.modifyZones(scope: .privateDatabase, save: [], delete: [zone]), &current, &effects)
+            send(.modifyZones(scope: .privateDatabase, save: [], delete: [zone]), current, &effects)
         }
     }
 
-    func handleSchemaAnswer(_ response: CloudResponse, _ current: inout SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
+    func handleSchemaAnswer(_ response: CloudResponse, _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
         guard case .initializeSchema(let phase) = current.step else { return }
         if case .recordsModified(let results) = response {
             let failed = results.compactMap { result -> String? in

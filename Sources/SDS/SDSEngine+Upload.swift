@@ -18,7 +18,7 @@ extension SDSEngine {
     /// with `ifServerRecordUnchanged` and no change tag, so an existing record is never
     /// overwritten (ADOPT-2); other changes use `changedKeys` (ID-3).
     func makeUploadRequest(
-        _ current: inout SyncRun,
+        _ current: SyncRun,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) -> CloudRequest? {
@@ -38,9 +38,9 @@ extension SDSEngine {
             return !current.attempted.contains("adopt:" + name) && isUploadable(name, context: context)
         }
         // SYNC-6: after a failed download, edits are uploaded only for records that exist.
-        if let check = existenceCheckRequest(&current, context: context) { return check }
+        if let check = existenceCheckRequest(current, context: context) { return check }
         // BIG-3: records whose overflow asset is involved are fetched first.
-        if let fetch = overflowFetchRequest(&current, context: context) { return fetch }
+        if let fetch = overflowFetchRequest(current, context: context) { return fetch }
         let target = uploadZone(current, adoption: adoption, context: context)
         var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [], isAdoption: adoption, zone: target)
         var saves: [RecordSave] = []
@@ -203,6 +203,8 @@ extension SDSEngine {
             zone: appZone(context),
             changeTag: adoption ? nil : context.syncData.changeTag(of: name)
         )
+        // Room for every changed key at once (growing the map rehashed it on the way).
+        record.fields.reserveCapacity(pending.keys.count)
         var changed: [String] = []
         var cleared: [String] = []
         for attribute in entity.synchronizedAttributes where pending.keys[attribute.name] != nil {

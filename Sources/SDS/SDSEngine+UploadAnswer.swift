@@ -8,14 +8,14 @@ extension SDSEngine {
     /// and sorts the failures by what CloudKit asks of the client.
     func handleUploadAnswer(
         _ response: CloudResponse,
-        _ current: inout SyncRun,
+        _ current: SyncRun,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
         // SYNC-6: the answer to the check of which edited records still exist.
-        if handleExistenceCheckAnswer(response, &current, effects: &effects) { return }
+        if handleExistenceCheckAnswer(response, current, effects: &effects) { return }
         // BIG-3: the answer to the fetch of records whose overflow asset is involved.
-        if handleOverflowFetchAnswer(response, &current, context: &context, effects: &effects) {
+        if handleOverflowFetchAnswer(response, current, context: &context, effects: &effects) {
             return
         }
         guard let batch = current.batch else { return }
@@ -29,7 +29,7 @@ extension SDSEngine {
                         context.syncData.unanswered[name] = batch.earlierUnanswered[name]
                     }
                 }
-                handleUploadFailure(error, &current, context: &context, effects: &effects)
+                handleUploadFailure(error, current, context: &context, effects: &effects)
             }
             return
         }
@@ -65,17 +65,17 @@ extension SDSEngine {
                 case .zoneNotFound:
                     zoneGone = true
                 case .userDeletedZone:
-                    userDeletedZone(&current, context: &context, effects: &effects)
+                    userDeletedZone(current, context: &context, effects: &effects)
                     return
                 case .serverRecordChanged where batch.isAdoption:
                     // BIG-3: the asset's contents do not come with the error; fetch them first.
-                    if needsOverflowContents(error.serverRecord, &current) { continue }
+                    if needsOverflowContents(error.serverRecord, current) { continue }
                     if let server = error.serverRecord {
                         adoptServerRecord(server, batch: batch, context: &context, effects: &effects)
                     }
                 default:
                     // BIG-1, BIG-2: a record too large is tried once more on top of iCloud's copy.
-                    if retryTooLarge(name, error: error, &current, context: context,
+                    if retryTooLarge(name, error: error, current, context: context,
                                      effects: &effects) { continue }
                     traceRejection(name, error: error, effects: &effects)
                     setAside(name, error: error, context: context.now, syncData: &context.syncData, effects: &effects)
@@ -103,7 +103,7 @@ extension SDSEngine {
 
     func handleUploadFailure(
         _ error: CloudError,
-        _ current: inout SyncRun,
+        _ current: SyncRun,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
@@ -116,9 +116,9 @@ extension SDSEngine {
             wantsSync = true
             current.step = .finish
         case .userDeletedZone:
-            userDeletedZone(&current, context: &context, effects: &effects)
+            userDeletedZone(current, context: &context, effects: &effects)
         default:
-            abortRun(&current, error: error, context: &context, effects: &effects)
+            abortRun(current, error: error, context: &context, effects: &effects)
         }
     }
 
@@ -127,9 +127,14 @@ extension SDSEngine {
         let name = record.recordName
         context.syncData.setChangeTag(record.changeTag, for: name)
         context.syncData.parents.setEntry(record.parent, at: name)
-        let sentKeys = batch.savedModels[name].flatMap { batch.sentKeys[$0] } ?? [:]
-        let uploadedKeys = sentKeys.keys.sorted()
-        observeOverflow(record, uploadedKeys: uploadedKeys, context: &context, effects: &effects)
+        if record.fields[Self.overflowField] == nil {
+            // No asset (observeOverflow's first case, without sorting the keys for it).
+            context.syncData.overflow.removeEntry(at: name)
+        } else {
+            let sentKeys = batch.savedModels[name].flatMap { batch.sentKeys[$0] } ?? [:]
+            observeOverflow(record, uploadedKeys: sentKeys.keys.sorted(), context: &context,
+                            effects: &effects)
+        }
         guard let id = batch.savedModels[name] else { return }
         if let parentKey = schema.entity(named: record.recordType)?.parentRelationship?.name,
            batch.sentKeys[id]?[parentKey] != nil {
@@ -137,8 +142,9 @@ extension SDSEngine {
             // without knowing it deletes it with that parent.
             context.syncData.uploadedMoves[name] = record.parent == nil ? nil : record.changeTag
         }
-        if batch.insertedNames.contains(name), !batch.isAdoption,
-           record.creationTime != record.modificationTime {
+        // (The list searched last: the other two are cheaper and usually false.)
+        if !batch.isAdoption, record.creationTime != record.modificationTime,
+           batch.insertedNames.contains(name) {
             // Another device uploaded this identity first: the changed keys were saved over
             // its record, the last upload of a key winning.
             effects.append(.trace(

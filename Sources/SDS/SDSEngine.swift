@@ -141,10 +141,27 @@ public final class SDSEngine: SyncEngine {
         syncData: consuming SyncDataBox,
         names: inout Xoshiro256StarStar
     ) -> [EngineEffect] {
+        // The event as the body's argument, not captured (which copied it).
         SDSContext.handlingLentDisk(
-            conditions: conditions, store: consume store, syncData: consume syncData,
+            event, conditions: conditions, store: consume store, syncData: consume syncData,
             names: &names
-        ) { context, effects in
+        ) { event, context, effects in
+            handleWithoutWriting(event, context: &context, effects: &effects)
+        }
+    }
+
+    /// `handleLent` over the disk itself: the device's store and box are changed in place and
+    /// hold the event's write when it returns (DiskLendingEngine).
+    public func handleLent(
+        _ event: EngineEvent,
+        conditions: DeviceConditions,
+        disk store: inout Store,
+        syncData: inout SyncDataBox,
+        names: inout Xoshiro256StarStar
+    ) -> [EngineEffect] {
+        SDSContext.handlingLentDisk(
+            event, conditions: conditions, disk: &store, syncData: &syncData, names: &names
+        ) { event, context, effects in
             handleWithoutWriting(event, context: &context, effects: &effects)
         }
     }

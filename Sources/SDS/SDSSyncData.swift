@@ -67,95 +67,224 @@ public struct PendingDeletion: Hashable, Sendable {
 }
 
 /// What the `sds` engine keeps about iCloud next to the store: on disk, it survives a kill.
+///
+/// A value with copy-on-write storage: its fields (`Fields`) sit behind one reference, so
+/// moving the sync data (into a context for an event, back into the device's box, into an
+/// observation) moves or retains one pointer instead of a struct of three dozen fields
+/// (about 464 bytes, each of its collections retained and released on a copy). Reading a
+/// field reads it in place; changing one first copies the storage if another value shares
+/// it (`makeUnique`), which the lent path never does: the device lends the only reference
+/// (issue 19, docs/BENCH.md).
 public struct SDSSyncData: EngineSyncData {
+    /// The fields, shared by copies until one of them changes.
+    private var storage: Storage
+
+    /// Copies the storage before a change when another value shares it.
+    @inline(__always)
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    }
+
     /// Record name of every model that has (or is about to get) a record, the reverse, and
     /// the change tag of each record as last seen from the server, in one table keyed by the
     /// name (RecordTable; read them with `recordName(of:)`, `model(forRecord:)`,
     /// `changeTag(of:)`).
-    public var records = RecordTable()
+    public var records: RecordTable {
+        _read { yield storage.fields.records }
+        _modify { makeUnique(); yield &storage.fields.records }
+    }
     /// Models with changes not uploaded yet, readable in identifier order (PendingChanges).
-    public var pending = PendingChanges()
+    public var pending: PendingChanges {
+        _read { yield storage.fields.pending }
+        _modify { makeUnique(); yield &storage.fields.pending }
+    }
     /// Deletions not uploaded yet, by record name.
-    public var pendingDeletions: [String: PendingDeletion] = [:]
+    public var pendingDeletions: [String: PendingDeletion] {
+        _read { yield storage.fields.pendingDeletions }
+        _modify { makeUnique(); yield &storage.fields.pendingDeletions }
+    }
     /// LIM-4: the zone token expired and the download from scratch that follows has not
     /// reached its end; the records it brought so far. On disk, so a kill in the middle of it
     /// (DL-2 continues it after the relaunch) still tells what it left out.
-    public var expiredTokenRefetch = false
-    public var refetchedRecords: Set<String> = []
+    public var expiredTokenRefetch: Bool {
+        get { storage.fields.expiredTokenRefetch }
+        _modify { makeUnique(); yield &storage.fields.expiredTokenRefetch }
+    }
+    public var refetchedRecords: Set<String> {
+        _read { yield storage.fields.refetchedRecords }
+        _modify { makeUnique(); yield &storage.fields.refetchedRecords }
+    }
     /// LIM-3: records whose deletion this device uploaded; a downloaded record that another
     /// device moved into one of them (without knowing of the deletion) is the race.
-    public var deletedHere: Set<String> = []
+    public var deletedHere: Set<String> {
+        _read { yield storage.fields.deletedHere }
+        _modify { makeUnique(); yield &storage.fields.deletedHere }
+    }
     /// LIM-3: records this device moved to another parent, with the change tag of the upload
     /// that did it, until another device's save of the record is downloaded.
-    public var uploadedMoves: [String: String] = [:]
+    public var uploadedMoves: [String: String] {
+        _read { yield storage.fields.uploadedMoves }
+        _modify { makeUnique(); yield &storage.fields.uploadedMoves }
+    }
     /// SYNC-4: saves sent whose answer has not arrived (a kill or a lost answer can keep it
     /// from ever arriving), by record name; the next download of the record settles them.
-    public var unanswered: [String: UnansweredUpload] = [:]
-    public var databaseToken: DatabaseChangeToken?
-    public var zoneToken: ZoneChangeToken?
+    public var unanswered: [String: UnansweredUpload] {
+        _read { yield storage.fields.unanswered }
+        _modify { makeUnique(); yield &storage.fields.unanswered }
+    }
+    public var databaseToken: DatabaseChangeToken? {
+        _read { yield storage.fields.databaseToken }
+        _modify { makeUnique(); yield &storage.fields.databaseToken }
+    }
+    public var zoneToken: ZoneChangeToken? {
+        _read { yield storage.fields.zoneToken }
+        _modify { makeUnique(); yield &storage.fields.zoneToken }
+    }
     /// The app zone and the subscription were saved for this account.
-    public var zoneCreated = false
-    public var subscribed = false
+    public var zoneCreated: Bool {
+        get { storage.fields.zoneCreated }
+        _modify { makeUnique(); yield &storage.fields.zoneCreated }
+    }
+    public var subscribed: Bool {
+        get { storage.fields.subscribed }
+        _modify { makeUnique(); yield &storage.fields.subscribed }
+    }
     /// HDO-1: the user's data was downloaded completely at least once with this account.
-    public var hasDownloadedOnce = false
+    public var hasDownloadedOnce: Bool {
+        get { storage.fields.hasDownloadedOnce }
+        _modify { makeUnique(); yield &storage.fields.hasDownloadedOnce }
+    }
     /// The account these data belong to.
-    public var account: String?
+    public var account: String? {
+        _read { yield storage.fields.account }
+        _modify { makeUnique(); yield &storage.fields.account }
+    }
     /// The newest store history position already recorded.
-    public var historyPosition: Int64 = 0
+    public var historyPosition: Int64 {
+        get { storage.fields.historyPosition }
+        _modify { makeUnique(); yield &storage.fields.historyPosition }
+    }
     /// Monotonic counter for pending-key versions.
-    public var editVersion: Int64 = 0
+    public var editVersion: Int64 {
+        get { storage.fields.editVersion }
+        _modify { makeUnique(); yield &storage.fields.editVersion }
+    }
     /// The parent record name of each record as iCloud has it (ERR-6: a deletion of a previous
     /// parent waits for the change that moved a model away from it).
-    public var parents: [String: String] = [:]
+    public var parents: [String: String] {
+        _read { yield storage.fields.parents }
+        _modify { makeUnique(); yield &storage.fields.parents }
+    }
     /// DL-3 / DL-4: downloaded records that cannot be stored yet, kept next to the sync data.
-    public var aside: [String: AsideRecord] = [:]
+    public var aside: [String: AsideRecord] {
+        _read { yield storage.fields.aside }
+        _modify { makeUnique(); yield &storage.fields.aside }
+    }
     /// SCHEMA-4 / ERR-7: records CloudKit rejected, set aside until they change or the time.
-    public var rejected: [String: RejectedRecord] = [:]
+    public var rejected: [String: RejectedRecord] {
+        _read { yield storage.fields.rejected }
+        _modify { makeUnique(); yield &storage.fields.rejected }
+    }
     /// BIG-2 .. BIG-5, LIM-6: records with an overflow asset, by name (SDSEngine+Overflow).
-    public var overflow: [String: OverflowRecordState] = [:]
+    public var overflow: [String: OverflowRecordState] {
+        _read { yield storage.fields.overflow }
+        _modify { makeUnique(); yield &storage.fields.overflow }
+    }
     /// DL-5: a page's records were stored but its token not yet (a kill in between).
-    public var pageInProgress = false
+    public var pageInProgress: Bool {
+        get { storage.fields.pageInProgress }
+        _modify { makeUnique(); yield &storage.fields.pageInProgress }
+    }
     /// Every record is being downloaded again after data were forgotten or vanished (a
     /// reset, a lost or rebuilt store, batch-deleted models): SYNC-7 holds uploads.
-    public var isRedownloading = false
+    public var isRedownloading: Bool {
+        get { storage.fields.isRedownloading }
+        _modify { makeUnique(); yield &storage.fields.isRedownloading }
+    }
     /// Sharing: the shared database's token, the other users' zones this account accepted
     /// (sorted), their tokens, and which records are local copies of those shares.
-    public var sharedDatabaseToken: DatabaseChangeToken?
-    public var sharedZones: [ZoneID] = []
-    public var sharedZoneTokens: [ZoneID: ZoneChangeToken] = [:]
-    public var recordZones: [String: ZoneID] = [:]
-    public var sharedSubscribed = false
+    public var sharedDatabaseToken: DatabaseChangeToken? {
+        _read { yield storage.fields.sharedDatabaseToken }
+        _modify { makeUnique(); yield &storage.fields.sharedDatabaseToken }
+    }
+    public var sharedZones: [ZoneID] {
+        _read { yield storage.fields.sharedZones }
+        _modify { makeUnique(); yield &storage.fields.sharedZones }
+    }
+    public var sharedZoneTokens: [ZoneID: ZoneChangeToken] {
+        _read { yield storage.fields.sharedZoneTokens }
+        _modify { makeUnique(); yield &storage.fields.sharedZoneTokens }
+    }
+    public var recordZones: [String: ZoneID] {
+        _read { yield storage.fields.recordZones }
+        _modify { makeUnique(); yield &storage.fields.recordZones }
+    }
+    public var sharedSubscribed: Bool {
+        get { storage.fields.sharedSubscribed }
+        _modify { makeUnique(); yield &storage.fields.sharedSubscribed }
+    }
     /// EXT-2 / EXT-3: records and deletions a process skipped because it does not synchronize
     /// their model or some of their keys; a process that does downloads them again.
-    public var skipped: [String: String] = [:]
-    public var skippedDeletions: [String: String] = [:]
+    public var skipped: [String: String] {
+        _read { yield storage.fields.skipped }
+        _modify { makeUnique(); yield &storage.fields.skipped }
+    }
+    public var skippedDeletions: [String: String] {
+        _read { yield storage.fields.skippedDeletions }
+        _modify { makeUnique(); yield &storage.fields.skippedDeletions }
+    }
     /// Which rule skipped each of them: EXT-2 (an extension) or EXT-3 (an older version).
-    public var skippedRules: [String: String] = [:]
+    public var skippedRules: [String: String] {
+        _read { yield storage.fields.skippedRules }
+        _modify { makeUnique(); yield &storage.fields.skippedRules }
+    }
     /// A download started and has not reached its end yet (DL-2 continues it).
-    public var downloadInProgress = false
+    public var downloadInProgress: Bool {
+        get { storage.fields.downloadInProgress }
+        _modify { makeUnique(); yield &storage.fields.downloadInProgress }
+    }
     /// Every record must be downloaded again (DEL-2, LIFE-2, HDO-3): fetch without a token.
-    public var needsFullDownload = false
+    public var needsFullDownload: Bool {
+        get { storage.fields.needsFullDownload }
+        _modify { makeUnique(); yield &storage.fields.needsFullDownload }
+    }
     /// SYNC-7: full downloads tried since uploads were held back.
-    public var fullDownloadAttempts = 0
+    public var fullDownloadAttempts: Int {
+        get { storage.fields.fullDownloadAttempts }
+        _modify { makeUnique(); yield &storage.fields.fullDownloadAttempts }
+    }
     /// The store generation the data were made for (a lost or rebuilt store bumps it).
-    public var storeGeneration = 0
+    public var storeGeneration: Int {
+        get { storage.fields.storeGeneration }
+        _modify { makeUnique(); yield &storage.fields.storeGeneration }
+    }
     /// The next synchronization first looks for models without records (ADOPT-1), as after
     /// a reset (LIFE-2).
-    public var lookForModelsWithoutRecords = false
+    public var lookForModelsWithoutRecords: Bool {
+        get { storage.fields.lookForModelsWithoutRecords }
+        _modify { makeUnique(); yield &storage.fields.lookForModelsWithoutRecords }
+    }
     /// The rule under which a download from scratch matches local models by their values:
     /// ADOPT-4 (a device that never synchronized), LIFE-3 (after a reset), DEL-3 (a rebuilt
     /// store).
-    public var valueMatchingRule = "ADOPT-4"
+    public var valueMatchingRule: String {
+        _read { yield storage.fields.valueMatchingRule }
+        _modify { makeUnique(); yield &storage.fields.valueMatchingRule }
+    }
 
-    public init() {}
+    public init() {
+        storage = Storage(Fields())
+    }
 
     /// SYNC-4: a save of these key versions was sent for the record. A save sent again
     /// before an answer keeps the change tag of the first (the version both were made on).
     public mutating func markUnanswered(_ recordName: String, keys: [String: Int64]) {
-        var entry = unanswered[recordName]
-            ?? UnansweredUpload(keys: [:], changeTag: changeTag(of: recordName))
-        entry.keys.merge(keys) { _, sent in sent }
-        unanswered[recordName] = entry
+        if !unanswered.isEmpty && unanswered[recordName] != nil {
+            unanswered[recordName]?.keys.merge(keys) { _, sent in sent }
+        } else {
+            // A first send takes the keys as they are (the map shared, not rebuilt).
+            unanswered[recordName] = UnansweredUpload(keys: keys, changeTag: changeTag(of: recordName))
+        }
     }
 
     /// Binds a model to its record name (a name or model bound elsewhere is unbound there).
@@ -184,6 +313,14 @@ public struct SDSSyncData: EngineSyncData {
 
     /// Models with changes not uploaded yet (`expect DEVICE: pending N`), deletions included.
     public var pendingCount: Int { pending.count + pendingDeletions.count }
+
+    public static func == (lhs: SDSSyncData, rhs: SDSSyncData) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.fields)
+    }
 }
 
 /// A record CloudKit rejected, set aside for an hour or until its model changes (SCHEMA-4).

@@ -93,31 +93,41 @@ enum SyncStep: Hashable, Sendable {
 }
 
 /// A synchronization in progress: where it is and what it waits for.
-struct SyncRun {
-    var step: SyncStep = .begin
+///
+/// A reference: the engine's `run` and the step working on it are the same object, changed
+/// in place. As a value, each step swapped it out of `run` (with a placeholder left there,
+/// so `run != nil` still said a synchronization runs) and back, moving and destroying a
+/// few hundred bytes per step (issue 19).
+///
+/// `@exclusivity(unchecked)`: only the engine touches a run, one event at a time, and its
+/// accesses to a field never overlap (the code was written against an `inout` value, which
+/// the compiler checked statically), so the runtime check, paid on every access, could
+/// never fire.
+final class SyncRun {
+    @exclusivity(unchecked) var step: SyncStep = .begin
     /// The request whose answer the run waits for, and the step that handles it.
-    var awaiting: RequestID?
+    @exclusivity(unchecked) var awaiting: RequestID?
     /// Set when a probe was passed; the run continues on `.resume`.
-    var awaitingResume = false
-    var waiters: [WaiterID]
-    var batch: UploadBatch?
-    var downloadFailed = false
+    @exclusivity(unchecked) var awaitingResume = false
+    @exclusivity(unchecked) var waiters: [WaiterID]
+    @exclusivity(unchecked) var batch: UploadBatch?
+    @exclusivity(unchecked) var downloadFailed = false
     /// Record names this run uploaded already; each is tried once per run.
-    var attempted: Set<String> = []
-    var uploadRequests = 0
+    @exclusivity(unchecked) var attempted: Set<String> = []
+    @exclusivity(unchecked) var uploadRequests = 0
     /// SYNC-7 kept this run from uploading.
-    var heldUploads = false
+    @exclusivity(unchecked) var heldUploads = false
     /// SYNC-6: the existence check of edited records is done / under way.
-    var existenceChecked = false
-    var existenceCheckInFlight = false
+    @exclusivity(unchecked) var existenceChecked = false
+    @exclusivity(unchecked) var existenceCheckInFlight = false
     /// Accepted shared zones this run still has to download.
-    var sharedZonesToFetch: [ZoneID] = []
+    @exclusivity(unchecked) var sharedZonesToFetch: [ZoneID] = []
     /// BIG-3: records fetched before their overflow asset is uploaded (SDSEngine+Overflow).
-    var overflow = OverflowRunState()
+    @exclusivity(unchecked) var overflow = OverflowRunState()
     /// SCHEMA-3: this run attempts the `initializeSchema()` asked for before it started.
-    var carriesSchema = false
+    @exclusivity(unchecked) var carriesSchema = false
     /// Why the run ended early (the error `abortRun` was given), for the actions it fails.
-    var failureReason: String?
+    @exclusivity(unchecked) var failureReason: String?
 
     /// Whether the run reached its upload: changes recorded later need another run.
     var hasStartedUploading: Bool {
@@ -131,10 +141,4 @@ struct SyncRun {
     init(waiters: [WaiterID]) {
         self.waiters = waiters
     }
-}
-
-extension SyncRun {
-    /// What `run` holds while a step works on the real run: a running synchronization, so
-    /// `run == nil` still means none runs, without a second reference to the run's sets.
-    static var stepping: SyncRun { SyncRun(waiters: []) }
 }

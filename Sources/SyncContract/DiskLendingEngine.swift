@@ -26,20 +26,55 @@ public protocol DiskLendingEngine: AnyObject {
         syncData: consuming SyncDataBox,
         names: inout Xoshiro256StarStar
     ) -> [EngineEffect]
+
+    /// The same over the disk itself (an addition): `store` and `syncData` are the disk's,
+    /// changed in place, and hold the first effect's write when this returns, so the device
+    /// need not take the write apart to put it back on the disk (matching and copying the
+    /// effect cost about 800 instructions an event; issue 19). The default moves them into
+    /// `handleLent(_:conditions:store:syncData:names:)` and copies the first write back.
+    func handleLent(
+        _ event: EngineEvent,
+        conditions: DeviceConditions,
+        disk store: inout Store,
+        syncData: inout SyncDataBox,
+        names: inout Xoshiro256StarStar
+    ) -> [EngineEffect]
+}
+
+extension DiskLendingEngine {
+    public func handleLent(
+        _ event: EngineEvent,
+        conditions: DeviceConditions,
+        disk store: inout Store,
+        syncData: inout SyncDataBox,
+        names: inout Xoshiro256StarStar
+    ) -> [EngineEffect] {
+        // Moved out of the disk's memory, which stays uninitialized until the first write
+        // fills it again (the caller cannot look at the disk meanwhile).
+        withUnsafeMutablePointer(to: &store) { storeSlot in
+            withUnsafeMutablePointer(to: &syncData) { syncDataSlot in
+                let effects = handleLent(
+                    event, conditions: conditions, store: storeSlot.move(),
+                    syncData: syncDataSlot.move(), names: &names)
+                // Matched with `case .some`: optional bindings copied the optional store besides
+                // (through the generic witnesses of `Optional<Store>`).
+                guard !effects.isEmpty, case .write(let write) = effects[0],
+                      case .some(let written) = write.store,
+                      case .some(let writtenSyncData) = write.syncData else {
+                    preconditionFailure("engine \(type(of: self)) did not write its whole state first")
+                }
+                storeSlot.initialize(to: written)
+                syncDataSlot.initialize(to: writtenSyncData)
+                return effects
+            }
+        }
+    }
 }
 
 extension EngineContext {
     /// Handles one event over a lent disk: `body` adds the event's effects to a context
     /// built from the lent store and box, and the effects come back with the write of the
     /// whole working state first (`writeAll`, without the copy).
-    ///
-    /// The context lives in memory allocated here, and at the end its store and sync data
-    /// are moved out into the write and its other fields destroyed one by one: the context
-    /// is never destroyed whole. Moving them out of a context Swift manages needed either a
-    /// copy of the sync data (every collection retained, then released again with the
-    /// context) or an empty sync data swapped in and destroyed (dozens of releases), about
-    /// 2,700 instructions an event either way (docs/BENCH.md, issue 19). A stored property
-    /// added to `EngineContext` must be deinitialized here too.
     @inlinable
     public static func handlingLentDisk(
         conditions: DeviceConditions,
@@ -48,18 +83,82 @@ extension EngineContext {
         names: inout Xoshiro256StarStar,
         _ body: (inout EngineContext, inout [EngineEffect]) -> Void
     ) -> [EngineEffect] {
-        var box = consume syncData
-        let contents = box.takeContents(as: SyncData.self) ?? SyncData()
+        var disk = (store: consume store, syncData: consume syncData)
+        return lendingDisk(
+            (), conditions: conditions, disk: &disk.store, syncData: &disk.syncData, names: &names
+        ) { _, context, effects in body(&context, &effects) }
+    }
+
+    /// `handlingLentDisk(conditions:store:syncData:names:_:)` for a body that gets the event
+    /// as an argument: a closure that captures the event copies it (and its cloud response)
+    /// into its context and destroys it after, about 600 instructions an event for sds.
+    @inlinable
+    public static func handlingLentDisk(
+        _ event: EngineEvent,
+        conditions: DeviceConditions,
+        store: consuming Store,
+        syncData: consuming SyncDataBox,
+        names: inout Xoshiro256StarStar,
+        _ body: (borrowing EngineEvent, inout EngineContext, inout [EngineEffect]) -> Void
+    ) -> [EngineEffect] {
+        var disk = (store: consume store, syncData: consume syncData)
+        return lendingDisk(
+            event, conditions: conditions, disk: &disk.store, syncData: &disk.syncData,
+            names: &names, body)
+    }
+
+    /// `handlingLentDisk(_:conditions:store:syncData:names:_:)` over the disk itself (for
+    /// `DiskLendingEngine.handleLent(_:conditions:disk:syncData:names:)`): `store` and
+    /// `syncData` hold the whole working state when it returns, as its first effect writes.
+    @inlinable
+    public static func handlingLentDisk(
+        _ event: EngineEvent,
+        conditions: DeviceConditions,
+        disk store: inout Store,
+        syncData: inout SyncDataBox,
+        names: inout Xoshiro256StarStar,
+        _ body: (borrowing EngineEvent, inout EngineContext, inout [EngineEffect]) -> Void
+    ) -> [EngineEffect] {
+        lendingDisk(
+            event, conditions: conditions, disk: &store, syncData: &syncData, names: &names, body)
+    }
+
+    /// The `handlingLentDisk`s: `argument` is handed to `body`.
+    ///
+    /// The context lives in memory allocated here: the store is moved into it from the disk
+    /// (whose memory stays uninitialized until the end) and the sync data are lent from
+    /// their box. At the end the store goes back to the disk and into the write (one copy:
+    /// the effect and the disk each hold one), the sync data back into the box they came in
+    /// (`SyncDataBox.init(returning:to:)`), and the context's other fields are destroyed
+    /// one by one: the context is never destroyed whole. Moving them out of a context Swift
+    /// manages needed either a copy or stand-ins swapped in and destroyed (docs/BENCH.md,
+    /// issue 19). A stored property added to `EngineContext` must be deinitialized here too.
+    @inlinable
+    static func lendingDisk<Argument>(
+        _ argument: borrowing Argument,
+        conditions: DeviceConditions,
+        disk store: inout Store,
+        syncData: inout SyncDataBox,
+        names: inout Xoshiro256StarStar,
+        _ body: (borrowing Argument, inout EngineContext, inout [EngineEffect]) -> Void
+    ) -> [EngineEffect] {
+        var lentStorage: TypedSyncDataStorage<SyncData>?
+        let contents = syncData.lend(as: SyncData.self, storage: &lentStorage) ?? SyncData()
         let context = UnsafeMutablePointer<EngineContext>.allocate(capacity: 1)
         context.initialize(to: EngineContext(
-            conditions: conditions, store: consume store, syncData: consume contents, names: names))
+            conditions: conditions,
+            store: withUnsafeMutablePointer(to: &store) { $0.move() },
+            syncData: consume contents, names: names))
         // The write's place comes first from the start, so no effect is moved to put it there.
         var effects: [EngineEffect] = [.probe("")]
-        body(&context.pointee, &effects)
+        body(argument, &context.pointee, &effects)
         names = context.pointee.names
-        let written = DiskWrite(
-            store: context.pointer(to: \.store).unsafelyUnwrapped.move(),
-            syncData: SyncDataBox(context.pointer(to: \.syncData).unsafelyUnwrapped.move()))
+        // The sync data go back into the storage they were lent from (a new one only when it
+        // was shared or held another engine's data).
+        syncData = SyncDataBox(
+            returning: context.pointer(to: \.syncData).unsafelyUnwrapped.move(), to: lentStorage)
+        let written = context.pointer(to: \.store).unsafelyUnwrapped.move()
+        withUnsafeMutablePointer(to: &store) { $0.initialize(to: written) }
         context.pointer(to: \.now).unsafelyUnwrapped.deinitialize(count: 1)
         context.pointer(to: \.device).unsafelyUnwrapped.deinitialize(count: 1)
         context.pointer(to: \.account).unsafelyUnwrapped.deinitialize(count: 1)
@@ -68,7 +167,7 @@ extension EngineContext {
         context.pointer(to: \.isDiskFull).unsafelyUnwrapped.deinitialize(count: 1)
         context.pointer(to: \.names).unsafelyUnwrapped.deinitialize(count: 1)
         context.deallocate()
-        effects[0] = .write(written)
+        effects[0] = .write(DiskWrite(store: consume written, syncData: syncData))
         return effects
     }
 }

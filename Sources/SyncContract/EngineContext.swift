@@ -8,8 +8,8 @@ import LocalStore
 /// The copies start as the disk holds them when the event arrives. Changing them changes
 /// nothing on disk: only a `.write` effect does (see `DiskWrite`).
 ///
-/// A stored property added here must also be deinitialized in `handlingLentDisk`, which
-/// takes a context apart field by field.
+/// A stored property added here must also be deinitialized in `lendingDisk` (the core of
+/// `handlingLentDisk`), which takes a context apart field by field.
 public struct EngineContext<SyncData: EngineSyncData> {
     public var now: SimTime
     public var device: String

@@ -77,16 +77,45 @@ struct EventQueueTests {
         #expect(queue.count == 3)
     }
 
+    @Test("events for the current instant wait beside the heap and keep the order")
+    func eventsForNow() {
+        var queue = EventQueue<String>()
+        queue.schedule(at: .microseconds(10), "heap-10")
+        queue.schedule(at: .microseconds(5), "front-5a")    // earlier than the root: front
+        queue.schedule(at: .microseconds(5), "front-5b")
+        queue.schedule(at: .microseconds(7), "heap-7")      // another time: the heap
+        queue.schedule(at: .microseconds(3), "heap-3")      // earlier than the front: heap
+        #expect(queue.count == 5 && queue.nextTime == .microseconds(3))
+        #expect(queue.peek?.payload == "heap-3")
+        let first = queue.popNext()
+        #expect(first?.payload == "heap-3")
+        #expect(queue.peek?.payload == "front-5a")
+        // Cancelled from the front; then the front's order, then the heap's.
+        let cancelled = queue.cancel(EventID(sequence: 1))
+        #expect(cancelled)
+        var order: [String] = []
+        while let event = queue.popNext() { order.append(event.payload) }
+        #expect(order == ["front-5b", "heap-7", "heap-10"])
+        // More than the front holds for one instant spill into the heap, in order.
+        for number in 0..<40 { queue.schedule(at: .microseconds(20), "n\(number)") }
+        #expect(queue.pending().map(\.payload) == (0..<40).map { "n\($0)" })
+        order = []
+        while let event = queue.popNext() { order.append(event.payload) }
+        #expect(order == (0..<40).map { "n\($0)" })
+    }
+
     @Test("random schedules, cancels and pops agree with a sorted list", arguments: [1, 2, 3])
     func agreesWithModel(seed: UInt64) {
         var random = Xoshiro256StarStar(seed: seed)
         var queue = EventQueue<Int>()
         var model: [ScheduledEvent<Int>] = []
         var now: Int64 = 0
+        // Seed 3 schedules mostly for the current instant (the queue's front run).
+        let span: Int64 = seed == 3 ? 1 : 50
         for step in 0..<20_000 {
             let roll = random.uniform(below: 10)
             if roll < 5 {
-                let time = SimTime(microseconds: now + random.int(in: 0...50))
+                let time = SimTime(microseconds: now + random.int(in: 0...span))
                 let id = queue.schedule(at: time, step)
                 model.append(ScheduledEvent(time: time, id: id, payload: step))
             } else if roll < 6, !model.isEmpty {

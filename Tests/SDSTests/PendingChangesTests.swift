@@ -6,8 +6,8 @@ import SyncContract
 import Testing
 
 /// The ordered indexes of the pending changes (an upload reads them instead of sorting every
-/// pending model per request) and the checkpoint that undoes a refused download page at the
-/// cost of the page (DL-4).
+/// pending model per request) and the journal that undoes a refused download page at the
+/// cost of what the page changed (DL-4).
 @Suite struct PendingChangesTests {
     private static func change(_ kind: UInt64) -> PendingChange {
         switch kind % 4 {
@@ -74,8 +74,8 @@ import Testing
         #expect(Array(pending.othersInOrder).isEmpty && Array(pending.inOrder) == [ModelID(5)])
     }
 
-    @Test("restoring a page checkpoint undoes every change the page can make")
-    func checkpointRestoresTheContext() throws {
+    @Test("restoring a page journal undoes every change the page made")
+    func journalRestoresTheContext() throws {
         let schema = Schema(entities: [EntityDescription(
             name: "Note", attributes: [AttributeDescription(name: "title", type: .string, isOptional: true)])])
         var store = Store(schema: schema)
@@ -98,29 +98,26 @@ import Testing
             isOnline: true, store: store, syncData: data,
             names: RandomStreams(seed: 3).stream("names/laptop"))
         let before = context
-        let zone = ZoneID(owner: "alice", name: "SwiftDataSync")
-        let records = [
-            CloudRecord(recordType: "Note", recordName: "n1", zone: zone, changeTag: "t2"),
-            CloudRecord(recordType: "Note", recordName: "n2", zone: zone, changeTag: "t3"),
-            CloudRecord(recordType: "Note", recordName: "n3", zone: zone, changeTag: "t4"),
-        ]
-        var resolution = PageResolution()
-        resolution.targets["n3"] = twin
-        let checkpoint = PageCheckpoint(
-            records: records, deletions: [RecordDeletion(recordName: "gone", recordType: "Note")],
-            resolution: resolution, context: context)
-        // What storing the page does before its save: LIM-2 moves the app's model of n1 to a
-        // random name, new models get n1 and n2, the twin takes n3, the deletion is applied.
-        context.syncData.bind(old, to: context.makeRandomRecordName())
-        for name in ["n1", "n2"] { context.syncData.bind(context.store.makeModelID(), to: name) }
-        context.syncData.unbind(twin)
-        context.syncData.bind(twin, to: "n3")
-        context.syncData.pending[twin] = nil
-        context.syncData.setChangeTag(nil, for: "gone")
-        context.syncData.unanswered["gone"] = nil
-        context.syncData.pendingDeletions["gone"] = nil
+        var journal = PageJournal(context: context)
+        // What storing a page of n1, n2, n3 and the deletion of "gone" does before its save:
+        // LIM-2 moves the app's model of n1 to a random name, new models get n1 and n2, the
+        // twin takes n3, the deletion is applied; one name is changed twice.
+        journal.bind(old, to: context.makeRandomRecordName(), in: &context.syncData)
+        for name in ["n1", "n2"] {
+            journal.bind(context.store.makeModelID(), to: name, in: &context.syncData)
+        }
+        journal.unbind(twin, in: &context.syncData)
+        journal.bind(twin, to: "n3", in: &context.syncData)
+        journal.setPending(nil, for: twin, in: &context.syncData)
+        journal.setChangeTag(nil, for: "gone", in: &context.syncData)
+        journal.setChangeTag("t5", for: "n1", in: &context.syncData)
+        journal.setChangeTag(nil, for: "n1", in: &context.syncData)
+        _ = journal.removeUnanswered("gone", in: &context.syncData)
+        journal.removePendingDeletion("gone", in: &context.syncData)
+        journal.setSkippedDeletion("Note", for: "gone", in: &context.syncData)
+        journal.setSkippedRule("EXT-2", for: "gone", in: &context.syncData)
         #expect(context.syncData != before.syncData)
-        checkpoint.restore(&context)
+        journal.restore(&context)
         #expect(context.syncData == before.syncData)
         #expect(context.store == before.store)
         #expect(context.names == before.names)

@@ -139,8 +139,71 @@ import Testing
         }
     }
 
-    /// `handlingLentDisk` moves out or destroys each stored property of `EngineContext` by
-    /// name; one added without it would leak on every event. This fails until it is added there.
+    /// Over the disk itself, the store and box hold the body's changes when it returns, and
+    /// the write that comes first is of that very box (the device skips carrying it out).
+    @Test func overTheDiskItselfTheDiskHoldsTheWrite() throws {
+        let conditions = DeviceConditions(
+            now: .seconds(3), device: "phone", account: "alice", accountStatus: .available,
+            isOnline: true, isDiskFull: false)
+        let schema = Schema(entities: [EntityDescription(
+            name: "Note", attributes: [AttributeDescription(name: "title", type: .string, isOptional: true)])])
+        var names = Xoshiro256StarStar(seed: 9)
+        var store = Store(schema: schema)
+        var box = SyncDataBox(Data())
+        var unshared: Bool?
+        let effects = EngineContext<Data>.handlingLentDisk(
+            .push, conditions: conditions, disk: &store, syncData: &box, names: &names
+        ) { event, context, effects in
+            #expect(event == .push)
+            unshared = isKnownUniquelyReferenced(&context.syncData.marker)
+            context.syncData.count += 1
+            _ = context.store.makeModelID()
+            effects.append(.probe("one"))
+        }
+        #expect(unshared == true)
+        #expect(try #require(box.contents(as: Data.self)).count == 1)
+        #expect(store.modelIDMark == 2)
+        #expect(effects.count == 2)
+        guard case .write(let write)? = effects.first, let written = write.syncData,
+              let writtenStore = write.store else {
+            Issue.record("the first effect is not the whole-state write")
+            return
+        }
+        #expect(written.isIdentical(to: box) && writtenStore == store)
+    }
+
+    /// An engine that implements only the consuming `handleLent` gets the disk-itself one by
+    /// default: its first write ends on the disk.
+    @Test func theDefaultLendingOverTheDiskPutsTheFirstWriteBack() throws {
+        final class Engine: DiskLendingEngine {
+            func handleLent(
+                _ event: EngineEvent, conditions: DeviceConditions, store: consuming Store,
+                syncData: consuming SyncDataBox, names: inout Xoshiro256StarStar
+            ) -> [EngineEffect] {
+                EngineContext<Data>.handlingLentDisk(
+                    conditions: conditions, store: store, syncData: syncData, names: &names
+                ) { context, _ in context.syncData.count += 2 }
+            }
+        }
+        let conditions = DeviceConditions(
+            now: .zero, device: "phone", account: nil, accountStatus: .noAccount,
+            isOnline: true, isDiskFull: false)
+        var names = Xoshiro256StarStar(seed: 1)
+        var store = Store(schema: Schema(entities: []))
+        var box = SyncDataBox()
+        let effects = Engine().handleLent(
+            .push, conditions: conditions, disk: &store, syncData: &box, names: &names)
+        #expect(try #require(box.contents(as: Data.self)).count == 2)
+        guard case .write(let write)? = effects.first, let written = write.syncData else {
+            Issue.record("the first effect is not the whole-state write")
+            return
+        }
+        #expect(written.isIdentical(to: box))
+    }
+
+    /// `handlingLentDisk` (its core, `lendingDisk`) moves out or destroys each stored property
+    /// of `EngineContext` by name; one added without it would leak on every event. This fails
+    /// until it is added there.
     @Test func theContextHasOnlyTheFieldsTheLentPathTakesApart() {
         let context = EngineContext<Data>(
             now: .seconds(1), device: "phone", account: nil, accountStatus: .available,

@@ -12,28 +12,35 @@ enum ConvergenceChecker {
     ///
     /// `describe` writes a record name in messages (the explorer adds its label).
     static func check(_ world: World, describe: (String) -> String = { $0 }) -> [String] {
+        check(WorldReading(world), describe: describe)
+    }
+
+    /// The same, from a reading of the world the other checkers share.
+    static func check(_ reading: WorldReading, describe: (String) -> String = { $0 }) -> [String] {
+        let world = reading.world
         var problems: [String] = []
-        for device in world.devices {
+        for (index, device) in world.devices.enumerated() {
             guard let account = device.account, device.isOnline, device.isRunning else {
                 continue
             }
-            var records = world.appRecords(of: account)
+            var records = reading.appRecords(of: account)
             for zone in world.cloud.sharedZones(of: account) {
                 records += world.cloud.visibleRecords(in: zone, for: account)
             }
             let visible = records.filter { $0.recordType != "cloudkit.share" }
-            problems += differences(device, records: visible, world: world, describe: describe)
+            problems += differences(
+                device, observation: reading.observations[index], store: reading.stores[index],
+                records: visible, world: world, describe: describe)
         }
         return problems
     }
 
     private static func differences(
-        _ device: Device, records: [CloudRecord], world: World, describe: (String) -> String
+        _ device: Device, observation: any EngineObservation, store: Store,
+        records: [CloudRecord], world: World, describe: (String) -> String
     ) -> [String] {
         var problems: [String] = []
-        let observation = device.observation
         let codec = world.codec
-        let store = device.disk.store
         var seen: Set<ModelID> = []
         for record in records {
             guard let entity = codec.entity(ofRecordType: record.recordType).flatMap(world.schema.entity(named:)),

@@ -11,27 +11,29 @@ struct IdentityCensus {
 
     /// Follows one change of the history; returns the identity key when the change gave a
     /// model an identity another live model of the store already had.
-    mutating func follow(_ change: HistoryChange, store: Store, schema: Schema) -> String? {
+    mutating func follow(_ change: HistoryChange, store: Store, entities: EntityFacts) -> String? {
         switch change {
         case .inserted(let id, let entity):
-            return count(id, entity: entity, store: store, schema: schema)
+            return count(id, entity: entity, store: store, entities: entities)
         case .updated(let id, let entityName, let changed):
-            guard let entity = schema.entity(named: entityName),
-                changed.contains(where: entity.identity.contains) else { return nil }
+            guard let position = entities.position(of: entityName),
+                changed.contains(where: entities.identity(at: position).contains)
+            else { return nil }
             forget(id)
-            return count(id, entity: entityName, store: store, schema: schema)
+            return count(id, entity: entityName, store: store, entities: entities)
         case .deleted(let id, _, _):
             forget(id)
             return nil
         }
     }
 
-    private mutating func count(_ id: ModelID, entity: String, store: Store, schema: Schema)
+    private mutating func count(_ id: ModelID, entity: String, store: Store, entities: EntityFacts)
         -> String?
     {
-        guard let description = schema.entity(named: entity), !description.identity.isEmpty,
+        guard let position = entities.position(of: entity),
+            !entities.identity(at: position).isEmpty,
             let model = store.model(id),
-            let key = SaveLedger.identityKey(model, entity: description) else { return nil }
+            let key = entities.identityKey(model, at: position) else { return nil }
         let twin = live[key, default: 0] > 0
         live[key, default: 0] += 1
         keys[id] = key

@@ -27,51 +27,74 @@ enum LostChangeChecker {
     static func check(_ world: World, ledger: SaveLedger, labels: RecordLabels)
         -> [CheckerFinding]
     {
+        check(WorldReading(world), ledger: ledger, labels: labels)
+    }
+
+    /// The same, from a reading of the world the other checkers share.
+    static func check(_ reading: WorldReading, ledger: SaveLedger, labels: RecordLabels)
+        -> [CheckerFinding]
+    {
         // Keys of a few strings, not one concatenated: no string built per save.
         var deleted: Set<RecordKey> = []
         for deletion in ledger.deletions {
             deleted.insert(RecordKey(account: deletion.account, record: deletion.record))
         }
-        // Read each disk once: every access through the device copies its references.
-        let disks = world.devices.map(\.disk)
-        let observations = world.devices.map(\.observation)
-        var groups: [SaveKey: [Int]] = [:]
-        var groupOrder: [SaveKey] = []
         var current = ledger.saves
         for index in current.indices {
             // ID-2 may have given the model another record since: judge it by that one.
-            let observation = observations[current[index].device]
+            let observation = reading.observations[current[index].device]
             if let record = observation.recordName(of: current[index].model) {
                 current[index].record = record
             }
         }
-        for (index, save) in current.enumerated() {
-            guard !deleted.contains(RecordKey(account: save.account, record: save.record)) else {
-                continue
-            }
-            let key = SaveKey(account: save.account, record: save.record, key: save.key)
-            groups[key, default: []].append(index)
-            if groups[key]?.count == 1 { groupOrder.append(key) }
+        let kept = current.indices.filter { index in
+            !deleted.contains(
+                RecordKey(account: current[index].account, record: current[index].record))
         }
-        let judge = Judge(world: world, disks: disks, observations: observations, exempt: exemptDevices(world), labels: labels)
+        let judge = Judge(reading: reading, exempt: exemptDevices(reading.world), labels: labels)
         var findings: [CheckerFinding] = []
-        for key in groupOrder {
-            findings += judge.check((groups[key] ?? []).map { current[$0] })
+        for group in groups(of: kept, in: current) {
+            findings += judge.check(group.map { current[$0] })
         }
         return findings
+    }
+
+    /// The saves (by position) grouped by (account, record, key), each group in the order the
+    /// saves were made, the groups in the order of their first save.
+    ///
+    /// Each string is numbered once (equal strings, equal numbers) and the saves are sorted
+    /// by their numbers, then positions: no three strings hashed into a dictionary of groups
+    /// per save, no string comparisons while sorting. The sort's order never shows: groups
+    /// come out in the order of their first save, the same in every process.
+    private static func groups(of positions: [Int], in saves: [SaveLedger.ValueSave]) -> [[Int]] {
+        var numbers: [String: Int] = [:]
+        func number(_ text: String) -> Int {
+            if let known = numbers[text] { return known }
+            numbers[text] = numbers.count
+            return numbers.count - 1
+        }
+        let keyed = positions.map { position in
+            (account: number(saves[position].account), record: number(saves[position].record),
+             key: number(saves[position].key), position: position)
+        }.sorted { $0 < $1 }
+        var groups: [[Int]] = []
+        var last: (account: Int, record: Int, key: Int)?
+        for entry in keyed {
+            if let last, last == (entry.account, entry.record, entry.key) {
+                groups[groups.count - 1].append(entry.position)
+            } else {
+                groups.append([entry.position])
+            }
+            last = (entry.account, entry.record, entry.key)
+        }
+        // Each group's first position is its earliest save.
+        return groups.sorted { $0[0] < $1[0] }
     }
 
     /// A record of an account (lookup only: the order of groups is `groupOrder`'s).
     private struct RecordKey: Hashable {
         var account: String
         var record: String
-    }
-
-    /// One key of a record of an account.
-    private struct SaveKey: Hashable {
-        var account: String
-        var record: String
-        var key: String
     }
 
     /// Devices (by index) where a discarding rule fired; the cloud's rules count for all.
@@ -86,11 +109,10 @@ enum LostChangeChecker {
 
     /// Judges the saves of one (account, record, key) against iCloud and the devices.
     private struct Judge {
-        let world: World
-        let disks: [DeviceDisk]
-        let observations: [any EngineObservation]
+        let reading: WorldReading
         let exempt: [Bool]
         let labels: RecordLabels
+        var world: World { reading.world }
 
         func check(_ saves: [SaveLedger.ValueSave]) -> [CheckerFinding] {
             guard let first = saves.first,
@@ -101,7 +123,7 @@ enum LostChangeChecker {
             guard candidates.contains(where: { !exempt[$0.device] }) else { return [] }
             let acceptable = candidates.map(\.value)
             var problems: [(scope: String, found: String)] = []
-            if let cloudRecord = world.appRecord(named: first.record, of: first.account) {
+            if let cloudRecord = reading.appRecord(named: first.record, of: first.account) {
                 // The value wherever the engine's codec reads it (sds: a field or its asset).
                 let value = world.codec.value(of: first.key, type: attribute.type, in: cloudRecord)
                 if !acceptable.contains(value) {
@@ -115,8 +137,9 @@ enum LostChangeChecker {
                 guard device.account == first.account, device.isOnline, device.isRunning else {
                     continue
                 }
-                let disk = disks[index]
-                guard let model = observations[index].model(forRecord: first.record).flatMap(disk.store.model)
+                let store = reading.stores[index]
+                guard let model = reading.observations[index].model(forRecord: first.record)
+                    .flatMap(store.model)
                 else {
                     problems.append((device.name, "\(device.name) lacks"))
                     continue
@@ -147,20 +170,33 @@ enum LostChangeChecker {
     static func candidateSaves(
         _ saves: [SaveLedger.ValueSave], attribute: AttributeDescription
     ) -> [SaveLedger.ValueSave] {
+        // Most keys have a few saves: their writers are counted by a scan, not hashed.
         var writers: [LocalStore.AttributeValue?: Int] = [:]
-        for save in saves { writers[save.value, default: 0] += 1 }
+        if saves.count > 8 {
+            writers = Dictionary(minimumCapacity: saves.count)
+            for save in saves { writers[save.value, default: 0] += 1 }
+        }
         func isDistinctive(_ value: LocalStore.AttributeValue?) -> Bool {
             guard let value, value.type != .bool, value != attribute.defaultValue else {
                 return false
             }
-            return writers[value] == 1
+            if saves.count > 8 { return writers[value] == 1 }
+            var count = 0
+            for save in saves where save.value == value { count += 1 }
+            return count == 1
         }
-        return saves.enumerated().filter { position, save in
+        var candidates: [SaveLedger.ValueSave] = []
+        for position in saves.indices {
             let later = saves[(position + 1)...]
-            if later.contains(where: { $0.device == save.device }) { return false }
-            guard isDistinctive(save.value) else { return true }
-            return !later.contains { $0.prior == .known(save.value) }
-        }.map(\.element)
+            if later.contains(where: { $0.device == saves[position].device }) { continue }
+            if isDistinctive(saves[position].value),
+                later.contains(where: { $0.prior == .known(saves[position].value) })
+            {
+                continue
+            }
+            candidates.append(saves[position])
+        }
+        return candidates
     }
 
     /// Whether `ValueConversion.describe` writes the value as a literal the format reads

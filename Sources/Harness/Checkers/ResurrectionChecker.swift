@@ -14,6 +14,14 @@ enum ResurrectionChecker {
     static func check(_ world: World, ledger: SaveLedger, labels: RecordLabels)
         -> [CheckerFinding]
     {
+        check(WorldReading(world), ledger: ledger, labels: labels)
+    }
+
+    /// The same, from a reading of the world the other checkers share.
+    static func check(_ reading: WorldReading, ledger: SaveLedger, labels: RecordLabels)
+        -> [CheckerFinding]
+    {
+        let world = reading.world
         let fired = world.firedRules.reduce(into: Set<String>()) { $0.formUnion($1) }
         let restoringRules = world.profile.catalogue.exemptions(
             from: InvariantCheck.resurrection.rawValue)
@@ -26,14 +34,15 @@ enum ResurrectionChecker {
             if inserts.count > 1 || inserts.contains(where: { $0.order > deletion.order }) {
                 continue
             }
-            findings += check(deletion, world: world, labels: labels)
+            findings += check(deletion, reading: reading, labels: labels)
         }
         return findings
     }
 
     private static func check(
-        _ deletion: SaveLedger.Deletion, world: World, labels: RecordLabels
+        _ deletion: SaveLedger.Deletion, reading: WorldReading, labels: RecordLabels
     ) -> [CheckerFinding] {
+        let world = reading.world
         let deleter = world.devices[deletion.device]
         let label = labels.label(of: deletion.record)
         // Worded only for a finding: most deletions have none.
@@ -41,13 +50,13 @@ enum ResurrectionChecker {
             "\(deleter.name) deleted \(labels.describe(deletion.record)) at \(deletion.time)"
         }
         var findings: [CheckerFinding] = []
-        if world.appRecord(named: deletion.record, of: deletion.account) != nil {
+        if reading.appRecord(named: deletion.record, of: deletion.account) != nil {
             findings.append(CheckerFinding(.resurrection, "\(said); iCloud has it again",
                 expectations: label.map { ["expect cloud \(deletion.account): no \($0)"] } ?? []))
         }
         if deleter.isRunning, deleter.account == deletion.account,
-            let id = deleter.observation.model(forRecord: deletion.record),
-            deleter.disk.store.model(id) != nil
+            let id = reading.observations[deletion.device].model(forRecord: deletion.record),
+            reading.stores[deletion.device].model(id) != nil
         {
             findings.append(CheckerFinding(.resurrection, "\(said); \(deleter.name) has it again",
                 expectations: label.map { ["expect \(deleter.name): no \($0)"] } ?? []))

@@ -71,85 +71,88 @@ struct SaveLedger {
     /// model with them: twins it made on purpose (ID-5 keeps them apart).
     private(set) var deliberateTwins: Set<String> = []
     private var positions: [Int64]
+    /// The history position of each store when the ledger last read it (for a check).
+    private var reads: [Int64]
     private var censuses: [IdentityCensus]
     private var order = 0
-    /// Each entity's synchronized attribute names, in the schema's order, once asked for
-    /// (the schema builds that list anew on every call).
-    private var synchronizedNames: [String: [String]] = [:]
+    /// Each entity's synchronized attribute names and identity (the schema builds the first
+    /// anew on every call, and copies the entity to answer either).
+    private let entities: EntityFacts
 
-    init(deviceCount: Int) {
+    init(deviceCount: Int, schema: Schema) {
         positions = Array(repeating: 0, count: deviceCount)
+        reads = Array(repeating: 0, count: deviceCount)
         censuses = Array(repeating: IdentityCensus(), count: deviceCount)
+        entities = EntityFacts(schema)
     }
 
-    /// `Entity|v1|v2…` for a model with every identity value, else nil.
-    static func identityKey(_ model: Model, entity: EntityDescription) -> String? {
-        guard !entity.identity.isEmpty else { return nil }
-        var key = entity.name
-        for name in entity.identity {
-            guard let value = model.values[name] else { return nil }
-            key += "|" + ValueConversion.describe(value)
-        }
-        return key
-    }
-
-    /// Takes what the ledger needs before a statement of `device` that acts on `model` (nil
-    /// for an insert) and may delete models.
-    static func snapshot(of device: Device, index: Int, model: ModelID?, deletes: Bool)
-        -> Snapshot
-    {
+    /// Takes what the ledger needs before a statement of the device at `index` that acts on
+    /// `model` (nil for an insert) and may delete models, from its store and observation.
+    static func snapshot(
+        index: Int, model: ModelID?, deletes: Bool, store: Store,
+        observation: any EngineObservation
+    ) -> Snapshot {
         Snapshot(
             device: index, model: model,
-            values: model.flatMap { device.disk.store.model($0)?.values } ?? [:],
-            recordNames: deletes ? recordNames(on: device) : [:])
+            values: model.flatMap { store.model($0)?.values } ?? [:],
+            recordNames: deletes ? recordNames(in: store, observation: observation) : [:])
     }
 
-    /// The record name of every model the device's store holds, as its engine named them.
-    private static func recordNames(on device: Device) -> [ModelID: String] {
-        let observation = device.observation
-        var names: [ModelID: String] = [:]
-        for model in device.disk.store.models {
+    /// The record name of every model the store holds, as the device's engine named them.
+    private static func recordNames(in store: Store, observation: any EngineObservation)
+        -> [ModelID: String]
+    {
+        let models = store.models
+        var names = [ModelID: String](minimumCapacity: models.count)
+        for model in models {
             if let name = observation.recordName(of: model.id) { names[model.id] = name }
         }
         return names
     }
 
     /// Reads what the app saved on every device since the last call.
-    mutating func collect(devices: [Device], schema: Schema, now: SimTime, snapshot: Snapshot?) {
+    ///
+    /// `storeChanged` (`World.storeChanged`): the stores that may have changed since the
+    /// ledger last read them; only those are read, and their flags cleared.
+    mutating func collect(
+        devices: [Device], storeChanged: inout [Bool], now: SimTime, snapshot: Snapshot?
+    ) {
         precondition(devices.count == positions.count, "the ledger counts other devices")
+        precondition(storeChanged.count == positions.count, "flags of other devices")
         // An extension shares its app's store (EXT-1): read it once, through the app.
         for (index, device) in devices.enumerated() where device.host == nil {
+            // Checked in debug builds (every test that explores): an unchanged store did not
+            // move since the last read.
+            assert(storeChanged[index] || device.disk.store.lastHistoryPosition == reads[index],
+                   "the world missed a change of the store of '\(device.name)'")
+            guard storeChanged[index] else { continue }
+            storeChanged[index] = false
             let store = device.disk.store
+            reads[index] = store.lastHistoryPosition
             guard store.lastHistoryPosition > positions[index] else { continue }
             let entries = store.history(after: positions[index])
             positions[index] = store.lastHistoryPosition
             let own = snapshot?.device == index ? snapshot : nil
-            // Read once per device, not per change: each read copies the engine's sync data.
-            let observation = device.observation
+            // Read once per device, not per change, and only for the app's changes: it is
+            // built anew after every event that changed the sync data.
+            let observation: any EngineObservation =
+                entries.contains { $0.author == Device.appAuthor }
+                ? device.observation : NoObservation()
             for entry in entries {
                 let byApp = entry.author == Device.appAuthor
                 for change in entry.changes {
-                    let twin = censuses[index].follow(change, store: store, schema: schema)
+                    let twin = censuses[index].follow(change, store: store, entities: entities)
                     if byApp, let twin { deliberateTwins.insert(twin) }
                     guard byApp else { continue }
-                    note(change, device: device, index: index, schema: schema, now: now, own: own,
+                    note(change, device: device, index: index, now: now, own: own,
                          store: store, observation: observation)
                 }
             }
         }
     }
 
-    /// `synchronizedAttributes` of the entity, by name; nil for an entity the schema lacks.
-    private mutating func synchronizedNames(of entity: String, schema: Schema) -> [String]? {
-        if let names = synchronizedNames[entity] { return names }
-        guard let description = schema.entity(named: entity) else { return nil }
-        let names = description.synchronizedAttributes.map(\.name)
-        synchronizedNames[entity] = names
-        return names
-    }
-
     private mutating func note(
-        _ change: HistoryChange, device: Device, index: Int, schema: Schema, now: SimTime,
+        _ change: HistoryChange, device: Device, index: Int, now: SimTime,
         own: Snapshot?, store: Store, observation: any EngineObservation
     ) {
         let account = device.account ?? ""
@@ -157,11 +160,11 @@ struct SaveLedger {
         order += 1
         switch change {
         case .inserted(let id, let entityName):
-            guard let synchronized = synchronizedNames(of: entityName, schema: schema),
+            guard let position = entities.position(of: entityName),
                 let record = observation.recordName(of: id),
                 let model = store.model(id) else { return }
             insertions.append(Insertion(device: index, record: record, model: id, order: order))
-            for name in synchronized {
+            for name in entities.synchronizedNames(at: position) {
                 saves.append(ValueSave(
                     device: index, account: account, model: id, record: record,
                     entity: entityName,
@@ -169,9 +172,10 @@ struct SaveLedger {
                     time: now, order: order))
             }
         case .updated(let id, let entityName, let keys):
-            guard let synchronized = synchronizedNames(of: entityName, schema: schema),
+            guard let position = entities.position(of: entityName),
                 let record = observation.recordName(of: id),
                 let model = store.model(id) else { return }
+            let synchronized = entities.synchronizedNames(at: position)
             for key in keys where synchronized.contains(key) {
                 var prior = Prior.unknown
                 if let own, own.model == id { prior = .known(own.values[key]) }
@@ -186,4 +190,12 @@ struct SaveLedger {
                 device: index, account: account, record: record, time: now, order: order))
         }
     }
+}
+
+/// Stands for a device's observation where no app change needs one (never asked).
+private struct NoObservation: EngineObservation {
+    func recordName(of model: ModelID) -> String? { preconditionFailure("not read") }
+    func model(forRecord name: String) -> ModelID? { preconditionFailure("not read") }
+    var pendingCount: Int { preconditionFailure("not read") }
+    var hasDownloadedOnce: Bool { preconditionFailure("not read") }
 }

@@ -206,26 +206,33 @@ struct ChaosDraw {
     /// A workload device the fault can strike, drawn uniformly; nil when none can.
     private mutating func pickDevice(for kind: ChaosFaultKind, _ run: ChaosRun) -> String? {
         let world = run.world
-        let eligible = run.plan.devices.filter { name in
-            guard let index = world.deviceIndex[name] else { return false }
+        let eligible = run.planDevices.compactMap { entry -> String? in
+            guard let index = entry.index else { return nil }
             let device = world.devices[index]
-            switch kind {
-            case .offline: return device.isOnline
-            case .stop: return device.isRunning && world.engineState(of: index) != .stopped
-            case .accountUnavailable: return device.accountStatus == .available
-            default: return device.isRunning
-            }
+            return Self.canStrike(kind, device, index: index, world) ? entry.name : nil
         }
         guard !eligible.isEmpty else { return nil }
         return eligible[Int(faults.uniform(below: UInt64(eligible.count)))]
+    }
+
+    /// Whether a device fault of this kind can strike the device now.
+    private static func canStrike(
+        _ kind: ChaosFaultKind, _ device: Device, index: Int, _ world: World
+    ) -> Bool {
+        switch kind {
+        case .offline: return device.isOnline
+        case .stop: return device.isRunning && world.engineState(of: index) != .stopped
+        case .accountUnavailable: return device.accountStatus == .available
+        default: return device.isRunning
+        }
     }
 
     // MARK: Operations
 
     private mutating func drawOperation(_ step: Int, at offset: SimTime, _ run: ChaosRun) {
         let world = run.world
-        let running = run.plan.devices.filter { name in
-            world.deviceIndex[name].map { world.devices[$0].isRunning } ?? false
+        let running = run.planDevices.compactMap { device in
+            device.index.flatMap { world.devices[$0].isRunning ? device.name : nil }
         }
         guard !running.isEmpty else { return }
         let device = running[Int(operations.uniform(below: UInt64(running.count)))]

@@ -73,7 +73,14 @@ final class ChaosRun {
     private(set) var results: [ExpectationResult] = []
     private(set) var cloudFaults: CloudFaultState
     /// Every label bound so far, with its entity, in order.
-    private(set) var labels: [(label: String, entity: String)]
+    private(set) var labels: [(label: String, entity: String)] {
+        didSet { noteEntities() }
+    }
+    /// The entity names of `labels`, each once, in order of first use, and each label's
+    /// position among them: `heldLabels` tells the wanted entities apart by number, not by
+    /// comparing names label after label.
+    private var entityNames: [String] = []
+    private var labelEntities: [Int] = []
     private(set) var phase = Phase.plain
     private var scratch: [ExpectationResult] = []
     /// The record name of each label, once known (labels never change records).
@@ -82,6 +89,12 @@ final class ChaosRun {
     private var positionRecords: [String?] = []
     /// Per device, per position in `labels`: the model last found for that label there.
     private var modelCache: [[ModelID?]] = []
+    /// The workload's devices with their index in the world (nil for a name it lacks), so
+    /// the draw does not hash their names at every step.
+    let planDevices: [(name: String, index: Int?)]
+    /// The relationships with a `deny` delete rule of each entity of the schema, in the
+    /// schema's order (a drawn delete asks for every model it might pick).
+    private let denyRules: [(entity: String, relationships: [String])]
 
     init(plan: ChaosPlan, seed: UInt64, options: ExploreOptions) {
         self.plan = plan
@@ -89,10 +102,15 @@ final class ChaosRun {
         world = World(scenario: plan.scenario, seed: seed, options: runOptions)
         options.canary?.install(
             in: world, pageSize: plan.scenario.cloud.pageSize, options: runOptions)
-        ledger = SaveLedger(deviceCount: world.devices.count)
+        ledger = SaveLedger(deviceCount: world.devices.count, schema: world.schema)
+        planDevices = plan.devices.map { [world] name in (name, world.deviceIndex[name]) }
+        denyRules = world.schema.entities.map { entity in
+            (entity.name, entity.relationships.filter { $0.deleteRule == .deny }.map(\.name))
+        }
         cloudFaults = CloudFaultState(
             setupLatency: plan.setupLatency, setupPushDrop: plan.setupPushDrop)
         labels = plan.plainLabels
+        noteEntities()
         world.record("script", "run.start", [
             TraceField("file", .string(plan.scenario.file)),
             TraceField("seed", .string(String(seed))),
@@ -169,27 +187,47 @@ final class ChaosRun {
             world.run(statement, results: &scratch, text: "")
         }
         ledger.collect(
-            devices: world.devices, schema: world.schema, now: world.now, snapshot: snapshot)
+            devices: world.devices, storeChanged: &world.storeChanged, now: world.now,
+            snapshot: snapshot)
     }
 
     /// What the ledger must know before a device's statement that may save.
     private func snapshot(before statement: TimelineStatement) -> SaveLedger.Snapshot? {
         guard case .deviceAction(let action) = statement.kind,
             let index = world.deviceIndex[action.device.value] else { return nil }
-        let device = world.devices[index]
+        let label: String?
+        let deletes: Bool
         switch action.action {
         case .insert:
-            return SaveLedger.snapshot(of: device, index: index, model: nil, deletes: false)
-        case .update(let label, _):
-            return SaveLedger.snapshot(
-                of: device, index: index, model: modelID(label.value, on: index), deletes: false)
-        case .delete(let label):
-            return SaveLedger.snapshot(
-                of: device, index: index, model: modelID(label.value, on: index), deletes: true)
-        case .save:
-            return SaveLedger.snapshot(of: device, index: index, model: nil, deletes: true)
-        default:
-            return nil
+            return SaveLedger.Snapshot(device: index, model: nil, values: [:], recordNames: [:])
+        case .update(let named, _): (label, deletes) = (named.value, false)
+        case .delete(let named): (label, deletes) = (named.value, true)
+        case .save: (label, deletes) = (nil, true)
+        default: return nil
+        }
+        // Read once for the label and the snapshot: each read of the disk copies its
+        // references, and the observation is built anew after events.
+        let device = world.devices[index]
+        let store = device.disk.store
+        let observation = device.observation
+        let model = label.flatMap {
+            modelID($0, on: index, observation: observation, store: store)
+        }
+        return SaveLedger.snapshot(
+            index: index, model: model, deletes: deletes, store: store, observation: observation)
+    }
+
+    /// Keeps `entityNames` and `labelEntities` in step with the labels bound so far.
+    private func noteEntities() {
+        precondition(labelEntities.count <= labels.count, "labels are only ever added")
+        for position in labelEntities.count..<labels.count {
+            let entity = labels[position].entity
+            if let known = entityNames.firstIndex(of: entity) {
+                labelEntities.append(known)
+            } else {
+                labelEntities.append(entityNames.count)
+                entityNames.append(entity)
+            }
         }
     }
 
@@ -198,53 +236,56 @@ final class ChaosRun {
         if modelCache.count != world.devices.count {
             modelCache = Array(repeating: [], count: world.devices.count)
         }
-        if modelCache[index].count < labels.count {
-            let missing = labels.count - modelCache[index].count
-            modelCache[index] += Array(repeating: nil, count: missing)
-        }
-        if positionRecords.count < labels.count {
-            positionRecords += Array(repeating: nil, count: labels.count - positionRecords.count)
-        }
+        // Read as locals: no exclusivity check of the run's properties per label.
+        let labels = self.labels
         let device = world.devices[index]
         // Read once: every access to the disk through the device copies its references.
         let observation = device.observation
         let store = device.disk.store
-        // Taken out, so that changing them does not copy the whole row on every call, and
-        // read as locals (no exclusivity check of the run's properties per label).
+        // Taken out, so that changing them does not copy the whole row on every call.
         var cache = modelCache[index]
         modelCache[index] = []
+        if cache.count < labels.count {
+            cache.append(contentsOf: repeatElement(nil, count: labels.count - cache.count))
+        }
         var records = positionRecords
         positionRecords = []
-        // Each label's entity compared once per distinct entity name, not once per label
-        // (unequal strings take the slow comparison).
-        var wantedEntity = ""
-        var isWanted = false
+        if records.count < labels.count {
+            records.append(contentsOf: repeatElement(nil, count: labels.count - records.count))
+        }
+        // Each entity name compared once per call, not once per label.
+        let wanted = entityNames.map { entities.contains($0) }
+        let labelEntities = self.labelEntities
         var held: [(label: String, entity: String)] = []
+        held.reserveCapacity(labels.count)
         for position in labels.indices {
-            let entry = labels[position]
-            if entry.entity != wantedEntity {
-                wantedEntity = entry.entity
-                isWanted = entities.contains(entry.entity)
-            }
-            guard isWanted else { continue }
-            if records[position] == nil { records[position] = record(of: entry.label) }
+            guard wanted[labelEntities[position]] else { continue }
+            if records[position] == nil { records[position] = record(of: labels[position].label) }
             guard let name = records[position] else {
-                if world.labels.model(entry.label, on: index, devices: world.devices) != nil {
-                    held.append(entry)
+                if world.labels.model(labels[position].label, on: index, devices: world.devices)
+                    != nil
+                {
+                    held.append(labels[position])
                 }
                 continue
             }
             // A model found before is still the label's while it holds the label's record.
             if let id = cache[position], observation.recordName(of: id) == name, store.contains(id) {
-                held.append(entry)
+                held.append(labels[position])
                 continue
             }
             cache[position] = observation.model(forRecord: name).flatMap { store.contains($0) ? $0 : nil }
-            if cache[position] != nil { held.append(entry) }
+            if cache[position] != nil { held.append(labels[position]) }
         }
         modelCache[index] = cache
         positionRecords = records
         return held
+    }
+
+    /// The entity's relationships with a `deny` delete rule; nil for an entity the schema
+    /// lacks (`Schema.entity(named:)`'s first match).
+    func denyRelationships(of entity: String) -> [String]? {
+        denyRules.first { $0.entity == entity }?.relationships
     }
 
     /// A label's record name, once the label table knows it.
@@ -350,12 +391,14 @@ final class ChaosRun {
                 "line \(failure.line): \(failure.message) (at \(failure.time))"))
         } else {
             let names = RecordLabels(labels: labels.map(\.label), table: world.labels)
-            findings += ConvergenceChecker.check(world, describe: names.describe).map {
+            // Read once for every checker: the world does not change while they run.
+            let reading = WorldReading(world)
+            findings += ConvergenceChecker.check(reading, describe: names.describe).map {
                 CheckerFinding(.convergence, $0, expectations: ["expect converged"])
             }
-            findings += LostChangeChecker.check(world, ledger: ledger, labels: names)
+            findings += LostChangeChecker.check(reading, ledger: ledger, labels: names)
             findings += DuplicateIdentityChecker.check(world, ledger: ledger)
-            findings += ResurrectionChecker.check(world, ledger: ledger, labels: names)
+            findings += ResurrectionChecker.check(reading, ledger: ledger, labels: names)
         }
         for result in results where !result.passed {
             findings.append(CheckerFinding(.expectation,

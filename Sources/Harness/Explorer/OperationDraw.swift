@@ -114,12 +114,11 @@ struct OperationDraw {
         let deletable = held(workloadEntities).filter { entry in
             guard let id = run.modelID(
                 entry.label, on: index, observation: observation, store: store),
-                let entity = world.schema.entity(named: entry.entity) else { return false }
+                let denying = run.denyRelationships(of: entry.entity) else { return false }
             // A deny rule with related models refuses the save: that is the app's mistake,
             // not a fault to explore.
-            return !entity.relationships.contains { relationship in
-                relationship.deleteRule == .deny
-                    && !store.relatedModels(of: id, relationship: relationship.name).isEmpty
+            return !denying.contains { relationship in
+                !store.relatedModels(of: id, relationship: relationship).isEmpty
             }
         }
         guard let target = pick(deletable, &operations) else { return nil }

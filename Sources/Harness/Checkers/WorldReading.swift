@@ -1,0 +1,57 @@
+import CloudSim
+import Device
+import LocalStore
+import SyncContract
+
+/// What the checkers read of the world when a run ends, read once and shared by all of them:
+/// each device's observation and store, and each account's app records with an index by name.
+///
+/// Each checker used to read these anew: the convergence checker every record of an account
+/// once per device of it, the lost-change and resurrection checkers a record by name per
+/// saved key or deletion (through the account's zones, each lookup about 7,800 instructions).
+/// The world does not change while they run, so one reading serves them all.
+final class WorldReading {
+    /// An account's app records, zone by zone as `World.appRecords(of:)` lists them, and the
+    /// position of each name's first occurrence (`World.appRecord(named:of:)`'s answer).
+    private struct AccountRecords {
+        var records: [CloudRecord]
+        var positions: [String: Int]
+    }
+
+    let world: World
+    /// Each device's observation and store, by device index.
+    let observations: [any EngineObservation]
+    let stores: [Store]
+    private var accounts: [String: AccountRecords] = [:]
+
+    init(_ world: World) {
+        self.world = world
+        observations = world.devices.map(\.observation)
+        stores = world.devices.map(\.disk.store)
+    }
+
+    /// `World.appRecords(of:)`, read once per account.
+    func appRecords(of account: String) -> [CloudRecord] {
+        records(of: account).records
+    }
+
+    /// `World.appRecord(named:of:)`: the record in the first of the account's app zones that
+    /// holds the name.
+    func appRecord(named name: String, of account: String) -> CloudRecord? {
+        let read = records(of: account)
+        return read.positions[name].map { read.records[$0] }
+    }
+
+    private func records(of account: String) -> AccountRecords {
+        if let read = accounts[account] { return read }
+        let records = world.appRecords(of: account)
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(records.count)
+        for (position, record) in records.enumerated() where positions[record.recordName] == nil {
+            positions[record.recordName] = position
+        }
+        let read = AccountRecords(records: records, positions: positions)
+        accounts[account] = read
+        return read
+    }
+}

@@ -365,9 +365,10 @@ extension SDSEngine {
         let pendingKeys = context.syncData.pending[id]?.keysThatWin ?? [:]
         // A new model is not in the store yet (its insert is in the same transaction).
         let current = isNew ? nil : context.store.model(id)
-        var values: [String: PropertyValue] = [:]
-        values.reserveCapacity(
-            entity.synchronizedAttributes.count + entity.synchronizedToOneRelationships.count)
+        // Sized once (`reserveCapacity` ran unspecialized, about 1,200 instructions a record).
+        var values = [String: PropertyValue](
+            minimumCapacity: entity.synchronizedAttributes.count
+                + entity.synchronizedToOneRelationships.count)
         var kept: [String] = []
         for attribute in entity.synchronizedAttributes {
             // (An empty map is not asked: a lookup hashes the key even then.)

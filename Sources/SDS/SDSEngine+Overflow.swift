@@ -74,11 +74,18 @@ extension SDSEngine {
         guard let model = context.store.model(id),
               let entity = schema.entity(named: model.entity),
               !isFreshRecord(pending, entity: entity) else { return false }
+        // A small record without a known asset moves nothing (`localPlan`'s first case),
+        // told from the model without building its save.
+        if context.syncData.overflow[name] == nil,
+           smallRecordSize(model: model, pending: pending, entity: entity, context: context) != nil {
+            return false
+        }
         var scratch: [EngineEffect] = []
         guard let save = plainSave(of: id, name: name, pending: pending,
                                    adoption: pending.isAdoption, context: context,
                                    effects: &scratch) else { return false }
-        return localPlan(save, model: model, entity: entity, context: context).involvesAsset
+        return localPlan(save, model: model, pending: pending, entity: entity, context: context)
+            .involvesAsset
     }
 
     /// Whether the record is new and named at random, so that iCloud cannot have it yet.
@@ -267,7 +274,7 @@ extension SDSEngine {
         traceAssetProperties(save, entity: entity, effects: &effects)
         var effectiveBase = base
         var plan = base.map { basePlan(save, base: $0, entity: entity) }
-            ?? localPlan(save, model: model, entity: entity, context: context)
+            ?? localPlan(save, model: model, pending: pending, entity: entity, context: context)
         if base == nil && plan.involvesAsset {
             guard isFreshRecord(pending, entity: entity) else {
                 effects.append(.trace(
@@ -351,13 +358,14 @@ extension SDSEngine {
     func localPlan(
         _ save: RecordSave,
         model: Model,
+        pending: PendingChange,
         entity: EntityDescription,
         context: SDSContext
     ) -> OverflowPlan {
         let name = save.record.recordName
         let known = context.syncData.overflow[name]
-        if known == nil,
-           let size = smallRecordSize(save, model: model, entity: entity, context: context) {
+        if known == nil, let size = smallRecordSize(
+            model: model, pending: pending, entity: entity, context: context) {
             // No asset as far as this device knows, no large changed value and the record
             // fits: nothing moves (what `OverflowPlan.make` decides for it, without its maps).
             var plan = OverflowPlan()
@@ -381,45 +389,34 @@ extension SDSEngine {
 
     /// The size `localPlan` would give a record without an asset, when none of its changed
     /// values is 256 KB or more (BIG-2) and the record after the save fits in 1 MB (BIG-1);
-    /// nil otherwise (or for a changed key that is no synchronized property), and the plan
-    /// is then made in full. Most uploads are small records: planning them in full built
-    /// half a dozen maps and sets per record (issue 19).
-    private func smallRecordSize(
-        _ save: RecordSave, model: Model, entity: EntityDescription, context: SDSContext
+    /// nil otherwise, and the plan is then made in full. Most uploads are small records:
+    /// planning them in full built half a dozen maps and sets per record (issue 19).
+    ///
+    /// Read from the model and its pending keys, as the save `plainSave` makes of them holds
+    /// them: a changed key's field is the model's value (none when cleared), an unchanged
+    /// key counts with the model's value, so a record is sized without building its save
+    /// (which `needsFetch` would otherwise build for every pending update, issue 19).
+    func smallRecordSize(
+        model: Model, pending: PendingChange, entity: EntityDescription, context: SDSContext
     ) -> Int? {
         var total = 0
-        var changedSeen = 0
-        func add(_ key: String, changed value: CloudValue?) -> Bool {
-            changedSeen += 1
-            guard let value else { return true }
-            let size = value.recordSizeBytes
-            guard size < OverflowPlan.largeValue else { return false }
-            total += key.utf8.count + size
-            return true
-        }
         for attribute in entity.synchronizedAttributes {
             let key = attribute.name
-            if save.changedKeys.contains(key) {
-                guard add(key, changed: save.record.fields[key]) else { return nil }
-            } else if let value = model.values[key] {
-                total += key.utf8.count
-                    + RecordMapping.cloudValue(value, asset: attribute.isAsset).recordSizeBytes
-            }
+            guard let value = model.values[key] else { continue }
+            let size = RecordMapping.recordSizeBytes(of: value, asset: attribute.isAsset)
+            if size >= OverflowPlan.largeValue && pending.keys[key] != nil { return nil }
+            total += key.utf8.count + size
         }
         for relationship in entity.synchronizedToOneRelationships {
             let key = relationship.name
-            if save.changedKeys.contains(key) {
-                guard add(key, changed: save.record.fields[key]) else { return nil }
-            } else if let target = model.toOne[key],
-                      let targetName = context.syncData.recordName(of: target) {
-                total += key.utf8.count
-                    + RecordMapping.reference(targetName, relationship).recordSizeBytes
-            }
+            guard let target = model.toOne[key],
+                  let targetName = context.syncData.recordName(of: target) else { continue }
+            // A reference counts its target's name and 16 bytes (`CloudValue.recordSizeBytes`).
+            let size = targetName.utf8.count + 16
+            if size >= OverflowPlan.largeValue && pending.keys[key] != nil { return nil }
+            total += key.utf8.count + size
         }
-        guard changedSeen == save.changedKeys.count, total <= OverflowPlan.recordLimit else {
-            return nil
-        }
-        return total
+        return total <= OverflowPlan.recordLimit ? total : nil
     }
 
     /// The plan made on top of the record as iCloud holds it (BIG-3).

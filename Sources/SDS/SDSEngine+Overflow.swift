@@ -39,7 +39,7 @@ extension SDSEngine {
     /// visited (a first upload of N new models is not scanned whole for each request).
     private func overflowFetchCandidates(_ current: SyncRun, context: SDSContext) -> [ModelID] {
         let pending = context.syncData.pending
-        if schema.entities.contains(where: { !$0.identity.isEmpty }) { return Array(pending.inOrder) }
+        if entities.all.contains(where: { !$0.identity.isEmpty }) { return Array(pending.inOrder) }
         var candidates = Array(pending.othersInOrder)
         var mustFetch: [ModelID] = []
         for name in current.overflow.mustFetch { // tidy: ordered (sorted below)
@@ -72,7 +72,7 @@ extension SDSEngine {
               isUploadable(name, context: context) else { return false }
         if current.overflow.mustFetch.contains(name) { return true }
         guard let model = context.store.model(id),
-              let entity = schema.entity(named: model.entity),
+              let entity = entities.named(model.entity),
               !isFreshRecord(pending, entity: entity) else { return false }
         // A small record without a known asset moves nothing (`localPlan`'s first case),
         // told from the model without building its save.
@@ -89,7 +89,7 @@ extension SDSEngine {
     }
 
     /// Whether the record is new and named at random, so that iCloud cannot have it yet.
-    private func isFreshRecord(_ pending: PendingChange, entity: EntityDescription) -> Bool {
+    private func isFreshRecord(_ pending: PendingChange, entity: SDSEntity) -> Bool {
         pending.isInsert && !pending.isAdoption && entity.identity.isEmpty
     }
 
@@ -217,7 +217,7 @@ extension SDSEngine {
         guard error.code == .limitExceeded, current.overflow.bases[name] == nil,
               !current.overflow.mustFetch.contains(name),
               let id = context.syncData.model(forRecord: name), let pending = context.syncData.pending[id],
-              let model = context.store.model(id), let entity = schema.entity(named: model.entity)
+              let model = context.store.model(id), let entity = entities.named(model.entity)
         else { return false }
         let movable = entity.synchronizedAttributes.contains { attribute in
             Self.isMovable(attribute, of: entity) && pending.keys[attribute.name] != nil
@@ -269,7 +269,7 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) -> RecordSave? {
         guard let model = context.store.model(id),
-              let entity = schema.entity(named: model.entity) else { return save }
+              let entity = entities.named(model.entity) else { return save }
         let name = save.record.recordName
         traceAssetProperties(save, entity: entity, effects: &effects)
         var effectiveBase = base
@@ -359,7 +359,7 @@ extension SDSEngine {
         _ save: RecordSave,
         model: Model,
         pending: PendingChange,
-        entity: EntityDescription,
+        entity: SDSEntity,
         context: SDSContext
     ) -> OverflowPlan {
         let name = save.record.recordName
@@ -397,7 +397,7 @@ extension SDSEngine {
     /// key counts with the model's value, so a record is sized without building its save
     /// (which `needsFetch` would otherwise build for every pending update, issue 19).
     func smallRecordSize(
-        model: Model, pending: PendingChange, entity: EntityDescription, context: SDSContext
+        model: Model, pending: PendingChange, entity: SDSEntity, context: SDSContext
     ) -> Int? {
         var total = 0
         for attribute in entity.synchronizedAttributes {
@@ -421,7 +421,7 @@ extension SDSEngine {
 
     /// The plan made on top of the record as iCloud holds it (BIG-3).
     private func basePlan(
-        _ save: RecordSave, base: OverflowRunState.Base, entity: EntityDescription
+        _ save: RecordSave, base: OverflowRunState.Base, entity: SDSEntity
     ) -> OverflowPlan {
         var fields = base.record?.fields ?? [:]
         let field = fields[Self.overflowField]
@@ -436,7 +436,7 @@ extension SDSEngine {
         fields: [String: CloudValue],
         assetKeys: Set<String>,
         hadAsset: Bool,
-        entity: EntityDescription
+        entity: SDSEntity
     ) -> OverflowPlan {
         let movable = entity.synchronizedAttributes.filter { Self.isMovable($0, of: entity) }
         var changed: [String: CloudValue] = [:]
@@ -449,14 +449,14 @@ extension SDSEngine {
 
     /// Whether an attribute's value may move into the asset: texts and data (BIG-2) that are
     /// neither asset properties (BIG-1) nor identity values (BIG-5).
-    static func isMovable(_ attribute: AttributeDescription, of entity: EntityDescription) -> Bool {
+    static func isMovable(_ attribute: AttributeDescription, of entity: SDSEntity) -> Bool {
         (attribute.type == .string || attribute.type == .data) && !attribute.isAsset
             && !entity.identity.contains(attribute.name)
     }
 
     /// BIG-1: asset properties are uploaded as assets, whatever their size.
     private func traceAssetProperties(
-        _ save: RecordSave, entity: EntityDescription, effects: inout [EngineEffect]
+        _ save: RecordSave, entity: SDSEntity, effects: inout [EngineEffect]
     ) {
         let keys = entity.synchronizedAttributes.filter { attribute in
             attribute.isAsset && save.record.fields[attribute.name] != nil

@@ -67,7 +67,7 @@ extension SDSEngine {
         // looking up the model, its entity and its parent's name for each upload).
         guard !context.syncData.recordZones.isEmpty else { return appZone(context) }
         if let zone = context.syncData.recordZones[name] { return zone }
-        if let id, let model = context.store.model(id), let entity = schema.entity(named: model.entity),
+        if let id, let model = context.store.model(id), let entity = entities.named(model.entity),
            let parent = entity.parentRelationship, let target = model.toOne[parent.name],
            let parentName = context.syncData.recordName(of: target),
            let zone = context.syncData.recordZones[parentName] {

@@ -194,7 +194,7 @@ extension SDSEngine {
         context: SDSContext,
         effects: inout [EngineEffect]
     ) -> RecordSave? {
-        guard let model = context.store.model(id), let entity = schema.entity(named: model.entity) else {
+        guard let model = context.store.model(id), let entity = entities.named(model.entity) else {
             return nil
         }
         var record = CloudRecord(

@@ -24,6 +24,18 @@ public enum RecordMapping {
         }
     }
 
+    /// The bytes `cloudValue(value, asset:)` counts towards the record's 1 MB limit
+    /// (`CloudValue.recordSizeBytes`), without building the field value.
+    public static func recordSizeBytes(of value: AttributeValue, asset: Bool) -> Int {
+        switch value {
+        // An asset property's text or data is an asset, which counts nothing (BIG-1).
+        case .string(let text): return asset ? 0 : text.utf8.count
+        case .data(let bytes): return asset ? 0 : bytes.count
+        case .uuid(let text), .url(let text): return text.utf8.count
+        case .int, .double, .bool, .date: return 8
+        }
+    }
+
     /// The attribute value a field holds, or nil when the field's type does not fit.
     public static func attributeValue(_ value: CloudValue, type: AttributeType) -> AttributeValue? {
         FieldValues.attributeValue(value, type: type, readingStringsFromAssets: true)

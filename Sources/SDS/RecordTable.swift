@@ -7,11 +7,18 @@ import LocalStore
 /// `[String: String]` of change tags) that hashed the same 36-character name up to three
 /// times, held it in two hash tables and cost about 210 bytes a record on each device
 /// (docs/ENGINE.md, issue 19). Here a name is one entry of a dense array (name, model,
-/// change tag: 40 bytes); an open-addressing index of 4-byte entry numbers finds an entry
-/// by name (one hash of the name per lookup), and a dense array of 4-byte entry numbers by
-/// model identifier finds a model's entry without hashing (the store hands identifiers out
-/// densely from 1; identifiers beyond `denseLimit` go to a small map). About 70 bytes a
-/// record.
+/// change tag: 40 bytes); an open-addressing index of 8-byte slots (entry number and the
+/// name's 32-bit hash) finds an entry by name (one hash of the name per lookup), and a dense
+/// array of 4-byte entry numbers by model identifier finds a model's entry without hashing
+/// (the store hands identifiers out densely from 1; identifiers beyond `denseLimit` go to a
+/// small map). About 75 bytes a record.
+///
+/// The three arrays live in raw memory owned by one object (`Buffer`), shared by copies until
+/// one of them changes (copy on write). A lookup then retains that object alone: with three
+/// arrays and a map as the struct's own fields, every lookup through the sync data's storage
+/// copied the struct out of it, four retains and four releases (about 160 instructions of a
+/// 600-instruction lookup, issue 19). A slot keeps its name's hash, so a probe compares names
+/// only where the hashes agree, and growing or removing never hashes a name again.
 ///
 /// The entries' order is an artefact of insertions and removals (a removal moves the last
 /// entry into the hole) and is never shown: readers in order sort (`sortedNames`) or walk
@@ -30,100 +37,119 @@ public struct RecordTable: Hashable, Sendable {
         var modelID: ModelID? { model == 0 ? nil : ModelID(model &- 1) }
     }
 
-    private var entries: [Entry] = []
-    /// Open addressing with linear probing: entry number + 1, 0 for an empty slot; a power
-    /// of two long, at most three quarters full.
-    private var slots: [UInt32] = []
-    /// By model raw value: the number + 1 of the entry bound to it, 0 for none.
-    private var byModel: [UInt32] = []
-    private var outliers: [ModelID: UInt32] = [:]
-    /// Models bound to a name.
-    public private(set) var boundCount = 0
+    /// The table's memory, shared by copies until one of them changes.
+    private var buffer: Buffer
 
-    public init() {}
+    /// Models bound to a name.
+    public var boundCount: Int { buffer.boundCount }
+
+    public init() {
+        buffer = Buffer()
+    }
 
     // MARK: Reading
 
     /// The record name bound to the model.
     public func name(of model: ModelID) -> String? {
-        entryIndex(of: model).map { entries[$0].name }
+        buffer.entryIndex(of: model).map { buffer.entries[$0].name }
     }
 
     /// The model bound to the record name.
     public func model(named name: String) -> ModelID? {
-        find(name).entry.flatMap { entries[$0].modelID }
+        buffer.find(name, hash: Self.hash(name)).entry.flatMap { buffer.entries[$0].modelID }
     }
 
     /// The change tag of the record as last seen from the server.
     public func changeTag(of name: String) -> String? {
-        find(name).entry.flatMap { entries[$0].changeTag }
+        buffer.find(name, hash: Self.hash(name)).entry.flatMap { buffer.entries[$0].changeTag }
     }
 
     /// Both at once, for a reader that keeps them (PageJournal).
     public func entry(named name: String) -> (model: ModelID?, changeTag: String?)? {
-        find(name).entry.map { (entries[$0].modelID, entries[$0].changeTag) }
+        buffer.find(name, hash: Self.hash(name)).entry.map {
+            (buffer.entries[$0].modelID, buffer.entries[$0].changeTag)
+        }
     }
 
     /// The models bound to a name, in identifier order (no sorting: the dense array's order).
     public var boundModels: [ModelID] {
         var result: [ModelID] = []
         result.reserveCapacity(boundCount)
-        for (raw, number) in byModel.enumerated() where number != 0 { // tidy: ordered the dense array's index order
+        for raw in 0..<buffer.byModelCount where buffer.byModel[raw] != 0 {
             result.append(ModelID(UInt64(raw)))
         }
-        result.append(contentsOf: outliers.keys.sorted())
+        result.append(contentsOf: buffer.outliers.keys.sorted())
         return result
     }
 
     /// The record names bound to a model, sorted.
     public var sortedBoundNames: [String] {
-        entries.compactMap { $0.model == 0 ? nil : $0.name }.sorted()
+        var names: [String] = []
+        names.reserveCapacity(boundCount)
+        for index in 0..<buffer.count where buffer.entries[index].model != 0 {
+            names.append(buffer.entries[index].name)
+        }
+        return names.sorted()
     }
 
     // MARK: Changing
+
+    /// Copies the memory before a change when another table shares it.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
+    }
 
     /// Binds a model to its record name; a name or model bound elsewhere before is unbound
     /// from it (a change tag stays with its name).
     public mutating func bind(_ model: ModelID, to name: String) {
         precondition(model.rawValue != UInt64.max, "model identifier \(model) is out of range")
-        let found = find(name)
-        if let index = found.entry, entries[index].model == model.rawValue &+ 1 { return }
+        makeUnique()
+        let hash = Self.hash(name)
+        if let index = buffer.find(name, hash: hash).entry,
+           buffer.entries[index].model == model.rawValue &+ 1 { return }
         // The model's previous name loses it (and goes if it holds nothing else).
-        unbind(model)
+        buffer.unbind(model)
         let index: Int
-        if let existing = find(name).entry {
+        if let existing = buffer.find(name, hash: hash).entry {
             index = existing
-            if let other = entries[index].modelID { setEntryNumber(0, of: other); boundCount -= 1 }
+            if let other = buffer.entries[index].modelID {
+                buffer.setEntryNumber(0, of: other)
+                buffer.boundCount -= 1
+            }
         } else {
-            index = insert(Entry(name: name, model: 0, changeTag: nil))
+            index = buffer.insert(Entry(name: name, model: 0, changeTag: nil), hash: hash)
         }
-        entries[index].model = model.rawValue &+ 1
-        setEntryNumber(UInt32(index + 1), of: model)
-        boundCount += 1
+        buffer.entries[index].model = model.rawValue &+ 1
+        buffer.setEntryNumber(UInt32(index + 1), of: model)
+        buffer.boundCount += 1
     }
 
     /// Forgets a model's binding (its name's change tag stays).
     public mutating func unbind(_ model: ModelID) {
-        guard let index = entryIndex(of: model) else { return }
-        setEntryNumber(0, of: model)
-        boundCount -= 1
-        entries[index].model = 0
-        if entries[index].changeTag == nil { remove(at: index) }
+        guard buffer.entryIndex(of: model) != nil else { return }
+        makeUnique()
+        buffer.unbind(model)
     }
 
     /// Sets (or with nil, forgets) the change tag of a record.
     public mutating func setChangeTag(_ tag: String?, for name: String) {
-        if let index = find(name).entry {
-            entries[index].changeTag = tag
-            if tag == nil && entries[index].model == 0 { remove(at: index) }
-        } else if let tag {
-            insert(Entry(name: name, model: 0, changeTag: tag))
+        let hash = Self.hash(name)
+        let found = buffer.find(name, hash: hash).entry
+        guard found != nil || tag != nil else { return }
+        makeUnique()
+        if let index = found {
+            buffer.entries[index].changeTag = tag
+            if tag == nil && buffer.entries[index].model == 0 { buffer.remove(at: index) }
+        } else {
+            buffer.insert(Entry(name: name, model: 0, changeTag: tag), hash: hash)
         }
     }
 
     /// Forgets every change tag; the bindings stay.
     public mutating func removeAllChangeTags() {
-        guard entries.contains(where: { $0.changeTag != nil }) else { return }
+        guard (0..<buffer.count).contains(where: { buffer.entries[$0].changeTag != nil }) else {
+            return
+        }
         var kept = RecordTable()
         for model in boundModels { // tidy: ordered identifier order
             if let name = name(of: model) { kept.bind(model, to: name) }
@@ -134,9 +160,14 @@ public struct RecordTable: Hashable, Sendable {
     // MARK: Equality
 
     public static func == (lhs: RecordTable, rhs: RecordTable) -> Bool {
-        guard lhs.entries.count == rhs.entries.count, lhs.boundCount == rhs.boundCount else { return false }
-        for entry in lhs.entries { // tidy: ordered every entry checked independently
-            guard let index = rhs.find(entry.name).entry, rhs.entries[index] == entry else { return false }
+        if lhs.buffer === rhs.buffer { return true }
+        guard lhs.buffer.count == rhs.buffer.count, lhs.boundCount == rhs.boundCount else {
+            return false
+        }
+        for index in 0..<lhs.buffer.count {
+            let entry = lhs.buffer.entries[index]
+            guard let other = rhs.buffer.find(entry.name, hash: hash(entry.name)).entry,
+                  rhs.buffer.entries[other] == entry else { return false }
         }
         return true
     }
@@ -144,16 +175,16 @@ public struct RecordTable: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         // Independent of the entries' order, as equality is.
         var sum = 0
-        for entry in entries { // tidy: ordered a commutative sum
+        for index in 0..<buffer.count {
             var entryHasher = Hasher()
-            entryHasher.combine(entry)
+            entryHasher.combine(buffer.entries[index])
             sum &+= entryHasher.finalize()
         }
-        hasher.combine(entries.count)
+        hasher.combine(buffer.count)
         hasher.combine(sum)
     }
 
-    // MARK: The index
+    // MARK: The hash of a name
 
     /// The slot hash of a name, consistent with `String`'s `==` (canonical equivalence).
     ///
@@ -164,10 +195,22 @@ public struct RecordTable: Hashable, Sendable {
     /// equivalent to an ASCII string (only three characters decompose to ASCII: U+037E,
     /// U+1FEF, U+212A), which is then hashed as that string. The same in every process
     /// except for the `Hasher` case, and the slots' order never shows (lookups only).
+    @inline(__always)
     static func hash(_ name: String) -> Int {
-        let ascii = name.utf8.withContiguousStorageIfAvailable { asciiHash(UnsafeRawBufferPointer($0)) }
-            ?? { var copy = name; return copy.withUTF8 { asciiHash(UnsafeRawBufferPointer($0)) } }()
-        if let ascii { return ascii }
+        let ascii = name.utf8.withContiguousStorageIfAvailable {
+            asciiHash($0.baseAddress, count: $0.count)
+        }
+        if case .some(.some(let hash)) = ascii { return hash }
+        return slowHash(name)
+    }
+
+    /// `hash(_:)` of a name that is not ASCII or not stored contiguously.
+    @inline(never)
+    private static func slowHash(_ name: String) -> Int {
+        var contiguous = name
+        if let ascii = contiguous.withUTF8({ asciiHash($0.baseAddress, count: $0.count) }) {
+            return ascii
+        }
         var equivalent = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
             switch scalar.value {
@@ -178,7 +221,9 @@ public struct RecordTable: Hashable, Sendable {
             }
         }
         var folded = String(equivalent)
-        if let ascii = folded.withUTF8({ asciiHash(UnsafeRawBufferPointer($0)) }) { return ascii }
+        if let ascii = folded.withUTF8({ asciiHash($0.baseAddress, count: $0.count) }) {
+            return ascii
+        }
         // Seeded per process, like every `Hasher`: only where a name goes in the index, which
         // never shows.
         var hasher = Hasher()
@@ -186,36 +231,48 @@ public struct RecordTable: Hashable, Sendable {
         return hasher.finalize()
     }
 
-    /// The hash of ASCII bytes; nil when a byte is not ASCII.
-    private static func asciiHash(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    /// The hash of `count` ASCII bytes at `start`; nil when a byte is not ASCII.
+    @inline(__always)
+    private static func asciiHash(_ start: UnsafePointer<UInt8>?, count: Int) -> Int? {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var state = UInt64(truncatingIfNeeded: bytes.count) &* multiplier
+        var state = UInt64(truncatingIfNeeded: count) &* multiplier
+        guard let start, count > 0 else { return finalized(state) }
+        let bytes = UnsafeRawPointer(start)
         var highBits: UInt64 = 0
         var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        while offset + 8 <= count {
+            let word = UInt64(
+                littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             highBits |= word
             state = (state ^ word) &* multiplier
             state ^= state >> 32
             offset += 8
         }
-        let rest = bytes.count - offset
+        let rest = count - offset
         if rest > 0 {
             // The last 1–7 bytes as the low bits of a word (little-endian): read with the
             // word that ends the name, which overlaps bytes already mixed in, and shift those
             // out; a name shorter than a word is read byte by byte.
             var tail: UInt64
-            if bytes.count >= 8 {
-                tail = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+            if count >= 8 {
+                tail = UInt64(
+                    littleEndian: bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
                 tail >>= UInt64(8 - rest) * 8
             } else {
                 tail = 0
-                for index in 0..<rest { tail |= UInt64(bytes[offset + index]) << (UInt64(index) * 8) }
+                for index in 0..<rest { tail |= UInt64(start[index]) << (UInt64(index) * 8) }
             }
             highBits |= tail
             state = (state ^ tail) &* multiplier
         }
         guard highBits & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return finalized(state)
+    }
+
+    /// MurmurHash3's 64-bit finalizer.
+    @inline(__always)
+    private static func finalized(_ value: UInt64) -> Int {
+        var state = value
         state ^= state >> 33
         state &*= 0xFF51_AFD7_ED55_8CCD
         state ^= state >> 33
@@ -223,96 +280,216 @@ public struct RecordTable: Hashable, Sendable {
         state ^= state >> 33
         return Int(truncatingIfNeeded: state)
     }
+}
 
-    /// The entry holding the name, and the slot where it is (or where it would go).
-    private func find(_ name: String) -> (slot: Int, entry: Int?) {
-        guard !slots.isEmpty else { return (-1, nil) }
-        let mask = slots.count - 1
-        var slot = Self.hash(name) & mask
-        while true {
-            let number = slots[slot]
-            if number == 0 { return (slot, nil) }
-            if entries[Int(number) - 1].name == name { return (slot, Int(number) - 1) }
-            slot = (slot + 1) & mask
+extension RecordTable {
+    /// The entries, the index by name and the index by model, in memory this object owns.
+    ///
+    /// Changed only through a table that holds the only reference (`makeUnique`), so no two
+    /// accesses overlap; readers see raw memory, which Swift neither retains nor checks.
+    final class Buffer: @unchecked Sendable {
+        private(set) var entries: UnsafeMutablePointer<Entry>
+        private(set) var count = 0
+        private var capacity = 0
+        /// Open addressing with linear probing: the entry number + 1 in the low 32 bits (0 for
+        /// an empty slot), the low 32 bits of the name's hash in the high ones. A power of two
+        /// long, at most three quarters full. The home slot of a name is its hash masked, so
+        /// the stored hash gives it back without hashing the name again.
+        private var slots: UnsafeMutablePointer<UInt64>
+        private var slotCount = 0
+        /// By model raw value: the number + 1 of the entry bound to it, 0 for none.
+        private(set) var byModel: UnsafeMutablePointer<UInt32>
+        private(set) var byModelCount = 0
+        private(set) var outliers: [ModelID: UInt32] = [:]
+        var boundCount = 0
+
+        init() {
+            // Never read while their counts are 0: placeholders, not allocations.
+            entries = UnsafeMutablePointer(bitPattern: MemoryLayout<Entry>.alignment)
+                .unsafelyUnwrapped
+            slots = UnsafeMutablePointer(bitPattern: MemoryLayout<UInt64>.alignment)
+                .unsafelyUnwrapped
+            byModel = UnsafeMutablePointer(bitPattern: MemoryLayout<UInt32>.alignment)
+                .unsafelyUnwrapped
         }
-    }
 
-    private func entryIndex(of model: ModelID) -> Int? {
-        let number: UInt32
-        if model.rawValue < Self.denseLimit {
-            let raw = Int(model.rawValue)
-            guard raw < byModel.count else { return nil }
-            number = byModel[raw]
-        } else {
-            number = outliers[model] ?? 0
+        deinit {
+            if capacity > 0 {
+                entries.deinitialize(count: count)
+                entries.deallocate()
+            }
+            if slotCount > 0 { slots.deallocate() }
+            if byModelCount > 0 { byModel.deallocate() }
         }
-        return number == 0 ? nil : Int(number) - 1
-    }
 
-    private mutating func setEntryNumber(_ number: UInt32, of model: ModelID) {
-        guard model.rawValue < Self.denseLimit else {
-            outliers[model] = number == 0 ? nil : number
-            return
+        /// A buffer holding the same entries and indexes (for a table about to change).
+        func copy() -> Buffer {
+            let copy = Buffer()
+            if capacity > 0 {
+                copy.entries = .allocate(capacity: capacity)
+                copy.entries.initialize(from: entries, count: count)
+                copy.capacity = capacity
+                copy.count = count
+            }
+            if slotCount > 0 {
+                copy.slots = .allocate(capacity: slotCount)
+                copy.slots.initialize(from: slots, count: slotCount)
+                copy.slotCount = slotCount
+            }
+            if byModelCount > 0 {
+                copy.byModel = .allocate(capacity: byModelCount)
+                copy.byModel.initialize(from: byModel, count: byModelCount)
+                copy.byModelCount = byModelCount
+            }
+            copy.outliers = outliers
+            copy.boundCount = boundCount
+            return copy
         }
-        let raw = Int(model.rawValue)
-        if raw >= byModel.count {
-            guard number != 0 else { return }
-            // Doubling, so a download that binds identifiers one by one appends in O(1).
-            let length = Swift.max(raw + 1, Swift.min(byModel.count * 2, Int(Self.denseLimit)))
-            byModel.append(contentsOf: repeatElement(0, count: length - byModel.count))
-        }
-        byModel[raw] = number
-    }
 
-    /// Adds an entry whose name is not in the table; returns its index.
-    @discardableResult
-    private mutating func insert(_ entry: Entry) -> Int {
-        if (entries.count + 1) * 4 > slots.count * 3 { grow() }
-        let slot = find(entry.name).slot
-        entries.append(entry)
-        slots[slot] = UInt32(entries.count)
-        return entries.count - 1
-    }
-
-    private mutating func grow() {
-        let count = Swift.max(16, slots.count * 2)
-        slots = Array(repeating: 0, count: count)
-        let mask = count - 1
-        for (index, entry) in entries.enumerated() { // tidy: ordered slots are found by hash, not order
-            var slot = Self.hash(entry.name) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = UInt32(index + 1)
-        }
-    }
-
-    /// Removes an entry that holds neither a model nor a change tag; the last entry moves
-    /// into its place.
-    private mutating func remove(at index: Int) {
-        let mask = slots.count - 1
-        // Backward-shift deletion: the entries after the hole in its run move back when their
-        // home slot is not between the hole and where they are.
-        var hole = find(entries[index].name).slot
-        var slot = hole
-        while true {
-            slot = (slot + 1) & mask
-            let number = slots[slot]
-            if number == 0 { break }
-            let home = Self.hash(entries[Int(number) - 1].name) & mask
-            if (slot &- home) & mask >= (slot &- hole) & mask {
-                slots[hole] = number
-                hole = slot
+        /// The entry holding the name, and the slot where it is (or where it would go).
+        @inline(__always)
+        func find(_ name: String, hash: Int) -> (slot: Int, entry: Int?) {
+            guard slotCount > 0 else { return (-1, nil) }
+            let mask = slotCount &- 1
+            let tag = UInt64(truncatingIfNeeded: UInt32(truncatingIfNeeded: hash)) << 32
+            var slot = hash & mask
+            var probes = 0
+            while true {
+                let value = slots[slot]
+                if value == 0 { return (slot, nil) }
+                let number = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: value))
+                if value & 0xFFFF_FFFF_0000_0000 == tag && entries[number &- 1].name == name {
+                    return (slot, number &- 1)
+                }
+                slot = (slot &+ 1) & mask
+                probes &+= 1
+                precondition(probes <= slotCount, "record table: no empty slot")
             }
         }
-        slots[hole] = 0
-        let last = entries.count - 1
-        if index != last {
-            let moved = entries[last]
-            var movedSlot = Self.hash(moved.name) & mask
-            while slots[movedSlot] != UInt32(last + 1) { movedSlot = (movedSlot + 1) & mask }
-            slots[movedSlot] = UInt32(index + 1)
-            if let model = moved.modelID { setEntryNumber(UInt32(index + 1), of: model) }
-            entries[index] = moved
+
+        func entryIndex(of model: ModelID) -> Int? {
+            let number: UInt32
+            if model.rawValue < RecordTable.denseLimit {
+                let raw = Int(model.rawValue)
+                guard raw < byModelCount else { return nil }
+                number = byModel[raw]
+            } else {
+                number = outliers[model] ?? 0
+            }
+            return number == 0 ? nil : Int(number) - 1
         }
-        entries.removeLast()
+
+        func setEntryNumber(_ number: UInt32, of model: ModelID) {
+            guard model.rawValue < RecordTable.denseLimit else {
+                outliers[model] = number == 0 ? nil : number
+                return
+            }
+            let raw = Int(model.rawValue)
+            if raw >= byModelCount {
+                guard number != 0 else { return }
+                // Doubling, so a download that binds identifiers one by one grows in O(1).
+                let length = Swift.max(
+                    raw + 1, Swift.min(byModelCount * 2, Int(RecordTable.denseLimit)))
+                let grown = UnsafeMutablePointer<UInt32>.allocate(capacity: length)
+                grown.initialize(from: byModel, count: byModelCount)
+                (grown + byModelCount).initialize(repeating: 0, count: length - byModelCount)
+                if byModelCount > 0 { byModel.deallocate() }
+                byModel = grown
+                byModelCount = length
+            }
+            byModel[raw] = number
+        }
+
+        /// Forgets a model's binding; its entry goes if it holds no change tag either.
+        func unbind(_ model: ModelID) {
+            guard let index = entryIndex(of: model) else { return }
+            setEntryNumber(0, of: model)
+            boundCount -= 1
+            entries[index].model = 0
+            if entries[index].changeTag == nil { remove(at: index) }
+        }
+
+        /// Adds an entry whose name is not in the table; returns its index.
+        @discardableResult
+        func insert(_ entry: Entry, hash: Int) -> Int {
+            if (count + 1) * 4 > slotCount * 3 { growSlots() }
+            if count == capacity { growEntries() }
+            let slot = find(entry.name, hash: hash).slot
+            (entries + count).initialize(to: entry)
+            count += 1
+            slots[slot] = UInt64(UInt32(count))
+                | UInt64(truncatingIfNeeded: UInt32(truncatingIfNeeded: hash)) << 32
+            return count - 1
+        }
+
+        private func growEntries() {
+            let grown = UnsafeMutablePointer<Entry>.allocate(capacity: Swift.max(16, capacity * 2))
+            if capacity > 0 {
+                grown.moveInitialize(from: entries, count: count)
+                entries.deallocate()
+            }
+            entries = grown
+            capacity = Swift.max(16, capacity * 2)
+        }
+
+        /// Doubles the slots; each entry goes to its place by the hash its slot kept.
+        private func growSlots() {
+            let length = Swift.max(16, slotCount * 2)
+            let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: length)
+            grown.initialize(repeating: 0, count: length)
+            let mask = length - 1
+            for old in 0..<slotCount where slots[old] != 0 {
+                let value = slots[old]
+                var slot = Int(truncatingIfNeeded: value >> 32) & mask
+                while grown[slot] != 0 { slot = (slot + 1) & mask }
+                grown[slot] = value
+            }
+            if slotCount > 0 { slots.deallocate() }
+            slots = grown
+            slotCount = length
+        }
+
+        /// Removes an entry that holds neither a model nor a change tag; the last entry moves
+        /// into its place.
+        func remove(at index: Int) {
+            let mask = slotCount - 1
+            // Backward-shift deletion: the entries after the hole in its run move back when
+            // their home slot is not between the hole and where they are.
+            var hole = slot(ofEntry: index)
+            var slot = hole
+            while true {
+                slot = (slot + 1) & mask
+                let value = slots[slot]
+                if value == 0 { break }
+                let home = Int(truncatingIfNeeded: value >> 32) & mask
+                if (slot &- home) & mask >= (slot &- hole) & mask {
+                    slots[hole] = value
+                    hole = slot
+                }
+            }
+            slots[hole] = 0
+            let last = count - 1
+            if index != last {
+                let movedSlot = self.slot(ofEntry: last)
+                slots[movedSlot] = slots[movedSlot] & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
+                if let model = entries[last].modelID {
+                    setEntryNumber(UInt32(index + 1), of: model)
+                }
+                entries[index] = (entries + last).move()
+            } else {
+                (entries + last).deinitialize(count: 1)
+            }
+            count -= 1
+        }
+
+        /// The slot that holds an entry's number (found by its name's hash, no comparison).
+        private func slot(ofEntry index: Int) -> Int {
+            let mask = slotCount - 1
+            var slot = RecordTable.hash(entries[index].name) & mask
+            while UInt32(truncatingIfNeeded: slots[slot]) != UInt32(index + 1) {
+                slot = (slot + 1) & mask
+            }
+            return slot
+        }
     }
 }

@@ -11,10 +11,10 @@ extension SDSEngine {
         // The same entity on both sides: nothing is missing and the model is skipped only
         // when unsynchronized, which the full schema's guard below returns false for too.
         if synchronizesFullSchema { return false }
-        guard let full = fullSchema.entity(named: record.recordType), full.isSynchronized else { return false }
-        let own = schema.entity(named: record.recordType)
-        let ownKeys = own.map(RecordMapping.synchronizedKeys(of:)) ?? []
-        let missing = RecordMapping.synchronizedKeys(of: full).filter { !ownKeys.contains($0) }
+        guard let full = fullEntities.named(record.recordType), full.isSynchronized else { return false }
+        let own = entities.named(record.recordType)
+        let ownKeys = own?.synchronizedKeys ?? []
+        let missing = full.synchronizedKeys.filter { !ownKeys.contains($0) }
         let skipsModel = own?.isSynchronized != true
         guard skipsModel || missing.contains(where: { record.fields[$0] != nil || record.fields[Self.overflowField] != nil }) else {
             return false
@@ -34,23 +34,23 @@ extension SDSEngine {
     /// or an older version leaves the others pending for the app).
     func synchronizesHere(pending: PendingChange, model id: ModelID, context: SDSContext) -> Bool {
         guard let model = context.store.model(id) else { return true }
-        return schema.entity(named: model.entity)?.isSynchronized == true
+        return entities.named(model.entity)?.isSynchronized == true
     }
 
     /// Records other processes skipped that this one synchronizes, to download again.
     func recordsToCatchUp(context: SDSContext) -> [String] {
         context.syncData.skipped.keys.sorted().filter { name in
             guard let type = context.syncData.skipped[name] else { return false }
-            guard let own = schema.entity(named: type), own.isSynchronized,
-                  let full = fullSchema.entity(named: type) else { return false }
-            return RecordMapping.synchronizedKeys(of: own).count == RecordMapping.synchronizedKeys(of: full).count
+            guard let own = entities.named(type), own.isSynchronized,
+                  let full = fullEntities.named(type) else { return false }
+            return own.synchronizedKeys.count == full.synchronizedKeys.count
         }
     }
 
     /// Applies deletions other processes skipped, for models this one synchronizes.
     func applySkippedDeletions(context: inout SDSContext, effects: inout [EngineEffect]) {
         let names = context.syncData.skippedDeletions.keys.sorted().filter {
-            schema.entity(named: context.syncData.skippedDeletions[$0] ?? "")?.isSynchronized == true
+            entities.named(context.syncData.skippedDeletions[$0] ?? "")?.isSynchronized == true
         }
         guard !names.isEmpty else { return }
         var deletions: [RecordDeletion] = []
@@ -110,7 +110,7 @@ extension SDSEngine {
         var kept: [String] = []
         for id in context.syncData.records.boundModels {
             guard let name = context.syncData.recordName(of: id), context.syncData.changeTag(of: name) != nil,
-                  let model = context.store.model(id), let entity = schema.entity(named: model.entity),
+                  let model = context.store.model(id), let entity = entities.named(model.entity),
                   !entity.identity.isEmpty,
                   let identityName = identityRecordName(of: id, entity: entity, store: context.store),
                   identityName != name else { continue }

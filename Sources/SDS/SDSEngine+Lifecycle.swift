@@ -39,12 +39,12 @@ extension SDSEngine {
         }
         var adopted: [TraceValue] = []
         for model in context.store.models where context.syncData.recordName(of: model.id) == nil {
-            guard let entity = schema.entity(named: model.entity), entity.isSynchronized else { continue }
+            guard let entity = entities.named(model.entity), entity.isSynchronized else { continue }
             let name = assignRecordName(to: model.id, entity: entity, context: &context, effects: &effects)
             var pending = context.syncData.pending[model.id] ?? PendingChange()
             pending.isInsert = true
             pending.isAdoption = true
-            for key in RecordMapping.synchronizedKeys(of: entity) where pending.keys[key] == nil {
+            for key in entity.synchronizedKeys where pending.keys[key] == nil {
                 context.syncData.editVersion += 1
                 pending.keys[key] = context.syncData.editVersion
             }
@@ -79,9 +79,9 @@ extension SDSEngine {
             rules: ["ACCT-3", "ACCT-4"]
         ))
         for id in fresh.records.boundModels {
-            guard let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { continue }
+            guard let model = context.store.model(id), let entity = entities.named(model.entity) else { continue }
             var pending = PendingChange(isInsert: true, isAdoption: true)
-            for key in RecordMapping.synchronizedKeys(of: entity) {
+            for key in entity.synchronizedKeys {
                 context.syncData.editVersion += 1
                 pending.keys[key] = context.syncData.editVersion
             }

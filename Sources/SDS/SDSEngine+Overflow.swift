@@ -39,7 +39,7 @@ extension SDSEngine {
     /// visited (a first upload of N new models is not scanned whole for each request).
     private func overflowFetchCandidates(_ current: SyncRun, context: SDSContext) -> [ModelID] {
         let pending = context.syncData.pending
-        if schema.entities.contains(where: { !$0.identity.isEmpty }) { return Array(pending.inOrder) }
+        if entities.all.contains(where: { !$0.identity.isEmpty }) { return Array(pending.inOrder) }
         var candidates = Array(pending.othersInOrder)
         var mustFetch: [ModelID] = []
         for name in current.overflow.mustFetch { // tidy: ordered (sorted below)
@@ -72,17 +72,24 @@ extension SDSEngine {
               isUploadable(name, context: context) else { return false }
         if current.overflow.mustFetch.contains(name) { return true }
         guard let model = context.store.model(id),
-              let entity = schema.entity(named: model.entity),
+              let entity = entities.named(model.entity),
               !isFreshRecord(pending, entity: entity) else { return false }
+        // A small record without a known asset moves nothing (`localPlan`'s first case),
+        // told from the model without building its save.
+        if context.syncData.overflow[name] == nil,
+           smallRecordSize(model: model, pending: pending, entity: entity, context: context) != nil {
+            return false
+        }
         var scratch: [EngineEffect] = []
         guard let save = plainSave(of: id, name: name, pending: pending,
                                    adoption: pending.isAdoption, context: context,
                                    effects: &scratch) else { return false }
-        return localPlan(save, model: model, entity: entity, context: context).involvesAsset
+        return localPlan(save, model: model, pending: pending, entity: entity, context: context)
+            .involvesAsset
     }
 
     /// Whether the record is new and named at random, so that iCloud cannot have it yet.
-    private func isFreshRecord(_ pending: PendingChange, entity: EntityDescription) -> Bool {
+    private func isFreshRecord(_ pending: PendingChange, entity: SDSEntity) -> Bool {
         pending.isInsert && !pending.isAdoption && entity.identity.isEmpty
     }
 
@@ -210,7 +217,7 @@ extension SDSEngine {
         guard error.code == .limitExceeded, current.overflow.bases[name] == nil,
               !current.overflow.mustFetch.contains(name),
               let id = context.syncData.model(forRecord: name), let pending = context.syncData.pending[id],
-              let model = context.store.model(id), let entity = schema.entity(named: model.entity)
+              let model = context.store.model(id), let entity = entities.named(model.entity)
         else { return false }
         let movable = entity.synchronizedAttributes.contains { attribute in
             Self.isMovable(attribute, of: entity) && pending.keys[attribute.name] != nil
@@ -262,12 +269,12 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) -> RecordSave? {
         guard let model = context.store.model(id),
-              let entity = schema.entity(named: model.entity) else { return save }
+              let entity = entities.named(model.entity) else { return save }
         let name = save.record.recordName
         traceAssetProperties(save, entity: entity, effects: &effects)
         var effectiveBase = base
         var plan = base.map { basePlan(save, base: $0, entity: entity) }
-            ?? localPlan(save, model: model, entity: entity, context: context)
+            ?? localPlan(save, model: model, pending: pending, entity: entity, context: context)
         if base == nil && plan.involvesAsset {
             guard isFreshRecord(pending, entity: entity) else {
                 effects.append(.trace(
@@ -351,13 +358,14 @@ extension SDSEngine {
     func localPlan(
         _ save: RecordSave,
         model: Model,
-        entity: EntityDescription,
+        pending: PendingChange,
+        entity: SDSEntity,
         context: SDSContext
     ) -> OverflowPlan {
         let name = save.record.recordName
         let known = context.syncData.overflow[name]
-        if known == nil,
-           let size = smallRecordSize(save, model: model, entity: entity, context: context) {
+        if known == nil, let size = smallRecordSize(
+            model: model, pending: pending, entity: entity, context: context) {
             // No asset as far as this device knows, no large changed value and the record
             // fits: nothing moves (what `OverflowPlan.make` decides for it, without its maps).
             var plan = OverflowPlan()
@@ -381,50 +389,39 @@ extension SDSEngine {
 
     /// The size `localPlan` would give a record without an asset, when none of its changed
     /// values is 256 KB or more (BIG-2) and the record after the save fits in 1 MB (BIG-1);
-    /// nil otherwise (or for a changed key that is no synchronized property), and the plan
-    /// is then made in full. Most uploads are small records: planning them in full built
-    /// half a dozen maps and sets per record (issue 19).
-    private func smallRecordSize(
-        _ save: RecordSave, model: Model, entity: EntityDescription, context: SDSContext
+    /// nil otherwise, and the plan is then made in full. Most uploads are small records:
+    /// planning them in full built half a dozen maps and sets per record (issue 19).
+    ///
+    /// Read from the model and its pending keys, as the save `plainSave` makes of them holds
+    /// them: a changed key's field is the model's value (none when cleared), an unchanged
+    /// key counts with the model's value, so a record is sized without building its save
+    /// (which `needsFetch` would otherwise build for every pending update, issue 19).
+    func smallRecordSize(
+        model: Model, pending: PendingChange, entity: SDSEntity, context: SDSContext
     ) -> Int? {
         var total = 0
-        var changedSeen = 0
-        func add(_ key: String, changed value: CloudValue?) -> Bool {
-            changedSeen += 1
-            guard let value else { return true }
-            let size = value.recordSizeBytes
-            guard size < OverflowPlan.largeValue else { return false }
-            total += key.utf8.count + size
-            return true
-        }
         for attribute in entity.synchronizedAttributes {
             let key = attribute.name
-            if save.changedKeys.contains(key) {
-                guard add(key, changed: save.record.fields[key]) else { return nil }
-            } else if let value = model.values[key] {
-                total += key.utf8.count
-                    + RecordMapping.cloudValue(value, asset: attribute.isAsset).recordSizeBytes
-            }
+            guard let value = model.values[key] else { continue }
+            let size = RecordMapping.recordSizeBytes(of: value, asset: attribute.isAsset)
+            if size >= OverflowPlan.largeValue && pending.keys[key] != nil { return nil }
+            total += key.utf8.count + size
         }
         for relationship in entity.synchronizedToOneRelationships {
             let key = relationship.name
-            if save.changedKeys.contains(key) {
-                guard add(key, changed: save.record.fields[key]) else { return nil }
-            } else if let target = model.toOne[key],
-                      let targetName = context.syncData.recordName(of: target) {
-                total += key.utf8.count
-                    + RecordMapping.reference(targetName, relationship).recordSizeBytes
-            }
+            guard let target = model.toOne[key],
+                  let targetName = context.syncData.recordName(of: target) else { continue }
+            // A reference counts its target's name and 16 bytes (`CloudValue.recordSizeBytes`).
+            let size = targetName.utf8.count + 16
+            if size >= OverflowPlan.largeValue && pending.keys[key] != nil { return nil }
+            total += key.utf8.count + size
         }
-        guard changedSeen == save.changedKeys.count, total <= OverflowPlan.recordLimit else {
-            return nil
-        }
-        return total
+        return total <= OverflowPlan.recordLimit ? total : nil
     }
 
     /// The plan made on top of the record as iCloud holds it (BIG-3).
     private func basePlan(
-        _ save: RecordSave, base: OverflowRunState.Base, entity: EntityDescription
+        _ save: RecordSave, base: OverflowRunState.Base, entity: SDSEntity
     ) -> OverflowPlan {
         var fields = base.record?.fields.dictionary ?? [:]
         let field = fields[Self.overflowField]
@@ -439,7 +436,7 @@ extension SDSEngine {
         fields: [String: CloudValue],
         assetKeys: Set<String>,
         hadAsset: Bool,
-        entity: EntityDescription
+        entity: SDSEntity
     ) -> OverflowPlan {
         let movable = entity.synchronizedAttributes.filter { Self.isMovable($0, of: entity) }
         var changed: [String: CloudValue] = [:]
@@ -452,14 +449,14 @@ extension SDSEngine {
 
     /// Whether an attribute's value may move into the asset: texts and data (BIG-2) that are
     /// neither asset properties (BIG-1) nor identity values (BIG-5).
-    static func isMovable(_ attribute: AttributeDescription, of entity: EntityDescription) -> Bool {
+    static func isMovable(_ attribute: AttributeDescription, of entity: SDSEntity) -> Bool {
         (attribute.type == .string || attribute.type == .data) && !attribute.isAsset
             && !entity.identity.contains(attribute.name)
     }
 
     /// BIG-1: asset properties are uploaded as assets, whatever their size.
     private func traceAssetProperties(
-        _ save: RecordSave, entity: EntityDescription, effects: inout [EngineEffect]
+        _ save: RecordSave, entity: SDSEntity, effects: inout [EngineEffect]
     ) {
         let keys = entity.synchronizedAttributes.filter { attribute in
             attribute.isAsset && save.record.fields[attribute.name] != nil

@@ -24,7 +24,7 @@ extension SDSEngine {
             guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
             let name = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
             var pending = PendingChange(isInsert: true)
-            for key in RecordMapping.synchronizedKeys(of: entity) {
+            for key in entity.synchronizedKeys {
                 pending.keys[key] = nextVersion(&context)
             }
             context.syncData.pending[id] = pending
@@ -35,7 +35,7 @@ extension SDSEngine {
             ))
         case .updated(let id, let entityName, let keys):
             guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
-            let synchronized = RecordMapping.synchronizedKeys(of: entity)
+            let synchronized = entity.synchronizedKeys
             let kept = keys.filter { synchronized.contains($0) }
             if kept.count < keys.count {
                 let skipped = keys.filter { !synchronized.contains($0) }
@@ -92,8 +92,8 @@ extension SDSEngine {
         }
     }
 
-    private func synchronizedEntity(_ name: String, effects: inout [EngineEffect]) -> EntityDescription? {
-        guard let entity = recordingSchema.entity(named: name) else { return nil }
+    private func synchronizedEntity(_ name: String, effects: inout [EngineEffect]) -> SDSEntity? {
+        guard let entity = recordingEntities.named(name) else { return nil }
         guard entity.isSynchronized else {
             effects.append(.trace(
                 kind: "change.not-synchronized",
@@ -114,7 +114,7 @@ extension SDSEngine {
     @discardableResult
     func assignRecordName(
         to id: ModelID,
-        entity: EntityDescription,
+        entity: SDSEntity,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) -> String {
@@ -144,7 +144,7 @@ extension SDSEngine {
     }
 
     /// The `<Entity>.<SHA-256>` name of a model with every identity value, else nil.
-    func identityRecordName(of id: ModelID, entity: EntityDescription, store: Store) -> String? {
+    func identityRecordName(of id: ModelID, entity: SDSEntity, store: Store) -> String? {
         guard !entity.identity.isEmpty, let model = store.model(id) else { return nil }
         var values: [IdentityValue] = []
         for attribute in entity.identity {
@@ -159,7 +159,7 @@ extension SDSEngine {
     /// record, and records that reference it are uploaded again to reference the new one.
     private func renameForIdentityChange(
         _ id: ModelID,
-        entity: EntityDescription,
+        entity: SDSEntity,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
@@ -179,11 +179,11 @@ extension SDSEngine {
         let name = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
         var pending = context.syncData.pending[id] ?? PendingChange()
         pending.isInsert = true
-        for key in RecordMapping.synchronizedKeys(of: entity) { pending.keys[key] = nextVersion(&context) }
+        for key in entity.synchronizedKeys { pending.keys[key] = nextVersion(&context) }
         context.syncData.pending[id] = pending
         var referencing: [TraceValue] = []
         for model in context.store.models {
-            guard let other = schema.entity(named: model.entity) else { continue }
+            guard let other = entities.named(model.entity) else { continue }
             for relationship in other.synchronizedToOneRelationships where model.toOne[relationship.name] == id {
                 var change = context.syncData.pending[model.id] ?? PendingChange()
                 change.keys[relationship.name] = nextVersion(&context)

@@ -157,11 +157,11 @@ extension SDSEngine {
         context.syncData.records.removeAllChangeTags()
         context.syncData.parents = [:]
         for id in context.syncData.records.boundModels {
-            guard let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { continue }
+            guard let model = context.store.model(id), let entity = entities.named(model.entity) else { continue }
             var pending = context.syncData.pending[id] ?? PendingChange()
             pending.isInsert = true
             pending.isAdoption = true
-            for key in RecordMapping.synchronizedKeys(of: entity) where pending.keys[key] == nil {
+            for key in entity.synchronizedKeys where pending.keys[key] == nil {
                 context.syncData.editVersion += 1
                 pending.keys[key] = context.syncData.editVersion
             }

@@ -63,8 +63,11 @@ extension SDSEngine {
     /// The zone a model's record lives in: a copy of another user's share stays in its zone,
     /// and a new model whose parent is such a copy goes into that zone too.
     func zone(ofRecord name: String, model id: ModelID?, context: SDSContext) -> ZoneID {
+        // No record in another user's share: every record is in the app's zone (without
+        // looking up the model, its entity and its parent's name for each upload).
+        guard !context.syncData.recordZones.isEmpty else { return appZone(context) }
         if let zone = context.syncData.recordZones[name] { return zone }
-        if let id, let model = context.store.model(id), let entity = schema.entity(named: model.entity),
+        if let id, let model = context.store.model(id), let entity = entities.named(model.entity),
            let parent = entity.parentRelationship, let target = model.toOne[parent.name],
            let parentName = context.syncData.recordName(of: target),
            let zone = context.syncData.recordZones[parentName] {

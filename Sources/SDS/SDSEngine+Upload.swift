@@ -194,17 +194,17 @@ extension SDSEngine {
         context: SDSContext,
         effects: inout [EngineEffect]
     ) -> RecordSave? {
-        guard let model = context.store.model(id), let entity = schema.entity(named: model.entity) else {
+        guard let model = context.store.model(id), let entity = entities.named(model.entity) else {
             return nil
         }
         var record = CloudRecord(
             recordType: entity.name,
             recordName: name,
             zone: appZone(context),
+            // Room for every changed key at once (one allocation, not one per growth).
+            fields: SortedMap(minimumCapacity: pending.keys.count),
             changeTag: adoption ? nil : context.syncData.changeTag(of: name)
         )
-        // Room for every changed key at once (growing the map rehashed it on the way).
-        record.fields.reserveCapacity(pending.keys.count)
         var changed: [String] = []
         var cleared: [String] = []
         for attribute in entity.synchronizedAttributes where pending.keys[attribute.name] != nil {

@@ -136,7 +136,7 @@ extension SDSEngine {
                             effects: &effects)
         }
         guard let id = batch.savedModels[name] else { return }
-        if let parentKey = schema.entity(named: record.recordType)?.parentRelationship?.name,
+        if let parentKey = entities.named(record.recordType)?.parentRelationship?.name,
            batch.sentKeys[id]?[parentKey] != nil {
             // LIM-3: this device moved the record; a device that deletes its new parent
             // without knowing it deletes it with that parent.
@@ -173,7 +173,7 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) {
         guard let id = batch.savedModels[server.recordName], var pending = context.syncData.pending[id],
-              let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { return }
+              let model = context.store.model(id), let entity = entities.named(model.entity) else { return }
         let sent = batch.sentKeys[id] ?? [:]
         for key in sent.keys.sorted() where pending.keys[key] == sent[key] && !pending.adoptionEdits.contains(key) {
             pending.keys[key] = nil

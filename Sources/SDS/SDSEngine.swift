@@ -70,6 +70,11 @@ public final class SDSEngine: SyncEngine {
     /// skipping), decided once: `skipsHere` then has nothing to compare per record.
     let synchronizesFullSchema: Bool
     let isExtension: Bool
+    /// The entities of `schema`, `recordingSchema` and `fullSchema`, found by name without
+    /// copying their descriptions (SDSEntity).
+    let entities: SDSEntities
+    let recordingEntities: SDSEntities
+    let fullEntities: SDSEntities
 
     public init(
         schema: Schema,
@@ -84,6 +89,9 @@ public final class SDSEngine: SyncEngine {
         self.recordingSchema = recordingSchema ?? schema
         self.fullSchema = fullSchema ?? schema
         synchronizesFullSchema = schema == self.fullSchema
+        entities = SDSEntities(schema)
+        recordingEntities = SDSEntities(self.recordingSchema)
+        fullEntities = SDSEntities(self.fullSchema)
         self.isExtension = isExtension
         self.zoneName = zoneName
         self.pageSize = pageSize

@@ -140,7 +140,7 @@ import Testing
     ])
 
     /// The plan as `localPlan` made it before the shortcut, for a record without an asset.
-    func fullPlan(_ save: RecordSave, model: Model, entity: EntityDescription, context: SDSContext) -> OverflowPlan {
+    func fullPlan(_ save: RecordSave, model: Model, entity: SDSEntity, context: SDSContext) -> OverflowPlan {
         var fields: [String: CloudValue] = [:]
         for attribute in entity.synchronizedAttributes {
             guard let value = model.values[attribute.name] else { continue }
@@ -195,8 +195,24 @@ import Testing
             of: note, name: "note-record", pending: pending, adoption: false, context: context,
             effects: &effects))
         let model = try #require(store.model(note))
-        let entity = try #require(schema.entity(named: "Note"))
-        #expect(engine.localPlan(save, model: model, entity: entity, context: context)
+        let entity = SDSEntity(try #require(schema.entity(named: "Note")))
+        #expect(engine.localPlan(save, model: model, pending: pending, entity: entity, context: context)
             == fullPlan(save, model: model, entity: entity, context: context))
+    }
+
+    @Test("a value's size without its field is the size of the field it becomes")
+    func sizeWithoutTheField() {
+        let values: [AttributeValue] = [
+            .string("héllo"), .string(""), .int(7), .double(1.5), .bool(true),
+            .date(millisecondsSince1970: 42), .uuid("0A0B0C0D-0000-0000-0000-000000000001"),
+            .url("https://example.com/ä"), .data([1, 2, 3]), .data([]),
+        ]
+        for value in values {
+            for asset in [false, true] {
+                #expect(RecordMapping.recordSizeBytes(of: value, asset: asset)
+                        == RecordMapping.cloudValue(value, asset: asset).recordSizeBytes,
+                        "\(value) asset: \(asset)")
+            }
+        }
     }
 }

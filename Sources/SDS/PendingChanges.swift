@@ -38,6 +38,38 @@ public struct PendingChanges: Hashable, Sendable, ExpressibleByDictionaryLiteral
         }
     }
 
+    /// Whether the model has a pending change (a bit of `inOrder`: no hashing).
+    func contains(_ id: ModelID) -> Bool { all.contains(id) }
+
+    /// Changes a model's pending change in place, starting from `PendingChange()` when it has
+    /// none; a change left without keys is forgotten.
+    ///
+    /// Reading a change, changing it and setting it back copied its keys at their first change
+    /// (the map still held them: copy on write), an allocation and a rehash of every key per
+    /// recorded edit and per uploaded record (issue 19). Here the map's entry is changed where
+    /// it is: one lookup, no copy.
+    mutating func modify(_ id: ModelID, _ body: (inout PendingChange) -> Void) {
+        let isNew = !all.contains(id)
+        let (isEmpty, isPlainInsert) = Self.change(&changes[id, default: PendingChange()], body)
+        if isEmpty {
+            changes.removeValue(forKey: id)
+            all.remove(id)
+            others.remove(id)
+            if changes.isEmpty { self = PendingChanges() }
+            return
+        }
+        if isNew { all.insert(id) }
+        if isPlainInsert { others.remove(id) } else { others.insert(id) }
+    }
+
+    /// Applies `body` to a change, reporting what the indexes need of the result.
+    private static func change(
+        _ change: inout PendingChange, _ body: (inout PendingChange) -> Void
+    ) -> (isEmpty: Bool, isPlainInsert: Bool) {
+        body(&change)
+        return (change.keys.isEmpty, change.isPlainInsert)
+    }
+
     /// The models with a pending change, in hashing order: sort them, or read `inOrder`.
     public var keys: Dictionary<ModelID, PendingChange>.Keys { changes.keys }
     public var count: Int { changes.count }

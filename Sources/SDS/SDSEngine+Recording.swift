@@ -23,7 +23,9 @@ extension SDSEngine {
         case .inserted(let id, let entityName):
             guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
             let name = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
-            var pending = PendingChange(isInsert: true)
+            // Sized once, not grown key by key (a reallocation and rehash at each growth).
+            var pending = PendingChange(
+                isInsert: true, keys: Dictionary(minimumCapacity: entity.synchronizedKeys.count))
             for key in entity.synchronizedKeys {
                 pending.keys[key] = nextVersion(&context)
             }
@@ -49,22 +51,33 @@ extension SDSEngine {
             if !entity.identity.isEmpty, kept.contains(where: { entity.identity.contains($0) }) {
                 renameForIdentityChange(id, entity: entity, context: &context, effects: &effects)
             }
-            var pending = context.syncData.pending[id] ?? PendingChange()
-            if context.syncData.recordName(of: id) == nil {
+            // What the change needs from the sync data first; then the change is changed in
+            // place (PendingChanges.modify: no copy of its keys).
+            let isNewRecord = context.syncData.recordName(of: id) == nil
+            if isNewRecord {
                 _ = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
-                pending.isInsert = true
             }
-            for key in kept { pending.keys[key] = nextVersion(&context) }
-            if pending.isAdoption {
-                pending.adoptionEdits = Array(Set(pending.adoptionEdits).union(kept)).sorted()
-            }
+            var previousParent: String?
             if let parent = entity.parentRelationship, kept.contains(parent.name),
-               let name = context.syncData.recordName(of: id),
-               let previous = context.syncData.parents[name], !pending.movedFrom.contains(previous) {
-                // ERR-6 / LIM-5: the previous parent's record still references this one.
-                pending.movedFrom.append(previous)
+               let name = context.syncData.recordName(of: id) {
+                previousParent = context.syncData.parents[name]
             }
-            context.syncData.pending[id] = pending
+            // The keys' versions, as `nextVersion` would give them one by one.
+            let firstVersion = context.syncData.editVersion + 1
+            context.syncData.editVersion += Int64(kept.count)
+            context.syncData.pending.modify(id) { pending in
+                if isNewRecord { pending.isInsert = true }
+                for (offset, key) in kept.enumerated() {
+                    pending.keys[key] = firstVersion + Int64(offset)
+                }
+                if pending.isAdoption {
+                    pending.adoptionEdits = Array(Set(pending.adoptionEdits).union(kept)).sorted()
+                }
+                if let previousParent, !pending.movedFrom.contains(previousParent) {
+                    // ERR-6 / LIM-5: the previous parent's record still references this one.
+                    pending.movedFrom.append(previousParent)
+                }
+            }
             if let name = context.syncData.recordName(of: id), context.syncData.rejected[name] != nil {
                 context.syncData.rejected[name] = nil
                 effects.append(.trace(

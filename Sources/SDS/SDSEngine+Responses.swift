@@ -64,17 +64,18 @@ extension SDSEngine {
         case .fetchSharedPage(let zone):
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
                 let read = readOverflow(records, deletions: deletions, context: &context, effects: &effects)
-                let page = DownloadPage(sharedZone: zone, records: read, deletions: deletions, token: token, moreComing: moreComing)
-                current.step = .pageFetched(page)
+                current.page = DownloadPage(sharedZone: zone, records: read, deletions: deletions,
+                                            token: token, moreComing: moreComing)
+                current.step = .pageFetched
             }
         case .fetchPage:
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
                 // BIG-2: values in overflow assets are read like any other (SDSEngine+Overflow).
                 let read = readOverflow(records, deletions: deletions, context: &context,
                                         effects: &effects)
-                let page = DownloadPage(sharedZone: nil, records: read, deletions: deletions,
-                                        token: token, moreComing: moreComing)
-                current.step = .pageFetched(page)
+                current.page = DownloadPage(sharedZone: nil, records: read, deletions: deletions,
+                                            token: token, moreComing: moreComing)
+                current.step = .pageFetched
             }
         case .uploadAnswered:
             handleUploadAnswer(response, current, context: &context, effects: &effects)

@@ -113,25 +113,35 @@ extension SDSEngine {
                 resultsLimit: pageSize
             )
             send(request, current, &effects)
-        case .pageFetched(let page):
-            pass("download.page.fetched", then: .resolvePage(page), current, &effects)
-        case .resolvePage(let page):
-            var resolution = PageResolution()
+        case .pageFetched:
+            pass("download.page.fetched", then: .resolvePage, current, &effects)
+        case .resolvePage:
             if mechanisms.matchesPageBeforeStoring {
-                resolution = resolvePage(page, context: &context, effects: &effects)
+                current.resolution = resolvePage(current.fetchedPage, context: &context,
+                                                 effects: &effects)
             } else {
-                resolution.deferred = true
+                current.resolution = PageResolution()
+                current.resolution.deferred = true
             }
-            pass("download.page.resolved", then: .storePage(page, resolution), current, &effects)
-        case .storePage(let page, var resolution):
-            if resolution.deferred { resolution = resolvePage(page, context: &context, effects: &effects) }
+            pass("download.page.resolved", then: .storePage, current, &effects)
+        case .storePage:
+            let page = current.fetchedPage
+            var resolution = current.resolution
+            current.resolution = PageResolution()
+            if resolution.deferred {
+                resolution = resolvePage(page, context: &context, effects: &effects)
+            }
             applyPage(page, resolution: resolution, context: &context, effects: &effects)
             if context.syncData.expiredTokenRefetch {
-                for record in page.records { context.syncData.refetchedRecords.insert(record.recordName) }
+                for record in page.records {
+                    context.syncData.refetchedRecords.insert(record.recordName)
+                }
             }
             context.syncData.pageInProgress = true
-            pass("download.page.stored", then: .savePage(page), current, &effects)
-        case .savePage(let page):
+            pass("download.page.stored", then: .savePage, current, &effects)
+        case .savePage:
+            let page = current.fetchedPage
+            current.page = nil
             if let zone = page.sharedZone {
                 context.syncData.sharedZoneTokens[zone] = page.token
             } else {

@@ -153,15 +153,17 @@ extension SDSEngine {
                 rules: ["ID-3"]
             ))
         }
-        guard var pending = context.syncData.pending[id] else { return }
+        guard context.syncData.pending.contains(id) else { return }
         let sent = batch.sentKeys[id] ?? [:]
-        pending.isInsert = false
-        pending.isAdoption = false
-        pending.movedFrom = []
-        for key in sent.keys.sorted() where pending.keys[key] == sent[key] {
-            pending.keys[key] = nil
+        context.syncData.pending.modify(id) { pending in
+            pending.isInsert = false
+            pending.isAdoption = false
+            pending.movedFrom = []
+            // Each key is cleared on its own: their order cannot matter.
+            for (key, version) in sent where pending.keys[key] == version { // tidy: ordered per key
+                pending.keys[key] = nil
+            }
         }
-        context.syncData.pending[id] = pending.keys.isEmpty ? nil : pending
     }
 
     /// ADOPT-2: a record of the same name exists; it wins completely, also over values it

@@ -43,6 +43,12 @@ struct UploadBatch: Hashable, Sendable {
 }
 
 /// The steps of one synchronization (SYNC-2: download first, then upload).
+///
+/// A small value: the page a download step works on is the run's (`SyncRun.page`), not the
+/// step's. With the page (and its resolution) as a payload, every read of `run.step` (the
+/// `switch` of each step, each comparison) copied the page's arrays and sets out of the run
+/// and every step passed destroyed them: an outlined copy or destroy of some 200 bytes, and
+/// their retains, a few times a step (issue 19).
 enum SyncStep: Hashable, Sendable {
     case begin
     case checkAccount
@@ -58,10 +64,11 @@ enum SyncStep: Hashable, Sendable {
     /// Sharing: the shared database's feed, then each accepted zone's pages.
     case fetchSharedDatabase
     case fetchSharedPage(ZoneID)
-    case pageFetched(DownloadPage)
-    case resolvePage(DownloadPage)
-    case storePage(DownloadPage, PageResolution)
-    case savePage(DownloadPage)
+    /// The run's `page` arrived, is matched to local models, stored, its token saved.
+    case pageFetched
+    case resolvePage
+    case storePage
+    case savePage
     case downloadDone
     case uploadStart
     case uploadBatch
@@ -128,6 +135,17 @@ final class SyncRun {
     @exclusivity(unchecked) var carriesSchema = false
     /// Why the run ended early (the error `abortRun` was given), for the actions it fails.
     @exclusivity(unchecked) var failureReason: String?
+    /// The page the download steps `pageFetched` … `savePage` work on, from its arrival to
+    /// the save of its token, and the models its records go to (`resolvePage`, for
+    /// `storePage`).
+    @exclusivity(unchecked) var page: DownloadPage?
+    @exclusivity(unchecked) var resolution = PageResolution()
+
+    /// The page of a download step; one is there from `pageFetched` to `savePage`.
+    var fetchedPage: DownloadPage {
+        guard let page else { preconditionFailure("sds: a page step without a page") }
+        return page
+    }
 
     /// Whether the run reached its upload: changes recorded later need another run.
     var hasStartedUploading: Bool {

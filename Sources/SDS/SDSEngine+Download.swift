@@ -9,12 +9,16 @@ extension SDSEngine {
     /// identity), or a new model. The app can save between this and the store (LIM-2).
     func resolvePage(_ page: DownloadPage, context: inout SDSContext, effects: inout [EngineEffect]) -> PageResolution {
         var resolution = PageResolution()
+        // Sized once for the page (not grown record by record, a rehash at each growth).
+        if !page.records.isEmpty {
+            resolution.targets = Dictionary(minimumCapacity: page.records.count)
+        }
         // The models whose own record is in the page: the same for every record of it (the
         // loop changes no binding), found once and only for an entity with an identity.
         var ownRecords: Set<ModelID>?
         for record in page.records {
             guard let entity = entities.named(record.recordType), entity.isSynchronized else { continue }
-            if let existing = context.syncData.model(forRecord: record.recordName), context.store.model(existing) != nil {
+            if let existing = context.syncData.model(forRecord: record.recordName), context.store.contains(existing) {
                 if context.syncData.pending[existing]?.isInsert == true,
                    context.syncData.changeTag(of: record.recordName) == nil, !entity.identity.isEmpty {
                     effects.append(.trace(
@@ -53,7 +57,10 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
-        let records = page.records.filter { $0.recordType != "cloudkit.share" }
+        // (Filtered only when a share is among them: a filter copies every record.)
+        let isShare = { (record: CloudRecord) in record.recordType == "cloudkit.share" }
+        let records = page.records.contains(where: isShare)
+            ? page.records.filter { !isShare($0) } : page.records
         let storable = recordsToStore(records, context: &context, effects: &effects)
         store(storable, deletions: page.deletions, resolution: resolution, context: &context, effects: &effects)
         if let zone = page.sharedZone {
@@ -68,57 +75,73 @@ extension SDSEngine {
     private func recordsToStore(_ records: [CloudRecord], context: inout SDSContext, effects: inout [EngineEffect]) -> [CloudRecord] {
         // The page's names, for records that reference others: built at the first one.
         var inPage: Set<String>?
-        var result: [CloudRecord] = []
-        for record in records {
-            if skipsHere(record, context: &context, effects: &effects) { continue }
-            guard let entity = entities.named(record.recordType), entity.isSynchronized else {
-                effects.append(.trace(
-                    kind: "download.record.skipped",
-                    details: [TraceField("record", .string(record.recordName)),
-                              TraceField("reason", .string("entity not synchronized"))],
-                    rules: ["CFG-1"]
-                ))
-                continue
+        // The records kept, copied out only once one is left out: usually every record is
+        // stored, and `records` itself is the answer (no copy of each record).
+        var result: [CloudRecord]?
+        for (index, record) in records.enumerated() {
+            if canStoreNow(record, of: records, inPage: &inPage, context: &context,
+                           effects: &effects) {
+                result?.append(record)
+            } else if result == nil {
+                result = Array(records[..<index])
             }
-            settleUnansweredUpload(record, context: &context, effects: &effects)
-            if let tag = context.syncData.uploadedMoves[record.recordName], tag != record.changeTag {
-                context.syncData.uploadedMoves[record.recordName] = nil
-            }
-            context.syncData.setChangeTag(record.changeTag, for: record.recordName)
-            context.syncData.parents.setEntry(record.parent, at: record.recordName)
-            if context.syncData.pendingDeletions[record.recordName] != nil {
-                // The local deletion is not uploaded yet; it wins over the downloaded record.
-                effects.append(.trace(
-                    kind: "download.record.deleted-locally",
-                    details: [TraceField("record", .string(record.recordName))],
-                    rules: ["SYNC-4"]
-                ))
-                continue
-            }
-            if mechanisms.keepsRecordsWithMissingReferencesAside,
-               !entity.synchronizedToOneRelationships.isEmpty,
-               let missing = missingReference(
-                   of: record, entity: entity,
-                   inPage: inPage ?? { inPage = Set(records.map(\.recordName)); return inPage! }(),
-                   context: context) {
-                context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "references \(missing), not downloaded")
-                // LIM-3: another device moved this model into one this device deleted without
-                // knowing of the move; the model stays at its previous place here.
-                let deletedHere = context.syncData.pendingDeletions[missing] != nil
-                    || context.syncData.deletedHere.contains(missing)
-                effects.append(.trace(
-                    kind: "download.record.kept-aside",
-                    details: [TraceField("record", .string(record.recordName)),
-                              TraceField("references", .string(missing)),
-                              TraceField("deletedHere", .bool(deletedHere))],
-                    rules: deletedHere ? ["DL-3", "LIM-3"] : ["DL-3"]
-                ))
-                continue
-            }
-            context.syncData.aside.removeEntry(at: record.recordName)
-            result.append(record)
         }
-        return result
+        return result ?? records
+    }
+
+    /// Whether a record of `records` can be stored now (`recordsToStore`), noting what it
+    /// settles in the sync data either way.
+    private func canStoreNow(
+        _ record: CloudRecord, of records: [CloudRecord], inPage: inout Set<String>?,
+        context: inout SDSContext, effects: inout [EngineEffect]
+    ) -> Bool {
+        if skipsHere(record, context: &context, effects: &effects) { return false }
+        guard let entity = entities.named(record.recordType), entity.isSynchronized else {
+            effects.append(.trace(
+                kind: "download.record.skipped",
+                details: [TraceField("record", .string(record.recordName)),
+                          TraceField("reason", .string("entity not synchronized"))],
+                rules: ["CFG-1"]
+            ))
+            return false
+        }
+        settleUnansweredUpload(record, context: &context, effects: &effects)
+        if let tag = context.syncData.uploadedMoves[record.recordName], tag != record.changeTag {
+            context.syncData.uploadedMoves[record.recordName] = nil
+        }
+        context.syncData.setChangeTag(record.changeTag, for: record.recordName)
+        context.syncData.parents.setEntry(record.parent, at: record.recordName)
+        if context.syncData.pendingDeletions[record.recordName] != nil {
+            // The local deletion is not uploaded yet; it wins over the downloaded record.
+            effects.append(.trace(
+                kind: "download.record.deleted-locally",
+                details: [TraceField("record", .string(record.recordName))],
+                rules: ["SYNC-4"]
+            ))
+            return false
+        }
+        if mechanisms.keepsRecordsWithMissingReferencesAside,
+           !entity.synchronizedToOneRelationships.isEmpty,
+           let missing = missingReference(
+               of: record, entity: entity,
+               inPage: inPage ?? { inPage = Set(records.map(\.recordName)); return inPage! }(),
+               context: context) {
+            context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "references \(missing), not downloaded")
+            // LIM-3: another device moved this model into one this device deleted without
+            // knowing of the move; the model stays at its previous place here.
+            let deletedHere = context.syncData.pendingDeletions[missing] != nil
+                || context.syncData.deletedHere.contains(missing)
+            effects.append(.trace(
+                kind: "download.record.kept-aside",
+                details: [TraceField("record", .string(record.recordName)),
+                          TraceField("references", .string(missing)),
+                          TraceField("deletedHere", .bool(deletedHere))],
+                rules: deletedHere ? ["DL-3", "LIM-3"] : ["DL-3"]
+            ))
+            return false
+        }
+        context.syncData.aside.removeEntry(at: record.recordName)
+        return true
     }
 
     /// A record name the record references that is neither stored here nor in the page.
@@ -137,7 +160,7 @@ extension SDSEngine {
             // of the key wins over the downloaded reference (SYNC-4).
             if inPage.contains(name)
                 && (context.syncData.pendingDeletions[name] == nil || local[key] != nil) { continue }
-            if let id = context.syncData.model(forRecord: name), context.store.model(id) != nil { continue }
+            if let id = context.syncData.model(forRecord: name), context.store.contains(id) { continue }
             return name
         }
         return nil
@@ -219,20 +242,21 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
-        var inserted: Set<String> = []
-        var applied: [(CloudRecord, ModelID, SDSEntity)] = []
-        for record in records {
+        // Each record's place in `records` (not a copy of it), its model and whether that
+        // model is inserted by this page (no set of the inserted names to hash them into).
+        var applied: [(index: Int, id: ModelID, entity: SDSEntity, isNew: Bool)] = []
+        for (index, record) in records.enumerated() {
             guard let entity = entities.named(record.recordType) else { continue }
             let name = record.recordName
-            if let target = resolution.targets[name], context.store.model(target) != nil {
+            if let target = resolution.targets[name], context.store.contains(target) {
                 if resolution.valueTwins.contains(name) || resolution.identityTwins.contains(name) {
                     adoptTwin(target, record: record, byValues: resolution.valueTwins.contains(name),
                               journal: &journal, context: &context, effects: &effects)
                 }
-                applied.append((record, target, entity))
+                applied.append((index, target, entity, false))
                 continue
             }
-            if let other = context.syncData.model(forRecord: name), context.store.model(other) != nil {
+            if let other = context.syncData.model(forRecord: name), context.store.contains(other) {
                 // LIM-2: the app created a model with this identity after the page was read;
                 // the download inserts its own, and the app's moves to a random name (ID-5).
                 let fresh = context.makeRandomRecordName()
@@ -244,16 +268,16 @@ extension SDSEngine {
                 ))
             }
             let id = context.store.makeModelID()
-            inserted.insert(name)
             journal.bind(id, to: name, in: &context.syncData)
             transaction.append(.insert(id, entity: entity.name, values: [:]))
-            applied.append((record, id, entity))
+            applied.append((index, id, entity, true))
         }
-        for (record, id, entity) in applied {
-            let isNew = inserted.contains(record.recordName)
+        for (index, id, entity, isNew) in applied {
+            let record = records[index]
             let values = downloadedValues(record, model: id, entity: entity, isNew: isNew, context: context, effects: &effects)
             if !values.isEmpty { transaction.append(.update(id, values: values)) }
-            if var pending = context.syncData.pending[id], pending.isAdoption {
+            // (A model made for this page has no pending change.)
+            if !isNew, var pending = context.syncData.pending[id], pending.isAdoption {
                 // ADOPT-2: the record exists, so it won; only keys edited since stay (ADOPT-3).
                 let edits = pending.adoptionEdits
                 pending.keys = pending.keysThatWin
@@ -331,7 +355,9 @@ extension SDSEngine {
     private func settleUnansweredUpload(
         _ record: CloudRecord, context: inout SDSContext, effects: inout [EngineEffect]
     ) {
-        guard let sent = context.syncData.unanswered.removeValue(forKey: record.recordName),
+        // (An empty map is not asked: a removal hashes the name even then.)
+        guard !context.syncData.unanswered.isEmpty,
+              let sent = context.syncData.unanswered.removeValue(forKey: record.recordName),
               record.changeTag != sent.changeTag,
               let id = context.syncData.model(forRecord: record.recordName),
               var pending = context.syncData.pending[id] else { return }
@@ -519,7 +545,7 @@ extension SDSEngine {
         journal.removePendingDeletion(deletion.recordName, in: &context.syncData)
         journal.removeRecordZone(deletion.recordName, in: &context.syncData)
         guard let id = context.syncData.model(forRecord: deletion.recordName) else { return }
-        guard context.store.model(id) != nil else {
+        guard context.store.contains(id) else {
             journal.unbind(id, in: &context.syncData)
             return
         }
@@ -581,6 +607,7 @@ extension SDSEngine {
                 vanished[id] = entity
             }
         }
+        guard !vanished.isEmpty else { return }
         for id in vanished.keys.sorted() {
             guard let name = context.syncData.recordName(of: id) else { continue }
             if mechanisms.uploadsDeletionsOfCascadedChangedModels,

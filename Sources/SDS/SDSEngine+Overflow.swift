@@ -25,7 +25,10 @@ extension SDSEngine {
             else { continue }
             byZone[overflowZone(of: name, model: id, context: context), default: []].append(name)
         }
-        guard let zone = byZone.keys.sorted().first, let all = byZone[zone] else { return nil }
+        // (Nothing to fetch, most of the time: no keys to sort.)
+        guard !byZone.isEmpty, let zone = byZone.keys.sorted().first, let all = byZone[zone] else {
+            return nil
+        }
         let names = Array(all.prefix(Self.maxItemsPerUpload))
         current.overflow.fetching = names
         current.uploadRequests += 1
@@ -522,10 +525,16 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) -> [CloudRecord] {
-        for deletion in deletions { context.syncData.overflow[deletion.recordName] = nil }
-        return records.map { record in
+        for deletion in deletions { context.syncData.overflow.removeEntry(at: deletion.recordName) }
+        // The records as read, copied out only from the first one with an asset: usually none
+        // has one, and `records` itself is the answer (no copy of each record).
+        var read: [CloudRecord]?
+        for (index, record) in records.enumerated() {
             observeOverflow(record, context: &context, effects: &effects)
-            guard let field = record.fields[Self.overflowField] else { return record }
+            guard let field = record.fields[Self.overflowField] else {
+                read?.append(record)
+                continue
+            }
             let keys = OverflowAsset.decode(field)?.sortedKeys ?? []
             effects.append(.trace(
                 kind: "download.overflow-read",
@@ -533,8 +542,10 @@ extension SDSEngine {
                           TraceField("keys", .list(keys.map { .string($0) }))],
                 rules: keys.isEmpty ? [] : ["BIG-2"]
             ))
-            return RecordMapping.expandingOverflow(record)
+            if read == nil { read = Array(records[..<index]) }
+            read?.append(RecordMapping.expandingOverflow(record))
         }
+        return read ?? records
     }
 
     /// Remembers which keys a record's asset holds, and notices LIM-6: the asset no longer

@@ -117,15 +117,16 @@ extension SDSEngine {
             pass("download.page.fetched", then: .resolvePage, current, &effects)
         case .resolvePage:
             if mechanisms.matchesPageBeforeStoring {
-                current.resolution = resolvePage(current.fetchedPage, context: &context,
-                                                 effects: &effects)
+                let page = current.takePage()
+                current.resolution = resolvePage(page, context: &context, effects: &effects)
+                current.page = consume page
             } else {
                 current.resolution = PageResolution()
                 current.resolution.deferred = true
             }
             pass("download.page.resolved", then: .storePage, current, &effects)
         case .storePage:
-            let page = current.fetchedPage
+            let page = current.takePage()
             var resolution = current.resolution
             current.resolution = PageResolution()
             if resolution.deferred {
@@ -138,10 +139,10 @@ extension SDSEngine {
                 }
             }
             context.syncData.pageInProgress = true
+            current.page = consume page
             pass("download.page.stored", then: .savePage, current, &effects)
         case .savePage:
-            let page = current.fetchedPage
-            current.page = nil
+            let page = current.takePage()
             if let zone = page.sharedZone {
                 context.syncData.sharedZoneTokens[zone] = page.token
             } else {
@@ -231,7 +232,7 @@ extension SDSEngine {
             context.syncData.refetchedRecords = []
             var stale: [String] = []
             for name in context.syncData.records.sortedBoundNames where !seen.contains(name) {
-                guard let id = context.syncData.model(forRecord: name), context.store.model(id) != nil,
+                guard let id = context.syncData.model(forRecord: name), context.store.contains(id),
                       context.syncData.changeTag(of: name) != nil else { continue }
                 stale.append(name)
             }

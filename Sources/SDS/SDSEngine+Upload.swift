@@ -46,7 +46,7 @@ extension SDSEngine {
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
         let held = heldDeletions(context: context, effects: &effects)
-        if !adoption {
+        if !adoption && !context.syncData.pendingDeletions.isEmpty {
             for name in context.syncData.pendingDeletions.keys.sorted() where budget > 0 {
                 guard zone(ofRecord: name, model: nil, context: context) == target else { continue }
                 guard !current.attempted.contains(name), !held.contains(name) else { continue }
@@ -56,8 +56,9 @@ extension SDSEngine {
             }
         }
         let savesPaused = target == appZone(context) ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
-        // The names deleted by this request, for the check below (the list keeps their order).
-        let deletedNames = Set(batch.deletedNames)
+        // The names deleted by this request, for the check below (the list keeps their order);
+        // none, most of the time, and then no name is hashed against an empty set.
+        let deletedNames = batch.deletedNames.isEmpty ? nil : Set(batch.deletedNames)
         // In identifier order, up to the budget: O(batch), not a sort of every pending model.
         for id in savesPaused ? OrderedModelIDs() : context.syncData.pending.inOrder {
             guard budget > 0 else { break }
@@ -67,7 +68,7 @@ extension SDSEngine {
                   zone(ofRecord: name, model: id, context: context) == target else { continue }
             let attemptKey = adoption ? "adopt:" + name : name
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
-            guard !deletedNames.contains(name) else { continue }
+            guard deletedNames?.contains(name) != true else { continue }
             guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
                   var save = makeSave(of: id, name: name, pending: pending, adoption: adoption,
                                       base: current.overflow.bases[name], context: context,
@@ -78,16 +79,16 @@ extension SDSEngine {
             batch.sentKeys[id] = pending.keys
             batch.savedModels[name] = id
             if !adoption {
-                // SYNC-4: remembered on disk until the answer arrives (a kill may lose it).
-                batch.earlierUnanswered[name] = context.syncData.unanswered[name]
-                context.syncData.markUnanswered(name, keys: pending.keys)
+                // SYNC-4: remembered on disk until the answer arrives (a kill may lose it),
+                // with the unanswered send it joins (nil: none, and an empty map stays unasked).
+                let earlier = context.syncData.markUnanswered(name, keys: pending.keys)
+                batch.earlierUnanswered.setEntry(earlier, at: name)
             }
             if pending.isInsert { batch.insertedNames.append(name) }
             current.attempted.insert(attemptKey)
             budget -= 1
         }
         guard !saves.isEmpty || !batch.deletedNames.isEmpty else { return nil }
-        current.batch = batch
         current.uploadRequests += 1
         effects.append(.trace(
             kind: "upload.batch",
@@ -96,11 +97,13 @@ extension SDSEngine {
                       TraceField("policy", .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
             rules: adoption ? ["ADOPT-2"] : []
         ))
-        for name in batch.savedModels.keys.sorted() where target != appZone(context) {
-            // A new model under a shared parent goes into the owner's zone.
-            context.syncData.recordZones[name] = target
+        if target != appZone(context) {
+            for name in batch.savedModels.keys.sorted() {
+                // A new model under a shared parent goes into the owner's zone.
+                context.syncData.recordZones[name] = target
+            }
         }
-        return .modifyRecords(
+        let request = CloudRequest.modifyRecords(
             scope: target == appZone(context) ? .privateDatabase : .sharedDatabase,
             zone: target,
             saves: saves,
@@ -108,11 +111,17 @@ extension SDSEngine {
             policy: adoption ? .ifServerRecordUnchanged : .changedKeys,
             atomic: false
         )
+        // Kept to match the answer against (moved into the run, not copied).
+        current.batch = consume batch
+        return request
     }
 
     /// The zone the next request uploads to: the app's own zone while it has changes this
     /// run did not try, then each other user's share in turn (never mixed in one request).
     private func uploadZone(_ current: SyncRun, adoption: Bool, context: SDSContext) -> ZoneID {
+        // No record in another user's share: every record is in the app's zone
+        // (`zone(ofRecord:model:context:)`), without visiting the changes to find it out.
+        guard !context.syncData.recordZones.isEmpty else { return appZone(context) }
         var zones: [ZoneID] = []
         if !adoption {
             for name in context.syncData.pendingDeletions.keys.sorted() where !current.attempted.contains(name) {
@@ -146,7 +155,10 @@ extension SDSEngine {
     /// full (ERR-6) or keeps rejecting the change (ERR-7, LIM-5) it goes on waiting.
     private func heldDeletions(context: SDSContext, effects: inout [EngineEffect]) -> Set<String> {
         var held: Set<String> = []
-        guard mechanisms.deletionsWaitForMoves else { return held }
+        // Without pending deletions nothing is held and nothing is traced.
+        guard mechanisms.deletionsWaitForMoves, !context.syncData.pendingDeletions.isEmpty else {
+            return held
+        }
         // A plain insert has moved away from no parent.
         for id in context.syncData.pending.othersInOrder {
             guard let pending = context.syncData.pending[id], !pending.movedFrom.isEmpty,

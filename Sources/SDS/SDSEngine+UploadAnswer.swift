@@ -18,8 +18,8 @@ extension SDSEngine {
         if handleOverflowFetchAnswer(response, current, context: &context, effects: &effects) {
             return
         }
-        guard let batch = current.batch else { return }
-        current.batch = nil
+        // Moved out of the run, not copied and then cleared.
+        guard let batch = current.batch.take() else { return }
         guard case .recordsModified(let results) = response else {
             if case .failure(let error) = response {
                 // SYNC-4: only a lost connection leaves open whether iCloud applied the saves;
@@ -159,9 +159,16 @@ extension SDSEngine {
             pending.isInsert = false
             pending.isAdoption = false
             pending.movedFrom = []
-            // Each key is cleared on its own: their order cannot matter.
-            for (key, version) in sent where pending.keys[key] == version { // tidy: ordered per key
-                pending.keys[key] = nil
+            if pending.keys == sent {
+                // Not edited since the send (usually the very map sent, which the comparison
+                // tells at once): every key is uploaded. Clearing them one by one would copy
+                // the map first, shared as it is with the batch.
+                pending.keys = [:]
+            } else {
+                // Each key is cleared on its own: their order cannot matter.
+                for (key, version) in sent { // tidy: ordered per key
+                    if pending.keys[key] == version { pending.keys[key] = nil }
+                }
             }
         }
     }

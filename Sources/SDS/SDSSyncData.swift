@@ -278,13 +278,19 @@ public struct SDSSyncData: EngineSyncData {
 
     /// SYNC-4: a save of these key versions was sent for the record. A save sent again
     /// before an answer keeps the change tag of the first (the version both were made on).
-    public mutating func markUnanswered(_ recordName: String, keys: [String: Int64]) {
-        if !unanswered.isEmpty && unanswered[recordName] != nil {
-            unanswered[recordName]?.keys.merge(keys) { _, sent in sent }
-        } else {
-            // A first send takes the keys as they are (the map shared, not rebuilt).
-            unanswered[recordName] = UnansweredUpload(keys: keys, changeTag: changeTag(of: recordName))
+    /// Returns the unanswered send it joins (nil for a first send), found by the same lookup.
+    @discardableResult
+    public mutating func markUnanswered(
+        _ recordName: String, keys: [String: Int64]
+    ) -> UnansweredUpload? {
+        if !unanswered.isEmpty, let index = unanswered.index(forKey: recordName) {
+            let earlier = unanswered.values[index]
+            unanswered.values[index].keys.merge(keys) { _, sent in sent }
+            return earlier
         }
+        // A first send takes the keys as they are (the map shared, not rebuilt).
+        unanswered[recordName] = UnansweredUpload(keys: keys, changeTag: changeTag(of: recordName))
+        return nil
     }
 
     /// Binds a model to its record name (a name or model bound elsewhere is unbound there).

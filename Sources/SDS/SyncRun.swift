@@ -141,9 +141,10 @@ final class SyncRun {
     @exclusivity(unchecked) var page: DownloadPage?
     @exclusivity(unchecked) var resolution = PageResolution()
 
-    /// The page of a download step; one is there from `pageFetched` to `savePage`.
-    var fetchedPage: DownloadPage {
-        guard let page else { preconditionFailure("sds: a page step without a page") }
+    /// Takes the page of a download step out of the run (moved, not copied: a step that
+    /// still needs it puts it back); one is there from `pageFetched` to `savePage`.
+    func takePage() -> DownloadPage {
+        guard let page = page.take() else { preconditionFailure("sds: a page step without a page") }
         return page
     }
 

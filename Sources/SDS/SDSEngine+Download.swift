@@ -18,7 +18,7 @@ extension SDSEngine {
         var ownRecords: Set<ModelID>?
         for record in page.records {
             guard let entity = entities.named(record.recordType), entity.isSynchronized else { continue }
-            if let existing = context.syncData.model(forRecord: record.recordName), context.store.contains(existing) {
+            if let existing = context.syncData.model(forRecord: record.recordName), context.store.model(existing) != nil {
                 if context.syncData.pending[existing]?.isInsert == true,
                    context.syncData.changeTag(of: record.recordName) == nil, !entity.identity.isEmpty {
                     effects.append(.trace(
@@ -78,10 +78,11 @@ extension SDSEngine {
         // The records kept, copied out only once one is left out: usually every record is
         // stored, and `records` itself is the answer (no copy of each record).
         var result: [CloudRecord]?
-        for (index, record) in records.enumerated() {
-            if canStoreNow(record, of: records, inPage: &inPage, context: &context,
+        // Each record read in place (`records[index]`): a loop's element was a copy.
+        for index in records.indices {
+            if canStoreNow(records[index], of: records, inPage: &inPage, context: &context,
                            effects: &effects) {
-                result?.append(record)
+                result?.append(records[index])
             } else if result == nil {
                 result = Array(records[..<index])
             }
@@ -146,21 +147,21 @@ extension SDSEngine {
 
     /// A record name the record references that is neither stored here nor in the page.
     private func missingReference(of record: CloudRecord, entity: SDSEntity, inPage: Set<String>, context: SDSContext) -> String? {
-        var names: [(key: String, name: String)] = []
+        // In the entity's relationship order; the keys whose local change wins are worked out
+        // only for a reference that needs them (no list of references, no lookup before).
         for relationship in entity.synchronizedToOneRelationships {
-            if case .reference(let name, _)? = record.fields[relationship.name] {
-                names.append((relationship.name, name))
-            }
-        }
-        let local = context.syncData.model(forRecord: record.recordName)
-            .flatMap { context.syncData.pending[$0]?.keysThatWin } ?? [:]
-        for (key, name) in names { // tidy: ordered an array, in the entity's relationship order
+            guard case .reference(let name, _)? = record.fields[relationship.name] else { continue }
             // A record of the page that this device deleted (its deletion not uploaded yet) is
             // not stored: a reference to it is missing here too (LIM-3), unless a local change
             // of the key wins over the downloaded reference (SYNC-4).
-            if inPage.contains(name)
-                && (context.syncData.pendingDeletions[name] == nil || local[key] != nil) { continue }
-            if let id = context.syncData.model(forRecord: name), context.store.contains(id) { continue }
+            if inPage.contains(name) {
+                if context.syncData.pendingDeletions.isEmpty
+                    || context.syncData.pendingDeletions[name] == nil { continue }
+                let local = context.syncData.model(forRecord: record.recordName)
+                    .flatMap { context.syncData.pending[$0]?.keysThatWin } ?? [:]
+                if local[relationship.name] != nil { continue }
+            }
+            if let id = context.syncData.model(forRecord: name), context.store.model(id) != nil { continue }
             return name
         }
         return nil
@@ -244,19 +245,21 @@ extension SDSEngine {
     ) {
         // Each record's place in `records` (not a copy of it), its model and whether that
         // model is inserted by this page (no set of the inserted names to hash them into).
+        // The records are read in place (`records[index]`): a loop's element was a copy.
         var applied: [(index: Int, id: ModelID, entity: SDSEntity, isNew: Bool)] = []
-        for (index, record) in records.enumerated() {
-            guard let entity = entities.named(record.recordType) else { continue }
-            let name = record.recordName
-            if let target = resolution.targets[name], context.store.contains(target) {
+        for index in records.indices {
+            guard let entity = entities.named(records[index].recordType) else { continue }
+            let name = records[index].recordName
+            if let target = resolution.targets[name], context.store.model(target) != nil {
                 if resolution.valueTwins.contains(name) || resolution.identityTwins.contains(name) {
-                    adoptTwin(target, record: record, byValues: resolution.valueTwins.contains(name),
+                    adoptTwin(target, record: records[index],
+                              byValues: resolution.valueTwins.contains(name),
                               journal: &journal, context: &context, effects: &effects)
                 }
                 applied.append((index, target, entity, false))
                 continue
             }
-            if let other = context.syncData.model(forRecord: name), context.store.contains(other) {
+            if let other = context.syncData.model(forRecord: name), context.store.model(other) != nil {
                 // LIM-2: the app created a model with this identity after the page was read;
                 // the download inserts its own, and the app's moves to a random name (ID-5).
                 let fresh = context.makeRandomRecordName()
@@ -273,8 +276,8 @@ extension SDSEngine {
             applied.append((index, id, entity, true))
         }
         for (index, id, entity, isNew) in applied {
-            let record = records[index]
-            let values = downloadedValues(record, model: id, entity: entity, isNew: isNew, context: context, effects: &effects)
+            let values = downloadedValues(records[index], model: id, entity: entity, isNew: isNew,
+                                          context: context, effects: &effects)
             if !values.isEmpty { transaction.append(.update(id, values: values)) }
             // (A model made for this page has no pending change.)
             if !isNew, var pending = context.syncData.pending[id], pending.isAdoption {
@@ -287,7 +290,7 @@ extension SDSEngine {
                 journal.setPending(pending.keys.isEmpty ? nil : pending, for: id, in: &context.syncData)
                 effects.append(.trace(
                     kind: "adopt.record-wins",
-                    details: [TraceField("record", .string(record.recordName)),
+                    details: [TraceField("record", .string(records[index].recordName)),
                               TraceField("keptLocalEdits", .list(edits.map { .string($0) }))],
                     rules: edits.isEmpty ? ["ADOPT-2"] : ["ADOPT-2", "ADOPT-3"]
                 ))
@@ -388,7 +391,8 @@ extension SDSEngine {
         context: SDSContext,
         effects: inout [EngineEffect]
     ) -> [String: PropertyValue] {
-        let pendingKeys = context.syncData.pending[id]?.keysThatWin ?? [:]
+        // (A model made for this page has no pending change.)
+        let pendingKeys = isNew ? [:] : context.syncData.pending[id]?.keysThatWin ?? [:]
         // A new model is not in the store yet (its insert is in the same transaction).
         let current = isNew ? nil : context.store.model(id)
         // Sized once (`reserveCapacity` ran unspecialized, about 1,200 instructions a record).
@@ -545,7 +549,7 @@ extension SDSEngine {
         journal.removePendingDeletion(deletion.recordName, in: &context.syncData)
         journal.removeRecordZone(deletion.recordName, in: &context.syncData)
         guard let id = context.syncData.model(forRecord: deletion.recordName) else { return }
-        guard context.store.contains(id) else {
+        guard context.store.model(id) != nil else {
             journal.unbind(id, in: &context.syncData)
             return
         }

@@ -39,7 +39,9 @@ extension SDSEngine {
 
     /// Records other processes skipped that this one synchronizes, to download again.
     func recordsToCatchUp(context: SDSContext) -> [String] {
-        context.syncData.skipped.keys.sorted().filter { name in
+        // (Asked at every synchronization; nothing is skipped, most of the time.)
+        guard !context.syncData.skipped.isEmpty else { return [] }
+        return context.syncData.skipped.keys.sorted().filter { name in
             guard let type = context.syncData.skipped[name] else { return false }
             guard let own = entities.named(type), own.isSynchronized,
                   let full = fullEntities.named(type) else { return false }
@@ -49,6 +51,7 @@ extension SDSEngine {
 
     /// Applies deletions other processes skipped, for models this one synchronizes.
     func applySkippedDeletions(context: inout SDSContext, effects: inout [EngineEffect]) {
+        guard !context.syncData.skippedDeletions.isEmpty else { return }
         let names = context.syncData.skippedDeletions.keys.sorted().filter {
             entities.named(context.syncData.skippedDeletions[$0] ?? "")?.isSynchronized == true
         }

@@ -528,22 +528,23 @@ extension SDSEngine {
         for deletion in deletions { context.syncData.overflow.removeEntry(at: deletion.recordName) }
         // The records as read, copied out only from the first one with an asset: usually none
         // has one, and `records` itself is the answer (no copy of each record).
+        // (Each record read in place, `records[index]`: a loop's element was a copy.)
         var read: [CloudRecord]?
-        for (index, record) in records.enumerated() {
-            observeOverflow(record, context: &context, effects: &effects)
-            guard let field = record.fields[Self.overflowField] else {
-                read?.append(record)
+        for index in records.indices {
+            observeOverflow(records[index], context: &context, effects: &effects)
+            guard let field = records[index].fields[Self.overflowField] else {
+                read?.append(records[index])
                 continue
             }
             let keys = OverflowAsset.decode(field)?.sortedKeys ?? []
             effects.append(.trace(
                 kind: "download.overflow-read",
-                details: [TraceField("record", .string(record.recordName)),
+                details: [TraceField("record", .string(records[index].recordName)),
                           TraceField("keys", .list(keys.map { .string($0) }))],
                 rules: keys.isEmpty ? [] : ["BIG-2"]
             ))
             if read == nil { read = Array(records[..<index]) }
-            read?.append(RecordMapping.expandingOverflow(record))
+            read?.append(RecordMapping.expandingOverflow(records[index]))
         }
         return read ?? records
     }

@@ -141,7 +141,7 @@ extension SDSEngine {
                 rules: ["ID-1"]
             ))
             if let other = context.syncData.model(forRecord: name), other != id,
-               context.store.contains(other) {
+               context.store.model(other) != nil {
                 name = context.makeRandomRecordName()
                 effects.append(.trace(
                     kind: "record.named.duplicate-identity",

@@ -218,7 +218,9 @@ extension SDSEngine {
             fields: SortedMap(minimumCapacity: pending.keys.count),
             changeTag: adoption ? nil : context.syncData.changeTag(of: name)
         )
+        // Sized once for the changed keys (not grown key by key).
         var changed: [String] = []
+        changed.reserveCapacity(pending.keys.count)
         var cleared: [String] = []
         for attribute in entity.synchronizedAttributes where pending.keys[attribute.name] != nil {
             changed.append(attribute.name)
@@ -239,9 +241,9 @@ extension SDSEngine {
         if let parent = entity.parentRelationship, let target = model.toOne[parent.name] {
             record.parent = context.syncData.recordName(of: target)
         }
-        if pending.isInsert {
+        if pending.isInsert && !cleared.isEmpty {
             // A new record carries only the keys that have values.
-            changed = changed.filter { !cleared.contains($0) }
+            changed.removeAll { cleared.contains($0) }
         }
         if !cleared.isEmpty {
             effects.append(.trace(
@@ -251,6 +253,8 @@ extension SDSEngine {
                 rules: ["CFG-3"]
             ))
         }
-        return RecordSave(record: record, changedKeys: changed.sorted())
+        // Sorted in place, not copied into a sorted array.
+        changed.sort()
+        return RecordSave(record: record, changedKeys: changed)
     }
 }

@@ -65,10 +65,12 @@ extension World {
             device.autosync = enabled
         case .offline:
             device.isOnline = false
+            online[index] = false
             record(device.name, "network.offline")
             deliver(.networkChanged(online: false), to: index)
         case .online:
             device.isOnline = true
+            online[index] = true
             record(device.name, "network.online")
             if pushMissed[index] && !pushScheduled[index] {
                 pushMissed[index] = false

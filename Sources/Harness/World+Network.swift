@@ -26,7 +26,7 @@ extension World {
     /// (Consumed: the engine's effect hands it over, and the event takes it without a copy.)
     func send(_ request: consuming CloudRequest, id: RequestID, from index: Int) {
         let device = devices[index]
-        guard device.isOnline else {
+        guard online[index] else {
             record(device.name, "request.failed", [TraceField("request", .string(id.description)),
                                                    TraceField("kind", .string(request.kind)),
                                                    TraceField("error", .string("networkUnavailable"))])
@@ -63,7 +63,7 @@ extension World {
         let delay = drawLatency(for: index)
         outstanding[index] += 1
         let incarnation = incarnations[index]
-        if device.isOnline {
+        if online[index] {
             // Moved out of the outcome, not copied: a copy retained every reference the answer
             // holds (its records, their fields), and destroying the outcome released them all
             // again (about 1,100 instructions an answer; issue 19).
@@ -94,7 +94,7 @@ extension World {
     func sendPushes(_ names: [String]) {
         for name in names {
             guard let index = deviceIndex[name] else { continue }
-            if !devices[index].isOnline {
+            if !online[index] {
                 pushMissed[index] = true
                 record("cloud", "push.missed", [TraceField("device", .string(name))])
                 continue
@@ -123,7 +123,7 @@ extension World {
     func pushArrives(_ index: Int) {
         pushScheduled[index] = false
         let device = devices[index]
-        guard device.isOnline else {
+        guard online[index] else {
             pushMissed[index] = true
             record(device.name, "push.missed")
             return

@@ -41,13 +41,14 @@ final class World {
     @exclusivity(unchecked) var kernel: Kernel<WorldEvent>
     let cloud: CloudService
     @exclusivity(unchecked) var devices: [Device] = []
-    var deviceIndex: [String: Int] = [:]
+    /// Assigned only while the world is built.
+    @exclusivity(unchecked) var deviceIndex: [String: Int] = [:]
     let streams: RandomStreams
     @exclusivity(unchecked) var latencyStreams: [Xoshiro256StarStar] = []
     @exclusivity(unchecked) var pushStreams: [Xoshiro256StarStar] = []
-    var cloudLatency: Latency
-    var pushLatency: Latency
-    var pushDropPerMillion: UInt64
+    @exclusivity(unchecked) var cloudLatency: Latency
+    @exclusivity(unchecked) var pushLatency: Latency
+    @exclusivity(unchecked) var pushDropPerMillion: UInt64
     @exclusivity(unchecked) var trace: Trace
     /// Each device's kernel handle, by device index, and the cloud's: scheduling by handle
     /// skips hashing the actor's name on every event.
@@ -99,6 +100,9 @@ final class World {
     /// time on each read (about 85 instructions), `@exclusivity(unchecked)` there or not.
     @exclusivity(unchecked) var incarnations: [Int] = []
     @exclusivity(unchecked) var lendsDisk: [Bool] = []
+    /// Each device's `isOnline`, for the same reason, as the `offline` and `online` actions
+    /// (the only ones that change it) left it: read for every request, answer and push.
+    @exclusivity(unchecked) var online: [Bool] = []
     /// Each device's own one-way latency, if any, as declared (`drawLatency`).
     @exclusivity(unchecked) var ownLatencies: [Latency?] = []
     /// For each device, the index of the device whose disk it uses: itself, or for an
@@ -170,6 +174,7 @@ final class World {
             ownLatencies.append(device.latency)
             incarnations.append(device.incarnation)
             lendsDisk.append(false)
+            online.append(device.isOnline)
             deviceIndex[name] = devices.count
             devices.append(device)
             latencyStreams.append(streams.stream("latency/\(name)"))

@@ -90,7 +90,7 @@ public final class Device {
     @exclusivity(unchecked) public var isDiskFull = false
     /// ADOPT-1: whether the synchronizer observes the store; saves made while it does not
     /// carry the author `Device.unobservedAuthor` and are never recorded as changes.
-    public var isObserved = true
+    @exclusivity(unchecked) public var isObserved = true
     /// This device's one-way request latency, if it has its own.
     @exclusivity(unchecked) public var latency: Latency?
     public var autosync = true {
@@ -99,7 +99,7 @@ public final class Device {
     /// Timers the engine set, by kind, with the kernel event that fires them.
     @exclusivity(unchecked) public var timers: [EngineTimer: EventID] = [:]
     /// The open transaction of `begin` … `save`, if any.
-    public private(set) var openTransaction: Transaction?
+    @exclusivity(unchecked) public private(set) var openTransaction: Transaction?
     /// Unchecked (see the type's comment): its check, about 125 instructions an event, was
     /// the only one left on the way to the engine.
     @exclusivity(unchecked) private var names: Xoshiro256StarStar

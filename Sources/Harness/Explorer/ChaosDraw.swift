@@ -230,16 +230,28 @@ struct ChaosDraw {
     // MARK: Operations
 
     private mutating func drawOperation(_ step: Int, at offset: SimTime, _ run: ChaosRun) {
-        let world = run.world
-        let running = run.planDevices.compactMap { device in
-            device.index.flatMap { world.devices[$0].isRunning ? device.name : nil }
+        // The running workload devices counted, then the drawn one found: no list of their
+        // names built at every step.
+        let devices = run.world.devices
+        let planDevices = run.planDevices
+        func isRunning(_ entry: (name: String, index: Int?)) -> Bool {
+            entry.index.map { devices[$0].isRunning } ?? false
         }
-        guard !running.isEmpty else { return }
-        let device = running[Int(operations.uniform(below: UInt64(running.count)))]
+        var runningCount = 0
+        for entry in planDevices where isRunning(entry) { runningCount += 1 }
+        guard runningCount > 0 else { return }
+        var rest = Int(operations.uniform(below: UInt64(runningCount)))
+        var device = ""
+        for entry in planDevices where isRunning(entry) {
+            if rest == 0 {
+                device = entry.name
+                break
+            }
+            rest -= 1
+        }
         let kind = drawKind(run.plan.mix)
         let operation = OperationDraw(
-            step: step, device: device, newLabel: run.plan.labelPrefix + String(nextLabel),
-            run: run)
+            step: step, device: device, labelNumber: nextLabel, run: run)
         var action = operation.draw(
             racing ? .insert : kind, operations: &operations, values: &values)
             ?? operation.draw(.insert, operations: &operations, values: &values)

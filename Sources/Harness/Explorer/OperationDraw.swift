@@ -8,8 +8,8 @@ import Scenario
 struct OperationDraw {
     let step: Int
     let device: String
-    /// The label an insert binds.
-    let newLabel: String
+    /// The number of the label an insert binds (`newLabel`).
+    let labelNumber: Int
     let run: ChaosRun
 
     func draw(
@@ -26,6 +26,9 @@ struct OperationDraw {
     }
 
     private var workloadEntities: [String] { run.plan.entityNames }
+
+    /// The label an insert binds: written only for an insert (most draws are not).
+    private var newLabel: String { run.plan.labelPrefix + String(labelNumber) }
 
     /// Labels of the given entities whose model this device holds, in binding order.
     private func held(_ entities: [String]) -> [(label: String, entity: String)] {

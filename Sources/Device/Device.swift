@@ -96,8 +96,6 @@ public final class Device {
     public var autosync = true {
         didSet { engine?.setAutosync(autosync) }
     }
-    /// Timers the engine set, by kind, with the kernel event that fires them.
-    @exclusivity(unchecked) public var timers: [EngineTimer: EventID] = [:]
     /// The open transaction of `begin` … `save`, if any.
     @exclusivity(unchecked) public private(set) var openTransaction: Transaction?
     /// Unchecked (see the type's comment): its check, about 125 instructions an event, was
@@ -142,7 +140,6 @@ public final class Device {
     public func launch() {
         precondition(engine == nil, "device '\(name)' is already running")
         incarnation += 1
-        timers = [:]
         let launchedSchema = syncSelection.map { $0.applied(to: schema) } ?? schema
         storeLoadFailure = profile.validateSchema?(launchedSchema)
         let engine = profile.engine(EngineSetup(
@@ -165,7 +162,6 @@ public final class Device {
         engine = nil
         lendingEngine = nil
         openTransaction = nil
-        timers = [:]
         incarnation += 1
     }
 

@@ -163,10 +163,10 @@ extension World {
 
     func kill(_ index: Int) {
         let device = devices[index]
-        for timer in device.timers.keys.sorted() {
-            if let event = device.timers[timer] { kernel.cancel(event) }
+        for timer in timers[index].keys.sorted() {
+            if let armed = timers[index][timer] { kernel.cancel(armed.event) }
         }
-        timerDue[index] = [:]
+        timers[index] = [:]
         device.kill()
         noteIncarnation(of: index)
         releaseWaiters(of: index)

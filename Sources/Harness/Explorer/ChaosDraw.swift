@@ -242,16 +242,18 @@ struct ChaosDraw {
         guard runningCount > 0 else { return }
         var rest = Int(operations.uniform(below: UInt64(runningCount)))
         var device = ""
+        var deviceIndex = 0
         for entry in planDevices where isRunning(entry) {
-            if rest == 0 {
-                device = entry.name
+            if rest == 0, let index = entry.index {
+                (device, deviceIndex) = (entry.name, index)
                 break
             }
             rest -= 1
         }
         let kind = drawKind(run.plan.mix)
         let operation = OperationDraw(
-            step: step, device: device, labelNumber: nextLabel, run: run)
+            step: step, device: device, deviceIndex: deviceIndex, labelNumber: nextLabel,
+            run: run)
         var action = operation.draw(
             racing ? .insert : kind, operations: &operations, values: &values)
             ?? operation.draw(.insert, operations: &operations, values: &values)

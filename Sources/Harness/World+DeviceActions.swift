@@ -64,13 +64,11 @@ extension World {
         case .autosync(let enabled):
             device.autosync = enabled
         case .offline:
-            device.isOnline = false
-            online[index] = false
+            setOnline(false, device: index)
             record(device.name, "network.offline")
             deliver(.networkChanged(online: false), to: index)
         case .online:
-            device.isOnline = true
-            online[index] = true
+            setOnline(true, device: index)
             record(device.name, "network.online")
             if pushMissed[index] && !pushScheduled[index] {
                 pushMissed[index] = false
@@ -171,6 +169,13 @@ extension World {
         noteIncarnation(of: index)
         releaseWaiters(of: index)
         record(device.name, "app.killed")
+    }
+
+    /// Sets a device's network state, and the world's copy of it (`online`): the one way to
+    /// change it once the world is built.
+    func setOnline(_ isOnline: Bool, device index: Int) {
+        devices[index].isOnline = isOnline
+        online[index] = isOnline
     }
 
     /// Keeps `incarnations` and `lendsDisk` after a launch or a kill.

@@ -104,8 +104,8 @@ final class World {
     /// time on each read (about 85 instructions), `@exclusivity(unchecked)` there or not.
     @exclusivity(unchecked) var incarnations: [Int] = []
     @exclusivity(unchecked) var lendsDisk: [Bool] = []
-    /// Each device's `isOnline`, for the same reason, as the `offline` and `online` actions
-    /// (the only ones that change it) left it: read for every request, answer and push.
+    /// Each device's `isOnline`, for the same reason, as `setOnline` (the `offline` and
+    /// `online` actions) left it: read for every request, answer and push.
     @exclusivity(unchecked) var online: [Bool] = []
     /// Each device's own one-way latency, if any, as declared (`drawLatency`).
     @exclusivity(unchecked) var ownLatencies: [Latency?] = []

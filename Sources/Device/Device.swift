@@ -12,8 +12,8 @@ import SyncContract
 /// `@exclusivity(unchecked)` (issue 19) marks properties that are only read, assigned, or
 /// changed in place by code that cannot reach the device (the store, the disk, stdlib
 /// collections; engines know no `Device`): their accesses never overlap, so the runtime
-/// check, paid on every event, could never fire. `names`, lent to the engine for a whole
-/// event, keeps its check.
+/// check, paid on every event, could never fire. That holds for `names` too, lent to the
+/// engine for a whole event like the disk: the engine gets the stream, never the device.
 public final class Device {
     public let name: String
     public let schema: Schema
@@ -90,17 +90,17 @@ public final class Device {
     @exclusivity(unchecked) public var isDiskFull = false
     /// ADOPT-1: whether the synchronizer observes the store; saves made while it does not
     /// carry the author `Device.unobservedAuthor` and are never recorded as changes.
-    public var isObserved = true
+    @exclusivity(unchecked) public var isObserved = true
     /// This device's one-way request latency, if it has its own.
     @exclusivity(unchecked) public var latency: Latency?
     public var autosync = true {
         didSet { engine?.setAutosync(autosync) }
     }
-    /// Timers the engine set, by kind, with the kernel event that fires them.
-    @exclusivity(unchecked) public var timers: [EngineTimer: EventID] = [:]
     /// The open transaction of `begin` … `save`, if any.
-    public private(set) var openTransaction: Transaction?
-    private var names: Xoshiro256StarStar
+    @exclusivity(unchecked) public private(set) var openTransaction: Transaction?
+    /// Unchecked (see the type's comment): its check, about 125 instructions an event, was
+    /// the only one left on the way to the engine.
+    @exclusivity(unchecked) private var names: Xoshiro256StarStar
     let pageSize: Int
     let mechanisms: [String: Bool]
 
@@ -140,7 +140,6 @@ public final class Device {
     public func launch() {
         precondition(engine == nil, "device '\(name)' is already running")
         incarnation += 1
-        timers = [:]
         let launchedSchema = syncSelection.map { $0.applied(to: schema) } ?? schema
         storeLoadFailure = profile.validateSchema?(launchedSchema)
         let engine = profile.engine(EngineSetup(
@@ -163,7 +162,6 @@ public final class Device {
         engine = nil
         lendingEngine = nil
         openTransaction = nil
-        timers = [:]
         incarnation += 1
     }
 

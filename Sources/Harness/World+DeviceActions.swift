@@ -64,11 +64,11 @@ extension World {
         case .autosync(let enabled):
             device.autosync = enabled
         case .offline:
-            device.isOnline = false
+            setOnline(false, device: index)
             record(device.name, "network.offline")
             deliver(.networkChanged(online: false), to: index)
         case .online:
-            device.isOnline = true
+            setOnline(true, device: index)
             record(device.name, "network.online")
             if pushMissed[index] && !pushScheduled[index] {
                 pushMissed[index] = false
@@ -161,14 +161,21 @@ extension World {
 
     func kill(_ index: Int) {
         let device = devices[index]
-        for timer in device.timers.keys.sorted() {
-            if let event = device.timers[timer] { kernel.cancel(event) }
+        for timer in timers[index].keys.sorted() {
+            if let armed = timers[index][timer] { kernel.cancel(armed.event) }
         }
-        timerDue[index] = [:]
+        timers[index] = [:]
         device.kill()
         noteIncarnation(of: index)
         releaseWaiters(of: index)
         record(device.name, "app.killed")
+    }
+
+    /// Sets a device's network state, and the world's copy of it (`online`): the one way to
+    /// change it once the world is built.
+    func setOnline(_ isOnline: Bool, device index: Int) {
+        devices[index].isOnline = isOnline
+        online[index] = isOnline
     }
 
     /// Keeps `incarnations` and `lendsDisk` after a launch or a kill.

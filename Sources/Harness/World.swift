@@ -41,13 +41,14 @@ final class World {
     @exclusivity(unchecked) var kernel: Kernel<WorldEvent>
     let cloud: CloudService
     @exclusivity(unchecked) var devices: [Device] = []
-    var deviceIndex: [String: Int] = [:]
+    /// Assigned only while the world is built.
+    @exclusivity(unchecked) var deviceIndex: [String: Int] = [:]
     let streams: RandomStreams
     @exclusivity(unchecked) var latencyStreams: [Xoshiro256StarStar] = []
     @exclusivity(unchecked) var pushStreams: [Xoshiro256StarStar] = []
-    var cloudLatency: Latency
-    var pushLatency: Latency
-    var pushDropPerMillion: UInt64
+    @exclusivity(unchecked) var cloudLatency: Latency
+    @exclusivity(unchecked) var pushLatency: Latency
+    @exclusivity(unchecked) var pushDropPerMillion: UInt64
     @exclusivity(unchecked) var trace: Trace
     /// Each device's kernel handle, by device index, and the cloud's: scheduling by handle
     /// skips hashing the actor's name on every event.
@@ -57,8 +58,12 @@ final class World {
     @exclusivity(unchecked) var firedRules: [Set<String>] = []
     /// Events waiting for each device (requests, answers, pushes, resumes), for idleness.
     @exclusivity(unchecked) var outstanding: [Int] = []
-    /// When each device's timers are due, by kind.
-    @exclusivity(unchecked) var timerDue: [[EngineTimer: SimTime]] = []
+    /// Each device's armed timers, by kind: the kernel event that fires one and when.
+    ///
+    /// Kept here, not on the device (issue 19): setting a timer looked it up and stored it in
+    /// two dictionaries, the device's one of another module (each access checked for
+    /// exclusivity at run time) and the world's of due times.
+    @exclusivity(unchecked) var timers: [[EngineTimer: ArmedTimer]] = []
     @exclusivity(unchecked) var pushScheduled: [Bool] = []
     /// CloudKit error codes each device was refused with (share steps, access control).
     var refusals: [Set<String>] = []
@@ -99,6 +104,9 @@ final class World {
     /// time on each read (about 85 instructions), `@exclusivity(unchecked)` there or not.
     @exclusivity(unchecked) var incarnations: [Int] = []
     @exclusivity(unchecked) var lendsDisk: [Bool] = []
+    /// Each device's `isOnline`, for the same reason, as `setOnline` (the `offline` and
+    /// `online` actions) left it: read for every request, answer and push.
+    @exclusivity(unchecked) var online: [Bool] = []
     /// Each device's own one-way latency, if any, as declared (`drawLatency`).
     @exclusivity(unchecked) var ownLatencies: [Latency?] = []
     /// For each device, the index of the device whose disk it uses: itself, or for an
@@ -170,12 +178,13 @@ final class World {
             ownLatencies.append(device.latency)
             incarnations.append(device.incarnation)
             lendsDisk.append(false)
+            online.append(device.isOnline)
             deviceIndex[name] = devices.count
             devices.append(device)
             latencyStreams.append(streams.stream("latency/\(name)"))
             pushStreams.append(streams.stream("push/\(name)"))
             outstanding.append(0)
-            timerDue.append([:])
+            timers.append([:])
             pushScheduled.append(false)
             pushMissed.append(false)
             livenessGuards.append(LivenessGuard(limit: Self.syncStartsPerInstantLimit))
@@ -276,7 +285,7 @@ final class World {
         let device = devices[index]
         if let engine = device.engine, !engine.isIdle(now: now) { return false }
         let horizon = horizon ?? now.adding(Self.waitBound)
-        return !timerDue[index].values.contains { $0 < horizon }
+        return !timers[index].values.contains { $0.due < horizon }
     }
 
     var isSettled: Bool { isSettled(before: nil) }
@@ -312,8 +321,7 @@ final class World {
             deliver(.resume, to: index)
         case .timer(let index, let incarnation, let timer):
             guard incarnations[index] == incarnation else { return }
-            timerDue[index][timer] = nil
-            devices[index].timers[timer] = nil
+            timers[index][timer] = nil
             record(devices[index].name, "timer.fired",
                    [TraceField("timer", .string(timer.rawValue))])
             deliver(.timer(timer), to: index)
@@ -386,17 +394,16 @@ final class World {
         case .send(let id, let request):
             send(request, id: id, from: index)
         case .setTimer(let timer, let delay):
-            if let existing = device.timers[timer] { kernel.cancel(existing) }
+            if let existing = timers[index][timer] { kernel.cancel(existing.event) }
             let eventID = kernel.schedule(
                 after: delay, actor: deviceActors[index],
                 .timer(device: index, incarnation: incarnation, timer)
             )
-            device.timers[timer] = eventID
-            timerDue[index][timer] = now.adding(delay)
+            timers[index][timer] = ArmedTimer(event: eventID, due: now.adding(delay))
         case .cancelTimer(let timer):
-            if let existing = device.timers[timer] { kernel.cancel(existing) }
-            device.timers[timer] = nil
-            timerDue[index][timer] = nil
+            if let existing = timers[index].removeValue(forKey: timer) {
+                kernel.cancel(existing.event)
+            }
         case .probe(let name):
             record(device.name, "probe", [TraceField("point", .string(name))])
             if name == "sync.start" && !livenessGuards[index].noteStart(at: now) {

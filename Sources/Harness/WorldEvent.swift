@@ -21,3 +21,9 @@ enum WorldEvent {
     /// The engine resumes after a probe point.
     case resume(device: Int, incarnation: Int)
 }
+
+/// A timer an engine set: the kernel event that fires it, and when (`World.timers`).
+struct ArmedTimer {
+    var event: EventID
+    var due: SimTime
+}

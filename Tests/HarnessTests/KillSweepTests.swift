@@ -86,7 +86,7 @@ import TestSupport
         for index in world.devices.indices where world.failure == nil {
             let device = world.devices[index]
             if !device.isOnline {
-                device.isOnline = true
+                world.setOnline(true, device: index)
                 world.deliver(.networkChanged(online: true), to: index)
             }
             if !device.isRunning { world.launch(index, wait: true) }

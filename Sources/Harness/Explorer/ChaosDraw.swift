@@ -230,15 +230,29 @@ struct ChaosDraw {
     // MARK: Operations
 
     private mutating func drawOperation(_ step: Int, at offset: SimTime, _ run: ChaosRun) {
-        let world = run.world
-        let running = run.planDevices.compactMap { device in
-            device.index.flatMap { world.devices[$0].isRunning ? device.name : nil }
+        // The running workload devices counted, then the drawn one found: no list of their
+        // names built at every step.
+        let devices = run.world.devices
+        let planDevices = run.planDevices
+        func isRunning(_ entry: (name: String, index: Int?)) -> Bool {
+            entry.index.map { devices[$0].isRunning } ?? false
         }
-        guard !running.isEmpty else { return }
-        let device = running[Int(operations.uniform(below: UInt64(running.count)))]
+        var runningCount = 0
+        for entry in planDevices where isRunning(entry) { runningCount += 1 }
+        guard runningCount > 0 else { return }
+        var rest = Int(operations.uniform(below: UInt64(runningCount)))
+        var device = ""
+        var deviceIndex = 0
+        for entry in planDevices where isRunning(entry) {
+            if rest == 0, let index = entry.index {
+                (device, deviceIndex) = (entry.name, index)
+                break
+            }
+            rest -= 1
+        }
         let kind = drawKind(run.plan.mix)
         let operation = OperationDraw(
-            step: step, device: device, newLabel: run.plan.labelPrefix + String(nextLabel),
+            step: step, device: device, deviceIndex: deviceIndex, labelNumber: nextLabel,
             run: run)
         var action = operation.draw(
             racing ? .insert : kind, operations: &operations, values: &values)

@@ -58,37 +58,42 @@ public struct ExploreOptions: Hashable, Sendable {
 ///
 /// It runs every statement through the world exactly as `synclab run` would run the same
 /// line, so a run written out as a plain scenario replays byte for byte.
+///
+/// `@exclusivity(unchecked)` (issue 19: about 20,000 runtime checks a sweep of 20 seeds): on
+/// the stored properties the run changes itself. The world, the devices and the checkers it
+/// calls know no `ChaosRun`, so nothing can reach a property while the run is changing it
+/// (a statement run with `scratch` lent to the world included): no two accesses overlap.
 final class ChaosRun {
     enum Phase { case plain, faults, heal }
 
     let plan: ChaosPlan
     let world: World
-    private(set) var ledger: SaveLedger
+    @exclusivity(unchecked) private(set) var ledger: SaveLedger
     /// The fault phase's steps, as run.
-    private(set) var steps: [ChaosStep] = []
+    @exclusivity(unchecked) private(set) var steps: [ChaosStep] = []
     /// The heal phase's statements, as run.
-    private(set) var healActions: [ChaosAction] = []
+    @exclusivity(unchecked) private(set) var healActions: [ChaosAction] = []
     /// When the fault phase began.
-    private(set) var start = SimTime.zero
-    private(set) var results: [ExpectationResult] = []
-    private(set) var cloudFaults: CloudFaultState
+    @exclusivity(unchecked) private(set) var start = SimTime.zero
+    @exclusivity(unchecked) private(set) var results: [ExpectationResult] = []
+    @exclusivity(unchecked) private(set) var cloudFaults: CloudFaultState
     /// Every label bound so far, with its entity, in order.
-    private(set) var labels: [(label: String, entity: String)] {
+    @exclusivity(unchecked) private(set) var labels: [(label: String, entity: String)] {
         didSet { noteEntities() }
     }
     /// The entity names of `labels`, each once, in order of first use, and each label's
     /// position among them: `heldLabels` tells the wanted entities apart by number, not by
     /// comparing names label after label.
-    private var entityNames: [String] = []
-    private var labelEntities: [Int] = []
-    private(set) var phase = Phase.plain
-    private var scratch: [ExpectationResult] = []
+    @exclusivity(unchecked) private var entityNames: [String] = []
+    @exclusivity(unchecked) private var labelEntities: [Int] = []
+    @exclusivity(unchecked) private(set) var phase = Phase.plain
+    @exclusivity(unchecked) private var scratch: [ExpectationResult] = []
     /// The record name of each label, once known (labels never change records).
-    private var recordOf: [String: String] = [:]
+    @exclusivity(unchecked) private var recordOf: [String: String] = [:]
     /// `recordOf` of each position in `labels`, filled as `heldLabels` meets them.
-    private var positionRecords: [String?] = []
+    @exclusivity(unchecked) private var positionRecords: [String?] = []
     /// Per device, per position in `labels`: the model last found for that label there.
-    private var modelCache: [[ModelID?]] = []
+    @exclusivity(unchecked) private var modelCache: [[ModelID?]] = []
     /// The workload's devices with their index in the world (nil for a name it lacks), so
     /// the draw does not hash their names at every step.
     let planDevices: [(name: String, index: Int?)]

@@ -8,8 +8,10 @@ import Scenario
 struct OperationDraw {
     let step: Int
     let device: String
-    /// The label an insert binds.
-    let newLabel: String
+    /// The device's index in the world (`World.deviceIndex[device]`, known to the draw).
+    let deviceIndex: Int
+    /// The number of the label an insert binds (`newLabel`).
+    let labelNumber: Int
     let run: ChaosRun
 
     func draw(
@@ -27,10 +29,12 @@ struct OperationDraw {
 
     private var workloadEntities: [String] { run.plan.entityNames }
 
+    /// The label an insert binds: written only for an insert (most draws are not).
+    private var newLabel: String { run.plan.labelPrefix + String(labelNumber) }
+
     /// Labels of the given entities whose model this device holds, in binding order.
     private func held(_ entities: [String]) -> [(label: String, entity: String)] {
-        guard let index = run.world.deviceIndex[device] else { return [] }
-        return run.heldLabels(entities, on: index)
+        run.heldLabels(entities, on: deviceIndex)
     }
 
     private func pick<T>(_ items: [T], _ random: inout Xoshiro256StarStar) -> T? {
@@ -66,7 +70,8 @@ struct OperationDraw {
     private func holdsIdentity(of assignments: [ChaosAssignment], entity: EntityDeclaration)
         -> Bool
     {
-        guard !entity.identity.isEmpty, let index = run.world.deviceIndex[device],
+        let index = deviceIndex
+        guard !entity.identity.isEmpty,
             let description = run.world.schema.entity(named: entity.name.value) else {
             return false
         }
@@ -108,7 +113,7 @@ struct OperationDraw {
 
     private func delete(_ operations: inout Xoshiro256StarStar) -> ChaosAction? {
         let world = run.world
-        guard let index = world.deviceIndex[device] else { return nil }
+        let index = deviceIndex
         let store = world.devices[index].disk.store
         let observation = world.devices[index].observation
         let deletable = held(workloadEntities).filter { entry in

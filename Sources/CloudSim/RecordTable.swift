@@ -46,6 +46,22 @@ struct RecordTable {
         return slots[position].sequence
     }
 
+    /// Where the live record of that name is, for `sequence(at:)` and `record(at:)`: valid
+    /// until the table changes (a name looked up once for both).
+    func position(of name: String) -> Int? {
+        find(name).position
+    }
+
+    /// The sequence of the latest save of the record at a position from `position(of:)`.
+    func sequence(at position: Int) -> Int64 {
+        slots[position].sequence
+    }
+
+    /// The record at a position from `position(of:)`.
+    func record(at position: Int) -> CloudRecord {
+        record(of: slots[position])
+    }
+
     /// The live record of that name with the sequence of its latest save.
     subscript(name: String) -> StoredRecord? {
         guard let position = find(name).position else { return nil }

@@ -24,7 +24,7 @@ extension SaveDraft {
         }
         // A model inserted and deleted earlier in this transaction was touched: its identifier
         // is used up as well.
-        guard models[id] == nil, !isTouched(id) else {
+        guard !models.contains(id), !isTouched(id) else {
             throw .invalidValue(entity: name, property: "id", reason: "\(id) is already in use")
         }
         try checkNames(values, of: entity)
@@ -55,7 +55,7 @@ extension SaveDraft {
     /// Removes the model now; its delete rules apply once every operation did. Deleting a
     /// model deleted earlier in the same transaction does nothing more.
     private mutating func delete(_ id: ModelID) throws(StoreError) {
-        guard models[id] != nil else {
+        guard models.contains(id) else {
             guard tombstones[id] != nil else { throw .unknownModel(id) }
             return
         }

@@ -158,7 +158,8 @@ struct RecordBatch {
                 verdicts.append(.fail(CloudMessages.rejected(name, code: code)))
             } else {
                 let verdict = plan(save, index: index, schema: planningSchema)
-                if let plan = verdict.plan {
+                // Matched in place: `verdict.plan` copied the planned save, two records.
+                if case .write(let plan) = verdict {
                     planningSchema.adopt(plan, environment: configuration.environment)
                 }
                 verdicts.append(verdict)

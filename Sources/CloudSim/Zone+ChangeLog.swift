@@ -65,6 +65,8 @@ extension ZoneState {
         var page = ZoneFeedPage(
             records: [], deletions: [], resumeSequence: found.resumeSequence,
             moreComing: found.moreComing)
+        // Mostly records: one allocation for them, not a growth per few appended.
+        page.records.reserveCapacity(found.items.count)
         for item in found.items {
             switch item {
             case .record(let position): page.records.append(records.record(at: position))

@@ -31,6 +31,9 @@ extension SaveDraft {
         // An identifier not reserved through `makeModelID()` is never handed out later.
         nextRawValue = max(nextRawValue, id.rawValue + 1)
         var model = Model(id: id, entity: name)
+        // Room for every attribute's value, reserved once (issue 19: the pairs grew a new
+        // buffer for each value set, defaults then the operation's, on every insert).
+        model.values.reserveCapacity(entity.attributes.count)
         for attribute in entity.attributes {
             guard let value = attribute.defaultValue else { continue }
             try check(value, for: attribute, of: entity)

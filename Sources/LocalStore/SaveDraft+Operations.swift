@@ -79,7 +79,7 @@ extension SaveDraft {
         of entity: EntityDescription
     ) throws(StoreError) {
         for (name, _) in values // tidy: ordered (sorted by name: sortedByName)
-        where entity.attribute(named: name) == nil && entity.relationship(named: name) == nil {
+        where !entity.hasProperty(named: name) {
             throw .unknownProperty(entity: entity.name, property: name)
         }
     }

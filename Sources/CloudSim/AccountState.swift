@@ -51,7 +51,11 @@ struct AccountState {
 
     /// Devices subscribed to `scope`, sorted, without `originator`.
     func pushTargets(scope: DatabaseScope, excluding originator: String?) -> [String] {
-        let devices = subscribers[scope] ?? []
+        Self.targets(subscribers[scope] ?? [], excluding: originator)
+    }
+
+    /// A sorted list of subscribed devices without `originator`.
+    static func targets(_ devices: [String], excluding originator: String?) -> [String] {
         guard let originator, let position = devices.firstIndex(of: originator) else {
             return devices
         }

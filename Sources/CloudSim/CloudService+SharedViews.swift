@@ -90,8 +90,9 @@ extension CloudService {
 
     /// Whether some account holds a view of the zone (read in place, no state copied).
     private func hasSharedView(of zone: ZoneID) -> Bool {
+        // The view read where it is stored (calling `hasSharedZone` on it copied the state).
         accountStates.keys.contains { name in
-            accountStates.peek(name) { $0.hasSharedZone(zone) } == true
+            accountStates.peek(name) { $0.sharedViews[zone]?.isLive == true } == true
         }
     }
 }

@@ -140,9 +140,11 @@ extension CloudService {
         } ?? []
         let pushes =
             queryPushes.isEmpty ? effects.pushes : Set(effects.pushes + queryPushes).sorted()
+        // Most changes leave no sharing note: the batch's notes as they are, not copied into
+        // a new array.
         return CloudOutcome(
             response: .recordsModified(batch.results), pushes: pushes,
-            notes: batch.notes + effects.notes)
+            notes: effects.notes.isEmpty ? batch.notes : batch.notes + effects.notes)
     }
 }
 

@@ -12,8 +12,10 @@ struct AccountState {
     var databaseSequence: Int64 = 0
     /// Per zone of the private database: when it last changed and when it was last deleted.
     var zoneFeed: [ZoneID: ZoneFeedEntry] = [:]
-    /// Devices holding a database subscription, per scope.
-    var subscribers: [DatabaseScope: Set<String>] = [:]
+    /// Devices holding a database subscription, per scope, each list sorted and without
+    /// repeats (issue 19: a set per scope was filtered into a new set, then sorted, for every
+    /// push; a scope was found by hashing its raw value).
+    var subscribers: SortedMap<DatabaseScope, [String]> = [:]
     /// `CKQuerySubscription`s of the private database, by subscription ID.
     var querySubscriptions: [String: QuerySubscription] = [:]
     /// Devices that fetched or saved a query subscription of the account: they registered for
@@ -49,8 +51,25 @@ struct AccountState {
 
     /// Devices subscribed to `scope`, sorted, without `originator`.
     func pushTargets(scope: DatabaseScope, excluding originator: String?) -> [String] {
+        Self.targets(subscribers[scope] ?? [], excluding: originator)
+    }
+
+    /// A sorted list of subscribed devices without `originator`.
+    static func targets(_ devices: [String], excluding originator: String?) -> [String] {
+        guard let originator, let position = devices.firstIndex(of: originator) else {
+            return devices
+        }
+        var targets = devices
+        targets.remove(at: position)
+        return targets
+    }
+
+    /// Records a device as holding a database subscription on `scope` (idempotent).
+    mutating func subscribe(_ device: String, scope: DatabaseScope) {
         let devices = subscribers[scope] ?? []
-        return devices.filter { $0 != originator }.sorted()
+        let position = devices.firstIndex { $0 >= device } ?? devices.endIndex
+        guard position == devices.endIndex || devices[position] != device else { return }
+        subscribers[scope, default: []].insert(device, at: position)
     }
 
     /// Appends a "zone has changes" entry (creation or record changes) to the database feed.

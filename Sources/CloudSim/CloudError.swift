@@ -114,9 +114,24 @@ public struct CloudError: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = "\(code) (\(code.rawValue))"
-        if !message.isEmpty { text += ": \(message)" }
-        if let retryAfter { text += ", retry after \(retryAfter)" }
+        // Built in one buffer sized up front, from the parts' own texts (issue 19: an
+        // engine's failure notes read it about 2,000 times a seed, and the interpolations
+        // grew the text part by part, the code through its generic `description`).
+        let name = code.description
+        var text = ""
+        text.reserveCapacity(name.utf8.count + message.utf8.count + 64)
+        text += name
+        text += " ("
+        text += String(code.rawValue)
+        text += ")"
+        if !message.isEmpty {
+            text += ": "
+            text += message
+        }
+        if let retryAfter {
+            text += ", retry after "
+            text += retryAfter.description
+        }
         if userDidResetEncryptedData { text += ", user did reset encrypted data" }
         return text
     }

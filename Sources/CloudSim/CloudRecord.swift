@@ -96,6 +96,27 @@ public struct CloudRecord: Hashable, Sendable {
         self.lastModifiedBy = nil
     }
 
+    /// Every property at once, system fields too: how a zone's record table puts a stored
+    /// record together again, in one initialization (no record built, then changed).
+    init(
+        recordType: String, recordName: String, zone: ZoneID,
+        fields: SortedMap<String, CloudValue>, parent: String?, changeTag: String?,
+        creationTime: SimTime?, modificationTime: SimTime?, lastModifiedBy: String?,
+        share: String?, participants: [ShareParticipant]
+    ) {
+        self.recordType = recordType
+        self.recordName = recordName
+        self.zone = zone
+        self.fields = fields
+        self.parent = parent
+        self.changeTag = changeTag
+        self.creationTime = creationTime
+        self.modificationTime = modificationTime
+        self.lastModifiedBy = lastModifiedBy
+        self.share = share
+        self.participants = participants
+    }
+
     /// Field keys in a stable order, for every output and every decision that walks them.
     public var sortedKeys: [String] { fields.keys.sorted() }
 

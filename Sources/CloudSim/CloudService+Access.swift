@@ -107,9 +107,9 @@ extension CloudService {
     /// Devices to push to after a change to `account`'s private database, sorted, never the
     /// originator (nil for fault actions, which push to every subscribed device).
     func pushTargets(account: String, originator: String?) -> [String] {
-        accountStates.peek(account) {
-            $0.pushTargets(scope: .privateDatabase, excluding: originator)
-        } ?? []
+        // The list read where it is stored: a method called on the stored state copied it.
+        let devices = accountStates.peek(account) { $0.subscribers[.privateDatabase] } ?? nil
+        return AccountState.targets(devices ?? [], excluding: originator)
     }
 
     /// Devices subscribed to the shared databases of `participants`, sorted, without the

@@ -89,21 +89,36 @@ extension CloudService {
                 response: .recordsModified(names.map { .failed(recordName: $0, error) }))
         }
         ensureAccount(request.zone.owner)
-        guard let accountState = accountStates[account],
-            let ownerState = accountStates[request.zone.owner]
+        // What the batch needs of the two states, read where they are stored (no copy).
+        guard let throttles = accountStates.peek(account, { state in
+                (partial: state.partialThrottle, delete: state.deleteThrottle)
+            }),
+            let owner = accountStates.peek(request.zone.owner, { state in
+                (quotaFull: state.isQuotaFull, rejectedRecords: state.rejectedRecords,
+                 hasQueryPushes: !state.querySubscriptions.isEmpty
+                    && !state.queryPushDevices.isEmpty)
+            })
         else { preconditionFailure("accounts ensured") }
         var request = request
         // The default zone is never atomic ([CKRecordZone] `default()`): items fail one by one.
         if request.zone.isDefaultZone { request.atomic = false }
         // The zone as it was, only when a query subscription must compare with it: any other
         // reference would make the batch copy the zone's records and log on its first write.
-        let before = ownerState.querySubscriptions.isEmpty || ownerState.queryPushDevices.isEmpty
-            ? nil : zone
+        let before = owner.hasQueryPushes ? zone : nil
         var batch = RecordBatch(
             request: request, client: client, now: now, service: self, zone: consume zone,
-            account: accountState, owner: ownerState, participant: participant)
+            throttles: throttles,
+            owner: (quotaFull: owner.quotaFull, rejectedRecords: owner.rejectedRecords),
+            participant: participant)
         batch.run()
-        accountStates[account] = batch.account
+        // The request consumed the throttles of the next upload and the next deletes it
+        // met, applied or not.
+        if !request.saves.isEmpty || !request.deletes.isEmpty {
+            accountStates.change(account) { state in
+                if !request.saves.isEmpty { state.partialThrottle = nil }
+                if !request.deletes.isEmpty { state.deleteThrottle = nil }
+            }
+        }
         // Put back also when not applied (only applying changes the batch's zone); a default
         // zone not stored before is stored only when applied, as before.
         if batch.isApplied || stored { zoneStates[request.zone] = batch.zone }
@@ -125,9 +140,11 @@ extension CloudService {
         } ?? []
         let pushes =
             queryPushes.isEmpty ? effects.pushes : Set(effects.pushes + queryPushes).sorted()
+        // Most changes leave no sharing note: the batch's notes as they are, not copied into
+        // a new array.
         return CloudOutcome(
             response: .recordsModified(batch.results), pushes: pushes,
-            notes: batch.notes + effects.notes)
+            notes: effects.notes.isEmpty ? batch.notes : batch.notes + effects.notes)
     }
 }
 

@@ -9,11 +9,13 @@ extension CloudService {
         ensureAccount(zone.owner)
         // The default zone has no change feed and no database-subscription pushes.
         guard !zone.isDefaultZone else { return ([], []) }
-        accountStates[zone.owner]?.noteZoneChanged(zone)
+        accountStates.change(zone.owner) { $0.noteZoneChanged(zone) }
         let shared = refreshSharedViews(of: zone, losses: losses)
-        let pushes = Set(
-            pushTargets(account: zone.owner, originator: originator)
-                + sharedPushTargets(shared.changed, originator: originator))
+        let owners = pushTargets(account: zone.owner, originator: originator)
+        // Without a participant's view that changed (most zones have no share), the owner's
+        // devices are the pushes, already sorted and each once: no set built and sorted.
+        guard !shared.changed.isEmpty else { return (owners, shared.notes) }
+        let pushes = Set(owners + sharedPushTargets(shared.changed, originator: originator))
         return (pushes.sorted(), shared.notes)
     }
 
@@ -88,8 +90,9 @@ extension CloudService {
 
     /// Whether some account holds a view of the zone (read in place, no state copied).
     private func hasSharedView(of zone: ZoneID) -> Bool {
+        // The view read where it is stored (calling `hasSharedZone` on it copied the state).
         accountStates.keys.contains { name in
-            accountStates.peek(name) { $0.hasSharedZone(zone) } == true
+            accountStates.peek(name) { $0.sharedViews[zone]?.isLive == true } == true
         }
     }
 }

@@ -39,32 +39,38 @@ extension CloudService {
             // The default zone has no `fetchChanges` capability ([CKRecordZone] `default()`).
             return CloudOutcome(response: .failure(CloudMessages.defaultZoneHasNoChanges))
         }
-        guard let state = zoneStates[zone], state.isLive else {
-            return CloudOutcome(response: .failure(missingZoneError(zone)))
-        }
         guard let epoch = accountStates.peek(zone.owner, { $0.tokenEpoch }) else {
-            preconditionFailure("a live zone's owner has an account state")
-        }
-        var after: Int64 = 0
-        if let token {
-            let valid =
-                token.zone == zone && token.participant == nil
-                && token.incarnation == state.incarnation
-                && token.epoch == epoch && token.sequence <= state.sequence
-            guard valid else {
-                return CloudOutcome(response: .failure(CloudMessages.changeTokenExpired))
-            }
-            after = token.sequence
+            // A zone never created has no owner state yet: it is missing like any other.
+            return CloudOutcome(response: .failure(missingZoneError(zone)))
         }
         let limit = resultsLimit > 0 ? resultsLimit : Self.defaultResultsLimit
         let tombstones = token != nil || !configuration.tokenlessFetchOmitsDeletions
-        let page = state.changes(after: after, limit: limit, includeTombstones: tombstones)
-        let newToken = ZoneChangeToken(
-            zone: zone, incarnation: state.incarnation, sequence: page.resumeSequence, epoch: epoch)
-        return CloudOutcome(
-            response: .zoneChanges(
-                records: page.records, deletions: page.deletions, token: newToken,
-                moreComing: page.moreComing))
+        // Answered from the zone where it is stored (issue 19: copying the state out retained
+        // every reference it holds, on every fetch).
+        let answer = zoneStates.peek(zone) { state -> CloudOutcome? in
+            guard state.isLive else { return nil }
+            var after: Int64 = 0
+            if let token {
+                let valid =
+                    token.zone == zone && token.participant == nil
+                    && token.incarnation == state.incarnation
+                    && token.epoch == epoch && token.sequence <= state.sequence
+                guard valid else {
+                    return CloudOutcome(response: .failure(CloudMessages.changeTokenExpired))
+                }
+                after = token.sequence
+            }
+            let page = state.changes(after: after, limit: limit, includeTombstones: tombstones)
+            let newToken = ZoneChangeToken(
+                zone: zone, incarnation: state.incarnation, sequence: page.resumeSequence,
+                epoch: epoch)
+            return CloudOutcome(
+                response: .zoneChanges(
+                    records: page.records, deletions: page.deletions, token: newToken,
+                    moreComing: page.moreComing))
+        }
+        if case let outcome?? = answer { return outcome }
+        return CloudOutcome(response: .failure(missingZoneError(zone)))
     }
 
     /// `CKFetchRecordsOperation`: found → `.saved`, missing → `unknownItem`, per name in

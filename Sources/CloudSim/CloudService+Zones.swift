@@ -51,7 +51,7 @@ extension CloudService {
         state.create()
         zoneStates[zone] = state
         ensureAccount(zone.owner)
-        accountStates[zone.owner]?.noteZoneChanged(zone)
+        accountStates.change(zone.owner) { $0.noteZoneChanged(zone) }
         return CloudNotes.zoneCreated(zone, incarnation: state.incarnation, by: actor)
     }
 
@@ -67,7 +67,7 @@ extension CloudService {
         state.remove(purged: reason == .purged, encryptedDataReset: reason == .encryptedDataReset)
         zoneStates[zone] = state
         ensureAccount(zone.owner)
-        accountStates[zone.owner]?.noteZoneDeleted(zone, reason: reason)
+        accountStates.change(zone.owner) { $0.noteZoneDeleted(zone, reason: reason) }
         let note = CloudNotes.zoneDeleted(zone, reason: reason, records: recordCount, by: actor)
         let shared = refreshSharedViews(of: zone, losses: [:])
         return ([note] + shared.notes, shared.changed)
@@ -77,7 +77,7 @@ extension CloudService {
     func saveDatabaseSubscription(
         scope: DatabaseScope, client: CloudClient, account: String
     ) -> CloudOutcome {
-        accountStates[account]?.subscribers[scope, default: []].insert(client.device)
+        accountStates.change(account) { $0.subscribe(client.device, scope: scope) }
         return CloudOutcome(
             response: .subscriptionSaved,
             notes: [
@@ -94,27 +94,43 @@ extension CloudService {
     func fetchDatabaseChanges(
         scope: DatabaseScope, token: DatabaseChangeToken?, account: String
     ) -> CloudOutcome {
-        guard let state = accountStates[account] else { preconditionFailure("account ensured") }
         let isPrivate = scope == .privateDatabase
-        let current = isPrivate ? state.databaseSequence : state.sharedDatabaseSequence
+        // Read where the state is stored: copying it out retained every reference it holds.
+        guard let head = accountStates.peek(account, { state in
+            (epoch: state.tokenEpoch,
+             current: isPrivate ? state.databaseSequence : state.sharedDatabaseSequence)
+        }) else { preconditionFailure("account ensured") }
+        let current = head.current
         if let token {
             let valid =
                 token.account == account && token.scope == scope
-                && token.epoch == state.tokenEpoch && token.sequence <= current
+                && token.epoch == head.epoch && token.sequence <= current
             guard valid else {
                 return CloudOutcome(response: .failure(CloudMessages.changeTokenExpired))
             }
+            if token.sequence == current {
+                // Every entry of the feed carries a sequence at or below the current one:
+                // nothing after the token, and no feed walked (most fetches of a sweep).
+                let newToken = DatabaseChangeToken(
+                    account: account, scope: scope, sequence: current, epoch: head.epoch)
+                return CloudOutcome(
+                    response: .databaseChanges(
+                        changed: [], deleted: [], token: newToken, moreComing: false))
+            }
         }
         // The shared database holds the owner zones the account accepted a share of.
-        let feed = isPrivate ? state.zoneFeed : state.sharedZoneFeed
+        guard let feeds = accountStates.peek(account, { state in
+            (feed: isPrivate ? state.zoneFeed : state.sharedZoneFeed, views: state.sharedViews)
+        }) else { preconditionFailure("account ensured") }
+        let (feed, sharedViews) = feeds
         let after = token?.sequence ?? 0
         // Every change after the token as (sequence, zone, deletion?), in feed order; a nil
         // token lists the live zones only.
         var events: [(sequence: Int64, zone: ZoneID, deletion: ZoneDeletionReason?)] = []
-        for zone in feed.keys.sorted() {
-            guard let entry = feed[zone] else { continue }
+        for (zone, entry) in feed { // tidy: ordered (sorted below by sequence and zone, unique)
             let isLive = isPrivate
-                ? zoneStates.peek(zone) { $0.isLive } == true : state.hasSharedZone(zone)
+                ? zoneStates.peek(zone) { $0.isLive } == true
+                : sharedViews[zone]?.isLive == true
             if token != nil, let deletion = entry.lastDeletion, deletion.sequence > after {
                 events.append((deletion.sequence, zone, deletion.reason))
             }
@@ -129,7 +145,7 @@ extension CloudService {
         let moreComing = events.count > page.count
         let sequence = moreComing ? page.last?.sequence ?? current : current
         let newToken = DatabaseChangeToken(
-            account: account, scope: scope, sequence: sequence, epoch: state.tokenEpoch)
+            account: account, scope: scope, sequence: sequence, epoch: head.epoch)
         let changed = page.filter { $0.deletion == nil }.map(\.zone).sorted()
         let deleted = page.compactMap { event in
             event.deletion.map { ZoneDeletion(zone: event.zone, reason: $0) }

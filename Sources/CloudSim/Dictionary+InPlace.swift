@@ -23,4 +23,15 @@ extension SortedMap {
     func peek<T>(_ key: Key, _ read: (borrowing Value) -> T) -> T? {
         readValue(forKey: key, read)
     }
+
+    /// Changes the value stored for `key` where it is stored; nothing when there is none.
+    ///
+    /// `map[key]?.change()` goes through the key subscript's `_modify`, which takes the pair
+    /// out of the array and puts it back (the pairs after it moved twice) in a coroutine
+    /// whose frame, for a value as large as an account's state, is allocated (issue 19: the
+    /// owner's database feed noted on every stored change).
+    @inlinable
+    mutating func change(_ key: Key, _ body: (inout Value) -> Void) {
+        _ = modifyValue(forKey: key, body)
+    }
 }

@@ -3,19 +3,22 @@ extension RecordBatch {
     /// then what follows for shares (a stopped share clears its root's `share`, a deleted
     /// root takes its share with it).
     mutating func apply(_ verdicts: [SaveVerdict], deleteErrors: [CloudError?]) {
-        for (save, verdict) in zip(request.saves, verdicts) {
-            guard let plan = verdict.plan else {
-                results.append(
-                    .failed(
-                        recordName: save.record.recordName,
-                        verdict.error ?? CloudMessages.unknownItem))
-                continue
+        results.reserveCapacity(request.itemCount)
+        // By position, each verdict matched where it is stored: walking the zipped saves and
+        // verdicts copied each pair, a planned save holding two records.
+        for index in request.saves.indices {
+            switch verdicts[index] {
+            case .fail(let error):
+                results.append(.failed(recordName: request.saves[index].record.recordName, error))
+            case .write(let plan):
+                let saved = write(plan)
+                if let note = CloudNotes.keysOverwritten(
+                    request.saves[index], plan: plan, saved: saved)
+                {
+                    notes.append(note)
+                }
+                results.append(.saved(saved))
             }
-            let saved = write(plan)
-            if let note = CloudNotes.keysOverwritten(save, plan: plan, saved: saved) {
-                notes.append(note)
-            }
-            results.append(.saved(saved))
         }
         if configuration.childSaveChangesParentTag { touchParents(of: verdicts) }
         var deleted: [String] = []

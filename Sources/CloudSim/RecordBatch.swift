@@ -14,16 +14,25 @@ struct RecordBatch {
     let now: SimTime
     let configuration: CloudConfiguration
     let productionSchema: Schema
-    /// The zone owner's state: its quota and rejected records apply to every write into the
-    /// zone, also through a participant's shared database ([CKError] `quotaExceeded`, ERR-5).
-    let owner: AccountState
+    /// The zone owner's quota and rejected records: they apply to every write into the zone,
+    /// also through a participant's shared database ([CKError] `quotaExceeded`, ERR-5).
+    let ownerQuotaFull: Bool
+    let ownerRejectedRecords: [String: CloudErrorCode]
+    /// The writer's scripted throttles of its next upload and its next deletes: a request
+    /// with saves, respectively deletes, consumes them (the service clears them in the
+    /// account's state, applied or not).
+    ///
+    /// Issue 19: the batch held copies of the writer's and the owner's whole states and the
+    /// service stored the writer's back, so the owner's database feed, noted right after,
+    /// was copied (the states shared it) on every stored change.
+    let partialThrottle: PartialThrottle?
+    let deleteThrottle: PartialThrottle?
     /// Sharing context; nil when the zone has no share and the request touches none.
     var sharing: BatchSharing?
 
     /// Working copies.
     var zone: ZoneState
     var developmentSchema: Schema
-    var account: AccountState
     var changeTagCounter: Int64
 
     /// Outputs.
@@ -40,7 +49,9 @@ struct RecordBatch {
     /// another owner's zone, nil when the owner writes into its private database.
     init(
         request: ModifyRecordsRequest, client: CloudClient, now: SimTime, service: CloudService,
-        zone: ZoneState, account: AccountState, owner: AccountState, participant: String?
+        zone: ZoneState, throttles: (partial: PartialThrottle?, delete: PartialThrottle?),
+        owner: (quotaFull: Bool, rejectedRecords: [String: CloudErrorCode]),
+        participant: String?
     ) {
         self.request = request
         self.client = client
@@ -49,8 +60,10 @@ struct RecordBatch {
         self.productionSchema = service.productionSchema
         self.zone = zone
         self.developmentSchema = service.developmentSchema
-        self.account = account
-        self.owner = owner
+        self.partialThrottle = throttles.partial
+        self.deleteThrottle = throttles.delete
+        self.ownerQuotaFull = owner.quotaFull
+        self.ownerRejectedRecords = owner.rejectedRecords
         self.changeTagCounter = service.changeTagCounter
         self.sharing = BatchSharing.make(request: request, zone: zone, participant: participant)
     }
@@ -60,7 +73,6 @@ struct RecordBatch {
         let duplicates = duplicateItems()
         var verdicts = planSaves(duplicateSaves: duplicates.saves)
         var deleteErrors: [CloudError?] = []
-        let deleteThrottle = account.deleteThrottle
         for (index, name) in request.deletes.enumerated() {
             if duplicates.deletes.contains(index) {
                 deleteErrors.append(CloudMessages.duplicate(name))
@@ -78,7 +90,6 @@ struct RecordBatch {
                 deleteErrors.append(nil)
             }
         }
-        if !request.deletes.isEmpty { account.deleteThrottle = nil }
         settle(&verdicts, deleteErrors: deleteErrors)
         let failedCount =
             verdicts.count(where: { $0.error != nil }) + deleteErrors.count(where: { $0 != nil })
@@ -132,7 +143,7 @@ struct RecordBatch {
     private mutating func planSaves(duplicateSaves: Set<Int>) -> [SaveVerdict] {
         var planningSchema = developmentSchema
         var verdicts: [SaveVerdict] = []
-        let throttle = account.partialThrottle
+        let throttle = partialThrottle
         for (index, save) in request.saves.enumerated() {
             let name = save.record.recordName
             if duplicateSaves.contains(index) {
@@ -142,18 +153,18 @@ struct RecordBatch {
             } else if let throttle, index < throttle.recordCount {
                 verdicts.append(
                     .fail(CloudMessages.requestRateLimited(retryAfter: throttle.retryAfter)))
-            } else if !owner.rejectedRecords.isEmpty, let code = owner.rejectedRecords[name] {
+            } else if !ownerRejectedRecords.isEmpty, let code = ownerRejectedRecords[name] {
                 // (The emptiness check spares hashing the name where there is nothing to find.)
                 verdicts.append(.fail(CloudMessages.rejected(name, code: code)))
             } else {
                 let verdict = plan(save, index: index, schema: planningSchema)
-                if let plan = verdict.plan {
+                // Matched in place: `verdict.plan` copied the planned save, two records.
+                if case .write(let plan) = verdict {
                     planningSchema.adopt(plan, environment: configuration.environment)
                 }
                 verdicts.append(verdict)
             }
         }
-        if !request.saves.isEmpty { account.partialThrottle = nil }
         return verdicts
     }
 
@@ -188,7 +199,7 @@ struct RecordBatch {
         if !client.isShare, let error = schemaError(of: planned, development: schema) {
             return .fail(error)
         }
-        if owner.isQuotaFull {
+        if ownerQuotaFull {
             return .fail(
                 sharing?.participant == nil
                     ? CloudMessages.quotaExceeded : CloudMessages.ownerQuotaExceeded)

@@ -46,11 +46,47 @@ struct RecordTable {
         return slots[position].sequence
     }
 
+    /// Where the live record of that name is, for `sequence(at:)` and `record(at:)`: valid
+    /// until the table changes (a name looked up once for both).
+    func position(of name: String) -> Int? {
+        find(name).position
+    }
+
+    /// The sequence of the latest save of the record at a position from `position(of:)`.
+    func sequence(at position: Int) -> Int64 {
+        slots[position].sequence
+    }
+
+    /// The whole record at a position from `position(of:)`, put together from the fields
+    /// of its slot read where they are stored (issue 19: a copy of the slot, every reference
+    /// it holds retained and released, was made for each record read).
+    func record(at position: Int) -> CloudRecord {
+        let hasCreationTime = slots[position].hasCreationTime
+        let hasModificationTime = slots[position].hasModificationTime
+        var sharing: SharingFields?
+        if slots[position].hasSharingFields {
+            let name = slots[position].recordName
+            guard let fields = sharingFields[name] else {
+                preconditionFailure("record \(name) lost its sharing fields")
+            }
+            sharing = fields
+        }
+        return CloudRecord(
+            recordType: slots[position].recordType, recordName: slots[position].recordName,
+            zone: zone, fields: slots[position].fields, parent: slots[position].parent,
+            changeTag: slots[position].changeTag,
+            creationTime: hasCreationTime
+                ? SimTime(microseconds: slots[position].creationMicroseconds) : nil,
+            modificationTime: hasModificationTime
+                ? SimTime(microseconds: slots[position].modificationMicroseconds) : nil,
+            lastModifiedBy: slots[position].lastModifiedBy, share: sharing?.share,
+            participants: sharing?.participants ?? [])
+    }
+
     /// The live record of that name with the sequence of its latest save.
     subscript(name: String) -> StoredRecord? {
         guard let position = find(name).position else { return nil }
-        let slot = slots[position]
-        return StoredRecord(record: record(of: slot), sequence: slot.sequence)
+        return StoredRecord(record: record(at: position), sequence: slots[position].sequence)
     }
 
     /// Stores a record under its name with the sequence of this save; returns the record it
@@ -62,7 +98,7 @@ struct RecordTable {
         let isNew = found.position == nil
         let position = found.position ?? slots.count
         if isNew { fileNew(name, at: found.bucket) }
-        let previous = isNew ? nil : self.record(of: slots[position])
+        let previous = isNew ? nil : self.record(at: position)
         let slot = Slot(record, sequence: sequence)
         if slot.hasSharingFields {
             sharingFields[name] = SharingFields(
@@ -83,9 +119,8 @@ struct RecordTable {
         let found = find(name)
         guard let position = found.position else { return nil }
         unfile(at: found.bucket)
-        let removed = slots[position]
-        let stored = StoredRecord(record: record(of: removed), sequence: removed.sequence)
-        if removed.hasSharingFields { sharingFields[name] = nil }
+        let stored = StoredRecord(record: record(at: position), sequence: slots[position].sequence)
+        if slots[position].hasSharingFields { sharingFields[name] = nil }
         let last = slots.removeLast()
         if position < slots.count {
             refile(last.recordName, from: slots.count, to: position)
@@ -101,14 +136,16 @@ struct RecordTable {
     func sortedRecords() -> [CloudRecord] {
         slots.indices
             .sorted { slots[$0].recordName < slots[$1].recordName }
-            .map { record(of: slots[$0]) }
+            .map { record(at: $0) }
     }
 
     /// Every record by name (a lookup table: its order never shows).
     func recordsByName() -> [String: CloudRecord] {
         var records: [String: CloudRecord] = [:]
         records.reserveCapacity(slots.count)
-        for slot in slots { records[slot.recordName] = record(of: slot) }
+        for position in slots.indices {
+            records[slots[position].recordName] = record(at: position)
+        }
         return records
     }
 
@@ -116,26 +153,6 @@ struct RecordTable {
     /// caller sorts them before they reach anything.
     func unorderedNames(whereFields test: (SortedMap<String, CloudValue>) -> Bool) -> [String] {
         slots.compactMap { test($0.fields) ? $0.recordName : nil }
-    }
-
-    /// The whole record a slot holds.
-    private func record(of slot: Slot) -> CloudRecord {
-        var record = CloudRecord(
-            recordType: slot.recordType, recordName: slot.recordName, zone: zone,
-            fields: slot.fields, parent: slot.parent, changeTag: slot.changeTag)
-        record.creationTime =
-            slot.hasCreationTime ? SimTime(microseconds: slot.creationMicroseconds) : nil
-        record.modificationTime =
-            slot.hasModificationTime ? SimTime(microseconds: slot.modificationMicroseconds) : nil
-        record.lastModifiedBy = slot.lastModifiedBy
-        if slot.hasSharingFields {
-            guard let sharing = sharingFields[slot.recordName] else {
-                preconditionFailure("record \(slot.recordName) lost its sharing fields")
-            }
-            record.share = sharing.share
-            record.participants = sharing.participants
-        }
-        return record
     }
 
     /// Whether a record has a sharing field set.

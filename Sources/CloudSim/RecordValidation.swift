@@ -36,9 +36,20 @@ enum RecordValidation {
     static func recordNameProblem(_ name: String) -> String? {
         if name.isEmpty { return "empty" }
         if name.utf8.count > maximumLength { return "longer than \(maximumLength) characters" }
-        if !name.utf8.allSatisfy({ $0 < 0x80 }) { return "not ASCII" }
-        if name.hasPrefix("_") { return "names starting with '_' are reserved" }
+        if !isASCII(name) { return "not ASCII" }
+        // An ASCII name starts with `_` exactly when its first byte is one (no character
+        // combines with it): no grapheme-aware prefix comparison.
+        if name.utf8.first == 0x5F { return "names starting with '_' are reserved" }
         return nil
+    }
+
+    /// Whether every byte of the text is ASCII: its contiguous bytes read in place when it
+    /// has them (a native string; issue 19: the UTF-8 view walked byte by byte on every save).
+    private static func isASCII(_ text: String) -> Bool {
+        let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 }
+        }
+        return contiguous ?? text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// An ASCII letter, then letters, digits or `_`; at most 255 characters.

@@ -102,19 +102,19 @@ struct SharedZoneView {
     ) -> ZoneFeedPage {
         let found = ChangeLogPaging.page(
             log, after: token, limit: limit, finalSequence: sequence
-        ) { entry in
+        ) { entry -> LogEntry? in
             if let current = entries[entry.recordName] {
-                return current.sequence == entry.sequence
+                return current.sequence == entry.sequence ? entry : nil
             }
             guard let tombstone = tombstones[entry.recordName],
                 tombstone.sequence == entry.sequence
-            else { return false }
-            return includeTombstones
+            else { return nil }
+            return includeTombstones ? entry : nil
         }
         var page = ZoneFeedPage(
             records: [], deletions: [], resumeSequence: found.resumeSequence,
             moreComing: found.moreComing)
-        for entry in found.entries {
+        for entry in found.items {
             if entries[entry.recordName] != nil, let stored = zone.records[entry.recordName] {
                 page.records.append(stored.record)
             } else if let tombstone = tombstones[entry.recordName] {

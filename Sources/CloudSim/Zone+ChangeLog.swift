@@ -10,27 +10,31 @@ struct ZoneFeedPage {
 /// Paging over a change log (sequence, name) kept in sequence order: shared by a zone's own
 /// feed and by a participant's view of a shared zone.
 enum ChangeLogPaging {
-    /// The reportable entries after `token`, oldest first, at most `limit`; the sequence the
-    /// next page resumes after (the last returned entry's, or `finalSequence` when nothing is
-    /// left), and whether anything is left.
-    static func page(
+    /// What `report` makes of the reportable entries after `token`, oldest first, at most
+    /// `limit` (`report` answers nil for an entry that is not reportable); the sequence the
+    /// next page resumes after (the last returned entry's, or `finalSequence` when nothing
+    /// is left), and whether anything is left.
+    ///
+    /// The item is what the page is built from (issue 19: the zone's feed looked each name
+    /// up once to tell whether its entry was current, then again to build the page).
+    static func page<Item>(
         _ log: [LogEntry], after token: Int64, limit: Int, finalSequence: Int64,
-        isReportable: (LogEntry) -> Bool
-    ) -> (entries: [LogEntry], resumeSequence: Int64, moreComing: Bool) {
+        report: (LogEntry) -> Item?
+    ) -> (items: [Item], resumeSequence: Int64, moreComing: Bool) {
         precondition(limit > 0, "a page holds at least one item")
         precondition(token <= finalSequence, "a token from the future")
-        var entries: [LogEntry] = []
+        var items: [Item] = []
+        var lastSequence = finalSequence
         var index = firstIndex(in: log, after: token)
         while index < log.count {
             let entry = log[index]
             index += 1
-            guard isReportable(entry) else { continue }
-            if entries.count == limit {
-                return (entries, entries[limit - 1].sequence, true)
-            }
-            entries.append(entry)
+            guard let item = report(entry) else { continue }
+            if items.count == limit { return (items, lastSequence, true) }
+            items.append(item)
+            lastSequence = entry.sequence
         }
-        return (entries, finalSequence, false)
+        return (items, finalSequence, false)
     }
 
     /// Index of the first log entry with a sequence above `token` (binary search).
@@ -57,29 +61,38 @@ extension ZoneState {
     func changes(after token: Int64, limit: Int, includeTombstones: Bool) -> ZoneFeedPage {
         let found = ChangeLogPaging.page(
             log, after: token, limit: limit, finalSequence: sequence
-        ) { isReportable($0, includeTombstones: includeTombstones) }
+        ) { report($0, includeTombstones: includeTombstones) }
         var page = ZoneFeedPage(
             records: [], deletions: [], resumeSequence: found.resumeSequence,
             moreComing: found.moreComing)
-        for entry in found.entries {
-            if let stored = records[entry.recordName] {
-                page.records.append(stored.record)
-            } else if let tombstone = tombstones[entry.recordName] {
-                page.deletions.append(
-                    RecordDeletion(
-                        recordName: tombstone.recordName, recordType: tombstone.recordType))
+        // Mostly records: one allocation for them, not a growth per few appended.
+        page.records.reserveCapacity(found.items.count)
+        for item in found.items {
+            switch item {
+            case .record(let position): page.records.append(records.record(at: position))
+            case .deletion(let deletion): page.deletions.append(deletion)
             }
         }
         return page
     }
 
-    /// Whether a log entry is the current state of its name and may be reported.
-    private func isReportable(_ entry: LogEntry, includeTombstones: Bool) -> Bool {
-        if let sequence = records.sequence(of: entry.recordName) {
-            return sequence == entry.sequence
+    /// What a log entry reports when it is the current state of its name and may be
+    /// reported: the live record's position in the table, or its deletion; nil otherwise.
+    private func report(_ entry: LogEntry, includeTombstones: Bool) -> FeedItem? {
+        if let position = records.position(of: entry.recordName) {
+            return records.sequence(at: position) == entry.sequence ? .record(position) : nil
         }
-        guard let tombstone = tombstones[entry.recordName], tombstone.sequence == entry.sequence
-        else { return false }
-        return includeTombstones
+        guard includeTombstones, let tombstone = tombstones[entry.recordName],
+            tombstone.sequence == entry.sequence
+        else { return nil }
+        return .deletion(
+            RecordDeletion(recordName: tombstone.recordName, recordType: tombstone.recordType))
     }
+}
+
+/// A reportable entry of a zone's feed, as `ZoneState.changes` builds its page from it.
+private enum FeedItem {
+    /// A live record, by its position in the zone's record table.
+    case record(Int)
+    case deletion(RecordDeletion)
 }

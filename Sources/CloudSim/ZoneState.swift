@@ -81,9 +81,11 @@ struct ZoneState {
         let name = record.recordName
         if let previous = records.write(record, sequence: sequence) {
             versions[name, default: []].append(previous)
+        } else if !tombstones.isEmpty {
+            // Only a record that was not live can have a tombstone (a deletion leaves one, a
+            // write removes it): an update hashes no name here, nor does a zone without any.
+            tombstones[name] = nil
         }
-        // The emptiness checks spare hashing the name where there is nothing to find.
-        if !tombstones.isEmpty { tombstones[name] = nil }
         log.append(LogEntry(sequence: sequence, recordName: name))
         if record.isShare { shareRecordNames.insert(name) }
     }

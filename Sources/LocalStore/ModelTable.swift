@@ -66,8 +66,14 @@ struct ModelTable: Hashable, Sendable {
         }
     }
 
+    /// Whether a model has this identifier, answered without copying the model out (issue
+    /// 19: `self[id] != nil` retained and released every reference the model holds).
     func contains(_ id: ModelID) -> Bool {
-        self[id] != nil
+        if let index = slotIndex(of: id) {
+            guard case .some = slots[index] else { return false }
+            return true
+        }
+        return !overflow.isEmpty && overflow.index(forKey: id) != nil
     }
 
     /// Changes a model in place, so that its dictionaries are not copied when the table holds

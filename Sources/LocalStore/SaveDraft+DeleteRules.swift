@@ -73,7 +73,7 @@ extension SaveDraft {
     ) {
         var sources = Set<ModelID>()
         for id in deletionOrder {
-            for pointer in index.pointers(at: id) where models[pointer.source] != nil {
+            for pointer in index.pointers(at: id) where models.contains(pointer.source) {
                 sources.insert(pointer.source)
             }
         }
@@ -100,6 +100,6 @@ extension SaveDraft {
         } else {
             ids = model.toMany[relationship.name] ?? []
         }
-        return ids.filter { models[$0] != nil }
+        return ids.filter { models.contains($0) }
     }
 }

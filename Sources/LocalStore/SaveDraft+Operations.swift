@@ -24,13 +24,16 @@ extension SaveDraft {
         }
         // A model inserted and deleted earlier in this transaction was touched: its identifier
         // is used up as well.
-        guard models[id] == nil, !isTouched(id) else {
+        guard !models.contains(id), !isTouched(id) else {
             throw .invalidValue(entity: name, property: "id", reason: "\(id) is already in use")
         }
         try checkNames(values, of: entity)
         // An identifier not reserved through `makeModelID()` is never handed out later.
         nextRawValue = max(nextRawValue, id.rawValue + 1)
         var model = Model(id: id, entity: name)
+        // Room for every attribute's value, reserved once (issue 19: the pairs grew a new
+        // buffer for each value set, defaults then the operation's, on every insert).
+        model.values.reserveCapacity(entity.attributes.count)
         for attribute in entity.attributes {
             guard let value = attribute.defaultValue else { continue }
             try check(value, for: attribute, of: entity)
@@ -55,7 +58,7 @@ extension SaveDraft {
     /// Removes the model now; its delete rules apply once every operation did. Deleting a
     /// model deleted earlier in the same transaction does nothing more.
     private mutating func delete(_ id: ModelID) throws(StoreError) {
-        guard models[id] != nil else {
+        guard models.contains(id) else {
             guard tombstones[id] != nil else { throw .unknownModel(id) }
             return
         }
@@ -76,7 +79,7 @@ extension SaveDraft {
         of entity: EntityDescription
     ) throws(StoreError) {
         for (name, _) in values // tidy: ordered (sorted by name: sortedByName)
-        where entity.attribute(named: name) == nil && entity.relationship(named: name) == nil {
+        where !entity.hasProperty(named: name) {
             throw .unknownProperty(entity: entity.name, property: name)
         }
     }

@@ -121,8 +121,9 @@ struct SaveDraft {
     private func checkRequiredValues() throws(StoreError) {
         for (id, _) in touched { // tidy: ordered the order first touched
             guard let model = models[id] else { continue }
+            // `index(forKey:)`: comparing the value with nil copied it out.
             for attribute in entity(of: model).attributes
-            where !attribute.isOptional && model.values[attribute.name] == nil {
+            where !attribute.isOptional && model.values.index(forKey: attribute.name) == nil {
                 throw .invalidValue(
                     entity: model.entity, property: attribute.name, reason: "required value missing"
                 )

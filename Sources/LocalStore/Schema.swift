@@ -222,6 +222,13 @@ public struct EntityDescription: Hashable, Sendable {
         fields.relationships.first { $0.name == name }
     }
 
+    /// Whether the entity has an attribute or a relationship of that name, found without
+    /// copying its description out (a transaction's names are all checked before it writes).
+    func hasProperty(named name: String) -> Bool {
+        fields.attributes.contains { $0.name == name }
+            || fields.relationships.contains { $0.name == name }
+    }
+
     /// Whether the entity is synchronized at all (`sync none` is not).
     public var isSynchronized: Bool { fields.sync != .none }
 

@@ -8,10 +8,12 @@
 /// finalizer. Another name is hashed by `Hasher`, unless it is canonically equivalent to an
 /// ASCII string (only three characters decompose to ASCII: U+037E, U+1FEF, U+212A), which is
 /// then hashed as that string. The same in every process except for the `Hasher` case, and
-/// the buckets' order never shows (the index only answers lookups). The sds engine's record
-/// table hashes its names the same way (Sources/SDS/RecordTable.swift).
-enum RecordNameHash {
-    static func hash(_ name: String) -> Int {
+/// the buckets' order never shows (the index only answers lookups). Public for the engines'
+/// own name tables (the sds engine's `RecordTable` files its names by it too), and inlinable
+/// so a lookup in another module costs no call.
+public enum RecordNameHash {
+    @inlinable
+    public static func hash(_ name: String) -> Int {
         let ascii =
             name.utf8.withContiguousStorageIfAvailable { asciiHash(UnsafeRawBufferPointer($0)) }
             ?? {
@@ -22,7 +24,8 @@ enum RecordNameHash {
         return nonASCIIHash(name)
     }
 
-    private static func nonASCIIHash(_ name: String) -> Int {
+    @usableFromInline
+    static func nonASCIIHash(_ name: String) -> Int {
         var equivalent = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
             switch scalar.value {
@@ -42,7 +45,8 @@ enum RecordNameHash {
     }
 
     /// The hash of ASCII bytes; nil when a byte is not ASCII.
-    private static func asciiHash(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    @inlinable
+    static func asciiHash(_ bytes: UnsafeRawBufferPointer) -> Int? {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var state = UInt64(truncatingIfNeeded: bytes.count) &* multiplier
         var highBits: UInt64 = 0

@@ -1,3 +1,4 @@
+import CloudSim
 import LocalStore
 
 /// Every record name the `sds` engine knows: the model bound to it (SDSSyncData's bindings)
@@ -186,100 +187,12 @@ public struct RecordTable: Hashable, Sendable {
 
     // MARK: The hash of a name
 
-    /// The slot hash of a name, consistent with `String`'s `==` (canonical equivalence).
-    ///
-    /// An ASCII name (every record name the simulator draws, and most a scenario gives) is
-    /// hashed from its bytes, eight at a time, each word mixed in by a multiplication, then
-    /// MurmurHash3's 64-bit finalizer: about a tenth of what `Hasher` (SipHash-1-3) takes
-    /// for a 36-byte name. Another name is hashed by `Hasher`, unless it is canonically
-    /// equivalent to an ASCII string (only three characters decompose to ASCII: U+037E,
-    /// U+1FEF, U+212A), which is then hashed as that string. The same in every process
-    /// except for the `Hasher` case, and the slots' order never shows (lookups only).
+    /// The slot hash of a name: the cloud's record-name hash (`RecordNameHash`, CloudSim),
+    /// consistent with `String`'s `==` and about a tenth of what `Hasher` takes for an ASCII
+    /// name; the same in every process except for names no ASCII string is equivalent to,
+    /// and the slots' order never shows (lookups only).
     @inline(__always)
-    static func hash(_ name: String) -> Int {
-        let ascii = name.utf8.withContiguousStorageIfAvailable {
-            asciiHash($0.baseAddress, count: $0.count)
-        }
-        if case .some(.some(let hash)) = ascii { return hash }
-        return slowHash(name)
-    }
-
-    /// `hash(_:)` of a name that is not ASCII or not stored contiguously.
-    @inline(never)
-    private static func slowHash(_ name: String) -> Int {
-        var contiguous = name
-        if let ascii = contiguous.withUTF8({ asciiHash($0.baseAddress, count: $0.count) }) {
-            return ascii
-        }
-        var equivalent = String.UnicodeScalarView()
-        for scalar in name.unicodeScalars {
-            switch scalar.value {
-            case 0x037E: equivalent.append(";")
-            case 0x1FEF: equivalent.append("`")
-            case 0x212A: equivalent.append("K")
-            default: equivalent.append(scalar)
-            }
-        }
-        var folded = String(equivalent)
-        if let ascii = folded.withUTF8({ asciiHash($0.baseAddress, count: $0.count) }) {
-            return ascii
-        }
-        // Seeded per process, like every `Hasher`: only where a name goes in the index, which
-        // never shows.
-        var hasher = Hasher()
-        hasher.combine(name)
-        return hasher.finalize()
-    }
-
-    /// The hash of `count` ASCII bytes at `start`; nil when a byte is not ASCII.
-    @inline(__always)
-    private static func asciiHash(_ start: UnsafePointer<UInt8>?, count: Int) -> Int? {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var state = UInt64(truncatingIfNeeded: count) &* multiplier
-        guard let start, count > 0 else { return finalized(state) }
-        let bytes = UnsafeRawPointer(start)
-        var highBits: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= count {
-            let word = UInt64(
-                littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            highBits |= word
-            state = (state ^ word) &* multiplier
-            state ^= state >> 32
-            offset += 8
-        }
-        let rest = count - offset
-        if rest > 0 {
-            // The last 1–7 bytes as the low bits of a word (little-endian): read with the
-            // word that ends the name, which overlaps bytes already mixed in, and shift those
-            // out; a name shorter than a word is read byte by byte.
-            var tail: UInt64
-            if count >= 8 {
-                tail = UInt64(
-                    littleEndian: bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-                tail >>= UInt64(8 - rest) * 8
-            } else {
-                tail = 0
-                for index in 0..<rest { tail |= UInt64(start[index]) << (UInt64(index) * 8) }
-            }
-            highBits |= tail
-            state = (state ^ tail) &* multiplier
-        }
-        guard highBits & 0x8080_8080_8080_8080 == 0 else { return nil }
-        return finalized(state)
-    }
-
-    /// MurmurHash3's 64-bit finalizer.
-    @inline(__always)
-    private static func finalized(_ value: UInt64) -> Int {
-        var state = value
-        state ^= state >> 33
-        state &*= 0xFF51_AFD7_ED55_8CCD
-        state ^= state >> 33
-        state &*= 0xC4CE_B9FE_1A85_EC53
-        state ^= state >> 33
-        return Int(truncatingIfNeeded: state)
-    }
+    static func hash(_ name: String) -> Int { RecordNameHash.hash(name) }
 }
 
 extension RecordTable {

@@ -16,30 +16,33 @@ extension SDSEngine {
         // The models whose own record is in the page: the same for every record of it (the
         // loop changes no binding), found once and only for an entity with an identity.
         var ownRecords: Set<ModelID>?
-        for record in page.records {
-            guard let entity = entities.named(record.recordType), entity.isSynchronized else { continue }
-            if let existing = context.syncData.model(forRecord: record.recordName), context.store.model(existing) != nil {
+        // Each record read in place (`page.records[index]`): a loop's element was a copy of
+        // the whole record (a dozen retains and as many releases), for its name and type.
+        for index in page.records.indices {
+            guard let entity = entities.named(page.records[index].recordType), entity.isSynchronized else { continue }
+            let name = page.records[index].recordName
+            if let existing = context.syncData.model(forRecord: name), context.store.model(existing) != nil {
                 if context.syncData.pending[existing]?.isInsert == true,
-                   context.syncData.changeTag(of: record.recordName) == nil, !entity.identity.isEmpty {
+                   context.syncData.changeTag(of: name) == nil, !entity.identity.isEmpty {
                     effects.append(.trace(
                         kind: "download.identity-matched",
-                        details: [TraceField("record", .string(record.recordName))],
+                        details: [TraceField("record", .string(name))],
                         rules: ["ID-2"]
                     ))
                 }
-                resolution.targets[record.recordName] = existing
-            } else if let twin = valueTwin(of: record, entity: entity, context: context,
+                resolution.targets[name] = existing
+            } else if let twin = valueTwin(of: page.records[index], entity: entity, context: context,
                                            targets: resolution.targets) {
-                resolution.targets[record.recordName] = twin
-                resolution.valueTwins.insert(record.recordName)
+                resolution.targets[name] = twin
+                resolution.valueTwins.insert(name)
             } else if !entity.identity.isEmpty {
                 let own = ownRecords
                     ?? ownRecordInPage(Set(page.records.map(\.recordName)), context: context)
                 ownRecords = own
-                if let twin = identityTwin(of: record, entity: entity, context: context,
+                if let twin = identityTwin(of: page.records[index], entity: entity, context: context,
                                            taken: Set(resolution.targets.values).union(own)) {
-                    resolution.targets[record.recordName] = twin
-                    resolution.identityTwins.insert(record.recordName)
+                    resolution.targets[name] = twin
+                    resolution.identityTwins.insert(name)
                 }
             }
         }
@@ -80,7 +83,7 @@ extension SDSEngine {
         var result: [CloudRecord]?
         // Each record read in place (`records[index]`): a loop's element was a copy.
         for index in records.indices {
-            if canStoreNow(records[index], of: records, inPage: &inPage, context: &context,
+            if canStoreNow(at: index, of: records, inPage: &inPage, context: &context,
                            effects: &effects) {
                 result?.append(records[index])
             } else if result == nil {
@@ -90,33 +93,45 @@ extension SDSEngine {
         return result ?? records
     }
 
-    /// Whether a record of `records` can be stored now (`recordsToStore`), noting what it
-    /// settles in the sync data either way.
+    /// Whether the record at `index` of `records` can be stored now (`recordsToStore`),
+    /// noting what it settles in the sync data either way.
+    ///
+    /// The record is read in place (`records[index]`): given as an argument, it was copied
+    /// for the call (a dozen retains, and the releases after), once per downloaded record.
+    /// It is copied only on the rare paths that hand it on.
     private func canStoreNow(
-        _ record: CloudRecord, of records: [CloudRecord], inPage: inout Set<String>?,
+        at index: Int, of records: [CloudRecord], inPage: inout Set<String>?,
         context: inout SDSContext, effects: inout [EngineEffect]
     ) -> Bool {
-        if skipsHere(record, context: &context, effects: &effects) { return false }
-        guard let entity = entities.named(record.recordType), entity.isSynchronized else {
+        // (`skipsHere` answers false at once when this process synchronizes the full schema.)
+        if !synchronizesFullSchema, skipsHere(records[index], context: &context, effects: &effects) {
+            return false
+        }
+        let name = records[index].recordName
+        guard let entity = entities.named(records[index].recordType), entity.isSynchronized else {
             effects.append(.trace(
                 kind: "download.record.skipped",
-                details: [TraceField("record", .string(record.recordName)),
+                details: [TraceField("record", .string(name)),
                           TraceField("reason", .string("entity not synchronized"))],
                 rules: ["CFG-1"]
             ))
             return false
         }
-        settleUnansweredUpload(record, context: &context, effects: &effects)
-        if let tag = context.syncData.uploadedMoves[record.recordName], tag != record.changeTag {
-            context.syncData.uploadedMoves[record.recordName] = nil
+        // (`settleUnansweredUpload` does nothing without unanswered sends.)
+        if !context.syncData.unanswered.isEmpty {
+            settleUnansweredUpload(records[index], context: &context, effects: &effects)
         }
-        context.syncData.setChangeTag(record.changeTag, for: record.recordName)
-        context.syncData.parents.setEntry(record.parent, at: record.recordName)
-        if context.syncData.pendingDeletions[record.recordName] != nil {
+        let changeTag = records[index].changeTag
+        if let tag = context.syncData.uploadedMoves[name], tag != changeTag {
+            context.syncData.uploadedMoves[name] = nil
+        }
+        context.syncData.setChangeTag(changeTag, for: name)
+        context.syncData.parents.setEntry(records[index].parent, at: name)
+        if context.syncData.pendingDeletions[name] != nil {
             // The local deletion is not uploaded yet; it wins over the downloaded record.
             effects.append(.trace(
                 kind: "download.record.deleted-locally",
-                details: [TraceField("record", .string(record.recordName))],
+                details: [TraceField("record", .string(name))],
                 rules: ["SYNC-4"]
             ))
             return false
@@ -124,9 +139,10 @@ extension SDSEngine {
         if mechanisms.keepsRecordsWithMissingReferencesAside,
            !entity.synchronizedToOneRelationships.isEmpty,
            let missing = missingReference(
-               of: record, entity: entity,
+               fields: records[index].fields, recordName: name, entity: entity,
                inPage: inPage ?? { inPage = Set(records.map(\.recordName)); return inPage! }(),
                context: context) {
+            let record = records[index]
             context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "references \(missing), not downloaded")
             // LIM-3: another device moved this model into one this device deleted without
             // knowing of the move; the model stays at its previous place here.
@@ -141,23 +157,27 @@ extension SDSEngine {
             ))
             return false
         }
-        context.syncData.aside.removeEntry(at: record.recordName)
+        context.syncData.aside.removeEntry(at: name)
         return true
     }
 
-    /// A record name the record references that is neither stored here nor in the page.
-    private func missingReference(of record: CloudRecord, entity: SDSEntity, inPage: Set<String>, context: SDSContext) -> String? {
+    /// A record name the record (its `fields`, its name) references that is neither stored
+    /// here nor in the page. (Given the fields, not the record: a record argument was a copy.)
+    private func missingReference(
+        fields: SortedMap<String, CloudValue>, recordName: String, entity: SDSEntity,
+        inPage: Set<String>, context: SDSContext
+    ) -> String? {
         // In the entity's relationship order; the keys whose local change wins are worked out
         // only for a reference that needs them (no list of references, no lookup before).
         for relationship in entity.synchronizedToOneRelationships {
-            guard case .reference(let name, _)? = record.fields[relationship.name] else { continue }
+            guard case .reference(let name, _)? = fields[relationship.name] else { continue }
             // A record of the page that this device deleted (its deletion not uploaded yet) is
             // not stored: a reference to it is missing here too (LIM-3), unless a local change
             // of the key wins over the downloaded reference (SYNC-4).
             if inPage.contains(name) {
                 if context.syncData.pendingDeletions.isEmpty
                     || context.syncData.pendingDeletions[name] == nil { continue }
-                let local = context.syncData.model(forRecord: record.recordName)
+                let local = context.syncData.model(forRecord: recordName)
                     .flatMap { context.syncData.pending[$0]?.keysThatWin } ?? [:]
                 if local[relationship.name] != nil { continue }
             }
@@ -276,8 +296,8 @@ extension SDSEngine {
             applied.append((index, id, entity, true))
         }
         for (index, id, entity, isNew) in applied {
-            let values = downloadedValues(records[index], model: id, entity: entity, isNew: isNew,
-                                          context: context, effects: &effects)
+            let values = downloadedValues(of: records, at: index, model: id, entity: entity,
+                                          isNew: isNew, context: context, effects: &effects)
             if !values.isEmpty { transaction.append(.update(id, values: values)) }
             // (A model made for this page has no pending change.)
             if !isNew, var pending = context.syncData.pending[id], pending.isAdoption {
@@ -330,7 +350,8 @@ extension SDSEngine {
         for name in names {
             guard let aside = context.syncData.aside[name],
                   let entity = entities.named(aside.record.recordType),
-                  missingReference(of: aside.record, entity: entity, inPage: [], context: context) == nil,
+                  missingReference(fields: aside.record.fields, recordName: aside.record.recordName,
+                                   entity: entity, inPage: [], context: context) == nil,
                   aside.reason.hasPrefix("references") else { continue }
             context.syncData.aside[name] = nil
             ready.append(aside.record)
@@ -381,10 +402,15 @@ extension SDSEngine {
         ))
     }
 
-    /// The values of a downloaded record the model takes: every synchronized key the model
-    /// has no pending change of (SYNC-4); a key the record lacks clears the value (CFG-3).
+    /// The values of a downloaded record (`records[index]`) the model takes: every
+    /// synchronized key the model has no pending change of (SYNC-4); a key the record lacks
+    /// clears the value (CFG-3).
+    ///
+    /// The record is read in place: given as an argument, it was copied for the call (a
+    /// dozen retains, and the releases after), once per downloaded record.
     private func downloadedValues(
-        _ record: CloudRecord,
+        of records: [CloudRecord],
+        at index: Int,
         model id: ModelID,
         entity: SDSEntity,
         isNew: Bool,
@@ -400,13 +426,14 @@ extension SDSEngine {
             minimumCapacity: entity.synchronizedAttributes.count
                 + entity.synchronizedToOneRelationships.count)
         var kept: [String] = []
+        let fields = records[index].fields
         for attribute in entity.synchronizedAttributes {
             // (An empty map is not asked: a lookup hashes the key even then.)
             if !pendingKeys.isEmpty && pendingKeys[attribute.name] != nil {
                 kept.append(attribute.name)
                 continue
             }
-            let downloaded = record.fields[attribute.name].flatMap {
+            let downloaded = fields[attribute.name].flatMap {
                 RecordMapping.attributeValue($0, type: attribute.type)
             }
             if isNew || current?.values[attribute.name] != downloaded {
@@ -422,7 +449,7 @@ extension SDSEngine {
                 continue
             }
             var target: ModelID?
-            if case .reference(let name, _)? = record.fields[relationship.name] {
+            if case .reference(let name, _)? = fields[relationship.name] {
                 target = context.syncData.model(forRecord: name)
             }
             if isNew || current?.toOne[relationship.name] != target {
@@ -432,7 +459,7 @@ extension SDSEngine {
         if !kept.isEmpty {
             effects.append(.trace(
                 kind: "download.local-keys-kept",
-                details: [TraceField("record", .string(record.recordName)),
+                details: [TraceField("record", .string(records[index].recordName)),
                           TraceField("keys", .list(kept.sorted().map { .string($0) }))],
                 rules: ["SYNC-4"]
             ))

@@ -531,11 +531,14 @@ extension SDSEngine {
         // (Each record read in place, `records[index]`: a loop's element was a copy.)
         var read: [CloudRecord]?
         for index in records.indices {
-            observeOverflow(records[index], context: &context, effects: &effects)
             guard let field = records[index].fields[Self.overflowField] else {
+                // `observeOverflow` for a record without an asset, without copying the
+                // record into its argument (a dozen retains and releases per record).
+                context.syncData.overflow.removeEntry(at: records[index].recordName)
                 read?.append(records[index])
                 continue
             }
+            observeOverflow(records[index], context: &context, effects: &effects)
             let keys = OverflowAsset.decode(field)?.sortedKeys ?? []
             effects.append(.trace(
                 kind: "download.overflow-read",

@@ -31,8 +31,8 @@ extension SDSEngine {
                     ))
                 }
                 resolution.targets[name] = existing
-            } else if let twin = valueTwin(of: page.records[index], entity: entity, context: context,
-                                           targets: resolution.targets) {
+            } else if let twin = valueTwin(of: page.records, at: index, entity: entity,
+                                           context: context, targets: resolution.targets) {
                 resolution.targets[name] = twin
                 resolution.valueTwins.insert(name)
             } else if !entity.identity.isEmpty {
@@ -76,7 +76,7 @@ extension SDSEngine {
 
     /// The records of a page that can be stored now; the others are kept aside (DL-3).
     private func recordsToStore(_ records: [CloudRecord], context: inout SDSContext, effects: inout [EngineEffect]) -> [CloudRecord] {
-        // The page's names, for records that reference others: built at the first one.
+        // The page's names, for references to records not stored here: built at the first one.
         var inPage: Set<String>?
         // The records kept, copied out only once one is left out: usually every record is
         // stored, and `records` itself is the answer (no copy of each record).
@@ -140,8 +140,7 @@ extension SDSEngine {
            !entity.synchronizedToOneRelationships.isEmpty,
            let missing = missingReference(
                fields: records[index].fields, recordName: name, entity: entity,
-               inPage: inPage ?? { inPage = Set(records.map(\.recordName)); return inPage! }(),
-               context: context) {
+               page: records, inPage: &inPage, context: context) {
             let record = records[index]
             context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "references \(missing), not downloaded")
             // LIM-3: another device moved this model into one this device deleted without
@@ -163,25 +162,32 @@ extension SDSEngine {
 
     /// A record name the record (its `fields`, its name) references that is neither stored
     /// here nor in the page. (Given the fields, not the record: a record argument was a copy.)
+    ///
+    /// `inPage` holds the names of `page`'s records, built at the first reference that is not
+    /// stored here (nil until then): a reference to a stored record needs no look at the page,
+    /// so a page whose records reference only stored ones builds no set of its names.
     private func missingReference(
         fields: SortedMap<String, CloudValue>, recordName: String, entity: SDSEntity,
-        inPage: Set<String>, context: SDSContext
+        page: [CloudRecord], inPage: inout Set<String>?, context: SDSContext
     ) -> String? {
         // In the entity's relationship order; the keys whose local change wins are worked out
         // only for a reference that needs them (no list of references, no lookup before).
         for relationship in entity.synchronizedToOneRelationships {
             guard case .reference(let name, _)? = fields[relationship.name] else { continue }
+            // A stored record is not missing, whether the page has it or not.
+            if let id = context.syncData.model(forRecord: name), context.store.model(id) != nil { continue }
             // A record of the page that this device deleted (its deletion not uploaded yet) is
             // not stored: a reference to it is missing here too (LIM-3), unless a local change
             // of the key wins over the downloaded reference (SYNC-4).
-            if inPage.contains(name) {
+            let pageNames = inPage ?? Set(page.map(\.recordName))
+            inPage = pageNames
+            if pageNames.contains(name) {
                 if context.syncData.pendingDeletions.isEmpty
                     || context.syncData.pendingDeletions[name] == nil { continue }
                 let local = context.syncData.model(forRecord: recordName)
                     .flatMap { context.syncData.pending[$0]?.keysThatWin } ?? [:]
                 if local[relationship.name] != nil { continue }
             }
-            if let id = context.syncData.model(forRecord: name), context.store.model(id) != nil { continue }
             return name
         }
         return nil
@@ -347,11 +353,13 @@ extension SDSEngine {
         let names = context.syncData.aside.keys.sorted()
         guard !names.isEmpty else { return }
         var ready: [CloudRecord] = []
+        // No page: a reference is missing unless stored here.
+        var noPage: Set<String>? = []
         for name in names {
             guard let aside = context.syncData.aside[name],
                   let entity = entities.named(aside.record.recordType),
                   missingReference(fields: aside.record.fields, recordName: aside.record.recordName,
-                                   entity: entity, inPage: [], context: context) == nil,
+                                   entity: entity, page: [], inPage: &noPage, context: context) == nil,
                   aside.reason.hasPrefix("references") else { continue }
             context.syncData.aside[name] = nil
             ready.append(aside.record)
@@ -502,14 +510,18 @@ extension SDSEngine {
     /// A model already given another record of the same page (one of `targets`) is not given a
     /// second one: each model gets at most one record (two records with the same values each need a
     /// model of their own).
+    ///
+    /// The record (`records[index]`) is read in place: given as an argument, it was copied for
+    /// the call, which mostly ends at the first check.
     private func valueTwin(
-        of record: CloudRecord, entity: SDSEntity, context: SDSContext,
+        of records: [CloudRecord], at index: Int, entity: SDSEntity, context: SDSContext,
         targets: [String: ModelID]
     ) -> ModelID? {
         guard entity.identity.isEmpty, context.syncData.zoneToken == nil || context.syncData.needsFullDownload,
               !context.syncData.pending.isEmpty else {
             return nil
         }
+        let record = records[index]
         let taken = Set(targets.values)
         // Only models with pending changes can match: visit those (in identifier order, as
         // the entity's models would be), not every model of the store for every record.

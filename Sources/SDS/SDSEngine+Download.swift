@@ -21,9 +21,9 @@ extension SDSEngine {
         for index in page.records.indices {
             guard let entity = entities.named(page.records[index].recordType), entity.isSynchronized else { continue }
             let name = page.records[index].recordName
-            if let existing = context.syncData.model(forRecord: name), context.store.model(existing) != nil {
+            if let existing = context.syncData.model(forRecord: name), !context.store.model(existing).isNil {
                 if context.syncData.pending[existing]?.isInsert == true,
-                   context.syncData.changeTag(of: name) == nil, !entity.identity.isEmpty {
+                   context.syncData.changeTag(of: name).isNil, !entity.identity.isEmpty {
                     effects.append(.trace(
                         kind: "download.identity-matched",
                         details: [TraceField("record", .string(name))],
@@ -127,7 +127,7 @@ extension SDSEngine {
         }
         context.syncData.setChangeTag(changeTag, for: name)
         context.syncData.parents.setEntry(records[index].parent, at: name)
-        if context.syncData.pendingDeletions[name] != nil {
+        if !context.syncData.pendingDeletions[name].isNil {
             // The local deletion is not uploaded yet; it wins over the downloaded record.
             effects.append(.trace(
                 kind: "download.record.deleted-locally",
@@ -145,7 +145,7 @@ extension SDSEngine {
             context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "references \(missing), not downloaded")
             // LIM-3: another device moved this model into one this device deleted without
             // knowing of the move; the model stays at its previous place here.
-            let deletedHere = context.syncData.pendingDeletions[missing] != nil
+            let deletedHere = !context.syncData.pendingDeletions[missing].isNil
                 || context.syncData.deletedHere.contains(missing)
             effects.append(.trace(
                 kind: "download.record.kept-aside",
@@ -175,7 +175,7 @@ extension SDSEngine {
         for relationship in entity.synchronizedToOneRelationships {
             guard case .reference(let name, _)? = fields[relationship.name] else { continue }
             // A stored record is not missing, whether the page has it or not.
-            if let id = context.syncData.model(forRecord: name), context.store.model(id) != nil { continue }
+            if let id = context.syncData.model(forRecord: name), !context.store.model(id).isNil { continue }
             // A record of the page that this device deleted (its deletion not uploaded yet) is
             // not stored: a reference to it is missing here too (LIM-3), unless a local change
             // of the key wins over the downloaded reference (SYNC-4).
@@ -183,7 +183,7 @@ extension SDSEngine {
             inPage = pageNames
             if pageNames.contains(name) {
                 if context.syncData.pendingDeletions.isEmpty
-                    || context.syncData.pendingDeletions[name] == nil { continue }
+                    || context.syncData.pendingDeletions[name].isNil { continue }
                 let local = context.syncData.model(forRecord: recordName)
                     .flatMap { context.syncData.pending[$0]?.keysThatWin } ?? [:]
                 if local[relationship.name] != nil { continue }
@@ -276,7 +276,7 @@ extension SDSEngine {
         for index in records.indices {
             guard let entity = entities.named(records[index].recordType) else { continue }
             let name = records[index].recordName
-            if let target = resolution.targets[name], context.store.model(target) != nil {
+            if let target = resolution.targets[name], !context.store.model(target).isNil {
                 if resolution.valueTwins.contains(name) || resolution.identityTwins.contains(name) {
                     adoptTwin(target, record: records[index],
                               byValues: resolution.valueTwins.contains(name),
@@ -285,7 +285,7 @@ extension SDSEngine {
                 applied.append((index, target, entity, false))
                 continue
             }
-            if let other = context.syncData.model(forRecord: name), context.store.model(other) != nil {
+            if let other = context.syncData.model(forRecord: name), !context.store.model(other).isNil {
                 // LIM-2: the app created a model with this identity after the page was read;
                 // the download inserts its own, and the app's moves to a random name (ID-5).
                 let fresh = context.makeRandomRecordName()
@@ -503,7 +503,7 @@ extension SDSEngine {
             let matches = entity.identity.allSatisfy { model.values[$0] == wanted[$0] }
             guard matches else { continue }
             guard let bound = context.syncData.recordName(of: model.id) else { return model.id }
-            if context.syncData.changeTag(of: bound) == nil { return model.id }
+            if context.syncData.changeTag(of: bound).isNil { return model.id }
         }
         return nil
     }
@@ -521,7 +521,7 @@ extension SDSEngine {
         of records: [CloudRecord], at index: Int, entity: SDSEntity, context: SDSContext,
         targets: [String: ModelID]
     ) -> ModelID? {
-        guard entity.identity.isEmpty, context.syncData.zoneToken == nil || context.syncData.needsFullDownload,
+        guard entity.identity.isEmpty, context.syncData.zoneToken.isNil || context.syncData.needsFullDownload,
               !context.syncData.pending.isEmpty else {
             return nil
         }
@@ -534,7 +534,7 @@ extension SDSEngine {
                   let pending = context.syncData.pending[model.id],
                   pending.isAdoption || (pending.isInsert && !context.syncData.hasDownloadedOnce),
                   let name = context.syncData.recordName(of: model.id),
-                  context.syncData.changeTag(of: name) == nil, name != record.recordName else { continue }
+                  context.syncData.changeTag(of: name).isNil, name != record.recordName else { continue }
             let matches = entity.synchronizedAttributes.allSatisfy { attribute in
                 let downloaded = record.fields[attribute.name].flatMap {
                     RecordMapping.attributeValue($0, type: attribute.type)
@@ -592,7 +592,7 @@ extension SDSEngine {
         journal.removePendingDeletion(deletion.recordName, in: &context.syncData)
         journal.removeRecordZone(deletion.recordName, in: &context.syncData)
         guard let id = context.syncData.model(forRecord: deletion.recordName) else { return }
-        guard context.store.model(id) != nil else {
+        guard !context.store.model(id).isNil else {
             journal.unbind(id, in: &context.syncData)
             return
         }
@@ -650,7 +650,7 @@ extension SDSEngine {
         // record, so the next launch brings it back. O(page), not O(bound models).
         var vanished: [ModelID: String] = [:]
         for change in entry?.changes ?? [] {
-            if case .deleted(let id, let entity, _) = change, context.syncData.recordName(of: id) != nil {
+            if case .deleted(let id, let entity, _) = change, !context.syncData.recordName(of: id).isNil {
                 vanished[id] = entity
             }
         }

@@ -52,7 +52,7 @@ extension SDSEngine {
             adopted.append(.string(name))
         }
         if !adopted.isEmpty {
-            if context.syncData.zoneToken == nil { context.syncData.needsFullDownload = true }
+            if context.syncData.zoneToken.isNil { context.syncData.needsFullDownload = true }
             effects.append(.trace(kind: "models.adopted", details: [TraceField("records", .list(adopted))], rules: ["ADOPT-1"]))
         }
     }

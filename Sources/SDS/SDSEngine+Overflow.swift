@@ -70,7 +70,7 @@ extension SDSEngine {
         _ current: SyncRun,
         context: SDSContext
     ) -> Bool {
-        guard current.overflow.bases[name] == nil,
+        guard current.overflow.bases[name].isNil,
               !current.attempted.contains(pending.isAdoption ? "adopt:" + name : name),
               isUploadable(name, context: context) else { return false }
         if current.overflow.mustFetch.contains(name) { return true }
@@ -79,7 +79,7 @@ extension SDSEngine {
               !isFreshRecord(pending, entity: entity) else { return false }
         // A small record without a known asset moves nothing (`localPlan`'s first case),
         // told from the model without building its save.
-        if context.syncData.overflow[name] == nil,
+        if context.syncData.overflow[name].isNil,
            smallRecordSize(model: model, pending: pending, entity: entity, context: context) != nil {
             return false
         }
@@ -565,7 +565,7 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) {
         let name = record.recordName
-        guard record.fields[Self.overflowField] != nil else {
+        guard !record.fields[Self.overflowField].isNil else {
             context.syncData.overflow.removeEntry(at: name)
             return
         }

@@ -53,7 +53,7 @@ extension SDSEngine {
             }
             // What the change needs from the sync data first; then the change is changed in
             // place (PendingChanges.modify: no copy of its keys).
-            let isNewRecord = context.syncData.recordName(of: id) == nil
+            let isNewRecord = context.syncData.recordName(of: id).isNil
             if isNewRecord {
                 _ = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
             }
@@ -78,7 +78,7 @@ extension SDSEngine {
                     pending.movedFrom.append(previousParent)
                 }
             }
-            if let name = context.syncData.recordName(of: id), context.syncData.rejected[name] != nil {
+            if let name = context.syncData.recordName(of: id), !context.syncData.rejected[name].isNil {
                 context.syncData.rejected[name] = nil
                 effects.append(.trace(
                     kind: "rejected.changed",

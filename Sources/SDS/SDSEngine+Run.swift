@@ -86,10 +86,10 @@ extension SDSEngine {
                 send(.fetchRecords(scope: .privateDatabase, zone: appZone(context), names: batch), current, &effects)
             }
         case .downloadStart:
-            if context.syncData.zoneToken == nil && !context.syncData.expiredTokenRefetch {
+            if context.syncData.zoneToken.isNil && !context.syncData.expiredTokenRefetch {
                 context.syncData.needsFullDownload = true
             }
-            if context.syncData.downloadInProgress && context.syncData.zoneToken != nil {
+            if context.syncData.downloadInProgress && !context.syncData.zoneToken.isNil {
                 effects.append(.trace(
                     kind: "download.continues",
                     details: [TraceField("from", .string("the last saved token"))],
@@ -232,8 +232,8 @@ extension SDSEngine {
             context.syncData.refetchedRecords = []
             var stale: [String] = []
             for name in context.syncData.records.sortedBoundNames where !seen.contains(name) {
-                guard let id = context.syncData.model(forRecord: name), context.store.model(id) != nil,
-                      context.syncData.changeTag(of: name) != nil else { continue }
+                guard let id = context.syncData.model(forRecord: name), !context.store.model(id).isNil,
+                      !context.syncData.changeTag(of: name).isNil else { continue }
                 stale.append(name)
             }
             if !stale.isEmpty {

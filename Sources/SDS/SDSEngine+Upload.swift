@@ -146,7 +146,7 @@ extension SDSEngine {
     /// Whether a record may be uploaded now: not set aside after a rejection (SCHEMA-4).
     func isUploadable(_ name: String, context: SDSContext) -> Bool {
         // (An empty map is not asked: a lookup hashes the name even then.)
-        context.syncData.rejected.isEmpty || context.syncData.rejected[name] == nil
+        context.syncData.rejected.isEmpty || context.syncData.rejected[name].isNil
     }
 
     /// ERR-6, ERR-7, LIM-5: the deletion of a previous parent waits until the change that

@@ -366,7 +366,7 @@ public final class SDSEngine: SyncEngine {
         if !launched { return ("the app is not running", []) }
         if stopped { return ("stopped", ["LIFE-1"]) }
         if zonePurged { return ("user deleted zone", ["ERR-2"]) }
-        if context.account == nil { return ("signed out", []) }
+        if context.account.isNil { return ("signed out", []) }
         if context.accountStatus == .temporarilyUnavailable {
             return ("account temporarily unavailable", ["ACCT-2"])
         }

@@ -21,7 +21,7 @@ extension SDSEngine {
         for index in page.records.indices {
             guard let entity = entities.named(page.records[index].recordType), entity.isSynchronized else { continue }
             let name = page.records[index].recordName
-            if let existing = context.syncData.model(forRecord: name), !context.store.model(existing).isNil {
+            if let existing = context.syncData.model(forRecord: name), context.store.contains(existing) {
                 if context.syncData.pending[existing]?.isInsert == true,
                    context.syncData.changeTag(of: name).isNil, !entity.identity.isEmpty {
                     effects.append(.trace(
@@ -175,7 +175,7 @@ extension SDSEngine {
         for relationship in entity.synchronizedToOneRelationships {
             guard case .reference(let name, _)? = fields[relationship.name] else { continue }
             // A stored record is not missing, whether the page has it or not.
-            if let id = context.syncData.model(forRecord: name), !context.store.model(id).isNil { continue }
+            if let id = context.syncData.model(forRecord: name), context.store.contains(id) { continue }
             // A record of the page that this device deleted (its deletion not uploaded yet) is
             // not stored: a reference to it is missing here too (LIM-3), unless a local change
             // of the key wins over the downloaded reference (SYNC-4).
@@ -276,7 +276,7 @@ extension SDSEngine {
         for index in records.indices {
             guard let entity = entities.named(records[index].recordType) else { continue }
             let name = records[index].recordName
-            if let target = resolution.targets[name], !context.store.model(target).isNil {
+            if let target = resolution.targets[name], context.store.contains(target) {
                 if resolution.valueTwins.contains(name) || resolution.identityTwins.contains(name) {
                     adoptTwin(target, record: records[index],
                               byValues: resolution.valueTwins.contains(name),
@@ -285,7 +285,7 @@ extension SDSEngine {
                 applied.append((index, target, entity, false))
                 continue
             }
-            if let other = context.syncData.model(forRecord: name), !context.store.model(other).isNil {
+            if let other = context.syncData.model(forRecord: name), context.store.contains(other) {
                 // LIM-2: the app created a model with this identity after the page was read;
                 // the download inserts its own, and the app's moves to a random name (ID-5).
                 let fresh = context.makeRandomRecordName()
@@ -592,7 +592,7 @@ extension SDSEngine {
         journal.removePendingDeletion(deletion.recordName, in: &context.syncData)
         journal.removeRecordZone(deletion.recordName, in: &context.syncData)
         guard let id = context.syncData.model(forRecord: deletion.recordName) else { return }
-        guard !context.store.model(id).isNil else {
+        guard context.store.contains(id) else {
             journal.unbind(id, in: &context.syncData)
             return
         }

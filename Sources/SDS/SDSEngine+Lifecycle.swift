@@ -21,7 +21,7 @@ extension SDSEngine {
             }
         }
         var vanished: [String] = []
-        for id in context.syncData.records.boundModels where context.store.model(id) == nil {
+        for id in context.syncData.records.boundModels where !context.store.contains(id) {
             if let name = context.syncData.recordName(of: id) { vanished.append(name) }
             context.syncData.unbind(id)
             context.syncData.pending[id] = nil

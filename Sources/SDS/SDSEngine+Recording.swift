@@ -141,7 +141,7 @@ extension SDSEngine {
                 rules: ["ID-1"]
             ))
             if let other = context.syncData.model(forRecord: name), other != id,
-               context.store.model(other) != nil {
+               context.store.contains(other) {
                 name = context.makeRandomRecordName()
                 effects.append(.trace(
                     kind: "record.named.duplicate-identity",

@@ -232,7 +232,7 @@ extension SDSEngine {
             context.syncData.refetchedRecords = []
             var stale: [String] = []
             for name in context.syncData.records.sortedBoundNames where !seen.contains(name) {
-                guard let id = context.syncData.model(forRecord: name), !context.store.model(id).isNil,
+                guard let id = context.syncData.model(forRecord: name), context.store.contains(id),
                       !context.syncData.changeTag(of: name).isNil else { continue }
                 stale.append(name)
             }

@@ -70,11 +70,10 @@ extension SDSEngine {
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
             guard deletedNames?.contains(name) != true else { continue }
             guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
-                  var save = makeSave(of: id, name: name, pending: pending, adoption: adoption,
-                                      base: current.overflow.bases[name], context: context,
-                                      effects: &effects)
+                  let save = makeSave(of: id, name: name, zone: target, pending: pending,
+                                      adoption: adoption, base: current.overflow.bases[name],
+                                      context: context, effects: &effects)
             else { continue }
-            save.record.zone = target
             saves.append(save)
             batch.sentKeys[id] = pending.keys
             batch.savedModels[name] = id
@@ -185,23 +184,28 @@ extension SDSEngine {
     private func makeSave(
         of id: ModelID,
         name: String,
+        zone: ZoneID,
         pending: PendingChange,
         adoption: Bool,
         base: OverflowRunState.Base?,
         context: SDSContext,
         effects: inout [EngineEffect]
     ) -> RecordSave? {
-        guard let save = plainSave(of: id, name: name, pending: pending, adoption: adoption,
-                                   context: context, effects: &effects) else { return nil }
+        guard let save = plainSave(of: id, name: name, zone: zone, pending: pending,
+                                   adoption: adoption, context: context, effects: &effects)
+        else { return nil }
         return placeOverflow(save, of: id, pending: pending, adoption: adoption, base: base,
                              context: context, effects: &effects)
     }
 
     /// The record of a model with its changed keys, every value in its own field; values that
     /// are empty are left out (CFG-3), so clearing a value reaches iCloud as the key removed.
+    /// The record is made in the zone it goes to (not made in the app's zone, then copied out
+    /// of the save to change its zone).
     func plainSave(
         of id: ModelID,
         name: String,
+        zone: ZoneID,
         pending: PendingChange,
         adoption: Bool,
         context: SDSContext,
@@ -213,7 +217,7 @@ extension SDSEngine {
         var record = CloudRecord(
             recordType: entity.name,
             recordName: name,
-            zone: appZone(context),
+            zone: zone,
             // Room for every changed key at once (one allocation, not one per growth).
             fields: SortedMap(minimumCapacity: pending.keys.count),
             changeTag: adoption ? nil : context.syncData.changeTag(of: name)

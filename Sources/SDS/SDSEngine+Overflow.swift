@@ -84,7 +84,7 @@ extension SDSEngine {
             return false
         }
         var scratch: [EngineEffect] = []
-        guard let save = plainSave(of: id, name: name, zone: appZone(context), pending: pending,
+        guard let save = plainSave(of: id, name: name, pending: pending,
                                    adoption: pending.isAdoption, context: context,
                                    effects: &scratch) else { return false }
         return localPlan(save, model: model, pending: pending, entity: entity, context: context)

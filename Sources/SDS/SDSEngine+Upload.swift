@@ -42,20 +42,23 @@ extension SDSEngine {
         // BIG-3: records whose overflow asset is involved are fetched first.
         if let fetch = overflowFetchRequest(current, context: context) { return fetch }
         let target = uploadZone(current, adoption: adoption, context: context)
+        // Decided once: building the app's zone to compare copies the account's name.
+        let targetIsOwn = target == appZone(context)
         var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [], isAdoption: adoption, zone: target)
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
         let held = heldDeletions(context: context, effects: &effects)
         if !adoption && !context.syncData.pendingDeletions.isEmpty {
             for name in context.syncData.pendingDeletions.keys.sorted() where budget > 0 {
-                guard zone(ofRecord: name, model: nil, context: context) == target else { continue }
+                guard uploads(name, model: nil, to: target, targetIsOwn: targetIsOwn, context: context)
+                else { continue }
                 guard !current.attempted.contains(name), !held.contains(name) else { continue }
                 batch.deletedNames.append(name)
                 current.attempted.insert(name)
                 budget -= 1
             }
         }
-        let savesPaused = target == appZone(context) ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
+        let savesPaused = targetIsOwn ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
         // The names deleted by this request, for the check below (the list keeps their order);
         // none, most of the time, and then no name is hashed against an empty set.
         let deletedNames = batch.deletedNames.isEmpty ? nil : Set(batch.deletedNames)
@@ -65,7 +68,8 @@ extension SDSEngine {
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
                   let name = context.syncData.recordName(of: id),
                   synchronizesHere(pending: pending, model: id, context: context),
-                  zone(ofRecord: name, model: id, context: context) == target else { continue }
+                  uploads(name, model: id, to: target, targetIsOwn: targetIsOwn, context: context)
+            else { continue }
             let attemptKey = adoption ? "adopt:" + name : name
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
             guard deletedNames?.contains(name) != true else { continue }
@@ -96,14 +100,14 @@ extension SDSEngine {
                       TraceField("policy", .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
             rules: adoption ? ["ADOPT-2"] : []
         ))
-        if target != appZone(context) {
+        if !targetIsOwn {
             for name in batch.savedModels.keys.sorted() {
                 // A new model under a shared parent goes into the owner's zone.
                 context.syncData.recordZones[name] = target
             }
         }
         let request = CloudRequest.modifyRecords(
-            scope: target == appZone(context) ? .privateDatabase : .sharedDatabase,
+            scope: targetIsOwn ? .privateDatabase : .sharedDatabase,
             zone: target,
             saves: saves,
             deletes: batch.deletedNames,
@@ -113,6 +117,16 @@ extension SDSEngine {
         // Kept to match the answer against (moved into the run, not copied).
         current.batch = consume batch
         return request
+    }
+
+    /// Whether a record uploads to `target` (its `zone(ofRecord:model:context:)` is `target`),
+    /// told without building the app's zone for each record when no record is in another
+    /// user's share (every record is then in the app's zone).
+    private func uploads(
+        _ name: String, model: ModelID?, to target: ZoneID, targetIsOwn: Bool, context: SDSContext
+    ) -> Bool {
+        if context.syncData.recordZones.isEmpty { return targetIsOwn }
+        return zone(ofRecord: name, model: model, context: context) == target
     }
 
     /// The zone the next request uploads to: the app's own zone while it has changes this
@@ -201,11 +215,11 @@ extension SDSEngine {
     /// The record of a model with its changed keys, every value in its own field; values that
     /// are empty are left out (CFG-3), so clearing a value reaches iCloud as the key removed.
     /// The record is made in the zone it goes to (not made in the app's zone, then copied out
-    /// of the save to change its zone).
+    /// of the save to change its zone); the app's zone when none is given.
     func plainSave(
         of id: ModelID,
         name: String,
-        zone: ZoneID,
+        zone: ZoneID? = nil,
         pending: PendingChange,
         adoption: Bool,
         context: SDSContext,
@@ -217,7 +231,7 @@ extension SDSEngine {
         var record = CloudRecord(
             recordType: entity.name,
             recordName: name,
-            zone: zone,
+            zone: zone ?? appZone(context),
             // Room for every changed key at once (one allocation, not one per growth).
             fields: SortedMap(minimumCapacity: pending.keys.count),
             changeTag: adoption ? nil : context.syncData.changeTag(of: name)

@@ -211,9 +211,8 @@ extension SDSEngine {
         var transaction = Transaction()
         prepare(records, resolution: resolution, into: &transaction, journal: &journal,
                 context: &context, effects: &effects)
-        let deleted = deletions.isEmpty ? [] : Set(deletions.map(\.recordName))
         for deletion in deletions {
-            noteMovedModelDeletedWithParent(deletion, deleted: deleted, journal: &journal,
+            noteMovedModelDeletedWithParent(deletion, deletions: deletions, journal: &journal,
                                             context: &context, effects: &effects)
             applyDeletion(deletion, to: &transaction, journal: &journal, context: &context,
                           effects: &effects)
@@ -273,6 +272,8 @@ extension SDSEngine {
         // model is inserted by this page (no set of the inserted names to hash them into).
         // The records are read in place (`records[index]`): a loop's element was a copy.
         var applied: [(index: Int, id: ModelID, entity: SDSEntity, isNew: Bool)] = []
+        // Sized once (not grown 1, 2, 4, … record by record).
+        applied.reserveCapacity(records.count)
         for index in records.indices {
             guard let entity = entities.named(records[index].recordType) else { continue }
             let name = records[index].recordName
@@ -554,11 +555,14 @@ extension SDSEngine {
     /// with the parent this device moved it into (iCloud deleted it with that parent), so the
     /// device that deleted the parent did so without having the move.
     private func noteMovedModelDeletedWithParent(
-        _ deletion: RecordDeletion, deleted: Set<String>, journal: inout PageJournal,
+        _ deletion: RecordDeletion, deletions: [RecordDeletion], journal: inout PageJournal,
         context: inout SDSContext, effects: inout [EngineEffect]
     ) {
         guard journal.removeUploadedMove(deletion.recordName, in: &context.syncData) != nil,
-              let parent = context.syncData.parents[deletion.recordName], deleted.contains(parent)
+              let parent = context.syncData.parents[deletion.recordName],
+              // (The page's deletions searched here, for the rare moved model: a set of their
+              // names built for every page with deletions cost more.)
+              deletions.contains(where: { $0.recordName == parent })
         else { return }
         effects.append(.trace(
             kind: "download.moved-model-deleted-with-parent",

@@ -448,7 +448,7 @@ extension SDSEngine {
                 RecordMapping.attributeValue($0, type: attribute.type)
             }
             if isNew || current?.values[attribute.name] != downloaded {
-                if downloaded == nil && !attribute.isOptional && attribute.defaultValue != nil && isNew {
+                if downloaded.isNil && !attribute.isOptional && !attribute.defaultValue.isNil && isNew {
                     continue
                 }
                 if values.isEmpty { values = Dictionary(minimumCapacity: capacity) }

@@ -367,7 +367,7 @@ extension SDSEngine {
     ) -> OverflowPlan {
         let name = save.record.recordName
         let known = context.syncData.overflow[name]
-        if known == nil, let size = smallRecordSize(
+        if known.isNil, let size = smallRecordSize(
             model: model, pending: pending, entity: entity, context: context) {
             // No asset as far as this device knows, no large changed value and the record
             // fits: nothing moves (what `OverflowPlan.make` decides for it, without its maps).
@@ -386,7 +386,7 @@ extension SDSEngine {
                   let targetName = context.syncData.recordName(of: target) else { continue }
             fields[relationship.name] = RecordMapping.reference(targetName, relationship)
         }
-        return plan(save, fields: fields, assetKeys: assetKeys, hadAsset: known != nil,
+        return plan(save, fields: fields, assetKeys: assetKeys, hadAsset: !known.isNil,
                     entity: entity)
     }
 

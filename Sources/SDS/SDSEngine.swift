@@ -187,10 +187,11 @@ public final class SDSEngine: SyncEngine {
         // first append copied it out (generically, about 420 instructions) and later ones
         // grew it again (2, 4, …). A buffer of our own, with room for an event's usual
         // effects, costs one allocation and no copy.
+        // (The place is filled anew, not copied: only the write replaces what stands there.)
         if effects.count == 1 {
             var own: [EngineEffect] = []
             own.reserveCapacity(Self.usualEffectCount)
-            own.append(effects[0])
+            own.append(.probe(""))
             effects = own
         }
         hasRejectedRecords = !context.syncData.rejected.isEmpty

@@ -35,8 +35,9 @@ extension SDSEngine {
         }
         var retryError: CloudError?
         var zoneGone = false
-        for result in results {
-            switch result {
+        // Each result read in place (`results[index]`): a loop's element was a copy.
+        for index in results.indices {
+            switch results[index] {
             case .saved(let record):
                 context.syncData.unanswered[record.recordName] = nil
                 uploaded(record, batch: batch, context: &context, effects: &effects)

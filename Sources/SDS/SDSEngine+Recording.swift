@@ -7,13 +7,15 @@ extension SDSEngine {
     /// SYNC-1: turns the app's saved transactions into pending changes, per model and key.
     func recordLocalChanges(context: inout SDSContext, effects: inout [EngineEffect]) {
         let entries = context.store.history(after: context.syncData.historyPosition)
-        for entry in entries {
-            context.syncData.historyPosition = entry.position
+        // Each entry and change read in place (`entries[index]`): a loop's element was a copy.
+        for index in entries.indices {
+            context.syncData.historyPosition = entries[index].position
             // The engine's own writes, and saves made while nothing observed the store (found
             // later by ADOPT-1), are not changes to record.
-            if entry.author == Self.author || entry.author == Self.unobservedAuthor { continue }
-            for change in entry.changes {
-                record(change, context: &context, effects: &effects)
+            let author = entries[index].author
+            if author == Self.author || author == Self.unobservedAuthor { continue }
+            for change in entries[index].changes.indices {
+                record(entries[index].changes[change], context: &context, effects: &effects)
             }
         }
     }

@@ -117,29 +117,29 @@ extension SDSEngine {
             pass("download.page.fetched", then: .resolvePage, current, &effects)
         case .resolvePage:
             if mechanisms.matchesPageBeforeStoring {
-                let page = current.takePage()
-                current.resolution = resolvePage(page, context: &context, effects: &effects)
-                current.page = consume page
+                current.resolution = current.withPage { page in
+                    resolvePage(page, context: &context, effects: &effects)
+                }
             } else {
                 current.resolution = PageResolution()
                 current.resolution.deferred = true
             }
             pass("download.page.resolved", then: .storePage, current, &effects)
         case .storePage:
-            let page = current.takePage()
             var resolution = current.resolution
             current.resolution = PageResolution()
-            if resolution.deferred {
-                resolution = resolvePage(page, context: &context, effects: &effects)
-            }
-            applyPage(page, resolution: resolution, context: &context, effects: &effects)
-            if context.syncData.expiredTokenRefetch {
-                for record in page.records {
-                    context.syncData.refetchedRecords.insert(record.recordName)
+            current.withPage { page in
+                if resolution.deferred {
+                    resolution = resolvePage(page, context: &context, effects: &effects)
+                }
+                applyPage(page, resolution: resolution, context: &context, effects: &effects)
+                if context.syncData.expiredTokenRefetch {
+                    for record in page.records {
+                        context.syncData.refetchedRecords.insert(record.recordName)
+                    }
                 }
             }
             context.syncData.pageInProgress = true
-            current.page = consume page
             pass("download.page.stored", then: .savePage, current, &effects)
         case .savePage:
             let page = current.takePage()

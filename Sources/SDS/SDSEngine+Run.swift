@@ -126,8 +126,9 @@ extension SDSEngine {
             }
             pass("download.page.resolved", then: .storePage, current, &effects)
         case .storePage:
-            var resolution = current.resolution
-            current.resolution = PageResolution()
+            // Moved out of the run, an empty one left there (not copied, then replaced).
+            var resolution = PageResolution()
+            swap(&resolution, &current.resolution)
             current.withPage { page in
                 if resolution.deferred {
                     resolution = resolvePage(page, context: &context, effects: &effects)

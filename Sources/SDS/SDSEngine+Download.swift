@@ -16,30 +16,33 @@ extension SDSEngine {
         // The models whose own record is in the page: the same for every record of it (the
         // loop changes no binding), found once and only for an entity with an identity.
         var ownRecords: Set<ModelID>?
-        for record in page.records {
-            guard let entity = entities.named(record.recordType), entity.isSynchronized else { continue }
-            if let existing = context.syncData.model(forRecord: record.recordName), context.store.model(existing) != nil {
+        // Each record read in place (`page.records[index]`): a loop's element was a copy of
+        // the whole record (a dozen retains and as many releases), for its name and type.
+        for index in page.records.indices {
+            guard let entity = entities.named(page.records[index].recordType), entity.isSynchronized else { continue }
+            let name = page.records[index].recordName
+            if let existing = context.syncData.model(forRecord: name), context.store.contains(existing) {
                 if context.syncData.pending[existing]?.isInsert == true,
-                   context.syncData.changeTag(of: record.recordName) == nil, !entity.identity.isEmpty {
+                   context.syncData.changeTag(of: name).isNil, !entity.identity.isEmpty {
                     effects.append(.trace(
                         kind: "download.identity-matched",
-                        details: [TraceField("record", .string(record.recordName))],
+                        details: [TraceField("record", .string(name))],
                         rules: ["ID-2"]
                     ))
                 }
-                resolution.targets[record.recordName] = existing
-            } else if let twin = valueTwin(of: record, entity: entity, context: context,
-                                           targets: resolution.targets) {
-                resolution.targets[record.recordName] = twin
-                resolution.valueTwins.insert(record.recordName)
+                resolution.targets[name] = existing
+            } else if let twin = valueTwin(of: page.records, at: index, entity: entity,
+                                           context: context, targets: resolution.targets) {
+                resolution.targets[name] = twin
+                resolution.valueTwins.insert(name)
             } else if !entity.identity.isEmpty {
                 let own = ownRecords
                     ?? ownRecordInPage(Set(page.records.map(\.recordName)), context: context)
                 ownRecords = own
-                if let twin = identityTwin(of: record, entity: entity, context: context,
+                if let twin = identityTwin(of: page.records[index], entity: entity, context: context,
                                            taken: Set(resolution.targets.values).union(own)) {
-                    resolution.targets[record.recordName] = twin
-                    resolution.identityTwins.insert(record.recordName)
+                    resolution.targets[name] = twin
+                    resolution.identityTwins.insert(name)
                 }
             }
         }
@@ -73,14 +76,14 @@ extension SDSEngine {
 
     /// The records of a page that can be stored now; the others are kept aside (DL-3).
     private func recordsToStore(_ records: [CloudRecord], context: inout SDSContext, effects: inout [EngineEffect]) -> [CloudRecord] {
-        // The page's names, for records that reference others: built at the first one.
+        // The page's names, for references to records not stored here: built at the first one.
         var inPage: Set<String>?
         // The records kept, copied out only once one is left out: usually every record is
         // stored, and `records` itself is the answer (no copy of each record).
         var result: [CloudRecord]?
         // Each record read in place (`records[index]`): a loop's element was a copy.
         for index in records.indices {
-            if canStoreNow(records[index], of: records, inPage: &inPage, context: &context,
+            if canStoreNow(at: index, of: records, inPage: &inPage, context: &context,
                            effects: &effects) {
                 result?.append(records[index])
             } else if result == nil {
@@ -90,33 +93,45 @@ extension SDSEngine {
         return result ?? records
     }
 
-    /// Whether a record of `records` can be stored now (`recordsToStore`), noting what it
-    /// settles in the sync data either way.
+    /// Whether the record at `index` of `records` can be stored now (`recordsToStore`),
+    /// noting what it settles in the sync data either way.
+    ///
+    /// The record is read in place (`records[index]`): given as an argument, it was copied
+    /// for the call (a dozen retains, and the releases after), once per downloaded record.
+    /// It is copied only on the rare paths that hand it on.
     private func canStoreNow(
-        _ record: CloudRecord, of records: [CloudRecord], inPage: inout Set<String>?,
+        at index: Int, of records: [CloudRecord], inPage: inout Set<String>?,
         context: inout SDSContext, effects: inout [EngineEffect]
     ) -> Bool {
-        if skipsHere(record, context: &context, effects: &effects) { return false }
-        guard let entity = entities.named(record.recordType), entity.isSynchronized else {
+        // (`skipsHere` answers false at once when this process synchronizes the full schema.)
+        if !synchronizesFullSchema, skipsHere(records[index], context: &context, effects: &effects) {
+            return false
+        }
+        let name = records[index].recordName
+        guard let entity = entities.named(records[index].recordType), entity.isSynchronized else {
             effects.append(.trace(
                 kind: "download.record.skipped",
-                details: [TraceField("record", .string(record.recordName)),
+                details: [TraceField("record", .string(name)),
                           TraceField("reason", .string("entity not synchronized"))],
                 rules: ["CFG-1"]
             ))
             return false
         }
-        settleUnansweredUpload(record, context: &context, effects: &effects)
-        if let tag = context.syncData.uploadedMoves[record.recordName], tag != record.changeTag {
-            context.syncData.uploadedMoves[record.recordName] = nil
+        // (`settleUnansweredUpload` does nothing without unanswered sends.)
+        if !context.syncData.unanswered.isEmpty {
+            settleUnansweredUpload(records[index], context: &context, effects: &effects)
         }
-        context.syncData.setChangeTag(record.changeTag, for: record.recordName)
-        context.syncData.parents.setEntry(record.parent, at: record.recordName)
-        if context.syncData.pendingDeletions[record.recordName] != nil {
+        let changeTag = records[index].changeTag
+        if let tag = context.syncData.uploadedMoves[name], tag != changeTag {
+            context.syncData.uploadedMoves[name] = nil
+        }
+        context.syncData.setChangeTag(changeTag, for: name)
+        context.syncData.parents.setEntry(records[index].parent, at: name)
+        if !context.syncData.pendingDeletions[name].isNil {
             // The local deletion is not uploaded yet; it wins over the downloaded record.
             effects.append(.trace(
                 kind: "download.record.deleted-locally",
-                details: [TraceField("record", .string(record.recordName))],
+                details: [TraceField("record", .string(name))],
                 rules: ["SYNC-4"]
             ))
             return false
@@ -124,13 +139,13 @@ extension SDSEngine {
         if mechanisms.keepsRecordsWithMissingReferencesAside,
            !entity.synchronizedToOneRelationships.isEmpty,
            let missing = missingReference(
-               of: record, entity: entity,
-               inPage: inPage ?? { inPage = Set(records.map(\.recordName)); return inPage! }(),
-               context: context) {
+               fields: records[index].fields, recordName: name, entity: entity,
+               page: records, inPage: &inPage, context: context) {
+            let record = records[index]
             context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "references \(missing), not downloaded")
             // LIM-3: another device moved this model into one this device deleted without
             // knowing of the move; the model stays at its previous place here.
-            let deletedHere = context.syncData.pendingDeletions[missing] != nil
+            let deletedHere = !context.syncData.pendingDeletions[missing].isNil
                 || context.syncData.deletedHere.contains(missing)
             effects.append(.trace(
                 kind: "download.record.kept-aside",
@@ -141,27 +156,38 @@ extension SDSEngine {
             ))
             return false
         }
-        context.syncData.aside.removeEntry(at: record.recordName)
+        context.syncData.aside.removeEntry(at: name)
         return true
     }
 
-    /// A record name the record references that is neither stored here nor in the page.
-    private func missingReference(of record: CloudRecord, entity: SDSEntity, inPage: Set<String>, context: SDSContext) -> String? {
+    /// A record name the record (its `fields`, its name) references that is neither stored
+    /// here nor in the page. (Given the fields, not the record: a record argument was a copy.)
+    ///
+    /// `inPage` holds the names of `page`'s records, built at the first reference that is not
+    /// stored here (nil until then): a reference to a stored record needs no look at the page,
+    /// so a page whose records reference only stored ones builds no set of its names.
+    private func missingReference(
+        fields: SortedMap<String, CloudValue>, recordName: String, entity: SDSEntity,
+        page: [CloudRecord], inPage: inout Set<String>?, context: SDSContext
+    ) -> String? {
         // In the entity's relationship order; the keys whose local change wins are worked out
         // only for a reference that needs them (no list of references, no lookup before).
         for relationship in entity.synchronizedToOneRelationships {
-            guard case .reference(let name, _)? = record.fields[relationship.name] else { continue }
+            guard case .reference(let name, _)? = fields[relationship.name] else { continue }
+            // A stored record is not missing, whether the page has it or not.
+            if let id = context.syncData.model(forRecord: name), context.store.contains(id) { continue }
             // A record of the page that this device deleted (its deletion not uploaded yet) is
             // not stored: a reference to it is missing here too (LIM-3), unless a local change
             // of the key wins over the downloaded reference (SYNC-4).
-            if inPage.contains(name) {
+            let pageNames = inPage ?? Set(page.map(\.recordName))
+            inPage = pageNames
+            if pageNames.contains(name) {
                 if context.syncData.pendingDeletions.isEmpty
-                    || context.syncData.pendingDeletions[name] == nil { continue }
-                let local = context.syncData.model(forRecord: record.recordName)
+                    || context.syncData.pendingDeletions[name].isNil { continue }
+                let local = context.syncData.model(forRecord: recordName)
                     .flatMap { context.syncData.pending[$0]?.keysThatWin } ?? [:]
                 if local[relationship.name] != nil { continue }
             }
-            if let id = context.syncData.model(forRecord: name), context.store.model(id) != nil { continue }
             return name
         }
         return nil
@@ -185,9 +211,8 @@ extension SDSEngine {
         var transaction = Transaction()
         prepare(records, resolution: resolution, into: &transaction, journal: &journal,
                 context: &context, effects: &effects)
-        let deleted = deletions.isEmpty ? [] : Set(deletions.map(\.recordName))
         for deletion in deletions {
-            noteMovedModelDeletedWithParent(deletion, deleted: deleted, journal: &journal,
+            noteMovedModelDeletedWithParent(deletion, deletions: deletions, journal: &journal,
                                             context: &context, effects: &effects)
             applyDeletion(deletion, to: &transaction, journal: &journal, context: &context,
                           effects: &effects)
@@ -247,10 +272,12 @@ extension SDSEngine {
         // model is inserted by this page (no set of the inserted names to hash them into).
         // The records are read in place (`records[index]`): a loop's element was a copy.
         var applied: [(index: Int, id: ModelID, entity: SDSEntity, isNew: Bool)] = []
+        // Sized once (not grown 1, 2, 4, … record by record).
+        applied.reserveCapacity(records.count)
         for index in records.indices {
             guard let entity = entities.named(records[index].recordType) else { continue }
             let name = records[index].recordName
-            if let target = resolution.targets[name], context.store.model(target) != nil {
+            if let target = resolution.targets[name], context.store.contains(target) {
                 if resolution.valueTwins.contains(name) || resolution.identityTwins.contains(name) {
                     adoptTwin(target, record: records[index],
                               byValues: resolution.valueTwins.contains(name),
@@ -259,7 +286,7 @@ extension SDSEngine {
                 applied.append((index, target, entity, false))
                 continue
             }
-            if let other = context.syncData.model(forRecord: name), context.store.model(other) != nil {
+            if let other = context.syncData.model(forRecord: name), context.store.contains(other) {
                 // LIM-2: the app created a model with this identity after the page was read;
                 // the download inserts its own, and the app's moves to a random name (ID-5).
                 let fresh = context.makeRandomRecordName()
@@ -276,8 +303,8 @@ extension SDSEngine {
             applied.append((index, id, entity, true))
         }
         for (index, id, entity, isNew) in applied {
-            let values = downloadedValues(records[index], model: id, entity: entity, isNew: isNew,
-                                          context: context, effects: &effects)
+            let values = downloadedValues(of: records, at: index, model: id, entity: entity,
+                                          isNew: isNew, context: context, effects: &effects)
             if !values.isEmpty { transaction.append(.update(id, values: values)) }
             // (A model made for this page has no pending change.)
             if !isNew, var pending = context.syncData.pending[id], pending.isAdoption {
@@ -327,10 +354,13 @@ extension SDSEngine {
         let names = context.syncData.aside.keys.sorted()
         guard !names.isEmpty else { return }
         var ready: [CloudRecord] = []
+        // No page: a reference is missing unless stored here.
+        var noPage: Set<String>? = []
         for name in names {
             guard let aside = context.syncData.aside[name],
                   let entity = entities.named(aside.record.recordType),
-                  missingReference(of: aside.record, entity: entity, inPage: [], context: context) == nil,
+                  missingReference(fields: aside.record.fields, recordName: aside.record.recordName,
+                                   entity: entity, page: [], inPage: &noPage, context: context) == nil,
                   aside.reason.hasPrefix("references") else { continue }
             context.syncData.aside[name] = nil
             ready.append(aside.record)
@@ -381,10 +411,15 @@ extension SDSEngine {
         ))
     }
 
-    /// The values of a downloaded record the model takes: every synchronized key the model
-    /// has no pending change of (SYNC-4); a key the record lacks clears the value (CFG-3).
+    /// The values of a downloaded record (`records[index]`) the model takes: every
+    /// synchronized key the model has no pending change of (SYNC-4); a key the record lacks
+    /// clears the value (CFG-3).
+    ///
+    /// The record is read in place: given as an argument, it was copied for the call (a
+    /// dozen retains, and the releases after), once per downloaded record.
     private func downloadedValues(
-        _ record: CloudRecord,
+        of records: [CloudRecord],
+        at index: Int,
         model id: ModelID,
         entity: SDSEntity,
         isNew: Bool,
@@ -395,24 +430,28 @@ extension SDSEngine {
         let pendingKeys = isNew ? [:] : context.syncData.pending[id]?.keysThatWin ?? [:]
         // A new model is not in the store yet (its insert is in the same transaction).
         let current = isNew ? nil : context.store.model(id)
-        // Sized once (`reserveCapacity` ran unspecialized, about 1,200 instructions a record).
-        var values = [String: PropertyValue](
-            minimumCapacity: entity.synchronizedAttributes.count
-                + entity.synchronizedToOneRelationships.count)
+        // Sized once (`reserveCapacity` ran unspecialized, about 1,200 instructions a record),
+        // at the first value: a record that changes nothing of its model (most of those that
+        // come back after this device's own upload) allocates no table (about 760
+        // instructions, unspecialized too).
+        var values: [String: PropertyValue] = [:]
+        let capacity = entity.synchronizedAttributes.count + entity.synchronizedToOneRelationships.count
         var kept: [String] = []
+        let fields = records[index].fields
         for attribute in entity.synchronizedAttributes {
             // (An empty map is not asked: a lookup hashes the key even then.)
             if !pendingKeys.isEmpty && pendingKeys[attribute.name] != nil {
                 kept.append(attribute.name)
                 continue
             }
-            let downloaded = record.fields[attribute.name].flatMap {
+            let downloaded = fields[attribute.name].flatMap {
                 RecordMapping.attributeValue($0, type: attribute.type)
             }
             if isNew || current?.values[attribute.name] != downloaded {
-                if downloaded == nil && !attribute.isOptional && attribute.defaultValue != nil && isNew {
+                if downloaded.isNil && !attribute.isOptional && !attribute.defaultValue.isNil && isNew {
                     continue
                 }
+                if values.isEmpty { values = Dictionary(minimumCapacity: capacity) }
                 values[attribute.name] = .attribute(downloaded)
             }
         }
@@ -422,17 +461,18 @@ extension SDSEngine {
                 continue
             }
             var target: ModelID?
-            if case .reference(let name, _)? = record.fields[relationship.name] {
+            if case .reference(let name, _)? = fields[relationship.name] {
                 target = context.syncData.model(forRecord: name)
             }
             if isNew || current?.toOne[relationship.name] != target {
+                if values.isEmpty { values = Dictionary(minimumCapacity: capacity) }
                 values[relationship.name] = .relationship(target)
             }
         }
         if !kept.isEmpty {
             effects.append(.trace(
                 kind: "download.local-keys-kept",
-                details: [TraceField("record", .string(record.recordName)),
+                details: [TraceField("record", .string(records[index].recordName)),
                           TraceField("keys", .list(kept.sorted().map { .string($0) }))],
                 rules: ["SYNC-4"]
             ))
@@ -464,7 +504,7 @@ extension SDSEngine {
             let matches = entity.identity.allSatisfy { model.values[$0] == wanted[$0] }
             guard matches else { continue }
             guard let bound = context.syncData.recordName(of: model.id) else { return model.id }
-            if context.syncData.changeTag(of: bound) == nil { return model.id }
+            if context.syncData.changeTag(of: bound).isNil { return model.id }
         }
         return nil
     }
@@ -475,14 +515,18 @@ extension SDSEngine {
     /// A model already given another record of the same page (one of `targets`) is not given a
     /// second one: each model gets at most one record (two records with the same values each need a
     /// model of their own).
+    ///
+    /// The record (`records[index]`) is read in place: given as an argument, it was copied for
+    /// the call, which mostly ends at the first check.
     private func valueTwin(
-        of record: CloudRecord, entity: SDSEntity, context: SDSContext,
+        of records: [CloudRecord], at index: Int, entity: SDSEntity, context: SDSContext,
         targets: [String: ModelID]
     ) -> ModelID? {
-        guard entity.identity.isEmpty, context.syncData.zoneToken == nil || context.syncData.needsFullDownload,
+        guard entity.identity.isEmpty, context.syncData.zoneToken.isNil || context.syncData.needsFullDownload,
               !context.syncData.pending.isEmpty else {
             return nil
         }
+        let record = records[index]
         let taken = Set(targets.values)
         // Only models with pending changes can match: visit those (in identifier order, as
         // the entity's models would be), not every model of the store for every record.
@@ -491,7 +535,7 @@ extension SDSEngine {
                   let pending = context.syncData.pending[model.id],
                   pending.isAdoption || (pending.isInsert && !context.syncData.hasDownloadedOnce),
                   let name = context.syncData.recordName(of: model.id),
-                  context.syncData.changeTag(of: name) == nil, name != record.recordName else { continue }
+                  context.syncData.changeTag(of: name).isNil, name != record.recordName else { continue }
             let matches = entity.synchronizedAttributes.allSatisfy { attribute in
                 let downloaded = record.fields[attribute.name].flatMap {
                     RecordMapping.attributeValue($0, type: attribute.type)
@@ -511,11 +555,14 @@ extension SDSEngine {
     /// with the parent this device moved it into (iCloud deleted it with that parent), so the
     /// device that deleted the parent did so without having the move.
     private func noteMovedModelDeletedWithParent(
-        _ deletion: RecordDeletion, deleted: Set<String>, journal: inout PageJournal,
+        _ deletion: RecordDeletion, deletions: [RecordDeletion], journal: inout PageJournal,
         context: inout SDSContext, effects: inout [EngineEffect]
     ) {
         guard journal.removeUploadedMove(deletion.recordName, in: &context.syncData) != nil,
-              let parent = context.syncData.parents[deletion.recordName], deleted.contains(parent)
+              let parent = context.syncData.parents[deletion.recordName],
+              // (The page's deletions searched here, for the rare moved model: a set of their
+              // names built for every page with deletions cost more.)
+              deletions.contains(where: { $0.recordName == parent })
         else { return }
         effects.append(.trace(
             kind: "download.moved-model-deleted-with-parent",
@@ -549,7 +596,7 @@ extension SDSEngine {
         journal.removePendingDeletion(deletion.recordName, in: &context.syncData)
         journal.removeRecordZone(deletion.recordName, in: &context.syncData)
         guard let id = context.syncData.model(forRecord: deletion.recordName) else { return }
-        guard context.store.model(id) != nil else {
+        guard context.store.contains(id) else {
             journal.unbind(id, in: &context.syncData)
             return
         }
@@ -607,7 +654,7 @@ extension SDSEngine {
         // record, so the next launch brings it back. O(page), not O(bound models).
         var vanished: [ModelID: String] = [:]
         for change in entry?.changes ?? [] {
-            if case .deleted(let id, let entity, _) = change, context.syncData.recordName(of: id) != nil {
+            if case .deleted(let id, let entity, _) = change, !context.syncData.recordName(of: id).isNil {
                 vanished[id] = entity
             }
         }

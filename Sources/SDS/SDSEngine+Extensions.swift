@@ -112,7 +112,7 @@ extension SDSEngine {
     func keepNamesFromBeforeIdentities(context: SDSContext, effects: inout [EngineEffect]) {
         var kept: [String] = []
         for id in context.syncData.records.boundModels {
-            guard let name = context.syncData.recordName(of: id), context.syncData.changeTag(of: name) != nil,
+            guard let name = context.syncData.recordName(of: id), !context.syncData.changeTag(of: name).isNil,
                   let model = context.store.model(id), let entity = entities.named(model.entity),
                   !entity.identity.isEmpty,
                   let identityName = identityRecordName(of: id, entity: entity, store: context.store),

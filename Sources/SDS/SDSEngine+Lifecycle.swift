@@ -21,7 +21,7 @@ extension SDSEngine {
             }
         }
         var vanished: [String] = []
-        for id in context.syncData.records.boundModels where context.store.model(id) == nil {
+        for id in context.syncData.records.boundModels where !context.store.contains(id) {
             if let name = context.syncData.recordName(of: id) { vanished.append(name) }
             context.syncData.unbind(id)
             context.syncData.pending[id] = nil
@@ -52,7 +52,7 @@ extension SDSEngine {
             adopted.append(.string(name))
         }
         if !adopted.isEmpty {
-            if context.syncData.zoneToken == nil { context.syncData.needsFullDownload = true }
+            if context.syncData.zoneToken.isNil { context.syncData.needsFullDownload = true }
             effects.append(.trace(kind: "models.adopted", details: [TraceField("records", .list(adopted))], rules: ["ADOPT-1"]))
         }
     }

@@ -70,7 +70,7 @@ extension SDSEngine {
         _ current: SyncRun,
         context: SDSContext
     ) -> Bool {
-        guard current.overflow.bases[name] == nil,
+        guard current.overflow.bases[name].isNil,
               !current.attempted.contains(pending.isAdoption ? "adopt:" + name : name),
               isUploadable(name, context: context) else { return false }
         if current.overflow.mustFetch.contains(name) { return true }
@@ -79,7 +79,7 @@ extension SDSEngine {
               !isFreshRecord(pending, entity: entity) else { return false }
         // A small record without a known asset moves nothing (`localPlan`'s first case),
         // told from the model without building its save.
-        if context.syncData.overflow[name] == nil,
+        if context.syncData.overflow[name].isNil,
            smallRecordSize(model: model, pending: pending, entity: entity, context: context) != nil {
             return false
         }
@@ -367,7 +367,7 @@ extension SDSEngine {
     ) -> OverflowPlan {
         let name = save.record.recordName
         let known = context.syncData.overflow[name]
-        if known == nil, let size = smallRecordSize(
+        if known.isNil, let size = smallRecordSize(
             model: model, pending: pending, entity: entity, context: context) {
             // No asset as far as this device knows, no large changed value and the record
             // fits: nothing moves (what `OverflowPlan.make` decides for it, without its maps).
@@ -386,7 +386,7 @@ extension SDSEngine {
                   let targetName = context.syncData.recordName(of: target) else { continue }
             fields[relationship.name] = RecordMapping.reference(targetName, relationship)
         }
-        return plan(save, fields: fields, assetKeys: assetKeys, hadAsset: known != nil,
+        return plan(save, fields: fields, assetKeys: assetKeys, hadAsset: !known.isNil,
                     entity: entity)
     }
 
@@ -531,11 +531,14 @@ extension SDSEngine {
         // (Each record read in place, `records[index]`: a loop's element was a copy.)
         var read: [CloudRecord]?
         for index in records.indices {
-            observeOverflow(records[index], context: &context, effects: &effects)
             guard let field = records[index].fields[Self.overflowField] else {
+                // `observeOverflow` for a record without an asset, without copying the
+                // record into its argument (a dozen retains and releases per record).
+                context.syncData.overflow.removeEntry(at: records[index].recordName)
                 read?.append(records[index])
                 continue
             }
+            observeOverflow(records[index], context: &context, effects: &effects)
             let keys = OverflowAsset.decode(field)?.sortedKeys ?? []
             effects.append(.trace(
                 kind: "download.overflow-read",
@@ -562,7 +565,7 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) {
         let name = record.recordName
-        guard record.fields[Self.overflowField] != nil else {
+        guard !record.fields[Self.overflowField].isNil else {
             context.syncData.overflow.removeEntry(at: name)
             return
         }

@@ -7,13 +7,15 @@ extension SDSEngine {
     /// SYNC-1: turns the app's saved transactions into pending changes, per model and key.
     func recordLocalChanges(context: inout SDSContext, effects: inout [EngineEffect]) {
         let entries = context.store.history(after: context.syncData.historyPosition)
-        for entry in entries {
-            context.syncData.historyPosition = entry.position
+        // Each entry and change read in place (`entries[index]`): a loop's element was a copy.
+        for index in entries.indices {
+            context.syncData.historyPosition = entries[index].position
             // The engine's own writes, and saves made while nothing observed the store (found
             // later by ADOPT-1), are not changes to record.
-            if entry.author == Self.author || entry.author == Self.unobservedAuthor { continue }
-            for change in entry.changes {
-                record(change, context: &context, effects: &effects)
+            let author = entries[index].author
+            if author == Self.author || author == Self.unobservedAuthor { continue }
+            for change in entries[index].changes.indices {
+                record(entries[index].changes[change], context: &context, effects: &effects)
             }
         }
     }
@@ -53,7 +55,7 @@ extension SDSEngine {
             }
             // What the change needs from the sync data first; then the change is changed in
             // place (PendingChanges.modify: no copy of its keys).
-            let isNewRecord = context.syncData.recordName(of: id) == nil
+            let isNewRecord = context.syncData.recordName(of: id).isNil
             if isNewRecord {
                 _ = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
             }
@@ -78,7 +80,7 @@ extension SDSEngine {
                     pending.movedFrom.append(previousParent)
                 }
             }
-            if let name = context.syncData.recordName(of: id), context.syncData.rejected[name] != nil {
+            if let name = context.syncData.recordName(of: id), !context.syncData.rejected[name].isNil {
                 context.syncData.rejected[name] = nil
                 effects.append(.trace(
                     kind: "rejected.changed",
@@ -141,7 +143,7 @@ extension SDSEngine {
                 rules: ["ID-1"]
             ))
             if let other = context.syncData.model(forRecord: name), other != id,
-               context.store.model(other) != nil {
+               context.store.contains(other) {
                 name = context.makeRandomRecordName()
                 effects.append(.trace(
                     kind: "record.named.duplicate-identity",

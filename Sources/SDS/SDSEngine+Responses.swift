@@ -140,11 +140,11 @@ extension SDSEngine {
                 userDeletedZone(current, context: &context, effects: &effects)
                 return
             }
-            if context.syncData.zoneCreated || context.syncData.zoneToken != nil {
+            if context.syncData.zoneCreated || !context.syncData.zoneToken.isNil {
                 zoneMissing(recreatedByAnother: changed.contains(zone), context: &context, effects: &effects)
             }
         }
-        if changed.contains(zone) && !context.syncData.zoneCreated && context.syncData.zoneToken == nil {
+        if changed.contains(zone) && !context.syncData.zoneCreated && context.syncData.zoneToken.isNil {
             // The zone exists (another device created it): no need to save it.
             context.syncData.zoneCreated = true
         }

@@ -86,10 +86,10 @@ extension SDSEngine {
                 send(.fetchRecords(scope: .privateDatabase, zone: appZone(context), names: batch), current, &effects)
             }
         case .downloadStart:
-            if context.syncData.zoneToken == nil && !context.syncData.expiredTokenRefetch {
+            if context.syncData.zoneToken.isNil && !context.syncData.expiredTokenRefetch {
                 context.syncData.needsFullDownload = true
             }
-            if context.syncData.downloadInProgress && context.syncData.zoneToken != nil {
+            if context.syncData.downloadInProgress && !context.syncData.zoneToken.isNil {
                 effects.append(.trace(
                     kind: "download.continues",
                     details: [TraceField("from", .string("the last saved token"))],
@@ -117,29 +117,30 @@ extension SDSEngine {
             pass("download.page.fetched", then: .resolvePage, current, &effects)
         case .resolvePage:
             if mechanisms.matchesPageBeforeStoring {
-                let page = current.takePage()
-                current.resolution = resolvePage(page, context: &context, effects: &effects)
-                current.page = consume page
+                current.resolution = current.withPage { page in
+                    resolvePage(page, context: &context, effects: &effects)
+                }
             } else {
                 current.resolution = PageResolution()
                 current.resolution.deferred = true
             }
             pass("download.page.resolved", then: .storePage, current, &effects)
         case .storePage:
-            let page = current.takePage()
-            var resolution = current.resolution
-            current.resolution = PageResolution()
-            if resolution.deferred {
-                resolution = resolvePage(page, context: &context, effects: &effects)
-            }
-            applyPage(page, resolution: resolution, context: &context, effects: &effects)
-            if context.syncData.expiredTokenRefetch {
-                for record in page.records {
-                    context.syncData.refetchedRecords.insert(record.recordName)
+            // Moved out of the run, an empty one left there (not copied, then replaced).
+            var resolution = PageResolution()
+            swap(&resolution, &current.resolution)
+            current.withPage { page in
+                if resolution.deferred {
+                    resolution = resolvePage(page, context: &context, effects: &effects)
+                }
+                applyPage(page, resolution: resolution, context: &context, effects: &effects)
+                if context.syncData.expiredTokenRefetch {
+                    for record in page.records {
+                        context.syncData.refetchedRecords.insert(record.recordName)
+                    }
                 }
             }
             context.syncData.pageInProgress = true
-            current.page = consume page
             pass("download.page.stored", then: .savePage, current, &effects)
         case .savePage:
             let page = current.takePage()
@@ -232,8 +233,8 @@ extension SDSEngine {
             context.syncData.refetchedRecords = []
             var stale: [String] = []
             for name in context.syncData.records.sortedBoundNames where !seen.contains(name) {
-                guard let id = context.syncData.model(forRecord: name), context.store.model(id) != nil,
-                      context.syncData.changeTag(of: name) != nil else { continue }
+                guard let id = context.syncData.model(forRecord: name), context.store.contains(id),
+                      !context.syncData.changeTag(of: name).isNil else { continue }
                 stale.append(name)
             }
             if !stale.isEmpty {
@@ -287,14 +288,16 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
+        // Described once, for the trace and the run's failure (some 5,000 instructions each).
+        let description = error.description
         effects.append(.trace(
             kind: "sync.failed",
-            details: [TraceField("error", .string(error.description))],
+            details: [TraceField("error", .string(description))],
             rules: []
         ))
         current.awaiting = nil
         current.step = .finish
-        current.failureReason = current.failureReason ?? error.description
+        current.failureReason = current.failureReason ?? description
         scheduleRetry(after: error, context: context, effects: &effects)
     }
 

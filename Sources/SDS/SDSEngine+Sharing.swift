@@ -34,7 +34,7 @@ extension SDSEngine {
             guard let id = context.syncData.model(forRecord: name) else { continue }
             context.syncData.unbind(id)
             context.syncData.pending[id] = nil
-            if context.store.model(id) != nil {
+            if context.store.contains(id) {
                 transaction.append(.delete(id))
                 removed.append(name)
             }

@@ -42,20 +42,23 @@ extension SDSEngine {
         // BIG-3: records whose overflow asset is involved are fetched first.
         if let fetch = overflowFetchRequest(current, context: context) { return fetch }
         let target = uploadZone(current, adoption: adoption, context: context)
+        // Decided once: building the app's zone to compare copies the account's name.
+        let targetIsOwn = target == appZone(context)
         var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [], isAdoption: adoption, zone: target)
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
         let held = heldDeletions(context: context, effects: &effects)
         if !adoption && !context.syncData.pendingDeletions.isEmpty {
             for name in context.syncData.pendingDeletions.keys.sorted() where budget > 0 {
-                guard zone(ofRecord: name, model: nil, context: context) == target else { continue }
+                guard uploads(name, model: nil, to: target, targetIsOwn: targetIsOwn, context: context)
+                else { continue }
                 guard !current.attempted.contains(name), !held.contains(name) else { continue }
                 batch.deletedNames.append(name)
                 current.attempted.insert(name)
                 budget -= 1
             }
         }
-        let savesPaused = target == appZone(context) ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
+        let savesPaused = targetIsOwn ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
         // The names deleted by this request, for the check below (the list keeps their order);
         // none, most of the time, and then no name is hashed against an empty set.
         let deletedNames = batch.deletedNames.isEmpty ? nil : Set(batch.deletedNames)
@@ -65,16 +68,16 @@ extension SDSEngine {
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
                   let name = context.syncData.recordName(of: id),
                   synchronizesHere(pending: pending, model: id, context: context),
-                  zone(ofRecord: name, model: id, context: context) == target else { continue }
+                  uploads(name, model: id, to: target, targetIsOwn: targetIsOwn, context: context)
+            else { continue }
             let attemptKey = adoption ? "adopt:" + name : name
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
             guard deletedNames?.contains(name) != true else { continue }
             guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
-                  var save = makeSave(of: id, name: name, pending: pending, adoption: adoption,
-                                      base: current.overflow.bases[name], context: context,
-                                      effects: &effects)
+                  let save = makeSave(of: id, name: name, zone: target, pending: pending,
+                                      adoption: adoption, base: current.overflow.bases[name],
+                                      context: context, effects: &effects)
             else { continue }
-            save.record.zone = target
             saves.append(save)
             batch.sentKeys[id] = pending.keys
             batch.savedModels[name] = id
@@ -97,14 +100,14 @@ extension SDSEngine {
                       TraceField("policy", .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
             rules: adoption ? ["ADOPT-2"] : []
         ))
-        if target != appZone(context) {
+        if !targetIsOwn {
             for name in batch.savedModels.keys.sorted() {
                 // A new model under a shared parent goes into the owner's zone.
                 context.syncData.recordZones[name] = target
             }
         }
         let request = CloudRequest.modifyRecords(
-            scope: target == appZone(context) ? .privateDatabase : .sharedDatabase,
+            scope: targetIsOwn ? .privateDatabase : .sharedDatabase,
             zone: target,
             saves: saves,
             deletes: batch.deletedNames,
@@ -114,6 +117,16 @@ extension SDSEngine {
         // Kept to match the answer against (moved into the run, not copied).
         current.batch = consume batch
         return request
+    }
+
+    /// Whether a record uploads to `target` (its `zone(ofRecord:model:context:)` is `target`),
+    /// told without building the app's zone for each record when no record is in another
+    /// user's share (every record is then in the app's zone).
+    private func uploads(
+        _ name: String, model: ModelID?, to target: ZoneID, targetIsOwn: Bool, context: SDSContext
+    ) -> Bool {
+        if context.syncData.recordZones.isEmpty { return targetIsOwn }
+        return zone(ofRecord: name, model: model, context: context) == target
     }
 
     /// The zone the next request uploads to: the app's own zone while it has changes this
@@ -146,7 +159,7 @@ extension SDSEngine {
     /// Whether a record may be uploaded now: not set aside after a rejection (SCHEMA-4).
     func isUploadable(_ name: String, context: SDSContext) -> Bool {
         // (An empty map is not asked: a lookup hashes the name even then.)
-        context.syncData.rejected.isEmpty || context.syncData.rejected[name] == nil
+        context.syncData.rejected.isEmpty || context.syncData.rejected[name].isNil
     }
 
     /// ERR-6, ERR-7, LIM-5: the deletion of a previous parent waits until the change that
@@ -185,23 +198,28 @@ extension SDSEngine {
     private func makeSave(
         of id: ModelID,
         name: String,
+        zone: ZoneID,
         pending: PendingChange,
         adoption: Bool,
         base: OverflowRunState.Base?,
         context: SDSContext,
         effects: inout [EngineEffect]
     ) -> RecordSave? {
-        guard let save = plainSave(of: id, name: name, pending: pending, adoption: adoption,
-                                   context: context, effects: &effects) else { return nil }
+        guard let save = plainSave(of: id, name: name, zone: zone, pending: pending,
+                                   adoption: adoption, context: context, effects: &effects)
+        else { return nil }
         return placeOverflow(save, of: id, pending: pending, adoption: adoption, base: base,
                              context: context, effects: &effects)
     }
 
     /// The record of a model with its changed keys, every value in its own field; values that
     /// are empty are left out (CFG-3), so clearing a value reaches iCloud as the key removed.
+    /// The record is made in the zone it goes to (not made in the app's zone, then copied out
+    /// of the save to change its zone); the app's zone when none is given.
     func plainSave(
         of id: ModelID,
         name: String,
+        zone: ZoneID? = nil,
         pending: PendingChange,
         adoption: Bool,
         context: SDSContext,
@@ -213,7 +231,7 @@ extension SDSEngine {
         var record = CloudRecord(
             recordType: entity.name,
             recordName: name,
-            zone: appZone(context),
+            zone: zone ?? appZone(context),
             // Room for every changed key at once (one allocation, not one per growth).
             fields: SortedMap(minimumCapacity: pending.keys.count),
             changeTag: adoption ? nil : context.syncData.changeTag(of: name)

@@ -35,8 +35,9 @@ extension SDSEngine {
         }
         var retryError: CloudError?
         var zoneGone = false
-        for result in results {
-            switch result {
+        // Each result read in place (`results[index]`): a loop's element was a copy.
+        for index in results.indices {
+            switch results[index] {
             case .saved(let record):
                 context.syncData.unanswered[record.recordName] = nil
                 uploaded(record, batch: batch, context: &context, effects: &effects)
@@ -127,7 +128,7 @@ extension SDSEngine {
         let name = record.recordName
         context.syncData.setChangeTag(record.changeTag, for: name)
         context.syncData.parents.setEntry(record.parent, at: name)
-        if record.fields[Self.overflowField] == nil {
+        if record.fields[Self.overflowField].isNil {
             // No asset (observeOverflow's first case, without sorting the keys for it).
             context.syncData.overflow.removeEntry(at: name)
         } else {

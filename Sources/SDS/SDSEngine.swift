@@ -138,6 +138,11 @@ public final class SDSEngine: SyncEngine {
 
     /// What stands first in the effects until the event's write replaces it.
     private static let writePlaceholder = EngineEffect.probe("")
+    /// Room for the effects of most events (the write's place, a probe or a request, a few
+    /// traces), reserved at once (`handleWithoutWriting`). Measured per 20 explorer seeds: 6
+    /// saves 0.75 M instructions over 4 (7 no more); 8 took the buffer out of malloc's fast
+    /// path for small blocks and cost 5 M more than 4.
+    private static let usualEffectCount = 6
 
     /// `handle(_:context:)` over a lent disk, in this engine's own (specialized) code: the
     /// context is built from the lent store and sync data, and its state is moved into the
@@ -178,6 +183,17 @@ public final class SDSEngine: SyncEngine {
     private func handleWithoutWriting(
         _ event: EngineEvent, context: inout SDSContext, effects: inout [EngineEffect]
     ) {
+        // The effects arrive holding only the write's place, in a shared static buffer: the
+        // first append copied it out (generically, about 420 instructions) and later ones
+        // grew it again (2, 4, …). A buffer of our own, with room for an event's usual
+        // effects, costs one allocation and no copy.
+        // (The place is filled anew, not copied: only the write replaces what stands there.)
+        if effects.count == 1 {
+            var own: [EngineEffect] = []
+            own.reserveCapacity(Self.usualEffectCount)
+            own.append(.probe(""))
+            effects = own
+        }
         hasRejectedRecords = !context.syncData.rejected.isEmpty
         switch event {
         case .launch(let waiter):
@@ -366,7 +382,7 @@ public final class SDSEngine: SyncEngine {
         if !launched { return ("the app is not running", []) }
         if stopped { return ("stopped", ["LIFE-1"]) }
         if zonePurged { return ("user deleted zone", ["ERR-2"]) }
-        if context.account == nil { return ("signed out", []) }
+        if context.account.isNil { return ("signed out", []) }
         if context.accountStatus == .temporarilyUnavailable {
             return ("account temporarily unavailable", ["ACCT-2"])
         }

@@ -148,6 +148,14 @@ final class SyncRun {
         return page
     }
 
+    /// Lends the page of a download step to `body` where it lies in the run: taking it out
+    /// and putting it back destroyed the (empty) place first, through the runtime's generic
+    /// witnesses (about 200 instructions a put-back, two per page).
+    func withPage<Result>(_ body: (inout DownloadPage) -> Result) -> Result {
+        precondition(!page.isNil, "sds: a page step without a page")
+        return body(&page!)
+    }
+
     /// Whether the run reached its upload: changes recorded later need another run.
     var hasStartedUploading: Bool {
         if uploadRequests > 0 { return true }

@@ -318,7 +318,7 @@ final class World {
         case .resume(let index, let incarnation):
             outstanding[index] -= 1
             guard incarnations[index] == incarnation else { return }
-            deliver(.resume, to: index)
+            deliver(Self.resumeEvent, to: index)
         case .timer(let index, let incarnation, let timer):
             guard incarnations[index] == incarnation else { return }
             timers[index][timer] = nil
@@ -327,6 +327,10 @@ final class World {
             deliver(.timer(timer), to: index)
         }
     }
+
+    /// `.resume`, built once: the engine event is a large enum, and building it for each
+    /// resume (most events) stored its tag and copied its whole size (about 150 instructions).
+    private static let resumeEvent = EngineEvent.resume
 
     /// Hands an event to a device's engine and carries out the effects.
     func deliver(_ event: EngineEvent, to index: Int) {
@@ -406,7 +410,7 @@ final class World {
             }
         case .probe(let name):
             record(device.name, "probe", [TraceField("point", .string(name))])
-            if name == "sync.start" && !livenessGuards[index].noteStart(at: now) {
+            if Self.isSyncStart(name) && !livenessGuards[index].noteStart(at: now) {
                 failLivelock(device: index, repeating: "synchronization (sync.start)")
                 return false
             }
@@ -420,7 +424,7 @@ final class World {
         case .trace(let kind, let details, let rules):
             record(device.name, kind, details, rules: rules)
             noteFired(rules, device: index)
-            if kind == EngineEffect.runtimeErrorKind,
+            if Self.isRuntimeError(kind),
                case .string(let message)? = details.first?.value {
                 fail("\(device.name): \(message)")
                 return false
@@ -437,6 +441,20 @@ final class World {
             if countWrite(device: index) { return false }
         }
         return true
+    }
+
+    /// Whether a probe point starts a synchronization. The lengths are compared first: two
+    /// different strings were compared through the runtime, at every probe point.
+    @inline(__always)
+    private static func isSyncStart(_ name: String) -> Bool {
+        name.utf8.count == 10 && name == "sync.start"
+    }
+
+    /// Whether a trace effect reports a runtime error (lengths first, as `isSyncStart`).
+    @inline(__always)
+    private static func isRuntimeError(_ kind: String) -> Bool {
+        let wanted = EngineEffect.runtimeErrorKind
+        return kind.utf8.count == wanted.utf8.count && kind == wanted
     }
 
     /// Counts a write the device carried out; kills the device when it is the write a

@@ -201,7 +201,7 @@ extension World {
     /// Tells the engine the app saved, and learns the record names it gave new models.
     private func storeSaved(_ index: Int) {
         record(devices[index].name, "store.saved")
-        deliver(.storeSaved, to: index)
+        deliver(Self.storeSavedEvent, to: index)
         labels.resolveNames(devices: devices)
     }
 

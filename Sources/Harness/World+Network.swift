@@ -132,7 +132,7 @@ extension World {
             record(device.name, "push.lost", [TraceField("reason", .string("app not running"))])
             return
         }
-        deliver(.push, to: index)
+        deliver(Self.pushEvent, to: index)
     }
 
     private func requestDetails(_ request: CloudRequest) -> [TraceField] {

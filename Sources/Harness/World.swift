@@ -56,6 +56,11 @@ final class World {
     @exclusivity(unchecked) var cloudActor = ActorID(index: 0)
     /// Rules fired, per device index; index `devices.count` stands for the cloud.
     @exclusivity(unchecked) var firedRules: [Set<String>] = []
+    /// The rules `noteFired` last added, by the same index: an engine names the same rules
+    /// trace after trace, and a list equal to the last one (often the very same literal
+    /// array, which compares by identity) is in the set already; its rules are not hashed
+    /// again.
+    @exclusivity(unchecked) var lastFired: [[String]] = []
     /// Events waiting for each device (requests, answers, pushes, resumes), for idleness.
     @exclusivity(unchecked) var outstanding: [Int] = []
     /// Each device's armed timers, by kind: the kernel event that fires one and when.
@@ -190,10 +195,12 @@ final class World {
             livenessGuards.append(LivenessGuard(limit: Self.syncStartsPerInstantLimit))
             refusals.append([])
             firedRules.append([])
+            lastFired.append([])
             writeCounts.append(0)
             deviceActors.append(kernel.actor(named: name))
         }
         firedRules.append([])
+        lastFired.append([])
         cloudActor = kernel.actor(named: "cloud")
     }
 
@@ -217,7 +224,9 @@ final class World {
     func noteFired(_ rules: [String], device: Int?) {
         guard !rules.isEmpty else { return }
         let index = device ?? devices.count
+        if lastFired[index] == rules { return }
         for rule in rules { firedRules[index].insert(rule) }
+        lastFired[index] = rules
     }
 
     // MARK: Running the kernel
@@ -226,7 +235,7 @@ final class World {
     @discardableResult
     func run(until limit: SimTime) -> Bool {
         while failure == nil {
-            switch kernel.next(until: limit) {
+            switch kernel.nextUnnamed(until: limit) {
             case .event(let scheduled, _):
                 dispatch(scheduled.payload)
             case .reachedLimit, .empty:
@@ -243,7 +252,7 @@ final class World {
     func run(while condition: () -> Bool, bound: SimTime, what: String) {
         let deadline = now.adding(bound)
         while failure == nil && condition() {
-            switch kernel.next(until: deadline) {
+            switch kernel.nextUnnamed(until: deadline) {
             case .event(let scheduled, _):
                 dispatch(scheduled.payload)
             case .reachedLimit, .empty:

@@ -56,11 +56,15 @@ final class World {
     @exclusivity(unchecked) var cloudActor = ActorID(index: 0)
     /// Rules fired, per device index; index `devices.count` stands for the cloud.
     @exclusivity(unchecked) var firedRules: [Set<String>] = []
-    /// The rules `noteFired` last added, by the same index: an engine names the same rules
-    /// trace after trace, and a list equal to the last one (often the very same literal
-    /// array, which compares by identity) is in the set already; its rules are not hashed
-    /// again.
-    @exclusivity(unchecked) var lastFired: [[String]] = []
+    /// The rule lists `noteFired` added lately, `recentListCount` per index of `firedRules`:
+    /// an engine names its rules with literal arrays, the same storage trace after trace, and
+    /// a list stored in one of these is in the set already, so its rules are not hashed
+    /// again (about 420 instructions a rule). The lists are kept (retained), so no other list
+    /// can be given their storage meanwhile.
+    @exclusivity(unchecked) var recentRuleLists: [[String]] = []
+    /// Where `noteFired` keeps the next list it adds, per index of `firedRules`.
+    @exclusivity(unchecked) var nextRecentList: [Int] = []
+    static let recentListCount = 8
     /// Events waiting for each device (requests, answers, pushes, resumes), for idleness.
     @exclusivity(unchecked) var outstanding: [Int] = []
     /// Each device's armed timers, by kind: the kernel event that fires one and when.
@@ -195,12 +199,12 @@ final class World {
             livenessGuards.append(LivenessGuard(limit: Self.syncStartsPerInstantLimit))
             refusals.append([])
             firedRules.append([])
-            lastFired.append([])
             writeCounts.append(0)
             deviceActors.append(kernel.actor(named: name))
         }
         firedRules.append([])
-        lastFired.append([])
+        recentRuleLists = Array(repeating: [], count: firedRules.count * Self.recentListCount)
+        nextRecentList = Array(repeating: 0, count: firedRules.count)
         cloudActor = kernel.actor(named: "cloud")
     }
 
@@ -224,9 +228,22 @@ final class World {
     func noteFired(_ rules: [String], device: Int?) {
         guard !rules.isEmpty else { return }
         let index = device ?? devices.count
-        if lastFired[index] == rules { return }
+        let first = index * Self.recentListCount
+        for slot in first..<(first + Self.recentListCount)
+        where Self.sameStorage(recentRuleLists[slot], rules) {
+            return
+        }
         for rule in rules { firedRules[index].insert(rule) }
-        lastFired[index] = rules
+        recentRuleLists[first + nextRecentList[index]] = rules
+        nextRecentList[index] = (nextRecentList[index] + 1) % Self.recentListCount
+    }
+
+    /// Whether two non-empty lists share their storage (then they are equal).
+    private static func sameStorage(_ kept: [String], _ rules: [String]) -> Bool {
+        guard !kept.isEmpty else { return false }
+        return kept.withUnsafeBufferPointer { keptBuffer in
+            rules.withUnsafeBufferPointer { $0.baseAddress == keptBuffer.baseAddress }
+        }
     }
 
     // MARK: Running the kernel

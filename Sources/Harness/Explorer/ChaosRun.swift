@@ -236,8 +236,10 @@ final class ChaosRun {
         }
     }
 
-    /// The labels of `entities` whose model the device holds now, in binding order.
-    func heldLabels(_ entities: [String], on index: Int) -> [(label: String, entity: String)] {
+    /// The positions in `labels` of the labels of `entities` whose model the device holds
+    /// now, in binding order. (Positions, not the labels: copying each label and its entity
+    /// out retained both strings, for every held label at every draw.)
+    func heldPositions(_ entities: [String], on index: Int) -> [Int] {
         if modelCache.count != world.devices.count {
             modelCache = Array(repeating: [], count: world.devices.count)
         }
@@ -261,7 +263,7 @@ final class ChaosRun {
         // Each entity name compared once per call, not once per label.
         let wanted = entityNames.map { entities.contains($0) }
         let labelEntities = self.labelEntities
-        var held: [(label: String, entity: String)] = []
+        var held: [Int] = []
         held.reserveCapacity(labels.count)
         for position in labels.indices {
             guard wanted[labelEntities[position]] else { continue }
@@ -270,17 +272,17 @@ final class ChaosRun {
                 if world.labels.model(labels[position].label, on: index, devices: world.devices)
                     != nil
                 {
-                    held.append(labels[position])
+                    held.append(position)
                 }
                 continue
             }
             // A model found before is still the label's while it holds the label's record.
             if let id = cache[position], observation.recordName(of: id) == name, store.contains(id) {
-                held.append(labels[position])
+                held.append(position)
                 continue
             }
             cache[position] = observation.model(forRecord: name).flatMap { store.contains($0) ? $0 : nil }
-            if cache[position] != nil { held.append(labels[position]) }
+            if cache[position] != nil { held.append(position) }
         }
         modelCache[index] = cache
         positionRecords = records

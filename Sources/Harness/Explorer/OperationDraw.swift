@@ -98,16 +98,16 @@ struct OperationDraw {
         -> ChaosAction?
     {
         guard let target = pick(held(workloadEntities), &operations),
-            let entity = run.plan.entity(named: boundEntity(at: target)) else { return nil }
-        var attributes = entity.attributes.filter { attribute in
-            !entity.identity.contains { $0.value == attribute.name.value }
-        }
+            let attributes = run.plan.updatableAttributes(of: boundEntity(at: target))
+        else { return nil }
         guard !attributes.isEmpty else { return nil }
         let count = min(attributes.count, operations.chance(1, in: 3) ? 2 : 1)
+        // The attributes not drawn yet, by position (drawn as from a list shrinking as it goes).
+        var remaining = Array(attributes.indices)
         var assignments: [ChaosAssignment] = []
         for _ in 0..<count {
-            let position = Int(operations.uniform(below: UInt64(attributes.count)))
-            let attribute = attributes.remove(at: position)
+            let position = Int(operations.uniform(below: UInt64(remaining.count)))
+            let attribute = attributes[remaining.remove(at: position)]
             if attribute.isOptional && values.chance(1, in: 8) {
                 assignments.append(ValueDraw.null(for: attribute))
             } else {

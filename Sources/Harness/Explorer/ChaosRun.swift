@@ -82,7 +82,7 @@ final class ChaosRun {
         didSet { noteEntities() }
     }
     /// The entity names of `labels`, each once, in order of first use, and each label's
-    /// position among them: `heldLabels` tells the wanted entities apart by number, not by
+    /// position among them: `heldPositions` tells the wanted entities apart by number, not by
     /// comparing names label after label.
     @exclusivity(unchecked) private var entityNames: [String] = []
     @exclusivity(unchecked) private var labelEntities: [Int] = []
@@ -90,7 +90,7 @@ final class ChaosRun {
     @exclusivity(unchecked) private var scratch: [ExpectationResult] = []
     /// The record name of each label, once known (labels never change records).
     @exclusivity(unchecked) private var recordOf: [String: String] = [:]
-    /// `recordOf` of each position in `labels`, filled as `heldLabels` meets them.
+    /// `recordOf` of each position in `labels`, filled as `heldPositions` meets them.
     @exclusivity(unchecked) private var positionRecords: [String?] = []
     /// Per device, per position in `labels`: the model last found for that label there.
     @exclusivity(unchecked) private var modelCache: [[ModelID?]] = []

@@ -245,7 +245,16 @@ public final class Device {
     /// not copied), and the disk already holds that first write when this returns, so
     /// carrying it out again changes nothing. Other engines work on copies, as in `deliver`.
     public func deliverWritingFirst(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
-        let owner = diskOwner
+        // An app owns its disk: passed as itself, not found (and retained) as the owner.
+        host == nil
+            ? deliverWritingFirst(event, now: now, owner: self)
+            : deliverWritingFirst(event, now: now, owner: diskOwner)
+    }
+
+    /// `deliverWritingFirst(_:now:)` with the device whose disk this process uses.
+    private func deliverWritingFirst(_ event: EngineEvent, now: SimTime, owner: Device)
+        -> [EngineEffect]
+    {
         // Lent, not copied: the engine's first effect writes its whole state, so the disk's
         // old contents are never looked at again (and the engine changes them in place).
         let effects: [EngineEffect]

@@ -8,7 +8,7 @@ import SyncContract
 extension World {
     /// Runs a device action; `waiting` is false inside triggers, where nothing can wait.
     func perform(_ statement: DeviceActionStatement, waiting: Bool) {
-        guard let index = deviceIndex[statement.device.value] else {
+        guard let index = index(ofDevice: statement.device.value) else {
             fail("unknown device '\(statement.device.value)'")
             return
         }

@@ -43,6 +43,8 @@ final class World {
     @exclusivity(unchecked) var devices: [Device] = []
     /// Assigned only while the world is built.
     @exclusivity(unchecked) var deviceIndex: [String: Int] = [:]
+    /// Each device's name, by index (the keys of `deviceIndex`), for `index(ofDevice:)`.
+    @exclusivity(unchecked) var deviceNames: [String] = []
     let streams: RandomStreams
     @exclusivity(unchecked) var latencyStreams: [Xoshiro256StarStar] = []
     @exclusivity(unchecked) var pushStreams: [Xoshiro256StarStar] = []
@@ -189,6 +191,7 @@ final class World {
             lendsDisk.append(false)
             online.append(device.isOnline)
             deviceIndex[name] = devices.count
+            deviceNames.append(name)
             devices.append(device)
             latencyStreams.append(streams.stream("latency/\(name)"))
             pushStreams.append(streams.stream("push/\(name)"))
@@ -209,6 +212,18 @@ final class World {
     }
 
     var now: SimTime { kernel.now }
+
+    /// `deviceIndex[name]`, found by comparing the few names instead of hashing the one
+    /// asked for: it is most often the very string the world named the device with, which
+    /// compares equal by identity at once. The last match wins, as in the dictionary.
+    func index(ofDevice name: String) -> Int? {
+        var index = deviceNames.count
+        while index > 0 {
+            index -= 1
+            if deviceNames[index] == name { return index }
+        }
+        return nil
+    }
 
     // MARK: Trace
 

@@ -199,7 +199,7 @@ final class ChaosRun {
     /// What the ledger must know before a device's statement that may save.
     private func snapshot(before statement: TimelineStatement) -> SaveLedger.Snapshot? {
         guard case .deviceAction(let action) = statement.kind,
-            let index = world.deviceIndex[action.device.value] else { return nil }
+            let index = world.index(ofDevice: action.device.value) else { return nil }
         let label: String?
         let deletes: Bool
         switch action.action {

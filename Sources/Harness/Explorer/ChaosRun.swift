@@ -324,6 +324,17 @@ final class ChaosRun {
         return model(forRecord: name, observation: observation, store: store)
     }
 
+    /// `modelID(_:on:observation:store:)` of the label at a position of `labels`, with the
+    /// record name `heldPositions` noted for the position (no label hashed to find it).
+    func modelID(
+        atPosition position: Int, on index: Int, observation: any EngineObservation, store: Store
+    ) -> ModelID? {
+        guard position < positionRecords.count, let name = positionRecords[position] else {
+            return modelID(labels[position].label, on: index, observation: observation, store: store)
+        }
+        return model(forRecord: name, observation: observation, store: store)
+    }
+
     private func model(forRecord name: String, observation: any EngineObservation, store: Store)
         -> ModelID?
     {

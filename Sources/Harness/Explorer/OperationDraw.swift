@@ -125,7 +125,7 @@ struct OperationDraw {
         let observation = world.devices[index].observation
         let deletable = held(workloadEntities).filter { position in
             guard let id = run.modelID(
-                boundLabel(at: position), on: index, observation: observation, store: store),
+                atPosition: position, on: index, observation: observation, store: store),
                 let denying = run.denyRelationships(of: boundEntity(at: position))
             else { return false }
             // A deny rule with related models refuses the save: that is the app's mistake,

@@ -132,6 +132,7 @@ public struct Kernel<Payload> {
         take(until: limit, naming: false)
     }
 
+    /// The step of `next(until:)`; `naming`: whether an event carries its actor's name.
     @inlinable @inline(__always)
     mutating func take(until limit: SimTime?, naming: Bool) -> Step<Payload> {
         let limitMicroseconds = limit?.microseconds ?? .max

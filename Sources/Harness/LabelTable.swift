@@ -226,7 +226,7 @@ final class LabelTable {
         let device = devices[index]
         let observation = device.observation
         // Read once, and asked whether it holds a model rather than for a copy of it.
-        let store = device.disk.store
+        let store = device.store
         if let name = binding.recordName,
            let id = observation.model(forRecord: name),
            store.contains(id) {

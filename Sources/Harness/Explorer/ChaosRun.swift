@@ -213,7 +213,7 @@ final class ChaosRun {
         // Read once for the label and the snapshot: each read of the disk copies its
         // references, and the observation is built anew after events.
         let device = world.devices[index]
-        let store = device.disk.store
+        let store = device.store
         let observation = device.observation
         let model = label.flatMap {
             modelID($0, on: index, observation: observation, store: store)
@@ -248,7 +248,7 @@ final class ChaosRun {
         let device = world.devices[index]
         // Read once: every access to the disk through the device copies its references.
         let observation = device.observation
-        let store = device.disk.store
+        let store = device.store
         // Taken out, so that changing them does not copy the whole row on every call.
         var cache = modelCache[index]
         modelCache[index] = []
@@ -310,7 +310,7 @@ final class ChaosRun {
             return world.labels.model(label, on: index, devices: world.devices)
         }
         let device = world.devices[index]
-        return model(forRecord: name, observation: device.observation, store: device.disk.store)
+        return model(forRecord: name, observation: device.observation, store: device.store)
     }
 
     /// `modelID(_:on:)` with the device's observation and store read once by the caller, for

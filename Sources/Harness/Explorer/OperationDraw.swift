@@ -90,7 +90,7 @@ struct OperationDraw {
             else { return false }
             wanted[name] = value
         }
-        let store = run.world.devices[index].disk.store
+        let store = run.world.devices[index].store
         return !store.models(of: entity.name.value, where: wanted).isEmpty
     }
 
@@ -121,7 +121,7 @@ struct OperationDraw {
     private func delete(_ operations: inout Xoshiro256StarStar) -> ChaosAction? {
         let world = run.world
         let index = deviceIndex
-        let store = world.devices[index].disk.store
+        let store = world.devices[index].store
         let observation = world.devices[index].observation
         let deletable = held(workloadEntities).filter { position in
             guard let id = run.modelID(

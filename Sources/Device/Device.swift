@@ -38,6 +38,9 @@ public final class Device {
         }
     }
     @exclusivity(unchecked) private var ownDisk: DeviceDisk
+    /// The disk's store alone (`disk.store` without copying, and retaining, the sync data's
+    /// reference too): what the harness reads most. A plain getter, as `disk` is.
+    public var store: Store { diskOwner.ownDisk.store }
     /// The disk holds the first write of the event `deliverWritingFirst` just handled, and
     /// nothing changed it since: carrying that write out again (`apply(_:)`, as the world
     /// does with every write) would change nothing, so it is skipped instead of copying the
@@ -49,6 +52,10 @@ public final class Device {
     /// app's disk, and changes to it drop the app's. Dropped before an engine is lent the
     /// disk, so the engine's changes find the sync data's collections uniquely held.
     @exclusivity(unchecked) private var cachedObservation: (any EngineObservation)?
+    /// True whenever `cachedObservation` holds one (it may be true with none): read instead
+    /// of the optional, which the compiler copied through its generic witnesses to compare it
+    /// with nil.
+    @exclusivity(unchecked) private var mayHoldObservation = false
     /// The device whose disk this process uses: itself for an app, the app for an extension.
     private var diskOwner: Device {
         var owner = self
@@ -83,7 +90,19 @@ public final class Device {
         get { host?.accountStatus ?? ownAccountStatus }
         set { ownAccountStatus = newValue }
     }
-    @exclusivity(unchecked) private var ownAccount: String?
+    @exclusivity(unchecked) private var ownAccount: String? {
+        didSet { accountChanges &+= 1 }
+    }
+    /// How often `ownAccount` changed: `eventConditions` reads the account again only when
+    /// this (summed up the chain of hosts, whose accounts an extension reports) moved.
+    @exclusivity(unchecked) private var accountChanges = 0
+    /// The conditions handed to a lending engine with each event, kept between events and
+    /// brought up to date in place (`refreshEventConditions`): built anew for every event,
+    /// they were copied and destroyed twice more through the type's value witnesses, and the
+    /// account read and retained, about 460 instructions an event (issue 19).
+    @exclusivity(unchecked) private var eventConditions: DeviceConditions
+    /// `accountVersion` when `eventConditions` last read the account; -1: never.
+    @exclusivity(unchecked) private var eventConditionsVersion = -1
     @exclusivity(unchecked) private var ownAccountStatus: AccountStatus
     @exclusivity(unchecked) public var isOnline = true
     /// LIFE-6: the disk has no room left.
@@ -119,6 +138,10 @@ public final class Device {
         self.host = host
         self.ownAccount = account
         self.ownAccountStatus = account == nil ? .noAccount : .available
+        // Only the name is kept as it is; the rest is read before the first event.
+        self.eventConditions = DeviceConditions(
+            now: .zero, device: name, account: nil, accountStatus: .couldNotDetermine,
+            isOnline: false, isDiskFull: false)
         self.ownDisk = DeviceDisk(store: Store(schema: host == nil ? schema : Schema(entities: [])))
         self.names = names
         self.profile = profile
@@ -183,32 +206,90 @@ public final class Device {
             isOnline: isOnline, isDiskFull: isDiskFull)
     }
 
+    /// The sum of `accountChanges` of this device and its hosts: it moves whenever `account`
+    /// may answer differently (each count only grows).
+    private var accountVersion: Int {
+        var version = accountChanges
+        var next = host
+        while let device = next {
+            version &+= device.accountChanges
+            next = device.host
+        }
+        return version
+    }
+
+    /// Makes `eventConditions` what `conditions(now:)` would build now: the account is read
+    /// (and retained) only after it changed, the rest are plain values stored in place.
+    @inline(__always)
+    private func refreshEventConditions(now: SimTime) {
+        let version = accountVersion
+        if version != eventConditionsVersion {
+            eventConditions.account = account
+            eventConditionsVersion = version
+        }
+        eventConditions.now = now
+        eventConditions.accountStatus = accountStatus
+        eventConditions.isOnline = isOnline
+        eventConditions.isDiskFull = isDiskFull
+    }
+
+    /// Whether the first effect is a write, matched where it lies: `case .write = effects[0]`
+    /// copied the whole effect out of the array (twice) and retained its store and sync data.
+    private static func startsWithWrite(_ effects: [EngineEffect]) -> Bool {
+        effects.withUnsafeBufferPointer { buffer in
+            guard let first = buffer.baseAddress else { return false }
+            if case .write = first.pointee { return true }
+            return false
+        }
+    }
+
     /// Like `deliver(_:now:)`, for a caller that carries out the first effect at once: an
     /// engine that `writesWholeStateFirst` gets the disk lent (moved in, changed in place,
     /// not copied), and the disk already holds that first write when this returns, so
     /// carrying it out again changes nothing. Other engines work on copies, as in `deliver`.
     public func deliverWritingFirst(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
-        guard let engine else { return [] }
-        let owner = diskOwner
-        owner.diskChanged()
-        guard type(of: engine).writesWholeStateFirst else {
-            return engine.handle(
-                event, conditions: conditions(now: now), store: diskOwner.ownDisk.store,
-                syncData: diskOwner.ownDisk.syncData,
-                names: &names)
-        }
+        // An app owns its disk: passed as itself, not found (and retained) as the owner.
+        host == nil
+            ? deliverWritingFirst(event, now: now, owner: self)
+            : deliverWritingFirst(event, now: now, owner: diskOwner)
+    }
+
+    /// `deliverWritingFirst(_:now:)` with the device whose disk this process uses.
+    private func deliverWritingFirst(_ event: EngineEvent, now: SimTime, owner: Device)
+        -> [EngineEffect]
+    {
         // Lent, not copied: the engine's first effect writes its whole state, so the disk's
         // old contents are never looked at again (and the engine changes them in place).
         let effects: [EngineEffect]
+        // Asked first: a lending engine is a running engine that writes its whole state first
+        // (`launch`), so the running engine and its promise need not be read on the way.
         if let lendingEngine {
+            owner.diskChanged()
+            refreshEventConditions(now: now)
             // The engine's own code works on the disk itself and leaves its first write there.
             effects = withUnsafeMutablePointer(to: &owner.ownDisk) { disk in
-                lendingEngine.handleLent(
-                    event, conditions: conditions(now: now), disk: &disk.pointee.store,
-                    syncData: &disk.pointee.syncData, names: &names)
+                withUnsafeMutablePointer(to: &eventConditions) { slot in
+                    // Moved out for the call and back after it (nothing can read them
+                    // meanwhile: an engine knows no device). Passed from the property, even
+                    // through a pointer, they were copied and destroyed, retains and all.
+                    let conditions = slot.move()
+                    let effects = lendingEngine.handleLent(
+                        event, conditions: conditions, disk: &disk.pointee.store,
+                        syncData: &disk.pointee.syncData, names: &names)
+                    slot.initialize(to: consume conditions)
+                    return effects
+                }
             }
-            guard !effects.isEmpty, case .write = effects[0] else { notWrittenFirst() }
+            guard Self.startsWithWrite(effects) else { notWrittenFirst() }
         } else {
+            guard let engine else { return [] }
+            owner.diskChanged()
+            guard type(of: engine).writesWholeStateFirst else {
+                return engine.handle(
+                    event, conditions: conditions(now: now), store: diskOwner.ownDisk.store,
+                    syncData: diskOwner.ownDisk.syncData,
+                    names: &names)
+            }
             // Moved out of the disk's memory, which stays uninitialized until the write fills
             // it again (nothing can read the disk meanwhile: an engine knows no device).
             effects = withUnsafeMutablePointer(to: &owner.ownDisk) { disk in
@@ -243,8 +324,19 @@ public final class Device {
     /// Something changes the disk: the observation built from it and the lent write it held
     /// are stale.
     private func diskChanged() {
-        cachedObservation = nil
+        dropObservation()
         holdsLentWrite = false
+    }
+
+    /// Forgets the cached observation. Checked first: assigning nil destroyed the old optional
+    /// existential through the runtime's generic witness (about 65 instructions), on every
+    /// event, although the cache is empty between most events.
+    @inline(__always)
+    private func dropObservation() {
+        if mayHoldObservation {
+            cachedObservation = nil
+            mayHoldObservation = false
+        }
     }
 
     /// Carries out one write effect of the engine on the disk (the app group's, for an
@@ -259,7 +351,7 @@ public final class Device {
             if case .some = write.store, case .some(let syncData) = write.syncData,
                syncData.isIdentical(to: owner.ownDisk.syncData) { return }
         }
-        if write.syncData != nil { owner.cachedObservation = nil }
+        if write.syncData != nil { owner.dropObservation() }
         owner.ownDisk.apply(write)
     }
 
@@ -269,9 +361,12 @@ public final class Device {
     /// it, `cachedObservation`); an observation reads what the engine keeps in memory through
     /// the engine itself, so events that change only that need not drop it.
     public var observation: any EngineObservation {
-        if host == nil, let cachedObservation { return cachedObservation }
+        if host == nil, mayHoldObservation, let cachedObservation { return cachedObservation }
         let built = profile.observe(diskOwner.ownDisk.syncData, running: engine)
-        if host == nil { cachedObservation = built }
+        if host == nil {
+            cachedObservation = built
+            mayHoldObservation = true
+        }
         return built
     }
 }

@@ -225,12 +225,14 @@ final class LabelTable {
         guard let binding = binding(of: label) else { return nil }
         let device = devices[index]
         let observation = device.observation
+        // Read once, and asked whether it holds a model rather than for a copy of it.
+        let store = device.store
         if let name = binding.recordName,
            let id = observation.model(forRecord: name),
-           device.disk.store.model(id) != nil {
+           store.contains(id) {
             return id
         }
-        if binding.originDevice == index, device.disk.store.model(binding.originModel) != nil {
+        if binding.originDevice == index, store.contains(binding.originModel) {
             if let name = binding.recordName, let bound = observation.recordName(of: binding.originModel),
                bound != name {
                 return nil

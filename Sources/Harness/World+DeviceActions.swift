@@ -8,7 +8,7 @@ import SyncContract
 extension World {
     /// Runs a device action; `waiting` is false inside triggers, where nothing can wait.
     func perform(_ statement: DeviceActionStatement, waiting: Bool) {
-        guard let index = deviceIndex[statement.device.value] else {
+        guard let index = index(ofDevice: statement.device.value) else {
             fail("unknown device '\(statement.device.value)'")
             return
         }
@@ -28,7 +28,7 @@ extension World {
             save(.insert(id, entity: entity.value, values: properties), device: index)
         case .update(let label, let values):
             guard requireRunning(index), let id = requireModel(label.value, on: index),
-                  let model = device.disk.store.model(id),
+                  let model = device.store.model(id),
                   let properties = properties(values, entity: model.entity, device: index) else { return }
             save(.update(id, values: properties), device: index)
         case .delete(let label):
@@ -201,7 +201,7 @@ extension World {
     /// Tells the engine the app saved, and learns the record names it gave new models.
     private func storeSaved(_ index: Int) {
         record(devices[index].name, "store.saved")
-        deliver(.storeSaved, to: index)
+        deliver(Self.storeSavedEvent, to: index)
         labels.resolveNames(devices: devices)
     }
 

@@ -84,7 +84,7 @@ extension World {
     private func checkDeviceValues(_ deviceName: String, _ label: String, _ values: [Assignment]) -> (Bool, String) {
         guard let index = deviceIndex[deviceName] else { return (false, "no device") }
         guard let id = labels.model(label, on: index, devices: devices),
-              let model = devices[index].disk.store.model(id),
+              let model = devices[index].store.model(id),
               let entity = schema.entity(named: model.entity) else {
             return (false, "no \(label)")
         }
@@ -145,7 +145,7 @@ extension World {
         switch scope {
         case .device(let device):
             guard let index = deviceIndex[device.value] else { return 0 }
-            return devices[index].disk.store.models(of: entityName).filter { model in
+            return devices[index].store.models(of: entityName).filter { model in
                 wanted.allSatisfy { model.values[$0.0] == $0.1 }
             }.count
         case .cloud(let account):
@@ -160,7 +160,7 @@ extension World {
     }
 
     func describeModel(_ id: ModelID, on index: Int) -> String {
-        guard let model = devices[index].disk.store.model(id) else { return "gone" }
+        guard let model = devices[index].store.model(id) else { return "gone" }
         return model.values.keys.sorted().map { "\($0)=\(ValueConversion.describe(model.values[$0]))" }
             .joined(separator: " ")
     }

@@ -11,7 +11,7 @@ extension World {
             if !device.isRunning { status.append("not running") }
             if !device.isOnline { status.append("offline") }
             let observation = device.observation
-            let rows = device.disk.store.models.map { model -> FinalState.Row in
+            let rows = device.store.models.map { model -> FinalState.Row in
                 var fields = model.values.keys.sorted().map {
                     FinalState.Field(key: $0, value: ValueConversion.describe(model.values[$0]))
                 }

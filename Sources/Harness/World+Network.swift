@@ -93,7 +93,7 @@ extension World {
     /// Silent pushes: never guaranteed (drop), delayed, and coalesced per device.
     func sendPushes(_ names: [String]) {
         for name in names {
-            guard let index = deviceIndex[name] else { continue }
+            guard let index = index(ofDevice: name) else { continue }
             if !online[index] {
                 pushMissed[index] = true
                 record("cloud", "push.missed", [TraceField("device", .string(name))])
@@ -132,7 +132,7 @@ extension World {
             record(device.name, "push.lost", [TraceField("reason", .string("app not running"))])
             return
         }
-        deliver(.push, to: index)
+        deliver(Self.pushEvent, to: index)
     }
 
     private func requestDetails(_ request: CloudRequest) -> [TraceField] {

@@ -60,7 +60,7 @@ extension World {
         case .acceptShare, .leaveShare:
             // The cloud pushes to everyone but the device that took the step: it synchronizes
             // by itself, to download the zone it joined or to learn it left.
-            deliver(.push, to: index)
+            deliver(Self.pushEvent, to: index)
         default:
             break
         }

@@ -43,6 +43,8 @@ final class World {
     @exclusivity(unchecked) var devices: [Device] = []
     /// Assigned only while the world is built.
     @exclusivity(unchecked) var deviceIndex: [String: Int] = [:]
+    /// Each device's name, by index (the keys of `deviceIndex`), for `index(ofDevice:)`.
+    @exclusivity(unchecked) var deviceNames: [String] = []
     let streams: RandomStreams
     @exclusivity(unchecked) var latencyStreams: [Xoshiro256StarStar] = []
     @exclusivity(unchecked) var pushStreams: [Xoshiro256StarStar] = []
@@ -56,6 +58,15 @@ final class World {
     @exclusivity(unchecked) var cloudActor = ActorID(index: 0)
     /// Rules fired, per device index; index `devices.count` stands for the cloud.
     @exclusivity(unchecked) var firedRules: [Set<String>] = []
+    /// The rule lists `noteFired` added lately, `recentListCount` per index of `firedRules`:
+    /// an engine names its rules with literal arrays, the same storage trace after trace, and
+    /// a list stored in one of these is in the set already, so its rules are not hashed
+    /// again (about 420 instructions a rule). The lists are kept (retained), so no other list
+    /// can be given their storage meanwhile.
+    @exclusivity(unchecked) var recentRuleLists: [[String]] = []
+    /// Where `noteFired` keeps the next list it adds, per index of `firedRules`.
+    @exclusivity(unchecked) var nextRecentList: [Int] = []
+    static let recentListCount = 8
     /// Events waiting for each device (requests, answers, pushes, resumes), for idleness.
     @exclusivity(unchecked) var outstanding: [Int] = []
     /// Each device's armed timers, by kind: the kernel event that fires one and when.
@@ -180,6 +191,7 @@ final class World {
             lendsDisk.append(false)
             online.append(device.isOnline)
             deviceIndex[name] = devices.count
+            deviceNames.append(name)
             devices.append(device)
             latencyStreams.append(streams.stream("latency/\(name)"))
             pushStreams.append(streams.stream("push/\(name)"))
@@ -194,10 +206,24 @@ final class World {
             deviceActors.append(kernel.actor(named: name))
         }
         firedRules.append([])
+        recentRuleLists = Array(repeating: [], count: firedRules.count * Self.recentListCount)
+        nextRecentList = Array(repeating: 0, count: firedRules.count)
         cloudActor = kernel.actor(named: "cloud")
     }
 
     var now: SimTime { kernel.now }
+
+    /// `deviceIndex[name]`, found by comparing the few names instead of hashing the one
+    /// asked for: it is most often the very string the world named the device with, which
+    /// compares equal by identity at once. The last match wins, as in the dictionary.
+    func index(ofDevice name: String) -> Int? {
+        var index = deviceNames.count
+        while index > 0 {
+            index -= 1
+            if deviceNames[index] == name { return index }
+        }
+        return nil
+    }
 
     // MARK: Trace
 
@@ -217,7 +243,22 @@ final class World {
     func noteFired(_ rules: [String], device: Int?) {
         guard !rules.isEmpty else { return }
         let index = device ?? devices.count
+        let first = index * Self.recentListCount
+        for slot in first..<(first + Self.recentListCount)
+        where Self.sameStorage(recentRuleLists[slot], rules) {
+            return
+        }
         for rule in rules { firedRules[index].insert(rule) }
+        recentRuleLists[first + nextRecentList[index]] = rules
+        nextRecentList[index] = (nextRecentList[index] + 1) % Self.recentListCount
+    }
+
+    /// Whether two non-empty lists share their storage (then they are equal).
+    private static func sameStorage(_ kept: [String], _ rules: [String]) -> Bool {
+        guard !kept.isEmpty else { return false }
+        return kept.withUnsafeBufferPointer { keptBuffer in
+            rules.withUnsafeBufferPointer { $0.baseAddress == keptBuffer.baseAddress }
+        }
     }
 
     // MARK: Running the kernel
@@ -226,7 +267,7 @@ final class World {
     @discardableResult
     func run(until limit: SimTime) -> Bool {
         while failure == nil {
-            switch kernel.next(until: limit) {
+            switch kernel.nextUnnamed(until: limit) {
             case .event(let scheduled, _):
                 dispatch(scheduled.payload)
             case .reachedLimit, .empty:
@@ -243,7 +284,7 @@ final class World {
     func run(while condition: () -> Bool, bound: SimTime, what: String) {
         let deadline = now.adding(bound)
         while failure == nil && condition() {
-            switch kernel.next(until: deadline) {
+            switch kernel.nextUnnamed(until: deadline) {
             case .event(let scheduled, _):
                 dispatch(scheduled.payload)
             case .reachedLimit, .empty:
@@ -318,7 +359,7 @@ final class World {
         case .resume(let index, let incarnation):
             outstanding[index] -= 1
             guard incarnations[index] == incarnation else { return }
-            deliver(.resume, to: index)
+            deliver(Self.resumeEvent, to: index)
         case .timer(let index, let incarnation, let timer):
             guard incarnations[index] == incarnation else { return }
             timers[index][timer] = nil
@@ -327,6 +368,17 @@ final class World {
             deliver(.timer(timer), to: index)
         }
     }
+
+    /// Engine events without a payload, built once. An engine event is a large enum (577
+    /// bytes): building one for each resume (most events) cleared and copied all of it
+    /// (about 150 instructions). Built through `prebuilt(_:)`, which the optimizer does not
+    /// inline: given the value, it folded the constant back into every use.
+    static let resumeEvent = prebuilt(.resume)
+    static let pushEvent = prebuilt(.push)
+    static let storeSavedEvent = prebuilt(.storeSaved)
+
+    @inline(never)
+    private static func prebuilt(_ event: EngineEvent) -> EngineEvent { event }
 
     /// Hands an event to a device's engine and carries out the effects.
     func deliver(_ event: EngineEvent, to index: Int) {
@@ -406,7 +458,7 @@ final class World {
             }
         case .probe(let name):
             record(device.name, "probe", [TraceField("point", .string(name))])
-            if name == "sync.start" && !livenessGuards[index].noteStart(at: now) {
+            if Self.isSyncStart(name) && !livenessGuards[index].noteStart(at: now) {
                 failLivelock(device: index, repeating: "synchronization (sync.start)")
                 return false
             }
@@ -420,7 +472,7 @@ final class World {
         case .trace(let kind, let details, let rules):
             record(device.name, kind, details, rules: rules)
             noteFired(rules, device: index)
-            if kind == EngineEffect.runtimeErrorKind,
+            if Self.isRuntimeError(kind),
                case .string(let message)? = details.first?.value {
                 fail("\(device.name): \(message)")
                 return false
@@ -437,6 +489,20 @@ final class World {
             if countWrite(device: index) { return false }
         }
         return true
+    }
+
+    /// Whether a probe point starts a synchronization. The lengths are compared first: two
+    /// different strings were compared through the runtime, at every probe point.
+    @inline(__always)
+    private static func isSyncStart(_ name: String) -> Bool {
+        name.utf8.count == 10 && name == "sync.start"
+    }
+
+    /// Whether a trace effect reports a runtime error (lengths first, as `isSyncStart`).
+    @inline(__always)
+    private static func isRuntimeError(_ kind: String) -> Bool {
+        let wanted = EngineEffect.runtimeErrorKind
+        return kind.utf8.count == wanted.utf8.count && kind == wanted
     }
 
     /// Counts a write the device carried out; kills the device when it is the write a

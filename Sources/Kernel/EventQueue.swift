@@ -125,12 +125,12 @@ public struct EventQueue<Payload> {
             // Usually the only one: taken from the end, nothing moves.
             return (front.count == 1 ? front.removeLast() : front.removeFirst()).event
         }
-        guard let last = heap.popLast() else { return nil }
-        if heap.isEmpty { return last.event }
-        let first = heap[0]
-        heap[0] = last
+        guard var taken = heap.popLast() else { return nil }
+        if heap.isEmpty { return taken.event }
+        // Swapped, not copied out and overwritten: no retain and release of the payload.
+        swap(&taken, &heap[0])
         siftDown(from: 0)
-        return first.event
+        return taken.event
     }
 
     /// Removes the event `id` if it is still waiting; returns whether it was.

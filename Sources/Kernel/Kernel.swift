@@ -122,6 +122,19 @@ public struct Kernel<Payload> {
     /// is a `.time` failure.
     @inlinable
     public mutating func next(until limit: SimTime? = nil) -> Step<Payload> {
+        take(until: limit, naming: true)
+    }
+
+    /// `next(until:)` for a driver that does not read the actor's name: an event's `actor`
+    /// is empty. (Naming it retained and released the name on every event.)
+    @inlinable
+    public mutating func nextUnnamed(until limit: SimTime? = nil) -> Step<Payload> {
+        take(until: limit, naming: false)
+    }
+
+    /// The step of `next(until:)`; `naming`: whether an event carries its actor's name.
+    @inlinable @inline(__always)
+    mutating func take(until limit: SimTime?, naming: Bool) -> Step<Payload> {
         let limitMicroseconds = limit?.microseconds ?? .max
         precondition(limitMicroseconds >= currentMicroseconds, "limit is in the past")
         guard let due = queue.nextTime?.microseconds, due <= limitMicroseconds else {
@@ -139,7 +152,7 @@ public struct Kernel<Payload> {
         let actor = Int(taken.payload.actor)
         eventCountByActor[actor] += 1
         let event = ScheduledEvent(time: taken.time, id: taken.id, payload: taken.payload.payload)
-        return .event(event, actor: actorNames[actor])
+        return .event(event, actor: naming ? actorNames[actor] : "")
     }
 
     /// Inlinable, so it is specialized for the caller's payload: called from another module

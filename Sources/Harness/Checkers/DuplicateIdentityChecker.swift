@@ -24,7 +24,7 @@ enum DuplicateIdentityChecker {
     ) -> [CheckerFinding] {
         var groups: [[LocalStore.AttributeValue]: [ModelID]] = [:]
         var order: [[LocalStore.AttributeValue]] = []
-        for model in device.disk.store.models(of: entity.name) {
+        for model in device.store.models(of: entity.name) {
             let values = entity.identity.compactMap { model.values[$0] }
             guard values.count == entity.identity.count else { continue }
             if groups[values] == nil { order.append(values) }

@@ -123,11 +123,11 @@ struct SaveLedger {
         for (index, device) in devices.enumerated() where device.host == nil {
             // Checked in debug builds (every test that explores): an unchanged store did not
             // move since the last read.
-            assert(storeChanged[index] || device.disk.store.lastHistoryPosition == reads[index],
+            assert(storeChanged[index] || device.store.lastHistoryPosition == reads[index],
                    "the world missed a change of the store of '\(device.name)'")
             guard storeChanged[index] else { continue }
             storeChanged[index] = false
-            let store = device.disk.store
+            let store = device.store
             reads[index] = store.lastHistoryPosition
             guard store.lastHistoryPosition > positions[index] else { continue }
             let entries = store.history(after: positions[index])

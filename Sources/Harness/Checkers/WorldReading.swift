@@ -27,7 +27,7 @@ final class WorldReading {
     init(_ world: World) {
         self.world = world
         observations = world.devices.map(\.observation)
-        stores = world.devices.map(\.disk.store)
+        stores = world.devices.map(\.store)
     }
 
     /// `World.appRecords(of:)`, read once per account.

@@ -29,6 +29,9 @@ struct ChaosPlan: Sendable {
     /// Where failures of drawn steps and of the heal phase point.
     let location: SourceLocation
     let healLocation: SourceLocation
+    /// Each entity of the file with its attributes outside its identity (those a drawn update
+    /// may change), in the file's order: filtered once, not at every drawn update.
+    private let updatable: [(entity: String, attributes: [AttributeDeclaration])]
 
     /// How many values each identity attribute draws from, so that identities collide.
     static let identityPoolSize = 3
@@ -68,6 +71,11 @@ struct ChaosPlan: Sendable {
         labelPrefix = Self.prefix(avoiding: plainLabels.map(\.label))
         location = workload.location
         healLocation = chaos.heal?.location ?? workload.location
+        updatable = scenario.entities.map { entity in
+            (entity.name.value, entity.attributes.filter { attribute in
+                !entity.identity.contains { $0.value == attribute.name.value }
+            })
+        }
     }
 
     /// Labels bound by inserts of the timeline and its triggers, in file order.
@@ -104,6 +112,11 @@ struct ChaosPlan: Sendable {
     /// The declaration of an entity of the file.
     func entity(named name: String) -> EntityDeclaration? {
         scenario.entity(named: name)
+    }
+
+    /// The attributes outside its identity of the entity `entity(named:)` finds.
+    func updatableAttributes(of name: String) -> [AttributeDeclaration]? {
+        updatable.first { $0.entity == name }?.attributes
     }
 
     /// The account a device is signed into at launch.

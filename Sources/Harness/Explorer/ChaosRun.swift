@@ -82,7 +82,7 @@ final class ChaosRun {
         didSet { noteEntities() }
     }
     /// The entity names of `labels`, each once, in order of first use, and each label's
-    /// position among them: `heldLabels` tells the wanted entities apart by number, not by
+    /// position among them: `heldPositions` tells the wanted entities apart by number, not by
     /// comparing names label after label.
     @exclusivity(unchecked) private var entityNames: [String] = []
     @exclusivity(unchecked) private var labelEntities: [Int] = []
@@ -90,7 +90,7 @@ final class ChaosRun {
     @exclusivity(unchecked) private var scratch: [ExpectationResult] = []
     /// The record name of each label, once known (labels never change records).
     @exclusivity(unchecked) private var recordOf: [String: String] = [:]
-    /// `recordOf` of each position in `labels`, filled as `heldLabels` meets them.
+    /// `recordOf` of each position in `labels`, filled as `heldPositions` meets them.
     @exclusivity(unchecked) private var positionRecords: [String?] = []
     /// Per device, per position in `labels`: the model last found for that label there.
     @exclusivity(unchecked) private var modelCache: [[ModelID?]] = []
@@ -199,7 +199,7 @@ final class ChaosRun {
     /// What the ledger must know before a device's statement that may save.
     private func snapshot(before statement: TimelineStatement) -> SaveLedger.Snapshot? {
         guard case .deviceAction(let action) = statement.kind,
-            let index = world.deviceIndex[action.device.value] else { return nil }
+            let index = world.index(ofDevice: action.device.value) else { return nil }
         let label: String?
         let deletes: Bool
         switch action.action {
@@ -213,7 +213,7 @@ final class ChaosRun {
         // Read once for the label and the snapshot: each read of the disk copies its
         // references, and the observation is built anew after events.
         let device = world.devices[index]
-        let store = device.disk.store
+        let store = device.store
         let observation = device.observation
         let model = label.flatMap {
             modelID($0, on: index, observation: observation, store: store)
@@ -236,8 +236,10 @@ final class ChaosRun {
         }
     }
 
-    /// The labels of `entities` whose model the device holds now, in binding order.
-    func heldLabels(_ entities: [String], on index: Int) -> [(label: String, entity: String)] {
+    /// The positions in `labels` of the labels of `entities` whose model the device holds
+    /// now, in binding order. (Positions, not the labels: copying each label and its entity
+    /// out retained both strings, for every held label at every draw.)
+    func heldPositions(_ entities: [String], on index: Int) -> [Int] {
         if modelCache.count != world.devices.count {
             modelCache = Array(repeating: [], count: world.devices.count)
         }
@@ -246,7 +248,7 @@ final class ChaosRun {
         let device = world.devices[index]
         // Read once: every access to the disk through the device copies its references.
         let observation = device.observation
-        let store = device.disk.store
+        let store = device.store
         // Taken out, so that changing them does not copy the whole row on every call.
         var cache = modelCache[index]
         modelCache[index] = []
@@ -261,7 +263,7 @@ final class ChaosRun {
         // Each entity name compared once per call, not once per label.
         let wanted = entityNames.map { entities.contains($0) }
         let labelEntities = self.labelEntities
-        var held: [(label: String, entity: String)] = []
+        var held: [Int] = []
         held.reserveCapacity(labels.count)
         for position in labels.indices {
             guard wanted[labelEntities[position]] else { continue }
@@ -270,17 +272,17 @@ final class ChaosRun {
                 if world.labels.model(labels[position].label, on: index, devices: world.devices)
                     != nil
                 {
-                    held.append(labels[position])
+                    held.append(position)
                 }
                 continue
             }
             // A model found before is still the label's while it holds the label's record.
             if let id = cache[position], observation.recordName(of: id) == name, store.contains(id) {
-                held.append(labels[position])
+                held.append(position)
                 continue
             }
             cache[position] = observation.model(forRecord: name).flatMap { store.contains($0) ? $0 : nil }
-            if cache[position] != nil { held.append(labels[position]) }
+            if cache[position] != nil { held.append(position) }
         }
         modelCache[index] = cache
         positionRecords = records
@@ -308,7 +310,7 @@ final class ChaosRun {
             return world.labels.model(label, on: index, devices: world.devices)
         }
         let device = world.devices[index]
-        return model(forRecord: name, observation: device.observation, store: device.disk.store)
+        return model(forRecord: name, observation: device.observation, store: device.store)
     }
 
     /// `modelID(_:on:)` with the device's observation and store read once by the caller, for
@@ -318,6 +320,17 @@ final class ChaosRun {
     ) -> ModelID? {
         guard let name = record(of: label) else {
             return world.labels.model(label, on: index, devices: world.devices)
+        }
+        return model(forRecord: name, observation: observation, store: store)
+    }
+
+    /// `modelID(_:on:observation:store:)` of the label at a position of `labels`, with the
+    /// record name `heldPositions` noted for the position (no label hashed to find it).
+    func modelID(
+        atPosition position: Int, on index: Int, observation: any EngineObservation, store: Store
+    ) -> ModelID? {
+        guard position < positionRecords.count, let name = positionRecords[position] else {
+            return modelID(labels[position].label, on: index, observation: observation, store: store)
         }
         return model(forRecord: name, observation: observation, store: store)
     }

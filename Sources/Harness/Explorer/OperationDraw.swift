@@ -32,10 +32,17 @@ struct OperationDraw {
     /// The label an insert binds: written only for an insert (most draws are not).
     private var newLabel: String { run.plan.labelPrefix + String(labelNumber) }
 
-    /// Labels of the given entities whose model this device holds, in binding order.
-    private func held(_ entities: [String]) -> [(label: String, entity: String)] {
-        run.heldLabels(entities, on: deviceIndex)
+    /// Labels of the given entities whose model this device holds, in binding order, by
+    /// their position in `run.labels` (read only for the label drawn or filtered).
+    private func held(_ entities: [String]) -> [Int] {
+        run.heldPositions(entities, on: deviceIndex)
     }
+
+    /// The label bound at a position of `run.labels`.
+    private func boundLabel(at position: Int) -> String { run.labels[position].label }
+
+    /// The entity of the label bound at a position of `run.labels`.
+    private func boundEntity(at position: Int) -> String { run.labels[position].entity }
 
     private func pick<T>(_ items: [T], _ random: inout Xoshiro256StarStar) -> T? {
         guard !items.isEmpty else { return nil }
@@ -83,7 +90,7 @@ struct OperationDraw {
             else { return false }
             wanted[name] = value
         }
-        let store = run.world.devices[index].disk.store
+        let store = run.world.devices[index].store
         return !store.models(of: entity.name.value, where: wanted).isEmpty
     }
 
@@ -91,16 +98,16 @@ struct OperationDraw {
         -> ChaosAction?
     {
         guard let target = pick(held(workloadEntities), &operations),
-            let entity = run.plan.entity(named: target.entity) else { return nil }
-        var attributes = entity.attributes.filter { attribute in
-            !entity.identity.contains { $0.value == attribute.name.value }
-        }
+            let attributes = run.plan.updatableAttributes(of: boundEntity(at: target))
+        else { return nil }
         guard !attributes.isEmpty else { return nil }
         let count = min(attributes.count, operations.chance(1, in: 3) ? 2 : 1)
+        // The attributes not drawn yet, by position (drawn as from a list shrinking as it goes).
+        var remaining = Array(attributes.indices)
         var assignments: [ChaosAssignment] = []
         for _ in 0..<count {
-            let position = Int(operations.uniform(below: UInt64(attributes.count)))
-            let attribute = attributes.remove(at: position)
+            let position = Int(operations.uniform(below: UInt64(remaining.count)))
+            let attribute = attributes[remaining.remove(at: position)]
             if attribute.isOptional && values.chance(1, in: 8) {
                 assignments.append(ValueDraw.null(for: attribute))
             } else {
@@ -108,18 +115,19 @@ struct OperationDraw {
                     for: attribute, step: step, isIdentity: false, random: &values))
             }
         }
-        return .update(device: device, label: target.label, values: assignments)
+        return .update(device: device, label: boundLabel(at: target), values: assignments)
     }
 
     private func delete(_ operations: inout Xoshiro256StarStar) -> ChaosAction? {
         let world = run.world
         let index = deviceIndex
-        let store = world.devices[index].disk.store
+        let store = world.devices[index].store
         let observation = world.devices[index].observation
-        let deletable = held(workloadEntities).filter { entry in
+        let deletable = held(workloadEntities).filter { position in
             guard let id = run.modelID(
-                entry.label, on: index, observation: observation, store: store),
-                let denying = run.denyRelationships(of: entry.entity) else { return false }
+                atPosition: position, on: index, observation: observation, store: store),
+                let denying = run.denyRelationships(of: boundEntity(at: position))
+            else { return false }
             // A deny rule with related models refuses the save: that is the app's mistake,
             // not a fault to explore.
             return !denying.contains { relationship in
@@ -127,29 +135,31 @@ struct OperationDraw {
             }
         }
         guard let target = pick(deletable, &operations) else { return nil }
-        return .delete(device: device, label: target.label)
+        return .delete(device: device, label: boundLabel(at: target))
     }
 
     private func link(_ operations: inout Xoshiro256StarStar, _ values: inout Xoshiro256StarStar)
         -> ChaosAction?
     {
-        let linkable = held(workloadEntities).filter { entry in
-            run.plan.entity(named: entry.entity)?.relationships
+        let linkable = held(workloadEntities).filter { position in
+            run.plan.entity(named: boundEntity(at: position))?.relationships
                 .contains { $0.cardinality == .toOne } ?? false
         }
-        guard let source = pick(linkable, &operations),
-            let entity = run.plan.entity(named: source.entity),
+        guard let sourcePosition = pick(linkable, &operations),
+            let entity = run.plan.entity(named: boundEntity(at: sourcePosition)),
             let relationship = pick(
                 entity.relationships.filter { $0.cardinality == .toOne }, &operations)
         else { return nil }
-        let targets = held([relationship.target.value]).filter { $0.label != source.label }
+        let source = boundLabel(at: sourcePosition)
+        let targets = held([relationship.target.value]).filter { boundLabel(at: $0) != source }
         let key = relationship.name.value
-        guard let target = pick(targets, &operations), !values.chance(1, in: 5) else {
-            return .update(device: device, label: source.label,
+        guard let targetPosition = pick(targets, &operations), !values.chance(1, in: 5) else {
+            return .update(device: device, label: source,
                 values: [ChaosAssignment(key: key, literal: .null, text: "nil")])
         }
-        return .update(device: device, label: source.label,
-            values: [ChaosAssignment(key: key, literal: .label(target.label), text: target.label)])
+        let target = boundLabel(at: targetPosition)
+        return .update(device: device, label: source,
+            values: [ChaosAssignment(key: key, literal: .label(target), text: target)])
     }
 
     private func large(_ operations: inout Xoshiro256StarStar) -> ChaosAction? {
@@ -159,13 +169,14 @@ struct OperationDraw {
                     && !entity.identity.contains { $0.value == attribute.name.value }
             }
         }
-        let candidates = held(workloadEntities).filter { entry in
-            run.plan.entity(named: entry.entity).map { !largeAttributes($0).isEmpty } ?? false
+        let candidates = held(workloadEntities).filter { position in
+            run.plan.entity(named: boundEntity(at: position)).map { !largeAttributes($0).isEmpty }
+                ?? false
         }
         guard let target = pick(candidates, &operations),
-            let entity = run.plan.entity(named: target.entity),
+            let entity = run.plan.entity(named: boundEntity(at: target)),
             let attribute = pick(largeAttributes(entity), &operations),
             let value = ValueDraw.large(for: attribute) else { return nil }
-        return .update(device: device, label: target.label, values: [value])
+        return .update(device: device, label: boundLabel(at: target), values: [value])
     }
 }

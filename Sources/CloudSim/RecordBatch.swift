@@ -157,19 +157,17 @@ struct RecordBatch {
                 // (The emptiness check spares hashing the name where there is nothing to find.)
                 verdicts.append(.fail(CloudMessages.rejected(name, code: code)))
             } else {
-                let verdict = plan(save, index: index, schema: planningSchema)
-                // Matched in place: `verdict.plan` copied the planned save, two records.
-                if case .write(let plan) = verdict {
-                    planningSchema.adopt(plan, environment: configuration.environment)
-                }
-                verdicts.append(verdict)
+                // The plan adopts a written save into the planning schema itself: matching
+                // the verdict here copied the planned save, two records (issue 19).
+                verdicts.append(plan(save, index: index, schema: &planningSchema))
             }
         }
         return verdicts
     }
 
-    /// The verdict on one save against the server's copy.
-    private func plan(_ save: RecordSave, index: Int, schema: Schema) -> SaveVerdict {
+    /// The verdict on one save against the server's copy; a save to write is adopted into
+    /// `schema` (the schema later saves of the request are planned against).
+    private func plan(_ save: RecordSave, index: Int, schema: inout Schema) -> SaveVerdict {
         let client = save.record
         guard client.zone == request.zone else {
             return .fail(CloudMessages.wrongZone(client.recordName))
@@ -204,6 +202,7 @@ struct RecordBatch {
                 sharing?.participant == nil
                     ? CloudMessages.quotaExceeded : CloudMessages.ownerQuotaExceeded)
         }
+        schema.adopt(planned, environment: configuration.environment)
         return .write(planned)
     }
 

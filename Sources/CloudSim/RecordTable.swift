@@ -24,8 +24,9 @@ struct RecordTable {
     /// at most three quarters full; a name sits in the first bucket from its hash's that is
     /// empty or holds it (linear probing).
     private var buckets: [UInt32] = []
-    /// `share` and `participants` of the records that have either (`Slot.hasSharingFields`).
-    private var sharingFields: [String: SharingFields] = [:]
+    /// `share` and `participants` of the records that have either (`Slot.hasSharingFields`),
+    /// in the box the record holds them in.
+    private var sharingFields: [String: CloudRecord.SharingBox] = [:]
 
     init(zone: ZoneID) {
         self.zone = zone
@@ -63,13 +64,13 @@ struct RecordTable {
     func record(at position: Int) -> CloudRecord {
         let hasCreationTime = slots[position].hasCreationTime
         let hasModificationTime = slots[position].hasModificationTime
-        var sharing: SharingFields?
+        var sharing: CloudRecord.SharingBox?
         if slots[position].hasSharingFields {
             let name = slots[position].recordName
-            guard let fields = sharingFields[name] else {
+            guard let box = sharingFields[name] else {
                 preconditionFailure("record \(name) lost its sharing fields")
             }
-            sharing = fields
+            sharing = box
         }
         return CloudRecord(
             recordType: slots[position].recordType, recordName: slots[position].recordName,
@@ -79,8 +80,7 @@ struct RecordTable {
                 ? SimTime(microseconds: slots[position].creationMicroseconds) : nil,
             modificationTime: hasModificationTime
                 ? SimTime(microseconds: slots[position].modificationMicroseconds) : nil,
-            lastModifiedBy: slots[position].lastModifiedBy, share: sharing?.share,
-            participants: sharing?.participants ?? [])
+            lastModifiedBy: slots[position].lastModifiedBy, sharing: sharing)
     }
 
     /// The live record of that name with the sequence of its latest save.
@@ -100,10 +100,9 @@ struct RecordTable {
         if isNew { fileNew(name, at: found.bucket) }
         let previous = isNew ? nil : self.record(at: position)
         let slot = Slot(record, sequence: sequence)
-        if slot.hasSharingFields {
-            sharingFields[name] = SharingFields(
-                share: record.share, participants: record.participants)
-        } else if previous.map(Self.hasSharingFields) == true {
+        if let box = record.sharing {
+            sharingFields[name] = box
+        } else if previous?.sharing != nil {
             sharingFields[name] = nil
         }
         if isNew {
@@ -154,11 +153,6 @@ struct RecordTable {
     func unorderedNames(whereFields test: (SortedMap<String, CloudValue>) -> Bool) -> [String] {
         slots.compactMap { test($0.fields) ? $0.recordName : nil }
     }
-
-    /// Whether a record has a sharing field set.
-    private static func hasSharingFields(_ record: CloudRecord) -> Bool {
-        record.share != nil || !record.participants.isEmpty
-    }
 }
 
 extension RecordTable {
@@ -191,14 +185,8 @@ extension RecordTable {
             modificationMicroseconds = record.modificationTime?.microseconds ?? 0
             hasCreationTime = record.creationTime != nil
             hasModificationTime = record.modificationTime != nil
-            hasSharingFields = RecordTable.hasSharingFields(record)
+            hasSharingFields = record.sharing != nil
         }
-    }
-
-    /// The sharing fields of one record.
-    struct SharingFields {
-        var share: String?
-        var participants: [ShareParticipant]
     }
 }
 

@@ -18,7 +18,9 @@ struct SaveDraft {
     private(set) var touched: [(id: ModelID, original: Model?)] = []
     /// The position of each touched model in `touched`, kept once it holds more than
     /// `touchScanLimit` (a transaction of many operations).
-    private var touchPositions: [ModelID: Int] = [:]
+    // The draft's empty tables are made with `init()`: a literal built each from an (empty)
+    // list of pairs, four times a save.
+    private var touchPositions: [ModelID: Int] = Dictionary()
     private static var touchScanLimit: Int { 16 }
 
     /// Where `touched` holds a model, if the transaction touched it.
@@ -40,11 +42,13 @@ struct SaveDraft {
     /// The models deleted by a `.delete` operation, in operation order.
     var explicitDeletions: [ModelID] = []
     /// Every deleted model as it was when deleted.
-    var tombstones: [ModelID: Model] = [:]
-    /// For each explicit deletion, the models its cascade deleted, in the order reached.
-    var cascades: [ModelID: [ModelID]] = [:]
+    var tombstones: [ModelID: Model] = Dictionary()
+    /// For each explicit deletion whose cascade deleted models, those models in the order
+    /// reached (a deletion that cascades to nothing has no entry: most have none, and the
+    /// table then allocates nothing).
+    var cascades: [ModelID: [ModelID]] = Dictionary()
     /// Every model deleted by a cascade (and not by an operation).
-    var cascaded: Set<ModelID> = []
+    var cascaded: Set<ModelID> = Set()
 
     init(schema: Schema, models: ModelTable, nextRawValue: UInt64) {
         self.schema = schema

@@ -90,6 +90,12 @@ struct SaveDraft {
         }
     }
 
+    /// The entity of a stored model by name, read where the model is stored (`models[id]`
+    /// copied the whole model out); nil when there is no such model.
+    mutating func entityName(of id: ModelID) -> String? {
+        models.modify(id) { $0.entity }
+    }
+
     /// Removes a model and returns it as it was.
     mutating func remove(_ id: ModelID) -> Model {
         touch(id)

@@ -89,40 +89,6 @@ public struct CloudRecord: Hashable, Sendable {
     /// fields, so that equality and hashing stay those of the two fields.
     private(set) var sharing: SharingBox?
 
-    public init(
-        recordType: String,
-        recordName: String,
-        zone: ZoneID,
-        fields: SortedMap<String, CloudValue> = SortedMap(),
-        parent: String? = nil,
-        changeTag: String? = nil
-    ) {
-        self.init(
-            recordType: recordType, recordName: recordName, zone: zone, fields: fields,
-            parent: parent, changeTag: changeTag, creationTime: nil, modificationTime: nil,
-            lastModifiedBy: nil, sharing: nil)
-    }
-
-    /// Every property at once, system fields too: how a zone's record table puts a stored
-    /// record together again, in one initialization (no record built, then changed).
-    init(
-        recordType: String, recordName: String, zone: ZoneID,
-        fields: SortedMap<String, CloudValue>, parent: String?, changeTag: String?,
-        creationTime: SimTime?, modificationTime: SimTime?, lastModifiedBy: String?,
-        sharing: SharingBox?
-    ) {
-        self.recordType = recordType
-        self.recordName = recordName
-        self.zone = zone
-        self.fields = fields
-        self.parent = parent
-        self.changeTag = changeTag
-        self.creationTime = creationTime
-        self.modificationTime = modificationTime
-        self.lastModifiedBy = lastModifiedBy
-        self.sharing = sharing
-    }
-
     /// Stores the two sharing fields, in a new box unless both are empty.
     private mutating func setSharing(share: String?, participants: [ShareParticipant]) {
         sharing =
@@ -140,6 +106,28 @@ public struct CloudRecord: Hashable, Sendable {
         fields.reduce(0) { total, field in // tidy: ordered (an integer sum)
             total + field.key.utf8.count + field.value.recordSizeBytes
         }
+    }
+}
+
+// The public initializer is declared in an extension so that the struct keeps its implicit
+// memberwise initializer (every property, system fields too, `sharing` last): how a zone's
+// record table puts a stored record together again in one initialization. Issue 19: an
+// initializer written in the struct, assigning each property, built the record in a
+// temporary and copied it out (every reference retained, then released), on every record
+// read from a zone and every record made through the public initializer.
+extension CloudRecord {
+    public init(
+        recordType: String,
+        recordName: String,
+        zone: ZoneID,
+        fields: SortedMap<String, CloudValue> = SortedMap(),
+        parent: String? = nil,
+        changeTag: String? = nil
+    ) {
+        self.init(
+            recordType: recordType, recordName: recordName, zone: zone, fields: fields,
+            parent: parent, changeTag: changeTag, creationTime: nil, modificationTime: nil,
+            lastModifiedBy: nil, sharing: nil)
     }
 }
 

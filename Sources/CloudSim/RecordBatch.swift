@@ -45,29 +45,6 @@ struct RecordBatch {
     /// refresh of the shared views.
     var losses: [String: AccessLoss] = [:]
 
-    /// `participant` is the writing account when it writes through its shared database into
-    /// another owner's zone, nil when the owner writes into its private database.
-    init(
-        request: ModifyRecordsRequest, client: CloudClient, now: SimTime, service: CloudService,
-        zone: ZoneState, throttles: (partial: PartialThrottle?, delete: PartialThrottle?),
-        owner: (quotaFull: Bool, rejectedRecords: [String: CloudErrorCode]),
-        participant: String?
-    ) {
-        self.request = request
-        self.client = client
-        self.now = now
-        self.configuration = service.configuration
-        self.productionSchema = service.productionSchema
-        self.zone = zone
-        self.developmentSchema = service.developmentSchema
-        self.partialThrottle = throttles.partial
-        self.deleteThrottle = throttles.delete
-        self.ownerQuotaFull = owner.quotaFull
-        self.ownerRejectedRecords = owner.rejectedRecords
-        self.changeTagCounter = service.changeTagCounter
-        self.sharing = BatchSharing.make(request: request, zone: zone, participant: participant)
-    }
-
     /// Decides every item, then applies the request unless it is atomic and an item failed.
     mutating func run() {
         let duplicates = duplicateItems()
@@ -331,5 +308,29 @@ struct RecordBatch {
                 .failed(recordName: name, error ?? CloudMessages.batchDeleteFailed(name)))
         }
         return results
+    }
+}
+
+extension RecordBatch {
+    /// `participant` is the writing account when it writes through its shared database into
+    /// another owner's zone, nil when the owner writes into its private database.
+    ///
+    /// In an extension, so that the batch keeps its memberwise initializer: an initializer
+    /// written in the struct built the batch in a temporary and copied it out (issue 19, as
+    /// `CloudRecord`'s did), on every request.
+    init(
+        request: ModifyRecordsRequest, client: CloudClient, now: SimTime, service: CloudService,
+        zone: ZoneState, throttles: (partial: PartialThrottle?, delete: PartialThrottle?),
+        owner: (quotaFull: Bool, rejectedRecords: [String: CloudErrorCode]),
+        participant: String?
+    ) {
+        self.init(
+            request: request, client: client, now: now, configuration: service.configuration,
+            productionSchema: service.productionSchema, ownerQuotaFull: owner.quotaFull,
+            ownerRejectedRecords: owner.rejectedRecords, partialThrottle: throttles.partial,
+            deleteThrottle: throttles.delete,
+            sharing: BatchSharing.make(request: request, zone: zone, participant: participant),
+            zone: zone, developmentSchema: service.developmentSchema,
+            changeTagCounter: service.changeTagCounter)
     }
 }

@@ -172,21 +172,23 @@ extension RecordTable {
         var hasModificationTime: Bool
         /// Whether `share` or `participants` is set: the table's `sharingFields` holds them.
         var hasSharingFields: Bool
+    }
+}
 
-        init(_ record: CloudRecord, sequence: Int64) {
-            recordType = record.recordType
-            recordName = record.recordName
-            fields = record.fields
-            parent = record.parent
-            changeTag = record.changeTag
-            lastModifiedBy = record.lastModifiedBy
-            self.sequence = sequence
-            creationMicroseconds = record.creationTime?.microseconds ?? 0
-            modificationMicroseconds = record.modificationTime?.microseconds ?? 0
-            hasCreationTime = record.creationTime != nil
-            hasModificationTime = record.modificationTime != nil
-            hasSharingFields = record.sharing != nil
-        }
+extension RecordTable.Slot {
+    // In an extension, so that the slot keeps its memberwise initializer: an initializer
+    // written in the struct built the slot in a temporary and copied it out (as
+    // `CloudRecord`'s did; issue 19).
+    init(_ record: CloudRecord, sequence: Int64) {
+        self.init(
+            recordType: record.recordType, recordName: record.recordName, fields: record.fields,
+            parent: record.parent, changeTag: record.changeTag,
+            lastModifiedBy: record.lastModifiedBy, sequence: sequence,
+            creationMicroseconds: record.creationTime?.microseconds ?? 0,
+            modificationMicroseconds: record.modificationTime?.microseconds ?? 0,
+            hasCreationTime: record.creationTime != nil,
+            hasModificationTime: record.modificationTime != nil,
+            hasSharingFields: record.sharing != nil)
     }
 }
 

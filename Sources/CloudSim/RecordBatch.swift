@@ -180,7 +180,8 @@ struct RecordBatch {
                     ? CloudMessages.quotaExceeded : CloudMessages.ownerQuotaExceeded)
         }
         schema.adopt(planned, environment: configuration.environment)
-        return .write(planned)
+        // Moved into the verdict: returning it copied the planned save (two records).
+        return .write(consume planned)
     }
 
     /// The change-tag check of `ifServerRecordUnchanged` (docs/CLOUDSIM.md row 18); the other

@@ -151,7 +151,8 @@ struct RecordTable {
     /// The names of the records whose fields satisfy `test`, in no meaningful order: the
     /// caller sorts them before they reach anything.
     func unorderedNames(whereFields test: (SortedMap<String, CloudValue>) -> Bool) -> [String] {
-        slots.compactMap { test($0.fields) ? $0.recordName : nil }
+        // By position: walking the slots copied each one out (every reference it holds).
+        slots.indices.compactMap { test(slots[$0].fields) ? slots[$0].recordName : nil }
     }
 }
 

@@ -128,15 +128,27 @@ struct SaveDraft {
     }
 
     /// Every non-optional attribute of every model the transaction leaves must have a value.
-    private func checkRequiredValues() throws(StoreError) {
+    private mutating func checkRequiredValues() throws(StoreError) {
+        let schema = schema
         for (id, _) in touched { // tidy: ordered the order first touched
-            guard let model = models[id] else { continue }
-            // `index(forKey:)`: comparing the value with nil copied it out.
-            for attribute in entity(of: model).attributes
-            where !attribute.isOptional && model.values.index(forKey: attribute.name) == nil {
+            // The model read where it is stored, its entity's attributes by position:
+            // `models[id]` copied the model out, the walk each description.
+            let missing = models.modify(id) { model -> (entity: String, property: String)? in
+                guard let attributes = schema.entity(named: model.entity)?.attributes else {
+                    preconditionFailure(
+                        "\(model.id) is of undeclared entity '\(model.entity)'")
+                }
+                // `index(forKey:)`: comparing the value with nil copied it out.
+                guard let index = attributes.indices.first(where: {
+                    !attributes[$0].isOptional
+                        && model.values.index(forKey: attributes[$0].name) == nil
+                }) else { return nil }
+                return (model.entity, attributes[index].name)
+            }
+            if let missing = missing ?? nil {
                 throw .invalidValue(
-                    entity: model.entity, property: attribute.name, reason: "required value missing"
-                )
+                    entity: missing.entity, property: missing.property,
+                    reason: "required value missing")
             }
         }
     }

@@ -12,8 +12,11 @@ extension RecordBatch {
                 results.append(.failed(recordName: request.saves[index].record.recordName, error))
             case .write(let plan):
                 let saved = write(plan)
-                if let note = CloudNotes.keysOverwritten(
-                    request.saves[index], plan: plan, saved: saved)
+                // Only an `allKeys` save can overwrite keys: the others skip the call, which
+                // copied the request's save out of its array.
+                if plan.policy == .allKeys,
+                    let note = CloudNotes.keysOverwritten(
+                        request.saves[index], plan: plan, saved: saved)
                 {
                     notes.append(note)
                 }

@@ -189,23 +189,24 @@ struct RecordBatch {
     private func policyError(
         _ save: RecordSave, server: CloudRecord?, policy: SavePolicy
     ) -> CloudError? {
-        if !configuration.recreatesDeletedRecords, server == nil, save.record.changeTag != nil {
+        // `case .none`, here and below: `server == nil` compared through `Equatable`,
+        // copying the server's record (issue 19), and so did a switch over a tuple holding it.
+        if !configuration.recreatesDeletedRecords, case .none = server,
+            save.record.changeTag != nil
+        {
             // A test variant without the re-creation path (docs/CLOUDSIM.md row 20).
             return CloudMessages.unknownItem
         }
         guard policy == .ifServerRecordUnchanged else { return nil }
-        switch (server, save.record.changeTag) {
-        case (nil, nil):
-            return nil
-        case (nil, .some):
-            return CloudMessages.unknownItem
-        case (let server?, nil):
-            return CloudMessages.insertCollision(server, client: save.record)
-        case (let server?, let tag?):
-            guard tag != server.changeTag else { return nil }
-            let ancestor = zone.version(of: server.recordName, changeTag: tag)
-            return CloudMessages.oplock(server, client: save.record, ancestor: ancestor)
+        guard let server else {
+            return save.record.changeTag == nil ? nil : CloudMessages.unknownItem
         }
+        guard let tag = save.record.changeTag else {
+            return CloudMessages.insertCollision(server, client: save.record)
+        }
+        guard tag != server.changeTag else { return nil }
+        let ancestor = zone.version(of: server.recordName, changeTag: tag)
+        return CloudMessages.oplock(server, client: save.record, ancestor: ancestor)
     }
 
     /// The server record after the save: edited keys (all sent keys under `allKeys`) written
@@ -240,9 +241,10 @@ struct RecordBatch {
             // Participants are the server's: a save never edits them (`.share` requests do).
             record.participants = server?.participants ?? [ShareParticipant.owner(zone.id.owner)]
         }
-        let isRecreation =
-            server == nil && client.changeTag != nil
-            && zone.tombstones[client.recordName] != nil
+        var isRecreation = false
+        if case .none = server, client.changeTag != nil {  // (not `== nil`: see policyError)
+            isRecreation = zone.tombstones[client.recordName] != nil
+        }
         return PlannedSave(
             record: record, writtenKeys: writtenKeys, previous: server, isRecreation: isRecreation,
             policy: policy)

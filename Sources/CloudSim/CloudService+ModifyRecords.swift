@@ -80,8 +80,22 @@ extension CloudService {
         _ request: ModifyRecordsRequest, client: CloudClient, account: String, now: SimTime
     ) -> CloudOutcome {
         let participant = request.scope == .sharedDatabase ? account : nil
-        let stored = zoneStates.peek(request.zone) { $0.isLive } == true
-        guard let zone = takeLiveZoneState(request.zone) else {
+        // The zone's place in `zoneStates`, found once for the check, the take and the put
+        // back (issue 19: four lookups hashed its owner and name four times a request).
+        // Nothing is inserted into `zoneStates` until the put back, so the index stays valid.
+        let storedIndex = zoneStates.index(forKey: request.zone).flatMap { index in
+            zoneStates.peek(at: index) { $0.isLive } ? index : nil
+        }
+        // Held by this binding only (no optional left holding it), so the batch below holds
+        // the only reference to the zone's records and log.
+        let zone: ZoneState
+        if let storedIndex {
+            var state = ZoneState(id: request.zone)
+            swap(&state, &zoneStates.values[storedIndex])
+            zone = state
+        } else if let made = liveZoneState(request.zone) {
+            zone = made
+        } else {
             // The next-upload throttle waits for an upload that reaches its records.
             let error = missingZoneError(request.zone)
             let names = request.saves.map(\.record.recordName) + request.deletes
@@ -121,7 +135,11 @@ extension CloudService {
         }
         // Put back also when not applied (only applying changes the batch's zone); a default
         // zone not stored before is stored only when applied, as before.
-        if batch.isApplied || stored { zoneStates[request.zone] = batch.zone }
+        if let storedIndex {
+            zoneStates.values[storedIndex] = batch.zone
+        } else if batch.isApplied {
+            zoneStates[request.zone] = batch.zone
+        }
         guard batch.isApplied else {
             return CloudOutcome(response: .recordsModified(batch.results), notes: batch.notes)
         }

@@ -44,7 +44,10 @@ extension CloudService {
             return CloudOutcome(response: .failure(missingZoneError(zone)))
         }
         let limit = resultsLimit > 0 ? resultsLimit : Self.defaultResultsLimit
-        let tombstones = token != nil || !configuration.tokenlessFetchOmitsDeletions
+        // `case .some`, not `token != nil`, which compared through `Equatable` (copying the
+        // token into a pair of optionals; issue 19).
+        let hasToken = if case .some = token { true } else { false }
+        let tombstones = hasToken || !configuration.tokenlessFetchOmitsDeletions
         // Answered from the zone where it is stored (issue 19: copying the state out retained
         // every reference it holds, on every fetch).
         let answer = zoneStates.peek(zone) { state -> CloudOutcome? in

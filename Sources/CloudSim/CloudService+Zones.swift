@@ -127,11 +127,14 @@ extension CloudService {
         // Every change after the token as (sequence, zone, deletion?), in feed order; a nil
         // token lists the live zones only.
         var events: [(sequence: Int64, zone: ZoneID, deletion: ZoneDeletionReason?)] = []
+        // Once, and not as `token != nil` (compared through `Equatable`, copying the token
+        // into a pair of optionals, for every zone of the feed; issue 19).
+        let hasToken = if case .some = token { true } else { false }
         for (zone, entry) in feed { // tidy: ordered (sorted below by sequence and zone, unique)
             let isLive = isPrivate
                 ? zoneStates.peek(zone) { $0.isLive } == true
                 : sharedViews[zone]?.isLive == true
-            if token != nil, let deletion = entry.lastDeletion, deletion.sequence > after {
+            if hasToken, let deletion = entry.lastDeletion, deletion.sequence > after {
                 events.append((deletion.sequence, zone, deletion.reason))
             }
             if isLive && entry.lastChangeSequence > after {

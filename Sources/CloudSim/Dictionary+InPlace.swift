@@ -14,6 +14,12 @@ extension Dictionary {
         guard let index = index(forKey: key) else { return nil }
         return read(&values[index])
     }
+
+    /// `peek` at an index already found (a key looked up once for several accesses).
+    @inlinable
+    mutating func peek<T>(at index: Index, _ read: (inout Value) -> T) -> T {
+        read(&values[index])
+    }
 }
 
 extension SortedMap {

@@ -10,10 +10,14 @@ extension RecordBatch {
             switch verdicts[index] {
             case .fail(let error):
                 results.append(.failed(recordName: request.saves[index].record.recordName, error))
-            case .write(let plan):
-                let saved = write(plan)
-                if let note = CloudNotes.keysOverwritten(
-                    request.saves[index], plan: plan, saved: saved)
+            case .write(var plan):
+                write(&plan)
+                let saved = plan.record
+                // Only an `allKeys` save can overwrite keys: the others skip the call, which
+                // copied the request's save out of its array.
+                if plan.policy == .allKeys,
+                    let note = CloudNotes.keysOverwritten(
+                        request.saves[index], plan: plan, saved: saved)
                 {
                     notes.append(note)
                 }
@@ -47,27 +51,28 @@ extension RecordBatch {
         if sharing != nil { maintainShares(after: removed) }
     }
 
-    /// Stamps the server's system fields on a planned save and stores it.
-    private mutating func write(_ plan: PlannedSave) -> CloudRecord {
-        var record = plan.record
+    /// Stamps the server's system fields on a planned save's record, in place (issue 19: a
+    /// copy of the record was stamped and returned), and stores it; `plan.record` is then
+    /// the record saved.
+    private mutating func write(_ plan: inout PlannedSave) {
         changeTagCounter += 1
-        record.changeTag = "ct\(changeTagCounter)"
-        record.creationTime = plan.previous?.creationTime ?? now
-        record.modificationTime = now
-        record.lastModifiedBy = client.device
+        plan.record.changeTag = "ct\(changeTagCounter)"
+        plan.record.creationTime = plan.previous?.creationTime ?? now
+        plan.record.modificationTime = now
+        plan.record.lastModifiedBy = client.device
         if plan.isRecreation {
             notes.append(
                 CloudNotes.recordRecreated(
-                    record, policy: plan.policy, writtenKeys: plan.writtenKeys,
+                    plan.record, policy: plan.policy, writtenKeys: plan.writtenKeys,
                     device: client.device))
         }
-        zone.write(record)
+        zone.write(plan.record)
         developmentSchema.adopt(plan, environment: configuration.environment)
         notes.append(
             CloudNotes.recordSaved(
-                record, changedKeys: plan.writtenKeys, policy: plan.policy, device: client.device))
+                plan.record, changedKeys: plan.writtenKeys, policy: plan.policy,
+                device: client.device))
         changedZone = true
-        return record
     }
 
     /// `childSaveChangesParentTag`: each live parent of an applied save that the request did

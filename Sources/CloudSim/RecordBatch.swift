@@ -45,29 +45,6 @@ struct RecordBatch {
     /// refresh of the shared views.
     var losses: [String: AccessLoss] = [:]
 
-    /// `participant` is the writing account when it writes through its shared database into
-    /// another owner's zone, nil when the owner writes into its private database.
-    init(
-        request: ModifyRecordsRequest, client: CloudClient, now: SimTime, service: CloudService,
-        zone: ZoneState, throttles: (partial: PartialThrottle?, delete: PartialThrottle?),
-        owner: (quotaFull: Bool, rejectedRecords: [String: CloudErrorCode]),
-        participant: String?
-    ) {
-        self.request = request
-        self.client = client
-        self.now = now
-        self.configuration = service.configuration
-        self.productionSchema = service.productionSchema
-        self.zone = zone
-        self.developmentSchema = service.developmentSchema
-        self.partialThrottle = throttles.partial
-        self.deleteThrottle = throttles.delete
-        self.ownerQuotaFull = owner.quotaFull
-        self.ownerRejectedRecords = owner.rejectedRecords
-        self.changeTagCounter = service.changeTagCounter
-        self.sharing = BatchSharing.make(request: request, zone: zone, participant: participant)
-    }
-
     /// Decides every item, then applies the request unless it is atomic and an item failed.
     mutating func run() {
         let duplicates = duplicateItems()
@@ -157,19 +134,17 @@ struct RecordBatch {
                 // (The emptiness check spares hashing the name where there is nothing to find.)
                 verdicts.append(.fail(CloudMessages.rejected(name, code: code)))
             } else {
-                let verdict = plan(save, index: index, schema: planningSchema)
-                // Matched in place: `verdict.plan` copied the planned save, two records.
-                if case .write(let plan) = verdict {
-                    planningSchema.adopt(plan, environment: configuration.environment)
-                }
-                verdicts.append(verdict)
+                // The plan adopts a written save into the planning schema itself: matching
+                // the verdict here copied the planned save, two records (issue 19).
+                verdicts.append(plan(save, index: index, schema: &planningSchema))
             }
         }
         return verdicts
     }
 
-    /// The verdict on one save against the server's copy.
-    private func plan(_ save: RecordSave, index: Int, schema: Schema) -> SaveVerdict {
+    /// The verdict on one save against the server's copy; a save to write is adopted into
+    /// `schema` (the schema later saves of the request are planned against).
+    private func plan(_ save: RecordSave, index: Int, schema: inout Schema) -> SaveVerdict {
         let client = save.record
         guard client.zone == request.zone else {
             return .fail(CloudMessages.wrongZone(client.recordName))
@@ -204,7 +179,9 @@ struct RecordBatch {
                 sharing?.participant == nil
                     ? CloudMessages.quotaExceeded : CloudMessages.ownerQuotaExceeded)
         }
-        return .write(planned)
+        schema.adopt(planned, environment: configuration.environment)
+        // Moved into the verdict: returning it copied the planned save (two records).
+        return .write(consume planned)
     }
 
     /// The change-tag check of `ifServerRecordUnchanged` (docs/CLOUDSIM.md row 18); the other
@@ -212,23 +189,24 @@ struct RecordBatch {
     private func policyError(
         _ save: RecordSave, server: CloudRecord?, policy: SavePolicy
     ) -> CloudError? {
-        if !configuration.recreatesDeletedRecords, server == nil, save.record.changeTag != nil {
+        // `case .none`, here and below: `server == nil` compared through `Equatable`,
+        // copying the server's record (issue 19), and so did a switch over a tuple holding it.
+        if !configuration.recreatesDeletedRecords, case .none = server,
+            save.record.changeTag != nil
+        {
             // A test variant without the re-creation path (docs/CLOUDSIM.md row 20).
             return CloudMessages.unknownItem
         }
         guard policy == .ifServerRecordUnchanged else { return nil }
-        switch (server, save.record.changeTag) {
-        case (nil, nil):
-            return nil
-        case (nil, .some):
-            return CloudMessages.unknownItem
-        case (let server?, nil):
-            return CloudMessages.insertCollision(server, client: save.record)
-        case (let server?, let tag?):
-            guard tag != server.changeTag else { return nil }
-            let ancestor = zone.version(of: server.recordName, changeTag: tag)
-            return CloudMessages.oplock(server, client: save.record, ancestor: ancestor)
+        guard let server else {
+            return save.record.changeTag == nil ? nil : CloudMessages.unknownItem
         }
+        guard let tag = save.record.changeTag else {
+            return CloudMessages.insertCollision(server, client: save.record)
+        }
+        guard tag != server.changeTag else { return nil }
+        let ancestor = zone.version(of: server.recordName, changeTag: tag)
+        return CloudMessages.oplock(server, client: save.record, ancestor: ancestor)
     }
 
     /// The server record after the save: edited keys (all sent keys under `allKeys`) written
@@ -263,9 +241,10 @@ struct RecordBatch {
             // Participants are the server's: a save never edits them (`.share` requests do).
             record.participants = server?.participants ?? [ShareParticipant.owner(zone.id.owner)]
         }
-        let isRecreation =
-            server == nil && client.changeTag != nil
-            && zone.tombstones[client.recordName] != nil
+        var isRecreation = false
+        if case .none = server, client.changeTag != nil {  // (not `== nil`: see policyError)
+            isRecreation = zone.tombstones[client.recordName] != nil
+        }
         return PlannedSave(
             record: record, writtenKeys: writtenKeys, previous: server, isRecreation: isRecreation,
             policy: policy)
@@ -332,5 +311,29 @@ struct RecordBatch {
                 .failed(recordName: name, error ?? CloudMessages.batchDeleteFailed(name)))
         }
         return results
+    }
+}
+
+extension RecordBatch {
+    /// `participant` is the writing account when it writes through its shared database into
+    /// another owner's zone, nil when the owner writes into its private database.
+    ///
+    /// In an extension, so that the batch keeps its memberwise initializer: an initializer
+    /// written in the struct built the batch in a temporary and copied it out (issue 19, as
+    /// `CloudRecord`'s did), on every request.
+    init(
+        request: ModifyRecordsRequest, client: CloudClient, now: SimTime, service: CloudService,
+        zone: ZoneState, throttles: (partial: PartialThrottle?, delete: PartialThrottle?),
+        owner: (quotaFull: Bool, rejectedRecords: [String: CloudErrorCode]),
+        participant: String?
+    ) {
+        self.init(
+            request: request, client: client, now: now, configuration: service.configuration,
+            productionSchema: service.productionSchema, ownerQuotaFull: owner.quotaFull,
+            ownerRejectedRecords: owner.rejectedRecords, partialThrottle: throttles.partial,
+            deleteThrottle: throttles.delete,
+            sharing: BatchSharing.make(request: request, zone: zone, participant: participant),
+            zone: zone, developmentSchema: service.developmentSchema,
+            changeTagCounter: service.changeTagCounter)
     }
 }

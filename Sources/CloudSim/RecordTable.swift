@@ -24,8 +24,9 @@ struct RecordTable {
     /// at most three quarters full; a name sits in the first bucket from its hash's that is
     /// empty or holds it (linear probing).
     private var buckets: [UInt32] = []
-    /// `share` and `participants` of the records that have either (`Slot.hasSharingFields`).
-    private var sharingFields: [String: SharingFields] = [:]
+    /// `share` and `participants` of the records that have either (`Slot.hasSharingFields`),
+    /// in the box the record holds them in.
+    private var sharingFields: [String: CloudRecord.SharingBox] = [:]
 
     init(zone: ZoneID) {
         self.zone = zone
@@ -63,13 +64,13 @@ struct RecordTable {
     func record(at position: Int) -> CloudRecord {
         let hasCreationTime = slots[position].hasCreationTime
         let hasModificationTime = slots[position].hasModificationTime
-        var sharing: SharingFields?
+        var sharing: CloudRecord.SharingBox?
         if slots[position].hasSharingFields {
             let name = slots[position].recordName
-            guard let fields = sharingFields[name] else {
+            guard let box = sharingFields[name] else {
                 preconditionFailure("record \(name) lost its sharing fields")
             }
-            sharing = fields
+            sharing = box
         }
         return CloudRecord(
             recordType: slots[position].recordType, recordName: slots[position].recordName,
@@ -79,8 +80,7 @@ struct RecordTable {
                 ? SimTime(microseconds: slots[position].creationMicroseconds) : nil,
             modificationTime: hasModificationTime
                 ? SimTime(microseconds: slots[position].modificationMicroseconds) : nil,
-            lastModifiedBy: slots[position].lastModifiedBy, share: sharing?.share,
-            participants: sharing?.participants ?? [])
+            lastModifiedBy: slots[position].lastModifiedBy, sharing: sharing)
     }
 
     /// The live record of that name with the sequence of its latest save.
@@ -100,10 +100,9 @@ struct RecordTable {
         if isNew { fileNew(name, at: found.bucket) }
         let previous = isNew ? nil : self.record(at: position)
         let slot = Slot(record, sequence: sequence)
-        if slot.hasSharingFields {
-            sharingFields[name] = SharingFields(
-                share: record.share, participants: record.participants)
-        } else if previous.map(Self.hasSharingFields) == true {
+        if let box = record.sharing {
+            sharingFields[name] = box
+        } else if previous?.sharing != nil {
             sharingFields[name] = nil
         }
         if isNew {
@@ -152,12 +151,8 @@ struct RecordTable {
     /// The names of the records whose fields satisfy `test`, in no meaningful order: the
     /// caller sorts them before they reach anything.
     func unorderedNames(whereFields test: (SortedMap<String, CloudValue>) -> Bool) -> [String] {
-        slots.compactMap { test($0.fields) ? $0.recordName : nil }
-    }
-
-    /// Whether a record has a sharing field set.
-    private static func hasSharingFields(_ record: CloudRecord) -> Bool {
-        record.share != nil || !record.participants.isEmpty
+        // By position: walking the slots copied each one out (every reference it holds).
+        slots.indices.compactMap { test(slots[$0].fields) ? slots[$0].recordName : nil }
     }
 }
 
@@ -178,27 +173,23 @@ extension RecordTable {
         var hasModificationTime: Bool
         /// Whether `share` or `participants` is set: the table's `sharingFields` holds them.
         var hasSharingFields: Bool
-
-        init(_ record: CloudRecord, sequence: Int64) {
-            recordType = record.recordType
-            recordName = record.recordName
-            fields = record.fields
-            parent = record.parent
-            changeTag = record.changeTag
-            lastModifiedBy = record.lastModifiedBy
-            self.sequence = sequence
-            creationMicroseconds = record.creationTime?.microseconds ?? 0
-            modificationMicroseconds = record.modificationTime?.microseconds ?? 0
-            hasCreationTime = record.creationTime != nil
-            hasModificationTime = record.modificationTime != nil
-            hasSharingFields = RecordTable.hasSharingFields(record)
-        }
     }
+}
 
-    /// The sharing fields of one record.
-    struct SharingFields {
-        var share: String?
-        var participants: [ShareParticipant]
+extension RecordTable.Slot {
+    // In an extension, so that the slot keeps its memberwise initializer: an initializer
+    // written in the struct built the slot in a temporary and copied it out (as
+    // `CloudRecord`'s did; issue 19).
+    init(_ record: CloudRecord, sequence: Int64) {
+        self.init(
+            recordType: record.recordType, recordName: record.recordName, fields: record.fields,
+            parent: record.parent, changeTag: record.changeTag,
+            lastModifiedBy: record.lastModifiedBy, sequence: sequence,
+            creationMicroseconds: record.creationTime?.microseconds ?? 0,
+            modificationMicroseconds: record.modificationTime?.microseconds ?? 0,
+            hasCreationTime: record.creationTime != nil,
+            hasModificationTime: record.modificationTime != nil,
+            hasSharingFields: record.sharing != nil)
     }
 }
 

@@ -26,6 +26,9 @@ enum ChangeLogPaging {
         var items: [Item] = []
         var lastSequence = finalSequence
         var index = firstIndex(in: log, after: token)
+        // Room for the page at once (issue 19: the items grew their buffer a few times a
+        // page): a page holds at most `limit` items, and at most one per entry left.
+        items.reserveCapacity(Swift.min(limit, log.count - index))
         while index < log.count {
             let entry = log[index]
             index += 1

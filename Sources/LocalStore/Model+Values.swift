@@ -47,6 +47,10 @@ extension Model {
         collect(toOne, before.toOne)
         collect(toMany, before.toMany)
         keys.sort()
+        // Most updates change keys of one map only: no name twice, no second array.
+        guard keys.indices.dropFirst().contains(where: { keys[$0 - 1] == keys[$0] }) else {
+            return keys
+        }
         var unique: [String] = []
         unique.reserveCapacity(keys.count)
         for key in keys where unique.last != key { unique.append(key) }

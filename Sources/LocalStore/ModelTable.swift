@@ -82,16 +82,19 @@ struct ModelTable: Hashable, Sendable {
         _ id: ModelID,
         _ body: (inout Model) throws -> Result
     ) rethrows -> Result? {
-        if let index = slotIndex(of: id) {
-            guard case .some = slots[index] else { return nil }
-            let result = try body(&slots[index]!)
-            precondition(slots[index]?.id == id, "a model's identifier changed in place")
+        // The identifier is checked during the change: reading it afterwards through the
+        // optional copied the whole model out (issue 19: three retains and releases a write).
+        func checked(_ model: inout Model) throws -> Result {
+            let result = try body(&model)
+            precondition(model.id == id, "a model's identifier changed in place")
             return result
         }
-        guard !overflow.isEmpty, overflow[id] != nil else { return nil }
-        let result = try body(&overflow[id]!)
-        precondition(overflow[id]?.id == id, "a model's identifier changed in place")
-        return result
+        if let index = slotIndex(of: id) {
+            guard case .some = slots[index] else { return nil }
+            return try checked(&slots[index]!)
+        }
+        guard !overflow.isEmpty, overflow.index(forKey: id) != nil else { return nil }
+        return try checked(&overflow[id]!)
     }
 
     /// Makes room for `inserts` more models above the slots in one allocation when the

@@ -9,8 +9,10 @@ extension SaveDraft {
         var deletionOrder: [ModelID] = []
         for root in explicitDeletions {
             let group = cascade(from: root, index: index, deleted: &deleted)
-            cascades[root] = group
-            cascaded.formUnion(group)
+            if !group.isEmpty {
+                cascades[root] = group
+                cascaded.formUnion(group)
+            }
             deletionOrder.append(root)
             deletionOrder.append(contentsOf: group)
         }

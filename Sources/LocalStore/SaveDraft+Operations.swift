@@ -18,7 +18,6 @@ extension SaveDraft {
         values: [String: PropertyValue]
     ) throws(StoreError) {
         guard let entity = schema.entity(named: name) else { throw .unknownEntity(name) }
-        let values = Self.sortedByName(values)
         guard id.rawValue > 0, id.rawValue < UInt64.max else {
             throw .invalidValue(entity: name, property: "id", reason: "\(id) is not an identifier")
         }
@@ -27,17 +26,35 @@ extension SaveDraft {
         guard !models.contains(id), !isTouched(id) else {
             throw .invalidValue(entity: name, property: "id", reason: "\(id) is already in use")
         }
+        // Most operations carry one value: it is walked where it is, without sorting the
+        // values into a new array (issue 19).
+        if values.count <= 1 {
+            try insert(id, named: name, of: entity, checking: values) // tidy: ordered (one value at most)
+        } else {
+            try insert(id, named: name, of: entity, checking: Self.sortedByName(values))
+        }
+    }
+
+    /// `insert` once the identifier passed: the names, the defaults, then the values.
+    private mutating func insert<Values: Sequence>(
+        _ id: ModelID,
+        named name: String,
+        of entity: EntityDescription,
+        checking values: Values
+    ) throws(StoreError) where Values.Element == (key: String, value: PropertyValue) {
         try checkNames(values, of: entity)
         // An identifier not reserved through `makeModelID()` is never handed out later.
         nextRawValue = max(nextRawValue, id.rawValue + 1)
         var model = Model(id: id, entity: name)
         // Room for every attribute's value, reserved once (issue 19: the pairs grew a new
         // buffer for each value set, defaults then the operation's, on every insert).
-        model.values.reserveCapacity(entity.attributes.count)
-        for attribute in entity.attributes {
-            guard let value = attribute.defaultValue else { continue }
-            try check(value, for: attribute, of: entity)
-            model.values[attribute.name] = value
+        let attributes = entity.attributes
+        model.values.reserveCapacity(attributes.count)
+        // By position: walking the descriptions copied each one out (its name and default).
+        for index in attributes.indices {
+            guard let value = attributes[index].defaultValue else { continue }
+            try check(value, for: attributes[index], of: entity)
+            model.values[attributes[index].name] = value
         }
         write(model)
         try set(values, on: id, of: entity)
@@ -47,9 +64,23 @@ extension SaveDraft {
         _ id: ModelID,
         values: [String: PropertyValue]
     ) throws(StoreError) {
-        guard let model = models[id] else { throw .unknownModel(id) }
-        let entity = entity(of: model)
-        let values = Self.sortedByName(values)
+        guard let entityName = entityName(of: id) else { throw .unknownModel(id) }
+        guard let entity = schema.entity(named: entityName) else {
+            preconditionFailure("\(id) is of undeclared entity '\(entityName)'")
+        }
+        if values.count <= 1 {
+            try update(id, of: entity, checking: values) // tidy: ordered (one value at most)
+        } else {
+            try update(id, of: entity, checking: Self.sortedByName(values))
+        }
+    }
+
+    /// `update` of an existing model: the names, then the values.
+    private mutating func update<Values: Sequence>(
+        _ id: ModelID,
+        of entity: EntityDescription,
+        checking values: Values
+    ) throws(StoreError) where Values.Element == (key: String, value: PropertyValue) {
         try checkNames(values, of: entity)
         touch(id)
         try set(values, on: id, of: entity)
@@ -74,11 +105,11 @@ extension SaveDraft {
         values.sorted { $0.key < $1.key }
     }
 
-    private func checkNames(
-        _ values: [(key: String, value: PropertyValue)],
+    private func checkNames<Values: Sequence>(
+        _ values: Values,
         of entity: EntityDescription
-    ) throws(StoreError) {
-        for (name, _) in values // tidy: ordered (sorted by name: sortedByName)
+    ) throws(StoreError) where Values.Element == (key: String, value: PropertyValue) {
+        for (name, _) in values // tidy: ordered (sorted by name, or one value at most)
         where !entity.hasProperty(named: name) {
             throw .unknownProperty(entity: entity.name, property: name)
         }
@@ -86,12 +117,12 @@ extension SaveDraft {
 
     /// Writes the values in the order of their names, so that the first error is the same in
     /// every process.
-    private mutating func set(
-        _ values: [(key: String, value: PropertyValue)],
+    private mutating func set<Values: Sequence>(
+        _ values: Values,
         on id: ModelID,
         of entity: EntityDescription
-    ) throws(StoreError) {
-        for (name, value) in values { // tidy: ordered (sorted by name: sortedByName)
+    ) throws(StoreError) where Values.Element == (key: String, value: PropertyValue) {
+        for (name, value) in values { // tidy: ordered (sorted by name, or one value at most)
             if let attribute = entity.attribute(named: name) {
                 try setAttribute(attribute, to: value, on: id, of: entity)
             } else if let relationship = entity.relationship(named: name) {
@@ -121,7 +152,9 @@ extension SaveDraft {
         if let stored {
             try check(stored, for: attribute, of: entity)
         }
-        modify(id) { $0.values[attribute.name] = stored }
+        // Only the name is captured: the closure held the whole description.
+        let name = attribute.name
+        modify(id) { $0.values[name] = stored }
     }
 
     func check(

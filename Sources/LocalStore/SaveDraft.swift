@@ -18,7 +18,9 @@ struct SaveDraft {
     private(set) var touched: [(id: ModelID, original: Model?)] = []
     /// The position of each touched model in `touched`, kept once it holds more than
     /// `touchScanLimit` (a transaction of many operations).
-    private var touchPositions: [ModelID: Int] = [:]
+    // The draft's empty tables are made with `init()`: a literal built each from an (empty)
+    // list of pairs, four times a save.
+    private var touchPositions: [ModelID: Int] = Dictionary()
     private static var touchScanLimit: Int { 16 }
 
     /// Where `touched` holds a model, if the transaction touched it.
@@ -40,11 +42,13 @@ struct SaveDraft {
     /// The models deleted by a `.delete` operation, in operation order.
     var explicitDeletions: [ModelID] = []
     /// Every deleted model as it was when deleted.
-    var tombstones: [ModelID: Model] = [:]
-    /// For each explicit deletion, the models its cascade deleted, in the order reached.
-    var cascades: [ModelID: [ModelID]] = [:]
+    var tombstones: [ModelID: Model] = Dictionary()
+    /// For each explicit deletion whose cascade deleted models, those models in the order
+    /// reached (a deletion that cascades to nothing has no entry: most have none, and the
+    /// table then allocates nothing).
+    var cascades: [ModelID: [ModelID]] = Dictionary()
     /// Every model deleted by a cascade (and not by an operation).
-    var cascaded: Set<ModelID> = []
+    var cascaded: Set<ModelID> = Set()
 
     init(schema: Schema, models: ModelTable, nextRawValue: UInt64) {
         self.schema = schema
@@ -86,6 +90,12 @@ struct SaveDraft {
         }
     }
 
+    /// The entity of a stored model by name, read where the model is stored (`models[id]`
+    /// copied the whole model out); nil when there is no such model.
+    mutating func entityName(of id: ModelID) -> String? {
+        models.modify(id) { $0.entity }
+    }
+
     /// Removes a model and returns it as it was.
     mutating func remove(_ id: ModelID) -> Model {
         touch(id)
@@ -118,15 +128,27 @@ struct SaveDraft {
     }
 
     /// Every non-optional attribute of every model the transaction leaves must have a value.
-    private func checkRequiredValues() throws(StoreError) {
+    private mutating func checkRequiredValues() throws(StoreError) {
+        let schema = schema
         for (id, _) in touched { // tidy: ordered the order first touched
-            guard let model = models[id] else { continue }
-            // `index(forKey:)`: comparing the value with nil copied it out.
-            for attribute in entity(of: model).attributes
-            where !attribute.isOptional && model.values.index(forKey: attribute.name) == nil {
+            // The model read where it is stored, its entity's attributes by position:
+            // `models[id]` copied the model out, the walk each description.
+            let missing = models.modify(id) { model -> (entity: String, property: String)? in
+                guard let attributes = schema.entity(named: model.entity)?.attributes else {
+                    preconditionFailure(
+                        "\(model.id) is of undeclared entity '\(model.entity)'")
+                }
+                // `index(forKey:)`: comparing the value with nil copied it out.
+                guard let index = attributes.indices.first(where: {
+                    !attributes[$0].isOptional
+                        && model.values.index(forKey: attributes[$0].name) == nil
+                }) else { return nil }
+                return (model.entity, attributes[index].name)
+            }
+            if let missing = missing ?? nil {
                 throw .invalidValue(
-                    entity: model.entity, property: attribute.name, reason: "required value missing"
-                )
+                    entity: missing.entity, property: missing.property,
+                    reason: "required value missing")
             }
         }
     }

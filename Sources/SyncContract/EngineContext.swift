@@ -58,10 +58,18 @@ public struct EngineContext<SyncData: EngineSyncData> {
         syncData: consuming SyncData,
         names: Xoshiro256StarStar
     ) {
+        // The account copied as a string, then wrapped: copied as an optional straight from
+        // the conditions' memory, it went through the generic witnesses of `Optional`
+        // (about 130 instructions an event).
+        let account: String?
+        switch conditions.account {
+        case .some(let name): account = .some(name)
+        case .none: account = .none
+        }
         self.init(
             now: conditions.now,
             device: conditions.device,
-            account: conditions.account,
+            account: account,
             accountStatus: conditions.accountStatus,
             isOnline: conditions.isOnline,
             isDiskFull: conditions.isDiskFull,

@@ -58,17 +58,10 @@ public struct EngineContext<SyncData: EngineSyncData> {
         syncData: consuming SyncData,
         names: Xoshiro256StarStar
     ) {
-        // The account copied as a string, then wrapped: copied as an optional straight from
-        // the conditions' memory, it went through the generic witnesses of `Optional`
-        // (about 130 instructions an event).
-        let account: String?
-        switch conditions.account {
-        case .some(let name): account = .some(name)
-        case .none: account = .none
-        }
+        let (device, account) = Self.copiedNames(of: conditions)
         self.init(
             now: conditions.now,
-            device: conditions.device,
+            device: device,
             account: account,
             accountStatus: conditions.accountStatus,
             isOnline: conditions.isOnline,
@@ -77,6 +70,18 @@ public struct EngineContext<SyncData: EngineSyncData> {
             syncData: consume syncData,
             names: names
         )
+    }
+
+    /// The device's and the account's names in `conditions`, copied.
+    ///
+    /// Not inlined on purpose: copied where the context is built, straight from the
+    /// conditions' memory into the context's, the optional account went through the generic
+    /// witnesses of `Optional` (about 135 instructions an event, and 50 for the device's
+    /// name); returned from here they are copied as values, a retain each.
+    @usableFromInline
+    @inline(never)
+    static func copiedNames(of conditions: DeviceConditions) -> (device: String, account: String?) {
+        (conditions.device, conditions.account)
     }
 
     /// A write of the whole working state (store and sync data together, atomically).

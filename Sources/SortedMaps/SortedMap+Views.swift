@@ -24,7 +24,7 @@ extension SortedMap {
         public var endIndex: Int { elements.count }
 
         @inlinable
-        public subscript(position: Int) -> Key { elements[position].key }
+        public subscript(position: Int) -> Key { SortedMap.key(at: position, in: elements) }
 
         /// Whether the map has `key`: found as the map finds it, not by walking every key.
         @inlinable
@@ -53,7 +53,7 @@ extension SortedMap {
         public var endIndex: Int { elements.count }
 
         @inlinable
-        public subscript(position: Int) -> Value { elements[position].value }
+        public subscript(position: Int) -> Value { SortedMap.value(at: position, in: elements) }
     }
 }
 

@@ -85,6 +85,42 @@ public struct SortedMap<Key: Comparable, Value> {
         }
     }
 
+    /// The key of the pair at `offset`, read where it is stored.
+    ///
+    /// `elements[offset].key` copied the whole pair (every reference of the value retained
+    /// and released) once specialized for a large value in another module: a caller walking
+    /// the keys of a map of account states copied every state (issue 19).
+    @inlinable
+    internal static func key(at offset: Int, in elements: ContiguousArray<Element>) -> Key {
+        elements.withUnsafeBufferPointer { buffer in
+            precondition(offset >= 0 && offset < buffer.count, "Index out of range")
+            // Memory bound to a tuple is bound to its elements at their offsets; the first
+            // element's is zero.
+            let address = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+                + offset * MemoryLayout<Element>.stride
+            return address.assumingMemoryBound(to: Key.self).pointee
+        }
+    }
+
+    /// The value of the pair at `offset`, read where it is stored (see `key(at:in:)`).
+    @inlinable
+    internal static func value(at offset: Int, in elements: ContiguousArray<Element>) -> Value {
+        elements.withUnsafeBufferPointer { buffer in
+            precondition(offset >= 0 && offset < buffer.count, "Index out of range")
+            let address = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+                + offset * MemoryLayout<Element>.stride + valueOffset
+            return address.assumingMemoryBound(to: Value.self).pointee
+        }
+    }
+
+    /// Where a pair's value starts in it: after its key, at the value's alignment (a
+    /// tuple's layout).
+    @inlinable
+    internal static var valueOffset: Int {
+        let alignment = MemoryLayout<Value>.alignment
+        return (MemoryLayout<Key>.size + alignment - 1) / alignment * alignment
+    }
+
     @inlinable
     internal static func isSortedAndUnique(_ elements: ContiguousArray<Element>) -> Bool {
         var offset = 1
@@ -102,15 +138,19 @@ extension SortedMap {
     public subscript(key: Key) -> Value? {
         get {
             let (found, offset) = search(key)
-            return found ? elements[offset].value : nil
+            return found ? Self.value(at: offset, in: elements) : nil
         }
         set {
             let (found, offset) = search(key)
-            switch (found, newValue) {
-            case (true, let value?): elements[offset].value = value
-            case (true, nil): elements.remove(at: offset)
-            case (false, let value?): elements.insert((key, value), at: offset)
-            case (false, nil): break
+            // Not a switch over `(found, newValue)`: the tuple held a copy of the value.
+            if let value = newValue {
+                if found {
+                    elements[offset].value = value
+                } else {
+                    elements.insert((key, value), at: offset)
+                }
+            } else if found {
+                elements.remove(at: offset)
             }
         }
         _modify {
@@ -136,7 +176,7 @@ extension SortedMap {
     ) -> Value {
         get {
             let (found, offset) = search(key)
-            return found ? elements[offset].value : defaultValue()
+            return found ? Self.value(at: offset, in: elements) : defaultValue()
         }
         _modify {
             let (found, offset) = search(key)
@@ -196,10 +236,8 @@ extension SortedMap {
         return try elements.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { preconditionFailure("a found pair") }
             // A pair's value follows its key at the value's alignment (a tuple's layout).
-            let alignment = MemoryLayout<Value>.alignment
-            let valueOffset = (MemoryLayout<Key>.size + alignment - 1) / alignment * alignment
             let address = UnsafeRawPointer(base) + offset * MemoryLayout<Element>.stride
-                + valueOffset
+                + Self.valueOffset
             return try read(address.assumingMemoryBound(to: Value.self).pointee)
         }
     }

@@ -125,14 +125,36 @@ extension EngineContext {
 
     /// The `handlingLentDisk`s: `argument` is handed to `body`.
     ///
-    /// The context lives in memory allocated here: the store is moved into it from the disk
-    /// (whose memory stays uninitialized until the end) and the sync data are lent from
-    /// their box. At the end the store goes back to the disk and into the write (one copy:
-    /// the effect and the disk each hold one), the sync data back into the box they came in
-    /// (`SyncDataBox.init(returning:to:)`), and the context's other fields are destroyed
-    /// one by one: the context is never destroyed whole. Moving them out of a context Swift
-    /// manages needed either a copy or stand-ins swapped in and destroyed (docs/BENCH.md,
-    /// issue 19). A stored property added to `EngineContext` must be deinitialized here too.
+    /// The context lives in memory reserved here, on the stack (allocated on the heap, it
+    /// cost a malloc and a free an event, about 200 instructions): the store is moved into it
+    /// from the disk (whose memory stays uninitialized until the end) and the sync data are
+    /// lent from their box. At the end the store goes back to the disk and into the write
+    /// (one copy: the effect and the disk each hold one), the sync data back into the box
+    /// they came in (`SyncDataBox.init(returning:to:)`), and the context's other fields are
+    /// moved out one by one: the context is never destroyed whole. Moving them out of a
+    /// context Swift manages needed either a copy or stand-ins swapped in and destroyed
+    /// (docs/BENCH.md, issue 19). A stored property added to `EngineContext` must be moved
+    /// out here too.
+    /// (`argument` is not marked `borrowing`, which a closure cannot capture; it is passed
+    /// as borrowed all the same.)
+    @inlinable
+    static func lendingDisk<Argument>(
+        _ argument: Argument,
+        conditions: DeviceConditions,
+        disk store: inout Store,
+        syncData: inout SyncDataBox,
+        names: inout Xoshiro256StarStar,
+        _ body: (borrowing Argument, inout EngineContext, inout [EngineEffect]) -> Void
+    ) -> [EngineEffect] {
+        withUnsafeTemporaryAllocation(of: EngineContext.self, capacity: 1) { buffer in
+            lendingDisk(
+                argument, conditions: conditions, disk: &store, syncData: &syncData,
+                names: &names, context: buffer.baseAddress.unsafelyUnwrapped, body)
+        }
+    }
+
+    /// `lendingDisk(_:conditions:disk:syncData:names:_:)` with the (uninitialized) memory
+    /// the context lives in, left uninitialized again at the end.
     @inlinable
     static func lendingDisk<Argument>(
         _ argument: borrowing Argument,
@@ -140,11 +162,11 @@ extension EngineContext {
         disk store: inout Store,
         syncData: inout SyncDataBox,
         names: inout Xoshiro256StarStar,
+        context: UnsafeMutablePointer<EngineContext>,
         _ body: (borrowing Argument, inout EngineContext, inout [EngineEffect]) -> Void
     ) -> [EngineEffect] {
         var lentStorage: TypedSyncDataStorage<SyncData>?
         let contents = syncData.lend(as: SyncData.self, storage: &lentStorage) ?? SyncData()
-        let context = UnsafeMutablePointer<EngineContext>.allocate(capacity: 1)
         context.initialize(to: EngineContext(
             conditions: conditions,
             store: withUnsafeMutablePointer(to: &store) { $0.move() },
@@ -159,14 +181,15 @@ extension EngineContext {
             returning: context.pointer(to: \.syncData).unsafelyUnwrapped.move(), to: lentStorage)
         let written = context.pointer(to: \.store).unsafelyUnwrapped.move()
         withUnsafeMutablePointer(to: &store) { $0.initialize(to: written) }
-        context.pointer(to: \.now).unsafelyUnwrapped.deinitialize(count: 1)
-        context.pointer(to: \.device).unsafelyUnwrapped.deinitialize(count: 1)
-        context.pointer(to: \.account).unsafelyUnwrapped.deinitialize(count: 1)
-        context.pointer(to: \.accountStatus).unsafelyUnwrapped.deinitialize(count: 1)
-        context.pointer(to: \.isOnline).unsafelyUnwrapped.deinitialize(count: 1)
-        context.pointer(to: \.isDiskFull).unsafelyUnwrapped.deinitialize(count: 1)
-        context.pointer(to: \.names).unsafelyUnwrapped.deinitialize(count: 1)
-        context.deallocate()
+        // Moved out and dropped as values: `deinitialize` destroyed the optional account
+        // through the generic witnesses of `Optional` (about 100 instructions an event).
+        _ = context.pointer(to: \.now).unsafelyUnwrapped.move()
+        _ = context.pointer(to: \.device).unsafelyUnwrapped.move()
+        _ = context.pointer(to: \.account).unsafelyUnwrapped.move()
+        _ = context.pointer(to: \.accountStatus).unsafelyUnwrapped.move()
+        _ = context.pointer(to: \.isOnline).unsafelyUnwrapped.move()
+        _ = context.pointer(to: \.isDiskFull).unsafelyUnwrapped.move()
+        _ = context.pointer(to: \.names).unsafelyUnwrapped.move()
         effects[0] = .write(DiskWrite(store: consume written, syncData: syncData))
         return effects
     }

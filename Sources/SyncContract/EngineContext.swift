@@ -58,10 +58,11 @@ public struct EngineContext<SyncData: EngineSyncData> {
         syncData: consuming SyncData,
         names: Xoshiro256StarStar
     ) {
+        let (device, account) = Self.copiedNames(of: conditions)
         self.init(
             now: conditions.now,
-            device: conditions.device,
-            account: conditions.account,
+            device: device,
+            account: account,
             accountStatus: conditions.accountStatus,
             isOnline: conditions.isOnline,
             isDiskFull: conditions.isDiskFull,
@@ -69,6 +70,18 @@ public struct EngineContext<SyncData: EngineSyncData> {
             syncData: consume syncData,
             names: names
         )
+    }
+
+    /// The device's and the account's names in `conditions`, copied.
+    ///
+    /// Not inlined on purpose: copied where the context is built, straight from the
+    /// conditions' memory into the context's, the optional account went through the generic
+    /// witnesses of `Optional` (about 135 instructions an event, and 50 for the device's
+    /// name); returned from here they are copied as values, a retain each.
+    @usableFromInline
+    @inline(never)
+    static func copiedNames(of conditions: DeviceConditions) -> (device: String, account: String?) {
+        (conditions.device, conditions.account)
     }
 
     /// A write of the whole working state (store and sync data together, atomically).

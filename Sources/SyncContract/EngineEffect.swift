@@ -3,7 +3,9 @@ import Kernel
 
 /// What an engine asks the device and the kernel to do after handling an event.
 public enum EngineEffect: Sendable {
-    case send(RequestID, CloudRequest)
+    /// Indirect: a cloud request is large, and held inline it made every effect its size
+    /// (129 bytes), each move of a trace or a write a copy of all of it.
+    indirect case send(RequestID, CloudRequest)
     case setTimer(EngineTimer, after: SimTime)
     case cancelTimer(EngineTimer)
     /// Pass a probe point: triggers run here, then the engine gets `.resume` at the same time.

@@ -47,6 +47,12 @@ extension SDSEngine {
         var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [], isAdoption: adoption, zone: target)
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
+        if current.attempted.isEmpty && context.syncData.pendingCount > 0 {
+            // Sized once for the run's changes (a name is tried once per run): not grown, with
+            // every name in it hashed again, as the run's requests fill it. Only asked
+            // (`contains`), never iterated: its capacity shows nowhere.
+            current.attempted.reserveCapacity(context.syncData.pendingCount)
+        }
         let held = heldDeletions(context: context, effects: &effects)
         if !adoption && !context.syncData.pendingDeletions.isEmpty {
             for name in context.syncData.pendingDeletions.keys.sorted() where budget > 0 {
@@ -78,6 +84,15 @@ extension SDSEngine {
                                       adoption: adoption, base: current.overflow.bases[name],
                                       context: context, effects: &effects)
             else { continue }
+            if saves.isEmpty {
+                // Sized at the first save for every change that may join it (at most the
+                // budget): a request's maps are not grown, and their keys hashed again, as
+                // they fill; a request that saves nothing allocates none.
+                let room = min(context.syncData.pending.count, budget)
+                saves.reserveCapacity(room)
+                batch.sentKeys.reserveCapacity(room)
+                batch.savedModels.reserveCapacity(room)
+            }
             saves.append(save)
             batch.sentKeys[id] = pending.keys
             batch.savedModels[name] = id

@@ -27,14 +27,17 @@ enum ConvergenceChecker {
             for zone in world.cloud.sharedZones(of: account) {
                 records += world.cloud.visibleRecords(in: zone, for: account)
             }
-            let visible = records.filter { $0.recordType != "cloudkit.share" }
+            // Shares are skipped in `differences`, not filtered out here (a copy of every
+            // record).
             problems += differences(
                 device, observation: reading.observations[index], store: reading.stores[index],
-                records: visible, world: world, describe: describe)
+                records: records, world: world, describe: describe)
         }
         return problems
     }
 
+    /// The differences of one device from `records`, its account's records (shares among
+    /// them are skipped).
     private static func differences(
         _ device: Device, observation: any EngineObservation, store: Store,
         records: [CloudRecord], world: World, describe: (String) -> String
@@ -42,7 +45,7 @@ enum ConvergenceChecker {
         var problems: [String] = []
         let codec = world.codec
         var seen: Set<ModelID> = []
-        for record in records {
+        for record in records where record.recordType != "cloudkit.share" {
             guard let entity = codec.entity(ofRecordType: record.recordType).flatMap(world.schema.entity(named:)),
                 entity.isSynchronized else { continue }
             guard let id = observation.model(forRecord: record.recordName), let model = store.model(id) else {

@@ -34,11 +34,6 @@ enum LostChangeChecker {
     static func check(_ reading: WorldReading, ledger: SaveLedger, labels: RecordLabels)
         -> [CheckerFinding]
     {
-        // Keys of a few strings, not one concatenated: no string built per save.
-        var deleted: Set<RecordKey> = []
-        for deletion in ledger.deletions {
-            deleted.insert(RecordKey(account: deletion.account, record: deletion.record))
-        }
         var current = ledger.saves
         for index in current.indices {
             // ID-2 may have given the model another record since: judge it by that one.
@@ -47,36 +42,49 @@ enum LostChangeChecker {
                 current[index].record = record
             }
         }
-        let kept = current.indices.filter { index in
-            !deleted.contains(
-                RecordKey(account: current[index].account, record: current[index].record))
-        }
         let judge = Judge(reading: reading, exempt: exemptDevices(reading.world), labels: labels)
         var findings: [CheckerFinding] = []
-        for group in groups(of: kept, in: current) {
+        for group in groups(of: current, deletions: ledger.deletions) {
             findings += judge.check(group.map { current[$0] })
         }
         return findings
     }
 
-    /// The saves (by position) grouped by (account, record, key), each group in the order the
-    /// saves were made, the groups in the order of their first save.
+    /// The saves (by position) of records no device deleted, grouped by (account, record,
+    /// key), each group in the order the saves were made, the groups in the order of their
+    /// first save.
     ///
     /// Each string is numbered once (equal strings, equal numbers) and the saves are sorted
     /// by their numbers, then positions: no three strings hashed into a dictionary of groups
     /// per save, no string comparisons while sorting. The sort's order never shows: groups
-    /// come out in the order of their first save, the same in every process.
-    private static func groups(of positions: [Int], in saves: [SaveLedger.ValueSave]) -> [[Int]] {
+    /// come out in the order of their first save, the same in every process. A deleted
+    /// record is told by its numbers too (no set of two strings hashed again per save).
+    private static func groups(
+        of saves: [SaveLedger.ValueSave], deletions: [SaveLedger.Deletion]
+    ) -> [[Int]] {
         var numbers: [String: Int] = [:]
         func number(_ text: String) -> Int {
             if let known = numbers[text] { return known }
             numbers[text] = numbers.count
             return numbers.count - 1
         }
-        let keyed = positions.map { position in
-            (account: number(saves[position].account), record: number(saves[position].record),
-             key: number(saves[position].key), position: position)
-        }.sorted { $0 < $1 }
+        var deleted: Set<RecordKey> = []
+        for deletion in deletions {
+            deleted.insert(
+                RecordKey(account: number(deletion.account), record: number(deletion.record)))
+        }
+        var keyed: [(account: Int, record: Int, key: Int, position: Int)] = []
+        keyed.reserveCapacity(saves.count)
+        for position in saves.indices {
+            let account = number(saves[position].account)
+            let record = number(saves[position].record)
+            // (An empty set is not asked.)
+            guard deleted.isEmpty
+                || !deleted.contains(RecordKey(account: account, record: record))
+            else { continue }
+            keyed.append((account, record, number(saves[position].key), position))
+        }
+        keyed.sort { $0 < $1 }
         var groups: [[Int]] = []
         var last: (account: Int, record: Int, key: Int)?
         for entry in keyed {
@@ -91,10 +99,11 @@ enum LostChangeChecker {
         return groups.sorted { $0[0] < $1[0] }
     }
 
-    /// A record of an account (lookup only: the order of groups is `groupOrder`'s).
+    /// A record of an account, by the numbers of its strings (lookup only: the order of
+    /// groups is `groups(of:deletions:)`'s).
     private struct RecordKey: Hashable {
-        var account: String
-        var record: String
+        var account: Int
+        var record: Int
     }
 
     /// Devices (by index) where a discarding rule fired; the cloud's rules count for all.

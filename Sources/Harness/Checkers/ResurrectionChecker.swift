@@ -50,13 +50,15 @@ enum ResurrectionChecker {
             "\(deleter.name) deleted \(labels.describe(deletion.record)) at \(deletion.time)"
         }
         var findings: [CheckerFinding] = []
-        if reading.appRecord(named: deletion.record, of: deletion.account) != nil {
+        // Asked whether each is there, not read: `!= nil` on the record or model copied it
+        // (through generic routines, both sides of the comparison) only to drop it.
+        if reading.hasAppRecord(named: deletion.record, of: deletion.account) {
             findings.append(CheckerFinding(.resurrection, "\(said); iCloud has it again",
                 expectations: label.map { ["expect cloud \(deletion.account): no \($0)"] } ?? []))
         }
         if deleter.isRunning, deleter.account == deletion.account,
             let id = reading.observations[deletion.device].model(forRecord: deletion.record),
-            reading.stores[deletion.device].model(id) != nil
+            reading.stores[deletion.device].contains(id)
         {
             findings.append(CheckerFinding(.resurrection, "\(said); \(deleter.name) has it again",
                 expectations: label.map { ["expect \(deleter.name): no \($0)"] } ?? []))

@@ -42,6 +42,11 @@ final class WorldReading {
         return read.positions[name].map { read.records[$0] }
     }
 
+    /// Whether `appRecord(named:of:)` finds a record, told without copying it out.
+    func hasAppRecord(named name: String, of account: String) -> Bool {
+        records(of: account).positions[name] != nil
+    }
+
     private func records(of account: String) -> AccountRecords {
         if let read = accounts[account] { return read }
         let records = world.appRecords(of: account)

@@ -42,6 +42,32 @@ import Testing
         #expect(lent.observation.pendingCount == 4)
     }
 
+    /// A lending engine is handed conditions the device keeps between events and brings up
+    /// to date in place (issue 19): an account switched after an event must reach the next
+    /// one, as it does on the copying path that builds the conditions anew.
+    @Test func aLentDiskSeesAnAccountSwitchedBetweenEvents() throws {
+        let lent = makeDevice()
+        let copied = makeDevice()
+        for device in [lent, copied] { device.launch() }
+        _ = lent.deliverWritingFirst(.storeSaved, now: .zero)
+        deliverAndWrite(.storeSaved, to: copied)
+        for account in ["bob", nil, "alice"] as [String?] {
+            for device in [lent, copied] { device.account = account }
+            let lentEffects = lent.deliverWritingFirst(.accountChanged, now: .zero)
+            let copiedEffects = copied.deliver(.accountChanged, now: .zero)
+            for case .write(let write) in copiedEffects { copied.apply(write) }
+            #expect(traceKinds(lentEffects) == traceKinds(copiedEffects))
+            #expect(lent.disk == copied.disk)
+        }
+    }
+
+    private func traceKinds(_ effects: [EngineEffect]) -> [String] {
+        effects.compactMap { effect in
+            if case .trace(let kind, _, _) = effect { return kind }
+            return nil
+        }
+    }
+
     @Test func killLosesTheEngineButKeepsTheDisk() throws {
         let device = makeDevice()
         device.launch()

@@ -204,7 +204,7 @@ final class ChaosRun {
         let deletes: Bool
         switch action.action {
         case .insert:
-            return SaveLedger.Snapshot(device: index, model: nil, values: [:], recordNames: [:])
+            return SaveLedger.Snapshot(device: index, model: nil, values: [:], recordNames: [])
         case .update(let named, _): (label, deletes) = (named.value, false)
         case .delete(let named): (label, deletes) = (named.value, true)
         case .save: (label, deletes) = (nil, true)

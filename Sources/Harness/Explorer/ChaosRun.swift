@@ -118,6 +118,9 @@ final class ChaosRun {
             setupLatency: plan.setupLatency, setupPushDrop: plan.setupPushDrop)
         labels = plan.plainLabels
         noteEntities()
+        // Sized once for the labels a run can bind (its file's, and one an operation at
+        // most): grown label by label, it was rehashed about once per label.
+        recordOf.reserveCapacity(plan.plainLabels.count + plan.operations)
         world.record("script", "run.start", [
             TraceField("file", .string(plan.scenario.file)),
             TraceField("seed", .string(String(seed))),

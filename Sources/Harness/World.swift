@@ -269,7 +269,9 @@ final class World {
         while failure == nil {
             switch kernel.nextUnnamed(until: limit) {
             case .event(let scheduled, _):
-                dispatch(scheduled.payload)
+                // Consumed: the payload moves on (a boxed request or answer was retained for
+                // the dispatch and released with the step).
+                dispatch((consume scheduled).payload)
             case .reachedLimit, .empty:
                 return failure == nil
             case .budgetExceeded(let budgetFailure):
@@ -286,7 +288,7 @@ final class World {
         while failure == nil && condition() {
             switch kernel.nextUnnamed(until: deadline) {
             case .event(let scheduled, _):
-                dispatch(scheduled.payload)
+                dispatch((consume scheduled).payload)
             case .reachedLimit, .empty:
                 if condition() {
                     fail("\(what) did not happen within \(bound)")

@@ -163,57 +163,66 @@ public struct EventQueue<Payload> {
         (heap + front).sorted { $0.precedes($1) }.map(\.event)
     }
 
+    // The sifts move entries, they do not copy them: the entry at `start` is moved out,
+    // leaving a hole that travels along the path (each entry passed over is moved into it)
+    // until the moved-out entry is put into its final place. Copies retained and released
+    // each payload they passed over (the world's events hold boxed requests and answers).
+    // The hole never outlives the closure, and nothing between moving out and putting back
+    // can fail: `precedes` only compares integers.
+
     @inlinable
     mutating func siftUp(from start: Int) {
         heap.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             var index = start
-            let moving = buffer[index]
+            let moving = (base + index).move()
             while index > 0 {
                 let parent = (index - 1) / 4
-                guard moving.precedes(buffer[parent]) else { break }
-                buffer[index] = buffer[parent]
+                guard moving.precedes(base[parent]) else { break }
+                (base + index).moveInitialize(from: base + parent, count: 1)
                 index = parent
             }
-            buffer[index] = moving
+            (base + index).initialize(to: consume moving)
         }
     }
 
     @inlinable
     mutating func siftDown(from start: Int) {
         heap.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             let count = buffer.count
             var index = start
-            let moving = buffer[index]
+            let moving = (base + index).move()
             // Floyd's bottom-up variant: move the hole to a leaf along the smallest children,
             // then sift the moving entry up from there; it usually belongs near the bottom.
             while true {
                 let firstChild = 4 * index + 1
                 var best: Int
                 if firstChild + 3 < count {
-                    let left = buffer[firstChild + 1].precedes(buffer[firstChild])
+                    let left = base[firstChild + 1].precedes(base[firstChild])
                         ? firstChild + 1 : firstChild
-                    let right = buffer[firstChild + 3].precedes(buffer[firstChild + 2])
+                    let right = base[firstChild + 3].precedes(base[firstChild + 2])
                         ? firstChild + 3 : firstChild + 2
-                    best = buffer[right].precedes(buffer[left]) ? right : left
+                    best = base[right].precedes(base[left]) ? right : left
                 } else {
                     if firstChild >= count { break }
                     best = firstChild
                     var child = firstChild + 1
                     while child < count {
-                        if buffer[child].precedes(buffer[best]) { best = child }
+                        if base[child].precedes(base[best]) { best = child }
                         child += 1
                     }
                 }
-                buffer[index] = buffer[best]
+                (base + index).moveInitialize(from: base + best, count: 1)
                 index = best
             }
             while index > start {
                 let parent = (index - 1) / 4
-                guard moving.precedes(buffer[parent]) else { break }
-                buffer[index] = buffer[parent]
+                guard moving.precedes(base[parent]) else { break }
+                (base + index).moveInitialize(from: base + parent, count: 1)
                 index = parent
             }
-            buffer[index] = moving
+            (base + index).initialize(to: consume moving)
         }
     }
 }

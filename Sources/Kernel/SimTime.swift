@@ -56,30 +56,62 @@ public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
             let magnitude = value == .min ? SimTime.max : SimTime(microseconds: -value)
             return "-" + magnitude.description
         }
-        let totalSeconds = value / 1_000_000
-        let fraction = value % 1_000_000
-        let hours = totalSeconds / 3_600
-        let minutes = totalSeconds % 3_600 / 60
-        let seconds = totalSeconds % 60
-        let secondsText = fraction == 0
-            ? String(seconds)
-            : String(seconds) + "." + Self.fractionDigits(fraction)
-        let wholeMinutes = seconds == 0 && fraction == 0
-        if hours > 0 {
-            if minutes == 0 && wholeMinutes { return "\(hours)h" }
-            return "\(hours)h\(minutes)m" + (wholeMinutes ? "" : secondsText + "s")
+        // Written byte by byte into the string's own storage: built from pieces (the
+        // fraction padded, then trimmed), a time took about 2,000 instructions, and an
+        // engine writes one into the trace at every retry it schedules.
+        // The longest, "2562047788h0m54.775807s", has 23 bytes.
+        return String(unsafeUninitializedCapacity: 32) { bytes in
+            var count = 0
+            func put(byte: UInt8) {
+                bytes[count] = byte
+                count += 1
+            }
+            func put(_ number: Int64) {
+                var width = 0
+                var rest = number
+                repeat {
+                    width += 1
+                    rest /= 10
+                } while rest > 0
+                var position = count + width
+                rest = number
+                repeat {
+                    position -= 1
+                    bytes[position] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+                    rest /= 10
+                } while rest > 0
+                count += width
+            }
+            let totalSeconds = value / 1_000_000
+            let fraction = value % 1_000_000
+            let hours = totalSeconds / 3_600
+            let minutes = totalSeconds % 3_600 / 60
+            let seconds = totalSeconds % 60
+            let wholeMinutes = seconds == 0 && fraction == 0
+            if hours > 0 {
+                put(hours)
+                put(byte: 0x68)  // h
+                if minutes == 0 && wholeMinutes { return count }
+            }
+            if hours > 0 || minutes > 0 {
+                put(minutes)
+                put(byte: 0x6D)  // m
+                if wholeMinutes { return count }
+            }
+            put(seconds)
+            if fraction != 0 {
+                put(byte: 0x2E)  // .
+                // The six digits of the fraction, without trailing zeros.
+                var divisor: Int64 = 100_000
+                var rest = fraction
+                while rest > 0 {
+                    put(byte: UInt8(truncatingIfNeeded: rest / divisor) + 0x30)
+                    rest %= divisor
+                    divisor /= 10
+                }
+            }
+            put(byte: 0x73)  // s
+            return count
         }
-        if minutes > 0 {
-            return "\(minutes)m" + (wholeMinutes ? "" : secondsText + "s")
-        }
-        return secondsText + "s"
-    }
-
-    /// The six digits of a fraction of a second, without trailing zeros.
-    private static func fractionDigits(_ fraction: Int64) -> String {
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 6 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return digits
     }
 }

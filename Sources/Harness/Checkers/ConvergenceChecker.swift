@@ -44,7 +44,8 @@ enum ConvergenceChecker {
     ) -> [String] {
         var problems: [String] = []
         let codec = world.codec
-        var seen: Set<ModelID> = []
+        // Sized once: grown insert by insert, it was rehashed several times a device.
+        var seen = Set<ModelID>(minimumCapacity: records.count)
         for record in records where record.recordType != "cloudkit.share" {
             guard let entity = codec.entity(ofRecordType: record.recordType).flatMap(world.schema.entity(named:)),
                 entity.isSynchronized else { continue }

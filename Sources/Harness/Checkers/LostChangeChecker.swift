@@ -34,18 +34,24 @@ enum LostChangeChecker {
     static func check(_ reading: WorldReading, ledger: SaveLedger, labels: RecordLabels)
         -> [CheckerFinding]
     {
-        var current = ledger.saves
-        for index in current.indices {
-            // ID-2 may have given the model another record since: judge it by that one.
-            let observation = reading.observations[current[index].device]
-            if let record = observation.recordName(of: current[index].model) {
-                current[index].record = record
+        let saves = ledger.saves
+        // Each save's record now: ID-2 may have given the model another record since, and
+        // the save is judged by that one. Kept apart from the saves (not written into a copy
+        // of them, which copied every save and its references), and read device by device
+        // (each observation copied out of its array once, not once per save).
+        var records = saves.map(\.record)
+        for (device, observation) in reading.observations.enumerated() {
+            for index in saves.indices where saves[index].device == device {
+                if let record = observation.recordName(of: saves[index].model) {
+                    records[index] = record
+                }
             }
         }
         let judge = Judge(reading: reading, exempt: exemptDevices(reading.world), labels: labels)
         var findings: [CheckerFinding] = []
-        for group in groups(of: current, deletions: ledger.deletions) {
-            findings += judge.check(group.map { current[$0] })
+        for group in groups(of: saves, records: records, deletions: ledger.deletions) {
+            // A group's saves share their record (now).
+            findings += judge.check(group.map { saves[$0] }, record: records[group[0]])
         }
         return findings
     }
@@ -59,30 +65,50 @@ enum LostChangeChecker {
     /// per save, no string comparisons while sorting. The sort's order never shows: groups
     /// come out in the order of their first save, the same in every process. A deleted
     /// record is told by its numbers too (no set of two strings hashed again per save).
+    ///
+    /// Accounts and keys are few and short (compared in place, the last match first); a
+    /// record name is hashed only when it is not the previous save's (the saves of one
+    /// change, one after the other, share their record): three hashes a save were about two
+    /// thirds of the check.
+    ///
+    /// `records`: each save's record now (its `record` is the one it was saved with).
     private static func groups(
-        of saves: [SaveLedger.ValueSave], deletions: [SaveLedger.Deletion]
+        of saves: [SaveLedger.ValueSave], records recordNames: [String],
+        deletions: [SaveLedger.Deletion]
     ) -> [[Int]] {
-        var numbers: [String: Int] = [:]
-        func number(_ text: String) -> Int {
-            if let known = numbers[text] { return known }
-            numbers[text] = numbers.count
-            return numbers.count - 1
+        var accounts = FewNumbers()
+        var keys = FewNumbers()
+        // Sized once: grown step by step, the tables were rehashed several times a check.
+        var records = [String: Int](minimumCapacity: saves.count + deletions.count)
+        var lastRecord: (name: String, number: Int)?
+        func record(_ name: String) -> Int {
+            if let lastRecord, lastRecord.name == name { return lastRecord.number }
+            let number: Int
+            if let known = records[name] {
+                number = known
+            } else {
+                number = records.count
+                records[name] = number
+            }
+            lastRecord = (name, number)
+            return number
         }
-        var deleted: Set<RecordKey> = []
+        var deleted = Set<RecordKey>(minimumCapacity: deletions.count)
         for deletion in deletions {
             deleted.insert(
-                RecordKey(account: number(deletion.account), record: number(deletion.record)))
+                RecordKey(account: accounts.number(deletion.account),
+                          record: record(deletion.record)))
         }
         var keyed: [(account: Int, record: Int, key: Int, position: Int)] = []
         keyed.reserveCapacity(saves.count)
         for position in saves.indices {
-            let account = number(saves[position].account)
-            let record = number(saves[position].record)
+            let account = accounts.number(saves[position].account)
+            let record = record(recordNames[position])
             // (An empty set is not asked.)
             guard deleted.isEmpty
                 || !deleted.contains(RecordKey(account: account, record: record))
             else { continue }
-            keyed.append((account, record, number(saves[position].key), position))
+            keyed.append((account, record, keys.number(saves[position].key), position))
         }
         keyed.sort { $0 < $1 }
         var groups: [[Int]] = []
@@ -97,6 +123,24 @@ enum LostChangeChecker {
         }
         // Each group's first position is its earliest save.
         return groups.sorted { $0[0] < $1[0] }
+    }
+
+    /// Numbers a few distinct strings (accounts, attribute names) by their place in a list,
+    /// equal strings alike: compared in place, the last one matched first, never hashed.
+    private struct FewNumbers {
+        private var texts: [String] = []
+        private var last = 0
+
+        mutating func number(_ text: String) -> Int {
+            if last < texts.count, texts[last] == text { return last }
+            if let known = texts.firstIndex(of: text) {
+                last = known
+                return known
+            }
+            texts.append(text)
+            last = texts.count - 1
+            return last
+        }
     }
 
     /// A record of an account, by the numbers of its strings (lookup only: the order of
@@ -123,7 +167,8 @@ enum LostChangeChecker {
         let labels: RecordLabels
         var world: World { reading.world }
 
-        func check(_ saves: [SaveLedger.ValueSave]) -> [CheckerFinding] {
+        /// `record`: the saves' record now (not the one they were saved with).
+        func check(_ saves: [SaveLedger.ValueSave], record: String) -> [CheckerFinding] {
             guard let first = saves.first,
                 let attribute = world.schema.entity(named: first.entity)?
                     .attribute(named: first.key)
@@ -132,7 +177,7 @@ enum LostChangeChecker {
             guard candidates.contains(where: { !exempt[$0.device] }) else { return [] }
             let acceptable = candidates.map(\.value)
             var problems: [(scope: String, found: String)] = []
-            if let cloudRecord = reading.appRecord(named: first.record, of: first.account) {
+            if let cloudRecord = reading.appRecord(named: record, of: first.account) {
                 // The value wherever the engine's codec reads it (sds: a field or its asset).
                 let value = world.codec.value(of: first.key, type: attribute.type, in: cloudRecord)
                 if !acceptable.contains(value) {
@@ -147,7 +192,7 @@ enum LostChangeChecker {
                     continue
                 }
                 let store = reading.stores[index]
-                guard let model = reading.observations[index].model(forRecord: first.record)
+                guard let model = reading.observations[index].model(forRecord: record)
                     .flatMap(store.model)
                 else {
                     problems.append((device.name, "\(device.name) lacks"))
@@ -162,8 +207,8 @@ enum LostChangeChecker {
             let latest = candidates[candidates.count - 1]
             let wanted = "\(first.key)=\(ValueConversion.describe(latest.value))"
             let saver = "\(world.devices[latest.device].name) saved \(wanted) at \(latest.time)"
-            let name = labels.describe(first.record)
-            let label = labels.label(of: first.record)
+            let name = labels.describe(record)
+            let label = labels.label(of: record)
             return problems.map { problem in
                 var expectations: [String] = []
                 if let label, isLiteral(latest.value) {

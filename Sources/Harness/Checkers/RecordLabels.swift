@@ -4,11 +4,13 @@ struct RecordLabels {
     private var labelByRecord: [String: String] = [:]
 
     /// `labels` in the order they were bound; the first label of a record names it.
+    ///
+    /// Read from the last label back, each stored over any later one: the first label wins
+    /// with one hash of its record, not two (asked, then stored), in a table sized once.
     init(labels: [String], table: LabelTable) {
-        for label in labels {
-            guard let record = table.recordName(of: label), labelByRecord[record] == nil else {
-                continue
-            }
+        labelByRecord.reserveCapacity(labels.count)
+        for label in labels.reversed() {
+            guard let record = table.recordName(of: label) else { continue }
             labelByRecord[record] = label
         }
     }

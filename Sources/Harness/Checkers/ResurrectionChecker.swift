@@ -22,21 +22,45 @@ enum ResurrectionChecker {
         -> [CheckerFinding]
     {
         let world = reading.world
-        let fired = world.firedRules.reduce(into: Set<String>()) { $0.formUnion($1) }
         let restoringRules = world.profile.catalogue.exemptions(
             from: InvariantCheck.resurrection.rawValue)
-        guard !restoringRules.contains(where: fired.contains) else { return [] }
-        var seen: Set<String> = []
+        // Each rule asked of each device's set (and the cloud's): the union of every fired
+        // rule was built, and its rules hashed, for the few rules asked.
+        guard !restoringRules.contains(where: { rule in
+            world.firedRules.contains { $0.contains(rule) }
+        }) else { return [] }
+        guard !ledger.deletions.isEmpty else { return [] }
+        // How often the app inserted each record and its latest insert, read once: the
+        // insertions were scanned (a string comparison each) for every deletion.
+        var inserted = [String: (count: Int, latest: Int)](
+            minimumCapacity: ledger.insertions.count)
+        for insertion in ledger.insertions {
+            if let known = inserted[insertion.record] {
+                inserted[insertion.record] = (known.count + 1, max(known.latest, insertion.order))
+            } else {
+                inserted[insertion.record] = (1, insertion.order)
+            }
+        }
+        var seen = Set<DeletedRecord>(minimumCapacity: ledger.deletions.count)
         var findings: [CheckerFinding] = []
         for deletion in ledger.deletions {
-            guard seen.insert(deletion.account + "/" + deletion.record).inserted else { continue }
-            let inserts = ledger.insertions.filter { $0.record == deletion.record }
-            if inserts.count > 1 || inserts.contains(where: { $0.order > deletion.order }) {
+            guard seen.insert(DeletedRecord(account: deletion.account, record: deletion.record))
+                .inserted else { continue }
+            if let inserts = inserted[deletion.record],
+                inserts.count > 1 || inserts.latest > deletion.order
+            {
                 continue
             }
             findings += check(deletion, reading: reading, labels: labels)
         }
         return findings
+    }
+
+    /// A record of an account, judged once (the pair itself, not `account/record` written
+    /// out and hashed).
+    private struct DeletedRecord: Hashable {
+        var account: String
+        var record: String
     }
 
     private static func check(

@@ -61,7 +61,15 @@ struct SaveLedger {
         var device: Int
         var model: ModelID?
         var values: SortedMap<String, LocalStore.AttributeValue>
-        var recordNames: [ModelID: String]
+        /// Each model's record name, in the store's order. A list, not a dictionary: it is
+        /// taken before every delete and save statement and asked only for the few models
+        /// the statement deleted (hashing every model's identifier in was most of its cost).
+        var recordNames: [(model: ModelID, name: String)]
+
+        /// The record name the snapshot noted for the model.
+        func recordName(of model: ModelID) -> String? {
+            recordNames.first { $0.model == model }?.name
+        }
     }
 
     private(set) var saves: [ValueSave] = []
@@ -95,17 +103,18 @@ struct SaveLedger {
         Snapshot(
             device: index, model: model,
             values: model.flatMap { store.model($0)?.values } ?? [:],
-            recordNames: deletes ? recordNames(in: store, observation: observation) : [:])
+            recordNames: deletes ? recordNames(in: store, observation: observation) : [])
     }
 
     /// The record name of every model the store holds, as the device's engine named them.
     private static func recordNames(in store: Store, observation: any EngineObservation)
-        -> [ModelID: String]
+        -> [(model: ModelID, name: String)]
     {
         let models = store.models
-        var names = [ModelID: String](minimumCapacity: models.count)
+        var names: [(model: ModelID, name: String)] = []
+        names.reserveCapacity(models.count)
         for model in models {
-            if let name = observation.recordName(of: model.id) { names[model.id] = name }
+            if let name = observation.recordName(of: model.id) { names.append((model.id, name)) }
         }
         return names
     }
@@ -185,7 +194,9 @@ struct SaveLedger {
                     time: now, order: order))
             }
         case .deleted(let id, _, _):
-            guard let record = own?.recordNames[id] ?? observation.recordName(of: id) else { return }
+            guard let record = own?.recordName(of: id) ?? observation.recordName(of: id) else {
+                return
+            }
             deletions.append(Deletion(
                 device: index, account: account, record: record, time: now, order: order))
         }

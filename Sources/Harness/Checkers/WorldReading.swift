@@ -52,8 +52,10 @@ final class WorldReading {
         let records = world.appRecords(of: account)
         var positions: [String: Int] = [:]
         positions.reserveCapacity(records.count)
-        for (position, record) in records.enumerated() where positions[record.recordName] == nil {
-            positions[record.recordName] = position
+        // From the last back, each position stored over any later one: the first occurrence
+        // wins with one hash of its name, not two, and no record is copied to read its name.
+        for position in records.indices.reversed() {
+            positions[records[position].recordName] = position
         }
         let read = AccountRecords(records: records, positions: positions)
         accounts[account] = read

@@ -141,7 +141,8 @@ struct OperationDraw {
     private func link(_ operations: inout Xoshiro256StarStar, _ values: inout Xoshiro256StarStar)
         -> ChaosAction?
     {
-        let linkable = held(workloadEntities).filter { position in
+        let heldNow = held(workloadEntities)
+        let linkable = heldNow.filter { position in
             run.plan.entity(named: boundEntity(at: position))?.relationships
                 .contains { $0.cardinality == .toOne } ?? false
         }
@@ -151,7 +152,12 @@ struct OperationDraw {
                 entity.relationships.filter { $0.cardinality == .toOne }, &operations)
         else { return nil }
         let source = boundLabel(at: sourcePosition)
-        let targets = held([relationship.target.value]).filter { boundLabel(at: $0) != source }
+        // Nothing changed since `heldNow` was read: a workload entity's labels held are the
+        // ones among them (the world is not asked twice for every label of the workload).
+        let targetEntity = relationship.target.value
+        let ofTarget = workloadEntities.contains(targetEntity)
+            ? heldNow.filter { boundEntity(at: $0) == targetEntity } : held([targetEntity])
+        let targets = ofTarget.filter { boundLabel(at: $0) != source }
         let key = relationship.name.value
         guard let targetPosition = pick(targets, &operations), !values.chance(1, in: 5) else {
             return .update(device: device, label: source,

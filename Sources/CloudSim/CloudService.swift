@@ -57,7 +57,10 @@ public final class CloudService {
             preconditionFailure("an authenticated client has an account")
         }
         ensureAccount(account)
-        if let refusal = privateDatabaseRefusal(for: request, client: client, account: account) {
+        if let foreign = Self.foreignPrivateZone(in: request, account: account) {
+            let refusal = AccessRefusal(
+                CloudMessages.otherAccount(foreign), reason: .otherAccount, client: client,
+                zone: foreign)
             return CloudOutcome(response: .failure(refusal.error), notes: [refusal.note])
         }
         if case .fetchZoneChanges(let scope, let zone, _, _) = request,

@@ -120,6 +120,8 @@ struct RecordBatch {
     private mutating func planSaves(duplicateSaves: Set<Int>) -> [SaveVerdict] {
         var planningSchema = developmentSchema
         var verdicts: [SaveVerdict] = []
+        // One verdict a save: sized once, not grown a few times a request.
+        verdicts.reserveCapacity(request.saves.count)
         let throttle = partialThrottle
         for (index, save) in request.saves.enumerated() {
             let name = save.record.recordName
@@ -219,9 +221,17 @@ struct RecordBatch {
         // Sorted and unique, as a set sorted would be: the keys passed the name check, so
         // they are ASCII and equal only when their bytes are (no set hashed per save).
         var writtenKeys = save.changedKeys
-        if policy == .allKeys { writtenKeys += client.fields.keys }
-        writtenKeys.sort()
-        writtenKeys = Self.withoutRepeats(writtenKeys)
+        if policy == .allKeys {
+            writtenKeys += client.fields.keys
+            writtenKeys.sort()
+            writtenKeys = Self.withoutRepeats(writtenKeys)
+        } else if !Self.isStrictlySorted(writtenKeys) {
+            // Engines mostly send their changed keys sorted and unique already: those are
+            // kept as sent, sharing the request's array (issue 19: the sort made a copy of
+            // it and the pass without repeats another, on every save).
+            writtenKeys.sort()
+            writtenKeys = Self.withoutRepeats(writtenKeys)
+        }
         var record =
             server
             ?? CloudRecord(
@@ -248,6 +258,13 @@ struct RecordBatch {
         return PlannedSave(
             record: record, writtenKeys: writtenKeys, previous: server, isRecreation: isRecreation,
             policy: policy)
+    }
+
+    /// Whether every key comes before the next one: sorted, without repeats.
+    private static func isStrictlySorted(_ keys: [String]) -> Bool {
+        guard keys.count > 1 else { return true }
+        for index in 1..<keys.count where !(keys[index - 1] < keys[index]) { return false }
+        return true
     }
 
     /// A sorted array without its repeated elements.

@@ -54,8 +54,14 @@ enum RecordValidation {
 
     /// An ASCII letter, then letters, digits or `_`; at most 255 characters.
     static func isIdentifier(_ text: String) -> Bool {
-        // The UTF-8 view read in place: no array of its bytes allocated per key.
-        let bytes = text.utf8
+        // The UTF-8 bytes read in place, as one buffer when the string has them contiguous
+        // (a native or small string): the view's iterator decoded a small string's bytes
+        // one call at a time, for every key of every save (issue 19).
+        text.utf8.withContiguousStorageIfAvailable { isIdentifier(bytes: $0) }
+            ?? isIdentifier(bytes: text.utf8)
+    }
+
+    private static func isIdentifier<Bytes: Collection<UInt8>>(bytes: Bytes) -> Bool {
         guard let first = bytes.first, isLetter(first), bytes.count <= maximumLength else {
             return false
         }

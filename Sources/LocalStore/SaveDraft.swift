@@ -61,6 +61,10 @@ struct SaveDraft {
         var inserts = 0
         for case .insert in transaction.operations { inserts += 1 }
         models.reserveCapacity(forInserts: inserts)
+        // Each operation touches its model, some one or two more through inverses: room
+        // for them at once (issue 19: the list grew from one entry to two to four, an
+        // allocation and a move of the models each, on most saves).
+        touched.reserveCapacity(max(4, transaction.operations.count + 2))
         for operation in transaction.operations {
             try apply(operation)
         }

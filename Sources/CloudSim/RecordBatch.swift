@@ -123,7 +123,10 @@ struct RecordBatch {
         // One verdict a save: sized once, not grown a few times a request.
         verdicts.reserveCapacity(request.saves.count)
         let throttle = partialThrottle
-        for (index, save) in request.saves.enumerated() {
+        // By position, each save read where the request holds it: the enumeration copied
+        // every save (its record's references retained and released; issue 19).
+        for index in request.saves.indices {
+            let save = request.saves[index]
             let name = save.record.recordName
             if duplicateSaves.contains(index) {
                 verdicts.append(.fail(CloudMessages.duplicate(name)))

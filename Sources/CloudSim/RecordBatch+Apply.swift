@@ -10,6 +10,9 @@ extension RecordBatch {
         // Every applied save is of the request's zone (`plan` checks): its name is rendered
         // once for their notes, not once a save.
         let zoneName = request.zone.description
+        // Every planned write is applied below, in request order: the schema they were
+        // planned against already adopted them.
+        if let plannedSchema { developmentSchema = plannedSchema }
         // By position, each verdict matched where it is stored: walking the zipped saves and
         // verdicts copied each pair, a planned save holding two records.
         for index in request.saves.indices {
@@ -73,7 +76,10 @@ extension RecordBatch {
                     device: client.device))
         }
         zone.write(plan.record)
-        developmentSchema.adopt(plan, environment: configuration.environment)
+        // (`case .none`: comparing the schema with nil went through `Equatable`.)
+        if case .none = plannedSchema {
+            developmentSchema.adopt(plan, environment: configuration.environment)
+        }
         notes.append(
             CloudNotes.recordSaved(
                 plan.record, zoneName: zoneName, changedKeys: plan.writtenKeys,

@@ -34,6 +34,11 @@ struct RecordBatch {
     var zone: ZoneState
     var developmentSchema: Schema
     var changeTagCounter: Int64
+    /// The development schema with every planned write adopted in request order (by
+    /// `planSaves`), while no planned write has failed since: applying the writes then
+    /// adopts the same saves in the same order, so `apply` takes this schema instead of
+    /// adopting each save a second time (issue 19). Nil once the settle failed a write.
+    var plannedSchema: Schema? = nil
 
     /// Outputs.
     var results: [ItemResult] = []
@@ -49,6 +54,7 @@ struct RecordBatch {
     mutating func run() {
         let duplicates = duplicateItems()
         var verdicts = planSaves(duplicateSaves: duplicates.saves)
+        let plannedWrites = Self.writeCount(verdicts)
         var deleteErrors: [CloudError?] = []
         for (index, name) in request.deletes.enumerated() {
             if duplicates.deletes.contains(index) {
@@ -68,6 +74,8 @@ struct RecordBatch {
             }
         }
         settle(&verdicts, deleteErrors: deleteErrors)
+        // The settle only fails writes: as many left means none failed.
+        if Self.writeCount(verdicts) != plannedWrites { plannedSchema = nil }
         let failedCount =
             verdicts.count(where: { $0.error != nil }) + deleteErrors.count(where: { $0 != nil })
         if request.atomic && failedCount > 0 {
@@ -80,6 +88,14 @@ struct RecordBatch {
             isApplied = true
         }
         precondition(results.count == request.itemCount, "one result per item")
+    }
+
+    /// The number of verdicts that write (matched in place: `plan` copied each planned save).
+    private static func writeCount(_ verdicts: [SaveVerdict]) -> Int {
+        verdicts.count { verdict in
+            if case .write = verdict { return true }
+            return false
+        }
     }
 
     /// Indexes of saves and deletes whose record name already came earlier in the request.
@@ -144,6 +160,7 @@ struct RecordBatch {
                 verdicts.append(plan(save, index: index, schema: &planningSchema))
             }
         }
+        plannedSchema = planningSchema
         return verdicts
     }
 

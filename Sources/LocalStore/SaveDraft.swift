@@ -80,9 +80,11 @@ struct SaveDraft {
         return entity
     }
 
-    mutating func write(_ model: Model) {
-        touch(model.id)
-        models[model.id] = model
+    /// Consumes the model (see `ModelTable.store`).
+    mutating func write(_ model: consuming Model) {
+        let id = model.id
+        touch(id)
+        models[id] = model
     }
 
     /// Changes a stored model in place (after `write`'s bookkeeping): a model the transaction

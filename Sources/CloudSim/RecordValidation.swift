@@ -13,7 +13,12 @@ enum RecordValidation {
         if !record.isShare && !isIdentifier(record.recordType) {
             return CloudMessages.invalidName("Invalid record type '\(record.recordType)'")
         }
-        if !record.isShare && record.recordName == CloudRecord.zoneShareRecordName {
+        // The name is ASCII here (checked above), so it equals the reserved name only with
+        // as many bytes: most names are told apart by their length, not compared.
+        if !record.isShare
+            && record.recordName.utf8.count == CloudRecord.zoneShareRecordName.utf8.count
+            && record.recordName == CloudRecord.zoneShareRecordName
+        {
             return CloudMessages.invalidName(
                 "Record name '\(record.recordName)' is reserved for zone-wide shares")
         }
@@ -34,22 +39,21 @@ enum RecordValidation {
 
     /// ASCII, 1 to 255 bytes, not starting with `_` (reserved).
     static func recordNameProblem(_ name: String) -> String? {
-        if name.isEmpty { return "empty" }
-        if name.utf8.count > maximumLength { return "longer than \(maximumLength) characters" }
-        if !isASCII(name) { return "not ASCII" }
-        // An ASCII name starts with `_` exactly when its first byte is one (no character
-        // combines with it): no grapheme-aware prefix comparison.
-        if name.utf8.first == 0x5F { return "names starting with '_' are reserved" }
-        return nil
+        // The bytes read in place, as one buffer when the string has them contiguous (a
+        // native or small string; issue 19: the UTF-8 view walked byte by byte on every save).
+        name.utf8.withContiguousStorageIfAvailable { recordNameProblem(bytes: $0) }
+            ?? recordNameProblem(bytes: name.utf8)
     }
 
-    /// Whether every byte of the text is ASCII: its contiguous bytes read in place when it
-    /// has them (a native string; issue 19: the UTF-8 view walked byte by byte on every save).
-    private static func isASCII(_ text: String) -> Bool {
-        let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 < 0x80 }
-        }
-        return contiguous ?? text.utf8.allSatisfy { $0 < 0x80 }
+    /// `recordNameProblem` of a name's UTF-8 bytes.
+    private static func recordNameProblem<Bytes: Collection<UInt8>>(bytes: Bytes) -> String? {
+        if bytes.isEmpty { return "empty" }
+        if bytes.count > maximumLength { return "longer than \(maximumLength) characters" }
+        if !bytes.allSatisfy({ $0 < 0x80 }) { return "not ASCII" }
+        // An ASCII name starts with `_` exactly when its first byte is one (no character
+        // combines with it): no grapheme-aware prefix comparison.
+        if bytes.first == 0x5F { return "names starting with '_' are reserved" }
+        return nil
     }
 
     /// An ASCII letter, then letters, digits or `_`; at most 255 characters.

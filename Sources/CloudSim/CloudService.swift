@@ -63,10 +63,9 @@ public final class CloudService {
                 zone: foreign)
             return CloudOutcome(response: .failure(refusal.error), notes: [refusal.note])
         }
-        if case .fetchZoneChanges(let scope, let zone, _, _) = request,
-           let error = zoneBusyError(zone, scope: scope, account: account, now: now) {
-            return CloudOutcome(response: .failure(error))
-        }
+        // A fetch of a busy zone is refused in its case below, the last check before it is
+        // answered (issue 19: matching the request for it apart copied the request, on
+        // every request).
         switch request {
         case .accountStatus:
             preconditionFailure("answered above")
@@ -80,9 +79,18 @@ public final class CloudService {
         case .fetchDatabaseChanges(let scope, let token):
             return fetchDatabaseChanges(scope: scope, token: token, account: account)
         case .fetchZoneChanges(.privateDatabase, let zone, let token, let resultsLimit):
+            if let error = zoneBusyError(
+                zone, scope: .privateDatabase, account: account, now: now)
+            {
+                return CloudOutcome(response: .failure(error))
+            }
             return fetchZoneChanges(
                 scope: .privateDatabase, zone: zone, token: token, resultsLimit: resultsLimit)
         case .fetchZoneChanges(.sharedDatabase, let zone, let token, let resultsLimit):
+            if let error = zoneBusyError(zone, scope: .sharedDatabase, account: account, now: now)
+            {
+                return CloudOutcome(response: .failure(error))
+            }
             return fetchSharedZoneChanges(
                 zone: zone, token: token, resultsLimit: resultsLimit, client: client,
                 account: account)

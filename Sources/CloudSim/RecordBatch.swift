@@ -152,7 +152,7 @@ struct RecordBatch {
             let name = save.record.recordName
             if duplicateSaves.contains(index) {
                 verdicts.append(.fail(CloudMessages.duplicate(name)))
-            } else if let error = saveAccessError(save) {
+            } else if sharing?.participant != nil, let error = saveAccessError(save) {
                 verdicts.append(.fail(error))
             } else if let throttle, index < throttle.recordCount {
                 verdicts.append(

@@ -89,7 +89,8 @@ extension RecordBatch {
 
     /// A participant's delete: of a record it can write and that is not a root; deleting the
     /// share record is leaving (allowed read-only too). Deleting a record that does not exist
-    /// succeeds, as in the private database.
+    /// succeeds, as in the private database. Called for a participant's deletes only, as
+    /// `saveAccessError` is for its saves.
     mutating func deleteAccessError(_ name: String, index: Int) -> CloudError? {
         guard let current = sharing, current.participant != nil,
             let record = zone.records[name]?.record

@@ -59,7 +59,9 @@ struct RecordBatch {
         for (index, name) in request.deletes.enumerated() {
             if duplicates.deletes.contains(index) {
                 deleteErrors.append(CloudMessages.duplicate(name))
-            } else if let error = deleteAccessError(name, index: index) {
+            } else if sharing?.participant != nil,
+                let error = deleteAccessError(name, index: index)
+            {
                 deleteErrors.append(error)
             } else if let deleteThrottle, index < deleteThrottle.recordCount {
                 // A per-item rate limit with its retry-after ([CKError] `requestRateLimited`,
@@ -185,16 +187,29 @@ struct RecordBatch {
         // Shares are always saved with ifServerRecordUnchanged
         // ([CKModifyRecordsOperation.RecordSavePolicy]; docs/CLOUDSIM.md row 21).
         let policy = client.isShare ? SavePolicy.ifServerRecordUnchanged : request.policy
-        if let error = policyError(save, server: server, policy: policy) { return .fail(error) }
+        // Only these saves can break the policy (`policyError`'s two checks): the others skip
+        // the call, which returned an empty optional error, a few hundred bytes, for every
+        // save (issue 19).
+        if policy == .ifServerRecordUnchanged || !configuration.recreatesDeletedRecords,
+            let error = policyError(save, server: server, policy: policy)
+        {
+            return .fail(error)
+        }
         if let server, server.recordType != client.recordType {
             return .fail(
                 CloudMessages.recordTypeChange(
                     client.recordName, from: server.recordType, to: client.recordType))
         }
         var planned = merge(save, onto: server, policy: policy)
-        switch pairing(of: save, server: server, index: index) {
-        case .failure(let error): return .fail(error)
-        case .success(let share): planned.record.share = share
+        if case .none = sharing {
+            // `pairing`'s answer without sharing, without its result (which can hold an
+            // error, a few hundred bytes, stored for every save; issue 19).
+            planned.record.share = server?.share
+        } else {
+            switch pairing(of: save, server: server, index: index) {
+            case .failure(let error): return .fail(error)
+            case .success(let share): planned.record.share = share
+            }
         }
         for key in planned.writtenKeys where planned.record.fields[key]?.isHomogeneous == false {
             return .fail(CloudMessages.mixedList(key))

@@ -179,7 +179,9 @@ struct RecordBatch {
         guard client.zone == request.zone else {
             return .fail(CloudMessages.wrongZone(client.recordName))
         }
-        if let error = RecordValidation.nameError(of: save) { return .fail(error) }
+        if let problem = RecordValidation.nameProblem(of: save) {
+            return .fail(CloudMessages.invalidName(problem))
+        }
         // The record alone, not wrapped with its sequence first (`records[name]?.record`).
         let server = zone.records.position(of: client.recordName).map {
             zone.records.record(at: $0)

@@ -219,8 +219,8 @@ struct RecordBatch {
         if planned.record.recordSizeBytes > configuration.maxRecordSizeBytes {
             return .fail(CloudMessages.recordTooLarge)
         }
-        if !client.isShare, let error = schemaError(of: planned, development: schema) {
-            return .fail(error)
+        if !client.isShare, let problem = schemaProblem(of: planned, development: schema) {
+            return .fail(problem.error(recordType: planned.record.recordType))
         }
         if ownerQuotaFull {
             return .fail(
@@ -337,23 +337,22 @@ struct RecordBatch {
 
     /// SCHEMA-2: development fixes a field's type on its first save with a value; production
     /// rejects types and fields it lacks.
-    private func schemaError(of plan: PlannedSave, development: Schema) -> CloudError? {
+    private func schemaProblem(of plan: PlannedSave, development: Schema) -> SchemaProblem? {
         let recordType = plan.record.recordType
         let production = configuration.environment == .production
         if production && !productionSchema.hasType(recordType) {
-            return CloudMessages.productionType(recordType)
+            return .productionType
         }
         let schema = production ? productionSchema : development
         for key in plan.writtenKeys {
             guard let value = plan.record.fields[key] else { continue }
             guard let defined = schema.fieldType(key, of: recordType) else {
-                if production { return CloudMessages.productionField(key, recordType: recordType) }
+                if production { return .productionField(key: key) }
                 continue
             }
             guard !value.fits(schemaType: defined) else { continue }
-            if production { return CloudMessages.productionField(key, recordType: recordType) }
-            return CloudMessages.typeMismatch(
-                key: key, recordType: recordType, sent: value.schemaTypeName, defined: defined)
+            if production { return .productionField(key: key) }
+            return .typeMismatch(key: key, sent: value.schemaTypeName, defined: defined)
         }
         return nil
     }
@@ -398,5 +397,28 @@ extension RecordBatch {
             sharing: BatchSharing.make(request: request, zone: zone, participant: participant),
             zone: zone, developmentSchema: service.developmentSchema,
             changeTagCounter: service.changeTagCounter)
+    }
+}
+
+extension RecordBatch {
+    /// What `schemaProblem` finds wrong with a save, turned into its error only for a save
+    /// that has one: an optional `CloudError` (a few hundred bytes) was stored and copied for
+    /// every save (issue 19).
+    fileprivate enum SchemaProblem {
+        case productionType
+        case productionField(key: String)
+        case typeMismatch(key: String, sent: String, defined: String)
+
+        func error(recordType: String) -> CloudError {
+            switch self {
+            case .productionType:
+                return CloudMessages.productionType(recordType)
+            case .productionField(let key):
+                return CloudMessages.productionField(key, recordType: recordType)
+            case .typeMismatch(let key, let sent, let defined):
+                return CloudMessages.typeMismatch(
+                    key: key, recordType: recordType, sent: sent, defined: defined)
+            }
+        }
     }
 }

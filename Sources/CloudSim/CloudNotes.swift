@@ -1,15 +1,17 @@
 /// The notes the cloud writes to the trace, in one catalogue so their kinds and detail keys
 /// stay stable (docs/CLOUDSIM.md lists them).
 enum CloudNotes {
+    /// `zoneName` is `record.zone.description`, rendered once for a request's saves.
     static func recordSaved(
-        _ record: CloudRecord, changedKeys: [String], policy: SavePolicy, device: String
+        _ record: CloudRecord, zoneName: String, changedKeys: [String], policy: SavePolicy,
+        device: String
     )
         -> CloudNote
     {
         CloudNote(
             kind: "record.saved",
             details: [
-                NoteField("zone", record.zone.description),
+                NoteField("zone", zoneName),
                 NoteField("recordName", record.recordName),
                 NoteField("recordType", record.recordType),
                 NoteField("changedKeys", changedKeys.joined(separator: ",")),

@@ -3,7 +3,7 @@ import Kernel
 extension CloudService {
     /// The operation-level error a request meets before anything else, if any: outage, then
     /// authentication, then the account's throttle window. Permission comes next
-    /// (`privateDatabaseRefusal`, then each shared-database handler), since a refusal also
+    /// (`foreignPrivateZone`, then each shared-database handler), since a refusal also
     /// leaves a note.
     func operationError(
         for request: CloudRequest, from client: CloudClient, now: SimTime
@@ -43,33 +43,35 @@ extension CloudService {
     }
 
     /// A device signed into one account can never read or write another account's private
-    /// database: `permissionFailure` and an `access.refused` note (reason `other-account`).
-    func privateDatabaseRefusal(
-        for request: CloudRequest, client: CloudClient, account: String
-    ) -> AccessRefusal? {
-        let foreign: ZoneID?
+    /// database: `permissionFailure` and an `access.refused` note (reason `other-account`)
+    /// for the first such zone a request reads or writes; nil when it touches none (or is
+    /// not a private-database request).
+    ///
+    /// The zone, not the refusal: `handle` builds the refusal (an error and a note) only for
+    /// a foreign zone, where returning an empty optional refusal stored the whole optional
+    /// on every request (issue 19).
+    static func foreignPrivateZone(
+        in request: CloudRequest, account: String
+    ) -> ZoneID? {
         switch request {
         case .modifyZones(.privateDatabase, let save, let delete):
-            foreign = (save + delete).first { $0.owner != account }
+            // Each list in turn: `save + delete` built an array.
+            return save.first { $0.owner != account } ?? delete.first { $0.owner != account }
         case .modifyRecords(.privateDatabase, let zone, let saves, _, _, _):
             // A request may span several zones of the database, all of them the account's
             // (the request's zone first, then the saves' in order; no array built).
-            foreign = zone.owner != account
+            return zone.owner != account
                 ? zone : saves.first { $0.record.zone.owner != account }?.record.zone
         case .fetchZoneChanges(.privateDatabase, let zone, _, _),
             .fetchRecords(.privateDatabase, let zone, _),
             .fetchZone(.privateDatabase, let zone):
-            foreign = zone.owner == account ? nil : zone
+            return zone.owner == account ? nil : zone
         case .accountStatus, .fetchUserRecordID, .modifyZones(.sharedDatabase, _, _),
             .saveDatabaseSubscription, .fetchDatabaseChanges,
             .fetchZoneChanges(.sharedDatabase, _, _, _),
             .modifyRecords(.sharedDatabase, _, _, _, _, _), .fetchRecords(.sharedDatabase, _, _),
             .share, .fetchZone(.sharedDatabase, _), .fetchSubscription, .saveQuerySubscription:
-            foreign = nil
-        }
-        return foreign.map {
-            AccessRefusal(
-                CloudMessages.otherAccount($0), reason: .otherAccount, client: client, zone: $0)
+            return nil
         }
     }
 

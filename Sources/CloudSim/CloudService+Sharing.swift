@@ -99,7 +99,7 @@ extension CloudService {
         var stored: [CloudRecord] = []
         for var record in records {
             changeTagCounter += 1
-            record.changeTag = "ct\(changeTagCounter)"
+            record.changeTag = RecordBatch.changeTag(changeTagCounter)
             record.creationTime = state.records[record.recordName]?.record.creationTime ?? now
             record.modificationTime = now
             record.lastModifiedBy = client.device

@@ -131,28 +131,41 @@ extension CloudService {
         // into a pair of optionals, for every zone of the feed; issue 19).
         let hasToken = if case .some = token { true } else { false }
         for (zone, entry) in feed { // tidy: ordered (sorted below by sequence and zone, unique)
-            let isLive = isPrivate
-                ? zoneStates.peek(zone) { $0.isLive } == true
-                : sharedViews[zone]?.isLive == true
             if hasToken, let deletion = entry.lastDeletion, deletion.sequence > after {
                 events.append((deletion.sequence, zone, deletion.reason))
             }
-            if isLive && entry.lastChangeSequence > after {
+            // Whether the zone is live only matters for a change after the token: a zone
+            // unchanged since is not looked up (issue 19: its ID hashed for every zone of
+            // the feed on every fetch).
+            guard entry.lastChangeSequence > after else { continue }
+            let isLive = isPrivate
+                ? zoneStates.peek(zone) { $0.isLive } == true
+                : sharedViews[zone]?.isLive == true
+            if isLive {
                 events.append((entry.lastChangeSequence, zone, nil))
             }
         }
         events.sort { ($0.sequence, $0.zone) < ($1.sequence, $1.zone) }
         // One page: at most `databaseChangesPageSize` entries; the token resumes after them.
         let pageSize = max(1, configuration.databaseChangesPageSize)
-        let page = events.prefix(pageSize)
-        let moreComing = events.count > page.count
-        let sequence = moreComing ? page.last?.sequence ?? current : current
+        let pageCount = min(pageSize, events.count)
+        let moreComing = events.count > pageCount
+        let sequence = moreComing && pageCount > 0 ? events[pageCount - 1].sequence : current
         let newToken = DatabaseChangeToken(
             account: account, scope: scope, sequence: sequence, epoch: head.epoch)
-        let changed = page.filter { $0.deletion == nil }.map(\.zone).sorted()
-        let deleted = page.compactMap { event in
-            event.deletion.map { ZoneDeletion(zone: event.zone, reason: $0) }
-        }.sorted { $0.zone < $1.zone }
+        // Both lists in one walk of the page, then sorted by zone (issue 19: a filter, a map
+        // and a compact map built an array each, on every fetch).
+        var changed: [ZoneID] = []
+        var deleted: [ZoneDeletion] = []
+        for position in 0..<pageCount {
+            if let reason = events[position].deletion {
+                deleted.append(ZoneDeletion(zone: events[position].zone, reason: reason))
+            } else {
+                changed.append(events[position].zone)
+            }
+        }
+        changed.sort()
+        deleted.sort { $0.zone < $1.zone }
         return CloudOutcome(
             response: .databaseChanges(
                 changed: changed, deleted: deleted, token: newToken, moreComing: moreComing))

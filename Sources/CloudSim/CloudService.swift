@@ -57,13 +57,15 @@ public final class CloudService {
             preconditionFailure("an authenticated client has an account")
         }
         ensureAccount(account)
-        if let refusal = privateDatabaseRefusal(for: request, client: client, account: account) {
+        if let foreign = Self.foreignPrivateZone(in: request, account: account) {
+            let refusal = AccessRefusal(
+                CloudMessages.otherAccount(foreign), reason: .otherAccount, client: client,
+                zone: foreign)
             return CloudOutcome(response: .failure(refusal.error), notes: [refusal.note])
         }
-        if case .fetchZoneChanges(let scope, let zone, _, _) = request,
-           let error = zoneBusyError(zone, scope: scope, account: account, now: now) {
-            return CloudOutcome(response: .failure(error))
-        }
+        // A fetch of a busy zone is refused in its case below, the last check before it is
+        // answered (issue 19: matching the request for it apart copied the request, on
+        // every request).
         switch request {
         case .accountStatus:
             preconditionFailure("answered above")
@@ -77,9 +79,18 @@ public final class CloudService {
         case .fetchDatabaseChanges(let scope, let token):
             return fetchDatabaseChanges(scope: scope, token: token, account: account)
         case .fetchZoneChanges(.privateDatabase, let zone, let token, let resultsLimit):
+            if let error = zoneBusyError(
+                zone, scope: .privateDatabase, account: account, now: now)
+            {
+                return CloudOutcome(response: .failure(error))
+            }
             return fetchZoneChanges(
                 scope: .privateDatabase, zone: zone, token: token, resultsLimit: resultsLimit)
         case .fetchZoneChanges(.sharedDatabase, let zone, let token, let resultsLimit):
+            if let error = zoneBusyError(zone, scope: .sharedDatabase, account: account, now: now)
+            {
+                return CloudOutcome(response: .failure(error))
+            }
             return fetchSharedZoneChanges(
                 zone: zone, token: token, resultsLimit: resultsLimit, client: client,
                 account: account)

@@ -4,6 +4,15 @@ extension RecordBatch {
     /// root takes its share with it).
     mutating func apply(_ verdicts: [SaveVerdict], deleteErrors: [CloudError?]) {
         results.reserveCapacity(request.itemCount)
+        // A note for each item applied, mostly: room for them at once (issue 19: the notes
+        // grew one, two, four... on every request).
+        notes.reserveCapacity(notes.count + request.itemCount)
+        // Every applied save is of the request's zone (`plan` checks): its name is rendered
+        // once for their notes, not once a save.
+        let zoneName = request.zone.description
+        // Every planned write is applied below, in request order: the schema they were
+        // planned against already adopted them.
+        if let plannedSchema { developmentSchema = plannedSchema }
         // By position, each verdict matched where it is stored: walking the zipped saves and
         // verdicts copied each pair, a planned save holding two records.
         for index in request.saves.indices {
@@ -11,7 +20,7 @@ extension RecordBatch {
             case .fail(let error):
                 results.append(.failed(recordName: request.saves[index].record.recordName, error))
             case .write(var plan):
-                write(&plan)
+                write(&plan, zoneName: zoneName)
                 let saved = plan.record
                 // Only an `allKeys` save can overwrite keys: the others skip the call, which
                 // copied the request's save out of its array.
@@ -53,10 +62,10 @@ extension RecordBatch {
 
     /// Stamps the server's system fields on a planned save's record, in place (issue 19: a
     /// copy of the record was stamped and returned), and stores it; `plan.record` is then
-    /// the record saved.
-    private mutating func write(_ plan: inout PlannedSave) {
+    /// the record saved. `zoneName` is the description of the request's zone.
+    private mutating func write(_ plan: inout PlannedSave, zoneName: String) {
         changeTagCounter += 1
-        plan.record.changeTag = "ct\(changeTagCounter)"
+        plan.record.changeTag = Self.changeTag(changeTagCounter)
         plan.record.creationTime = plan.previous?.creationTime ?? now
         plan.record.modificationTime = now
         plan.record.lastModifiedBy = client.device
@@ -67,12 +76,22 @@ extension RecordBatch {
                     device: client.device))
         }
         zone.write(plan.record)
-        developmentSchema.adopt(plan, environment: configuration.environment)
+        // (`case .none`: comparing the schema with nil went through `Equatable`.)
+        if case .none = plannedSchema {
+            developmentSchema.adopt(plan, environment: configuration.environment)
+        }
         notes.append(
             CloudNotes.recordSaved(
-                plan.record, changedKeys: plan.writtenKeys, policy: plan.policy,
-                device: client.device))
+                plan.record, zoneName: zoneName, changedKeys: plan.writtenKeys,
+                policy: plan.policy, device: client.device))
         changedZone = true
+    }
+
+    /// The change tag of a counter value: `ct` and the number. Concatenated, not
+    /// interpolated (issue 19: the interpolation's buffer and its generic append cost more
+    /// than the tag, on every stored change).
+    static func changeTag(_ counter: Int64) -> String {
+        "ct" + String(counter)
     }
 
     /// `childSaveChangesParentTag`: each live parent of an applied save that the request did
@@ -91,7 +110,7 @@ extension RecordBatch {
             else { continue }
             touched.insert(parentName)
             changeTagCounter += 1
-            parent.changeTag = "ct\(changeTagCounter)"
+            parent.changeTag = Self.changeTag(changeTagCounter)
             parent.modificationTime = now
             zone.write(parent)
             notes.append(CloudNotes.parentTouched(parent, child: save.record.recordName))
@@ -104,7 +123,7 @@ extension RecordBatch {
     private mutating func writeSystemChange(_ record: CloudRecord) {
         var record = record
         changeTagCounter += 1
-        record.changeTag = "ct\(changeTagCounter)"
+        record.changeTag = Self.changeTag(changeTagCounter)
         record.modificationTime = now
         record.lastModifiedBy = client.device
         zone.write(record)

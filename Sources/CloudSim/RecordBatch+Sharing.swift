@@ -66,6 +66,10 @@ extension RecordBatch {
     /// A participant's save judged before anything else: share records are the owner's, and
     /// an existing record must be in a share it accepted read-write. A new record is judged
     /// by where it ends up (`settle`).
+    ///
+    /// `planSaves` calls it for a participant's saves only (it answers nil for the owner's):
+    /// the call returned an empty optional error, a few hundred bytes, for every save
+    /// (issue 19).
     mutating func saveAccessError(_ save: RecordSave) -> CloudError? {
         guard let sharing, sharing.participant != nil else { return nil }
         let name = save.record.recordName
@@ -85,7 +89,8 @@ extension RecordBatch {
 
     /// A participant's delete: of a record it can write and that is not a root; deleting the
     /// share record is leaving (allowed read-only too). Deleting a record that does not exist
-    /// succeeds, as in the private database.
+    /// succeeds, as in the private database. Called for a participant's deletes only, as
+    /// `saveAccessError` is for its saves.
     mutating func deleteAccessError(_ name: String, index: Int) -> CloudError? {
         guard let current = sharing, current.participant != nil,
             let record = zone.records[name]?.record
@@ -130,7 +135,12 @@ extension RecordBatch {
     mutating func settle(_ verdicts: inout [SaveVerdict], deleteErrors: [CloudError?]) {
         // Without sharing only a parent reference can fail here: no save with a parent, no
         // round (issue 19: every request built the map of its saves for nothing).
-        if sharing == nil, !verdicts.contains(where: { $0.plan?.record.parent != nil }) {
+        // Each verdict matched in place: `$0.plan` copied every planned save (two records)
+        // to read its parent (issue 19).
+        if sharing == nil, !verdicts.contains(where: { verdict in
+            guard case .write(let plan) = verdict else { return false }
+            return plan.record.parent != nil
+        }) {
             return
         }
         var removed: Set<String> = []

@@ -34,6 +34,11 @@ struct RecordBatch {
     var zone: ZoneState
     var developmentSchema: Schema
     var changeTagCounter: Int64
+    /// The development schema with every planned write adopted in request order (by
+    /// `planSaves`), while no planned write has failed since: applying the writes then
+    /// adopts the same saves in the same order, so `apply` takes this schema instead of
+    /// adopting each save a second time (issue 19). Nil once the settle failed a write.
+    var plannedSchema: Schema? = nil
 
     /// Outputs.
     var results: [ItemResult] = []
@@ -49,11 +54,14 @@ struct RecordBatch {
     mutating func run() {
         let duplicates = duplicateItems()
         var verdicts = planSaves(duplicateSaves: duplicates.saves)
+        let plannedWrites = Self.writeCount(verdicts)
         var deleteErrors: [CloudError?] = []
         for (index, name) in request.deletes.enumerated() {
             if duplicates.deletes.contains(index) {
                 deleteErrors.append(CloudMessages.duplicate(name))
-            } else if let error = deleteAccessError(name, index: index) {
+            } else if sharing?.participant != nil,
+                let error = deleteAccessError(name, index: index)
+            {
                 deleteErrors.append(error)
             } else if let deleteThrottle, index < deleteThrottle.recordCount {
                 // A per-item rate limit with its retry-after ([CKError] `requestRateLimited`,
@@ -68,8 +76,16 @@ struct RecordBatch {
             }
         }
         settle(&verdicts, deleteErrors: deleteErrors)
+        // The settle only fails writes: as many left means none failed.
+        if Self.writeCount(verdicts) != plannedWrites { plannedSchema = nil }
+        // Matched in place: `$0.error != nil` copied each error out (a few hundred bytes) to
+        // compare it with nil, on every request (issue 19).
         let failedCount =
-            verdicts.count(where: { $0.error != nil }) + deleteErrors.count(where: { $0 != nil })
+            verdicts.count - Self.writeCount(verdicts)
+            + deleteErrors.count { error in
+                if case .some = error { return true }
+                return false
+            }
         if request.atomic && failedCount > 0 {
             results = Self.atomicFailure(request, verdicts: verdicts, deleteErrors: deleteErrors)
             notes.append(
@@ -80,6 +96,14 @@ struct RecordBatch {
             isApplied = true
         }
         precondition(results.count == request.itemCount, "one result per item")
+    }
+
+    /// The number of verdicts that write (matched in place: `plan` copied each planned save).
+    private static func writeCount(_ verdicts: [SaveVerdict]) -> Int {
+        verdicts.count { verdict in
+            if case .write = verdict { return true }
+            return false
+        }
     }
 
     /// Indexes of saves and deletes whose record name already came earlier in the request.
@@ -120,12 +144,17 @@ struct RecordBatch {
     private mutating func planSaves(duplicateSaves: Set<Int>) -> [SaveVerdict] {
         var planningSchema = developmentSchema
         var verdicts: [SaveVerdict] = []
+        // One verdict a save: sized once, not grown a few times a request.
+        verdicts.reserveCapacity(request.saves.count)
         let throttle = partialThrottle
-        for (index, save) in request.saves.enumerated() {
+        // By position, each save read where the request holds it: the enumeration copied
+        // every save (its record's references retained and released; issue 19).
+        for index in request.saves.indices {
+            let save = request.saves[index]
             let name = save.record.recordName
             if duplicateSaves.contains(index) {
                 verdicts.append(.fail(CloudMessages.duplicate(name)))
-            } else if let error = saveAccessError(save) {
+            } else if sharing?.participant != nil, let error = saveAccessError(save) {
                 verdicts.append(.fail(error))
             } else if let throttle, index < throttle.recordCount {
                 verdicts.append(
@@ -139,6 +168,7 @@ struct RecordBatch {
                 verdicts.append(plan(save, index: index, schema: &planningSchema))
             }
         }
+        plannedSchema = planningSchema
         return verdicts
     }
 
@@ -149,21 +179,39 @@ struct RecordBatch {
         guard client.zone == request.zone else {
             return .fail(CloudMessages.wrongZone(client.recordName))
         }
-        if let error = RecordValidation.nameError(of: save) { return .fail(error) }
-        let server = zone.records[client.recordName]?.record
+        if let problem = RecordValidation.nameProblem(of: save) {
+            return .fail(CloudMessages.invalidName(problem))
+        }
+        // The record alone, not wrapped with its sequence first (`records[name]?.record`).
+        let server = zone.records.position(of: client.recordName).map {
+            zone.records.record(at: $0)
+        }
         // Shares are always saved with ifServerRecordUnchanged
         // ([CKModifyRecordsOperation.RecordSavePolicy]; docs/CLOUDSIM.md row 21).
         let policy = client.isShare ? SavePolicy.ifServerRecordUnchanged : request.policy
-        if let error = policyError(save, server: server, policy: policy) { return .fail(error) }
+        // Only these saves can break the policy (`policyError`'s two checks): the others skip
+        // the call, which returned an empty optional error, a few hundred bytes, for every
+        // save (issue 19).
+        if policy == .ifServerRecordUnchanged || !configuration.recreatesDeletedRecords,
+            let error = policyError(save, server: server, policy: policy)
+        {
+            return .fail(error)
+        }
         if let server, server.recordType != client.recordType {
             return .fail(
                 CloudMessages.recordTypeChange(
                     client.recordName, from: server.recordType, to: client.recordType))
         }
         var planned = merge(save, onto: server, policy: policy)
-        switch pairing(of: save, server: server, index: index) {
-        case .failure(let error): return .fail(error)
-        case .success(let share): planned.record.share = share
+        if case .none = sharing {
+            // `pairing`'s answer without sharing, without its result (which can hold an
+            // error, a few hundred bytes, stored for every save; issue 19).
+            planned.record.share = server?.share
+        } else {
+            switch pairing(of: save, server: server, index: index) {
+            case .failure(let error): return .fail(error)
+            case .success(let share): planned.record.share = share
+            }
         }
         for key in planned.writtenKeys where planned.record.fields[key]?.isHomogeneous == false {
             return .fail(CloudMessages.mixedList(key))
@@ -171,8 +219,8 @@ struct RecordBatch {
         if planned.record.recordSizeBytes > configuration.maxRecordSizeBytes {
             return .fail(CloudMessages.recordTooLarge)
         }
-        if !client.isShare, let error = schemaError(of: planned, development: schema) {
-            return .fail(error)
+        if !client.isShare, let problem = schemaProblem(of: planned, development: schema) {
+            return .fail(problem.error(recordType: planned.record.recordType))
         }
         if ownerQuotaFull {
             return .fail(
@@ -219,9 +267,17 @@ struct RecordBatch {
         // Sorted and unique, as a set sorted would be: the keys passed the name check, so
         // they are ASCII and equal only when their bytes are (no set hashed per save).
         var writtenKeys = save.changedKeys
-        if policy == .allKeys { writtenKeys += client.fields.keys }
-        writtenKeys.sort()
-        writtenKeys = Self.withoutRepeats(writtenKeys)
+        if policy == .allKeys {
+            writtenKeys += client.fields.keys
+            writtenKeys.sort()
+            writtenKeys = Self.withoutRepeats(writtenKeys)
+        } else if !Self.isStrictlySorted(writtenKeys) {
+            // Engines mostly send their changed keys sorted and unique already: those are
+            // kept as sent, sharing the request's array (issue 19: the sort made a copy of
+            // it and the pass without repeats another, on every save).
+            writtenKeys.sort()
+            writtenKeys = Self.withoutRepeats(writtenKeys)
+        }
         var record =
             server
             ?? CloudRecord(
@@ -250,6 +306,13 @@ struct RecordBatch {
             policy: policy)
     }
 
+    /// Whether every key comes before the next one: sorted, without repeats.
+    private static func isStrictlySorted(_ keys: [String]) -> Bool {
+        guard keys.count > 1 else { return true }
+        for index in 1..<keys.count where !(keys[index - 1] < keys[index]) { return false }
+        return true
+    }
+
     /// A sorted array without its repeated elements.
     private static func withoutRepeats(_ sorted: [String]) -> [String] {
         guard sorted.count > 1 else { return sorted }
@@ -274,23 +337,22 @@ struct RecordBatch {
 
     /// SCHEMA-2: development fixes a field's type on its first save with a value; production
     /// rejects types and fields it lacks.
-    private func schemaError(of plan: PlannedSave, development: Schema) -> CloudError? {
+    private func schemaProblem(of plan: PlannedSave, development: Schema) -> SchemaProblem? {
         let recordType = plan.record.recordType
         let production = configuration.environment == .production
         if production && !productionSchema.hasType(recordType) {
-            return CloudMessages.productionType(recordType)
+            return .productionType
         }
         let schema = production ? productionSchema : development
         for key in plan.writtenKeys {
             guard let value = plan.record.fields[key] else { continue }
             guard let defined = schema.fieldType(key, of: recordType) else {
-                if production { return CloudMessages.productionField(key, recordType: recordType) }
+                if production { return .productionField(key: key) }
                 continue
             }
             guard !value.fits(schemaType: defined) else { continue }
-            if production { return CloudMessages.productionField(key, recordType: recordType) }
-            return CloudMessages.typeMismatch(
-                key: key, recordType: recordType, sent: value.schemaTypeName, defined: defined)
+            if production { return .productionField(key: key) }
+            return .typeMismatch(key: key, sent: value.schemaTypeName, defined: defined)
         }
         return nil
     }
@@ -335,5 +397,28 @@ extension RecordBatch {
             sharing: BatchSharing.make(request: request, zone: zone, participant: participant),
             zone: zone, developmentSchema: service.developmentSchema,
             changeTagCounter: service.changeTagCounter)
+    }
+}
+
+extension RecordBatch {
+    /// What `schemaProblem` finds wrong with a save, turned into its error only for a save
+    /// that has one: an optional `CloudError` (a few hundred bytes) was stored and copied for
+    /// every save (issue 19).
+    fileprivate enum SchemaProblem {
+        case productionType
+        case productionField(key: String)
+        case typeMismatch(key: String, sent: String, defined: String)
+
+        func error(recordType: String) -> CloudError {
+            switch self {
+            case .productionType:
+                return CloudMessages.productionType(recordType)
+            case .productionField(let key):
+                return CloudMessages.productionField(key, recordType: recordType)
+            case .typeMismatch(let key, let sent, let defined):
+                return CloudMessages.typeMismatch(
+                    key: key, recordType: recordType, sent: sent, defined: defined)
+            }
+        }
     }
 }

@@ -45,38 +45,51 @@ public enum RecordNameHash {
     }
 
     /// The hash of ASCII bytes; nil when a byte is not ASCII.
+    ///
+    /// Read through the buffer's base address with wrapping arithmetic: the buffer's own
+    /// loads checked its base for nil and the offsets for overflow on every word (issue 19:
+    /// 15 instructions a word, about 9 now). The same words mixed in the same order: the same
+    /// hash.
     @inlinable
     static func asciiHash(_ bytes: UnsafeRawBufferPointer) -> Int? {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var state = UInt64(truncatingIfNeeded: bytes.count) &* multiplier
+        let count = bytes.count
+        var state = UInt64(truncatingIfNeeded: count) &* multiplier
         var highBits: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = UInt64(
-                littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            highBits |= word
-            state = (state ^ word) &* multiplier
-            state ^= state >> 32
-            offset += 8
-        }
-        let rest = bytes.count - offset
-        if rest > 0 {
-            // The last 1–7 bytes as the low bits of a word (little-endian): read with the word
-            // that ends the name, which overlaps bytes already mixed in, and shift those out;
-            // a name shorter than a word is read byte by byte.
-            var tail: UInt64 = 0
-            if bytes.count >= 8 {
-                tail = UInt64(
-                    littleEndian: bytes.loadUnaligned(
-                        fromByteOffset: bytes.count - 8, as: UInt64.self))
-                tail >>= UInt64(8 - rest) * 8
-            } else {
-                for index in 0..<rest {
-                    tail |= UInt64(bytes[offset + index]) << (UInt64(index) * 8)
-                }
+        // No base address: an empty buffer, whose hash is its length's alone.
+        if let base = bytes.baseAddress {
+            let wholeWords = count &>> 3
+            var offset = 0
+            var word = 0
+            while word < wholeWords {
+                let value = UInt64(
+                    littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                highBits |= value
+                state = (state ^ value) &* multiplier
+                state ^= state &>> 32
+                offset &+= 8
+                word &+= 1
             }
-            highBits |= tail
-            state = (state ^ tail) &* multiplier
+            let rest = count &- offset
+            if rest > 0 {
+                // The last 1–7 bytes as the low bits of a word (little-endian): read with the
+                // word that ends the name, which overlaps bytes already mixed in, and shift
+                // those out; a name shorter than a word is read byte by byte.
+                var tail: UInt64 = 0
+                if count >= 8 {
+                    tail = UInt64(
+                        littleEndian: base.loadUnaligned(
+                            fromByteOffset: count &- 8, as: UInt64.self))
+                    tail &>>= UInt64(truncatingIfNeeded: 8 &- rest) &* 8
+                } else {
+                    for index in 0..<rest {
+                        let byte = base.load(fromByteOffset: offset &+ index, as: UInt8.self)
+                        tail |= UInt64(byte) &<< (UInt64(truncatingIfNeeded: index) &* 8)
+                    }
+                }
+                highBits |= tail
+                state = (state ^ tail) &* multiplier
+            }
         }
         guard highBits & 0x8080_8080_8080_8080 == 0 else { return nil }
         state ^= state >> 33

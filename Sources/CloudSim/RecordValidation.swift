@@ -4,18 +4,25 @@
 enum RecordValidation {
     static let maximumLength = 255
 
-    static func nameError(of save: RecordSave) -> CloudError? {
+    /// The message of the `invalidArguments` error (`CloudMessages.invalidName`) of a save
+    /// that breaks a naming rule, nil when it breaks none. A message, not the error: `plan`
+    /// builds the error only for a save that breaks a rule, where an optional error (a few
+    /// hundred bytes) was stored and copied for every save (issue 19).
+    static func nameProblem(of save: RecordSave) -> String? {
         let record = save.record
         if let problem = recordNameProblem(record.recordName) {
-            return CloudMessages.invalidName(
-                "Invalid record name '\(record.recordName)': \(problem)")
+            return "Invalid record name '\(record.recordName)': \(problem)"
         }
         if !record.isShare && !isIdentifier(record.recordType) {
-            return CloudMessages.invalidName("Invalid record type '\(record.recordType)'")
+            return "Invalid record type '\(record.recordType)'"
         }
-        if !record.isShare && record.recordName == CloudRecord.zoneShareRecordName {
-            return CloudMessages.invalidName(
-                "Record name '\(record.recordName)' is reserved for zone-wide shares")
+        // The name is ASCII here (checked above), so it equals the reserved name only with
+        // as many bytes: most names are told apart by their length, not compared.
+        if !record.isShare
+            && record.recordName.utf8.count == CloudRecord.zoneShareRecordName.utf8.count
+            && record.recordName == CloudRecord.zoneShareRecordName
+        {
+            return "Record name '\(record.recordName)' is reserved for zone-wide shares"
         }
         // Most saves name valid keys only: checked without building the sorted set of them
         // (issue 19: a set, its union and a sort on every save).
@@ -27,35 +34,40 @@ enum RecordValidation {
         let keys = Set(save.changedKeys).union(record.fields.keys).sorted()
         for key in keys where !isIdentifier(key) { // tidy: ordered (sorted above)
             if record.isShare && CloudRecord.shareSystemKeys.contains(key) { continue }
-            return CloudMessages.invalidName("Invalid field key '\(key)'")
+            return "Invalid field key '\(key)'"
         }
         return nil
     }
 
     /// ASCII, 1 to 255 bytes, not starting with `_` (reserved).
     static func recordNameProblem(_ name: String) -> String? {
-        if name.isEmpty { return "empty" }
-        if name.utf8.count > maximumLength { return "longer than \(maximumLength) characters" }
-        if !isASCII(name) { return "not ASCII" }
-        // An ASCII name starts with `_` exactly when its first byte is one (no character
-        // combines with it): no grapheme-aware prefix comparison.
-        if name.utf8.first == 0x5F { return "names starting with '_' are reserved" }
-        return nil
+        // The bytes read in place, as one buffer when the string has them contiguous (a
+        // native or small string; issue 19: the UTF-8 view walked byte by byte on every save).
+        name.utf8.withContiguousStorageIfAvailable { recordNameProblem(bytes: $0) }
+            ?? recordNameProblem(bytes: name.utf8)
     }
 
-    /// Whether every byte of the text is ASCII: its contiguous bytes read in place when it
-    /// has them (a native string; issue 19: the UTF-8 view walked byte by byte on every save).
-    private static func isASCII(_ text: String) -> Bool {
-        let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 < 0x80 }
-        }
-        return contiguous ?? text.utf8.allSatisfy { $0 < 0x80 }
+    /// `recordNameProblem` of a name's UTF-8 bytes.
+    private static func recordNameProblem<Bytes: Collection<UInt8>>(bytes: Bytes) -> String? {
+        if bytes.isEmpty { return "empty" }
+        if bytes.count > maximumLength { return "longer than \(maximumLength) characters" }
+        if !bytes.allSatisfy({ $0 < 0x80 }) { return "not ASCII" }
+        // An ASCII name starts with `_` exactly when its first byte is one (no character
+        // combines with it): no grapheme-aware prefix comparison.
+        if bytes.first == 0x5F { return "names starting with '_' are reserved" }
+        return nil
     }
 
     /// An ASCII letter, then letters, digits or `_`; at most 255 characters.
     static func isIdentifier(_ text: String) -> Bool {
-        // The UTF-8 view read in place: no array of its bytes allocated per key.
-        let bytes = text.utf8
+        // The UTF-8 bytes read in place, as one buffer when the string has them contiguous
+        // (a native or small string): the view's iterator decoded a small string's bytes
+        // one call at a time, for every key of every save (issue 19).
+        text.utf8.withContiguousStorageIfAvailable { isIdentifier(bytes: $0) }
+            ?? isIdentifier(bytes: text.utf8)
+    }
+
+    private static func isIdentifier<Bytes: Collection<UInt8>>(bytes: Bytes) -> Bool {
         guard let first = bytes.first, isLetter(first), bytes.count <= maximumLength else {
             return false
         }

@@ -7,8 +7,9 @@ struct ZoneFeedPage {
     var moreComing: Bool
 }
 
-/// Paging over a change log (sequence, name) kept in sequence order: shared by a zone's own
-/// feed and by a participant's view of a shared zone.
+/// Paging over a change log (sequence, name) kept in sequence order: a participant's view of
+/// a shared zone pages through it; a zone's own feed walks the same way in
+/// `ZoneState.changes`, building its page as it goes.
 enum ChangeLogPaging {
     /// What `report` makes of the reportable entries after `token`, oldest first, at most
     /// `limit` (`report` answers nil for an entry that is not reportable); the sequence the
@@ -41,7 +42,7 @@ enum ChangeLogPaging {
     }
 
     /// Index of the first log entry with a sequence above `token` (binary search).
-    private static func firstIndex(in log: [LogEntry], after token: Int64) -> Int {
+    static func firstIndex(in log: [LogEntry], after token: Int64) -> Int {
         var low = 0
         var high = log.count
         while low < high {
@@ -62,19 +63,36 @@ extension ZoneState {
     /// leaving them out (docs/CLOUDSIM.md row 31). Without a token (`includeTombstones`
     /// false) no tombstone is reported (docs/CLOUDSIM.md row 30).
     func changes(after token: Int64, limit: Int, includeTombstones: Bool) -> ZoneFeedPage {
-        let found = ChangeLogPaging.page(
-            log, after: token, limit: limit, finalSequence: sequence
-        ) { report($0, includeTombstones: includeTombstones) }
+        // `ChangeLogPaging.page`'s walk, the page built as it goes (issue 19: a list of the
+        // reportable entries was built first, then the page from it: two arrays a fetch).
+        precondition(limit > 0, "a page holds at least one item")
+        precondition(token <= sequence, "a token from the future")
         var page = ZoneFeedPage(
-            records: [], deletions: [], resumeSequence: found.resumeSequence,
-            moreComing: found.moreComing)
-        // Mostly records: one allocation for them, not a growth per few appended.
-        page.records.reserveCapacity(found.items.count)
-        for item in found.items {
+            records: [], deletions: [], resumeSequence: sequence, moreComing: false)
+        var index = ChangeLogPaging.firstIndex(in: log, after: token)
+        // Mostly records: room for a page's worth of them at once, not a growth per few
+        // appended (a page holds at most `limit` items, and at most one per entry left),
+        // up to a bound past which the array grows as needed.
+        page.records.reserveCapacity(Swift.min(limit, log.count - index, 64))
+        var itemCount = 0
+        var lastSequence = sequence
+        while index < log.count {
+            let entry = log[index]
+            index += 1
+            guard let item = report(entry, includeTombstones: includeTombstones) else {
+                continue
+            }
+            if itemCount == limit {
+                page.resumeSequence = lastSequence
+                page.moreComing = true
+                return page
+            }
             switch item {
             case .record(let position): page.records.append(records.record(at: position))
             case .deletion(let deletion): page.deletions.append(deletion)
             }
+            itemCount += 1
+            lastSequence = entry.sequence
         }
         return page
     }

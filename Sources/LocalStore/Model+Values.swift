@@ -33,14 +33,33 @@ extension Model {
     /// their unions per updated model of every save (issue 19).
     func changedKeys(since before: Model) -> [String] {
         var keys: [String] = []
+        // Both maps walked side by side in key order (issue 19: each key of either map was
+        // looked up in the other, comparing it with every key before it).
         func collect<Value: Equatable>(
             _ after: SortedMap<String, Value>, _ earlier: SortedMap<String, Value>
         ) {
-            for (key, value) in after where earlier[key] != value { // tidy: ordered key order
-                keys.append(key)
+            let afterKeys = after.keys
+            let afterValues = after.values
+            let earlierKeys = earlier.keys
+            let earlierValues = earlier.values
+            var other = 0
+            for position in afterKeys.indices {
+                let key = afterKeys[position]
+                // Keys only the earlier version has: removed.
+                while other < earlierKeys.count, earlierKeys[other] < key {
+                    keys.append(earlierKeys[other])
+                    other += 1
+                }
+                if other < earlierKeys.count, earlierKeys[other] == key {
+                    if earlierValues[other] != afterValues[position] { keys.append(key) }
+                    other += 1
+                } else {
+                    keys.append(key)
+                }
             }
-            for key in earlier.keys where after[key] == nil { // tidy: ordered key order
-                keys.append(key)
+            while other < earlierKeys.count {
+                keys.append(earlierKeys[other])
+                other += 1
             }
         }
         collect(values, before.values)

@@ -106,7 +106,9 @@ struct ModelTable: Hashable, Sendable {
         }
     }
 
-    private mutating func store(_ model: Model) {
+    /// Consumes the model: stored as it is passed, not copied (issue 19: a copy of the model,
+    /// its references retained, then the caller's released, on every write of a save).
+    private mutating func store(_ model: consuming Model) {
         let raw = model.id.rawValue
         if let index = slotIndex(of: model.id) {
             if slots[index] == nil { slottedCount += 1 }

@@ -1,5 +1,10 @@
 /// Who points at whom, built once per save that deletes, so that the derived to-many sides
 /// of deleted models and the pointers left dangling are found without a scan per deletion.
+///
+/// One array of (target, pointer) sorted by target, searched by bisection. Issue 19: a
+/// `[ModelID: [Pointer]]` hashed every target and allocated an array for each, a table and
+/// a dozen arrays built and freed for each deleting save, where a store holds a few dozen
+/// pointers.
 struct PointerIndex {
     struct Pointer: Hashable {
         var source: ModelID
@@ -7,37 +12,52 @@ struct PointerIndex {
         var relationship: String
     }
 
-    /// For each target, the pointers at it, sorted by source then relationship name.
-    private var pointersByTarget: [ModelID: [Pointer]] = [:]
+    /// One pointer at a target, with the position it was found at (the tie-break of the
+    /// sort, which keeps each target's pointers in the order found).
+    private struct Entry {
+        var target: ModelID
+        var found: Int
+        var pointer: Pointer
+    }
+
+    /// Every pointer, sorted by target; a target's pointers in the order found: by source,
+    /// then as the source's relationships are walked.
+    private var entries: [Entry]
 
     init(_ models: ModelTable) {
-        var index = PointerIndex()
+        var entries: [Entry] = []
         models.forEachInOrder { model in
             let id = model.id
             // Sorted maps: walked in relationship-name order without sorting their keys.
             for (name, target) in model.toOne { // tidy: ordered a sorted map
                 let pointer = Pointer(source: id, entity: model.entity, relationship: name)
-                index.add(pointer, at: target)
+                entries.append(Entry(target: target, found: entries.count, pointer: pointer))
             }
             for (name, targets) in model.toMany { // tidy: ordered a sorted map
                 let pointer = Pointer(source: id, entity: model.entity, relationship: name)
                 for target in targets {
-                    index.add(pointer, at: target)
+                    entries.append(Entry(target: target, found: entries.count, pointer: pointer))
                 }
             }
         }
-        self = index
-    }
-
-    private init() {}
-
-    private mutating func add(_ pointer: Pointer, at target: ModelID) {
-        pointersByTarget[target, default: []].append(pointer)
+        entries.sort { ($0.target, $0.found) < ($1.target, $1.found) }
+        self.entries = entries
     }
 
     /// Every pointer at a model, sorted by source.
     func pointers(at target: ModelID) -> [Pointer] {
-        pointersByTarget[target] ?? []
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].target < target { low = middle + 1 } else { high = middle }
+        }
+        var pointers: [Pointer] = []
+        while low < entries.count, entries[low].target == target {
+            pointers.append(entries[low].pointer)
+            low += 1
+        }
+        return pointers
     }
 
     /// The models of `entity` whose relationship `relationship` points at `target`, sorted.

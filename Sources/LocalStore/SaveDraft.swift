@@ -61,6 +61,10 @@ struct SaveDraft {
         var inserts = 0
         for case .insert in transaction.operations { inserts += 1 }
         models.reserveCapacity(forInserts: inserts)
+        // Each operation touches its model, some one or two more through inverses: room
+        // for them at once (issue 19: the list grew from one entry to two to four, an
+        // allocation and a move of the models each, on most saves).
+        touched.reserveCapacity(max(4, transaction.operations.count + 2))
         for operation in transaction.operations {
             try apply(operation)
         }
@@ -76,9 +80,11 @@ struct SaveDraft {
         return entity
     }
 
-    mutating func write(_ model: Model) {
-        touch(model.id)
-        models[model.id] = model
+    /// Consumes the model (see `ModelTable.store`).
+    mutating func write(_ model: consuming Model) {
+        let id = model.id
+        touch(id)
+        models[id] = model
     }
 
     /// Changes a stored model in place (after `write`'s bookkeeping): a model the transaction

@@ -214,12 +214,21 @@ public struct EntityDescription: Hashable, Sendable {
         hasher.combine(fields)
     }
 
+    // Found by position, then the one found copied out: `first(where:)` copied out each
+    // description it compared (its name and default value retained and released), about
+    // two a lookup, on every value a save writes (issue 19).
     public func attribute(named name: String) -> AttributeDescription? {
-        fields.attributes.first { $0.name == name }
+        let attributes = storage.fields.attributes
+        guard let index = attributes.firstIndex(where: { $0.name == name }) else { return nil }
+        return attributes[index]
     }
 
     public func relationship(named name: String) -> RelationshipDescription? {
-        fields.relationships.first { $0.name == name }
+        let relationships = storage.fields.relationships
+        guard let index = relationships.firstIndex(where: { $0.name == name }) else {
+            return nil
+        }
+        return relationships[index]
     }
 
     /// Whether the entity has an attribute or a relationship of that name, found without
@@ -258,7 +267,9 @@ public struct Schema: Hashable, Sendable {
         self.entities = entities
     }
 
+    /// Found by position, then copied out (see `EntityDescription.attribute(named:)`).
     public func entity(named name: String) -> EntityDescription? {
-        entities.first { $0.name == name }
+        guard let index = entities.firstIndex(where: { $0.name == name }) else { return nil }
+        return entities[index]
     }
 }

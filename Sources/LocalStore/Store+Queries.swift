@@ -82,6 +82,11 @@ extension Store {
                 high = middle
             }
         }
+        // Nothing new (most reads), or every entry kept: no copy of the entries made
+        // (issue 19: each read copied the entries after the position, element by element,
+        // even none).
+        if low == entries.count { return [] }
+        if low == 0 { return entries }
         return Array(entries[low...])
     }
 

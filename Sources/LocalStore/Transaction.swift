@@ -18,6 +18,9 @@ public struct Transaction: Hashable, Sendable {
     public var isEmpty: Bool { operations.isEmpty }
 
     public mutating func append(_ operation: Operation) {
+        // Room for a few operations with the first (issue 19: a transaction of two or three
+        // grew its array from one to two to four, an allocation each).
+        if operations.capacity == 0 { operations.reserveCapacity(4) }
         operations.append(operation)
     }
 }

@@ -188,7 +188,7 @@ extension SDSEngine {
                   let id = context.syncData.model(forRecord: name),
                   let pending = context.syncData.pending[id], pending.isAdoption else { continue }
             current.attempted.insert("adopt:" + name)
-            let batch = UploadBatch(sentKeys: [id: pending.keys], savedModels: [name: id],
+            let batch = UploadBatch(saved: [name: UploadBatch.Save(model: id, keys: pending.keys)],
                                     deletedNames: [], insertedNames: [], isAdoption: true,
                                     zone: record.zone)
             adoptServerRecord(RecordMapping.expandingOverflow(record), batch: batch,

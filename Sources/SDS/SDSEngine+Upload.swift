@@ -44,7 +44,13 @@ extension SDSEngine {
         let target = uploadZone(current, adoption: adoption, context: context)
         // Decided once: building the app's zone to compare copies the account's name.
         let targetIsOwn = target == appZone(context)
-        var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [], isAdoption: adoption, zone: target)
+        // The batch's parts, gathered here and moved into it at the end. (Kept in a batch
+        // value from the start, a map made at its size and set into it made the compiler
+        // refuse to move the batch into the run.)
+        var saved: [String: UploadBatch.Save] = [:]
+        var deletedNames: [String] = []
+        var insertedNames: [String] = []
+        var earlierUnanswered: [String: UnansweredUpload] = [:]
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
         if current.attempted.isEmpty && context.syncData.pendingCount > 0 {
@@ -59,7 +65,7 @@ extension SDSEngine {
                 guard uploads(name, model: nil, to: target, targetIsOwn: targetIsOwn, context: context)
                 else { continue }
                 guard !current.attempted.contains(name), !held.contains(name) else { continue }
-                batch.deletedNames.append(name)
+                deletedNames.append(name)
                 current.attempted.insert(name)
                 budget -= 1
             }
@@ -67,7 +73,7 @@ extension SDSEngine {
         let savesPaused = targetIsOwn ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
         // The names deleted by this request, for the check below (the list keeps their order);
         // none, most of the time, and then no name is hashed against an empty set.
-        let deletedNames = batch.deletedNames.isEmpty ? nil : Set(batch.deletedNames)
+        let deletedSet = deletedNames.isEmpty ? nil : Set(deletedNames)
         // In identifier order, up to the budget: O(batch), not a sort of every pending model.
         for id in savesPaused ? OrderedModelIDs() : context.syncData.pending.inOrder {
             guard budget > 0 else { break }
@@ -78,7 +84,7 @@ extension SDSEngine {
             else { continue }
             let attemptKey = adoption ? "adopt:" + name : name
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
-            guard deletedNames?.contains(name) != true else { continue }
+            guard deletedSet?.contains(name) != true else { continue }
             guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
                   let save = makeSave(of: id, name: name, zone: target, pending: pending,
                                       adoption: adoption, base: current.overflow.bases[name],
@@ -88,35 +94,35 @@ extension SDSEngine {
                 // Sized at the first save for every change that may join it (at most the
                 // budget): a request's maps are not grown, and their keys hashed again, as
                 // they fill; a request that saves nothing allocates none.
+                // (The map made at its size: `reserveCapacity` on an empty one ran the
+                // unspecialized resize, about 1,500 instructions, twice that of this.)
                 let room = min(context.syncData.pending.count, budget)
                 saves.reserveCapacity(room)
-                batch.sentKeys.reserveCapacity(room)
-                batch.savedModels.reserveCapacity(room)
+                saved = Dictionary(minimumCapacity: room)
             }
             saves.append(save)
-            batch.sentKeys[id] = pending.keys
-            batch.savedModels[name] = id
+            saved[name] = UploadBatch.Save(model: id, keys: pending.keys)
             if !adoption {
                 // SYNC-4: remembered on disk until the answer arrives (a kill may lose it),
                 // with the unanswered send it joins (nil: none, and an empty map stays unasked).
                 let earlier = context.syncData.markUnanswered(name, keys: pending.keys)
-                batch.earlierUnanswered.setEntry(earlier, at: name)
+                earlierUnanswered.setEntry(earlier, at: name)
             }
-            if pending.isInsert { batch.insertedNames.append(name) }
+            if pending.isInsert { insertedNames.append(name) }
             current.attempted.insert(attemptKey)
             budget -= 1
         }
-        guard !saves.isEmpty || !batch.deletedNames.isEmpty else { return nil }
+        guard !saves.isEmpty || !deletedNames.isEmpty else { return nil }
         current.uploadRequests += 1
         effects.append(.trace(
             kind: "upload.batch",
             details: [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
-                      TraceField("deletes", .list(batch.deletedNames.map { .string($0) })),
+                      TraceField("deletes", .list(deletedNames.map { .string($0) })),
                       TraceField("policy", .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
             rules: adoption ? ["ADOPT-2"] : []
         ))
         if !targetIsOwn {
-            for name in batch.savedModels.keys.sorted() {
+            for name in saved.keys.sorted() {
                 // A new model under a shared parent goes into the owner's zone.
                 context.syncData.recordZones[name] = target
             }
@@ -125,12 +131,14 @@ extension SDSEngine {
             scope: targetIsOwn ? .privateDatabase : .sharedDatabase,
             zone: target,
             saves: saves,
-            deletes: batch.deletedNames,
+            deletes: deletedNames,
             policy: adoption ? .ifServerRecordUnchanged : .changedKeys,
             atomic: false
         )
-        // Kept to match the answer against (moved into the run, not copied).
-        current.batch = consume batch
+        // Kept to match the answer against (its parts moved into the run, not copied).
+        current.batch = UploadBatch(
+            saved: saved, deletedNames: deletedNames, insertedNames: insertedNames,
+            isAdoption: adoption, zone: target, earlierUnanswered: earlierUnanswered)
         return request
     }
 

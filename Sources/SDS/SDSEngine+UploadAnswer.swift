@@ -25,7 +25,7 @@ extension SDSEngine {
                 // SYNC-4: only a lost connection leaves open whether iCloud applied the saves;
                 // another error says this send was not, but an earlier unanswered one may have.
                 if error.code != .networkFailure && error.code != .serverResponseLost {
-                    for name in batch.savedModels.keys.sorted() {
+                    for name in batch.saved.keys.sorted() {
                         context.syncData.unanswered[name] = batch.earlierUnanswered[name]
                     }
                 }
@@ -128,17 +128,20 @@ extension SDSEngine {
         let name = record.recordName
         context.syncData.setChangeTag(record.changeTag, for: name)
         context.syncData.parents.setEntry(record.parent, at: name)
+        // The model and keys the request saved, found once by the name.
+        let saved = batch.saved[name]
         if record.fields[Self.overflowField].isNil {
             // No asset (observeOverflow's first case, without sorting the keys for it).
             context.syncData.overflow.removeEntry(at: name)
         } else {
-            let sentKeys = batch.savedModels[name].flatMap { batch.sentKeys[$0] } ?? [:]
+            let sentKeys = saved?.keys ?? [:]
             observeOverflow(record, uploadedKeys: sentKeys.keys.sorted(), context: &context,
                             effects: &effects)
         }
-        guard let id = batch.savedModels[name] else { return }
+        guard let saved else { return }
+        let id = saved.model
         if let parentKey = entities.named(record.recordType)?.parentRelationship?.name,
-           batch.sentKeys[id]?[parentKey] != nil {
+           saved.keys[parentKey] != nil {
             // LIM-3: this device moved the record; a device that deletes its new parent
             // without knowing it deletes it with that parent.
             context.syncData.uploadedMoves[name] = record.parent == nil ? nil : record.changeTag
@@ -155,7 +158,7 @@ extension SDSEngine {
             ))
         }
         guard context.syncData.pending.contains(id) else { return }
-        let sent = batch.sentKeys[id] ?? [:]
+        let sent = saved.keys
         context.syncData.pending.modify(id) { pending in
             pending.isInsert = false
             pending.isAdoption = false
@@ -182,9 +185,10 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
-        guard let id = batch.savedModels[server.recordName], var pending = context.syncData.pending[id],
-              let model = context.store.model(id), let entity = entities.named(model.entity) else { return }
-        let sent = batch.sentKeys[id] ?? [:]
+        guard let saved = batch.saved[server.recordName], var pending = context.syncData.pending[saved.model],
+              let model = context.store.model(saved.model), let entity = entities.named(model.entity) else { return }
+        let id = saved.model
+        let sent = saved.keys
         for key in sent.keys.sorted() where pending.keys[key] == sent[key] && !pending.adoptionEdits.contains(key) {
             pending.keys[key] = nil
         }

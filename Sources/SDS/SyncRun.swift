@@ -27,9 +27,12 @@ struct PageResolution: Hashable, Sendable {
 
 /// What an upload request carried, to match its answer against.
 struct UploadBatch: Hashable, Sendable {
-    /// Model → the versions of the keys it sent.
-    var sentKeys: [ModelID: [String: Int64]]
-    var savedModels: [String: ModelID]
+    /// Record name → the model it saved and the versions of the keys it sent.
+    ///
+    /// One map by name: as a map of names to models and another of models to their keys,
+    /// a request filled and reserved two tables, and each saved record of its answer was
+    /// looked up by name, then by model two or three times (issue 19).
+    var saved: [String: Save]
     var deletedNames: [String]
     /// Records uploaded as new (their models had no record yet).
     var insertedNames: [String]
@@ -40,6 +43,12 @@ struct UploadBatch: Hashable, Sendable {
     /// SYNC-4: the unanswered sends of its records from before this one (an earlier answer
     /// was lost); an answer that says this send was not applied leaves them as they were.
     var earlierUnanswered: [String: UnansweredUpload] = [:]
+
+    /// A model's save in the request: the model and the versions of the keys it sent.
+    struct Save: Hashable, Sendable {
+        var model: ModelID
+        var keys: [String: Int64]
+    }
 }
 
 /// The steps of one synchronization (SYNC-2: download first, then upload).

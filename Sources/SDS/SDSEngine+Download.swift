@@ -438,35 +438,43 @@ extension SDSEngine {
         let capacity = entity.synchronizedAttributes.count + entity.synchronizedToOneRelationships.count
         var kept: [String] = []
         let fields = records[index].fields
-        for attribute in entity.synchronizedAttributes {
+        // The entity's attributes and relationships read in place (`attributes[offset]`): a
+        // loop's element was a copy of the description (its name, its default value), made
+        // and destroyed per key of every downloaded record (issue 19).
+        let attributes = entity.synchronizedAttributes
+        for offset in attributes.indices {
+            let key = attributes[offset].name
             // (An empty map is not asked: a lookup hashes the key even then.)
-            if !pendingKeys.isEmpty && pendingKeys[attribute.name] != nil {
-                kept.append(attribute.name)
+            if !pendingKeys.isEmpty && pendingKeys[key] != nil {
+                kept.append(key)
                 continue
             }
-            let downloaded = fields[attribute.name].flatMap {
-                RecordMapping.attributeValue($0, type: attribute.type)
+            let downloaded = fields[key].flatMap {
+                RecordMapping.attributeValue($0, type: attributes[offset].type)
             }
-            if isNew || current?.values[attribute.name] != downloaded {
-                if downloaded.isNil && !attribute.isOptional && !attribute.defaultValue.isNil && isNew {
+            if isNew || current?.values[key] != downloaded {
+                if downloaded.isNil && !attributes[offset].isOptional
+                    && !attributes[offset].defaultValue.isNil && isNew {
                     continue
                 }
                 if values.isEmpty { values = Dictionary(minimumCapacity: capacity) }
-                values[attribute.name] = .attribute(downloaded)
+                values[key] = .attribute(downloaded)
             }
         }
-        for relationship in entity.synchronizedToOneRelationships {
-            if !pendingKeys.isEmpty && pendingKeys[relationship.name] != nil {
-                kept.append(relationship.name)
+        let relationships = entity.synchronizedToOneRelationships
+        for offset in relationships.indices {
+            let key = relationships[offset].name
+            if !pendingKeys.isEmpty && pendingKeys[key] != nil {
+                kept.append(key)
                 continue
             }
             var target: ModelID?
-            if case .reference(let name, _)? = fields[relationship.name] {
+            if case .reference(let name, _)? = fields[key] {
                 target = context.syncData.model(forRecord: name)
             }
-            if isNew || current?.toOne[relationship.name] != target {
+            if isNew || current?.toOne[key] != target {
                 if values.isEmpty { values = Dictionary(minimumCapacity: capacity) }
-                values[relationship.name] = .relationship(target)
+                values[key] = .relationship(target)
             }
         }
         if !kept.isEmpty {

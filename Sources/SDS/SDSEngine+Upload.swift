@@ -56,8 +56,9 @@ extension SDSEngine {
         if current.attempted.isEmpty && context.syncData.pendingCount > 0 {
             // Sized once for the run's changes (a name is tried once per run): not grown, with
             // every name in it hashed again, as the run's requests fill it. Only asked
-            // (`contains`), never iterated: its capacity shows nowhere.
-            current.attempted.reserveCapacity(context.syncData.pendingCount)
+            // (`contains`), never iterated: its capacity shows nowhere. (Made at its size:
+            // `reserveCapacity` on the empty set ran the unspecialized resize, dearer.)
+            current.attempted = Set(minimumCapacity: context.syncData.pendingCount)
         }
         let held = heldDeletions(context: context, effects: &effects)
         if !adoption && !context.syncData.pendingDeletions.isEmpty {

@@ -103,9 +103,8 @@ extension SDSEngine {
             return false
         }
         var scratch: [EngineEffect] = []
-        guard let save = plainSave(of: id, name: name, pending: pending,
-                                   adoption: pending.isAdoption, context: context,
-                                   effects: &scratch) else { return false }
+        let save = plainSave(of: id, model: model, entity: entity, name: name, pending: pending,
+                             adoption: pending.isAdoption, context: context, effects: &scratch)
         return localPlan(save, model: model, pending: pending, entity: entity, context: context)
             .involvesAsset
     }
@@ -284,14 +283,14 @@ extension SDSEngine {
     func placeOverflow(
         _ save: RecordSave,
         of id: ModelID,
+        model: Model,
+        entity: SDSEntity,
         pending: PendingChange,
         adoption: Bool,
         base: OverflowRunState.Base?,
         context: SDSContext,
         effects: inout [EngineEffect]
     ) -> RecordSave? {
-        guard let model = context.store.model(id),
-              let entity = entities.named(model.entity) else { return save }
         let name = save.record.recordName
         traceAssetProperties(save, entity: entity, effects: &effects)
         var effectiveBase = base

@@ -78,17 +78,24 @@ extension SDSEngine {
         // In identifier order, up to the budget: O(batch), not a sort of every pending model.
         for id in savesPaused ? OrderedModelIDs() : context.syncData.pending.inOrder {
             guard budget > 0 else { break }
+            // The model and its entity are found once, for the checks and the save (each
+            // looked them up, copying the model out of the store: three copies a save).
+            // This process uploads only models it synchronizes (an extension or an older
+            // version leaves the others pending for the app); a change of a model that is
+            // gone makes no save.
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
                   let name = context.syncData.recordName(of: id),
-                  synchronizesHere(pending: pending, model: id, context: context),
+                  let model = context.store.model(id), let entity = entities.named(model.entity),
+                  entity.isSynchronized,
                   uploads(name, model: id, to: target, targetIsOwn: targetIsOwn, context: context)
             else { continue }
             let attemptKey = adoption ? "adopt:" + name : name
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
             guard deletedSet?.contains(name) != true else { continue }
             guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
-                  let save = makeSave(of: id, name: name, zone: target, pending: pending,
-                                      adoption: adoption, base: current.overflow.bases[name],
+                  let save = makeSave(of: id, model: model, entity: entity, name: name,
+                                      zone: target, pending: pending, adoption: adoption,
+                                      base: current.overflow.bases[name],
                                       context: context, effects: &effects)
             else { continue }
             if saves.isEmpty {
@@ -221,6 +228,8 @@ extension SDSEngine {
     /// synchronization fetched it (BIG-3). Nil when the record cannot be uploaded now.
     private func makeSave(
         of id: ModelID,
+        model: Model,
+        entity: SDSEntity,
         name: String,
         zone: ZoneID,
         pending: PendingChange,
@@ -229,29 +238,29 @@ extension SDSEngine {
         context: SDSContext,
         effects: inout [EngineEffect]
     ) -> RecordSave? {
-        guard let save = plainSave(of: id, name: name, zone: zone, pending: pending,
-                                   adoption: adoption, context: context, effects: &effects)
-        else { return nil }
-        return placeOverflow(save, of: id, pending: pending, adoption: adoption, base: base,
-                             context: context, effects: &effects)
+        let save = plainSave(of: id, model: model, entity: entity, name: name, zone: zone,
+                             pending: pending, adoption: adoption, context: context,
+                             effects: &effects)
+        return placeOverflow(save, of: id, model: model, entity: entity, pending: pending,
+                             adoption: adoption, base: base, context: context, effects: &effects)
     }
 
     /// The record of a model with its changed keys, every value in its own field; values that
     /// are empty are left out (CFG-3), so clearing a value reaches iCloud as the key removed.
     /// The record is made in the zone it goes to (not made in the app's zone, then copied out
-    /// of the save to change its zone); the app's zone when none is given.
+    /// of the save to change its zone); the app's zone when none is given. `model` is the
+    /// model `id` in the store, `entity` its entity (found by the caller, which needs them too).
     func plainSave(
         of id: ModelID,
+        model: Model,
+        entity: SDSEntity,
         name: String,
         zone: ZoneID? = nil,
         pending: PendingChange,
         adoption: Bool,
         context: SDSContext,
         effects: inout [EngineEffect]
-    ) -> RecordSave? {
-        guard let model = context.store.model(id), let entity = entities.named(model.entity) else {
-            return nil
-        }
+    ) -> RecordSave {
         var record = CloudRecord(
             recordType: entity.name,
             recordName: name,

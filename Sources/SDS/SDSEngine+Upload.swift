@@ -95,7 +95,10 @@ extension SDSEngine {
             guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
                   let save = makeSave(of: id, model: model, entity: entity, name: name,
                                       zone: target, pending: pending, adoption: adoption,
-                                      base: current.overflow.bases[name],
+                                      // (No record fetched, most of the time: the name is
+                                      // not hashed against an empty map.)
+                                      base: current.overflow.bases.isEmpty
+                                          ? nil : current.overflow.bases[name],
                                       context: context, effects: &effects)
             else { continue }
             if saves.isEmpty {
@@ -108,7 +111,7 @@ extension SDSEngine {
                 saves.reserveCapacity(room)
                 saved = Dictionary(minimumCapacity: room)
             }
-            saves.append(save)
+            saves.append(consume save)
             saved[name] = UploadBatch.Save(model: id, keys: pending.keys)
             if !adoption {
                 // SYNC-4: remembered on disk until the answer arrives (a kill may lose it),

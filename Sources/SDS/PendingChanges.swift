@@ -33,7 +33,7 @@ public struct PendingChanges: Hashable, Sendable, ExpressibleByDictionaryLiteral
                 others.remove(id)
                 // A dictionary keeps its buckets when emptied: after an upload of N models,
                 // 48 bytes × 1.3–2.6 buckets a model stayed allocated (issue 19).
-                if changes.isEmpty { self = PendingChanges() }
+                if changes.isEmpty { releaseLargeStorage() }
             }
         }
     }
@@ -55,11 +55,24 @@ public struct PendingChanges: Hashable, Sendable, ExpressibleByDictionaryLiteral
             changes.removeValue(forKey: id)
             all.remove(id)
             others.remove(id)
-            if changes.isEmpty { self = PendingChanges() }
+            if changes.isEmpty { releaseLargeStorage() }
             return
         }
         if isNew { all.insert(id) }
         if isPlainInsert { others.remove(id) } else { others.insert(id) }
+    }
+
+    /// Most changes a device uploads together fit in this many: emptied maps this small
+    /// keep their buckets.
+    private static let keptCapacity = 24
+
+    /// Called when the last change is gone: frees the map's buckets (and the indexes'
+    /// words) when they are many. A small map keeps them: freed, the next saves grew it again
+    /// from nothing (1, 3, 6, 12, … a reallocation and a rehash of every model at each
+    /// step), about 600 instructions a recorded change (issue 19). The buckets' order never
+    /// shows (`keys` is sorted by its readers).
+    private mutating func releaseLargeStorage() {
+        if changes.capacity > Self.keptCapacity { self = PendingChanges() }
     }
 
     /// Applies `body` to a change, reporting what the indexes need of the result.

@@ -30,10 +30,10 @@ extension SDSEngine {
                         rules: ["ID-2"]
                     ))
                 }
-                resolution.targets[name] = existing
+                resolution.targets[RecordNameKey(name)] = existing
             } else if let twin = valueTwin(of: page.records, at: index, entity: entity,
                                            context: context, targets: resolution.targets) {
-                resolution.targets[name] = twin
+                resolution.targets[RecordNameKey(name)] = twin
                 resolution.valueTwins.insert(name)
             } else if !entity.identity.isEmpty {
                 let own = ownRecords
@@ -41,7 +41,7 @@ extension SDSEngine {
                 ownRecords = own
                 if let twin = identityTwin(of: page.records[index], entity: entity, context: context,
                                            taken: Set(resolution.targets.values).union(own)) {
-                    resolution.targets[name] = twin
+                    resolution.targets[RecordNameKey(name)] = twin
                     resolution.identityTwins.insert(name)
                 }
             }
@@ -277,7 +277,7 @@ extension SDSEngine {
         for index in records.indices {
             guard let entity = entities.named(records[index].recordType) else { continue }
             let name = records[index].recordName
-            if let target = resolution.targets[name], context.store.contains(target) {
+            if let target = resolution.targets[RecordNameKey(name)], context.store.contains(target) {
                 if resolution.valueTwins.contains(name) || resolution.identityTwins.contains(name) {
                     adoptTwin(target, record: records[index],
                               byValues: resolution.valueTwins.contains(name),
@@ -374,7 +374,9 @@ extension SDSEngine {
         let storable = recordsToStore(ready, context: &context, effects: &effects)
         var resolution = PageResolution()
         for record in storable {
-            if let id = context.syncData.model(forRecord: record.recordName) { resolution.targets[record.recordName] = id }
+            if let id = context.syncData.model(forRecord: record.recordName) {
+                resolution.targets[RecordNameKey(record.recordName)] = id
+            }
         }
         store(storable, deletions: [], resolution: resolution, context: &context, effects: &effects)
     }
@@ -528,7 +530,7 @@ extension SDSEngine {
     /// the call, which mostly ends at the first check.
     private func valueTwin(
         of records: [CloudRecord], at index: Int, entity: SDSEntity, context: SDSContext,
-        targets: [String: ModelID]
+        targets: [RecordNameKey: ModelID]
     ) -> ModelID? {
         guard entity.identity.isEmpty, context.syncData.zoneToken.isNil || context.syncData.needsFullDownload,
               !context.syncData.pending.isEmpty else {

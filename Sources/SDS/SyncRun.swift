@@ -16,7 +16,7 @@ struct DownloadPage: Hashable, Sendable {
 /// Which local model each record of a page goes to, decided before the page is stored.
 struct PageResolution: Hashable, Sendable {
     /// Record name → the model that takes it (its own, or a twin).
-    var targets: [String: ModelID] = [:]
+    var targets: [RecordNameKey: ModelID] = [:]
     /// Records matched to a model by values (ADOPT-4, LIFE-3, DEL-3).
     var valueTwins: Set<String> = []
     /// Records matched to a model by identity values (ID-2).

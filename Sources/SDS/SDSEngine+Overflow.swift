@@ -206,10 +206,11 @@ extension SDSEngine {
                   let id = context.syncData.model(forRecord: name),
                   let pending = context.syncData.pending[id], pending.isAdoption else { continue }
             current.attempted.insert("adopt:" + name)
-            let batch = UploadBatch(saved: [name: UploadBatch.Save(model: id, keys: pending.keys)],
-                                    deletedNames: [], insertedNames: [], isAdoption: true,
+            let save = UploadBatch.Save(name: name, model: id, keys: pending.keys,
+                                        isInsert: false, earlierUnanswered: nil)
+            let batch = UploadBatch(saved: [save], deletedNames: [], isAdoption: true,
                                     zone: record.zone)
-            adoptServerRecord(RecordMapping.expandingOverflow(record), batch: batch,
+            adoptServerRecord(RecordMapping.expandingOverflow(record), batch: batch, at: 0,
                               context: &context, effects: &effects)
         }
     }

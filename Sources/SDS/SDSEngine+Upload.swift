@@ -47,10 +47,8 @@ extension SDSEngine {
         // The batch's parts, gathered here and moved into it at the end. (Kept in a batch
         // value from the start, a map made at its size and set into it made the compiler
         // refuse to move the batch into the run.)
-        var saved: [String: UploadBatch.Save] = [:]
+        var saved: [UploadBatch.Save] = []
         var deletedNames: [String] = []
-        var insertedNames: [String] = []
-        var earlierUnanswered: [String: UnansweredUpload] = [:]
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
         if current.attempted.isEmpty && context.syncData.pendingCount > 0 {
@@ -105,21 +103,16 @@ extension SDSEngine {
                 // Sized at the first save for every change that may join it (at most the
                 // budget): a request's maps are not grown, and their keys hashed again, as
                 // they fill; a request that saves nothing allocates none.
-                // (The map made at its size: `reserveCapacity` on an empty one ran the
-                // unspecialized resize, about 1,500 instructions, twice that of this.)
                 let room = min(context.syncData.pending.count, budget)
                 saves.reserveCapacity(room)
-                saved = Dictionary(minimumCapacity: room)
+                saved.reserveCapacity(room)
             }
             saves.append(consume save)
-            saved[name] = UploadBatch.Save(model: id, keys: pending.keys)
-            if !adoption {
-                // SYNC-4: remembered on disk until the answer arrives (a kill may lose it),
-                // with the unanswered send it joins (nil: none, and an empty map stays unasked).
-                let earlier = context.syncData.markUnanswered(name, keys: pending.keys)
-                earlierUnanswered.setEntry(earlier, at: name)
-            }
-            if pending.isInsert { insertedNames.append(name) }
+            // SYNC-4: remembered on disk until the answer arrives (a kill may lose it), with
+            // the unanswered send it joins (nil: none).
+            let earlier = adoption ? nil : context.syncData.markUnanswered(name, keys: pending.keys)
+            saved.append(UploadBatch.Save(name: name, model: id, keys: pending.keys,
+                                          isInsert: pending.isInsert, earlierUnanswered: earlier))
             current.attempted.insert(attemptKey)
             budget -= 1
         }
@@ -133,7 +126,7 @@ extension SDSEngine {
             rules: adoption ? ["ADOPT-2"] : []
         ))
         if !targetIsOwn {
-            for name in saved.keys.sorted() {
+            for name in saved.map(\.name).sorted() {
                 // A new model under a shared parent goes into the owner's zone.
                 context.syncData.recordZones[name] = target
             }
@@ -148,8 +141,7 @@ extension SDSEngine {
         )
         // Kept to match the answer against (its parts moved into the run, not copied).
         current.batch = UploadBatch(
-            saved: saved, deletedNames: deletedNames, insertedNames: insertedNames,
-            isAdoption: adoption, zone: target, earlierUnanswered: earlierUnanswered)
+            saved: saved, deletedNames: deletedNames, isAdoption: adoption, zone: target)
         return request
     }
 

@@ -281,8 +281,13 @@ extension SDSEngine {
     /// The save with its values placed: large ones and those that do not fit in the overflow
     /// asset, merged into the asset of the fetched `base` (BIG-3). Nil when the asset is
     /// involved but the record was not fetched (it waits for another synchronization).
+    ///
+    /// The save is given (`consuming`) and handed back as it is when nothing moves, the
+    /// usual case: borrowed, it was copied for the return and the caller's destroyed. Without
+    /// a fetched `base` the plan is the local one (no optional base copied and compared per
+    /// save, issue 19).
     func placeOverflow(
-        _ save: RecordSave,
+        _ save: consuming RecordSave,
         of id: ModelID,
         model: Model,
         entity: SDSEntity,
@@ -294,10 +299,13 @@ extension SDSEngine {
     ) -> RecordSave? {
         let name = save.record.recordName
         traceAssetProperties(save, entity: entity, effects: &effects)
-        var effectiveBase = base
-        var plan = base.map { basePlan(save, base: $0, entity: entity) }
-            ?? localPlan(save, model: model, pending: pending, entity: entity, context: context)
-        if base == nil && plan.involvesAsset {
+        guard let base else {
+            let plan = localPlan(save, model: model, pending: pending, entity: entity,
+                                 context: context)
+            guard plan.involvesAsset else {
+                tracePlan(plan, record: name, effects: &effects)
+                return save
+            }
             guard isFreshRecord(pending, entity: entity) else {
                 effects.append(.trace(
                     kind: "upload.overflow-deferred",
@@ -306,12 +314,26 @@ extension SDSEngine {
                 ))
                 return nil
             }
-            effectiveBase = .absent
-            plan = basePlan(save, base: .absent, entity: entity)
+            return placed(save, plan: basePlan(save, base: .absent, entity: entity),
+                          base: .absent, adoption: adoption, context: context, effects: &effects)
         }
-        tracePlan(plan, record: name, effects: &effects)
-        guard plan.involvesAsset, let effectiveBase else { return save }
-        return merged(save, plan: plan, base: effectiveBase, adoption: adoption, context: context,
+        return placed(save, plan: basePlan(save, base: base, entity: entity), base: base,
+                      adoption: adoption, context: context, effects: &effects)
+    }
+
+    /// `placeOverflow` with the plan made on top of `base`: traced, and the save merged when
+    /// the asset is involved.
+    private func placed(
+        _ save: consuming RecordSave,
+        plan: OverflowPlan,
+        base: OverflowRunState.Base,
+        adoption: Bool,
+        context: SDSContext,
+        effects: inout [EngineEffect]
+    ) -> RecordSave {
+        tracePlan(plan, record: save.record.recordName, effects: &effects)
+        guard plan.involvesAsset else { return save }
+        return merged(save, plan: plan, base: base, adoption: adoption, context: context,
                       effects: &effects)
     }
 

@@ -236,7 +236,7 @@ extension SDSEngine {
         let save = plainSave(of: id, model: model, entity: entity, name: name, zone: zone,
                              pending: pending, adoption: adoption, context: context,
                              effects: &effects)
-        return placeOverflow(save, of: id, model: model, entity: entity, pending: pending,
+        return placeOverflow(consume save, of: id, model: model, entity: entity, pending: pending,
                              adoption: adoption, base: base, context: context, effects: &effects)
     }
 

@@ -268,7 +268,7 @@ extension SDSEngine {
         var changed: [String] = []
         changed.reserveCapacity(pending.keys.count)
         var cleared: [String] = []
-        for attribute in entity.synchronizedAttributes where pending.keys[attribute.name] != nil {
+        for attribute in entity.synchronizedAttributes where pending.hasKey(attribute.name) {
             changed.append(attribute.name)
             if let value = model.values[attribute.name] {
                 record.fields[attribute.name] = RecordMapping.cloudValue(value, asset: attribute.isAsset)
@@ -276,7 +276,7 @@ extension SDSEngine {
                 cleared.append(attribute.name)
             }
         }
-        for relationship in entity.synchronizedToOneRelationships where pending.keys[relationship.name] != nil {
+        for relationship in entity.synchronizedToOneRelationships where pending.hasKey(relationship.name) {
             changed.append(relationship.name)
             if let target = model.toOne[relationship.name], let targetName = context.syncData.recordName(of: target) {
                 record.fields[relationship.name] = RecordMapping.reference(targetName, relationship)

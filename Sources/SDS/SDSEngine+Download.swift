@@ -219,7 +219,7 @@ extension SDSEngine {
         }
         if let entry = save(transaction, context: &context) {
             forgetCascadedModels(deletedBy: entry, context: &context, effects: &effects)
-            recordLocalChanges(context: &context, effects: &effects)
+            recordLocalChanges(afterOwnSave: entry, context: &context, effects: &effects)
             return
         }
         precondition(!records.isEmpty || !deletions.isEmpty, "sds: an empty save was refused")

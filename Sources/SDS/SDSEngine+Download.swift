@@ -204,7 +204,7 @@ extension SDSEngine {
     ) {
         // Every change of the sync data before the save goes through the journal, so that a
         // refused page can be undone at the cost of what it changed (PageJournal).
-        var journal = PageJournal(context: context)
+        var journal = PageJournal(context: context, items: records.count + deletions.count)
         #if DEBUG
         let before = context
         #endif

@@ -289,35 +289,35 @@ extension SDSEngine {
         // Sized once for the changed keys (not grown key by key).
         var changed: [String] = []
         changed.reserveCapacity(pending.keys.count)
-        var cleared: [String] = []
+        // The cleared keys, listed as the trace shows them (not listed as names, then mapped
+        // into a second list); a new record carries only the keys that have values, so its
+        // cleared keys are not among the changed ones (not added, then searched and removed).
+        var cleared: [TraceValue] = []
         for attribute in entity.synchronizedAttributes where pending.hasKey(attribute.name) {
-            changed.append(attribute.name)
             if let value = model.values[attribute.name] {
+                changed.append(attribute.name)
                 record.fields[attribute.name] = RecordMapping.cloudValue(value, asset: attribute.isAsset)
             } else {
-                cleared.append(attribute.name)
+                if !pending.isInsert { changed.append(attribute.name) }
+                cleared.append(.string(attribute.name))
             }
         }
         for relationship in entity.synchronizedToOneRelationships where pending.hasKey(relationship.name) {
-            changed.append(relationship.name)
             if let target = model.toOne[relationship.name], let targetName = context.syncData.recordName(of: target) {
+                changed.append(relationship.name)
                 record.fields[relationship.name] = RecordMapping.reference(targetName, relationship)
             } else {
-                cleared.append(relationship.name)
+                if !pending.isInsert { changed.append(relationship.name) }
+                cleared.append(.string(relationship.name))
             }
         }
         if let parent = entity.parentRelationship, let target = model.toOne[parent.name] {
             record.parent = context.syncData.recordName(of: target)
         }
-        if pending.isInsert && !cleared.isEmpty {
-            // A new record carries only the keys that have values.
-            changed.removeAll { cleared.contains($0) }
-        }
         if !cleared.isEmpty {
             effects.append(.trace(
                 kind: "upload.keys-cleared",
-                details: [TraceField("record", .string(name)),
-                          TraceField("keys", .list(cleared.map { .string($0) }))],
+                details: [TraceField("record", .string(name)), TraceField("keys", .list(cleared))],
                 rules: ["CFG-3"]
             ))
         }

@@ -103,8 +103,10 @@ extension SDSEngine {
             return false
         }
         var scratch: [EngineEffect] = []
-        let save = plainSave(of: id, model: model, entity: entity, name: name, pending: pending,
-                             adoption: pending.isAdoption, context: context, effects: &scratch)
+        let save = plainSave(
+            of: id, model: model, entity: entity, name: name, pending: pending,
+            changeTag: pending.isAdoption ? nil : context.syncData.changeTag(of: name),
+            context: context, effects: &scratch)
         return localPlan(save, model: model, pending: pending, entity: entity, context: context)
             .involvesAsset
     }

@@ -94,9 +94,13 @@ extension SDSEngine {
             let attemptKey = adoption ? "adopt:" + name : name
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
             guard !(deletedSet?.contains(name) ?? deletedNames.contains(name)) else { continue }
+            // The change tag the save is made on (none for an adoption, ADOPT-2), read once for
+            // the save and for its unanswered send (SYNC-4).
             guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
+                  case let changeTag = adoption ? nil : context.syncData.changeTag(of: name),
                   let save = makeSave(of: id, model: model, entity: entity, name: name,
-                                      zone: target, pending: pending, adoption: adoption,
+                                      zone: target, pending: pending, changeTag: changeTag,
+                                      adoption: adoption,
                                       // (No record fetched, most of the time: the name is
                                       // not hashed against an empty map.)
                                       base: current.overflow.bases.isEmpty
@@ -114,7 +118,8 @@ extension SDSEngine {
             saves.append(consume save)
             // SYNC-4: remembered on disk until the answer arrives (a kill may lose it), with
             // the unanswered send it joins (nil: none).
-            let earlier = adoption ? nil : context.syncData.markUnanswered(name, keys: pending.keys)
+            let earlier = adoption
+                ? nil : context.syncData.markUnanswered(name, keys: pending.keys, changeTag: changeTag)
             saved.append(UploadBatch.Save(name: name, model: id, keys: pending.keys,
                                           isInsert: pending.isInsert, earlierUnanswered: earlier))
             current.attempted.insert(attemptKey)
@@ -232,13 +237,14 @@ extension SDSEngine {
         name: String,
         zone: ZoneID,
         pending: PendingChange,
+        changeTag: String?,
         adoption: Bool,
         base: OverflowRunState.Base?,
         context: SDSContext,
         effects: inout [EngineEffect]
     ) -> RecordSave? {
         let save = plainSave(of: id, model: model, entity: entity, name: name, zone: zone,
-                             pending: pending, adoption: adoption, context: context,
+                             pending: pending, changeTag: changeTag, context: context,
                              effects: &effects)
         return placeOverflow(consume save, of: id, model: model, entity: entity, pending: pending,
                              adoption: adoption, base: base, context: context, effects: &effects)
@@ -259,14 +265,18 @@ extension SDSEngine {
             return nil
         }
         return plainSave(of: id, model: model, entity: entity, name: name, zone: zone,
-                         pending: pending, adoption: adoption, context: context, effects: &effects)
+                         pending: pending,
+                         changeTag: adoption ? nil : context.syncData.changeTag(of: name),
+                         context: context, effects: &effects)
     }
 
     /// The record of a model with its changed keys, every value in its own field; values that
     /// are empty are left out (CFG-3), so clearing a value reaches iCloud as the key removed.
     /// The record is made in the zone it goes to (not made in the app's zone, then copied out
     /// of the save to change its zone); the app's zone when none is given. `model` is the
-    /// model `id` in the store, `entity` its entity (found by the caller, which needs them too).
+    /// model `id` in the store, `entity` its entity (found by the caller, which needs them too);
+    /// `changeTag` the tag the record is saved on: the record's as last seen from the server,
+    /// nil for an adoption (ADOPT-2).
     func plainSave(
         of id: ModelID,
         model: Model,
@@ -274,7 +284,7 @@ extension SDSEngine {
         name: String,
         zone: ZoneID? = nil,
         pending: PendingChange,
-        adoption: Bool,
+        changeTag: String?,
         context: SDSContext,
         effects: inout [EngineEffect]
     ) -> RecordSave {
@@ -284,7 +294,7 @@ extension SDSEngine {
             zone: zone ?? appZone(context),
             // Room for every changed key at once (one allocation, not one per growth).
             fields: SortedMap(minimumCapacity: pending.keys.count),
-            changeTag: adoption ? nil : context.syncData.changeTag(of: name)
+            changeTag: changeTag
         )
         // Sized once for the changed keys (not grown key by key).
         var changed: [String] = []

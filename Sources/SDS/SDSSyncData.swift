@@ -300,7 +300,15 @@ public struct SDSSyncData: EngineSyncData {
     public mutating func markUnanswered(
         _ recordName: String, keys: [String: Int64]
     ) -> UnansweredUpload? {
-        let tag = changeTag(of: recordName)
+        markUnanswered(recordName, keys: keys, changeTag: changeTag(of: recordName))
+    }
+
+    /// `markUnanswered(_:keys:)` with the record's change tag (`changeTag(of:)`) read by the
+    /// caller, which made the save on it: not looked up twice per uploaded record.
+    @discardableResult
+    mutating func markUnanswered(
+        _ recordName: String, keys: [String: Int64], changeTag tag: String?
+    ) -> UnansweredUpload? {
         var isFirst = false
         func first() -> UnansweredUpload {
             isFirst = true

@@ -48,11 +48,19 @@ public struct PendingChanges: Hashable, Sendable, ExpressibleByDictionaryLiteral
     /// (the map still held them: copy on write), an allocation and a rehash of every key per
     /// recorded edit and per uploaded record (issue 19). Here the map's entry is changed where
     /// it is: one lookup, no copy.
+    ///
+    /// A model's existing change is found by its index, so a change left empty (every one an
+    /// upload answer clears) is removed at that index, without hashing the model again.
     mutating func modify(_ id: ModelID, _ body: (inout PendingChange) -> Void) {
         let isNew = !all.contains(id)
-        let (isEmpty, isPlainInsert) = Self.change(&changes[id, default: PendingChange()], body)
+        let index = isNew ? nil : changes.index(forKey: id)
+        let (isEmpty, isPlainInsert) = if let index {
+            Self.change(&changes.values[index], body)
+        } else {
+            Self.change(&changes[id, default: PendingChange()], body)
+        }
         if isEmpty {
-            changes.removeValue(forKey: id)
+            if let index { changes.remove(at: index) } else { changes.removeValue(forKey: id) }
             all.remove(id)
             others.remove(id)
             if changes.isEmpty { releaseLargeStorage() }

@@ -26,9 +26,10 @@ public struct PendingChanges: Hashable, Sendable, ExpressibleByDictionaryLiteral
         get { changes[id] }
         set {
             if let newValue {
-                if changes.updateValue(newValue, forKey: id) == nil { all.insert(id) }
+                // (`isNil`: `== nil` copied the replaced change into a pair to compare it.)
+                if changes.updateValue(newValue, forKey: id).isNil { all.insert(id) }
                 if newValue.isPlainInsert { others.remove(id) } else { others.insert(id) }
-            } else if changes.removeValue(forKey: id) != nil {
+            } else if !changes.removeValue(forKey: id).isNil {
                 all.remove(id)
                 others.remove(id)
                 // A dictionary keeps its buckets when emptied: after an upload of N models,

@@ -41,12 +41,17 @@ extension SDSEngine {
         case .inserted(let id, let entityName):
             guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
             let name = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
-            // Sized once, not grown key by key (a reallocation and rehash at each growth).
-            var pending = PendingChange(
-                isInsert: true, keys: Dictionary(minimumCapacity: entity.synchronizedKeys.count))
-            for key in entity.synchronizedKeys {
-                pending.keys[key] = nextVersion(&context)
-            }
+            // Every key at the next versions, in the keys' order (as `nextVersion` gives them
+            // one by one). The map is made from the pairs, at their number, by code specialized
+            // here: made empty at a size (`Dictionary(minimumCapacity:)`), it ran unspecialized
+            // code that looks its generic type up, about 800 instructions a model (issue 19).
+            let keys = entity.synchronizedKeys
+            let firstVersion = context.syncData.editVersion + 1
+            context.syncData.editVersion += Int64(keys.count)
+            let pending = PendingChange(
+                isInsert: true,
+                keys: Dictionary(zip(keys, firstVersion ..< firstVersion + Int64(keys.count)),
+                                 uniquingKeysWith: { _, later in later }))
             context.syncData.pending[id] = pending
             effects.append(.trace(
                 kind: "change.recorded",

@@ -47,8 +47,8 @@ extension SDSEngine {
         // Decided once: building the app's zone to compare copies the account's name.
         let targetIsOwn = target == appZone(context)
         // The batch's parts, gathered here and moved into it at the end. (Kept in a batch
-        // value from the start, a map made at its size and set into it made the compiler
-        // refuse to move the batch into the run.)
+        // value from the start, a part assigned into it whole made the compiler refuse to
+        // `consume` the batch into the run.)
         var saved: [UploadBatch.Save] = []
         var deletedNames: [String] = []
         var saves: [RecordSave] = []

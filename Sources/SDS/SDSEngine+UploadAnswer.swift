@@ -145,16 +145,17 @@ extension SDSEngine {
                             effects: &effects)
         }
         guard let found else { return }
-        let saved = batch.saved[found]
-        let id = saved.model
+        // (The save read where it lies in the batch, not copied out of it.)
+        let id = batch.saved[found].model
         if let parentKey = entities.named(record.recordType)?.parentRelationship?.name,
-           saved.keys[parentKey] != nil {
+           batch.saved[found].keys[parentKey] != nil {
             // LIM-3: this device moved the record; a device that deletes its new parent
             // without knowing it deletes it with that parent.
             context.syncData.uploadedMoves[name] = record.parent == nil ? nil : record.changeTag
         }
         // (The list searched last: the other two are cheaper and usually false.)
-        if !batch.isAdoption, record.creationTime != record.modificationTime, saved.isInsert {
+        if !batch.isAdoption, record.creationTime != record.modificationTime,
+           batch.saved[found].isInsert {
             // Another device uploaded this identity first: the changed keys were saved over
             // its record, the last upload of a key winning.
             effects.append(.trace(
@@ -164,7 +165,7 @@ extension SDSEngine {
             ))
         }
         guard context.syncData.pending.contains(id) else { return }
-        let sent = saved.keys
+        let sent = batch.saved[found].keys
         context.syncData.pending.modify(id) { pending in
             pending.isInsert = false
             pending.isAdoption = false

@@ -90,8 +90,16 @@ extension SDSEngine {
             context.syncData.editVersion += Int64(kept.count)
             context.syncData.pending.modify(id) { pending in
                 if isNewRecord { pending.isInsert = true }
-                for (offset, key) in kept.enumerated() {
-                    pending.keys[key] = firstVersion + Int64(offset)
+                if pending.keys.isEmpty {
+                    // A model without pending keys: its map made from the pairs at their
+                    // number (specialized code), not grown key by key from nothing.
+                    pending.keys = Dictionary(
+                        zip(kept, firstVersion ..< firstVersion + Int64(kept.count)),
+                        uniquingKeysWith: { _, later in later })
+                } else {
+                    for (offset, key) in kept.enumerated() {
+                        pending.keys[key] = firstVersion + Int64(offset)
+                    }
                 }
                 if pending.isAdoption {
                     pending.adoptionEdits = Array(Set(pending.adoptionEdits).union(kept)).sorted()

@@ -25,8 +25,11 @@ extension SDSEngine {
                 // SYNC-4: only a lost connection leaves open whether iCloud applied the saves;
                 // another error says this send was not, but an earlier unanswered one may have.
                 if error.code != .networkFailure && error.code != .serverResponseLost {
-                    for save in batch.savesByName {
-                        context.syncData.unanswered[save.name] = save.earlierUnanswered
+                    // Each record's entry set on its own, in the request's order (not sorted
+                    // by name first: the saves are a list, no hashing order reaches this).
+                    for index in batch.saved.indices {
+                        context.syncData.unanswered[batch.saved[index].name] =
+                            batch.saved[index].earlierUnanswered
                     }
                 }
                 handleUploadFailure(error, current, context: &context, effects: &effects)

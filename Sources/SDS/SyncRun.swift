@@ -61,9 +61,6 @@ struct UploadBatch: Hashable, Sendable {
         if hint < saved.count && saved[hint].name == name { return hint }
         return saved.firstIndex { $0.name == name }
     }
-
-    /// The saves ordered by record name.
-    var savesByName: [Save] { saved.sorted { $0.name < $1.name } }
 }
 
 /// The steps of one synchronization (SYNC-2: download first, then upload).

@@ -50,8 +50,9 @@ struct PageJournal {
         case uploadedMove(String, String?)
     }
 
-    /// A journal for a page about to be stored in `context`, of `items` records and deletions.
-    init(context: SDSContext, items: Int) {
+    /// A journal for a page about to be stored in `context`, of `items` records and deletions
+    /// (none given: the notes' room grows as they come).
+    init(context: SDSContext, items: Int = 0) {
         idMark = context.store.modelIDMark
         names = context.names
         expectedNotes = items

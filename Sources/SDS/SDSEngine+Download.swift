@@ -22,8 +22,9 @@ extension SDSEngine {
             guard let entity = entities.named(page.records[index].recordType), entity.isSynchronized else { continue }
             let name = page.records[index].recordName
             if let existing = context.syncData.model(forRecord: name), context.store.contains(existing) {
-                if context.syncData.pending[existing]?.isInsert == true,
-                   context.syncData.changeTag(of: name).isNil, !entity.identity.isEmpty {
+                // (The entity's identity asked first: it needs no lookup.)
+                if !entity.identity.isEmpty, context.syncData.pending[existing]?.isInsert == true,
+                   context.syncData.changeTag(of: name).isNil {
                     effects.append(.trace(
                         kind: "download.identity-matched",
                         details: [TraceField("record", .string(name))],

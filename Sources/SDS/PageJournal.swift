@@ -31,9 +31,12 @@ struct PageJournal {
     private let idMark: UInt64
     private let names: Xoshiro256StarStar
     /// The record table's entries as they were before a change at their name (a name noted
-    /// again later keeps its first note at undo), and the models whose binding changed.
+    /// again later keeps its first note at undo); their models are the models whose binding
+    /// changed (read from here at undo, not kept in a list of their own).
     private var records: [(name: String, model: ModelID?, changeTag: String?)] = []
-    private var touchedModels: [ModelID] = []
+    /// How many notes the page may make (its records and deletions): room for them is made
+    /// at the first, not grown note by note (1, 2, 4, … a reallocation each).
+    private let expectedNotes: Int
     /// Changes of the maps the page writes by key, each with the value before it.
     private var entries: [Entry] = []
 
@@ -47,10 +50,12 @@ struct PageJournal {
         case uploadedMove(String, String?)
     }
 
-    /// A journal for a page about to be stored in `context`.
-    init(context: SDSContext) {
+    /// A journal for a page about to be stored in `context`, of `items` records and deletions
+    /// (none given: the notes' room grows as they come).
+    init(context: SDSContext, items: Int = 0) {
         idMark = context.store.modelIDMark
         names = context.names
+        expectedNotes = items
     }
 
     // MARK: Changes
@@ -117,8 +122,8 @@ struct PageJournal {
     /// Notes a name's entry of the record table before a change at it.
     private mutating func note(_ name: String, of data: SDSSyncData) {
         let entry = data.records.entry(named: name)
+        if records.isEmpty { records.reserveCapacity(expectedNotes) }
         records.append((name, entry?.model, entry?.changeTag))
-        if let model = entry?.model { touchedModels.append(model) }
     }
 
     // MARK: Undoing
@@ -130,7 +135,9 @@ struct PageJournal {
         context.names = names
         // The record table: every binding at a touched name or model goes, then each name's
         // first note comes back (the entry as it was before the page).
-        for model in touchedModels { context.syncData.unbind(model) } // tidy: ordered each model unbound independently, order cannot matter
+        for entry in records {
+            if let model = entry.model { context.syncData.unbind(model) }
+        }
         for entry in records {
             if let model = context.syncData.model(forRecord: entry.name) { context.syncData.unbind(model) }
             context.syncData.setChangeTag(nil, for: entry.name)

@@ -22,18 +22,19 @@ extension SDSEngine {
             guard let entity = entities.named(page.records[index].recordType), entity.isSynchronized else { continue }
             let name = page.records[index].recordName
             if let existing = context.syncData.model(forRecord: name), context.store.contains(existing) {
-                if context.syncData.pending[existing]?.isInsert == true,
-                   context.syncData.changeTag(of: name).isNil, !entity.identity.isEmpty {
+                // (The entity's identity asked first: it needs no lookup.)
+                if !entity.identity.isEmpty, context.syncData.pending[existing]?.isInsert == true,
+                   context.syncData.changeTag(of: name).isNil {
                     effects.append(.trace(
                         kind: "download.identity-matched",
                         details: [TraceField("record", .string(name))],
                         rules: ["ID-2"]
                     ))
                 }
-                resolution.targets[name] = existing
+                resolution.targets[RecordNameKey(name)] = existing
             } else if let twin = valueTwin(of: page.records, at: index, entity: entity,
                                            context: context, targets: resolution.targets) {
-                resolution.targets[name] = twin
+                resolution.targets[RecordNameKey(name)] = twin
                 resolution.valueTwins.insert(name)
             } else if !entity.identity.isEmpty {
                 let own = ownRecords
@@ -41,7 +42,7 @@ extension SDSEngine {
                 ownRecords = own
                 if let twin = identityTwin(of: page.records[index], entity: entity, context: context,
                                            taken: Set(resolution.targets.values).union(own)) {
-                    resolution.targets[name] = twin
+                    resolution.targets[RecordNameKey(name)] = twin
                     resolution.identityTwins.insert(name)
                 }
             }
@@ -204,7 +205,7 @@ extension SDSEngine {
     ) {
         // Every change of the sync data before the save goes through the journal, so that a
         // refused page can be undone at the cost of what it changed (PageJournal).
-        var journal = PageJournal(context: context)
+        var journal = PageJournal(context: context, items: records.count + deletions.count)
         #if DEBUG
         let before = context
         #endif
@@ -219,7 +220,7 @@ extension SDSEngine {
         }
         if let entry = save(transaction, context: &context) {
             forgetCascadedModels(deletedBy: entry, context: &context, effects: &effects)
-            recordLocalChanges(context: &context, effects: &effects)
+            recordLocalChanges(afterOwnSave: entry, context: &context, effects: &effects)
             return
         }
         precondition(!records.isEmpty || !deletions.isEmpty, "sds: an empty save was refused")
@@ -277,7 +278,7 @@ extension SDSEngine {
         for index in records.indices {
             guard let entity = entities.named(records[index].recordType) else { continue }
             let name = records[index].recordName
-            if let target = resolution.targets[name], context.store.contains(target) {
+            if let target = resolution.targets[RecordNameKey(name)], context.store.contains(target) {
                 if resolution.valueTwins.contains(name) || resolution.identityTwins.contains(name) {
                     adoptTwin(target, record: records[index],
                               byValues: resolution.valueTwins.contains(name),
@@ -374,7 +375,9 @@ extension SDSEngine {
         let storable = recordsToStore(ready, context: &context, effects: &effects)
         var resolution = PageResolution()
         for record in storable {
-            if let id = context.syncData.model(forRecord: record.recordName) { resolution.targets[record.recordName] = id }
+            if let id = context.syncData.model(forRecord: record.recordName) {
+                resolution.targets[RecordNameKey(record.recordName)] = id
+            }
         }
         store(storable, deletions: [], resolution: resolution, context: &context, effects: &effects)
     }
@@ -438,35 +441,43 @@ extension SDSEngine {
         let capacity = entity.synchronizedAttributes.count + entity.synchronizedToOneRelationships.count
         var kept: [String] = []
         let fields = records[index].fields
-        for attribute in entity.synchronizedAttributes {
+        // The entity's attributes and relationships read in place (`attributes[offset]`): a
+        // loop's element was a copy of the description (its name, its default value), made
+        // and destroyed per key of every downloaded record (issue 19).
+        let attributes = entity.synchronizedAttributes
+        for offset in attributes.indices {
+            let key = attributes[offset].name
             // (An empty map is not asked: a lookup hashes the key even then.)
-            if !pendingKeys.isEmpty && pendingKeys[attribute.name] != nil {
-                kept.append(attribute.name)
+            if !pendingKeys.isEmpty && pendingKeys[key] != nil {
+                kept.append(key)
                 continue
             }
-            let downloaded = fields[attribute.name].flatMap {
-                RecordMapping.attributeValue($0, type: attribute.type)
+            let downloaded = fields[key].flatMap {
+                RecordMapping.attributeValue($0, type: attributes[offset].type)
             }
-            if isNew || current?.values[attribute.name] != downloaded {
-                if downloaded.isNil && !attribute.isOptional && !attribute.defaultValue.isNil && isNew {
+            if isNew || current?.values[key] != downloaded {
+                if downloaded.isNil && !attributes[offset].isOptional
+                    && !attributes[offset].defaultValue.isNil && isNew {
                     continue
                 }
                 if values.isEmpty { values = Dictionary(minimumCapacity: capacity) }
-                values[attribute.name] = .attribute(downloaded)
+                values[key] = .attribute(downloaded)
             }
         }
-        for relationship in entity.synchronizedToOneRelationships {
-            if !pendingKeys.isEmpty && pendingKeys[relationship.name] != nil {
-                kept.append(relationship.name)
+        let relationships = entity.synchronizedToOneRelationships
+        for offset in relationships.indices {
+            let key = relationships[offset].name
+            if !pendingKeys.isEmpty && pendingKeys[key] != nil {
+                kept.append(key)
                 continue
             }
             var target: ModelID?
-            if case .reference(let name, _)? = fields[relationship.name] {
+            if case .reference(let name, _)? = fields[key] {
                 target = context.syncData.model(forRecord: name)
             }
-            if isNew || current?.toOne[relationship.name] != target {
+            if isNew || current?.toOne[key] != target {
                 if values.isEmpty { values = Dictionary(minimumCapacity: capacity) }
-                values[relationship.name] = .relationship(target)
+                values[key] = .relationship(target)
             }
         }
         if !kept.isEmpty {
@@ -520,7 +531,7 @@ extension SDSEngine {
     /// the call, which mostly ends at the first check.
     private func valueTwin(
         of records: [CloudRecord], at index: Int, entity: SDSEntity, context: SDSContext,
-        targets: [String: ModelID]
+        targets: [RecordNameKey: ModelID]
     ) -> ModelID? {
         guard entity.identity.isEmpty, context.syncData.zoneToken.isNil || context.syncData.needsFullDownload,
               !context.syncData.pending.isEmpty else {

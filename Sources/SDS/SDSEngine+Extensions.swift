@@ -30,13 +30,6 @@ extension SDSEngine {
         return skipsModel
     }
 
-    /// Whether this process uploads a pending change: a model it synchronizes (an extension
-    /// or an older version leaves the others pending for the app).
-    func synchronizesHere(pending: PendingChange, model id: ModelID, context: SDSContext) -> Bool {
-        guard let model = context.store.model(id) else { return true }
-        return entities.named(model.entity)?.isSynchronized == true
-    }
-
     /// Records other processes skipped that this one synchronizes, to download again.
     func recordsToCatchUp(context: SDSContext) -> [String] {
         // (Asked at every synchronization; nothing is skipped, most of the time.)

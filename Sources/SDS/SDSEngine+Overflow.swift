@@ -18,12 +18,20 @@ extension SDSEngine {
     func overflowFetchRequest(_ current: SyncRun, context: SDSContext) -> CloudRequest? {
         guard quotaPausedUntil == nil else { return nil }
         var byZone: [ZoneID: [String]] = [:]
-        for id in overflowFetchCandidates(current, context: context) {
-            guard let pending = context.syncData.pending[id],
-                  let name = context.syncData.recordName(of: id),
-                  needsFetch(id, name: name, pending: pending, current, context: context)
-            else { continue }
-            byZone[overflowZone(of: name, model: id, context: context), default: []].append(name)
+        if current.overflow.mustFetch.isEmpty {
+            // The candidates are then one of the pending indexes as it is (what
+            // `overflowFetchCandidates` answers), read in place: copied into an array, and the
+            // pending changes copied out of the sync data first, they cost about 770
+            // instructions a request, mostly to find nothing (issue 19).
+            let candidates = entities.anyHasIdentity
+                ? context.syncData.pending.inOrder : context.syncData.pending.othersInOrder
+            for id in candidates {
+                noteOverflowFetch(of: id, current, context: context, into: &byZone)
+            }
+        } else {
+            for id in overflowFetchCandidates(current, context: context) {
+                noteOverflowFetch(of: id, current, context: context, into: &byZone)
+            }
         }
         // (Nothing to fetch, most of the time: no keys to sort.)
         guard !byZone.isEmpty, let zone = byZone.keys.sorted().first, let all = byZone[zone] else {
@@ -36,13 +44,24 @@ extension SDSEngine {
         return .fetchRecords(scope: scope, zone: zone, names: names)
     }
 
+    /// Adds a pending model's record to the fetch of its zone when it `needsFetch`.
+    private func noteOverflowFetch(
+        of id: ModelID, _ current: SyncRun, context: SDSContext, into byZone: inout [ZoneID: [String]]
+    ) {
+        guard let pending = context.syncData.pending[id],
+              let name = context.syncData.recordName(of: id),
+              needsFetch(id, name: name, pending: pending, current, context: context)
+        else { return }
+        byZone[overflowZone(of: name, model: id, context: context), default: []].append(name)
+    }
+
     /// The pending models, in identifier order, that `needsFetch` can be true of: all of them
     /// when an entity has an identity; otherwise a plain insert is a fresh record, fetched only
     /// when this synchronization must fetch it, so only the other changes and those are
     /// visited (a first upload of N new models is not scanned whole for each request).
     private func overflowFetchCandidates(_ current: SyncRun, context: SDSContext) -> [ModelID] {
         let pending = context.syncData.pending
-        if entities.all.contains(where: { !$0.identity.isEmpty }) { return Array(pending.inOrder) }
+        if entities.anyHasIdentity { return Array(pending.inOrder) }
         var candidates = Array(pending.othersInOrder)
         var mustFetch: [ModelID] = []
         for name in current.overflow.mustFetch { // tidy: ordered (sorted below)
@@ -84,9 +103,10 @@ extension SDSEngine {
             return false
         }
         var scratch: [EngineEffect] = []
-        guard let save = plainSave(of: id, name: name, pending: pending,
-                                   adoption: pending.isAdoption, context: context,
-                                   effects: &scratch) else { return false }
+        let save = plainSave(
+            of: id, model: model, entity: entity, name: name, pending: pending,
+            changeTag: pending.isAdoption ? nil : context.syncData.changeTag(of: name),
+            context: context, effects: &scratch)
         return localPlan(save, model: model, pending: pending, entity: entity, context: context)
             .involvesAsset
     }
@@ -188,10 +208,11 @@ extension SDSEngine {
                   let id = context.syncData.model(forRecord: name),
                   let pending = context.syncData.pending[id], pending.isAdoption else { continue }
             current.attempted.insert("adopt:" + name)
-            let batch = UploadBatch(sentKeys: [id: pending.keys], savedModels: [name: id],
-                                    deletedNames: [], insertedNames: [], isAdoption: true,
+            let save = UploadBatch.Save(name: name, model: id, keys: pending.keys,
+                                        isInsert: false, earlierUnanswered: nil)
+            let batch = UploadBatch(saved: [save], deletedNames: [], isAdoption: true,
                                     zone: record.zone)
-            adoptServerRecord(RecordMapping.expandingOverflow(record), batch: batch,
+            adoptServerRecord(RecordMapping.expandingOverflow(record), batch: batch, at: 0,
                               context: &context, effects: &effects)
         }
     }
@@ -262,23 +283,31 @@ extension SDSEngine {
     /// The save with its values placed: large ones and those that do not fit in the overflow
     /// asset, merged into the asset of the fetched `base` (BIG-3). Nil when the asset is
     /// involved but the record was not fetched (it waits for another synchronization).
+    ///
+    /// The save is given (`consuming`) and handed back as it is when nothing moves, the
+    /// usual case: borrowed, it was copied for the return and the caller's destroyed. Without
+    /// a fetched `base` the plan is the local one (no optional base copied and compared per
+    /// save, issue 19).
     func placeOverflow(
-        _ save: RecordSave,
+        _ save: consuming RecordSave,
         of id: ModelID,
+        model: Model,
+        entity: SDSEntity,
         pending: PendingChange,
         adoption: Bool,
         base: OverflowRunState.Base?,
         context: SDSContext,
         effects: inout [EngineEffect]
     ) -> RecordSave? {
-        guard let model = context.store.model(id),
-              let entity = entities.named(model.entity) else { return save }
         let name = save.record.recordName
         traceAssetProperties(save, entity: entity, effects: &effects)
-        var effectiveBase = base
-        var plan = base.map { basePlan(save, base: $0, entity: entity) }
-            ?? localPlan(save, model: model, pending: pending, entity: entity, context: context)
-        if base == nil && plan.involvesAsset {
+        guard let base else {
+            let plan = localPlan(save, model: model, pending: pending, entity: entity,
+                                 context: context)
+            guard plan.involvesAsset else {
+                tracePlan(plan, record: name, effects: &effects)
+                return save
+            }
             guard isFreshRecord(pending, entity: entity) else {
                 effects.append(.trace(
                     kind: "upload.overflow-deferred",
@@ -287,12 +316,26 @@ extension SDSEngine {
                 ))
                 return nil
             }
-            effectiveBase = .absent
-            plan = basePlan(save, base: .absent, entity: entity)
+            return placed(save, plan: basePlan(save, base: .absent, entity: entity),
+                          base: .absent, adoption: adoption, context: context, effects: &effects)
         }
-        tracePlan(plan, record: name, effects: &effects)
-        guard plan.involvesAsset, let effectiveBase else { return save }
-        return merged(save, plan: plan, base: effectiveBase, adoption: adoption, context: context,
+        return placed(save, plan: basePlan(save, base: base, entity: entity), base: base,
+                      adoption: adoption, context: context, effects: &effects)
+    }
+
+    /// `placeOverflow` with the plan made on top of `base`: traced, and the save merged when
+    /// the asset is involved.
+    private func placed(
+        _ save: consuming RecordSave,
+        plan: OverflowPlan,
+        base: OverflowRunState.Base,
+        adoption: Bool,
+        context: SDSContext,
+        effects: inout [EngineEffect]
+    ) -> RecordSave {
+        tracePlan(plan, record: save.record.recordName, effects: &effects)
+        guard plan.involvesAsset else { return save }
+        return merged(save, plan: plan, base: base, adoption: adoption, context: context,
                       effects: &effects)
     }
 

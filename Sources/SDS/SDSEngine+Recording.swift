@@ -20,17 +20,38 @@ extension SDSEngine {
         }
     }
 
+    /// `recordLocalChanges` after the engine's own save (`ownSave`, nil when it changed
+    /// nothing). When the save's entry directly follows the last recorded one (positions
+    /// count up by one), it is the only entry to read, and of the engine's own author, which
+    /// is not recorded: the position moves past it without copying the history out of the
+    /// store (about 540 instructions a downloaded page, issue 19).
+    func recordLocalChanges(
+        afterOwnSave ownSave: HistoryEntry?, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        if let ownSave, ownSave.author == Self.author,
+           ownSave.position == context.syncData.historyPosition + 1 {
+            context.syncData.historyPosition = ownSave.position
+            return
+        }
+        recordLocalChanges(context: &context, effects: &effects)
+    }
+
     private func record(_ change: HistoryChange, context: inout SDSContext, effects: inout [EngineEffect]) {
         switch change {
         case .inserted(let id, let entityName):
             guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
             let name = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
-            // Sized once, not grown key by key (a reallocation and rehash at each growth).
-            var pending = PendingChange(
-                isInsert: true, keys: Dictionary(minimumCapacity: entity.synchronizedKeys.count))
-            for key in entity.synchronizedKeys {
-                pending.keys[key] = nextVersion(&context)
-            }
+            // Every key at the next versions, in the keys' order (as `nextVersion` gives them
+            // one by one). The map is made from the pairs, at their number, by code specialized
+            // here: made empty at a size (`Dictionary(minimumCapacity:)`), it ran unspecialized
+            // code that looks its generic type up, about 800 instructions a model (issue 19).
+            let keys = entity.synchronizedKeys
+            let firstVersion = context.syncData.editVersion + 1
+            context.syncData.editVersion += Int64(keys.count)
+            let pending = PendingChange(
+                isInsert: true,
+                keys: Dictionary(zip(keys, firstVersion ..< firstVersion + Int64(keys.count)),
+                                 uniquingKeysWith: { _, later in later }))
             context.syncData.pending[id] = pending
             effects.append(.trace(
                 kind: "change.recorded",
@@ -69,8 +90,16 @@ extension SDSEngine {
             context.syncData.editVersion += Int64(kept.count)
             context.syncData.pending.modify(id) { pending in
                 if isNewRecord { pending.isInsert = true }
-                for (offset, key) in kept.enumerated() {
-                    pending.keys[key] = firstVersion + Int64(offset)
+                if pending.keys.isEmpty {
+                    // A model without pending keys: its map made from the pairs at their
+                    // number (specialized code), not grown key by key from nothing.
+                    pending.keys = Dictionary(
+                        zip(kept, firstVersion ..< firstVersion + Int64(kept.count)),
+                        uniquingKeysWith: { _, later in later })
+                } else {
+                    for (offset, key) in kept.enumerated() {
+                        pending.keys[key] = firstVersion + Int64(offset)
+                    }
                 }
                 if pending.isAdoption {
                     pending.adoptionEdits = Array(Set(pending.adoptionEdits).union(kept)).sorted()

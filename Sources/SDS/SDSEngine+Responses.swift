@@ -40,7 +40,7 @@ extension SDSEngine {
         case .fetchDatabase:
             if case .databaseChanges(let changed, let deleted, let token, _) = response {
                 handleDatabaseChanges(changed: changed, deleted: deleted, current, context: &context, effects: &effects)
-                context.syncData.databaseToken = token
+                context.syncData.databaseToken = Self.copied(token)
             }
         case .ensureZone:
             context.syncData.zoneCreated = true
@@ -57,15 +57,15 @@ extension SDSEngine {
             sharedDatabaseMayHaveChanged = false
             if case .databaseChanges(let changed, let deleted, let token, _) = response {
                 handleSharedDatabaseChanges(changed: changed, deleted: deleted, context: &context, effects: &effects)
-                context.syncData.sharedDatabaseToken = token
+                context.syncData.sharedDatabaseToken = Self.copied(token)
             }
             current.sharedZonesToFetch = context.syncData.sharedZones
             current.step = nextSharedZone(current)
         case .fetchSharedPage(let zone):
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
                 let read = readOverflow(records, deletions: deletions, context: &context, effects: &effects)
-                current.page = DownloadPage(sharedZone: zone, records: read, deletions: deletions,
-                                            token: token, moreComing: moreComing)
+                current.page = Self.page(sharedZone: zone, records: read, deletions: deletions,
+                                         token: token, moreComing: moreComing)
                 current.step = .pageFetched
             }
         case .fetchPage:
@@ -73,8 +73,8 @@ extension SDSEngine {
                 // BIG-2: values in overflow assets are read like any other (SDSEngine+Overflow).
                 let read = readOverflow(records, deletions: deletions, context: &context,
                                         effects: &effects)
-                current.page = DownloadPage(sharedZone: nil, records: read, deletions: deletions,
-                                            token: token, moreComing: moreComing)
+                current.page = Self.page(sharedZone: nil, records: read, deletions: deletions,
+                                         token: token, moreComing: moreComing)
                 current.step = .pageFetched
             }
         case .uploadAnswered:
@@ -91,6 +91,26 @@ extension SDSEngine {
         default:
             effects.append(.trace(kind: "response.unexpected", details: [], rules: []))
         }
+    }
+
+    // The parts of an answer the engine keeps are copied from the answer where it lies, in
+    // functions of their own (`@inline(never)`): bound from the borrowed answer and stored at
+    // once, they made the compiler copy the whole answer (every array and token retained) and
+    // destroy what was not kept, about 900 instructions an answer (issue 19). Handed on
+    // borrowed, the answer is only read, and each function copies just what it returns.
+
+    /// A database token of an answer, copied.
+    @inline(never)
+    private static func copied(_ token: DatabaseChangeToken) -> DatabaseChangeToken { token }
+
+    /// The download page of a zone-changes answer (`records` as read, BIG-2).
+    @inline(never)
+    private static func page(
+        sharedZone: ZoneID?, records: consuming [CloudRecord], deletions: [RecordDeletion],
+        token: ZoneChangeToken, moreComing: Bool
+    ) -> DownloadPage {
+        DownloadPage(sharedZone: sharedZone, records: records, deletions: deletions,
+                     token: token, moreComing: moreComing)
     }
 
     private func handleAccountStatus(

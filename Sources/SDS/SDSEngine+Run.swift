@@ -28,10 +28,13 @@ extension SDSEngine {
         effects.append(.probe(probe))
     }
 
-    func send(_ request: CloudRequest, _ run: SyncRun, _ effects: inout [EngineEffect]) {
+    /// Sends a request the run then waits for. The request is the caller's to give away
+    /// (`consuming`): borrowed, it was copied into the effect and the caller's destroyed
+    /// after, an outlined copy and destroy of its payload per request (issue 19).
+    func send(_ request: consuming CloudRequest, _ run: SyncRun, _ effects: inout [EngineEffect]) {
         let id = makeRequestID()
         run.awaiting = id
-        effects.append(.send(id, request))
+        effects.append(.send(id, consume request))
     }
 
     private func step(
@@ -186,7 +189,8 @@ extension SDSEngine {
             if let request = makeUploadRequest(current, context: &context, effects: &effects) {
                 let id = makeRequestID()
                 current.awaiting = id
-                effects.append(.send(id, request))
+                // Moved into the effect (not copied, then destroyed here).
+                effects.append(.send(id, consume request))
                 current.step = .uploadAnswered
                 current.awaitingResume = true
                 effects.append(.probe("upload.sent"))

@@ -6,6 +6,8 @@ import SyncContract
 extension SDSEngine {
     /// The most items one upload request carries (CloudKit's 400-item limit).
     static let maxItemsPerUpload = 400
+    /// Up to this many deletions in a request, a save's name is searched in their list.
+    static let deletionsSearchedInList = 8
     /// ERR-4: how long uploads pause while iCloud storage is full.
     static let quotaPause = SimTime.minutes(30)
     /// SCHEMA-4 / ERR-7: how long a rejected record is set aside.
@@ -44,14 +46,19 @@ extension SDSEngine {
         let target = uploadZone(current, adoption: adoption, context: context)
         // Decided once: building the app's zone to compare copies the account's name.
         let targetIsOwn = target == appZone(context)
-        var batch = UploadBatch(sentKeys: [:], savedModels: [:], deletedNames: [], insertedNames: [], isAdoption: adoption, zone: target)
+        // The batch's parts, gathered here and moved into it at the end. (Kept in a batch
+        // value from the start, a part assigned into it whole made the compiler refuse to
+        // `consume` the batch into the run.)
+        var saved: [UploadBatch.Save] = []
+        var deletedNames: [String] = []
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
         if current.attempted.isEmpty && context.syncData.pendingCount > 0 {
             // Sized once for the run's changes (a name is tried once per run): not grown, with
             // every name in it hashed again, as the run's requests fill it. Only asked
-            // (`contains`), never iterated: its capacity shows nowhere.
-            current.attempted.reserveCapacity(context.syncData.pendingCount)
+            // (`contains`), never iterated: its capacity shows nowhere. (Made at its size:
+            // `reserveCapacity` on the empty set ran the unspecialized resize, dearer.)
+            current.attempted = Set(minimumCapacity: context.syncData.pendingCount)
         }
         let held = heldDeletions(context: context, effects: &effects)
         if !adoption && !context.syncData.pendingDeletions.isEmpty {
@@ -59,29 +66,45 @@ extension SDSEngine {
                 guard uploads(name, model: nil, to: target, targetIsOwn: targetIsOwn, context: context)
                 else { continue }
                 guard !current.attempted.contains(name), !held.contains(name) else { continue }
-                batch.deletedNames.append(name)
+                deletedNames.append(name)
                 current.attempted.insert(name)
                 budget -= 1
             }
         }
         let savesPaused = targetIsOwn ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
-        // The names deleted by this request, for the check below (the list keeps their order);
-        // none, most of the time, and then no name is hashed against an empty set.
-        let deletedNames = batch.deletedNames.isEmpty ? nil : Set(batch.deletedNames)
+        // The names deleted by this request, for the check below (the list keeps their order):
+        // none, most of the time, or a few, searched in the list (a name compares in a few
+        // instructions, hashing it takes hundreds, and a set of them cost about 1,700 to
+        // make); a set only for many.
+        let deletedSet = deletedNames.count > Self.deletionsSearchedInList ? Set(deletedNames) : nil
         // In identifier order, up to the budget: O(batch), not a sort of every pending model.
         for id in savesPaused ? OrderedModelIDs() : context.syncData.pending.inOrder {
             guard budget > 0 else { break }
+            // The model and its entity are found once, for the checks and the save (each
+            // looked them up, copying the model out of the store: three copies a save).
+            // This process uploads only models it synchronizes (an extension or an older
+            // version leaves the others pending for the app); a change of a model that is
+            // gone makes no save.
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
                   let name = context.syncData.recordName(of: id),
-                  synchronizesHere(pending: pending, model: id, context: context),
+                  let model = context.store.model(id), let entity = entities.named(model.entity),
+                  entity.isSynchronized,
                   uploads(name, model: id, to: target, targetIsOwn: targetIsOwn, context: context)
             else { continue }
             let attemptKey = adoption ? "adopt:" + name : name
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
-            guard deletedNames?.contains(name) != true else { continue }
+            guard !(deletedSet?.contains(name) ?? deletedNames.contains(name)) else { continue }
+            // The change tag the save is made on (none for an adoption, ADOPT-2), read once for
+            // the save and for its unanswered send (SYNC-4).
             guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
-                  let save = makeSave(of: id, name: name, zone: target, pending: pending,
-                                      adoption: adoption, base: current.overflow.bases[name],
+                  case let changeTag = adoption ? nil : context.syncData.changeTag(of: name),
+                  let save = makeSave(of: id, model: model, entity: entity, name: name,
+                                      zone: target, pending: pending, changeTag: changeTag,
+                                      adoption: adoption,
+                                      // (No record fetched, most of the time: the name is
+                                      // not hashed against an empty map.)
+                                      base: current.overflow.bases.isEmpty
+                                          ? nil : current.overflow.bases[name],
                                       context: context, effects: &effects)
             else { continue }
             if saves.isEmpty {
@@ -90,33 +113,29 @@ extension SDSEngine {
                 // they fill; a request that saves nothing allocates none.
                 let room = min(context.syncData.pending.count, budget)
                 saves.reserveCapacity(room)
-                batch.sentKeys.reserveCapacity(room)
-                batch.savedModels.reserveCapacity(room)
+                saved.reserveCapacity(room)
             }
-            saves.append(save)
-            batch.sentKeys[id] = pending.keys
-            batch.savedModels[name] = id
-            if !adoption {
-                // SYNC-4: remembered on disk until the answer arrives (a kill may lose it),
-                // with the unanswered send it joins (nil: none, and an empty map stays unasked).
-                let earlier = context.syncData.markUnanswered(name, keys: pending.keys)
-                batch.earlierUnanswered.setEntry(earlier, at: name)
-            }
-            if pending.isInsert { batch.insertedNames.append(name) }
+            saves.append(consume save)
+            // SYNC-4: remembered on disk until the answer arrives (a kill may lose it), with
+            // the unanswered send it joins (nil: none).
+            let earlier = adoption
+                ? nil : context.syncData.markUnanswered(name, keys: pending.keys, changeTag: changeTag)
+            saved.append(UploadBatch.Save(name: name, model: id, keys: pending.keys,
+                                          isInsert: pending.isInsert, earlierUnanswered: earlier))
             current.attempted.insert(attemptKey)
             budget -= 1
         }
-        guard !saves.isEmpty || !batch.deletedNames.isEmpty else { return nil }
+        guard !saves.isEmpty || !deletedNames.isEmpty else { return nil }
         current.uploadRequests += 1
         effects.append(.trace(
             kind: "upload.batch",
             details: [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
-                      TraceField("deletes", .list(batch.deletedNames.map { .string($0) })),
+                      TraceField("deletes", .list(deletedNames.map { .string($0) })),
                       TraceField("policy", .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
             rules: adoption ? ["ADOPT-2"] : []
         ))
         if !targetIsOwn {
-            for name in batch.savedModels.keys.sorted() {
+            for name in saved.map(\.name).sorted() {
                 // A new model under a shared parent goes into the owner's zone.
                 context.syncData.recordZones[name] = target
             }
@@ -125,12 +144,13 @@ extension SDSEngine {
             scope: targetIsOwn ? .privateDatabase : .sharedDatabase,
             zone: target,
             saves: saves,
-            deletes: batch.deletedNames,
+            deletes: deletedNames,
             policy: adoption ? .ifServerRecordUnchanged : .changedKeys,
             atomic: false
         )
-        // Kept to match the answer against (moved into the run, not copied).
-        current.batch = consume batch
+        // Kept to match the answer against (its parts moved into the run, not copied).
+        current.batch = UploadBatch(
+            saved: saved, deletedNames: deletedNames, isAdoption: adoption, zone: target)
         return request
     }
 
@@ -212,25 +232,26 @@ extension SDSEngine {
     /// synchronization fetched it (BIG-3). Nil when the record cannot be uploaded now.
     private func makeSave(
         of id: ModelID,
+        model: Model,
+        entity: SDSEntity,
         name: String,
         zone: ZoneID,
         pending: PendingChange,
+        changeTag: String?,
         adoption: Bool,
         base: OverflowRunState.Base?,
         context: SDSContext,
         effects: inout [EngineEffect]
     ) -> RecordSave? {
-        guard let save = plainSave(of: id, name: name, zone: zone, pending: pending,
-                                   adoption: adoption, context: context, effects: &effects)
-        else { return nil }
-        return placeOverflow(save, of: id, pending: pending, adoption: adoption, base: base,
-                             context: context, effects: &effects)
+        let save = plainSave(of: id, model: model, entity: entity, name: name, zone: zone,
+                             pending: pending, changeTag: changeTag, context: context,
+                             effects: &effects)
+        return placeOverflow(consume save, of: id, model: model, entity: entity, pending: pending,
+                             adoption: adoption, base: base, context: context, effects: &effects)
     }
 
-    /// The record of a model with its changed keys, every value in its own field; values that
-    /// are empty are left out (CFG-3), so clearing a value reaches iCloud as the key removed.
-    /// The record is made in the zone it goes to (not made in the app's zone, then copied out
-    /// of the save to change its zone); the app's zone when none is given.
+    /// `plainSave(of:model:entity:...)` for a model looked up here: nil when the store no
+    /// longer has it or its entity is unknown here.
     func plainSave(
         of id: ModelID,
         name: String,
@@ -243,46 +264,70 @@ extension SDSEngine {
         guard let model = context.store.model(id), let entity = entities.named(model.entity) else {
             return nil
         }
+        return plainSave(of: id, model: model, entity: entity, name: name, zone: zone,
+                         pending: pending,
+                         changeTag: adoption ? nil : context.syncData.changeTag(of: name),
+                         context: context, effects: &effects)
+    }
+
+    /// The record of a model with its changed keys, every value in its own field; values that
+    /// are empty are left out (CFG-3), so clearing a value reaches iCloud as the key removed.
+    /// The record is made in the zone it goes to (not made in the app's zone, then copied out
+    /// of the save to change its zone); the app's zone when none is given. `model` is the
+    /// model `id` in the store, `entity` its entity (found by the caller, which needs them too);
+    /// `changeTag` the tag the record is saved on: the record's as last seen from the server,
+    /// nil for an adoption (ADOPT-2).
+    func plainSave(
+        of id: ModelID,
+        model: Model,
+        entity: SDSEntity,
+        name: String,
+        zone: ZoneID? = nil,
+        pending: PendingChange,
+        changeTag: String?,
+        context: SDSContext,
+        effects: inout [EngineEffect]
+    ) -> RecordSave {
         var record = CloudRecord(
             recordType: entity.name,
             recordName: name,
             zone: zone ?? appZone(context),
             // Room for every changed key at once (one allocation, not one per growth).
             fields: SortedMap(minimumCapacity: pending.keys.count),
-            changeTag: adoption ? nil : context.syncData.changeTag(of: name)
+            changeTag: changeTag
         )
         // Sized once for the changed keys (not grown key by key).
         var changed: [String] = []
         changed.reserveCapacity(pending.keys.count)
-        var cleared: [String] = []
-        for attribute in entity.synchronizedAttributes where pending.keys[attribute.name] != nil {
-            changed.append(attribute.name)
+        // The cleared keys, listed as the trace shows them (not listed as names, then mapped
+        // into a second list); a new record carries only the keys that have values, so its
+        // cleared keys are not among the changed ones (not added, then searched and removed).
+        var cleared: [TraceValue] = []
+        for attribute in entity.synchronizedAttributes where pending.hasKey(attribute.name) {
             if let value = model.values[attribute.name] {
+                changed.append(attribute.name)
                 record.fields[attribute.name] = RecordMapping.cloudValue(value, asset: attribute.isAsset)
             } else {
-                cleared.append(attribute.name)
+                if !pending.isInsert { changed.append(attribute.name) }
+                cleared.append(.string(attribute.name))
             }
         }
-        for relationship in entity.synchronizedToOneRelationships where pending.keys[relationship.name] != nil {
-            changed.append(relationship.name)
+        for relationship in entity.synchronizedToOneRelationships where pending.hasKey(relationship.name) {
             if let target = model.toOne[relationship.name], let targetName = context.syncData.recordName(of: target) {
+                changed.append(relationship.name)
                 record.fields[relationship.name] = RecordMapping.reference(targetName, relationship)
             } else {
-                cleared.append(relationship.name)
+                if !pending.isInsert { changed.append(relationship.name) }
+                cleared.append(.string(relationship.name))
             }
         }
         if let parent = entity.parentRelationship, let target = model.toOne[parent.name] {
             record.parent = context.syncData.recordName(of: target)
         }
-        if pending.isInsert && !cleared.isEmpty {
-            // A new record carries only the keys that have values.
-            changed.removeAll { cleared.contains($0) }
-        }
         if !cleared.isEmpty {
             effects.append(.trace(
                 kind: "upload.keys-cleared",
-                details: [TraceField("record", .string(name)),
-                          TraceField("keys", .list(cleared.map { .string($0) }))],
+                details: [TraceField("record", .string(name)), TraceField("keys", .list(cleared))],
                 rules: ["CFG-3"]
             ))
         }

@@ -25,8 +25,11 @@ extension SDSEngine {
                 // SYNC-4: only a lost connection leaves open whether iCloud applied the saves;
                 // another error says this send was not, but an earlier unanswered one may have.
                 if error.code != .networkFailure && error.code != .serverResponseLost {
-                    for name in batch.savedModels.keys.sorted() {
-                        context.syncData.unanswered[name] = batch.earlierUnanswered[name]
+                    // Each record's entry set on its own, in the request's order (not sorted
+                    // by name first: the saves are a list, no hashing order reaches this).
+                    for index in batch.saved.indices {
+                        context.syncData.unanswered[batch.saved[index].name] =
+                            batch.saved[index].earlierUnanswered
                     }
                 }
                 handleUploadFailure(error, current, context: &context, effects: &effects)
@@ -40,7 +43,7 @@ extension SDSEngine {
             switch results[index] {
             case .saved(let record):
                 context.syncData.unanswered[record.recordName] = nil
-                uploaded(record, batch: batch, context: &context, effects: &effects)
+                uploaded(record, batch: batch, at: index, context: &context, effects: &effects)
             case .deleted(let name):
                 context.syncData.deletedHere.insert(name)
                 context.syncData.overflow.removeEntry(at: name)
@@ -48,7 +51,8 @@ extension SDSEngine {
                 context.syncData.setChangeTag(nil, for: name)
                 context.syncData.parents.removeEntry(at: name)
             case .failed(let name, let error):
-                context.syncData.unanswered[name] = batch.earlierUnanswered[name]
+                context.syncData.unanswered[name] =
+                    batch.index(of: name, near: index).flatMap { batch.saved[$0].earlierUnanswered }
                 effects.append(.trace(
                     kind: "upload.item.failed",
                     details: [TraceField("record", .string(name)),
@@ -72,7 +76,8 @@ extension SDSEngine {
                     // BIG-3: the asset's contents do not come with the error; fetch them first.
                     if needsOverflowContents(error.serverRecord, current) { continue }
                     if let server = error.serverRecord {
-                        adoptServerRecord(server, batch: batch, context: &context, effects: &effects)
+                        adoptServerRecord(server, batch: batch, at: index, context: &context,
+                                          effects: &effects)
                     }
                 default:
                     // BIG-1, BIG-2: a record too large is tried once more on top of iCloud's copy.
@@ -123,29 +128,37 @@ extension SDSEngine {
         }
     }
 
-    /// A saved record: the uploaded keys are no longer pending, unless edited again meanwhile.
-    private func uploaded(_ record: CloudRecord, batch: UploadBatch, context: inout SDSContext, effects: inout [EngineEffect]) {
+    /// A saved record (the answer's result at `index`): the uploaded keys are no longer
+    /// pending, unless edited again meanwhile.
+    private func uploaded(
+        _ record: CloudRecord, batch: UploadBatch, at index: Int, context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
         let name = record.recordName
         context.syncData.setChangeTag(record.changeTag, for: name)
         context.syncData.parents.setEntry(record.parent, at: name)
+        // The request's save of the record, found once (at the result's own index).
+        let found = batch.index(of: name, near: index)
         if record.fields[Self.overflowField].isNil {
             // No asset (observeOverflow's first case, without sorting the keys for it).
             context.syncData.overflow.removeEntry(at: name)
         } else {
-            let sentKeys = batch.savedModels[name].flatMap { batch.sentKeys[$0] } ?? [:]
+            let sentKeys = found.map { batch.saved[$0].keys } ?? [:]
             observeOverflow(record, uploadedKeys: sentKeys.keys.sorted(), context: &context,
                             effects: &effects)
         }
-        guard let id = batch.savedModels[name] else { return }
+        guard let found else { return }
+        // (The save read where it lies in the batch, not copied out of it.)
+        let id = batch.saved[found].model
         if let parentKey = entities.named(record.recordType)?.parentRelationship?.name,
-           batch.sentKeys[id]?[parentKey] != nil {
+           batch.saved[found].keys[parentKey] != nil {
             // LIM-3: this device moved the record; a device that deletes its new parent
             // without knowing it deletes it with that parent.
             context.syncData.uploadedMoves[name] = record.parent == nil ? nil : record.changeTag
         }
         // (The list searched last: the other two are cheaper and usually false.)
         if !batch.isAdoption, record.creationTime != record.modificationTime,
-           batch.insertedNames.contains(name) {
+           batch.saved[found].isInsert {
             // Another device uploaded this identity first: the changed keys were saved over
             // its record, the last upload of a key winning.
             effects.append(.trace(
@@ -155,7 +168,7 @@ extension SDSEngine {
             ))
         }
         guard context.syncData.pending.contains(id) else { return }
-        let sent = batch.sentKeys[id] ?? [:]
+        let sent = batch.saved[found].keys
         context.syncData.pending.modify(id) { pending in
             pending.isInsert = false
             pending.isAdoption = false
@@ -176,15 +189,19 @@ extension SDSEngine {
 
     /// ADOPT-2: a record of the same name exists; it wins completely, also over values it
     /// lacks. Keys edited since (ADOPT-3) stay pending and are uploaded like any change.
+    /// `index`: where the answer's result for it is (its save is looked for there first).
     func adoptServerRecord(
         _ server: CloudRecord,
         batch: UploadBatch,
+        at index: Int,
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
-        guard let id = batch.savedModels[server.recordName], var pending = context.syncData.pending[id],
-              let model = context.store.model(id), let entity = entities.named(model.entity) else { return }
-        let sent = batch.sentKeys[id] ?? [:]
+        guard let found = batch.index(of: server.recordName, near: index),
+              case let saved = batch.saved[found], var pending = context.syncData.pending[saved.model],
+              let model = context.store.model(saved.model), let entity = entities.named(model.entity) else { return }
+        let id = saved.model
+        let sent = saved.keys
         for key in sent.keys.sorted() where pending.keys[key] == sent[key] && !pending.adoptionEdits.contains(key) {
             pending.keys[key] = nil
         }

@@ -41,9 +41,12 @@ final class SDSEntity: Sendable {
 /// The entities of a schema as `SDSEntity` objects, found by name without copying.
 struct SDSEntities: Sendable {
     let all: [SDSEntity]
+    /// Some entity has an identity (ID rules), decided once (asked at every upload request).
+    let anyHasIdentity: Bool
 
     init(_ schema: Schema) {
         all = schema.entities.map(SDSEntity.init)
+        anyHasIdentity = all.contains { !$0.identity.isEmpty }
     }
 
     /// The entity of that name (`Schema.entity(named:)`: the first of the name).

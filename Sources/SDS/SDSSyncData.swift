@@ -36,6 +36,18 @@ public struct PendingChange: Hashable, Sendable {
     }
 
     public var sortedKeys: [String] { keys.keys.sorted() }
+
+    /// Whether the key has a pending change. A few keys are compared one by one (property
+    /// names are short strings, which compare as two words), more are looked up by hash:
+    /// hashing the name cost about 320 instructions for each key of every upload's saves
+    /// (issue 19).
+    func hasKey(_ key: String) -> Bool {
+        if keys.count > Self.keysComparedInPlace { return keys[key] != nil }
+        return keys.keys.contains { $0 == key }
+    }
+
+    /// Up to this many keys, `hasKey` compares them rather than hashing.
+    static let keysComparedInPlace = 6
 }
 
 /// A save sent to iCloud whose answer has not arrived yet (SYNC-4): the versions of the keys
@@ -279,18 +291,43 @@ public struct SDSSyncData: EngineSyncData {
     /// SYNC-4: a save of these key versions was sent for the record. A save sent again
     /// before an answer keeps the change tag of the first (the version both were made on).
     /// Returns the unanswered send it joins (nil for a first send), found by the same lookup.
+    ///
+    /// One lookup of the name finds the earlier send or makes the first: a lookup, then an
+    /// insert, hashed the name twice per uploaded record (issue 19). The change tag is read
+    /// before the map is changed (read during the change, it would overlap it); it is kept
+    /// only for a first send.
     @discardableResult
     public mutating func markUnanswered(
         _ recordName: String, keys: [String: Int64]
     ) -> UnansweredUpload? {
-        if !unanswered.isEmpty, let index = unanswered.index(forKey: recordName) {
-            let earlier = unanswered.values[index]
-            unanswered.values[index].keys.merge(keys) { _, sent in sent }
-            return earlier
+        markUnanswered(recordName, keys: keys, changeTag: changeTag(of: recordName))
+    }
+
+    /// `markUnanswered(_:keys:)` with the record's change tag (`changeTag(of:)`) read by the
+    /// caller, which made the save on it: not looked up twice per uploaded record.
+    @discardableResult
+    mutating func markUnanswered(
+        _ recordName: String, keys: [String: Int64], changeTag tag: String?
+    ) -> UnansweredUpload? {
+        var isFirst = false
+        func first() -> UnansweredUpload {
+            isFirst = true
+            // A first send takes the keys as they are (the map shared, not rebuilt).
+            return UnansweredUpload(keys: keys, changeTag: tag)
         }
-        // A first send takes the keys as they are (the map shared, not rebuilt).
-        unanswered[recordName] = UnansweredUpload(keys: keys, changeTag: changeTag(of: recordName))
-        return nil
+        return Self.join(&unanswered[recordName, default: first()], keys: keys,
+                         isFirst: { isFirst })
+    }
+
+    /// `markUnanswered` on the entry of the record: a later send's keys join the earlier
+    /// one's, which is returned as it was; nil for a first send (`isFirst`), left as made.
+    private static func join(
+        _ upload: inout UnansweredUpload, keys: [String: Int64], isFirst: () -> Bool
+    ) -> UnansweredUpload? {
+        guard !isFirst() else { return nil }
+        let earlier = upload
+        upload.keys.merge(keys) { _, sent in sent }
+        return earlier
     }
 
     /// Binds a model to its record name (a name or model bound elsewhere is unbound there).

@@ -16,7 +16,7 @@ struct DownloadPage: Hashable, Sendable {
 /// Which local model each record of a page goes to, decided before the page is stored.
 struct PageResolution: Hashable, Sendable {
     /// Record name → the model that takes it (its own, or a twin).
-    var targets: [String: ModelID] = [:]
+    var targets: [RecordNameKey: ModelID] = [:]
     /// Records matched to a model by values (ADOPT-4, LIFE-3, DEL-3).
     var valueTwins: Set<String> = []
     /// Records matched to a model by identity values (ID-2).
@@ -27,19 +27,40 @@ struct PageResolution: Hashable, Sendable {
 
 /// What an upload request carried, to match its answer against.
 struct UploadBatch: Hashable, Sendable {
-    /// Model → the versions of the keys it sent.
-    var sentKeys: [ModelID: [String: Int64]]
-    var savedModels: [String: ModelID]
+    /// The request's saves, in its order: the model of each record and what it sent.
+    ///
+    /// A list, not maps by name: the answer's results come in the request's order (saves
+    /// first, CloudResponse.recordsModified), so a result finds its save at its own index
+    /// (`index(of:near:)`) by one comparison of names. Maps by name (of models, of their
+    /// keys, of the earlier unanswered sends) were each made at their size, filled and
+    /// looked up again per saved record, hashing its name every time (issue 19).
+    var saved: [Save]
     var deletedNames: [String]
-    /// Records uploaded as new (their models had no record yet).
-    var insertedNames: [String]
     /// An adoption request (`ifServerRecordUnchanged`, ADOPT-2).
     var isAdoption: Bool
     /// The zone the request uploads to (the app's own, or another user's share).
     var zone: ZoneID
-    /// SYNC-4: the unanswered sends of its records from before this one (an earlier answer
-    /// was lost); an answer that says this send was not applied leaves them as they were.
-    var earlierUnanswered: [String: UnansweredUpload] = [:]
+
+    /// A model's save in the request.
+    struct Save: Hashable, Sendable {
+        var name: String
+        var model: ModelID
+        /// The versions of the keys it sent.
+        var keys: [String: Int64]
+        /// Uploaded as new (the model had no record yet).
+        var isInsert: Bool
+        /// SYNC-4: the unanswered send of the record from before this one (an earlier answer
+        /// was lost); an answer that says this send was not applied leaves it as it was.
+        var earlierUnanswered: UnansweredUpload?
+    }
+
+    /// Where the save of the record is in `saved`: at `hint` (a result's own index) when the
+    /// answer keeps the request's order, else wherever it is; nil when the request did not
+    /// save it. (Names are unique in a request: each model is saved once, under its name.)
+    func index(of name: String, near hint: Int) -> Int? {
+        if hint < saved.count && saved[hint].name == name { return hint }
+        return saved.firstIndex { $0.name == name }
+    }
 }
 
 /// The steps of one synchronization (SYNC-2: download first, then upload).

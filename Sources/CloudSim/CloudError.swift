@@ -83,17 +83,32 @@ public struct CloudError: Hashable, Sendable, CustomStringConvertible {
     public var retryAfter: SimTime?
     public var message: String
     /// `CKRecordChangedErrorServerRecordKey` (asset contents are not sent with it).
-    public var serverRecord: CloudRecord?
+    public var serverRecord: CloudRecord? {
+        get { records?.server }
+        set { setRecords(server: newValue, client: clientRecord, ancestor: ancestorRecord) }
+    }
     /// `CKRecordChangedErrorClientRecordKey`: the record the client tried to save, as sent.
-    public var clientRecord: CloudRecord?
+    public var clientRecord: CloudRecord? {
+        get { records?.client }
+        set { setRecords(server: serverRecord, client: newValue, ancestor: ancestorRecord) }
+    }
     /// `CKRecordChangedErrorAncestorRecordKey`: the server's version the client's edit started
     /// from (the version of the change tag it sent; a record without keys for the save of a
     /// new record; nil when that version is not known, e.g. a tag of an earlier life).
-    public var ancestorRecord: CloudRecord?
+    public var ancestorRecord: CloudRecord? {
+        get { records?.ancestor }
+        set { setRecords(server: serverRecord, client: clientRecord, ancestor: newValue) }
+    }
     /// `CKErrorUserDidResetEncryptedDataKey`: set on `zoneNotFound` for a zone CloudKit
     /// deleted because the user reset their encrypted data ([CKError] `zoneNotFound`: the
     /// app re-creates the zone and uploads its local copy; docs/CLOUDSIM.md *Faults*).
     public var userDidResetEncryptedData: Bool
+    /// The three records in one box, nil when none is set (every error but the
+    /// `serverRecordChanged` kind). Issue 19: held inline, three `CloudRecord?` made an error
+    /// several hundred bytes, and an error sits inline in `CloudResponse`, hence in every
+    /// engine and world event: each switch, move or copy of an event copied them. The box
+    /// takes one word. Never a box of three nils, so that a value has one representation.
+    private var records: RecordsBox?
 
     public init(
         _ code: CloudErrorCode,
@@ -107,10 +122,39 @@ public struct CloudError: Hashable, Sendable, CustomStringConvertible {
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
-        self.serverRecord = serverRecord
-        self.clientRecord = clientRecord
-        self.ancestorRecord = ancestorRecord
         self.userDidResetEncryptedData = userDidResetEncryptedData
+        self.records = nil
+        setRecords(server: serverRecord, client: clientRecord, ancestor: ancestorRecord)
+    }
+
+    /// Stores the three records, in a new box unless all are nil. The box is immutable
+    /// (`indirect`): a set never changes a box another copy of the error shares.
+    private mutating func setRecords(
+        server: CloudRecord?, client: CloudRecord?, ancestor: CloudRecord?
+    ) {
+        records =
+            server == nil && client == nil && ancestor == nil
+            ? nil : .records(server: server, client: client, ancestor: ancestor)
+    }
+
+    // Equality and hashing written out in the order of the stored fields before the box
+    // (code, retry-after, message, the three records, the flag): the same meaning, and the
+    // same hash values, as the synthesized ones had.
+    public static func == (lhs: CloudError, rhs: CloudError) -> Bool {
+        lhs.code == rhs.code && lhs.retryAfter == rhs.retryAfter && lhs.message == rhs.message
+            && lhs.serverRecord == rhs.serverRecord && lhs.clientRecord == rhs.clientRecord
+            && lhs.ancestorRecord == rhs.ancestorRecord
+            && lhs.userDidResetEncryptedData == rhs.userDidResetEncryptedData
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(retryAfter)
+        hasher.combine(message)
+        hasher.combine(serverRecord)
+        hasher.combine(clientRecord)
+        hasher.combine(ancestorRecord)
+        hasher.combine(userDidResetEncryptedData)
     }
 
     public var description: String {
@@ -134,5 +178,25 @@ public struct CloudError: Hashable, Sendable, CustomStringConvertible {
         }
         if userDidResetEncryptedData { text += ", user did reset encrypted data" }
         return text
+    }
+}
+
+extension CloudError {
+    /// The records of a `serverRecordChanged`-style error, behind one reference (`indirect`):
+    /// set rarely, copied with every copy of the error.
+    private enum RecordsBox: Sendable {
+        indirect case records(server: CloudRecord?, client: CloudRecord?, ancestor: CloudRecord?)
+
+        var server: CloudRecord? {
+            switch self { case .records(let server, _, _): server }
+        }
+
+        var client: CloudRecord? {
+            switch self { case .records(_, let client, _): client }
+        }
+
+        var ancestor: CloudRecord? {
+            switch self { case .records(_, _, let ancestor): ancestor }
+        }
     }
 }

@@ -65,11 +65,7 @@ struct BatchSharing {
 extension RecordBatch {
     /// A participant's save judged before anything else: share records are the owner's, and
     /// an existing record must be in a share it accepted read-write. A new record is judged
-    /// by where it ends up (`settle`).
-    ///
-    /// `planSaves` calls it for a participant's saves only (it answers nil for the owner's):
-    /// the call returned an empty optional error, a few hundred bytes, for every save
-    /// (issue 19).
+    /// by where it ends up (`settle`). Nil for the owner's saves.
     mutating func saveAccessError(_ save: RecordSave) -> CloudError? {
         guard let sharing, sharing.participant != nil else { return nil }
         let name = save.record.recordName

@@ -59,9 +59,7 @@ struct RecordBatch {
         for (index, name) in request.deletes.enumerated() {
             if duplicates.deletes.contains(index) {
                 deleteErrors.append(CloudMessages.duplicate(name))
-            } else if sharing?.participant != nil,
-                let error = deleteAccessError(name, index: index)
-            {
+            } else if let error = deleteAccessError(name, index: index) {
                 deleteErrors.append(error)
             } else if let deleteThrottle, index < deleteThrottle.recordCount {
                 // A per-item rate limit with its retry-after ([CKError] `requestRateLimited`,
@@ -78,8 +76,8 @@ struct RecordBatch {
         settle(&verdicts, deleteErrors: deleteErrors)
         // The settle only fails writes: as many left means none failed.
         if Self.writeCount(verdicts) != plannedWrites { plannedSchema = nil }
-        // Matched in place: `$0.error != nil` copied each error out (a few hundred bytes) to
-        // compare it with nil, on every request (issue 19).
+        // A verdict either writes or fails: the failures are the verdicts that do not write
+        // (counted by their case; `$0.error != nil` copied each error out to compare it).
         let failedCount =
             verdicts.count - Self.writeCount(verdicts)
             + deleteErrors.count { error in
@@ -154,7 +152,7 @@ struct RecordBatch {
             let name = save.record.recordName
             if duplicateSaves.contains(index) {
                 verdicts.append(.fail(CloudMessages.duplicate(name)))
-            } else if sharing?.participant != nil, let error = saveAccessError(save) {
+            } else if let error = saveAccessError(save) {
                 verdicts.append(.fail(error))
             } else if let throttle, index < throttle.recordCount {
                 verdicts.append(
@@ -179,9 +177,7 @@ struct RecordBatch {
         guard client.zone == request.zone else {
             return .fail(CloudMessages.wrongZone(client.recordName))
         }
-        if let problem = RecordValidation.nameProblem(of: save) {
-            return .fail(CloudMessages.invalidName(problem))
-        }
+        if let error = RecordValidation.nameError(of: save) { return .fail(error) }
         // The record alone, not wrapped with its sequence first (`records[name]?.record`).
         let server = zone.records.position(of: client.recordName).map {
             zone.records.record(at: $0)
@@ -189,29 +185,16 @@ struct RecordBatch {
         // Shares are always saved with ifServerRecordUnchanged
         // ([CKModifyRecordsOperation.RecordSavePolicy]; docs/CLOUDSIM.md row 21).
         let policy = client.isShare ? SavePolicy.ifServerRecordUnchanged : request.policy
-        // Only these saves can break the policy (`policyError`'s two checks): the others skip
-        // the call, which returned an empty optional error, a few hundred bytes, for every
-        // save (issue 19).
-        if policy == .ifServerRecordUnchanged || !configuration.recreatesDeletedRecords,
-            let error = policyError(save, server: server, policy: policy)
-        {
-            return .fail(error)
-        }
+        if let error = policyError(save, server: server, policy: policy) { return .fail(error) }
         if let server, server.recordType != client.recordType {
             return .fail(
                 CloudMessages.recordTypeChange(
                     client.recordName, from: server.recordType, to: client.recordType))
         }
         var planned = merge(save, onto: server, policy: policy)
-        if case .none = sharing {
-            // `pairing`'s answer without sharing, without its result (which can hold an
-            // error, a few hundred bytes, stored for every save; issue 19).
-            planned.record.share = server?.share
-        } else {
-            switch pairing(of: save, server: server, index: index) {
-            case .failure(let error): return .fail(error)
-            case .success(let share): planned.record.share = share
-            }
+        switch pairing(of: save, server: server, index: index) {
+        case .failure(let error): return .fail(error)
+        case .success(let share): planned.record.share = share
         }
         for key in planned.writtenKeys where planned.record.fields[key]?.isHomogeneous == false {
             return .fail(CloudMessages.mixedList(key))
@@ -219,8 +202,8 @@ struct RecordBatch {
         if planned.record.recordSizeBytes > configuration.maxRecordSizeBytes {
             return .fail(CloudMessages.recordTooLarge)
         }
-        if !client.isShare, let problem = schemaProblem(of: planned, development: schema) {
-            return .fail(problem.error(recordType: planned.record.recordType))
+        if !client.isShare, let error = schemaError(of: planned, development: schema) {
+            return .fail(error)
         }
         if ownerQuotaFull {
             return .fail(
@@ -337,22 +320,23 @@ struct RecordBatch {
 
     /// SCHEMA-2: development fixes a field's type on its first save with a value; production
     /// rejects types and fields it lacks.
-    private func schemaProblem(of plan: PlannedSave, development: Schema) -> SchemaProblem? {
+    private func schemaError(of plan: PlannedSave, development: Schema) -> CloudError? {
         let recordType = plan.record.recordType
         let production = configuration.environment == .production
         if production && !productionSchema.hasType(recordType) {
-            return .productionType
+            return CloudMessages.productionType(recordType)
         }
         let schema = production ? productionSchema : development
         for key in plan.writtenKeys {
             guard let value = plan.record.fields[key] else { continue }
             guard let defined = schema.fieldType(key, of: recordType) else {
-                if production { return .productionField(key: key) }
+                if production { return CloudMessages.productionField(key, recordType: recordType) }
                 continue
             }
             guard !value.fits(schemaType: defined) else { continue }
-            if production { return .productionField(key: key) }
-            return .typeMismatch(key: key, sent: value.schemaTypeName, defined: defined)
+            if production { return CloudMessages.productionField(key, recordType: recordType) }
+            return CloudMessages.typeMismatch(
+                key: key, recordType: recordType, sent: value.schemaTypeName, defined: defined)
         }
         return nil
     }
@@ -397,28 +381,5 @@ extension RecordBatch {
             sharing: BatchSharing.make(request: request, zone: zone, participant: participant),
             zone: zone, developmentSchema: service.developmentSchema,
             changeTagCounter: service.changeTagCounter)
-    }
-}
-
-extension RecordBatch {
-    /// What `schemaProblem` finds wrong with a save, turned into its error only for a save
-    /// that has one: an optional `CloudError` (a few hundred bytes) was stored and copied for
-    /// every save (issue 19).
-    fileprivate enum SchemaProblem {
-        case productionType
-        case productionField(key: String)
-        case typeMismatch(key: String, sent: String, defined: String)
-
-        func error(recordType: String) -> CloudError {
-            switch self {
-            case .productionType:
-                return CloudMessages.productionType(recordType)
-            case .productionField(let key):
-                return CloudMessages.productionField(key, recordType: recordType)
-            case .typeMismatch(let key, let sent, let defined):
-                return CloudMessages.typeMismatch(
-                    key: key, recordType: recordType, sent: sent, defined: defined)
-            }
-        }
     }
 }

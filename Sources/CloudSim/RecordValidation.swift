@@ -4,17 +4,16 @@
 enum RecordValidation {
     static let maximumLength = 255
 
-    /// The message of the `invalidArguments` error (`CloudMessages.invalidName`) of a save
-    /// that breaks a naming rule, nil when it breaks none. A message, not the error: `plan`
-    /// builds the error only for a save that breaks a rule, where an optional error (a few
-    /// hundred bytes) was stored and copied for every save (issue 19).
-    static func nameProblem(of save: RecordSave) -> String? {
+    /// The `invalidArguments` error of a save that breaks a naming rule, nil when it breaks
+    /// none.
+    static func nameError(of save: RecordSave) -> CloudError? {
         let record = save.record
         if let problem = recordNameProblem(record.recordName) {
-            return "Invalid record name '\(record.recordName)': \(problem)"
+            return CloudMessages.invalidName(
+                "Invalid record name '\(record.recordName)': \(problem)")
         }
         if !record.isShare && !isIdentifier(record.recordType) {
-            return "Invalid record type '\(record.recordType)'"
+            return CloudMessages.invalidName("Invalid record type '\(record.recordType)'")
         }
         // The name is ASCII here (checked above), so it equals the reserved name only with
         // as many bytes: most names are told apart by their length, not compared.
@@ -22,7 +21,8 @@ enum RecordValidation {
             && record.recordName.utf8.count == CloudRecord.zoneShareRecordName.utf8.count
             && record.recordName == CloudRecord.zoneShareRecordName
         {
-            return "Record name '\(record.recordName)' is reserved for zone-wide shares"
+            return CloudMessages.invalidName(
+                "Record name '\(record.recordName)' is reserved for zone-wide shares")
         }
         // Most saves name valid keys only: checked without building the sorted set of them
         // (issue 19: a set, its union and a sort on every save).
@@ -34,7 +34,7 @@ enum RecordValidation {
         let keys = Set(save.changedKeys).union(record.fields.keys).sorted()
         for key in keys where !isIdentifier(key) { // tidy: ordered (sorted above)
             if record.isShare && CloudRecord.shareSystemKeys.contains(key) { continue }
-            return "Invalid field key '\(key)'"
+            return CloudMessages.invalidName("Invalid field key '\(key)'")
         }
         return nil
     }

@@ -250,26 +250,6 @@ extension SDSEngine {
                              adoption: adoption, base: base, context: context, effects: &effects)
     }
 
-    /// `plainSave(of:model:entity:...)` for a model looked up here: nil when the store no
-    /// longer has it or its entity is unknown here.
-    func plainSave(
-        of id: ModelID,
-        name: String,
-        zone: ZoneID? = nil,
-        pending: PendingChange,
-        adoption: Bool,
-        context: SDSContext,
-        effects: inout [EngineEffect]
-    ) -> RecordSave? {
-        guard let model = context.store.model(id), let entity = entities.named(model.entity) else {
-            return nil
-        }
-        return plainSave(of: id, model: model, entity: entity, name: name, zone: zone,
-                         pending: pending,
-                         changeTag: adoption ? nil : context.syncData.changeTag(of: name),
-                         context: context, effects: &effects)
-    }
-
     /// The record of a model with its changed keys, every value in its own field; values that
     /// are empty are left out (CFG-3), so clearing a value reaches iCloud as the key removed.
     /// The record is made in the zone it goes to (not made in the app's zone, then copied out

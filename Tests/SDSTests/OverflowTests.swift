@@ -191,11 +191,11 @@ import Testing
             now: .zero, device: "phone", account: "alice", accountStatus: .available,
             isOnline: true, store: store, syncData: data, names: Xoshiro256StarStar(seed: 1))
         var effects: [EngineEffect] = []
-        let save = try #require(engine.plainSave(
-            of: note, name: "note-record", pending: pending, adoption: false, context: context,
-            effects: &effects))
         let model = try #require(store.model(note))
         let entity = SDSEntity(try #require(schema.entity(named: "Note")))
+        let save = engine.plainSave(
+            of: note, model: model, entity: entity, name: "note-record", pending: pending,
+            changeTag: data.changeTag(of: "note-record"), context: context, effects: &effects)
         #expect(engine.localPlan(save, model: model, pending: pending, entity: entity, context: context)
             == fullPlan(save, model: model, entity: entity, context: context))
     }

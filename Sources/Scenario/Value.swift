@@ -59,10 +59,29 @@ public struct Value: Hashable, Sendable, CustomStringConvertible {
     private static func textToKeep(_ text: String, for literal: ValueLiteral) -> String? {
         guard case .string(let string) = literal else { return text }
         let bytes = text.utf8
-        guard bytes.count == string.utf8.count + 2, bytes.first == 0x22, bytes.last == 0x22,
+        guard bytes.count == string.utf8.count + 2 else { return text }
+        // Compared as contiguous bytes where both strings have them (native and small strings
+        // do): the generic walk over the two views' slices cost about 100 instructions a byte,
+        // and the explorer builds a value for every string it draws.
+        let quoted = bytes.withContiguousStorageIfAvailable { written in
+            string.utf8.withContiguousStorageIfAvailable { inner in
+                Self.isQuoted(inner, in: written)
+            }
+        } ?? nil
+        if let quoted { return quoted ? nil : text }
+        guard bytes.first == 0x22, bytes.last == 0x22,
               bytes.dropFirst().dropLast().elementsEqual(string.utf8)
         else { return text }
         return nil
+    }
+
+    /// Whether `written` is `inner` between two `"` (their lengths already differ by two).
+    private static func isQuoted(
+        _ inner: UnsafeBufferPointer<UInt8>, in written: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard written.first == 0x22, written.last == 0x22 else { return false }
+        for index in 0..<inner.count where inner[index] != written[index + 1] { return false }
+        return true
     }
 }
 

@@ -37,7 +37,7 @@ extension SDSEngine {
         let adoption = context.syncData.pending.othersInOrder.contains { id in
             guard let pending = context.syncData.pending[id], pending.isAdoption,
                   let name = context.syncData.recordName(of: id) else { return false }
-            return !current.attempted.contains("adopt:" + name) && isUploadable(name, context: context)
+            return !current.attemptedAdoptions.contains(name) && isUploadable(name, context: context)
         }
         // SYNC-6: after a failed download, edits are uploaded only for records that exist.
         if let check = existenceCheckRequest(current, context: context) { return check }
@@ -53,13 +53,6 @@ extension SDSEngine {
         var deletedNames: [String] = []
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
-        if current.attempted.isEmpty && context.syncData.pendingCount > 0 {
-            // Sized once for the run's changes (a name is tried once per run): not grown, with
-            // every name in it hashed again, as the run's requests fill it. Only asked
-            // (`contains`), never iterated: its capacity shows nowhere. (Made at its size:
-            // `reserveCapacity` on the empty set ran the unspecialized resize, dearer.)
-            current.attempted = Set(minimumCapacity: context.syncData.pendingCount)
-        }
         let held = heldDeletions(context: context, effects: &effects)
         if !adoption && !context.syncData.pendingDeletions.isEmpty {
             for name in context.syncData.pendingDeletions.keys.sorted() where budget > 0 {
@@ -91,12 +84,11 @@ extension SDSEngine {
                   entity.isSynchronized,
                   uploads(name, model: id, to: target, targetIsOwn: targetIsOwn, context: context)
             else { continue }
-            let attemptKey = adoption ? "adopt:" + name : name
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
             guard !(deletedSet?.contains(name) ?? deletedNames.contains(name)) else { continue }
             // The change tag the save is made on (none for an adoption, ADOPT-2), read once for
             // the save and for its unanswered send (SYNC-4).
-            guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
+            guard !current.hasAttempted(name, adoption: adoption), isUploadable(name, context: context),
                   case let changeTag = adoption ? nil : context.syncData.changeTag(of: name),
                   let save = makeSave(of: id, model: model, entity: entity, name: name,
                                       zone: target, pending: pending, changeTag: changeTag,
@@ -122,7 +114,7 @@ extension SDSEngine {
                 ? nil : context.syncData.markUnanswered(name, keys: pending.keys, changeTag: changeTag)
             saved.append(UploadBatch.Save(name: name, model: id, keys: pending.keys,
                                           isInsert: pending.isInsert, earlierUnanswered: earlier))
-            current.attempted.insert(attemptKey)
+            current.noteAttempt(name, adoption: adoption)
             budget -= 1
         }
         guard !saves.isEmpty || !deletedNames.isEmpty else { return nil }
@@ -181,7 +173,7 @@ extension SDSEngine {
         for id in adoption ? context.syncData.pending.othersInOrder : context.syncData.pending.inOrder {
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
                   let name = context.syncData.recordName(of: id),
-                  !current.attempted.contains(adoption ? "adopt:" + name : name) else { continue }
+                  !current.hasAttempted(name, adoption: adoption) else { continue }
             let zone = zone(ofRecord: name, model: id, context: context)
             // The own zone is the answer as soon as it is among them: no need to look further.
             if zone == own { return own }

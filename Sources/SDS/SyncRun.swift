@@ -140,8 +140,12 @@ final class SyncRun {
     @exclusivity(unchecked) var waiters: [WaiterID]
     @exclusivity(unchecked) var batch: UploadBatch?
     @exclusivity(unchecked) var downloadFailed = false
-    /// Record names this run uploaded already; each is tried once per run.
-    @exclusivity(unchecked) var attempted: Set<String> = []
+    /// Record names this run uploaded already (saves, deletions); each is tried once per run.
+    @exclusivity(unchecked) var attempted = RecordNameSet()
+    /// Record names this run uploaded already as adoptions (ADOPT-2), apart from the others:
+    /// a name is tried once as each. (Apart, not as "adopt:" + the name in `attempted`: that
+    /// made a new string, and hashed it, at each look.)
+    @exclusivity(unchecked) var attemptedAdoptions = RecordNameSet()
     @exclusivity(unchecked) var uploadRequests = 0
     /// SYNC-7 kept this run from uploading.
     @exclusivity(unchecked) var heldUploads = false
@@ -175,6 +179,16 @@ final class SyncRun {
     func withPage<Result>(_ body: (inout DownloadPage) -> Result) -> Result {
         precondition(!page.isNil, "sds: a page step without a page")
         return body(&page!)
+    }
+
+    /// Whether this run tried the record's upload already, as an adoption or as another change.
+    func hasAttempted(_ name: String, adoption: Bool) -> Bool {
+        adoption ? attemptedAdoptions.contains(name) : attempted.contains(name)
+    }
+
+    /// This run tried the record's upload, as an adoption or as another change.
+    func noteAttempt(_ name: String, adoption: Bool) {
+        if adoption { attemptedAdoptions.insert(name) } else { attempted.insert(name) }
     }
 
     /// Whether the run reached its upload: changes recorded later need another run.

@@ -260,14 +260,12 @@ extension SDSEngine {
         context: SDSContext,
         effects: inout [EngineEffect]
     ) -> RecordSave {
-        var record = CloudRecord(
-            recordType: entity.name,
-            recordName: name,
-            zone: zone ?? appZone(context),
-            // Room for every changed key at once (one allocation, not one per growth).
-            fields: SortedMap(minimumCapacity: pending.keys.count),
-            changeTag: changeTag
-        )
+        // The record's fields and parent are gathered here, and the record made of them at
+        // the end: a record made first and filled, then returned in the save, was copied into
+        // the save (or into the return's place: a dozen retains) and destroyed here. The
+        // fields have room for every changed key at once (one allocation, not one per growth).
+        var fields = SortedMap<String, CloudValue>(minimumCapacity: pending.keys.count)
+        var parentName: String?
         // Sized once for the changed keys (not grown key by key).
         var changed: [String] = []
         changed.reserveCapacity(pending.keys.count)
@@ -275,26 +273,33 @@ extension SDSEngine {
         // into a second list); a new record carries only the keys that have values, so its
         // cleared keys are not among the changed ones (not added, then searched and removed).
         var cleared: [TraceValue] = []
-        for attribute in entity.synchronizedAttributes where pending.hasKey(attribute.name) {
-            if let value = model.values[attribute.name] {
-                changed.append(attribute.name)
-                record.fields[attribute.name] = RecordMapping.cloudValue(value, asset: attribute.isAsset)
+        // The entity's attributes and relationships read in place (`attributes[offset]`): a
+        // loop's element was a copy of the description (its name, its default value), made
+        // and destroyed per key of every uploaded record.
+        let attributes = entity.synchronizedAttributes
+        for offset in attributes.indices where pending.hasKey(attributes[offset].name) {
+            let key = attributes[offset].name
+            if let value = model.values[key] {
+                changed.append(key)
+                fields[key] = RecordMapping.cloudValue(value, asset: attributes[offset].isAsset)
             } else {
-                if !pending.isInsert { changed.append(attribute.name) }
-                cleared.append(.string(attribute.name))
+                if !pending.isInsert { changed.append(key) }
+                cleared.append(.string(key))
             }
         }
-        for relationship in entity.synchronizedToOneRelationships where pending.hasKey(relationship.name) {
-            if let target = model.toOne[relationship.name], let targetName = context.syncData.recordName(of: target) {
-                changed.append(relationship.name)
-                record.fields[relationship.name] = RecordMapping.reference(targetName, relationship)
+        let relationships = entity.synchronizedToOneRelationships
+        for offset in relationships.indices where pending.hasKey(relationships[offset].name) {
+            let key = relationships[offset].name
+            if let target = model.toOne[key], let targetName = context.syncData.recordName(of: target) {
+                changed.append(key)
+                fields[key] = RecordMapping.reference(targetName, relationships[offset])
             } else {
-                if !pending.isInsert { changed.append(relationship.name) }
-                cleared.append(.string(relationship.name))
+                if !pending.isInsert { changed.append(key) }
+                cleared.append(.string(key))
             }
         }
         if let parent = entity.parentRelationship, let target = model.toOne[parent.name] {
-            record.parent = context.syncData.recordName(of: target)
+            parentName = context.syncData.recordName(of: target)
         }
         if !cleared.isEmpty {
             effects.append(.trace(
@@ -305,6 +310,16 @@ extension SDSEngine {
         }
         // Sorted in place, not copied into a sorted array.
         changed.sort()
-        return RecordSave(record: record, changedKeys: changed)
+        return RecordSave(
+            record: CloudRecord(
+                recordType: entity.name,
+                recordName: name,
+                zone: zone ?? appZone(context),
+                fields: fields,
+                parent: parentName,
+                changeTag: changeTag
+            ),
+            changedKeys: changed
+        )
     }
 }

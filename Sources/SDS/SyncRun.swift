@@ -15,14 +15,33 @@ struct DownloadPage: Hashable, Sendable {
 
 /// Which local model each record of a page goes to, decided before the page is stored.
 struct PageResolution: Hashable, Sendable {
-    /// Record name → the model that takes it (its own, or a twin).
-    var targets: [RecordNameKey: ModelID] = [:]
-    /// Records matched to a model by values (ADOPT-4, LIFE-3, DEL-3).
-    var valueTwins: Set<String> = []
-    /// Records matched to a model by identity values (ID-2).
-    var identityTwins: Set<String> = []
+    /// The model that takes each record of the page (its own, or a twin), at the record's
+    /// position in the page (`DownloadPage.records`); nil where none does (a new model is
+    /// made, or the record is not stored).
+    ///
+    /// By position, not a map by record name: the map was made at the page's size and each
+    /// name hashed into it, then hashed again to be looked up when the page was stored, about
+    /// 1,800 instructions a page (issue 19). A page holds a record once (a zone's change feed
+    /// reports each record's current state, once), so its position tells it as its name did.
+    var targets: [Target?] = []
     /// Matching waits until the page is stored (a test variant without LIM-2's window).
     var deferred = false
+
+    /// The model a record goes to and how it was matched to it.
+    struct Target: Hashable, Sendable {
+        var model: ModelID
+        var match: Match
+    }
+
+    /// How a record was matched to its model.
+    enum Match: Hashable, Sendable {
+        /// The model is bound to the record already.
+        case own
+        /// A local twin by values (ADOPT-4, LIFE-3, DEL-3).
+        case values
+        /// A local twin by identity values (ID-2).
+        case identity
+    }
 }
 
 /// What an upload request carried, to match its answer against.

@@ -446,15 +446,20 @@ extension SDSEngine {
         model: Model, pending: PendingChange, entity: SDSEntity, context: SDSContext
     ) -> Int? {
         var total = 0
-        for attribute in entity.synchronizedAttributes {
-            let key = attribute.name
+        // The entity's attributes and relationships read in place (`attributes[offset]`): a
+        // loop's element was a copy of the description (its name, its default value), made
+        // and destroyed per key of every record sized.
+        let attributes = entity.synchronizedAttributes
+        for offset in attributes.indices {
+            let key = attributes[offset].name
             guard let value = model.values[key] else { continue }
-            let size = RecordMapping.recordSizeBytes(of: value, asset: attribute.isAsset)
+            let size = RecordMapping.recordSizeBytes(of: value, asset: attributes[offset].isAsset)
             if size >= OverflowPlan.largeValue && pending.keys[key] != nil { return nil }
             total += key.utf8.count + size
         }
-        for relationship in entity.synchronizedToOneRelationships {
-            let key = relationship.name
+        let relationships = entity.synchronizedToOneRelationships
+        for offset in relationships.indices {
+            let key = relationships[offset].name
             guard let target = model.toOne[key],
                   let targetName = context.syncData.recordName(of: target) else { continue }
             // A reference counts its target's name and 16 bytes (`CloudValue.recordSizeBytes`).

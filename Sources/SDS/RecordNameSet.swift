@@ -27,8 +27,6 @@ struct RecordNameSet: Sendable {
 
     init() {}
 
-    var isEmpty: Bool { hashed?.isEmpty ?? listed.isEmpty }
-
     func contains(_ name: String) -> Bool {
         if let hashed { return hashed.contains(RecordNameKey(name)) }
         // (An empty list, the first look of most runs, hashes nothing.)

@@ -1,13 +1,13 @@
 import CloudSim
 
-/// A record name as the key of a map the engine fills and reads per downloaded record,
-/// hashed by the cloud's record-name hash (`RecordNameHash`).
+/// A record name as the key of a map or set the engine fills and asks per record (e.g. the
+/// names a run tried to upload, `RecordNameSet`), hashed by the cloud's record-name hash
+/// (`RecordNameHash`).
 ///
-/// A page's records are looked up by name in `PageResolution.targets` when they are matched
-/// and again when they are stored. `String`'s own hashing (SipHash over every byte, some 450
-/// instructions for a 36-character name) was most of each lookup (issue 19); here the name's
-/// bytes are hashed eight at a time and `Hasher` mixes a single word. Equal when the names are
-/// (`RecordNameHash` is consistent with `String`'s `==`); the buckets' order never shows.
+/// `String`'s own hashing (SipHash over every byte, some 450 instructions for a 36-character
+/// name) was most of each lookup (issue 19); here the name's bytes are hashed eight at a time
+/// and `Hasher` mixes a single word. Equal when the names are (`RecordNameHash` is consistent
+/// with `String`'s `==`); the buckets' order never shows.
 struct RecordNameKey: Hashable, Sendable {
     let name: String
 

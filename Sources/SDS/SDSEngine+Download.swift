@@ -9,45 +9,53 @@ extension SDSEngine {
     /// identity), or a new model. The app can save between this and the store (LIM-2).
     func resolvePage(_ page: DownloadPage, context: inout SDSContext, effects: inout [EngineEffect]) -> PageResolution {
         var resolution = PageResolution()
-        // Sized once for the page (not grown record by record, a rehash at each growth).
-        if !page.records.isEmpty {
-            resolution.targets = Dictionary(minimumCapacity: page.records.count)
-        }
+        // Sized once for the page (not grown record by record).
+        resolution.targets.reserveCapacity(page.records.count)
         // The models whose own record is in the page: the same for every record of it (the
         // loop changes no binding), found once and only for an entity with an identity.
         var ownRecords: Set<ModelID>?
         // Each record read in place (`page.records[index]`): a loop's element was a copy of
         // the whole record (a dozen retains and as many releases), for its name and type.
         for index in page.records.indices {
-            guard let entity = entities.named(page.records[index].recordType), entity.isSynchronized else { continue }
-            let name = page.records[index].recordName
-            if let existing = context.syncData.model(forRecord: name), context.store.contains(existing) {
-                // (The entity's identity asked first: it needs no lookup.)
-                if !entity.identity.isEmpty, context.syncData.pending[existing]?.isInsert == true,
-                   context.syncData.changeTag(of: name).isNil {
-                    effects.append(.trace(
-                        kind: "download.identity-matched",
-                        details: [TraceField("record", .string(name))],
-                        rules: ["ID-2"]
-                    ))
-                }
-                resolution.targets[RecordNameKey(name)] = existing
-            } else if let twin = valueTwin(of: page.records, at: index, entity: entity,
-                                           context: context, targets: resolution.targets) {
-                resolution.targets[RecordNameKey(name)] = twin
-                resolution.valueTwins.insert(name)
-            } else if !entity.identity.isEmpty {
-                let own = ownRecords
-                    ?? ownRecordInPage(Set(page.records.map(\.recordName)), context: context)
-                ownRecords = own
-                if let twin = identityTwin(of: page.records[index], entity: entity, context: context,
-                                           taken: Set(resolution.targets.values).union(own)) {
-                    resolution.targets[RecordNameKey(name)] = twin
-                    resolution.identityTwins.insert(name)
-                }
-            }
+            // Found first, then appended: the list is not changed while it is read.
+            let found = target(of: page.records, at: index, earlier: resolution.targets,
+                               ownRecords: &ownRecords, context: context, effects: &effects)
+            resolution.targets.append(found)
         }
         return resolution
+    }
+
+    /// The model the record at `index` of a page's `records` goes to (`resolvePage`), given
+    /// the targets of the records before it (`earlier`).
+    private func target(
+        of records: [CloudRecord], at index: Int, earlier: [PageResolution.Target?],
+        ownRecords: inout Set<ModelID>?, context: SDSContext, effects: inout [EngineEffect]
+    ) -> PageResolution.Target? {
+        guard let entity = entities.named(records[index].recordType), entity.isSynchronized else { return nil }
+        let name = records[index].recordName
+        if let existing = context.syncData.model(forRecord: name), context.store.contains(existing) {
+            // (The entity's identity asked first: it needs no lookup.)
+            if !entity.identity.isEmpty, context.syncData.pending[existing]?.isInsert == true,
+               context.syncData.changeTag(of: name).isNil {
+                effects.append(.trace(
+                    kind: "download.identity-matched",
+                    details: [TraceField("record", .string(name))],
+                    rules: ["ID-2"]
+                ))
+            }
+            return PageResolution.Target(model: existing, match: .own)
+        }
+        if let twin = valueTwin(of: records, at: index, entity: entity, context: context,
+                                targets: earlier) {
+            return PageResolution.Target(model: twin, match: .values)
+        }
+        guard !entity.identity.isEmpty else { return nil }
+        let own = ownRecords ?? ownRecordInPage(Set(records.map(\.recordName)), context: context)
+        ownRecords = own
+        let taken = Set(earlier.compactMap { $0?.model }).union(own)
+        guard let twin = identityTwin(of: records[index], entity: entity, context: context,
+                                      taken: taken) else { return nil }
+        return PageResolution.Target(model: twin, match: .identity)
     }
 
     /// Stores one downloaded page in a single transaction, as the engine's own author.
@@ -61,12 +69,22 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
+        precondition(resolution.targets.count == page.records.count, "sds: a page resolved for another")
         // (Filtered only when a share is among them: a filter copies every record.)
         let isShare = { (record: CloudRecord) in record.recordType == "cloudkit.share" }
-        let records = page.records.contains(where: isShare)
-            ? page.records.filter { !isShare($0) } : page.records
-        let storable = recordsToStore(records, context: &context, effects: &effects)
-        store(storable, deletions: page.deletions, resolution: resolution, context: &context, effects: &effects)
+        var records = page.records
+        var targets = resolution.targets
+        if page.records.contains(where: isShare) {
+            records = []
+            targets = []
+            for index in page.records.indices where !isShare(page.records[index]) {
+                records.append(page.records[index])
+                targets.append(resolution.targets[index])
+            }
+        }
+        let (storable, kept) = recordsToStore(records, context: &context, effects: &effects)
+        if let kept { targets = kept.map { targets[$0] } }
+        store(storable, deletions: page.deletions, targets: targets, context: &context, effects: &effects)
         if let zone = page.sharedZone {
             for record in storable where context.syncData.model(forRecord: record.recordName) != nil {
                 context.syncData.recordZones[record.recordName] = zone
@@ -75,23 +93,30 @@ extension SDSEngine {
         retryAside(context: &context, effects: &effects)
     }
 
-    /// The records of a page that can be stored now; the others are kept aside (DL-3).
-    private func recordsToStore(_ records: [CloudRecord], context: inout SDSContext, effects: inout [EngineEffect]) -> [CloudRecord] {
+    /// The records of a page that can be stored now; the others are kept aside (DL-3). With
+    /// them, the positions in `records` of those kept when some are not (nil: all are).
+    private func recordsToStore(
+        _ records: [CloudRecord], context: inout SDSContext, effects: inout [EngineEffect]
+    ) -> (records: [CloudRecord], kept: [Int]?) {
         // The page's names, for references to records not stored here: built at the first one.
         var inPage: Set<String>?
-        // The records kept, copied out only once one is left out: usually every record is
-        // stored, and `records` itself is the answer (no copy of each record).
+        // The records kept (and their positions), copied out only once one is left out:
+        // usually every record is stored, and `records` itself is the answer (no copy of
+        // each record).
         var result: [CloudRecord]?
+        var kept: [Int]?
         // Each record read in place (`records[index]`): a loop's element was a copy.
         for index in records.indices {
             if canStoreNow(at: index, of: records, inPage: &inPage, context: &context,
                            effects: &effects) {
                 result?.append(records[index])
+                kept?.append(index)
             } else if result == nil {
                 result = Array(records[..<index])
+                kept = Array(0..<index)
             }
         }
-        return result ?? records
+        return (result ?? records, kept)
     }
 
     /// Whether the record at `index` of `records` can be stored now (`recordsToStore`),
@@ -196,10 +221,12 @@ extension SDSEngine {
 
     /// Stores records and deletions in one transaction; when the store refuses it, record by
     /// record, keeping the refused ones aside (DL-4).
+    ///
+    /// `targets` are the models the records go to (PageResolution), at the records' positions.
     private func store(
         _ records: [CloudRecord],
         deletions: [RecordDeletion],
-        resolution: PageResolution,
+        targets: [PageResolution.Target?],
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
@@ -210,7 +237,7 @@ extension SDSEngine {
         let before = context
         #endif
         var transaction = Transaction()
-        prepare(records, resolution: resolution, into: &transaction, journal: &journal,
+        prepare(records, targets: targets, into: &transaction, journal: &journal,
                 context: &context, effects: &effects)
         for deletion in deletions {
             noteMovedModelDeletedWithParent(deletion, deletions: deletions, journal: &journal,
@@ -242,11 +269,12 @@ extension SDSEngine {
             return
         }
         // DL-4: one item at a time, so one invalid record does not stop the others.
-        for record in records {
-            store([record], deletions: [], resolution: resolution, context: &context, effects: &effects)
+        for index in records.indices {
+            store([records[index]], deletions: [], targets: [targets[index]], context: &context,
+                  effects: &effects)
         }
         for deletion in deletions {
-            store([], deletions: [deletion], resolution: resolution, context: &context, effects: &effects)
+            store([], deletions: [deletion], targets: [], context: &context, effects: &effects)
         }
     }
 
@@ -263,7 +291,7 @@ extension SDSEngine {
     /// Adds the inserts and updates of records to a transaction, binding models to records.
     private func prepare(
         _ records: [CloudRecord],
-        resolution: PageResolution,
+        targets: [PageResolution.Target?],
         into transaction: inout Transaction,
         journal: inout PageJournal,
         context: inout SDSContext,
@@ -278,13 +306,12 @@ extension SDSEngine {
         for index in records.indices {
             guard let entity = entities.named(records[index].recordType) else { continue }
             let name = records[index].recordName
-            if let target = resolution.targets[RecordNameKey(name)], context.store.contains(target) {
-                if resolution.valueTwins.contains(name) || resolution.identityTwins.contains(name) {
-                    adoptTwin(target, record: records[index],
-                              byValues: resolution.valueTwins.contains(name),
+            if let target = targets[index], context.store.contains(target.model) {
+                if target.match != .own {
+                    adoptTwin(target.model, record: records[index], byValues: target.match == .values,
                               journal: &journal, context: &context, effects: &effects)
                 }
-                applied.append((index, target, entity, false))
+                applied.append((index, target.model, entity, false))
                 continue
             }
             if let other = context.syncData.model(forRecord: name), context.store.contains(other) {
@@ -372,14 +399,13 @@ extension SDSEngine {
             details: [TraceField("records", .list(ready.map { .string($0.recordName) }))],
             rules: ["DL-3"]
         ))
-        let storable = recordsToStore(ready, context: &context, effects: &effects)
-        var resolution = PageResolution()
-        for record in storable {
-            if let id = context.syncData.model(forRecord: record.recordName) {
-                resolution.targets[RecordNameKey(record.recordName)] = id
+        let storable = recordsToStore(ready, context: &context, effects: &effects).records
+        let targets = storable.map { record in
+            context.syncData.model(forRecord: record.recordName).map {
+                PageResolution.Target(model: $0, match: .own)
             }
         }
-        store(storable, deletions: [], resolution: resolution, context: &context, effects: &effects)
+        store(storable, deletions: [], targets: targets, context: &context, effects: &effects)
     }
 
     /// SYNC-4: a save whose answer never arrived (the app was killed, or the answer was lost)
@@ -531,14 +557,14 @@ extension SDSEngine {
     /// the call, which mostly ends at the first check.
     private func valueTwin(
         of records: [CloudRecord], at index: Int, entity: SDSEntity, context: SDSContext,
-        targets: [RecordNameKey: ModelID]
+        targets: [PageResolution.Target?]
     ) -> ModelID? {
         guard entity.identity.isEmpty, context.syncData.zoneToken.isNil || context.syncData.needsFullDownload,
               !context.syncData.pending.isEmpty else {
             return nil
         }
         let record = records[index]
-        let taken = Set(targets.values)
+        let taken = Set(targets.compactMap { $0?.model })
         // Only models with pending changes can match: visit those (in identifier order, as
         // the entity's models would be), not every model of the store for every record.
         for id in context.syncData.pending.inOrder where !taken.contains(id) {

@@ -90,7 +90,7 @@ extension SDSEngine {
         context: SDSContext
     ) -> Bool {
         guard current.overflow.bases[name].isNil,
-              !current.attempted.contains(pending.isAdoption ? "adopt:" + name : name),
+              !current.hasAttempted(name, adoption: pending.isAdoption),
               isUploadable(name, context: context) else { return false }
         if current.overflow.mustFetch.contains(name) { return true }
         guard let model = context.store.model(id),
@@ -166,7 +166,7 @@ extension SDSEngine {
     /// The record is not uploaded by this synchronization.
     private func skipUpload(of name: String, _ current: SyncRun) {
         current.attempted.insert(name)
-        current.attempted.insert("adopt:" + name)
+        current.attemptedAdoptions.insert(name)
     }
 
     /// A fetch that failed for some records: they wait for the next synchronization, which a
@@ -207,7 +207,7 @@ extension SDSEngine {
             guard let record = current.overflow.bases[name]?.record,
                   let id = context.syncData.model(forRecord: name),
                   let pending = context.syncData.pending[id], pending.isAdoption else { continue }
-            current.attempted.insert("adopt:" + name)
+            current.attemptedAdoptions.insert(name)
             let save = UploadBatch.Save(name: name, model: id, keys: pending.keys,
                                         isInsert: false, earlierUnanswered: nil)
             let batch = UploadBatch(saved: [save], deletedNames: [], isAdoption: true,
@@ -224,7 +224,7 @@ extension SDSEngine {
         guard let server, server.fields[Self.overflowField] != nil,
               current.overflow.bases[server.recordName] == nil else { return false }
         current.overflow.mustFetch.insert(server.recordName)
-        current.attempted.remove("adopt:" + server.recordName)
+        current.attemptedAdoptions.remove(server.recordName)
         return true
     }
 
@@ -250,7 +250,7 @@ extension SDSEngine {
         guard movable else { return false }
         current.overflow.mustFetch.insert(name)
         current.attempted.remove(name)
-        current.attempted.remove("adopt:" + name)
+        current.attemptedAdoptions.remove(name)
         effects.append(.trace(
             kind: "upload.too-large-retried",
             details: [TraceField("record", .string(name))],
@@ -446,15 +446,20 @@ extension SDSEngine {
         model: Model, pending: PendingChange, entity: SDSEntity, context: SDSContext
     ) -> Int? {
         var total = 0
-        for attribute in entity.synchronizedAttributes {
-            let key = attribute.name
+        // The entity's attributes and relationships read in place (`attributes[offset]`): a
+        // loop's element was a copy of the description (its name, its default value), made
+        // and destroyed per key of every record sized.
+        let attributes = entity.synchronizedAttributes
+        for offset in attributes.indices {
+            let key = attributes[offset].name
             guard let value = model.values[key] else { continue }
-            let size = RecordMapping.recordSizeBytes(of: value, asset: attribute.isAsset)
+            let size = RecordMapping.recordSizeBytes(of: value, asset: attributes[offset].isAsset)
             if size >= OverflowPlan.largeValue && pending.keys[key] != nil { return nil }
             total += key.utf8.count + size
         }
-        for relationship in entity.synchronizedToOneRelationships {
-            let key = relationship.name
+        let relationships = entity.synchronizedToOneRelationships
+        for offset in relationships.indices {
+            let key = relationships[offset].name
             guard let target = model.toOne[key],
                   let targetName = context.syncData.recordName(of: target) else { continue }
             // A reference counts its target's name and 16 bytes (`CloudValue.recordSizeBytes`).

@@ -138,8 +138,13 @@ extension SDSEngine {
                 }
                 applyPage(page, resolution: resolution, context: &context, effects: &effects)
                 if context.syncData.expiredTokenRefetch {
-                    for record in page.records {
-                        context.syncData.refetchedRecords.insert(record.recordName)
+                    // Room for the page's names made once (not grown 1, 2, 4, … each growth
+                    // hashing every name again), and each record read in place (a loop's
+                    // element was a copy of the whole record, for its name).
+                    let needed = context.syncData.refetchedRecords.count + page.records.count
+                    context.syncData.refetchedRecords.reserveCapacity(needed)
+                    for index in page.records.indices {
+                        context.syncData.refetchedRecords.insert(page.records[index].recordName)
                     }
                 }
             }

@@ -37,7 +37,7 @@ extension SDSEngine {
         let adoption = context.syncData.pending.othersInOrder.contains { id in
             guard let pending = context.syncData.pending[id], pending.isAdoption,
                   let name = context.syncData.recordName(of: id) else { return false }
-            return !current.attempted.contains("adopt:" + name) && isUploadable(name, context: context)
+            return !current.attemptedAdoptions.contains(name) && isUploadable(name, context: context)
         }
         // SYNC-6: after a failed download, edits are uploaded only for records that exist.
         if let check = existenceCheckRequest(current, context: context) { return check }
@@ -53,13 +53,6 @@ extension SDSEngine {
         var deletedNames: [String] = []
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
-        if current.attempted.isEmpty && context.syncData.pendingCount > 0 {
-            // Sized once for the run's changes (a name is tried once per run): not grown, with
-            // every name in it hashed again, as the run's requests fill it. Only asked
-            // (`contains`), never iterated: its capacity shows nowhere. (Made at its size:
-            // `reserveCapacity` on the empty set ran the unspecialized resize, dearer.)
-            current.attempted = Set(minimumCapacity: context.syncData.pendingCount)
-        }
         let held = heldDeletions(context: context, effects: &effects)
         if !adoption && !context.syncData.pendingDeletions.isEmpty {
             for name in context.syncData.pendingDeletions.keys.sorted() where budget > 0 {
@@ -91,12 +84,11 @@ extension SDSEngine {
                   entity.isSynchronized,
                   uploads(name, model: id, to: target, targetIsOwn: targetIsOwn, context: context)
             else { continue }
-            let attemptKey = adoption ? "adopt:" + name : name
             // A record deleted and created again (SYNC-5, ID-4) is saved after its deletion.
             guard !(deletedSet?.contains(name) ?? deletedNames.contains(name)) else { continue }
             // The change tag the save is made on (none for an adoption, ADOPT-2), read once for
             // the save and for its unanswered send (SYNC-4).
-            guard !current.attempted.contains(attemptKey), isUploadable(name, context: context),
+            guard !current.hasAttempted(name, adoption: adoption), isUploadable(name, context: context),
                   case let changeTag = adoption ? nil : context.syncData.changeTag(of: name),
                   let save = makeSave(of: id, model: model, entity: entity, name: name,
                                       zone: target, pending: pending, changeTag: changeTag,
@@ -122,7 +114,7 @@ extension SDSEngine {
                 ? nil : context.syncData.markUnanswered(name, keys: pending.keys, changeTag: changeTag)
             saved.append(UploadBatch.Save(name: name, model: id, keys: pending.keys,
                                           isInsert: pending.isInsert, earlierUnanswered: earlier))
-            current.attempted.insert(attemptKey)
+            current.noteAttempt(name, adoption: adoption)
             budget -= 1
         }
         guard !saves.isEmpty || !deletedNames.isEmpty else { return nil }
@@ -181,7 +173,7 @@ extension SDSEngine {
         for id in adoption ? context.syncData.pending.othersInOrder : context.syncData.pending.inOrder {
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
                   let name = context.syncData.recordName(of: id),
-                  !current.attempted.contains(adoption ? "adopt:" + name : name) else { continue }
+                  !current.hasAttempted(name, adoption: adoption) else { continue }
             let zone = zone(ofRecord: name, model: id, context: context)
             // The own zone is the answer as soon as it is among them: no need to look further.
             if zone == own { return own }
@@ -268,14 +260,12 @@ extension SDSEngine {
         context: SDSContext,
         effects: inout [EngineEffect]
     ) -> RecordSave {
-        var record = CloudRecord(
-            recordType: entity.name,
-            recordName: name,
-            zone: zone ?? appZone(context),
-            // Room for every changed key at once (one allocation, not one per growth).
-            fields: SortedMap(minimumCapacity: pending.keys.count),
-            changeTag: changeTag
-        )
+        // The record's fields and parent are gathered here, and the record made of them at
+        // the end: a record made first and filled, then returned in the save, was copied into
+        // the save (or into the return's place: a dozen retains) and destroyed here. The
+        // fields have room for every changed key at once (one allocation, not one per growth).
+        var fields = SortedMap<String, CloudValue>(minimumCapacity: pending.keys.count)
+        var parentName: String?
         // Sized once for the changed keys (not grown key by key).
         var changed: [String] = []
         changed.reserveCapacity(pending.keys.count)
@@ -283,26 +273,33 @@ extension SDSEngine {
         // into a second list); a new record carries only the keys that have values, so its
         // cleared keys are not among the changed ones (not added, then searched and removed).
         var cleared: [TraceValue] = []
-        for attribute in entity.synchronizedAttributes where pending.hasKey(attribute.name) {
-            if let value = model.values[attribute.name] {
-                changed.append(attribute.name)
-                record.fields[attribute.name] = RecordMapping.cloudValue(value, asset: attribute.isAsset)
+        // The entity's attributes and relationships read in place (`attributes[offset]`): a
+        // loop's element was a copy of the description (its name, its default value), made
+        // and destroyed per key of every uploaded record.
+        let attributes = entity.synchronizedAttributes
+        for offset in attributes.indices where pending.hasKey(attributes[offset].name) {
+            let key = attributes[offset].name
+            if let value = model.values[key] {
+                changed.append(key)
+                fields[key] = RecordMapping.cloudValue(value, asset: attributes[offset].isAsset)
             } else {
-                if !pending.isInsert { changed.append(attribute.name) }
-                cleared.append(.string(attribute.name))
+                if !pending.isInsert { changed.append(key) }
+                cleared.append(.string(key))
             }
         }
-        for relationship in entity.synchronizedToOneRelationships where pending.hasKey(relationship.name) {
-            if let target = model.toOne[relationship.name], let targetName = context.syncData.recordName(of: target) {
-                changed.append(relationship.name)
-                record.fields[relationship.name] = RecordMapping.reference(targetName, relationship)
+        let relationships = entity.synchronizedToOneRelationships
+        for offset in relationships.indices where pending.hasKey(relationships[offset].name) {
+            let key = relationships[offset].name
+            if let target = model.toOne[key], let targetName = context.syncData.recordName(of: target) {
+                changed.append(key)
+                fields[key] = RecordMapping.reference(targetName, relationships[offset])
             } else {
-                if !pending.isInsert { changed.append(relationship.name) }
-                cleared.append(.string(relationship.name))
+                if !pending.isInsert { changed.append(key) }
+                cleared.append(.string(key))
             }
         }
         if let parent = entity.parentRelationship, let target = model.toOne[parent.name] {
-            record.parent = context.syncData.recordName(of: target)
+            parentName = context.syncData.recordName(of: target)
         }
         if !cleared.isEmpty {
             effects.append(.trace(
@@ -313,6 +310,16 @@ extension SDSEngine {
         }
         // Sorted in place, not copied into a sorted array.
         changed.sort()
-        return RecordSave(record: record, changedKeys: changed)
+        return RecordSave(
+            record: CloudRecord(
+                recordType: entity.name,
+                recordName: name,
+                zone: zone ?? appZone(context),
+                fields: fields,
+                parent: parentName,
+                changeTag: changeTag
+            ),
+            changedKeys: changed
+        )
     }
 }

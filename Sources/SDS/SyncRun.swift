@@ -15,14 +15,33 @@ struct DownloadPage: Hashable, Sendable {
 
 /// Which local model each record of a page goes to, decided before the page is stored.
 struct PageResolution: Hashable, Sendable {
-    /// Record name → the model that takes it (its own, or a twin).
-    var targets: [RecordNameKey: ModelID] = [:]
-    /// Records matched to a model by values (ADOPT-4, LIFE-3, DEL-3).
-    var valueTwins: Set<String> = []
-    /// Records matched to a model by identity values (ID-2).
-    var identityTwins: Set<String> = []
+    /// The model that takes each record of the page (its own, or a twin), at the record's
+    /// position in the page (`DownloadPage.records`); nil where none does (a new model is
+    /// made, or the record is not stored).
+    ///
+    /// By position, not a map by record name: the map was made at the page's size and each
+    /// name hashed into it, then hashed again to be looked up when the page was stored, about
+    /// 1,800 instructions a page (issue 19). A page holds a record once (a zone's change feed
+    /// reports each record's current state, once), so its position tells it as its name did.
+    var targets: [Target?] = []
     /// Matching waits until the page is stored (a test variant without LIM-2's window).
     var deferred = false
+
+    /// The model a record goes to and how it was matched to it.
+    struct Target: Hashable, Sendable {
+        var model: ModelID
+        var match: Match
+    }
+
+    /// How a record was matched to its model.
+    enum Match: Hashable, Sendable {
+        /// The model is bound to the record already.
+        case own
+        /// A local twin by values (ADOPT-4, LIFE-3, DEL-3).
+        case values
+        /// A local twin by identity values (ID-2).
+        case identity
+    }
 }
 
 /// What an upload request carried, to match its answer against.
@@ -140,8 +159,12 @@ final class SyncRun {
     @exclusivity(unchecked) var waiters: [WaiterID]
     @exclusivity(unchecked) var batch: UploadBatch?
     @exclusivity(unchecked) var downloadFailed = false
-    /// Record names this run uploaded already; each is tried once per run.
-    @exclusivity(unchecked) var attempted: Set<String> = []
+    /// Record names this run uploaded already (saves, deletions); each is tried once per run.
+    @exclusivity(unchecked) var attempted = RecordNameSet()
+    /// Record names this run uploaded already as adoptions (ADOPT-2), apart from the others:
+    /// a name is tried once as each. (Apart, not as "adopt:" + the name in `attempted`: that
+    /// made a new string, and hashed it, at each look.)
+    @exclusivity(unchecked) var attemptedAdoptions = RecordNameSet()
     @exclusivity(unchecked) var uploadRequests = 0
     /// SYNC-7 kept this run from uploading.
     @exclusivity(unchecked) var heldUploads = false
@@ -175,6 +198,16 @@ final class SyncRun {
     func withPage<Result>(_ body: (inout DownloadPage) -> Result) -> Result {
         precondition(!page.isNil, "sds: a page step without a page")
         return body(&page!)
+    }
+
+    /// Whether this run tried the record's upload already, as an adoption or as another change.
+    func hasAttempted(_ name: String, adoption: Bool) -> Bool {
+        adoption ? attemptedAdoptions.contains(name) : attempted.contains(name)
+    }
+
+    /// This run tried the record's upload, as an adoption or as another change.
+    func noteAttempt(_ name: String, adoption: Bool) {
+        if adoption { attemptedAdoptions.insert(name) } else { attempted.insert(name) }
     }
 
     /// Whether the run reached its upload: changes recorded later need another run.

@@ -161,10 +161,8 @@ extension World {
 
     func kill(_ index: Int) {
         let device = devices[index]
-        for timer in timers[index].keys.sorted() {
-            if let armed = timers[index][timer] { kernel.cancel(armed.event) }
-        }
-        timers[index] = [:]
+        for event in timers[index].cancellationOrder { kernel.cancel(event) }
+        timers[index] = ArmedTimers()
         device.kill()
         noteIncarnation(of: index)
         releaseWaiters(of: index)

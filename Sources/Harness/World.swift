@@ -73,8 +73,9 @@ final class World {
     ///
     /// Kept here, not on the device (issue 19): setting a timer looked it up and stored it in
     /// two dictionaries, the device's one of another module (each access checked for
-    /// exclusivity at run time) and the world's of due times.
-    @exclusivity(unchecked) var timers: [[EngineTimer: ArmedTimer]] = []
+    /// exclusivity at run time) and the world's of due times. A short list per device, not a
+    /// dictionary (`ArmedTimers`): hashing the timer's name was most of a set or a fire.
+    @exclusivity(unchecked) var timers: [ArmedTimers] = []
     @exclusivity(unchecked) var pushScheduled: [Bool] = []
     /// CloudKit error codes each device was refused with (share steps, access control).
     /// Codes, not their names: naming each refusal built a string and hashed it into the
@@ -198,7 +199,7 @@ final class World {
             latencyStreams.append(streams.stream("latency/\(name)"))
             pushStreams.append(streams.stream("push/\(name)"))
             outstanding.append(0)
-            timers.append([:])
+            timers.append(ArmedTimers())
             pushScheduled.append(false)
             pushMissed.append(false)
             livenessGuards.append(LivenessGuard(limit: Self.syncStartsPerInstantLimit))
@@ -333,7 +334,7 @@ final class World {
         let device = devices[index]
         if let engine = device.engine, !engine.isIdle(now: now) { return false }
         let horizon = horizon ?? now.adding(Self.waitBound)
-        return !timers[index].values.contains { $0.due < horizon }
+        return !timers[index].contains(dueBefore: horizon)
     }
 
     var isSettled: Bool { isSettled(before: nil) }

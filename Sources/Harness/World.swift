@@ -58,6 +58,9 @@ final class World {
     @exclusivity(unchecked) var cloudActor = ActorID(index: 0)
     /// Rules fired, per device index; index `devices.count` stands for the cloud.
     @exclusivity(unchecked) var firedRules: [Set<String>] = []
+    /// Each set of `firedRules` is sized for this many rules from the start: grown from
+    /// empty, it was rehashed several times a seed (every rule hashed again each time).
+    static let firedRulesCapacity = 32
     /// The rule lists `noteFired` added lately, `recentListCount` per index of `firedRules`:
     /// an engine names its rules with literal arrays, the same storage trace after trace, and
     /// a list stored in one of these is in the set already, so its rules are not hashed
@@ -204,11 +207,11 @@ final class World {
             pushMissed.append(false)
             livenessGuards.append(LivenessGuard(limit: Self.syncStartsPerInstantLimit))
             refusals.append([])
-            firedRules.append([])
+            firedRules.append(Set(minimumCapacity: Self.firedRulesCapacity))
             writeCounts.append(0)
             deviceActors.append(kernel.actor(named: name))
         }
-        firedRules.append([])
+        firedRules.append(Set(minimumCapacity: Self.firedRulesCapacity))
         recentRuleLists = Array(repeating: [], count: firedRules.count * Self.recentListCount)
         nextRecentList = Array(repeating: 0, count: firedRules.count)
         cloudActor = kernel.actor(named: "cloud")

@@ -52,7 +52,7 @@ extension World {
         if case .failure(let error) = outcome.response {
             record(device.name, "share.refused", [TraceField("action", .string(Self.name(of: action))),
                                                   TraceField("error", .string(error.description))])
-            refusals[index].insert(error.code.description)
+            refusals[index].insert(error.code)
             return
         }
         record(device.name, "share.done", [TraceField("action", .string(Self.name(of: action)))])

@@ -58,6 +58,9 @@ final class World {
     @exclusivity(unchecked) var cloudActor = ActorID(index: 0)
     /// Rules fired, per device index; index `devices.count` stands for the cloud.
     @exclusivity(unchecked) var firedRules: [Set<String>] = []
+    /// Each set of `firedRules` is sized for this many rules from the start: grown from
+    /// empty, it was rehashed several times a seed (every rule hashed again each time).
+    static let firedRulesCapacity = 32
     /// The rule lists `noteFired` added lately, `recentListCount` per index of `firedRules`:
     /// an engine names its rules with literal arrays, the same storage trace after trace, and
     /// a list stored in one of these is in the set already, so its rules are not hashed
@@ -73,11 +76,14 @@ final class World {
     ///
     /// Kept here, not on the device (issue 19): setting a timer looked it up and stored it in
     /// two dictionaries, the device's one of another module (each access checked for
-    /// exclusivity at run time) and the world's of due times.
-    @exclusivity(unchecked) var timers: [[EngineTimer: ArmedTimer]] = []
+    /// exclusivity at run time) and the world's of due times. A short list per device, not a
+    /// dictionary (`ArmedTimers`): hashing the timer's name was most of a set or a fire.
+    @exclusivity(unchecked) var timers: [ArmedTimers] = []
     @exclusivity(unchecked) var pushScheduled: [Bool] = []
     /// CloudKit error codes each device was refused with (share steps, access control).
-    var refusals: [Set<String>] = []
+    /// Codes, not their names: naming each refusal built a string and hashed it into the
+    /// set (about 1,100 instructions a refusal); `refused` names them when it asks.
+    var refusals: [Set<CloudErrorCode>] = []
     @exclusivity(unchecked) var pushMissed: [Bool] = []
     /// Synchronizations started per device at the current instant (the livelock guard).
     @exclusivity(unchecked) var livenessGuards: [LivenessGuard] = []
@@ -196,16 +202,16 @@ final class World {
             latencyStreams.append(streams.stream("latency/\(name)"))
             pushStreams.append(streams.stream("push/\(name)"))
             outstanding.append(0)
-            timers.append([:])
+            timers.append(ArmedTimers())
             pushScheduled.append(false)
             pushMissed.append(false)
             livenessGuards.append(LivenessGuard(limit: Self.syncStartsPerInstantLimit))
             refusals.append([])
-            firedRules.append([])
+            firedRules.append(Set(minimumCapacity: Self.firedRulesCapacity))
             writeCounts.append(0)
             deviceActors.append(kernel.actor(named: name))
         }
-        firedRules.append([])
+        firedRules.append(Set(minimumCapacity: Self.firedRulesCapacity))
         recentRuleLists = Array(repeating: [], count: firedRules.count * Self.recentListCount)
         nextRecentList = Array(repeating: 0, count: firedRules.count)
         cloudActor = kernel.actor(named: "cloud")
@@ -227,17 +233,20 @@ final class World {
 
     // MARK: Trace
 
-    /// Details are built only when the trace keeps events (a sweep only counts them).
+    /// Details are built only when the trace keeps events (a sweep only counts them), and so
+    /// is the actor's name: `perform` names the device from `deviceNames` and need not hold
+    /// (retain) the device for it.
     func record(
-        _ actor: String, _ kind: String, _ details: @autoclosure () -> [TraceField] = [],
-        rules: [String] = []
+        _ actor: @autoclosure () -> String, _ kind: String,
+        _ details: @autoclosure () -> [TraceField] = [], rules: [String] = []
     ) {
         guard trace.isRecording else {
             // Only counted: no event built and destroyed (a sweep records thousands a seed).
             trace.countUnkept()
             return
         }
-        trace.append(TraceEvent(time: now, actor: actor, kind: kind, details: details(), rules: rules))
+        trace.append(TraceEvent(
+            time: now, actor: actor(), kind: kind, details: details(), rules: rules))
     }
 
     func noteFired(_ rules: [String], device: Int?) {
@@ -328,7 +337,7 @@ final class World {
         let device = devices[index]
         if let engine = device.engine, !engine.isIdle(now: now) { return false }
         let horizon = horizon ?? now.adding(Self.waitBound)
-        return !timers[index].values.contains { $0.due < horizon }
+        return !timers[index].contains(dueBefore: horizon)
     }
 
     var isSettled: Bool { isSettled(before: nil) }
@@ -414,6 +423,9 @@ final class World {
     /// the array released them again (a whole-state write holds the store's and the sync
     /// data's, on every sds event). The lent write is not even looked at: `Device` checked
     /// it (reading its store's history position cost as much as a read through the disk).
+    ///
+    /// The device is named through `deviceNames` and found in `devices` only for a write:
+    /// holding it for the whole call retained and released it on every delivery.
     private func perform(
         _ effects: consuming [EngineEffect], device index: Int, incarnation: Int,
         firstWriteDone: Bool = false
@@ -422,28 +434,24 @@ final class World {
         var position = 0
         if firstWriteDone {
             precondition(!effects.isEmpty,
-                         "'\(devices[index].name)': the lent disk's write is missing")
+                         "'\(deviceNames[index])': the lent disk's write is missing")
             storeChanged[diskOwners[index]] = true
             position = 1
             if countWrite(device: index) { return }
         }
-        let device = devices[index]
         while position < effects.count {
             guard incarnations[index] == incarnation, failure == nil else { return }
             var effect = EngineEffect.probe("")
             swap(&effect, &effects[position])
             position += 1
-            guard carryOut(consume effect, on: device, index: index, incarnation: incarnation)
-            else { return }
+            guard carryOut(consume effect, index: index, incarnation: incarnation) else { return }
         }
     }
 
     /// Carries out one effect; false when the effects after it must be dropped (the run
     /// failed, or the device was killed).
     @inline(__always)
-    private func carryOut(
-        _ effect: consuming EngineEffect, on device: Device, index: Int, incarnation: Int
-    ) -> Bool {
+    private func carryOut(_ effect: consuming EngineEffect, index: Int, incarnation: Int) -> Bool {
         switch consume effect {
         case .send(let id, let request):
             send(request, id: id, from: index)
@@ -459,7 +467,7 @@ final class World {
                 kernel.cancel(existing.event)
             }
         case .probe(let name):
-            record(device.name, "probe", [TraceField("point", .string(name))])
+            record(deviceNames[index], "probe", [TraceField("point", .string(name))])
             if Self.isSyncStart(name) && !livenessGuards[index].noteStart(at: now) {
                 failLivelock(device: index, repeating: "synchronization (sync.start)")
                 return false
@@ -472,11 +480,11 @@ final class World {
                                 .resume(device: index, incarnation: incarnation))
             }
         case .trace(let kind, let details, let rules):
-            record(device.name, kind, details, rules: rules)
+            record(deviceNames[index], kind, details, rules: rules)
             noteFired(rules, device: index)
             if Self.isRuntimeError(kind),
                case .string(let message)? = details.first?.value {
-                fail("\(device.name): \(message)")
+                fail("\(deviceNames[index]): \(message)")
                 return false
             }
         case .completed(let waiter):
@@ -487,7 +495,7 @@ final class World {
             actionFailed(waiter, reason: reason, device: index)
         case .write(let write):
             if case .some = write.store { storeChanged[diskOwners[index]] = true }
-            device.apply(write)
+            devices[index].apply(write)
             if countWrite(device: index) { return false }
         }
         return true
@@ -554,9 +562,9 @@ final class World {
     func noteRefusals(_ response: CloudResponse, device index: Int) {
         switch response {
         case .failure(let error):
-            refusals[index].insert(error.code.description)
+            refusals[index].insert(error.code)
         case .recordsModified(let results), .recordsFetched(let results):
-            for case .failed(_, let error) in results { refusals[index].insert(error.code.description) }
+            for case .failed(_, let error) in results { refusals[index].insert(error.code) }
         default:
             break
         }

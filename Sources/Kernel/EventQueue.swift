@@ -97,23 +97,28 @@ public struct EventQueue<Payload> {
     }
 
     /// Adds an event due at `time` and returns its id (the next sequence number).
+    ///
+    /// The payload is taken (`consuming`), not borrowed: borrowed, it was copied into the
+    /// queue (retaining a boxed payload) and the caller's own copy destroyed after the call.
     @inlinable
     @discardableResult
-    public mutating func schedule(at time: SimTime, _ payload: Payload) -> EventID {
+    public mutating func schedule(at time: SimTime, _ payload: consuming Payload) -> EventID {
         let sequence = nextSequence
         nextSequence += 1
-        let entry = Entry(time: time.microseconds, sequence: sequence, payload: payload)
+        let entry = Entry(time: time.microseconds, sequence: sequence, payload: consume payload)
         // Its sequence number is the largest yet: after every entry of `front` due at its time.
+        // (Each append consumes the entry: left to the optimizer, it was copied in, retain and
+        // all, and then destroyed.)
         if !front.isEmpty {
             if front[0].timeKey == entry.timeKey && front.count < Self.frontLimit {
-                front.append(entry)
+                front.append(consume entry)
                 return EventID(sequence: sequence)
             }
         } else if heap.isEmpty || entry.precedes(heap[0]) {
-            front.append(entry)
+            front.append(consume entry)
             return EventID(sequence: sequence)
         }
-        heap.append(entry)
+        heap.append(consume entry)
         siftUp(from: heap.count - 1)
         return EventID(sequence: sequence)
     }

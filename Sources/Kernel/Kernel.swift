@@ -69,43 +69,47 @@ public struct Kernel<Payload> {
     /// Schedules `payload` for `actor` after `delay` (not negative) from now.
     @inlinable
     @discardableResult
-    public mutating func schedule(after delay: SimTime, actor: String, _ payload: Payload)
-        -> EventID
+    public mutating func schedule(
+        after delay: SimTime, actor: String, _ payload: consuming Payload
+    ) -> EventID
     {
         precondition(delay >= .zero, "cannot schedule with a negative delay (\(delay))")
-        return schedule(at: now.adding(delay), actor: self.actor(named: actor), payload)
+        return schedule(at: now.adding(delay), actor: self.actor(named: actor), consume payload)
     }
 
     /// Schedules `payload` for `actor` at `time`, which must not be in the past.
     @inlinable
     @discardableResult
-    public mutating func schedule(at time: SimTime, actor: String, _ payload: Payload)
-        -> EventID
+    public mutating func schedule(
+        at time: SimTime, actor: String, _ payload: consuming Payload
+    ) -> EventID
     {
-        schedule(at: time, actor: self.actor(named: actor), payload)
+        schedule(at: time, actor: self.actor(named: actor), consume payload)
     }
 
     /// Schedules `payload` for a registered actor after `delay` (not negative) from now.
     @inlinable
     @discardableResult
-    public mutating func schedule(after delay: SimTime, actor: ActorID, _ payload: Payload)
-        -> EventID
+    public mutating func schedule(
+        after delay: SimTime, actor: ActorID, _ payload: consuming Payload
+    ) -> EventID
     {
         precondition(delay.microseconds >= 0, "cannot schedule with a negative delay")
         // A delay too large to add saturates: the event is due past any budget (a `.time`
         // failure when it comes next), never an overflow trap.
-        return schedule(at: now.adding(delay), actor: actor, payload)
+        return schedule(at: now.adding(delay), actor: actor, consume payload)
     }
 
     /// Schedules `payload` for a registered actor at `time`, which must not be in the past.
     @inlinable
     @discardableResult
-    public mutating func schedule(at time: SimTime, actor: ActorID, _ payload: Payload)
-        -> EventID
+    public mutating func schedule(
+        at time: SimTime, actor: ActorID, _ payload: consuming Payload
+    ) -> EventID
     {
         precondition(time.microseconds >= currentMicroseconds, "cannot schedule in the past")
         precondition(Int(actor.index) < eventCountByActor.count, "unknown actor handle")
-        return queue.schedule(at: time, Routed(actor: actor.index, payload: payload))
+        return queue.schedule(at: time, Routed(actor: actor.index, payload: consume payload))
     }
 
     /// Removes a waiting event; returns whether it was still waiting.

@@ -32,6 +32,10 @@ struct ChaosPlan: Sendable {
     /// Each entity of the file with its attributes outside its identity (those a drawn update
     /// may change), in the file's order: filtered once, not at every drawn update.
     private let updatable: [(entity: String, attributes: [AttributeDeclaration])]
+    /// Each entity of the file and whether it has a to-one relationship (one a drawn link
+    /// may set), in the file's order: found once, not for every label held at every drawn
+    /// link (each look-up copied the entity's declaration out and destroyed it again).
+    private let linkable: [(entity: String, hasToOne: Bool)]
 
     /// How many values each identity attribute draws from, so that identities collide.
     static let identityPoolSize = 3
@@ -76,6 +80,9 @@ struct ChaosPlan: Sendable {
                 !entity.identity.contains { $0.value == attribute.name.value }
             })
         }
+        linkable = scenario.entities.map { entity in
+            (entity.name.value, entity.relationships.contains { $0.cardinality == .toOne })
+        }
     }
 
     /// Labels bound by inserts of the timeline and its triggers, in file order.
@@ -117,6 +124,12 @@ struct ChaosPlan: Sendable {
     /// The attributes outside its identity of the entity `entity(named:)` finds.
     func updatableAttributes(of name: String) -> [AttributeDeclaration]? {
         updatable.first { $0.entity == name }?.attributes
+    }
+
+    /// Whether the entity `entity(named:)` finds has a to-one relationship (false for an
+    /// entity the file lacks).
+    func hasToOneRelationship(_ name: String) -> Bool {
+        linkable.first { $0.entity == name }?.hasToOne ?? false
     }
 
     /// The account a device is signed into at launch.

@@ -142,10 +142,7 @@ struct OperationDraw {
         -> ChaosAction?
     {
         let heldNow = held(workloadEntities)
-        let linkable = heldNow.filter { position in
-            run.plan.entity(named: boundEntity(at: position))?.relationships
-                .contains { $0.cardinality == .toOne } ?? false
-        }
+        let linkable = heldNow.filter { run.plan.hasToOneRelationship(boundEntity(at: $0)) }
         guard let sourcePosition = pick(linkable, &operations),
             let entity = run.plan.entity(named: boundEntity(at: sourcePosition)),
             let relationship = pick(

@@ -128,7 +128,14 @@ struct ModelTable: Hashable, Sendable {
             moveSlotsToOverflow()
             base = raw
         } else if gap > 0 {
-            slots.append(contentsOf: repeatElement(nil, count: Int(gap)))
+            // Hole by hole into room made once (doubling at least, as appends grow):
+            // appending a `repeatElement` went through the generic sequence path, about 100
+            // instructions a hole (issue 19).
+            let needed = slots.count + Int(gap) + 1
+            if needed > slots.capacity {
+                slots.reserveCapacity(Swift.max(needed, 2 * slots.capacity))
+            }
+            for _ in 0..<gap { slots.append(nil) }
         }
         slots.append(model)
         slottedCount += 1

@@ -27,8 +27,9 @@ struct ModelTable: Hashable, Sendable {
     private var base: UInt64 = 0
     /// The models in `slots`.
     private(set) var slottedCount = 0
-    /// Models whose identifiers are below `base`.
-    private var overflow: [ModelID: Model] = [:]
+    /// Models whose identifiers are below `base`. Made with `init()`: the literal was built
+    /// from an (empty) list of pairs, for every empty table (one a save).
+    private var overflow: [ModelID: Model] = Dictionary()
 
     /// The number of slots below which holes are never compacted (nor gaps refused).
     private static let compactionFloor = 64

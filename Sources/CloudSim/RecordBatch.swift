@@ -47,8 +47,9 @@ struct RecordBatch {
     /// Whether the zone's contents changed (something was saved or deleted).
     var changedZone = false
     /// Participants who lost access by this request and why (a participant leaving), for the
-    /// refresh of the shared views.
-    var losses: [String: AccessLoss] = [:]
+    /// refresh of the shared views. Made with `init()`: the literal `[:]` was built from an
+    /// empty list of pairs, on every request.
+    var losses: [String: AccessLoss] = Dictionary()
 
     /// Decides every item, then applies the request unless it is atomic and an item failed.
     mutating func run() {

@@ -25,8 +25,9 @@ struct RecordTable {
     /// empty or holds it (linear probing).
     private var buckets: [UInt32] = []
     /// `share` and `participants` of the records that have either (`Slot.hasSharingFields`),
-    /// in the box the record holds them in.
-    private var sharingFields: [String: CloudRecord.SharingBox] = [:]
+    /// in the box the record holds them in. Made with `init()`: the literal `[:]` was built
+    /// from an empty list of pairs, for every table.
+    private var sharingFields: [String: CloudRecord.SharingBox] = Dictionary()
 
     init(zone: ZoneID) {
         self.zone = zone

@@ -16,18 +16,20 @@ struct ZoneState {
     private(set) var sequence: Int64 = 0
     /// The live records (issue 19: a dense table, see `RecordTable`).
     private(set) var records: RecordTable
-    private(set) var tombstones: [String: Tombstone] = [:]
+    // The empty tables are made with `init()`: a literal was built from an (empty) list of
+    // pairs, for every state made (one a request: `modifyRecordsInOneZone` swaps one in).
+    private(set) var tombstones: [String: Tombstone] = Dictionary()
     /// The earlier versions of each live record since it was last created, oldest first, for
     /// the ancestor record of `serverRecordChanged`; dropped when the record is deleted. The
     /// current version is the one in `records`, so a record written once has no entry here
     /// (issue 19: this kept every version, the current one too, a full record for each).
-    private var versions: [String: [CloudRecord]] = [:]
+    private var versions: [String: [CloudRecord]] = Dictionary()
     /// (sequence, record name) in sequence order; an entry is current when the record or
     /// tombstone of that name still carries its sequence.
     private(set) var log: [LogEntry] = []
     /// Names of the live share records (`cloudkit.share`), so a zone without shares skips
     /// every sharing computation.
-    private(set) var shareRecordNames: Set<String> = []
+    private(set) var shareRecordNames: Set<String> = Set()
 
     init(id: ZoneID) {
         self.id = id

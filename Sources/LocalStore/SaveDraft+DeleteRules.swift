@@ -51,10 +51,12 @@ extension SaveDraft {
             steps += 1
             precondition(steps <= stepsMax, "the cascade from \(root) does not end")
             if id != root {
-                tombstones[id] = remove(id)
+                bury(id)
                 group.append(id)
             }
-            guard let model = tombstones[id] else { preconditionFailure("no tombstone of \(id)") }
+            guard let model = tombstone(of: id) else {
+                preconditionFailure("no tombstone of \(id)")
+            }
             order.append((id: id, entity: model.entity))
             let relationships = entity(of: model).relationships
             // Most entities cascade nowhere: no walk of their relationships, copying each (by
@@ -86,7 +88,9 @@ extension SaveDraft {
             // The tombstone is read only for an entity with a `deny` rule (most have none).
             guard relationships.indices.contains(where: { relationships[$0].deleteRule == .deny })
             else { continue }
-            guard let model = tombstones[id] else { preconditionFailure("no tombstone of \(id)") }
+            guard let model = tombstone(of: id) else {
+                preconditionFailure("no tombstone of \(id)")
+            }
             for relationship in relationships
             where relationship.deleteRule == .deny
                 && !related(model, through: relationship, index: &index).isEmpty {

@@ -90,11 +90,11 @@ extension SaveDraft {
     /// model deleted earlier in the same transaction does nothing more.
     private mutating func delete(_ id: ModelID) throws(StoreError) {
         guard models.contains(id) else {
-            guard tombstones[id] != nil else { throw .unknownModel(id) }
+            guard isDeleted(id) else { throw .unknownModel(id) }
             return
         }
         explicitDeletions.append(id)
-        tombstones[id] = remove(id)
+        bury(id)
     }
 
     /// An operation's values in the order of their names, sorted once for the name check and

@@ -283,7 +283,7 @@ struct RecordBatch {
         }
         var isRecreation = false
         if case .none = server, client.changeTag != nil {  // (not `== nil`: see policyError)
-            isRecreation = zone.tombstones[client.recordName] != nil
+            isRecreation = zone.tombstone(named: client.recordName) != nil
         }
         return PlannedSave(
             record: record, writtenKeys: writtenKeys, previous: server, isRecreation: isRecreation,

@@ -103,7 +103,8 @@ extension ZoneState {
         if let position = records.position(of: entry.recordName, nameHash: entry.nameHash) {
             return records.sequence(at: position) == entry.sequence ? .record(position) : nil
         }
-        guard includeTombstones, let tombstone = tombstones[entry.recordName],
+        guard includeTombstones,
+            let tombstone = tombstone(named: entry.recordName, nameHash: entry.nameHash),
             tombstone.sequence == entry.sequence
         else { return nil }
         return .deletion(

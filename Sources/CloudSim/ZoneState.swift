@@ -16,14 +16,16 @@ struct ZoneState {
     private(set) var sequence: Int64 = 0
     /// The live records (issue 19: a dense table, see `RecordTable`).
     private(set) var records: RecordTable
+    /// The tombstone of each deleted record not written since, by name (`tombstone(named:)`,
+    /// `sortedTombstones`).
     // The empty tables are made with `init()`: a literal was built from an (empty) list of
     // pairs, for every state made (one a request: `modifyRecordsInOneZone` swaps one in).
-    private(set) var tombstones: [String: Tombstone] = Dictionary()
+    private var tombstones: [HashedRecordName: Tombstone] = Dictionary()
     /// The earlier versions of each live record since it was last created, oldest first, for
     /// the ancestor record of `serverRecordChanged`; dropped when the record is deleted. The
     /// current version is the one in `records`, so a record written once has no entry here
     /// (issue 19: this kept every version, the current one too, a full record for each).
-    private var versions: [String: [CloudRecord]] = Dictionary()
+    private var versions: [HashedRecordName: [CloudRecord]] = Dictionary()
     /// (sequence, record name) in sequence order; an entry is current when the record or
     /// tombstone of that name still carries its sequence.
     private(set) var log: [LogEntry] = []
@@ -84,11 +86,11 @@ struct ZoneState {
         // Hashed once, for the table and for the log entry.
         let nameHash = RecordNameHash.hash(name)
         if let previous = records.write(record, sequence: sequence, nameHash: nameHash) {
-            versions[name, default: []].append(previous)
+            versions[HashedRecordName(name, nameHash: nameHash), default: []].append(previous)
         } else if !tombstones.isEmpty {
             // Only a record that was not live can have a tombstone (a deletion leaves one, a
-            // write removes it): an update hashes no name here, nor does a zone without any.
-            tombstones[name] = nil
+            // write removes it): an update looks up no name here, nor does a zone without any.
+            tombstones[HashedRecordName(name, nameHash: nameHash)] = nil
         }
         log.append(LogEntry(sequence: sequence, recordName: name, nameHash: nameHash))
         if record.isShare { shareRecordNames.insert(name) }
@@ -100,9 +102,10 @@ struct ZoneState {
         precondition(isLive, "delete in zone \(id) that is not live")
         let nameHash = RecordNameHash.hash(name)
         guard let stored = records.remove(named: name, nameHash: nameHash) else { return nil }
-        if !versions.isEmpty { versions[name] = nil }
+        let key = HashedRecordName(name, nameHash: nameHash)
+        if !versions.isEmpty { versions[key] = nil }
         sequence += 1
-        tombstones[name] = Tombstone(
+        tombstones[key] = Tombstone(
             recordName: name, recordType: stored.record.recordType, sequence: sequence)
         log.append(LogEntry(sequence: sequence, recordName: name, nameHash: nameHash))
         if !shareRecordNames.isEmpty { shareRecordNames.remove(name) }
@@ -113,7 +116,9 @@ struct ZoneState {
     /// since it was last created: the oldest such, then the current one.
     func version(of name: String, changeTag: String) -> CloudRecord? {
         if !versions.isEmpty,
-            let earlier = versions[name]?.first(where: { $0.changeTag == changeTag })
+            let earlier = versions[HashedRecordName(name)]?.first(where: {
+                $0.changeTag == changeTag
+            })
         {
             return earlier
         }
@@ -125,6 +130,22 @@ struct ZoneState {
 
     /// Whether the zone holds a live share record.
     var hasShares: Bool { !shareRecordNames.isEmpty }
+
+    /// The tombstone of a deleted record of that name not written since.
+    func tombstone(named name: String) -> Tombstone? {
+        tombstones.isEmpty ? nil : tombstones[HashedRecordName(name)]
+    }
+
+    /// `tombstone(named:)` of a name whose `RecordNameHash.hash` the caller carries (a log
+    /// entry keeps it).
+    func tombstone(named name: String, nameHash: Int) -> Tombstone? {
+        tombstones.isEmpty ? nil : tombstones[HashedRecordName(name, nameHash: nameHash)]
+    }
+
+    /// Every tombstone, sorted by record name.
+    var sortedTombstones: [Tombstone] {
+        tombstones.values.sorted { $0.recordName < $1.recordName }
+    }
 }
 
 /// A live record with the sequence of its latest save.

@@ -78,13 +78,17 @@ struct ZoneState {
 
     /// Writes a record (new or updated): bumps the sequence, replaces any tombstone.
     mutating func write(_ record: CloudRecord) {
+        write(record, nameHash: RecordNameHash.hash(record.recordName))
+    }
+
+    /// `write(_:)` of a record whose name's `RecordNameHash.hash` the caller carries (a
+    /// planned save's), used for the table, the tombstones and versions, and the log entry.
+    mutating func write(_ record: CloudRecord, nameHash: Int) {
         precondition(isLive, "write into zone \(id) that is not live")
         precondition(record.zone == id, "record \(record.recordName) written into the wrong zone")
         precondition(record.changeTag != nil, "a stored record always has a change tag")
         sequence += 1
         let name = record.recordName
-        // Hashed once, for the table and for the log entry.
-        let nameHash = RecordNameHash.hash(name)
         if let previous = records.write(record, sequence: sequence, nameHash: nameHash) {
             versions[HashedRecordName(name, nameHash: nameHash), default: []].append(previous)
         } else if !tombstones.isEmpty {

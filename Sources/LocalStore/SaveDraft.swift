@@ -147,6 +147,13 @@ struct SaveDraft {
         return model
     }
 
+    /// The models as the transaction leaves them, moved out: the draft holds none after.
+    mutating func takeModels() -> ModelTable {
+        var taken = ModelTable()
+        swap(&taken, &models)
+        return taken
+    }
+
     /// The models as they were before the transaction.
     mutating func undo() -> ModelTable {
         for (id, original) in touched { // tidy: ordered the order first touched

@@ -25,6 +25,20 @@ public struct ZoneID: Hashable, Comparable, Sendable, CustomStringConvertible {
         (lhs.owner, lhs.name) < (rhs.owner, rhs.name)
     }
 
+    /// The two strings by the record-name hash (`RecordNameHash`, consistent with `String`'s
+    /// `==`, so with the synthesized `==`), mixed into one word that `Hasher` takes once.
+    /// Issue 19: the synthesized hashing fed both strings through `Hasher`, and the cloud
+    /// finds a zone in its tables (zone states, feeds, shared views) about once a request,
+    /// 5,500 finds at 540 instructions in 20 swarm seeds. The tables only answer lookups:
+    /// the buckets' order never shows.
+    public func hash(into hasher: inout Hasher) {
+        // The owner's hash multiplied by an odd constant first: swapping the two strings
+        // changes the word.
+        hasher.combine(
+            RecordNameHash.hash(owner) &* Int(bitPattern: 0x9E37_79B9_7F4A_7C15)
+                ^ RecordNameHash.hash(name))
+    }
+
     public var description: String { "\(name):\(owner)" }
 
     /// `CKRecordZone.ID.defaultZoneName`: the zone every private database has without saving

@@ -136,7 +136,14 @@ extension CloudService {
         // Put back also when not applied (only applying changes the batch's zone); a default
         // zone not stored before is stored only when applied, as before.
         if let storedIndex {
-            zoneStates.values[storedIndex] = batch.zone
+            if case .none = before {
+                // Moved back, not copied (every reference the state holds retained, then
+                // released with the batch; issue 19): only a query subscription's comparison
+                // (`before` set) reads the batch's zone after this.
+                swap(&zoneStates.values[storedIndex], &batch.zone)
+            } else {
+                zoneStates.values[storedIndex] = batch.zone
+            }
         } else if batch.isApplied {
             zoneStates[request.zone] = batch.zone
         }

@@ -113,7 +113,7 @@ extension CloudService {
             if let record = after.records[name]?.record {
                 let existed = before.records.contains(name)
                 change = (record.recordType, existed ? .recordUpdated : .recordCreated)
-            } else if let tombstone = after.tombstones[name] {
+            } else if let tombstone = after.tombstone(named: name, nameHash: entry.nameHash) {
                 change = (tombstone.recordType, .recordDeleted)
             } else {
                 continue

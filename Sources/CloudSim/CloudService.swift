@@ -168,10 +168,8 @@ public final class CloudService {
     /// ones, not re-created since), sorted by record name; empty when the zone does not exist.
     public func tombstones(in zone: ZoneID) -> [RecordDeletion] {
         guard let state = zoneStates[zone], state.isLive else { return [] }
-        return state.tombstones.keys.sorted().compactMap { name in
-            state.tombstones[name].map {
-                RecordDeletion(recordName: name, recordType: $0.recordType)
-            }
+        return state.sortedTombstones.map {
+            RecordDeletion(recordName: $0.recordName, recordType: $0.recordType)
         }
     }
 

@@ -171,11 +171,9 @@ extension CloudService {
             life: life,
             sequence: state.sequence,
             records: state.records.sortedRecords(),
-            tombstones: state.tombstones.keys.sorted().compactMap { name in
-                state.tombstones[name].map {
-                    CloudSnapshot.Tombstone(
-                        recordName: name, recordType: $0.recordType, sequence: $0.sequence)
-                }
+            tombstones: state.sortedTombstones.map {
+                CloudSnapshot.Tombstone(
+                    recordName: $0.recordName, recordType: $0.recordType, sequence: $0.sequence)
             })
     }
 }

@@ -37,4 +37,7 @@ struct PlannedSave {
     var isRecreation: Bool
     /// The policy the save is judged by: the request's, `ifServerRecordUnchanged` for shares.
     var policy: SavePolicy
+    /// `RecordNameHash.hash` of the record's name, computed when the save was planned (the
+    /// name never changes after): the zone's write files the record by it.
+    let nameHash: Int
 }

@@ -75,7 +75,7 @@ extension RecordBatch {
                     plan.record, policy: plan.policy, writtenKeys: plan.writtenKeys,
                     device: client.device))
         }
-        zone.write(plan.record)
+        zone.write(plan.record, nameHash: plan.nameHash)
         // (`case .none`: comparing the schema with nil went through `Equatable`.)
         if case .none = plannedSchema {
             developmentSchema.adopt(plan, environment: configuration.environment)

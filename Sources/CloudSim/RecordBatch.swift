@@ -47,8 +47,9 @@ struct RecordBatch {
     /// Whether the zone's contents changed (something was saved or deleted).
     var changedZone = false
     /// Participants who lost access by this request and why (a participant leaving), for the
-    /// refresh of the shared views.
-    var losses: [String: AccessLoss] = [:]
+    /// refresh of the shared views. Made with `init()`: the literal `[:]` was built from an
+    /// empty list of pairs, on every request.
+    var losses: [String: AccessLoss] = Dictionary()
 
     /// Decides every item, then applies the request unless it is atomic and an item failed.
     mutating func run() {
@@ -178,8 +179,10 @@ struct RecordBatch {
             return .fail(CloudMessages.wrongZone(client.recordName))
         }
         if let error = RecordValidation.nameError(of: save) { return .fail(error) }
+        // Hashed once for the lookups here and the write (`PlannedSave.nameHash`).
+        let nameHash = RecordNameHash.hash(client.recordName)
         // The record alone, not wrapped with its sequence first (`records[name]?.record`).
-        let server = zone.records.position(of: client.recordName).map {
+        let server = zone.records.position(of: client.recordName, nameHash: nameHash).map {
             zone.records.record(at: $0)
         }
         // Shares are always saved with ifServerRecordUnchanged
@@ -191,7 +194,7 @@ struct RecordBatch {
                 CloudMessages.recordTypeChange(
                     client.recordName, from: server.recordType, to: client.recordType))
         }
-        var planned = merge(save, onto: server, policy: policy)
+        var planned = merge(save, onto: server, policy: policy, nameHash: nameHash)
         switch pairing(of: save, server: server, index: index) {
         case .failure(let error): return .fail(error)
         case .success(let share): planned.record.share = share
@@ -244,7 +247,7 @@ struct RecordBatch {
     /// over the server's; a written key without a value removes it; the parent comes from
     /// the client.
     private func merge(
-        _ save: RecordSave, onto server: CloudRecord?, policy: SavePolicy
+        _ save: RecordSave, onto server: CloudRecord?, policy: SavePolicy, nameHash: Int
     ) -> PlannedSave {
         let client = save.record
         // Sorted and unique, as a set sorted would be: the keys passed the name check, so
@@ -282,11 +285,11 @@ struct RecordBatch {
         }
         var isRecreation = false
         if case .none = server, client.changeTag != nil {  // (not `== nil`: see policyError)
-            isRecreation = zone.tombstones[client.recordName] != nil
+            isRecreation = zone.tombstone(named: client.recordName, nameHash: nameHash) != nil
         }
         return PlannedSave(
             record: record, writtenKeys: writtenKeys, previous: server, isRecreation: isRecreation,
-            policy: policy)
+            policy: policy, nameHash: nameHash)
     }
 
     /// Whether every key comes before the next one: sorted, without repeats.

@@ -25,8 +25,9 @@ struct RecordTable {
     /// empty or holds it (linear probing).
     private var buckets: [UInt32] = []
     /// `share` and `participants` of the records that have either (`Slot.hasSharingFields`),
-    /// in the box the record holds them in.
-    private var sharingFields: [String: CloudRecord.SharingBox] = [:]
+    /// in the box the record holds them in. Made with `init()`: the literal `[:]` was built
+    /// from an empty list of pairs, for every table.
+    private var sharingFields: [String: CloudRecord.SharingBox] = Dictionary()
 
     init(zone: ZoneID) {
         self.zone = zone
@@ -51,6 +52,12 @@ struct RecordTable {
     /// until the table changes (a name looked up once for both).
     func position(of name: String) -> Int? {
         find(name).position
+    }
+
+    /// `position(of:)` of a name whose `RecordNameHash.hash` the caller carries (a zone's
+    /// change log keeps each entry's: its feed looks up every entry after a token).
+    func position(of name: String, nameHash: Int) -> Int? {
+        find(name, hash: nameHash).position
     }
 
     /// The sequence of the latest save of the record at a position from `position(of:)`.
@@ -92,12 +99,18 @@ struct RecordTable {
     /// Stores a record under its name with the sequence of this save; returns the record it
     /// replaces, if any.
     mutating func write(_ record: CloudRecord, sequence: Int64) -> CloudRecord? {
+        write(record, sequence: sequence, nameHash: RecordNameHash.hash(record.recordName))
+    }
+
+    /// `write(_:sequence:)` with the record name's `RecordNameHash.hash`, which the caller
+    /// also keeps (a zone's change log: the name is hashed once for both).
+    mutating func write(_ record: CloudRecord, sequence: Int64, nameHash: Int) -> CloudRecord? {
         precondition(slots.count < Int(Int32.max), "a zone holds fewer than 2^31 records")
         let name = record.recordName
-        let found = find(name)
+        let found = find(name, hash: nameHash)
         let isNew = found.position == nil
         let position = found.position ?? slots.count
-        if isNew { fileNew(name, at: found.bucket) }
+        if isNew { fileNew(name, hash: nameHash, at: found.bucket) }
         let previous = isNew ? nil : self.record(at: position)
         let slot = Slot(record, sequence: sequence)
         if let box = record.sharing {
@@ -115,7 +128,12 @@ struct RecordTable {
 
     /// Removes the record of that name; returns it with its sequence, nil when there is none.
     mutating func remove(named name: String) -> StoredRecord? {
-        let found = find(name)
+        remove(named: name, nameHash: RecordNameHash.hash(name))
+    }
+
+    /// `remove(named:)` with the name's `RecordNameHash.hash`, which the caller also keeps.
+    mutating func remove(named name: String, nameHash: Int) -> StoredRecord? {
+        let found = find(name, hash: nameHash)
         guard let position = found.position else { return nil }
         unfile(at: found.bucket)
         let stored = StoredRecord(record: record(at: position), sequence: slots[position].sequence)
@@ -198,8 +216,14 @@ extension RecordTable {
     /// go (-1 when the index has no buckets yet).
     private func find(_ name: String) -> (bucket: Int, position: Int?) {
         guard !buckets.isEmpty else { return (-1, nil) }
+        return find(name, hash: RecordNameHash.hash(name))
+    }
+
+    /// `find` with the name's `RecordNameHash.hash`.
+    private func find(_ name: String, hash: Int) -> (bucket: Int, position: Int?) {
+        guard !buckets.isEmpty else { return (-1, nil) }
         let mask = buckets.count - 1
-        var bucket = RecordNameHash.hash(name) & mask
+        var bucket = hash & mask
         // Ends at an empty bucket: at most three quarters of them are full.
         while true {
             let number = buckets[bucket]
@@ -210,13 +234,13 @@ extension RecordTable {
     }
 
     /// Files a name that is not in the index for the next slot (`slots.count`), in `bucket`
-    /// (from `find`) unless the index grows first.
-    private mutating func fileNew(_ name: String, at bucket: Int) {
+    /// (from `find`) unless the index grows first; `hash` is the name's.
+    private mutating func fileNew(_ name: String, hash: Int, at bucket: Int) {
         let number = UInt32(slots.count + 1)
         guard (slots.count + 1) * 4 <= buckets.count * 3 else {
             growIndex()
             let mask = buckets.count - 1
-            var empty = RecordNameHash.hash(name) & mask
+            var empty = hash & mask
             while buckets[empty] != 0 { empty = (empty + 1) & mask }
             buckets[empty] = number
             return

@@ -100,10 +100,11 @@ extension ZoneState {
     /// What a log entry reports when it is the current state of its name and may be
     /// reported: the live record's position in the table, or its deletion; nil otherwise.
     private func report(_ entry: LogEntry, includeTombstones: Bool) -> FeedItem? {
-        if let position = records.position(of: entry.recordName) {
+        if let position = records.position(of: entry.recordName, nameHash: entry.nameHash) {
             return records.sequence(at: position) == entry.sequence ? .record(position) : nil
         }
-        guard includeTombstones, let tombstone = tombstones[entry.recordName],
+        guard includeTombstones,
+            let tombstone = tombstone(named: entry.recordName, nameHash: entry.nameHash),
             tombstone.sequence == entry.sequence
         else { return nil }
         return .deletion(

@@ -16,18 +16,22 @@ struct ZoneState {
     private(set) var sequence: Int64 = 0
     /// The live records (issue 19: a dense table, see `RecordTable`).
     private(set) var records: RecordTable
-    private(set) var tombstones: [String: Tombstone] = [:]
+    /// The tombstone of each deleted record not written since, by name (`tombstone(named:)`,
+    /// `sortedTombstones`).
+    // The empty tables are made with `init()`: a literal was built from an (empty) list of
+    // pairs, for every state made (one a request: `modifyRecordsInOneZone` swaps one in).
+    private var tombstones: [HashedRecordName: Tombstone] = Dictionary()
     /// The earlier versions of each live record since it was last created, oldest first, for
     /// the ancestor record of `serverRecordChanged`; dropped when the record is deleted. The
     /// current version is the one in `records`, so a record written once has no entry here
     /// (issue 19: this kept every version, the current one too, a full record for each).
-    private var versions: [String: [CloudRecord]] = [:]
+    private var versions: [HashedRecordName: [CloudRecord]] = Dictionary()
     /// (sequence, record name) in sequence order; an entry is current when the record or
     /// tombstone of that name still carries its sequence.
     private(set) var log: [LogEntry] = []
     /// Names of the live share records (`cloudkit.share`), so a zone without shares skips
     /// every sharing computation.
-    private(set) var shareRecordNames: Set<String> = []
+    private(set) var shareRecordNames: Set<String> = Set()
 
     init(id: ZoneID) {
         self.id = id
@@ -74,19 +78,25 @@ struct ZoneState {
 
     /// Writes a record (new or updated): bumps the sequence, replaces any tombstone.
     mutating func write(_ record: CloudRecord) {
+        write(record, nameHash: RecordNameHash.hash(record.recordName))
+    }
+
+    /// `write(_:)` of a record whose name's `RecordNameHash.hash` the caller carries (a
+    /// planned save's), used for the table, the tombstones and versions, and the log entry.
+    mutating func write(_ record: CloudRecord, nameHash: Int) {
         precondition(isLive, "write into zone \(id) that is not live")
         precondition(record.zone == id, "record \(record.recordName) written into the wrong zone")
         precondition(record.changeTag != nil, "a stored record always has a change tag")
         sequence += 1
         let name = record.recordName
-        if let previous = records.write(record, sequence: sequence) {
-            versions[name, default: []].append(previous)
+        if let previous = records.write(record, sequence: sequence, nameHash: nameHash) {
+            versions[HashedRecordName(name, nameHash: nameHash), default: []].append(previous)
         } else if !tombstones.isEmpty {
             // Only a record that was not live can have a tombstone (a deletion leaves one, a
-            // write removes it): an update hashes no name here, nor does a zone without any.
-            tombstones[name] = nil
+            // write removes it): an update looks up no name here, nor does a zone without any.
+            tombstones[HashedRecordName(name, nameHash: nameHash)] = nil
         }
-        log.append(LogEntry(sequence: sequence, recordName: name))
+        log.append(LogEntry(sequence: sequence, recordName: name, nameHash: nameHash))
         if record.isShare { shareRecordNames.insert(name) }
     }
 
@@ -94,12 +104,14 @@ struct ZoneState {
     @discardableResult
     mutating func delete(named name: String) -> CloudRecord? {
         precondition(isLive, "delete in zone \(id) that is not live")
-        guard let stored = records.remove(named: name) else { return nil }
-        if !versions.isEmpty { versions[name] = nil }
+        let nameHash = RecordNameHash.hash(name)
+        guard let stored = records.remove(named: name, nameHash: nameHash) else { return nil }
+        let key = HashedRecordName(name, nameHash: nameHash)
+        if !versions.isEmpty { versions[key] = nil }
         sequence += 1
-        tombstones[name] = Tombstone(
+        tombstones[key] = Tombstone(
             recordName: name, recordType: stored.record.recordType, sequence: sequence)
-        log.append(LogEntry(sequence: sequence, recordName: name))
+        log.append(LogEntry(sequence: sequence, recordName: name, nameHash: nameHash))
         if !shareRecordNames.isEmpty { shareRecordNames.remove(name) }
         return stored.record
     }
@@ -108,7 +120,9 @@ struct ZoneState {
     /// since it was last created: the oldest such, then the current one.
     func version(of name: String, changeTag: String) -> CloudRecord? {
         if !versions.isEmpty,
-            let earlier = versions[name]?.first(where: { $0.changeTag == changeTag })
+            let earlier = versions[HashedRecordName(name)]?.first(where: {
+                $0.changeTag == changeTag
+            })
         {
             return earlier
         }
@@ -120,6 +134,22 @@ struct ZoneState {
 
     /// Whether the zone holds a live share record.
     var hasShares: Bool { !shareRecordNames.isEmpty }
+
+    /// The tombstone of a deleted record of that name not written since.
+    func tombstone(named name: String) -> Tombstone? {
+        tombstones.isEmpty ? nil : tombstones[HashedRecordName(name)]
+    }
+
+    /// `tombstone(named:)` of a name whose `RecordNameHash.hash` the caller carries (a log
+    /// entry keeps it).
+    func tombstone(named name: String, nameHash: Int) -> Tombstone? {
+        tombstones.isEmpty ? nil : tombstones[HashedRecordName(name, nameHash: nameHash)]
+    }
+
+    /// Every tombstone, sorted by record name.
+    var sortedTombstones: [Tombstone] {
+        tombstones.values.sorted { $0.recordName < $1.recordName }
+    }
 }
 
 /// A live record with the sequence of its latest save.
@@ -137,6 +167,22 @@ struct Tombstone: Hashable {
 
 /// One step of a zone's change log.
 struct LogEntry: Hashable {
-    var sequence: Int64
-    var recordName: String
+    let sequence: Int64
+    let recordName: String
+    /// `RecordNameHash.hash(recordName)`, kept so that a zone's feed finds the entry's record
+    /// without hashing its name again (issue 19: every entry after a token was hashed on
+    /// every fetch, about 600,000 instructions in 20 swarm seeds). Constant, as the name.
+    let nameHash: Int
+
+    init(sequence: Int64, recordName: String, nameHash: Int) {
+        self.sequence = sequence
+        self.recordName = recordName
+        self.nameHash = nameHash
+    }
+
+    init(sequence: Int64, recordName: String) {
+        self.init(
+            sequence: sequence, recordName: recordName,
+            nameHash: RecordNameHash.hash(recordName))
+    }
 }

@@ -27,8 +27,9 @@ struct ModelTable: Hashable, Sendable {
     private var base: UInt64 = 0
     /// The models in `slots`.
     private(set) var slottedCount = 0
-    /// Models whose identifiers are below `base`.
-    private var overflow: [ModelID: Model] = [:]
+    /// Models whose identifiers are below `base`. Made with `init()`: the literal was built
+    /// from an (empty) list of pairs, for every empty table (one a save).
+    private var overflow: [ModelID: Model] = Dictionary()
 
     /// The number of slots below which holes are never compacted (nor gaps refused).
     private static let compactionFloor = 64
@@ -128,7 +129,14 @@ struct ModelTable: Hashable, Sendable {
             moveSlotsToOverflow()
             base = raw
         } else if gap > 0 {
-            slots.append(contentsOf: repeatElement(nil, count: Int(gap)))
+            // Hole by hole into room made once (doubling at least, as appends grow):
+            // appending a `repeatElement` went through the generic sequence path, about 100
+            // instructions a hole (issue 19).
+            let needed = slots.count + Int(gap) + 1
+            if needed > slots.capacity {
+                slots.reserveCapacity(Swift.max(needed, 2 * slots.capacity))
+            }
+            for _ in 0..<gap { slots.append(nil) }
         }
         slots.append(model)
         slottedCount += 1

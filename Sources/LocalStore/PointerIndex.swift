@@ -1,5 +1,14 @@
-/// Who points at whom, built once per save that deletes, so that the derived to-many sides
-/// of deleted models and the pointers left dangling are found without a scan per deletion.
+/// Who points at whom, built at most once per save that deletes, so that the derived to-many
+/// sides of deleted models and the pointers left dangling are found without a scan per
+/// deletion.
+///
+/// Built at the first lookup that could find a pointer: a model whose entity no stored
+/// relationship has as its destination has none pointing at it (every save checks that a
+/// target is of its relationship's destination), and most deleting saves delete only such
+/// models (issue 19: the index was built for every deleting save, about 2,500 instructions,
+/// where the swarm's notes are pointed at by no stored pointer). Built later than the delete
+/// rules begin, it lacks the models the cascade removed meanwhile: every caller keeps only
+/// pointers from models that remain, so the answers are the same.
 ///
 /// One array of (target, pointer) sorted by target, searched by bisection. Issue 19: a
 /// `[ModelID: [Pointer]]` hashed every target and allocated an array for each, a table and
@@ -21,10 +30,12 @@ struct PointerIndex {
     }
 
     /// Every pointer, sorted by target; a target's pointers in the order found: by source,
-    /// then as the source's relationships are walked.
-    private var entries: [Entry]
+    /// then as the source's relationships are walked. Nil until a lookup needs it.
+    private var entries: [Entry]?
 
-    init(_ models: ModelTable) {
+    init() {}
+
+    private static func entries(of models: ModelTable) -> [Entry] {
         var entries: [Entry] = []
         models.forEachInOrder { model in
             let id = model.id
@@ -41,11 +52,23 @@ struct PointerIndex {
             }
         }
         entries.sort { ($0.target, $0.found) < ($1.target, $1.found) }
-        self.entries = entries
+        return entries
     }
 
-    /// Every pointer at a model, sorted by source.
-    func pointers(at target: ModelID) -> [Pointer] {
+    /// Every pointer at a model of `entity` in `models` (the draft's, as they are now),
+    /// sorted by source; models the delete rules removed since an earlier lookup may still
+    /// appear among the sources.
+    mutating func pointers(
+        at target: ModelID,
+        of entity: String,
+        in models: ModelTable,
+        schema: Schema
+    ) -> [Pointer] {
+        if entries == nil {
+            guard schema.isPointedAt(entity) else { return [] }
+            entries = Self.entries(of: models)
+        }
+        guard let entries else { preconditionFailure("the pointer index was not built") }
         var low = 0
         var high = entries.count
         while low < high {
@@ -60,13 +83,18 @@ struct PointerIndex {
         return pointers
     }
 
-    /// The models of `entity` whose relationship `relationship` points at `target`, sorted.
-    func sources(
+    /// The models of `entity` whose relationship `relationship` points at `target` (a model
+    /// of `targetEntity`), sorted; as `pointers(at:of:in:schema:)`, models removed since an
+    /// earlier lookup may appear.
+    mutating func sources(
         pointingAt target: ModelID,
+        of targetEntity: String,
         through relationship: String,
-        of entity: String
+        of entity: String,
+        in models: ModelTable,
+        schema: Schema
     ) -> [ModelID] {
-        pointers(at: target)
+        pointers(at: target, of: targetEntity, in: models, schema: schema)
             .filter { $0.entity == entity && $0.relationship == relationship }
             .map(\.source)
     }

@@ -40,7 +40,7 @@ extension SaveDraft {
         case (nil, let after?):
             return .inserted(id, entity: after.entity)
         case (let before?, nil):
-            guard let tombstone = tombstones[id] else {
+            guard let tombstone = tombstone(of: id) else {
                 preconditionFailure("no tombstone of \(id)")
             }
             return .deleted(id, entity: before.entity, tombstone: tombstone)

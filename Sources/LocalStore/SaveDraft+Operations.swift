@@ -53,7 +53,7 @@ extension SaveDraft {
         // By position: walking the descriptions copied each one out (its name and default).
         for index in attributes.indices {
             guard let value = attributes[index].defaultValue else { continue }
-            try check(value, for: attributes[index], of: entity)
+            try check(value, for: attributes, at: index, of: entity)
             model.values[attributes[index].name] = value
         }
         write(model)
@@ -90,11 +90,11 @@ extension SaveDraft {
     /// model deleted earlier in the same transaction does nothing more.
     private mutating func delete(_ id: ModelID) throws(StoreError) {
         guard models.contains(id) else {
-            guard tombstones[id] != nil else { throw .unknownModel(id) }
+            guard isDeleted(id) else { throw .unknownModel(id) }
             return
         }
         explicitDeletions.append(id)
-        tombstones[id] = remove(id)
+        bury(id)
     }
 
     /// An operation's values in the order of their names, sorted once for the name check and
@@ -122,9 +122,13 @@ extension SaveDraft {
         on id: ModelID,
         of entity: EntityDescription
     ) throws(StoreError) where Values.Element == (key: String, value: PropertyValue) {
+        // An attribute is found by position and read where it is stored: `attribute(named:)`
+        // copied its description out (its name and default value retained, then released),
+        // for every value of every save (issue 19).
+        let attributes = entity.attributes
         for (name, value) in values { // tidy: ordered (sorted by name, or one value at most)
-            if let attribute = entity.attribute(named: name) {
-                try setAttribute(attribute, to: value, on: id, of: entity)
+            if let index = attributes.firstIndex(where: { $0.name == name }) {
+                try setAttribute(at: index, of: attributes, to: value, on: id, of: entity)
             } else if let relationship = entity.relationship(named: name) {
                 try setRelationship(relationship, to: value, on: id, of: entity)
             } else {
@@ -136,37 +140,45 @@ extension SaveDraft {
     /// Clearing a non-optional attribute that has a default stores the default: such an
     /// attribute never lacks a value (a downloaded record that leaves out its key cannot
     /// empty it). Clearing one without a default is refused at the end of the transaction.
+    /// The attribute is `attributes[index]` (the entity's), read where it is stored.
     private mutating func setAttribute(
-        _ attribute: AttributeDescription,
+        at index: Int,
+        of attributes: [AttributeDescription],
         to value: PropertyValue,
         on id: ModelID,
         of entity: EntityDescription
     ) throws(StoreError) {
         guard case .attribute(let newValue) = value else {
+            let type = attributes[index].type.rawValue
             throw .invalidValue(
-                entity: entity.name, property: attribute.name,
-                reason: "expected a value of type \(attribute.type.rawValue), not a relationship"
+                entity: entity.name, property: attributes[index].name,
+                reason: "expected a value of type \(type), not a relationship"
             )
         }
-        let stored = newValue ?? (attribute.isOptional ? nil : attribute.defaultValue)
+        let stored =
+            newValue ?? (attributes[index].isOptional ? nil : attributes[index].defaultValue)
         if let stored {
-            try check(stored, for: attribute, of: entity)
+            try check(stored, for: attributes, at: index, of: entity)
         }
         // Only the name is captured: the closure held the whole description.
-        let name = attribute.name
+        let name = attributes[index].name
         modify(id) { $0.values[name] = stored }
     }
 
+    /// Checks a value for the attribute `attributes[index]` (of `entity`), read where it is
+    /// stored: passing the description copied it.
     func check(
         _ value: AttributeValue,
-        for attribute: AttributeDescription,
+        for attributes: [AttributeDescription],
+        at index: Int,
         of entity: EntityDescription
     ) throws(StoreError) {
         func invalid(_ reason: String) -> StoreError {
-            .invalidValue(entity: entity.name, property: attribute.name, reason: reason)
+            .invalidValue(entity: entity.name, property: attributes[index].name, reason: reason)
         }
-        guard value.type == attribute.type else {
-            throw invalid("expected \(attribute.type.rawValue), got \(value.type.rawValue)")
+        guard value.type == attributes[index].type else {
+            let type = attributes[index].type.rawValue
+            throw invalid("expected \(type), got \(value.type.rawValue)")
         }
         switch value {
         case .double(let number) where number.isNaN:

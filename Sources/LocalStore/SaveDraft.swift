@@ -41,8 +41,44 @@ struct SaveDraft {
     }
     /// The models deleted by a `.delete` operation, in operation order.
     var explicitDeletions: [ModelID] = []
-    /// Every deleted model as it was when deleted.
-    var tombstones: [ModelID: Model] = Dictionary()
+    /// Every deleted model as it was when deleted, in the order deleted (`tombstone(of:)`).
+    ///
+    /// Issue 19: a `[ModelID: Model]` allocated its storage and hashed the identifier three
+    /// times for every deleting save, where most delete one model; the list is searched in
+    /// turn up to `touchScanLimit` models, through `tombstonePositions` beyond.
+    private var tombstones: [(id: ModelID, model: Model)] = []
+    /// The position of each deleted model in `tombstones`, kept once it holds more than
+    /// `touchScanLimit`.
+    private var tombstonePositions: [ModelID: Int] = Dictionary()
+
+    private func tombstonePosition(of id: ModelID) -> Int? {
+        guard tombstones.count > Self.touchScanLimit else {
+            return tombstones.firstIndex { $0.id == id }
+        }
+        return tombstonePositions[id]
+    }
+
+    /// The model as it was when the transaction deleted it; nil when it did not delete it.
+    func tombstone(of id: ModelID) -> Model? {
+        tombstonePosition(of: id).map { tombstones[$0].model }
+    }
+
+    /// Whether the transaction deleted the model.
+    func isDeleted(_ id: ModelID) -> Bool { tombstonePosition(of: id) != nil }
+
+    /// Removes a stored model and keeps it as its tombstone (a removed model never comes
+    /// back, so each is buried once).
+    mutating func bury(_ id: ModelID) {
+        tombstones.append((id: id, model: remove(id)))
+        if tombstones.count == Self.touchScanLimit + 1 {
+            tombstonePositions.reserveCapacity(tombstones.count * 2)
+            for (position, entry) in tombstones.enumerated() {
+                tombstonePositions[entry.id] = position
+            }
+        } else if tombstones.count > Self.touchScanLimit + 1 {
+            tombstonePositions[id] = tombstones.count - 1
+        }
+    }
     /// For each explicit deletion whose cascade deleted models, those models in the order
     /// reached (a deletion that cascades to nothing has no entry: most have none, and the
     /// table then allocates nothing).
@@ -109,6 +145,13 @@ struct SaveDraft {
             preconditionFailure("removing \(id), which does not exist")
         }
         return model
+    }
+
+    /// The models as the transaction leaves them, moved out: the draft holds none after.
+    mutating func takeModels() -> ModelTable {
+        var taken = ModelTable()
+        swap(&taken, &models)
+        return taken
     }
 
     /// The models as they were before the transaction.

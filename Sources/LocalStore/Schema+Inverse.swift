@@ -30,3 +30,22 @@ extension Schema {
         return !inverse.isToMany
     }
 }
+
+extension Schema {
+    /// Whether a stored pointer can point at a model of `entity`: some relationship has it as
+    /// its destination and is stored (not a to-many derived from its inverse). Every save
+    /// checks that a target is of its relationship's destination, so a model of an entity
+    /// that no stored relationship reaches has no pointer at it.
+    func isPointedAt(_ entity: String) -> Bool {
+        // By position: walking the descriptions copied each one out.
+        for source in entities.indices {
+            let relationships = entities[source].relationships
+            for index in relationships.indices
+            where relationships[index].destination == entity
+                && !isDerived(relationships[index], in: entities[source].name) {
+                return true
+            }
+        }
+        return false
+    }
+}

@@ -143,10 +143,12 @@ public struct Store: Hashable, Sendable {
             storage = draft.undo()
             throw error
         }
-        storage = draft.models
+        // The changes are read from the draft's models, which then move back without a copy
+        // (`draft.models` retained the table, and the draft released it when gone).
+        let changes = draft.changes()
+        storage = draft.takeModels()
         precondition(draft.nextRawValue >= nextModelRawValue, "identifier counter went back")
         nextModelRawValue = draft.nextRawValue
-        let changes = draft.changes()
         guard !changes.isEmpty else { return nil }
         newestHistoryPosition += 1
         let entry = HistoryEntry(position: newestHistoryPosition, author: author, changes: changes)

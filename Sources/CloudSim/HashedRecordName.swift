@@ -1,0 +1,32 @@
+/// A record name as the key of a zone's tables by name (tombstones, earlier versions), with
+/// its `RecordNameHash` computed once.
+///
+/// Issue 19: `String`'s own hashing (SipHash over every byte, some 450 instructions for a
+/// 36-character name) was most of each lookup, and a write or deletion of a record looked
+/// its name up in two such tables after hashing it for the record table already; the hash is
+/// carried from there (`ZoneState.write`, `delete`) and from the change log. Equal when the
+/// names are (`RecordNameHash` is consistent with `String`'s `==`); the tables only answer
+/// lookups, and are walked in name order: the buckets' order never shows.
+struct HashedRecordName: Hashable {
+    let name: String
+    /// `RecordNameHash.hash(name)`.
+    let nameHash: Int
+
+    init(_ name: String) {
+        self.init(name, nameHash: RecordNameHash.hash(name))
+    }
+
+    /// A name whose `RecordNameHash.hash` the caller already has.
+    init(_ name: String, nameHash: Int) {
+        self.name = name
+        self.nameHash = nameHash
+    }
+
+    static func == (lhs: HashedRecordName, rhs: HashedRecordName) -> Bool {
+        lhs.name == rhs.name
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(nameHash)
+    }
+}

@@ -107,6 +107,11 @@ public final class Device {
     @exclusivity(unchecked) public var isOnline = true
     /// LIFE-6: the disk has no room left.
     @exclusivity(unchecked) public var isDiskFull = false
+    /// Whether the run's trace is kept (`DeviceConditions.isTracing`): the world sets it
+    /// false for a run that keeps no trace, so an engine may skip its trace effects' details.
+    @exclusivity(unchecked) public var isTracing = true {
+        didSet { eventConditions.isTracing = isTracing }
+    }
     /// ADOPT-1: whether the synchronizer observes the store; saves made while it does not
     /// carry the author `Device.unobservedAuthor` and are never recorded as changes.
     @exclusivity(unchecked) public var isObserved = true
@@ -203,7 +208,7 @@ public final class Device {
     private func conditions(now: SimTime) -> DeviceConditions {
         DeviceConditions(
             now: now, device: name, account: account, accountStatus: accountStatus,
-            isOnline: isOnline, isDiskFull: isDiskFull)
+            isOnline: isOnline, isDiskFull: isDiskFull, isTracing: isTracing)
     }
 
     /// The sum of `accountChanges` of this device and its hosts: it moves whenever `account`

@@ -190,6 +190,7 @@ final class World {
                 mechanisms: options.mechanisms,
                 host: host
             )
+            device.isTracing = recordTrace
             device.syncSelection = declaration.syncs.map(SyncView.init(selections:))
             device.latency = declaration.latency.map { Latency($0.value) }
             ownLatencies.append(device.latency)

@@ -37,11 +37,11 @@ extension SDSEngine {
             // (The entity's identity asked first: it needs no lookup.)
             if !entity.identity.isEmpty, context.syncData.pending[existing]?.isInsert == true,
                context.syncData.changeTag(of: name).isNil {
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "download.identity-matched",
                     details: [TraceField("record", .string(name))],
                     rules: ["ID-2"]
-                ))
+                )
             }
             return PageResolution.Target(model: existing, match: .own)
         }
@@ -135,12 +135,12 @@ extension SDSEngine {
         }
         let name = records[index].recordName
         guard let entity = entities.named(records[index].recordType), entity.isSynchronized else {
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "download.record.skipped",
                 details: [TraceField("record", .string(name)),
                           TraceField("reason", .string("entity not synchronized"))],
                 rules: ["CFG-1"]
-            ))
+            )
             return false
         }
         // (`settleUnansweredUpload` does nothing without unanswered sends.)
@@ -155,11 +155,11 @@ extension SDSEngine {
         context.syncData.parents.setEntry(records[index].parent, at: name)
         if !context.syncData.pendingDeletions[name].isNil {
             // The local deletion is not uploaded yet; it wins over the downloaded record.
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "download.record.deleted-locally",
                 details: [TraceField("record", .string(name))],
                 rules: ["SYNC-4"]
-            ))
+            )
             return false
         }
         if mechanisms.keepsRecordsWithMissingReferencesAside,
@@ -173,13 +173,13 @@ extension SDSEngine {
             // knowing of the move; the model stays at its previous place here.
             let deletedHere = !context.syncData.pendingDeletions[missing].isNil
                 || context.syncData.deletedHere.contains(missing)
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "download.record.kept-aside",
                 details: [TraceField("record", .string(record.recordName)),
                           TraceField("references", .string(missing)),
                           TraceField("deletedHere", .bool(deletedHere))],
                 rules: deletedHere ? ["DL-3", "LIM-3"] : ["DL-3"]
-            ))
+            )
             return false
         }
         context.syncData.aside.removeEntry(at: name)
@@ -260,11 +260,11 @@ extension SDSEngine {
             if let record = records.first {
                 keepAsideRejected(record, context: &context, effects: &effects)
             } else if let deletion = deletions.first {
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "download.deletion-refused",
                     details: [TraceField("record", .string(deletion.recordName))],
                     rules: ["DL-4"]
-                ))
+                )
             }
             return
         }
@@ -280,12 +280,12 @@ extension SDSEngine {
 
     private func keepAsideRejected(_ record: CloudRecord, context: inout SDSContext, effects: inout [EngineEffect]) {
         context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "the store rejects its values")
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "download.record.kept-aside",
             details: [TraceField("record", .string(record.recordName)),
                       TraceField("reason", .string("the store rejects its values"))],
             rules: ["DL-4"]
-        ))
+        )
     }
 
     /// Adds the inserts and updates of records to a transaction, binding models to records.
@@ -319,11 +319,11 @@ extension SDSEngine {
                 // the download inserts its own, and the app's moves to a random name (ID-5).
                 let fresh = context.makeRandomRecordName()
                 journal.bind(other, to: fresh, in: &context.syncData)
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "download.duplicate-identity",
                     details: [TraceField("record", .string(name)), TraceField("localModelMovedTo", .string(fresh))],
                     rules: ["LIM-2", "ID-5"]
-                ))
+                )
             }
             let id = context.store.makeModelID()
             journal.bind(id, to: name, in: &context.syncData)
@@ -343,12 +343,12 @@ extension SDSEngine {
                 pending.isInsert = false
                 pending.adoptionEdits = []
                 journal.setPending(pending.keys.isEmpty ? nil : pending, for: id, in: &context.syncData)
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "adopt.record-wins",
                     details: [TraceField("record", .string(records[index].recordName)),
                               TraceField("keptLocalEdits", .list(edits.map { .string($0) }))],
                     rules: edits.isEmpty ? ["ADOPT-2"] : ["ADOPT-2", "ADOPT-3"]
-                ))
+                )
             }
         }
     }
@@ -363,17 +363,17 @@ extension SDSEngine {
         journal.bind(twin, to: record.recordName, in: &context.syncData)
         if byValues {
             journal.setPending(nil, for: twin, in: &context.syncData)
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "download.value-matched",
                 details: [TraceField("record", .string(record.recordName))],
                 rules: valueMatchingRules(context)
-            ))
+            )
         } else {
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "download.identity-matched",
                 details: [TraceField("record", .string(record.recordName))],
                 rules: ["ID-2"]
-            ))
+            )
         }
     }
 
@@ -394,11 +394,11 @@ extension SDSEngine {
             ready.append(aside.record)
         }
         guard !ready.isEmpty else { return }
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "download.aside-retried",
             details: [TraceField("records", .list(ready.map { .string($0.recordName) }))],
             rules: ["DL-3"]
-        ))
+        )
         let storable = recordsToStore(ready, context: &context, effects: &effects).records
         let targets = storable.map { record in
             context.syncData.model(forRecord: record.recordName).map {
@@ -432,12 +432,12 @@ extension SDSEngine {
         pending.isInsert = false
         pending.movedFrom = []
         context.syncData.pending[id] = pending.keys.isEmpty ? nil : pending
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "download.unanswered-upload-settled",
             details: [TraceField("record", .string(record.recordName)),
                       TraceField("keys", .list(settled.map { .string($0) }))],
             rules: ["SYNC-4"]
-        ))
+        )
     }
 
     /// The values of a downloaded record (`records[index]`) the model takes: every
@@ -507,12 +507,12 @@ extension SDSEngine {
             }
         }
         if !kept.isEmpty {
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "download.local-keys-kept",
                 details: [TraceField("record", .string(records[index].recordName)),
                           TraceField("keys", .list(kept.sorted().map { .string($0) }))],
                 rules: ["SYNC-4"]
-            ))
+            )
         }
         return values
     }
@@ -601,12 +601,12 @@ extension SDSEngine {
               // names built for every page with deletions cost more.)
               deletions.contains(where: { $0.recordName == parent })
         else { return }
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "download.moved-model-deleted-with-parent",
             details: [TraceField("record", .string(deletion.recordName)),
                       TraceField("parent", .string(parent))],
             rules: ["LIM-3"]
-        ))
+        )
     }
 
     private func applyDeletion(
@@ -622,11 +622,11 @@ extension SDSEngine {
             journal.setSkippedDeletion(deletion.recordType, for: deletion.recordName, in: &context.syncData)
             journal.setSkippedRule(isExtension ? "EXT-2" : "EXT-3", for: deletion.recordName,
                                    in: &context.syncData)
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "download.deletion-skipped",
                 details: [TraceField("record", .string(deletion.recordName))],
                 rules: [isExtension ? "EXT-2" : "EXT-3"]
-            ))
+            )
             return
         }
         journal.setChangeTag(nil, for: deletion.recordName, in: &context.syncData)
@@ -641,20 +641,20 @@ extension SDSEngine {
            journal.removeUnanswered(deletion.recordName, in: &context.syncData) != nil {
             // SYNC-4: the insert was sent and its answer lost; iCloud created the record,
             // and another device deleted it since: the deletion is of this model's record.
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "download.unanswered-insert-deleted",
                 details: [TraceField("record", .string(deletion.recordName))],
                 rules: ["SYNC-4"]
-            ))
+            )
         } else if context.syncData.pending[id]?.isInsert == true {
             // SYNC-5: this model was created here after that record was deleted; it keeps
             // the record (its upload creates it again).
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "download.deletion-ignored",
                 details: [TraceField("record", .string(deletion.recordName)),
                           TraceField("reason", .string("a model created on this device holds the record"))],
                 rules: ["SYNC-5"]
-            ))
+            )
             return
         }
         journal.unbind(id, in: &context.syncData)
@@ -664,11 +664,11 @@ extension SDSEngine {
         }
         journal.setPending(nil, for: id, in: &context.syncData)
         transaction.append(.delete(id))
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "download.deleted",
             details: [TraceField("record", .string(deletion.recordName))],
             rules: rules
-        ))
+        )
     }
 
     /// Saves a transaction as the engine's own author: the history entry of what it changed
@@ -702,21 +702,21 @@ extension SDSEngine {
                let pending = context.syncData.pending[id], !pending.isInsert, !pending.keys.isEmpty,
                let entity = vanished[id] {
                 context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name, recordType: entity)
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "download.cascade-deleted-pending-change",
                     details: [TraceField("record", .string(name)),
                               TraceField("keys", .list(pending.sortedKeys.map { .string($0) }))],
                     rules: ["LIM-3"]
-                ))
+                )
             }
             if let pending = context.syncData.pending[id], pending.isInsert, !pending.isAdoption {
                 // DR-1: a model created here inside the one whose deletion arrived, never
                 // uploaded: the delete rule removes it before any device saw it.
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "download.cascade-deleted-new-model",
                     details: [TraceField("record", .string(name))],
                     rules: ["DR-1"]
-                ))
+                )
             }
             context.syncData.unbind(id)
             context.syncData.pending[id] = nil

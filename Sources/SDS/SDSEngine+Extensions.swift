@@ -21,12 +21,12 @@ extension SDSEngine {
         }
         context.syncData.skipped[record.recordName] = record.recordType
         context.syncData.skippedRules[record.recordName] = isExtension ? "EXT-2" : "EXT-3"
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: skipsModel ? "download.record-skipped" : "download.keys-skipped",
             details: [TraceField("record", .string(record.recordName)),
                       TraceField("keys", .list((skipsModel ? [] : missing).map { .string($0) }))],
             rules: [isExtension ? "EXT-2" : "EXT-3"]
-        ))
+        )
         return skipsModel
     }
 
@@ -56,11 +56,11 @@ extension SDSEngine {
             context.syncData.skippedDeletions[name] = nil
             rules.insert(context.syncData.skippedRules.removeValue(forKey: name) ?? "EXT-2")
         }
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "catch-up.deletions",
             details: [TraceField("records", .list(names.map { .string($0) }))],
             rules: rules.sorted()
-        ))
+        )
         applyPage(DownloadPage(sharedZone: nil, records: [], deletions: deletions, token: ZoneChangeToken(zone: appZone(context), incarnation: 0, sequence: 0, epoch: 0), moreComing: false),
                   resolution: PageResolution(), context: &context, effects: &effects)
     }
@@ -85,12 +85,12 @@ extension SDSEngine {
                 continue
             }
         }
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "catch-up.records",
             details: [TraceField("records", .list(records.map { .string($0.recordName) })),
                       TraceField("gone", .list(deletions.map { .string($0.recordName) }))],
             rules: rules.sorted()
-        ))
+        )
         let read = readOverflow(records, deletions: deletions, context: &context, effects: &effects)
         let page = DownloadPage(
             sharedZone: nil, records: read, deletions: deletions,
@@ -113,10 +113,10 @@ extension SDSEngine {
             kept.append(name)
         }
         guard !kept.isEmpty else { return }
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "identity.names-kept",
             details: [TraceField("records", .list(kept.map { .string($0) }))],
             rules: ["ID-7"]
-        ))
+        )
     }
 }

@@ -33,11 +33,11 @@ extension SDSEngine {
             gone.append(name)
             current.attempted.insert(name)
         }
-        effects.append(.trace(
+        effects.appendTrace(detailed: true,
             kind: "upload.existence-checked",
             details: [TraceField("gone", .list(gone.map { .string($0) }))],
             rules: gone.isEmpty ? [] : ["SYNC-6"]
-        ))
+        )
         return true
     }
 }

@@ -17,7 +17,7 @@ extension SDSEngine {
                 context.syncData.isRedownloading = true
                 context.syncData.zoneToken = nil
                 context.syncData.valueMatchingRule = "DEL-3"
-                effects.append(.trace(kind: "store.vanished", details: [], rules: ["HDO-3"]))
+                effects.appendTrace(detailed: context.isTracing, kind: "store.vanished", details: [], rules: ["HDO-3"])
             }
         }
         var vanished: [String] = []
@@ -30,12 +30,12 @@ extension SDSEngine {
             context.syncData.needsFullDownload = true
             context.syncData.isRedownloading = true
             context.syncData.zoneToken = nil
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "store.models-vanished",
                 details: [TraceField("records", .list(vanished.map { .string($0) })),
                           TraceField("deletions", .string("none recorded; every record is downloaded again"))],
                 rules: ["DEL-2"]
-            ))
+            )
         }
         var adopted: [TraceValue] = []
         for model in context.store.models where context.syncData.recordName(of: model.id) == nil {
@@ -53,7 +53,7 @@ extension SDSEngine {
         }
         if !adopted.isEmpty {
             if context.syncData.zoneToken.isNil { context.syncData.needsFullDownload = true }
-            effects.append(.trace(kind: "models.adopted", details: [TraceField("records", .list(adopted))], rules: ["ADOPT-1"]))
+            effects.appendTrace(detailed: context.isTracing, kind: "models.adopted", details: [TraceField("records", .list(adopted))], rules: ["ADOPT-1"])
         }
     }
 
@@ -72,12 +72,12 @@ extension SDSEngine {
             if let name = names.name(of: id) { fresh.bind(id, to: name) }
         }
         context.syncData = fresh
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "account.switched",
             details: [TraceField("account", .string(account)),
                       TraceField("forgotten", .string("pending changes, change tokens, zone"))],
             rules: ["ACCT-3", "ACCT-4"]
-        ))
+        )
         for id in fresh.records.boundModels {
             guard let model = context.store.model(id), let entity = entities.named(model.entity) else { continue }
             var pending = PendingChange(isInsert: true, isAdoption: true)
@@ -87,11 +87,11 @@ extension SDSEngine {
             }
             context.syncData.pending[id] = pending
         }
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "models.adopted",
             details: [TraceField("records", .list(fresh.records.sortedBoundNames.map { .string($0) }))],
             rules: ["ADOPT-1"]
-        ))
+        )
         findModelsWithoutRecords(context: &context, effects: &effects)
         context.syncData.needsFullDownload = true
     }
@@ -108,11 +108,11 @@ extension SDSEngine {
             removeAllSharedCopies(rule: "LIFE-4", context: &context, effects: &effects)
         }
         if context.isDiskFull {
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "reset.failed",
                 details: [TraceField("error", .string("the disk is full"))],
                 rules: ["LIFE-6"]
-            ))
+            )
             if let waiter = reset.waiter { effects.append(.completed(waiter)) }
             return
         }
@@ -122,11 +122,11 @@ extension SDSEngine {
             if !transaction.isEmpty {
                 _ = try? context.store.save(transaction, author: Self.author)
             }
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "reset.before-forgetting",
                 details: [TraceField("deleted", .string("every local model, not recorded"))],
                 rules: ["LIFE-5"]
-            ))
+            )
         }
         var fresh = SDSSyncData()
         fresh.historyPosition = context.store.lastHistoryPosition
@@ -138,11 +138,11 @@ extension SDSEngine {
         fresh.valueMatchingRule = "LIFE-3"
         context.syncData = fresh
         accountChecked = false
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "reset.done",
             details: [TraceField("forgotten", .string("records of models, pending changes, tokens, hasDownloadedOnce"))],
             rules: ["LIFE-2"]
-        ))
+        )
         if let waiter = reset.waiter { effects.append(.completed(waiter)) }
     }
 
@@ -152,11 +152,11 @@ extension SDSEngine {
         let names = context.syncData.rejected.keys.sorted()
         context.syncData.rejected = [:]
         effects.append(.cancelTimer(.rejectedRetry))
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "rejected.retried",
             details: [TraceField("records", .list(names.map { .string($0) })), TraceField("by", .string("forceDownload()"))],
             rules: ["SCHEMA-4"]
-        ))
+        )
     }
 
     /// SCHEMA-4 / ERR-7: records whose hour is over are tried again.
@@ -164,11 +164,11 @@ extension SDSEngine {
         let due = context.syncData.rejected.keys.sorted().filter { context.syncData.rejected[$0]!.until <= now }
         for name in due { context.syncData.rejected[name] = nil }
         if !due.isEmpty {
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "rejected.retried",
                 details: [TraceField("records", .list(due.map { .string($0) })), TraceField("after", .string("1 hour"))],
                 rules: ["SCHEMA-4", "ERR-7"]
-            ))
+            )
         }
         if let next = context.syncData.rejected.values.map(\.until).min() { // tidy: ordered (a minimum)
             effects.append(.setTimer(.rejectedRetry, after: next - now))

@@ -152,12 +152,12 @@ extension SDSEngine {
                 break
             }
         }
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "upload.overflow-fetched",
             details: [TraceField("records", .list(names.map { .string($0) })),
                       TraceField("found", .list(found.map { .string($0) }))],
             rules: ["BIG-3"]
-        ))
+        )
         adoptFetchedRecords(found, current, context: &context, effects: &effects)
         if let failure { fetchFailed(failure, current, context: &context, effects: &effects) }
         return true
@@ -177,11 +177,11 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "upload.overflow-fetch-failed",
             details: [TraceField("error", .string(error.description))],
             rules: []
-        ))
+        )
         switch error.code {
         case .zoneNotFound:
             zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
@@ -251,18 +251,20 @@ extension SDSEngine {
         current.overflow.mustFetch.insert(name)
         current.attempted.remove(name)
         current.attemptedAdoptions.remove(name)
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "upload.too-large-retried",
             details: [TraceField("record", .string(name))],
             rules: ["BIG-1", "BIG-2"]
-        ))
+        )
         return true
     }
 
     /// Names the rule of a rejection the engine can tell: a record too large (BIG-1), a
     /// record type or field the production schema lacks (SCHEMA-2: `invalidArguments` with
     /// CloudKit's message "... in production schema").
-    func traceRejection(_ name: String, error: CloudError, effects: inout [EngineEffect]) {
+    func traceRejection(
+        _ name: String, error: CloudError, detailed: Bool, effects: inout [EngineEffect]
+    ) {
         let rule: String
         switch error.code {
         case .limitExceeded: rule = "BIG-1"
@@ -270,12 +272,12 @@ extension SDSEngine {
             rule = "SCHEMA-2"
         default: return
         }
-        effects.append(.trace(
+        effects.appendTrace(detailed: detailed,
             kind: "upload.rejected",
             details: [TraceField("record", .string(name)),
                       TraceField("error", .string(error.message))],
             rules: [rule]
-        ))
+        )
     }
 
     // MARK: Upload: the save (BIG-1 .. BIG-5)
@@ -309,11 +311,11 @@ extension SDSEngine {
                 return save
             }
             guard isFreshRecord(pending, entity: entity) else {
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "upload.overflow-deferred",
                     details: [TraceField("record", .string(name))],
                     rules: ["BIG-3"]
-                ))
+                )
                 return nil
             }
             return placed(save, plan: basePlan(save, base: .absent, entity: entity),
@@ -374,27 +376,27 @@ extension SDSEngine {
         result.changedKeys = (save.changedKeys + [Self.overflowField]).sorted()
         if !adoption, let tag = server?.changeTag { result.record.changeTag = tag }
         if let server {
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "upload.overflow-merged",
                 details: [TraceField("record", .string(name)),
                           TraceField("onto", .string(server.changeTag ?? "")),
                           TraceField("kept", .list(kept.map { .string($0) })),
                           TraceField("stamp", .string(stamp))],
                 rules: ["BIG-3"]
-            ))
+            )
         } else {
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "upload.overflow-new",
                 details: [TraceField("record", .string(name)), TraceField("stamp", .string(stamp))],
                 rules: []
-            ))
+            )
         }
         if server?.fields[Self.overflowField] == nil {
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "upload.overflow-field-added",
                 details: [TraceField("record", .string(name))],
                 rules: ["BIG-5", "SCHEMA-1"]
-            ))
+            )
         }
         return result
     }
@@ -514,19 +516,19 @@ extension SDSEngine {
                 && save.changedKeys.contains(attribute.name)
         }.map(\.name)
         guard !keys.isEmpty else { return }
-        effects.append(.trace(
+        effects.appendTrace(detailed: true,
             kind: "upload.asset-property",
             details: [TraceField("record", .string(save.record.recordName)),
                       TraceField("keys", .list(keys.map { .string($0) }))],
             rules: ["BIG-1"]
-        ))
+        )
     }
 
     private func tracePlan(
         _ plan: OverflowPlan, record name: String, effects: inout [EngineEffect]
     ) {
         if !plan.movedIn.isEmpty {
-            effects.append(.trace(
+            effects.appendTrace(detailed: true,
                 kind: "upload.overflow-in",
                 details: [TraceField("record", .string(name)),
                           TraceField("keys", .list(plan.movedIn.map { .string($0.key) })),
@@ -535,31 +537,31 @@ extension SDSEngine {
                           }))],
                 rules: plan.movedIn.contains { $0.reason == .doesNotFit }
                     ? ["BIG-1", "BIG-2", "BIG-4"] : ["BIG-2", "BIG-4"]
-            ))
+            )
         }
         if !plan.movedOut.isEmpty {
-            effects.append(.trace(
+            effects.appendTrace(detailed: true,
                 kind: "upload.overflow-out",
                 details: [TraceField("record", .string(name)),
                           TraceField("keys", .list(plan.movedOut.map { .string($0) }))],
                 rules: ["BIG-4"]
-            ))
+            )
         }
         if !plan.identityKept.isEmpty {
-            effects.append(.trace(
+            effects.appendTrace(detailed: true,
                 kind: "upload.identity-kept-in-field",
                 details: [TraceField("record", .string(name)),
                           TraceField("keys", .list(plan.identityKept.map { .string($0) }))],
                 rules: ["BIG-5"]
-            ))
+            )
         }
         if plan.isTooLarge {
-            effects.append(.trace(
+            effects.appendTrace(detailed: true,
                 kind: "upload.record-too-large",
                 details: [TraceField("record", .string(name)),
                           TraceField("bytes", .int(Int64(plan.recordSize)))],
                 rules: ["BIG-1"]
-            ))
+            )
         }
     }
 
@@ -588,12 +590,12 @@ extension SDSEngine {
             }
             observeOverflow(records[index], context: &context, effects: &effects)
             let keys = OverflowAsset.decode(field)?.sortedKeys ?? []
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "download.overflow-read",
                 details: [TraceField("record", .string(records[index].recordName)),
                           TraceField("keys", .list(keys.map { .string($0) }))],
                 rules: keys.isEmpty ? [] : ["BIG-2"]
-            ))
+            )
             if read == nil { read = Array(records[..<index]) }
             read?.append(RecordMapping.expandingOverflow(records[index]))
         }
@@ -625,14 +627,14 @@ extension SDSEngine {
         if let own = state.ownStamp, !asset.history.contains(own) {
             let sameRecord = state.ownRecordCreated == record.creationTime
             if sameRecord && asset.history.count < OverflowAsset.historyLimit {
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "overflow.upload-replaced",
                     details: [TraceField("record", .string(name)),
                               TraceField("ownUpload", .string(own)),
                               TraceField("replacedBy", .string(asset.history.last ?? "")),
                               TraceField("keys", .list(state.ownKeys.map { .string($0) }))],
                     rules: ["LIM-6"]
-                ))
+                )
             }
             state.ownStamp = nil
             state.ownKeys = []

@@ -53,22 +53,22 @@ extension SDSEngine {
                 keys: Dictionary(zip(keys, firstVersion ..< firstVersion + Int64(keys.count)),
                                  uniquingKeysWith: { _, later in later }))
             context.syncData.pending[id] = pending
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "change.recorded",
                 details: [TraceField("model", .string(name)), TraceField("change", .string("insert"))],
                 rules: ["SYNC-1"]
-            ))
+            )
         case .updated(let id, let entityName, let keys):
             guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
             let synchronized = entity.synchronizedKeys
             let kept = keys.filter { synchronized.contains($0) }
             if kept.count < keys.count {
                 let skipped = keys.filter { !synchronized.contains($0) }
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "change.not-synchronized",
                     details: [TraceField("keys", .list(skipped.map { .string($0) }))],
                     rules: ["CFG-1"]
-                ))
+                )
             }
             guard !kept.isEmpty else { return }
             if !entity.identity.isEmpty, kept.contains(where: { entity.identity.contains($0) }) {
@@ -111,39 +111,39 @@ extension SDSEngine {
             }
             if let name = context.syncData.recordName(of: id), !context.syncData.rejected[name].isNil {
                 context.syncData.rejected[name] = nil
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "rejected.changed",
                     details: [TraceField("record", .string(name))],
                     rules: ["SCHEMA-4"]
-                ))
+                )
             }
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "change.recorded",
                 details: [TraceField("model", .string(context.syncData.recordName(of: id) ?? "")),
                           TraceField("keys", .list(kept.map { .string($0) }))],
                 rules: ["SYNC-1"]
-            ))
+            )
         case .deleted(let id, let entityName, _):
             context.syncData.pending[id] = nil
             guard let name = context.syncData.recordName(of: id) else { return }
             context.syncData.unbind(id)
             context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name, recordType: entityName)
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "deletion.recorded",
                 details: [TraceField("record", .string(name))],
                 rules: ["DEL-1"]
-            ))
+            )
         }
     }
 
     private func synchronizedEntity(_ name: String, effects: inout [EngineEffect]) -> SDSEntity? {
         guard let entity = recordingEntities.named(name) else { return nil }
         guard entity.isSynchronized else {
-            effects.append(.trace(
+            effects.appendTrace(detailed: true,
                 kind: "change.not-synchronized",
                 details: [TraceField("entity", .string(name))],
                 rules: ["CFG-1"]
-            ))
+            )
             return nil
         }
         return entity
@@ -166,19 +166,19 @@ extension SDSEngine {
         var name: String
         if let identityName = identityRecordName(of: id, entity: entity, store: context.store) {
             name = identityName
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "record.named",
                 details: [TraceField("record", .string(name))],
                 rules: ["ID-1"]
-            ))
+            )
             if let other = context.syncData.model(forRecord: name), other != id,
                context.store.contains(other) {
                 name = context.makeRandomRecordName()
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "record.named.duplicate-identity",
                     details: [TraceField("record", .string(name))],
                     rules: ["ID-5"]
-                ))
+                )
             }
         } else {
             name = context.makeRandomRecordName()
@@ -235,12 +235,12 @@ extension SDSEngine {
                 referencing.append(.string(context.syncData.recordName(of: model.id) ?? model.id.description))
             }
         }
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "identity.changed",
             details: [TraceField("oldRecord", .string(oldName)), TraceField("newRecord", .string(name)),
                       TraceField("oldRecordTakenBy", heir.map { .string($0.id.description) } ?? .null),
                       TraceField("referencingUploadedAgain", .list(referencing))],
             rules: ["ID-4"]
-        ))
+        )
     }
 }

@@ -12,7 +12,7 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) {
         guard let current = run, current.awaiting == id else {
-            effects.append(.trace(kind: "response.ignored", details: [TraceField("request", .string(id.description))], rules: []))
+            effects.appendTrace(detailed: context.isTracing, kind: "response.ignored", details: [TraceField("request", .string(id.description))], rules: [])
             return
         }
         current.awaiting = nil
@@ -89,7 +89,7 @@ extension SDSEngine {
                 catchUp(results, context: &context, effects: &effects)
             }
         default:
-            effects.append(.trace(kind: "response.unexpected", details: [], rules: []))
+            effects.appendTrace(detailed: context.isTracing, kind: "response.unexpected", details: [], rules: [])
         }
     }
 
@@ -131,14 +131,14 @@ extension SDSEngine {
         if let previous = context.syncData.account, previous != account {
             startOverWithAccount(account, context: &context, effects: &effects)
         } else if context.syncData.account == account {
-            effects.append(.trace(kind: "account.same", details: [TraceField("account", .string(account))], rules: ["ACCT-1"]))
+            effects.appendTrace(detailed: context.isTracing, kind: "account.same", details: [TraceField("account", .string(account))], rules: ["ACCT-1"])
         }
         context.syncData.account = account
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "account.checked",
             details: [TraceField("account", .string(account))],
             rules: ["HDO-2"]
-        ))
+        )
         // SCHEMA-3 asked for before this run started is attempted once the account is known
         // (one asked for while the check was under way waits for the next run, as before).
         let attemptsSchema = current.carriesSchema && schemaRequested
@@ -188,17 +188,17 @@ extension SDSEngine {
             }
             context.syncData.pending[id] = pending
         }
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "models.adopted",
             details: [TraceField("reason", .string("the zone is missing"))],
             rules: ["ADOPT-1"]
-        ))
-        effects.append(.trace(
+        )
+        effects.appendTrace(detailed: context.isTracing,
             kind: "zone.missing",
             details: [TraceField("zone", .string(appZone(context).description)),
                       TraceField("recreatedByAnotherDevice", .bool(recreatedByAnother))],
             rules: ["ERR-1"]
-        ))
+        )
     }
 
     /// ERR-2: nothing is uploaded again; synchronizing stops until `start()` or a launch.
@@ -207,7 +207,7 @@ extension SDSEngine {
         context.syncData.zoneCreated = false
         context.syncData.zoneToken = nil
         let error = CloudError(.userDeletedZone, message: "Zone was purged by user")
-        effects.append(.trace(kind: "zone.user-deleted", details: [TraceField("error", .string(error.description))], rules: ["ERR-2"]))
+        effects.appendTrace(detailed: context.isTracing, kind: "zone.user-deleted", details: [TraceField("error", .string(error.description))], rules: ["ERR-2"])
         current.awaiting = nil
         current.step = .finish
     }
@@ -230,11 +230,11 @@ extension SDSEngine {
             current.step = nextSharedZone(current)
         case (.fetchSharedDatabase, _):
             // A shared database that cannot be read does not stop the app's own sync.
-            effects.append(.trace(kind: "shared.download-failed", details: [TraceField("error", .string(error.description))], rules: []))
+            effects.appendTrace(detailed: context.isTracing, kind: "shared.download-failed", details: [TraceField("error", .string(error.description))], rules: [])
             current.step = .downloadDone
         case (.fetchDatabase, .changeTokenExpired):
             context.syncData.databaseToken = nil
-            effects.append(.trace(kind: "token.expired", details: [TraceField("feed", .string("database"))], rules: []))
+            effects.appendTrace(detailed: context.isTracing, kind: "token.expired", details: [TraceField("feed", .string("database"))], rules: [])
         case (.fetchPage, .zoneNotFound), (.ensureSubscription, .zoneNotFound):
             zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
             current.step = .ensureZone
@@ -244,7 +244,7 @@ extension SDSEngine {
             context.syncData.zoneToken = nil
             context.syncData.expiredTokenRefetch = true
             context.syncData.refetchedRecords = []
-            effects.append(.trace(kind: "token.expired", details: [TraceField("feed", .string("zone"))], rules: []))
+            effects.appendTrace(detailed: context.isTracing, kind: "token.expired", details: [TraceField("feed", .string("zone"))], rules: [])
         default:
             let isDownload = current.step.isDownload || current.step == .fetchDatabase
             if isDownload, context.syncData.needsFullDownload {
@@ -253,11 +253,11 @@ extension SDSEngine {
             if isDownload && uploadsDespiteFailedDownload(error) {
                 // SYNC-6: the changes are uploaded anyway; the download is tried again later.
                 current.downloadFailed = true
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "download.failed-upload-anyway",
                     details: [TraceField("error", .string(error.description))],
                     rules: ["SYNC-6"]
-                ))
+                )
                 scheduleRetry(after: error, context: context, effects: &effects)
                 current.step = .uploadStart
                 return

@@ -93,19 +93,19 @@ extension SDSEngine {
                 context.syncData.needsFullDownload = true
             }
             if context.syncData.downloadInProgress && !context.syncData.zoneToken.isNil {
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "download.continues",
                     details: [TraceField("from", .string("the last saved token"))],
                     rules: ["DL-2"]
-                ))
+                )
             }
             context.syncData.downloadInProgress = true
             if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "upload.held",
                     details: [TraceField("reason", .string("every record must be downloaded first"))],
                     rules: ["SYNC-7"]
-                ))
+                )
             }
             pass("download.start", then: .fetchPage, current, &effects)
         case .fetchPage:
@@ -158,12 +158,12 @@ extension SDSEngine {
                 context.syncData.zoneToken = page.token
             }
             context.syncData.pageInProgress = false
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "download.page.saved",
                 details: [TraceField("records", .int(Int64(page.records.count))),
                           TraceField("deletions", .int(Int64(page.deletions.count)))],
                 rules: ["DL-1"]
-            ))
+            )
             let next: SyncStep
             if let zone = page.sharedZone {
                 next = page.moreComing ? .fetchSharedPage(zone) : nextSharedZone(current)
@@ -188,7 +188,7 @@ extension SDSEngine {
             finishDownload(current, context: &context, effects: &effects)
             pass("download.done", then: .uploadStart, current, &effects)
         case .uploadStart:
-            effects.append(.trace(kind: "upload.after-download", details: [], rules: ["SYNC-2"]))
+            effects.appendTrace(detailed: context.isTracing, kind: "upload.after-download", details: [], rules: ["SYNC-2"])
             pass("upload.start", then: .uploadBatch, current, &effects)
         case .uploadBatch:
             if let request = makeUploadRequest(current, context: &context, effects: &effects) {
@@ -228,13 +228,13 @@ extension SDSEngine {
             let wasRedownload = context.syncData.isRedownloading
             context.syncData.isRedownloading = false
             if wasRedownload && (context.syncData.fullDownloadAttempts > 0 || current.heldUploads) {
-                effects.append(.trace(kind: "full-download.done", details: [], rules: ["SYNC-7"]))
+                effects.appendTrace(detailed: context.isTracing, kind: "full-download.done", details: [], rules: ["SYNC-7"])
             }
             context.syncData.fullDownloadAttempts = 0
         }
         if completedFullDownload && !context.syncData.hasDownloadedOnce {
             context.syncData.hasDownloadedOnce = true
-            effects.append(.trace(kind: "downloaded-once", details: [], rules: ["HDO-1"]))
+            effects.appendTrace(detailed: context.isTracing, kind: "downloaded-once", details: [], rules: ["HDO-1"])
         }
         if context.syncData.expiredTokenRefetch {
             let seen = context.syncData.refetchedRecords
@@ -247,12 +247,12 @@ extension SDSEngine {
                 stale.append(name)
             }
             if !stale.isEmpty {
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "download.deletions-missed",
                     details: [TraceField("records", .list(stale.map { .string($0) })),
                               TraceField("reason", .string("the change token expired"))],
                     rules: ["LIM-4"]
-                ))
+                )
             }
         }
     }
@@ -265,7 +265,7 @@ extension SDSEngine {
             failSchema(reason: finished.failureReason ?? "the synchronization ended before it",
                        effects: &effects)
         }
-        effects.append(.trace(kind: "sync.ended", details: [], rules: []))
+        effects.appendTrace(detailed: context.isTracing, kind: "sync.ended", details: [], rules: [])
         if pendingReset != nil {
             performReset(context: &context, effects: &effects)
             return
@@ -278,11 +278,11 @@ extension SDSEngine {
             // the instant this one ends. Starting at once would cancel the retry and, while
             // the cloud keeps failing the same way, repeat at the same simulated instant
             // forever (issue 11, item 4).
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "sync.deferred",
                 details: [TraceField("until", .string("the scheduled retry"))],
                 rules: ["ERR-3"]
-            ))
+            )
             return
         }
         if wantsSync || !waitersForNextRun.isEmpty {
@@ -299,11 +299,11 @@ extension SDSEngine {
     ) {
         // Described once, for the trace and the run's failure (some 5,000 instructions each).
         let description = error.description
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "sync.failed",
             details: [TraceField("error", .string(description))],
             rules: []
-        ))
+        )
         current.awaiting = nil
         current.step = .finish
         current.failureReason = current.failureReason ?? description
@@ -331,11 +331,11 @@ extension SDSEngine {
         }
         retryScheduled = true
         effects.append(.setTimer(.retry, after: delay))
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "retry.scheduled",
             details: [TraceField("after", .string(delay.description))],
             rules: error.retryAfter != nil ? ["ERR-3"] : []
-        ))
+        )
     }
 
     /// The next accepted shared zone to download, or the end of the download.

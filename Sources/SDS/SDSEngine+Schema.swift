@@ -29,18 +29,18 @@ extension SDSEngine {
                 if case .failed(let name, let error) = result { return "\(name): \(error.code)" }
                 return nil
             }
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "schema.records-saved",
                 details: [TraceField("saved", .int(Int64(results.count - failed.count))),
                           TraceField("failed", .list(failed.map { .string($0) }))],
                 rules: ["SCHEMA-1", "SCHEMA-3"]
-            ))
+            )
         }
         if phase < 2 {
             current.step = .initializeSchema(phase: phase + 1)
             return
         }
-        effects.append(.trace(kind: "schema.initialized", details: [TraceField("zone", .string(schemaZoneName)), TraceField("deleted", .bool(true))], rules: ["SCHEMA-3"]))
+        effects.appendTrace(detailed: context.isTracing, kind: "schema.initialized", details: [TraceField("zone", .string(schemaZoneName)), TraceField("deleted", .bool(true))], rules: ["SCHEMA-3"])
         completeWaiters(pendingSchemaWaiters, effects: &effects)
         pendingSchemaWaiters = []
         current.carriesSchema = false
@@ -52,11 +52,11 @@ extension SDSEngine {
     func failSchema(reason: String, effects: inout [EngineEffect]) {
         schemaRequested = false
         guard !pendingSchemaWaiters.isEmpty else { return }
-        effects.append(.trace(
+        effects.appendTrace(detailed: true,
             kind: "schema.failed",
             details: [TraceField("reason", .string(reason))],
             rules: []
-        ))
+        )
         for waiter in pendingSchemaWaiters {
             effects.append(.failed(waiter, reason: reason))
         }

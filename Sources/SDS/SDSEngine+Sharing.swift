@@ -18,7 +18,7 @@ extension SDSEngine {
         for zone in changed where zone.owner != context.account && !context.syncData.sharedZones.contains(zone) {
             context.syncData.sharedZones.append(zone)
             context.syncData.sharedZones.sort()
-            effects.append(.trace(kind: "shared.zone-added", details: [TraceField("zone", .string(zone.description))], rules: []))
+            effects.appendTrace(detailed: context.isTracing, kind: "shared.zone-added", details: [TraceField("zone", .string(zone.description))], rules: [])
         }
     }
 
@@ -42,12 +42,12 @@ extension SDSEngine {
         if !transaction.isEmpty { _ = try? context.store.save(transaction, author: Self.author) }
         context.syncData.sharedZones.removeAll { $0 == zone }
         context.syncData.sharedZoneTokens[zone] = nil
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "shared.copies-removed",
             details: [TraceField("zone", .string(zone.description)),
                       TraceField("records", .list(removed.map { .string($0) }))],
             rules: rule.map { [$0] } ?? []
-        ))
+        )
     }
 
     /// Every local copy of other users' shares (LIFE-4, ACCT-3); the shared feed starts over.

@@ -29,7 +29,7 @@ extension SDSEngine {
                 current.heldUploads = true
             }
             if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
-                effects.append(.trace(kind: "upload.held", details: [TraceField("reason", .string("every record must be downloaded first"))], rules: ["SYNC-7"]))
+                effects.appendTrace(detailed: context.isTracing, kind: "upload.held", details: [TraceField("reason", .string("every record must be downloaded first"))], rules: ["SYNC-7"])
             }
             return nil
         }
@@ -119,13 +119,13 @@ extension SDSEngine {
         }
         guard !saves.isEmpty || !deletedNames.isEmpty else { return nil }
         current.uploadRequests += 1
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "upload.batch",
             details: [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
                       TraceField("deletes", .list(deletedNames.map { .string($0) })),
                       TraceField("policy", .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
             rules: adoption ? ["ADOPT-2"] : []
-        ))
+        )
         if !targetIsOwn {
             for name in saved.map(\.name).sorted() {
                 // A new model under a shared parent goes into the owner's zone.
@@ -208,12 +208,12 @@ extension SDSEngine {
             if rejected { rules = ["ERR-7", "LIM-5"] } else if quotaPausedUntil != nil { rules = ["ERR-6"] }
             for parent in pending.movedFrom where context.syncData.pendingDeletions[parent] != nil {
                 held.insert(parent)
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "deletion.waits-for-move",
                     details: [TraceField("record", .string(parent)),
                               TraceField("waitsFor", .string(name))],
                     rules: rules
-                ))
+                )
             }
         }
         return held
@@ -302,11 +302,11 @@ extension SDSEngine {
             parentName = context.syncData.recordName(of: target)
         }
         if !cleared.isEmpty {
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "upload.keys-cleared",
                 details: [TraceField("record", .string(name)), TraceField("keys", .list(cleared))],
                 rules: ["CFG-3"]
-            ))
+            )
         }
         // Sorted in place, not copied into a sorted array.
         changed.sort()

@@ -53,12 +53,12 @@ extension SDSEngine {
             case .failed(let name, let error):
                 context.syncData.unanswered[name] =
                     batch.index(of: name, near: index).flatMap { batch.saved[$0].earlierUnanswered }
-                effects.append(.trace(
+                effects.appendTrace(detailed: context.isTracing,
                     kind: "upload.item.failed",
                     details: [TraceField("record", .string(name)),
                               TraceField("error", .string(error.description))],
                     rules: []
-                ))
+                )
                 switch error.code {
                 case .requestRateLimited, .serviceUnavailable, .zoneBusy, .batchRequestFailed,
                      .networkFailure, .networkUnavailable, .serverResponseLost:
@@ -83,8 +83,10 @@ extension SDSEngine {
                     // BIG-1, BIG-2: a record too large is tried once more on top of iCloud's copy.
                     if retryTooLarge(name, error: error, current, context: context,
                                      effects: &effects) { continue }
-                    traceRejection(name, error: error, effects: &effects)
-                    setAside(name, error: error, context: context.now, syncData: &context.syncData, effects: &effects)
+                    traceRejection(name, error: error, detailed: context.isTracing, effects: &effects)
+                    setAside(
+                        name, error: error, context: context.now, detailed: context.isTracing,
+                        syncData: &context.syncData, effects: &effects)
                 }
             }
         }
@@ -93,17 +95,17 @@ extension SDSEngine {
             wantsSync = true
         }
         if let retryError {
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "upload.partially-throttled",
                 details: [TraceField("retryAfter", .string(retryError.retryAfter?.description ?? "back-off"))],
                 rules: ["ERR-3"]
-            ))
+            )
             scheduleRetry(after: retryError, context: context, effects: &effects)
         } else {
             backoffFailures = 0
         }
         if !context.syncData.rejected.isEmpty {
-            effects.append(.trace(kind: "upload.incomplete", details: [], rules: ["ERR-7"]))
+            effects.appendTrace(detailed: context.isTracing, kind: "upload.incomplete", details: [], rules: ["ERR-7"])
         }
     }
 
@@ -161,11 +163,11 @@ extension SDSEngine {
            batch.saved[found].isInsert {
             // Another device uploaded this identity first: the changed keys were saved over
             // its record, the last upload of a key winning.
-            effects.append(.trace(
+            effects.appendTrace(detailed: context.isTracing,
                 kind: "upload.saved-over-existing",
                 details: [TraceField("record", .string(name))],
                 rules: ["ID-3"]
-            ))
+            )
         }
         guard context.syncData.pending.contains(id) else { return }
         let sent = batch.saved[found].keys
@@ -228,12 +230,12 @@ extension SDSEngine {
             _ = try? context.store.save(transaction, author: Self.author)
             recordLocalChanges(context: &context, effects: &effects)
         }
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "adopt.record-wins",
             details: [TraceField("record", .string(server.recordName)),
                       TraceField("keptLocalEdits", .list(kept.map { .string($0) }))],
             rules: kept.isEmpty ? ["ADOPT-2"] : ["ADOPT-2", "ADOPT-3"]
-        ))
+        )
     }
 
     /// ERR-5: the share owner's storage is full: only uploads to shares pause.
@@ -241,11 +243,11 @@ extension SDSEngine {
         guard sharedQuotaPausedUntil == nil else { return }
         sharedQuotaPausedUntil = context.now.adding(Self.quotaPause)
         effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "quota.shared-uploads-paused",
             details: [TraceField("until", .string((context.now.adding(Self.quotaPause)).description))],
             rules: ["ERR-5"]
-        ))
+        )
     }
 
     /// ERR-4: uploads pause for 30 minutes; records are not set aside.
@@ -253,26 +255,29 @@ extension SDSEngine {
         guard quotaPausedUntil == nil else { return }
         quotaPausedUntil = context.now.adding(Self.quotaPause)
         effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
-        effects.append(.trace(
+        effects.appendTrace(detailed: context.isTracing,
             kind: "quota.paused",
             details: [TraceField("until", .string((context.now.adding(Self.quotaPause)).description))],
             rules: ["ERR-4"]
-        ))
+        )
     }
 
     /// SCHEMA-4 / ERR-7: a record CloudKit rejects is set aside for an hour or until it
     /// changes; other changes go on.
-    func setAside(_ name: String, error: CloudError, context now: SimTime, syncData: inout SDSSyncData, effects: inout [EngineEffect]) {
+    func setAside(
+        _ name: String, error: CloudError, context now: SimTime, detailed: Bool,
+        syncData: inout SDSSyncData, effects: inout [EngineEffect]
+    ) {
         let until = now.adding(Self.rejectionPause)
         let hadAny = !syncData.rejected.isEmpty
         syncData.rejected[name] = RejectedRecord(until: until, error: error)
-        effects.append(.trace(
+        effects.appendTrace(detailed: detailed,
             kind: "record.set-aside",
             details: [TraceField("record", .string(name)),
                       TraceField("error", .string(error.description)),
                       TraceField("until", .string(until.description))],
             rules: ["SCHEMA-4", "ERR-7"]
-        ))
+        )
         if !hadAny { effects.append(.setTimer(.rejectedRetry, after: Self.rejectionPause)) }
     }
 }

@@ -190,6 +190,7 @@ extension EngineContext {
         _ = context.pointer(to: \.isOnline).unsafelyUnwrapped.move()
         _ = context.pointer(to: \.isDiskFull).unsafelyUnwrapped.move()
         _ = context.pointer(to: \.names).unsafelyUnwrapped.move()
+        _ = context.pointer(to: \.isTracing).unsafelyUnwrapped.move()
         effects[0] = .write(DiskWrite(store: consume written, syncData: syncData))
         return effects
     }

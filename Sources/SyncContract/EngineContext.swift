@@ -26,6 +26,9 @@ public struct EngineContext<SyncData: EngineSyncData> {
     /// The device's generator for random record names (kept by the device, not the engine,
     /// so a relaunch never repeats a name).
     public var names: Xoshiro256StarStar
+    /// Whether the world keeps the run's trace (`DeviceConditions.isTracing`): when false,
+    /// an engine may leave out the details of its trace effects (`appendTrace`).
+    public var isTracing: Bool
 
     public init(
         now: SimTime,
@@ -36,7 +39,8 @@ public struct EngineContext<SyncData: EngineSyncData> {
         isDiskFull: Bool = false,
         store: Store,
         syncData: SyncData,
-        names: Xoshiro256StarStar
+        names: Xoshiro256StarStar,
+        isTracing: Bool = true
     ) {
         self.now = now
         self.device = device
@@ -47,6 +51,7 @@ public struct EngineContext<SyncData: EngineSyncData> {
         self.store = store
         self.syncData = syncData
         self.names = names
+        self.isTracing = isTracing
     }
 
     /// A context for one event on a device in `conditions`, over the store and sync data
@@ -68,7 +73,8 @@ public struct EngineContext<SyncData: EngineSyncData> {
             isDiskFull: conditions.isDiskFull,
             store: consume store,
             syncData: consume syncData,
-            names: names
+            names: names,
+            isTracing: conditions.isTracing
         )
     }
 
@@ -144,10 +150,15 @@ public struct DeviceConditions: Hashable, Sendable {
     public var accountStatus: AccountStatus
     public var isOnline: Bool
     public var isDiskFull: Bool
+    /// Whether the world keeps the run's trace. When false (an explorer's sweep, a
+    /// benchmark), the world reads of a `.trace` effect only its kind and rules, and the
+    /// first detail of a runtime error (`EngineEffect.runtimeErrorKind`): an engine may skip
+    /// building the other details (`Array.appendTrace(detailed:kind:details:rules:)`).
+    public var isTracing: Bool
 
     public init(
         now: SimTime, device: String, account: String?, accountStatus: AccountStatus,
-        isOnline: Bool, isDiskFull: Bool
+        isOnline: Bool, isDiskFull: Bool, isTracing: Bool = true
     ) {
         self.now = now
         self.device = device
@@ -155,5 +166,6 @@ public struct DeviceConditions: Hashable, Sendable {
         self.accountStatus = accountStatus
         self.isOnline = isOnline
         self.isDiskFull = isDiskFull
+        self.isTracing = isTracing
     }
 }

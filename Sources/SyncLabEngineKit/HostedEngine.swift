@@ -48,7 +48,8 @@ public final class HostedEngine<User: SyncLabEngine>: SyncContract.SyncEngine {
         guard core.failure == nil else { return [] }
         core.context = DeviceConditions(
             now: context.now, device: context.device, account: context.account,
-            accountStatus: context.accountStatus, isOnline: context.isOnline, isDiskFull: context.isDiskFull)
+            accountStatus: context.accountStatus, isOnline: context.isOnline, isDiskFull: context.isDiskFull,
+            isTracing: context.isTracing)
         if let database {
             database.workingStore = context.store
             database.workingMetadata = context.syncData.metadata

@@ -61,6 +61,37 @@ import Testing
         }
     }
 
+    /// A device whose run keeps no trace tells its engine so (`DeviceConditions.isTracing`):
+    /// sds's trace effects then come without details, with the same kinds and rules (the
+    /// world counts the events and notes the fired rules), and the engine decides the same.
+    @Test func anUntracedDeviceGetsTheSameTracesWithoutDetails() throws {
+        let traced = makeDevice()
+        let untraced = makeDevice()
+        untraced.isTracing = false
+        for device in [traced, untraced] { device.launch() }
+        var tracedDetails = 0
+        for event in [EngineEvent.storeSaved, .push, .accountChanged, .storeSaved] {
+            for device in [traced, untraced] {
+                let id = device.makeModelID()
+                _ = try device.perform(.insert(id, entity: "Note", values: ["title": .attribute(.string("A"))]))
+            }
+            let tracedEffects = traced.deliverWritingFirst(event, now: .zero)
+            let untracedEffects = untraced.deliverWritingFirst(event, now: .zero)
+            #expect(traceKindsAndRules(untracedEffects) == traceKindsAndRules(tracedEffects))
+            for case .trace(_, let details, _) in untracedEffects { #expect(details.isEmpty) }
+            for case .trace(_, let details, _) in tracedEffects { tracedDetails += details.count }
+            #expect(untraced.disk == traced.disk)
+        }
+        #expect(tracedDetails > 0, "the traced device's effects carry details")
+    }
+
+    private func traceKindsAndRules(_ effects: [EngineEffect]) -> [String] {
+        effects.compactMap { effect in
+            if case .trace(let kind, _, let rules) = effect { return ([kind] + rules).joined(separator: " ") }
+            return nil
+        }
+    }
+
     private func traceKinds(_ effects: [EngineEffect]) -> [String] {
         effects.compactMap { effect in
             if case .trace(let kind, _, _) = effect { return kind }

@@ -212,7 +212,7 @@ import Testing
         let fields = Mirror(reflecting: context).children.compactMap(\.label)
         #expect(fields == [
             "now", "device", "account", "accountStatus", "isOnline", "isDiskFull", "store",
-            "syncData", "names",
+            "syncData", "names", "isTracing",
         ])
     }
 }

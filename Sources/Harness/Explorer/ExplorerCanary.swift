@@ -42,6 +42,7 @@ enum ExplorerCanary: Hashable, Sendable {
                 pageSize: pageSize,
                 mechanisms: options.mechanisms, host: host)
             replacement.latency = device.latency
+            replacement.isTracing = device.isTracing
             replacement.syncSelection = device.syncSelection
             world.devices[index] = replacement
         }

@@ -58,8 +58,22 @@ public struct RecordTable: Hashable, Sendable {
     }
 
     /// The model bound to the record name.
+    ///
+    /// Inlined, so that a caller reading the table out of another object's field (the sync
+    /// data's storage) finds an identical name without a call, around which it would retain
+    /// and release the table's memory (issue 19); a name found otherwise takes the call.
+    @inline(__always)
     public func model(named name: String) -> ModelID? {
-        buffer.entryIndex(named: name).flatMap { buffer.entries[$0].modelID }
+        if let index = buffer.identicalEntry(Self.identity(name)) {
+            return buffer.entries[index].modelID
+        }
+        return hashedModel(named: name)
+    }
+
+    /// `model(named:)` of a name no entry holds this very string of: found by its hash.
+    @inline(never)
+    func hashedModel(named name: String) -> ModelID? {
+        buffer.find(name, hash: Self.hash(name)).entry.flatMap { buffer.entries[$0].modelID }
     }
 
     /// The change tag of the record as last seen from the server.
@@ -312,7 +326,7 @@ extension RecordTable {
 
         /// The entry whose name has this identity, if any.
         @inline(__always)
-        private func identicalEntry(_ identity: Identity) -> Int? {
+        func identicalEntry(_ identity: Identity) -> Int? {
             guard slotCount > 0 else { return nil }
             let mask = slotCount &- 1
             var slot = identity.home & mask

@@ -404,8 +404,11 @@ extension RecordTable {
         }
 
         /// Adds an entry whose name is not in the table; returns its index.
+        ///
+        /// The entry is consumed, so it moves into the table's memory: borrowed, it was copied
+        /// there (a retain of each string) and then released by the caller.
         @discardableResult
-        func insert(_ entry: Entry, hash: Int) -> Int {
+        func insert(_ entry: consuming Entry, hash: Int) -> Int {
             if (count + 1) * 4 > slotCount * 3 { growSlots() }
             if count == capacity { growEntries() }
             let slot = find(entry.name, hash: hash).slot

@@ -16,7 +16,7 @@ import LocalStore
 /// `String`'s two words, `identity(_:)`) before any hashing: most names asked are the entry's
 /// own string. About 83 bytes a record.
 ///
-/// The three arrays live in raw memory owned by one object (`Buffer`), shared by copies until
+/// The arrays live in raw memory owned by one object (`Buffer`), shared by copies until
 /// one of them changes (copy on write). A lookup then retains that object alone: with three
 /// arrays and a map as the struct's own fields, every lookup through the sync data's storage
 /// copied the struct out of it, four retains and four releases (about 160 instructions of a
@@ -219,7 +219,8 @@ public struct RecordTable: Hashable, Sendable {
     /// a lookup). Equal words are the same string: the same inline bytes, or the same storage
     /// object, which the entry keeps alive and no one changes while it is shared. Different
     /// words prove nothing (equal strings can live in different storage): the lookup then
-    /// hashes the name (`find`).
+    /// hashes the name (`find`). A `String` is two words on the 64-bit platforms SyncLab runs
+    /// on (`unsafeBitCast` checks the size).
     @inline(__always)
     static func identity(_ name: String) -> Identity {
         let words = unsafeBitCast(name, to: (UInt64, UInt64).self)

@@ -12,9 +12,11 @@ import LocalStore
 /// name's 32-bit hash) finds an entry by name (one hash of the name per lookup), and a dense
 /// array of 4-byte entry numbers by model identifier finds a model's entry without hashing
 /// (the store hands identifiers out densely from 1; identifiers beyond `denseLimit` go to a
-/// small map). About 75 bytes a record.
+/// small map). A second index of 4-byte slots finds an entry by its name's identity (the
+/// `String`'s two words, `identity(_:)`) before any hashing: most names asked are the entry's
+/// own string. About 83 bytes a record.
 ///
-/// The three arrays live in raw memory owned by one object (`Buffer`), shared by copies until
+/// The arrays live in raw memory owned by one object (`Buffer`), shared by copies until
 /// one of them changes (copy on write). A lookup then retains that object alone: with three
 /// arrays and a map as the struct's own fields, every lookup through the sync data's storage
 /// copied the struct out of it, four retains and four releases (about 160 instructions of a
@@ -56,18 +58,32 @@ public struct RecordTable: Hashable, Sendable {
     }
 
     /// The model bound to the record name.
+    ///
+    /// Inlined, so that a caller reading the table out of another object's field (the sync
+    /// data's storage) finds an identical name without a call, around which it would retain
+    /// and release the table's memory (issue 19); a name found otherwise takes the call.
+    @inline(__always)
     public func model(named name: String) -> ModelID? {
+        if let index = buffer.identicalEntry(Self.identity(name)) {
+            return buffer.entries[index].modelID
+        }
+        return hashedModel(named: name)
+    }
+
+    /// `model(named:)` of a name no entry holds this very string of: found by its hash.
+    @inline(never)
+    func hashedModel(named name: String) -> ModelID? {
         buffer.find(name, hash: Self.hash(name)).entry.flatMap { buffer.entries[$0].modelID }
     }
 
     /// The change tag of the record as last seen from the server.
     public func changeTag(of name: String) -> String? {
-        buffer.find(name, hash: Self.hash(name)).entry.flatMap { buffer.entries[$0].changeTag }
+        buffer.entryIndex(named: name).flatMap { buffer.entries[$0].changeTag }
     }
 
     /// Both at once, for a reader that keeps them (PageJournal).
     public func entry(named name: String) -> (model: ModelID?, changeTag: String?)? {
-        buffer.find(name, hash: Self.hash(name)).entry.map {
+        buffer.entryIndex(named: name).map {
             (buffer.entries[$0].modelID, buffer.entries[$0].changeTag)
         }
     }
@@ -134,15 +150,14 @@ public struct RecordTable: Hashable, Sendable {
 
     /// Sets (or with nil, forgets) the change tag of a record.
     public mutating func setChangeTag(_ tag: String?, for name: String) {
-        let hash = Self.hash(name)
-        let found = buffer.find(name, hash: hash).entry
+        let found = buffer.entryIndex(named: name)
         guard found != nil || tag != nil else { return }
         makeUnique()
         if let index = found {
             buffer.entries[index].changeTag = tag
             if tag == nil && buffer.entries[index].model == 0 { buffer.remove(at: index) }
         } else {
-            buffer.insert(Entry(name: name, model: 0, changeTag: tag), hash: hash)
+            buffer.insert(Entry(name: name, model: 0, changeTag: tag), hash: Self.hash(name))
         }
     }
 
@@ -193,6 +208,38 @@ public struct RecordTable: Hashable, Sendable {
     /// and the slots' order never shows (lookups only).
     @inline(__always)
     static func hash(_ name: String) -> Int { RecordNameHash.hash(name) }
+
+    // MARK: The identity of a name
+
+    /// A name's two words as they are, which find the very string an entry holds.
+    ///
+    /// Most names asked of the table are copies of the entry's own `String` (the record name a
+    /// download bound is the one the checkers and the engine ask with later), so equal words
+    /// answer a lookup without hashing the name's bytes (issue 19: the hash was two thirds of
+    /// a lookup). Equal words are the same string: the same inline bytes, or the same storage
+    /// object, which the entry keeps alive and no one changes while it is shared. Different
+    /// words prove nothing (equal strings can live in different storage): the lookup then
+    /// hashes the name (`find`). A `String` is two words on the 64-bit platforms SyncLab runs
+    /// on (`unsafeBitCast` checks the size).
+    @inline(__always)
+    static func identity(_ name: String) -> Identity {
+        let words = unsafeBitCast(name, to: (UInt64, UInt64).self)
+        return Identity(first: words.0, second: words.1)
+    }
+
+    /// The two words of a `String` (`identity(_:)`), and where they go in the identity index.
+    struct Identity: Equatable {
+        let first: UInt64
+        let second: UInt64
+
+        /// Mixes both words: storage addresses share their low and high bits.
+        @inline(__always)
+        var home: Int {
+            var state = (first &* 0x9E37_79B9_7F4A_7C15) ^ second
+            state &*= 0xFF51_AFD7_ED55_8CCD
+            return Int(truncatingIfNeeded: state ^ state &>> 29)
+        }
+    }
 }
 
 extension RecordTable {
@@ -210,6 +257,10 @@ extension RecordTable {
         /// the stored hash gives it back without hashing the name again.
         private var slots: UnsafeMutablePointer<UInt64>
         private var slotCount = 0
+        /// The same entries by their names' identity (`RecordTable.identity`): the entry number
+        /// + 1, 0 for an empty slot; as long as `slots`, with linear probing from the
+        /// identity's home. An entry's name never changes, so neither does its place here.
+        private var identitySlots: UnsafeMutablePointer<UInt32>
         /// By model raw value: the number + 1 of the entry bound to it, 0 for none.
         private(set) var byModel: UnsafeMutablePointer<UInt32>
         private(set) var byModelCount = 0
@@ -222,6 +273,8 @@ extension RecordTable {
                 .unsafelyUnwrapped
             slots = UnsafeMutablePointer(bitPattern: MemoryLayout<UInt64>.alignment)
                 .unsafelyUnwrapped
+            identitySlots = UnsafeMutablePointer(bitPattern: MemoryLayout<UInt32>.alignment)
+                .unsafelyUnwrapped
             byModel = UnsafeMutablePointer(bitPattern: MemoryLayout<UInt32>.alignment)
                 .unsafelyUnwrapped
         }
@@ -231,7 +284,10 @@ extension RecordTable {
                 entries.deinitialize(count: count)
                 entries.deallocate()
             }
-            if slotCount > 0 { slots.deallocate() }
+            if slotCount > 0 {
+                slots.deallocate()
+                identitySlots.deallocate()
+            }
             if byModelCount > 0 { byModel.deallocate() }
         }
 
@@ -247,6 +303,8 @@ extension RecordTable {
             if slotCount > 0 {
                 copy.slots = .allocate(capacity: slotCount)
                 copy.slots.initialize(from: slots, count: slotCount)
+                copy.identitySlots = .allocate(capacity: slotCount)
+                copy.identitySlots.initialize(from: identitySlots, count: slotCount)
                 copy.slotCount = slotCount
             }
             if byModelCount > 0 {
@@ -257,6 +315,30 @@ extension RecordTable {
             copy.outliers = outliers
             copy.boundCount = boundCount
             return copy
+        }
+
+        /// The entry holding the name: the one holding this very string if there is one
+        /// (no hashing of the name's bytes), else the one `find` finds by the name's hash.
+        @inline(__always)
+        func entryIndex(named name: String) -> Int? {
+            identicalEntry(RecordTable.identity(name))
+                ?? find(name, hash: RecordTable.hash(name)).entry
+        }
+
+        /// The entry whose name has this identity, if any.
+        @inline(__always)
+        func identicalEntry(_ identity: Identity) -> Int? {
+            guard slotCount > 0 else { return nil }
+            let mask = slotCount &- 1
+            var slot = identity.home & mask
+            while true {
+                let number = Int(truncatingIfNeeded: identitySlots[slot])
+                if number == 0 { return nil }
+                if RecordTable.identity(entries[number &- 1].name) == identity {
+                    return number &- 1
+                }
+                slot = (slot &+ 1) & mask
+            }
         }
 
         /// The entry holding the name, and the slot where it is (or where it would go).
@@ -323,8 +405,11 @@ extension RecordTable {
         }
 
         /// Adds an entry whose name is not in the table; returns its index.
+        ///
+        /// The entry is consumed, so it moves into the table's memory: borrowed, it was copied
+        /// there (a retain of each string) and then released by the caller.
         @discardableResult
-        func insert(_ entry: Entry, hash: Int) -> Int {
+        func insert(_ entry: consuming Entry, hash: Int) -> Int {
             if (count + 1) * 4 > slotCount * 3 { growSlots() }
             if count == capacity { growEntries() }
             let slot = find(entry.name, hash: hash).slot
@@ -332,7 +417,16 @@ extension RecordTable {
             count += 1
             slots[slot] = UInt64(UInt32(count))
                 | UInt64(truncatingIfNeeded: UInt32(truncatingIfNeeded: hash)) << 32
+            fileIdentity(ofEntry: count - 1)
             return count - 1
+        }
+
+        /// Puts an entry's number in the identity index (its slots have room: see `insert`).
+        private func fileIdentity(ofEntry index: Int) {
+            let mask = slotCount - 1
+            var slot = RecordTable.identity(entries[index].name).home & mask
+            while identitySlots[slot] != 0 { slot = (slot + 1) & mask }
+            identitySlots[slot] = UInt32(index + 1)
         }
 
         private func growEntries() {
@@ -357,9 +451,16 @@ extension RecordTable {
                 while grown[slot] != 0 { slot = (slot + 1) & mask }
                 grown[slot] = value
             }
-            if slotCount > 0 { slots.deallocate() }
+            if slotCount > 0 {
+                slots.deallocate()
+                identitySlots.deallocate()
+            }
             slots = grown
             slotCount = length
+            // The identity index at the new length, filed again from the entries.
+            identitySlots = .allocate(capacity: length)
+            identitySlots.initialize(repeating: 0, count: length)
+            for index in 0..<count { fileIdentity(ofEntry: index) }
         }
 
         /// Removes an entry that holds neither a model nor a change tag; the last entry moves
@@ -381,10 +482,12 @@ extension RecordTable {
                 }
             }
             slots[hole] = 0
+            removeIdentity(ofEntry: index)
             let last = count - 1
             if index != last {
                 let movedSlot = self.slot(ofEntry: last)
                 slots[movedSlot] = slots[movedSlot] & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
+                identitySlots[identitySlot(ofEntry: last)] = UInt32(index + 1)
                 if let model = entries[last].modelID {
                     setEntryNumber(UInt32(index + 1), of: model)
                 }
@@ -393,6 +496,33 @@ extension RecordTable {
                 (entries + last).deinitialize(count: 1)
             }
             count -= 1
+        }
+
+        /// Takes an entry's number out of the identity index (backward-shift deletion, as in
+        /// `remove(at:)`).
+        private func removeIdentity(ofEntry index: Int) {
+            let mask = slotCount - 1
+            var hole = identitySlot(ofEntry: index)
+            var slot = hole
+            while true {
+                slot = (slot + 1) & mask
+                let number = Int(identitySlots[slot])
+                if number == 0 { break }
+                let home = RecordTable.identity(entries[number - 1].name).home & mask
+                if (slot &- home) & mask >= (slot &- hole) & mask {
+                    identitySlots[hole] = identitySlots[slot]
+                    hole = slot
+                }
+            }
+            identitySlots[hole] = 0
+        }
+
+        /// The identity slot that holds an entry's number.
+        private func identitySlot(ofEntry index: Int) -> Int {
+            let mask = slotCount - 1
+            var slot = RecordTable.identity(entries[index].name).home & mask
+            while identitySlots[slot] != UInt32(index + 1) { slot = (slot + 1) & mask }
+            return slot
         }
 
         /// The slot that holds an entry's number (found by its name's hash, no comparison).

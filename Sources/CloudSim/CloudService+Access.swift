@@ -110,7 +110,12 @@ extension CloudService {
     /// originator (nil for fault actions, which push to every subscribed device).
     func pushTargets(account: String, originator: String?) -> [String] {
         // The list read where it is stored: a method called on the stored state copied it.
-        let devices = accountStates.peek(account) { $0.subscribers[.privateDatabase] } ?? nil
+        // Reached in place (`modifyValue`, which changes nothing here), not through `peek`:
+        // a read through a pointer that calls a function (the subscribers' subscript) was
+        // made on a copy of the whole state (issue 19: ~700 instructions a push).
+        let devices = accountStates.modifyValue(forKey: account) {
+            $0.subscribers[.privateDatabase]
+        } ?? nil
         return AccountState.targets(devices ?? [], excluding: originator)
     }
 

@@ -56,11 +56,14 @@ public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
             let magnitude = value == .min ? SimTime.max : SimTime(microseconds: -value)
             return "-" + magnitude.description
         }
-        // Written byte by byte into the string's own storage: built from pieces (the
-        // fraction padded, then trimmed), a time took about 2,000 instructions, and an
-        // engine writes one into the trace at every retry it schedules.
+        // Written byte by byte into a buffer on the stack, then made a string once: built
+        // from pieces (the fraction padded, then trimmed), a time took about 2,000
+        // instructions, and an engine writes one into the trace at every retry it
+        // schedules. Not written into the string's own storage: a capacity over 15 bytes
+        // always allocated one, though almost every time fits in a small string (issue 19:
+        // ~550 instructions a cloud error's description).
         // The longest, "2562047788h0m54.775807s", has 23 bytes.
-        return String(unsafeUninitializedCapacity: 32) { bytes in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { bytes in
             var count = 0
             func put(byte: UInt8) {
                 bytes[count] = byte
@@ -82,6 +85,13 @@ public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
                 } while rest > 0
                 count += width
             }
+            // The first `count` bytes, as a string: up to 15, a small one, neither allocated
+            // nor validated (all ASCII); `String(decoding:as:)` validated them.
+            func string(_ count: Int) -> String {
+                String(unsafeUninitializedCapacity: count) { target in
+                    target.initialize(fromContentsOf: bytes[..<count])
+                }
+            }
             let totalSeconds = value / 1_000_000
             let fraction = value % 1_000_000
             let hours = totalSeconds / 3_600
@@ -91,12 +101,12 @@ public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
             if hours > 0 {
                 put(hours)
                 put(byte: 0x68)  // h
-                if minutes == 0 && wholeMinutes { return count }
+                if minutes == 0 && wholeMinutes { return string(count) }
             }
             if hours > 0 || minutes > 0 {
                 put(minutes)
                 put(byte: 0x6D)  // m
-                if wholeMinutes { return count }
+                if wholeMinutes { return string(count) }
             }
             put(seconds)
             if fraction != 0 {
@@ -111,7 +121,7 @@ public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
                 }
             }
             put(byte: 0x73)  // s
-            return count
+            return string(count)
         }
     }
 }

@@ -10,24 +10,43 @@ extension Schema {
         of relationship: RelationshipDescription,
         in entity: String
     ) -> RelationshipDescription? {
-        guard let destination = self.entity(named: relationship.destination) else { return nil }
-        if let name = relationship.inverse {
-            guard let inverse = destination.relationship(named: name),
-                inverse.destination == entity
-            else { return nil }
-            return inverse
+        guard let (destination, index) = inversePosition(of: relationship, in: entity) else {
+            return nil
         }
-        return destination.relationships.first {
-            $0.inverse == relationship.name && $0.destination == entity
-        }
+        return entities[destination].relationships[index]
     }
 
     /// Whether a to-many relationship is derived from its to-one inverse rather than stored.
     public func isDerived(_ relationship: RelationshipDescription, in entity: String) -> Bool {
-        guard relationship.isToMany, let inverse = inverse(of: relationship, in: entity) else {
-            return false
+        guard relationship.isToMany,
+            let (destination, index) = inversePosition(of: relationship, in: entity)
+        else { return false }
+        return !entities[destination].relationships[index].isToMany
+    }
+
+    /// Where `inverse(of:in:)` finds the relationship that points back: the positions of its
+    /// entity and of it among that entity's relationships.
+    ///
+    /// By position: finding it through `entity(named:)` and `relationship(named:)` copied
+    /// the destination entity and the inverse out to read one flag of it (issue 19: every
+    /// save's pointer lookup asks `isDerived` of each relationship at an entity).
+    private func inversePosition(
+        of relationship: RelationshipDescription,
+        in entity: String
+    ) -> (entity: Int, relationship: Int)? {
+        guard let destination = entities.firstIndex(where: { $0.name == relationship.destination })
+        else { return nil }
+        let relationships = entities[destination].relationships
+        let index: Int?
+        if let name = relationship.inverse {
+            index = relationships.firstIndex { $0.name == name }
+            guard let index, relationships[index].destination == entity else { return nil }
+        } else {
+            index = relationships.firstIndex {
+                $0.inverse == relationship.name && $0.destination == entity
+            }
         }
-        return !inverse.isToMany
+        return index.map { (destination, $0) }
     }
 }
 

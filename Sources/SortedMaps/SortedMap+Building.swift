@@ -64,7 +64,7 @@ extension SortedMap {
             if found {
                 elements[offset].value = try combine(elements[offset].value, value)
             } else {
-                elements.insert((key, value), at: offset)
+                insertPair((key, value), at: offset)
             }
         }
     }

@@ -121,6 +121,25 @@ public struct SortedMap<Key: Comparable, Value> {
         return (MemoryLayout<Key>.size + alignment - 1) / alignment * alignment
     }
 
+    /// Puts `pair` at `offset`, moving the pairs from there one place up.
+    ///
+    /// `ContiguousArray.insert(_:at:)` went through the generic `replaceSubrange` (a
+    /// collection of one, its count and copy checked at run time): about 180 instructions
+    /// a new key, for the store's attribute writes and a save's changes (issue 19).
+    /// Appending grows the array as an insert did; the new pair then moves down to its
+    /// place, each step a swap of two pairs in the buffer (moved, nothing retained).
+    @inlinable
+    internal mutating func insertPair(_ pair: __owned Element, at offset: Int) {
+        elements.append(pair)
+        elements.withUnsafeMutableBufferPointer { buffer in
+            var position = buffer.count - 1
+            while position > offset {
+                buffer.swapAt(position, position - 1)
+                position -= 1
+            }
+        }
+    }
+
     @inlinable
     internal static func isSortedAndUnique(_ elements: ContiguousArray<Element>) -> Bool {
         var offset = 1
@@ -147,7 +166,7 @@ extension SortedMap {
                 if found {
                     elements[offset].value = value
                 } else {
-                    elements.insert((key, value), at: offset)
+                    insertPair((key, value), at: offset)
                 }
             } else if found {
                 elements.remove(at: offset)
@@ -162,7 +181,7 @@ extension SortedMap {
             let removed = found ? elements.remove(at: offset) : nil
             var value = removed?.value
             defer {
-                if let value { elements.insert((removed?.key ?? key, value), at: offset) }
+                if let value { insertPair((removed?.key ?? key, value), at: offset) }
             }
             yield &value
         }
@@ -180,7 +199,7 @@ extension SortedMap {
         }
         _modify {
             let (found, offset) = search(key)
-            if !found { elements.insert((key, defaultValue()), at: offset) }
+            if !found { insertPair((key, defaultValue()), at: offset) }
             yield &elements[offset].value
         }
     }
@@ -191,7 +210,7 @@ extension SortedMap {
     public mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
         let (found, offset) = search(key)
         guard found else {
-            elements.insert((key, value), at: offset)
+            insertPair((key, value), at: offset)
             return nil
         }
         let old = elements[offset].value

@@ -229,16 +229,20 @@ extension World {
         return id
     }
 
-    /// The store values of `key=value` assignments; relationships take labels.
-    /// An empty property table with room for `emptyPropertyTableCapacity` keys, shared:
-    /// `properties` starts from it, and its first key makes the table's own copy of the same
-    /// size. `Dictionary(minimumCapacity:)` ran unspecialized and looked the storage's generic
-    /// type up on every call (about 780 instructions, half of them finding the type's
-    /// metadata); the copy takes the specialized path (about 320).
-    private static let emptyPropertyTable =
-        [String: PropertyValue](minimumCapacity: emptyPropertyTableCapacity)
+    /// Empty property tables with room for 0…`emptyPropertyTableCapacity` keys, shared:
+    /// `properties` starts from the one of its statement's size, and its first key makes the
+    /// table's own copy of that size. `Dictionary(minimumCapacity:)` ran unspecialized and
+    /// looked the storage's generic type up on every call (about 780 instructions, half of
+    /// them finding the type's metadata); the copy takes the specialized path (about 320).
+    /// One table per size, not one of the largest: a script of a million inserts holds a
+    /// million of these tables until its save, and tables of eight took 200 MB more at the
+    /// peak of `synclab bench --download 1000000` (docs/BENCH.md).
+    private static let emptyPropertyTables = (0...emptyPropertyTableCapacity).map { capacity in
+        [String: PropertyValue](minimumCapacity: capacity)
+    }
     private static let emptyPropertyTableCapacity = 8
 
+    /// The store values of `key=value` assignments; relationships take labels.
     private func properties(_ assignments: [Assignment], entity: String, device index: Int) -> [String: PropertyValue]? {
         guard let description = schema.entity(named: entity) else {
             fail("unknown entity '\(entity)'")
@@ -246,9 +250,9 @@ extension World {
         }
         // Sized once: grown key by key, it was rehashed about once per key (a fifth of the
         // cost of an insert's or update's properties). Most statements fit the shared empty
-        // table, whose copy is made at the first key (see `emptyPropertyTable`).
+        // table, whose copy is made at the first key (see `emptyPropertyTables`).
         var result = assignments.count <= Self.emptyPropertyTableCapacity
-            ? Self.emptyPropertyTable
+            ? Self.emptyPropertyTables[assignments.count]
             : [String: PropertyValue](minimumCapacity: assignments.count)
         for assignment in assignments {
             let key = assignment.key.value

@@ -6,27 +6,33 @@
 /// its name up in two such tables after hashing it for the record table already; the hash is
 /// carried from there (`ZoneState.write`, `delete`) and from the change log. Equal when the
 /// names are (`RecordNameHash` is consistent with `String`'s `==`); the tables only answer
-/// lookups, and are walked in name order: the buckets' order never shows.
-struct HashedRecordName: Hashable {
-    let name: String
+/// lookups, and are walked in name order: the buckets' order never shows. Engines use it too
+/// (sds's `RecordNameSet`), so a name's hash is one concept, not one per module.
+public struct HashedRecordName: Hashable, Sendable {
+    public let name: String
     /// `RecordNameHash.hash(name)`.
-    let nameHash: Int
+    public let nameHash: Int
 
-    init(_ name: String) {
+    @inlinable
+    public init(_ name: String) {
         self.init(name, nameHash: RecordNameHash.hash(name))
     }
 
     /// A name whose `RecordNameHash.hash` the caller already has.
-    init(_ name: String, nameHash: Int) {
+    @inlinable
+    public init(_ name: String, nameHash: Int) {
         self.name = name
         self.nameHash = nameHash
     }
 
-    static func == (lhs: HashedRecordName, rhs: HashedRecordName) -> Bool {
-        lhs.name == rhs.name
+    /// The hashes first: names whose hashes differ differ, and their bytes are not read.
+    @inlinable
+    public static func == (lhs: HashedRecordName, rhs: HashedRecordName) -> Bool {
+        lhs.nameHash == rhs.nameHash && lhs.name == rhs.name
     }
 
-    func hash(into hasher: inout Hasher) {
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(nameHash)
     }
 }

@@ -10,14 +10,14 @@ import CloudSim
 /// `RecordNameHash` (its bytes read eight at a time), computed once per lookup and compared
 /// as a word: comparing the names themselves cost about 120 instructions for two that differ.
 /// Past `listedAtMost` names the list's linear search would grow with the run, so the names
-/// move into a set hashed by `RecordNameKey`. Nothing is ever read out of it: its order never
+/// move into a set of `HashedRecordName`s (CloudSim's name with its hash). Nothing is ever read out of it: its order never
 /// shows.
 struct RecordNameSet: Sendable {
     /// The names, each with its hash, while there are at most `listedAtMost` of them, in no
     /// particular order.
-    private var listed: [(hash: Int, name: String)] = []
+    private var listed: [HashedRecordName] = []
     /// All the names once there were more (`listed` is then empty).
-    private var hashed: Set<RecordNameKey>?
+    private var hashed: Set<HashedRecordName>?
 
     /// Up to this many names, they are searched in a list rather than hashed into a set. A
     /// look at a listed name compares a word per name; past 8 the set (about 1,100
@@ -28,43 +28,37 @@ struct RecordNameSet: Sendable {
     init() {}
 
     func contains(_ name: String) -> Bool {
-        if let hashed { return hashed.contains(RecordNameKey(name)) }
+        if let hashed { return hashed.contains(HashedRecordName(name)) }
         // (An empty list, the first look of most runs, hashes nothing.)
         guard !listed.isEmpty else { return false }
-        return position(of: name, hash: RecordNameHash.hash(name)) != nil
+        return listed.contains(HashedRecordName(name))
     }
 
     mutating func insert(_ name: String) {
+        let key = HashedRecordName(name)
         if hashed != nil {
-            hashed!.insert(RecordNameKey(name))
+            hashed!.insert(key)
             return
         }
-        let hash = RecordNameHash.hash(name)
-        guard position(of: name, hash: hash) == nil else { return }
+        guard !listed.contains(key) else { return }
         guard listed.count == Self.listedAtMost else {
             // Room for the usual few at the first name (not grown 1, 2, 4).
             if listed.isEmpty { listed.reserveCapacity(4) }
-            listed.append((hash, name))
+            listed.append(key)
             return
         }
-        var names = Set<RecordNameKey>(minimumCapacity: 4 * Self.listedAtMost)
-        for entry in listed { names.insert(RecordNameKey(entry.name)) }
-        names.insert(RecordNameKey(name))
+        var names = Set<HashedRecordName>(minimumCapacity: 4 * Self.listedAtMost)
+        for entry in listed { names.insert(entry) }
+        names.insert(key)
         hashed = names
         listed = []
     }
 
     mutating func remove(_ name: String) {
         if hashed != nil {
-            hashed!.remove(RecordNameKey(name))
-        } else if !listed.isEmpty, let index = position(of: name, hash: RecordNameHash.hash(name)) {
+            hashed!.remove(HashedRecordName(name))
+        } else if !listed.isEmpty, let index = listed.firstIndex(of: HashedRecordName(name)) {
             listed.remove(at: index)
         }
-    }
-
-    /// Where the name is in `listed` (`hash` its `RecordNameHash`); nil when it is not there.
-    /// The names are compared only where the hashes are equal.
-    private func position(of name: String, hash: Int) -> Int? {
-        listed.firstIndex { $0.hash == hash && $0.name == name }
     }
 }

@@ -94,6 +94,8 @@ final class ChaosRun {
     @exclusivity(unchecked) private var positionRecords: [String?] = []
     /// Per device, per position in `labels`: the model last found for that label there.
     @exclusivity(unchecked) private var modelCache: [[ModelID?]] = []
+    /// The list `heldPositions` last returned, whose storage its next call reuses.
+    @exclusivity(unchecked) private var heldKept: [Int] = []
     /// `firedRules` as last built, with the number of rules of the world's sets then.
     @exclusivity(unchecked) private var firedRulesKept: (count: Int, rules: [String])?
     /// The workload's devices with their index in the world (nil for a name it lacks), so
@@ -257,21 +259,23 @@ final class ChaosRun {
         // Taken out, so that changing them does not copy the whole row on every call.
         var cache = modelCache[index]
         modelCache[index] = []
-        if cache.count < labels.count {
-            cache.append(contentsOf: repeatElement(nil, count: labels.count - cache.count))
-        }
+        // Grown one label at a time (a draw binds at most one): appended in a loop, the
+        // generic `append(contentsOf:)` of a repeated element cost more than the entries.
+        while cache.count < labels.count { cache.append(nil) }
         var records = positionRecords
         positionRecords = []
-        if records.count < labels.count {
-            records.append(contentsOf: repeatElement(nil, count: labels.count - records.count))
-        }
+        while records.count < labels.count { records.append(nil) }
         // Each entity name compared once per call, not once per label.
-        let wanted = entityNames.map { entities.contains($0) }
+        let wanted = WantedEntities(entityNames, wanted: entities)
         let labelEntities = self.labelEntities
-        var held: [Int] = []
+        // The last call's list again, once its caller let go of it (a draw does at once):
+        // emptied in place, not allocated anew on every call.
+        var held = heldKept
+        heldKept = []
+        held.removeAll(keepingCapacity: true)
         held.reserveCapacity(labels.count)
         for position in labels.indices {
-            guard wanted[labelEntities[position]] else { continue }
+            guard wanted.contains(labelEntities[position]) else { continue }
             if records[position] == nil { records[position] = record(of: labels[position].label) }
             guard let name = records[position] else {
                 if world.labels.model(labels[position].label, on: index, devices: world.devices)
@@ -291,7 +295,29 @@ final class ChaosRun {
         }
         modelCache[index] = cache
         positionRecords = records
+        heldKept = held
         return held
+    }
+
+    /// Which entities of `entityNames`, by position, a caller of `heldPositions` wants: a bit
+    /// each (a list of flags only past 64 entities). The list was allocated on every call.
+    private struct WantedEntities {
+        private var bits: UInt64 = 0
+        private var flags: [Bool] = []
+
+        init(_ names: [String], wanted: [String]) {
+            if names.count <= 64 {
+                for (position, name) in names.enumerated() where wanted.contains(name) {
+                    bits |= 1 << UInt64(position)
+                }
+            } else {
+                flags = names.map { wanted.contains($0) }
+            }
+        }
+
+        func contains(_ position: Int) -> Bool {
+            flags.isEmpty ? bits & (1 << UInt64(position)) != 0 : flags[position]
+        }
     }
 
     /// The entity's relationships with a `deny` delete rule; nil for an entity the schema

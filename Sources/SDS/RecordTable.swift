@@ -73,7 +73,26 @@ public struct RecordTable: Hashable, Sendable {
     /// `model(named:)` of a name no entry holds this very string of: found by its hash.
     @inline(never)
     func hashedModel(named name: String) -> ModelID? {
-        buffer.find(name, hash: Self.hash(name)).entry.flatMap { buffer.entries[$0].modelID }
+        model(named: name, hash: Self.hash(name))
+    }
+
+    /// `model(named:)`'s first half: whether an entry holds this very string, and its model.
+    ///
+    /// In two halves for a reader that holds the table in another object's field (the sync
+    /// data's storage, `SDSSyncData.model(forRecord:)`): a call to `hashedModel` from there
+    /// retained and released the table's memory around it (about 40 instructions; most names
+    /// that miss this half are names the table does not hold, asked by the checkers), while
+    /// the name hashed first and the table read after needs neither.
+    @inline(__always)
+    func identicalModel(named name: String) -> (found: Bool, model: ModelID?) {
+        guard let index = buffer.identicalEntry(Self.identity(name)) else { return (false, nil) }
+        return (true, buffer.entries[index].modelID)
+    }
+
+    /// `model(named:)`'s second half: the model of the name whose hash (`hash(_:)`) is given.
+    @inline(__always)
+    func model(named name: String, hash: Int) -> ModelID? {
+        buffer.find(name, hash: hash).entry.flatMap { buffer.entries[$0].modelID }
     }
 
     /// The change tag of the record as last seen from the server.

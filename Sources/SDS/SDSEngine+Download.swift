@@ -486,7 +486,7 @@ extension SDSEngine {
                     && !attributes[offset].defaultValue.isNil && isNew {
                     continue
                 }
-                if values.isEmpty { values = Dictionary(minimumCapacity: capacity) }
+                if values.isEmpty { values = .sized(capacity) }
                 values[key] = .attribute(downloaded)
             }
         }
@@ -502,7 +502,7 @@ extension SDSEngine {
                 target = context.syncData.model(forRecord: name)
             }
             if isNew || current?.toOne[key] != target {
-                if values.isEmpty { values = Dictionary(minimumCapacity: capacity) }
+                if values.isEmpty { values = .sized(capacity) }
                 values[key] = .relationship(target)
             }
         }

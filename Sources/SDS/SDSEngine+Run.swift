@@ -6,11 +6,14 @@ import SyncContract
 extension SDSEngine {
     /// Runs the synchronization's steps until it waits for an answer or passes a probe point.
     func advance(context: inout SDSContext, effects: inout [EngineEffect]) {
+        // Read once: a step changes the run in place and never replaces it (only the end
+        // below clears it), so `run` is the same object meanwhile. Read again at each step,
+        // it was retained and released once a step more.
+        guard let current = run else { return }
         var guardSteps = 0
-        while let current = run, !current.awaitingResume, current.awaiting == nil {
+        while !current.awaitingResume, current.awaiting == nil {
             guardSteps += 1
             precondition(guardSteps < 10_000, "sds: a synchronization stepped without waiting")
-            // The step changes the run in place (`run` is the same object meanwhile).
             if step(current, context: &context, effects: &effects) == .ended {
                 run = nil
                 finishRun(current, context: &context, effects: &effects)

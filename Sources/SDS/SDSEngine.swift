@@ -203,6 +203,26 @@ public final class SDSEngine: SyncEngine {
             effects = own
         }
         hasRejectedRecords = !context.syncData.rejected.isEmpty
+        // Most events resume a run after a probe point: asked first, they skip the switch,
+        // which read every word of the event (a response's payload) for any case.
+        if case .resume = event {
+            resume(context: &context, effects: &effects)
+        } else {
+            handleOther(event, context: &context, effects: &effects)
+        }
+        hasRejectedRecords = !context.syncData.rejected.isEmpty
+    }
+
+    /// `.resume`: the run continues after its probe point.
+    private func resume(context: inout SDSContext, effects: inout [EngineEffect]) {
+        run?.awaitingResume = false
+        advance(context: &context, effects: &effects)
+    }
+
+    /// The events other than `.resume` (`handleWithoutWriting`).
+    private func handleOther(
+        _ event: EngineEvent, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
         switch event {
         case .launch(let waiter):
             handleLaunch(waiter: waiter, context: &context, effects: &effects)
@@ -225,8 +245,7 @@ public final class SDSEngine: SyncEngine {
         case .response(let id, let response):
             handleResponse(id, response, context: &context, effects: &effects)
         case .resume:
-            run?.awaitingResume = false
-            advance(context: &context, effects: &effects)
+            resume(context: &context, effects: &effects)
         case .appCall(let call, let waiter):
             handleAppCall(call, waiter: waiter, context: &context, effects: &effects)
         case .accountChanged:
@@ -244,7 +263,6 @@ public final class SDSEngine: SyncEngine {
                 requestSync(waiter: nil, context: &context, effects: &effects)
             }
         }
-        hasRejectedRecords = !context.syncData.rejected.isEmpty
     }
 
     /// The app calls sds supports: all five (its profile lists them).

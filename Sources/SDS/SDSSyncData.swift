@@ -351,7 +351,22 @@ public struct SDSSyncData: EngineSyncData {
     public func recordName(of model: ModelID) -> String? { records.name(of: model) }
 
     /// The model bound to the record name.
-    public func model(forRecord name: String) -> ModelID? { records.model(named: name) }
+    ///
+    /// In `RecordTable`'s two halves (`identicalModel(named:)`, then the name hashed before
+    /// the table is read again): a call made while the table is read from the storage
+    /// retained and released its memory.
+    public func model(forRecord name: String) -> ModelID? {
+        let identical = records.identicalModel(named: name)
+        if identical.found { return identical.model }
+        return hashedModel(forRecord: name)
+    }
+
+    /// `model(forRecord:)` of a name no entry holds this very string of.
+    @inline(never)
+    private func hashedModel(forRecord name: String) -> ModelID? {
+        let hash = RecordTable.hash(name)
+        return records.model(named: name, hash: hash)
+    }
 
     /// The change tag of the record as last seen from the server.
     public func changeTag(of name: String) -> String? { records.changeTag(of: name) }

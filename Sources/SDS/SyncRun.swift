@@ -103,7 +103,9 @@ enum SyncStep: Hashable, Sendable {
     case fetchPage
     /// Sharing: the shared database's feed, then each accepted zone's pages.
     case fetchSharedDatabase
-    case fetchSharedPage(ZoneID)
+    /// `indirect`: held inline, the zone's four words made every switch over a step compare
+    /// them case by case (one word is a jump table), and every copy of a step retain them.
+    indirect case fetchSharedPage(ZoneID)
     /// The run's `page` arrived, is matched to local models, stored, its token saved.
     case pageFetched
     case resolvePage

@@ -301,7 +301,8 @@ final class ChaosRun {
 
     /// Which entities of `entityNames`, by position, a caller of `heldPositions` wants: a bit
     /// each (a list of flags only past 64 entities). The list was allocated on every call.
-    private struct WantedEntities {
+    /// Internal, not private, for `WantedEntitiesTests`.
+    struct WantedEntities {
         private var bits: UInt64 = 0
         private var flags: [Bool] = []
 

@@ -261,6 +261,12 @@ public final class Device {
             : deliverWritingFirst(event, now: now, owner: diskOwner)
     }
 
+    /// Hands an event's effects array back to the engine once the world has carried the
+    /// effects out, for the engine to fill again (`DiskLendingEngine.reuseEffects`).
+    public func reuseEffects(_ effects: consuming [EngineEffect]) {
+        lendingEngine?.reuseEffects(consume effects)
+    }
+
     /// `deliverWritingFirst(_:now:)` with the device whose disk this process uses.
     private func deliverWritingFirst(_ event: EngineEvent, now: SimTime, owner: Device)
         -> [EngineEffect]

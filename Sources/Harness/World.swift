@@ -447,6 +447,9 @@ final class World {
             position += 1
             guard carryOut(consume effect, index: index, incarnation: incarnation) else { return }
         }
+        // Only probes without names are left (and a lent write): the engine fills the array
+        // again on its next event instead of allocating one.
+        if firstWriteDone { devices[index].reuseEffects(consume effects) }
     }
 
     /// Carries out one effect; false when the effects after it must be dropped (the run

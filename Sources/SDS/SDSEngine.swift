@@ -123,6 +123,13 @@ public final class SDSEngine: SyncEngine {
     /// Set by the engine's last look at its sync data: records are set aside (SCHEMA-4).
     var hasRejectedRecords = false
 
+    /// An emptied effects array the world gave back, filled again on the next event (empty
+    /// when there is none: the array is allocated then; issue 19).
+    private var spareEffects: [EngineEffect] = []
+
+    /// The largest array kept for reuse: a big download page's effects are not held on to.
+    private static let largestSpareEffects = 64
+
     public func isIdle(now: SimTime) -> Bool { run == nil }
 
     /// `autosync off` / `on`: whether saves and pushes start synchronizations.
@@ -196,9 +203,12 @@ public final class SDSEngine: SyncEngine {
         // grew it again (2, 4, …). A buffer of our own, with room for an event's usual
         // effects, costs one allocation and no copy.
         // (The place is filled anew, not copied: only the write replaces what stands there.)
+        // The array of an earlier event, when the world gave it back (`reuseEffects`), is
+        // filled again: no allocation.
         if effects.count == 1 {
             var own: [EngineEffect] = []
-            own.reserveCapacity(Self.usualEffectCount)
+            swap(&own, &spareEffects)
+            if own.capacity < Self.usualEffectCount { own.reserveCapacity(Self.usualEffectCount) }
             own.append(.probe(""))
             effects = own
         }
@@ -470,4 +480,15 @@ public final class SDSEngine: SyncEngine {
 }
 
 /// sds handles a lent disk in its own code (`handleLent`, above).
-extension SDSEngine: DiskLendingEngine {}
+extension SDSEngine: DiskLendingEngine {
+    /// Keeps an event's effects array, emptied, for the next event (`handleWithoutWriting`).
+    public func reuseEffects(_ effects: consuming [EngineEffect]) {
+        // Changed as the parameter itself: a copy in a local kept a second reference, so
+        // emptying it allocated a new array.
+        guard effects.capacity <= Self.largestSpareEffects else { return }
+        // Emptied from the end: `removeAll(keepingCapacity:)` went through the generic
+        // `replaceSubrange` (about 270 instructions for an event's few effects).
+        while !effects.isEmpty { effects.removeLast() }
+        spareEffects = consume effects
+    }
+}

@@ -39,9 +39,18 @@ public protocol DiskLendingEngine: AnyObject {
         syncData: inout SyncDataBox,
         names: inout Xoshiro256StarStar
     ) -> [EngineEffect]
+
+    /// Takes back the effects array of an event once the device has carried its effects out
+    /// (an addition, issue 19): an engine may empty it and fill it again on a later event,
+    /// which saves an allocation and a free an event (about 400 instructions). Called only
+    /// with an array nothing else holds; its remaining elements are the engine's to destroy.
+    /// The default drops it.
+    func reuseEffects(_ effects: consuming [EngineEffect])
 }
 
 extension DiskLendingEngine {
+    public func reuseEffects(_ effects: consuming [EngineEffect]) {}
+
     public func handleLent(
         _ event: EngineEvent,
         conditions: DeviceConditions,

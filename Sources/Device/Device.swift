@@ -394,12 +394,10 @@ extension Device {
 
     /// Reserves the identifier of a model the app is about to insert.
     public func makeModelID() -> ModelID {
-        diskOwner.holdsLentWrite = false
-        var store = diskOwner.ownDisk.store
-        diskOwner.ownDisk.store = Store(schema: schema)
-        let id = store.makeModelID()
-        diskOwner.ownDisk.store = store
-        return id
+        let owner = diskOwner
+        owner.holdsLentWrite = false
+        // Changed in place: the disk holds the only reference (as in `save(_:)`).
+        return owner.ownDisk.store.makeModelID()
     }
 
     /// Runs an operation: inside `begin` … `save` it joins the open transaction, otherwise it
@@ -448,21 +446,19 @@ extension Device {
     }
 
     private func save(_ transaction: Transaction) throws(StoreError) -> Bool {
-        diskOwner.holdsLentWrite = false
-        var store = diskOwner.ownDisk.store
-        diskOwner.ownDisk.store = Store(schema: schema)
-        defer { diskOwner.ownDisk.store = store }
+        let owner = diskOwner
+        owner.holdsLentWrite = false
         let author = isObserved ? Self.appAuthor : Self.unobservedAuthor
-        return try store.save(transaction, author: author) != nil
+        // Saved in place, on the disk's own store: taken out with a new empty store of the
+        // schema swapped in, each save allocated that store's storage and freed it (issue 19).
+        return try owner.ownDisk.store.save(transaction, author: author) != nil
     }
 
     /// `batch-delete`: deletes in the store directly, bypassing history (DEL-2).
     public func batchDelete(entity: String, where filter: [String: AttributeValue]) -> [ModelID] {
-        diskOwner.holdsLentWrite = false
-        var store = diskOwner.ownDisk.store
-        diskOwner.ownDisk.store = Store(schema: schema)
-        defer { diskOwner.ownDisk.store = store }
-        return store.batchDelete(entity: entity, where: filter)
+        let owner = diskOwner
+        owner.holdsLentWrite = false
+        return owner.ownDisk.store.batchDelete(entity: entity, where: filter)
     }
 
     /// `lose-store`: the store's file vanishes.

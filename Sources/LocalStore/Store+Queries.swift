@@ -71,7 +71,29 @@ extension Store {
 
     /// History entries after a position, oldest first.
     public func history(after position: Int64) -> [HistoryEntry] {
-        // Entries are kept in position order: find the first one after `position`.
+        let low = firstEntryIndex(after: position)
+        // Nothing new (most reads), or every entry kept: no copy of the entries made
+        // (issue 19: each read copied the entries after the position, element by element,
+        // even none).
+        if low == entries.count { return [] }
+        if low == 0 { return entries }
+        return Array(entries[low...])
+    }
+
+    /// History entries after a position, oldest first, where the store keeps them: a reader
+    /// that only walks them copies nothing (issue 19: `history(after:)` copied the entries
+    /// after the position into a new array, an allocation and a retain of every entry's
+    /// author and changes, for each of about 225 reads a seed that found new entries).
+    ///
+    /// The slice keeps the store's indices: walk it through its own `indices`.
+    public func historySlice(after position: Int64) -> ArraySlice<HistoryEntry> {
+        entries[firstEntryIndex(after: position)...]
+    }
+
+    /// The index in `entries` of the first entry after a position (`entries.count` when
+    /// there is none).
+    private func firstEntryIndex(after position: Int64) -> Int {
+        // Entries are kept in position order: a binary search.
         var low = 0
         var high = entries.count
         while low < high {
@@ -82,12 +104,7 @@ extension Store {
                 high = middle
             }
         }
-        // Nothing new (most reads), or every entry kept: no copy of the entries made
-        // (issue 19: each read copied the entries after the position, element by element,
-        // even none).
-        if low == entries.count { return [] }
-        if low == 0 { return entries }
-        return Array(entries[low...])
+        return low
     }
 
     /// The position of the newest history entry ever saved (0 when none was).

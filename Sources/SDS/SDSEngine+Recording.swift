@@ -6,7 +6,7 @@ import SyncContract
 extension SDSEngine {
     /// SYNC-1: turns the app's saved transactions into pending changes, per model and key.
     func recordLocalChanges(context: inout SDSContext, effects: inout [EngineEffect]) {
-        let entries = context.store.history(after: context.syncData.historyPosition)
+        let entries = context.store.historySlice(after: context.syncData.historyPosition)
         // Each entry and change read in place (`entries[index]`): a loop's element was a copy.
         for index in entries.indices {
             context.syncData.historyPosition = entries[index].position

@@ -139,7 +139,7 @@ struct SaveLedger {
             let store = device.store
             reads[index] = store.lastHistoryPosition
             guard store.lastHistoryPosition > positions[index] else { continue }
-            let entries = store.history(after: positions[index])
+            let entries = store.historySlice(after: positions[index])
             positions[index] = store.lastHistoryPosition
             let own = snapshot?.device == index ? snapshot : nil
             // Read once per device, not per change, and only for the app's changes: it is

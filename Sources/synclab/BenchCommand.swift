@@ -30,6 +30,20 @@ enum BenchCommand {
       -h, --help          show this help
     """
 
+    /// Whether the Swift runtime is a shared library loaded into this process (a plain
+    /// `swift build`), rather than linked into the binary (`--static-swift-stdlib`, the
+    /// release binary of README.md). Every retain and release then jumps through the dynamic
+    /// linker's tables, which costs the explore workloads a quarter to a third of their speed.
+    static var loadsSwiftRuntimeDynamically: Bool {
+        #if os(Linux)
+        guard let handle = dlopen("libswiftCore.so", RTLD_NOW | RTLD_NOLOAD) else { return false }
+        dlclose(handle)
+        return true
+        #else
+        return false
+        #endif
+    }
+
     static func main(_ arguments: [String]) -> Int32 {
         var options = CommandLineOptions(arguments)
         if options.flag("-h") || options.flag("--help") { print(help); return 0 }
@@ -52,8 +66,13 @@ enum BenchCommand {
             return usage("'--download' takes positive numbers of records, not '\(downloadText ?? "")'")
         }
         #if DEBUG
-        print("note: this is a debug build; figures from 'swift build -c release' are the ones to report")
+        print("note: this is a debug build; figures from 'swift build -c release --static-swift-stdlib' are the ones to report")
         #endif
+        if loadsSwiftRuntimeDynamically {
+            print(
+                "note: this binary loads the Swift runtime dynamically; the figures to report come "
+                    + "from 'swift build -c release --static-swift-stdlib' (docs/BENCH.md)")
+        }
         if growth || !downloads.isEmpty {
             var status: Int32 = 0
             if growth {

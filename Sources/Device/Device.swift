@@ -414,6 +414,11 @@ extension Device {
 
     public var hasOpenTransaction: Bool { openTransaction != nil }
 
+    /// The entity of a model the open transaction inserts (not saved yet), if any.
+    public func unsavedEntity(of id: ModelID) -> String? {
+        openTransaction?.insertedEntity(of: id)
+    }
+
     /// `begin`: later operations wait in one transaction.
     public func begin() {
         openTransaction = Transaction()

@@ -221,23 +221,27 @@ final class LabelTable {
     }
 
     /// The model a label means on a device, if that device holds it.
+    ///
+    /// On the device that inserted it, the label is that model for as long as the store holds
+    /// it (the contract's "bind label `n1` to it"), whatever record the engine gives it since:
+    /// a new one when an identity value changes (ID-4), another after a reset or an account
+    /// switch. Elsewhere, and on its own device once that model is gone, it is the model that
+    /// holds the label's record.
     func model(_ label: String, on index: Int, devices: [Device]) -> ModelID? {
         guard let binding = binding(of: label) else { return nil }
         let device = devices[index]
-        let observation = device.observation
         // Read once, and asked whether it holds a model rather than for a copy of it.
         let store = device.store
+        if binding.originDevice == index {
+            if store.contains(binding.originModel) { return binding.originModel }
+            // Inserted by the open transaction, named again before its save (`begin` …
+            // `save`: a folder and its notes in one transaction).
+            if device.unsavedEntity(of: binding.originModel) != nil { return binding.originModel }
+        }
         if let name = binding.recordName,
-           let id = observation.model(forRecord: name),
+           let id = device.observation.model(forRecord: name),
            store.contains(id) {
             return id
-        }
-        if binding.originDevice == index, store.contains(binding.originModel) {
-            if let name = binding.recordName, let bound = observation.recordName(of: binding.originModel),
-               bound != name {
-                return nil
-            }
-            return binding.originModel
         }
         return nil
     }

@@ -28,8 +28,8 @@ extension World {
             save(.insert(id, entity: entity.value, values: properties), device: index)
         case .update(let label, let values):
             guard requireRunning(index), let id = requireModel(label.value, on: index),
-                  let model = device.store.model(id),
-                  let properties = properties(values, entity: model.entity, device: index) else { return }
+                  let entity = device.store.model(id)?.entity ?? device.unsavedEntity(of: id),
+                  let properties = properties(values, entity: entity, device: index) else { return }
             save(.update(id, values: properties), device: index)
         case .delete(let label):
             guard requireRunning(index), let id = requireModel(label.value, on: index) else { return }

@@ -17,6 +17,20 @@ public struct Transaction: Hashable, Sendable {
 
     public var isEmpty: Bool { operations.isEmpty }
 
+    /// The entity of a model this transaction inserts and does not delete again: the model a
+    /// later operation of the same transaction may name before the save (`begin` … `save`).
+    public func insertedEntity(of id: ModelID) -> String? {
+        var entity: String?
+        for operation in operations {
+            switch operation {
+            case .insert(let inserted, let name, _) where inserted == id: entity = name
+            case .delete(let deleted) where deleted == id: entity = nil
+            default: break
+            }
+        }
+        return entity
+    }
+
     public mutating func append(_ operation: Operation) {
         // Room for a few operations with the first (issue 19: a transaction of two or three
         // grew its array from one to two to four, an allocation each).

@@ -570,7 +570,12 @@ extension SDSEngine {
         for id in context.syncData.pending.inOrder where !taken.contains(id) {
             guard let model = context.store.model(id), model.entity == entity.name,
                   let pending = context.syncData.pending[model.id],
-                  pending.isAdoption || (pending.isInsert && !context.syncData.hasDownloadedOnce),
+                  // ADOPT-4: a device that never synchronized matches its new models too;
+                  // LIFE-3: after a reset, a model whose changes were not uploaded yet
+                  // (saved since the reset) does not match, and becomes another record.
+                  pending.isAdoption
+                    || (pending.isInsert && !context.syncData.hasDownloadedOnce
+                        && context.syncData.valueMatchingRule != "LIFE-3"),
                   let name = context.syncData.recordName(of: model.id),
                   context.syncData.changeTag(of: name).isNil, name != record.recordName else { continue }
             let matches = entity.synchronizedAttributes.allSatisfy { attribute in

@@ -41,7 +41,7 @@ extension World {
             guard let index = deviceIndex[device.value] else { return (false, "no device") }
             let actual = engineState(of: index)
             let wanted = EngineState(state.value, argument?.value)
-            return (actual == wanted, actual.description)
+            return (wanted.isMet(by: actual), actual.description)
         case .downloadedOnce(let device, let expected):
             guard let index = deviceIndex[device.value] else { return (false, "no device") }
             let actual = hasDownloadedOnce(index)

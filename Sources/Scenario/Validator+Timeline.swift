@@ -104,10 +104,15 @@ extension Validator {
     // MARK: - Labels
 
     /// The binding of a label used (not bound) here, reporting it when no insert bound it.
-    mutating func requireLabel(_ label: Located<String>, state: TimelineState) -> LabelBinding? {
+    /// `keywords`: the words that could stand where the label does (an expectation's), offered
+    /// when the label is close to none bound (`expect phone: cont Note = 1` → 'count').
+    mutating func requireLabel(
+        _ label: Located<String>, state: TimelineState, keywords: [String] = []
+    ) -> LabelBinding? {
         if let binding = state.label(named: label.value) { return binding }
         let names = state.labels.map(\.name)
-        let suggestions = Suggestions.closest(to: label.value, among: names)
+        var suggestions = Suggestions.closest(to: label.value, among: names)
+        if suggestions.isEmpty { suggestions = Suggestions.closest(to: label.value, among: keywords) }
         report(.unboundLabel(label.value, suggestions: suggestions), at: label.location)
         return nil
     }
@@ -261,13 +266,19 @@ extension Validator {
 
     // MARK: - Expectations
 
+    /// The words an expectation of `scope` can start with instead of a label.
+    static func expectationWords(_ scope: ExpectationScope) -> [String] {
+        if case .cloud = scope { return ["no", "count"] }
+        return ["no", "count", "state", "pending", "fired", "not", "downloaded-once", "refused"]
+    }
+
     private mutating func check(
         _ expectation: ExpectationKind, state: inout TimelineState, namesChecked: Bool = true
     ) {
         switch expectation {
         case .values(let scope, let label, let values):
             requireScope(scope)
-            guard let binding = requireLabel(label, state: state),
+            guard let binding = requireLabel(label, state: state, keywords: Self.expectationWords(scope)),
                 let entity = scenario.entity(named: binding.entity)
             else { return }
             var context = AssignmentContext.deviceExpectation

@@ -22,6 +22,15 @@ public struct EngineState: Hashable, Sendable, CustomStringConvertible {
         "not-running", "signed-out", "idle", "syncing", "waiting(network)", "waiting(retryAfter)",
     ]
 
+    /// Whether `expect … state` written as `self` holds for an engine in `actual`. A name
+    /// without an argument also holds for that name with one: `syncing`, a common name
+    /// (ENGINES.md §6.2), holds while mirror is in `syncing(import)`. With an argument, only
+    /// the same state holds.
+    public func isMet(by actual: EngineState) -> Bool {
+        if argument == nil { return name == actual.name }
+        return self == actual
+    }
+
     public var description: String {
         if let argument { return "\(name)(\(argument))" }
         return name

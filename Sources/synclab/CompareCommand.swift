@@ -179,7 +179,8 @@ enum CompareCommand {
             return nil
         }
         guard let source = String(data: data, encoding: .utf8) else {
-            Terminal.writeError("\(path):1:1: error: the file is not valid UTF-8")
+            let location = InvalidUTF8.firstLocation(in: data) ?? .start
+            Terminal.writeError("\(path):\(location): error: the file is not valid UTF-8 (the first invalid byte is here)")
             return nil
         }
         // The story's own engines are checked first: an error there is an input error.

@@ -38,7 +38,8 @@ enum ScenarioFiles {
             return nil
         }
         guard let source = String(data: data, encoding: .utf8) else {
-            Terminal.writeError("\(path):1:1: error: the file is not valid UTF-8")
+            let location = InvalidUTF8.firstLocation(in: data) ?? .start
+            Terminal.writeError("\(path):\(location): error: the file is not valid UTF-8 (the first invalid byte is here)")
             return nil
         }
         let result = ScenarioChecker.check(source: source, file: path, options: options)

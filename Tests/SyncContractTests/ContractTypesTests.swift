@@ -8,6 +8,15 @@ import Testing
 
     struct Other: EngineSyncData {}
 
+    @Test func aStateWithoutDetailHoldsForAnyDetailOfItsName() {
+        #expect(EngineState.syncing.isMet(by: EngineState("syncing", "import")))
+        #expect(EngineState.syncing.isMet(by: .syncing))
+        #expect(!EngineState.syncing.isMet(by: .idle))
+        #expect(!EngineState("syncing", "export").isMet(by: EngineState("syncing", "import")))
+        #expect(!EngineState("syncing", "export").isMet(by: .syncing))
+        #expect(EngineState("error", "quotaExceeded").isMet(by: EngineState("error", "quotaExceeded")))
+    }
+
     @Test func aBoxOpensOnlyAsTheTypeItHolds() {
         let box = SyncDataBox(Token(value: 7))
         #expect(box.contents(as: Token.self)?.value == 7)

@@ -112,6 +112,7 @@ extension OutboxEngine {
         }
         for name in resurrect { data.archives[name] = nil }
         historyPosition = store.lastHistoryPosition
+        data.pageAwaitingState = true
         writeAll(&effects)
         if !dropped.isEmpty {
             trace("fetch.untracked-dropped", [TraceField("records", .list(dropped.map { .string($0) }))],

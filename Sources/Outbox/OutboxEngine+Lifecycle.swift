@@ -38,6 +38,11 @@ extension OutboxEngine {
                 TraceField("note", .string("rows on disk are staged again: nothing a kill interrupted is lost")),
             ], ["OBX-33"], &effects)
         }
+        if data.pageAwaitingState {
+            trace("fetch.page-again", [
+                TraceField("note", .string("killed between a page being applied and its stateUpdate: fetched and applied again")),
+            ], ["OBX-33"], &effects)
+        }
         makePrivateEngine(effects: &effects)
         activateSharedEngineIfNeeded(effects: &effects)
         ensureOwnedZones(reason: "launch", effects: &effects)

@@ -112,6 +112,7 @@ extension OutboxEngine {
         }
         for name in resurrect { data.archives[name] = nil }
         historyPosition = store.lastHistoryPosition
+        data.pageAwaitingState = true
         writeAll(&effects)
         if !dropped.isEmpty {
             trace("fetch.untracked-dropped", [TraceField("records", .list(dropped.map { .string($0) }))],
@@ -283,6 +284,7 @@ extension OutboxEngine {
                     ], ["OBX-19"], &effects)
                     if !code.isTransient { requeue.append(.saveRecord(RecordID(recordName: name, zoneID: record.zone))) }
                 } else {
+                    if code == .unknownItem, record.changeTag != nil { recordDeletedElsewhere(name, effects: &effects) }
                     markRecordFailed(name, code: code, effects: &effects)
                 }
             }
@@ -351,6 +353,21 @@ extension OutboxEngine {
             ], ["OBXW-1", "OBX-14"], &effects)
         }
         effects.append(.probe("outbox.conflict"))
+    }
+
+    /// OBX-16 (choice): a save sent with the archived system fields of a record this device
+    /// uploaded or fetched fails with `unknownItem` only when the record was deleted since.
+    /// That answer is handled as the fetched deletion would be: the model and its row stay,
+    /// the archive is cleared, so the next reconcile creates the record again in full
+    /// (OBXW-2). Without this a device that never fetched the zone since it created the record
+    /// (a nil token brings no deletions) would resend the stale change tag forever.
+    func recordDeletedElsewhere(_ name: String, effects: inout [EngineEffect]) {
+        guard data.rows[name]?.mutation == .save, data.archives[name] != nil else { return }
+        data.archives[name] = nil
+        trace("save.record-deleted", [
+            TraceField("record", .string(name)),
+            TraceField("note", .string("deleted elsewhere: system fields cleared; the next reconcile creates it again in full")),
+        ], ["OBX-16", "OBXW-2"], &effects)
     }
 
     /// OBX-20: `markRecordFailed`: the row stays, `lastRejectionReason` is set, nothing

@@ -18,6 +18,7 @@ extension OutboxEngine {
             } else {
                 data.sharedState = update.stateSerialization
             }
+            data.pageAwaitingState = false
             writeSyncData(&effects)
             trace("state.persisted", [TraceField("database", .string(scope.rawValue))], ["OBX-23"], &effects)
             if pageAwaitingState {

@@ -38,6 +38,11 @@ extension OutboxEngine {
                 TraceField("note", .string("rows on disk are staged again: nothing a kill interrupted is lost")),
             ], ["OBX-33"], &effects)
         }
+        if data.pageAwaitingState {
+            trace("fetch.page-again", [
+                TraceField("note", .string("killed between a page being applied and its stateUpdate: fetched and applied again")),
+            ], ["OBX-33"], &effects)
+        }
         makePrivateEngine(effects: &effects)
         activateSharedEngineIfNeeded(effects: &effects)
         ensureOwnedZones(reason: "launch", effects: &effects)
@@ -162,18 +167,55 @@ extension OutboxEngine {
         switch call {
         case .syncNow:
             fetchChangesNow(waiter: waiter, effects: &effects)
-        case .resetSyncData:
+        case .resetSyncData(let deleteAll):
             data.resetAtNextLaunch = true
             trace("reset.requested", [
                 TraceField("note", .string("resetPersistedState(): takes effect at the next launch")),
             ], ["OBX-37"], &effects)
-            writeSyncData(&effects)
+            if deleteAll {
+                deleteAllBeforeForgetting(effects: &effects)
+            } else {
+                writeSyncData(&effects)
+            }
             if let waiter { effects.append(.completed(waiter)) }
         case .stop, .start, .initializeSchema:
             // Refused by the validator (the profile does not list them, OBX-37).
             trace("app-call.unsupported", [TraceField("call", .string(call.statement))], ["OBX-37"], &effects)
             if let waiter { effects.append(.completed(waiter)) }
         }
+    }
+
+    /// OBX-37 (choice): `then delete-all` empties the store before the reset forgets, as the
+    /// adapter's own save (never recorded, so no deletion is uploaded and the records stay in
+    /// iCloud); the emptied models' rows, names and archives are forgotten with them. Store
+    /// and sync data are written together, so a kill leaves both or neither.
+    func deleteAllBeforeForgetting(effects: inout [EngineEffect]) {
+        var transaction = Transaction()
+        for model in store.models { transaction.append(.delete(model.id)) }
+        if !transaction.isEmpty {
+            do {
+                try store.save(transaction, author: Self.author)
+            } catch {
+                trace("reset.delete-all-refused", [
+                    TraceField("error", .string(String(describing: error))),
+                ], ["OBX-37"], &effects)
+                writeSyncData(&effects)
+                return
+            }
+        }
+        historyPosition = store.lastHistoryPosition
+        for id in data.recordNames.keys.sorted() {
+            guard let name = data.recordNames[id] else { continue }
+            if data.rows[name]?.mutation == .save { data.removeRow(name) }
+            data.archives[name] = nil
+            data.collections[name] = nil
+            data.forget(id)
+        }
+        writeAll(&effects)
+        trace("reset.before-forgetting", [
+            TraceField("deleted", .int(Int64(transaction.operations.count))),
+            TraceField("note", .string("every local model deleted, not recorded: the records stay in iCloud")),
+        ], ["OBX-37"], &effects)
     }
 
     /// OBX-10: Sync Now is `fetchChangesNow()`: ensure the zones and reconcile (a detached

@@ -61,6 +61,9 @@ public struct OutboxSyncData: EngineSyncData {
     public var lastUser: String?
     /// `resetPersistedState()` was called: it takes effect at the next launch (OBX-37).
     public var resetAtNextLaunch = false
+    /// A fetched page is applied and its `stateUpdate` is not persisted yet: a launch that
+    /// finds it set was killed in between, and the page is fetched again (OBX-33).
+    public var pageAwaitingState = false
 
     public init() {}
 

@@ -109,4 +109,15 @@ extension MirrorEngine {
         pendingModels = pending.models
         pendingDeletes = pending.deletes
     }
+
+    /// After an event: what is pending now, written with the sync data when it changed, so that
+    /// it still shows once the device is killed (the history it comes from is on disk).
+    func persistPending(context: inout MirrorContext, effects: inout [EngineEffect]) {
+        refreshPending(context)
+        guard context.syncData.lastPendingModels != pendingModels
+            || context.syncData.lastPendingDeletes != pendingDeletes else { return }
+        context.syncData.lastPendingModels = pendingModels
+        context.syncData.lastPendingDeletes = pendingDeletes
+        effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
+    }
 }

@@ -146,7 +146,7 @@ public final class MirrorEngine: SyncEngine {
         case .networkChanged(let online):
             networkChanged(online: online, context: &context, effects: &effects)
         }
-        refreshPending(context)
+        persistPending(context: &context, effects: &effects)
         return effects
     }
 

@@ -33,9 +33,9 @@ extension MirrorEngine {
         ], rules: rules))
     }
 
-    /// MIR-22: a failed request is retried by the scheduler after its retry-after, or after a
-    /// delay that doubles with each failure in a row; nothing is dropped. The state shows the
-    /// failure until a request succeeds.
+    /// MIR-22: a failed request is retried by the scheduler after its retry-after, or after
+    /// 60 s without one (and earlier at a launch, push or save); nothing is dropped. The state
+    /// shows the failure until a request succeeds.
     func requestFailed(
         _ error: CloudError, _ request: MirrorRequest, context: inout MirrorContext,
         effects: inout [EngineEffect]
@@ -46,7 +46,6 @@ extension MirrorEngine {
 
     /// Schedules the retry of a failed request and shows the failure (MIR-22).
     func scheduleRetry(_ error: CloudError, _ request: MirrorRequest, effects: inout [EngineEffect]) {
-        failuresInARow += 1
         let delay = retryDelay(for: error)
         switch error.code {
         case .networkUnavailable, .networkFailure:
@@ -65,20 +64,13 @@ extension MirrorEngine {
         ], rules: ["MIR-22"]))
     }
 
+    /// MIR-22: the error's retry-after, or 60 s without one.
     func retryDelay(for error: CloudError) -> SimTime {
-        if let after = error.retryAfter { return after }
-        var delay = Self.defaultRetryDelay
-        var count = 1
-        while count < failuresInARow, delay < Self.maximumRetryDelay {
-            delay = delay + delay
-            count += 1
-        }
-        return min(delay, Self.maximumRetryDelay)
+        error.retryAfter ?? Self.defaultRetryDelay
     }
 
     /// A request succeeded: the failure the state showed is over.
     func failureCleared(effects: inout [EngineEffect]) {
-        failuresInARow = 0
         guard let failed = failureState else { return }
         failureState = nil
         effects.append(.trace(kind: "failure.cleared", details: [
@@ -116,5 +108,16 @@ extension MirrorEngine {
         let pending = pendingChanges(context)
         pendingModels = pending.models
         pendingDeletes = pending.deletes
+    }
+
+    /// After an event: what is pending now, written with the sync data when it changed, so that
+    /// it still shows once the device is killed (the history it comes from is on disk).
+    func persistPending(context: inout MirrorContext, effects: inout [EngineEffect]) {
+        refreshPending(context)
+        guard context.syncData.lastPendingModels != pendingModels
+            || context.syncData.lastPendingDeletes != pendingDeletes else { return }
+        context.syncData.lastPendingModels = pendingModels
+        context.syncData.lastPendingDeletes = pendingDeletes
+        effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
     }
 }

@@ -98,6 +98,17 @@ extension MirrorEngine {
                 ], rules: ["MIR-13", "MIR-28"]))
                 continue
             }
+            // MIR-28 / MIR-12: the object was deleted here and its deletion is not exported yet
+            // (its tombstone is in the history, or it is gone without one, MIR-27): the record
+            // is not applied, so the object does not come back as a new one that iCloud lacks
+            // once the export deletes the record.
+            if let id = context.syncData.models[name], !context.store.contains(id) {
+                effects.append(.trace(kind: "import.record-deleted-here", details: [
+                    TraceField("recordName", .string(name)),
+                    TraceField("note", .string("the deletion waits in the history: the next export deletes the record")),
+                ], rules: ["MIR-28", "MIR-12"]))
+                continue
+            }
             let ownKeys = context.syncData.exportedKeys.removeValue(forKey: name) ?? []
             context.syncData.changeTags[name] = record.changeTag
             if let id = context.syncData.models[name], let model = context.store.model(id) {
@@ -149,6 +160,8 @@ extension MirrorEngine {
             context.syncData.pendingLinks[name] = links.isEmpty ? nil : links
         }
         for deletion in page.deletions {
+            // The record is gone from iCloud: a deletion of it that failed here is done.
+            context.syncData.pendingDeletes.removeAll { $0 == deletion.recordName }
             guard let id = context.syncData.models[deletion.recordName] else { continue }
             if context.store.contains(id) {
                 transaction.append(.delete(id))

@@ -30,10 +30,8 @@ public final class MirrorEngine: SyncEngine {
     public static let author = "NSCloudKitMirroringDelegateImportContextName"
     /// MIR-7 / MIR-8: the system scheduler's delay (a choice).
     public static let schedulerDelay = SimTime.seconds(1)
-    /// MIR-22: the retry delay when an error names none; it doubles with each failure in a
-    /// row, up to `maximumRetryDelay`.
+    /// MIR-22: the retry delay when an error names none (the same after every failure).
     public static let defaultRetryDelay = SimTime.seconds(60)
-    public static let maximumRetryDelay = SimTime.seconds(2 * 60 * 60)
     /// Records per modifyRecords (CloudKit's 400-item limit).
     static let batchLimit = 400
     /// Field bytes per modifyRecords, under CloudKit's 2 MB request limit.
@@ -60,9 +58,8 @@ public final class MirrorEngine: SyncEngine {
     var isOffline = false
     var exportScheduled = false
     var importScheduled = false
-    /// MIR-22: the requests to run again when the retry timer fires, and the failures in a row.
+    /// MIR-22: the requests to run again when the retry timer fires (or a push comes first).
     var retryKinds: [MirrorRequest.Kind] = []
-    var failuresInARow = 0
     /// The state a failed event left (MIR-22): `error(CODE)`, `waiting(retryAfter)`.
     var failureState: EngineState?
     /// MIR-21: setup failed with 134400 until the account changes.
@@ -149,7 +146,7 @@ public final class MirrorEngine: SyncEngine {
         case .networkChanged(let online):
             networkChanged(online: online, context: &context, effects: &effects)
         }
-        refreshPending(context)
+        persistPending(context: &context, effects: &effects)
         return effects
     }
 
@@ -436,7 +433,11 @@ public final class MirrorEngine: SyncEngine {
             enqueue(.export, context: &context, effects: &effects)
         case .mirrorImport:
             importScheduled = false
-            enqueue(.import, context: &context, effects: &effects)
+            if retryKinds.isEmpty {
+                enqueue(.import, context: &context, effects: &effects)
+            } else {
+                retryEarly(with: .import, trigger: "push", context: &context, effects: &effects)
+            }
         case .mirrorRetry:
             let kinds = retryKinds
             retryKinds = []
@@ -447,6 +448,24 @@ public final class MirrorEngine: SyncEngine {
         default:
             break
         }
+    }
+
+    /// MIR-22: a push does not wait for the retry timer: the failed requests run again with
+    /// the import it brings, in the launch's order (setup, import, export), and the timer is
+    /// cancelled.
+    private func retryEarly(
+        with kind: MirrorRequest.Kind, trigger: String, context: inout MirrorContext,
+        effects: inout [EngineEffect]
+    ) {
+        let order: [MirrorRequest.Kind] = [.setup, .import, .export, .initializeSchema]
+        let kinds = order.filter { $0 == kind || retryKinds.contains($0) }
+        retryKinds = []
+        effects.append(.cancelTimer(.mirrorRetry))
+        effects.append(.trace(kind: "retry.early", details: [
+            TraceField("requests", .list(kinds.map { .string($0.rawValue) })),
+            TraceField("trigger", .string(trigger)),
+        ], rules: ["MIR-22"]))
+        for kind in kinds { enqueue(kind, context: &context, effects: &effects) }
     }
 
     /// MIR-10: back online, the queued requests run, and an export if local changes wait;

@@ -63,7 +63,8 @@ extension MirrorProfile {
     }
 }
 
-/// What checkers read of mirror: the metadata on its disk, the pending count of its memory.
+/// What checkers read of mirror: the metadata on its disk, and what is pending: the engine's
+/// count while it runs, the count written with the metadata after its last event once killed.
 struct MirrorObservation: EngineObservation {
     let syncData: MirrorSyncData
     let engine: MirrorEngine?
@@ -74,9 +75,9 @@ struct MirrorObservation: EngineObservation {
 
     var pendingCount: Int { pendingModels.count + pendingDeletions.count }
 
-    var pendingModels: [ModelID] { engine?.pendingModels ?? syncData.reexport }
+    var pendingModels: [ModelID] { engine?.pendingModels ?? syncData.lastPendingModels }
 
-    var pendingDeletions: [String] { engine?.pendingDeletes ?? syncData.pendingDeletes }
+    var pendingDeletions: [String] { engine?.pendingDeletes ?? syncData.lastPendingDeletes }
 
     var hasDownloadedOnce: Bool { engine != nil && syncData.hasImported }
 }

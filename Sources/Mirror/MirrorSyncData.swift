@@ -35,6 +35,11 @@ public struct MirrorSyncData: EngineSyncData {
     public var pendingLinks: [String: [String: String]] = [:]
     /// An import completed with the current account (`downloaded-once`).
     public var hasImported = false
+    /// What was pending after the last event (MIR-12), as computed from the store's history:
+    /// the history is on disk, so a killed device, with no engine in memory, still has it
+    /// pending (`expect … pending N`, ENGINES.md §0.2). No decision reads it.
+    public var lastPendingModels: [ModelID] = []
+    public var lastPendingDeletes: [String] = []
 
     public init() {}
 

@@ -56,6 +56,10 @@ extension World {
             }
             let deleted = device.batchDelete(entity: entity.value, where: values)
             record(device.name, "store.batch-deleted", [TraceField("models", .int(Int64(deleted.count)))])
+            // An engine that reads the batch delete from history hears of it as of a save.
+            if profile.observesBatchDeletes, !deleted.isEmpty, device.isRunning {
+                deliver(Self.storeSavedEvent, to: index)
+            }
         case .sync:
             guard requireRunning(index) else { return }
             let waiter = makeWaiter(for: index, action: "sync")

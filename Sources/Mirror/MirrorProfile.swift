@@ -31,27 +31,33 @@ public enum MirrorProfile {
         + ["syncing(setup)", "syncing(import)", "syncing(export)", "error(storeLoadFailed)", "waiting(account)"]
         + CloudErrorCode.allCases.map { "error(\($0.description))" }
 
-    public static let profile = EngineProfile(
-        name: MirrorEngine.name,
-        seed: "003",
-        system: "SwiftData's built-in CloudKit mirroring (NSPersistentCloudKitContainer)",
-        cataloguePage: "docs/MIRROR.md",
-        catalogue: MirrorRules.catalogue,
-        probePoints: probePoints,
-        stateNames: stateNames,
-        statements: ["sync", "initialize-schema"],
-        codec: MirrorCodec(),
-        author: MirrorEngine.author,
-        cloudNoteRules: cloudNoteRules,
-        makeEngine: { setup in
-            MirrorEngine(schema: setup.schema, pageSize: setup.pageSize)
-        },
-        observe: { box, engine in
-            MirrorObservation(syncData: box.contents(as: MirrorSyncData.self) ?? MirrorSyncData(),
-                              engine: engine as? MirrorEngine)
-        },
-        validateSchema: { schema in MirrorModelValidation.validate(schema) }
-    )
+    public static let profile: EngineProfile = {
+        var profile = EngineProfile(
+            name: MirrorEngine.name,
+            seed: "003",
+            system: "SwiftData's built-in CloudKit mirroring (NSPersistentCloudKitContainer)",
+            cataloguePage: "docs/MIRROR.md",
+            catalogue: MirrorRules.catalogue,
+            probePoints: probePoints,
+            stateNames: stateNames,
+            statements: ["sync", "initialize-schema"],
+            codec: MirrorCodec(),
+            author: MirrorEngine.author,
+            cloudNoteRules: cloudNoteRules,
+            makeEngine: { setup in
+                MirrorEngine(schema: setup.schema, pageSize: setup.pageSize)
+            },
+            observe: { box, engine in
+                MirrorObservation(syncData: box.contents(as: MirrorSyncData.self) ?? MirrorSyncData(),
+                                  engine: engine as? MirrorEngine)
+            },
+            validateSchema: { schema in MirrorModelValidation.validate(schema) }
+        )
+        // MIR-27: a batch delete is in the persistent history, and the container hears of
+        // it as of any other change of the store: it is exported like a save's deletions.
+        profile.observesBatchDeletes = true
+        return profile
+    }()
 }
 
 extension MirrorProfile {

@@ -32,6 +32,12 @@ public struct EngineProfile: Sendable {
     /// Decision tables kept as data besides the catalogue, printed by `synclab rules`
     /// (empty for an engine without one).
     public var policyTables: [PolicyTable] = []
+    /// Whether a batch delete reaches the running engine as a change of the store
+    /// (`.storeSaved`), as Core Data's remote-change notification does for what persistent
+    /// history records (mirror: MIR-27, ENGINES §7.4). False by default: sds's save
+    /// notifications leave batch deletes out (DEL-2), and history's next push reads them
+    /// (HIS-40).
+    public var observesBatchDeletes = false
     /// Validates the schema as the store loads (nil: the engine's stores always load). A
     /// failure is a runtime state of the device, not an input error: `synclab check` warns at
     /// the items it names, and a device that launches with it cannot save (see

@@ -37,7 +37,6 @@ extension NaiveEngine {
             downloadFailed(error, download, context: &context, effects: &effects)
         default:
             effects.append(.trace(kind: "download.unexpected-answer", details: [], rules: []))
-            complete(download, effects: &effects)
             pass(["sync.done"], then: .finish, download, context: &context, effects: &effects)
         }
     }
@@ -64,7 +63,6 @@ extension NaiveEngine {
             TraceField("token", .int(token.sequence)),
             TraceField("changedZones", .list(changed.map { .string($0.description) })),
         ], rules: ["NAIVE-7"]))
-        complete(download, effects: &effects)
         download.zones = changed
         download.zoneIndex = 0
         if isLiteral {
@@ -78,14 +76,6 @@ extension NaiveEngine {
             download.zones = []
         }
         pass(["naive.db-token.saved"], then: .nextZone, download, context: &context, effects: &effects)
-    }
-
-    /// The app's completion handler: `launch` and `sync` end here for the script.
-    private func complete(_ download: NaiveOperation, effects: inout [EngineEffect]) {
-        if let waiter = download.waiter {
-            download.waiter = nil
-            effects.append(.completed(waiter))
-        }
     }
 
     /// The next changed zone, fetched from a nil token (NAIVE-8); or the end of the download.
@@ -175,7 +165,6 @@ extension NaiveEngine {
             var rules = ["NAIVE-11", "NAIVE-6"]
             if error.code == .changeTokenExpired { rules.append("NAIVEW-7") }
             traceDrop(error, download, rules: rules, effects: &effects)
-            complete(download, effects: &effects)
             pass(["naive.error.logged", "sync.done"], then: .finish, download,
                  context: &context, effects: &effects)
             return

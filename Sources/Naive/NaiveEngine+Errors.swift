@@ -57,8 +57,11 @@ extension NaiveEngine {
             return ["NAIVE-17"]
         case .zoneNotFound:
             // After an account switch the new account's zone was never created (NAIVE-12);
-            // otherwise another device deleted it (NAIVEW-11).
-            return context.account != launchAccount ? ["NAIVE-12"] : ["NAIVEW-11"]
+            // before this launch found or created the zone, it is not there yet: the save went
+            // out at once, ahead of the launch's setup (NAIVE-2, NAIVE-5); otherwise another
+            // device deleted it (NAIVEW-11).
+            if context.account != launchAccount { return ["NAIVE-12"] }
+            return hasZone ? ["NAIVEW-11"] : ["NAIVE-2"]
         default:
             return []
         }

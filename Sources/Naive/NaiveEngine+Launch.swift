@@ -93,6 +93,7 @@ extension NaiveEngine {
         let zone = zone(context)
         switch (setup.setupStep, response) {
         case (.fetchZone, .zoneFetched):
+            hasZone = true
             effects.append(.trace(kind: "zone.exists", details: [
                 TraceField("zone", .string(zone.description)),
             ], rules: ["NAIVE-2"]))
@@ -103,12 +104,16 @@ extension NaiveEngine {
             ], rules: ["NAIVE-2"]))
             setup.setupStep = .createZone
         case (.createZone, .zonesModified):
+            hasZone = true
             var rules = ["NAIVE-2"]
             var details = [TraceField("zone", .string(zone.description))]
-            let named = context.syncData.recordNames.keys.sorted().filter { context.store.contains($0) }
+            let named = context.syncData.recordNames.keys.sorted().filter {
+                context.store.contains($0) && !namedThisLaunch.contains($0)
+            }
             if !named.isEmpty {
                 // The zone existed before (these models had records in it): what was in it is
-                // never uploaded again.
+                // never uploaded again. Models named by this launch's saves, which went out
+                // ahead of the setup (NAIVE-5), never had a record in it.
                 rules.append("NAIVEW-11")
                 details.append(TraceField("modelsNotUploaded", .int(Int64(named.count))))
             }

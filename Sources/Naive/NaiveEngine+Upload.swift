@@ -90,6 +90,7 @@ extension NaiveEngine {
     ) -> String {
         let name = "\(entity.name)_\(context.makeRandomRecordName())"
         context.syncData.name(id, name)
+        namedThisLaunch.insert(id)
         var rules = ["NAIVE-1"]
         if !entity.identity.isEmpty { rules.append("NAIVE-13") }
         effects.append(.trace(kind: "record.named", details: [

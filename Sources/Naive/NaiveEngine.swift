@@ -64,6 +64,13 @@ public final class NaiveEngine: SyncEngine {
     var lastDownloadStart: SimTime?
     /// A zone fetch of this launch completed (`downloaded-once`).
     var hasCompletedZoneFetch = false
+    /// This launch's setup found the zone in iCloud or created it (NAIVE-2): a save's
+    /// `zoneNotFound` before that is the zone not created yet, after it a deletion elsewhere
+    /// (NAIVEW-11).
+    var hasZone = false
+    /// Models this launch's saves named (NAIVE-1): a zone the setup creates never held their
+    /// records, so they do not show NAIVEW-11.
+    var namedThisLaunch: Set<ModelID> = []
 
     public init(schema: Schema, pageSize: Int = 100, literal: Bool = false) {
         self.schema = schema
@@ -208,7 +215,18 @@ public final class NaiveEngine: SyncEngine {
             nextZone(operation, context: &context, effects: &effects)
         case .finish:
             operations[operation.number] = nil
+            if operation.kind == .download { complete(operation, effects: &effects) }
             if operation.kind != .setup { endRun(operation, context: &context, effects: &effects) }
+        }
+    }
+
+    /// `launch` and `sync` end for the script when their download operation ends, after its
+    /// `sync.done`: the synchronization ends there (ENGINES.md §6.1), zone fetches included.
+    /// A download waiting for a retry has not ended yet (NAIVE-6), so the script waits on.
+    private func complete(_ download: NaiveOperation, effects: inout [EngineEffect]) {
+        if let waiter = download.waiter {
+            download.waiter = nil
+            effects.append(.completed(waiter))
         }
     }
 

@@ -31,7 +31,10 @@ public enum NaiveRules {
             """, choice: """
             the launch runs its steps one after the other, each when the previous answered: the \
             zone, then the subscriptions, then the download (NAIVE-7); a step that fails is logged \
-            (NAIVE-6) and the next one runs.
+            (NAIVE-6) and the next one runs. Saves do not wait for the setup (NAIVE-5): one that \
+            reaches iCloud before the launch has found or created the zone fails with \
+            `zoneNotFound` and is dropped (NAIVE-6), traced with this rule, since no zone was \
+            deleted (not NAIVEW-11).
             """),
         Rule("NAIVE-3", """
             At launch there is one `CKQuerySubscription` per entity (predicate `true`, firing on \
@@ -79,8 +82,9 @@ public enum NaiveRules {
             """, choice: """
             pushes come from the query subscriptions only (the app saves no database subscription), \
             so every push is a `.query` notification; the changed zones are fetched one after the \
-            other within the operation; `launch` ends for the script when the database fetch's \
-            completion ran (the app's own completion handler).
+            other within the operation; `launch` ends for the script when the launch's download \
+            operation ends, after its `sync.done` (the zone fetches included; a retry is waited \
+            for).
             """),
         Rule("NAIVE-8", """
             A zone fetch starts from a nil token, since only one token is kept, and follows every \
@@ -100,7 +104,7 @@ public enum NaiveRules {
             `sync` (Sync Now) runs the launch path's download: `fetchDatabaseChanges`.
             """, choice: """
             the article has no such call; the script's `sync` waits like `launch`, until the \
-            database fetch's completion ran.
+            download operation ends, after its `sync.done`.
             """),
         Rule("NAIVE-11", """
             A failed `fetchDatabaseChanges` goes to NAIVE-6; `changeTokenExpired` is not handled \
@@ -206,8 +210,9 @@ public enum NaiveRules {
             data: saves fail with `zoneNotFound` until a relaunch creates the zone again, and the \
             old data is never uploaded again (NAIVE-2, NAIVE-9).
             """, choice: """
-            traced when a save is dropped for `zoneNotFound`, and when a launch creates the zone \
-            again while the store holds models.
+            traced when a save is dropped for `zoneNotFound` after this launch found or created the \
+            zone, and when a launch creates the zone again while the store holds models named \
+            before this launch.
             """, explains: ["convergence", "lost-change"]),
         Rule("NAIVEW-12", """
             Independent creation makes duplicates (NAIVE-13).

@@ -11,7 +11,7 @@ import Testing
 @Suite struct NaiveEngineTests {
     func kind(_ request: CloudRequest) -> String { request.kind }
 
-    @Test func aLaunchSetsUpTheZoneAndSubscriptionThenDownloadsAndEndsAtTheDatabaseFetch() {
+    @Test func aLaunchSetsUpTheZoneAndSubscriptionThenDownloadsAndEndsAfterTheZoneFetch() {
         let rig = NaiveRig()
         rig.deliver(.launch(waiter: WaiterID(1)))
         #expect(rig.requests.map(kind) == [
@@ -26,6 +26,8 @@ import Testing
             "download.page.fetched", "download.page.stored", "download.page.saved",
             "download.done", "upload.start", "upload.done", "sync.done",
         ])
+        // The script's `launch` ends with the operation, after its `sync.done` (NAIVE-7).
+        #expect(rig.effectLog.suffix(2) == ["probe", "completed"])
         #expect(rig.engine.state == .idle)
         #expect(rig.observation.hasDownloadedOnce)
         // A second launch finds both (NAIVE-2, NAIVE-3) and creates nothing; the saved token

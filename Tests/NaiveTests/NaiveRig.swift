@@ -85,6 +85,7 @@ final class NaiveRig {
                 case .trace(let kind, _, let rules):
                     traces.append((kind, rules))
                 case .completed(let waiter), .failed(let waiter, _):
+                    effectLog.append("completed")
                     completed.append(waiter)
                 case .write(let write):
                     effectLog.append("write")

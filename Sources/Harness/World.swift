@@ -440,22 +440,38 @@ final class World {
             position = 1
             if countWrite(device: index) { return }
         }
+        var deferred: [ArmedTrigger] = []
+        var finished = true
         while position < effects.count {
-            guard incarnations[index] == incarnation, failure == nil else { return }
+            guard incarnations[index] == incarnation, failure == nil else { finished = false; break }
             var effect = EngineEffect.probe("")
             swap(&effect, &effects[position])
             position += 1
-            guard carryOut(consume effect, index: index, incarnation: incarnation) else { return }
+            var writesFollow = false
+            if !triggers.isEmpty, case .probe = effect {
+                writesFollow = Self.holdsWrite(effects, from: position)
+            }
+            guard carryOut(consume effect, index: index, incarnation: incarnation,
+                           writesFollow: writesFollow, deferred: &deferred) else {
+                finished = false
+                break
+            }
         }
-        // Only probes without names are left (and a lent write): the engine fills the array
-        // again on its next event instead of allocating one.
+        // App actions that waited for the writes after their probe point (`runTriggers`).
+        for trigger in deferred where failure == nil {
+            fire(trigger, probe: trigger.probe, device: index, deferred: true)
+        }
+        guard finished, deferred.isEmpty else { return }
         if firstWriteDone { devices[index].reuseEffects(consume effects) }
     }
 
     /// Carries out one effect; false when the effects after it must be dropped (the run
     /// failed, or the device was killed).
     @inline(__always)
-    private func carryOut(_ effect: consuming EngineEffect, index: Int, incarnation: Int) -> Bool {
+    private func carryOut(
+        _ effect: consuming EngineEffect, index: Int, incarnation: Int,
+        writesFollow: Bool, deferred: inout [ArmedTrigger]
+    ) -> Bool {
         switch consume effect {
         case .send(let id, let request):
             send(request, id: id, from: index)
@@ -476,7 +492,8 @@ final class World {
                 failLivelock(device: index, repeating: "synchronization (sync.start)")
                 return false
             }
-            runTriggers(device: index, probe: name)
+            runTriggers(device: index, probe: name, writesFollow: writesFollow,
+                        deferred: &deferred)
             // Still the same incarnation: then the app still runs (a kill starts a new one).
             if incarnations[index] == incarnation {
                 outstanding[index] += 1
@@ -503,6 +520,21 @@ final class World {
             if countWrite(device: index) { return false }
         }
         return true
+    }
+
+    /// Whether the effects from `position` on write the disk or send a request: made by the
+    /// engine before the probe point it passed in line (scanned only at a probe point while
+    /// triggers are armed).
+    private static func holdsWrite(_ effects: [EngineEffect], from position: Int) -> Bool {
+        effects.withUnsafeBufferPointer { buffer in
+            for offset in position..<buffer.count {
+                switch buffer[offset] {
+                case .write, .send: return true
+                default: continue
+                }
+            }
+            return false
+        }
     }
 
     /// Whether a probe point starts a synchronization. The lengths are compared first: two

@@ -448,7 +448,7 @@ final class World {
             swap(&effect, &effects[position])
             position += 1
             var writesFollow = false
-            if !triggers.isEmpty, case .probe = effect {
+            if !triggers.isEmpty, effect.isProbe {
                 writesFollow = Self.holdsWrite(effects, from: position)
             }
             guard carryOut(consume effect, index: index, incarnation: incarnation,
@@ -487,19 +487,11 @@ final class World {
                 kernel.cancel(existing.event)
             }
         case .probe(let name):
-            record(deviceNames[index], "probe", [TraceField("point", .string(name))])
-            if Self.isSyncStart(name) && !livenessGuards[index].noteStart(at: now) {
-                failLivelock(device: index, repeating: "synchronization (sync.start)")
-                return false
-            }
-            runTriggers(device: index, probe: name, writesFollow: writesFollow,
-                        deferred: &deferred)
-            // Still the same incarnation: then the app still runs (a kill starts a new one).
-            if incarnations[index] == incarnation {
-                outstanding[index] += 1
-                kernel.schedule(after: .zero, actor: deviceActors[index],
-                                .resume(device: index, incarnation: incarnation))
-            }
+            return pass(name, synchronization: nil, index: index, incarnation: incarnation,
+                        writesFollow: writesFollow, deferred: &deferred)
+        case .probeIn(let name, let synchronization):
+            return pass(name, synchronization: synchronization, index: index,
+                        incarnation: incarnation, writesFollow: writesFollow, deferred: &deferred)
         case .trace(let kind, let details, let rules):
             record(deviceNames[index], kind, details, rules: rules)
             noteFired(rules, device: index)
@@ -518,6 +510,30 @@ final class World {
             if case .some = write.store { storeChanged[diskOwners[index]] = true }
             devices[index].apply(write)
             if countWrite(device: index) { return false }
+        }
+        return true
+    }
+
+    /// Passes a probe point: traces it, runs the triggers waiting for it and schedules the
+    /// engine's `.resume`; false when the effects after it must be dropped.
+    private func pass(
+        _ name: String, synchronization: Int?, index: Int, incarnation: Int,
+        writesFollow: Bool, deferred: inout [ArmedTrigger]
+    ) -> Bool {
+        var details = [TraceField("point", .string(name))]
+        if let synchronization { details.append(TraceField("sync", .int(Int64(synchronization)))) }
+        record(deviceNames[index], "probe", details)
+        if Self.isSyncStart(name) && !livenessGuards[index].noteStart(at: now) {
+            failLivelock(device: index, repeating: "synchronization (sync.start)")
+            return false
+        }
+        runTriggers(device: index, probe: name, writesFollow: writesFollow,
+                    deferred: &deferred)
+        // Still the same incarnation: then the app still runs (a kill starts a new one).
+        if incarnations[index] == incarnation {
+            outstanding[index] += 1
+            kernel.schedule(after: .zero, actor: deviceActors[index],
+                            .resume(device: index, incarnation: incarnation))
         }
         return true
     }

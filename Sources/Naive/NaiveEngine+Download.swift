@@ -19,7 +19,7 @@ extension NaiveEngine {
             TraceField("trigger", .string(trigger.rawValue)),
             TraceField("token", context.syncData.databaseToken.map { .int($0.sequence) } ?? .null),
         ], rules: trigger == .sync ? ["NAIVE-10", "NAIVE-7"] : ["NAIVE-7"]))
-        enqueue(download, context: &context, effects: &effects)
+        start(download, context: &context, effects: &effects)
     }
 
     func downloadAnswered(

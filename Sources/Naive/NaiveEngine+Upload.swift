@@ -5,8 +5,8 @@ import SyncContract
 
 extension NaiveEngine {
     /// The app saved: each inserted or updated model becomes a save of a freshly built record,
-    /// each deleted one a delete, each its own operation, sent when its turn comes, with no
-    /// debounce (NAIVE-4, NAIVE-5).
+    /// each deleted one a delete, each its own operation, sent at once alongside whatever else
+    /// runs, with no debounce and no batching (NAIVE-4, NAIVE-5).
     func storeSaved(context: inout NaiveContext, effects: inout [EngineEffect]) {
         let entries = context.store.history(after: historyPosition)
         historyPosition = context.store.lastHistoryPosition
@@ -33,7 +33,7 @@ extension NaiveEngine {
         // The record names and the ledger reach the disk before any operation passes a probe.
         writeSyncData(context, effects: &effects)
         for operation in created {
-            enqueue(operation, context: &context, effects: &effects)
+            start(operation, context: &context, effects: &effects)
         }
     }
 

@@ -9,8 +9,9 @@ typealias NaiveContext = EngineContext<NaiveSyncData>
 /// The `naive` engine: the article's `CloudKitManager` (seed 004) as docs/NAIVE.md specifies
 /// it, a deterministic state machine.
 ///
-/// Every save, delete and download is an operation of its own, run one at a time in the order
-/// they were created, and all of them live in memory only (NAIVE-5, NAIVE-14); the disk holds
+/// Every save, delete and download is an operation of its own, started the moment it is
+/// created and run alongside the others, as the article's calls are; all of them live in
+/// memory only (NAIVE-5, NAIVE-14); the disk holds
 /// one database token, the models' record names and a diagnostic ledger (`NaiveSyncData`).
 public final class NaiveEngine: SyncEngine {
     public typealias SyncData = NaiveSyncData
@@ -41,13 +42,9 @@ public final class NaiveEngine: SyncEngine {
     var nextOperationNumber = 0
     var operations: [Int: NaiveOperation] = [:]
     var requestOwners: [RequestID: Int] = [:]
-    /// Operations stopped at a probe point, in the order they passed it.
+    /// Operations stopped at a probe point, in the order they passed it: several can be at
+    /// once, since operations run alongside each other (NAIVE-5).
     var resumeQueue: [Int] = []
-    /// The operation running now: one at a time, so that each passes its probe points with no
-    /// other's in between (NAIVE-5's choice).
-    var running: Int?
-    /// Operations waiting for their turn, in the order they were created or came due.
-    var runQueue: [Int] = []
     /// Local models a complete zone fetch did not bring, traced once per launch (NAIVEW-5).
     var reportedMissing: Set<String> = []
     /// Records this launch saw in iCloud, by name: their zone and when (NAIVEW-5).
@@ -87,7 +84,7 @@ public final class NaiveEngine: SyncEngine {
         return .idle
     }
 
-    /// Nothing runs or waits for its turn; operations waiting for a retry timer do not count.
+    /// Nothing runs; operations waiting for a retry timer do not count.
     public func isIdle(now: SimTime) -> Bool {
         operations.values.allSatisfy(\.isWaitingForRetry)
     }
@@ -170,7 +167,7 @@ public final class NaiveEngine: SyncEngine {
         operation.next = step
         operation.isPaused = true
         resumeQueue.append(operation.number)
-        effects.append(.probe(first))
+        effects.append(.probeIn(first, synchronization: operation.number))
     }
 
     private func resume(context: inout NaiveContext, effects: inout [EngineEffect]) {
@@ -180,7 +177,7 @@ public final class NaiveEngine: SyncEngine {
         if !operation.probes.isEmpty {
             let probe = operation.probes.removeFirst()
             resumeQueue.append(number)
-            effects.append(.probe(probe))
+            effects.append(.probeIn(probe, synchronization: number))
             return
         }
         operation.isPaused = false
@@ -206,7 +203,6 @@ public final class NaiveEngine: SyncEngine {
         case .scheduleRetry(let delay):
             operation.isWaitingForRetry = true
             effects.append(.setTimer(operation.retryTimer, after: delay))
-            if operation.kind != .setup { endRun(operation, context: &context, effects: &effects) }
         case .storePage:
             storePage(operation, context: &context, effects: &effects)
         case .afterPage:
@@ -216,7 +212,6 @@ public final class NaiveEngine: SyncEngine {
         case .finish:
             operations[operation.number] = nil
             if operation.kind == .download { complete(operation, effects: &effects) }
-            if operation.kind != .setup { endRun(operation, context: &context, effects: &effects) }
         }
     }
 
@@ -230,38 +225,22 @@ public final class NaiveEngine: SyncEngine {
         }
     }
 
-    /// Queues an operation for its turn (a new one, or one whose retry came due).
-    func enqueue(_ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
-        runQueue.append(operation.number)
-        startNext(context: &context, effects: &effects)
-    }
-
-    /// Starts the next queued operation when none runs: it passes `sync.start` and the
-    /// probe points before its request.
-    private func startNext(context: inout NaiveContext, effects: inout [EngineEffect]) {
-        while running == nil, !runQueue.isEmpty {
-            let number = runQueue.removeFirst()
-            guard let operation = operations[number] else { continue }
-            running = number
-            let isRetry = operation.lastRequest != nil
-            switch operation.kind {
-            case .save, .delete:
-                pass(["sync.start", "download.start", "download.done", "upload.start"],
-                     then: isRetry ? .resend : .send, operation, context: &context, effects: &effects)
-            case .download:
-                pass(["sync.start", "download.start"], then: isRetry ? .resend : .send, operation,
-                     context: &context, effects: &effects)
-            case .setup:
-                running = nil
-            }
+    /// Starts an operation at once (a new one, or one whose retry came due), alongside any
+    /// other that runs: each save's request leaves the moment the save is made, with no
+    /// debounce and no queue (NAIVE-5). It passes `sync.start` and the probe points before
+    /// its request; the probe points of several operations may interleave on a device.
+    func start(_ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
+        let isRetry = operation.lastRequest != nil
+        switch operation.kind {
+        case .save, .delete:
+            pass(["sync.start", "download.start", "download.done", "upload.start"],
+                 then: isRetry ? .resend : .send, operation, context: &context, effects: &effects)
+        case .download:
+            pass(["sync.start", "download.start"], then: isRetry ? .resend : .send, operation,
+                 context: &context, effects: &effects)
+        case .setup:
+            break
         }
-    }
-
-    /// The running operation's turn is over (done, dropped, or waiting for a retry).
-    private func endRun(_ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
-        guard running == operation.number else { return }
-        running = nil
-        startNext(context: &context, effects: &effects)
     }
 
     /// Sends a request for an operation; its answer comes back as `.response`.
@@ -317,11 +296,11 @@ public final class NaiveEngine: SyncEngine {
         if operation.kind == .setup {
             send(request, for: operation, effects: &effects)
         } else {
-            enqueue(operation, context: &context, effects: &effects)
+            start(operation, context: &context, effects: &effects)
         }
     }
 
-    /// The operation's turn after a retry came due: the same request again (NAIVE-6).
+    /// An operation whose retry came due: the same request again (NAIVE-6).
     private func resend(_ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
         guard let request = operation.lastRequest else { return }
         if operation.isUpload {

@@ -59,11 +59,13 @@ public enum NaiveRules {
             and no batching, nothing about it is written to disk, and its completion only prints.
             """, choice: """
             a save of several models is one operation per model, in the order of the save's history.
-            a device runs one operation at a time, in the order they were created, so that each \
-            passes its probe points with no other's in between (the contract's order on a device); a \
-            save made while another operation runs waits for its turn, and so does a retry that came \
-            due (NAIVE-6); the launch's zone and subscription steps run apart, before the launch's \
-            download takes its turn.
+            every operation starts the moment it is created and runs alongside the others, as the \
+            article's calls do: a save made while another operation runs is sent at once, so of two \
+            requests the one that arrives last wins, and a kill loses a save only before its request \
+            leaves (NAIVEW-2); a retry that came due is sent at once too (NAIVE-6); the probe points \
+            of operations that overlap interleave on the device, each operation passing its own in \
+            the contract's order; the launch's zone and subscription steps run one after the other \
+            (NAIVE-2), alongside any save, before the launch's download.
             """),
         Rule("NAIVE-6", """
             Every failed request goes through the article's `handleCloudKitError`: `zoneBusy`, \

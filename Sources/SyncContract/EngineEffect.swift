@@ -10,6 +10,10 @@ public enum EngineEffect: Sendable {
     case cancelTimer(EngineTimer)
     /// Pass a probe point: triggers run here, then the engine gets `.resume` at the same time.
     case probe(String)
+    /// Pass a probe point as one of several synchronizations that run at once on the device
+    /// (naive's operations, NAIVE-5): each passes the contract's order on its own, and the
+    /// trace's `probe` names it (`sync`). Otherwise the same as `probe`.
+    case probeIn(String, synchronization: Int)
     /// A decision or fact for the trace; `rules` are the rule IDs that decided it.
     case trace(kind: String, details: [TraceField], rules: [String])
     /// A waiting script action is done.
@@ -19,4 +23,23 @@ public enum EngineEffect: Sendable {
     case failed(WaiterID, reason: String)
     /// Write the store and/or the sync data to disk (see `DiskWrite`).
     case write(DiskWrite)
+}
+
+extension EngineEffect {
+    /// Whether the effect passes a probe point (`probe` or `probeIn`).
+    @inline(__always)
+    public var isProbe: Bool {
+        switch self {
+        case .probe, .probeIn: return true
+        default: return false
+        }
+    }
+
+    /// The probe point the effect passes, if it passes one.
+    public var probePoint: String? {
+        switch self {
+        case .probe(let name), .probeIn(let name, _): return name
+        default: return nil
+        }
+    }
 }

@@ -55,24 +55,49 @@ import TestSupport
         #expect(contract == ProbePoint.contractOrder)
         let run = try Self.explorer(Self.workload(), engine: engine).drawnRun(
             seed: 1, options: ExploreOptions(engines: .bundled, engine: engine, recordTrace: true))
-        var passed: [String: [String]] = [:]
-        for event in run.world.trace.events where event.kind == "probe" {
-            guard case .string(let point)? = event.details.first(where: { $0.key == "point" })?.value,
-                ProbePoint.contractOrder.contains(point) else { continue }
-            passed[event.actor, default: []].append(point)
-        }
+        let passed = Self.probeThreads(run.world.trace.events)
         #expect(!passed.isEmpty, "no probe point passed at all")
-        for device in passed.keys.sorted() {
-            let problems = Self.orderProblems(passed[device] ?? [])
-            #expect(problems.isEmpty, "\(engine) on \(device): \(problems.prefix(3))")
+        for thread in passed.keys.sorted() {
+            let problems = Self.orderProblems(passed[thread] ?? [])
+            #expect(problems.isEmpty, "\(engine) on \(thread): \(problems.prefix(3))")
         }
     }
 
-    @Test func theOrderCheckCatchesAPhaseOutOfOrder() {
-        #expect(Self.orderProblems(["sync.start", "upload.start", "download.start"]) == [
-            "sync.start → upload.start", "upload.start → download.start",
-        ])
-        #expect(Self.orderProblems(ProbePoint.contractOrder + ["sync.start", "sync.done"]).isEmpty)
+    /// The contract probe points passed, per device, and per synchronization where several
+    /// run at once on it (`EngineEffect.probeIn`: the trace's `sync`).
+    static func probeThreads(_ events: [TraceEvent]) -> [String: [String]] {
+        var passed: [String: [String]] = [:]
+        for event in events where event.kind == "probe" {
+            guard case .string(let point)? = event.details.first(where: { $0.key == "point" })?.value,
+                ProbePoint.contractOrder.contains(point) else { continue }
+            var thread = event.actor
+            if case .int(let sync)? = event.details.first(where: { $0.key == "sync" })?.value {
+                thread += " sync \(sync)"
+            }
+            passed[thread, default: []].append(point)
+        }
+        return passed
+    }
+
+    /// Two synchronizations interleaved on one device, each in order: one thread each, and
+    /// both pass; the same points without `sync` are one thread, out of order.
+    @Test func overlappingSynchronizationsAreCheckedEachOnItsOwn() {
+        func probe(_ point: String, _ sync: Int?) -> TraceEvent {
+            var details = [TraceField("point", .string(point))]
+            if let sync { details.append(TraceField("sync", .int(Int64(sync)))) }
+            return TraceEvent(time: .zero, actor: "phone", kind: "probe", details: details)
+        }
+        let steps: [(String, Int)] = [
+            ("sync.start", 1), ("download.start", 1), ("download.done", 1), ("upload.start", 1),
+            ("upload.sent", 1), ("sync.start", 2), ("download.start", 2), ("upload.done", 1),
+            ("sync.done", 1), ("download.done", 2), ("upload.start", 2), ("upload.sent", 2),
+            ("upload.done", 2), ("sync.done", 2),
+        ]
+        let threads = Self.probeThreads(steps.map { probe($0.0, $0.1) })
+        #expect(threads.keys.sorted() == ["phone sync 1", "phone sync 2"])
+        for points in threads.values { #expect(Self.orderProblems(points).isEmpty) }
+        let oneThread = Self.probeThreads(steps.map { probe($0.0, nil) })
+        #expect(!Self.orderProblems(oneThread["phone"] ?? []).isEmpty)
     }
 
     /// Where a device's contract probe points leave the contract's order: each point must

@@ -78,7 +78,7 @@ final class NaiveRig {
                     timers[timer] = now + delay
                 case .cancelTimer(let timer):
                     timers[timer] = nil
-                case .probe(let name):
+                case .probe(let name), .probeIn(let name, _):
                     effectLog.append("probe")
                     probes.append(name)
                     queue.append(.resume)

@@ -91,7 +91,7 @@ private final class Driver {
                 case .send(let id, let request):
                     let client = CloudClient(device: "phone", account: "alice")
                     queue.append(.response(id, cloud.handle(request, from: client, now: context.now).response))
-                case .probe(let name):
+                case .probe(let name), .probeIn(let name, _):
                     probes.append(name)
                     queue.append(.resume)
                 case .completed(let waiter):

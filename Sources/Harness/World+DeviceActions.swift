@@ -76,7 +76,7 @@ extension World {
             record(device.name, "network.online")
             if pushMissed[index] && !pushScheduled[index] {
                 pushMissed[index] = false
-                schedulePush(to: index)
+                if !pushDropped(index) { schedulePush(to: index) }
             }
             deliver(.networkChanged(online: true), to: index)
         case .kill:

@@ -103,12 +103,20 @@ extension World {
                 record("cloud", "push.coalesced", [TraceField("device", .string(name))])
                 continue
             }
-            if pushDropPerMillion > 0 && pushStreams[index].chance(pushDropPerMillion, in: 1_000_000) {
-                record("cloud", "push.dropped", [TraceField("device", .string(name))])
-                continue
-            }
+            if pushDropped(index) { continue }
             schedulePush(to: index)
         }
+    }
+
+    /// Whether `push drop` loses this push to the device (traced `push.dropped`): any push,
+    /// the one kept for an offline device too when it comes back online (APNs keeps the
+    /// last one; it is no more guaranteed than the others).
+    func pushDropped(_ index: Int) -> Bool {
+        guard pushDropPerMillion > 0, pushStreams[index].chance(pushDropPerMillion, in: 1_000_000) else {
+            return false
+        }
+        record("cloud", "push.dropped", [TraceField("device", .string(devices[index].name))])
+        return true
     }
 
     func schedulePush(to index: Int) {

@@ -277,6 +277,9 @@ extension HistoryEngine {
             TraceField("unchanged", .int(Int64(unchanged))),
             TraceField("deleted", .int(Int64(deleted))),
         ], rules: rules))
+        if !shared && !inserted.isEmpty {
+            noteMergedAccounts(inserted: inserted.count, context: context, effects: &effects)
+        }
         if !overwritten.isEmpty {
             effects.append(.trace(kind: "pull.overwrote-unpushed", details: [
                 TraceField("keys", .list(overwritten.map { .string($0) })),
@@ -335,6 +338,31 @@ extension HistoryEngine {
             TraceField("twin",
                 .string(context.syncData.recordNames[twin.id] ?? twin.id.description)),
         ], rules: ["HISW-11", "HIS-39"]))
+    }
+
+    /// HISW-12: the account's records join local models whose system fields name another
+    /// account (nothing observes the account, HIS-34): the two accounts' data is merged in
+    /// the same store.
+    private func noteMergedAccounts(inserted: Int, context: HistoryContext,
+                                    effects: inout [EngineEffect]) {
+        guard let account = context.account else { return }
+        var others: Set<String> = []
+        var models = 0
+        for (id, record) in context.syncData.systemFields
+            where context.syncData.owners[id] == nil && record.zone.owner != account
+            && context.store.contains(id) {
+            others.insert(record.zone.owner)
+            models += 1
+        }
+        guard models > 0 else { return }
+        effects.append(.trace(kind: "pull.accounts-merged", details: [
+            TraceField("account", .string(account)),
+            TraceField("otherAccounts", .list(others.sorted().map { .string($0) })),
+            TraceField("inserted", .int(Int64(inserted))),
+            TraceField("otherAccountModels", .int(Int64(models))),
+            TraceField("note", .string("the new account's records join the old account's "
+                + "models in the same store")),
+        ], rules: ["HISW-12", "HIS-34"]))
     }
 
     /// The keys of each model that unconsumed history after the persisted token changed.

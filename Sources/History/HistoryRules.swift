@@ -238,7 +238,9 @@ public enum HistoryRules {
             explains: ["duplicate-identity"]),
         Rule("HISW-12",
             "An account switch merges the two accounts' data in the same store, and the old "
-            + "data is uploaded into the new account once a push meets `zoneNotFound`.",
+            + "data is uploaded into the new account once a push meets `zoneNotFound`; if the "
+            + "new account already has the zone, edits go up as partial `.changedKeys` records "
+            + "instead.",
             explains: ["convergence"]),
         Rule("HISW-13",
             "An oversized record fails its push every time, and the next push that has new "

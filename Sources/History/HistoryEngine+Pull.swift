@@ -84,6 +84,10 @@ extension HistoryEngine {
     }
 
     /// HIS-22 step 2, HIS-23, HIS-36: for each deleted zone, clear its token and purge.
+    ///
+    /// A zone deleted and created again since the database token (HIS-28's rebuild on
+    /// another device) is in both lists (docs/CLOUDSIM.md): it stays a changed zone, so step 3
+    /// fetches its new life from the nil token just set, after the purge.
     private func handleDeletedZones(_ operation: HistoryOperation, context: inout HistoryContext,
                                     effects: inout [EngineEffect]) {
         guard !operation.deletedZones.isEmpty else {
@@ -95,7 +99,13 @@ extension HistoryEngine {
             context.syncData.zoneTokens[HistorySyncData.key(operation.scope, deletion.zone)] = nil
         }
         let deletions = operation.deletedZones
-        operation.changedZones.removeAll { zone in deletions.contains { $0.zone == zone } }
+        for deletion in deletions where operation.changedZones.contains(deletion.zone) {
+            effects.append(.trace(kind: "pull.zone-recreated", details: [
+                TraceField("zone", .string(deletion.zone.description)),
+                TraceField("note", .string("deleted, then created again: purged, then its new "
+                    + "life is fetched from a nil token")),
+            ], rules: ["HIS-22"]))
+        }
         purge(reason: deletions.map { "\($0.zone) \($0.reason.rawValue)" }.joined(separator: ", "),
               shared: operation.scope == .sharedDatabase,
               userPurged: deletions.contains { $0.reason == .purged },

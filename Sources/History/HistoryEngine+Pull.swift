@@ -356,12 +356,13 @@ extension HistoryEngine {
     private func noteMergedAccounts(inserted: Int, context: HistoryContext,
                                     effects: inout [EngineEffect]) {
         guard let account = context.account else { return }
-        var others: Set<String> = []
+        var others: [String] = []
         var models = 0
-        for (id, record) in context.syncData.systemFields
-            where context.syncData.owners[id] == nil && record.zone.owner != account
-            && context.store.contains(id) {
-            others.insert(record.zone.owner)
+        for id in context.syncData.systemFields.keys.sorted() {
+            guard let record = context.syncData.systemFields[id],
+                context.syncData.owners[id] == nil, record.zone.owner != account,
+                context.store.contains(id) else { continue }
+            if !others.contains(record.zone.owner) { others.append(record.zone.owner) }
             models += 1
         }
         guard models > 0 else { return }

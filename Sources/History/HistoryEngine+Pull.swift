@@ -84,6 +84,10 @@ extension HistoryEngine {
     }
 
     /// HIS-22 step 2, HIS-23, HIS-36: for each deleted zone, clear its token and purge.
+    ///
+    /// A zone deleted and created again since the database token (HIS-28's rebuild on
+    /// another device) is in both lists (docs/CLOUDSIM.md): it stays a changed zone, so step 3
+    /// fetches its new life from the nil token just set, after the purge.
     private func handleDeletedZones(_ operation: HistoryOperation, context: inout HistoryContext,
                                     effects: inout [EngineEffect]) {
         guard !operation.deletedZones.isEmpty else {
@@ -95,7 +99,13 @@ extension HistoryEngine {
             context.syncData.zoneTokens[HistorySyncData.key(operation.scope, deletion.zone)] = nil
         }
         let deletions = operation.deletedZones
-        operation.changedZones.removeAll { zone in deletions.contains { $0.zone == zone } }
+        for deletion in deletions where operation.changedZones.contains(deletion.zone) {
+            effects.append(.trace(kind: "pull.zone-recreated", details: [
+                TraceField("zone", .string(deletion.zone.description)),
+                TraceField("note", .string("deleted, then created again: purged, then its new "
+                    + "life is fetched from a nil token")),
+            ], rules: ["HIS-22"]))
+        }
         purge(reason: deletions.map { "\($0.zone) \($0.reason.rawValue)" }.joined(separator: ", "),
               shared: operation.scope == .sharedDatabase,
               userPurged: deletions.contains { $0.reason == .purged },
@@ -277,6 +287,9 @@ extension HistoryEngine {
             TraceField("unchanged", .int(Int64(unchanged))),
             TraceField("deleted", .int(Int64(deleted))),
         ], rules: rules))
+        if !shared && !inserted.isEmpty {
+            noteMergedAccounts(inserted: inserted.count, context: context, effects: &effects)
+        }
         if !overwritten.isEmpty {
             effects.append(.trace(kind: "pull.overwrote-unpushed", details: [
                 TraceField("keys", .list(overwritten.map { .string($0) })),
@@ -335,6 +348,32 @@ extension HistoryEngine {
             TraceField("twin",
                 .string(context.syncData.recordNames[twin.id] ?? twin.id.description)),
         ], rules: ["HISW-11", "HIS-39"]))
+    }
+
+    /// HISW-12: the account's records join local models whose system fields name another
+    /// account (nothing observes the account, HIS-34): the two accounts' data is merged in
+    /// the same store.
+    private func noteMergedAccounts(inserted: Int, context: HistoryContext,
+                                    effects: inout [EngineEffect]) {
+        guard let account = context.account else { return }
+        var others: [String] = []
+        var models = 0
+        for id in context.syncData.systemFields.keys.sorted() {
+            guard let record = context.syncData.systemFields[id],
+                context.syncData.owners[id] == nil, record.zone.owner != account,
+                context.store.contains(id) else { continue }
+            if !others.contains(record.zone.owner) { others.append(record.zone.owner) }
+            models += 1
+        }
+        guard models > 0 else { return }
+        effects.append(.trace(kind: "pull.accounts-merged", details: [
+            TraceField("account", .string(account)),
+            TraceField("otherAccounts", .list(others.sorted().map { .string($0) })),
+            TraceField("inserted", .int(Int64(inserted))),
+            TraceField("otherAccountModels", .int(Int64(models))),
+            TraceField("note", .string("the new account's records join the old account's "
+                + "models in the same store")),
+        ], rules: ["HISW-12", "HIS-34"]))
     }
 
     /// The keys of each model that unconsumed history after the persisted token changed.

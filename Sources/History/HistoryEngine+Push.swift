@@ -236,7 +236,12 @@ extension HistoryEngine {
                             fields.fields = [:]
                             context.syncData.systemFields[model] = fields
                             wrote = true
-                        } else if record.creationTime == record.modificationTime {
+                        } else {
+                            noteOtherAccountEdit(record, model: model, request: request,
+                                context: context, effects: &effects)
+                        }
+                        if request.kind != .inserts,
+                            record.creationTime == record.modificationTime {
                             effects.append(.trace(kind: "push.recreated-record", details: [
                                 TraceField("recordName", .string(record.recordName)),
                                 TraceField("fields",
@@ -295,6 +300,25 @@ extension HistoryEngine {
         }
         operation.requestIndex += 1
         pass(["upload.done"], then: .pushNext, operation, context: &context, effects: &effects)
+    }
+
+    /// HISW-12: an update of a model whose system fields came from another account reached
+    /// the new account's zone, which exists already: the edit went up as a partial
+    /// `.changedKeys` record (no `zoneNotFound`, so no HIS-28 upload of everything).
+    private func noteOtherAccountEdit(_ record: CloudRecord, model: ModelID,
+                                      request: HistoryPushRequest, context: HistoryContext,
+                                      effects: inout [EngineEffect]) {
+        guard request.kind == .updates, request.scope == .privateDatabase,
+            context.syncData.owners[model] == nil,
+            let base = context.syncData.systemFields[model],
+            base.zone.owner != record.zone.owner else { return }
+        effects.append(.trace(kind: "push.other-account-edit", details: [
+            TraceField("recordName", .string(record.recordName)),
+            TraceField("from", .string(base.zone.owner)),
+            TraceField("into", .string(record.zone.owner)),
+            TraceField("note", .string("the new account already has the zone: the edit goes "
+                + "up as a partial .changedKeys record")),
+        ], rules: ["HISW-12", "HIS-17"]))
     }
 
     /// The end of a push phase: `markChangesAsPushed` after success (HIS-17 step 7), the

@@ -214,12 +214,12 @@ public final class HistoryEngine: SyncEngine {
             effects.append(.trace(kind: "backoff.end", details: [
                 TraceField("reason", .string(reason.rawValue)),
             ], rules: [rule, "HIS-29"]))
-            let queued = queue.count
-            push(trigger: "backoff-end", context: &context, effects: &effects)
-            requestPull(trigger: "backoff-end", probe: nil, context: &context, effects: &effects)
-            let first = queue.count > queued ? queue[queued] : nil
-            first?.probes.append("history.backoff.end")
-            startNext(context: &context, effects: &effects)
+            // The first operation after the pause passes `history.backoff.end` right after
+            // `sync.start`: the push, or the pull when no push starts (one already runs).
+            let pushed = push(trigger: "backoff-end", probe: "history.backoff.end",
+                context: &context, effects: &effects)
+            requestPull(trigger: "backoff-end", probe: pushed ? nil : "history.backoff.end",
+                context: &context, effects: &effects)
         default:
             break
         }
@@ -304,14 +304,17 @@ public final class HistoryEngine: SyncEngine {
     // MARK: push() and pulls
 
     /// `push()` (HIS-11, HIS-12): deduplicated, and nothing while the backoff pause is on.
-    func push(trigger: String, context: inout HistoryContext, effects: inout [EngineEffect]) {
-        guard isEnabled else { return }
+    /// Returns whether it queued a push operation, which passes `probe` after `sync.start`.
+    @discardableResult
+    func push(trigger: String, probe: String? = nil, context: inout HistoryContext,
+        effects: inout [EngineEffect]) -> Bool {
+        guard isEnabled else { return false }
         if let pausedFor {
             effects.append(.trace(kind: "push.paused", details: [
                 TraceField("trigger", .string(trigger)),
                 TraceField("reason", .string(pausedFor.rawValue)),
             ], rules: ["HIS-12"]))
-            return
+            return false
         }
         if isPushing {
             pushPending = true
@@ -320,12 +323,14 @@ public final class HistoryEngine: SyncEngine {
                 TraceField("trigger", .string(trigger)),
                 TraceField("during", .string(compensating ? "the compensating run" : "a push")),
             ], rules: compensating ? ["HIS-11", "HISW-7"] : ["HIS-11"]))
-            return
+            return false
         }
         isPushing = true
         let operation = makeOperation(trigger, [.push])
         operation.holdsPushFlag = true
+        if let probe { operation.probes.append(probe) }
         enqueue(operation, context: &context, effects: &effects)
+        return true
     }
 
     /// A pull runs or is queued (HIS-16).

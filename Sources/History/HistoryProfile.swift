@@ -35,10 +35,13 @@ public enum HistoryProfile {
             "(history) the 1 s window of silent pushes closed (HIS-13)"),
     ]
 
-    /// The common states, then history's own (docs/HISTORY.md, "States").
+    /// The common states, then history's own (docs/HISTORY.md, "States"): an `error(CODE)`
+    /// for every `SyncError` `reportError` can show: HIS-32's four, and the zone errors a
+    /// rebuild meets again (HIS-27, HIS-28 do not recover inside their own recovery).
     public static let stateNames = EngineState.commonNames + [
         "paused(rateLimited)", "paused(serviceUnavailable)", "error(quotaExceeded)",
-        "error(partialFailure)", "error(authenticationFailed)", "error(unknown)", "disabled",
+        "error(partialFailure)", "error(authenticationFailed)", "error(unknown)",
+        "error(zoneNotFound)", "error(userDeletedZone)", "disabled",
     ]
 
     public static let profile: EngineProfile = {

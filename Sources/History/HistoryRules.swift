@@ -112,7 +112,10 @@ public enum HistoryRules {
         Rule("HIS-22",
             "A pull handles the private scope, then the shared one: database changes page by "
             + "page, deleted zones purged, each changed zone page by page with its token saved "
-            + "after the page's data, then the database token, then `resolveMissingReferences`."),
+            + "after the page's data, then the database token, then `resolveMissingReferences`.",
+            choice: "a zone deleted and created again since the database token is in both "
+                + "lists: it is purged like any deleted zone, then its new life is fetched from "
+                + "a nil token."),
         Rule("HIS-23",
             "A purge deletes every local synchronized model, of every zone, the user's "
             + "private ones included, as the sync author, so none of the deletions is pushed."),
@@ -238,7 +241,9 @@ public enum HistoryRules {
             explains: ["duplicate-identity"]),
         Rule("HISW-12",
             "An account switch merges the two accounts' data in the same store, and the old "
-            + "data is uploaded into the new account once a push meets `zoneNotFound`.",
+            + "data is uploaded into the new account once a push meets `zoneNotFound`; if the "
+            + "new account already has the zone, edits go up as partial `.changedKeys` records "
+            + "instead.",
             explains: ["convergence"]),
         Rule("HISW-13",
             "An oversized record fails its push every time, and the next push that has new "

@@ -52,7 +52,8 @@ import TestSupport
             "history.purge", "history.debounce.fired",
         ])
         for state in ["paused(rateLimited)", "paused(serviceUnavailable)", "error(quotaExceeded)",
-                      "error(partialFailure)", "error(authenticationFailed)", "disabled"] {
+                      "error(partialFailure)", "error(authenticationFailed)", "error(unknown)",
+                      "error(zoneNotFound)", "error(userDeletedZone)", "disabled"] {
             #expect(profile.stateNames.contains(state))
         }
         #expect(!profile.statements.contains("reset-sync-data"))

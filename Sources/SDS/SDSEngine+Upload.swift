@@ -124,7 +124,8 @@ extension SDSEngine {
             details: [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
                       TraceField("deletes", .list(deletedNames.map { .string($0) })),
                       TraceField("policy", .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
-            rules: adoption ? ["ADOPT-2"] : []
+            // ERR-6: deletions still go while the quota pauses saves.
+            rules: adoption ? ["ADOPT-2"] : (savesPaused && !deletedNames.isEmpty ? ["ERR-6"] : [])
         )
         if !targetIsOwn {
             for name in saved.map(\.name).sorted() {

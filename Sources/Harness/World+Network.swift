@@ -87,6 +87,12 @@ extension World {
             let rules = profile.rules(for: note)
             record("cloud", note.kind, note.details.map { TraceField($0.key, .string($0.value)) }, rules: rules)
             noteFired(rules, device: nil)
+            // The race the cloud observed was that device's request (LIM-1's recreation):
+            // `expect DEVICE: fired` holds there too.
+            if !rules.isEmpty, let device = note.details.first(where: { $0.key == "device" })?.value,
+               let index = index(ofDevice: device) {
+                noteFired(rules, device: index)
+            }
         }
     }
 

@@ -170,7 +170,7 @@ public final class Device {
     public func launch() {
         precondition(engine == nil, "device '\(name)' is already running")
         incarnation += 1
-        let launchedSchema = syncSelection.map { $0.applied(to: schema) } ?? schema
+        let launchedSchema = self.launchedSchema
         storeLoadFailure = profile.validateSchema?(launchedSchema)
         let engine = profile.engine(EngineSetup(
             schema: launchedSchema,
@@ -185,6 +185,9 @@ public final class Device {
         self.engine = engine
         lendingEngine = type(of: engine).writesWholeStateFirst ? engine as? any DiskLendingEngine : nil
     }
+
+    /// The schema the engine launches with: the app's, seen through its sync selection.
+    var launchedSchema: Schema { syncSelection.map { $0.applied(to: schema) } ?? schema }
 
     /// Force-quits the app: the engine's memory and any open transaction are gone.
     public func kill() {
@@ -341,6 +344,14 @@ public final class Device {
         holdsLentWrite = false
     }
 
+    /// The app changed the disk's store itself: the lent write it held is stale, and so is an
+    /// observation built while the app was not running (it holds the store,
+    /// `EngineProfile.observe(_:stoppedWith:)`); a running engine's reads its own memory.
+    private func appChangedStore() {
+        holdsLentWrite = false
+        if engine == nil { dropObservation() }
+    }
+
     /// Forgets the cached observation. Checked first: assigning nil destroyed the old optional
     /// existential through the runtime's generic witness (about 65 instructions), on every
     /// event, although the cache is empty between most events.
@@ -375,7 +386,10 @@ public final class Device {
     /// the engine itself, so events that change only that need not drop it.
     public var observation: any EngineObservation {
         if host == nil, mayHoldObservation { return cachedObservation }
-        let built = profile.observe(diskOwner.ownDisk.syncData, running: engine)
+        let built = engine == nil
+            ? profile.observe(diskOwner.ownDisk.syncData, stoppedWith: diskOwner.ownDisk.store,
+                schema: launchedSchema)
+            : profile.observe(diskOwner.ownDisk.syncData, running: engine)
         if host == nil {
             cachedObservation = built
             mayHoldObservation = true
@@ -452,7 +466,7 @@ extension Device {
 
     private func save(_ transaction: Transaction) throws(StoreError) -> Bool {
         let owner = diskOwner
-        owner.holdsLentWrite = false
+        owner.appChangedStore()
         let author = isObserved ? Self.appAuthor : Self.unobservedAuthor
         // Saved in place, on the disk's own store: taken out with a new empty store of the
         // schema swapped in, each save allocated that store's storage and freed it (issue 19).
@@ -462,19 +476,19 @@ extension Device {
     /// `batch-delete`: deletes in the store directly, bypassing history (DEL-2).
     public func batchDelete(entity: String, where filter: [String: AttributeValue]) -> [ModelID] {
         let owner = diskOwner
-        owner.holdsLentWrite = false
+        owner.appChangedStore()
         return owner.ownDisk.store.batchDelete(entity: entity, where: filter)
     }
 
     /// `lose-store`: the store's file vanishes.
     public func loseStore() {
-        diskOwner.holdsLentWrite = false
+        diskOwner.appChangedStore()
         diskOwner.ownDisk.store.lose()
     }
 
     /// `rebuild-store`: the same data with new identifiers.
     public func rebuildStore() -> [(old: ModelID, new: ModelID)] {
-        diskOwner.holdsLentWrite = false
+        diskOwner.appChangedStore()
         return diskOwner.ownDisk.store.rebuild()
     }
 }

@@ -216,6 +216,21 @@ final class LabelTable {
         binding(of: label)?.recordName
     }
 
+    /// The label that means a model on a device, the first by label; nil when none does. A
+    /// scan of every label: for messages, never a hot path.
+    func label(of id: ModelID, on index: Int, devices: [Device]) -> String? {
+        var labels: [String] = []
+        for (run, bytes) in prefixes.enumerated() {
+            let prefix = String(decoding: bytes, as: UTF8.self)
+            for number in runs[run].devices.indices where runs[run].devices[number] >= 0 {
+                labels.append(prefix + String(number))
+            }
+        }
+        labels.append(contentsOf: others.keys) // tidy: ordered (sorted below)
+        labels.sort()
+        return labels.first { model($0, on: index, devices: devices) == id }
+    }
+
     func isBound(_ label: String) -> Bool {
         binding(of: label) != nil
     }

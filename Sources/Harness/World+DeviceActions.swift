@@ -42,7 +42,7 @@ extension World {
             do {
                 if try device.commit() { storeSaved(index) }
             } catch {
-                fail("the store refused the save: \(error)")
+                fail("the store refused the save: \(describe(error, on: index))")
             }
         case .rollback:
             if let discarded = device.rollback() { deliverRollback(discarded, to: index) }
@@ -196,7 +196,21 @@ extension World {
         do {
             if try devices[index].perform(operation) { storeSaved(index) }
         } catch {
-            fail("the store refused the save: \(error)")
+            fail("the store refused the save: \(describe(error, on: index))")
+        }
+    }
+
+    /// A store's refusal as the scenario names things: a model by its label (or, with none,
+    /// its record name), not the store's internal identifier.
+    private func describe(_ error: StoreError, on index: Int) -> String {
+        switch error {
+        case .unknownModel(let id):
+            return "no model \(labels.label(of: id, on: index, devices: devices) ?? labelName(of: id, on: index))"
+        case .deleteDenied(let id, let relationship):
+            let name = labels.label(of: id, on: index, devices: devices) ?? labelName(of: id, on: index)
+            return "'\(name)' cannot be deleted: relationship '\(relationship)' denies it"
+        default:
+            return error.description
         }
     }
 

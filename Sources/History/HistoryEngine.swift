@@ -361,6 +361,14 @@ public final class HistoryEngine: SyncEngine {
     /// The models of the history after a token whose transactions are not the engine's own
     /// (`pending`: the unconsumed history after the persisted token).
     func unconsumedModels(_ store: Store, after token: HistoryToken?) -> [ModelID] {
+        Self.unconsumedModels(store, after: token, schema: schema)
+    }
+
+    /// The same read of a store on a disk no engine runs on (`pending` while the device is
+    /// killed: the unconsumed history is on disk, so what the next launch pushes is pending,
+    /// HIS-37).
+    static func unconsumedModels(_ store: Store, after token: HistoryToken?,
+        schema: Schema) -> [ModelID] {
         var seen: Set<ModelID> = []
         var models: [ModelID] = []
         for transaction in store.persistentHistory(after: token)

@@ -68,7 +68,12 @@ public enum HistoryProfile {
             observe: { box, engine in
                 HistoryObservation(
                     syncData: box.contents(as: HistorySyncData.self) ?? HistorySyncData(),
-                                   engine: engine as? HistoryEngine)
+                    engine: engine as? HistoryEngine)
+            },
+            observeStopped: { box, store, schema in
+                HistoryObservation(
+                    syncData: box.contents(as: HistorySyncData.self) ?? HistorySyncData(),
+                    engine: nil, stopped: (store, schema))
             }
         )
         profile.policyTables = [PolicyTable(title: "Recovery policy (HIS-26..HIS-33)",
@@ -79,16 +84,23 @@ public enum HistoryProfile {
 
 /// What checkers read of history: the record names on its disk; the models in unconsumed
 /// history after its persisted token (HISW-1b: a change behind a committed token is not
-/// pending).
+/// pending), read from the running engine's store, or from the disk's while the app is not
+/// running (the history is on disk: what the next launch pushes is pending, HIS-37).
 struct HistoryObservation: EngineObservation {
     let syncData: HistorySyncData
     let engine: HistoryEngine?
+    /// The disk's store and the launch schema, while the app is not running.
+    var stopped: (store: Store, schema: Schema)? = nil
 
     func recordName(of model: ModelID) -> String? { syncData.recordNames[model] }
 
     func model(forRecord name: String) -> ModelID? { syncData.models[name] }
 
     var pendingModels: [ModelID] {
+        if let stopped {
+            return HistoryEngine.unconsumedModels(stopped.store, after: syncData.persistedToken,
+                schema: stopped.schema)
+        }
         guard let engine, let store = engine.lastStore else { return [] }
         return engine.unconsumedModels(store, after: syncData.persistedToken)
     }

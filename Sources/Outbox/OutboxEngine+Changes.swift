@@ -21,9 +21,20 @@ extension OutboxEngine {
         var archives: [(String, CloudRecord)] = []
         // New models get their identifiers first, so references within the page resolve.
         var newIDs: [String: ModelID] = [:]
+        var notRestored: [String] = []
         for record in changes.modifications where data.models[record.recordName].flatMap(store.model) == nil {
             guard data.tracked(zone: record.zone)?.role == role(of: scope), entity(record.recordType) != nil else { continue }
+            if unchangedSinceVanished(record) {
+                notRestored.append(record.recordName)
+                continue
+            }
             newIDs[record.recordName] = store.makeModelID()
+        }
+        if !notRestored.isEmpty {
+            trace("fetch.not-restored", [
+                TraceField("records", .list(notRestored.map { .string($0) })),
+                TraceField("note", .string("unchanged since the batch delete: the models stay gone")),
+            ], ["OBX-6", "OBXW-9"], &effects)
         }
         var links: [(ModelID, [String: PropertyValue])] = []
         for record in changes.modifications {
@@ -42,6 +53,7 @@ extension OutboxEngine {
             }
             guard let entity = entity(record.recordType) else { continue }
             let name = record.recordName
+            if newIDs[name] == nil, notRestored.contains(name) { continue }
             archives.append((name, record))
             data.collections[name] = zone.collection
             let values = propertyValues(of: record, entity: entity, newIDs: newIDs)
@@ -162,9 +174,21 @@ extension OutboxEngine {
         ], ["OBXW-11", "OBX-35"], &effects)
     }
 
+    /// OBX-6: a fetched record this device has no model for, no row, and the archive of the
+    /// very version it fetched: its model vanished in a batch delete and the record did not
+    /// change remotely since, so nothing restores it (a fetch from scratch brings it back
+    /// unchanged). A record changed remotely since is restored.
+    func unchangedSinceVanished(_ record: CloudRecord) -> Bool {
+        let name = record.recordName
+        guard data.rows[name] == nil, let archived = data.archives[name],
+              let tag = record.changeTag else { return false }
+        return archived.changeTag == tag
+    }
+
     /// OBXW-10: after a fetch from scratch (an expired token), local models of the fetched
-    /// zones with no pending row whose records the fetch did not bring: deleted elsewhere,
-    /// and the deletion is missed.
+    /// zones with no pending row whose records the fetch did not bring, neither as a record
+    /// nor as a deletion (it brings those of records this device created): deleted
+    /// elsewhere, and the deletion is missed.
     func noteMissedDeletions(scope: DatabaseScope, effects: inout [EngineEffect]) {
         var missed: [String] = []
         for name in data.models.keys.sorted()

@@ -37,6 +37,9 @@ extension OutboxEngine {
         case .fetchedRecordZoneChanges(let changes):
             effects.append(.probe("download.page.fetched"))
             for record in changes.modifications { seenInFetch.insert(record.recordName) }
+            // A fetch from scratch still brings the deletions of records this device created
+            // (docs/CLOUDSIM.md): those are not missed.
+            for deletion in changes.deletions { seenInFetch.insert(deletion.recordID.recordName) }
             if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
             applyFetchedChanges(changes, scope: scope, effects: &effects)
             effects.append(.probe("download.page.stored"))

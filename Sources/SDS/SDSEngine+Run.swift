@@ -218,14 +218,32 @@ extension SDSEngine {
         return .next
     }
 
-    /// The download completed: HDO-1 after a download from scratch, SYNC-7 releases uploads,
-    /// LIM-4 when an expired token left deleted models behind.
+    /// The download completed: HDO-1 after a download from scratch, SYNC-7 releases uploads
+    /// (unless single records failed: then after the third download), LIM-4 when an expired
+    /// token left deleted models behind.
     private func finishDownload(_ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
         guard !current.downloadFailed else { return }
         context.syncData.downloadInProgress = false
         // A download from scratch that was interrupted continues from its saved token; it
         // counts once it reaches the end (HDO-3), never before.
-        let completedFullDownload = context.syncData.needsFullDownload
+        var completedFullDownload = context.syncData.needsFullDownload
+        if completedFullDownload && context.syncData.isRedownloading
+            && !context.syncData.aside.isEmpty && context.syncData.fullDownloadAttempts < 2 {
+            // SYNC-7: "also if single records failed, for up to three downloads": records
+            // kept aside (DL-3, DL-4) mean not every record was downloaded, so uploads stay
+            // held and the next downloads go on from the saved token, retrying what was kept
+            // aside; the third download releases uploads whatever is still aside. (Choice:
+            // no extra sync is scheduled; the next sync, as any save or push starts one, is
+            // the next download. The full download is not counted complete: HDO-1 waits.)
+            context.syncData.fullDownloadAttempts += 1
+            completedFullDownload = false
+            effects.appendTrace(detailed: context.isTracing,
+                kind: "full-download.incomplete",
+                details: [TraceField("aside", .list(context.syncData.aside.keys.sorted().map { .string($0) })),
+                          TraceField("downloads", .int(Int64(context.syncData.fullDownloadAttempts)))],
+                rules: ["SYNC-7"]
+            )
+        }
         if completedFullDownload {
             context.syncData.needsFullDownload = false
             let wasRedownload = context.syncData.isRedownloading

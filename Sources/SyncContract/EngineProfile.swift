@@ -48,6 +48,7 @@ public struct EngineProfile: Sendable {
     private let cloudNoteRules: @Sendable (CloudNote) -> [String]
     private let makeEngine: @Sendable (EngineSetup) -> any SyncEngine
     private let makeObservation: @Sendable (SyncDataBox, (any SyncEngine)?) -> any EngineObservation
+    private let makeStoppedObservation: (@Sendable (SyncDataBox, Store, Schema) -> any EngineObservation)?
 
     public init(
         name: String,
@@ -65,6 +66,7 @@ public struct EngineProfile: Sendable {
         cloudNoteRules: @escaping @Sendable (CloudNote) -> [String] = { _ in [] },
         makeEngine: @escaping @Sendable (EngineSetup) -> any SyncEngine,
         observe: @escaping @Sendable (SyncDataBox, (any SyncEngine)?) -> any EngineObservation,
+        observeStopped: (@Sendable (SyncDataBox, Store, Schema) -> any EngineObservation)? = nil,
         validateSchema: (@Sendable (Schema) -> StoreLoadFailure?)? = nil
     ) {
         let names = probePoints.map(\.name)
@@ -91,6 +93,7 @@ public struct EngineProfile: Sendable {
         self.cloudNoteRules = cloudNoteRules
         self.makeEngine = makeEngine
         self.makeObservation = observe
+        self.makeStoppedObservation = observeStopped
         self.validateSchema = validateSchema
     }
 
@@ -121,5 +124,14 @@ public struct EngineProfile: Sendable {
     /// What checkers may read of a device's engine: its disk, and its memory if it runs.
     public func observe(_ syncData: SyncDataBox, running engine: (any SyncEngine)?) -> any EngineObservation {
         makeObservation(syncData, engine)
+    }
+
+    /// What checkers may read of a device whose app is not running (killed, or not launched
+    /// yet): its disk alone, the sync data and the store, with the schema the engine would
+    /// launch with, for an engine whose pending changes live in the store (history's
+    /// persistent history). Without `observeStopped`, `observe` with no engine.
+    public func observe(_ syncData: SyncDataBox, stoppedWith store: Store,
+        schema: Schema) -> any EngineObservation {
+        makeStoppedObservation?(syncData, store, schema) ?? makeObservation(syncData, nil)
     }
 }

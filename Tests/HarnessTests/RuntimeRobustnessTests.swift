@@ -229,3 +229,28 @@ import TestSupport
         #expect(result.endTime > .hours(1) && result.endTime < .hours(1).adding(.minutes(1)))
     }
 }
+
+/// A store's refusal names the model as the scenario does, by its label.
+@Suite struct StoreRefusalMessageTests {
+    @Test func aDenyRuleNamesTheLabelNotTheStoresIdentifier() {
+        let source = """
+            scenario "t"
+            entity Folder {
+              name: String = ""
+              notes: [Note] inverse(folder) deny
+            }
+            entity Note {
+              title: String = ""
+              folder: Folder?
+            }
+            account alice
+            device phone on alice
+            phone: insert Folder f1 name="F"
+            phone: insert Note n1 title="x" folder=f1
+            phone: delete f1
+            """
+        let result = RuntimeRobustnessTests.run(source)
+        #expect(result.failure?.message
+            == "the store refused the save: 'f1' cannot be deleted: relationship 'notes' denies it")
+    }
+}

@@ -127,6 +127,14 @@ extension OutboxEngine {
         inFlight = (batch?.recordsToSave.map(\.record.recordName) ?? []) + (batch?.recordIDsToDelete.map(\.recordName) ?? [])
         editedInFlight = []
         if let batch {
+            // OBX-34: `asset` properties go up as CKAssets.
+            let withAssets = batch.recordsToSave.map(\.record).filter { record in
+                record.fields.values.contains { if case .asset = $0 { return true } else { return false } }
+            }.map(\.recordName)
+            if !withAssets.isEmpty {
+                trace("batch.assets", [TraceField("records", .list(withAssets.map { .string($0) }))],
+                      ["OBX-34"], &effects)
+            }
             trace("batch.built", [
                 TraceField("database", .string(syncEngine.database.rawValue)),
                 TraceField("saves", .int(Int64(batch.recordsToSave.count))),

@@ -180,11 +180,14 @@ extension OutboxEngine {
             flush(engine, into: &effects)
         }
         if !staged.isEmpty { writeSyncData(&effects) }
+        // OBX-8: changes added to an engine that syncs automatically schedule its send, after
+        // the scheduler's delay.
+        let schedules = !staged.isEmpty && autosync
         trace("outbox.reconciled", [
             TraceField("reason", .string(reason)),
             TraceField("staged", .list(staged.map { .string($0) })),
             TraceField("unmapped", .list(unmapped.map { .string($0) })),
-        ], ["OBX-7"], &effects)
+        ], schedules ? ["OBX-7", "OBX-8"] : ["OBX-7"], &effects)
         if !unmapped.isEmpty, unmapped.contains(where: { data.collections[$0].map(data.revoked.contains) ?? false }) {
             trace("outbox.unsent", [
                 TraceField("records", .list(unmapped.map { .string($0) })),

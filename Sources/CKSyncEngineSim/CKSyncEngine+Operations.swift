@@ -129,8 +129,12 @@ extension CKSyncEngine {
         SendChangesContext(reason: current?.queued.reason ?? .manual, options: current?.queued.sendOptions ?? SendChangesOptions())
     }
 
-    func finish() {
+    func finish(failure: CloudError? = nil) {
         guard let run = current else { return }
+        if run.queued.kind == .fetch {
+            fetchesEnded += 1
+            lastFetchFailure = failure
+        }
         if run.begun {
             switch run.queued.kind {
             case .fetch: deliver(.didFetchChanges(fetchContext))
@@ -155,7 +159,7 @@ extension CKSyncEngine {
         } else if error.code.isTransient {
             scheduleRetry(run.queued.kind, after: error)
         }
-        finish()
+        finish(failure: error)
     }
 
     func received(_ response: CloudResponse, step: Step) {

@@ -49,9 +49,10 @@ public final class CKSyncEngine {
     public static let schedulerDelay = SimTime.seconds(1)
     /// How long `stateUpdate`s caused by the app's own state changes are coalesced.
     public static let stateUpdateCoalescing = SimTime.milliseconds(100)
-    /// Backoff of a retryable error that carries no retry-after: 2 s, doubling, at most 5 min.
+    /// Backoff of a retryable error that carries no retry-after: 1 s, doubling, at most 5 min
+    /// (OBX-19: 1 s, 2 s, 4 s … up to 5 min, as in the sds choice).
     public static func backoff(attempt: Int) -> SimTime {
-        .seconds(Int64(min(300, 2 << min(attempt, 8))))
+        .seconds(Int64(min(300, 1 << min(attempt, 9))))
     }
     /// The probe point passed just before an event reaches the delegate: `cksync.EVENT`.
     /// The host engine lists those it offers among its profile's probe points and answers the
@@ -88,6 +89,12 @@ public final class CKSyncEngine {
     var stateUpdateArmed = false
     var stateDirty = false
     var retryAttempts: [OperationKind: Int] = [:]
+    /// A failed fetch waits for its retry timer (`networkReturned()` runs it at once).
+    public internal(set) var fetchRetryPending = false
+    /// How many fetch operations ended, and the error the last one failed with (nil when it
+    /// ended without an operation-level error): what a host waiting for a first fetch reads.
+    public internal(set) var fetchesEnded = 0
+    public internal(set) var lastFetchFailure: CloudError?
     /// The account must be checked before the next operation (at launch, after a change).
     var needsAccountCheck = true
     /// Signed out: dormant until `accountChanged()`.
@@ -138,6 +145,19 @@ public final class CKSyncEngine {
         return takeEffects()
     }
 
+    /// The network came back: the system scheduler runs a fetch that was due, the retry of
+    /// one that failed, at once instead of at the end of its backoff (OBX-9: "a fetch runs
+    /// only when a push arrives or one was already due"). Nothing else changes.
+    public func networkReturned() -> [EngineEffect] {
+        enter("networkReturned()")
+        guard fetchRetryPending else { return takeEffects() }
+        fetchRetryPending = false
+        effects.append(.cancelTimer(retryFetchTimer))
+        request(.fetch, reason: .scheduled, fetchOptions: FetchChangesOptions(),
+                sendOptions: SendChangesOptions())
+        return takeEffects()
+    }
+
     /// A silent push of this database's subscription arrived: an automatic fetch soon.
     public func handlePush() -> [EngineEffect] {
         enter("handlePush()")
@@ -182,6 +202,7 @@ public final class CKSyncEngine {
             request(.send, reason: .scheduled, fetchOptions: none, sendOptions: all)
         case retryFetchTimer:
             enter("handleTimer(_:)")
+            fetchRetryPending = false
             request(.fetch, reason: .scheduled, fetchOptions: none, sendOptions: all)
         case stateUpdateTimer:
             enter("handleTimer(_:)")
@@ -310,6 +331,7 @@ public final class CKSyncEngine {
             TraceField("error", .string(error.code.description)),
             TraceField("after", .int(delay.microseconds)),
         ], rules: []))
+        if kind == .fetch { fetchRetryPending = true }
         effects.append(.setTimer(kind == .send ? retrySendTimer : retryFetchTimer, after: delay))
     }
 }

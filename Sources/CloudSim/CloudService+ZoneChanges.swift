@@ -32,7 +32,8 @@ extension CloudService {
     /// One page of `CKFetchRecordZoneChangesOperation` on the owner's private database (the
     /// shared database: `fetchSharedZoneChanges`).
     func fetchZoneChanges(
-        scope: DatabaseScope, zone: ZoneID, token: ZoneChangeToken?, resultsLimit: Int
+        scope: DatabaseScope, zone: ZoneID, token: ZoneChangeToken?, resultsLimit: Int,
+        client: CloudClient
     ) -> CloudOutcome {
         precondition(scope == .privateDatabase, "shared fetches have their own handler")
         if zone.isDefaultZone {
@@ -63,7 +64,13 @@ extension CloudService {
                 }
                 after = token.sequence
             }
-            let page = state.changes(after: after, limit: limit, includeTombstones: tombstones)
+            // A device's first fetch of this life of the zone without a token reports the
+            // deletions of the records it created (FORUM-813286; docs/CLOUDSIM.md row 30).
+            let creator =
+                !tombstones && !hasToken && state.firstTokenlessFetch(by: client.device)
+                ? client.device : nil
+            let page = state.changes(
+                after: after, limit: limit, includeTombstones: tombstones, creator: creator)
             let newToken = ZoneChangeToken(
                 zone: zone, incarnation: state.incarnation, sequence: page.resumeSequence,
                 epoch: epoch)

@@ -85,7 +85,8 @@ public final class CloudService {
                 return CloudOutcome(response: .failure(error))
             }
             return fetchZoneChanges(
-                scope: .privateDatabase, zone: zone, token: token, resultsLimit: resultsLimit)
+                scope: .privateDatabase, zone: zone, token: token, resultsLimit: resultsLimit,
+                client: client)
         case .fetchZoneChanges(.sharedDatabase, let zone, let token, let resultsLimit):
             if let error = zoneBusyError(zone, scope: .sharedDatabase, account: account, now: now)
             {

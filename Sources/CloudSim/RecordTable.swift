@@ -93,7 +93,9 @@ struct RecordTable {
     /// The live record of that name with the sequence of its latest save.
     subscript(name: String) -> StoredRecord? {
         guard let position = find(name).position else { return nil }
-        return StoredRecord(record: record(at: position), sequence: slots[position].sequence)
+        return StoredRecord(
+            record: record(at: position), sequence: slots[position].sequence,
+            createdBy: slots[position].createdBy)
     }
 
     /// Stores a record under its name with the sequence of this save; returns the record it
@@ -112,7 +114,9 @@ struct RecordTable {
         let position = found.position ?? slots.count
         if isNew { fileNew(name, hash: nameHash, at: found.bucket) }
         let previous = isNew ? nil : self.record(at: position)
-        let slot = Slot(record, sequence: sequence)
+        var slot = Slot(record, sequence: sequence)
+        // The creator stays the device that saved the record first (FORUM-813286).
+        if !isNew { slot.createdBy = slots[position].createdBy }
         if let box = record.sharing {
             sharingFields[name] = box
         } else if previous?.sharing != nil {
@@ -136,7 +140,9 @@ struct RecordTable {
         let found = find(name, hash: nameHash)
         guard let position = found.position else { return nil }
         unfile(at: found.bucket)
-        let stored = StoredRecord(record: record(at: position), sequence: slots[position].sequence)
+        let stored = StoredRecord(
+            record: record(at: position), sequence: slots[position].sequence,
+            createdBy: slots[position].createdBy)
         if slots[position].hasSharingFields { sharingFields[name] = nil }
         let last = slots.removeLast()
         if position < slots.count {
@@ -183,6 +189,9 @@ extension RecordTable {
         var parent: String?
         var changeTag: String?
         var lastModifiedBy: String?
+        /// The device whose save created the record (this life of it), for the tombstone a
+        /// deletion leaves (FORUM-813286: a fetch without a token reports it to that device).
+        var createdBy: String?
         var sequence: Int64
         var creationMicroseconds: Int64
         var modificationMicroseconds: Int64
@@ -202,8 +211,8 @@ extension RecordTable.Slot {
         self.init(
             recordType: record.recordType, recordName: record.recordName, fields: record.fields,
             parent: record.parent, changeTag: record.changeTag,
-            lastModifiedBy: record.lastModifiedBy, sequence: sequence,
-            creationMicroseconds: record.creationTime?.microseconds ?? 0,
+            lastModifiedBy: record.lastModifiedBy, createdBy: record.lastModifiedBy,
+            sequence: sequence, creationMicroseconds: record.creationTime?.microseconds ?? 0,
             modificationMicroseconds: record.modificationTime?.microseconds ?? 0,
             hasCreationTime: record.creationTime != nil,
             hasModificationTime: record.modificationTime != nil,

@@ -61,8 +61,11 @@ extension ZoneState {
     /// reported, also of records created after it: the server cannot tell which of those the
     /// client saw (its own uploads, say), and [CKFetchRecordZoneChangesOperation] only allows
     /// leaving them out (docs/CLOUDSIM.md row 31). Without a token (`includeTombstones`
-    /// false) no tombstone is reported (docs/CLOUDSIM.md row 30).
-    func changes(after token: Int64, limit: Int, includeTombstones: Bool) -> ZoneFeedPage {
+    /// false) no tombstone is reported (docs/CLOUDSIM.md row 30) but those of the records
+    /// `creator` created, when it is given (FORUM-813286).
+    func changes(
+        after token: Int64, limit: Int, includeTombstones: Bool, creator: String? = nil
+    ) -> ZoneFeedPage {
         // `ChangeLogPaging.page`'s walk, the page built as it goes (issue 19: a list of the
         // reportable entries was built first, then the page from it: two arrays a fetch).
         precondition(limit > 0, "a page holds at least one item")
@@ -79,7 +82,9 @@ extension ZoneState {
         while index < log.count {
             let entry = log[index]
             index += 1
-            guard let item = report(entry, includeTombstones: includeTombstones) else {
+            guard
+                let item = report(entry, includeTombstones: includeTombstones, creator: creator)
+            else {
                 continue
             }
             if itemCount == limit {
@@ -99,13 +104,16 @@ extension ZoneState {
 
     /// What a log entry reports when it is the current state of its name and may be
     /// reported: the live record's position in the table, or its deletion; nil otherwise.
-    private func report(_ entry: LogEntry, includeTombstones: Bool) -> FeedItem? {
+    private func report(
+        _ entry: LogEntry, includeTombstones: Bool, creator: String?
+    ) -> FeedItem? {
         if let position = records.position(of: entry.recordName, nameHash: entry.nameHash) {
             return records.sequence(at: position) == entry.sequence ? .record(position) : nil
         }
-        guard includeTombstones,
+        guard includeTombstones || creator != nil,
             let tombstone = tombstone(named: entry.recordName, nameHash: entry.nameHash),
-            tombstone.sequence == entry.sequence
+            tombstone.sequence == entry.sequence,
+            includeTombstones || (creator != nil && tombstone.createdBy == creator)
         else { return nil }
         return .deletion(
             RecordDeletion(recordName: tombstone.recordName, recordType: tombstone.recordType))

@@ -32,6 +32,9 @@ struct ZoneState {
     /// Names of the live share records (`cloudkit.share`), so a zone without shares skips
     /// every sharing computation.
     private(set) var shareRecordNames: Set<String> = Set()
+    /// The devices that fetched this life of the zone without a token, in the order of their
+    /// first such fetch (`firstTokenlessFetch(by:)`).
+    private var tokenlessFetchers: [String] = []
 
     init(id: ZoneID) {
         self.id = id
@@ -60,6 +63,7 @@ struct ZoneState {
         versions = [:]
         log = []
         shareRecordNames = []
+        tokenlessFetchers = []
     }
 
     /// Ends the zone's life with all its records; `purged` marks a user deletion,
@@ -74,6 +78,16 @@ struct ZoneState {
         versions = [:]
         log = []
         shareRecordNames = []
+        tokenlessFetchers = []
+    }
+
+    /// Notes a fetch of this life of the zone without a token by `device`; returns whether
+    /// it is the device's first (docs/CLOUDSIM.md row 30: only that one reports the
+    /// tombstones of the records the device created).
+    mutating func firstTokenlessFetch(by device: String) -> Bool {
+        if tokenlessFetchers.contains(device) { return false }
+        tokenlessFetchers.append(device)
+        return true
     }
 
     /// Writes a record (new or updated): bumps the sequence, replaces any tombstone.
@@ -110,7 +124,8 @@ struct ZoneState {
         if !versions.isEmpty { versions[key] = nil }
         sequence += 1
         tombstones[key] = Tombstone(
-            recordName: name, recordType: stored.record.recordType, sequence: sequence)
+            recordName: name, recordType: stored.record.recordType, sequence: sequence,
+            createdBy: stored.createdBy)
         log.append(LogEntry(sequence: sequence, recordName: name, nameHash: nameHash))
         if !shareRecordNames.isEmpty { shareRecordNames.remove(name) }
         return stored.record
@@ -156,6 +171,8 @@ struct ZoneState {
 struct StoredRecord: Hashable {
     var record: CloudRecord
     var sequence: Int64
+    /// The device whose save created the record.
+    var createdBy: String? = nil
 }
 
 /// What remains of a deleted record for the change feed.
@@ -163,6 +180,8 @@ struct Tombstone: Hashable {
     var recordName: String
     var recordType: String
     var sequence: Int64
+    /// The device whose save created the deleted record (FORUM-813286), if known.
+    var createdBy: String? = nil
 }
 
 /// One step of a zone's change log.

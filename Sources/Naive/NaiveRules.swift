@@ -178,7 +178,7 @@ public enum NaiveRules {
             """, choice: """
             traced when a zone fetch fails after its token was saved, and at the next launch for a \
             zone fetch a kill interrupted (diagnostic ledger).
-            """, explains: ["convergence"]),
+            """, explains: ["convergence", "lost-change"]),
         Rule("NAIVEW-7", """
             After a token expires or the account switches, downloads stop forever (NAIVE-11, \
             NAIVE-12).

@@ -154,12 +154,21 @@ extension OutboxEngine {
         }
         for engine in [privateEngine, sharedEngine].compactMap({ $0 }) {
             let pending = !engine.state.pendingRecordZoneChanges.isEmpty || !engine.state.pendingDatabaseChanges.isEmpty
-            guard pending else { continue }
-            trace("network.online-send", [
-                TraceField("database", .string(engine.database.rawValue)),
-                TraceField("note", .string("a pending send runs at once; a fetch waits for a push")),
-            ], ["OBX-9"], &effects)
-            take(engine.sendChanges(), into: &effects)
+            if pending {
+                trace("network.online-send", [
+                    TraceField("database", .string(engine.database.rawValue)),
+                    TraceField("note", .string("a pending send runs at once; a fetch waits for a push")),
+                ], ["OBX-9"], &effects)
+                take(engine.sendChanges(), into: &effects)
+            }
+            if engine.fetchRetryPending {
+                // A fetch that failed offline was due: it runs now, not at the end of its backoff.
+                trace("network.online-fetch", [
+                    TraceField("database", .string(engine.database.rawValue)),
+                    TraceField("note", .string("a fetch that was due runs at once")),
+                ], ["OBX-9"], &effects)
+                take(engine.networkReturned(), into: &effects)
+            }
         }
     }
 
@@ -263,9 +272,21 @@ extension OutboxEngine {
         guard !busy else { return }
         for waiter in syncWaiters { effects.append(.completed(waiter)) }
         syncWaiters = []
-        if let waiter = launchWaiter, !(privateEngine?.isBusy ?? false) {
-            // The launch's first fetch ran (or there was nothing to run).
-            if launchFetched { effects.append(.completed(waiter)); launchWaiter = nil }
+        if let waiter = launchWaiter, let engine = privateEngine, !engine.isBusy {
+            // The launch's first fetch ran (or there was nothing to run). One that failed ends
+            // the launch too: the app is running, CKSyncEngine retries the fetch by itself
+            // (OBX-19) and runs it at once when the network returns (OBX-9).
+            if !launchFetched, engine.fetchesEnded > 0, let failure = engine.lastFetchFailure {
+                trace("launch.fetch-failed", [
+                    TraceField("error", .string(failure.code.description)),
+                    TraceField("retry", .bool(engine.fetchRetryPending)),
+                ], failure.code.isTransient ? ["OBX-19"] : [], &effects)
+                effects.append(.completed(waiter))
+                launchWaiter = nil
+            } else if launchFetched {
+                effects.append(.completed(waiter))
+                launchWaiter = nil
+            }
         }
     }
 

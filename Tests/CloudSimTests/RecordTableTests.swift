@@ -76,9 +76,14 @@ import Testing
                 case 1: written.participants = [.owner("alice")]
                 default: break
                 }
+                // Writers vary, so the table must keep the first one of each life.
+                written.lastModifiedBy = "device-\(step % 3)"
                 let previous = table.write(written, sequence: Int64(step))
                 #expect(previous == reference[name]?.record)
-                reference[name] = StoredRecord(record: written, sequence: Int64(step))
+                // The creator is the first writer of the record's life.
+                reference[name] = StoredRecord(
+                    record: written, sequence: Int64(step),
+                    createdBy: reference[name].map { $0.createdBy } ?? written.lastModifiedBy)
             }
             #expect(table.count == reference.count)
             #expect(table[name] == reference[name])
@@ -120,7 +125,10 @@ import Testing
             } else {
                 let written = record(name, title: "v\(step)", tag: "ct\(step)")
                 #expect(table.write(written, sequence: Int64(step)) == reference[name]?.record)
-                reference[name] = StoredRecord(record: written, sequence: Int64(step))
+                // The creator is the first writer of the record's life.
+                reference[name] = StoredRecord(
+                    record: written, sequence: Int64(step),
+                    createdBy: reference[name].map { $0.createdBy } ?? written.lastModifiedBy)
             }
             if step % 250 == 0 {
                 #expect(table.count == reference.count)

@@ -16,7 +16,8 @@ import Testing
     @Test func aNilTokenReturnsEveryLiveRecordAndNoTombstone() {
         let fixture = fixtureWithNotes(4)
         fixture.modify(deletes: ["n2"], from: fixture.laptop)
-        guard let page = fixture.fetchZone(after: nil).page else {
+        // The tablet created none of the records (the phone did, below).
+        guard let page = fixture.fetchZone(after: nil, from: fixture.tablet).page else {
             Issue.record("no page")
             return
         }
@@ -27,6 +28,38 @@ import Testing
             fixture.cloud.tombstones(in: fixture.zone) == [
                 RecordDeletion(recordName: "n2", recordType: "Note")
             ])
+    }
+
+    /// FORUM-813286 and the choice of docs/CLOUDSIM.md row 30: a device's first fetch of the
+    /// zone's life without a token brings the deletions of the records it created; a later
+    /// one (after an expiry, say) brings none, and no device gets another's.
+    @Test func aFirstNilTokenFetchBringsTheDeletionsOfTheFetchersOwnRecords() {
+        let fixture = fixtureWithNotes(3)
+        fixture.insert(fixture.note("l1"), from: fixture.laptop)
+        // Edited by the laptop, still created by the phone.
+        fixture.modify(saves: [fixture.edit("n3", ["v": .int(30)])], from: fixture.laptop)
+        fixture.modify(deletes: ["n1", "n3", "l1"], from: fixture.laptop)
+        let first = fixture.fetchZone(after: nil).page
+        #expect(first?.deletions.map(\.recordName) == ["n1", "n3"])
+        #expect(first.map { names($0.records) } == ["n2"])
+        let again = fixture.fetchZone(after: nil).page
+        #expect(again?.deletions.isEmpty == true)
+        let laptop = fixture.fetchZone(after: nil, from: fixture.laptop).page
+        #expect(laptop?.deletions.map(\.recordName) == ["l1"])
+        let tablet = fixture.fetchZone(after: nil, from: fixture.tablet).page
+        #expect(tablet?.deletions.isEmpty == true)
+    }
+
+    /// A record created again by another device after its deletion is that device's.
+    @Test func aRecordCreatedAgainBelongsToItsNewCreator() {
+        let fixture = fixtureWithNotes(1)
+        fixture.modify(deletes: ["n1"], from: fixture.laptop)
+        fixture.insert(fixture.note("n1"), from: fixture.laptop)
+        fixture.modify(deletes: ["n1"], from: fixture.tablet)
+        #expect(fixture.fetchZone(after: nil).page?.deletions.isEmpty == true)
+        #expect(
+            fixture.fetchZone(after: nil, from: fixture.laptop).page?.deletions.map(\.recordName)
+                == ["n1"])
     }
 
     @Test func pagesResumeExactlyAfterTheLastItem() {

@@ -405,6 +405,7 @@ final class ChaosRun {
             healActions.append(action)
         }
         for _ in 0..<2 {
+            relaunchKilled()
             for device in world.devices where device.account != nil && device.isRunning {
                 guard world.failure == nil else { return }
                 let action = ChaosAction.device(device.name, .syncAndWait)
@@ -412,9 +413,21 @@ final class ChaosRun {
                 healActions.append(action)
             }
         }
+        relaunchKilled()
         guard world.failure == nil else { return }
         settle(within: plan.healBudget)
         healActions.append(.settle)
+    }
+
+    /// Launches again each device a kill stopped while healing (the heal launched every
+    /// device; a `WriteKill` can fall on a write the heal's own syncs make): the heal ends
+    /// with every app running, as it promises, not with the kill's device left dead.
+    private func relaunchKilled() {
+        for device in world.devices where !device.isRunning && world.failure == nil {
+            let action = ChaosAction.device(device.name, .launch)
+            perform(action, location: plan.healLocation)
+            healActions.append(action)
+        }
     }
 
     /// `settle` with the heal budget as its bound.

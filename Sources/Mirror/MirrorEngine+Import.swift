@@ -298,9 +298,12 @@ extension MirrorEngine {
             reset(reason: "EncryptedDataReset", rules: ["MIR-17"], deleteRows: true,
                   context: &context, effects: &effects)
         }
-        // The next setup creates the zone again, empty.
-        queue.removeAll { $0 == .setup }
-        queue.insert(.setup, at: 0)
+        // The next setup creates the zone again (or finds it created again by another device,
+        // or by this one's export of an edit made offline, MIR-10), then the zone is imported
+        // from scratch: the metadata is gone, and what the zone holds now comes down (a
+        // choice, as MIR-19's import; without it a device converges only at the next push).
+        queue.removeAll { $0 == .setup || $0 == .import }
+        queue.insert(contentsOf: [.setup, .import], at: 0)
         pass(["mirror.reset", "download.done", "mirror.import.done", "upload.start", "upload.done", "sync.done"],
              then: .finish, request, context: &context, effects: &effects)
     }

@@ -199,7 +199,8 @@ public enum HistoryRules {
             + "with nothing new it uploads nothing and the failed changes wait (a), with new "
             + "changes it uploads only those and their success persists the token past the "
             + "failed ones, which are never uploaded (b).",
-            explains: ["convergence", "lost-change"]),
+            // A deletion among the failed changes (b) leaves its record in iCloud for good.
+            explains: ["convergence", "lost-change", "resurrection"]),
         Rule("HISW-2",
             "A push repeated after a partial failure writes its `.allKeys` inserts and "
             + "`.changedKeys` updates again, overwriting values other devices wrote in between.",

@@ -279,9 +279,15 @@ extension MirrorEngine {
 
     private func advanceExport(_ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
         context.syncData.exportedThrough = max(context.syncData.exportedThrough, export.exportPosition)
-        // Objects of batch deletes have no tombstone: their names go once exported.
+        // Objects of batch deletes have no tombstone: their names go once exported. Only
+        // names this export deleted: an object deleted while the export was in flight (its
+        // insert in this export, its deletion after it) keeps its name, so that the next
+        // export deletes its record (MIR-12; forgetting it left the record in iCloud).
+        let deleted = Set(export.exportDeletes)
         for id in context.syncData.recordNames.keys.sorted() where !context.store.contains(id) {
-            if let name = context.syncData.recordNames[id], !export.failedDeletes.contains(name) {
+            if let name = context.syncData.recordNames[id], deleted.contains(name),
+                !export.failedDeletes.contains(name)
+            {
                 context.syncData.forget(id)
             }
         }

@@ -66,9 +66,18 @@ enum ConvergenceChecker {
                 }
             }
             for relationship in entity.synchronizedToOneRelationships {
-                let cloudTarget = codec.reference(of: relationship.name, in: record)
+                var cloudTarget = codec.reference(of: relationship.name, in: record)
                 let localTarget = model.toOne[relationship.name].flatMap {
                     observation.recordName(of: $0)
+                }
+                if cloudTarget != localTarget, let target = cloudTarget,
+                    !records.contains(where: { $0.recordName == target })
+                {
+                    // A reference to a record iCloud no longer holds: deleting the target of a
+                    // `.none` reference leaves its ID in place ([CKReference]), and a device
+                    // reading the record finds no target, as one that had it and nullified
+                    // the link after the deletion. (Looked for only on a difference.)
+                    cloudTarget = nil
                 }
                 if cloudTarget != localTarget {
                     problems.append("\(device.name) \(describe(record.recordName)) "

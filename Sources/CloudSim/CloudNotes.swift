@@ -39,6 +39,23 @@ enum CloudNotes {
             facts: [NoteField("writtenKeys", writtenKeys.joined(separator: ","))])
     }
 
+    /// A save without a change tag (a new record, as the client knows it) of a name whose
+    /// record was deleted and not written since: CloudKit creates it as new. Neutral: an
+    /// insert sent again after its answer was lost, over another device's deletion, is a race
+    /// for some engines (`outbox` → OBXW-2), an identity record created again for others.
+    static func recordCreatedOverTombstone(
+        _ record: CloudRecord, policy: SavePolicy, device: String
+    ) -> CloudNote {
+        CloudNote(
+            kind: "record.created-over-tombstone",
+            details: [
+                NoteField("zone", record.zone.description),
+                NoteField("recordName", record.recordName),
+                NoteField("device", device),
+                NoteField("policy", policy.name),
+            ])
+    }
+
     /// `childSaveChangesParentTag`: a child's save gave its parent a new change tag.
     static func parentTouched(_ parent: CloudRecord, child: String) -> CloudNote {
         CloudNote(

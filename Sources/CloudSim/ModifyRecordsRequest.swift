@@ -35,6 +35,9 @@ struct PlannedSave {
     var previous: CloudRecord?
     /// A `changedKeys`/`allKeys` save with a change tag that brings a deleted record back.
     var isRecreation: Bool
+    /// A save without a change tag of a name whose record was deleted and not written since:
+    /// the record is created as new (`record.created-over-tombstone`).
+    var isCreationOverTombstone = false
     /// The policy the save is judged by: the request's, `ifServerRecordUnchanged` for shares.
     var policy: SavePolicy
     /// `RecordNameHash.hash` of the record's name, computed when the save was planned (the

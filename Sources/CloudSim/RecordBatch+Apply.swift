@@ -74,6 +74,10 @@ extension RecordBatch {
                 CloudNotes.recordRecreated(
                     plan.record, policy: plan.policy, writtenKeys: plan.writtenKeys,
                     device: client.device))
+        } else if plan.isCreationOverTombstone {
+            notes.append(
+                CloudNotes.recordCreatedOverTombstone(
+                    plan.record, policy: plan.policy, device: client.device))
         }
         zone.write(plan.record, nameHash: plan.nameHash)
         // (`case .none`: comparing the schema with nil went through `Equatable`.)

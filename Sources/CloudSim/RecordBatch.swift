@@ -284,12 +284,17 @@ struct RecordBatch {
             record.participants = server?.participants ?? [ShareParticipant.owner(zone.id.owner)]
         }
         var isRecreation = false
-        if case .none = server, client.changeTag != nil {  // (not `== nil`: see policyError)
-            isRecreation = zone.tombstone(named: client.recordName, nameHash: nameHash) != nil
+        var overTombstone = false
+        if case .none = server {
+            let tombstoned = zone.tombstone(named: client.recordName, nameHash: nameHash) != nil
+            // (not `== nil`: see policyError)
+            if case .some = client.changeTag { isRecreation = tombstoned } else {
+                overTombstone = tombstoned
+            }
         }
         return PlannedSave(
             record: record, writtenKeys: writtenKeys, previous: server, isRecreation: isRecreation,
-            policy: policy, nameHash: nameHash)
+            isCreationOverTombstone: overTombstone, policy: policy, nameHash: nameHash)
     }
 
     /// Whether every key comes before the next one: sorted, without repeats.

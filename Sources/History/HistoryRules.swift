@@ -229,7 +229,10 @@ public enum HistoryRules {
             "An edit pushed before the pull that would bring a deletion made elsewhere "
             + "creates the record again with only the changed keys (`.changedKeys`), without "
             + "needing a race.",
-            explains: ["resurrection"]),
+            // The record comes back without its other keys: devices that hold them disagree
+            // with iCloud for good (a required value the record leaves out is kept, HIS-21),
+            // and a value saved in them is lost from iCloud (as LIM-1 on sds).
+            explains: ["resurrection", "convergence", "lost-change"]),
         Rule("HISW-9",
             "UUID attributes and relationships other than the parent never reach iCloud.",
             explains: ["convergence"]),

@@ -169,8 +169,14 @@ extension MirrorEngine {
             }
             context.syncData.forget(id)
         }
+        var cascaded: [String] = []
         do {
-            if !transaction.isEmpty { try context.store.save(transaction, author: Self.author) }
+            if !transaction.isEmpty,
+                let entry = try context.store.save(transaction, author: Self.author),
+                !page.deletions.isEmpty
+            {
+                cascaded = cascadedNames(entry, imported: page.deletions, context: context)
+            }
         } catch {
             effects.append(.trace(kind: "import.store-refused", details: [
                 TraceField("error", .string(String(describing: error))),
@@ -186,6 +192,14 @@ extension MirrorEngine {
             TraceField("deleted", .int(Int64(deletedCount))),
             TraceField("token", .int(page.token.sequence)),
         ], rules: ["MIR-15", "MIR-28"]))
+        if !cascaded.isEmpty {
+            // MIR-DR-1: the delete rule removed objects whose own deletion was not imported.
+            effects.append(.trace(kind: "import.cascade-deleted", details: [
+                TraceField("records", .list(cascaded.map { .string($0) })),
+                TraceField("note", .string("deleted by the delete rule in the import's save, which is not "
+                    + "exported (MIR-15): their values are lost, their records stay until an export")),
+            ], rules: ["MIR-DR-1"]))
+        }
         if !overwritten.isEmpty {
             effects.append(.trace(kind: "import.overwrote-unexported", details: [
                 TraceField("records", .list(overwritten)),
@@ -194,6 +208,20 @@ extension MirrorEngine {
         }
         pass(["download.page.stored", "download.page.saved"], then: .afterPage, request,
              context: &context, effects: &effects)
+    }
+
+    /// The record names of the objects an import's save deleted through a delete rule (a
+    /// cascade), not because the page brought their deletion, sorted (MIR-DR-1).
+    private func cascadedNames(
+        _ entry: HistoryEntry, imported deletions: [RecordDeletion], context: MirrorContext
+    ) -> [String] {
+        let imported = Set(deletions.map(\.recordName))
+        var names: [String] = []
+        for case .deleted(let id, _, _) in entry.changes {
+            guard let name = context.syncData.recordNames[id], !imported.contains(name) else { continue }
+            names.append(name)
+        }
+        return names.sorted()
     }
 
     /// MIR-25 / MIRW-8: a record inserted although a local object of the same entity holds the

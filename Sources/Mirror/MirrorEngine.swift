@@ -481,6 +481,21 @@ public final class MirrorEngine: SyncEngine {
         effects.append(.trace(kind: "network.back", details: [
             TraceField("pending", .int(Int64(pendingModels.count + pendingDeletes.count))),
         ], rules: ["MIR-10"]))
+        if !retryKinds.isEmpty {
+            // The requests that failed offline are scheduled too: they run now, before the
+            // queued ones, in the launch's order (a setup before the import that needs its
+            // subscription), and the retry timer is cancelled (MIR-10, MIR-22).
+            let order: [MirrorRequest.Kind] = [.setup, .import, .export, .initializeSchema]
+            let kinds = order.filter { retryKinds.contains($0) || queue.contains($0) }
+            effects.append(.trace(kind: "retry.early", details: [
+                TraceField("requests", .list(retryKinds.map { .string($0.rawValue) })),
+                TraceField("trigger", .string("network")),
+            ], rules: ["MIR-22", "MIR-10"]))
+            retryKinds = []
+            effects.append(.cancelTimer(.mirrorRetry))
+            queue.removeAll { kinds.contains($0) }
+            queue.insert(contentsOf: kinds, at: 0)
+        }
         if waiting { enqueue(.export, context: &context, effects: &effects) }
         startNext(context: &context, effects: &effects)
     }

@@ -6,6 +6,7 @@ public enum MirrorRules {
     static let groupTitles: [(group: String, title: String)] = [
         ("MIR", "what the mirroring does"),
         ("MIRW", "the weaknesses (races and losses the mirroring does not resolve)"),
+        ("MIR-DR", "discovered races (found by the explorer, not in the catalogue)"),
     ]
 
     public static let catalogue = RuleCatalogue(groupTitles: groupTitles, rules: rules)
@@ -20,7 +21,7 @@ public enum MirrorRules {
         Rule("MIR-7", "Every local save is recorded in persistent history and schedules an export 1 s later; saves within that second are coalesced.", choice: "the 1 s scheduler delay is SyncLab's."),
         Rule("MIR-8", "A push schedules an import 1 s later.", choice: "the 1 s delay is SyncLab's."),
         Rule("MIR-9", "A launch runs setup, then an import, then an export."),
-        Rule("MIR-10", "When the network comes back, the queued requests run, with an export if local changes wait; a push missed while offline arrives afterwards and brings an import."),
+        Rule("MIR-10", "When the network comes back, the queued requests run, with an export if local changes wait; a push missed while offline arrives afterwards and brings an import.", choice: "the requests that failed and wait for their retry (MIR-22) are scheduled too: they run at once, before the queued ones, in the launch's order (setup, import, export), and the retry timer is cancelled (`retry.early` with trigger `network`)."),
         Rule("MIR-11", "The app has no way to force a synchronization: `sync` only waits until the device's queue is empty.", choice: "`sync` (and `launch`) also wait for an export or import the scheduler has due; they end at once when the queue cannot drain (offline, no usable account)."),
         Rule("MIR-12", "An export covers every object changed by transactions the mirroring delegate did not author since the last export: the record gets every attribute and every to-one relationship, deleted objects become record deletes, and records are saved with `.changedKeys`.", choice: "every key of the entity is listed as changed (fields and asset fields), so a cleared value is cleared in iCloud; requests are split at 400 items and 1.5 MB of fields, not atomic."),
         Rule("MIR-13", "After a successful export, each returned record is archived in the object's metadata, and the last exported transaction advances."),
@@ -46,10 +47,16 @@ public enum MirrorRules {
         Rule("MIRW-3", "An import that runs before a pending export overwrites the un-exported local edits (MIR-16).", explains: ["lost-change"]),
         Rule("MIRW-4", "Signing out or switching accounts deletes all local data; anything not exported yet is lost (MIR-20).", explains: ["lost-change"]),
         Rule("MIRW-5", "A zone deleted by another device empties every device (MIR-17).", explains: ["lost-change"]),
-        Rule("MIRW-6", "After a token expires, records deleted elsewhere come back: every local object is exported again (MIR-19).", choice: "[unverified]", explains: ["resurrection", "convergence"]),
+        Rule("MIRW-6", "After a token expires, records deleted elsewhere come back: every local object is exported again (MIR-19).", choice: "[unverified]",
+             // The re-export writes every attribute with this device's values: a copy older
+             // than iCloud's (an edit made elsewhere while it was offline) overwrites the newer
+             // values too, so a saved change is lost as well (issue 19 triage).
+             explains: ["resurrection", "convergence", "lost-change"]),
         Rule("MIRW-7", "A schema with required attributes, unique constraints, `deny`, ordered relationships or a missing inverse cannot load at all (MIR-1).", explains: ["convergence"]),
         Rule("MIRW-8", "Independent creation makes duplicates, and the app cannot declare uniqueness (MIR-25).", explains: ["duplicate-identity"]),
         Rule("MIRW-9", "There is no sharing (MIR-24).", explains: ["convergence"]),
         Rule("MIRW-10", "Synchronization cannot be forced, so nothing can be promised about when it happens (MIR-7, MIR-11).", explains: ["convergence"]),
+        // MIR-DR — discovered races (found by the explorer, not in the catalogue)
+        Rule(id: "MIR-DR-1", group: "MIR-DR", text: "An object that one device moves or creates inside another one (a relationship whose delete rule cascades) while another device deletes that one without knowing: when the deletion is imported, the store's delete rule deletes the object too, in the import's own save, which is not exported (MIR-15): its values are lost, and its record stays in iCloud and on the other devices until an export of this device deletes it. (LIM-3 and DR-1 are the same race on sds, OBX-DR-1 on outbox.)", choice: "traced when an import's save deletes, through a delete rule, objects whose own deletion the page did not bring (`import.cascade-deleted`).", explains: ["convergence", "lost-change"]),
     ]
 }

@@ -61,7 +61,7 @@ extension NaiveEngine {
             // out at once, ahead of the launch's setup (NAIVE-2, NAIVE-5); otherwise another
             // device deleted it (NAIVEW-11).
             if context.account != launchAccount { return ["NAIVE-12"] }
-            return hasZone ? ["NAIVEW-11"] : ["NAIVE-2"]
+            return hasZone ? ["NAIVEW-11"] : ["NAIVE-2", "NAIVE-DR-1"]
         default:
             return []
         }

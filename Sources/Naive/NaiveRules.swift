@@ -7,6 +7,7 @@ public enum NaiveRules {
     static let groupTitles: [(group: String, title: String)] = [
         ("NAIVE", "what the engine does"),
         ("NAIVEW", "the weaknesses (races and losses the engine does not resolve)"),
+        ("NAIVE-DR", "discovered races (found by the explorer, not in the catalogue)"),
     ]
 
     /// The catalogue as the profile carries it.
@@ -33,8 +34,8 @@ public enum NaiveRules {
             zone, then the subscriptions, then the download (NAIVE-7); a step that fails is logged \
             (NAIVE-6) and the next one runs. Saves do not wait for the setup (NAIVE-5): one that \
             reaches iCloud before the launch has found or created the zone fails with \
-            `zoneNotFound` and is dropped (NAIVE-6), traced with this rule, since no zone was \
-            deleted (not NAIVEW-11).
+            `zoneNotFound` and is dropped (NAIVE-6), traced with this rule and NAIVE-DR-1, since \
+            no zone was deleted (not NAIVEW-11).
             """),
         Rule("NAIVE-3", """
             At launch there is one `CKQuerySubscription` per entity (predicate `true`, firing on \
@@ -184,7 +185,7 @@ public enum NaiveRules {
             NAIVE-12).
             """, choice: """
             traced each time `fetchDatabaseChanges` fails with `changeTokenExpired`.
-            """, explains: ["convergence"]),
+            """, explains: ["convergence", "lost-change"]),
         Rule("NAIVEW-8", """
             A dropped push means no download until the next push or launch: there is no polling \
             (NAIVE-7).
@@ -222,6 +223,8 @@ public enum NaiveRules {
             traced when a download inserts a model whose identity values (`identity(…)`, which naive \
             ignores) equal those of another local model.
             """, explains: ["duplicate-identity"]),
+        // NAIVE-DR — discovered races (found by the explorer, not in the catalogue)
+        Rule(id: "NAIVE-DR-1", group: "NAIVE-DR", text: "A save sent before the launch's setup has found or created the zone (the first launch on an account, or a device that saves at once) reaches iCloud before the zone exists, fails with `zoneNotFound` and is dropped (NAIVE-2, NAIVE-5, NAIVE-6): the model stays on that device only, and its values reach iCloud only if it is edited again.", choice: "traced with NAIVE-2 when such a save is dropped (no zone was deleted: not NAIVEW-11).", explains: ["convergence", "lost-change"]),
     ]
 
     /// The literal code's own rules (docs/NAIVE.md, NAIVE-D), in page order.

@@ -5,6 +5,17 @@ import LocalStore
 import SyncContract
 
 extension OutboxEngine {
+    /// The record names of the models a fetched page's save deleted through a delete rule
+    /// (a cascade), not because their own deletion was fetched, sorted (OBX-DR-1).
+    func cascadedNames(_ entry: HistoryEntry, explicitlyDeleted: Set<String>) -> [String] {
+        var names: [String] = []
+        for case .deleted(let id, _, _) in entry.changes {
+            guard let name = data.recordNames[id], !explicitlyDeleted.contains(name) else { continue }
+            names.append(name)
+        }
+        return names.sorted()
+    }
+
     /// OBX-15, OBX-16, OBX-18, OBX-22: `applyFetchedChanges`: only tracked zones are
     /// applied, as one save of the store (author `outbox`, never recorded); a refused save
     /// is rolled back while the token still advances.
@@ -22,8 +33,15 @@ extension OutboxEngine {
         // New models get their identifiers first, so references within the page resolve.
         var newIDs: [String: ModelID] = [:]
         var notRestored: [String] = []
+        var deletionPending: [String] = []
         for record in changes.modifications where data.models[record.recordName].flatMap(store.model) == nil {
             guard data.tracked(zone: record.zone)?.role == role(of: scope), entity(record.recordType) != nil else { continue }
+            if data.rows[record.recordName]?.mutation == .delete {
+                // OBX-15 (a choice): the app deleted the model and its delete row waits to be
+                // sent; the fetched record does not bring it back, and the delete goes up.
+                deletionPending.append(record.recordName)
+                continue
+            }
             if unchangedSinceVanished(record) {
                 notRestored.append(record.recordName)
                 continue
@@ -35,6 +53,12 @@ extension OutboxEngine {
                 TraceField("records", .list(notRestored.map { .string($0) })),
                 TraceField("note", .string("unchanged since the batch delete: the models stay gone")),
             ], ["OBX-6", "OBXW-9"], &effects)
+        }
+        if !deletionPending.isEmpty {
+            trace("fetch.deletion-pending", [
+                TraceField("records", .list(deletionPending.map { .string($0) })),
+                TraceField("note", .string("deleted here, the delete row not yet sent: the models stay gone")),
+            ], ["OBX-15", "OBX-4"], &effects)
         }
         var links: [(ModelID, [String: PropertyValue])] = []
         for record in changes.modifications {
@@ -53,7 +77,7 @@ extension OutboxEngine {
             }
             guard let entity = entity(record.recordType) else { continue }
             let name = record.recordName
-            if newIDs[name] == nil, notRestored.contains(name) { continue }
+            if newIDs[name] == nil, notRestored.contains(name) || deletionPending.contains(name) { continue }
             archives.append((name, record))
             data.collections[name] = zone.collection
             let values = propertyValues(of: record, entity: entity, newIDs: newIDs)
@@ -104,8 +128,12 @@ extension OutboxEngine {
             }
             deleted.append(name)
         }
+        var cascaded: [String] = []
         do {
-            try store.save(transaction, author: Self.author)
+            let entry = try store.save(transaction, author: Self.author)
+            if !changes.deletions.isEmpty, let entry {
+                cascaded = cascadedNames(entry, explicitlyDeleted: Set(deleted))
+            }
         } catch {
             working = before
             trace("fetch.store-refused", [
@@ -126,6 +154,13 @@ extension OutboxEngine {
         historyPosition = store.lastHistoryPosition
         data.pageAwaitingState = true
         writeAll(&effects)
+        if !cascaded.isEmpty {
+            // OBX-DR-1: the delete rule removed models whose own deletion was not fetched.
+            trace("fetch.cascade-deleted", [
+                TraceField("records", .list(cascaded.map { .string($0) })),
+                TraceField("note", .string("deleted by the delete rule, in the adapter's save: no delete row, their records stay in iCloud")),
+            ], ["OBX-DR-1"], &effects)
+        }
         if !dropped.isEmpty {
             trace("fetch.untracked-dropped", [TraceField("records", .list(dropped.map { .string($0) }))],
                   ["OBX-18"], &effects)

@@ -41,6 +41,7 @@ public enum OutboxProfile {
         statements: ["sync", "reset-sync-data", "share", "accept", "unshare", "remove", "leave"],
         codec: OutboxCodec(),
         author: OutboxEngine.author,
+        cloudNoteRules: cloudNoteRules,
         makeEngine: { setup in
             OutboxEngine(schema: setup.schema, recordingSchema: setup.recordingSchema, pageSize: setup.pageSize)
         },
@@ -48,6 +49,16 @@ public enum OutboxProfile {
             OutboxObservation(syncData: box.contents(as: OutboxSyncData.self) ?? OutboxSyncData())
         }
     )
+}
+
+extension OutboxProfile {
+    /// The rules the cloud's neutral notes show for outbox (docs/CLOUDSIM.md *Notes*): a save
+    /// without system fields that created a record another device had deleted (an insert sent
+    /// again after its answer was lost, or a save whose archive OBX-16 cleared) brings the
+    /// record back in full, so the deletion is lost (OBXW-2's choice).
+    @Sendable static func cloudNoteRules(_ note: CloudNote) -> [String] {
+        note.kind == "record.created-over-tombstone" ? ["OBXW-2"] : []
+    }
 }
 
 /// outbox's records: zone `Main` and the `Collection-<root>` zones (OBX-2), record type =

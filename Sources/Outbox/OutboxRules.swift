@@ -6,6 +6,7 @@ public enum OutboxRules {
     static let groupTitles: [(group: String, title: String)] = [
         ("OBX", "what the engine does"),
         ("OBXW", "the weaknesses (races and losses the engine does not resolve)"),
+        ("OBX-DR", "discovered races (found by the explorer, not in the catalogue)"),
     ]
 
     public static let catalogue = RuleCatalogue(groupTitles: groupTitles, rules: rules)

@@ -142,6 +142,17 @@ import Testing
         let outcome = fixture.modify(
             saves: [newSave(fixture.note("n1", ["title": .string("z")]))], policy: .changedKeys)
         #expect(outcome.notes("record.recreated").isEmpty)
+        // Created as new, with the neutral note that it was created over a tombstone.
+        #expect(outcome.noteKinds == ["record.created-over-tombstone", "record.saved"])
+        let note = outcome.notes("record.created-over-tombstone").first
+        #expect(note?.rules == [])
+        #expect(note?.value(of: "device") == "phone")
+        #expect(note?.value(of: "policy") == "changedKeys")
+    }
+
+    @Test func aNewRecordOfANameNeverDeletedHasNoTombstoneNote() {
+        let fixture = CloudFixture()
+        let outcome = fixture.modify(saves: [newSave(fixture.note("n1", ["title": .string("z")]))])
         #expect(outcome.noteKinds == ["record.saved"])
     }
 

@@ -10,7 +10,7 @@ import TestSupport
     typealias Entry = CataloguePage.Entry
 
     static func entries() throws -> [Entry] {
-        try CataloguePage.entries(of: "docs/MIRROR.md", groups: ["MIRW", "MIR"])
+        try CataloguePage.entries(of: "docs/MIRROR.md", groups: ["MIRW", "MIR-DR", "MIR"])
     }
 
     @Test func everyRuleOfThePageIsInTheCatalogueWordForWordAndViceVersa() throws {
@@ -31,10 +31,10 @@ import TestSupport
 
     @Test func theGroupsHoldEveryIDAndOnlyWeaknessesExplain() {
         let catalogue = MirrorRules.catalogue
-        #expect(catalogue.groups == ["MIR", "MIRW"])
+        #expect(catalogue.groups == ["MIR", "MIRW", "MIR-DR"])
         #expect(catalogue.rules(inGroup: "MIR").map(\.id) == (1...30).map { "MIR-\($0)" })
         #expect(catalogue.rules(inGroup: "MIRW").map(\.id) == (1...10).map { "MIRW-\($0)" })
-        #expect(catalogue.weaknesses.map(\.id) == catalogue.rules(inGroup: "MIRW").map(\.id))
+        #expect(catalogue.weaknesses.map(\.id) == catalogue.rules(inGroup: "MIRW").map(\.id) + ["MIR-DR-1"])
         #expect(catalogue.explainers(of: "duplicate-identity") == ["MIRW-8"])
     }
 

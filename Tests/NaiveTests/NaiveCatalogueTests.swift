@@ -11,7 +11,7 @@ import TestSupport
     /// The entries of the page's `## NAIVE —` and `## NAIVEW —` sections, in order (the
     /// literal variant's section lists its IDs without bold: they are not the profile's).
     static func entries() throws -> [Entry] {
-        try CataloguePage.entries(of: "docs/NAIVE.md", groups: ["NAIVEW", "NAIVE"])
+        try CataloguePage.entries(of: "docs/NAIVE.md", groups: ["NAIVEW", "NAIVE-DR", "NAIVE"])
     }
 
     @Test func everyRuleOfThePageIsInTheCatalogueWordForWordAndViceVersa() throws {
@@ -32,11 +32,11 @@ import TestSupport
 
     @Test func theGroupsAreTheBehavioursThenTheWeaknessesAndEveryIDIsThere() {
         let catalogue = NaiveRules.catalogue
-        #expect(catalogue.groups == ["NAIVE", "NAIVEW"])
+        #expect(catalogue.groups == ["NAIVE", "NAIVEW", "NAIVE-DR"])
         #expect(catalogue.rules(inGroup: "NAIVE").map(\.id) == (1...14).map { "NAIVE-\($0)" })
         #expect(catalogue.rules(inGroup: "NAIVEW").map(\.id) == (1...12).map { "NAIVEW-\($0)" })
         // Every weakness explains something; no behaviour does.
-        #expect(catalogue.weaknesses.map(\.id) == catalogue.rules(inGroup: "NAIVEW").map(\.id))
+        #expect(catalogue.weaknesses.map(\.id) == catalogue.rules(inGroup: "NAIVEW").map(\.id) + ["NAIVE-DR-1"])
         #expect(catalogue.explainers(of: "duplicate-identity") == ["NAIVEW-12"])
         #expect(catalogue.explainers(of: "resurrection") == ["NAIVEW-3", "NAIVEW-5", "NAIVEW-10"])
     }

@@ -11,7 +11,7 @@ import TestSupport
     typealias Entry = CataloguePage.Entry
 
     static func entries() throws -> [Entry] {
-        try CataloguePage.entries(of: "docs/OUTBOX.md", groups: ["OBXW", "OBX"])
+        try CataloguePage.entries(of: "docs/OUTBOX.md", groups: ["OBXW", "OBX-DR", "OBX"])
     }
 
     @Test func everyRuleOfThePageIsInTheCatalogueWordForWord() throws {
@@ -27,6 +27,7 @@ import TestSupport
         }
         #expect(catalogue.rules(inGroup: "OBX").map(\.id) == (1...37).map { "OBX-\($0)" })
         #expect(catalogue.rules(inGroup: "OBXW").map(\.id) == (1...12).map { "OBXW-\($0)" })
+        #expect(catalogue.rules(inGroup: "OBX-DR").map(\.id) == ["OBX-DR-1"])
         #expect(catalogue.explainers(of: "duplicate-identity") == ["OBXW-11"])
     }
 
@@ -59,7 +60,8 @@ import TestSupport
             #expect(text.contains("\nabout \""), "\(path) has no about")
         }
         let names = files.map { String($0.split(separator: "/").last ?? "") }
-        for weakness in OutboxRules.catalogue.rules(inGroup: "OBXW") where weakness.id != "OBXW-12" {
+        for weakness in OutboxRules.catalogue.rules(inGroup: "OBXW") + OutboxRules.catalogue.rules(inGroup: "OBX-DR")
+            where weakness.id != "OBXW-12" {
             #expect(names.contains { $0.hasPrefix("\(weakness.id)-") && !$0.contains("contrast") },
                     "\(weakness.id) has no scenario")
             #expect(names.contains { $0.hasPrefix("\(weakness.id)-contrast-") },

@@ -29,13 +29,7 @@ enum CloudNotes {
         _ record: CloudRecord, policy: SavePolicy, writtenKeys: [String], device: String
     ) -> CloudNote {
         CloudNote(
-            kind: "record.recreated",
-            details: [
-                NoteField("zone", record.zone.description),
-                NoteField("recordName", record.recordName),
-                NoteField("device", device),
-                NoteField("policy", policy.name),
-            ],
+            kind: "record.recreated", details: savedDetails(record, policy: policy, device: device),
             facts: [NoteField("writtenKeys", writtenKeys.joined(separator: ","))])
     }
 
@@ -48,12 +42,19 @@ enum CloudNotes {
     ) -> CloudNote {
         CloudNote(
             kind: "record.created-over-tombstone",
-            details: [
-                NoteField("zone", record.zone.description),
-                NoteField("recordName", record.recordName),
-                NoteField("device", device),
-                NoteField("policy", policy.name),
-            ])
+            details: savedDetails(record, policy: policy, device: device))
+    }
+
+    /// The details of a note about one saved record: zone, name, device, policy.
+    private static func savedDetails(
+        _ record: CloudRecord, policy: SavePolicy, device: String
+    ) -> [NoteField] {
+        [
+            NoteField("zone", record.zone.description),
+            NoteField("recordName", record.recordName),
+            NoteField("device", device),
+            NoteField("policy", policy.name),
+        ]
     }
 
     /// `childSaveChangesParentTag`: a child's save gave its parent a new change tag.

@@ -58,6 +58,12 @@ extension CKSyncEngine {
         return parts
     }
 
+    /// What the engine still has to do after an event whose handling the delegate deferred.
+    enum DeferredCompletion {
+        case zonePage(ZoneID, moreComing: Bool)
+        case willSend
+    }
+
     struct Run {
         var queued: Queued
         var awaiting: RequestID?
@@ -117,6 +123,12 @@ extension CKSyncEngine {
             fetchDatabaseChanges()
         case .send:
             deliver(.willSendChanges(sendContext))
+            if completionDeferredByDelegate {
+                // The delegate finishes `willSendChanges` later: the batch waits for it.
+                completionDeferredByDelegate = false
+                deferredCompletion = .willSend
+                return
+            }
             sendDatabaseChanges()
         }
     }
@@ -287,12 +299,14 @@ extension CKSyncEngine {
                         FetchedRecordZoneChanges.Deletion(
                             recordID: RecordID(recordName: $0.recordName, zoneID: zone), recordType: $0.recordType)
                     })))
+                if completionDeferredByDelegate {
+                    // The delegate finishes the page later (`completeDeferredEvent()`).
+                    completionDeferredByDelegate = false
+                    deferredCompletion = .zonePage(zone, moreComing: moreComing)
+                    return
+                }
             }
-            if !moreComing { state.zoneIDsWithUnfetchedServerChanges.removeAll { $0 == zone } }
-            deliverStateUpdate()
-            if moreComing { return fetchZoneChanges(zone) }
-            deliver(.didFetchRecordZoneChanges(zoneID: zone, error: nil))
-            fetchNextZone()
+            finishZonePage(zone, moreComing: moreComing)
         case .failure(let error) where error.code == .changeTokenExpired
             && current?.zoneTokensReset.contains(zone) == false:
             current?.zoneTokensReset.append(zone)
@@ -317,6 +331,16 @@ extension CKSyncEngine {
         default:
             preconditionFailure("fetchZoneChanges answered \(response)")
         }
+    }
+
+    /// After a page of a zone was handled: its token persisted (`stateUpdate`), then the next
+    /// page, or the zone's end and the next zone.
+    func finishZonePage(_ zone: ZoneID, moreComing: Bool) {
+        if !moreComing { state.zoneIDsWithUnfetchedServerChanges.removeAll { $0 == zone } }
+        deliverStateUpdate()
+        if moreComing { return fetchZoneChanges(zone) }
+        deliver(.didFetchRecordZoneChanges(zoneID: zone, error: nil))
+        fetchNextZone()
     }
 
     // MARK: Send

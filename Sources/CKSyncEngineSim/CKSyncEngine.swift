@@ -89,6 +89,12 @@ public final class CKSyncEngine {
     var stateUpdateArmed = false
     var stateDirty = false
     var retryAttempts: [OperationKind: Int] = [:]
+    /// The delegate asked, inside its `handleEvent`, to finish the event later.
+    var completionDeferredByDelegate = false
+    /// What the engine does once the delegate finishes a deferred event, and the events that
+    /// arose meanwhile (delivered first).
+    var deferredCompletion: DeferredCompletion?
+    var heldEvents: [Event] = []
     /// A failed fetch waits for its retry timer (`networkReturned()` runs it at once).
     public internal(set) var fetchRetryPending = false
     /// How many fetch operations ended, and the error the last one failed with (nil when it
@@ -207,7 +213,9 @@ public final class CKSyncEngine {
         case stateUpdateTimer:
             enter("handleTimer(_:)")
             stateUpdateArmed = false
-            if stateDirty { deliverStateUpdate() }
+            // While a page waits for the delegate, its token must not be persisted yet: the
+            // page's own `stateUpdate` follows when the delegate is done.
+            if stateDirty && deferredCompletion == nil { deliverStateUpdate() }
         default:
             return nil
         }
@@ -240,13 +248,63 @@ public final class CKSyncEngine {
 
     func deliver(_ event: Event) {
         guard let delegate else { preconditionFailure("CKSyncEngine: its delegate is gone") }
+        if deferredCompletion != nil {
+            // Events are delivered serially: one that arises while the delegate still handles
+            // a page waits until it is done (`completeDeferredEvent()`).
+            heldEvents.append(event)
+            return
+        }
         effects.append(.trace(kind: "cksync.event", details: eventDetails(event), rules: []))
         // A kill point before the delegate handles the event (and writes what it covers).
         effects.append(.probe(Self.probePoint(of: event.name)))
         inCallback = true
         delegate.handleEvent(event, syncEngine: self)
         inCallback = false
+        if completionDeferredByDelegate {
+            switch event {
+            case .fetchedRecordZoneChanges, .willSendChanges:
+                return  // the caller keeps the rest for `completeDeferredEvent()`
+            default:
+                preconditionFailure(
+                    "CKSyncEngine: only fetchedRecordZoneChanges and willSendChanges can be deferred")
+            }
+        }
     }
+
+    /// Called by the delegate from inside its `handleEvent` of a `fetchedRecordZoneChanges` or
+    /// a `willSendChanges`: its handling goes on after the call returns (Apple's `handleEvent`
+    /// is `async`, and the engine awaits it). The engine delivers nothing more, and goes on
+    /// with the fetch (or builds the send's first batch), only when the delegate calls
+    /// `completeDeferredEvent()`. A host that passes a probe point there (outbox:
+    /// `download.page.fetched`, `upload.start`) uses it, so that what the app does at that
+    /// point happens before the page is applied, or before the batch is built.
+    public func deferEventCompletion() {
+        precondition(inCallback, "CKSyncEngine: deferEventCompletion() outside handleEvent")
+        completionDeferredByDelegate = true
+    }
+
+    /// The delegate is done with the event whose handling it deferred: the events held
+    /// meanwhile are delivered, then the engine goes on (a page: the `stateUpdate` carrying its
+    /// token, the next page or zone; `willSendChanges`: the batches). Nothing when no handling
+    /// was deferred.
+    public func completeDeferredEvent() -> [EngineEffect] {
+        enter("completeDeferredEvent()")
+        guard let pending = deferredCompletion else { return takeEffects() }
+        deferredCompletion = nil
+        let held = heldEvents
+        heldEvents = []
+        for event in held { deliver(event) }
+        switch pending {
+        case .zonePage(let zone, let moreComing):
+            finishZonePage(zone, moreComing: moreComing)
+        case .willSend:
+            sendDatabaseChanges()
+        }
+        return takeEffects()
+    }
+
+    /// Whether the delegate still handles a page whose handling it deferred.
+    public var isWaitingForDelegate: Bool { deferredCompletion != nil }
 
     func askForBatch(_ context: SendChangesContext) -> RecordZoneChangeBatch? {
         guard let delegate else { preconditionFailure("CKSyncEngine: its delegate is gone") }

@@ -35,15 +35,13 @@ extension OutboxEngine {
                 zoneGone(deletion.zone, reason: deletion.reason.rawValue, scope: scope, effects: &effects)
             }
         case .fetchedRecordZoneChanges(let changes):
+            // The page is applied at this probe's resume (`resumePages`): what the app does at
+            // `download.page.fetched` happens before, as in an `async` handleEvent that has not
+            // returned yet; the CKSyncEngine waits for it.
             effects.append(.probe("download.page.fetched"))
-            for record in changes.modifications { seenInFetch.insert(record.recordName) }
-            // A fetch from scratch still brings the deletions of records this device created
-            // (docs/CLOUDSIM.md): those are not missed.
-            for deletion in changes.deletions { seenInFetch.insert(deletion.recordID.recordName) }
-            if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
-            applyFetchedChanges(changes, scope: scope, effects: &effects)
-            effects.append(.probe("download.page.stored"))
-            pageAwaitingState = true
+            effects.append(.trace(kind: Self.pauseMarker, details: [], rules: []))
+            pausedPages.append(PausedPage(scope: scope, changes: changes, resumeAt: nil))
+            syncEngine.deferEventCompletion()
         case .willFetchChanges:
             runningDatabase = scope
             seenInFetch = []
@@ -77,7 +75,12 @@ extension OutboxEngine {
             seenInFetch = []
             reportedMissed = []
             effects.append(.probe("download.done"))
+            // The batch is built at this probe's resume: what the app saves at `upload.start`
+            // is staged first, and goes in it (ENGINES' upload.start: before the batch).
             effects.append(.probe("upload.start"))
+            effects.append(.trace(kind: Self.pauseMarker, details: [], rules: []))
+            pausedPages.append(PausedPage(scope: scope, changes: nil, resumeAt: nil))
+            syncEngine.deferEventCompletion()
         case .sentDatabaseChanges(let sent):
             if !sent.savedZones.isEmpty {
                 trace("zones.saved", [TraceField("zones", .list(sent.savedZones.map { .string($0.description) }))],
@@ -101,6 +104,30 @@ extension OutboxEngine {
         }
         inDelegate = false
         syncEngine.append(effects)
+    }
+
+    /// Goes on with the paused events whose probe point was resumed: applies a page and lets
+    /// its engine go on with the fetch (the page's `stateUpdate`, the next page or zone), or
+    /// lets a send build its batch.
+    func resumePages(effects: inout [EngineEffect]) {
+        while let page = pausedPages.first, let at = page.resumeAt, at <= resumesReceived {
+            pausedPages.removeFirst()
+            let engine = page.scope == .privateDatabase ? privateEngine : sharedEngine
+            guard let changes = page.changes else {
+                // A send: its batch is built now.
+                if let engine { take(engine.completeDeferredEvent(), into: &effects) }
+                continue
+            }
+            for record in changes.modifications { seenInFetch.insert(record.recordName) }
+            // A fetch from scratch still brings the deletions of records this device created
+            // (docs/CLOUDSIM.md): those are not missed.
+            for deletion in changes.deletions { seenInFetch.insert(deletion.recordID.recordName) }
+            if tokenExpiredInFetch { noteMissedDeletions(scope: page.scope, effects: &effects) }
+            applyFetchedChanges(changes, scope: page.scope, effects: &effects)
+            effects.append(.probe("download.page.stored"))
+            pageAwaitingState = true
+            if let engine { take(engine.completeDeferredEvent(), into: &effects) }
+        }
     }
 
     /// `nextRecordZoneChangeBatch` (OBX-11): the pending changes in the order they were

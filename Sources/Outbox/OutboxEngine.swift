@@ -75,6 +75,23 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
     /// Records the running fetch brought (OBXW-10).
     var seenInFetch: Set<String> = []
     var reportedMissed: Set<String> = []
+    /// Events whose handling waits for the `.resume` of their probe point: a page for that of
+    /// `download.page.fetched` (the app's actions there come before the page is applied), a
+    /// send for that of `upload.start` (they come before the batch is built). The CKSyncEngine
+    /// waits (`deferEventCompletion()`). `resumeAt`: the count of resumes that reaches that
+    /// probe's.
+    var pausedPages: [PausedPage] = []
+    /// The probe points passed so far and the `.resume`s received: each probe point gets one,
+    /// in order (docs/ENGINE-CONTRACT.md), so a page goes on at its own probe's resume.
+    var probesPassed = 0
+    var resumesReceived = 0
+
+    struct PausedPage {
+        let scope: DatabaseScope
+        /// The page to apply; nil for a paused `willSendChanges`.
+        let changes: CKSyncEngine.FetchedRecordZoneChanges?
+        var resumeAt: Int?
+    }
 
     enum SyncStep: Hashable {
         case send
@@ -132,8 +149,9 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
         case .response(let id, let response):
             answered(id, response, effects: &effects)
         case .resume:
-            // Probe points are passed in line: nothing waits for a resume.
-            break
+            // Probe points are passed in line, but a fetched page waits for its own.
+            resumesReceived += 1
+            resumePages(effects: &effects)
         case .appCall(let call, let waiter):
             appCall(call, waiter: waiter, effects: &effects)
         case .storeReplaced:
@@ -158,7 +176,36 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
         finishWaitersIfIdle(effects: &effects)
         if let result = working { context = result }
         working = nil
-        return effects
+        return countProbes(effects)
+    }
+
+    /// A trace kind no trace carries: put right after the probe point a paused event waits
+    /// for, it marks that probe in the effects, and is removed before they leave.
+    static let pauseMarker = "outbox.pause-marker"
+
+    /// Counts the probe points the world will pass and resume, and gives each paused event
+    /// the number of its probe point's resume (the probe just before its marker); returns the
+    /// effects without the markers.
+    private func countProbes(_ effects: [EngineEffect]) -> [EngineEffect] {
+        var marked = false
+        for effect in effects {
+            switch effect {
+            case .probe:
+                probesPassed += 1
+            case .trace(let kind, _, _) where kind == Self.pauseMarker:
+                marked = true
+                if let index = pausedPages.firstIndex(where: { $0.resumeAt == nil }) {
+                    pausedPages[index].resumeAt = probesPassed
+                }
+            default:
+                break
+            }
+        }
+        guard marked else { return effects }
+        return effects.filter {
+            if case .trace(let kind, _, _) = $0 { return kind != Self.pauseMarker }
+            return true
+        }
     }
 
     // MARK: Helpers

@@ -76,6 +76,83 @@ import Testing
         ])
     }
 
+    /// An `async` handleEvent that has not returned yet: the delegate defers a page, the engine
+    /// delivers nothing more (not even a coalesced stateUpdate that would persist the page's
+    /// token) until the delegate completes it, then goes on in Apple's order.
+    @Test func aDeferredPageHoldsTheFetchUntilTheDelegateCompletesIt() {
+        let world = TestWorld()
+        let phone = world.device("phone")
+        let laptop = world.device("laptop")
+        prepare(world, phone, zones: ["Z1": ["a1"], "Z2": ["b1"]])
+        world.send(phone)
+        var deferred = 0
+        laptop.recorder.onEvent = { event, engine in
+            if case .fetchedRecordZoneChanges = event, deferred == 0 {
+                deferred += 1
+                engine.deferEventCompletion()
+            }
+        }
+        world.fetch(laptop)
+        #expect(laptop.engine.isWaitingForDelegate)
+        #expect(laptop.engine.isBusy)
+        #expect(laptop.recorder.flow.last == "fetchedRecordZoneChanges")
+        let stateUpdates = laptop.recorder.log.filter { $0 == "stateUpdate" }.count
+        // The app changes the state meanwhile: its coalesced stateUpdate waits as well.
+        world.edit(laptop) { $0.add(pendingRecordZoneChanges: [.saveRecord(laptop.recordID("l1", in: "Z1"))]) }
+        world.run(until: world.now + .seconds(1))
+        #expect(laptop.recorder.log.filter { $0 == "stateUpdate" }.count == stateUpdates)
+        world.apply(laptop.engine.completeDeferredEvent(), on: laptop)
+        world.run()
+        #expect(!laptop.engine.isWaitingForDelegate)
+        let flow = laptop.recorder.flow
+        #expect(Array(flow.drop { $0 != "fetchedRecordZoneChanges" }) == [
+            "fetchedRecordZoneChanges", "didFetchRecordZoneChanges(Z1)",
+            "willFetchRecordZoneChanges(Z2)", "fetchedRecordZoneChanges", "didFetchRecordZoneChanges(Z2)",
+            "didFetchChanges",
+        ])
+        let log = laptop.recorder.log
+        let first = log.firstIndex(of: "fetchedRecordZoneChanges") ?? 0
+        #expect(log[first + 1] == "stateUpdate", "\(log)")
+        #expect(laptop.recorder.fetched.keys.sorted() == ["a1", "b1"])
+    }
+
+    /// A deferred willSendChanges: nothing leaves until the delegate completes it, and a change
+    /// it adds meanwhile goes in the batch.
+    @Test func aDeferredWillSendChangesBuildsTheBatchWhenCompleted() {
+        let world = TestWorld()
+        let phone = world.device("phone")
+        prepare(world, phone, zones: ["Z1": ["n1"]])
+        var deferred = false
+        phone.recorder.onEvent = { event, engine in
+            if case .willSendChanges = event, !deferred {
+                deferred = true
+                engine.deferEventCompletion()
+            }
+        }
+        func modifications() -> Int {
+            phone.requests.filter {
+                switch $0.1 {
+                case .modifyZones, .modifyRecords: return true
+                default: return false
+                }
+            }.count
+        }
+        world.send(phone)
+        #expect(phone.engine.isWaitingForDelegate)
+        // The account check and the subscription ran before the event; nothing of the send.
+        #expect(modifications() == 0)
+        #expect(phone.recorder.flow.last == "willSendChanges")
+        phone.makeRecord("n2", in: "Z1", title: "N2")
+        world.edit(phone) { $0.add(pendingRecordZoneChanges: [.saveRecord(phone.recordID("n2", in: "Z1"))]) }
+        world.apply(phone.engine.completeDeferredEvent(), on: phone)
+        world.run()
+        #expect(phone.recorder.flow == [
+            "accountChange", "willSendChanges", "sentDatabaseChanges", "sentRecordZoneChanges",
+            "didSendChanges",
+        ])
+        #expect(phone.recorder.sentRecordZoneChanges.first?.savedRecords.map(\.recordName) == ["n1", "n2"])
+    }
+
     @Test func pendingChangesAreDeduplicatedAsApplesStateDoes() {
         let world = TestWorld()
         let phone = world.device("phone")

@@ -13,8 +13,10 @@ public enum NotesProfile {
                 + "record with the unsent keys: local keys win, the others keep the server's values."),
             Rule("NOTES-4", "A fetched record replaces the note's values, except keys edited locally "
                 + "and not yet sent."),
-            Rule("NOTES-5", "A fetched deletion deletes the note."),
+            Rule("NOTES-5", "A fetched deletion deletes the note, and drops its pending save."),
             Rule("NOTES-6", "Every stateUpdate is persisted at once."),
+            Rule("NOTES-7", "A save refused with unknownItem (the record was deleted since) is sent "
+                + "again as a new record."),
         ])
 
     public static let profile = EngineProfile.hosting(

@@ -117,6 +117,7 @@ public actor NotesSyncEngine: SyncLabEngine {
                 transaction.append(.insert(id, entity: entity.name, values: values))
             }
         }
+        var dropped: [CKSyncEngine.PendingRecordZoneChange] = []
         for deletion in changes.deletions {
             let name = deletion.recordID.recordName
             metadata.lastKnownRecords[name] = nil
@@ -124,7 +125,13 @@ public actor NotesSyncEngine: SyncLabEngine {
             if let id = metadata.models[name], database.store.model(id) != nil {
                 transaction.append(.delete(id))
             }
+            // The deletion wins: a save of the note still pending would find no note (the
+            // provider answers nil, and CKSyncEngine keeps such a change pending for good).
+            dropped.append(.saveRecord(deletion.recordID))
         }
+        let pendingSaves = Set(syncEngine.state.pendingRecordZoneChanges)
+        dropped = dropped.filter(pendingSaves.contains)
+        if !dropped.isEmpty { syncEngine.state.remove(pendingRecordZoneChanges: dropped) }
         database.metadata = metadata
         do {
             try database.save(transaction)
@@ -170,6 +177,7 @@ public actor NotesSyncEngine: SyncLabEngine {
             case .unknownItem:
                 metadata.lastKnownRecords[id.recordName] = nil
                 again.append(.saveRecord(id))
+                syncEngine.trace("deleted-record.saved-again", [("record", id.recordName)], rules: ["NOTES-7"])
             default:
                 break
             }

@@ -28,9 +28,9 @@ let notesChaos = """
         let results = (1...8).map { explorer.run(seed: UInt64($0)) }
         // No run breaks the executor's rules or the budget.
         #expect(results.allSatisfy { $0.primaryCheck != .runtime && $0.outcome != .budgetFailure })
-        // Seed 8 brings back a note deleted while its conflicting save was in flight.
+        // Seed 5 brings back a note deleted while another device's edit of it waited offline.
         let finding = try #require(results.first { $0.outcome == .newFinding })
-        #expect(finding.seed == 8)
+        #expect(finding.seed == 5)
         #expect(finding.primaryCheck == .resurrection)
         let shrunk = try #require(explorer.shrink(finding))
         #expect(shrunk.report.reproduces)

@@ -4,19 +4,19 @@ import SyncLab
 import SyncLabEngineKit
 import Testing
 
-/// The race the explorer found (ExplorerTests, seed 8), shrunk and saved as a plain scenario
+/// The race the explorer found (ExplorerTests, seed 5), shrunk and saved as a plain scenario
 /// (Findings/). It still fails: the example keeps the bug so the guide's story stays true.
-/// The fix: in NOTES-3, do not send a conflicting save again for a note deleted meanwhile.
+/// The fix: in NOTES-7, delete the note instead of sending a save of a deleted record again.
 @Suite struct FindingTests {
     static let finding = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Findings/seed-8-resurrection.scenario")
+        .appendingPathComponent("Findings/seed-5-resurrection.scenario")
 
-    @Test func aConflictResentAfterALocalDeleteBringsTheNoteBack() {
+    @Test func anEditSentAgainAfterADeletionBringsTheNoteBack() {
         let result = notesLab().run(contentsOf: Self.finding.path)
         #expect(result.run?.failure == nil)
         // Both checks fail: the phone's deleted note is back, in iCloud and on the phone.
-        #expect(failedLines(result) == [36, 37], "\(result.problems)")
-        #expect(result.firedRules.contains("NOTES-3"))
+        #expect(failedLines(result) == [40, 41], "\(result.problems)")
+        #expect(result.firedRules.contains("NOTES-7"))
     }
 }

@@ -123,12 +123,8 @@ extension CKSyncEngine {
             fetchDatabaseChanges()
         case .send:
             deliver(.willSendChanges(sendContext))
-            if completionDeferredByDelegate {
-                // The delegate finishes `willSendChanges` later: the batch waits for it.
-                completionDeferredByDelegate = false
-                deferredCompletion = .willSend
-                return
-            }
+            // The delegate may finish `willSendChanges` later: the batch waits for it.
+            if keptForDelegate(.willSend) { return }
             sendDatabaseChanges()
         }
     }
@@ -141,12 +137,18 @@ extension CKSyncEngine {
         SendChangesContext(reason: current?.queued.reason ?? .manual, options: current?.queued.sendOptions ?? SendChangesOptions())
     }
 
+    /// Whether the delegate deferred the event just delivered: the rest of the step is kept
+    /// for `completeDeferredEvent()`.
+    func keptForDelegate(_ rest: DeferredCompletion) -> Bool {
+        guard completionDeferredByDelegate else { return false }
+        completionDeferredByDelegate = false
+        deferredCompletion = rest
+        return true
+    }
+
     func finish(failure: CloudError? = nil) {
         guard let run = current else { return }
-        if run.queued.kind == .fetch {
-            fetchesEnded += 1
-            lastFetchFailure = failure
-        }
+        if run.queued.kind == .fetch { lastFetchFailure = failure }
         if run.begun {
             switch run.queued.kind {
             case .fetch: deliver(.didFetchChanges(fetchContext))
@@ -299,12 +301,7 @@ extension CKSyncEngine {
                         FetchedRecordZoneChanges.Deletion(
                             recordID: RecordID(recordName: $0.recordName, zoneID: zone), recordType: $0.recordType)
                     })))
-                if completionDeferredByDelegate {
-                    // The delegate finishes the page later (`completeDeferredEvent()`).
-                    completionDeferredByDelegate = false
-                    deferredCompletion = .zonePage(zone, moreComing: moreComing)
-                    return
-                }
+                if keptForDelegate(.zonePage(zone, moreComing: moreComing)) { return }
             }
             finishZonePage(zone, moreComing: moreComing)
         case .failure(let error) where error.code == .changeTokenExpired

@@ -97,9 +97,8 @@ public final class CKSyncEngine {
     var heldEvents: [Event] = []
     /// A failed fetch waits for its retry timer (`networkReturned()` runs it at once).
     public internal(set) var fetchRetryPending = false
-    /// How many fetch operations ended, and the error the last one failed with (nil when it
+    /// The error the last fetch operation failed with (nil while none ended, or when the last
     /// ended without an operation-level error): what a host waiting for a first fetch reads.
-    public internal(set) var fetchesEnded = 0
     public internal(set) var lastFetchFailure: CloudError?
     /// The account must be checked before the next operation (at launch, after a change).
     var needsAccountCheck = true
@@ -303,7 +302,7 @@ public final class CKSyncEngine {
         return takeEffects()
     }
 
-    /// Whether the delegate still handles a page whose handling it deferred.
+    /// Whether the delegate still handles an event whose handling it deferred.
     public var isWaitingForDelegate: Bool { deferredCompletion != nil }
 
     func askForBatch(_ context: SendChangesContext) -> RecordZoneChangeBatch? {

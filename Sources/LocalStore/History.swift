@@ -24,4 +24,10 @@ public struct HistoryEntry: Hashable, Sendable {
         self.author = author
         self.changes = changes
     }
+
+    /// The models the transaction deleted, in history order: those it named and those its
+    /// delete rules cascaded to.
+    public var deletedModels: [ModelID] {
+        changes.compactMap { if case .deleted(let id, _, _) = $0 { return id } else { return nil } }
+    }
 }

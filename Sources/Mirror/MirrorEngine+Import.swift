@@ -175,7 +175,11 @@ extension MirrorEngine {
                 let entry = try context.store.save(transaction, author: Self.author),
                 !page.deletions.isEmpty
             {
-                cascaded = cascadedNames(entry, imported: page.deletions, context: context)
+                // MIR-DR-1: objects the save deleted through a delete rule, not because the
+                // page brought their deletion (those are forgotten above).
+                let imported = Set(page.deletions.map(\.recordName))
+                cascaded = entry.deletedModels.compactMap { context.syncData.recordNames[$0] }
+                    .filter { !imported.contains($0) }.sorted()
             }
         } catch {
             effects.append(.trace(kind: "import.store-refused", details: [
@@ -208,20 +212,6 @@ extension MirrorEngine {
         }
         pass(["download.page.stored", "download.page.saved"], then: .afterPage, request,
              context: &context, effects: &effects)
-    }
-
-    /// The record names of the objects an import's save deleted through a delete rule (a
-    /// cascade), not because the page brought their deletion, sorted (MIR-DR-1).
-    private func cascadedNames(
-        _ entry: HistoryEntry, imported deletions: [RecordDeletion], context: MirrorContext
-    ) -> [String] {
-        let imported = Set(deletions.map(\.recordName))
-        var names: [String] = []
-        for case .deleted(let id, _, _) in entry.changes {
-            guard let name = context.syncData.recordNames[id], !imported.contains(name) else { continue }
-            names.append(name)
-        }
-        return names.sorted()
     }
 
     /// MIR-25 / MIRW-8: a record inserted although a local object of the same entity holds the

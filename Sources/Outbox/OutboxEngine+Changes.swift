@@ -5,17 +5,6 @@ import LocalStore
 import SyncContract
 
 extension OutboxEngine {
-    /// The record names of the models a fetched page's save deleted through a delete rule
-    /// (a cascade), not because their own deletion was fetched, sorted (OBX-DR-1).
-    func cascadedNames(_ entry: HistoryEntry, explicitlyDeleted: Set<String>) -> [String] {
-        var names: [String] = []
-        for case .deleted(let id, _, _) in entry.changes {
-            guard let name = data.recordNames[id], !explicitlyDeleted.contains(name) else { continue }
-            names.append(name)
-        }
-        return names.sorted()
-    }
-
     /// OBX-15, OBX-16, OBX-18, OBX-22: `applyFetchedChanges`: only tracked zones are
     /// applied, as one save of the store (author `outbox`, never recorded); a refused save
     /// is rolled back while the token still advances.
@@ -132,7 +121,11 @@ extension OutboxEngine {
         do {
             let entry = try store.save(transaction, author: Self.author)
             if !changes.deletions.isEmpty, let entry {
-                cascaded = cascadedNames(entry, explicitlyDeleted: Set(deleted))
+                // OBX-DR-1: models the save deleted through a delete rule, not because their
+                // own deletion was fetched.
+                let fetched = Set(deleted)
+                cascaded = entry.deletedModels.compactMap { data.recordNames[$0] }
+                    .filter { !fetched.contains($0) }.sorted()
             }
         } catch {
             working = before

@@ -35,12 +35,12 @@ extension OutboxEngine {
                 zoneGone(deletion.zone, reason: deletion.reason.rawValue, scope: scope, effects: &effects)
             }
         case .fetchedRecordZoneChanges(let changes):
-            // The page is applied at this probe's resume (`resumePages`): what the app does at
+            // The page is applied at this probe's resume (`resumePausedEvents`): what the app does at
             // `download.page.fetched` happens before, as in an `async` handleEvent that has not
             // returned yet; the CKSyncEngine waits for it.
             effects.append(.probe("download.page.fetched"))
             effects.append(.trace(kind: Self.pauseMarker, details: [], rules: []))
-            pausedPages.append(PausedPage(scope: scope, changes: changes, resumeAt: nil))
+            pausedEvents.append(PausedEvent(scope: scope, changes: changes, resumeAt: nil))
             syncEngine.deferEventCompletion()
         case .willFetchChanges:
             runningDatabase = scope
@@ -79,7 +79,7 @@ extension OutboxEngine {
             // is staged first, and goes in it (ENGINES' upload.start: before the batch).
             effects.append(.probe("upload.start"))
             effects.append(.trace(kind: Self.pauseMarker, details: [], rules: []))
-            pausedPages.append(PausedPage(scope: scope, changes: nil, resumeAt: nil))
+            pausedEvents.append(PausedEvent(scope: scope, changes: nil, resumeAt: nil))
             syncEngine.deferEventCompletion()
         case .sentDatabaseChanges(let sent):
             if !sent.savedZones.isEmpty {
@@ -109,11 +109,11 @@ extension OutboxEngine {
     /// Goes on with the paused events whose probe point was resumed: applies a page and lets
     /// its engine go on with the fetch (the page's `stateUpdate`, the next page or zone), or
     /// lets a send build its batch.
-    func resumePages(effects: inout [EngineEffect]) {
-        while let page = pausedPages.first, let at = page.resumeAt, at <= resumesReceived {
-            pausedPages.removeFirst()
-            let engine = page.scope == .privateDatabase ? privateEngine : sharedEngine
-            guard let changes = page.changes else {
+    func resumePausedEvents(effects: inout [EngineEffect]) {
+        while let paused = pausedEvents.first, let at = paused.resumeAt, at <= resumesReceived {
+            pausedEvents.removeFirst()
+            let engine = paused.scope == .privateDatabase ? privateEngine : sharedEngine
+            guard let changes = paused.changes else {
                 // A send: its batch is built now.
                 if let engine { take(engine.completeDeferredEvent(), into: &effects) }
                 continue
@@ -122,8 +122,8 @@ extension OutboxEngine {
             // A fetch from scratch still brings the deletions of records this device created
             // (docs/CLOUDSIM.md): those are not missed.
             for deletion in changes.deletions { seenInFetch.insert(deletion.recordID.recordName) }
-            if tokenExpiredInFetch { noteMissedDeletions(scope: page.scope, effects: &effects) }
-            applyFetchedChanges(changes, scope: page.scope, effects: &effects)
+            if tokenExpiredInFetch { noteMissedDeletions(scope: paused.scope, effects: &effects) }
+            applyFetchedChanges(changes, scope: paused.scope, effects: &effects)
             effects.append(.probe("download.page.stored"))
             pageAwaitingState = true
             if let engine { take(engine.completeDeferredEvent(), into: &effects) }

@@ -276,7 +276,7 @@ extension OutboxEngine {
             // The launch's first fetch ran (or there was nothing to run). One that failed ends
             // the launch too: the app is running, CKSyncEngine retries the fetch by itself
             // (OBX-19) and runs it at once when the network returns (OBX-9).
-            if !launchFetched, engine.fetchesEnded > 0, let failure = engine.lastFetchFailure {
+            if !launchFetched, let failure = engine.lastFetchFailure {
                 trace("launch.fetch-failed", [
                     TraceField("error", .string(failure.code.description)),
                     TraceField("retry", .bool(engine.fetchRetryPending)),

@@ -80,13 +80,13 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
     /// send for that of `upload.start` (they come before the batch is built). The CKSyncEngine
     /// waits (`deferEventCompletion()`). `resumeAt`: the count of resumes that reaches that
     /// probe's.
-    var pausedPages: [PausedPage] = []
+    var pausedEvents: [PausedEvent] = []
     /// The probe points passed so far and the `.resume`s received: each probe point gets one,
-    /// in order (docs/ENGINE-CONTRACT.md), so a page goes on at its own probe's resume.
+    /// in order (docs/ENGINE-CONTRACT.md), so a paused event goes on at its probe's resume.
     var probesPassed = 0
     var resumesReceived = 0
 
-    struct PausedPage {
+    struct PausedEvent {
         let scope: DatabaseScope
         /// The page to apply; nil for a paused `willSendChanges`.
         let changes: CKSyncEngine.FetchedRecordZoneChanges?
@@ -149,9 +149,9 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
         case .response(let id, let response):
             answered(id, response, effects: &effects)
         case .resume:
-            // Probe points are passed in line, but a fetched page waits for its own.
+            // Probe points are passed in line, but a paused page or send waits for its own.
             resumesReceived += 1
-            resumePages(effects: &effects)
+            resumePausedEvents(effects: &effects)
         case .appCall(let call, let waiter):
             appCall(call, waiter: waiter, effects: &effects)
         case .storeReplaced:
@@ -194,8 +194,8 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
                 probesPassed += 1
             case .trace(let kind, _, _) where kind == Self.pauseMarker:
                 marked = true
-                if let index = pausedPages.firstIndex(where: { $0.resumeAt == nil }) {
-                    pausedPages[index].resumeAt = probesPassed
+                if let index = pausedEvents.firstIndex(where: { $0.resumeAt == nil }) {
+                    pausedEvents[index].resumeAt = probesPassed
                 }
             default:
                 break

@@ -520,9 +520,9 @@ final class World {
         _ name: String, synchronization: Int?, index: Int, incarnation: Int,
         writesFollow: Bool, deferred: inout [ArmedTrigger]
     ) -> Bool {
-        var details = [TraceField("point", .string(name))]
-        if let synchronization { details.append(TraceField("sync", .int(Int64(synchronization)))) }
-        record(deviceNames[index], "probe", details)
+        // The details are built only when the trace keeps them: a sweep passes a thousand
+        // probe points a seed, and each array built here was allocated and freed unread.
+        record(deviceNames[index], "probe", Self.probeDetails(name, synchronization))
         if Self.isSyncStart(name) && !livenessGuards[index].noteStart(at: now) {
             failLivelock(device: index, repeating: "synchronization (sync.start)")
             return false
@@ -536,6 +536,12 @@ final class World {
                             .resume(device: index, incarnation: incarnation))
         }
         return true
+    }
+
+    private static func probeDetails(_ name: String, _ synchronization: Int?) -> [TraceField] {
+        var details = [TraceField("point", .string(name))]
+        if let synchronization { details.append(TraceField("sync", .int(Int64(synchronization)))) }
+        return details
     }
 
     /// Whether the effects from `position` on write the disk or send a request: made by the

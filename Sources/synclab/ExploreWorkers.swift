@@ -76,8 +76,13 @@ final class ExploreWorkers<Context, Result: Sendable>: @unchecked Sendable {
             condition.lock()
             results[index] = result
             finished += 1
-            if stop(result) { stopped = true }
-            condition.signal()
+            // Signalled only to stop: the calling thread reads progress every 0.1 s anyway,
+            // and woken for each result (a thousand times a second) it took turns on the
+            // cores the workers run on.
+            if stop(result) {
+                stopped = true
+                condition.signal()
+            }
             condition.unlock()
         }
         condition.lock()

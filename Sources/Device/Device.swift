@@ -257,11 +257,18 @@ public final class Device {
     /// engine that `writesWholeStateFirst` gets the disk lent (moved in, changed in place,
     /// not copied), and the disk already holds that first write when this returns, so
     /// carrying it out again changes nothing. Other engines work on copies, as in `deliver`.
-    public func deliverWritingFirst(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
+    ///
+    /// `probesPassInLine`: how many probe points a lending engine may pass in line during
+    /// the event (`DeviceConditions.probesPassInLine`); the caller vouches that nothing could
+    /// come between them and their `.resume`.
+    public func deliverWritingFirst(
+        _ event: EngineEvent, now: SimTime, probesPassInLine: Int = 0
+    ) -> [EngineEffect] {
         // An app owns its disk: passed as itself, not found (and retained) as the owner.
         host == nil
-            ? deliverWritingFirst(event, now: now, owner: self)
-            : deliverWritingFirst(event, now: now, owner: diskOwner)
+            ? deliverWritingFirst(event, now: now, owner: self, probesPassInLine: probesPassInLine)
+            : deliverWritingFirst(
+                event, now: now, owner: diskOwner, probesPassInLine: probesPassInLine)
     }
 
     /// Hands an event's effects array back to the engine once the world has carried the
@@ -271,9 +278,9 @@ public final class Device {
     }
 
     /// `deliverWritingFirst(_:now:)` with the device whose disk this process uses.
-    private func deliverWritingFirst(_ event: EngineEvent, now: SimTime, owner: Device)
-        -> [EngineEffect]
-    {
+    private func deliverWritingFirst(
+        _ event: EngineEvent, now: SimTime, owner: Device, probesPassInLine: Int
+    ) -> [EngineEffect] {
         // Lent, not copied: the engine's first effect writes its whole state, so the disk's
         // old contents are never looked at again (and the engine changes them in place).
         let effects: [EngineEffect]
@@ -282,6 +289,7 @@ public final class Device {
         if let lendingEngine {
             owner.diskChanged()
             refreshEventConditions(now: now)
+            eventConditions.probesPassInLine = probesPassInLine
             // The engine's own code works on the disk itself and leaves its first write there.
             effects = withUnsafeMutablePointer(to: &owner.ownDisk) { disk in
                 withUnsafeMutablePointer(to: &eventConditions) { slot in

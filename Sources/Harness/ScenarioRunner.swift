@@ -26,6 +26,9 @@ public struct RunOptions: Sendable {
     /// Test-only: kill this device right after its engine's Nth disk write, in any run
     /// (the contract suite's kill between two writes).
     public var killAfterWrite: WriteKill?
+    /// Test-only: false makes every probe point wait for its `.resume` event, the run that
+    /// probe points passed in line must equal (World+InLineProbes.swift).
+    public var probesPassInLine = true
     public var cloudRecreatesDeletedRecords = true
     public var cloudTokenlessFetchOmitsDeletions = true
     /// Called with a timeline statement's index (0-based, in `ScenarioFile.timeline`) just
@@ -85,6 +88,9 @@ public struct RunResult: Sendable {
     public var endTime: SimTime
     /// Every device's models and every account's records at the end, as text tables.
     public var finalState: FinalState
+    /// How many probe points engines passed in line (`EngineEffect.probePassed`), each a
+    /// `.resume` event that did not need the kernel's queue.
+    public var probesPassedInLine = 0
 
     public var passed: Bool { failure == nil && expectations.allSatisfy(\.passed) }
 }
@@ -154,7 +160,7 @@ public enum ScenarioRunner {
                      [TraceField("leftovers", .list(leftovers.lines.map { .string($0) }))])
         var fired: Set<String> = []
         for rules in world.firedRules { fired.formUnion(rules) }
-        return RunResult(
+        var result = RunResult(
             file: scenario.file,
             seed: seed,
             engine: world.profile.name,
@@ -167,6 +173,8 @@ public enum ScenarioRunner {
             finalState: options.recordFinalState
                 ? world.finalState() : FinalState(devices: [], accounts: [], labels: [])
         )
+        result.probesPassedInLine = world.probesPassedInLine
+        return result
     }
 
     /// The statement as written, without its comment and surrounding blanks.

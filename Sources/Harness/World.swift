@@ -70,6 +70,13 @@ final class World {
     /// Where `noteFired` keeps the next list it adds, per index of `firedRules`.
     @exclusivity(unchecked) var nextRecentList: [Int] = []
     static let recentListCount = 8
+    /// Whether the event being dispatched came from `run(until:)`, which checks nothing
+    /// between events (`probesPassInLine(for:)`); read and cleared by the first delivery.
+    @exclusivity(unchecked) var dispatchesWithoutChecks = false
+    /// The probe points each device's engine may still pass in line during its event.
+    @exclusivity(unchecked) var inLinePasses: [Int] = []
+    /// How many probe points engines passed in line in this run (`RunResult`).
+    @exclusivity(unchecked) var probesPassedInLine = 0
     /// Events waiting for each device (requests, answers, pushes, resumes), for idleness.
     @exclusivity(unchecked) var outstanding: [Int] = []
     /// Each device's armed timers, by kind: the kernel event that fires one and when.
@@ -110,6 +117,8 @@ final class World {
     /// Kill a device right after its engine's Nth write (the contract suite's kill between
     /// writes); counted per device from the start of the run.
     let killAfterWrite: WriteKill?
+    /// `RunOptions.probesPassInLine`.
+    let allowsInLinePasses: Bool
     /// The writes each device's engine made so far.
     @exclusivity(unchecked) var writeCounts: [Int] = []
     /// Each device's incarnation and whether its engine lends it the disk
@@ -150,6 +159,7 @@ final class World {
         }
         self.profile = profile
         killAfterWrite = options.killAfterWrite
+        allowsInLinePasses = options.probesPassInLine
         let configuration = scenario.cloud
         let recordTrace = options.recordTrace
         kernel = Kernel(budget: options.budget(for: scenario))
@@ -210,6 +220,7 @@ final class World {
             refusals.append([])
             firedRules.append(Set(minimumCapacity: Self.firedRulesCapacity))
             writeCounts.append(0)
+            inLinePasses.append(0)
             deviceActors.append(kernel.actor(named: name))
         }
         firedRules.append(Set(minimumCapacity: Self.firedRulesCapacity))
@@ -279,9 +290,13 @@ final class World {
         while failure == nil {
             switch kernel.nextUnnamed(until: limit) {
             case .event(let scheduled, _):
+                // Nothing is checked between events here, so an engine may pass probe points
+                // in line while it handles this one (`probesPassInLine(for:)`).
+                dispatchesWithoutChecks = true
                 // Consumed: the payload moves on (a boxed request or answer was retained for
                 // the dispatch and released with the step).
                 dispatch((consume scheduled).payload)
+                dispatchesWithoutChecks = false
             case .reachedLimit, .empty:
                 return failure == nil
             case .budgetExceeded(let budgetFailure):
@@ -401,11 +416,14 @@ final class World {
         // the device may lend its disk, and an engine that writes its whole state first has
         // its first write on the disk already when `deliverWritingFirst` returns.
         guard failure == nil else {
+            dispatchesWithoutChecks = false
             perform(device.deliver(event, now: now), device: index, incarnation: incarnation)
             return
         }
-        perform(device.deliverWritingFirst(event, now: now), device: index,
-                incarnation: incarnation, firstWriteDone: lendsDisk[index])
+        let inLine = probesPassInLine(for: index)
+        inLinePasses[index] = inLine
+        perform(device.deliverWritingFirst(event, now: now, probesPassInLine: inLine),
+                device: index, incarnation: incarnation, firstWriteDone: lendsDisk[index])
     }
 
     /// Tells the engine what a `rollback` discarded; an engine that ignores rollbacks
@@ -492,6 +510,8 @@ final class World {
         case .probeIn(let name, let synchronization):
             return pass(name, synchronization: synchronization, index: index,
                         incarnation: incarnation, writesFollow: writesFollow, deferred: &deferred)
+        case .probePassed(let name):
+            return passInLine(name, index: index)
         case .trace(let kind, let details, let rules):
             record(deviceNames[index], kind, details, rules: rules)
             noteFired(rules, device: index)
@@ -538,7 +558,7 @@ final class World {
         return true
     }
 
-    private static func probeDetails(_ name: String, _ synchronization: Int?) -> [TraceField] {
+    static func probeDetails(_ name: String, _ synchronization: Int?) -> [TraceField] {
         var details = [TraceField("point", .string(name))]
         if let synchronization { details.append(TraceField("sync", .int(Int64(synchronization)))) }
         return details
@@ -562,7 +582,7 @@ final class World {
     /// Whether a probe point starts a synchronization. The lengths are compared first: two
     /// different strings were compared through the runtime, at every probe point.
     @inline(__always)
-    private static func isSyncStart(_ name: String) -> Bool {
+    static func isSyncStart(_ name: String) -> Bool {
         name.utf8.count == 10 && name == "sync.start"
     }
 
@@ -575,7 +595,7 @@ final class World {
 
     /// Counts a write the device carried out; kills the device when it is the write a
     /// `WriteKill` names (true: the device was killed, its remaining effects are dropped).
-    private func countWrite(device index: Int) -> Bool {
+    func countWrite(device index: Int) -> Bool {
         writeCounts[index] += 1
         guard let target = killAfterWrite, target.write == writeCounts[index],
               target.device == devices[index].name else { return false }

@@ -123,6 +123,13 @@ public struct EventQueue<Payload> {
         return EventID(sequence: sequence)
     }
 
+    /// Uses up the sequence number the next event would get, as an event scheduled and taken
+    /// at once would (`Kernel.takeInLine(actor:)`): every later event keeps its identity.
+    @inlinable
+    public mutating func skipSequence() {
+        nextSequence += 1
+    }
+
     /// Removes and returns the earliest event (by time, then sequence), or nil when empty.
     @inlinable
     public mutating func popNext() -> ScheduledEvent<Payload>? {

@@ -112,6 +112,27 @@ public struct Kernel<Payload> {
         return queue.schedule(at: time, Routed(actor: actor.index, payload: consume payload))
     }
 
+    /// Whether `count` events could be taken now, one after another, each scheduled now and
+    /// taken at once (`takeInLine(actor:)`): nothing else is due at this time (`now` never
+    /// runs ahead of a waiting event, so nothing earlier is), and the event budget has room
+    /// for all of them.
+    @inlinable
+    public func canTakeInLine(_ count: Int) -> Bool {
+        if let due = queue.nextTime, due.microseconds <= currentMicroseconds { return false }
+        return budget.maxEvents - processedCount > count
+    }
+
+    /// Counts an event for `actor` that was scheduled now and taken at once, without going
+    /// through the queue: it takes a sequence number and counts against the budget as the
+    /// event would have (allowed only after `canTakeInLine`, which saw room for it).
+    @inlinable
+    public mutating func takeInLine(actor: ActorID) {
+        precondition(processedCount < budget.maxEvents, "an event taken in line broke the budget")
+        queue.skipSequence()
+        processedCount += 1
+        eventCountByActor[Int(actor.index)] += 1
+    }
+
     /// Removes a waiting event; returns whether it was still waiting.
     @discardableResult
     public mutating func cancel(_ id: EventID) -> Bool {

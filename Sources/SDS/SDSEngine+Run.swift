@@ -10,6 +10,9 @@ extension SDSEngine {
         // below clears it), so `run` is the same object meanwhile. Read again at each step,
         // it was retained and released once a step more.
         guard let current = run else { return }
+        let wasStepping = steppingRun
+        steppingRun = true
+        defer { steppingRun = wasStepping }
         var guardSteps = 0
         while !current.awaitingResume, current.awaiting == nil {
             guardSteps += 1
@@ -25,10 +28,32 @@ extension SDSEngine {
     enum StepOutcome { case next, ended }
 
     /// Passes a probe point: the world runs triggers there, then resumes the engine.
+    ///
+    /// While the run is being stepped and the event's conditions allow it
+    /// (`DeviceConditions.probesPassInLine`), the point is passed in line instead: nothing
+    /// could happen before the `.resume`, so the run goes on at once, as the `.resume` would
+    /// have made it (the world counts the event it saves). Not after a timer set to fire at
+    /// once in this event: its event would have come before the `.resume`.
     func pass(_ probe: String, then next: SyncStep, _ run: SyncRun, _ effects: inout [EngineEffect]) {
         run.step = next
+        if mayPassInLine(effects) {
+            inLinePassesLeft -= 1
+            effects.append(.probePassed(probe))
+            return
+        }
         run.awaitingResume = true
         effects.append(.probe(probe))
+    }
+
+    /// Whether the next probe point may be passed in line (`pass`).
+    func mayPassInLine(_ effects: [EngineEffect]) -> Bool {
+        guard inLinePassesLeft > 0, steppingRun else { return false }
+        return effects.withUnsafeBufferPointer { buffer in
+            for effect in buffer {
+                if case .setTimer(_, let delay) = effect, delay == .zero { return false }
+            }
+            return true
+        }
     }
 
     /// Sends a request the run then waits for. The request is the caller's to give away
@@ -200,8 +225,15 @@ extension SDSEngine {
                 // Moved into the effect (not copied, then destroyed here).
                 effects.append(.send(id, consume request))
                 current.step = .uploadAnswered
-                current.awaitingResume = true
-                effects.append(.probe("upload.sent"))
+                // The run waits for the answer either way: passed in line, the `.resume` that
+                // would have found it waiting is all that is saved (`pass`).
+                if mayPassInLine(effects) {
+                    inLinePassesLeft -= 1
+                    effects.append(.probePassed("upload.sent"))
+                } else {
+                    current.awaitingResume = true
+                    effects.append(.probe("upload.sent"))
+                }
             } else if current.uploadRequests == 0 {
                 pass("upload.done", then: .finish, current, &effects)
             } else {

@@ -127,6 +127,12 @@ public final class SDSEngine: SyncEngine {
     /// when there is none: the array is allocated then; issue 19).
     private var spareEffects: [EngineEffect] = []
 
+    /// How many more probe points this event may pass in line (its conditions'
+    /// `probesPassInLine`; zero outside `handleLent`), and whether the run is being stepped
+    /// now (`advance`), the only place a probe point passed in line goes on at once.
+    var inLinePassesLeft = 0
+    var steppingRun = false
+
     /// The largest array kept for reuse: a big download page's effects are not held on to.
     private static let largestSpareEffects = 64
 
@@ -169,8 +175,10 @@ public final class SDSEngine: SyncEngine {
         syncData: consuming SyncDataBox,
         names: inout Xoshiro256StarStar
     ) -> [EngineEffect] {
+        inLinePassesLeft = conditions.probesPassInLine
+        defer { inLinePassesLeft = 0 }
         // The event as the body's argument, not captured (which copied it).
-        SDSContext.handlingLentDisk(
+        return SDSContext.handlingLentDisk(
             event, conditions: conditions, store: consume store, syncData: consume syncData,
             names: &names
         ) { event, context, effects in
@@ -187,7 +195,9 @@ public final class SDSEngine: SyncEngine {
         syncData: inout SyncDataBox,
         names: inout Xoshiro256StarStar
     ) -> [EngineEffect] {
-        SDSContext.handlingLentDisk(
+        inLinePassesLeft = conditions.probesPassInLine
+        defer { inLinePassesLeft = 0 }
+        return SDSContext.handlingLentDisk(
             event, conditions: conditions, disk: &store, syncData: &syncData, names: &names
         ) { event, context, effects in
             handleWithoutWriting(event, context: &context, effects: &effects)

@@ -14,6 +14,11 @@ public enum EngineEffect: Sendable {
     /// (naive's operations, NAIVE-5): each passes the contract's order on its own, and the
     /// trace's `probe` names it (`sync`). Otherwise the same as `probe`.
     case probeIn(String, synchronization: Int)
+    /// Pass a probe point in line: traced as `probe`, but no `.resume` follows, since the
+    /// engine went on as if it had got it at once. Allowed only as often in an event as its
+    /// conditions say (`DeviceConditions.probesPassInLine`): only when nothing could have
+    /// come between the probe point and its `.resume`, so that the run is the same.
+    case probePassed(String)
     /// A decision or fact for the trace; `rules` are the rule IDs that decided it.
     case trace(kind: String, details: [TraceField], rules: [String])
     /// A waiting script action is done.
@@ -26,11 +31,11 @@ public enum EngineEffect: Sendable {
 }
 
 extension EngineEffect {
-    /// Whether the effect passes a probe point (`probe` or `probeIn`).
+    /// Whether the effect passes a probe point (`probe`, `probeIn` or `probePassed`).
     @inline(__always)
     public var isProbe: Bool {
         switch self {
-        case .probe, .probeIn: return true
+        case .probe, .probeIn, .probePassed: return true
         default: return false
         }
     }
@@ -38,7 +43,7 @@ extension EngineEffect {
     /// The probe point the effect passes, if it passes one.
     public var probePoint: String? {
         switch self {
-        case .probe(let name), .probeIn(let name, _): return name
+        case .probe(let name), .probeIn(let name, _), .probePassed(let name): return name
         default: return nil
         }
     }

@@ -82,6 +82,10 @@ final class NaiveRig {
                     effectLog.append("probe")
                     probes.append(name)
                     queue.append(.resume)
+                case .probePassed(let name):
+                    // Never granted here (the conditions pass no probe point in line).
+                    effectLog.append("probe")
+                    probes.append(name)
                 case .trace(let kind, _, let rules):
                     traces.append((kind, rules))
                 case .completed(let waiter), .failed(let waiter, _):

@@ -94,6 +94,8 @@ private final class Driver {
                 case .probe(let name), .probeIn(let name, _):
                     probes.append(name)
                     queue.append(.resume)
+                case .probePassed(let name):
+                    probes.append(name)
                 case .completed(let waiter):
                     completed.append(waiter)
                 case .failed(let waiter, let reason):

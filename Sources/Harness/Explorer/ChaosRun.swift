@@ -22,6 +22,8 @@ public struct ExploreOptions: Hashable, Sendable {
     public var shrinkExplained: Bool
     /// A deliberately broken engine variant; tests only (see `ExplorerCanary`).
     var canary: ExplorerCanary?
+    /// Tests only: `RunOptions.probesPassInLine`.
+    var probesPassInLine = true
 
     /// The options of one run of the world on a scenario.
     func runOptions(seed: UInt64, scenario: ScenarioFile) -> RunOptions {
@@ -30,6 +32,7 @@ public struct ExploreOptions: Hashable, Sendable {
             recordTrace: recordTrace)
         options.engine = engine
         options.killAfterWrite = killAfterWrite
+        options.probesPassInLine = probesPassInLine
         canary?.configure(&options, scenario: scenario)
         return options
     }

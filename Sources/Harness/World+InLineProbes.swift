@@ -1,0 +1,69 @@
+import Device
+import SyncContract
+
+/// Probe points passed in line (`EngineEffect.probePassed`).
+///
+/// A probe point normally ends an engine's event: the world runs the triggers waiting there
+/// and schedules the engine's `.resume` at the same time, a kernel event of its own. When
+/// nothing could come between the two, the engine may go on at once instead, and the run is
+/// the same: the world grants that per event (`DeviceConditions.probesPassInLine`) and
+/// counts each pass as the `.resume` event it stands for. Most of a sweep's events were such
+/// resumes (issue 19).
+extension World {
+    /// The most probe points an engine may pass in line during one event; the kernel's
+    /// event budget must have room for that many more events.
+    static let inLinePassLimit = 16
+
+    /// How many probe points the engine of device `index` may pass in line during the event
+    /// it is about to get. None unless nothing could come between a probe point and its
+    /// `.resume`:
+    /// - the event comes from `run(until:)`, which checks no condition between events (a
+    ///   wait would look at the world between the two), and is the first delivery of its
+    ///   dispatch;
+    /// - no trigger is armed (one could act at the probe point);
+    /// - no other event is due now (it would come first), and the budget has room;
+    /// - the device is online and its latency is above zero, so that nothing it sends is
+    ///   answered, or fails, at this time (the engine itself sets no timer due at once);
+    /// - no write-counted kill waits for this device (the pass counts the `.resume`'s write,
+    ///   but the disk would hold more than that write);
+    /// - its engine lends it the disk (the only engines that know `probePassed`).
+    func probesPassInLine(for index: Int) -> Int {
+        let withoutChecks = dispatchesWithoutChecks
+        dispatchesWithoutChecks = false
+        guard withoutChecks, allowsInLinePasses, lendsDisk[index], triggers.isEmpty, online[index],
+            Self.staysAboveZero(ownLatencies[index] ?? cloudLatency),
+            killAfterWrite.map({ $0.device != deviceNames[index] }) ?? true,
+            kernel.canTakeInLine(Self.inLinePassLimit)
+        else { return 0 }
+        return Self.inLinePassLimit
+    }
+
+    /// Carries out `.probePassed`: the probe point is traced and guarded as `pass` does it,
+    /// and the `.resume` the engine did not wait for is counted as the kernel event it would
+    /// have been, with the whole-state write a lending engine makes first in every event.
+    /// False when the effects after it must be dropped.
+    func passInLine(_ name: String, index: Int) -> Bool {
+        guard inLinePasses[index] > 0, kernel.canTakeInLine(0) else {
+            fail("\(deviceNames[index]): the engine passed probe point '\(name)' in line "
+                 + "where its event did not allow it (DeviceConditions.probesPassInLine)")
+            return false
+        }
+        inLinePasses[index] -= 1
+        probesPassedInLine += 1
+        record(deviceNames[index], "probe", Self.probeDetails(name, nil))
+        if Self.isSyncStart(name) && !livenessGuards[index].noteStart(at: now) {
+            failLivelock(device: index, repeating: "synchronization (sync.start)")
+            return false
+        }
+        kernel.takeInLine(actor: deviceActors[index])
+        return !countWrite(device: index)
+    }
+
+    /// Whether every latency drawn from `latency` is above zero.
+    private static func staysAboveZero(_ latency: Latency) -> Bool {
+        switch latency {
+        case .fixed(let value): return value > .zero
+        case .range(let low, let high): return min(low, high) > .zero
+        }
+    }
+}

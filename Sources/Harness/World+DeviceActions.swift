@@ -188,8 +188,14 @@ extension World {
     }
 
     /// Runs the simulation until a waiting action is done.
+    ///
+    /// Only the action's own device ends it (its engine completes or fails the action, or a
+    /// kill of it releases the wait): another device's event cannot end the wait between a
+    /// probe point and its `.resume`, so those devices may pass probe points in line.
     func waitFor(_ waiter: WaiterID, what: String) {
-        run(while: { !completedWaiters.contains(waiter.rawValue) }, bound: Self.waitBound, what: what)
+        let scope = waiterDevices[waiter.rawValue].map(InLineScope.anyDeviceBut) ?? .none
+        run(while: { !completedWaiters.contains(waiter.rawValue) }, bound: Self.waitBound, what: what,
+            keptGoingBy: scope)
     }
 
     private func save(_ operation: Transaction.Operation, device index: Int) {

@@ -17,9 +17,12 @@ extension World {
     /// How many probe points the engine of device `index` may pass in line during the event
     /// it is about to get. None unless nothing could come between a probe point and its
     /// `.resume`:
-    /// - the event comes from `run(until:)`, which checks no condition between events (a
-    ///   wait would look at the world between the two), and is the first delivery of its
-    ///   dispatch;
+    /// - the event is the first delivery of its dispatch, from `run(until:)`, which checks no
+    ///   condition between events, or from a wait whose condition the device's `.resume`
+    ///   alone keeps true (`settle`, `wait until … idle`: a device with an event on its way
+    ///   is not idle), or that only another device's events can end (a wait for an action
+    ///   to finish, `waitFor`), so the check between the two could not end it (had it ended
+    ///   there, the `.resume` would have come after the script's next statement);
     /// - no trigger is armed (one could act at the probe point);
     /// - no other event is due now (it would come first), and the budget has room;
     /// - the device is online and its latency is above zero, so that nothing it sends is
@@ -28,9 +31,9 @@ extension World {
     ///   but the disk would hold more than that write);
     /// - its engine lends it the disk (the only engines that know `probePassed`).
     func probesPassInLine(for index: Int) -> Int {
-        let withoutChecks = dispatchesWithoutChecks
-        dispatchesWithoutChecks = false
-        guard withoutChecks, allowsInLinePasses, lendsDisk[index], triggers.isEmpty, online[index],
+        let scope = inLineScope
+        inLineScope = .none
+        guard scope.covers(index), allowsInLinePasses, lendsDisk[index], triggers.isEmpty, online[index],
             Self.staysAboveZero(ownLatencies[index] ?? cloudLatency),
             killAfterWrite.map({ $0.device != deviceNames[index] }) ?? true,
             kernel.canTakeInLine(Self.inLinePassLimit)
@@ -64,6 +67,24 @@ extension World {
         switch latency {
         case .fixed(let value): return value > .zero
         case .range(let low, let high): return min(low, high) > .zero
+        }
+    }
+}
+
+/// Which devices' deliveries the running loop lets pass probe points in line
+/// (`World.probesPassInLine(for:)`).
+enum InLineScope: Equatable {
+    case none
+    case anyDevice
+    case device(Int)
+    case anyDeviceBut(Int)
+
+    func covers(_ index: Int) -> Bool {
+        switch self {
+        case .none: return false
+        case .anyDevice: return true
+        case .device(let device): return device == index
+        case .anyDeviceBut(let device): return device != index
         }
     }
 }

@@ -70,9 +70,10 @@ final class World {
     /// Where `noteFired` keeps the next list it adds, per index of `firedRules`.
     @exclusivity(unchecked) var nextRecentList: [Int] = []
     static let recentListCount = 8
-    /// Whether the event being dispatched came from `run(until:)`, which checks nothing
-    /// between events (`probesPassInLine(for:)`); read and cleared by the first delivery.
-    @exclusivity(unchecked) var dispatchesWithoutChecks = false
+    /// Whose deliveries, during the event being dispatched, may pass probe points in line as
+    /// far as the running loop is concerned (`probesPassInLine(for:)`); read and cleared by
+    /// the event's first delivery.
+    @exclusivity(unchecked) var inLineScope = InLineScope.none
     /// The probe points each device's engine may still pass in line during its event.
     @exclusivity(unchecked) var inLinePasses: [Int] = []
     /// How many probe points engines passed in line in this run (`RunResult`).
@@ -292,11 +293,11 @@ final class World {
             case .event(let scheduled, _):
                 // Nothing is checked between events here, so an engine may pass probe points
                 // in line while it handles this one (`probesPassInLine(for:)`).
-                dispatchesWithoutChecks = true
+                inLineScope = .anyDevice
                 // Consumed: the payload moves on (a boxed request or answer was retained for
                 // the dispatch and released with the step).
                 dispatch((consume scheduled).payload)
-                dispatchesWithoutChecks = false
+                inLineScope = .none
             case .reachedLimit, .empty:
                 return failure == nil
             case .budgetExceeded(let budgetFailure):
@@ -308,12 +309,22 @@ final class World {
     }
 
     /// Runs events one at a time until `condition` holds, at most `bound` of simulated time.
-    func run(while condition: () -> Bool, bound: SimTime, what: String) {
+    ///
+    /// `keptGoingBy`: the devices whose events cannot make `condition` false between a probe
+    /// point and its `.resume` (a device with an event on its way is not idle; a wait for an
+    /// action ends only by its own device): a probe point one of them passes needs no check
+    /// before its `.resume`, which may then be passed in line (`probesPassInLine`).
+    func run(
+        while condition: () -> Bool, bound: SimTime, what: String,
+        keptGoingBy scope: InLineScope = .none
+    ) {
         let deadline = now.adding(bound)
         while failure == nil && condition() {
             switch kernel.nextUnnamed(until: deadline) {
             case .event(let scheduled, _):
+                inLineScope = scope
                 dispatch((consume scheduled).payload)
+                inLineScope = .none
             case .reachedLimit, .empty:
                 if condition() {
                     fail("\(what) did not happen within \(bound)")
@@ -416,7 +427,7 @@ final class World {
         // the device may lend its disk, and an engine that writes its whole state first has
         // its first write on the disk already when `deliverWritingFirst` returns.
         guard failure == nil else {
-            dispatchesWithoutChecks = false
+            inLineScope = .none
             perform(device.deliver(event, now: now), device: index, incarnation: incarnation)
             return
         }

@@ -315,6 +315,9 @@ public final class SDSEngine: SyncEngine {
             pendingReset = (deleteAll, waiter)
             if run == nil { performReset(context: &context, effects: &effects) }
         case .initializeSchema:
+            // `run == nil` below asks whether a run started: one passing its probe points in
+            // line would have gone further than the event that waits (`pass`).
+            inLinePassesLeft = 0
             if let waiter { pendingSchemaWaiters.append(waiter) }
             schemaRequested = true
             requestSync(waiter: nil, context: &context, effects: &effects)

@@ -35,6 +35,17 @@ import Testing
         #expect(inLine.endTime == waiting.endTime)
     }
 
+    /// Not an empty comparison: `settle` lets a device's probe points pass in line (the
+    /// `.resume` waiting keeps the device from being idle, so the check between the two
+    /// could not end the wait), and the tour's runs do.
+    @Test func theTourPassesProbePointsInLine() throws {
+        var passed = 0
+        for path in TestSupport.scenarioFiles(under: "Scenarios/tour") {
+            passed += try Self.run(path, inLine: true)?.probesPassedInLine ?? 0
+        }
+        #expect(passed > 20, "the tour passed \(passed) probe points in line")
+    }
+
     /// The explorer's drawn runs (faults, kills, heals) are the same too, seed by seed, on
     /// every bundled chaos file. (A scenario's `settle` and `wait` check the world between
     /// events, so its runs pass few points in line; a sweep's fault phase passes most.)

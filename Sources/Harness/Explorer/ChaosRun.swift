@@ -436,7 +436,8 @@ final class ChaosRun {
     /// `settle` with the heal budget as its bound.
     private func settle(within budget: SimTime) {
         world.currentLine = plan.healLocation.line
-        world.run(while: { !world.isSettled }, bound: budget, what: "settling after the heal")
+        world.run(while: { !world.isSettled }, bound: budget, what: "settling after the heal",
+                  keptGoingBy: .anyDevice)
         if world.failure == nil { world.run(until: world.now) }
     }
 

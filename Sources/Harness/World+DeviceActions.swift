@@ -189,13 +189,13 @@ extension World {
 
     /// Runs the simulation until a waiting action is done.
     ///
-    /// Only the action's own device ends it (its engine completes or fails the action, or a
-    /// kill of it releases the wait): another device's event cannot end the wait between a
-    /// probe point and its `.resume`, so those devices may pass probe points in line.
+    /// Only a `.completed` or `.failed` effect of the action's engine ends it (a kill of its
+    /// device too, which no in-line pass allows): no probe point is passed in line after one
+    /// in the same event, so the wait cannot end between a probe point passed in line and
+    /// its `.resume`, and every device may pass them.
     func waitFor(_ waiter: WaiterID, what: String) {
-        let scope = waiterDevices[waiter.rawValue].map(InLineScope.anyDeviceBut) ?? .none
         run(while: { !completedWaiters.contains(waiter.rawValue) }, bound: Self.waitBound, what: what,
-            keptGoingBy: scope)
+            keptGoingBy: .anyDevice)
     }
 
     private func save(_ operation: Transaction.Operation, device index: Int) {

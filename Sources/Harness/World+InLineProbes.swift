@@ -20,13 +20,16 @@ extension World {
     /// - the event is the first delivery of its dispatch, from `run(until:)`, which checks no
     ///   condition between events, or from a wait whose condition the device's `.resume`
     ///   alone keeps true (`settle`, `wait until … idle`: a device with an event on its way
-    ///   is not idle), or that only another device's events can end (a wait for an action
-    ///   to finish, `waitFor`), so the check between the two could not end it (had it ended
-    ///   there, the `.resume` would have come after the script's next statement);
+    ///   is not idle, and another device's event makes no device idle), or a wait for an
+    ///   action to finish (`waitFor`), which only a `.completed` or `.failed` effect ends:
+    ///   the engine may pass no probe point in line after one in the same event (the world
+    ///   checks), so the check between the two could not end the wait (had it ended there,
+    ///   the `.resume` would have come after the script's next statement);
     /// - no trigger is armed (one could act at the probe point);
     /// - no other event is due now (it would come first), and the budget has room;
     /// - the device is online and its latency is above zero, so that nothing it sends is
-    ///   answered, or fails, at this time (the engine itself sets no timer due at once);
+    ///   answered, or fails, at this time (the engine itself sets no timer due at once
+    ///   before a pass in line, and the world checks that nothing came due);
     /// - no write-counted kill waits for this device (the pass counts the `.resume`'s write,
     ///   but the disk would hold more than that write);
     /// - its engine lends it the disk (the only engines that know `probePassed`).
@@ -46,9 +49,10 @@ extension World {
     /// have been, with the whole-state write a lending engine makes first in every event.
     /// False when the effects after it must be dropped.
     func passInLine(_ name: String, index: Int) -> Bool {
-        guard inLinePasses[index] > 0, kernel.canTakeInLine(0) else {
+        guard inLinePasses[index] > 0, kernel.canTakeInLine(0), !endedWaitInEvent[index] else {
             fail("\(deviceNames[index]): the engine passed probe point '\(name)' in line "
-                 + "where its event did not allow it (DeviceConditions.probesPassInLine)")
+                 + "where its event did not allow it (DeviceConditions.probesPassInLine"
+                 + (endedWaitInEvent[index] ? ": after it ended a waiting action)" : ")"))
             return false
         }
         inLinePasses[index] -= 1

@@ -26,7 +26,7 @@ extension World {
             guard let index = deviceIndex[device.value] else { return }
             let horizon = now.adding(Self.waitBound)
             run(while: { !isIdle(index, before: horizon) }, bound: Self.waitBound,
-                what: "'\(device.value)' becoming idle", keptGoingBy: .device(index))
+                what: "'\(device.value)' becoming idle", keptGoingBy: .anyDevice)
         case .settle:
             let horizon = now.adding(Self.waitBound)
             run(while: { !isSettled(before: horizon) }, bound: Self.waitBound, what: "settling",

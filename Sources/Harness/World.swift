@@ -76,6 +76,9 @@ final class World {
     @exclusivity(unchecked) var inLineScope = InLineScope.none
     /// The probe points each device's engine may still pass in line during its event.
     @exclusivity(unchecked) var inLinePasses: [Int] = []
+    /// Whether the event being carried out on each device completed or failed a waiting
+    /// action: no probe point may be passed in line after that (`passInLine`).
+    @exclusivity(unchecked) var endedWaitInEvent: [Bool] = []
     /// How many probe points engines passed in line in this run (`RunResult`).
     @exclusivity(unchecked) var probesPassedInLine = 0
     /// Events waiting for each device (requests, answers, pushes, resumes), for idleness.
@@ -222,6 +225,7 @@ final class World {
             firedRules.append(Set(minimumCapacity: Self.firedRulesCapacity))
             writeCounts.append(0)
             inLinePasses.append(0)
+            endedWaitInEvent.append(false)
             deviceActors.append(kernel.actor(named: name))
         }
         firedRules.append(Set(minimumCapacity: Self.firedRulesCapacity))
@@ -312,8 +316,9 @@ final class World {
     ///
     /// `keptGoingBy`: the devices whose events cannot make `condition` false between a probe
     /// point and its `.resume` (a device with an event on its way is not idle; a wait for an
-    /// action ends only by its own device): a probe point one of them passes needs no check
-    /// before its `.resume`, which may then be passed in line (`probesPassInLine`).
+    /// action ends only with a `.completed` or `.failed` effect, after which no point is
+    /// passed in line): a probe point one of them passes needs no check before its
+    /// `.resume`, which may then be passed in line (`probesPassInLine`).
     func run(
         while condition: () -> Bool, bound: SimTime, what: String,
         keptGoingBy scope: InLineScope = .none
@@ -433,6 +438,7 @@ final class World {
         }
         let inLine = probesPassInLine(for: index)
         inLinePasses[index] = inLine
+        endedWaitInEvent[index] = false
         perform(device.deliverWritingFirst(event, now: now, probesPassInLine: inLine),
                 device: index, incarnation: incarnation, firstWriteDone: lendsDisk[index])
     }
@@ -535,8 +541,10 @@ final class World {
             completedWaiters.insert(waiter.rawValue)
             waiterDevices[waiter.rawValue] = nil
             waiterActions[waiter.rawValue] = nil
+            endedWaitInEvent[index] = true
         case .failed(let waiter, let reason):
             actionFailed(waiter, reason: reason, device: index)
+            endedWaitInEvent[index] = true
         case .write(let write):
             if case .some = write.store { storeChanged[diskOwners[index]] = true }
             devices[index].apply(write)

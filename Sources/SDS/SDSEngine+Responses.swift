@@ -80,7 +80,9 @@ extension SDSEngine {
         case .uploadAnswered:
             handleUploadAnswer(response, current, context: &context, effects: &effects)
             if current.step == .uploadAnswered {
-                pass("upload.done", then: .uploadBatch, current, &effects)
+                // `handleResponse` advances the run next; its LIFE-1 check does not apply
+                // to `.uploadBatch`, so a point passed in line changes nothing there.
+                pass("upload.done", then: .uploadBatch, current, &effects, advanceFollows: true)
             }
         case .initializeSchema:
             handleSchemaAnswer(response, current, context: &context, effects: &effects)

@@ -32,11 +32,14 @@ extension SDSEngine {
     /// While the run is being stepped and the event's conditions allow it
     /// (`DeviceConditions.probesPassInLine`), the point is passed in line instead: nothing
     /// could happen before the `.resume`, so the run goes on at once, as the `.resume` would
-    /// have made it (the world counts the event it saves). Not after a timer set to fire at
-    /// once in this event: its event would have come before the `.resume`.
-    func pass(_ probe: String, then next: SyncStep, _ run: SyncRun, _ effects: inout [EngineEffect]) {
+    /// have made it (the world counts the event it saves); not after what `mayPassInLine`
+    /// rules out.
+    func pass(
+        _ probe: String, then next: SyncStep, _ run: SyncRun, _ effects: inout [EngineEffect],
+        advanceFollows: Bool = false
+    ) {
         run.step = next
-        if mayPassInLine(effects) {
+        if mayPassInLine(effects, advanceFollows: advanceFollows) {
             inLinePassesLeft -= 1
             effects.append(.probePassed(probe))
             return
@@ -45,12 +48,20 @@ extension SDSEngine {
         effects.append(.probe(probe))
     }
 
-    /// Whether the next probe point may be passed in line (`pass`).
-    func mayPassInLine(_ effects: [EngineEffect]) -> Bool {
-        guard inLinePassesLeft > 0, steppingRun else { return false }
+    /// Whether the next probe point may be passed in line (`pass`): not after a timer set
+    /// to fire at once (its event would come before the `.resume`), nor after a waiting
+    /// action was completed or failed in this event (the wait would end before it), as
+    /// `DeviceConditions.probesPassInLine` asks. `advanceFollows`: the caller steps the run
+    /// on at once (`advance`) when the point is passed in line.
+    func mayPassInLine(_ effects: [EngineEffect], advanceFollows: Bool = false) -> Bool {
+        guard inLinePassesLeft > 0, steppingRun || advanceFollows else { return false }
         return effects.withUnsafeBufferPointer { buffer in
             for effect in buffer {
-                if case .setTimer(_, let delay) = effect, delay == .zero { return false }
+                switch effect {
+                case .setTimer(_, let delay) where delay == .zero: return false
+                case .completed, .failed: return false
+                default: continue
+                }
             }
             return true
         }

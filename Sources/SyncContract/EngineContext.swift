@@ -162,9 +162,11 @@ public struct DeviceConditions: Hashable, Sendable {
     /// waits for a probe point, no other event is due at this time, the script waits for no
     /// condition between events, and the device is online behind a latency above zero (so
     /// no request it sends arrives, and no answer comes back, at this time). An engine that
-    /// passes a probe point in line must also have set no timer due at once before it in
-    /// the event's effects. The world then counts each such pass as the `.resume` event it
-    /// stands for, so budgets, write counts and the trace are those of the run that waits.
+    /// passes a probe point in line must also have put before it, in the event's effects, no
+    /// timer due at once (its event would come first) and no `.completed` or `.failed` (the
+    /// script's wait for that action would end first); the world checks both. It then
+    /// counts each such pass as the `.resume` event it stands for, so budgets, write counts
+    /// and the trace are those of the run that waits.
     public var probesPassInLine: Int
 
     public init(

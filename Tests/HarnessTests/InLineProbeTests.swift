@@ -105,4 +105,20 @@ import Testing
         let message = world.failure?.message ?? ""
         #expect(message.contains("passed probe point 'sync.start' in line"), "\(message)")
     }
+
+    /// Nor after the event completed or failed a waiting action: the script's wait would
+    /// have ended before the `.resume`.
+    @Test func aPassInLineAfterAnEndedWaitFailsTheRun() throws {
+        let path = "Scenarios/tour/01-first-sync.scenario"
+        let source = try TestSupport.read(path)
+        let checked = ScenarioChecker.check(
+            source: source, file: path, options: EngineRegistry.bundled.validationOptions())
+        let world = World(scenario: checked.scenario, seed: 1,
+                          options: RunOptions(engines: .bundled))
+        world.inLinePasses[0] = 1
+        world.endedWaitInEvent[0] = true
+        #expect(!world.passInLine("sync.done", index: 0))
+        let message = world.failure?.message ?? ""
+        #expect(message.contains("after it ended a waiting action"), "\(message)")
+    }
 }

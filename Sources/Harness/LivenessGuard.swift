@@ -30,4 +30,9 @@ struct LivenessGuard {
         startsAtInstant += 1
         return startsAtInstant < limit
     }
+
+    /// Whether `count` more starts at `time` would all be accepted (`noteStart`).
+    func hasRoom(for count: Int, at time: SimTime) -> Bool {
+        (time == instant ? startsAtInstant : 0) + count < limit
+    }
 }

@@ -31,7 +31,9 @@ extension World {
     ///   answered, or fails, at this time (the engine itself sets no timer due at once
     ///   before a pass in line, and the world checks that nothing came due);
     /// - no write-counted kill waits for this device (the pass counts the `.resume`'s write,
-    ///   but the disk would hold more than that write);
+    ///   but the disk would hold more than that write), and its livelock guard has room for
+    ///   every pass (a run that fails at a pass would leave on the lent disk what the engine
+    ///   did after it: the world's checks between events end a run only where it waits);
     /// - its engine lends it the disk (the only engines that know `probePassed`).
     func probesPassInLine(for index: Int) -> Int {
         let scope = inLineScope
@@ -39,6 +41,7 @@ extension World {
         guard scope.covers(index), allowsInLinePasses, lendsDisk[index], triggers.isEmpty, online[index],
             Self.staysAboveZero(ownLatencies[index] ?? cloudLatency),
             killAfterWrite.map({ $0.device != deviceNames[index] }) ?? true,
+            livenessGuards[index].hasRoom(for: Self.inLinePassLimit, at: now),
             kernel.canTakeInLine(Self.inLinePassLimit)
         else { return 0 }
         return Self.inLinePassLimit

@@ -1,5 +1,6 @@
 @testable import Harness
 import Engines
+import Kernel
 import Scenario
 import SyncContract
 import TestSupport
@@ -120,5 +121,34 @@ import Testing
         #expect(!world.passInLine("sync.done", index: 0))
         let message = world.failure?.message ?? ""
         #expect(message.contains("after it ended a waiting action"), "\(message)")
+    }
+
+    /// A run that a livelock ends (a synchronization started a thousand times at one
+    /// instant, which takes a latency of zero, where no pass is granted) ends the same way.
+    @Test func aLivelockEndsBothRunsTheSameWay() {
+        var options = RunOptions(engines: .bundled)
+        options.mechanisms["ignoresRetryWhenSyncWanted"] = true
+        let source = RuntimeRobustnessTests.header + RuntimeRobustnessTests.livelock
+        let inLine = RuntimeRobustnessTests.run(source, options: options)
+        options.probesPassInLine = false
+        let waiting = RuntimeRobustnessTests.run(source, options: options)
+        #expect(waiting.failure?.message.hasPrefix("livelock:") == true)
+        #expect(inLine.failure == waiting.failure)
+        #expect(inLine.trace.jsonLines() == waiting.trace.jsonLines())
+        #expect(inLine.finalState == waiting.finalState)
+    }
+
+    /// No pass is granted once the livelock guard could fire at one of them
+    /// (`LivenessGuard.hasRoom`): a run that failed at a pass would leave on the lent disk
+    /// what the engine did after it.
+    @Test func theLivelockGuardSaysWhetherPassesHaveRoom() {
+        var guardian = LivenessGuard(limit: 4)
+        let now = SimTime.seconds(1)
+        #expect(guardian.hasRoom(for: 3, at: now))
+        let accepted = guardian.noteStart(at: now)
+        #expect(accepted)
+        #expect(!guardian.hasRoom(for: 3, at: now))
+        #expect(guardian.hasRoom(for: 2, at: now))
+        #expect(guardian.hasRoom(for: 3, at: .seconds(2)), "a new instant starts from zero")
     }
 }

@@ -93,15 +93,19 @@ import Testing
         }
     }
 
-    /// An engine that passes a probe point in line where its event did not allow it fails
-    /// the run with a message naming it, instead of changing the run unseen.
-    @Test func aPassInLineThatWasNotAllowedFailsTheRun() throws {
+    /// A world set up for the tour's first scenario, not started.
+    private static func tourWorld() throws -> World {
         let path = "Scenarios/tour/01-first-sync.scenario"
         let source = try TestSupport.read(path)
         let checked = ScenarioChecker.check(
             source: source, file: path, options: EngineRegistry.bundled.validationOptions())
-        let world = World(scenario: checked.scenario, seed: 1,
-                          options: RunOptions(engines: .bundled))
+        return World(scenario: checked.scenario, seed: 1, options: RunOptions(engines: .bundled))
+    }
+
+    /// An engine that passes a probe point in line where its event did not allow it fails
+    /// the run with a message naming it, instead of changing the run unseen.
+    @Test func aPassInLineThatWasNotAllowedFailsTheRun() throws {
+        let world = try Self.tourWorld()
         #expect(!world.passInLine("sync.start", index: 0))
         let message = world.failure?.message ?? ""
         #expect(message.contains("passed probe point 'sync.start' in line"), "\(message)")
@@ -110,12 +114,7 @@ import Testing
     /// Nor after the event completed or failed a waiting action: the script's wait would
     /// have ended before the `.resume`.
     @Test func aPassInLineAfterAnEndedWaitFailsTheRun() throws {
-        let path = "Scenarios/tour/01-first-sync.scenario"
-        let source = try TestSupport.read(path)
-        let checked = ScenarioChecker.check(
-            source: source, file: path, options: EngineRegistry.bundled.validationOptions())
-        let world = World(scenario: checked.scenario, seed: 1,
-                          options: RunOptions(engines: .bundled))
+        let world = try Self.tourWorld()
         world.inLinePasses[0] = 1
         world.endedWaitInEvent[0] = true
         #expect(!world.passInLine("sync.done", index: 0))

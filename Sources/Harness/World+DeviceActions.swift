@@ -192,10 +192,10 @@ extension World {
     /// Only a `.completed` or `.failed` effect of the action's engine ends it (a kill of its
     /// device too, which no in-line pass allows): no probe point is passed in line after one
     /// in the same event, so the wait cannot end between a probe point passed in line and
-    /// its `.resume`, and every device may pass them.
+    /// its `.resume`.
     func waitFor(_ waiter: WaiterID, what: String) {
         run(while: { !completedWaiters.contains(waiter.rawValue) }, bound: Self.waitBound, what: what,
-            keptGoingBy: .anyDevice)
+            passesInLine: true)
     }
 
     private func save(_ operation: Transaction.Operation, device index: Int) {

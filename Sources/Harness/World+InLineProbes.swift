@@ -18,13 +18,9 @@ extension World {
     /// it is about to get. None unless nothing could come between a probe point and its
     /// `.resume`:
     /// - the event is the first delivery of its dispatch, from `run(until:)`, which checks no
-    ///   condition between events, or from a wait whose condition the device's `.resume`
-    ///   alone keeps true (`settle`, `wait until … idle`: a device with an event on its way
-    ///   is not idle, and another device's event makes no device idle), or a wait for an
-    ///   action to finish (`waitFor`), which only a `.completed` or `.failed` effect ends:
-    ///   the engine may pass no probe point in line after one in the same event (the world
-    ///   checks), so the check between the two could not end the wait (had it ended there,
-    ///   the `.resume` would have come after the script's next statement);
+    ///   condition between events, or from a wait whose check between the two could not end
+    ///   it (`run(while:…passesInLine: true)`: had it ended there, the `.resume` would have
+    ///   come after the script's next statement); not an app action's own delivery;
     /// - no trigger is armed (one could act at the probe point);
     /// - no other event is due now (it would come first), and the budget has room;
     /// - the device is online and its latency is above zero, so that nothing it sends is
@@ -36,9 +32,9 @@ extension World {
     ///   did after it: the world's checks between events end a run only where it waits);
     /// - its engine lends it the disk (the only engines that know `probePassed`).
     func probesPassInLine(for index: Int) -> Int {
-        let scope = inLineScope
-        inLineScope = .none
-        guard scope.covers(index), allowsInLinePasses, lendsDisk[index], triggers.isEmpty, online[index],
+        let fromLoop = dispatchMayPassInLine
+        dispatchMayPassInLine = false
+        guard fromLoop, allowsInLinePasses, lendsDisk[index], triggers.isEmpty, online[index],
             Self.staysAboveZero(ownLatencies[index] ?? cloudLatency),
             killAfterWrite.map({ $0.device != deviceNames[index] }) ?? true,
             livenessGuards[index].hasRoom(for: Self.inLinePassLimit, at: now),
@@ -74,24 +70,6 @@ extension World {
         switch latency {
         case .fixed(let value): return value > .zero
         case .range(let low, let high): return min(low, high) > .zero
-        }
-    }
-}
-
-/// Which devices' deliveries the running loop lets pass probe points in line
-/// (`World.probesPassInLine(for:)`).
-enum InLineScope: Equatable {
-    case none
-    case anyDevice
-    case device(Int)
-    case anyDeviceBut(Int)
-
-    func covers(_ index: Int) -> Bool {
-        switch self {
-        case .none: return false
-        case .anyDevice: return true
-        case .device(let device): return device == index
-        case .anyDeviceBut(let device): return device != index
         }
     }
 }

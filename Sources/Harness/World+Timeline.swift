@@ -26,11 +26,11 @@ extension World {
             guard let index = deviceIndex[device.value] else { return }
             let horizon = now.adding(Self.waitBound)
             run(while: { !isIdle(index, before: horizon) }, bound: Self.waitBound,
-                what: "'\(device.value)' becoming idle", keptGoingBy: .anyDevice)
+                what: "'\(device.value)' becoming idle", passesInLine: true)
         case .settle:
             let horizon = now.adding(Self.waitBound)
             run(while: { !isSettled(before: horizon) }, bound: Self.waitBound, what: "settling",
-                keptGoingBy: .anyDevice)
+                passesInLine: true)
         case .deviceAction(let action):
             perform(action, waiting: true)
         case .cloudAction(let action):

@@ -70,10 +70,9 @@ final class World {
     /// Where `noteFired` keeps the next list it adds, per index of `firedRules`.
     @exclusivity(unchecked) var nextRecentList: [Int] = []
     static let recentListCount = 8
-    /// Whose deliveries, during the event being dispatched, may pass probe points in line as
-    /// far as the running loop is concerned (`probesPassInLine(for:)`); read and cleared by
-    /// the event's first delivery.
-    @exclusivity(unchecked) var inLineScope = InLineScope.none
+    /// Whether the running loop lets the event being dispatched pass probe points in line
+    /// (`probesPassInLine(for:)`); read and cleared by the event's first delivery.
+    @exclusivity(unchecked) var dispatchMayPassInLine = false
     /// The probe points each device's engine may still pass in line during its event.
     @exclusivity(unchecked) var inLinePasses: [Int] = []
     /// Whether the event being carried out on each device completed or failed a waiting
@@ -297,11 +296,11 @@ final class World {
             case .event(let scheduled, _):
                 // Nothing is checked between events here, so an engine may pass probe points
                 // in line while it handles this one (`probesPassInLine(for:)`).
-                inLineScope = .anyDevice
+                dispatchMayPassInLine = true
                 // Consumed: the payload moves on (a boxed request or answer was retained for
                 // the dispatch and released with the step).
                 dispatch((consume scheduled).payload)
-                inLineScope = .none
+                dispatchMayPassInLine = false
             case .reachedLimit, .empty:
                 return failure == nil
             case .budgetExceeded(let budgetFailure):
@@ -314,22 +313,22 @@ final class World {
 
     /// Runs events one at a time until `condition` holds, at most `bound` of simulated time.
     ///
-    /// `keptGoingBy`: the devices whose events cannot make `condition` false between a probe
-    /// point and its `.resume` (a device with an event on its way is not idle; a wait for an
-    /// action ends only with a `.completed` or `.failed` effect, after which no point is
-    /// passed in line): a probe point one of them passes needs no check before its
-    /// `.resume`, which may then be passed in line (`probesPassInLine`).
+    /// `passesInLine`: whether no event can make `condition` false between a probe point and
+    /// its `.resume`, so that the check between the two can be left out and the point
+    /// passed in line (`probesPassInLine`). True for the world's waits: a device with an
+    /// event on its way is not idle (and another device's event makes no device idle); a
+    /// wait for an action ends only with a `.completed` or `.failed` effect, after which no
+    /// point is passed in line in the same event.
     func run(
-        while condition: () -> Bool, bound: SimTime, what: String,
-        keptGoingBy scope: InLineScope = .none
+        while condition: () -> Bool, bound: SimTime, what: String, passesInLine: Bool
     ) {
         let deadline = now.adding(bound)
         while failure == nil && condition() {
             switch kernel.nextUnnamed(until: deadline) {
             case .event(let scheduled, _):
-                inLineScope = scope
+                dispatchMayPassInLine = passesInLine
                 dispatch((consume scheduled).payload)
-                inLineScope = .none
+                dispatchMayPassInLine = false
             case .reachedLimit, .empty:
                 if condition() {
                     fail("\(what) did not happen within \(bound)")
@@ -432,7 +431,7 @@ final class World {
         // the device may lend its disk, and an engine that writes its whole state first has
         // its first write on the disk already when `deliverWritingFirst` returns.
         guard failure == nil else {
-            inLineScope = .none
+            dispatchMayPassInLine = false
             perform(device.deliver(event, now: now), device: index, incarnation: incarnation)
             return
         }
@@ -441,6 +440,8 @@ final class World {
         endedWaitInEvent[index] = false
         perform(device.deliverWritingFirst(event, now: now, probesPassInLine: inLine),
                 device: index, incarnation: incarnation, firstWriteDone: lendsDisk[index])
+        // Spent with its event: no later effects of the device (a rollback's) may use it.
+        inLinePasses[index] = 0
     }
 
     /// Tells the engine what a `rollback` discarded; an engine that ignores rollbacks

@@ -235,16 +235,9 @@ extension SDSEngine {
                 current.awaiting = id
                 // Moved into the effect (not copied, then destroyed here).
                 effects.append(.send(id, consume request))
-                current.step = .uploadAnswered
                 // The run waits for the answer either way: passed in line, the `.resume` that
-                // would have found it waiting is all that is saved (`pass`).
-                if mayPassInLine(effects) {
-                    inLinePassesLeft -= 1
-                    effects.append(.probePassed("upload.sent"))
-                } else {
-                    current.awaitingResume = true
-                    effects.append(.probe("upload.sent"))
-                }
+                // would have found it waiting is all that is saved.
+                pass("upload.sent", then: .uploadAnswered, current, &effects)
             } else if current.uploadRequests == 0 {
                 pass("upload.done", then: .finish, current, &effects)
             } else {

@@ -96,7 +96,8 @@ import TestSupport
             world.deliver(.appCall(.syncNow, waiter: waiter), to: index)
             world.waitFor(waiter, what: "a heal sync")
         }
-        world.run(while: { !world.isSettled }, bound: World.waitBound, what: "settling after the heal")
+        world.run(while: { !world.isSettled }, bound: World.waitBound, what: "settling after the heal",
+                  passesInLine: true)
         var pending: [String: Int] = [:]
         // A device signed out cannot upload: its changes wait for an account (ACCT-1).
         for device in world.devices where device.account != nil {

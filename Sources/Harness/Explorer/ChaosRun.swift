@@ -437,7 +437,7 @@ final class ChaosRun {
     private func settle(within budget: SimTime) {
         world.currentLine = plan.healLocation.line
         world.run(while: { !world.isSettled }, bound: budget, what: "settling after the heal",
-                  keptGoingBy: .anyDevice)
+                  passesInLine: true)
         if world.failure == nil { world.run(until: world.now) }
     }
 

@@ -26,17 +26,27 @@ public struct ZoneID: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The two strings by the record-name hash (`RecordNameHash`, consistent with `String`'s
-    /// `==`, so with the synthesized `==`), mixed into one word that `Hasher` takes once.
+    /// `==`, so with the synthesized `==`), mixed into one word that `Hasher` takes once
+    /// (`TableHash` for a table).
     /// Issue 19: the synthesized hashing fed both strings through `Hasher`, and the cloud
     /// finds a zone in its tables (zone states, feeds, shared views) about once a request,
     /// 5,500 finds at 540 instructions in 20 swarm seeds. The tables only answer lookups:
     /// the buckets' order never shows.
     public func hash(into hasher: inout Hasher) {
-        // The owner's hash multiplied by an odd constant first: swapping the two strings
-        // changes the word.
-        hasher.combine(
-            RecordNameHash.hash(owner) &* Int(bitPattern: 0x9E37_79B9_7F4A_7C15)
-                ^ RecordNameHash.hash(name))
+        hasher.combine(word)
+    }
+
+    /// What `Dictionary` and `Set` file the zone under: the same word, mixed by `TableHash`
+    /// instead of `Hasher`.
+    public func _rawHashValue(seed: Int) -> Int {
+        TableHash.mix(UInt64(bitPattern: Int64(word)), seed: seed)
+    }
+
+    /// The two names' hashes as one word. The owner's hash is multiplied by an odd constant
+    /// first: swapping the two strings changes the word.
+    private var word: Int {
+        RecordNameHash.hash(owner) &* Int(bitPattern: 0x9E37_79B9_7F4A_7C15)
+            ^ RecordNameHash.hash(name)
     }
 
     public var description: String { "\(name):\(owner)" }

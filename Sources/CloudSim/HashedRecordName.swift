@@ -1,3 +1,5 @@
+import Kernel
+
 /// A record name as the key of a zone's tables by name (tombstones, earlier versions), with
 /// its `RecordNameHash` computed once.
 ///
@@ -34,5 +36,11 @@ public struct HashedRecordName: Hashable, Sendable {
     @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(nameHash)
+    }
+
+    /// What `Dictionary` and `Set` file the name under (`TableHash`: no `Hasher`).
+    @inlinable
+    public func _rawHashValue(seed: Int) -> Int {
+        TableHash.mix(UInt64(bitPattern: Int64(nameHash)), seed: seed)
     }
 }

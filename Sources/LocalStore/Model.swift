@@ -1,3 +1,5 @@
+import Kernel
+
 /// A model's identifier in one store: stable for the store's life, new when it is rebuilt.
 ///
 /// Stores hand them out from a counter, so they are deterministic.
@@ -9,6 +11,11 @@ public struct ModelID: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     public static func < (lhs: ModelID, rhs: ModelID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// What `Dictionary` and `Set` file an identifier under (`TableHash`: no `Hasher`).
+    public func _rawHashValue(seed: Int) -> Int { TableHash.mix(rawValue, seed: seed) }
 
     public var description: String { "m\(rawValue)" }
 }

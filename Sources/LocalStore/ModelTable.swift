@@ -211,7 +211,11 @@ struct ModelTable: Hashable, Sendable {
     var sortedIDs: [ModelID] {
         var ids: [ModelID] = []
         ids.reserveCapacity(count)
-        forEachInOrder { ids.append($0.id) }
+        if !overflow.isEmpty { ids.append(contentsOf: overflow.keys.sorted()) }
+        // Slot `i` holds `base + i`: only whether it is taken is read, no model copied out.
+        for index in slots.indices where slots[index] != nil {
+            ids.append(ModelID(base + UInt64(index)))
+        }
         return ids
     }
 

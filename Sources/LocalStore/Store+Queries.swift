@@ -13,6 +13,11 @@ extension Store {
         storage.modelsInOrder
     }
 
+    /// Every model's identifier, sorted (no model copied out, as `models` does).
+    public var modelIDs: [ModelID] {
+        storage.sortedIDs
+    }
+
     /// The number of models of every entity.
     public var modelCount: Int {
         storage.count

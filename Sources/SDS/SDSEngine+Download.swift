@@ -379,7 +379,7 @@ extension SDSEngine {
 
     /// DL-3 / DL-4: records kept aside are tried again once what they reference is here.
     func retryAside(context: inout SDSContext, effects: inout [EngineEffect]) {
-        let names = context.syncData.aside.keys.sorted()
+        let names = context.syncData.aside.names
         guard !names.isEmpty else { return }
         var ready: [CloudRecord] = []
         // No page: a reference is missing unless stored here.

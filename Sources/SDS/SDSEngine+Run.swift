@@ -275,7 +275,7 @@ extension SDSEngine {
             completedFullDownload = false
             effects.appendTrace(detailed: context.isTracing,
                 kind: "full-download.incomplete",
-                details: [TraceField("aside", .list(context.syncData.aside.keys.sorted().map { .string($0) })),
+                details: [TraceField("aside", .list(context.syncData.aside.names.map { .string($0) })),
                           TraceField("downloads", .int(Int64(context.syncData.fullDownloadAttempts)))],
                 rules: ["SYNC-7"]
             )

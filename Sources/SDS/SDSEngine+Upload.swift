@@ -55,7 +55,7 @@ extension SDSEngine {
         var budget = Self.maxItemsPerUpload
         let held = heldDeletions(context: context, effects: &effects)
         if !adoption && !context.syncData.pendingDeletions.isEmpty {
-            for name in context.syncData.pendingDeletions.keys.sorted() where budget > 0 {
+            for name in context.syncData.pendingDeletions.names where budget > 0 {
                 guard uploads(name, model: nil, to: target, targetIsOwn: targetIsOwn, context: context)
                 else { continue }
                 guard !current.attempted.contains(name), !held.contains(name) else { continue }
@@ -165,7 +165,7 @@ extension SDSEngine {
         guard !context.syncData.recordZones.isEmpty else { return appZone(context) }
         var zones: [ZoneID] = []
         if !adoption {
-            for name in context.syncData.pendingDeletions.keys.sorted() where !current.attempted.contains(name) {
+            for name in context.syncData.pendingDeletions.names where !current.attempted.contains(name) {
                 zones.append(zone(ofRecord: name, model: nil, context: context))
             }
         }

@@ -122,7 +122,7 @@ struct SDSObservation: EngineObservation {
 
     var pendingModels: [ModelID] { syncData.pending.keys.sorted() }
 
-    var pendingDeletions: [String] { syncData.pendingDeletions.keys.sorted() }
+    var pendingDeletions: [String] { syncData.pendingDeletions.names }
 
     var rejectedRecords: [(record: String, error: String)] {
         syncData.rejected.keys.sorted().compactMap { name in
@@ -130,5 +130,5 @@ struct SDSObservation: EngineObservation {
         }
     }
 
-    var keptAsideRecords: [String] { syncData.aside.keys.sorted() }
+    var keptAsideRecords: [String] { syncData.aside.names }
 }

@@ -9,12 +9,12 @@ extension SDSSyncData {
     struct Fields: Hashable, Sendable {
         var records: RecordTable = RecordTable()
         var pending: PendingChanges = PendingChanges()
-        var pendingDeletions: [String: PendingDeletion] = [:]
+        var pendingDeletions = RecordNameMap<PendingDeletion>()
         var expiredTokenRefetch: Bool = false
         var refetchedRecords: Set<String> = []
         var deletedHere: Set<String> = []
-        var uploadedMoves: [String: String] = [:]
-        var unanswered: [String: UnansweredUpload] = [:]
+        var uploadedMoves = RecordNameMap<String>()
+        var unanswered = RecordNameMap<UnansweredUpload>()
         var databaseToken: DatabaseChangeToken?
         var zoneToken: ZoneChangeToken?
         var zoneCreated: Bool = false
@@ -23,8 +23,8 @@ extension SDSSyncData {
         var account: String?
         var historyPosition: Int64 = 0
         var editVersion: Int64 = 0
-        var parents: [String: String] = [:]
-        var aside: [String: AsideRecord] = [:]
+        var parents = RecordNameMap<String>()
+        var aside = RecordNameMap<AsideRecord>()
         var rejected: [String: RejectedRecord] = [:]
         var overflow: [String: OverflowRecordState] = [:]
         var pageInProgress: Bool = false

@@ -118,7 +118,7 @@ public struct SDSSyncData: EngineSyncData {
         _modify { makeUnique(); yield &storage.fields.pending }
     }
     /// Deletions not uploaded yet, by record name.
-    public var pendingDeletions: [String: PendingDeletion] {
+    public var pendingDeletions: RecordNameMap<PendingDeletion> {
         _read { yield storage.fields.pendingDeletions }
         _modify { makeUnique(); yield &storage.fields.pendingDeletions }
     }
@@ -141,13 +141,13 @@ public struct SDSSyncData: EngineSyncData {
     }
     /// LIM-3: records this device moved to another parent, with the change tag of the upload
     /// that did it, until another device's save of the record is downloaded.
-    public var uploadedMoves: [String: String] {
+    public var uploadedMoves: RecordNameMap<String> {
         _read { yield storage.fields.uploadedMoves }
         _modify { makeUnique(); yield &storage.fields.uploadedMoves }
     }
     /// SYNC-4: saves sent whose answer has not arrived (a kill or a lost answer can keep it
     /// from ever arriving), by record name; the next download of the record settles them.
-    public var unanswered: [String: UnansweredUpload] {
+    public var unanswered: RecordNameMap<UnansweredUpload> {
         _read { yield storage.fields.unanswered }
         _modify { makeUnique(); yield &storage.fields.unanswered }
     }
@@ -190,12 +190,12 @@ public struct SDSSyncData: EngineSyncData {
     }
     /// The parent record name of each record as iCloud has it (ERR-6: a deletion of a previous
     /// parent waits for the change that moved a model away from it).
-    public var parents: [String: String] {
+    public var parents: RecordNameMap<String> {
         _read { yield storage.fields.parents }
         _modify { makeUnique(); yield &storage.fields.parents }
     }
     /// DL-3 / DL-4: downloaded records that cannot be stored yet, kept next to the sync data.
-    public var aside: [String: AsideRecord] {
+    public var aside: RecordNameMap<AsideRecord> {
         _read { yield storage.fields.aside }
         _modify { makeUnique(); yield &storage.fields.aside }
     }
@@ -322,8 +322,9 @@ public struct SDSSyncData: EngineSyncData {
             // A first send takes the keys as they are (the map shared, not rebuilt).
             return UnansweredUpload(keys: keys, changeTag: tag)
         }
-        return Self.join(&unanswered[recordName, default: first()], keys: keys,
-                         isFirst: { isFirst })
+        return unanswered.withValue(of: recordName, default: first) { upload in
+            Self.join(&upload, keys: keys, isFirst: { isFirst })
+        }
     }
 
     /// `markUnanswered` on the entry of the record: a later send's keys join the earlier

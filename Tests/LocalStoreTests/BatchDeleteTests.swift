@@ -14,6 +14,7 @@ import Testing
             "pinned": .bool(false), "title": .string("A"),
         ]) == [first, second])
         #expect(store.models.map(\.id) == [pinned, other])
+        #expect(store.modelIDs == [pinned, other])
         #expect(store.lastHistoryPosition == position)
         #expect(store.history(after: position).isEmpty)
     }

@@ -1,5 +1,6 @@
 import CloudSim
 import Device
+import Kernel
 import LocalStore
 import SyncContract
 
@@ -79,16 +80,18 @@ enum LostChangeChecker {
         var accounts = FewNumbers()
         var keys = FewNumbers()
         // Sized once: grown step by step, the tables were rehashed several times a check.
-        var records = [String: Int](minimumCapacity: saves.count + deletions.count)
+        // By `HashedRecordName`: `String`'s own hashing (SipHash) was most of a lookup.
+        var records = [HashedRecordName: Int](minimumCapacity: saves.count + deletions.count)
         var lastRecord: (name: String, number: Int)?
         func record(_ name: String) -> Int {
             if let lastRecord, lastRecord.name == name { return lastRecord.number }
             let number: Int
-            if let known = records[name] {
+            let key = HashedRecordName(name)
+            if let known = records[key] {
                 number = known
             } else {
                 number = records.count
-                records[name] = number
+                records[key] = number
             }
             lastRecord = (name, number)
             return number
@@ -148,6 +151,17 @@ enum LostChangeChecker {
     private struct RecordKey: Hashable {
         var account: Int
         var record: Int
+
+        /// Both numbers in one word, mixed by `TableHash` in a table (`Hasher` took most of
+        /// a lookup).
+        private var word: UInt64 {
+            UInt64(truncatingIfNeeded: account) &* 0x9E37_79B9_7F4A_7C15
+                ^ UInt64(truncatingIfNeeded: record)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(word) }
+
+        func _rawHashValue(seed: Int) -> Int { TableHash.mix(word, seed: seed) }
     }
 
     /// Devices (by index) where a discarding rule fired; the cloud's rules count for all.

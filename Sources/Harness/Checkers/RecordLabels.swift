@@ -1,7 +1,10 @@
+import CloudSim
+
 /// The scenario label that stands for each record, so a checker's message and expectations
 /// can name a record the way the file does.
 struct RecordLabels {
-    private var labelByRecord: [String: String] = [:]
+    /// By `HashedRecordName`: `String`'s own hashing (SipHash) was most of a lookup.
+    private var labelByRecord: [HashedRecordName: String] = [:]
 
     /// `labels` in the order they were bound; the first label of a record names it.
     ///
@@ -11,17 +14,17 @@ struct RecordLabels {
         labelByRecord.reserveCapacity(labels.count)
         for label in labels.reversed() {
             guard let record = table.recordName(of: label) else { continue }
-            labelByRecord[record] = label
+            labelByRecord[HashedRecordName(record)] = label
         }
     }
 
     func label(of record: String) -> String? {
-        labelByRecord[record]
+        labelByRecord[HashedRecordName(record)]
     }
 
     /// `n3 (Note.1A2B…)` or the record name alone when no label names it.
     func describe(_ record: String) -> String {
-        guard let label = labelByRecord[record] else { return record }
+        guard let label = labelByRecord[HashedRecordName(record)] else { return record }
         return "\(label) (\(record))"
     }
 }

@@ -1,5 +1,6 @@
 import CloudSim
 import Device
+import Kernel
 
 /// No resurrection: a record that a device's saved deletion removed does not come back, in
 /// iCloud or on the device that deleted it, unless the app inserted it again.
@@ -32,13 +33,15 @@ enum ResurrectionChecker {
         guard !ledger.deletions.isEmpty else { return [] }
         // How often the app inserted each record and its latest insert, read once: the
         // insertions were scanned (a string comparison each) for every deletion.
-        var inserted = [String: (count: Int, latest: Int)](
+        // (By `HashedRecordName`: `String`'s own hashing was most of a lookup.)
+        var inserted = [HashedRecordName: (count: Int, latest: Int)](
             minimumCapacity: ledger.insertions.count)
         for insertion in ledger.insertions {
-            if let known = inserted[insertion.record] {
-                inserted[insertion.record] = (known.count + 1, max(known.latest, insertion.order))
+            let key = HashedRecordName(insertion.record)
+            if let known = inserted[key] {
+                inserted[key] = (known.count + 1, max(known.latest, insertion.order))
             } else {
-                inserted[insertion.record] = (1, insertion.order)
+                inserted[key] = (1, insertion.order)
             }
         }
         var seen = Set<DeletedRecord>(minimumCapacity: ledger.deletions.count)
@@ -46,7 +49,7 @@ enum ResurrectionChecker {
         for deletion in ledger.deletions {
             guard seen.insert(DeletedRecord(account: deletion.account, record: deletion.record))
                 .inserted else { continue }
-            if let inserts = inserted[deletion.record],
+            if let inserts = inserted[HashedRecordName(deletion.record)],
                 inserts.count > 1 || inserts.latest > deletion.order
             {
                 continue
@@ -61,6 +64,14 @@ enum ResurrectionChecker {
     private struct DeletedRecord: Hashable {
         var account: String
         var record: String
+
+        /// By the record name's `RecordNameHash` alone (equal pairs hash alike), and in a
+        /// table mixed by `TableHash`: `Hasher` took most of an insert.
+        func hash(into hasher: inout Hasher) { hasher.combine(RecordNameHash.hash(record)) }
+
+        func _rawHashValue(seed: Int) -> Int {
+            TableHash.mix(UInt64(bitPattern: Int64(RecordNameHash.hash(record))), seed: seed)
+        }
     }
 
     private static func check(

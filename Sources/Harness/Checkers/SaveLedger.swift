@@ -110,11 +110,13 @@ struct SaveLedger {
     private static func recordNames(in store: Store, observation: any EngineObservation)
         -> [(model: ModelID, name: String)]
     {
-        let models = store.models
+        // Identifiers only: the models themselves were copied out, every one of them, before
+        // every delete a draw made.
+        let ids = store.modelIDs
         var names: [(model: ModelID, name: String)] = []
-        names.reserveCapacity(models.count)
-        for model in models {
-            if let name = observation.recordName(of: model.id) { names.append((model.id, name)) }
+        names.reserveCapacity(ids.count)
+        for id in ids {
+            if let name = observation.recordName(of: id) { names.append((id, name)) }
         }
         return names
     }

@@ -15,7 +15,8 @@ final class WorldReading {
     /// position of each name's first occurrence (`World.appRecord(named:of:)`'s answer).
     private struct AccountRecords {
         var records: [CloudRecord]
-        var positions: [String: Int]
+        /// By `HashedRecordName`: `String`'s own hashing (SipHash) was most of a lookup.
+        var positions: [HashedRecordName: Int]
     }
 
     let world: World
@@ -39,23 +40,23 @@ final class WorldReading {
     /// holds the name.
     func appRecord(named name: String, of account: String) -> CloudRecord? {
         let read = records(of: account)
-        return read.positions[name].map { read.records[$0] }
+        return read.positions[HashedRecordName(name)].map { read.records[$0] }
     }
 
     /// Whether `appRecord(named:of:)` finds a record, told without copying it out.
     func hasAppRecord(named name: String, of account: String) -> Bool {
-        records(of: account).positions[name] != nil
+        records(of: account).positions[HashedRecordName(name)] != nil
     }
 
     private func records(of account: String) -> AccountRecords {
         if let read = accounts[account] { return read }
         let records = world.appRecords(of: account)
-        var positions: [String: Int] = [:]
+        var positions: [HashedRecordName: Int] = [:]
         positions.reserveCapacity(records.count)
         // From the last back, each position stored over any later one: the first occurrence
         // wins with one hash of its name, not two, and no record is copied to read its name.
         for position in records.indices.reversed() {
-            positions[records[position].recordName] = position
+            positions[HashedRecordName(records[position].recordName)] = position
         }
         let read = AccountRecords(records: records, positions: positions)
         accounts[account] = read

@@ -1,3 +1,4 @@
+import CloudSim
 import Device
 import Kernel
 import LocalStore
@@ -92,7 +93,9 @@ final class ChaosRun {
     @exclusivity(unchecked) private(set) var phase = Phase.plain
     @exclusivity(unchecked) private var scratch: [ExpectationResult] = []
     /// The record name of each label, once known (labels never change records).
-    @exclusivity(unchecked) private var recordOf: [String: String] = [:]
+    /// (Each label filed as a `HashedRecordName`, hashed as a name is: `String`'s own hashing
+    /// was most of a lookup.)
+    @exclusivity(unchecked) private var recordOf: [HashedRecordName: String] = [:]
     /// `recordOf` of each position in `labels`, filled as `heldPositions` meets them.
     @exclusivity(unchecked) private var positionRecords: [String?] = []
     /// Per device, per position in `labels`: the model last found for that label there.
@@ -332,9 +335,10 @@ final class ChaosRun {
 
     /// A label's record name, once the label table knows it.
     private func record(of label: String) -> String? {
-        if let name = recordOf[label] { return name }
+        let key = HashedRecordName(label)
+        if let name = recordOf[key] { return name }
         guard let name = world.labels.recordName(of: label) else { return nil }
-        recordOf[label] = name
+        recordOf[key] = name
         return name
     }
 

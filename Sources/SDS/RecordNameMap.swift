@@ -1,0 +1,73 @@
+import CloudSim
+
+/// A table of values by record name, asked by name and walked only through its sorted
+/// `keys`: the sync data's tables of pending deletions, unanswered uploads, parents,
+/// uploaded moves and records kept aside.
+///
+/// Issue 19: as `[String: Value]`, each lookup hashed the 36-byte name with `Hasher`
+/// (SipHash over every byte, about 450 instructions with the probe) and so did a removal from
+/// an empty table, once or twice for every record a download stored and every answer to an
+/// upload. The names are filed as `HashedRecordName`s (`RecordNameHash`, eight bytes at a
+/// time, mixed into the table by `TableHash`), and an empty table answers without hashing.
+/// Nothing is read in bucket order: `names` come sorted.
+public struct RecordNameMap<Value: Hashable & Sendable>: Hashable, Sendable,
+    ExpressibleByDictionaryLiteral
+{
+    private var entries: [HashedRecordName: Value]
+
+    public init() { entries = Dictionary() }
+
+    public init(dictionaryLiteral elements: (String, Value)...) {
+        entries = Dictionary(minimumCapacity: elements.count)
+        for (name, value) in elements { // tidy: ordered (the literal's list)
+            entries[HashedRecordName(name)] = value
+        }
+    }
+
+    public var isEmpty: Bool { entries.isEmpty }
+
+    public var count: Int { entries.count }
+
+    /// The names, sorted.
+    public var names: [String] {
+        entries.keys.map(\.name).sorted() // tidy: ordered (sorted)
+    }
+
+    /// The value of a record name; setting nil removes its entry.
+    public subscript(name: String) -> Value? {
+        get { entries.isEmpty ? nil : entries[HashedRecordName(name)] }
+        set {
+            if let newValue {
+                entries[HashedRecordName(name)] = newValue
+            } else if !entries.isEmpty {
+                entries[HashedRecordName(name)] = nil
+            }
+        }
+    }
+
+    /// Changes the value of a record name in place, `defaultValue` stored first when it has
+    /// none. (A function, not a `_modify` subscript: nested in the sync data's accessor, that
+    /// coroutine's frame was allocated on the heap.)
+    public mutating func withValue<Result>(
+        of name: String, default defaultValue: () -> Value,
+        _ body: (inout Value) -> Result
+    ) -> Result {
+        body(&entries[HashedRecordName(name), default: defaultValue()])
+    }
+
+    /// Removes the name's entry and returns its value (nil, without hashing, when empty).
+    @discardableResult
+    public mutating func removeValue(forKey name: String) -> Value? {
+        entries.isEmpty ? nil : entries.removeValue(forKey: HashedRecordName(name))
+    }
+
+    /// Removes the name's entry, if any.
+    public mutating func removeEntry(at name: String) {
+        removeValue(forKey: name)
+    }
+
+    /// Sets the name's entry, or removes it for nil.
+    public mutating func setEntry(_ value: Value?, at name: String) {
+        self[name] = value
+    }
+}

@@ -57,6 +57,12 @@ public struct RecordTable: Hashable, Sendable {
         buffer.entryIndex(of: model).map { buffer.entries[$0].name }
     }
 
+    /// Whether the model is bound to the record name, read in place (no name copied out).
+    public func isBound(_ model: ModelID, to name: String) -> Bool {
+        guard let index = buffer.entryIndex(of: model) else { return false }
+        return buffer.entries[index].name == name
+    }
+
     /// The model bound to the record name.
     ///
     /// Inlined, so that a caller reading the table out of another object's field (the sync

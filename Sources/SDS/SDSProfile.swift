@@ -113,6 +113,12 @@ struct SDSObservation: EngineObservation {
 
     func model(forRecord name: String) -> ModelID? { syncData.model(forRecord: name) }
 
+    func model(forRecord name: HashedRecordName) -> ModelID? { syncData.model(forRecord: name) }
+
+    func isModel(_ model: ModelID, boundTo name: HashedRecordName) -> Bool {
+        syncData.records.isBound(model, to: name.name)
+    }
+
     var pendingCount: Int { syncData.pendingCount }
 
     var hasDownloadedOnce: Bool {

@@ -362,6 +362,13 @@ public struct SDSSyncData: EngineSyncData {
         return hashedModel(forRecord: name)
     }
 
+    /// `model(forRecord:)` of a name whose hash the caller keeps.
+    public func model(forRecord name: HashedRecordName) -> ModelID? {
+        let identical = records.identicalModel(named: name.name)
+        if identical.found { return identical.model }
+        return records.model(named: name.name, hash: name.nameHash)
+    }
+
     /// `model(forRecord:)` of a name no entry holds this very string of.
     @inline(never)
     private func hashedModel(forRecord name: String) -> ModelID? {

@@ -1,3 +1,4 @@
+import CloudSim
 import LocalStore
 
 /// What checkers, expectations and reports may read of an engine: read-only, the same shape
@@ -7,6 +8,12 @@ public protocol EngineObservation {
     func recordName(of model: ModelID) -> String?
     /// The local model that stands for a record, if the engine knows one.
     func model(forRecord name: String) -> ModelID?
+    /// The same, for a name whose `RecordNameHash` the caller keeps (an engine that files
+    /// names by it can skip hashing the name again). Defaults to `model(forRecord:)`.
+    func model(forRecord name: HashedRecordName) -> ModelID?
+    /// Whether the model stands for that record (`recordName(of:) == name`), asked without
+    /// copying the name out. Defaults to comparing `recordName(of:)`.
+    func isModel(_ model: ModelID, boundTo name: HashedRecordName) -> Bool
     /// Models (and deletions) whose changes the engine still intends to upload
     /// (`expect … pending N`); a change the engine forgot is not pending.
     var pendingCount: Int { get }
@@ -27,6 +34,14 @@ public protocol EngineObservation {
 }
 
 extension EngineObservation {
+    public func model(forRecord name: HashedRecordName) -> ModelID? {
+        model(forRecord: name.name)
+    }
+
+    public func isModel(_ model: ModelID, boundTo name: HashedRecordName) -> Bool {
+        recordName(of: model) == name.name
+    }
+
     public var pendingModels: [ModelID] { [] }
     public var pendingDeletions: [String] { [] }
     public var rejectedRecords: [(record: String, error: String)] { [] }

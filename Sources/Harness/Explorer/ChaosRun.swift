@@ -97,7 +97,8 @@ final class ChaosRun {
     /// was most of a lookup.)
     @exclusivity(unchecked) private var recordOf: [HashedRecordName: String] = [:]
     /// `recordOf` of each position in `labels`, filled as `heldPositions` meets them.
-    @exclusivity(unchecked) private var positionRecords: [String?] = []
+    /// (With their `RecordNameHash`, so the observation does not hash a name at every draw.)
+    @exclusivity(unchecked) private var positionRecords: [HashedRecordName?] = []
     /// Per device, per position in `labels`: the model last found for that label there.
     @exclusivity(unchecked) private var modelCache: [[ModelID?]] = []
     /// The list `heldPositions` last returned, whose storage its next call reuses.
@@ -282,7 +283,9 @@ final class ChaosRun {
         held.reserveCapacity(labels.count)
         for position in labels.indices {
             guard wanted.contains(labelEntities[position]) else { continue }
-            if records[position] == nil { records[position] = record(of: labels[position].label) }
+            if records[position] == nil {
+                records[position] = record(of: labels[position].label).map(HashedRecordName.init)
+            }
             guard let name = records[position] else {
                 if world.labels.model(labels[position].label, on: index, devices: world.devices)
                     != nil
@@ -292,7 +295,9 @@ final class ChaosRun {
                 continue
             }
             // A model found before is still the label's while it holds the label's record.
-            if let id = cache[position], observation.recordName(of: id) == name, store.contains(id) {
+            if let id = cache[position], store.contains(id),
+                observation.isModel(id, boundTo: name)
+            {
                 held.append(position)
                 continue
             }
@@ -377,6 +382,13 @@ final class ChaosRun {
     private func model(forRecord name: String, observation: any EngineObservation, store: Store)
         -> ModelID?
     {
+        guard let id = observation.model(forRecord: name), store.contains(id) else { return nil }
+        return id
+    }
+
+    private func model(
+        forRecord name: HashedRecordName, observation: any EngineObservation, store: Store
+    ) -> ModelID? {
         guard let id = observation.model(forRecord: name), store.contains(id) else { return nil }
         return id
     }

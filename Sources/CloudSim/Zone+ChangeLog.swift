@@ -80,10 +80,13 @@ extension ZoneState {
         var itemCount = 0
         var lastSequence = sequence
         while index < log.count {
-            let entry = log[index]
+            // The entry read where it is stored (`report(at:)`): a copy of it retained and
+            // released its record name, for every entry a fetch walks.
+            let position = index
             index += 1
             guard
-                let item = report(entry, includeTombstones: includeTombstones, creator: creator)
+                let item = report(
+                    at: position, includeTombstones: includeTombstones, creator: creator)
             else {
                 continue
             }
@@ -97,22 +100,24 @@ extension ZoneState {
             case .deletion(let deletion): page.deletions.append(deletion)
             }
             itemCount += 1
-            lastSequence = entry.sequence
+            lastSequence = log[position].sequence
         }
         return page
     }
 
-    /// What a log entry reports when it is the current state of its name and may be
-    /// reported: the live record's position in the table, or its deletion; nil otherwise.
+    /// What the log entry at `index` reports when it is the current state of its name and may
+    /// be reported: the live record's position in the table, or its deletion; nil otherwise.
     private func report(
-        _ entry: LogEntry, includeTombstones: Bool, creator: String?
+        at index: Int, includeTombstones: Bool, creator: String?
     ) -> FeedItem? {
-        if let position = records.position(of: entry.recordName, nameHash: entry.nameHash) {
-            return records.sequence(at: position) == entry.sequence ? .record(position) : nil
+        if let position = records.position(
+            of: log[index].recordName, nameHash: log[index].nameHash)
+        {
+            return records.sequence(at: position) == log[index].sequence ? .record(position) : nil
         }
         guard includeTombstones || creator != nil,
-            let tombstone = tombstone(named: entry.recordName, nameHash: entry.nameHash),
-            tombstone.sequence == entry.sequence,
+            let tombstone = tombstone(named: log[index].recordName, nameHash: log[index].nameHash),
+            tombstone.sequence == log[index].sequence,
             includeTombstones || (creator != nil && tombstone.createdBy == creator)
         else { return nil }
         return .deletion(

@@ -1,3 +1,5 @@
+import Kernel
+
 /// The hash a zone's record index files a name under, consistent with `String`'s `==`
 /// (canonical equivalence).
 ///
@@ -92,11 +94,6 @@ public enum RecordNameHash {
             }
         }
         guard highBits & 0x8080_8080_8080_8080 == 0 else { return nil }
-        state ^= state >> 33
-        state &*= 0xFF51_AFD7_ED55_8CCD
-        state ^= state >> 33
-        state &*= 0xC4CE_B9FE_1A85_EC53
-        state ^= state >> 33
-        return Int(truncatingIfNeeded: state)
+        return Int(truncatingIfNeeded: TableHash.finalize(state))
     }
 }

@@ -11,12 +11,19 @@
 public enum TableHash {
     @inlinable
     public static func mix(_ word: UInt64, seed: Int) -> Int {
-        var bits = word ^ UInt64(truncatingIfNeeded: seed)
+        Int(truncatingIfNeeded: finalize(word ^ UInt64(truncatingIfNeeded: seed)))
+    }
+
+    /// MurmurHash3's 64-bit finalizer (`fmix64`): every bit of the word reaches every bit of
+    /// the result. `RecordNameHash` ends with it too.
+    @inlinable
+    public static func finalize(_ word: UInt64) -> UInt64 {
+        var bits = word
         bits ^= bits >> 33
         bits &*= 0xFF51_AFD7_ED55_8CCD
         bits ^= bits >> 33
         bits &*= 0xC4CE_B9FE_1A85_EC53
         bits ^= bits >> 33
-        return Int(truncatingIfNeeded: bits)
+        return bits
     }
 }

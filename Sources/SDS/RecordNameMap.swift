@@ -1,7 +1,7 @@
 import CloudSim
 
 /// A table of values by record name, asked by name and walked only through its sorted
-/// `keys`: the sync data's tables of pending deletions, unanswered uploads, parents,
+/// `names`: the sync data's tables of pending deletions, unanswered uploads, parents,
 /// uploaded moves and records kept aside.
 ///
 /// Issue 19: as `[String: Value]`, each lookup hashed the 36-byte name with `Hasher`

@@ -1,3 +1,4 @@
+import CloudSim
 import Kernel
 import LocalStore
 @testable import SDS
@@ -33,6 +34,12 @@ import Testing
         }
         for id in ids {
             #expect(table.name(of: id) == reference.recordNames[id], "name of \(id)")
+            if let name = reference.recordNames[id] {
+                #expect(table.isBound(id, to: name), "\(id) bound to \(name)")
+            }
+        }
+        for (name, id) in zip(names, ids) { // tidy: ordered (two lists)
+            #expect(table.isBound(id, to: name) == (reference.recordNames[id] == name))
         }
         #expect(table.boundCount == reference.recordNames.count)
         #expect(table.boundModels == reference.recordNames.keys.sorted())
@@ -74,6 +81,28 @@ import Testing
         Self.check(table, against: reference, names: names, ids: ids)
         for id in ids { table.unbind(id) }
         #expect(table == RecordTable())
+    }
+
+    @Test("the observation's hashed-name lookups answer as the string ones")
+    func hashedLookupsMatch() {
+        var data = SDSSyncData()
+        let names = (0..<40).map { "0000000\($0 % 10)-ACE5-3815-6819-B508C3A74B\(100 + $0)" }
+        for (offset, name) in names.enumerated() where offset % 3 != 0 {
+            data.bind(ModelID(UInt64(offset)), to: name)
+        }
+        let observation = SDSObservation(syncData: data, engine: nil)
+        for (offset, name) in names.enumerated() {
+            // Built again, so the table does not hold this very string: the hashed path.
+            let copy = String(decoding: Array(name.utf8), as: UTF8.self)
+            let id = ModelID(UInt64(offset))
+            #expect(observation.model(forRecord: HashedRecordName(copy))
+                    == observation.model(forRecord: name))
+            #expect(observation.model(forRecord: HashedRecordName(name))
+                    == (offset % 3 != 0 ? id : nil))
+            #expect(observation.isModel(id, boundTo: HashedRecordName(copy))
+                    == (observation.recordName(of: id) == name))
+            #expect(!observation.isModel(id, boundTo: HashedRecordName("other")))
+        }
     }
 
     @Test("equal, with equal hashes, whatever order built the same entries")

@@ -73,6 +73,7 @@ enum BenchCommand {
                 "note: this binary loads the Swift runtime dynamically; the figures to report come "
                     + "from 'swift build -c release --static-swift-stdlib' (docs/BENCH.md)")
         }
+        print("allocator: \(MallocTuning.description)")
         if growth || !downloads.isEmpty {
             var status: Int32 = 0
             if growth {

@@ -28,6 +28,11 @@ Run 'synclab help COMMAND' or 'synclab COMMAND --help' for a command's options,
 
 let commands = ["run", "check", "probes", "engines", "report", "compare", "bench", "rules", "explore"]
 var arguments = Array(CommandLine.arguments.dropFirst())
+// The commands that run many seeds start again with a larger malloc cache (`MallocTuning`).
+if let command = arguments.first, command == "explore" || command == "bench",
+   !arguments.contains("-h"), !arguments.contains("--help") {
+    MallocTuning.reexecuteIfUntuned()
+}
 // `synclab help CMD` is `synclab CMD --help`.
 if arguments.count == 2, arguments[0] == "help", commands.contains(arguments[1]) {
     arguments = [arguments[1], "--help"]

@@ -28,7 +28,7 @@ extension World {
             save(.insert(id, entity: entity.value, values: properties), device: index)
         case .update(let label, let values):
             guard requireRunning(index), let id = requireModel(label.value, on: index),
-                  let entity = device.store.model(id)?.entity ?? device.unsavedEntity(of: id),
+                  let entity = device.store.entity(of: id) ?? device.unsavedEntity(of: id),
                   let properties = properties(values, entity: entity, device: index) else { return }
             save(.update(id, values: properties), device: index)
         case .delete(let label):

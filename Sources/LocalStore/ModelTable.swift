@@ -77,6 +77,26 @@ struct ModelTable: Hashable, Sendable {
         return !overflow.isEmpty && overflow.index(forKey: id) != nil
     }
 
+    /// The attribute values of a model, read where it is stored: only the values are
+    /// copied out (one reference retained), not the whole model (its entity name and three
+    /// maps), as `self[id]?.values` did.
+    func values(of id: ModelID) -> SortedMap<String, AttributeValue>? {
+        if let index = slotIndex(of: id) { return slots[index]?.values }
+        return overflow.isEmpty ? nil : overflow[id]?.values
+    }
+
+    /// The to-one relationships of a model, read where it is stored (see `values(of:)`).
+    func toOne(of id: ModelID) -> SortedMap<String, ModelID>? {
+        if let index = slotIndex(of: id) { return slots[index]?.toOne }
+        return overflow.isEmpty ? nil : overflow[id]?.toOne
+    }
+
+    /// The entity of a model, read where it is stored (see `values(of:)`).
+    func entity(of id: ModelID) -> String? {
+        if let index = slotIndex(of: id) { return slots[index]?.entity }
+        return overflow.isEmpty ? nil : overflow[id]?.entity
+    }
+
     /// Changes a model in place, so that its dictionaries are not copied when the table holds
     /// the only reference to them. Nil (and `body` not called) when there is no such model.
     mutating func modify<Result>(

@@ -4,6 +4,22 @@ extension Store {
         storage[id]
     }
 
+    /// The attribute values of a model (`model(id)?.values` without copying the rest of
+    /// the model out).
+    public func values(of id: ModelID) -> SortedMap<String, AttributeValue>? {
+        storage.values(of: id)
+    }
+
+    /// The to-one relationships of a model (`model(id)?.toOne` without copying the rest).
+    public func toOne(of id: ModelID) -> SortedMap<String, ModelID>? {
+        storage.toOne(of: id)
+    }
+
+    /// The entity of a model (`model(id)?.entity` without copying the model out).
+    public func entity(of id: ModelID) -> String? {
+        storage.entity(of: id)
+    }
+
     public func contains(_ id: ModelID) -> Bool {
         storage.contains(id)
     }

@@ -458,7 +458,8 @@ extension SDSEngine {
         // (A model made for this page has no pending change.)
         let pendingKeys = isNew ? [:] : context.syncData.pending[id]?.keysThatWin ?? [:]
         // A new model is not in the store yet (its insert is in the same transaction).
-        let current = isNew ? nil : context.store.model(id)
+        // Only the maps compared are read out, not the whole model (its three maps).
+        let currentValues = isNew ? nil : context.store.values(of: id)
         // Sized once (`reserveCapacity` ran unspecialized, about 1,200 instructions a record),
         // at the first value: a record that changes nothing of its model (most of those that
         // come back after this device's own upload) allocates no table (about 760
@@ -481,7 +482,7 @@ extension SDSEngine {
             let downloaded = fields[key].flatMap {
                 RecordMapping.attributeValue($0, type: attributes[offset].type)
             }
-            if isNew || current?.values[key] != downloaded {
+            if isNew || currentValues?[key] != downloaded {
                 if downloaded.isNil && !attributes[offset].isOptional
                     && !attributes[offset].defaultValue.isNil && isNew {
                     continue
@@ -491,6 +492,7 @@ extension SDSEngine {
             }
         }
         let relationships = entity.synchronizedToOneRelationships
+        let currentToOne = isNew || relationships.isEmpty ? nil : context.store.toOne(of: id)
         for offset in relationships.indices {
             let key = relationships[offset].name
             if !pendingKeys.isEmpty && pendingKeys[key] != nil {
@@ -501,7 +503,7 @@ extension SDSEngine {
             if case .reference(let name, _)? = fields[key] {
                 target = context.syncData.model(forRecord: name)
             }
-            if isNew || current?.toOne[key] != target {
+            if isNew || currentToOne?[key] != target {
                 if values.isEmpty { values = .sized(capacity) }
                 values[key] = .relationship(target)
             }

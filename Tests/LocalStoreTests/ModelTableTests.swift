@@ -6,7 +6,8 @@ import Testing
 @Suite struct ModelTableTests {
     private static func model(_ raw: UInt64, _ tag: Int = 0) -> Model {
         Model(id: ModelID(raw), entity: raw % 2 == 0 ? "Even" : "Odd",
-              values: ["tag": .int(Int64(tag))])
+              values: ["tag": .int(Int64(tag))],
+              toOne: raw % 3 == 0 ? ["next": ModelID(raw + 1)] : [:])
     }
 
     /// Checks the table against the dictionary it must behave like.
@@ -24,6 +25,10 @@ import Testing
             let id = ModelID(raw)
             #expect(table[id] == reference[id], "\(id)", sourceLocation: sourceLocation)
             #expect(table.contains(id) == (reference[id] != nil), sourceLocation: sourceLocation)
+            // The field readers answer as a copy of the model would (slots and overflow).
+            #expect(table.values(of: id) == reference[id]?.values, sourceLocation: sourceLocation)
+            #expect(table.toOne(of: id) == reference[id]?.toOne, sourceLocation: sourceLocation)
+            #expect(table.entity(of: id) == reference[id]?.entity, sourceLocation: sourceLocation)
         }
         // The same models stored in order, in one go: a table laid out differently, and equal.
         var fresh = ModelTable()

@@ -206,14 +206,14 @@ enum LostChangeChecker {
                     continue
                 }
                 let store = reading.stores[index]
-                guard let model = reading.observations[index].model(forRecord: record)
-                    .flatMap(store.model)
+                guard let values = reading.observations[index].model(forRecord: record)
+                    .flatMap(store.values(of:))
                 else {
                     problems.append((device.name, "\(device.name) lacks"))
                     continue
                 }
-                if !acceptable.contains(model.values[first.key]) {
-                    let held = ValueConversion.describe(model.values[first.key])
+                if !acceptable.contains(values[first.key]) {
+                    let held = ValueConversion.describe(values[first.key])
                     problems.append((device.name, "\(device.name) has \(first.key)=\(held) for"))
                 }
             }

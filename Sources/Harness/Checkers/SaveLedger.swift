@@ -102,7 +102,7 @@ struct SaveLedger {
     ) -> Snapshot {
         Snapshot(
             device: index, model: model,
-            values: model.flatMap { store.model($0)?.values } ?? [:],
+            values: model.flatMap { store.values(of: $0) } ?? [:],
             recordNames: deletes ? recordNames(in: store, observation: observation) : [])
     }
 
@@ -173,26 +173,26 @@ struct SaveLedger {
         case .inserted(let id, let entityName):
             guard let position = entities.position(of: entityName),
                 let record = observation.recordName(of: id),
-                let model = store.model(id) else { return }
+                let values = store.values(of: id) else { return }
             insertions.append(Insertion(device: index, record: record, model: id, order: order))
             for name in entities.synchronizedNames(at: position) {
                 saves.append(ValueSave(
                     device: index, account: account, model: id, record: record,
                     entity: entityName,
-                    key: name, value: model.values[name], prior: .none,
+                    key: name, value: values[name], prior: .none,
                     time: now, order: order))
             }
         case .updated(let id, let entityName, let keys):
             guard let position = entities.position(of: entityName),
                 let record = observation.recordName(of: id),
-                let model = store.model(id) else { return }
+                let values = store.values(of: id) else { return }
             let synchronized = entities.synchronizedNames(at: position)
             for key in keys where synchronized.contains(key) {
                 var prior = Prior.unknown
                 if let own, own.model == id { prior = .known(own.values[key]) }
                 saves.append(ValueSave(
                     device: index, account: account, model: id, record: record,
-                    entity: entityName, key: key, value: model.values[key], prior: prior,
+                    entity: entityName, key: key, value: values[key], prior: prior,
                     time: now, order: order))
             }
         case .deleted(let id, _, _):

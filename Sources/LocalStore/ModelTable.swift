@@ -91,6 +91,13 @@ struct ModelTable: Hashable, Sendable {
         return overflow.isEmpty ? nil : overflow[id]?.toOne
     }
 
+    /// `Model.changedKeys(since:)` of the model stored now, read where it is stored; nil
+    /// when there is none.
+    func changedKeys(of id: ModelID, since before: Model) -> [String]? {
+        if let index = slotIndex(of: id) { return slots[index]?.changedKeys(since: before) }
+        return overflow.isEmpty ? nil : overflow[id]?.changedKeys(since: before)
+    }
+
     /// The entity of a model, read where it is stored (see `values(of:)`).
     func entity(of id: ModelID) -> String? {
         if let index = slotIndex(of: id) { return slots[index]?.entity }

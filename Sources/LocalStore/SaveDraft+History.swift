@@ -11,9 +11,11 @@ extension SaveDraft {
         changes.reserveCapacity(touched.count)
         // Most saves delete nothing: no lookups in the (empty) cascade tables then.
         let cascading = !cascades.isEmpty
-        for (id, original) in touched // tidy: ordered the order first touched
-        where !cascading || !cascaded.contains(id) {
-            if let change = change(of: id, original: original) {
+        // By position: each element's model read where it is (binding the pair copied it).
+        for position in touched.indices {
+            let id = touched[position].id
+            guard !cascading || !cascaded.contains(id) else { continue }
+            if let change = change(of: id, original: touched[position].original) {
                 changes.append(change)
             }
             guard cascading else { continue }
@@ -33,20 +35,19 @@ extension SaveDraft {
         return changes
     }
 
+    /// The model after the transaction is read in the draft's table, not copied out of it
+    /// (issue 19: a pair of copies, three maps retained and released, per touched model).
     private func change(of id: ModelID, original: Model?) -> HistoryChange? {
-        switch (original, models[id]) {
-        case (nil, nil):
-            return nil
-        case (nil, let after?):
-            return .inserted(id, entity: after.entity)
-        case (let before?, nil):
+        guard let before = original else {
+            return models.entity(of: id).map { .inserted(id, entity: $0) }
+        }
+        guard let keys = models.changedKeys(of: id, since: before) else {
             guard let tombstone = tombstone(of: id) else {
                 preconditionFailure("no tombstone of \(id)")
             }
             return .deleted(id, entity: before.entity, tombstone: tombstone)
-        case (let before?, let after?):
-            let keys = after.changedKeys(since: before)
-            return keys.isEmpty ? nil : .updated(id, entity: after.entity, keys: keys)
         }
+        guard !keys.isEmpty, let entity = models.entity(of: id) else { return nil }
+        return .updated(id, entity: entity, keys: keys)
     }
 }

@@ -29,6 +29,9 @@ import Testing
             #expect(table.values(of: id) == reference[id]?.values, sourceLocation: sourceLocation)
             #expect(table.toOne(of: id) == reference[id]?.toOne, sourceLocation: sourceLocation)
             #expect(table.entity(of: id) == reference[id]?.entity, sourceLocation: sourceLocation)
+            let earlier = Self.model(raw, -1)
+            #expect(table.changedKeys(of: id, since: earlier)
+                        == reference[id]?.changedKeys(since: earlier), sourceLocation: sourceLocation)
         }
         // The same models stored in order, in one go: a table laid out differently, and equal.
         var fresh = ModelTable()

@@ -40,7 +40,10 @@ public final class Device {
     @exclusivity(unchecked) private var ownDisk: DeviceDisk
     /// The disk's store alone (`disk.store` without copying, and retaining, the sync data's
     /// reference too): what the harness reads most. A plain getter, as `disk` is.
-    public var store: Store { diskOwner.ownDisk.store }
+    /// (An app reads its own disk without going through `diskOwner`, which retained and
+    /// released the device for every read: the ledger and the draws read a store thousands
+    /// of times a sweep.)
+    public var store: Store { host == nil ? ownDisk.store : diskOwner.ownDisk.store }
     /// The disk holds the first write of the event `deliverWritingFirst` just handled, and
     /// nothing changed it since: carrying that write out again (`apply(_:)`, as the world
     /// does with every write) would change nothing, so it is skipped instead of copying the

@@ -77,31 +77,26 @@ struct ModelTable: Hashable, Sendable {
         return !overflow.isEmpty && overflow.index(forKey: id) != nil
     }
 
-    /// The attribute values of a model, read where it is stored: only the values are
-    /// copied out (one reference retained), not the whole model (its entity name and three
-    /// maps), as `self[id]?.values` did.
-    func values(of id: ModelID) -> SortedMap<String, AttributeValue>? {
-        if let index = slotIndex(of: id) { return slots[index]?.values }
-        return overflow.isEmpty ? nil : overflow[id]?.values
+    /// What `field` reads of a model, read where the model is stored: only that is copied
+    /// out, not the whole model (its entity name and three maps), as `self[id]?.…` did.
+    @inline(__always)
+    private func read<Field>(_ id: ModelID, _ field: (Model) -> Field) -> Field? {
+        if let index = slotIndex(of: id) { return slots[index].map(field) }
+        return overflow.isEmpty ? nil : overflow[id].map(field)
     }
 
-    /// The to-one relationships of a model, read where it is stored (see `values(of:)`).
-    func toOne(of id: ModelID) -> SortedMap<String, ModelID>? {
-        if let index = slotIndex(of: id) { return slots[index]?.toOne }
-        return overflow.isEmpty ? nil : overflow[id]?.toOne
-    }
+    /// The attribute values of a model (`read`).
+    func values(of id: ModelID) -> SortedMap<String, AttributeValue>? { read(id) { $0.values } }
 
-    /// `Model.changedKeys(since:)` of the model stored now, read where it is stored; nil
-    /// when there is none.
+    /// The to-one relationships of a model (`read`).
+    func toOne(of id: ModelID) -> SortedMap<String, ModelID>? { read(id) { $0.toOne } }
+
+    /// The entity of a model (`read`).
+    func entity(of id: ModelID) -> String? { read(id) { $0.entity } }
+
+    /// `Model.changedKeys(since:)` of the model stored now (`read`); nil when there is none.
     func changedKeys(of id: ModelID, since before: Model) -> [String]? {
-        if let index = slotIndex(of: id) { return slots[index]?.changedKeys(since: before) }
-        return overflow.isEmpty ? nil : overflow[id]?.changedKeys(since: before)
-    }
-
-    /// The entity of a model, read where it is stored (see `values(of:)`).
-    func entity(of id: ModelID) -> String? {
-        if let index = slotIndex(of: id) { return slots[index]?.entity }
-        return overflow.isEmpty ? nil : overflow[id]?.entity
+        read(id) { $0.changedKeys(since: before) }
     }
 
     /// Changes a model in place, so that its dictionaries are not copied when the table holds

@@ -18,6 +18,10 @@ let package = Package(
         // For engines written on CKSyncEngine (async delegate), run under SyncLab from your own
         // tests (docs/BRING-YOUR-OWN-ENGINE.md).
         .library(name: "SyncLabEngineKit", targets: ["SyncLabEngineKit"]),
+        // Apple's CloudKit API over the simulated cloud and CKSyncEngine, importable as
+        // `CloudKit` (with `os.log`, Combine's ObservableObject and SwiftUI's import), and the
+        // test driver that holds the devices (docs/BRING-YOUR-OWN-ENGINE.md).
+        .library(name: "SyncLabCloudKit", targets: ["CloudKit", "os", "Combine", "SwiftUI", "SyncLabTesting"]),
     ],
     targets: [
         .target(name: "Kernel"),
@@ -43,6 +47,17 @@ let package = Package(
             name: "SyncLabEngineKit",
             dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "CKSyncEngineSim"]
         ),
+        // `import os.log` on Linux: a Clang module `os` with the submodule `log`, and its Swift
+        // overlay (`os`) that holds Logger.
+        .systemLibrary(name: "OSLogModuleMap", path: "Sources/OSLogModuleMap"),
+        .target(name: "os", dependencies: ["OSLogModuleMap"]),
+        .target(name: "Combine"),
+        .target(name: "SwiftUI", dependencies: ["Combine"]),
+        .target(
+            name: "CloudKit",
+            dependencies: ["Kernel", "CloudSim", "LocalStore", "SortedMaps", "SyncContract", "CKSyncEngineSim", "Combine"]
+        ),
+        .target(name: "SyncLabTesting", dependencies: ["CloudKit", "Kernel", "SyncContract", "Harness", "Scenario"]),
         // The registry: the one place that lists the engines.
         .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive", "Outbox", "History", "Mirror"]),
         .target(name: "Device", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
@@ -107,6 +122,13 @@ let package = Package(
             name: "SyncLabEngineKitTests",
             dependencies: ["SyncLabEngineKit", "SyncLab", "NotesSyncEngine", "notes-trace", "TestSupport"]
         ),
+        // The example of docs/BRING-YOUR-OWN-ENGINE.md, also built here so this package's tests
+        // run it (its own package, Examples/CloudKitNotes, tests it as a user would).
+        .target(
+            name: "CloudKitNotes", dependencies: ["CloudKit", "os", "Combine"],
+            path: "Examples/CloudKitNotes/Sources/CloudKitNotes"
+        ),
+        .testTarget(name: "SyncLabCloudKitTests", dependencies: ["SyncLabTesting", "CloudKit", "CloudKitNotes"]),
         .testTarget(
             name: "SynclabTests",
             dependencies: [

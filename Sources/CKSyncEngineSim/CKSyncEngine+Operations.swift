@@ -503,6 +503,9 @@ extension CKSyncEngine {
             scheduleRetry(.send, after: error)
             return finish()
         }
+        if endsSendAfterFailedItems, !run.sent.failedRecordSaves.isEmpty || !run.sent.failedRecordDeletes.isEmpty {
+            return finish()
+        }
         nextBatch()
     }
 }

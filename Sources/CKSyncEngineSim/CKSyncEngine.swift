@@ -24,6 +24,10 @@ public final class CKSyncEngine {
         public var firstRequestNumber: UInt64
         /// `resultsLimit` of a zone fetch page (≤ 0: the cloud's default).
         public var fetchResultsLimit: Int
+        /// A send ends after a batch in which an item failed, as Apple's engine does (its
+        /// sample's tests expect the change the delegate adds back to stay pending); false
+        /// keeps asking for batches, the rule the outbox engine was written against.
+        public var endsSendAfterFailedItems: Bool
 
         public init(
             database: DatabaseScope,
@@ -32,7 +36,8 @@ public final class CKSyncEngine {
             automaticallySync: Bool = true,
             timerPrefix: String? = nil,
             firstRequestNumber: UInt64 = 0,
-            fetchResultsLimit: Int = 0
+            fetchResultsLimit: Int = 0,
+            endsSendAfterFailedItems: Bool = false
         ) {
             self.database = database
             self.stateSerialization = stateSerialization
@@ -41,6 +46,7 @@ public final class CKSyncEngine {
             self.timerPrefix = timerPrefix ?? "cksync.\(database.rawValue)"
             self.firstRequestNumber = firstRequestNumber
             self.fetchResultsLimit = fetchResultsLimit
+            self.endsSendAfterFailedItems = endsSendAfterFailedItems
         }
     }
 
@@ -74,6 +80,7 @@ public final class CKSyncEngine {
     public let automaticallySync: Bool
     weak var delegate: CKSyncEngineDelegate?
     let fetchResultsLimit: Int
+    let endsSendAfterFailedItems: Bool
 
     let sendTimer: EngineTimer
     let fetchTimer: EngineTimer
@@ -116,6 +123,7 @@ public final class CKSyncEngine {
         delegate = configuration.delegate
         automaticallySync = configuration.automaticallySync
         fetchResultsLimit = configuration.fetchResultsLimit
+        endsSendAfterFailedItems = configuration.endsSendAfterFailedItems
         nextRequestNumber = configuration.firstRequestNumber
         let prefix = configuration.timerPrefix
         sendTimer = EngineTimer(prefix + ".send")

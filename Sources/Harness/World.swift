@@ -463,7 +463,7 @@ final class World {
     ///
     /// The device is named through `deviceNames` and found in `devices` only for a write:
     /// holding it for the whole call retained and released it on every delivery.
-    private func perform(
+    func perform(
         _ effects: consuming [EngineEffect], device index: Int, incarnation: Int,
         firstWriteDone: Bool = false
     ) {

@@ -5,11 +5,15 @@ import TestSupport
 /// docs/BRING-YOUR-OWN-ENGINE.md shows code from the example package; every snippet must still
 /// be there word for word (the example's tests, run by CI, are the snippets' tests).
 @Suite struct BringYourOwnEngineDocTests {
-    static let folder = "Examples/NotesSyncEngine"
+    static let folders = ["Examples/NotesSyncEngine", "Examples/CloudKitNotes"]
 
     /// Every Swift and scenario file of the example package (manifest, sources, tests,
     /// findings), concatenated.
     static func exampleText() throws -> String {
+        try folders.map(exampleText(in:)).joined(separator: "\n")
+    }
+
+    static func exampleText(in folder: String) throws -> String {
         let root = TestSupport.repositoryRoot.appendingPathComponent(folder)
         let enumerator = FileManager.default.enumerator(atPath: root.path)
         var paths: [String] = []
@@ -46,7 +50,7 @@ import TestSupport
         #expect(blocks.count >= 10)
         let example = try Self.exampleText()
         for block in blocks {
-            #expect(example.contains(block), "not in \(Self.folder):\n\(block)")
+            #expect(example.contains(block), "not in \(Self.folders):\n\(block)")
         }
     }
 
@@ -55,5 +59,6 @@ import TestSupport
         #expect(readme.contains("(docs/BRING-YOUR-OWN-ENGINE.md)"))
         let ci = try TestSupport.read(".ci/run")
         #expect(ci.contains("(cd Examples/NotesSyncEngine && "))
+        #expect(ci.contains("(cd Examples/CloudKitNotes && "))
     }
 }

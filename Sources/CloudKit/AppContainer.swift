@@ -1,0 +1,79 @@
+import Foundation
+
+/// A simulated device's app container: the directories an app writes its files in. Each
+/// device of each world gets its own, under a folder of this process, so two devices never
+/// share a file because their code names the same path. Files survive a kill and a relaunch
+/// (the process ends, the disk stays); `erase()` (a reinstall) removes them.
+public final class AppContainer: @unchecked Sendable {
+    // `@unchecked`: used on the simulation's thread only.
+    public let root: URL
+    private var assetCount = 0
+
+    init(root: URL) {
+        self.root = root
+        for directory in [documents, applicationSupport, caches, temporary] {
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+    }
+
+    public var documents: URL { root.appendingPathComponent("Documents", isDirectory: true) }
+    public var applicationSupport: URL { root.appendingPathComponent("Library/Application Support", isDirectory: true) }
+    public var caches: URL { root.appendingPathComponent("Library/Caches", isDirectory: true) }
+    public var temporary: URL { root.appendingPathComponent("tmp", isDirectory: true) }
+
+    /// The container's directory for one of Apple's standard places (as
+    /// `FileManager.default.urls(for:in: .userDomainMask)` gives on a device).
+    public func url(for directory: FileManager.SearchPathDirectory) -> URL {
+        switch directory {
+        case .documentDirectory: return documents
+        case .applicationSupportDirectory: return applicationSupport
+        case .cachesDirectory: return caches
+        default: return root.appendingPathComponent("Library", isDirectory: true)
+        }
+    }
+
+    /// Removes every file (a reinstall), leaving the empty directories.
+    public func erase() {
+        try? FileManager.default.removeItem(at: root)
+        for directory in [documents, applicationSupport, caches, temporary] {
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+    }
+
+    /// Writes a downloaded asset's bytes to the caches directory.
+    func writeAsset(_ bytes: [UInt8]) -> URL? {
+        assetCount += 1
+        let url = caches.appendingPathComponent("asset-\(assetCount)")
+        return (try? Data(bytes).write(to: url)) == nil ? nil : url
+    }
+}
+
+/// The containers of one world's devices, made on first use.
+public final class AppContainers: @unchecked Sendable {
+    // `@unchecked`: used on the simulation's thread only.
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var worlds = 0
+    let base: URL
+    private var containers: [String: AppContainer] = [:]
+
+    public init() {
+        let number = Self.lock.withLock { () -> Int in
+            Self.worlds += 1
+            return Self.worlds
+        }
+        base = FileManager.default.temporaryDirectory
+            .appendingPathComponent("synclab-\(ProcessInfo.processInfo.processIdentifier)-\(number)", isDirectory: true)
+    }
+
+    public func container(of device: String) -> AppContainer {
+        if let container = containers[device] { return container }
+        let container = AppContainer(root: base.appendingPathComponent(device, isDirectory: true))
+        containers[device] = container
+        return container
+    }
+
+    /// Removes every device's files (the world is done).
+    public func removeAll() {
+        try? FileManager.default.removeItem(at: base)
+    }
+}

@@ -1,0 +1,202 @@
+import CloudSim
+import Kernel
+
+/// A database of a container (Apple's `CKDatabase`) with Apple's `async` calls: each sends
+/// its requests through the device it is called on, and returns when the answers arrive, at a
+/// later simulated time. Calls that touch several zones send one request per zone, in zone
+/// order. An operation-level error is thrown as a `CKError`; per-item results come back in
+/// Apple's dictionaries.
+public final class CKDatabase: NSObject, @unchecked Sendable {
+    // `@unchecked`: immutable; its calls run on the calling device's executor.
+    /// Which database (Apple's raw values).
+    public enum Scope: Int, Sendable, Hashable {
+        case `public` = 1
+        case `private` = 2
+        case shared = 3
+
+        var simulated: DatabaseScope { self == .shared ? .sharedDatabase : .privateDatabase }
+    }
+
+    public let databaseScope: Scope
+
+    init(scope: Scope) {
+        databaseScope = scope
+    }
+
+    /// Saves and deletes records (Apple's `modifyRecords(saving:deleting:savePolicy:atomically:)`).
+    @discardableResult
+    public func modifyRecords(
+        saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID],
+        savePolicy: CKModifyRecordsOperation.RecordSavePolicy = .ifServerRecordUnchanged, atomically: Bool = true
+    ) async throws -> (
+        saveResults: [CKRecord.ID: Result<CKRecord, any Error>], deleteResults: [CKRecord.ID: Result<Void, any Error>]
+    ) {
+        let runtime = try Self.runtime("modifyRecords")
+        let account = runtime.account ?? ""
+        var saveResults: [CKRecord.ID: Result<CKRecord, any Error>] = [:]
+        var deleteResults: [CKRecord.ID: Result<Void, any Error>] = [:]
+        let zones = Set(recordsToSave.map(\.recordID.zoneID) + recordIDsToDelete.map(\.zoneID))
+        for zone in zones.sorted(by: { ($0.ownerName, $0.zoneName) < ($1.ownerName, $1.zoneName) }) {
+            let saves = recordsToSave.filter { $0.recordID.zoneID == zone }
+            let deletes = recordIDsToDelete.filter { $0.zoneID == zone }
+            let response = await runtime.request(.modifyRecords(
+                scope: databaseScope.simulated, zone: zone.simulated(account: account),
+                saves: saves.map { $0.simulatedSave(account: account) }, deletes: deletes.map(\.recordName),
+                policy: savePolicy.simulated, atomic: atomically))
+            guard case .recordsModified(let results) = response else { throw Self.error(response, runtime) }
+            for result in results { // tidy: ordered (an array, in request order)
+                switch result {
+                case .saved(let record):
+                    saveResults[CKRecord.ID(recordName: record.recordName, zoneID: zone)] =
+                        .success(CKRecord(record, account: runtime.account))
+                case .deleted(let name):
+                    deleteResults[CKRecord.ID(recordName: name, zoneID: zone)] = .success(())
+                case .failed(let name, let error):
+                    let id = CKRecord.ID(recordName: name, zoneID: zone)
+                    let failure = CKError(error, account: runtime.account)
+                    if saves.contains(where: { $0.recordID == id }) {
+                        saveResults[id] = .failure(failure)
+                    } else {
+                        deleteResults[id] = .failure(failure)
+                    }
+                }
+            }
+        }
+        return (saveResults, deleteResults)
+    }
+
+    /// Saves one record (Apple's `save(_:)`); throws its error.
+    @discardableResult
+    public func save(_ record: CKRecord) async throws -> CKRecord {
+        let results = try await modifyRecords(saving: [record], deleting: [])
+        return try results.saveResults[record.recordID]?.get() ?? record
+    }
+
+    /// Deletes one record (Apple's `deleteRecord(withID:)`); throws its error.
+    @discardableResult
+    public func deleteRecord(withID recordID: CKRecord.ID) async throws -> CKRecord.ID {
+        let results = try await modifyRecords(saving: [], deleting: [recordID])
+        try results.deleteResults[recordID]?.get()
+        return recordID
+    }
+
+    /// Fetches records by ID (Apple's `records(for:desiredKeys:)`).
+    public func records(
+        for ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]? = nil
+    ) async throws -> [CKRecord.ID: Result<CKRecord, any Error>] {
+        let runtime = try Self.runtime("records(for:)")
+        let account = runtime.account ?? ""
+        var results: [CKRecord.ID: Result<CKRecord, any Error>] = [:]
+        let zones = Set(ids.map(\.zoneID)).sorted { ($0.ownerName, $0.zoneName) < ($1.ownerName, $1.zoneName) }
+        for zone in zones { // tidy: ordered (sorted above)
+            let names = ids.filter { $0.zoneID == zone }.map(\.recordName)
+            let response = await runtime.request(.fetchRecords(
+                scope: databaseScope.simulated, zone: zone.simulated(account: account), names: names))
+            guard case .recordsFetched(let items) = response else { throw Self.error(response, runtime) }
+            for item in items {
+                switch item {
+                case .saved(let record):
+                    results[CKRecord.ID(recordName: record.recordName, zoneID: zone)] =
+                        .success(CKRecord(record, account: runtime.account))
+                case .failed(let name, let error):
+                    results[CKRecord.ID(recordName: name, zoneID: zone)] = .failure(CKError(error, account: runtime.account))
+                case .deleted:
+                    break
+                }
+            }
+        }
+        return results
+    }
+
+    /// Fetches one record (Apple's `record(for:)`); throws `unknownItem` when there is none.
+    public func record(for recordID: CKRecord.ID) async throws -> CKRecord {
+        let results = try await records(for: [recordID])
+        guard let result = results[recordID] else { throw CKError(.unknownItem) }
+        return try result.get()
+    }
+
+    /// Saves one zone (Apple's `save(_:)` of a `CKRecordZone`).
+    @discardableResult
+    public func save(_ zone: CKRecordZone) async throws -> CKRecordZone {
+        let results = try await modifyRecordZones(saving: [zone], deleting: [])
+        return try results.saveResults[zone.zoneID]?.get() ?? zone
+    }
+
+    /// Deletes one zone and every record in it (Apple's `deleteRecordZone(withID:)`).
+    @discardableResult
+    public func deleteRecordZone(withID zoneID: CKRecordZone.ID) async throws -> CKRecordZone.ID {
+        let results = try await modifyRecordZones(saving: [], deleting: [zoneID])
+        try results.deleteResults[zoneID]?.get()
+        return zoneID
+    }
+
+    /// Saves and deletes zones (Apple's `modifyRecordZones(saving:deleting:)`).
+    @discardableResult
+    public func modifyRecordZones(
+        saving zonesToSave: [CKRecordZone], deleting zoneIDsToDelete: [CKRecordZone.ID]
+    ) async throws -> (
+        saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>],
+        deleteResults: [CKRecordZone.ID: Result<Void, any Error>]
+    ) {
+        let runtime = try Self.runtime("modifyRecordZones")
+        let account = runtime.account ?? ""
+        let response = await runtime.request(.modifyZones(
+            scope: databaseScope.simulated, save: zonesToSave.map { $0.zoneID.simulated(account: account) },
+            delete: zoneIDsToDelete.map { $0.simulated(account: account) }))
+        guard case .zonesModified(let saved, let deleted, let failed) = response else {
+            throw Self.error(response, runtime)
+        }
+        var saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>] = [:]
+        var deleteResults: [CKRecordZone.ID: Result<Void, any Error>] = [:]
+        for zone in saved { saveResults[.of(zone, account: runtime.account)] = .success(CKRecordZone(zoneID: .of(zone, account: runtime.account))) }
+        for zone in deleted { deleteResults[.of(zone, account: runtime.account)] = .success(()) }
+        for failure in failed {
+            let id = CKRecordZone.ID.of(failure.zone, account: runtime.account)
+            let error = CKError(failure.error, account: runtime.account)
+            if zoneIDsToDelete.contains(id) { deleteResults[id] = .failure(error) } else { saveResults[id] = .failure(error) }
+        }
+        return (saveResults, deleteResults)
+    }
+
+    /// Whether a zone exists (Apple's `recordZone(for:)`); throws `zoneNotFound` when not.
+    public func recordZone(for zoneID: CKRecordZone.ID) async throws -> CKRecordZone {
+        let runtime = try Self.runtime("recordZone(for:)")
+        let response = await runtime.request(.fetchZone(
+            scope: databaseScope.simulated, zone: zoneID.simulated(account: runtime.account ?? "")))
+        guard case .zoneFetched = response else { throw Self.error(response, runtime) }
+        return CKRecordZone(zoneID: zoneID)
+    }
+
+    static func runtime(_ call: String) throws -> DeviceRuntime {
+        guard let runtime = DeviceRuntime.current else {
+            preconditionFailure("SyncLab: CKDatabase.\(call) was called outside a simulated device's code")
+        }
+        guard runtime.isRunning, runtime.failure == nil else { throw CKError(.operationCancelled) }
+        return runtime
+    }
+
+    static func error(_ response: CloudResponse, _ runtime: DeviceRuntime) -> CKError {
+        if case .failure(let error) = response { return CKError(error, account: runtime.account) }
+        return CKError(.internalError)
+    }
+}
+
+/// Apple's operation class, for its save policies.
+public enum CKModifyRecordsOperation {
+    public enum RecordSavePolicy: Int, Sendable {
+        case ifServerRecordUnchanged = 0
+        case changedKeys = 1
+        case allKeys = 2
+
+        var simulated: SavePolicy {
+            switch self {
+            case .ifServerRecordUnchanged: return .ifServerRecordUnchanged
+            case .changedKeys: return .changedKeys
+            case .allKeys: return .allKeys
+            }
+        }
+    }
+}
+
+/// Apple's name for a record save policy.
+public typealias CKRecordSavePolicy = CKModifyRecordsOperation.RecordSavePolicy

@@ -1,0 +1,128 @@
+import CKSyncEngineSim
+import CloudSim
+import Kernel
+import SyncContract
+
+/// Apple's `CKSyncEngine`, made by the app in its own code, on the simulated device it runs
+/// on: the simulated engine of docs/CKSYNCENGINE.md behind Apple's names, with the app's
+/// `async` delegate run on the device's executor.
+///
+/// `fetchChanges()` and `sendChanges()` return when the engine has no operation left, in
+/// simulated time, and throw as Apple's do: a fetch that failed throws its error; a send in
+/// which a record or zone change failed throws `partialFailure` with the items' errors. A send
+/// ends after a batch with failed items: changes the delegate adds back wait for the next send
+/// (Apple's sample tests expect one pending change after a lost conflict).
+public final class CKSyncEngine: @unchecked Sendable, CustomStringConvertible {
+    // `@unchecked`: used on its device's executor only, which `check` enforces.
+    public let database: CKDatabase
+    let runtime: DeviceRuntime
+    var sim: SimEngine!
+    private var bridge: DelegateBridge!
+    private(set) var number = 0
+    /// Tasks in `fetchChanges()`/`sendChanges()`, resumed when no operation is left.
+    private var waiters: [Waiter] = []
+    public private(set) var state: State!
+
+    public init(_ configuration: Configuration) {
+        guard let runtime = DeviceRuntime.current else {
+            preconditionFailure("SyncLab: CKSyncEngine was made outside a simulated device; make it in "
+                + "code the device runs (device.run { … } in a test, or the app's launch)")
+        }
+        self.runtime = runtime
+        database = configuration.database
+        number = runtime.register(self)
+        state = State(engine: self)
+        bridge = DelegateBridge(engine: self, delegate: configuration.delegate)
+        sim = SimEngine(.init(
+            database: configuration.database.databaseScope.simulated, stateSerialization: configuration.stateSerialization,
+            delegate: bridge, automaticallySync: configuration.automaticallySync,
+            timerPrefix: "cksync.\(number)", firstRequestNumber: UInt64(number) * 100_000_000,
+            endsSendAfterFailedItems: true))
+    }
+
+    var account: String { runtime.account ?? "" }
+
+    public var description: String { "<CKSyncEngine \(number) on \(runtime.device)>" }
+
+    /// Fetches the database's and its zones' changes now.
+    public func fetchChanges(_ options: FetchChangesOptions = FetchChangesOptions()) async throws {
+        check("fetchChanges()")
+        let simOptions = options.simulated(account: account)
+        let failure = await withUnsafeContinuation { continuation in
+            runtime.operations.append { [self] in
+                runtime.emit(sim.fetchChanges(simOptions))
+                waiters.append(Waiter(isSend: false, continuation: continuation))
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Sends the pending changes now.
+    public func sendChanges(_ options: SendChangesOptions = SendChangesOptions()) async throws {
+        check("sendChanges()")
+        let simOptions = options.simulated(account: account)
+        let failure = await withUnsafeContinuation { continuation in
+            runtime.operations.append { [self] in
+                runtime.emit(sim.sendChanges(simOptions))
+                waiters.append(Waiter(isSend: true, continuation: continuation))
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Ends the waits of `fetchChanges()`/`sendChanges()` with `operationCancelled`; an
+    /// operation already sent runs to its end in the cloud.
+    public func cancelOperations() async {
+        check("cancelOperations()")
+        let waiting = waiters
+        waiters = []
+        for waiter in waiting { waiter.continuation.resume(returning: CKError(.operationCancelled)) }
+    }
+
+    /// The waits that can end now (no operation left), as closures that resume them.
+    func finishedWaiters() -> [() -> Void] {
+        guard !waiters.isEmpty, !sim.isBusy else { return [] }
+        let finished = waiters
+        waiters = []
+        let fetchFailure = sim.lastFetchFailure.map { CKError($0, account: runtime.account) }
+        return finished.map { waiter in
+            let error: CKError? = waiter.isSend ? waiter.failure() : fetchFailure
+            return { waiter.continuation.resume(returning: error) }
+        }
+    }
+
+    /// Notes failed items of a send for the tasks waiting in `sendChanges()`.
+    func noteSent(_ event: Event) {
+        for index in waiters.indices where waiters[index].isSend {
+            switch event {
+            case .sentRecordZoneChanges(let sent):
+                for failed in sent.failedRecordSaves { waiters[index].failures[failed.record.recordID] = failed.error }
+                for (id, error) in sent.failedRecordDeletes { waiters[index].failures[id] = error } // tidy: ordered (into a dictionary)
+            case .sentDatabaseChanges(let sent):
+                for failed in sent.failedZoneSaves { waiters[index].failures[failed.zone.zoneID] = failed.error }
+                for (id, error) in sent.failedZoneDeletes { waiters[index].failures[id] = error } // tidy: ordered (into a dictionary)
+            default:
+                break
+            }
+        }
+    }
+
+    /// Fails the run when the engine is used off its device's executor or after a kill.
+    func check(_ call: String) {
+        if !runtime.isRunning {
+            runtime.fail("CKSyncEngine.\(call) was called on an engine of a killed app; make a new one after the launch")
+        } else if DeviceRuntime.current !== runtime {
+            runtime.fail("CKSyncEngine.\(call) was called outside the device's code (another device's, or a thread)")
+        }
+    }
+
+    struct Waiter {
+        var isSend: Bool
+        var continuation: UnsafeContinuation<CKError?, Never>
+        var failures: [AnyHashable: CKError] = [:]
+
+        func failure() -> CKError? {
+            failures.isEmpty ? nil : CKError(partialFailure: failures.mapValues { $0 as any Error })
+        }
+    }
+}

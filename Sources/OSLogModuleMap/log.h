@@ -1,0 +1,1 @@
+/* Empty: os.log's API (Logger) is Swift, in the `os` overlay (Sources/os). */

@@ -1,0 +1,118 @@
+import CloudKit
+import CloudKitNotes
+import Foundation
+import SyncLabTesting
+import Testing
+
+@Suite(.serialized) struct DriverTests {
+    func makeWorld(seed: UInt64 = 1) throws -> SimulatedWorld {
+        try SimulatedWorld(seed: seed, devices: [("phone", "alice"), ("laptop", "alice")])
+    }
+
+    func openApp(on device: SimulatedDevice, automaticallySync: Bool = false) throws -> NotesStore {
+        let url = device.url(for: .documentDirectory).appendingPathComponent("notes.json")
+        return try device.run { NotesStore(fileURL: url, automaticallySync: automaticallySync) }
+    }
+
+    static func note(_ id: String, _ text: String, count: Int = 1, pinned: Bool = false) -> Note {
+        Note(id: id, text: text, count: count, pinned: pinned, modified: Date(timeIntervalSince1970: 1_700_000_000))
+    }
+
+    @Test func aNoteSentOnOneDeviceIsFetchedOnTheOther() throws {
+        let world = try makeWorld()
+        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
+        let appA = try openApp(on: phone)
+        let appB = try openApp(on: laptop)
+        try phone.run { try await appA.save([Self.note("n1", "milk", count: 3, pinned: true)]) }
+        try phone.run { try await appA.syncEngine.sendChanges() }
+        #expect(try laptop.run { await appB.notes.isEmpty })
+        try laptop.run { try await appB.syncEngine.fetchChanges() }
+        let note = try laptop.run { await appB.notes["n1"] }
+        #expect(note == Self.note("n1", "milk", count: 3, pinned: true))
+        let records = world.cloudRecords(zoneName: "Notes", account: "alice")
+        #expect(records.map(\.recordID.recordName) == ["n1"])
+        #expect(records.first?["count"] as? Int64 == 3)
+        #expect(records.first?["pinned"] as? Bool == true)
+    }
+
+    @Test func theMainActorAndUnstructuredTasksRunOnTheDevice() throws {
+        let world = try makeWorld()
+        let phone = world.device("phone")
+        let app = try openApp(on: phone)
+        try phone.run { try await app.save([Self.note("n1", "a", count: 1, pinned: false)]) }
+        let shown = try phone.run { await app.shownCount }
+        #expect(shown == 1)
+    }
+
+    @Test func aPollingLoopSleepsInSimulatedTime() throws {
+        let world = try makeWorld()
+        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
+        let appA = try openApp(on: phone)
+        let appB = try openApp(on: laptop)
+        try phone.run { try await appA.save([Self.note("n1", "a", count: 1, pinned: false)]) }
+        try phone.run { try await appA.syncEngine.sendChanges() }
+        let before = world.now
+        let polls = try laptop.run { try await appB.waitForNotes() }
+        #expect(polls == 1)
+        #expect(world.now - before >= .seconds(60))
+    }
+
+    @Test func filesSurviveAKillAndAreGoneAfterAReinstall() throws {
+        let world = try makeWorld()
+        let phone = world.device("phone")
+        let app = try openApp(on: phone)
+        try phone.run { try await app.save([Self.note("n1", "a", count: 1, pinned: false)]) }
+        try phone.kill()
+        try phone.launch()
+        let relaunched = try openApp(on: phone)
+        #expect(try phone.run { await relaunched.notes.count } == 1)
+        let other = try openApp(on: world.device("laptop"))
+        #expect(try world.device("laptop").run { await other.notes.isEmpty })
+        try phone.reinstall()
+        let fresh = try openApp(on: phone)
+        #expect(try phone.run { await fresh.notes.isEmpty })
+    }
+
+    @Test func aLostConflictLeavesOneChangePendingAndThrows() throws {
+        let world = try makeWorld()
+        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
+        let appA = try openApp(on: phone)
+        let appB = try openApp(on: laptop)
+        try phone.run { try await appA.save([Self.note("n1", "a", count: 5, pinned: false)]) }
+        try phone.run { try await appA.syncEngine.sendChanges() }
+        try laptop.run { try await appB.save([Self.note("n1", "b", count: 2, pinned: false)]) }
+        let error = #expect(throws: CKError.self) { try laptop.run { try await appB.syncEngine.sendChanges() } }
+        #expect(error?.code == .partialFailure)
+        #expect(try laptop.run { await appB.syncEngine.state.pendingRecordZoneChanges.count } == 1)
+        // Both edits carry the same time: the later-edit rule keeps the laptop's own.
+        #expect(try laptop.run { await appB.notes["n1"]?.count } == 2)
+    }
+
+    @Test func faultsFromTheScenarioFormatReachTheApp() throws {
+        let world = try makeWorld()
+        let phone = world.device("phone")
+        let app = try openApp(on: phone)
+        try phone.run { try await app.save([Self.note("n1", "a", count: 1, pinned: false)]) }
+        try world.perform("cloud: delete-zone alice")
+        // The app adds its zone with every save, so the send makes the zone again first.
+        try phone.run { try await app.syncEngine.sendChanges() }
+        #expect(world.cloudRecords(zoneName: "Notes", account: "alice").map(\.recordID.recordName) == ["n1"])
+        #expect(throws: SimulatedWorld.Failure.self) { try world.perform("phone: fly-away") }
+    }
+
+    @Test func theSameSeedGivesTheSameTraceTwentyTimes() throws {
+        var traces: Set<String> = []
+        for _ in 0..<20 {
+            let world = try makeWorld(seed: 7)
+            let (phone, laptop) = (world.device("phone"), world.device("laptop"))
+            let appA = try openApp(on: phone, automaticallySync: true)
+            let appB = try openApp(on: laptop, automaticallySync: true)
+            try phone.run { try await appA.save([Self.note("n1", "a", count: 1, pinned: false)]) }
+            try laptop.run { try await appB.save([Self.note("n2", "b", count: 2, pinned: true)]) }
+            try world.settle()
+            try world.advance(by: .seconds(30))
+            traces.insert(world.traceJSONLines)
+        }
+        #expect(traces.count == 1)
+    }
+}

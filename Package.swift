@@ -128,7 +128,15 @@ let package = Package(
             name: "CloudKitNotes", dependencies: ["CloudKit", "os", "Combine"],
             path: "Examples/CloudKitNotes/Sources/CloudKitNotes"
         ),
-        .testTarget(name: "SyncLabCloudKitTests", dependencies: ["SyncLabTesting", "CloudKit", "CloudKitNotes"]),
+        // Prints the trace of a story of the CloudKit example (the cross-process check).
+        .executableTarget(
+            name: "cloudkit-notes-trace", dependencies: ["SyncLabTesting", "CloudKitNotes"],
+            path: "Tests/CloudKitNotesTrace"
+        ),
+        .testTarget(
+            name: "SyncLabCloudKitTests",
+            dependencies: ["SyncLabTesting", "CloudKit", "CloudKitNotes", "cloudkit-notes-trace", "TestSupport"]
+        ),
         .testTarget(
             name: "SynclabTests",
             dependencies: [

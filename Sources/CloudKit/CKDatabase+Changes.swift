@@ -53,6 +53,23 @@ extension CKDatabase {
         return (modifications, deleted, CKServerChangeToken(zone: newToken), moreComing)
     }
 
+    /// Every zone of the database (Apple's `allRecordZones()`), in name order.
+    public func allRecordZones() async throws -> [CKRecordZone] {
+        var zones: [CKRecordZone.ID] = []
+        var token: CKServerChangeToken?
+        var more = true
+        while more {
+            let page = try await databaseChanges(since: token)
+            zones += page.modifications.map(\.zoneID)
+            zones.removeAll { id in page.deletions.contains { $0.zoneID == id } }
+            token = page.changeToken
+            more = page.moreComing
+        }
+        let unique = Dictionary(zones.map { ($0, true) }, uniquingKeysWith: { first, _ in first }).keys
+        return unique.sorted { ($0.ownerName, $0.zoneName) < ($1.ownerName, $1.zoneName) } // tidy: ordered (sorted)
+            .map { CKRecordZone(zoneID: $0) }
+    }
+
     /// The database's zone changes since `token` (Apple's `databaseChanges(since:resultsLimit:)`).
     public func databaseChanges(
         since token: CKServerChangeToken?, resultsLimit: Int? = nil

@@ -115,6 +115,12 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
         set { setObject(newValue, forKey: key) }
     }
 
+    /// A field read as the type the caller names (`let date: Date? = record["modified"]`).
+    public subscript<Value: CKRecordValueProtocol>(key: FieldKey) -> Value? {
+        get { object(forKey: key) as? Value }
+        set { setObject(newValue, forKey: key) }
+    }
+
     public func object(forKey key: FieldKey) -> (any CKRecordValueProtocol)? {
         fields[key].map { RecordValues.recordValue($0, zone: recordID.zoneID) }
     }

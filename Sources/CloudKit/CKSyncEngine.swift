@@ -48,23 +48,22 @@ public final class CKSyncEngine: @unchecked Sendable, CustomStringConvertible {
     public func fetchChanges(_ options: FetchChangesOptions = FetchChangesOptions()) async throws {
         check("fetchChanges()")
         let simOptions = options.simulated(account: account)
-        let failure = await withUnsafeContinuation { continuation in
-            runtime.operations.append { [self] in
-                runtime.emit(sim.fetchChanges(simOptions))
-                waiters.append(Waiter(isSend: false, continuation: continuation))
-            }
-        }
-        if let failure { throw failure }
+        try await operate(isSend: false) { $0.fetchChanges(simOptions) }
     }
 
     /// Sends the pending changes now.
     public func sendChanges(_ options: SendChangesOptions = SendChangesOptions()) async throws {
         check("sendChanges()")
         let simOptions = options.simulated(account: account)
+        try await operate(isSend: true) { $0.sendChanges(simOptions) }
+    }
+
+    /// Starts an operation once the running jobs are done and waits until none is left.
+    private func operate(isSend: Bool, _ start: @escaping (SimEngine) -> [EngineEffect]) async throws {
         let failure = await withUnsafeContinuation { continuation in
             runtime.operations.append { [self] in
-                runtime.emit(sim.sendChanges(simOptions))
-                waiters.append(Waiter(isSend: true, continuation: continuation))
+                runtime.emit(start(sim))
+                waiters.append(Waiter(isSend: isSend, continuation: continuation))
             }
         }
         if let failure { throw failure }

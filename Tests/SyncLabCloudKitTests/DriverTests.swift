@@ -3,6 +3,7 @@ import CloudKitNotes
 import Foundation
 import SyncLabTesting
 import Testing
+import TestSupport
 
 @Suite(.serialized) struct DriverTests {
     func makeWorld(seed: UInt64 = 1) throws -> SimulatedWorld {
@@ -98,6 +99,20 @@ import Testing
         try phone.run { try await app.syncEngine.sendChanges() }
         #expect(world.cloudRecords(zoneName: "Notes", account: "alice").map(\.recordID.recordName) == ["n1"])
         #expect(throws: SimulatedWorld.Failure.self) { try world.perform("phone: fly-away") }
+    }
+
+    /// The example's story in two processes: byte-identical traces for a seed.
+    @Test(arguments: [1, 5]) func theSameSeedGivesTheSameTraceInTwoProcesses(seed: Int) throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("cloudkit-notes-trace")
+        let tool = FileManager.default.isExecutableFile(atPath: binary.path)
+            ? binary : TestSupport.repositoryRoot.appendingPathComponent(".build/debug/cloudkit-notes-trace")
+        let first = try TestSupport.run(tool, ["\(seed)"])
+        let second = try TestSupport.run(tool, ["\(seed)"])
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.contains("\"cksync.event\""))
+        #expect(first.standardOutput.split(separator: "\n").count > 50)
+        #expect(first.standardOutput == second.standardOutput)
     }
 
     @Test func theSameSeedGivesTheSameTraceTwentyTimes() throws {

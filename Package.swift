@@ -57,7 +57,10 @@ let package = Package(
             name: "CloudKit",
             dependencies: ["Kernel", "CloudSim", "LocalStore", "SortedMaps", "SyncContract", "CKSyncEngineSim", "Combine"]
         ),
-        .target(name: "SyncLabTesting", dependencies: ["CloudKit", "Kernel", "SyncContract", "Harness", "Scenario"]),
+        .target(
+            name: "SyncLabTesting",
+            dependencies: ["CloudKit", "Kernel", "CloudSim", "LocalStore", "SortedMaps", "SyncContract", "Harness", "Scenario"]
+        ),
         // The registry: the one place that lists the engines.
         .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive", "Outbox", "History", "Mirror"]),
         .target(name: "Device", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),

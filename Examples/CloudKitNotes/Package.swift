@@ -15,6 +15,7 @@ let package = Package(
         .testTarget(name: "CloudKitNotesTests", dependencies: [
             "CloudKitNotes",
             .product(name: "SyncLabCloudKit", package: "SyncLab"),
+            .product(name: "SyncLab", package: "SyncLab"),
         ]),
     ]
 )

@@ -72,6 +72,15 @@ public final class AppContainers: @unchecked Sendable {
         return container
     }
 
+    /// A container no device has used yet, for a device that starts from an empty disk (a
+    /// scenario's device: its disk keeps the container's name).
+    public func freshContainer(for device: String) -> AppContainer {
+        fresh += 1
+        return container(of: "\(device)-\(fresh)")
+    }
+
+    private var fresh = 0
+
     /// Removes every device's files (the world is done).
     public func removeAll() {
         try? FileManager.default.removeItem(at: base)

@@ -21,7 +21,7 @@ public final class AppEngine: SyncContract.SyncEngine {
     public private(set) var runtime: DeviceRuntime?
     private var waiters: [WaiterID] = []
 
-    init(containers: AppContainers, launchApp: (@Sendable (DeviceRuntime) async -> Void)?) {
+    public init(containers: AppContainers, launchApp: (@Sendable (DeviceRuntime) async -> Void)? = nil) {
         self.containers = containers
         self.launchApp = launchApp
     }

@@ -6,7 +6,7 @@ import SyncContract
 extension EngineProfile {
     /// The contract's probe points as an app-owned engine passes them (around CKSyncEngine's
     /// events), then CKSyncEngine's own (`cksync.EVENT`, just before the delegate handles it).
-    static let appProbePoints: [ProbePoint] = [
+    public static let appProbePoints: [ProbePoint] = [
         ProbePoint("sync.start", "CKSyncEngine begins a fetch or a send"),
         ProbePoint("download.start", "a fetch begins, before its first request"),
         ProbePoint("download.page.fetched", "a page of a zone arrived, before the delegate handles it"),
@@ -50,16 +50,20 @@ extension EngineProfile {
 }
 
 /// Records as the app writes them: record type = entity, one field per attribute.
-struct AppRecordCodec: RecordCodec {
-    var zoneNames: [String] { [ZoneID.defaultZoneName] }
+public struct AppRecordCodec: RecordCodec {
+    public let zoneNames: [String]
 
-    func holdsRecords(inZoneNamed name: String) -> Bool { true }
+    public init(zoneNames: [String] = [ZoneID.defaultZoneName]) {
+        self.zoneNames = zoneNames
+    }
 
-    func recordType(ofEntity entity: String) -> String { entity }
+    public func holdsRecords(inZoneNamed name: String) -> Bool { true }
 
-    func entity(ofRecordType type: String) -> String? { type }
+    public func recordType(ofEntity entity: String) -> String { entity }
 
-    func value(of attribute: String, type: AttributeType, in record: CloudRecord) -> AttributeValue? {
+    public func entity(ofRecordType type: String) -> String? { type }
+
+    public func value(of attribute: String, type: AttributeType, in record: CloudRecord) -> AttributeValue? {
         switch (type, record.fields[attribute]) {
         case (.string, .string(let text)?): return .string(text)
         case (.uuid, .string(let text)?): return .uuid(text)
@@ -73,7 +77,7 @@ struct AppRecordCodec: RecordCodec {
         }
     }
 
-    func reference(of relationship: String, in record: CloudRecord) -> String? {
+    public func reference(of relationship: String, in record: CloudRecord) -> String? {
         if case .reference(let name, _)? = record.fields[relationship] { return name }
         return nil
     }

@@ -1,4 +1,5 @@
 import CloudSim
+import Foundation
 import Kernel
 import SyncContract
 
@@ -48,6 +49,8 @@ public final class DeviceRuntime: @unchecked Sendable {
     public var device: String { conditions.device }
     public var account: String? { conditions.account }
     public var now: SimTime { conditions.now }
+    /// The simulated time now as a date (time zero is 2023-11-14 22:13:20 UTC).
+    public var date: Date { SimulatedDates.date(conditions.now) }
 
     // MARK: Running the app's code
 

@@ -1,0 +1,59 @@
+import Foundation
+import SyncLab
+import Testing
+
+/// The example's scenario files, found from this file (Examples/CloudKitNotes/Tests/…).
+let scenarios = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Scenarios")
+
+@Suite struct ScenarioTests {
+    @Test func aScenarioFileDrivesTheApp() {
+        let result = notesLab().run(contentsOf: scenarios.appendingPathComponent("offline-edit.scenario").path)
+        #expect(result.passed, "\(result.problems)")
+    }
+
+    /// The explorer finds the race kept in Findings/ without being told where to look.
+    @Test func theExplorerSweepsTheApp() throws {
+        let chaos = """
+            scenario "Notes under chaos"
+            engine notes
+            entity Note {
+              text: String = ""
+              count: Int = 0
+            }
+            account alice
+            device phone on alice
+            device laptop on alice
+            chaos workload 20 operations on Note every 100ms..1s
+            chaos mix insert 30% update 50% delete 20%
+            chaos fault offline 10% for 1s..20s
+            """
+        let exploration = notesLab().explorer(chaos, file: "notes.chaos", shrinkRuns: 40)
+        let explorer = try #require(exploration.explorer, "\(exploration.diagnostics)")
+        let results = (1...12).map { explorer.run(seed: UInt64($0)) }
+        #expect(results.allSatisfy { $0.primaryCheck != .runtime && $0.outcome != .budgetFailure },
+                "\(results.map { "\($0.seed): \($0.outcome) \($0.violations)" })")
+        let (_, divergence) = explorer.runTwice(seed: 2)
+        #expect(divergence == nil)
+        // A finding shrinks to a plain scenario that fails on its own.
+        for finding in results where finding.outcome == .newFinding {
+            let shrunk = try #require(explorer.shrink(finding))
+            #expect(shrunk.report.reproduces)
+            #expect(!notesLab().run(shrunk.text, file: shrunk.report.file).passed)
+        }
+    }
+}
+
+@Suite struct FindingTests {
+    /// Whole-note last-edit-wins: the phone's later edit of `count`, made on a note that does
+    /// not have the laptop's `text` yet, brings the old text back everywhere. The explorer's
+    /// shrunk scenario fails until the app merges per field.
+    @Test func theWholeNoteWinsAndAConcurrentEditOfAnotherFieldIsLost() {
+        let file = scenarios.deletingLastPathComponent()
+            .appendingPathComponent("Findings/seed-2-whole-note-wins.scenario")
+        let result = notesLab().run(contentsOf: file.path)
+        #expect(result.run?.failure == nil)
+        #expect(result.expectations.filter { !$0.passed }.map(\.line) == [35, 36, 37])
+    }
+}

@@ -1,0 +1,185 @@
+import CloudKit
+import CloudSim
+import Foundation
+import Kernel
+import LocalStore
+import SortedMaps
+import SyncContract
+
+/// What a scenario's device keeps on its disk for an app SyncLab drives: the name of the
+/// app's container (its files), the record name of each model, and how far the app has been
+/// handed the scenario's saves.
+struct ScenarioAppData: EngineSyncData {
+    var container: String?
+    var names: SortedMap<ModelID, String> = [:]
+    var position: Int64 = 0
+
+    init() {}
+}
+
+/// An app-owned engine that scenario files drive: the app (a `ScenarioApp`) runs on the
+/// device's `AppEngine`; the scenario's saves go to the app; after every event the app's
+/// models are written to the device's store as the engine's, which is what every check and
+/// the explorer read.
+final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
+    typealias SyncData = ScenarioAppData
+
+    let inner: AppEngine
+    let containers: AppContainers
+    let author: String
+    private var app: ResultBox<App>?
+
+    init(containers: AppContainers, author: String) {
+        self.containers = containers
+        self.author = author
+        inner = AppEngine(containers: containers)
+    }
+
+    var state: EngineState { inner.state }
+
+    func isIdle(now: SimTime) -> Bool { inner.isIdle(now: now) }
+
+    func setAutosync(_ enabled: Bool) {}
+
+    func handle(_ event: EngineEvent, context: inout EngineContext<SyncData>) -> [EngineEffect] {
+        var plain = EngineContext<AppSyncData>(
+            now: context.now, device: context.device, account: context.account,
+            accountStatus: context.accountStatus, isOnline: context.isOnline, isDiskFull: context.isDiskFull,
+            store: context.store, syncData: AppSyncData(), names: context.names)
+        var effects = inner.handle(event, context: &plain)
+        context.names = plain.names
+        guard inner.runtime?.failure == nil else { return effects }
+        if case .launch = event { effects += launch(&context) }
+        switch event {
+        case .launch, .storeSaved, .observerAttached: effects += handOver(&context)
+        default: break
+        }
+        effects += refresh(&context)
+        return effects
+    }
+
+    /// Starts the app in the container this disk names (a fresh one on an empty disk).
+    private func launch(_ context: inout EngineContext<SyncData>) -> [EngineEffect] {
+        var effects: [EngineEffect] = []
+        let container: AppContainer
+        if let name = context.syncData.container {
+            container = containers.container(of: name)
+        } else {
+            container = containers.freshContainer(for: context.device)
+            context.syncData.container = container.root.lastPathComponent
+            effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
+        }
+        app = inner.call { await App.launch(in: container) }
+        return effects + inner.takeEffects()
+    }
+
+    /// Hands the scenario's saves since the last one handed to the app.
+    private func handOver(_ context: inout EngineContext<SyncData>) -> [EngineEffect] {
+        guard let app = app?.value else { return [] }
+        let entries = context.store.history(after: context.syncData.position)
+        guard let last = entries.last else { return [] }
+        context.syncData.position = last.position
+        var edits: [ScenarioEdit] = []
+        for entry in entries where entry.author != author {
+            for change in entry.changes { edits += edit(change, context: &context) }
+        }
+        var effects: [EngineEffect] = [.write(DiskWrite(syncData: SyncDataBox(context.syncData)))]
+        guard !edits.isEmpty else { return effects }
+        let handed = edits
+        let failure = inner.call { () -> String? in
+            do { try await app.apply(handed); return nil } catch { return "\(error)" }
+        }
+        effects += inner.takeEffects()
+        if let message = failure?.value ?? nil {
+            effects.append(EngineEffect.runtimeError("the app refused the scenario's save: \(message)"))
+        }
+        return effects
+    }
+
+    private func edit(_ change: HistoryChange, context: inout EngineContext<SyncData>) -> [ScenarioEdit] {
+        switch change {
+        case .inserted(let id, let entity):
+            let name = context.makeRandomRecordName()
+            context.syncData.names[id] = name
+            return [ScenarioEdit(id: name, kind: .insert(entity: entity), values: Self.values(of: id, in: context.store))]
+        case .updated(let id, _, let keys):
+            guard let name = context.syncData.names[id] else { return [] }
+            let all = Self.values(of: id, in: context.store)
+            return [ScenarioEdit(id: name, kind: .update, values: all.filter { keys.contains($0.key) })]
+        case .deleted(let id, _, _):
+            guard let name = context.syncData.names[id] else { return [] }
+            return [ScenarioEdit(id: name, kind: .delete, values: [:])]
+        }
+    }
+
+    /// Writes the app's models into the device's store, as the engine's save.
+    private func refresh(_ context: inout EngineContext<SyncData>) -> [EngineEffect] {
+        guard let app = app?.value, let box = inner.call({ await app.models() }), let models = box.value else {
+            return inner.takeEffects()
+        }
+        var effects = inner.takeEffects()
+        var transaction = Transaction()
+        var seen: Set<ModelID> = []
+        let schema = context.store.schema
+        for model in models.sorted(by: { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }) {
+            // What the scenario's entity does not declare is the app's own business.
+            guard let entity = schema.entity(named: model.entity) else { continue }
+            let declared = model.values.filter { entity.attribute(named: $0.key) != nil } // tidy: ordered (into a dictionary)
+            let values = declared.mapValues { PropertyValue.attribute(Self.attribute($0)) }
+            if let id = context.syncData.names.first(where: { $0.value == model.id })?.key,
+               context.store.entity(of: id) != nil {
+                seen.insert(id)
+                let current = Self.values(of: id, in: context.store)
+                let changed = values.filter { current[$0.key] != declared[$0.key] }
+                if !changed.isEmpty { transaction.append(.update(id, values: changed)) }
+            } else {
+                let id = context.store.makeModelID()
+                context.syncData.names[id] = model.id
+                seen.insert(id)
+                transaction.append(.insert(id, entity: model.entity, values: values))
+            }
+        }
+        for id in context.store.modelIDs where !seen.contains(id) { transaction.append(.delete(id)) }
+        guard !transaction.isEmpty else { return effects }
+        do {
+            try context.store.save(transaction, author: author)
+            context.syncData.position = context.store.lastHistoryPosition
+            effects.append(context.writeAll)
+        } catch {
+            effects.append(.runtimeError("the app's models do not fit the scenario's entities: \(error)"))
+        }
+        return effects
+    }
+
+    static func values(of id: ModelID, in store: Store) -> [String: ScenarioValue] {
+        var values: [String: ScenarioValue] = [:]
+        for (key, value) in store.values(of: id) ?? [:] { values[key] = scenarioValue(value) } // tidy: ordered (a SortedMap: key order)
+        return values
+    }
+
+    static func scenarioValue(_ value: AttributeValue) -> ScenarioValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .int(let number): return .int(Int(number))
+        case .double(let number): return .double(number)
+        case .bool(let flag): return .bool(flag)
+        case .date(let milliseconds): return .date(Date.init(timeIntervalSince1970: Double(milliseconds) / 1000))
+        case .uuid(let text): return .uuid(text)
+        case .url(let text): return .url(text)
+        case .data(let bytes): return .data(Data(bytes))
+        }
+    }
+
+    static func attribute(_ value: ScenarioValue) -> AttributeValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .int(let number): return .int(Int64(number))
+        case .double(let number): return .double(number)
+        case .bool(let flag): return .bool(flag)
+        case .date(let date): return .date(millisecondsSince1970: Int64((date.timeIntervalSince1970 * 1000).rounded()))
+        case .uuid(let text): return .uuid(text)
+        case .url(let text): return .url(text)
+        case .data(let data): return .data(Array(data))
+        }
+    }
+}

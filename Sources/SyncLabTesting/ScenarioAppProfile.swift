@@ -1,0 +1,53 @@
+import CloudKit
+import CloudSim
+import LocalStore
+import SyncContract
+
+extension EngineProfile {
+    /// The profile of an app that owns its sync engine (written on Apple's CloudKit) and
+    /// that scenario files and the explorer drive through `ScenarioApp`: register it in a
+    /// `ScenarioLab` and name it in a scenario's `engine` line.
+    ///
+    /// - Parameters:
+    ///   - zoneNames: the zones its records live in (the first is the one `cloud:` faults
+    ///     name by default).
+    ///   - catalogue: the rule IDs its code traces (`expect … fired ID`), if any.
+    public static func scenarioApp<App: ScenarioApp>(
+        _ app: App.Type,
+        name: String,
+        system: String = "an app's own sync engine on Apple's CloudKit API",
+        zoneNames: [String],
+        catalogue: RuleCatalogue = RuleCatalogue(groupTitles: [("APP", "the app's own rules")], rules: [])
+    ) -> EngineProfile {
+        let containers = AppContainers()
+        let author = name
+        return EngineProfile(
+            name: name,
+            seed: "user",
+            system: system,
+            cataloguePage: "docs/BRING-YOUR-OWN-ENGINE.md",
+            catalogue: catalogue,
+            probePoints: EngineProfile.appProbePoints,
+            stateNames: EngineState.commonNames,
+            statements: ["sync"],
+            codec: AppRecordCodec(zoneNames: zoneNames),
+            author: author,
+            makeEngine: { _ in ScenarioAppEngine<App>(containers: containers, author: author) },
+            observe: { box, _ in
+                ScenarioAppObservation(data: box.contents(as: ScenarioAppData.self) ?? ScenarioAppData())
+            })
+    }
+}
+
+/// The names a scenario's device keeps: each model's record name.
+struct ScenarioAppObservation: EngineObservation {
+    let data: ScenarioAppData
+
+    func recordName(of model: ModelID) -> String? { data.names[model] }
+
+    func model(forRecord name: String) -> ModelID? { data.names.first { $0.value == name }?.key }
+
+    var pendingCount: Int { 0 }
+
+    var hasDownloadedOnce: Bool { true }
+}

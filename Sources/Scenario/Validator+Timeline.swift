@@ -287,7 +287,7 @@ extension Validator {
         case .absent(let scope, let label):
             requireScope(scope)
             _ = requireLabel(label, state: state)
-        case .count(let scope, let entityName, let filter, _):
+        case .count(let scope, let entityName, let filter, _, _):
             requireScope(scope)
             guard let entity = requireEntity(entityName) else { return }
             checkAssignments(filter, entity: entity, context: .filter, state: state)

@@ -167,8 +167,8 @@ extension Validator {
         case .begin, .save, .rollback, .kill, .loseStore:
             if !inTrigger { trackTransaction(statement, state: &state) }
         case .sync, .autosync, .offline, .online, .launch, .stop, .start, .resetSyncData,
-            .initializeSchema, .signOut, .accountUnavailable, .accountAvailable, .rebuildStore,
-            .diskFull, .observe:
+            .initializeSchema, .signOut, .accountUnavailable, .accountAvailable, .accountStatus,
+            .rebuildStore, .diskFull, .observe:
             break
         case .upgrade(let version):
             checkSelections(version.syncs ?? [])

@@ -110,7 +110,8 @@ extension World {
         case .accountAvailable:
             changeAccount(index, to: device.account, status: device.account == nil ? .noAccount : .available)
         case .accountStatus(let setting):
-            changeAccount(index, to: device.account, status: Self.status(setting.value, account: device.account))
+            let status = Self.status(setting.value, account: device.account)
+            changeAccount(index, to: device.account, status: status)
         case .loseStore:
             device.loseStore()
             record(device.name, "store.lost")

@@ -48,7 +48,9 @@ import Testing
             (.fewerThan, 1, 2, true), (.fewerThan, 2, 2, false),
         ]
         for (comparison, actual, expected, holds) in table {
-            #expect(comparison.holds(actual, expected) == holds, "\(actual) \(comparison) \(expected)")
+            #expect(
+                comparison.holds(actual, expected) == holds,
+                "\(actual) \(comparison) \(expected)")
         }
     }
 

@@ -17,7 +17,8 @@ import Testing
         #expect(output.status == 0, "\(output.standardError)")
         #expect(output.standardError.hasPrefix(folder + "/racing.scenario:11:1: warning: "
             + "'phone: insert' at 0 s races the devices' launch"), "\(output.standardError)")
-        #expect(output.standardError.hasSuffix("write 'settle' before it to start after the launch\n"))
+        #expect(output.standardError.hasSuffix(
+            "write 'settle' before it to start after the launch\n"))
     }
 
     @Test(arguments: ["check", "run"])

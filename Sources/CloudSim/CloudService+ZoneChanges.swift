@@ -60,12 +60,15 @@ extension CloudService {
                     && token.incarnation == state.incarnation
                     && token.epoch == epoch && token.sequence <= state.sequence
                 guard valid else {
+                    // The fetch from scratch that follows brings no deletions (OBX-24).
+                    state.forgoFirstTokenlessFetch(by: client.device)
                     return CloudOutcome(response: .failure(CloudMessages.changeTokenExpired))
                 }
                 after = token.sequence
             }
             // A device's first fetch of this life of the zone without a token reports the
-            // deletions of the records it created (FORUM-813286; docs/CLOUDSIM.md row 30).
+            // deletions of the records it created (FORUM-813286; docs/CLOUDSIM.md row 30),
+            // unless it follows a `changeTokenExpired` answer (`forgoFirstTokenlessFetch`).
             let creator =
                 !tombstones && !hasToken && state.firstTokenlessFetch(by: client.device)
                 ? client.device : nil
@@ -81,6 +84,15 @@ extension CloudService {
         }
         if case let outcome?? = answer { return outcome }
         return CloudOutcome(response: .failure(missingZoneError(zone)))
+    }
+
+    /// A database token of `account` answered `changeTokenExpired`: the client fetches every
+    /// zone again from scratch, and those fetches bring no deletions (OBX-24), also a device's
+    /// first fetch of a zone its own upload created (docs/CLOUDSIM.md row 30).
+    func forgoFirstTokenlessFetches(of account: String, by device: String) {
+        for zone in zones(of: account) {
+            _ = zoneStates.peek(zone) { $0.forgoFirstTokenlessFetch(by: device) }
+        }
     }
 
     /// `CKFetchRecordsOperation`: found → `.saved`, missing → `unknownItem`, per name in

@@ -92,7 +92,7 @@ extension CloudService {
     /// deletion tells the client to drop what it had, its change to fetch the new life.
     /// Clients apply `deleted` before `changed`.
     func fetchDatabaseChanges(
-        scope: DatabaseScope, token: DatabaseChangeToken?, account: String
+        scope: DatabaseScope, token: DatabaseChangeToken?, account: String, client: CloudClient
     ) -> CloudOutcome {
         let isPrivate = scope == .privateDatabase
         // Read where the state is stored: copying it out retained every reference it holds.
@@ -106,6 +106,7 @@ extension CloudService {
                 token.account == account && token.scope == scope
                 && token.epoch == head.epoch && token.sequence <= current
             guard valid else {
+                if isPrivate { forgoFirstTokenlessFetches(of: account, by: client.device) }
                 return CloudOutcome(response: .failure(CloudMessages.changeTokenExpired))
             }
             if token.sequence == current {

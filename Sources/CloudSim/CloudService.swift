@@ -77,7 +77,8 @@ public final class CloudService {
         case .saveDatabaseSubscription(let scope):
             return saveDatabaseSubscription(scope: scope, client: client, account: account)
         case .fetchDatabaseChanges(let scope, let token):
-            return fetchDatabaseChanges(scope: scope, token: token, account: account)
+            return fetchDatabaseChanges(
+                scope: scope, token: token, account: account, client: client)
         case .fetchZoneChanges(.privateDatabase, let zone, let token, let resultsLimit):
             if let error = zoneBusyError(
                 zone, scope: .privateDatabase, account: account, now: now)

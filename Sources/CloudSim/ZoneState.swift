@@ -90,6 +90,14 @@ struct ZoneState {
         return true
     }
 
+    /// Notes that `device` was answered `changeTokenExpired` for this life of the zone: its
+    /// next fetch without a token recovers from the expiry, so it counts as not the first and
+    /// brings no deletions (OBX-24 takes precedence over docs/CLOUDSIM.md row 30).
+    mutating func forgoFirstTokenlessFetch(by device: String) {
+        if tokenlessFetchers.contains(device) { return }
+        tokenlessFetchers.append(device)
+    }
+
     /// Writes a record (new or updated): bumps the sequence, replaces any tombstone.
     mutating func write(_ record: CloudRecord) {
         write(record, nameHash: RecordNameHash.hash(record.recordName))

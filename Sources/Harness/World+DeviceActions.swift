@@ -109,6 +109,9 @@ extension World {
             changeAccount(index, to: device.account, status: .temporarilyUnavailable)
         case .accountAvailable:
             changeAccount(index, to: device.account, status: device.account == nil ? .noAccount : .available)
+        case .accountStatus(let setting):
+            let status = Self.status(setting.value, account: device.account)
+            changeAccount(index, to: device.account, status: status)
         case .loseStore:
             device.loseStore()
             record(device.name, "store.lost")
@@ -308,6 +311,17 @@ extension World {
         return result
     }
 
+    /// The `CKAccountStatus` of `account-status`: without an account, `available` is
+    /// `noAccount` (as `account-available`), the other values stand as written.
+    static func status(_ setting: AccountStatusSetting, account: String?) -> AccountStatus {
+        switch setting {
+        case .available: return account == nil ? .noAccount : .available
+        case .restricted: return .restricted
+        case .couldNotDetermine: return .couldNotDetermine
+        case .temporarilyUnavailable: return .temporarilyUnavailable
+        }
+    }
+
     /// The action as the trace names it: the statement's keyword, with the words that change
     /// what it does (`autosync on`, `reset-sync-data then delete-all`, `accept share`).
     static func name(of action: DeviceAction) -> String {
@@ -315,6 +329,7 @@ extension World {
         case .autosync(let on): return on ? "autosync on" : "autosync off"
         case .resetSyncData(let deleteAll): return deleteAll ? "reset-sync-data then delete-all" : "reset-sync-data"
         case .observe(let on): return on ? "observe on" : "observe off"
+        case .accountStatus(let setting): return "account-status " + setting.value.rawValue
         case .acceptShare: return "accept share"
         case .leaveShare: return "leave share"
         default: return action.keyword

@@ -26,9 +26,9 @@ extension World {
                 return (false, "record \(name) exists (\(describeRecord(record)))")
             }
             return (true, "")
-        case .count(let scope, let entity, let filter, let count):
+        case .count(let scope, let entity, let filter, let comparison, let count):
             let actual = countModels(scope, entity.value, filter)
-            return (actual == count.value, "\(actual)")
+            return (comparison.holds(actual, count.value), "\(actual)")
         case .recordName(let account, let label, let name):
             guard let actual = labels.recordName(of: label.value) else {
                 return (false, "\(label.value) has no record name")

@@ -81,23 +81,45 @@ extension MirrorEngine {
                 context.syncData.userRecordName = nil
                 writeAll(context, effects: &effects)
             }
-            signedOut = true
-            queue = []
             effects.append(.trace(kind: "setup.no-account", details: [], rules: ["MIR-20"]))
+            if !supersededByAccountChange(setup, effects: &effects) {
+                signedOut = true
+                queue = []
+            }
             abandon(setup, context: &context, effects: &effects)
         default:
             // MIR-21: restricted or temporarily unavailable: 134400, nothing reset, setup
             // again when the account changes.
-            waitingForAccount = true
-            queue = []
             effects.append(.trace(kind: "setup.failed", details: [
                 TraceField("domain", .string("NSCocoaErrorDomain")),
                 TraceField("code", .int(134400)),
                 TraceField("message", .string("Unable to initialize without a valid iCloud account "
                     + "(CKAccountStatus\(Self.statusName(status))).")),
             ], rules: ["MIR-21"]))
+            if !supersededByAccountChange(setup, effects: &effects) {
+                waitingForAccount = true
+                queue = []
+            }
             abandon(setup, context: &context, effects: &effects)
         }
+    }
+
+    /// MIR-6: an account change that came while this setup's check was in flight queued a
+    /// setup of its own behind it; that one must run when this one ends, so the stale answer
+    /// neither blocks the queue nor empties it.
+    private func supersededByAccountChange(
+        _ setup: MirrorRequest, effects: inout [EngineEffect]
+    ) -> Bool {
+        guard setup.accountChangesAtStart != accountChanges else { return false }
+        // The new account's setup goes before the import and export queued with it (MIR-9).
+        queue.removeAll { $0 == .setup }
+        queue.insert(.setup, at: 0)
+        effects.append(.trace(kind: "setup.superseded", details: [
+            TraceField("queued", .list(queue.map { .string($0.rawValue) })),
+            TraceField("note", .string("the account changed while its status was asked: "
+                + "the setup deferred behind this one runs next")),
+        ], rules: ["MIR-6", "MIR-20"]))
+        return true
     }
 
     static func statusName(_ status: AccountStatus) -> String {

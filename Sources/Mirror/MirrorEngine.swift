@@ -66,6 +66,8 @@ public final class MirrorEngine: SyncEngine {
     var waitingForAccount = false
     /// MIR-20: sign-out; nothing runs until an account is back.
     var signedOut = false
+    /// How many account changes this process has seen (a setup's check is stale after one).
+    var accountChanges = 0
     /// MIRW-1: when the device last came online, and when its last import completed.
     var onlineSince: SimTime?
     var lastImportDone: SimTime?
@@ -136,6 +138,7 @@ public final class MirrorEngine: SyncEngine {
         case .accountChanged:
             waitingForAccount = false
             signedOut = false
+            accountChanges += 1
             effects.append(.trace(kind: "account.changed", details: [
                 TraceField("account", context.account.map { .string($0) } ?? .null),
                 TraceField("status", .string(context.accountStatus.description)),
@@ -209,6 +212,7 @@ public final class MirrorEngine: SyncEngine {
         let kind = queue.removeFirst()
         nextRequestNumber += 1
         let request = MirrorRequest(number: nextRequestNumber, kind: kind)
+        request.accountChangesAtStart = accountChanges
         active = request
         effects.append(.trace(kind: "request.started", details: [
             TraceField("request", .string(kind.rawValue)),

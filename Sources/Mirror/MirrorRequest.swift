@@ -46,6 +46,9 @@ final class MirrorRequest {
     var isPaused = false
     var bufferedAnswer: CloudResponse?
     var setupCall: SetupCall = .accountStatus
+    /// Setup: the engine's count of account changes when it started; a later change has its
+    /// own setup deferred behind this one (MIR-6), and this one's account check is stale.
+    var accountChangesAtStart = 0
     /// Import: the page fetched, waiting to be stored.
     var page: (records: [CloudRecord], deletions: [RecordDeletion], token: ZoneChangeToken, moreComing: Bool)?
     var zoneChanged = false

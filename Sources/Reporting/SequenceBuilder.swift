@@ -12,7 +12,9 @@ struct SequenceBuilder {
     /// Device actions that are faults of the device's world rather than a user's edits.
     static let faultActions: Set<String> = [
         "kill", "offline", "online", "lose-store", "rebuild-store",
-        "account-unavailable", "account-available",
+        "account-unavailable", "account-available", "account-status available",
+        "account-status restricted", "account-status couldNotDetermine",
+        "account-status temporarilyUnavailable",
     ]
     /// Device events without rules that are still worth a note.
     static let infoKinds: Set<String> = [

@@ -63,6 +63,8 @@ public enum DeviceAction: Hashable, Sendable {
     case signOut
     case signIn(account: Located<String>)
     case accountUnavailable
+    /// `account-status restricted` (a SyncLab addition): the account stays, with that status.
+    case accountStatus(Located<AccountStatusSetting>)
     case accountAvailable
     case loseStore
     case rebuildStore

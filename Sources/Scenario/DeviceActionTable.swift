@@ -40,6 +40,7 @@ enum DeviceActionTable {
         },
         DeviceActionRule("account-unavailable", .accountUnavailable),
         DeviceActionRule("account-available", .accountAvailable),
+        DeviceActionRule("account-status") { $0.parseAccountStatus() },
         DeviceActionRule("lose-store", .loseStore),
         DeviceActionRule("rebuild-store", .rebuildStore),
         DeviceActionRule("disk-full", .diskFull(true)),
@@ -138,6 +139,21 @@ extension Parser {
     /// `observe on|off` (a SyncLab addition: saves while nothing observes the store).
     fileprivate mutating func parseObserve() -> DeviceAction? {
         parseOnOff().map { .observe($0) }
+    }
+
+    /// `account-status STATUS`: one of `AccountStatusSetting`'s names, with a suggestion.
+    fileprivate mutating func parseAccountStatus() -> DeviceAction? {
+        let word = current
+        if word.kind == .identifier, let status = AccountStatusSetting(rawValue: word.text) {
+            advance()
+            return .accountStatus(Located(status, at: word.location))
+        }
+        let names = AccountStatusSetting.allCases.map(\.rawValue)
+        let listed = names.dropLast().map { "'\($0)'" }.joined(separator: ", ")
+            + " or '\(names[names.count - 1])'"
+        let suggestions = Suggestions.closest(to: word.text, among: names)
+        report(.expected(listed, found: word, suggestions: suggestions), at: word.location)
+        return nil
     }
 
     /// `on` (true) or `off` (false), with a suggestion for anything else.

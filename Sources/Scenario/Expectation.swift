@@ -37,9 +37,10 @@ public enum ExpectationKind: Hashable, Sendable {
     case values(ExpectationScope, label: Located<String>, values: [Assignment])
     /// `expect phone: no n1` / `expect cloud alice: no n1`.
     case absent(ExpectationScope, label: Located<String>)
-    /// `expect phone: count Note [where k=v] = 2`.
+    /// `expect phone: count Note [where k=v] = 2`, or a bound: `>= 2`, `<= 2`, `> 2`, `< 2`.
     case count(
-        ExpectationScope, entity: Located<String>, filter: [Assignment], count: Located<Int>)
+        ExpectationScope, entity: Located<String>, filter: [Assignment],
+        comparison: CountComparison, count: Located<Int>)
     /// `expect cloud alice: n1 named "Subscription.<hex>"`.
     case recordName(account: Located<String>, label: Located<String>, name: Located<String>)
     /// `expect phone: state idle` / `state error(userDeletedZone)`.

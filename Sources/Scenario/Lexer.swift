@@ -92,7 +92,7 @@ final class Lexer {
                 return token(.string, from: startIndex, at: start, value: value)
             } else if let kind = Self.punctuation(scalar, next: lookahead(1)) {
                 advance()
-                if kind == .dotDot { advance() }
+                if kind == .dotDot || (kind == .comparison && current == "=") { advance() }
                 return token(kind, from: startIndex, at: start)
             } else {
                 advance()
@@ -197,6 +197,7 @@ final class Lexer {
         case "?": return .questionMark
         case ",": return .comma
         case "&": return .ampersand
+        case "<", ">": return .comparison
         case ".": return next == "." ? .dotDot : nil
         default: return nil
         }

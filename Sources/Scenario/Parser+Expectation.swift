@@ -141,14 +141,22 @@ extension Parser {
         return parseAssignments().map { .values(scope, label: label, values: $0) }
     }
 
-    /// `count ENTITY [where key=value ...] = N`.
+    /// `count ENTITY [where key=value ...] = N`, or `>=`, `<=`, `>`, `<` for a bound.
     private mutating func parseCountExpectation(_ scope: ExpectationScope) -> ExpectationKind? {
-        guard let entity = name("an entity name"), let filter = parseWhereClause(),
-            expect(.equals, "'='") != nil
-        else { return nil }
+        guard let entity = name("an entity name"), let filter = parseWhereClause() else {
+            return nil
+        }
+        guard let comparison = CountComparison(token: current) else {
+            report(.expected("'=', '>=', '<=', '>' or '<'", found: current),
+                at: current.location)
+            return nil
+        }
+        advance()
         let location = current.location
-        return parseCount("a count", minimum: 0).map {
-            .count(scope, entity: entity, filter: filter, count: Located($0, at: location))
+        return parseCount("a count", minimum: comparison.minimumCount).map {
+            .count(
+                scope, entity: entity, filter: filter, comparison: comparison,
+                count: Located($0, at: location))
         }
     }
 

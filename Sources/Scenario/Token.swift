@@ -19,6 +19,8 @@ enum TokenKind: Hashable, Sendable {
     case questionMark
     case comma
     case ampersand
+    /// `<`, `<=`, `>` or `>=` (a count's bound).
+    case comparison
     /// `..` between the bounds of a range.
     case dotDot
     case newline

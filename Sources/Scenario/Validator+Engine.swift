@@ -104,6 +104,7 @@ extension DeviceAction {
         case .signIn: return "sign-in"
         case .accountUnavailable: return "account-unavailable"
         case .accountAvailable: return "account-available"
+        case .accountStatus: return "account-status"
         case .loseStore: return "lose-store"
         case .rebuildStore: return "rebuild-store"
         case .diskFull(let full): return full ? "disk-full" : "disk-ok"

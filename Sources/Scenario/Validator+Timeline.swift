@@ -167,8 +167,8 @@ extension Validator {
         case .begin, .save, .rollback, .kill, .loseStore:
             if !inTrigger { trackTransaction(statement, state: &state) }
         case .sync, .autosync, .offline, .online, .launch, .stop, .start, .resetSyncData,
-            .initializeSchema, .signOut, .accountUnavailable, .accountAvailable, .rebuildStore,
-            .diskFull, .observe:
+            .initializeSchema, .signOut, .accountUnavailable, .accountAvailable, .accountStatus,
+            .rebuildStore, .diskFull, .observe:
             break
         case .upgrade(let version):
             checkSelections(version.syncs ?? [])
@@ -287,7 +287,7 @@ extension Validator {
         case .absent(let scope, let label):
             requireScope(scope)
             _ = requireLabel(label, state: state)
-        case .count(let scope, let entityName, let filter, _):
+        case .count(let scope, let entityName, let filter, _, _):
             requireScope(scope)
             guard let entity = requireEntity(entityName) else { return }
             checkAssignments(filter, entity: entity, context: .filter, state: state)

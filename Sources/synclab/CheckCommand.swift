@@ -9,7 +9,8 @@ enum CheckCommand {
     Parses and validates each scenario (a folder means every .scenario file below it)
     without running it. Every error is printed as FILE:LINE:COLUMN: error: MESSAGE.
     A schema whose store would not load on one of the file's engines (mirror's MIR-1) is
-    a warning at each item the load error lists: the file stays valid.
+    a warning at each item the load error lists: the file stays valid. So is a save made
+    at 0 s before anything lets time pass, which races the devices' launch (NAIVE-DR-1).
     Exit status: 0 when every file is valid, 2 otherwise.
 
     OPTIONS:
@@ -34,6 +35,8 @@ enum CheckCommand {
                     for: loaded.scenario, file: path, registry: EngineChoice.registry) {
                     Terminal.writeError(warning.rendered)
                 }
+                LaunchRaceWarnings.diagnostics(for: loaded.scenario, file: path)
+                    .forEach { Terminal.writeError($0.rendered) }
                 print("\(Terminal.green("OK")) \(path)")
             } else {
                 valid = false

@@ -13,7 +13,8 @@ enum RunCommand {
 
     Runs each scenario (a folder means every .scenario file below it) and checks its
     expectations. Exit status: 0 when every expectation holds, 1 when one fails or a run
-    fails at runtime, 2 on an input error (nothing runs then).
+    fails at runtime, 2 on an input error (nothing runs then). A save made at 0 s before anything
+    lets time pass races the devices' launch: a warning (FILE:LINE:COLUMN: warning: …).
 
     OPTIONS:
       --seed N           run with seed N instead of the file's seed
@@ -51,7 +52,14 @@ enum RunCommand {
         var loaded: [(path: String, scenario: ScenarioFile, source: String)] = []
         var inputError = !expanded.errors.isEmpty
         for path in expanded.files {
-            if let file = ScenarioFiles.load(path, options: budget.validationOptions) { loaded.append((path, file.scenario, file.source)) } else { inputError = true }
+            if let file = ScenarioFiles.load(path, options: budget.validationOptions) {
+                // A save that races the launch is a warning: the file still runs.
+                LaunchRaceWarnings.diagnostics(for: file.scenario, file: path)
+                    .forEach { Terminal.writeError($0.rendered) }
+                loaded.append((path, file.scenario, file.source))
+            } else {
+                inputError = true
+            }
         }
         if inputError { return 2 }
         var failed = 0

@@ -94,4 +94,50 @@ import Testing
         #expect(refetch.map { names($0.records) } == ["n1"])
         #expect(refetch?.deletions.isEmpty == true)
     }
+
+    /// OBX-24 before docs/CLOUDSIM.md row 30, the expiry first: the phone's upload created the
+    /// zone, so its fetch from scratch after its database token expired is its first of the
+    /// zone, and still brings no deletion of a record it created.
+    @Test func anExpiredDatabaseTokenUsesUpTheFirstFetchOfEveryZone() {
+        let fixture = CloudFixture()
+        let databaseToken = fixture.fetchDatabase(after: nil).databaseChanges?.token
+        fixture.insert(fixture.note("n1"), fixture.note("n2"))
+        fixture.cloud.expireTokens(account: "alice")
+        fixture.modify(deletes: ["n1"], from: fixture.laptop)
+        #expect(fixture.fetchDatabase(after: databaseToken).failure == expired)
+        #expect(fixture.fetchDatabase(after: nil).databaseChanges?.changed == [fixture.zone])
+        let refetch = fixture.fetchZone(after: nil).page
+        #expect(refetch.map { names($0.records) } == ["n2"])
+        #expect(refetch?.deletions.isEmpty == true)
+    }
+
+    /// OBX-24 before row 30, the first fetch first: it used up the phone's first fetch, and the
+    /// fetch from scratch after the zone token expired brings no deletion either.
+    @Test func aFetchFromScratchAfterAnExpiredZoneTokenBringsNoDeletion() {
+        let fixture = CloudFixture()
+        fixture.insert(fixture.note("n1"), fixture.note("n2"))
+        let zoneToken = fixture.fetchZone(after: nil).page?.token
+        fixture.cloud.expireTokens(account: "alice")
+        fixture.modify(deletes: ["n1"], from: fixture.laptop)
+        #expect(fixture.fetchZone(after: zoneToken).failure == expired)
+        let refetch = fixture.fetchZone(after: nil).page
+        #expect(refetch.map { names($0.records) } == ["n2"])
+        #expect(refetch?.deletions.isEmpty == true)
+    }
+
+    /// A zone token of a zone the phone never fetched, expired: only that device's first fetch
+    /// is used up; without an expired answer the first fetch still brings its deletions.
+    @Test func onlyTheDeviceAnsweredExpiredLosesItsFirstFetch() {
+        let fixture = CloudFixture()
+        let phoneToken = fixture.fetchDatabase(after: nil).databaseChanges?.token
+        fixture.insert(fixture.note("n1"))
+        fixture.insert(fixture.note("l1"), from: fixture.laptop)
+        fixture.cloud.expireTokens(account: "alice")
+        fixture.modify(deletes: ["n1"], from: fixture.laptop)
+        fixture.modify(deletes: ["l1"], from: fixture.phone)
+        #expect(fixture.fetchDatabase(after: phoneToken).failure == expired)
+        #expect(fixture.fetchZone(after: nil).page?.deletions.isEmpty == true)
+        let laptop = fixture.fetchZone(after: nil, from: fixture.laptop).page
+        #expect(laptop?.deletions.map(\.recordName) == ["l1"])
+    }
 }

@@ -43,7 +43,8 @@ import Testing
         let expected = ["insert", "update", "delete", "begin", "save", "rollback",
             "batch-delete", "sync", "autosync", "offline", "online", "kill", "launch", "stop",
             "start", "reset-sync-data", "initialize-schema", "sign-in", "sign-out",
-            "account-unavailable", "account-available", "lose-store", "rebuild-store",
+            "account-unavailable", "account-available", "account-status", "lose-store",
+            "rebuild-store",
             "share", "accept", "unshare", "remove", "leave"]
         #expect(Set(expected).subtracting(deviceActions).isEmpty)
         #expect(cloudActions == 17)
@@ -73,6 +74,7 @@ import Testing
         case .signIn: "sign-in"
         case .accountUnavailable: "account-unavailable"
         case .accountAvailable: "account-available"
+        case .accountStatus: "account-status"
         case .loseStore: "lose-store"
         case .rebuildStore: "rebuild-store"
         case .share: "share"

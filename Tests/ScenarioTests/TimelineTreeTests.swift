@@ -133,8 +133,10 @@ import Testing
             #expect(!expected && (device == nil) == (rule.value == "LIM-2"))
         case (.recordName(let account, let label, let name), "named"):
             #expect(account.value == "alice" && label.value == "n1" && name.value == "Note.x")
-        case (.count(.cloud(let account), let entity, let filter, let count), "count"):
-            #expect(account.value == "alice" && entity.value == "Note")
+        case (
+            .count(.cloud(let account), let entity, let filter, let comparison, let count), "count"
+        ):
+            #expect(account.value == "alice" && entity.value == "Note" && comparison == .equal)
             #expect(filter.map(\.key.value) == ["title"] && count.value == 2)
         case (.pending(_, let count), "pending"):
             #expect(count.value == 3)

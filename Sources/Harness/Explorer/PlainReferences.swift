@@ -28,7 +28,7 @@ enum PlainReferences {
     private static func device(of kind: ExpectationKind) -> String? {
         switch kind {
         case .values(.device(let device), _, _), .absent(.device(let device), _),
-            .count(.device(let device), _, _, _):
+            .count(.device(let device), _, _, _, _):
             return device.value
         case .state(let device, _, _), .downloadedOnce(let device, _), .pending(let device, _):
             return device.value

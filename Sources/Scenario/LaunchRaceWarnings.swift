@@ -2,11 +2,17 @@
 ///
 /// Every device launches at time 0, so such a save races the launch: an engine may send it
 /// before its setup has found or created the zone (naive drops it, NAIVE-DR-1). The file stays
-/// valid; `synclab check` and `run` print one warning per device, at its first such save.
+/// valid; `synclab check` and `run` print one warning per device, at its first such save,
+/// when the file runs on naive (its `engine` or `engines` line, or `--engine`): on the other
+/// engines the save waits for the setup, and a warning there would be noise.
 public enum LaunchRaceWarnings {
     public static let id = DiagnosticID("save-races-launch")
 
-    public static func diagnostics(for scenario: ScenarioFile, file: String) -> [Diagnostic] {
+    public static func diagnostics(
+        for scenario: ScenarioFile, file: String, engine override: String? = nil
+    ) -> [Diagnostic] {
+        let engines = override.map { [$0] } ?? scenario.header.storyEngines
+        guard engines.contains(where: { $0.hasPrefix("naive") }) else { return [] }
         var warned: [String] = []
         var openTransactions: [String] = []
         var diagnostics: [Diagnostic] = []

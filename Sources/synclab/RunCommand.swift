@@ -13,8 +13,8 @@ enum RunCommand {
 
     Runs each scenario (a folder means every .scenario file below it) and checks its
     expectations. Exit status: 0 when every expectation holds, 1 when one fails or a run
-    fails at runtime, 2 on an input error (nothing runs then). A save made at 0 s before anything
-    lets time pass races the devices' launch: a warning (FILE:LINE:COLUMN: warning: …).
+    fails at runtime, 2 on an input error (nothing runs then). On naive, a save made at 0 s
+    before anything lets time pass races the launch: a warning (FILE:LINE:COLUMN: warning: …).
 
     OPTIONS:
       --seed N           run with seed N instead of the file's seed
@@ -54,7 +54,7 @@ enum RunCommand {
         for path in expanded.files {
             if let file = ScenarioFiles.load(path, options: budget.validationOptions) {
                 // A save that races the launch is a warning: the file still runs.
-                LaunchRaceWarnings.diagnostics(for: file.scenario, file: path)
+                LaunchRaceWarnings.diagnostics(for: file.scenario, file: path, engine: budget.engine)
                     .forEach { Terminal.writeError($0.rendered) }
                 loaded.append((path, file.scenario, file.source))
             } else {

@@ -4,7 +4,7 @@ import Testing
 /// `save-races-launch`: a save written at 0 s, before anything lets time pass, races the
 /// devices' launch (NAIVE-DR-1); a warning at the first such save of each device.
 @Suite struct LaunchRaceWarningTests {
-    static let setup = header + """
+    static let setup = header + "engine naive\n" + """
         entity Note {
           title: String = ""
         }
@@ -32,6 +32,14 @@ import Testing
             + "insert' at 0 s races the devices' launch: an engine may send the save before its "
             + "setup is done (naive drops it, NAIVE-DR-1); write 'settle' before it to start "
             + "after the launch")
+    }
+
+    @Test func aFileThatDoesNotRunOnNaiveWarnsNothing() {
+        let source = Self.setup.replacingOccurrences(of: "engine naive\n", with: "engine sds\n")
+            + "phone: insert Note n1\nsettle\n"
+        let result = ScenarioChecker.check(source: source, file: "t.scenario")
+        #expect(LaunchRaceWarnings.diagnostics(for: result.scenario, file: "t.scenario").isEmpty)
+        #expect(LaunchRaceWarnings.diagnostics(for: result.scenario, file: "t.scenario", engine: "naive").count == 1)
     }
 
     @Test func oneWarningPerDevice() {

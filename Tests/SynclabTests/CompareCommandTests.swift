@@ -62,9 +62,20 @@ import Testing
     }
 
     @Test func anEngineThatCannotRunTheStoryIsListedAsNotRun() throws {
-        let output = try TestSupport.runSynclab(["compare", "Scenarios/compare/22-share-revoked.scenario"])
+        let output = try TestSupport.runSynclab(
+            ["compare", "Scenarios/compare/22-share-revoked.scenario", "--engines", "all"])
         #expect(output.status == 0)
         #expect(output.standardOutput.contains("not run on naive: engine 'naive' does not support 'share'"))
+    }
+
+    @Test func withoutEnginesAStoryRunsOnTheEnginesItListsOnly() throws {
+        let output = try TestSupport.runSynclab(["compare", "Scenarios/compare/22-share-revoked.scenario"])
+        #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+        #expect(output.standardOutput.contains("  engines: sds, history, outbox\n"))
+        #expect(!output.standardOutput.contains("not run on naive"))
+        // A file without an 'engines' line still runs on every registered engine.
+        let tour = try TestSupport.runSynclab(["compare", "Scenarios/tour/01-first-sync.scenario"])
+        #expect(tour.standardOutput.contains("naive-literal"))
     }
 
     @Test func inputAndUsageErrorsExitTwo() throws {

@@ -1,4 +1,5 @@
 import Engines
+import SyncContract
 import Foundation
 import TestSupport
 import Testing

@@ -30,7 +30,8 @@ enum CheckCommand {
         }
         if let problem = options.problem { return usage(problem) }
         if let unknown = options.unknownOption {
-            return usage("unknown option '\(unknown)'\(suggestion(unknown, among: ["--engine", "--help"]))")
+            let known = ["--engine", "--help"]
+            return usage("unknown option '\(unknown)'\(suggestion(unknown, among: known))")
         }
         let validation = EngineChoice.registry.validationOptions(engine: engine)
         guard !options.positionals.isEmpty else { return usage("'check' needs at least one scenario file") }

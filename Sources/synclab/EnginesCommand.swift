@@ -35,8 +35,9 @@ enum EnginesCommand {
         var lines: [String] = []
         for (index, profile) in profiles.enumerated() {
             if index > 0 { lines.append("") }
-            lines += WordWrap.lines(profile.system, first: profile.name + " — ", indent: 4, width: width)
-            for (label, text) in fields(profile) {
+            let head = profile.name + " — "
+            lines += WordWrap.lines(profile.system, first: head, indent: 4, width: width)
+            for (label, text) in fields(profile) { // tidy: ordered (an array, in field order)
                 let head = "  " + label + String(repeating: " ", count: labelWidth - label.count)
                 lines += WordWrap.lines(text, first: head, indent: 2 + labelWidth, width: width)
             }

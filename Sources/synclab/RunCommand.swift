@@ -60,8 +60,8 @@ enum RunCommand {
         for (path, scenario, source) in loaded {
             let result = ScenarioRunner.run(scenario, source: source, options: budget.runOptions(seed: seed))
             junitRuns.append((path, result))
-            report(result, path: path, planned: plannedExpectations(scenario, engine: result.engine),
-                rerunOptions: budget.arguments)
+            let planned = plannedExpectations(scenario, engine: result.engine)
+            report(result, path: path, planned: planned, rerunOptions: budget.arguments)
             if !result.passed { failed += 1 }
             if let traceOut {
                 let target = loaded.count == 1 ? traceOut : traceFile(in: traceOut, for: path)
@@ -102,7 +102,8 @@ enum RunCommand {
             let failedCount = result.expectations.filter { !$0.passed }.count
             // A runtime error cuts the run short: the expectations after it never ran.
             let notReached = max(0, planned - expectations)
-            print("\(Terminal.red("FAIL")) \(path) (seed \(result.seed), \(max(planned, expectations)) "
+            let total = max(planned, expectations)
+            print("\(Terminal.red("FAIL")) \(path) (seed \(result.seed), \(total) "
                   + "expectations: \(failedCount) failed"
                   + (notReached == 0 ? "" : ", \(notReached) not reached")
                   + "\(result.failure == nil ? "" : ", runtime error"))")

@@ -69,7 +69,8 @@ import Testing
     }
 
     @Test func withoutEnginesAStoryRunsOnTheEnginesItListsOnly() throws {
-        let output = try TestSupport.runSynclab(["compare", "Scenarios/compare/22-share-revoked.scenario"])
+        let story = "Scenarios/compare/22-share-revoked.scenario"
+        let output = try TestSupport.runSynclab(["compare", story])
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
         #expect(output.standardOutput.contains("  engines: sds, history, outbox\n"))
         #expect(!output.standardOutput.contains("not run on naive"))

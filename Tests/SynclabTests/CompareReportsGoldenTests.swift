@@ -12,8 +12,8 @@ import Testing
     @Test func committedComparisonsMatchWhatTheCodeWrites() throws {
         let folder = try TestSupport.temporaryFolder("compare")
         let output = try TestSupport.runSynclab(
-            ["compare", "Scenarios/compare", "--engines", "all", "--format", "markdown", "--out", folder.path,
-             "--link-root", "../.."])
+            ["compare", "Scenarios/compare", "--engines", "all", "--format", "markdown",
+             "--out", folder.path, "--link-root", "../.."])
         #expect(output.status == 0, "synclab compare failed: \(output.standardOutput)\(output.standardError)")
         let committed = TestSupport.repositoryRoot.appendingPathComponent("Reports/compare")
         let written = try pages(below: folder)

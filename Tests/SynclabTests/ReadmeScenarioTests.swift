@@ -45,12 +45,14 @@ import Testing
             } ?? ["sds"]
             for engine in engines {
                 let run = try TestSupport.runSynclab(["run", file.path, "--engine", engine])
-                #expect(run.status == 0, "block \(index) on \(engine):\n\(run.standardOutput)\(run.standardError)")
+                #expect(run.status == 0,
+                    "block \(index) on \(engine):\n\(run.standardOutput)\(run.standardError)")
             }
             guard listed != nil else { continue }
             // `compare` with no `--engines` runs the listed engines, and each meets its own.
             let compare = try TestSupport.runSynclab(["compare", file.path])
-            #expect(compare.status == 0, "block \(index):\n\(compare.standardOutput)\(compare.standardError)")
+            #expect(compare.status == 0,
+                "block \(index):\n\(compare.standardOutput)\(compare.standardError)")
             #expect(compare.standardOutput.contains("engines: \(engines.joined(separator: ", "))\n"),
                 "\(compare.standardOutput)")
         }

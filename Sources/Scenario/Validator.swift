@@ -159,8 +159,9 @@ struct Validator {
                 guard names.contains(key.value) else {
                     let suggestions = Suggestions.closest(to: key.value, among: names)
                     report(.unknownName("property", key.value, suggestions: suggestions,
-                        choices: "\(attributesOnly ? "its attributes" : "its properties") are "
-                            + DiagnosticMessage.quotedList(names)), at: key.location)
+                        choices: "the \(attributesOnly ? "attributes" : "properties") of "
+                            + "'\(entity.name.value)' are " + DiagnosticMessage.quotedList(names)),
+                        at: key.location)
                     continue
                 }
                 if !entity.isSynchronized(property: key.value) {

@@ -10,8 +10,10 @@ import Testing
 @Suite struct CompareCommandTests {
     static let story = "Scenarios/compare/01-offline-edit-of-another-key.scenario"
 
-    func scratch(_ text: String) throws -> URL {
-        let folder = try TestSupport.temporaryFolder("compare-cli")
+    /// A folder per test: tests of a suite run in parallel, and one folder was shared.
+    func scratch(_ text: String, test: String = #function) throws -> URL {
+        let folder = try TestSupport.temporaryFolder(
+            "compare-cli-" + String(test.filter { $0.isLetter || $0.isNumber }))
         let file = folder.appendingPathComponent("story.scenario")
         try Data(text.utf8).write(to: file)
         return file

@@ -50,6 +50,22 @@ import Testing
             "\(run.standardError)")
     }
 
+    @Test func anExtensionsSyncListNamesTheEntitysProperties() throws {
+        let run = try check("""
+            scenario "Extension"
+            entity Note {
+              title: String = ""
+              body: String?
+            }
+            account alice
+            device phone on alice
+            device widget extension of phone syncs Note(zzzz)
+            """, name: "extension")
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("error: unknown property 'zzzz'; the properties of "
+            + "'Note' are 'title' and 'body'"), "\(run.standardError)")
+    }
+
     @Test func checkValidatesAgainstAnotherEngineWithoutRunning() throws {
         let path = "Scenarios/engines/naive/NAIVEW-6-kill-after-the-database-token.scenario"
         #expect(try TestSupport.runSynclab(["check", path]).status == 0)

@@ -216,6 +216,11 @@ final class LabelTable {
         binding(of: label)?.recordName
     }
 
+    /// The device whose `insert` bound the label; nil for an unbound label.
+    func originDevice(of label: String) -> Int? {
+        binding(of: label)?.originDevice
+    }
+
     /// The label that means a model on a device, the first by label; nil when none does. A
     /// scan of every label: for messages, never a hot path.
     func label(of id: ModelID, on index: Int, devices: [Device]) -> String? {

@@ -250,7 +250,9 @@ extension World {
     private func requireModel(_ label: String, on index: Int) -> ModelID? {
         labels.resolveNames(devices: devices)
         guard let id = labels.model(label, on: index, devices: devices) else {
-            fail("device '\(devices[index].name)' has no model for label '\(label)'")
+            let why = whyMissing(label, on: index)
+            fail("device '\(devices[index].name)' has no model for label '\(label)'"
+                + (why.isEmpty ? "" : ": " + why))
             return nil
         }
         return id

@@ -64,7 +64,9 @@ extension World {
             }
             return (actual == expected, actual ? "fired" : "not fired")
         case .converged(let expected):
-            let problems = ConvergenceChecker.check(self)
+            // Records by the label the file gave them, where it gave one.
+            let names = RecordLabels(labels: labels.resolvedBindings().map(\.label), table: labels)
+            let problems = ConvergenceChecker.check(self) { names.label(of: $0) ?? $0 }
             let actual = problems.isEmpty
             return (actual == expected, actual ? "converged" : problems.prefix(3).joined(separator: "; "))
         }
@@ -86,7 +88,8 @@ extension World {
         guard let id = labels.model(label, on: index, devices: devices),
               let model = devices[index].store.model(id),
               let entity = schema.entity(named: model.entity) else {
-            return (false, "no \(label)")
+            let why = whyMissing(label, on: index)
+            return (false, "no \(label)" + (why.isEmpty ? "" : " (" + why + ")"))
         }
         var mismatches: [String] = []
         for assignment in values {

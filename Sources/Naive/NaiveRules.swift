@@ -224,7 +224,8 @@ public enum NaiveRules {
             ignores) equal those of another local model.
             """, explains: ["duplicate-identity"]),
         // NAIVE-DR — discovered races (found by the explorer, not in the catalogue)
-        Rule(id: "NAIVE-DR-1", group: "NAIVE-DR", text: "A save sent before the launch's setup has found or created the zone (the first launch on an account, or a device that saves at once) reaches iCloud before the zone exists, fails with `zoneNotFound` and is dropped (NAIVE-2, NAIVE-5, NAIVE-6): the model stays on that device only, and its values reach iCloud only if it is edited again.", choice: "traced with NAIVE-2 when such a save is dropped (no zone was deleted: not NAIVEW-11).", explains: ["convergence", "lost-change"]),
+        Rule(id: "NAIVE-DR-1", group: "NAIVE-DR", text: "A save sent before the launch's setup has found or created the zone (the first launch on an account, or a device that saves at once) reaches iCloud before the zone exists, fails with `zoneNotFound` and is dropped (NAIVE-2, NAIVE-5, NAIVE-6): the model stays on that device only, and its values reach iCloud only if it is edited again.", choice: "traced with NAIVE-2 when such a save is dropped (no zone was deleted: not NAIVEW-11).", explains: ["convergence", "lost-change"],
+            workaround: "'settle' before the first save, so that the launch creates the zone first"),
     ]
 
     /// The literal code's own rules (docs/NAIVE.md, NAIVE-D), in page order.

@@ -19,6 +19,9 @@ public struct ScenarioReport: Sendable {
     /// nil when the run did not provide it.
     public var finalState: [StateTable]?
     public var expectations: [ExpectationResult]
+    /// The engine each expectation of the file is scoped to (nil: every engine), in file
+    /// order: what a run that reached its end would have checked.
+    public var expectationScopes: [String?]
     public var failure: RuntimeFailure?
     public var leftovers: [String]
     public var rules: [RuleTally]
@@ -50,6 +53,10 @@ public struct ScenarioReport: Sendable {
             labels: finalState?.labels ?? [], limits: limits)
         self.finalState = finalState.map { StateTable.tables($0, scenario: scenario) }
         expectations = run.expectations
+        expectationScopes = scenario.timeline.compactMap { statement in
+            guard case .expectation(let expectation) = statement.kind else { return nil }
+            return .some(expectation.engine?.value)
+        }
         failure = run.failure
         leftovers = run.leftovers
         rules = RuleTally.tally(
@@ -75,9 +82,18 @@ public struct ScenarioReport: Sendable {
 
     public var heldCount: Int { expectations.filter(\.passed).count }
 
-    /// `9 of 9 expectations held`, plus the runtime failure if there was one.
+    /// The expectations of this report's engine that the run never checked (a runtime
+    /// failure ends it first).
+    public var notReachedCount: Int {
+        let planned = expectationScopes.filter { $0 == nil || $0 == engine }.count
+        return max(0, planned - expectations.count)
+    }
+
+    /// `9 of 9 expectations held`, plus those not reached and the runtime failure.
     public var outcomeText: String {
-        var text = "\(heldCount) of \(expectations.count) expectations held"
+        let notReached = notReachedCount
+        var text = "\(heldCount) of \(expectations.count + notReached) expectations held"
+        if notReached > 0 { text += ", \(notReached) not reached" }
         if failure != nil { text += ", runtime failure" }
         return text
     }

@@ -346,9 +346,32 @@ extension DiagnosticMessage {
         Self(id: "invalid-zone-name", message: "zone '\(name)' cannot be named here: \(problem)")
     }
 
-    static func unknownName(_ kind: String, _ name: String, suggestions: [String]) -> Self {
-        Self(id: DiagnosticID("unknown-" + hyphenated(kind)),
-            message: "unknown \(kind) '\(name)'", suggestions: suggestions)
+    /// `choices` (the valid names, or where to find them) follows the message when no
+    /// name is close enough to suggest: a reader far from every name needs the list.
+    static func unknownName(
+        _ kind: String, _ name: String, suggestions: [String], choices: String? = nil
+    ) -> Self {
+        let tail = suggestions.isEmpty ? choices.map { "; " + $0 } ?? "" : ""
+        return Self(id: DiagnosticID("unknown-" + hyphenated(kind)),
+            message: "unknown \(kind) '\(name)'" + tail, suggestions: suggestions)
+    }
+
+    /// `'a', 'b' and 'c'`.
+    static func quotedList(_ names: [String]) -> String {
+        let quoted = names.map { "'\($0)'" }
+        guard let last = quoted.last, quoted.count > 1 else { return quoted.first ?? "none" }
+        return quoted.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// The engines a file may name, listed in full (the registry holds a few).
+    static func engineChoices(_ engines: [String]) -> String {
+        "the engines are \(quotedList(engines)) ('synclab engines' describes them)"
+    }
+
+    /// An engine's probe points are too many to list in a message: the command that does.
+    static func probePointChoices(engine: String?) -> String {
+        guard let engine else { return "'synclab probes' lists the probe points" }
+        return "'synclab probes --engine \(engine)' lists the probe points of engine '\(engine)'"
     }
 
     /// `engine X` or `expect [X] …` naming an engine the `engines` line does not list.
@@ -376,8 +399,12 @@ extension DiagnosticMessage {
         Self(id: "duplicate-setting", message: "'\(setting)' is set twice in the setup")
     }
 
-    static func unknownProperty(_ name: String, entity: String, suggestions: [String]) -> Self {
-        Self(id: "unknown-property", message: "entity '\(entity)' has no property '\(name)'",
+    static func unknownProperty(
+        _ name: String, entity: String, suggestions: [String], properties: [String]
+    ) -> Self {
+        let tail = suggestions.isEmpty ? "; its properties are " + quotedList(properties) : ""
+        return Self(id: "unknown-property",
+            message: "entity '\(entity)' has no property '\(name)'" + tail,
             suggestions: suggestions)
     }
 

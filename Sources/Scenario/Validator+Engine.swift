@@ -33,8 +33,8 @@ extension Validator {
         if let known = options.engines {
             for engine in story where !known.contains(engine.value) {
                 let suggestions = Suggestions.closest(to: engine.value, among: known)
-                report(.unknownName("engine", engine.value, suggestions: suggestions),
-                    at: engine.location)
+                report(.unknownName("engine", engine.value, suggestions: suggestions,
+                    choices: DiagnosticMessage.engineChoices(known)), at: engine.location)
             }
         }
         if let engine = scenario.header.engine, !story.isEmpty,

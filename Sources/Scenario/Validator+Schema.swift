@@ -42,8 +42,8 @@ extension Validator {
         // A property whose type was already reported exists; its uses are not errors too.
         if scenario.unresolvedProperties.contains("\(entity.name.value).\(name.value)") { return }
         let suggestions = Suggestions.closest(to: name.value, among: entity.propertyNames)
-        report(.unknownProperty(name.value, entity: entity.name.value, suggestions: suggestions),
-            at: name.location)
+        report(.unknownProperty(name.value, entity: entity.name.value, suggestions: suggestions,
+            properties: entity.propertyNames), at: name.location)
     }
 
     /// Identity names, and ID-6: no assets, not sharable, not below a sharable entity, no

@@ -91,8 +91,10 @@ extension Validator {
             let probePoints = validator.engineFacts?.probePoints ?? validator.options.probePoints
             if !probePoints.contains(probe.value) {
                 let suggestions = Suggestions.closest(to: probe.value, among: probePoints)
-                validator.report(.unknownName("probe point", probe.value, suggestions: suggestions),
-                    at: probe.location)
+                let choices = DiagnosticMessage.probePointChoices(
+                    engine: validator.engineFacts == nil ? nil : validator.engineName)
+                validator.report(.unknownName("probe point", probe.value, suggestions: suggestions,
+                    choices: choices), at: probe.location)
             }
         }
         switch trigger.action {

@@ -98,8 +98,8 @@ struct Validator {
             !engines.contains(engine.value)
         else { return }
         let suggestions = Suggestions.closest(to: engine.value, among: engines)
-        report(.unknownName("engine", engine.value, suggestions: suggestions),
-            at: engine.location)
+        report(.unknownName("engine", engine.value, suggestions: suggestions,
+            choices: DiagnosticMessage.engineChoices(engines)), at: engine.location)
     }
 
     private mutating func checkSetup() {
@@ -158,7 +158,10 @@ struct Validator {
                 let names = attributesOnly ? entity.attributes.map(\.name.value) : entity.propertyNames
                 guard names.contains(key.value) else {
                     let suggestions = Suggestions.closest(to: key.value, among: names)
-                    report(.unknownName("property", key.value, suggestions: suggestions), at: key.location)
+                    report(.unknownName("property", key.value, suggestions: suggestions,
+                        choices: "the \(attributesOnly ? "attributes" : "properties") of "
+                            + "'\(entity.name.value)' are " + DiagnosticMessage.quotedList(names)),
+                        at: key.location)
                     continue
                 }
                 if !entity.isSynchronized(property: key.value) {

@@ -22,10 +22,13 @@ public struct Rule: Hashable, Sendable {
     /// saved change vanish (`lost-change`) or a deleted record return (`resurrection`) by
     /// design, so the checkers do not count it.
     public let exempts: [String]
+    /// For a weakness a scenario can step around: how, in a few words a runtime error can
+    /// carry (`'settle' before the first save`); nil when the rule names none.
+    public let workaround: String?
 
     public init(
         id: String, group: String, text: String, choice: String? = nil, explains: [String] = [],
-        exempts: [String] = []
+        exempts: [String] = [], workaround: String? = nil
     ) {
         precondition(id.hasPrefix(group + "-"), "rule \(id) is not in group \(group)")
         precondition(!text.isEmpty, "rule \(id) has no text")
@@ -35,6 +38,7 @@ public struct Rule: Hashable, Sendable {
         self.choice = choice
         self.explains = explains
         self.exempts = exempts
+        self.workaround = workaround
     }
 
     /// A rule whose group is its ID's prefix, for a catalogue's literal.

@@ -13,12 +13,13 @@ enum BenchCommand {
 
     Measures, as medians over N repetitions (default 5), with a release build
     (swift build -c release; .build/release/synclab bench):
-      pingpong   the kernel alone: 1000 actors, 10,000,000 deliveries (docs/BENCH.md)
+      pingpong   the kernel alone: 1000 actors, 10,000,000 deliveries (BENCH.md)
       scenarios  full runs of each tour scenario: runs/s and simulated s per wall s
       explore    seeds/s of Scenarios/explore/swarm.chaos with --jobs 1 and --jobs 2
     With --growth or --download, only those workloads run:
-      growth     seeds/s of swarm.chaos as operations grow 100 -> 800 and devices
-                 3 -> 100, and each figure's cost per seed relative to linear growth
+      growth     seeds/s of swarm.chaos as operations grow from 100 to 800 and
+                 devices from 3 to 100, and each figure's cost per seed relative
+                 to linear growth
       download   seconds for a second device to download N records another inserted
 
     OPTIONS:

@@ -59,11 +59,11 @@ struct BudgetOptions {
     static let names = ["--max-time", "--max-events", "--engine"]
 
     static let help = """
-      --max-time D       the time budget of each run (default: the file's 'budget time', else
-                         30 days; a duration such as 90d)
-      --max-events N     the event budget of each run (default: the file's 'budget events',
-                         else 2000000)
-      --engine NAME      run on engine NAME instead of the file's ('synclab engines')
+      --max-time D       the time budget of each run (default: the file's 'budget
+                         time', else 30 days; a duration such as 90d)
+      --max-events N     the event budget of each run (default: the file's 'budget
+                         events', else 2000000)
+      --engine NAME      run on engine NAME, not the file's ('synclab engines')
     """
 
     /// Reads both options; the message of a bad value otherwise.

@@ -12,32 +12,39 @@ import SyncContract
 enum CompareCommand {
     static let help = """
     USAGE: synclab compare FILE... [--engines A,B,...] [--format FORMAT] [--out DIR]
-                           [--link-root PATH] [--seed N] [--max-time D] [--max-events N]
+                           [--link-root PATH] [--seed N] [--max-time D]
+                           [--max-events N]
 
-    Runs each story (a folder means every .scenario file below it) on several engines and
-    shows the runs side by side: the final state of every device and of the cloud, which
-    expectations held, which rules and weaknesses fired, the leftovers; rows where the
-    engines disagree are marked with '≠'. A story written for several engines says so with
-    'engines sds, naive' and scopes expectations with 'expect [naive] …' (docs/FORMAT.md).
-      synclab compare Scenarios/compare --format markdown --out Reports/compare
-    writes Reports/compare/NAME.compare.md per story and Reports/compare/README.md, the
-    overview (regenerates the committed pages). In Markdown and HTML every rule ID links to
-    the section of its engine's catalogue page (docs/RULES.md, docs/NAIVE.md, …) that lists
-    it; the pages are read from the current folder, the repository.
-    Exit status: 0 when every engine a story is written for (its 'engines' line, else its
-    one engine) met its own expectations, 1 when one did not or a run failed, 2 on an input
-    error. Runs on other engines are shown for comparison and never fail the command.
+    Runs each story (a folder means every .scenario file below it) on several
+    engines and shows the runs side by side: the final state of every device and of
+    the cloud, which expectations held, which rules and weaknesses fired, the
+    leftovers; rows where the engines disagree are marked with '≠'. A story written
+    for several engines says so with 'engines sds, naive' and scopes expectations
+    with 'expect [naive] …' (docs/FORMAT.md).
+      synclab compare Scenarios/compare --engines all --format markdown \\
+          --out Reports/compare
+    writes Reports/compare/NAME.compare.md per story and Reports/compare/README.md,
+    the overview (regenerates the committed pages). In Markdown and HTML every rule
+    ID links to the section of its engine's catalogue page (docs/RULES.md,
+    docs/NAIVE.md, …) that lists it; the pages are read from the current folder, the
+    repository.
+    Exit status: 0 when every engine a story is written for (its 'engines' line,
+    else its one engine) met its own expectations, 1 when one did not or a run
+    failed, 2 on an input error. Runs on other engines are shown for comparison and
+    never fail the command.
 
     OPTIONS:
-      --engines A,B,...  the engines to run on (default: every registered engine the story
-                         can run on, 'synclab engines')
-      --format FORMAT    text (default, a table for the terminal), markdown (with a Mermaid
-                         sequence diagram per engine), html (self-contained, engines as
-                         columns) or json
-      --out DIR          write one page per story and an overview into DIR (text: stdout only)
-      --link-root PATH   the repository's folder as seen from DIR, where the links to the
-                         catalogue pages start (default: the way from DIR to the current
-                         folder, '../..' for '--out Reports/compare')
+      --engines A,B,...  the engines to run on (default: the story's 'engines' line,
+                         else every registered engine the story can run on; 'all':
+                         every registered engine, 'synclab engines')
+      --format FORMAT    text (default, a table for the terminal), markdown (with a
+                         Mermaid sequence diagram per engine), html (self-contained,
+                         engines as columns) or json
+      --out DIR          write one page per story and an overview into DIR (text:
+                         stdout only)
+      --link-root PATH   the repository's folder as seen from DIR, where the links
+                         to the catalogue pages start (default: the way from DIR to
+                         the current folder, '../..' for '--out Reports/compare')
       --seed N           run with seed N instead of each file's seed
       --max-time D       the time budget of each run (as for 'run')
       --max-events N     the event budget of each run (as for 'run')
@@ -93,8 +100,11 @@ enum CompareCommand {
             }
             seed = parsed
         }
-        var engines = EngineChoice.registry.names
-        if let enginesText {
+        // nil: each story's own 'engines' line, else every registered engine.
+        var engines: [String]?
+        if enginesText == "all" {
+            engines = EngineChoice.registry.names
+        } else if let enginesText {
             let names = enginesText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             for name in names where EngineChoice.registry.profile(named: name) == nil {
                 return usage("unknown engine '\(name)'\(suggestion(name, among: EngineChoice.registry.names)); "
@@ -119,7 +129,7 @@ enum CompareCommand {
             comparisons.append((job, comparison))
         }
         let failed = comparisons.filter { !$0.comparison.passed }.count
-        let catalogues = CataloguePages(engines: engines)
+        let catalogues = CataloguePages(engines: EngineChoice.registry.names)
         if let out {
             let root = linkRoot ?? CataloguePages.relativePath(from: out, to: ".")
             var entries: [EngineComparisonIndex.Entry] = []
@@ -172,7 +182,7 @@ enum CompareCommand {
     /// Runs one story on each engine it can run on; nil (diagnostics printed) when it is not
     /// valid on an engine it is written for.
     static func compare(
-        _ path: String, engines: [String], seed: UInt64?, budget: BudgetOptions
+        _ path: String, engines chosen: [String]?, seed: UInt64?, budget: BudgetOptions
     ) -> EngineComparison? {
         guard let data = FileManager.default.contents(atPath: path) else {
             Terminal.writeError("\(path): error: cannot read the file")
@@ -191,6 +201,8 @@ enum CompareCommand {
             return nil
         }
         let story = own.scenario.header.storyEngines
+        let engines = chosen
+            ?? (own.scenario.header.isMultiEngine ? story : EngineChoice.registry.names)
         var columns: [EngineComparison.Column] = []
         var notRun: [String] = []
         var scenario = own.scenario

@@ -14,23 +14,25 @@ enum ExploreCommand {
                           [--max-time D] [--max-events N] [--engine NAME]
            synclab explore merge RESULT.json... [--json OUT]
 
-    Runs each seed's draw of a chaos file (docs/EXPLORER.md): the file's timeline, a fault
-    phase of random operations and faults, a heal phase, then the checkers (convergence,
-    lost saved changes, duplicate identities, resurrections, liveness). A violation is
-    explained when a weakness of the engine's catalogue (sds: LIM-*) that accounts for it
-    fired in the run, a new finding otherwise. New findings are shrunk to plain scenarios
-    that 'synclab run' can replay.
-    Exit status: 0 when no new finding, 1 when there is one (or a budget failure, or a
-    --doublecheck divergence), 2 on an input error.
+    Runs each seed's draw of a chaos file (docs/EXPLORER.md): the file's timeline, a
+    fault phase of random operations and faults, a heal phase, then the checkers
+    (convergence, lost saved changes, duplicate identities, resurrections,
+    liveness). A violation is explained when a weakness of the engine's catalogue
+    (sds: LIM-*) that accounts for it fired in the run, a new finding otherwise. New
+    findings are shrunk to plain scenarios that 'synclab run' can replay.
+    Exit status: 0 when no new finding, 1 when there is one (or a budget failure, or
+    a --doublecheck divergence), 2 on an input error.
 
     OPTIONS:
       --seeds N           seeds 1 to N (default 100)
       --from A --to B     seeds A to B, both included
       --seed S            seed S alone
-      --jobs J            run on J threads (default 1); results are identical for any J
+      --jobs J            run on J threads (default 1); results are identical for
+                          any J
       --shard I/N         only the seeds s with s % N == I - 1 (for CI job matrices)
       --doublecheck       run every seed twice; stop at the first trace divergence
-      --out DIR           write DIR/results.json (every seed) and the shrunk scenarios
+      --out DIR           write DIR/results.json (every seed) and the shrunk
+                          scenarios
       --json PATH         write the summary as JSON (what 'explore merge' reads)
       --shrink-limit K    shrink the first K findings by seed (default 10; 0: none)
       --shrink-runs R     at most R runs to shrink one finding (default 400)
@@ -308,6 +310,30 @@ enum ExploreCommand {
             print("… and \(findings.count - findingsShown) more (see --out DIR)")
         }
         print(table(summary))
+        explainedSeeds(results, summary: summary, request: request).forEach { print($0) }
+    }
+
+    /// Seeds listed for each explaining weakness before `…`.
+    static let explainedSeedsShown = 8
+
+    /// Per weakness that explained runs: its seeds (the first few) and the line that reruns
+    /// the first, so that an explained run can be looked at without a search.
+    static func explainedSeeds(
+        _ results: [SeedResult], summary: ExploreSummary, request: Request
+    ) -> [String] {
+        var lines: [String] = []
+        for entry in summary.explainedBy {
+            let seeds = results.filter { result in
+                result.outcome == .explained && result.explainedBy.contains(entry.name)
+            }.map(\.seed).sorted()
+            guard let first = seeds.first else { continue }
+            let shown = seeds.prefix(explainedSeedsShown).map(String.init).joined(separator: ", ")
+            lines.append("explained by \(entry.name): seeds \(shown)"
+                + (seeds.count > explainedSeedsShown ? ", …" : ""))
+            lines.append("  rerun: synclab explore \(request.path) --seed \(first)"
+                + request.budget.arguments)
+        }
+        return lines
     }
 
     /// The summary as the aligned table the command prints.

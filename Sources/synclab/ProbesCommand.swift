@@ -3,10 +3,10 @@ enum ProbesCommand {
     static let help = """
     USAGE: synclab probes [--engine NAME]
 
-    Lists the probe points of the engine (default sds), in the order one synchronization
-    passes them: the contract's ten, which every engine passes in this order, with the
-    engine's own among or after them. A trigger `when DEVICE reaches POINT [N]: ACTION`
-    runs its action at the Nth time.
+    Lists the probe points of the engine (default sds), in the order one
+    synchronization passes them: the contract's ten, which every engine passes in
+    this order, with the engine's own among or after them. A trigger `when DEVICE
+    reaches POINT [N]: ACTION` runs its action at the Nth time.
 
     OPTIONS:
       --engine NAME      the engine whose probe points to list ('synclab engines')
@@ -30,7 +30,10 @@ enum ProbesCommand {
         print("Probe points of engine '\(profile.name)', in order:")
         for point in profile.probePoints {
             let padded = point.name + String(repeating: " ", count: max(1, 24 - point.name.count))
-            print("  \(padded)\(point.meaning)")
+            for line in WordWrap.lines(point.meaning, first: "  " + padded, indent: 26,
+                width: Terminal.width) {
+                print(line)
+            }
         }
         return 0
     }

@@ -15,22 +15,23 @@ enum ReportCommand {
     USAGE: synclab report FILE... --out DIR [--format markdown|html] [--seed N]
                           [--max-time D] [--max-events N] [--engine NAME]
 
-    Runs each scenario and writes a report of it into DIR, plus an index page that links
-    every report with a pass or fail badge. A folder argument means every .scenario file
-    below it, and its sub-folders are mirrored in DIR:
+    Runs each scenario and writes a report of it into DIR, plus an index page that
+    links every report with a pass or fail badge. A folder argument means every
+    .scenario file below it, and its sub-folders are mirrored in DIR:
       synclab report Scenarios --out Reports
     writes Reports/tour/01-first-sync.md, ..., and Reports/index.md.
 
-    A report holds the scenario's introduction and setup, a sequence diagram of the run
-    (Mermaid in Markdown, inline SVG in HTML), the final state of every device and of the
-    cloud, every expectation with its result, and the rules that fired with their texts.
-    The same scenario and seed always give the same bytes.
-    Exit status: 0 when every scenario passed, 1 when one failed (its report is written
-    all the same), 2 on an input or output error.
+    A report holds the scenario's introduction and setup, a sequence diagram of the
+    run (Mermaid in Markdown, inline SVG in HTML), the final state of every device
+    and of the cloud, every expectation with its result, and the rules that fired
+    with their texts. The same scenario and seed always give the same bytes.
+    Exit status: 0 when every scenario passed, 1 when one failed (its report is
+    written all the same), 2 on an input or output error.
 
     OPTIONS:
       --out DIR          the folder to write into (created when missing)
-      --format FORMAT    markdown (default: .md files) or html (self-contained .html files)
+      --format FORMAT    markdown (default: .md files) or html (self-contained .html
+                         files)
       --seed N           run with seed N instead of each file's seed
     \(BudgetOptions.help)
       -h, --help         show this help

@@ -13,30 +13,36 @@ enum RulesCommand {
     USAGE: synclab rules [--engine NAME] [--scenarios DIR] [--group G]...
            synclab rules [--engine NAME] --check DIR [--group G]...
 
-    Lists every rule of an engine's catalogue (default sds: docs/RULES.md) with its text,
-    grouped, and the scenarios that make it fire (only scenarios on that engine run). Every scenario below the folder is run: it counts for a
-    rule when the rule fired during the run and the scenario passed; one that fires a rule
-    but fails is shown apart and does not count.
+    Lists every rule of an engine's catalogue (default sds: docs/RULES.md) with its
+    text, grouped, and the scenarios that make it fire (only scenarios on that
+    engine run). Every scenario below the folder is run: it counts for a rule when
+    the rule fired during the run and the scenario passed; one that fires a rule but
+    fails is shown apart and does not count.
 
-    With --check, prints one line for each rule that no passing scenario below DIR makes
-    fire, 'RULE-ID: no scenario in DIR makes it fire — TEXT', in catalogue order.
-    Exit status: 0 when every rule fires, 1 when one does not, 2 on an input error (a
-    missing folder, an invalid scenario, an unknown group); nothing is checked then.
+    With --check, prints one line for each rule that no passing scenario below DIR
+    makes fire, in catalogue order:
+      RULE-ID: no scenario in DIR makes it fire — TEXT
+    Exit status: 0 when every rule fires, 1 when one does not, 2 on an input error
+    (a missing folder, an invalid scenario, an unknown group); nothing is checked
+    then.
 
     OPTIONS:
-      --scenarios DIR   the scenarios to run for the listing (default Scenarios; when that
-                        folder does not exist, the catalogue is listed without scenarios)
+      --scenarios DIR   the scenarios to run for the listing (default Scenarios;
+                        when that folder does not exist, the catalogue is listed
+                        without scenarios)
       --check DIR       check that the scenarios below DIR make every rule fire
-      --engine NAME     the engine whose catalogue is listed or checked ('synclab engines')
-      --group G         only the rules of group G (sds: SYNC, DL, HDO, ADOPT, DEL, SCHEMA,
-                        EXT, LIFE, ACCT, ERR, BIG, CFG, ID, LIM); repeat for several groups
+      --engine NAME     the engine whose catalogue is listed or checked
+                        ('synclab engines')
+      --group G         only the rules of group G (sds: SYNC, DL, HDO, ADOPT, DEL,
+                        SCHEMA, EXT, LIFE, ACCT, ERR, BIG, CFG, ID, LIM); repeat for
+                        several groups
       -h, --help        show this help
     """
 
     static let optionNames = ["--scenarios", "--check", "--group", "--engine", "--help"]
     static let defaultFolder = "Scenarios"
     /// The width listings are wrapped to.
-    static let lineWidth = 100
+    static var lineWidth: Int { Terminal.width }
 
     static func main(_ arguments: [String]) -> Int32 {
         var options = CommandLineOptions(arguments)
@@ -189,8 +195,9 @@ enum RulesCommand {
         let shown = catalogue.rules.filter { groups.contains($0.group) }
         let title = profile.name == ScenarioHeader.defaultEngine
             ? "SyncLab rule catalogue" : "Rule catalogue of engine '\(profile.name)'"
-        print("\(title): \(shown.count) rules (\(profile.cataloguePage))"
-            + (coverage.map { "; scenarios below \(folder): \($0.scenarioCount) run" } ?? ""))
+        let heading = "\(title): \(shown.count) rules (\(profile.cataloguePage))"
+            + (coverage.map { "; scenarios below \(folder): \($0.scenarioCount) run" } ?? "")
+        wrapped(heading, first: "", indent: 2).forEach { print($0) }
         for group in groups {
             print("")
             print(Terminal.bold("\(group) — \(catalogue.title(ofGroup: group) ?? "")"))
@@ -251,24 +258,10 @@ enum RulesCommand {
         return lines
     }
 
-    /// Greedy word wrap to `lineWidth`: the first line starts with `first`, the others with
-    /// `indent` spaces; a word longer than a line gets a line of its own.
+    /// `WordWrap.lines` to `lineWidth`: the first line starts with `first`, the others with
+    /// `indent` spaces.
     static func wrapped(_ text: String, first: String, indent: Int) -> [String] {
-        precondition(indent >= 0 && indent < lineWidth / 2, "an indent leaves no room")
-        var lines: [String] = []
-        var line = first
-        var lineHasWord = false
-        for word in text.split(separator: " ") {
-            if lineHasWord && line.count + 1 + word.count > lineWidth {
-                lines.append(line)
-                line = pad(indent)
-                lineHasWord = false
-            }
-            line += (lineHasWord ? " " : "") + word
-            lineHasWord = true
-        }
-        lines.append(line)
-        return lines
+        WordWrap.lines(text, first: first, indent: indent, width: lineWidth)
     }
 
     static func pad(_ count: Int) -> String {

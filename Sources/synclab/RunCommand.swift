@@ -12,14 +12,16 @@ enum RunCommand {
                        [--max-time D] [--max-events N] [--engine NAME]
 
     Runs each scenario (a folder means every .scenario file below it) and checks its
-    expectations. Exit status: 0 when every expectation holds, 1 when one fails or a run
-    fails at runtime, 2 on an input error (nothing runs then). On naive, a save made at 0 s
-    before anything lets time pass races the launch: a warning (FILE:LINE:COLUMN: warning: …).
+    expectations. Exit status: 0 when every expectation holds, 1 when one fails or a
+    run fails at runtime, 2 on an input error (nothing runs then).
+    On naive, a save made at 0 s before anything lets time pass races the launch: a
+    warning (FILE:LINE:COLUMN: warning: ...).
 
     OPTIONS:
       --seed N           run with seed N instead of the file's seed
-      --trace-out PATH   write the trace as JSON Lines to PATH (with several files, PATH is a
-                         folder that receives one NAME.trace.jsonl per scenario)
+      --trace-out PATH   write the trace as JSON Lines to PATH (with several files,
+                         PATH is a folder that receives one NAME.trace.jsonl per
+                         scenario)
       --junit PATH       write JUnit XML of every expectation to PATH
     \(BudgetOptions.help)
       -h, --help         show this help
@@ -67,7 +69,8 @@ enum RunCommand {
         for (path, scenario, source) in loaded {
             let result = ScenarioRunner.run(scenario, source: source, options: budget.runOptions(seed: seed))
             junitRuns.append((path, result))
-            report(result, path: path, rerunOptions: budget.arguments)
+            let planned = plannedExpectations(scenario, engine: result.engine)
+            report(result, path: path, planned: planned, rerunOptions: budget.arguments)
             if !result.passed { failed += 1 }
             if let traceOut {
                 let target = loaded.count == 1 ? traceOut : traceFile(in: traceOut, for: path)
@@ -81,7 +84,17 @@ enum RunCommand {
         return failed == 0 ? 0 : 1
     }
 
-    private static func report(_ result: RunResult, path: String, rerunOptions: String = "") {
+    /// How many expectations a run on `engine` would check if it ran to the end.
+    static func plannedExpectations(_ scenario: ScenarioFile, engine: String) -> Int {
+        scenario.timeline.filter { statement in
+            guard case .expectation(let expectation) = statement.kind else { return false }
+            return expectation.applies(to: engine)
+        }.count
+    }
+
+    private static func report(
+        _ result: RunResult, path: String, planned: Int, rerunOptions: String = ""
+    ) {
         let expectations = result.expectations.count
         for expectation in result.expectations where !expectation.passed {
             print("\(path):\(expectation.line): expectation failed: \(expectation.wanted); found: \(expectation.found)")
@@ -96,8 +109,13 @@ enum RunCommand {
             for leftover in result.leftovers { print("  leftover: \(leftover)") }
         } else {
             let failedCount = result.expectations.filter { !$0.passed }.count
-            print("\(Terminal.red("FAIL")) \(path) (seed \(result.seed), \(failedCount) of \(expectations) "
-                  + "expectations failed\(result.failure == nil ? "" : ", runtime error"))")
+            // A runtime error cuts the run short: the expectations after it never ran.
+            let notReached = max(0, planned - expectations)
+            let total = max(planned, expectations)
+            print("\(Terminal.red("FAIL")) \(path) (seed \(result.seed), \(total) "
+                  + "expectations: \(failedCount) failed"
+                  + (notReached == 0 ? "" : ", \(notReached) not reached")
+                  + "\(result.failure == nil ? "" : ", runtime error"))")
             for leftover in result.leftovers { print("  leftover: \(leftover)") }
             print("  rerun: synclab run \(path) --seed \(result.seed)\(rerunOptions)")
         }

@@ -16,11 +16,11 @@ COMMANDS:
   probes           list the probe points triggers can name
   engines          list the engines scenarios can run on
   report FILE...   write Markdown or HTML reports of scenarios (--out DIR)
-  compare FILE...  run each story on several engines and show the runs side by side
+  compare FILE...  run each story on several engines, side by side
   bench            measure the kernel and scenario runs (use a release build)
-  rules            list the rule catalogue and the scenarios that make each rule fire
-  explore FILE     run the seeds of a chaos file, check and shrink what they find
-  help [COMMAND]   show this help, or a command's help (as 'synclab COMMAND --help')
+  rules            list the rule catalogue and the scenarios that fire each rule
+  explore FILE     run a chaos file's seeds, check and shrink what they find
+  help [COMMAND]   show this help, or a command's ('synclab COMMAND --help')
 
 Run 'synclab help COMMAND' or 'synclab COMMAND --help' for a command's options,
 'synclab --version' for the version.

@@ -20,6 +20,26 @@ import Testing
         try Data(contentsOf: url)
     }
 
+    @Test func explainedRunsListTheirSeedsAndALineThatRerunsOne() throws {
+        let path = "Scenarios/explore/lim-1-edit-meets-deletion.chaos"
+        let run = try TestSupport.runSynclab(["explore", path, "--seeds", "80"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        guard let index = lines.firstIndex(where: { $0.hasPrefix("explained by LIM-1: seeds ") })
+        else {
+            Issue.record("no seed list: \(run.standardOutput)")
+            return
+        }
+        let seeds = lines[index].dropFirst("explained by LIM-1: seeds ".count)
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        // The first few, then '…' when there are more.
+        #expect(seeds.count <= 9)
+        let first = try #require(seeds.first)
+        #expect(lines[index + 1] == "  rerun: synclab explore \(path) --seed \(first)")
+        let rerun = try TestSupport.runSynclab(["explore", path, "--seed", first])
+        #expect(rerun.standardOutput.contains("explained by LIM-1: seeds \(first)\n"))
+    }
+
     @Test func outputIsTheSameWhateverTheNumberOfJobs() throws {
         // A failing expectation makes every seed a finding, so shrunk files are compared too.
         let text = ExplorerFixtures.notes + "\nexpect cloud alice: count Note = 99\n"

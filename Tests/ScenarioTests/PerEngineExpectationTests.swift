@@ -82,7 +82,8 @@ import Testing
         ])
         #expect(Self.messages("engines big, mini", "expect phone: state idle").isEmpty)
         #expect(Self.messages("engines big, mini", "when phone reaches mini.step: phone: sync") == [
-            "f.scenario:8:20: error: unknown probe point 'mini.step'",
+            "f.scenario:8:20: error: unknown probe point 'mini.step'; 'synclab probes --engine "
+                + "big' lists the probe points of engine 'big'",
         ])
         #expect(Self.messages("engines big, mini", "phone: stop") == [
             "f.scenario:8:1: error: engine 'mini' does not support 'stop'",

@@ -105,7 +105,8 @@ import Testing
     func everyLinkOfTheComparisonLandsOnAHeadingOfThePageItNames(_ format: String) throws {
         let folder = try TestSupport.temporaryFolder("compare-links-\(format)")
         let output = try TestSupport.runSynclab(
-            ["compare", "Scenarios/compare", "--format", format, "--out", folder.path, "--link-root", "../.."])
+            ["compare", "Scenarios/compare", "--engines", "all", "--format", format,
+             "--out", folder.path, "--link-root", "../.."])
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
         let base = TestSupport.repositoryRoot.appendingPathComponent("Reports/compare")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

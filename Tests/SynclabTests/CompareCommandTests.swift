@@ -10,8 +10,10 @@ import Testing
 @Suite struct CompareCommandTests {
     static let story = "Scenarios/compare/01-offline-edit-of-another-key.scenario"
 
-    func scratch(_ text: String) throws -> URL {
-        let folder = try TestSupport.temporaryFolder("compare-cli")
+    /// A folder per test: tests of a suite run in parallel, and one folder was shared.
+    func scratch(_ text: String, test: String = #function) throws -> URL {
+        let folder = try TestSupport.temporaryFolder(
+            "compare-cli-" + String(test.filter { $0.isLetter || $0.isNumber }))
         let file = folder.appendingPathComponent("story.scenario")
         try Data(text.utf8).write(to: file)
         return file
@@ -62,9 +64,21 @@ import Testing
     }
 
     @Test func anEngineThatCannotRunTheStoryIsListedAsNotRun() throws {
-        let output = try TestSupport.runSynclab(["compare", "Scenarios/compare/22-share-revoked.scenario"])
+        let output = try TestSupport.runSynclab(
+            ["compare", "Scenarios/compare/22-share-revoked.scenario", "--engines", "all"])
         #expect(output.status == 0)
         #expect(output.standardOutput.contains("not run on naive: engine 'naive' does not support 'share'"))
+    }
+
+    @Test func withoutEnginesAStoryRunsOnTheEnginesItListsOnly() throws {
+        let story = "Scenarios/compare/22-share-revoked.scenario"
+        let output = try TestSupport.runSynclab(["compare", story])
+        #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+        #expect(output.standardOutput.contains("  engines: sds, history, outbox\n"))
+        #expect(!output.standardOutput.contains("not run on naive"))
+        // A file without an 'engines' line still runs on every registered engine.
+        let tour = try TestSupport.runSynclab(["compare", "Scenarios/tour/01-first-sync.scenario"])
+        #expect(tour.standardOutput.contains("naive-literal"))
     }
 
     @Test func inputAndUsageErrorsExitTwo() throws {

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `Reports/compare/` holds `synclab compare Scenarios/compare --format markdown --out
-/// Reports/compare` exactly as the current code writes it: the overview (README.md) and one
+/// `Reports/compare/` holds `synclab compare Scenarios/compare --engines all --format markdown
+/// --out Reports/compare` exactly as the current code writes it: the overview (README.md) and one
 /// side-by-side page per story. Re-record with `RECORD_SNAPSHOTS=1 swift test --filter
 /// CompareReportsGoldenTests` (which still fails that run), then review the diff. The pages
 /// are written to a scratch folder, so `--link-root ../..` gives their links to the
@@ -12,8 +12,8 @@ import Testing
     @Test func committedComparisonsMatchWhatTheCodeWrites() throws {
         let folder = try TestSupport.temporaryFolder("compare")
         let output = try TestSupport.runSynclab(
-            ["compare", "Scenarios/compare", "--format", "markdown", "--out", folder.path,
-             "--link-root", "../.."])
+            ["compare", "Scenarios/compare", "--engines", "all", "--format", "markdown",
+             "--out", folder.path, "--link-root", "../.."])
         #expect(output.status == 0, "synclab compare failed: \(output.standardOutput)\(output.standardError)")
         let committed = TestSupport.repositoryRoot.appendingPathComponent("Reports/compare")
         let written = try pages(below: folder)

@@ -8,30 +8,28 @@ import TestSupport
 
 /// `synclab engines` and `--engine`: the registry as the command line shows and checks it.
 @Suite struct EnginesCommandTests {
-    @Test func eachEngineIsOneLineWithItsSeedRulesAndProbePoints() {
-        let line = EnginesCommand.lines([SDSProfile.profile])[0]
-        let rules = SDSRules.catalogue.rules.count
-        let weaknesses = SDSRules.catalogue.weaknesses.count
-        #expect(line.hasPrefix("sds  seed 000  \(rules) rules (\(weaknesses) weaknesses)  "))
-        #expect(line.contains("\(SDSProfile.probePoints.count) probe points"))
-        #expect(line.hasSuffix("(docs/RULES.md)"))
-    }
-
-    @Test func theColumnsLineUpWhateverTheLengthOfTheNames() {
-        let lines = EnginesCommand.lines(EngineRegistry.bundled.profiles)
-        let seedColumns = Set(lines.map { $0.range(of: "seed ")!.lowerBound.utf16Offset(in: $0) })
-        #expect(seedColumns.count == 1, "\(lines)")
-        let probeStarts = Set(lines.map { line in
-            let end = line.range(of: " probe points")!.lowerBound
-            return line[..<end].lastIndex(of: " ").map { line.distance(from: line.startIndex, to: $0) } ?? 0
-        })
-        #expect(probeStarts.count == 1, "\(lines)")
+    @Test func eachEngineExplainsItsRulesWeaknessesAndProbePoints() {
+        let lines = EnginesCommand.lines([SDSProfile.profile], width: 80)
+        let text = lines.joined(separator: "\n")
+        #expect(lines[0] == "sds — \(SDSProfile.profile.system)")
+        #expect(lines[1] == "  source:       document 000, catalogue docs/RULES.md")
+        #expect(text.contains("  rules:        \(SDSRules.catalogue.rules.count) in "))
+        // Every weakness and every probe point by name, not a bare count.
+        for rule in SDSRules.catalogue.weaknesses {
+            #expect(text.contains(rule.id), "\(rule.id)")
+        }
+        for point in SDSProfile.probePoints {
+            #expect(text.contains(point.name), "\(point.name)")
+        }
+        #expect(text.contains("synclab probes --engine sds"))
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines)")
     }
 
     @Test func theBinaryListsEveryRegisteredEngine() throws {
         let run = try TestSupport.runSynclab(["engines"])
         #expect(run.status == 0)
-        let names = run.standardOutput.split(separator: "\n").map { $0.prefix { $0 != " " } }
+        let heads = run.standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        let names = heads.map { $0.prefix { $0 != " " } }
         #expect(names.map(String.init) == EngineRegistry.bundled.names)
     }
 

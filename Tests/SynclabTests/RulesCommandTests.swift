@@ -141,8 +141,11 @@ import Testing
         let run = try TestSupport.runSynclab(["rules", "--scenarios", folder, "--group", "SYNC"])
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.first == "SyncLab rule catalogue: 7 rules (docs/RULES.md); "
-            + "scenarios below \(folder): 2 run")
+        // The heading wraps to 80 columns like the rest (the scratch folder's path is long).
+        let heading = lines.prefix { !$0.hasPrefix("SYNC ") }.joined(separator: "\n")
+        #expect(heading.hasPrefix("SyncLab rule catalogue: 7 rules (docs/RULES.md); scenarios"))
+        #expect(heading.hasSuffix(": 2 run"))
+        #expect(lines.allSatisfy { $0.count <= 80 })
         #expect(lines.contains("SYNC — how a synchronization runs"))
         #expect(lines.contains("  SYNC-2    Every synchronization downloads first, then uploads."))
         #expect(lines.contains { $0.hasPrefix("            Choice: the debounce is 500 ms") })
@@ -256,7 +259,19 @@ import Testing
         #expect(indented.allSatisfy { $0.hasPrefix(String(repeating: " ", count: 7) + "w") })
         let words = lines.joined(separator: " ").split(separator: " ").filter { $0 != "X-1" }
         #expect(words.count == 61)
+        // Tests run the code piped: 80 columns.
+        #expect(RulesCommand.lineWidth == 80)
         let long = String(repeating: "x", count: 120)
-        #expect(RulesCommand.wrapped("a " + long, first: "", indent: 2) == ["a", "  " + long])
+        #expect(RulesCommand.wrapped("a " + long, first: "", indent: 2)
+            == ["a " + String(repeating: "x", count: 78), "  " + String(repeating: "x", count: 42)])
+    }
+
+    @Test func aPathTooLongForALineBreaksAfterASlashOrHyphen() {
+        let path = "engines/outbox/OBX-DR-1-moved-note-deleted-with-a-folder-deleted-elsewhere.scenario"
+        let lines = WordWrap.lines("fired by: " + path, first: "    ", indent: 14, width: 80)
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines)")
+        #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+            == "fired by: " + path)
+        #expect(lines.count == 2 && lines[0].hasSuffix("-"), "\(lines)")
     }
 }

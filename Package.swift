@@ -15,9 +15,6 @@ let package = Package(
             name: "SyncContract",
             targets: ["SyncContract", "CloudSim", "LocalStore", "SortedMaps", "Kernel"]
         ),
-        // For engines written on CKSyncEngine (async delegate), run under SyncLab from your own
-        // tests (docs/BRING-YOUR-OWN-ENGINE.md).
-        .library(name: "SyncLabEngineKit", targets: ["SyncLabEngineKit"]),
         // Apple's CloudKit API over the simulated cloud and CKSyncEngine, importable as
         // `CloudKit` (with `os.log`, Combine's ObservableObject and SwiftUI's import), and the
         // test driver that holds the devices (docs/BRING-YOUR-OWN-ENGINE.md).
@@ -41,12 +38,6 @@ let package = Package(
         .target(name: "CKSyncEngineSim", dependencies: ["Kernel", "CloudSim", "SyncContract"]),
         // The outbox engine on the simulated CKSyncEngine (docs/OUTBOX.md).
         .target(name: "Outbox", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "CKSyncEngineSim"]),
-        // A user's CKSyncEngine-shaped engine under SyncLab: async delegate on a kernel-driven
-        // executor, local database, profile (docs/BRING-YOUR-OWN-ENGINE.md); no engine.
-        .target(
-            name: "SyncLabEngineKit",
-            dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "CKSyncEngineSim"]
-        ),
         // `import os.log` on Linux: a Clang module `os` with the submodule `log`, and its Swift
         // overlay (`os`) that holds Logger.
         .systemLibrary(name: "OSLogModuleMap", path: "Sources/OSLogModuleMap"),
@@ -72,17 +63,6 @@ let package = Package(
         .target(name: "Reporting", dependencies: ["Kernel", "Harness", "Scenario"]),
         // The library: run a scenario on a registered engine, get a typed result.
         .target(name: "SyncLab", dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Scenario"]),
-        // The example of docs/BRING-YOUR-OWN-ENGINE.md, also built here so this package's tests
-        // run it (its own package, Examples/NotesSyncEngine, tests it as a user would).
-        .target(
-            name: "NotesSyncEngine", dependencies: ["SyncLabEngineKit"],
-            path: "Examples/NotesSyncEngine/Sources/NotesSyncEngine"
-        ),
-        // Prints the trace of a scenario run on the example engine (the cross-process check).
-        .executableTarget(
-            name: "notes-trace", dependencies: ["SyncLab", "SyncLabEngineKit", "NotesSyncEngine"],
-            path: "Tests/NotesTrace"
-        ),
         .executableTarget(
             name: "synclab",
             dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Reporting", "Scenario"]
@@ -121,10 +101,6 @@ let package = Package(
             dependencies: ["Harness", "Engines", "SDS", "SyncContract", "TestSupport"]
         ),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Engines", "TestSupport"]),
-        .testTarget(
-            name: "SyncLabEngineKitTests",
-            dependencies: ["SyncLabEngineKit", "SyncLab", "NotesSyncEngine", "notes-trace", "TestSupport"]
-        ),
         // The example of docs/BRING-YOUR-OWN-ENGINE.md, also built here so this package's tests
         // run it (its own package, Examples/CloudKitNotes, tests it as a user would).
         .target(

@@ -2,7 +2,7 @@ import Kernel
 
 extension EngineEffect {
     /// The trace kind of a runtime error an engine reports: the world records it and ends the
-    /// run with the message as its runtime failure (SyncLabEngineKit reports a user engine's
+    /// run with the message as its runtime failure (the CloudKit module reports an app's
     /// async code leaving the kernel this way, instead of crashing or hanging).
     public static let runtimeErrorKind = "engine.runtime-error"
 

@@ -5,7 +5,7 @@ import TestSupport
 /// docs/BRING-YOUR-OWN-ENGINE.md shows code from the example package; every snippet must still
 /// be there word for word (the example's tests, run by CI, are the snippets' tests).
 @Suite struct BringYourOwnEngineDocTests {
-    static let folders = ["Examples/NotesSyncEngine", "Examples/CloudKitNotes"]
+    static let folders = ["Examples/CloudKitNotes"]
 
     /// Every Swift and scenario file of the example package (manifest, sources, tests,
     /// findings), concatenated.
@@ -58,7 +58,6 @@ import TestSupport
         let readme = try TestSupport.read("README.md")
         #expect(readme.contains("(docs/BRING-YOUR-OWN-ENGINE.md)"))
         let ci = try TestSupport.read(".ci/run")
-        #expect(ci.contains("(cd Examples/NotesSyncEngine && "))
         #expect(ci.contains("(cd Examples/CloudKitNotes && "))
     }
 }

@@ -104,9 +104,6 @@ enum Tidy {
     static let cli = "Sources/synclab/"
     /// The one file allowed to start threads: `synclab explore --jobs J`.
     static let explorerWorkers = "Sources/synclab/ExploreWorkers.swift"
-    /// Async code of user engines, run on the kernel-driven executor (issue 18): its jobs run
-    /// one at a time on the simulation's thread, and anything leaving it is a runtime error.
-    static let engineKit = "Sources/SyncLabEngineKit/"
     /// Apple's CloudKit API and its test driver: the app's async code runs on each device's
     /// executor (docs/BRING-YOUR-OWN-ENGINE.md), one job at a time on the simulation's thread.
     static let cloudKit = ["Sources/CloudKit/", "Sources/SyncLabTesting/"]
@@ -131,8 +128,8 @@ enum Tidy {
              message: "the simulation is single-threaded; schedule a kernel event",
              // The explorer's worker pool runs independent seeds on J threads (issue 6); each
              // run stays single-threaded, and results do not depend on J. Only that file.
-             // SyncLabEngineKit's async/await runs on KernelExecutor (docs/BRING-YOUR-OWN-ENGINE.md).
-             exempt: [explorerWorkers, engineKit] + cloudKit),
+             // The CloudKit module's async code runs on each device's executor.
+             exempt: [explorerWorkers] + cloudKit),
         Rule(id: "environment", tokens: ["ProcessInfo.processInfo.environment", "getenv("],
              message: "only the CLI reads the environment", exempt: [cli]),
         Rule(id: "hash-value", tokens: [".hashValue"],

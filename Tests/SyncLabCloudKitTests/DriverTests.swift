@@ -101,6 +101,19 @@ import TestSupport
         #expect(throws: SimulatedWorld.Failure.self) { try world.perform("phone: fly-away") }
     }
 
+    @Test func codeThatWaitsForAnotherThreadFailsTheRunWithAReason() throws {
+        let world = try makeWorld()
+        let phone = world.device("phone")
+        let error = #expect(throws: SimulatedWorld.Failure.self) {
+            try phone.run {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    Thread { continuation.resume() }.start()
+                }
+            }
+        }
+        #expect(error?.description.contains("a Thread, a DispatchQueue") == true, "\(String(describing: error))")
+    }
+
     /// The example's story in two processes: byte-identical traces for a seed.
     @Test(arguments: [1, 5]) func theSameSeedGivesTheSameTraceInTwoProcesses(seed: Int) throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -104,14 +104,24 @@ import TestSupport
     @Test func codeThatWaitsForAnotherThreadFailsTheRunWithAReason() throws {
         let world = try makeWorld()
         let phone = world.device("phone")
+        let resumed = DispatchSemaphore(value: 0)
         let error = #expect(throws: SimulatedWorld.Failure.self) {
             try phone.run {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    Thread { continuation.resume() }.start()
+                    // Late enough that the task has suspended: one resumed before that goes on
+                    // at once, unseen (docs/BRING-YOUR-OWN-ENGINE.md, Determinism).
+                    Thread {
+                        Thread.sleep(forTimeInterval: 0.2)
+                        continuation.resume()
+                        resumed.signal()
+                    }.start()
                 }
             }
         }
         #expect(error?.description.contains("a Thread, a DispatchQueue") == true, "\(String(describing: error))")
+        // The world (and the device's executor the late job goes to) outlives the thread.
+        resumed.wait()
+        withExtendedLifetime(world) {}
     }
 
     /// The example's story in two processes: byte-identical traces for a seed.

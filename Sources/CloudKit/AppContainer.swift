@@ -12,12 +12,14 @@ public final class AppContainer: @unchecked Sendable {
     init(root: URL) {
         self.root = root
         for directory in [documents, applicationSupport, caches, temporary] {
-            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(at: directory,
+                withIntermediateDirectories: true)
         }
     }
 
     public var documents: URL { root.appendingPathComponent("Documents", isDirectory: true) }
-    public var applicationSupport: URL { root.appendingPathComponent("Library/Application Support", isDirectory: true) }
+    public var applicationSupport: URL { root.appendingPathComponent("Library/Application Support",
+        isDirectory: true) }
     public var caches: URL { root.appendingPathComponent("Library/Caches", isDirectory: true) }
     public var temporary: URL { root.appendingPathComponent("tmp", isDirectory: true) }
 
@@ -36,7 +38,8 @@ public final class AppContainer: @unchecked Sendable {
     public func erase() {
         try? FileManager.default.removeItem(at: root)
         for directory in [documents, applicationSupport, caches, temporary] {
-            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(at: directory,
+                withIntermediateDirectories: true)
         }
     }
 

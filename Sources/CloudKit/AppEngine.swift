@@ -21,7 +21,8 @@ public final class AppEngine: SyncContract.SyncEngine {
     public private(set) var runtime: DeviceRuntime?
     private var waiters: [WaiterID] = []
 
-    public init(containers: AppContainers, launchApp: (@Sendable (DeviceRuntime) async -> Void)? = nil) {
+    public init(containers: AppContainers,
+        launchApp: (@Sendable (DeviceRuntime) async -> Void)? = nil) {
         self.containers = containers
         self.launchApp = launchApp
     }
@@ -38,14 +39,17 @@ public final class AppEngine: SyncContract.SyncEngine {
 
     public func setAutosync(_ enabled: Bool) {}
 
-    public func handle(_ event: EngineEvent, context: inout EngineContext<SyncData>) -> [EngineEffect] {
+    public func handle(_ event: EngineEvent,
+        context: inout EngineContext<SyncData>) -> [EngineEffect] {
         let conditions = DeviceConditions(
             now: context.now, device: context.device, account: context.account,
-            accountStatus: context.accountStatus, isOnline: context.isOnline, isDiskFull: context.isDiskFull,
+            accountStatus: context.accountStatus, isOnline: context.isOnline,
+                isDiskFull: context.isDiskFull,
             isTracing: context.isTracing)
         if case .launch(let waiter) = event {
             let runtime = DeviceRuntime(
-                conditions: conditions, container: containers.container(of: context.device), names: context.names)
+                conditions: conditions, container: containers.container(of: context.device),
+                    names: context.names)
             self.runtime = runtime
             if let launchApp { _ = runtime.start { await launchApp(runtime) } }
             if let waiter { waiters.append(waiter) }
@@ -97,7 +101,8 @@ public final class AppEngine: SyncContract.SyncEngine {
 
     /// Starts the app's code on this device now (a test's `device.run`); its effects are
     /// taken with `takeEffects()`.
-    public func call<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> ResultBox<Value>? {
+    public func call<Value: Sendable>(_ body: @escaping @Sendable () async -> Value)
+        -> ResultBox<Value>? {
         guard let runtime, runtime.failure == nil else { return nil }
         let box = runtime.start(body)
         return box

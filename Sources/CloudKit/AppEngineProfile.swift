@@ -9,7 +9,8 @@ extension EngineProfile {
     public static let appProbePoints: [ProbePoint] = [
         ProbePoint("sync.start", "CKSyncEngine begins a fetch or a send"),
         ProbePoint("download.start", "a fetch begins, before its first request"),
-        ProbePoint("download.page.fetched", "a page of a zone arrived, before the delegate handles it"),
+        ProbePoint("download.page.fetched",
+            "a page of a zone arrived, before the delegate handles it"),
         ProbePoint("download.page.stored", "the delegate handled the page"),
         ProbePoint("download.page.saved", "the delegate handled the stateUpdate after the page"),
         ProbePoint("download.done", "the fetch's zones are done, before didFetchChanges"),
@@ -18,7 +19,8 @@ extension EngineProfile {
         ProbePoint("upload.done", "the delegate handled sentRecordZoneChanges"),
         ProbePoint("sync.done", "the delegate handled didFetchChanges or didSendChanges"),
     ] + SimEngine.probePoints.map {
-        ProbePoint($0, "(CKSyncEngine) before the delegate handles \($0.dropFirst("cksync.".count))")
+        ProbePoint($0,
+            "(CKSyncEngine) before the delegate handles \($0.dropFirst("cksync.".count))")
     }
 
     /// The profile of devices whose app owns its sync engine, written on Apple's CloudKit:
@@ -63,7 +65,8 @@ public struct AppRecordCodec: RecordCodec {
 
     public func entity(ofRecordType type: String) -> String? { type }
 
-    public func value(of attribute: String, type: AttributeType, in record: CloudRecord) -> AttributeValue? {
+    public func value(of attribute: String, type: AttributeType,
+        in record: CloudRecord) -> AttributeValue? {
         switch (type, record.fields[attribute]) {
         case (.string, .string(let text)?): return .string(text)
         case (.uuid, .string(let text)?): return .uuid(text)

@@ -35,7 +35,9 @@ public final class CKContainer: NSObject, @unchecked Sendable {
     public func accountStatus() async throws -> CKAccountStatus {
         let runtime = try CKDatabase.runtime("accountStatus()")
         let response = await runtime.request(.accountStatus)
-        guard case .accountStatus(let status) = response else { throw CKDatabase.error(response, runtime) }
+        guard case .accountStatus(let status) = response else {
+            throw CKDatabase.error(response, runtime)
+        }
         return CKAccountStatus(rawValue: status.rawValue) ?? .couldNotDetermine
     }
 
@@ -43,7 +45,9 @@ public final class CKContainer: NSObject, @unchecked Sendable {
     public func userRecordID() async throws -> CKRecord.ID {
         let runtime = try CKDatabase.runtime("userRecordID()")
         let response = await runtime.request(.fetchUserRecordID)
-        guard case .userRecordID(let name) = response else { throw CKDatabase.error(response, runtime) }
+        guard case .userRecordID(let name) = response else {
+            throw CKDatabase.error(response, runtime)
+        }
         return CKRecord.ID(recordName: name)
     }
 }

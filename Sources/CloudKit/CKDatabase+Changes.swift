@@ -39,16 +39,19 @@ extension CKDatabase {
         let response = await runtime.request(.fetchZoneChanges(
             scope: databaseScope.simulated, zone: zoneID.simulated(account: runtime.account ?? ""),
             token: token?.zone, resultsLimit: resultsLimit ?? 0))
-        guard case .zoneChanges(let records, let deletions, let newToken, let moreComing) = response else {
+        guard case .zoneChanges(let records, let deletions, let newToken,
+            let moreComing) = response else {
             throw Self.error(response, runtime)
         }
         var modifications: [CKRecord.ID: Result<RecordZoneChange.Modification, any Error>] = [:]
         for record in records {
             let converted = CKRecord(record, account: runtime.account)
-            modifications[converted.recordID] = .success(RecordZoneChange.Modification(record: converted))
+            modifications[converted.recordID] =
+                .success(RecordZoneChange.Modification(record: converted))
         }
         let deleted = deletions.map {
-            RecordZoneChange.Deletion(recordID: CKRecord.ID(recordName: $0.recordName, zoneID: zoneID), recordType: $0.recordType)
+            RecordZoneChange.Deletion(recordID: CKRecord.ID(recordName: $0.recordName,
+                zoneID: zoneID), recordType: $0.recordType)
         }
         return (modifications, deleted, CKServerChangeToken(zone: newToken), moreComing)
     }
@@ -65,8 +68,9 @@ extension CKDatabase {
             token = page.changeToken
             more = page.moreComing
         }
-        let unique = Dictionary(zones.map { ($0, true) }, uniquingKeysWith: { first, _ in first }).keys
-        return unique.sorted { ($0.ownerName, $0.zoneName) < ($1.ownerName, $1.zoneName) } // tidy: ordered (sorted)
+        var unique: [CKRecordZone.ID] = []
+        for zone in zones where !unique.contains(zone) { unique.append(zone) }
+        return unique.sorted { ($0.ownerName, $0.zoneName) < ($1.ownerName, $1.zoneName) }
             .map { CKRecordZone(zoneID: $0) }
     }
 
@@ -78,12 +82,15 @@ extension CKDatabase {
         changeToken: CKServerChangeToken, moreComing: Bool
     ) {
         let runtime = try Self.runtime("databaseChanges")
-        let response = await runtime.request(.fetchDatabaseChanges(scope: databaseScope.simulated, token: token?.database))
-        guard case .databaseChanges(let changed, let deleted, let newToken, let moreComing) = response else {
+        let response = await runtime.request(.fetchDatabaseChanges(scope: databaseScope.simulated,
+            token: token?.database))
+        guard case .databaseChanges(let changed, let deleted, let newToken,
+            let moreComing) = response else {
             throw Self.error(response, runtime)
         }
         return (changed.map { .init(zoneID: .of($0, account: runtime.account)) },
-                deleted.map { .init(zoneID: .of($0.zone, account: runtime.account), purged: $0.reason == .purged) },
+                deleted.map { .init(zoneID: .of($0.zone, account: runtime.account),
+                    purged: $0.reason == .purged) },
                 CKServerChangeToken(database: newToken), moreComing)
     }
 }
@@ -107,17 +114,22 @@ public final class CKServerChangeToken: NSObject, NSSecureCoding, @unchecked Sen
 
     public required init?(coder: NSCoder) {
         guard let kind = coder.decodeObject(of: NSString.self, forKey: "kind") as String?,
-              let owner = coder.decodeObject(of: NSString.self, forKey: "owner") as String? else { return nil }
+              let owner = coder.decodeObject(of: NSString.self,
+                  forKey: "owner") as String? else { return nil }
         let sequence = coder.decodeInt64(forKey: "sequence")
         let epoch = coder.decodeInt64(forKey: "epoch")
-        if kind == "zone", let name = coder.decodeObject(of: NSString.self, forKey: "name") as String? {
+        if kind == "zone", let name = coder.decodeObject(of: NSString.self,
+            forKey: "name") as String? {
             zone = ZoneChangeToken(
-                zone: ZoneID(owner: owner, name: name), incarnation: coder.decodeInt64(forKey: "incarnation"),
+                zone: ZoneID(owner: owner, name: name),
+                    incarnation: coder.decodeInt64(forKey: "incarnation"),
                 sequence: sequence, epoch: epoch)
             database = nil
         } else {
-            let scope: DatabaseScope = coder.decodeInt64(forKey: "scope") == 1 ? .sharedDatabase : .privateDatabase
-            database = DatabaseChangeToken(account: owner, scope: scope, sequence: sequence, epoch: epoch)
+            let scope: DatabaseScope =
+                coder.decodeInt64(forKey: "scope") == 1 ? .sharedDatabase : .privateDatabase
+            database = DatabaseChangeToken(account: owner, scope: scope, sequence: sequence,
+                epoch: epoch)
             zone = nil
         }
     }
@@ -144,5 +156,6 @@ public final class CKServerChangeToken: NSObject, NSSecureCoding, @unchecked Sen
         return other.zone == zone && other.database == database
     }
 
-    public override var hash: Int { Int(truncatingIfNeeded: zone?.sequence ?? database?.sequence ?? 0) }
+    public override var hash: Int { Int(truncatingIfNeeded: zone?.sequence ?? database?.sequence
+        ?? 0) }
 }

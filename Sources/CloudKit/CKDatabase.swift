@@ -27,23 +27,29 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
     @discardableResult
     public func modifyRecords(
         saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID],
-        savePolicy: CKModifyRecordsOperation.RecordSavePolicy = .ifServerRecordUnchanged, atomically: Bool = true
+        savePolicy: CKModifyRecordsOperation.RecordSavePolicy = .ifServerRecordUnchanged,
+            atomically: Bool = true
     ) async throws -> (
-        saveResults: [CKRecord.ID: Result<CKRecord, any Error>], deleteResults: [CKRecord.ID: Result<Void, any Error>]
+        saveResults: [CKRecord.ID: Result<CKRecord, any Error>],
+            deleteResults: [CKRecord.ID: Result<Void, any Error>]
     ) {
         let runtime = try Self.runtime("modifyRecords")
         let account = runtime.account ?? ""
         var saveResults: [CKRecord.ID: Result<CKRecord, any Error>] = [:]
         var deleteResults: [CKRecord.ID: Result<Void, any Error>] = [:]
         let zones = Set(recordsToSave.map(\.recordID.zoneID) + recordIDsToDelete.map(\.zoneID))
-        for zone in zones.sorted(by: { ($0.ownerName, $0.zoneName) < ($1.ownerName, $1.zoneName) }) {
+        for zone in zones.sorted(by: { ($0.ownerName, $0.zoneName) < ($1.ownerName,
+            $1.zoneName) }) {
             let saves = recordsToSave.filter { $0.recordID.zoneID == zone }
             let deletes = recordIDsToDelete.filter { $0.zoneID == zone }
             let response = await runtime.request(.modifyRecords(
                 scope: databaseScope.simulated, zone: zone.simulated(account: account),
-                saves: saves.map { $0.simulatedSave(account: account) }, deletes: deletes.map(\.recordName),
+                saves: saves.map { $0.simulatedSave(account: account) },
+                    deletes: deletes.map(\.recordName),
                 policy: savePolicy.simulated, atomic: atomically))
-            guard case .recordsModified(let results) = response else { throw Self.error(response, runtime) }
+            guard case .recordsModified(let results) = response else {
+                throw Self.error(response, runtime)
+            }
             for result in results { // tidy: ordered (an array, in request order)
                 switch result {
                 case .saved(let record):
@@ -87,19 +93,24 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
         let runtime = try Self.runtime("records(for:)")
         let account = runtime.account ?? ""
         var results: [CKRecord.ID: Result<CKRecord, any Error>] = [:]
-        let zones = Set(ids.map(\.zoneID)).sorted { ($0.ownerName, $0.zoneName) < ($1.ownerName, $1.zoneName) }
+        let zones = Set(ids.map(\.zoneID)).sorted { ($0.ownerName, $0.zoneName) < ($1.ownerName,
+            $1.zoneName) }
         for zone in zones { // tidy: ordered (sorted above)
             let names = ids.filter { $0.zoneID == zone }.map(\.recordName)
             let response = await runtime.request(.fetchRecords(
-                scope: databaseScope.simulated, zone: zone.simulated(account: account), names: names))
-            guard case .recordsFetched(let items) = response else { throw Self.error(response, runtime) }
+                scope: databaseScope.simulated, zone: zone.simulated(account: account),
+                    names: names))
+            guard case .recordsFetched(let items) = response else {
+                throw Self.error(response, runtime)
+            }
             for item in items {
                 switch item {
                 case .saved(let record):
                     results[CKRecord.ID(recordName: record.recordName, zoneID: zone)] =
                         .success(CKRecord(record, account: runtime.account))
                 case .failed(let name, let error):
-                    results[CKRecord.ID(recordName: name, zoneID: zone)] = .failure(CKError(error, account: runtime.account))
+                    results[CKRecord.ID(recordName: name, zoneID: zone)] = .failure(CKError(error,
+                        account: runtime.account))
                 case .deleted:
                     break
                 }
@@ -141,19 +152,23 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
         let runtime = try Self.runtime("modifyRecordZones")
         let account = runtime.account ?? ""
         let response = await runtime.request(.modifyZones(
-            scope: databaseScope.simulated, save: zonesToSave.map { $0.zoneID.simulated(account: account) },
+            scope: databaseScope.simulated,
+                save: zonesToSave.map { $0.zoneID.simulated(account: account) },
             delete: zoneIDsToDelete.map { $0.simulated(account: account) }))
         guard case .zonesModified(let saved, let deleted, let failed) = response else {
             throw Self.error(response, runtime)
         }
         var saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>] = [:]
         var deleteResults: [CKRecordZone.ID: Result<Void, any Error>] = [:]
-        for zone in saved { saveResults[.of(zone, account: runtime.account)] = .success(CKRecordZone(zoneID: .of(zone, account: runtime.account))) }
+        for zone in saved { saveResults[.of(zone,
+            account: runtime.account)] = .success(CKRecordZone(zoneID: .of(zone,
+                account: runtime.account))) }
         for zone in deleted { deleteResults[.of(zone, account: runtime.account)] = .success(()) }
         for failure in failed {
             let id = CKRecordZone.ID.of(failure.zone, account: runtime.account)
             let error = CKError(failure.error, account: runtime.account)
-            if zoneIDsToDelete.contains(id) { deleteResults[id] = .failure(error) } else { saveResults[id] = .failure(error) }
+            if zoneIDsToDelete.contains(id) { deleteResults[id] =
+                .failure(error) } else { saveResults[id] = .failure(error) }
         }
         return (saveResults, deleteResults)
     }

@@ -37,13 +37,16 @@ extension CKRecord {
     /// The app's record for one the cloud returned (nothing changed yet).
     convenience init(_ record: CloudRecord, account: String?) {
         let zone = CKRecordZone.ID.of(record.zone, account: account)
-        self.init(recordType: record.recordType, recordID: ID(recordName: record.recordName, zoneID: zone))
+        self.init(recordType: record.recordType, recordID: ID(recordName: record.recordName,
+            zoneID: zone))
         fields = record.fields
         recordChangeTag = record.changeTag
         creationDate = record.creationTime.map(SimulatedDates.date)
         modificationDate = record.modificationTime.map(SimulatedDates.date)
         lastModifiedUserRecordID = record.lastModifiedBy.map { ID(recordName: $0) }
-        parent = record.parent.map { Reference(recordID: ID(recordName: $0, zoneID: zone), action: .none) }
-        share = record.share.map { Reference(recordID: ID(recordName: $0, zoneID: zone), action: .none) }
+        parent = record.parent.map { Reference(recordID: ID(recordName: $0, zoneID: zone),
+            action: .none) }
+        share = record.share.map { Reference(recordID: ID(recordName: $0, zoneID: zone),
+            action: .none) }
     }
 }

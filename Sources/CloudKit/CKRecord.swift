@@ -47,19 +47,23 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
         guard let type = coder.decodeObject(of: NSString.self, forKey: Keys.recordType),
               let name = coder.decodeObject(of: NSString.self, forKey: Keys.recordName),
               let zone = coder.decodeObject(of: NSString.self, forKey: Keys.zoneName),
-              let owner = coder.decodeObject(of: NSString.self, forKey: Keys.ownerName) else { return nil }
+              let owner = coder.decodeObject(of: NSString.self,
+                  forKey: Keys.ownerName) else { return nil }
         recordType = type as String
-        recordID = ID(recordName: name as String, zoneID: CKRecordZone.ID(zoneName: zone as String, ownerName: owner as String))
+        recordID = ID(recordName: name as String, zoneID: CKRecordZone.ID(zoneName: zone as String,
+            ownerName: owner as String))
         fields = [:]
         super.init()
         recordChangeTag = Self.decodeText(coder, Keys.changeTag)
         creationDate = Self.decodeDate(coder, Keys.creationDate)
         modificationDate = Self.decodeDate(coder, Keys.modificationDate)
         if let parentName = Self.decodeText(coder, Keys.parent) {
-            parent = Reference(recordID: ID(recordName: parentName, zoneID: recordID.zoneID), action: .none)
+            parent = Reference(recordID: ID(recordName: parentName, zoneID: recordID.zoneID),
+                action: .none)
         }
         if let shareName = Self.decodeText(coder, Keys.share) {
-            share = Reference(recordID: ID(recordName: shareName, zoneID: recordID.zoneID), action: .none)
+            share = Reference(recordID: ID(recordName: shareName, zoneID: recordID.zoneID),
+                action: .none)
         }
         if coder.containsValue(forKey: Keys.fields),
            let data = coder.decodeObject(of: NSData.self, forKey: Keys.fields),
@@ -77,8 +81,10 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
         coder.encode(recordID.zoneID.zoneName as NSString, forKey: Keys.zoneName)
         coder.encode(recordID.zoneID.ownerName as NSString, forKey: Keys.ownerName)
         if let recordChangeTag { coder.encode(recordChangeTag as NSString, forKey: Keys.changeTag) }
-        if let creationDate { coder.encode(creationDate.timeIntervalSince1970, forKey: Keys.creationDate) }
-        if let modificationDate { coder.encode(modificationDate.timeIntervalSince1970, forKey: Keys.modificationDate) }
+        if let creationDate { coder.encode(creationDate.timeIntervalSince1970,
+            forKey: Keys.creationDate) }
+        if let modificationDate { coder.encode(modificationDate.timeIntervalSince1970,
+            forKey: Keys.modificationDate) }
         if let parent { coder.encode(parent.recordID.recordName as NSString, forKey: Keys.parent) }
         if let share { coder.encode(share.recordID.recordName as NSString, forKey: Keys.share) }
     }
@@ -86,7 +92,8 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// Writes the whole record: system fields and fields.
     public func encode(with coder: NSCoder) {
         encodeSystemFields(with: coder)
-        coder.encode(FieldCoding.encode(fields, encrypted: encryptedKeys) as NSData, forKey: Keys.fields)
+        coder.encode(FieldCoding.encode(fields, encrypted: encryptedKeys) as NSData,
+            forKey: Keys.fields)
     }
 
     public func copy(with zone: NSZone? = nil) -> Any {
@@ -138,7 +145,9 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     }
 
     /// The keys that have values, in key order.
-    public func allKeys() -> [FieldKey] { Array(fields.keys) } // tidy: ordered (a SortedMap: key order)
+    public func allKeys() -> [FieldKey] {
+        Array(fields.keys) // tidy: ordered (a SortedMap: key order)
+    }
 
     /// The keys set or cleared since the record was made, fetched or decoded.
     public func changedKeys() -> [FieldKey] { changed }
@@ -159,7 +168,8 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CKRecord else { return false }
         return other === self
-            || (other.recordID == recordID && other.recordType == recordType && other.fields == fields
+            || (other.recordID == recordID && other.recordType == recordType
+                && other.fields == fields
                 && other.recordChangeTag == recordChangeTag)
     }
 
@@ -223,5 +233,6 @@ struct EncryptedValues: CKRecordKeyValueSetting {
 
     func allKeys() -> [String] { record.allKeys().filter { record.encryptedKeys.contains($0) } }
 
-    func changedKeys() -> [String] { record.changedKeys().filter { record.encryptedKeys.contains($0) } }
+    func changedKeys()
+        -> [String] { record.changedKeys().filter { record.encryptedKeys.contains($0) } }
 }

@@ -14,7 +14,8 @@ extension CKRecord {
         /// A new record's ID with a name of the device's own draw (a UUID on Apple platforms;
         /// here the simulation's seeded names, so runs repeat).
         public convenience init(zoneID: CKRecordZone.ID = .default) {
-            self.init(recordName: DeviceRuntime.current?.makeRecordName() ?? Self.outsideName(), zoneID: zoneID)
+            self.init(recordName: DeviceRuntime.current?.makeRecordName() ?? Self.outsideName(),
+                zoneID: zoneID)
         }
 
         private static let outsideCount = Mutex(0)
@@ -35,7 +36,8 @@ extension CKRecord {
 
         public required init?(coder: NSCoder) {
             guard let name = coder.decodeObject(of: NSString.self, forKey: "recordName"),
-                  let zone = coder.decodeObject(of: CKRecordZone.ID.self, forKey: "zoneID") else { return nil }
+                  let zone = coder.decodeObject(of: CKRecordZone.ID.self,
+                      forKey: "zoneID") else { return nil }
             recordName = name as String
             zoneID = zone
         }

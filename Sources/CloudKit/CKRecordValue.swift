@@ -89,7 +89,8 @@ enum RecordValues {
 
     /// The value an app reads for what the cloud stores (`zone`: the record's zone, for a
     /// reference's record ID).
-    static func recordValue(_ value: CloudValue, zone: CKRecordZone.ID) -> any CKRecordValueProtocol {
+    static func recordValue(_ value: CloudValue,
+        zone: CKRecordZone.ID) -> any CKRecordValueProtocol {
         switch value {
         case .string(let text): return text
         case .int(let number): return NSNumber(value: number)
@@ -105,13 +106,17 @@ enum RecordValues {
         }
     }
 
-    private static func listValue(_ values: [CloudValue], zone: CKRecordZone.ID) -> any CKRecordValueProtocol {
+    private static func listValue(_ values: [CloudValue],
+        zone: CKRecordZone.ID) -> any CKRecordValueProtocol {
         switch values.first {
         case .string?: return values.map { recordValue($0, zone: zone) as? String ?? "" }
-        case .int?, .double?: return values.map { recordValue($0, zone: zone) as? NSNumber ?? NSNumber(value: 0) }
-        case .date?: return values.map { recordValue($0, zone: zone) as? Date ?? Date.init(timeIntervalSince1970: 0) }
+        case .int?, .double?: return values.map { recordValue($0,
+            zone: zone) as? NSNumber ?? NSNumber(value: 0) }
+        case .date?: return values.map { recordValue($0,
+            zone: zone) as? Date ?? Date.init(timeIntervalSince1970: 0) }
         case .bytes?: return values.map { recordValue($0, zone: zone) as? Data ?? Data() }
-        case .reference?: return values.compactMap { recordValue($0, zone: zone) as? CKRecord.Reference }
+        case .reference?: return values.compactMap { recordValue($0,
+            zone: zone) as? CKRecord.Reference }
         case .asset?: return values.compactMap { recordValue($0, zone: zone) as? CKAsset }
         case .list?, nil: return [String]()
         }

@@ -55,14 +55,16 @@ public final class CKRecordZone: NSObject, @unchecked Sendable {
         public let zoneName: String
         public let ownerName: String
 
-        public init(zoneName: String = ID.defaultZoneName, ownerName: String = CKCurrentUserDefaultName) {
+        public init(zoneName: String = ID.defaultZoneName,
+            ownerName: String = CKCurrentUserDefaultName) {
             self.zoneName = zoneName
             self.ownerName = ownerName
         }
 
         public required init?(coder: NSCoder) {
             guard let name = coder.decodeObject(of: NSString.self, forKey: "zoneName"),
-                  let owner = coder.decodeObject(of: NSString.self, forKey: "ownerName") else { return nil }
+                  let owner = coder.decodeObject(of: NSString.self,
+                      forKey: "ownerName") else { return nil }
             zoneName = name as String
             ownerName = owner as String
         }
@@ -90,13 +92,15 @@ public final class CKRecordZone: NSObject, @unchecked Sendable {
 
         /// The simulated cloud's zone, the default owner resolved to `account`.
         func simulated(account: String) -> ZoneID {
-            ZoneID(owner: ownerName == CKCurrentUserDefaultName ? account : ownerName, name: zoneName)
+            ZoneID(owner: ownerName == CKCurrentUserDefaultName ? account : ownerName,
+                name: zoneName)
         }
 
         /// The zone ID an app sees for the cloud's zone: the signed-in account's own zones
         /// carry the default owner, as CloudKit returns them.
         static func of(_ zone: ZoneID, account: String?) -> ID {
-            ID(zoneName: zone.name, ownerName: zone.owner == account ? CKCurrentUserDefaultName : zone.owner)
+            ID(zoneName: zone.name,
+                ownerName: zone.owner == account ? CKCurrentUserDefaultName : zone.owner)
         }
     }
 }

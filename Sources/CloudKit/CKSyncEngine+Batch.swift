@@ -9,7 +9,8 @@ extension CKSyncEngine {
         public var recordIDsToDelete: [CKRecord.ID]
         public var atomicByZone: Bool
 
-        public init(recordsToSave: [CKRecord] = [], recordIDsToDelete: [CKRecord.ID] = [], atomicByZone: Bool = false) {
+        public init(recordsToSave: [CKRecord] = [], recordIDsToDelete: [CKRecord.ID] = [],
+            atomicByZone: Bool = false) {
             self.recordsToSave = recordsToSave
             self.recordIDsToDelete = recordIDsToDelete
             self.atomicByZone = atomicByZone
@@ -30,8 +31,10 @@ extension CKSyncEngine {
                 switch change {
                 case .saveRecord(let id):
                     guard let record = await recordProvider(id) else { continue }
-                    let size = record.fields.values.reduce(0) { $0 + $1.recordSizeBytes } // tidy: ordered (a sum)
-                    if !(saves.isEmpty && deletes.isEmpty), bytes + size > Self.maximumByteCount { break walk }
+                    let values = record.fields.values // tidy: ordered (summed below)
+                    let size = values.reduce(0) { $0 + $1.recordSizeBytes } // tidy: ordered (sum)
+                    if !(saves.isEmpty && deletes.isEmpty),
+                        bytes + size > Self.maximumByteCount { break walk }
                     bytes += size
                     saves.append(record)
                 case .deleteRecord(let id):
@@ -42,8 +45,10 @@ extension CKSyncEngine {
             self.init(recordsToSave: saves, recordIDsToDelete: deletes)
         }
 
-        static let maximumItemCount = CKSyncEngineSim.CKSyncEngine.RecordZoneChangeBatch.maximumItemCount
-        static let maximumByteCount = CKSyncEngineSim.CKSyncEngine.RecordZoneChangeBatch.maximumByteCount
+        static let maximumItemCount =
+            CKSyncEngineSim.CKSyncEngine.RecordZoneChangeBatch.maximumItemCount
+        static let maximumByteCount =
+            CKSyncEngineSim.CKSyncEngine.RecordZoneChangeBatch.maximumByteCount
 
         func simulated(account: String) -> CKSyncEngineSim.CKSyncEngine.RecordZoneChangeBatch {
             .init(recordsToSave: recordsToSave.map { $0.simulatedSave(account: account) },

@@ -139,12 +139,14 @@ extension CKSyncEngine.Event {
                 self = .accountChange(AccountChange(changeType: .signOut(previousUser: user(previous))))
             case .switchAccounts(let previous, let current):
                 self = .accountChange(AccountChange(
-                    changeType: .switchAccounts(previousUser: user(previous), currentUser: user(current))))
+                    changeType: .switchAccounts(previousUser: user(previous),
+                        currentUser: user(current))))
             }
         case .fetchedDatabaseChanges(let changes):
             self = .fetchedDatabaseChanges(FetchedDatabaseChanges(
                 modifications: changes.modifications.map { .init(zoneID: zone($0)) },
-                deletions: changes.deletions.map { .init(zoneID: zone($0.zone), reason: Self.reason($0.reason)) }))
+                deletions: changes.deletions.map { .init(zoneID: zone($0.zone),
+                    reason: Self.reason($0.reason)) }))
         case .fetchedRecordZoneChanges(let changes):
             self = .fetchedRecordZoneChanges(FetchedRecordZoneChanges(
                 modifications: changes.modifications.map { .init(record: record($0)) },
@@ -153,7 +155,8 @@ extension CKSyncEngine.Event {
                 }))
         case .sentDatabaseChanges(let sent):
             var failedDeletes: [CKRecordZone.ID: CKError] = [:]
-            for failure in sent.failedZoneDeletes { failedDeletes[zone(failure.zoneID)] = error(failure.error) }
+            for failure in sent.failedZoneDeletes { failedDeletes[zone(failure.zoneID)] =
+                error(failure.error) }
             self = .sentDatabaseChanges(SentDatabaseChanges(
                 savedZones: sent.savedZones.map { CKRecordZone(zoneID: zone($0)) },
                 failedZoneSaves: sent.failedZoneSaves.map {
@@ -167,7 +170,8 @@ extension CKSyncEngine.Event {
             }
             self = .sentRecordZoneChanges(SentRecordZoneChanges(
                 savedRecords: sent.savedRecords.map(record),
-                failedRecordSaves: sent.failedRecordSaves.map { .init(record: record($0.record), error: error($0.error)) },
+                failedRecordSaves: sent.failedRecordSaves.map { .init(record: record($0.record),
+                    error: error($0.error)) },
                 deletedRecordIDs: sent.deletedRecordIDs.map { .of($0, account: account) },
                 failedRecordDeletes: failedDeletes))
         case .willFetchChanges(let context):
@@ -175,7 +179,8 @@ extension CKSyncEngine.Event {
         case .willFetchRecordZoneChanges(let id):
             self = .willFetchRecordZoneChanges(WillFetchRecordZoneChanges(zoneID: zone(id)))
         case .didFetchRecordZoneChanges(let id, let failure):
-            self = .didFetchRecordZoneChanges(DidFetchRecordZoneChanges(zoneID: zone(id), error: failure.map(error)))
+            self = .didFetchRecordZoneChanges(DidFetchRecordZoneChanges(zoneID: zone(id),
+                error: failure.map(error)))
         case .didFetchChanges(let context):
             self = .didFetchChanges(DidFetchChanges(context: .init(context, account: account)))
         case .willSendChanges(let context):
@@ -185,7 +190,8 @@ extension CKSyncEngine.Event {
         }
     }
 
-    private static func reason(_ reason: ZoneDeletionReason) -> FetchedDatabaseChanges.Deletion.Reason {
+    private static func reason(_ reason: ZoneDeletionReason)
+        -> FetchedDatabaseChanges.Deletion.Reason {
         switch reason {
         case .deleted: return .deleted
         case .purged: return .purged

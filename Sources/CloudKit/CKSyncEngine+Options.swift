@@ -28,7 +28,8 @@ extension CKSyncEngine.FetchChangesOptions {
     }
 
     func simulated(account: String) -> SimEngine.FetchChangesOptions {
-        func zones(_ ids: [CKRecordZone.ID]) -> [ZoneID] { ids.map { $0.simulated(account: account) } }
+        func zones(_ ids: [CKRecordZone.ID])
+            -> [ZoneID] { ids.map { $0.simulated(account: account) } }
         switch scope {
         case .all: return .init(scope: .all)
         case .zoneIDs(let ids): return .init(scope: .zoneIDs(zones(ids)))
@@ -44,12 +45,14 @@ extension CKSyncEngine.SendChangesOptions {
         case .all: self.init(scope: .all)
         case .zoneIDs(let ids): self.init(scope: .zoneIDs(zones(ids)))
         case .allExcluding(let ids): self.init(scope: .allExcluding(zones(ids)))
-        case .recordIDs(let ids): self.init(scope: .recordIDs(ids.map { .of($0, account: account) }))
+        case .recordIDs(let ids): self.init(scope: .recordIDs(ids.map { .of($0,
+            account: account) }))
         }
     }
 
     func simulated(account: String) -> SimEngine.SendChangesOptions {
-        func zones(_ ids: [CKRecordZone.ID]) -> [ZoneID] { ids.map { $0.simulated(account: account) } }
+        func zones(_ ids: [CKRecordZone.ID])
+            -> [ZoneID] { ids.map { $0.simulated(account: account) } }
         switch scope {
         case .all: return .init(scope: .all)
         case .zoneIDs(let ids): return .init(scope: .zoneIDs(zones(ids)))

@@ -15,7 +15,8 @@ extension CKSyncEngine {
         public var subscriptionID: String?
 
         public init(
-            database: CKDatabase, stateSerialization: State.Serialization?, delegate: any CKSyncEngineDelegate
+            database: CKDatabase, stateSerialization: State.Serialization?,
+                delegate: any CKSyncEngineDelegate
         ) {
             self.database = database
             self.stateSerialization = stateSerialization
@@ -98,9 +99,11 @@ extension CKSyncEngine {
                 return contains(recordID.zoneID)
             }
 
-            public func contains(_ change: PendingRecordZoneChange) -> Bool { contains(change.recordID) }
+            public func contains(_ change: PendingRecordZoneChange)
+                -> Bool { contains(change.recordID) }
 
-            public func contains(_ change: PendingDatabaseChange) -> Bool { contains(change.zoneID) }
+            public func contains(_ change: PendingDatabaseChange)
+                -> Bool { contains(change.zoneID) }
         }
 
         public var scope: Scope

@@ -34,7 +34,8 @@ public final class CKSyncEngine: @unchecked Sendable, CustomStringConvertible {
         state = State(engine: self)
         bridge = DelegateBridge(engine: self, delegate: configuration.delegate)
         sim = SimEngine(.init(
-            database: configuration.database.databaseScope.simulated, stateSerialization: configuration.stateSerialization,
+            database: configuration.database.databaseScope.simulated,
+                stateSerialization: configuration.stateSerialization,
             delegate: bridge, automaticallySync: configuration.automaticallySync,
             timerPrefix: "cksync.\(number)", firstRequestNumber: UInt64(number) * 100_000_000,
             endsSendAfterFailedItems: true))
@@ -59,7 +60,8 @@ public final class CKSyncEngine: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// Starts an operation once the running jobs are done and waits until none is left.
-    private func operate(isSend: Bool, _ start: @escaping (SimEngine) -> [EngineEffect]) async throws {
+    private func operate(isSend: Bool,
+        _ start: @escaping (SimEngine) -> [EngineEffect]) async throws {
         let failure = await withUnsafeContinuation { continuation in
             runtime.operations.append { [self] in
                 runtime.emit(start(sim))
@@ -95,11 +97,19 @@ public final class CKSyncEngine: @unchecked Sendable, CustomStringConvertible {
         for index in waiters.indices where waiters[index].isSend {
             switch event {
             case .sentRecordZoneChanges(let sent):
-                for failed in sent.failedRecordSaves { waiters[index].failures[failed.record.recordID] = failed.error }
-                for (id, error) in sent.failedRecordDeletes { waiters[index].failures[id] = error } // tidy: ordered (into a dictionary)
+                for failed in sent.failedRecordSaves {
+                    waiters[index].failures[failed.record.recordID] = failed.error
+                }
+                for (id, error) in sent.failedRecordDeletes { // tidy: ordered (into a dictionary)
+                    waiters[index].failures[id] = error
+                }
             case .sentDatabaseChanges(let sent):
-                for failed in sent.failedZoneSaves { waiters[index].failures[failed.zone.zoneID] = failed.error }
-                for (id, error) in sent.failedZoneDeletes { waiters[index].failures[id] = error } // tidy: ordered (into a dictionary)
+                for failed in sent.failedZoneSaves {
+                    waiters[index].failures[failed.zone.zoneID] = failed.error
+                }
+                for (id, error) in sent.failedZoneDeletes { // tidy: ordered (into a dictionary)
+                    waiters[index].failures[id] = error
+                }
             default:
                 break
             }

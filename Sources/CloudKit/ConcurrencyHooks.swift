@@ -47,7 +47,8 @@ enum ConcurrencyHooks {
             let hook = symbol.assumingMemoryBound(to: MainExecutorHook?.self)
             previousMain = hook.pointee
             hook.pointee = { original in
-                if let runtime = ConcurrencyHooks.draining { return runtime.executor.asUnownedSerialExecutor() }
+                if let runtime =
+                    ConcurrencyHooks.draining { return runtime.executor.asUnownedSerialExecutor() }
                 if let previous = ConcurrencyHooks.previousMain { return previous(original) }
                 return original()
             }

@@ -35,7 +35,8 @@ final class DelegateBridge: CKSyncEngineSim.CKSyncEngineDelegate {
         let converted = CKSyncEngine.Event(event, account: runtime.account)
         engine.noteSent(converted)
         let facade = engine
-        let box = runtime.startCallback { await delegate.handleEvent(converted, syncEngine: facade) }
+        let box = runtime.startCallback { await delegate.handleEvent(converted,
+            syncEngine: facade) }
         if box.value == nil, runtime.failure == nil {
             waitForDelegate(event, box: box, syncEngine: syncEngine)
         }
@@ -54,7 +55,8 @@ final class DelegateBridge: CKSyncEngineSim.CKSyncEngineDelegate {
     }
 
     /// The delegate's method is waiting for simulated time: Apple's engine awaits it.
-    private func waitForDelegate(_ event: SimEngine.Event, box: ResultBox<Void>, syncEngine: SimEngine) {
+    private func waitForDelegate(_ event: SimEngine.Event, box: ResultBox<Void>,
+        syncEngine: SimEngine) {
         switch event {
         case .fetchedRecordZoneChanges, .willSendChanges:
             syncEngine.deferEventCompletion()
@@ -74,7 +76,8 @@ final class DelegateBridge: CKSyncEngineSim.CKSyncEngineDelegate {
         guard runtime.failure == nil, runtime.isRunning, let delegate else { return nil }
         let converted = CKSyncEngine.SendChangesContext(context, account: runtime.account)
         let facade = engine
-        let box = runtime.startCallback { await delegate.nextRecordZoneChangeBatch(converted, syncEngine: facade) }
+        let box = runtime.startCallback { await delegate.nextRecordZoneChangeBatch(converted,
+            syncEngine: facade) }
         guard let answer = box.value else {
             runtime.fail("nextRecordZoneChangeBatch waited for simulated time (a request or a sleep); "
                 + "fetch what the batch needs before the send")

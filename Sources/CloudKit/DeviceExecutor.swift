@@ -23,7 +23,8 @@ final class DeviceExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable {
         var foreign = false
     }
 
-    static let foreignMessage = "the app's code resumed from another thread (a Thread, a DispatchQueue, or "
+    static let foreignMessage =
+        "the app's code resumed from another thread (a Thread, a DispatchQueue, or "
         + "a continuation resumed outside the simulation), which no seed can order; use Swift "
         + "concurrency (tasks, actors, async let) and SyncLab's CloudKit calls"
 
@@ -61,7 +62,8 @@ final class DeviceExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable {
 
     var isDraining: Bool {
         let current = pthread_self()
-        return queue.withLock { state in state.owner.map { pthread_equal($0, current) != 0 } ?? false }
+        return queue.withLock { state in state.owner.map { pthread_equal($0,
+            current) != 0 } ?? false }
     }
 
     /// Calls `start` (which may start tasks here), then runs queued jobs until none is left;
@@ -82,7 +84,8 @@ final class DeviceExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable {
             }
             guard let next else { break }
             jobsRun += 1
-            next.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+            next.runSynchronously(isolatedTo: asUnownedSerialExecutor(),
+                taskExecutor: asUnownedTaskExecutor())
         }
         return queue.withLock { state in
             state.owner = outer

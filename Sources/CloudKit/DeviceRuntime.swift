@@ -27,7 +27,8 @@ public final class DeviceRuntime: @unchecked Sendable {
     var deferred: [(box: () -> Bool, complete: () -> [EngineEffect])] = []
     /// Delegate callbacks running now: the engine cannot start an operation inside one.
     private var callbackDepth = 0
-    private var requests: [(id: RequestID, continuation: UnsafeContinuation<CloudResponse, Never>)] = []
+    private var requests: [(id: RequestID, continuation: UnsafeContinuation<CloudResponse,
+        Never>)] = []
     private var sleepers: [(timer: EngineTimer, job: UnownedJob)] = []
     private var sleepCount = 0
     private var requestNumber: UInt64 = 2_000_000_000
@@ -90,7 +91,8 @@ public final class DeviceRuntime: @unchecked Sendable {
     }
 
     /// `start` for a delegate callback: the engine waits in it, so no operation starts.
-    func startCallback<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> ResultBox<Value> {
+    func startCallback<Value: Sendable>(_ body: @escaping @Sendable () async -> Value)
+        -> ResultBox<Value> {
         callbackDepth += 1
         defer { callbackDepth -= 1 }
         return start(body)
@@ -165,7 +167,8 @@ public final class DeviceRuntime: @unchecked Sendable {
 
     /// Whether nothing waits for the network or a timer.
     var isIdle: Bool {
-        requests.isEmpty && operations.isEmpty && deferred.isEmpty && engines.allSatisfy { !$0.sim.isBusy }
+        requests.isEmpty && operations.isEmpty && deferred.isEmpty
+            && engines.allSatisfy { !$0.sim.isBusy }
     }
 
     // MARK: What the app's code asks of the device

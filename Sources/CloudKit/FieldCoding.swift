@@ -28,7 +28,8 @@ enum FieldCoding {
             case .double(let number): self = .double(number)
             case .date(let milliseconds): self = .date(milliseconds)
             case .bytes(let bytes): self = .bytes(bytes)
-            case .reference(let name, let action): self = .reference(name, deleteSelf: action == .deleteSelf)
+            case .reference(let name, let action): self = .reference(name,
+                deleteSelf: action == .deleteSelf)
             case .asset(let bytes): self = .asset(bytes)
             case .list(let values): self = .list(values.map(Value.init))
             }
@@ -41,7 +42,8 @@ enum FieldCoding {
             case .double(let number): return .double(number)
             case .date(let milliseconds): return .date(millisecondsSince1970: milliseconds)
             case .bytes(let bytes): return .bytes(bytes)
-            case .reference(let name, let deleteSelf): return .reference(name, action: deleteSelf ? .deleteSelf : .none)
+            case .reference(let name, let deleteSelf): return .reference(name,
+                action: deleteSelf ? .deleteSelf : .none)
             case .asset(let bytes): return .asset(bytes)
             case .list(let values): return .list(values.map(\.cloudValue))
             }
@@ -49,13 +51,15 @@ enum FieldCoding {
     }
 
     static func encode(_ fields: SortedMap<String, CloudValue>, encrypted: Set<String>) -> Data {
-        let coded = fields.map { Coded(key: $0.key, value: Value($0.value), encrypted: encrypted.contains($0.key)) }
+        let coded = fields.map { Coded(key: $0.key, value: Value($0.value),
+            encrypted: encrypted.contains($0.key)) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return (try? encoder.encode(coded)) ?? Data()
     }
 
-    static func decode(_ data: Data) -> (fields: SortedMap<String, CloudValue>, encrypted: Set<String>)? {
+    static func decode(_ data: Data) -> (fields: SortedMap<String, CloudValue>,
+        encrypted: Set<String>)? {
         guard let coded = try? JSONDecoder().decode([Coded].self, from: data) else { return nil }
         var fields: SortedMap<String, CloudValue> = [:]
         var encrypted: Set<String> = []

@@ -35,7 +35,8 @@ public final class WorldSession {
         guard options.profile(for: parsed.scenario) != nil else {
             throw InputError(diagnostics: [])
         }
-        world = World(scenario: parsed.scenario, seed: options.seed ?? parsed.scenario.header.effectiveSeed,
+        world = World(scenario: parsed.scenario,
+            seed: options.seed ?? parsed.scenario.header.effectiveSeed,
                       options: options)
         world.start()
         world.run(until: .zero)
@@ -54,7 +55,8 @@ public final class WorldSession {
         let source = setup + "\n" + statement + "\n"
         let parsed = ScenarioChecker.check(source: source, file: file, options: validation)
         let errors = parsed.diagnostics.filter { $0.severity == .error }
-        guard errors.isEmpty, let last = parsed.scenario.timeline.last else { throw InputError(diagnostics: errors) }
+        guard errors.isEmpty,
+            let last = parsed.scenario.timeline.last else { throw InputError(diagnostics: errors) }
         let before = results.count
         world.run(last, results: &results, text: statement)
         return Array(results[before...])

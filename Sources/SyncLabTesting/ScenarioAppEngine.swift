@@ -44,7 +44,8 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
     func handle(_ event: EngineEvent, context: inout EngineContext<SyncData>) -> [EngineEffect] {
         var plain = EngineContext<AppSyncData>(
             now: context.now, device: context.device, account: context.account,
-            accountStatus: context.accountStatus, isOnline: context.isOnline, isDiskFull: context.isDiskFull,
+            accountStatus: context.accountStatus, isOnline: context.isOnline,
+                isDiskFull: context.isDiskFull,
             store: context.store, syncData: AppSyncData(), names: context.names)
         var effects = inner.handle(event, context: &plain)
         context.names = plain.names
@@ -96,16 +97,19 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
         return effects
     }
 
-    private func edit(_ change: HistoryChange, context: inout EngineContext<SyncData>) -> [ScenarioEdit] {
+    private func edit(_ change: HistoryChange,
+        context: inout EngineContext<SyncData>) -> [ScenarioEdit] {
         switch change {
         case .inserted(let id, let entity):
             let name = context.makeRandomRecordName()
             context.syncData.names[id] = name
-            return [ScenarioEdit(id: name, kind: .insert(entity: entity), values: Self.values(of: id, in: context.store))]
+            return [ScenarioEdit(id: name, kind: .insert(entity: entity),
+                values: Self.values(of: id, in: context.store))]
         case .updated(let id, _, let keys):
             guard let name = context.syncData.names[id] else { return [] }
             let all = Self.values(of: id, in: context.store)
-            return [ScenarioEdit(id: name, kind: .update, values: all.filter { keys.contains($0.key) })]
+            return [ScenarioEdit(id: name, kind: .update,
+                values: all.filter { keys.contains($0.key) })]
         case .deleted(let id, _, _):
             guard let name = context.syncData.names[id] else { return [] }
             return [ScenarioEdit(id: name, kind: .delete, values: [:])]
@@ -114,7 +118,8 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
 
     /// Writes the app's models into the device's store, as the engine's save.
     private func refresh(_ context: inout EngineContext<SyncData>) -> [EngineEffect] {
-        guard let app = app?.value, let box = inner.call({ await app.models() }), let models = box.value else {
+        guard let app = app?.value, let box = inner.call({ await app.models() }),
+            let models = box.value else {
             return inner.takeEffects()
         }
         var effects = inner.takeEffects()
@@ -124,7 +129,8 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
         for model in models.sorted(by: { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }) {
             // What the scenario's entity does not declare is the app's own business.
             guard let entity = schema.entity(named: model.entity) else { continue }
-            let declared = model.values.filter { entity.attribute(named: $0.key) != nil } // tidy: ordered (into a dictionary)
+            let declared =
+                model.values.filter { entity.attribute(named: $0.key) != nil } // tidy: ordered (into a dictionary)
             let values = declared.mapValues { PropertyValue.attribute(Self.attribute($0)) }
             if let id = context.syncData.names.first(where: { $0.value == model.id })?.key,
                context.store.entity(of: id) != nil {
@@ -153,7 +159,10 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
 
     static func values(of id: ModelID, in store: Store) -> [String: ScenarioValue] {
         var values: [String: ScenarioValue] = [:]
-        for (key, value) in store.values(of: id) ?? [:] { values[key] = scenarioValue(value) } // tidy: ordered (a SortedMap: key order)
+        let stored = store.values(of: id) ?? [:]
+        for (key, value) in stored { // tidy: ordered (a SortedMap: key order)
+            values[key] = scenarioValue(value)
+        }
         return values
     }
 

@@ -17,7 +17,8 @@ extension EngineProfile {
         name: String,
         system: String = "an app's own sync engine on Apple's CloudKit API",
         zoneNames: [String],
-        catalogue: RuleCatalogue = RuleCatalogue(groupTitles: [("APP", "the app's own rules")], rules: [])
+        catalogue: RuleCatalogue = RuleCatalogue(groupTitles: [("APP", "the app's own rules")],
+            rules: [])
     ) -> EngineProfile {
         let containers = AppContainers()
         let author = name
@@ -34,7 +35,8 @@ extension EngineProfile {
             author: author,
             makeEngine: { _ in ScenarioAppEngine<App>(containers: containers, author: author) },
             observe: { box, _ in
-                ScenarioAppObservation(data: box.contents(as: ScenarioAppData.self) ?? ScenarioAppData())
+                ScenarioAppObservation(data: box.contents(as: ScenarioAppData.self)
+                    ?? ScenarioAppData())
             })
     }
 }

@@ -20,7 +20,8 @@ public final class SimulatedDevice {
     /// device's app is not running, or the code has not returned within an hour of
     /// simulated time.
     @discardableResult
-    public func run<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) throws -> Value {
+    public func run<Value: Sendable>(_ body: @escaping @Sendable () async throws
+        -> Value) throws -> Value {
         guard let engine = world.session.engine(ofDevice: name) as? AppEngine,
               let runtime = engine.runtime else {
             throw SimulatedWorld.Failure(description: "'\(name)': the app is not running; launch it first")
@@ -32,7 +33,8 @@ public final class SimulatedDevice {
             throw SimulatedWorld.Failure(description: "'\(name)': the app stopped at a runtime error")
         }
         world.session.carryOut(engine.takeEffects(), device: name)
-        world.session.run(while: { box.value == nil && runtime.isRunning && runtime.failure == nil },
+        world.session.run(while: { box.value == nil && runtime.isRunning
+            && runtime.failure == nil },
                           what: "'\(name)': the app's code returning (code that waits for something the "
                             + "simulation does not drive, such as a Thread, a DispatchQueue or a continuation "
                             + "resumed outside the app's tasks, never returns)")

@@ -29,15 +29,18 @@ public final class SimulatedWorld {
     ///   - devices: each device's name and the account it is signed in to (nil: signed out).
     ///   - setup: more setup lines of the scenario format (`cloud latency 200ms`, …).
     public init(
-        seed: UInt64 = 1, accounts: [String] = ["alice"], devices: [(name: String, account: String?)],
+        seed: UInt64 = 1, accounts: [String] = ["alice"], devices: [(name: String,
+            account: String?)],
         setup: [String] = []
     ) throws {
         let containers = AppContainers()
         var lines = ["scenario \"a test's world\"", "engine cloudkit", "seed \(seed)"]
         lines += accounts.map { "account \($0)" }
-        lines += devices.map { device in device.account.map { "device \(device.name) on \($0)" } ?? "device \(device.name)" }
+        lines += devices.map { device in device.account.map { "device \(device.name) on \($0)" }
+            ?? "device \(device.name)" }
         lines += setup
-        let options = RunOptions(engines: EngineRegistry([EngineProfile.appOwned(containers: containers)]))
+        let options =
+            RunOptions(engines: EngineRegistry([EngineProfile.appOwned(containers: containers)]))
         do {
             session = try WorldSession(setup: lines.joined(separator: "\n"), options: options)
         } catch {

@@ -148,7 +148,10 @@ extension CKSyncEngine {
 
     func finish(failure: CloudError? = nil) {
         guard let run = current else { return }
-        if run.queued.kind == .fetch { lastFetchFailure = failure }
+        switch run.queued.kind {
+        case .fetch: lastFetchFailure = failure
+        case .send: lastSendFailure = failure
+        }
         if run.begun {
             switch run.queued.kind {
             case .fetch: deliver(.didFetchChanges(fetchContext))
@@ -501,7 +504,7 @@ extension CKSyncEngine {
         if let error = run.retryError {
             if error.code == .notAuthenticated { return failOperation(error) }
             scheduleRetry(.send, after: error)
-            return finish()
+            return finish(failure: error)
         }
         if endsSendAfterFailedItems, !run.sent.failedRecordSaves.isEmpty || !run.sent.failedRecordDeletes.isEmpty {
             return finish()

@@ -28,6 +28,10 @@ public final class CKSyncEngine {
         /// sample's tests expect the change the delegate adds back to stay pending); false
         /// keeps asking for batches, the rule the outbox engine was written against.
         public var endsSendAfterFailedItems: Bool
+        /// Whether the device has a network, for a scheduler that holds automatic operations
+        /// until it returns, as Apple's does; nil sends them and lets them fail with
+        /// `networkUnavailable`, the rule the outbox engine was written against (OBX-8).
+        public var isNetworkAvailable: (() -> Bool)?
 
         public init(
             database: DatabaseScope,
@@ -37,7 +41,8 @@ public final class CKSyncEngine {
             timerPrefix: String? = nil,
             firstRequestNumber: UInt64 = 0,
             fetchResultsLimit: Int = 0,
-            endsSendAfterFailedItems: Bool = false
+            endsSendAfterFailedItems: Bool = false,
+            isNetworkAvailable: (() -> Bool)? = nil
         ) {
             self.database = database
             self.stateSerialization = stateSerialization
@@ -47,6 +52,7 @@ public final class CKSyncEngine {
             self.firstRequestNumber = firstRequestNumber
             self.fetchResultsLimit = fetchResultsLimit
             self.endsSendAfterFailedItems = endsSendAfterFailedItems
+            self.isNetworkAvailable = isNetworkAvailable
         }
     }
 
@@ -81,6 +87,9 @@ public final class CKSyncEngine {
     weak var delegate: CKSyncEngineDelegate?
     let fetchResultsLimit: Int
     let endsSendAfterFailedItems: Bool
+    let isNetworkAvailable: (() -> Bool)?
+    /// Automatic operations the scheduler holds until the network returns, in order.
+    var heldForNetwork: [OperationKind] = []
 
     let sendTimer: EngineTimer
     let fetchTimer: EngineTimer
@@ -107,6 +116,9 @@ public final class CKSyncEngine {
     /// The error the last fetch operation failed with (nil while none ended, or when the last
     /// ended without an operation-level error): what a host waiting for a first fetch reads.
     public internal(set) var lastFetchFailure: CloudError?
+    /// The same for sends: the error a whole send operation failed with (items that failed
+    /// alone are in `sentRecordZoneChanges`).
+    public internal(set) var lastSendFailure: CloudError?
     /// The account must be checked before the next operation (at launch, after a change).
     var needsAccountCheck = true
     /// Signed out: dormant until `accountChanged()`.
@@ -124,6 +136,7 @@ public final class CKSyncEngine {
         automaticallySync = configuration.automaticallySync
         fetchResultsLimit = configuration.fetchResultsLimit
         endsSendAfterFailedItems = configuration.endsSendAfterFailedItems
+        isNetworkAvailable = configuration.isNetworkAvailable
         nextRequestNumber = configuration.firstRequestNumber
         let prefix = configuration.timerPrefix
         sendTimer = EngineTimer(prefix + ".send")
@@ -158,16 +171,22 @@ public final class CKSyncEngine {
         return takeEffects()
     }
 
-    /// The network came back: the system scheduler runs a fetch that was due, the retry of
-    /// one that failed, at once instead of at the end of its backoff (OBX-9: "a fetch runs
-    /// only when a push arrives or one was already due"). Nothing else changes.
+    /// The network came back: the system scheduler runs the automatic operations it held for
+    /// the network, and a fetch waiting for its retry at once instead of at the end of its
+    /// backoff (OBX-9: "a fetch runs only when a push arrives or one was already due").
     public func networkReturned() -> [EngineEffect] {
         enter("networkReturned()")
-        guard fetchRetryPending else { return takeEffects() }
-        fetchRetryPending = false
-        effects.append(.cancelTimer(retryFetchTimer))
-        request(.fetch, reason: .scheduled, fetchOptions: FetchChangesOptions(),
-                sendOptions: SendChangesOptions())
+        var kinds = heldForNetwork
+        heldForNetwork = []
+        if fetchRetryPending {
+            fetchRetryPending = false
+            effects.append(.cancelTimer(retryFetchTimer))
+            if !kinds.contains(.fetch) { kinds.insert(.fetch, at: 0) }
+        }
+        for kind in kinds {
+            request(kind, reason: .scheduled, fetchOptions: FetchChangesOptions(),
+                    sendOptions: SendChangesOptions())
+        }
         return takeEffects()
     }
 
@@ -205,17 +224,21 @@ public final class CKSyncEngine {
         case sendTimer:
             enter("handleTimer(_:)")
             sendScheduled = false
+            if holdsForNetwork(.send) { break }
             request(.send, reason: .scheduled, fetchOptions: none, sendOptions: all)
         case fetchTimer:
             enter("handleTimer(_:)")
             fetchScheduled = false
+            if holdsForNetwork(.fetch) { break }
             request(.fetch, reason: .scheduled, fetchOptions: none, sendOptions: all)
         case retrySendTimer:
             enter("handleTimer(_:)")
+            if holdsForNetwork(.send) { break }
             request(.send, reason: .scheduled, fetchOptions: none, sendOptions: all)
         case retryFetchTimer:
             enter("handleTimer(_:)")
             fetchRetryPending = false
+            if holdsForNetwork(.fetch) { break }
             request(.fetch, reason: .scheduled, fetchOptions: none, sendOptions: all)
         case stateUpdateTimer:
             enter("handleTimer(_:)")
@@ -372,6 +395,18 @@ public final class CKSyncEngine {
             effects.append(.cancelTimer(stateUpdateTimer))
         }
         deliver(.stateUpdate(StateUpdate(stateSerialization: state.serialization)))
+    }
+
+    /// Whether the scheduler holds this automatic operation until the network returns (only
+    /// with `isNetworkAvailable`, and only while it says no).
+    func holdsForNetwork(_ kind: OperationKind) -> Bool {
+        guard let isNetworkAvailable, !isNetworkAvailable() else { return false }
+        if !heldForNetwork.contains(kind) { heldForNetwork.append(kind) }
+        effects.append(.trace(kind: "cksync.waiting-for-network", details: [
+            TraceField("database", .string(database.rawValue)),
+            TraceField("operation", .string(kind.rawValue)),
+        ], rules: []))
+        return true
     }
 
     func scheduleSend() {

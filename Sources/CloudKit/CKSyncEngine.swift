@@ -11,7 +11,10 @@ import SyncContract
 /// simulated time, and throw as Apple's do: a fetch that failed throws its error; a send in
 /// which a record or zone change failed throws `partialFailure` with the items' errors. A send
 /// ends after a batch with failed items: changes the delegate adds back wait for the next send
-/// (Apple's sample tests expect one pending change after a lost conflict).
+/// (Apple's sample tests expect one pending change after a lost conflict). A send or fetch
+/// that fails as a whole (offline: `networkUnavailable`) throws that error. With
+/// `automaticallySync`, the scheduler holds its sends and fetches while the device is offline
+/// and runs them when the network returns.
 public final class CKSyncEngine: @unchecked Sendable, CustomStringConvertible {
     // `@unchecked`: used on its device's executor only, which `check` enforces.
     public let database: CKDatabase
@@ -38,7 +41,8 @@ public final class CKSyncEngine: @unchecked Sendable, CustomStringConvertible {
                 stateSerialization: configuration.stateSerialization,
             delegate: bridge, automaticallySync: configuration.automaticallySync,
             timerPrefix: "cksync.\(number)", firstRequestNumber: UInt64(number) * 100_000_000,
-            endsSendAfterFailedItems: true))
+            endsSendAfterFailedItems: true,
+            isNetworkAvailable: { [unowned runtime] in runtime.conditions.isOnline }))
     }
 
     var account: String { runtime.account ?? "" }
@@ -86,8 +90,9 @@ public final class CKSyncEngine: @unchecked Sendable, CustomStringConvertible {
         let finished = waiters
         waiters = []
         let fetchFailure = sim.lastFetchFailure.map { CKError($0, account: runtime.account) }
+        let sendFailure = sim.lastSendFailure.map { CKError($0, account: runtime.account) }
         return finished.map { waiter in
-            let error: CKError? = waiter.isSend ? waiter.failure() : fetchFailure
+            let error: CKError? = waiter.isSend ? waiter.failure() ?? sendFailure : fetchFailure
             return { waiter.continuation.resume(returning: error) }
         }
     }

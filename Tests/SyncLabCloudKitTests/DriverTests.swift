@@ -101,6 +101,36 @@ import TestSupport
         #expect(throws: SimulatedWorld.Failure.self) { try world.perform("phone: fly-away") }
     }
 
+    @Test func offlineTheSchedulerHoldsAutomaticSendsUntilTheNetworkReturns() throws {
+        let world = try makeWorld()
+        let phone = world.device("phone")
+        let app = try openApp(on: phone, automaticallySync: true)
+        try world.settle()
+        try phone.goOffline()
+        try phone.run { try await app.save([Self.note("n1", "a")]) }
+        try world.advance(by: .seconds(600))
+        #expect(world.cloudRecords(zoneName: "Notes", account: "alice").isEmpty)
+        let held = world.traceJSONLines
+        #expect(held.contains("cksync.waiting-for-network"))
+        #expect(!held.contains("networkUnavailable"), "nothing went out while offline")
+        try phone.goOnline()
+        try world.settle()
+        #expect(world.cloudRecords(zoneName: "Notes", account: "alice").map(\.recordID.recordName) == ["n1"])
+    }
+
+    @Test func aManualSendWhileOfflineThrowsNetworkUnavailable() throws {
+        let world = try makeWorld()
+        let phone = world.device("phone")
+        let app = try openApp(on: phone)
+        try phone.run { try await app.save([Self.note("n1", "a")]) }
+        try phone.goOffline()
+        let error = #expect(throws: CKError.self) { try phone.run { try await app.syncEngine.sendChanges() } }
+        #expect(error?.code == .networkUnavailable)
+        try phone.goOnline()
+        try phone.run { try await app.syncEngine.sendChanges() }
+        #expect(world.cloudRecords(zoneName: "Notes", account: "alice").map(\.recordID.recordName) == ["n1"])
+    }
+
     @Test func codeThatWaitsForAnotherThreadFailsTheRunWithAReason() throws {
         let world = try makeWorld()
         let phone = world.device("phone")

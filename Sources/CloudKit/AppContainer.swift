@@ -64,8 +64,8 @@ public final class AppContainers: @unchecked Sendable {
             Self.worlds += 1
             return Self.worlds
         }
-        base = FileManager.default.temporaryDirectory
-            .appendingPathComponent("synclab-\(ProcessInfo.processInfo.processIdentifier)-\(number)", isDirectory: true)
+        base = StandardDirectories.processRoot
+            .appendingPathComponent("world-\(number)", isDirectory: true)
     }
 
     public func container(of device: String) -> AppContainer {

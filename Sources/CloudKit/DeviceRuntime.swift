@@ -58,6 +58,12 @@ public final class DeviceRuntime: @unchecked Sendable {
     /// Runs `start` and every job it leads to, then the operations the app asked for, until
     /// nothing is left to run at this instant.
     func run(_ start: @escaping () -> Void = {}) {
+        let restore: String?
+        switch StandardDirectories.enter(container) {
+        case .success(let previous): restore = previous
+        case .failure(let failure): return fail(failure.reason)
+        }
+        defer { StandardDirectories.leave(restoring: restore) }
         var begin: (() -> Void)? = start
         while failure == nil {
             if executor.drain(for: self, after: begin ?? {}) { fail(DeviceExecutor.foreignMessage) }

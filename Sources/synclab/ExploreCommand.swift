@@ -12,6 +12,7 @@ enum ExploreCommand {
                           [--shard I/N] [--doublecheck] [--out DIR] [--json PATH]
                           [--shrink-limit K] [--shrink-runs R] [--shrink-explained]
                           [--max-time D] [--max-events N] [--engine NAME]
+           synclab explore --swarm --engine NAME [the options above, no FILE]
            synclab explore merge RESULT.json... [--json OUT]
 
     Runs each seed's draw of a chaos file (docs/EXPLORER.md): the file's timeline, a
@@ -20,6 +21,9 @@ enum ExploreCommand {
     liveness). A violation is explained when a weakness of the engine's catalogue
     (sds: LIM-*) that accounts for it fired in the run, a new finding otherwise. New
     findings are shrunk to plain scenarios that 'synclab run' can replay.
+    With --swarm, no file is needed: each seed draws its own world (schema
+    features, devices, operation mix, fault kinds and rates, latency) within what
+    the engine accepts, and findings shrink to scenarios that name the features.
     Exit status: 0 when no new finding, 1 when there is one (or a budget failure, or
     a --doublecheck divergence), 2 on an input error.
 
@@ -37,13 +41,14 @@ enum ExploreCommand {
       --shrink-limit K    shrink the first K findings by seed (default 10; 0: none)
       --shrink-runs R     at most R runs to shrink one finding (default 400)
       --shrink-explained  shrink explained violations too
+      --swarm             draw each seed's world instead of reading a chaos file
     \(BudgetOptions.help)
       -h, --help          show this help
     """
 
     static let optionNames = [
         "--seeds", "--from", "--to", "--seed", "--jobs", "--shard", "--doublecheck", "--out",
-        "--json", "--shrink-limit", "--shrink-runs", "--shrink-explained", "--help",
+        "--json", "--shrink-limit", "--shrink-runs", "--shrink-explained", "--swarm", "--help",
     ] + BudgetOptions.names
 
     /// Everything the command line asked for.
@@ -57,6 +62,7 @@ enum ExploreCommand {
         var shrinkLimit = 10
         var options = ExploreOptions(engines: EngineChoice.registry)
         var budget = BudgetOptions()
+        var swarm = false
     }
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -68,6 +74,7 @@ enum ExploreCommand {
         case .success(let parsed): request = parsed
         case .failure(let problem): return usage(problem.message)
         }
+        if request.swarm { return exploreSwarm(request) }
         guard let (scenario, source) = ScenarioFiles.load(
             request.path, options: request.budget.validationOptions)
         else { return 2 }
@@ -101,6 +108,7 @@ enum ExploreCommand {
         let shrinkRuns = options.value("--shrink-runs")
         let doublecheck = options.flag("--doublecheck")
         let shrinkExplained = options.flag("--shrink-explained")
+        let swarm = options.flag("--swarm")
         func fail(_ message: String) -> Result<Request, UsageProblem> {
             .failure(UsageProblem(message: message))
         }
@@ -113,7 +121,17 @@ enum ExploreCommand {
         if let unknown = options.unknownOption {
             return fail("unknown option '\(unknown)'\(suggestion(unknown, among: optionNames))")
         }
-        guard options.positionals.count == 1, let path = options.positionals.first else {
+        if swarm {
+            guard options.positionals.isEmpty else {
+                return fail("'explore --swarm' draws its worlds and takes no file")
+            }
+            guard budget.engine != nil else {
+                return fail("'explore --swarm' needs '--engine NAME' (see 'synclab engines')")
+            }
+        }
+        guard swarm || options.positionals.count == 1,
+            let path = swarm ? "--swarm" : options.positionals.first
+        else {
             return fail(options.positionals.isEmpty ? "'explore' needs a chaos file"
                 : "'explore' takes one chaos file, not \(options.positionals.count)")
         }
@@ -178,6 +196,7 @@ enum ExploreCommand {
         request.doublecheck = doublecheck
         request.out = out
         request.json = json
+        request.swarm = swarm
         return .success(request)
     }
 
@@ -284,7 +303,7 @@ enum ExploreCommand {
     /// Shown per finding; the rest are counted.
     static let findingsShown = 20
 
-    private static func report(_ results: [SeedResult], summary: ExploreSummary, request: Request) {
+    static func report(_ results: [SeedResult], summary: ExploreSummary, request: Request) {
         let findings = results.filter { result in
             result.outcome == .newFinding || result.outcome == .budgetFailure
                 || result.shrunk != nil
@@ -356,7 +375,7 @@ enum ExploreCommand {
     }
 
     /// `--out DIR/results.json` (every seed) and the shrunk scenarios, `--json` the summary.
-    private static func write(
+    static func write(
         _ results: [SeedResult], summary: ExploreSummary, shrunk: [UInt64: ShrunkScenario],
         request: Request
     ) -> Bool {

@@ -1,0 +1,124 @@
+import Kernel
+
+/// One seed's world for `synclab explore --swarm`: a chaos file drawn from the seed alone —
+/// the schema's features, the devices, the operation mix, the fault kinds and their rates,
+/// the latency — so a sweep varies the configuration as well as the schedule (swarm
+/// testing). What the engine refuses is dropped when the file is checked (`SwarmExplorer`).
+public struct SwarmWorld: Hashable, Sendable {
+    public var seed: UInt64
+    /// The features drawn, in drawing order (`relationship`, `identity`, `asset`, …).
+    public var features: [String]
+    /// The chaos file's text.
+    public var source: String
+
+    /// The text that shows a feature is still in the file once the engine's refusals are
+    /// left out (a feature without one, such as the device count, is always kept).
+    static func marker(of feature: String) -> String? {
+        switch feature {
+        case "relationship": return "folder: Folder?"
+        case "identity": return "identity(label)"
+        case "asset": return "attachment: Data? asset"
+        case "large-values": return "% large "
+        case "sharable": return "  sharable"
+        default:
+            return faultKinds.contains(feature) ? "chaos fault \(feature) " : nil
+        }
+    }
+
+    static let faultKinds = [
+        "offline", "kill", "sync", "stop", "account-unavailable", "race", "throttle",
+        "throttle-upload", "outage", "expire-tokens", "delete-zone", "quota", "push-drop",
+        "latency", "reject",
+    ]
+
+    /// The world of `seed`; the same seed always gives the same text.
+    public init(seed: UInt64) {
+        var random = Xoshiro256StarStar(seed: RandomStreams(seed: seed).streamSeed("swarm"))
+        var features: [String] = []
+        func draw(_ feature: String, _ percent: UInt64) -> Bool {
+            let drawn = random.chance(percent, in: 100)
+            if drawn { features.append(feature) }
+            return drawn
+        }
+        let relationship = draw("relationship", 60)
+        let identity = draw("identity", 35)
+        let asset = draw("asset", 30)
+        let large = draw("large-values", 25)
+        let sharable = relationship && draw("sharable", 25)
+        let deviceCount = Int(random.int(in: 2...4))
+        features.append("\(deviceCount) devices")
+        var lines = [
+            "scenario \"Swarm world of seed \(seed)\"",
+            "#",
+            "",
+            "entity Note {",
+            "  title: String = \"\"",
+            "  body: String?",
+            "  pinned: Bool = false",
+            "  count: Int = 0",
+        ]
+        if asset { lines.append("  attachment: Data? asset") }
+        if relationship { lines.append("  folder: Folder?" + (sharable ? " parent" : "")) }
+        lines.append("}")
+        if relationship {
+            lines += ["entity Folder {", "  name: String = \"\"", "  notes: [Note] inverse(folder)"]
+            if sharable { lines.append("  sharable") }
+            lines.append("}")
+        }
+        if identity {
+            lines += ["entity Tag {", "  label: String = \"\"", "  identity(label)", "}"]
+        }
+        lines += ["", "account alice"]
+        let names = ["phone", "laptop", "tablet", "watch"].prefix(deviceCount)
+        lines += names.map { "device \($0) on alice" }
+        let low = random.int(in: 10...150)
+        lines.append("cloud latency \(low)ms..\(low + random.int(in: 0...400))ms")
+        lines.append("")
+        lines.append(Self.workload(&random, devices: Array(names)))
+        lines.append(Self.mix(&random, relationship: relationship, large: large))
+        let faults = Self.faults(&random)
+        features += faults.map { String($0.split(separator: " ")[2]) }
+        lines += faults
+        lines.append("chaos heal within 1h")
+        lines[1] = "# Drawn by 'synclab explore --swarm': \(features.joined(separator: ", "))."
+        self.seed = seed
+        self.features = features
+        source = lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func workload(_ random: inout Xoshiro256StarStar, devices: [String]) -> String {
+        let operations = random.int(in: 30...120)
+        let slow = random.int(in: 1...3)
+        return "chaos workload \(operations) operations by \(devices.joined(separator: ", "))"
+            + " every 100ms..\(slow)s"
+    }
+
+    private static func mix(
+        _ random: inout Xoshiro256StarStar, relationship: Bool, large: Bool
+    ) -> String {
+        let link = relationship ? random.int(in: 5...20) : 0
+        let big = large ? random.int(in: 5...15) : 0
+        let delete = random.int(in: 5...25)
+        let insert = random.int(in: 20...40)
+        let update = 100 - link - big - delete - insert
+        var parts = ["insert \(insert)%", "update \(update)%", "delete \(delete)%"]
+        if link > 0 { parts.append("link \(link)%") }
+        if big > 0 { parts.append("large \(big)%") }
+        return "chaos mix " + parts.joined(separator: " ")
+    }
+
+    /// Two to six fault kinds, each at 0.5% to 6%.
+    private static func faults(_ random: inout Xoshiro256StarStar) -> [String] {
+        var kinds = faultKinds
+        let count = Int(random.int(in: 2...6))
+        var chosen: [String] = []
+        for _ in 0..<count {
+            let index = Int(random.uniform(below: UInt64(kinds.count)))
+            chosen.append(kinds.remove(at: index))
+        }
+        return chosen.map { kind in
+            let tenths = random.int(in: 5...60)
+            return "chaos fault \(kind) \(tenths / 10).\(tenths % 10)%"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Harness
+
+extension ExploreCommand {
+    /// `explore --swarm`: every seed runs its own drawn world on the `--engine`.
+    static func exploreSwarm(_ request: Request) -> Int32 {
+        let seeds = request.selection.seeds
+        let options = request.options
+        let engine = request.budget.engine ?? ""
+        let runs = seeds.count == 1 ? "1 run" : "\(seeds.count) runs"
+        print("synclab explore --swarm --engine \(engine): \(request.selection) (\(runs)), "
+            + "\(request.jobs) job\(request.jobs == 1 ? "" : "s")"
+            + (request.doublecheck ? ", doublecheck" : ""))
+        let makeSwarm: @Sendable () -> SwarmExplorer = { SwarmExplorer(options: options) }
+        let doublecheck = request.doublecheck
+        let bar = ProgressBar(total: seeds.count, label: "seeds")
+        let outcomes = ExploreWorkers<SwarmExplorer, SeedOutcome?>(count: seeds.count).run(
+            jobs: request.jobs, context: makeSwarm,
+            work: { swarm, index in
+                let seed = seeds[index]
+                guard let explorer = swarm.world(seed: seed)?.explorer else { return nil }
+                guard doublecheck else { return .result(explorer.run(seed: seed)) }
+                let (result, divergence) = explorer.runTwice(seed: seed)
+                return divergence.map { .diverged(seed, $0) } ?? .result(result)
+            },
+            stop: { outcome in
+                if case .diverged? = outcome { return true }
+                return false
+            },
+            progress: bar.update)
+        bar.finish()
+        var results: [SeedResult] = []
+        var unrunnable = 0
+        for outcome in outcomes {
+            switch outcome {
+            case .result(let result)??:
+                results.append(result)
+            case .diverged(let seed, let divergence)??:
+                print("seed \(seed): the two runs diverged at \(divergence)")
+                print("  rerun: synclab explore --swarm --seed \(seed) --doublecheck"
+                    + request.budget.arguments)
+                return 1
+            case .some(nil):
+                unrunnable += 1
+            case nil:
+                break
+            }
+        }
+        if unrunnable > 0 {
+            print("\(unrunnable) seed\(unrunnable == 1 ? "" : "s") drew a world the engine "
+                + "accepts nothing of (not run)")
+        }
+        let shrunk = shrinkSwarm(results, request: request, makeSwarm: makeSwarm)
+        for index in results.indices {
+            results[index].shrunk = shrunk[results[index].seed]?.report
+        }
+        let summary = ExploreSummary(
+            file: "--swarm", digest: "swarm-" + engine, selection: request.selection,
+            results: results)
+        report(results, summary: summary, request: request)
+        guard write(results, summary: summary, shrunk: shrunk, request: request) else { return 2 }
+        return summary.hasFindings ? 1 : 0
+    }
+
+    /// Shrinks the first findings (by seed), each in its own drawn world; keyed by seed.
+    private static func shrinkSwarm(
+        _ results: [SeedResult], request: Request,
+        makeSwarm: @escaping @Sendable () -> SwarmExplorer
+    ) -> [UInt64: ShrunkScenario] {
+        let chosen = Array(results.filter { result in
+            result.outcome == .newFinding || result.outcome == .budgetFailure
+                || (request.options.shrinkExplained && result.outcome == .explained)
+        }.prefix(request.shrinkLimit))
+        guard !chosen.isEmpty else { return [:] }
+        let bar = ProgressBar(total: chosen.count, label: "shrunk")
+        let shrunk = ExploreWorkers<SwarmExplorer, ShrunkScenario?>(count: chosen.count).run(
+            jobs: request.jobs, context: makeSwarm,
+            work: { swarm, index in swarm.shrink(chosen[index]) },
+            progress: bar.update)
+        bar.finish()
+        var bySeed: [UInt64: ShrunkScenario] = [:]
+        for (result, scenario) in zip(chosen, shrunk) {
+            if let scenario = scenario ?? nil { bySeed[result.seed] = scenario }
+        }
+        return bySeed
+    }
+}

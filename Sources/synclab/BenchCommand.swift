@@ -10,6 +10,7 @@ import Scenario
 enum BenchCommand {
     static let help = """
     USAGE: synclab bench [--quick] [--repeat N] [--scenarios FOLDER]
+           synclab bench --discovery [--seeds N] [--jobs J] [--engine NAME]
 
     Measures, as medians over N repetitions (default 5), with a release build
     (swift build -c release; .build/release/synclab bench):
@@ -21,6 +22,10 @@ enum BenchCommand {
                  devices from 3 to 100, and each figure's cost per seed relative
                  to linear growth
       download   seconds for a second device to download N records another inserted
+    With --discovery, 'explore --swarm' runs seeds 1 to N (default 1000) on every
+    engine (or --engine NAME) and prints, per weakness of the engine's catalogue,
+    the first seed that fired it and the wall time until that seed was done, the
+    share of the catalogue found, and the weaknesses not reached.
 
     OPTIONS:
       --quick             1,000,000 deliveries and shorter scenario batches
@@ -53,9 +58,14 @@ enum BenchCommand {
         let folder = options.value("--scenarios") ?? "Scenarios/tour"
         let growth = options.flag("--growth")
         let downloadText = options.value("--download")
+        let discovery = options.flag("--discovery")
+        let seedsText = options.value("--seeds")
+        let jobsText = options.value("--jobs")
+        let engineText = options.value("--engine")
         if let problem = options.problem { return usage(problem) }
         if let unknown = options.unknownOption {
-            let known = ["--quick", "--repeat", "--scenarios", "--growth", "--download", "--help"]
+            let known = ["--quick", "--repeat", "--scenarios", "--growth", "--download",
+                "--discovery", "--seeds", "--jobs", "--engine", "--help"]
             return usage("unknown option '\(unknown)'\(suggestion(unknown, among: known))")
         }
         let repetitions = repeatText.flatMap(Int.init) ?? 5
@@ -65,6 +75,9 @@ enum BenchCommand {
         let downloads = downloadText.map { $0.split(separator: ",").map { Int($0) } } ?? []
         guard downloads.allSatisfy({ ($0 ?? 0) > 0 }) else {
             return usage("'--download' takes positive numbers of records, not '\(downloadText ?? "")'")
+        }
+        if discovery {
+            return benchDiscovery(seeds: seedsText, jobs: jobsText, engine: engineText)
         }
         #if DEBUG
         print("note: this is a debug build; figures from 'swift build -c release --static-swift-stdlib' are the ones to report")
@@ -155,4 +168,19 @@ enum BenchCommand {
     }
 
     static func usage(_ message: String) -> Int32 { usageError(message, command: "bench") }
+
+    private static func benchDiscovery(seeds: String?, jobs: String?, engine: String?) -> Int32 {
+        guard let count = UInt64(seeds ?? "1000"), count > 0 else {
+            return usage("'--seeds' takes a positive number, not '\(seeds ?? "")'")
+        }
+        guard let threads = Int(jobs ?? "1"), (1...256).contains(threads) else {
+            return usage("'--jobs' takes a number from 1 to 256, not '\(jobs ?? "")'")
+        }
+        if let engine, EngineChoice.registry.profile(named: engine) == nil {
+            return usage("unknown engine '\(engine)'"
+                + "\(suggestion(engine, among: EngineChoice.registry.names))")
+        }
+        let engines = engine.map { [$0] } ?? EngineChoice.registry.names
+        return DiscoveryBench.run(seeds: count, jobs: threads, engines: engines)
+    }
 }

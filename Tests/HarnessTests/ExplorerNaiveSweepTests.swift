@@ -27,8 +27,8 @@ import Testing
                 #expect(violation.explainedBy.allSatisfy(naive.contains),
                     "seed \(seed): \(violation.explainedBy) are not naive's weaknesses")
             }
-            #expect(result.firedLIMs.allSatisfy(naive.contains), "seed \(seed): \(result.firedLIMs)")
-            if result.firedLIMs.contains(rule) && result.explainedBy.contains(rule) { return seed }
+            #expect(result.firedWeaknesses.allSatisfy(naive.contains), "seed \(seed): \(result.firedWeaknesses)")
+            if result.firedWeaknesses.contains(rule) && result.explainedBy.contains(rule) { return seed }
         }
         return nil
     }

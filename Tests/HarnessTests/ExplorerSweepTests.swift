@@ -29,7 +29,7 @@ import Testing
         let explorer = try ExplorerFixtures.bundled(name)
         return seeds.first { seed in
             let result = explorer.run(seed: seed)
-            return result.firedLIMs.contains(rule) && result.explainedBy.contains(rule)
+            return result.firedWeaknesses.contains(rule) && result.explainedBy.contains(rule)
         }
     }
 
@@ -47,7 +47,7 @@ import Testing
 
     @Test func lim5IsObservedWithinTenSeeds() throws {
         let explorer = try ExplorerFixtures.bundled("lim-5-parent-rejected.chaos")
-        let seed = (UInt64(1)...10).first { explorer.run(seed: $0).firedLIMs.contains("LIM-5") }
+        let seed = (UInt64(1)...10).first { explorer.run(seed: $0).firedWeaknesses.contains("LIM-5") }
         #expect(seed != nil)
     }
 
@@ -61,7 +61,7 @@ import Testing
     /// test asks for the race itself, like LIM-5.
     @Test func lim6IsObservedWithinFifteenSeeds() throws {
         let explorer = try ExplorerFixtures.bundled("lim-6-overflow-asset.chaos")
-        let seed = (UInt64(1)...15).first { explorer.run(seed: $0).firedLIMs.contains("LIM-6") }
+        let seed = (UInt64(1)...15).first { explorer.run(seed: $0).firedWeaknesses.contains("LIM-6") }
         #expect(seed != nil)
     }
 

@@ -12,7 +12,7 @@ import Testing
         let explorer = try ExplorerFixtures.bundled("history-1-offline-push.chaos")
         let seed = (UInt64(1)...5).first { seed in
             let result = explorer.run(seed: seed)
-            return result.firedLIMs.contains("HISW-1") && result.explainedBy.contains("HISW-1")
+            return result.firedWeaknesses.contains("HISW-1") && result.explainedBy.contains("HISW-1")
         }
         #expect(seed != nil)
     }

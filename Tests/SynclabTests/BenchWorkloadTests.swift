@@ -20,4 +20,23 @@ import TestSupport
         #expect(result.ending == .exited(2), "\(result.output)")
         #expect(result.output.contains("'--download' takes positive numbers of records"))
     }
+
+    @Test func theDiscoveryBenchListsEveryWeaknessOfTheEngine() throws {
+        let result = try TestSupport.run(
+            TestSupport.synclabBinary, ["bench", "--discovery", "--seeds", "12", "--engine", "mirror"],
+            deadline: 300)
+        #expect(result.ending == .exited(0), "\(result.output.suffix(2000))")
+        #expect(result.output.contains("mirror: "))
+        for id in (1...10).map({ "MIRW-\($0)" }) + ["MIR-DR-1"] {
+            #expect(result.output.contains("  \(id) "), "\(id) missing from the table")
+        }
+        #expect(result.output.contains("first at seed "))
+    }
+
+    @Test func theDiscoveryBenchRefusesAnUnknownEngine() throws {
+        let result = try TestSupport.run(
+            TestSupport.synclabBinary, ["bench", "--discovery", "--engine", "mirorr"], deadline: 60)
+        #expect(result.ending == .exited(2), "\(result.output)")
+        #expect(result.output.contains("unknown engine 'mirorr'"))
+    }
 }

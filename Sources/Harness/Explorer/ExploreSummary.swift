@@ -45,7 +45,7 @@ public struct SeedSelection: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 }
 
-/// A count per LIM-* rule or per check, as a sorted list (stable in JSON and text).
+/// A count per weakness or per check, as a sorted list (stable in JSON and text).
 public struct NamedCount: Hashable, Sendable, Codable {
     public var name: String
     public var runs: Int
@@ -69,9 +69,9 @@ public struct ExploreSummary: Hashable, Sendable, Codable {
     public var explained: Int
     public var newFindings: Int
     public var budgetFailures: Int
-    /// Explained runs per LIM-* rule that explained one of their violations.
+    /// Explained runs per weakness that explained one of their violations.
     public var explainedBy: [NamedCount]
-    /// Runs in which each LIM-* rule fired (violation or not).
+    /// Runs in which each weakness fired (violation or not).
     public var observed: [NamedCount]
     /// Unexplained violations per check (runs that had one).
     public var findingsByCheck: [NamedCount]
@@ -88,7 +88,7 @@ public struct ExploreSummary: Hashable, Sendable, Codable {
         newFindings = results.filter { $0.outcome == .newFinding }.count
         budgetFailures = results.filter { $0.outcome == .budgetFailure }.count
         explainedBy = Self.count(results.filter { $0.outcome == .explained }.map(\.explainedBy))
-        observed = Self.count(results.map(\.firedLIMs))
+        observed = Self.count(results.map(\.firedWeaknesses))
         findingsByCheck = Self.count(results.map { result in
             Array(Set(result.violations.filter { !$0.isExplained }.map(\.check.rawValue)))
         })

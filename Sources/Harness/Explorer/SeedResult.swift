@@ -19,7 +19,7 @@ public struct SeedResult: Hashable, Sendable, Codable {
     public var steps: Int
     /// The engine's weaknesses (sds: LIM-*) that fired, sorted (observed races, violations or
     /// not).
-    public var firedLIMs: [String]
+    public var firedWeaknesses: [String]
     /// The weaknesses that explained at least one violation, sorted.
     public var explainedBy: [String]
     public var violations: [InvariantViolation]
@@ -34,7 +34,7 @@ public struct SeedResult: Hashable, Sendable, Codable {
         self.violations = violations
         steps = run.steps.count
         let weaknesses = Set(run.world.profile.catalogue.weaknesses.map(\.id))
-        firedLIMs = run.firedRules.filter(weaknesses.contains)
+        firedWeaknesses = run.firedRules.filter(weaknesses.contains)
         explainedBy = Array(Set(violations.flatMap(\.explainedBy))).sorted()
         events = run.world.trace.count
         simulatedMicroseconds = run.world.now.microseconds

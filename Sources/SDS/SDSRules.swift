@@ -258,7 +258,7 @@ public enum SDSRules {
             When the user deleted the app's data in iCloud settings (`userDeletedZone`), nothing \
             is uploaded again: synchronizing stops until `start()` or the next launch, and the \
             state shows the error.
-            """, exempts: ["lost-change"]),
+            """, exempts: ["lost-change", "convergence", "resurrection"]),
         Rule("ERR-3", """
             When CloudKit asks to wait (throttling, retry-after), the remaining changes are \
             uploaded once the time is up, also when only some records of an upload were throttled.

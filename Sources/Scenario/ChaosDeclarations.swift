@@ -92,6 +92,8 @@ public enum ChaosFaultKind: String, Hashable, Sendable, CaseIterable {
     case expireTokens = "expire-tokens"
     /// `cloud: delete-zone ACCOUNT` (ERR-1).
     case deleteZone = "delete-zone"
+    /// `cloud: user-delete-zone ACCOUNT`: the user purges the zone in Settings.
+    case userDeleteZone = "user-delete-zone"
     /// `cloud: quota ACCOUNT full`, then `quota ACCOUNT ok`.
     case quota
     /// `cloud: push drop 100%`, then the setup's push drop again.
@@ -129,7 +131,8 @@ public enum ChaosFaultKind: String, Hashable, Sendable, CaseIterable {
         case .quota: return range(10, 120)
         case .pushDrop, .latency: return range(5, 60)
         case .reject: return range(5, 60)
-        case .sync, .expireTokens, .deleteZone, .throttleUpload, .race: return nil
+        case .sync, .expireTokens, .deleteZone, .userDeleteZone, .throttleUpload, .race:
+            return nil
         }
     }
 

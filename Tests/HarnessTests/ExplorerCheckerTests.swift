@@ -94,7 +94,23 @@ import Testing
             "SYNC-3", "ADOPT-2", "ADOPT-4", "DEL-2", "DEL-3", "LIFE-2", "LIFE-5", "ACCT-3", "ERR-1",
             "ERR-2",
         ])
-        #expect(catalogue.exemptions(from: "resurrection") == ["DEL-2", "DEL-3", "LIFE-2", "ACCT-3", "ERR-1"])
+        #expect(catalogue.exemptions(from: "resurrection") == [
+            "DEL-2", "DEL-3", "LIFE-2", "ACCT-3", "ERR-1", "ERR-2",
+        ])
+        #expect(catalogue.exemptions(from: "convergence") == ["ERR-2"])
+    }
+
+    /// A purge stops sds until `start()` (ERR-2): the explorer does not count the stopped
+    /// devices as unconverged, while `expect converged` in a scenario still asks it of them.
+    @Test func aPurgeStopsSDSByDesignAndTheExplorerSaysNothingOfIt() {
+        let source = ExplorerFixtures.notes + "\nchaos fault user-delete-zone 10%\n"
+        let explorer = ExplorerFixtures.explorer(source)
+        let results = (UInt64(1)...8).map { explorer.run(seed: $0) }
+        #expect(results.allSatisfy { $0.outcome != .newFinding }, "\(results.map(\.outcome))")
+        let purged = results.map(\.seed).filter { seed in
+            explorer.trace(seed: seed).events.contains { $0.jsonLine.contains("\"ERR-2\"") }
+        }
+        #expect(!purged.isEmpty, "no seed purged the zone")
     }
 
     /// The false alarm of lim-3 seed 99 (issue 19): a phone that never synchronized made a

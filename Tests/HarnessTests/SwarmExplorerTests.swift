@@ -12,7 +12,8 @@ import Testing
         let sources = Set((1...20).map { SwarmWorld(seed: $0).source })
         #expect(sources.count == 20)
         let features = Set((1...50).flatMap { SwarmWorld(seed: $0).features })
-        for feature in ["relationship", "identity", "asset", "large-values", "sharable"] {
+        for feature in ["relationship", "identity", "asset", "large-values", "sharable", "cascade",
+                        "user-delete-zone"] {
             #expect(features.contains(feature), "50 seeds never drew \(feature)")
         }
     }

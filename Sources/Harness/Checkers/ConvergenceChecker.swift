@@ -4,7 +4,8 @@ import LocalStore
 import SyncContract
 
 /// `expect converged`: every device signed into an account, online and running holds exactly
-/// the records of that account's zone, as models with equal values.
+/// the records of that account's zone, as models with equal values. The explorer leaves out a
+/// device on which a rule exempting convergence fired (it stops synchronizing by design).
 ///
 /// It reads the world; it never changes it, and it stands apart from the engine it checks.
 enum ConvergenceChecker {
@@ -15,14 +16,21 @@ enum ConvergenceChecker {
         check(WorldReading(world), describe: describe)
     }
 
-    /// The same, from a reading of the world the other checkers share.
-    static func check(_ reading: WorldReading, describe: (String) -> String = { $0 }) -> [String] {
+    /// The same, from a reading of the world the other checkers share; `exempting` leaves out
+    /// the devices the catalogue exempts (the explorer's check; `expect converged` asks of all).
+    static func check(
+        _ reading: WorldReading, exempting: Bool = false, describe: (String) -> String = { $0 }
+    ) -> [String] {
         let world = reading.world
+        // Rules under which a device stops synchronizing by design (sds: ERR-2).
+        let pausing = exempting
+            ? world.profile.catalogue.exemptions(from: InvariantCheck.convergence.rawValue) : []
         var problems: [String] = []
         for (index, device) in world.devices.enumerated() {
             guard let account = device.account, device.isOnline, device.isRunning else {
                 continue
             }
+            if pausing.contains(where: world.firedRules[index].contains) { continue }
             var records = reading.appRecords(of: account)
             for zone in world.cloud.sharedZones(of: account) {
                 records += world.cloud.visibleRecords(in: zone, for: account)

@@ -50,6 +50,7 @@ enum ChaosAction: Hashable, Sendable {
     case outage(duration: TimeSpan)
     case expireTokens(account: String)
     case deleteZone(account: String)
+    case userDeleteZone(account: String)
     case quota(account: String, full: Bool)
     case pushDrop(Probability)
     case latency(DurationSpecification)
@@ -127,6 +128,8 @@ enum ChaosAction: Hashable, Sendable {
             return "cloud: expire-tokens \(account)"
         case .deleteZone(let account):
             return "cloud: delete-zone \(account)"
+        case .userDeleteZone(let account):
+            return "cloud: user-delete-zone \(account)"
         case .quota(let account, let full):
             return "cloud: quota \(account) \(full ? "full" : "ok")"
         case .pushDrop(let probability):
@@ -191,6 +194,8 @@ enum ChaosAction: Hashable, Sendable {
             return cloud(.expireTokens(account: located(account)))
         case .deleteZone(let account):
             return cloud(.deleteZone(account: located(account)))
+        case .userDeleteZone(let account):
+            return cloud(.userDeleteZone(account: located(account)))
         case .quota(let account, let full):
             return cloud(.quota(account: located(account), full: full))
         case .pushDrop(let probability):

@@ -164,6 +164,8 @@ struct ChaosDraw {
             return (.expireTokens(account: account), nil)
         case .deleteZone:
             return (.deleteZone(account: account), nil)
+        case .userDeleteZone:
+            return (.userDeleteZone(account: account), nil)
         case .quota:
             guard !fullQuotas.contains(account) else { return (nil, nil) }
             return (.quota(account: account, full: true), .quota(account: account, full: false))

@@ -20,6 +20,7 @@ public struct SwarmWorld: Hashable, Sendable {
         case "asset": return "attachment: Data? asset"
         case "large-values": return "% large "
         case "sharable": return "  sharable"
+        case "cascade": return "inverse(folder) cascade"
         default:
             return faultKinds.contains(feature) ? "chaos fault \(feature) " : nil
         }
@@ -27,7 +28,8 @@ public struct SwarmWorld: Hashable, Sendable {
 
     static let faultKinds = [
         "offline", "kill", "sync", "stop", "account-unavailable", "race", "throttle",
-        "throttle-upload", "outage", "expire-tokens", "delete-zone", "quota", "push-drop",
+        "throttle-upload", "outage", "expire-tokens", "delete-zone", "user-delete-zone", "quota",
+        "push-drop",
         "latency", "reject",
     ]
 
@@ -45,6 +47,7 @@ public struct SwarmWorld: Hashable, Sendable {
         let asset = draw("asset", 30)
         let large = draw("large-values", 25)
         let sharable = relationship && draw("sharable", 25)
+        let cascade = relationship && draw("cascade", 40)
         let deviceCount = Int(random.int(in: 2...4))
         features.append("\(deviceCount) devices")
         var lines = [
@@ -61,7 +64,8 @@ public struct SwarmWorld: Hashable, Sendable {
         if relationship { lines.append("  folder: Folder?" + (sharable ? " parent" : "")) }
         lines.append("}")
         if relationship {
-            lines += ["entity Folder {", "  name: String = \"\"", "  notes: [Note] inverse(folder)"]
+            lines += ["entity Folder {", "  name: String = \"\"",
+                      "  notes: [Note] inverse(folder)" + (cascade ? " cascade" : "")]
             if sharable { lines.append("  sharable") }
             lines.append("}")
         }

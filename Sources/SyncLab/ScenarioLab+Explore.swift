@@ -39,6 +39,15 @@ extension ScenarioLab {
     }
 
     /// Reads a chaos file and makes its explorer.
+    /// `explore --swarm` on the lab's engines: each seed draws its own world within what the
+    /// engine accepts; with `base` (a scenario's text), the worlds keep its schema, accounts
+    /// and devices and draw the workload, mix and faults (docs/EXPLORER.md).
+    public func swarm(_ base: String? = nil, engine: String? = nil, shrinkRuns: Int = 400)
+        -> SwarmExplorer {
+        let options = ExploreOptions(engines: engines, engine: engine, shrinkRuns: shrinkRuns)
+        return SwarmExplorer(options: options, base: base)
+    }
+
     public func explorer(contentsOf path: String, engine: String? = nil, shrinkRuns: Int = 400) -> Exploration {
         guard let data = FileManager.default.contents(atPath: path),
               let source = String(data: data, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Harness
+import Kernel
 
 extension ExploreCommand {
     /// `explore --swarm`: every seed runs its own drawn world on the `--engine`.
@@ -6,11 +7,22 @@ extension ExploreCommand {
         let seeds = request.selection.seeds
         let options = request.options
         let engine = request.budget.engine ?? ""
+        var loaded: String?
+        if !request.path.isEmpty {
+            guard let (_, source) = ScenarioFiles.load(
+                request.path, options: request.budget.validationOptions)
+            else { return 2 }
+            loaded = source
+        }
+        let base = loaded
         let runs = seeds.count == 1 ? "1 run" : "\(seeds.count) runs"
-        print("synclab explore --swarm --engine \(engine): \(request.selection) (\(runs)), "
+        let file = request.path.isEmpty ? "" : " " + request.path
+        print("synclab explore --swarm\(file) --engine \(engine): \(request.selection) (\(runs)), "
             + "\(request.jobs) job\(request.jobs == 1 ? "" : "s")"
             + (request.doublecheck ? ", doublecheck" : ""))
-        let makeSwarm: @Sendable () -> SwarmExplorer = { SwarmExplorer(options: options) }
+        let makeSwarm: @Sendable () -> SwarmExplorer = {
+            SwarmExplorer(options: options, base: base)
+        }
         let doublecheck = request.doublecheck
         let bar = ProgressBar(total: seeds.count, label: "seeds")
         let outcomes = ExploreWorkers<SwarmExplorer, SeedOutcome?>(count: seeds.count).run(
@@ -36,7 +48,7 @@ extension ExploreCommand {
                 results.append(result)
             case .diverged(let seed, let divergence)??:
                 print("seed \(seed): the two runs diverged at \(divergence)")
-                print("  rerun: synclab explore --swarm --seed \(seed) --doublecheck"
+                print("  rerun: synclab explore --swarm\(file) --seed \(seed) --doublecheck"
                     + request.budget.arguments)
                 return 1
             case .some(nil):
@@ -53,10 +65,14 @@ extension ExploreCommand {
         for index in results.indices {
             results[index].shrunk = shrunk[results[index].seed]?.report
         }
+        let digest = "swarm-" + engine
+            + (base.map { "-" + String(RandomStreams.fnv1a64($0), radix: 16) } ?? "")
         let summary = ExploreSummary(
-            file: "--swarm", digest: "swarm-" + engine, selection: request.selection,
+            file: "--swarm" + file, digest: digest, selection: request.selection,
             results: results)
-        report(results, summary: summary, request: request)
+        var shown = request
+        shown.path = "--swarm" + file
+        report(results, summary: summary, request: shown)
         guard write(results, summary: summary, shrunk: shrunk, request: request) else { return 2 }
         return summary.hasFindings ? 1 : 0
     }

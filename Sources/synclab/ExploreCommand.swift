@@ -12,7 +12,7 @@ enum ExploreCommand {
                           [--shard I/N] [--doublecheck] [--out DIR] [--json PATH]
                           [--shrink-limit K] [--shrink-runs R] [--shrink-explained]
                           [--max-time D] [--max-events N] [--engine NAME]
-           synclab explore --swarm --engine NAME [the options above, no FILE]
+           synclab explore --swarm --engine NAME [FILE] [the options above]
            synclab explore merge RESULT.json... [--json OUT]
 
     Runs each seed's draw of a chaos file (docs/EXPLORER.md): the file's timeline, a
@@ -24,6 +24,8 @@ enum ExploreCommand {
     With --swarm, no file is needed: each seed draws its own world (schema
     features, devices, operation mix, fault kinds and rates, latency) within what
     the engine accepts, and findings shrink to scenarios that name the features.
+    A FILE given with --swarm keeps its schema, accounts and devices; only the
+    workload, mix and faults are drawn.
     Exit status: 0 when no new finding, 1 when there is one (or a budget failure, or
     a --doublecheck divergence), 2 on an input error.
 
@@ -122,15 +124,15 @@ enum ExploreCommand {
             return fail("unknown option '\(unknown)'\(suggestion(unknown, among: optionNames))")
         }
         if swarm {
-            guard options.positionals.isEmpty else {
-                return fail("'explore --swarm' draws its worlds and takes no file")
+            guard options.positionals.count <= 1 else {
+                return fail("'explore --swarm' takes at most one file (its schema and devices)")
             }
             guard budget.engine != nil else {
                 return fail("'explore --swarm' needs '--engine NAME' (see 'synclab engines')")
             }
         }
         guard swarm || options.positionals.count == 1,
-            let path = swarm ? "--swarm" : options.positionals.first
+            let path = swarm ? options.positionals.first ?? "" : options.positionals.first
         else {
             return fail(options.positionals.isEmpty ? "'explore' needs a chaos file"
                 : "'explore' takes one chaos file, not \(options.positionals.count)")

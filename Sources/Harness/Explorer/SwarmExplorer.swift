@@ -3,21 +3,25 @@ import Scenario
 /// `synclab explore --swarm`: each seed runs its own drawn world (`SwarmWorld`) on one
 /// engine. The drawn file is checked against the engine first; a line the engine or the
 /// format refuses is left out and the file checked again, so the sweep runs on any
-/// registered engine, a user's own included, within what it supports.
+/// registered engine, a user's own included, within what it supports. With a base file, the
+/// worlds keep its schema, accounts and devices (an app's own model) and draw the rest.
 public struct SwarmExplorer: Sendable {
     public let options: ExploreOptions
+    /// A file whose schema, accounts and devices every world keeps (only its chaos is drawn).
+    public let base: String?
 
     /// Checks of one drawn file before it is given up on.
     static let attempts = 16
 
-    public init(options: ExploreOptions) {
+    public init(options: ExploreOptions, base: String? = nil) {
         self.options = options
+        self.base = base
     }
 
     /// The seed's world as the engine accepts it, with the features it kept; nil when no
     /// runnable file was left.
     public func world(seed: UInt64) -> (world: SwarmWorld, explorer: Explorer)? {
-        var world = SwarmWorld(seed: seed)
+        var world = SwarmWorld(seed: seed, base: base)
         var lines = world.source.split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
         for _ in 0..<Self.attempts {
@@ -31,10 +35,11 @@ public struct SwarmExplorer: Sendable {
                 world.features = world.features.filter { feature in
                     SwarmWorld.marker(of: feature).map { source.contains($0) } ?? true
                 }
-                return (world, Explorer(scenario: checked.scenario, source: source, options: options))
+                let explorer = Explorer(scenario: checked.scenario, source: source, options: options)
+                return (world, explorer)
             }
             let index = first.location.line - 1
-            guard lines.indices.contains(index), index > 1 else { return nil }
+            guard lines.indices.contains(index) else { return nil }
             lines.remove(at: index)
         }
         return nil

@@ -33,10 +33,37 @@ public struct SwarmWorld: Hashable, Sendable {
         "latency", "reject",
     ]
 
-    /// The world of `seed`; the same seed always gives the same text.
-    public init(seed: UInt64) {
+    /// The world of `seed`; the same seed always gives the same text. With `base` (a
+    /// scenario or chaos file: a user's own schema, accounts and devices), only the chaos
+    /// lines are drawn and the file's own chaos lines are replaced.
+    public init(seed: UInt64, base: String? = nil) {
         var random = Xoshiro256StarStar(seed: RandomStreams(seed: seed).streamSeed("swarm"))
         var features: [String] = []
+        var lines: [String]
+        if let base {
+            lines = base.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                .filter { !$0.trimmingPrefix(while: \.isWhitespace).hasPrefix("chaos ") }
+            lines.append("")
+            lines.append(Self.workload(&random, devices: []))
+            lines.append(Self.mix(&random, relationship: true, large: random.chance(1, in: 4)))
+        } else {
+            lines = Self.setup(&random, seed: seed, features: &features)
+        }
+        let faults = Self.faults(&random)
+        features += faults.map { String($0.split(separator: " ")[2]) }
+        lines += faults
+        lines.append("chaos heal within 1h")
+        lines.insert("# Drawn by 'synclab explore --swarm': \(features.joined(separator: ", ")).",
+                     at: 0)
+        self.seed = seed
+        self.features = features
+        source = lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The drawn schema, accounts, devices, latency, workload and mix.
+    private static func setup(
+        _ random: inout Xoshiro256StarStar, seed: UInt64, features: inout [String]
+    ) -> [String] {
         func draw(_ feature: String, _ percent: UInt64) -> Bool {
             let drawn = random.chance(percent, in: 100)
             if drawn { features.append(feature) }
@@ -52,7 +79,6 @@ public struct SwarmWorld: Hashable, Sendable {
         features.append("\(deviceCount) devices")
         var lines = [
             "scenario \"Swarm world of seed \(seed)\"",
-            "#",
             "",
             "entity Note {",
             "  title: String = \"\"",
@@ -78,23 +104,16 @@ public struct SwarmWorld: Hashable, Sendable {
         let low = random.int(in: 10...150)
         lines.append("cloud latency \(low)ms..\(low + random.int(in: 0...400))ms")
         lines.append("")
-        lines.append(Self.workload(&random, devices: Array(names)))
-        lines.append(Self.mix(&random, relationship: relationship, large: large))
-        let faults = Self.faults(&random)
-        features += faults.map { String($0.split(separator: " ")[2]) }
-        lines += faults
-        lines.append("chaos heal within 1h")
-        lines[1] = "# Drawn by 'synclab explore --swarm': \(features.joined(separator: ", "))."
-        self.seed = seed
-        self.features = features
-        source = lines.joined(separator: "\n") + "\n"
+        lines.append(workload(&random, devices: Array(names)))
+        lines.append(mix(&random, relationship: relationship, large: large))
+        return lines
     }
 
     private static func workload(_ random: inout Xoshiro256StarStar, devices: [String]) -> String {
         let operations = random.int(in: 30...120)
         let slow = random.int(in: 1...3)
-        return "chaos workload \(operations) operations by \(devices.joined(separator: ", "))"
-            + " every 100ms..\(slow)s"
+        let by = devices.isEmpty ? "" : " by " + devices.joined(separator: ", ")
+        return "chaos workload \(operations) operations\(by) every 100ms..\(slow)s"
     }
 
     private static func mix(

@@ -45,6 +45,36 @@ let scenarios = URL(fileURLWithPath: #filePath)
     }
 }
 
+@Suite struct SwarmTests {
+    /// The swarm explorer keeps the app's schema and devices and draws the workload, the
+    /// mix and the faults per seed.
+    @Test func theSwarmSweepsTheApp() throws {
+        let base = """
+            scenario "Notes"
+            engine notes
+            entity Note {
+              text: String = ""
+              count: Int = 0
+            }
+            account alice
+            device phone on alice
+            device laptop on alice
+            """
+        let swarm = notesLab().swarm(base, shrinkRuns: 40)
+        let results = try (UInt64(1)...4).map { seed in
+            try #require(swarm.run(seed: seed), "seed \(seed) drew nothing the app accepts")
+        }
+        #expect(results.allSatisfy { $0.primaryCheck != .runtime && $0.outcome != .budgetFailure },
+                "\(results.map { "\($0.seed): \($0.outcome) \($0.violations)" })")
+        #expect(try #require(swarm.run(seed: 1)) == results[0])
+        if let finding = results.first(where: { $0.outcome == .newFinding }) {
+            let shrunk = try #require(swarm.shrink(finding))
+            #expect(shrunk.text.hasPrefix("# swarm seed \(finding.seed): "))
+            #expect(!notesLab().run(shrunk.text, file: shrunk.report.file).passed)
+        }
+    }
+}
+
 @Suite struct FindingTests {
     /// Whole-note last-edit-wins: the phone's later edit of `count`, made on a note that does
     /// not have the laptop's `text` yet, brings the old text back everywhere. The explorer's

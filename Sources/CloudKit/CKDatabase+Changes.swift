@@ -45,7 +45,7 @@ extension CKDatabase {
         }
         var modifications: [CKRecord.ID: Result<RecordZoneChange.Modification, any Error>] = [:]
         for record in records {
-            let converted = CKRecord(record, account: runtime.account)
+            let converted = CKRecord.from(record, account: runtime.account)
             modifications[converted.recordID] =
                 .success(RecordZoneChange.Modification(record: converted))
         }

@@ -54,7 +54,7 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
                 switch result {
                 case .saved(let record):
                     saveResults[CKRecord.ID(recordName: record.recordName, zoneID: zone)] =
-                        .success(CKRecord(record, account: runtime.account))
+                        .success(CKRecord.from(record, account: runtime.account))
                 case .deleted(let name):
                     deleteResults[CKRecord.ID(recordName: name, zoneID: zone)] = .success(())
                 case .failed(let name, let error):
@@ -68,6 +68,7 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
                 }
             }
         }
+        await sendShareSteps(of: recordsToSave, into: &saveResults, runtime: runtime)
         return (saveResults, deleteResults)
     }
 
@@ -107,7 +108,7 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
                 switch item {
                 case .saved(let record):
                     results[CKRecord.ID(recordName: record.recordName, zoneID: zone)] =
-                        .success(CKRecord(record, account: runtime.account))
+                        .success(CKRecord.from(record, account: runtime.account))
                 case .failed(let name, let error):
                     results[CKRecord.ID(recordName: name, zoneID: zone)] = .failure(CKError(error,
                         account: runtime.account))

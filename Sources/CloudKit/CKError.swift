@@ -32,9 +32,9 @@ public struct CKError: Error, Hashable, @unchecked Sendable, CustomStringConvert
 
     init(_ error: CloudError, account: String?) {
         code = Code(rawValue: error.code.rawValue) ?? .internalError
-        serverRecord = error.serverRecord.map { CKRecord($0, account: account) }
-        clientRecord = error.clientRecord.map { CKRecord($0, account: account) }
-        ancestorRecord = error.ancestorRecord.map { CKRecord($0, account: account) }
+        serverRecord = error.serverRecord.map { CKRecord.from($0, account: account) }
+        clientRecord = error.clientRecord.map { CKRecord.from($0, account: account) }
+        ancestorRecord = error.ancestorRecord.map { CKRecord.from($0, account: account) }
         retryAfterSeconds = error.retryAfter.map { Double($0.microseconds) / 1_000_000 }
         partialErrorsByItemID = nil
         localizedDescription = error.message.isEmpty ? "\(code)" : error.message

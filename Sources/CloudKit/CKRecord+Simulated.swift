@@ -20,6 +20,7 @@ extension CKRecord {
             zone: recordID.zoneID.simulated(account: account), fields: fields)
         record.changeTag = recordChangeTag
         record.parent = parent?.recordID.recordName
+        record.share = share?.recordID.recordName
         return record
     }
 
@@ -32,6 +33,16 @@ extension CKRecord {
     /// cloud between steps).
     public convenience init(simulated record: CloudRecord, account: String?) {
         self.init(record, account: account)
+    }
+
+    /// The same, as a `CKShare` when the cloud's record is a share.
+    public static func simulated(_ record: CloudRecord, account: String?) -> CKRecord {
+        from(record, account: account)
+    }
+
+    /// The app's record for one the cloud returned: a `CKShare` for a share record.
+    static func from(_ record: CloudRecord, account: String?) -> CKRecord {
+        record.isShare ? CKShare(share: record, account: account) : CKRecord(record, account: account)
     }
 
     /// The app's record for one the cloud returned (nothing changed yet).

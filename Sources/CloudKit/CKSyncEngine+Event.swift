@@ -126,7 +126,7 @@ extension CKSyncEngine.Event {
     init(_ event: CKSyncEngineSim.CKSyncEngine.Event, account: String?) {
         func zone(_ id: ZoneID) -> CKRecordZone.ID { .of(id, account: account) }
         func error(_ error: CloudError) -> CKError { CKError(error, account: account) }
-        func record(_ record: CloudRecord) -> CKRecord { CKRecord(record, account: account) }
+        func record(_ record: CloudRecord) -> CKRecord { CKRecord.from(record, account: account) }
         func user(_ name: String) -> CKRecord.ID { CKRecord.ID(recordName: name) }
         switch event {
         case .stateUpdate(let update):

@@ -25,3 +25,11 @@ enum UserRecordName {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
+
+extension CloudService {
+    /// The user record name of `account` (`CKContainer.userRecordID()`), for a client that
+    /// names a user by account.
+    public static func userRecordName(for account: String) -> String {
+        UserRecordName.make(for: account)
+    }
+}

@@ -26,6 +26,7 @@ public final class SimulatedWorld {
     }
 
     /// - Parameters:
+    ///   - accounts: accounts to declare besides those the devices are signed in to.
     ///   - devices: each device's name and the account it is signed in to (nil: signed out).
     ///   - setup: more setup lines of the scenario format (`cloud latency 200ms`, …).
     public init(
@@ -35,7 +36,11 @@ public final class SimulatedWorld {
     ) throws {
         let containers = AppContainers()
         var lines = ["scenario \"a test's world\"", "engine cloudkit", "seed \(seed)"]
-        lines += accounts.map { "account \($0)" }
+        var declared: [String] = []
+        for account in accounts + devices.compactMap(\.account) where !declared.contains(account) {
+            declared.append(account)
+        }
+        lines += declared.map { "account \($0)" }
         lines += devices.map { device in device.account.map { "device \(device.name) on \($0)" }
             ?? "device \(device.name)" }
         lines += setup
@@ -99,7 +104,7 @@ public final class SimulatedWorld {
     public func cloudRecords(zoneName: String, account: String) -> [CKRecord] {
         session.cloud.records(in: ZoneID(owner: account, name: zoneName))
             .sorted { $0.recordName.utf8.lexicographicallyPrecedes($1.recordName.utf8) }
-            .map { CKRecord(simulated: $0, account: account) }
+            .map { CKRecord.simulated($0, account: account) }
     }
 
     /// A duration as simulated time, to the microsecond.

@@ -1,0 +1,66 @@
+import CloudSim
+import Foundation
+
+extension CKContainer {
+    /// The participant for a user found by email address; in SyncLab an account's email
+    /// address is its name. The permission starts read-only; set it before inviting.
+    public func shareParticipant(forEmailAddress emailAddress: String) async throws
+        -> CKShare.Participant {
+        _ = try CKDatabase.runtime("shareParticipant(forEmailAddress:)")
+        return CKShare.Participant(account: emailAddress, role: .privateUser,
+            permission: .readOnly, acceptanceStatus: .pending)
+    }
+
+    /// The metadata of the share at `url`, read off the URL (owner, zone, share); the
+    /// participant's role and status are known once it accepts.
+    public func shareMetadata(for url: URL) async throws -> CKShare.Metadata {
+        let runtime = try CKDatabase.runtime("shareMetadata(for:)")
+        let parts = url.path.split(separator: "/").map(String.init)
+        guard url.host == "www.icloud.com", parts.count == 4, parts[0] == "share" else {
+            throw CKError(.unknownItem)
+        }
+        let zone = ZoneID(owner: parts[1], name: parts[2])
+        let share = CKShare(shareID: CKRecord.ID(recordName: parts[3],
+            zoneID: CKRecordZone.ID.of(zone, account: runtime.account)))
+        share.url = url
+        return CKShare.Metadata(share: share, zone: zone)
+    }
+
+    /// Accepts the share (`CKAcceptSharesOperation`): its records appear in the shared
+    /// database; returns the share as the cloud keeps it.
+    @discardableResult
+    public func accept(_ metadata: CKShare.Metadata) async throws -> CKShare {
+        let runtime = try CKDatabase.runtime("accept(_:)")
+        let target = metadata.share.rootRecordName.map(ShareTarget.rootRecord) ?? .zone
+        let response = await runtime.request(.share(zone: metadata.zone, target: target,
+            action: .accept))
+        guard case .shareModified(_, let records) = response,
+            let stored = records.first(where: \.isShare)
+        else { throw CKDatabase.error(response, runtime) }
+        return CKShare(share: stored, account: runtime.account)
+    }
+}
+
+extension CKShare {
+    /// Apple's `CKShare.Metadata`: what a share URL tells before accepting.
+    public final class Metadata: NSObject, @unchecked Sendable {
+        public let share: CKShare
+        /// The root of a hierarchy share; nil for a zone-wide one.
+        public let hierarchicalRootRecordID: CKRecord.ID?
+        public let containerIdentifier: String
+        public var participantRole: ParticipantRole { share.currentUserParticipant?.role ?? .unknown }
+        public var participantStatus: ParticipantAcceptanceStatus {
+            share.currentUserParticipant?.acceptanceStatus ?? .unknown
+        }
+        let zone: ZoneID
+
+        init(share: CKShare, zone: ZoneID) {
+            self.share = share
+            self.zone = zone
+            hierarchicalRootRecordID = share.rootRecordName.map {
+                CKRecord.ID(recordName: $0, zoneID: share.recordID.zoneID)
+            }
+            containerIdentifier = "iCloud.default"
+        }
+    }
+}

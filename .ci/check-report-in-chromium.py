@@ -14,7 +14,7 @@ binary, opens each in Chromium at 1400x900 (the DevTools protocol over
     blocks, and the ArrowRight key moves one event on;
   - the comparison of every registered engine fits 1400 px wide, keeps each rule ID on one
     line, and folds each engine's diagram.
-Screenshots (report.png, compare.png) land in DIR (default: a temporary folder).
+Screenshots (report.png, steps.png, compare.png) land in DIR (default: a temporary folder).
 Needs `chromium` (Debian: apt-get install chromium). Exit status 0 when every check holds.
 """
 import argparse
@@ -199,6 +199,8 @@ def check_report(page, path, out, failures):
     check(after == step + 1, f"ArrowRight moves from event {step} to {after}", failures)
     check(page.eval("location.hash") == f"#step={after}", "the address follows the step",
           failures)
+    page.eval("document.getElementById('step-through').scrollIntoView()")
+    page.screenshot(os.path.join(out, "steps.png"))
 
 
 def check_compare(page, path, out, failures):

@@ -43,8 +43,10 @@ struct StepThroughHTML {
         let time = ReportTime.text(microseconds: event.time)
         let text = TextWidth.truncated(event.text, toCells: limits.maxLabelCells)
         let rules = event.rules.map(OutcomeHTML.ruleLink).joined(separator: " ")
-        return "<li id=\"step-\(number)\" data-state=\"\(event.state)\""
-            + " data-time=\"\(e(time))\""
+        // Probe points are the engine's checkpoints for triggers: listed, but quietly.
+        let quiet = event.kind == "probe" ? " class=\"probe\"" : ""
+        return "<li id=\"step-\(number)\"\(quiet) data-state=\"\(event.state)\""
+            + " data-time=\"\(e(time))\" data-actor=\"\(e(event.actor))\""
             + " data-rules=\"\(e(event.rules.joined(separator: " ")))\">"
             + "<span class=\"t\">\(e(time))</span> <strong>\(e(event.actor))</strong> "
             + "\(e(event.kind))" + (text.isEmpty ? "" : " <span class=\"d\">\(e(text))</span>")
@@ -63,10 +65,11 @@ struct StepThroughHTML {
         let pending = Dictionary(state.pending.map { ($0.device, $0.text) },
                                  uniquingKeysWith: { first, _ in first })
         for table in state.tables {
-            body.append("<div class=\"owner\">")
+            let owner = table.title.hasPrefix("cloud: ") ? "cloud"
+                : String(table.title.prefix { $0 != " " })
+            body.append("<div class=\"owner\" data-owner=\"\(XMLText.escape(owner))\">")
             body += HTMLReport.stateTable(table, heading: "h4")
-            let device = String(table.title.prefix { $0 != " " })
-            if !table.title.hasPrefix("cloud: "), let text = pending[device] {
+            if owner != "cloud", let text = pending[owner] {
                 body.append(text.isEmpty ? "<p class=\"pending\">Nothing pending.</p>"
                     : "<p class=\"pending\">Pending: \(HTMLPage.code(text))</p>")
             }
@@ -81,17 +84,20 @@ struct StepThroughHTML {
         ".stepper input { flex: 1; }",
         ".step-grid { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);",
         "  gap: 16px; }",
-        "ol.events { max-height: 520px; overflow: auto; margin: 0; padding: 4px 4px 4px 48px;",
+        "ol.events { position: relative; max-height: 520px; overflow: auto; margin: 0;",
+        "  padding: 4px 4px 4px 48px;",
         "  border: 1px solid #d0d7de; border-radius: 6px; font-size: 0.85em; }",
         "ol.events li { padding: 1px 4px; }",
         "ol.events li.current { background: #ddf4ff; outline: 1px solid #0969da; }",
         "ol.events .t { color: #57606a; }",
+        "ol.events li.probe { color: #8c959f; }",
         "ol.events .d { color: #57606a; overflow-wrap: anywhere; }",
         ".rule-now { background: #ddf4ff; border-left: 4px solid #0969da; padding: 6px 10px;",
         "  margin-bottom: 8px; }",
         ".state { display: flex; flex-wrap: wrap; gap: 0 16px; }",
         ".state[hidden] { display: none; }",
-        ".state .owner { min-width: 0; }",
+        ".state .owner { min-width: 0; padding: 0 6px; border-radius: 6px; }",
+        ".state .owner.actor { background: #f6f8fa; outline: 1px solid #d0d7de; }",
         ".state h4 { margin: 8px 0 0; }",
         ".pending { color: #9a6700; }",
     ]

@@ -1,8 +1,10 @@
 /// Splits a diagram into the story and the routine traffic of each launch (account checks,
 /// zones, subscriptions), so a report leads with what the scenario is about.
 ///
-/// A device is launching from its `app.launched` note until its first arrow that is not
-/// routine; routine rows in that span are folded out of the story and drawn on their own.
+/// A device is launching from its `app.launched` note until its first arrow that moves data
+/// (not routine, not the database's change list); routine rows in that span, and the
+/// cloud's routine notes while any device launches, are folded out of the story and drawn
+/// on their own.
 /// Each run of folded rows leaves one gap row behind, so the story says where they were.
 struct RoutineFold: Sendable {
     /// The diagram without the folded rows.
@@ -33,13 +35,13 @@ struct RoutineFold: Sendable {
         for step in diagram.steps {
             let devices = Self.devices(of: step)
             if Self.isLaunch(step) { launching.formUnion(devices) }
-            let isRoutine = Self.isRoutine(step)
-            if isRoutine && !devices.isEmpty && devices.isSubset(of: launching) {
+            let during = devices.isEmpty ? !launching.isEmpty : devices.isSubset(of: launching)
+            if during && Self.isRoutine(step) {
                 folded.append(step)
                 routine.append(step)
                 continue
             }
-            if case .message = step { launching.subtract(devices) }
+            if Self.movesData(step) { launching.subtract(devices) }
             flush()
             story.append(step)
         }
@@ -61,6 +63,20 @@ struct RoutineFold: Sendable {
         }
     }
 
+    /// An arrow other than routine traffic and the database's change list, which every
+    /// launch fetches too.
+    static func movesData(_ step: SequenceStep) -> Bool {
+        guard case .message(let message) = step else { return false }
+        let kind = requestKind(message.text)
+        return !routineRequests.contains(kind) && kind != "fetchDatabaseChanges"
+    }
+
+    /// `accountStatus` of `r1 accountStatus ok`; "" for a push or a lost answer.
+    static func requestKind(_ text: String) -> String {
+        let words = text.split(separator: " ")
+        return words.count > 1 ? String(words[1]) : ""
+    }
+
     static func isLaunch(_ step: SequenceStep) -> Bool {
         guard case .note(let note) = step else { return false }
         return note.lines.contains { kind(of: $0.text) == "app.launched" }
@@ -69,8 +85,7 @@ struct RoutineFold: Sendable {
     static func isRoutine(_ step: SequenceStep) -> Bool {
         switch step {
         case .message(let message):
-            let words = message.text.split(separator: " ")
-            return words.count > 1 && routineRequests.contains(String(words[1]))
+            return routineRequests.contains(requestKind(message.text))
         case .note(let note):
             guard note.kind == .rule || note.kind == .info else { return false }
             return note.lines.allSatisfy { routineKinds.contains(kind(of: $0.text)) }

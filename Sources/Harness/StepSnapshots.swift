@@ -7,11 +7,13 @@ import LocalStore
 /// what the run really held at each event instead of a state re-derived from the trace.
 ///
 /// Consecutive events that leave the world alike share one state, so a run of a few hundred
-/// events holds a few dozen states. Everything is rows of text in a fixed order.
+/// events holds a few dozen states. Everything is rows of text in a fixed order. A long or
+/// large run is covered from its start only (`StepRecorder.maxEvents`, `maxRows`).
 public struct StepSnapshots: Hashable, Sendable {
     /// Distinct states, in the order the run first reached them.
     public var states: [StepState]
-    /// For each trace event, in trace order, the index in `states` of the world after it.
+    /// For the first trace events, in trace order, the index in `states` of the world after
+    /// each; shorter than the trace when the recorder reached a bound.
     public var stateOfEvent: [Int]
 
     public init(states: [StepState] = [], stateOfEvent: [Int] = []) {
@@ -32,6 +34,12 @@ public struct StepState: Hashable, Sendable {
         self.pending = pending
     }
 
+    /// Models and records over every table.
+    var rowCount: Int {
+        tables.devices.reduce(0) { $0 + $1.models.count }
+            + tables.accounts.reduce(0) { $0 + $1.records.count }
+    }
+
     /// Record names a device has yet to upload (changed models, then deletions), sorted.
     public struct Pending: Hashable, Sendable {
         public var device: String
@@ -48,12 +56,26 @@ public struct StepState: Hashable, Sendable {
 
 /// Takes a `StepState` each time the world records a trace event (`RunOptions.recordSteps`).
 final class StepRecorder {
+    /// The most events covered: a page steps through a run's start, not a whole sweep.
+    static let maxEvents = 2_000
+    /// The most rows kept over all states: a run over thousands of records would otherwise
+    /// keep thousands of copies of them (and a report would print them).
+    static let maxRows = 20_000
+
     private(set) var snapshots = StepSnapshots()
+    private var rows = 0
+    private var full = false
 
     func note(_ world: World) {
+        guard !full else { return }
         let state = world.stepState()
-        if snapshots.states.last != state { snapshots.states.append(state) }
+        if snapshots.states.last != state {
+            rows += state.rowCount
+            guard rows <= Self.maxRows else { full = true; return }
+            snapshots.states.append(state)
+        }
         snapshots.stateOfEvent.append(snapshots.states.count - 1)
+        full = snapshots.stateOfEvent.count >= Self.maxEvents
     }
 }
 

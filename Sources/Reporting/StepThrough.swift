@@ -8,11 +8,9 @@ public struct StepThrough: Hashable, Sendable {
     public var events: [Event]
     /// Distinct states; each event names the one after it.
     public var states: [State]
-    /// Events the run had beyond `events` (the step-through stops at `limit`).
+    /// Events the run had beyond `events` (the harness records the state after a run's
+    /// first events only, `StepSnapshots`).
     public var omitted: Int
-
-    /// The most events a page steps through: a longer run shows its start.
-    public static let limit = 2_000
 
     public struct Event: Hashable, Sendable {
         public var time: Int64
@@ -36,17 +34,17 @@ public struct StepThrough: Hashable, Sendable {
         public var text: String
     }
 
-    /// nil when the run took no snapshots or they do not match its events.
+    /// nil when the run took no snapshots or they cover more events than it has.
     init?(
         events: [TraceEvent], steps: StepSnapshots?, scenario: ScenarioFile,
         labels: [FinalState.LabelBinding]
     ) {
-        guard let steps, steps.stateOfEvent.count == events.count, !events.isEmpty else {
-            return nil
-        }
+        guard let steps, steps.stateOfEvent.count <= events.count,
+            !steps.stateOfEvent.isEmpty
+        else { return nil }
         let labelTable = TraceDetailText.labelTable(labels)
         let detail = TraceDetailText(labels: labels)
-        let shown = min(events.count, Self.limit)
+        let shown = steps.stateOfEvent.count
         var used: [Int: Int] = [:]
         var states: [State] = []
         var list: [Event] = []

@@ -109,3 +109,22 @@ import Testing
         #expect(html.contains("routine launch row"))
     }
 }
+
+/// A run the harness recorded only the start of: the page steps through that start and says
+/// how much it left out.
+@Suite struct StepThroughBoundTests {
+    @Test func aRecordedStartIsShownWithWhatItLeftOut() throws {
+        var run = StepThroughTests.run
+        let steps = try #require(run.steps)
+        run.steps = StepSnapshots(states: steps.states,
+                                  stateOfEvent: Array(steps.stateOfEvent.prefix(10)))
+        let report = ScenarioReport(
+            path: Fixtures.path, scenario: Fixtures.scenario, source: Fixtures.source, run: run,
+            finalState: Fixtures.finalState, ruleTexts: Fixtures.ruleTexts)
+        let through = try #require(report.stepThrough)
+        #expect(through.events.count == 10)
+        #expect(through.omitted == run.events.count - 10)
+        #expect(report.html().contains("The run had \(run.events.count - 10) more events than "
+            + "the 10 shown here."))
+    }
+}

@@ -5,15 +5,15 @@ Run from the repository root, after a build (CI runs it with the release binary)
 
     python3 .ci/check-report-in-chromium.py [--synclab .build/release/synclab] [--out DIR]
 
-It writes the report of a bundled scenario and the comparison of a bundled story with the
-binary, opens each in Chromium at 1400x900 (the DevTools protocol over
+It writes the report of a bundled scenario and the comparison of the bundled stories on
+every engine with the binary, opens each in Chromium at 1400x900 (the DevTools protocol over
 --remote-debugging-pipe, Python's standard library only) and checks that:
   - the report loads without a console error, an uncaught exception or a network request;
   - the outcome ("What happened") lies within the first 900 px, without scrolling;
   - stepping changes the state shown: #step=1 and a later step show different state
     blocks, and the ArrowRight key moves one event on;
-  - the comparison of every registered engine fits 1400 px wide, keeps each rule ID on one
-    line, and folds each engine's diagram.
+  - every comparison page and its index fit 1400 px wide and keep each rule ID on one line;
+    a story's page has a column and a folded diagram per registered engine.
 Screenshots (report.png, steps.png, compare.png) land in DIR (default: a temporary folder).
 Needs `chromium` (Debian: apt-get install chromium). Exit status 0 when every check holds.
 """
@@ -28,7 +28,8 @@ import time
 import base64
 
 SCENARIO = "Scenarios/tour/01-first-sync.scenario"
-STORY = "Scenarios/compare/02-same-key-offline.scenario"
+STORIES = "Scenarios/compare"
+STORY = "02-same-key-offline.compare.html"
 ENGINES = "all"
 
 
@@ -203,17 +204,21 @@ def check_report(page, path, out, failures):
     page.screenshot(os.path.join(out, "steps.png"))
 
 
-def check_compare(page, path, out, failures):
+def check_fits(page, path, failures):
     page.open("file://" + os.path.abspath(path))
+    name = os.path.basename(path)
     width = page.eval("document.documentElement.scrollWidth")
-    check(width <= 1400, f"the comparison fits 1400 px (scroll width {width})", failures)
-    columns = page.eval("document.querySelector('table.compare thead tr').children.length - 1")
-    check(columns >= 6, f"{columns} engine columns (every registered engine)", failures)
     split = page.eval("Array.from(document.querySelectorAll('.rid, a.rule'))"
                       ".filter(function (e) { return e.getClientRects().length > 1; })"
                       ".map(function (e) { return e.textContent; }).join(' ')")
-    check(split == "", "no rule ID breaks across lines" + (f" ({split})" if split else ""),
-          failures)
+    check(width <= 1400 and split == "", f"{name} fits 1400 px (scroll width {width})"
+          + (f", but breaks {split}" if split else ", no rule ID broken"), failures)
+
+
+def check_compare(page, path, out, failures):
+    page.open("file://" + os.path.abspath(path))
+    columns = page.eval("document.querySelector('table.compare thead tr').children.length - 1")
+    check(columns >= 6, f"{columns} engine columns (every registered engine)", failures)
     folds = page.eval("document.querySelectorAll('details.timeline').length")
     check(folds == columns, f"{folds} folded diagrams, one per engine", failures)
     height = page.eval("document.documentElement.scrollHeight")
@@ -231,19 +236,21 @@ def main():
     subprocess.run([arguments.synclab, "report", SCENARIO, "--format", "html",
                     "--out", os.path.join(out, "report")], check=True,
                    stdout=subprocess.DEVNULL)
-    subprocess.run([arguments.synclab, "compare", STORY, "--engines", ENGINES,
+    subprocess.run([arguments.synclab, "compare", STORIES, "--engines", ENGINES,
                     "--format", "html", "--out", os.path.join(out, "compare")],
                    stdout=subprocess.DEVNULL)
     report = os.path.join(out, "report", os.path.basename(SCENARIO).replace(
         ".scenario", ".html"))
-    compare = os.path.join(out, "compare", os.path.basename(STORY).replace(
-        ".scenario", ".compare.html"))
+    folder = os.path.join(out, "compare")
+    pages = sorted(name for name in os.listdir(folder) if name.endswith(".html"))
     failures = []
     browser = Browser(os.path.join(out, "profile"))
     try:
         page = Page(browser)
         check_report(page, report, out, failures)
-        check_compare(page, compare, out, failures)
+        for name in pages:
+            check_fits(page, os.path.join(folder, name), failures)
+        check_compare(page, os.path.join(folder, STORY), out, failures)
         problems = page.problems()
         check(not problems, "no console error, exception or network request"
               + "".join("\n     " + problem for problem in problems), failures)

@@ -8,8 +8,9 @@ import Scenario
 /// [--junit PATH] [--max-time D] [--max-events N] [--engine NAME]`.
 enum RunCommand {
     static let help = """
-    USAGE: synclab run FILE... [--seed N] [--trace-out PATH] [--trace-format FORMAT]
-                       [--junit PATH] [--max-time D] [--max-events N] [--engine NAME]
+    USAGE: synclab run FILE... [--seed N] [--trace-out PATH] [--trace-format F]
+                       [--junit PATH] [--max-time D] [--max-events N]
+                       [--engine NAME]
 
     Runs each scenario (a folder means every .scenario file below it) and checks its
     expectations. Exit status: 0 when every expectation holds, 1 when one fails or a

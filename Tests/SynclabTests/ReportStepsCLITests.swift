@@ -25,6 +25,11 @@ import Testing
         #expect(states > 2, "the run's store and cloud change over time (\(states) states)")
         #expect(html.contains("Pending: <code>n1</code>"), "the phone's save waits to upload")
         #expect(html.contains("The cloud of alice ended with 1 record: <code>n1 Note"))
+        // The launches' account checks are folded under the diagram, out of its story.
+        let fold = try #require(html.range(of: "<details id=\"launch-traffic\">"))
+        let timeline = try #require(html.range(of: "<section id=\"timeline\">"))
+        #expect(!html[timeline.upperBound..<fold.lowerBound].contains("accountStatus"))
+        #expect(html[fold.upperBound...].contains("r1 accountStatus"))
         let outcome = try #require(html.range(of: "id=\"outcome\""))
         let setup = try #require(html.range(of: "id=\"setup\""))
         #expect(outcome.lowerBound < setup.lowerBound)

@@ -10,8 +10,9 @@ every engine with the binary, opens each in Chromium at 1400x900 (the DevTools p
 --remote-debugging-pipe, Python's standard library only) and checks that:
   - the report loads without a console error, an uncaught exception or a network request;
   - the outcome ("What happened") lies within the first 900 px, without scrolling;
-  - stepping changes the state shown: #step=1 and a later step show different state
-    blocks, and the ArrowRight key moves one event on;
+  - stepping changes the state shown: #step=1 and the last step that differs show
+    different state blocks (the note is in the stores at the end only), opening the page
+    at that step shows it at once, and the keys ← and → move one event;
   - every comparison page and its index fit 1400 px wide and keep each rule ID on one line;
     a story's page has a column and a folded diagram per registered engine.
 Screenshots (report.png, steps.png, compare.png) land in DIR (default: a temporary folder).
@@ -127,10 +128,10 @@ class Page:
             raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")
 
-    def key(self, key, code):
+    def key(self, key, virtual_code):
         for kind in ("keyDown", "keyUp"):
-            self.send("Input.dispatchKeyEvent", {"type": kind, "key": key, "code": code,
-                                                 "windowsVirtualKeyCode": 39})
+            self.send("Input.dispatchKeyEvent", {"type": kind, "key": key, "code": key,
+                                                 "windowsVirtualKeyCode": virtual_code})
 
     def screenshot(self, path):
         data = self.send("Page.captureScreenshot", {"format": "png"})["data"]
@@ -182,7 +183,7 @@ def check_report(page, path, out, failures):
           f"#step=1 shows one state block ({first})", failures)
     later = page.eval("(function () { var items = document.querySelectorAll("
                       "'#step-events li'); var s = items[0].getAttribute('data-state');"
-                      " for (var i = 1; i !== items.length; i++) {"
+                      " for (var i = items.length - 1; i !== 0; i--) {"
                       " if (items[i].getAttribute('data-state') !== s) { return i + 1; } }"
                       " return 0; })()")
     check(later > 1, f"a later event changes the state (event {later})", failures)
@@ -193,11 +194,21 @@ def check_report(page, path, out, failures):
                             ".textContent")
     check(second != first and second_text != first_text,
           f"#step={later} shows another state ({second})", failures)
+    check("Groceries" in second_text and "Groceries" not in first_text,
+          f"the note is in the stores at #step={later}, not at #step=1", failures)
+    page.open("about:blank")
+    page.open(url + f"#step={later}")
+    check(page.eval(shown) == second, f"opening #step={later} shows that state at once",
+          failures)
     step = int(page.eval("document.getElementById('step-through').getAttribute('data-step')"))
     page.eval("document.body.focus()")
-    page.key("ArrowRight", "ArrowRight")
+    page.key("ArrowLeft", 37)
     after = int(page.eval("document.getElementById('step-through').getAttribute('data-step')"))
-    check(after == step + 1, f"ArrowRight moves from event {step} to {after}", failures)
+    check(after == step - 1, f"ArrowLeft moves from event {step} to {after}", failures)
+    page.key("ArrowRight", 39)
+    again = int(page.eval("document.getElementById('step-through').getAttribute('data-step')"))
+    check(again == step, f"ArrowRight moves back to event {again}", failures)
+    after = again
     check(page.eval("location.hash") == f"#step={after}", "the address follows the step",
           failures)
     page.eval("document.getElementById('step-through').scrollIntoView()")

@@ -121,6 +121,11 @@ struct HTMLReport {
         for table in tables { body += Self.stateTable(table, heading: "h3") }
     }
 
+    /// Text as code whose rule IDs (`expect phone: fired OBX-12`) never break at the hyphen.
+    static func unbrokenCode(_ text: String) -> String {
+        text.isEmpty ? "" : "<code>\(RuleID.unbrokenHTML(text))</code>"
+    }
+
     /// One device's models or one account's records, under a heading of that level.
     static func stateTable(_ table: StateTable, heading: String) -> [String] {
         let e = { (text: String) in XMLText.escape(text) }
@@ -144,8 +149,8 @@ struct HTMLReport {
         } else {
             body.append(HTMLPage.table(["line", "expectation", "result", "found"],
                 report.expectations.map { result in
-                    ["\(result.line)", HTMLPage.code(result.wanted),
-                     HTMLPage.badge(passed: result.passed), HTMLPage.code(result.found)]
+                    ["\(result.line)", Self.unbrokenCode(result.wanted),
+                     HTMLPage.badge(passed: result.passed), Self.unbrokenCode(result.found)]
                 }))
         }
         body.append("</section>")

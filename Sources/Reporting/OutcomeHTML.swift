@@ -8,7 +8,7 @@ struct OutcomeHTML {
     static let style = [
         "#outcome ul { padding-left: 20px; }",
         "#outcome li { margin: 4px 0; }",
-        ".rid { white-space: nowrap; }",
+        ".rid, #rules td:first-child code { white-space: nowrap; }",
         ".weakness { background: #fff8c5; }",
     ]
 

@@ -103,6 +103,9 @@ import Testing
         #expect(RuleID.unbrokenHTML("fired OBX-12, x-y & SYNC-2")
             == "fired <span class=\"rid\">OBX-12</span>, x-y &amp; "
                 + "<span class=\"rid\">SYNC-2</span>")
+        #expect(HTMLReport.unbrokenCode("expect phone: fired OBX-12")
+            == "<code>expect phone: fired <span class=\"rid\">OBX-12</span></code>",
+            "a report's expectations too")
     }
 }
 

@@ -16,6 +16,8 @@ public struct RunOptions: Sendable {
     /// at the end (false leaves it empty, for benchmarks: the tables of a million records
     /// would be built on top of the simulation's state at its largest, and none reads them).
     public var recordFinalState = true
+    /// Keep the world's state after every trace event in `RunResult.steps` (HTML reports).
+    public var recordSteps = false
     /// The engines the run may use; the scenario's `engine` line (or `engine`) picks one.
     public var engines: EngineRegistry
     /// Overrides the file's `engine` line (`--engine NAME`).
@@ -91,6 +93,8 @@ public struct RunResult: Sendable {
     /// How many probe points engines passed in line (`EngineEffect.probePassed`), each a
     /// `.resume` event that did not need the kernel's queue.
     public var probesPassedInLine = 0
+    /// The state after each trace event, when `RunOptions.recordSteps` asked for it.
+    public var steps: StepSnapshots?
 
     public var passed: Bool { failure == nil && expectations.allSatisfy(\.passed) }
 }
@@ -136,6 +140,7 @@ public enum ScenarioRunner {
             return RunResult(unknownEngine: options.engineName(for: scenario), file: scenario.file, seed: seed)
         }
         let world = World(scenario: scenario, seed: seed, options: options)
+        if options.recordSteps && options.recordTrace { world.stepRecorder = StepRecorder() }
         world.record("script", "run.start", [TraceField("file", .string(scenario.file)),
                                               TraceField("seed", .string(String(seed)))])
         var lines = SourceLines(source)
@@ -174,6 +179,7 @@ public enum ScenarioRunner {
                 ? world.finalState() : FinalState(devices: [], accounts: [], labels: [])
         )
         result.probesPassedInLine = world.probesPassedInLine
+        result.steps = world.stepRecorder?.snapshots
         return result
     }
 

@@ -150,6 +150,8 @@ final class World {
     /// counts, for a lent disk), and an app action, which runs in `perform(_:waiting:)`; each
     /// sets the flag. The ledger clears it when it reads the store.
     @exclusivity(unchecked) var storeChanged: [Bool] = []
+    /// Takes the world's state after each trace event, for reports (`RunOptions.recordSteps`).
+    var stepRecorder: StepRecorder?
 
     /// How the engine lays records out in iCloud.
     var codec: any RecordCodec { profile.codec }
@@ -263,6 +265,7 @@ final class World {
         }
         trace.append(TraceEvent(
             time: now, actor: actor(), kind: kind, details: details(), rules: rules))
+        stepRecorder?.note(self)
     }
 
     func noteFired(_ rules: [String], device: Int?) {

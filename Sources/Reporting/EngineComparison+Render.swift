@@ -71,6 +71,7 @@ extension EngineComparison {
         table("Expectations", expectationRows)
         table("Runs", summaryRows)
         out += ["", "`≠` marks a row where the engines disagree; `—` an expectation of another engine."]
+        if let note = catalogueNote(markdown: true) { out += ["", note] }
         for column in columns {
             out += ["", "## Timeline on \(m.inline(column.engine))", ""]
             out.append("\(column.report.diagram.messageCount) arrows, "
@@ -85,10 +86,10 @@ extension EngineComparison {
     // MARK: - HTML
 
     /// The row labels' column, in pixels.
-    static let labelWidth = 260
+    static let labelWidth = 180
     /// The narrowest an engine's column gets: below it the table scrolls sideways instead
-    /// (five engines fit a 1400-px window: 260 + 5 × 190 = 1210 of its 1352 px).
-    static let minimumEngineWidth = 190
+    /// (six engines fit a 1400-px window: 180 + 6 × 180 = 1260 of its 1352 px).
+    static let minimumEngineWidth = 180
 
     /// The table's least width for `engines` columns of engines.
     static func minimumTableWidth(engines: Int) -> Int {
@@ -102,7 +103,10 @@ extension EngineComparison {
         "table.compare td, table.compare th { vertical-align: top; overflow-wrap: anywhere; }",
         "table.compare th:first-child { width: \(labelWidth)px; }",
         "table.compare .item { display: block; }",
-        "a.rule { white-space: nowrap; }",
+        "a.rule, .rid { white-space: nowrap; }",
+        "details.timeline { margin: 8px 0; }",
+        "details.timeline > summary { cursor: pointer; font-weight: 600; font-size: 1.1em; }",
+        ".catalogue-note { background: #fff8c5; padding: 6px 10px; }",
         "tr.differs td { background: #fff8c5; }",
         "tr.differs td:first-child::before { content: \"≠ \"; font-weight: bold; color: #9a6700; }",
         "td.na { color: #8c959f; }",
@@ -132,16 +136,18 @@ extension EngineComparison {
                 + engines.map { "<th>\(e($0))</th>" }.joined() + "</tr></thead><tbody>"
             for row in rows {
                 html += row.differs ? "<tr class=\"differs\">" : "<tr>"
-                html += "<td>\(e(row.label))</td>"
+                html += "<td>\(RuleID.unbrokenHTML(row.label))</td>"
                 html += zip(engines, row.cells).enumerated().map { index, pair in
                     let (engine, cell) = pair
                     if cell == Row.notApplicable { return "<td class=\"na\">\(e(cell))</td>" }
                     if index < row.items.count, row.items[index].count > 1 {
-                        return "<td>" + row.items[index].map { "<span class=\"item\">\(e($0))</span>" }
-                            .joined() + "</td>"
+                        return "<td>" + row.items[index].map {
+                            "<span class=\"item\">\(RuleID.unbrokenHTML($0))</span>"
+                        }.joined() + "</td>"
                     }
                     let text = row.listsRules
-                        ? Self.linkedRules(cell, catalogueLinks[engine], markdown: false) : e(cell)
+                        ? Self.linkedRules(cell, catalogueLinks[engine], markdown: false)
+                        : RuleID.unbrokenHTML(cell)
                     return "<td>\(text)</td>"
                 }.joined()
                 html += "</tr>"
@@ -153,29 +159,56 @@ extension EngineComparison {
         table("Runs", summaryRows)
         body.append("<p class=\"legend\">A tinted row marked ≠ is where the engines disagree; "
             + "— is an expectation of another engine.</p>")
+        if let note = catalogueNote(markdown: false) {
+            body.append("<p class=\"catalogue-note\">\(note)</p>")
+        }
+        body += ["<section id=\"timelines\">", "<h2>Timelines</h2>",
+                 "<p class=\"legend\">One diagram per engine; open the ones to read.</p>"]
         for column in columns {
             var writer = SVGSequenceWriter(diagram: column.report.diagram)
             // Several engines share the page: their IDs link to their own catalogues.
             writer.ruleLinks = catalogueLinks[column.engine] ?? CatalogueLinks(page: "", anchors: [:])
-            body += ["<section>", "<h2>Timeline on \(e(column.engine))</h2>"]
+            writer.markerPrefix = RuleID.anchor(column.engine) + "-"
+            let summary = "Timeline on \(e(column.engine)): "
+                + "\(column.report.diagram.messageCount) arrows, "
+                + "\(ReportTime.text(microseconds: column.report.endTime)) simulated"
+            body.append("<details class=\"timeline\" id=\"timeline-\(e(column.engine))\">"
+                + "<summary>\(summary)</summary>")
             body.append("<div class=\"diagram\" tabindex=\"0\">")
             body += ["<div class=\"names\">", writer.header(), "</div>"]
             body.append(writer.render())
-            body += ["</div>", "</section>"]
+            body += ["</div>", "</details>"]
         }
+        body.append("</section>")
         return HTMLPage.document(title: title, body: body, extraStyle: Self.htmlStyle)
     }
 
+    /// Where to read the rules of engines whose catalogue page was not found; nil when
+    /// every page was.
+    func catalogueNote(markdown: Bool) -> String? {
+        guard !missingCatalogues.isEmpty else { return nil }
+        let code = { (text: String) in markdown ? MarkdownText.code(text) : HTMLPage.code(text) }
+        let parts = missingCatalogues.map { entry in
+            "\(code("synclab rules --engine \(entry.engine)")) (\(code(entry.page)))"
+        }
+        return "Rule IDs without a link: their catalogue page was not found from the folder "
+            + "synclab ran in. Read a catalogue with " + parts.joined(separator: ", ")
+            + ", or in the SyncLab repository."
+    }
+
     /// A cell listing rule IDs (`SYNC-2, SYNC-4`; `none`) with each ID a link to its
-    /// section of the engine's catalogue page, when the page lists it.
+    /// section of the engine's catalogue page, when the page lists it; an ID never breaks
+    /// at its hyphen.
     static func linkedRules(_ cell: String, _ links: CatalogueLinks?, markdown: Bool) -> String {
         let m = MarkdownText.self
-        guard let links, cell != "none", cell != Row.notApplicable else {
+        guard cell != "none", cell != Row.notApplicable else {
             return markdown ? m.inline(cell) : XMLText.escape(cell)
         }
         return cell.split(separator: ", ").map(String.init).map { id in
             let text = markdown ? m.inline(id) : XMLText.escape(id)
-            guard let link = links.link(id) else { return text }
+            guard let links, let link = links.link(id) else {
+                return markdown ? text : "<span class=\"rid\">\(text)</span>"
+            }
             return markdown ? "[\(text)](\(link))"
                 : "<a class=\"rule\" href=\"\(XMLText.escape(link, attribute: true))\">\(text)</a>"
         }.joined(separator: ", ")

@@ -87,6 +87,9 @@ public struct EngineComparison: Sendable {
     /// Per engine, where its rules are explained (its catalogue page, as a link from the
     /// page this comparison is written to); an engine without an entry gets plain IDs.
     public var catalogueLinks: [String: CatalogueLinks] = [:]
+    /// Engines whose catalogue page was not found (a run outside the repository), each with
+    /// the page it looked for: the page says how to read the catalogue instead.
+    public var missingCatalogues: [(engine: String, page: String)] = []
     /// One row per device, then per account's zone.
     public var stateRows: [Row]
     /// One row per `expect` line, in file order.

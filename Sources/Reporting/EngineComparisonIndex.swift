@@ -78,13 +78,18 @@ public struct EngineComparisonIndex: Sendable {
         return out.joined(separator: "\n") + "\n"
     }
 
+    /// The narrowest an engine's column gets (six engines and the disagreement column fit a
+    /// 1400-px window: 180 + 7 × 150 = 1230 of its 1352 px).
+    static let minimumCellWidth = 150
+
     public func html() -> String {
         let e = { (text: String) in XMLText.escape(text) }
         var body = ["<h1>The engines compared, story by story</h1>"]
         body.append("<p>Each story runs on every engine it lists; a cell says whether the engine did "
             + "what the story expects of it and the rules and weaknesses that decide it, then any other "
             + "weakness that fired.</p>")
-        let least = EngineComparison.minimumTableWidth(engines: engines.count + 1)
+        // Cells here are a verdict and a few rule IDs: narrower columns fit every engine.
+        let least = EngineComparison.labelWidth + (engines.count + 1) * Self.minimumCellWidth
         var html = "<div class=\"wide\"><table class=\"compare\" style=\"min-width: \(least)px\">"
             + "<thead><tr><th>story</th>"
             + engines.map { "<th>\(e($0))</th>" }.joined() + "<th>engines disagree on</th></tr></thead><tbody>"

@@ -1,10 +1,14 @@
-/// The frame every HTML page of SyncLab shares: one self-contained file, inline CSS.
+/// The frame every HTML page of SyncLab shares: one self-contained file, inline CSS and script.
 ///
 /// Reports are opened from disk, attached to CI runs and mailed around, so a page loads
-/// nothing: no script, no font, no stylesheet from the network. The markup is also
+/// nothing from the network: no script, no font, no stylesheet. The markup is also
 /// well-formed XML (void elements closed, only XML's entities), so a test can parse it.
 enum HTMLPage {
-    static func document(title: String, body: [String], extraStyle: [String] = []) -> String {
+    /// `script` is inline JavaScript run at the end of the body, in a CDATA section so the
+    /// page stays well-formed XML; it must not contain `]]>`.
+    static func document(
+        title: String, body: [String], extraStyle: [String] = [], script: [String] = []
+    ) -> String {
         var lines = [
             "<!DOCTYPE html>",
             "<html lang=\"en\">",
@@ -18,7 +22,11 @@ enum HTMLPage {
         lines += extraStyle
         lines += ["</style>", "</head>", "<body>", "<main>"]
         lines += body
-        lines += ["</main>", "</body>", "</html>"]
+        lines.append("</main>")
+        if !script.isEmpty {
+            lines += ["<script>", "//<![CDATA["] + script + ["//]]>", "</script>"]
+        }
+        lines += ["</body>", "</html>"]
         return lines.joined(separator: "\n") + "\n"
     }
 

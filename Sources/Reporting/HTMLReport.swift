@@ -2,30 +2,59 @@
 struct HTMLReport {
     let report: ScenarioReport
 
+    /// The outcome first (what happened, the final state, the expectations), then the run
+    /// step by step and as a diagram, the rules, and the setup last.
     func render() -> String {
         var body: [String] = []
         header(into: &body)
+        body += OutcomeHTML(report: report).section()
+        about(into: &body)
+        finalState(into: &body)
+        if !report.leftovers.isEmpty {
+            body += ["<section id=\"leftovers\">", "<h2>Leftovers</h2>", "<ul>"]
+            body += report.leftovers.map { "<li>\(XMLText.escape($0))</li>" }
+            body += ["</ul>", "</section>"]
+        }
+        expectations(into: &body)
+        if let steps = report.stepThrough {
+            body += StepThroughHTML(steps: steps, limits: report.limits).section()
+        }
+        timeline(into: &body)
+        rules(into: &body)
         setup(into: &body)
+        let stepping = report.stepThrough != nil
+        return HTMLPage.document(
+            title: report.title, body: body,
+            extraStyle: OutcomeHTML.style + (stepping ? StepThroughHTML.style : []),
+            script: stepping ? StepThroughHTML.script : [])
+    }
+
+    /// The diagram of the run, with each launch's routine traffic folded into its own.
+    private func timeline(into body: inout [String]) {
+        let fold = RoutineFold(report.diagram)
         body += ["<section id=\"timeline\">", "<h2>Timeline</h2>"]
         body.append("<p class=\"legend\">Arrows stand where they arrive and are labelled "
             + "<code>sent→arrived</code>; ▶ script action, ⚡ trigger, ⚠ fault, "
             + "FAIL a failed expectation or runtime failure; "
             + "notes name the rules that decided (each links to its text below). "
             + "\(report.diagram.messageCount) arrows.</p>")
-        let writer = SVGSequenceWriter(diagram: report.diagram)
-        body.append("<div class=\"diagram\" tabindex=\"0\">")
-        body += ["<div class=\"names\">", writer.header(), "</div>"]
-        body.append(writer.render())
-        body += ["</div>", "</section>"]
-        finalState(into: &body)
-        expectations(into: &body)
-        rules(into: &body)
-        if !report.leftovers.isEmpty {
-            body += ["<section id=\"leftovers\">", "<h2>Leftovers</h2>", "<ul>"]
-            body += report.leftovers.map { "<li>\(XMLText.escape($0))</li>" }
-            body += ["</ul>", "</section>"]
+        body += Self.diagram(fold.story)
+        if !fold.routine.steps.isEmpty {
+            body.append("<details id=\"launch-traffic\"><summary>Launch traffic: "
+                + "\(fold.routine.messageCount) routine arrows (account checks, zones, "
+                + "subscriptions) and their notes, folded out of the diagram above</summary>")
+            body += Self.diagram(fold.routine, markerPrefix: "launch-")
+            body.append("</details>")
         }
-        return HTMLPage.document(title: report.title, body: body)
+        body.append("</section>")
+    }
+
+    static func diagram(_ diagram: SequenceDiagram, markerPrefix: String = "") -> [String] {
+        var writer = SVGSequenceWriter(diagram: diagram)
+        writer.markerPrefix = markerPrefix
+        return ["<div class=\"diagram\" tabindex=\"0\">",
+                "<div class=\"names\">", writer.header(), "</div>",
+                writer.render(), "</div>"]
     }
 
     private func e(_ text: String) -> String { XMLText.escape(text) }
@@ -38,12 +67,6 @@ struct HTMLReport {
                      "engine \(e(report.engine))", "\(simulated) simulated",
                      "\(report.eventCount) trace events"]
         body.append("<p>" + facts.joined(separator: " · ") + "</p>")
-        body.append("<p>Scenario \(HTMLPage.code(report.path)); rerun with "
-            + HTMLPage.code("synclab run \(report.path) --seed \(report.seed)") + ".</p>")
-        if !report.about.isEmpty {
-            let about = HTMLPage.prose(report.about.joined(separator: " "))
-            body.append("<p class=\"about\">\(about)</p>")
-        }
         if let failure = report.failure {
             body.append("<p class=\"failure\"><strong>Runtime failure</strong> at line "
                 + "\(failure.line), "
@@ -51,6 +74,17 @@ struct HTMLReport {
                 + "\(e(failure.message))</p>")
         }
         body.append("</header>")
+    }
+
+    private func about(into body: inout [String]) {
+        body += ["<section id=\"about\">", "<h2>The scenario</h2>"]
+        if !report.about.isEmpty {
+            let about = HTMLPage.prose(report.about.joined(separator: " "))
+            body.append("<p class=\"about\">\(about)</p>")
+        }
+        body.append("<p>Scenario \(HTMLPage.code(report.path)); rerun with "
+            + HTMLPage.code("synclab run \(report.path) --seed \(report.seed)") + ".</p>")
+        body.append("</section>")
     }
 
     private func setup(into body: inout [String]) {
@@ -84,18 +118,28 @@ struct HTMLReport {
             body.append("<p><em>The run did not record the final state.</em></p>")
             return
         }
-        for table in tables {
-            body.append("<h3>\(e(table.title))</h3>")
-            if !table.status.isEmpty {
-                body.append("<p>\(e(table.status.joined(separator: ", "))).</p>")
-            }
-            if table.entities.isEmpty { body.append("<p><em>Empty.</em></p>") }
-            for entity in table.entities {
-                body.append("<p><strong>\(e(entity.entity))</strong></p>")
-                body.append(HTMLPage.table(["label", "record"] + entity.columns.map(e),
-                    entity.rows.map { row in [e(row[0])] + row.dropFirst().map(HTMLPage.code) }))
-            }
+        for table in tables { body += Self.stateTable(table, heading: "h3") }
+    }
+
+    /// Text as code whose rule IDs (`expect phone: fired OBX-12`) never break at the hyphen.
+    static func unbrokenCode(_ text: String) -> String {
+        text.isEmpty ? "" : "<code>\(RuleID.unbrokenHTML(text))</code>"
+    }
+
+    /// One device's models or one account's records, under a heading of that level.
+    static func stateTable(_ table: StateTable, heading: String) -> [String] {
+        let e = { (text: String) in XMLText.escape(text) }
+        var body = ["<\(heading)>\(e(table.title))</\(heading)>"]
+        if !table.status.isEmpty {
+            body.append("<p>\(e(table.status.joined(separator: ", "))).</p>")
         }
+        if table.entities.isEmpty { body.append("<p><em>Empty.</em></p>") }
+        for entity in table.entities {
+            body.append("<p><strong>\(e(entity.entity))</strong></p>")
+            body.append(HTMLPage.table(["label", "record"] + entity.columns.map { e($0) },
+                entity.rows.map { row in [e(row[0])] + row.dropFirst().map(HTMLPage.code) }))
+        }
+        return body
     }
 
     private func expectations(into body: inout [String]) {
@@ -105,8 +149,8 @@ struct HTMLReport {
         } else {
             body.append(HTMLPage.table(["line", "expectation", "result", "found"],
                 report.expectations.map { result in
-                    ["\(result.line)", HTMLPage.code(result.wanted),
-                     HTMLPage.badge(passed: result.passed), HTMLPage.code(result.found)]
+                    ["\(result.line)", Self.unbrokenCode(result.wanted),
+                     HTMLPage.badge(passed: result.passed), Self.unbrokenCode(result.found)]
                 }))
         }
         body.append("</section>")

@@ -14,6 +14,8 @@ public struct ReportedRun: Sendable, Equatable {
     /// Pending changes, missed pushes and unfired triggers left at the end.
     public var leftovers: [String]
     public var endTime: SimTime
+    /// The world after each event, for the HTML report's step-through; nil when not taken.
+    public var steps: StepSnapshots?
 
     public init(
         seed: UInt64,
@@ -21,7 +23,8 @@ public struct ReportedRun: Sendable, Equatable {
         expectations: [ExpectationResult],
         failure: RuntimeFailure? = nil,
         leftovers: [String] = [],
-        endTime: SimTime
+        endTime: SimTime,
+        steps: StepSnapshots? = nil
     ) {
         self.seed = seed
         self.events = events
@@ -29,6 +32,7 @@ public struct ReportedRun: Sendable, Equatable {
         self.failure = failure
         self.leftovers = leftovers
         self.endTime = endTime
+        self.steps = steps
     }
 
     /// The report's view of a harness run.
@@ -39,7 +43,8 @@ public struct ReportedRun: Sendable, Equatable {
             expectations: result.expectations,
             failure: result.failure,
             leftovers: result.leftovers,
-            endTime: result.endTime
+            endTime: result.endTime,
+            steps: result.steps
         )
     }
 

@@ -29,3 +29,37 @@ public enum RuleID {
         return result
     }
 }
+
+extension RuleID {
+    /// Escaped HTML of `text` with every rule ID in it (`OBX-12`, `SYNC-2`) kept on one line,
+    /// so a narrow column never breaks an ID at its hyphen.
+    static func unbrokenHTML(_ text: String) -> String {
+        var out = ""
+        var word = ""
+        func flush() {
+            let escaped = XMLText.escape(word)
+            out += looksLikeID(word) ? "<span class=\"rid\">\(escaped)</span>" : escaped
+            word = ""
+        }
+        for character in text {
+            if character.isLetter || character.isNumber || character == "-" {
+                word.append(character)
+            } else {
+                flush()
+                out += XMLText.escape(String(character))
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// Upper-case letters, a hyphen and digits: the shape of every catalogue's IDs.
+    static func looksLikeID(_ word: String) -> Bool {
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let group = parts.first, let number = parts.last,
+            !group.isEmpty, !number.isEmpty
+        else { return false }
+        return group.allSatisfy { $0.isASCII && $0.isUppercase }
+            && number.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}

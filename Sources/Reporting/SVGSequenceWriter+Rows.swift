@@ -5,9 +5,9 @@ extension SVGSequenceWriter {
         let to = x(message.to)
         let marker: String
         switch message.style {
-        case .request, .response: marker = "sd-arrow"
-        case .push: marker = "sd-open"
-        case .lost: marker = "sd-cross"
+        case .request, .response: marker = markerPrefix + "sd-arrow"
+        case .push: marker = markerPrefix + "sd-open"
+        case .lost: marker = markerPrefix + "sd-cross"
         }
         let selfMessage = from == to
         let available = Self.cells(fitting: selfMessage ? gap - 24 : abs(to - from) - 16)

@@ -20,6 +20,9 @@ struct SVGSequenceWriter {
     /// with diagrams of several engines, `synclab compare`); a rule the page lacks is not
     /// linked.
     var ruleLinks: CatalogueLinks?
+    /// Starts the arrowheads' IDs, so several diagrams of one page each use their own (a
+    /// marker inside a folded `<details>` does not draw for the others).
+    var markerPrefix = ""
 
     static let margin = 16
     static let boxHeight = 28
@@ -119,7 +122,7 @@ struct SVGSequenceWriter {
                 + " aria-label=\"Sequence diagram of the run\">",
             "<title>Sequence diagram of the run</title>",
         ]
-        out += Self.definitions
+        out += Self.definitions(prefix: markerPrefix)
         for name in diagram.participants {
             out.append("<line class=\"lifeline\" x1=\"\(x(name))\" y1=\"0\" x2=\"\(x(name))\""
                 + " y2=\"\(bottom)\"/>")
@@ -133,19 +136,22 @@ struct SVGSequenceWriter {
     }
 
     /// Arrowheads: filled (requests, answers), open (pushes), a cross (lost).
-    static let definitions = [
+    static func definitions(prefix: String) -> [String] { [
         "<defs>",
-        "<marker id=\"sd-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"8\""
+        "<marker id=\"\(prefix)sd-arrow\""
+            + " viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"8\""
             + " markerHeight=\"8\" orient=\"auto\">"
             + "<path d=\"M0,0 L10,5 L0,10 z\" fill=\"#1f2328\"/></marker>",
-        "<marker id=\"sd-open\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"8\""
+        "<marker id=\"\(prefix)sd-open\""
+            + " viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"8\""
             + " markerHeight=\"8\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10\" fill=\"none\""
             + " stroke=\"#0969da\" stroke-width=\"1.5\"/></marker>",
-        "<marker id=\"sd-cross\" viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" markerWidth=\"8\""
+        "<marker id=\"\(prefix)sd-cross\""
+            + " viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" markerWidth=\"8\""
             + " markerHeight=\"8\" orient=\"auto\"><path d=\"M0,0 L10,10 M0,10 L10,0\""
             + " stroke=\"#cf222e\" stroke-width=\"2\"/></marker>",
         "</defs>",
-    ]
+    ] }
 
     private func box(_ name: String, top: Int) -> String {
         let available = gap - 12

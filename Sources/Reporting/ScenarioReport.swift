@@ -31,16 +31,21 @@ public struct ScenarioReport: Sendable {
     public var eventCount: Int
     /// The limits the diagram was summarised to; renderers cut labels to them too.
     public var limits: DiagramLimits
+    /// What happened, in a few facts, for the top of the report.
+    public var outcome: OutcomeSummary
+    /// The run event by event with the world after each; nil when the run took no snapshots.
+    public var stepThrough: StepThrough?
 
     /// - Parameters:
     ///   - ruleTexts: rule ID → the catalogue's text; a rule missing here shows its ID only.
     ///   - ruleOrder: rule IDs in the catalogue's order, for the list of rules that fired;
     ///     IDs it lacks follow in ID order (`SYNC-2` before `SYNC-10`).
     ///   - finalState: the devices' and the cloud's state at the end, if known.
+    ///   - weaknessIDs: the catalogue's rules that are weaknesses (`Rule.explains`).
     public init(
         path: String, scenario: ScenarioFile, source: String, run: ReportedRun,
         finalState: FinalState?, ruleTexts: [String: String], ruleOrder: [String] = [],
-        limits: DiagramLimits = .standard
+        weaknessIDs: [String] = [], limits: DiagramLimits = .standard
     ) {
         self.path = path
         title = scenario.header.title?.value ?? path
@@ -64,17 +69,24 @@ public struct ScenarioReport: Sendable {
         endTime = run.endTime.microseconds
         eventCount = run.events.count
         self.limits = limits
+        outcome = OutcomeSummary(
+            events: run.events, source: SourceLines(source), finalState: self.finalState,
+            rules: rules, weaknessIDs: Set(weaknessIDs), expectations: run.expectations)
+        stepThrough = StepThrough(
+            events: run.events, steps: run.steps, scenario: scenario,
+            labels: finalState?.labels ?? [])
     }
 
     /// The report of a harness run.
     public init(
         path: String, scenario: ScenarioFile, source: String, result: RunResult,
         finalState: FinalState?, ruleTexts: [String: String], ruleOrder: [String] = [],
-        limits: DiagramLimits = .standard
+        weaknessIDs: [String] = [], limits: DiagramLimits = .standard
     ) {
         self.init(
             path: path, scenario: scenario, source: source, run: ReportedRun(result),
-            finalState: finalState, ruleTexts: ruleTexts, ruleOrder: ruleOrder, limits: limits)
+            finalState: finalState, ruleTexts: ruleTexts, ruleOrder: ruleOrder,
+            weaknessIDs: weaknessIDs, limits: limits)
     }
 
     /// Every expectation held and the run did not fail.

@@ -4,7 +4,8 @@ import Reporting
 /// The engines' catalogue pages (`EngineProfile.cataloguePage`: docs/RULES.md,
 /// docs/NAIVE.md, …), read once from the current folder, so that `synclab compare` can link
 /// every rule ID to the heading of the section that lists it. An engine whose page is not
-/// there (synclab run outside the repository) gets plain IDs.
+/// there (synclab run outside the repository) gets plain IDs and a note saying where to read
+/// its catalogue.
 struct CataloguePages {
     /// Engine name to its page (relative to the repository) and the page's text.
     private var pages: [String: (page: String, text: String)] = [:]
@@ -16,6 +17,13 @@ struct CataloguePages {
                 let text = String(data: data, encoding: .utf8)
             else { continue }
             pages[engine] = (profile.cataloguePage, text)
+        }
+    }
+
+    /// The engines among `engines` whose page was not found, each with the page looked for.
+    func missing(among engines: [String]) -> [(engine: String, page: String)] {
+        engines.filter { pages[$0] == nil }.compactMap { engine in
+            EngineChoice.registry.profile(named: engine).map { (engine, $0.cataloguePage) }
         }
     }
 

@@ -137,6 +137,7 @@ enum CompareCommand {
                 let relative = job.output + ".compare" + format.fileExtension
                 var comparison = comparison
                 comparison.catalogueLinks = catalogues.links(root: root, below: relative)
+                comparison.missingCatalogues = catalogues.missing(among: comparison.engines)
                 guard save(render(comparison, format), to: out, relative: relative) else { return 2 }
                 entries.append(EngineComparisonIndex.Entry(comparison: comparison, link: relative))
                 let outcome = comparison.passed ? Terminal.green("PASS") : Terminal.red("FAIL")
@@ -159,6 +160,7 @@ enum CompareCommand {
                 if index > 0, format == .text { print("") }
                 var comparison = item.comparison
                 comparison.catalogueLinks = catalogues.links(root: ".", below: "page")
+                comparison.missingCatalogues = catalogues.missing(among: comparison.engines)
                 print(render(comparison, format), terminator: "")
             }
         }

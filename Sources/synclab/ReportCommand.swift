@@ -24,7 +24,9 @@ enum ReportCommand {
     A report holds the scenario's introduction and setup, a sequence diagram of the
     run (Mermaid in Markdown, inline SVG in HTML), the final state of every device
     and of the cloud, every expectation with its result, and the rules that fired
-    with their texts. The same scenario and seed always give the same bytes.
+    with their texts. An HTML report leads with what happened and steps through
+    the run event by event (keys ← and →). The same scenario and seed always give
+    the same bytes.
     Exit status: 0 when every scenario passed, 1 when one failed (its report is
     written all the same), 2 on an input or output error.
 
@@ -40,6 +42,11 @@ enum ReportCommand {
     /// Rule ID → the engine catalogue's text; a rule missing here is shown by its ID alone.
     static func ruleTexts(_ profile: EngineProfile) -> [String: String] {
         Dictionary(profile.catalogue.rules.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The catalogue's weaknesses (rules that explain a lost change, a duplicate, …).
+    static func weaknessIDs(_ profile: EngineProfile) -> [String] {
+        profile.catalogue.rules.filter { !$0.explains.isEmpty }.map(\.id)
     }
 
     /// Rule IDs in the engine catalogue's order, for the list of rules that fired.
@@ -136,13 +143,15 @@ enum ReportCommand {
         }
         var entries: [ReportIndex.Entry] = []
         for (job, scenario, source) in loaded {
-            let result = ScenarioRunner.run(
-                scenario, source: source, options: budget.runOptions(seed: seed))
+            var options = budget.runOptions(seed: seed)
+            // The HTML report's step-through shows the world after every event.
+            options.recordSteps = format == .html
+            let result = ScenarioRunner.run(scenario, source: source, options: options)
             let profile = EngineChoice.profile(result.engine)
             var report = ScenarioReport(
                 path: job.path, scenario: scenario, source: source, result: result,
                 finalState: finalState(of: result), ruleTexts: ruleTexts(profile),
-                ruleOrder: ruleOrder(profile))
+                ruleOrder: ruleOrder(profile), weaknessIDs: weaknessIDs(profile))
             report.engine = result.engine
             let relative = job.output + format.fileExtension
             let text = format == .html ? report.html() : report.markdown()

@@ -4,12 +4,13 @@ import Kernel
 import Reporting
 import Scenario
 
-/// `synclab run FILE… [--seed N] [--trace-out PATH] [--junit PATH] [--max-time D]
-/// [--max-events N] [--engine NAME]`.
+/// `synclab run FILE… [--seed N] [--trace-out PATH] [--trace-format jsonl|chrome]
+/// [--junit PATH] [--max-time D] [--max-events N] [--engine NAME]`.
 enum RunCommand {
     static let help = """
-    USAGE: synclab run FILE... [--seed N] [--trace-out PATH] [--junit PATH]
-                       [--max-time D] [--max-events N] [--engine NAME]
+    USAGE: synclab run FILE... [--seed N] [--trace-out PATH] [--trace-format F]
+                       [--junit PATH] [--max-time D] [--max-events N]
+                       [--engine NAME]
 
     Runs each scenario (a folder means every .scenario file below it) and checks its
     expectations. Exit status: 0 when every expectation holds, 1 when one fails or a
@@ -22,6 +23,9 @@ enum RunCommand {
       --trace-out PATH   write the trace as JSON Lines to PATH (with several files,
                          PATH is a folder that receives one NAME.trace.jsonl per
                          scenario)
+      --trace-format F   jsonl (default) or chrome: the Trace Event format that
+                         ui.perfetto.dev and chrome://tracing open, a track per
+                         device and the cloud (NAME.trace.json in a folder)
       --junit PATH       write JUnit XML of every expectation to PATH
     \(BudgetOptions.help)
       -h, --help         show this help
@@ -32,6 +36,7 @@ enum RunCommand {
         if options.flag("-h") || options.flag("--help") { print(help); return 0 }
         let seedText = options.value("--seed")
         let traceOut = options.value("--trace-out")
+        let traceFormat = options.value("--trace-format") ?? "jsonl"
         let junit = options.value("--junit")
         let budget: BudgetOptions
         switch BudgetOptions.read(&options) {
@@ -40,8 +45,16 @@ enum RunCommand {
         }
         if let problem = options.problem { return usage(problem) }
         if let unknown = options.unknownOption {
-            let known = ["--seed", "--trace-out", "--junit", "--help"] + BudgetOptions.names
+            let known = ["--seed", "--trace-out", "--trace-format", "--junit", "--help"]
+                + BudgetOptions.names
             return usage("unknown option '\(unknown)'\(suggestion(unknown, among: known))")
+        }
+        if traceOut == nil && traceFormat != "jsonl" {
+            return usage("'--trace-format' needs '--trace-out PATH'")
+        }
+        guard traceFormat == "jsonl" || traceFormat == "chrome" else {
+            return usage("'--trace-format' takes jsonl or chrome, not '\(traceFormat)'"
+                + suggestion(traceFormat, among: ["jsonl", "chrome"]))
         }
         var seed: UInt64?
         if let seedText {
@@ -73,8 +86,13 @@ enum RunCommand {
             report(result, path: path, planned: planned, rerunOptions: budget.arguments)
             if !result.passed { failed += 1 }
             if let traceOut {
-                let target = loaded.count == 1 ? traceOut : traceFile(in: traceOut, for: path)
-                if !write(result.trace.jsonLines(), to: target) { return 2 }
+                let chrome = traceFormat == "chrome"
+                let target = loaded.count == 1
+                    ? traceOut : traceFile(in: traceOut, for: path, chrome: chrome)
+                let text = chrome
+                    ? ChromeTrace.json(scenario: scenario, events: result.trace.events)
+                    : result.trace.jsonLines()
+                if !write(text, to: target) { return 2 }
             }
         }
         if let junit, !write(JUnitReport.xml(for: junitRuns), to: junit) { return 2 }
@@ -121,10 +139,11 @@ enum RunCommand {
         }
     }
 
-    private static func traceFile(in folder: String, for path: String) -> String {
+    private static func traceFile(in folder: String, for path: String, chrome: Bool) -> String {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let base = (path as NSString).lastPathComponent.replacingOccurrences(of: ".scenario", with: "")
-        return (folder as NSString).appendingPathComponent("\(base).trace.jsonl")
+        let suffix = chrome ? "trace.json" : "trace.jsonl"
+        return (folder as NSString).appendingPathComponent("\(base).\(suffix)")
     }
 
     private static func write(_ text: String, to path: String) -> Bool {

@@ -1,13 +1,13 @@
 @testable import Reporting
 import Testing
 
-/// The comparison's HTML with five engines as columns (the comparison table's five), read
-/// in a 1400-px window: one column per engine in every table, columns no narrower than
+/// The comparison's HTML with every registered engine as a column (six), read in a 1400-px
+/// window: one column per engine in every table, columns no narrower than
 /// `minimumEngineWidth` (the table scrolls sideways before it squeezes them), each model of
 /// a final state on a line of its own, rule IDs linked to their engine's catalogue and
-/// never broken across lines.
+/// never broken across lines, each engine's diagram folded.
 @Suite struct EngineComparisonHTMLTests {
-    static let engines = ["sds", "outbox", "history", "mirror", "naive"]
+    static let engines = ["sds", "outbox", "history", "mirror", "naive", "naive-literal"]
 
     static func comparison(links: [String: CatalogueLinks] = [:]) -> EngineComparison {
         let columns = engines.map { engine in
@@ -30,16 +30,18 @@ import Testing
         #expect(tables >= 2)
         #expect(html.components(separatedBy: header).count - 1 == tables, "one header per table")
         for engine in Self.engines {
-            #expect(html.contains("<h2>Timeline on \(engine)</h2>"))
+            #expect(html.contains("<details class=\"timeline\" id=\"timeline-\(engine)\">"
+                + "<summary>Timeline on \(engine): "))
         }
+        #expect(!html.contains("<details class=\"timeline\" open"), "every diagram starts folded")
     }
 
-    @Test func fiveEnginesFitA1400PixelWindowAndMoreScroll() {
+    @Test func sixEnginesFitA1400PixelWindowAndMoreScroll() {
         // 1400 px less the page's padding (2 × 24 px), within main's 1360-px maximum.
         let content = min(1360, 1400 - 48)
-        let least = EngineComparison.minimumTableWidth(engines: 5)
-        #expect(least <= content, "five engines need \(least) px of \(content)")
-        let column = (content - EngineComparison.labelWidth) / 5
+        let least = EngineComparison.minimumTableWidth(engines: 6)
+        #expect(least <= content, "six engines need \(least) px of \(content)")
+        let column = (content - EngineComparison.labelWidth) / 6
         #expect(column >= EngineComparison.minimumEngineWidth && column >= 180,
             "an engine's column is \(column) px")
         let html = Self.comparison().html()
@@ -68,7 +70,8 @@ import Testing
         let html = Self.comparison(links: ["sds": sds, "naive": naive]).html()
         #expect(html.contains("<a class=\"rule\" href=\"../../docs/RULES.md#sync--how\">SYNC-1</a>"))
         #expect(html.contains("<a class=\"rule\" href=\"../../docs/NAIVE.md#naive--what\">SYNC-1</a>"))
-        #expect(html.contains("a.rule { white-space: nowrap; }"))
+        #expect(html.contains("a.rule, .rid { white-space: nowrap; }"))
+        #expect(html.contains("<span class=\"rid\">HDO-2</span>"), "an unlinked ID stays whole")
         // The diagrams link to the catalogue too, never to rows this page does not have.
         #expect(html.contains("<a href=\"../../docs/RULES.md#sync--how\" xlink:href=\"../../docs/RULES.md#sync--how\">"))
         #expect(!html.contains("href=\"#rule-"), "a link to a rules table the comparison has not")
@@ -81,6 +84,28 @@ import Testing
         let markdown = Self.comparison(links: ["sds": sds]).markdown()
         #expect(markdown.contains("[SYNC-1](docs/RULES.md#sync--how)"))
         #expect(!markdown.contains("[HDO-2]("), "HDO-2 is not in the given catalogue")
+    }
+}
+
+@Suite struct CompareCatalogueNoteTests {
+    @Test func aMissingCatalogueSaysWhereToReadIt() {
+        var comparison = EngineComparisonHTMLTests.comparison()
+        #expect(!comparison.html().contains("<p class=\"catalogue-note\">"), "nothing missing")
+        comparison.missingCatalogues = [(engine: "naive", page: "docs/NAIVE.md")]
+        let html = comparison.html()
+        #expect(html.contains("<p class=\"catalogue-note\">Rule IDs without a link"))
+        #expect(html.contains(
+            "<code>synclab rules --engine naive</code> (<code>docs/NAIVE.md</code>)"))
+        #expect(comparison.markdown().contains("`synclab rules --engine naive` (`docs/NAIVE.md`)"))
+    }
+
+    @Test func ruleIDsInAnyCellStayWhole() {
+        #expect(RuleID.unbrokenHTML("fired OBX-12, x-y & SYNC-2")
+            == "fired <span class=\"rid\">OBX-12</span>, x-y &amp; "
+                + "<span class=\"rid\">SYNC-2</span>")
+        #expect(HTMLReport.unbrokenCode("expect phone: fired OBX-12")
+            == "<code>expect phone: fired <span class=\"rid\">OBX-12</span></code>",
+            "a report's expectations too")
     }
 }
 

@@ -32,7 +32,8 @@ import TestSupport
     @Test func runUsageListsEveryOption() throws {
         let output = try TestSupport.runSynclab(["run", "--help"])
         let usage = output.standardOutput.split(separator: "\n").prefix(2).joined(separator: " ")
-        for option in ["--seed", "--trace-out", "--junit", "--max-time", "--max-events"] {
+        for option in ["--seed", "--trace-out", "--trace-format", "--junit", "--max-time",
+                       "--max-events"] {
             #expect(usage.contains(option), "USAGE of run lacks \(option)")
         }
     }

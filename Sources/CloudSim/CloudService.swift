@@ -30,6 +30,8 @@ public final class CloudService {
     var changeTagCounter: Int64 = 0
     /// Every request fails `serviceUnavailable` before this time.
     var outageEnd: SimTime?
+    /// `serveOldVersion`: records whose previous version the next fetch of their zone serves.
+    var oldVersionsToServe: [OldVersionToServe] = []
 
     public init(configuration: CloudConfiguration) {
         self.configuration = configuration
@@ -85,9 +87,10 @@ public final class CloudService {
             {
                 return CloudOutcome(response: .failure(error))
             }
-            return fetchZoneChanges(
+            let outcome = fetchZoneChanges(
                 scope: .privateDatabase, zone: zone, token: token, resultsLimit: resultsLimit,
                 client: client)
+            return oldVersionsToServe.isEmpty ? outcome : addingOldVersions(to: outcome, zone: zone)
         case .fetchZoneChanges(.sharedDatabase, let zone, let token, let resultsLimit):
             if let error = zoneBusyError(zone, scope: .sharedDatabase, account: account, now: now)
             {

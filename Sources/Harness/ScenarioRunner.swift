@@ -148,7 +148,9 @@ public enum ScenarioRunner {
         if releasing { scenario.timeline = [] }
         let count = timeline.count
         for index in 0..<count {
-            guard world.failure == nil else { break }
+            guard world.failure == nil || world.goesOnAfterFailure(to: timeline[index]) else {
+                break
+            }
             options.beforeStatement?(index)
             let statement = timeline[index]
             if releasing { timeline[index] = TimelineStatement(.settle, location: statement.location) }

@@ -39,6 +39,13 @@ enum CloudActionTable {
         CloudActionRule("reject") { $0.parseReject() },
         CloudActionRule("accept") { parser in parser.label().map { .accept(label: $0) } },
         CloudActionRule("deploy-schema") { _ in .deploySchema },
+        CloudActionRule("put-record") { $0.parsePutRecord() },
+        CloudActionRule("serve-old-version") { parser in
+            guard let account = parser.name("an account name"), let label = parser.label() else {
+                return nil
+            }
+            return .serveOldVersion(account: account, label: label)
+        },
         CloudActionRule("environment") { parser in
             parser.parseCloudSettingValue("environment").map(CloudAction.setting)
         },
@@ -50,6 +57,9 @@ enum CloudActionTable {
         },
         CloudActionRule("missing-deletes") { parser in
             parser.parseCloudSettingValue("missing-deletes").map(CloudAction.setting)
+        },
+        CloudActionRule("child-saves") { parser in
+            parser.parseCloudSettingValue("child-saves").map(CloudAction.setting)
         },
     ]
 

@@ -32,6 +32,8 @@ public final class CloudService {
     var outageEnd: SimTime?
     /// `serveOldVersion`: records whose previous version the next fetch of their zone serves.
     var oldVersionsToServe: [OldVersionToServe] = []
+    /// `failNextBatch`: per account, the next upload fails as a whole.
+    var batchFailures: [String: BatchFailure] = [:]
 
     public init(configuration: CloudConfiguration) {
         self.configuration = configuration
@@ -104,6 +106,9 @@ public final class CloudService {
             let request = ModifyRecordsRequest(
                 scope: scope, zone: zone, saves: saves, deletes: deletes, policy: policy,
                 atomic: atomic)
+            if !batchFailures.isEmpty, let failed = failedBatch(request, account: account) {
+                return failed
+            }
             return modifyRecords(request, client: client, account: account, now: now)
         case .fetchRecords(.privateDatabase, let zone, let names):
             ensureDefaultZone(zone)

@@ -64,6 +64,10 @@ extension World {
             }
         case .deploySchema:
             cloud.deploySchema()
+        case .failNextBatch(let account, let code):
+            cloud.failNextBatch(
+                account: account.value,
+                firstItem: code.flatMap { CloudErrorCode(name: $0.value.rawValue) })
         case .putRecord(let account, let recordType, let name, let fields):
             putServerRecord(account.value, recordType.value, name.value, fields)
         case .serveOldVersion(let account, let label):
@@ -152,6 +156,7 @@ extension World {
         case .reject: return "reject"
         case .accept: return "accept"
         case .deploySchema: return "deploy-schema"
+        case .failNextBatch: return "fail-next-batch"
         case .putRecord: return "put-record"
         case .serveOldVersion: return "serve-old-version"
         case .setting(let setting):

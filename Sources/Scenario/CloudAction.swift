@@ -58,6 +58,10 @@ public enum CloudAction: Hashable, Sendable {
     /// `serve-old-version alice n1` (a SyncLab addition): the next fetch of the zone holding
     /// n1's record ends its page with that record's version before its last save.
     case serveOldVersion(account: Located<String>, label: Located<String>)
+    /// `fail-next-batch alice [with serverRejectedRequest]` (a SyncLab addition): the
+    /// account's next upload fails as a whole, every item `batchRequestFailed` but the first,
+    /// which fails with the code when one is given.
+    case failNextBatch(account: Located<String>, firstItem: Located<CloudKitErrorCode>?)
     /// `environment ...`, `latency ...`, `push latency ...`, `push drop ...`,
     /// `missing-deletes ...`, `child-saves ...` from now on.
     case setting(CloudSettingKind)

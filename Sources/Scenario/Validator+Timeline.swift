@@ -234,7 +234,8 @@ extension Validator {
         case .throttle(let account, _), .throttleNextUpload(let account, _, _),
             .throttleNextDeletes(let account, _, _),
             .quota(let account, _), .deleteZone(let account), .userDeleteZone(let account),
-            .expireTokens(let account), .failDownloads(let account, _), .zoneBusy(let account, _):
+            .expireTokens(let account), .failDownloads(let account, _), .zoneBusy(let account, _),
+            .failNextBatch(let account, _):
             requireAccount(account)
         case .zoneFault(_, let account, let zone):
             requireAccount(account)

@@ -64,3 +64,26 @@ import Testing
                 id: "unknown-cloud-action")])
     }
 }
+
+/// `cloud: fail-next-batch ACCOUNT [with CODE]` (a SyncLab addition, issue 42).
+@Suite struct FailNextBatchStatementTests {
+    @Test func theCodeIsOptional() {
+        let source = ServerDataStatementTests.setup
+            + "cloud: fail-next-batch alice\ncloud: fail-next-batch alice with serverRejectedRequest\n"
+        let result = ScenarioChecker.check(source: source, file: "t")
+        #expect(result.diagnostics.map(\.rendered) == [])
+        let codes = result.scenario.timeline.compactMap { statement -> String? in
+            guard case .cloudAction(let action) = statement.kind,
+                  case .failNextBatch(_, let code) = action.action else { return nil }
+            return code?.value.rawValue ?? "none"
+        }
+        #expect(codes == ["none", "serverRejectedRequest"])
+    }
+
+    @Test func anUnknownCodeSuggestsTheClosest() {
+        assertDiagnostics(
+            ServerDataStatementTests.setup + "cloud: fail-next-batch alice with 1️⃣batchRequestFail\n",
+            [.init("1️⃣", "unknown CloudKit error 'batchRequestFail'; did you mean "
+                + "'batchRequestFailed'?", id: "unknown-error-code")])
+    }
+}

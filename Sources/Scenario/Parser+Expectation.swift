@@ -31,7 +31,8 @@ extension Parser {
         if word.isKeyword("fired") || word.isKeyword("not") {
             return parseNegatable(device: nil)
         }
-        if word.isKeyword("failure") && peek().kind == .string {
+        if word.isKeyword("failure") && peek().kind != .colon {
+            // Not a device called `failure`: `expect failure "TEXT"`.
             advance()
             return quotedText("the text of the failure in quotes").map { .failure(text: $0) }
         }

@@ -96,3 +96,20 @@ import Testing
                 id: "device-only-expectation")])
     }
 }
+
+/// `expect failure` needs its text; a device may still be called `failure`.
+@Suite struct ExpectFailureStatementTests {
+    @Test func theTextIsAString() {
+        assertDiagnostics(
+            RecordExpectationStatementTests.setup + "expect failure 1️⃣b1\n",
+            [.init("1️⃣", "expected the text of the failure in quotes, found 'b1'",
+                id: "expected")])
+    }
+
+    @Test func aDeviceCalledFailureKeepsWorking() {
+        let source = header + "entity Note {\n  title: String = \"\"\n}\naccount alice\n"
+            + "device failure on alice\nfailure: insert Note n1\nexpect failure: n1 title=\"\"\n"
+        let result = ScenarioChecker.check(source: source, file: "t")
+        #expect(result.diagnostics.map(\.rendered) == [])
+    }
+}

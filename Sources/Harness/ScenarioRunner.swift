@@ -136,6 +136,7 @@ public enum ScenarioRunner {
             return RunResult(unknownEngine: options.engineName(for: scenario), file: scenario.file, seed: seed)
         }
         let world = World(scenario: scenario, seed: seed, options: options)
+        world.fileWarnings = world.warnings(of: scenario)
         world.record("script", "run.start", [TraceField("file", .string(scenario.file)),
                                               TraceField("seed", .string(String(seed)))])
         var lines = SourceLines(source)

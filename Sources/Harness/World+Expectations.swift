@@ -71,6 +71,9 @@ extension World {
             return checkExpectedFailure(text.value)
         case .loadError(let device, let text):
             return checkLoadError(device.value, text.value)
+        case .warning(let text):
+            let found = fileWarnings.isEmpty ? "no warning" : fileWarnings.joined(separator: "; ")
+            return (fileWarnings.contains { $0.contains(text.value) }, found)
         case .converged(let expected):
             // Records by the label the file gave them, where it gave one.
             let names = RecordLabels(labels: labels.resolvedBindings().map(\.label), table: labels)

@@ -72,3 +72,20 @@ extension World {
         return false
     }
 }
+
+extension World {
+    /// The warnings `synclab check` gives the file for this run's engine, as text: each item
+    /// its store's load failure lists, and the saves that race the devices' launch.
+    func warnings(of scenario: ScenarioFile) -> [String] {
+        var messages: [String] = []
+        if let failure = profile.validateSchema?(schema) {
+            messages += failure.findings.map {
+                StoreLoadWarnings.message(engine: profile.name, failure: failure, finding: $0)
+            }
+        }
+        messages += LaunchRaceWarnings.diagnostics(
+            for: scenario, file: scenario.file, engine: profile.name
+        ).map(\.message)
+        return messages
+    }
+}

@@ -109,6 +109,8 @@ final class World {
     var expectedFailuresChecked = 0
     /// Actions refused since the last `expect failure` because the store never loaded.
     var refusedActionsToExpect: [String] = []
+    /// The messages of the warnings `synclab check` gives the file on this run's engine.
+    var fileWarnings: [String] = []
     /// Unchecked too: every access reads, appends or changes one element and ends before a
     /// trigger's action runs (which may arm more), so no two accesses overlap; it was checked
     /// at every probe point.

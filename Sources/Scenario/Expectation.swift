@@ -68,4 +68,7 @@ public enum ExpectationKind: Hashable, Sendable {
     /// `expect phone: load-error "TEXT"` (a SyncLab addition): the device's store failed to
     /// load, with TEXT in one section of the failure's reason.
     case loadError(device: Located<String>, text: Located<String>)
+    /// `expect warning "TEXT"` (a SyncLab addition): a warning `synclab check` gives the file
+    /// for the run's engine has TEXT in its message.
+    case warning(text: Located<String>)
 }

@@ -36,6 +36,11 @@ extension Parser {
             advance()
             return quotedText("the text of the failure in quotes").map { .failure(text: $0) }
         }
+        if word.isKeyword("warning") && peek().kind != .colon {
+            // Not a device called `warning`: `expect warning "TEXT"`.
+            advance()
+            return quotedText("the text of the warning in quotes").map { .warning(text: $0) }
+        }
         if word.isKeyword("cloud") && peek().kind == .identifier {
             advance()
             guard let account = name("an account name"), expect(.colon, "':'") != nil else {

@@ -315,7 +315,7 @@ extension Validator {
             if namesChecked {
                 forEachCheckedEngine { $0.checkRuleID(rule) }
             }
-        case .converged, .failure:
+        case .converged, .failure, .warning:
             break
         case .recordZone(let account, let label, let zone):
             requireAccount(account)

@@ -125,3 +125,31 @@ import Testing
         #expect(result.failure?.message.contains("has no older version") == true)
     }
 }
+
+/// `expect warning "TEXT"` (a SyncLab addition, issue 42): a warning `synclab check` gives
+/// the file on the run's engine, matched by substring.
+@Suite struct ExpectedWarningWorldTests {
+    static let raceOnNaive = """
+        scenario "A save at 0 s"
+        seed 1
+        engine naive
+        entity Note {
+          title: String = ""
+        }
+        account alice
+        device phone on alice
+        phone: insert Note n1 title="A"
+        settle
+        expect warning "races the devices' launch"
+        """
+
+    @Test func aWarningOfTheRunsEngineHolds() {
+        let result = ServerDataWorldTests.run(Self.raceOnNaive, engine: "naive")
+        #expect(ServerDataWorldTests.failed(result) == [])
+    }
+
+    @Test func aWarningThatDoesNotHappenFails() {
+        let result = ServerDataWorldTests.run(Self.raceOnNaive, engine: "sds")
+        #expect(ServerDataWorldTests.failed(result) == ["11: no warning"])
+    }
+}

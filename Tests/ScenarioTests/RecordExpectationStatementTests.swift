@@ -113,3 +113,16 @@ import Testing
         #expect(result.diagnostics.map(\.rendered) == [])
     }
 }
+
+/// `expect warning` needs its text; a device may still be called `warning`.
+@Suite struct ExpectWarningStatementTests {
+    @Test func theTextIsAString() {
+        assertDiagnostics(
+            RecordExpectationStatementTests.setup + "expect warning 1️⃣12\n",
+            [.init("1️⃣", "expected the text of the warning in quotes, found '12'",
+                id: "expected")])
+        let result = ScenarioChecker.check(
+            source: RecordExpectationStatementTests.setup + "expect warning \"races\"\n", file: "t")
+        #expect(result.diagnostics.map(\.rendered) == [])
+    }
+}

@@ -165,6 +165,12 @@ extension CloudService {
         configuration.missingDeletes = answer
     }
 
+    /// `cloud: child-saves …`: whether a child's save gives its parent a new change tag from
+    /// now on (`CloudConfiguration.childSaveChangesParentTag`).
+    public func setChildSaveChangesParentTag(_ on: Bool) {
+        configuration.childSaveChangesParentTag = on
+    }
+
     /// `deploy-schema`: copies the development schema to production (additive only).
     public func deploySchema() {
         productionSchema.merge(developmentSchema)

@@ -30,6 +30,10 @@ public final class CloudService {
     var changeTagCounter: Int64 = 0
     /// Every request fails `serviceUnavailable` before this time.
     var outageEnd: SimTime?
+    /// `serveOldVersion`: records whose previous version the next fetch of their zone serves.
+    var oldVersionsToServe: [OldVersionToServe] = []
+    /// `failNextBatch`: per account, the next upload fails as a whole.
+    var batchFailures: [String: BatchFailure] = [:]
 
     public init(configuration: CloudConfiguration) {
         self.configuration = configuration
@@ -85,9 +89,10 @@ public final class CloudService {
             {
                 return CloudOutcome(response: .failure(error))
             }
-            return fetchZoneChanges(
+            let outcome = fetchZoneChanges(
                 scope: .privateDatabase, zone: zone, token: token, resultsLimit: resultsLimit,
                 client: client)
+            return oldVersionsToServe.isEmpty ? outcome : addingOldVersions(to: outcome, zone: zone)
         case .fetchZoneChanges(.sharedDatabase, let zone, let token, let resultsLimit):
             if let error = zoneBusyError(zone, scope: .sharedDatabase, account: account, now: now)
             {
@@ -101,6 +106,9 @@ public final class CloudService {
             let request = ModifyRecordsRequest(
                 scope: scope, zone: zone, saves: saves, deletes: deletes, policy: policy,
                 atomic: atomic)
+            if !batchFailures.isEmpty, let failed = failedBatch(request, account: account) {
+                return failed
+            }
             return modifyRecords(request, client: client, account: account, now: now)
         case .fetchRecords(.privateDatabase, let zone, let names):
             ensureDefaultZone(zone)

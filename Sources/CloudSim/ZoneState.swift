@@ -155,6 +155,12 @@ struct ZoneState {
         return current
     }
 
+    /// The version a live record had before its last save; nil when it was saved once.
+    func previousVersion(of name: String) -> CloudRecord? {
+        guard records[name] != nil, !versions.isEmpty else { return nil }
+        return versions[HashedRecordName(name)]?.last
+    }
+
     /// Whether the zone holds a live share record.
     var hasShares: Bool { !shareRecordNames.isEmpty }
 

@@ -141,6 +141,7 @@ public enum ScenarioRunner {
         }
         let world = World(scenario: scenario, seed: seed, options: options)
         if options.recordSteps && options.recordTrace { world.stepRecorder = StepRecorder() }
+        world.fileWarnings = world.warnings(of: scenario)
         world.record("script", "run.start", [TraceField("file", .string(scenario.file)),
                                               TraceField("seed", .string(String(seed)))])
         var lines = SourceLines(source)
@@ -153,7 +154,9 @@ public enum ScenarioRunner {
         if releasing { scenario.timeline = [] }
         let count = timeline.count
         for index in 0..<count {
-            guard world.failure == nil else { break }
+            guard world.failure == nil || world.goesOnAfterFailure(to: timeline[index]) else {
+                break
+            }
             options.beforeStatement?(index)
             let statement = timeline[index]
             if releasing { timeline[index] = TimelineStatement(.settle, location: statement.location) }

@@ -26,16 +26,23 @@ public enum StoreLoadWarnings {
         for name in engines(of: scenario) {
             guard let profile = registry.profile(named: name), let validate = profile.validateSchema,
                   let failure = validate(schema) else { continue }
-            let rules = failure.rules.joined(separator: ", ")
             for finding in failure.findings {
                 diagnostics.append(Diagnostic(
                     severity: .warning, id: DiagnosticID("store-load-failed"), file: file,
                     location: location(of: finding, in: scenario),
-                    message: "on engine '\(name)' the store fails to load (\(failure.domain) "
-                        + "\(failure.code), \(rules)): \(finding.section) \(finding.line)"))
+                    message: message(engine: name, failure: failure, finding: finding)))
             }
         }
         return diagnostics
+    }
+
+    /// One item's warning text; `expect warning` matches the same text.
+    static func message(
+        engine: String, failure: StoreLoadFailure, finding: StoreLoadFailure.Finding
+    ) -> String {
+        let rules = failure.rules.joined(separator: ", ")
+        return "on engine '\(engine)' the store fails to load (\(failure.domain) "
+            + "\(failure.code), \(rules)): \(finding.section) \(finding.line)"
     }
 
     static func location(of finding: StoreLoadFailure.Finding, in scenario: ScenarioFile) -> SourceLocation {

@@ -64,6 +64,14 @@ extension World {
             }
         case .deploySchema:
             cloud.deploySchema()
+        case .failNextBatch(let account, let code):
+            cloud.failNextBatch(
+                account: account.value,
+                firstItem: code.flatMap { CloudErrorCode(name: $0.value.rawValue) })
+        case .putRecord(let account, let recordType, let name, let fields):
+            putServerRecord(account.value, recordType.value, name.value, fields)
+        case .serveOldVersion(let account, let label):
+            serveOldVersion(account.value, label.value)
         case .setting(let setting):
             apply(setting)
         }
@@ -113,6 +121,8 @@ extension World {
             cloud.setEnvironment(environment == .production ? .production : .development)
         case .missingDeletes(let answer):
             cloud.setMissingDeletes(answer == .unknownItem ? .unknownItem : .succeed)
+        case .childSaves(let answer):
+            cloud.setChildSaveChangesParentTag(answer == .touchParent)
         }
     }
 
@@ -146,6 +156,9 @@ extension World {
         case .reject: return "reject"
         case .accept: return "accept"
         case .deploySchema: return "deploy-schema"
+        case .failNextBatch: return "fail-next-batch"
+        case .putRecord: return "put-record"
+        case .serveOldVersion: return "serve-old-version"
         case .setting(let setting):
             switch setting {
             case .latency: return "latency"
@@ -154,6 +167,7 @@ extension World {
             case .pageSize: return "page-size"
             case .environment(let environment): return "environment \(environment.rawValue)"
             case .missingDeletes(let answer): return "missing-deletes \(answer.rawValue)"
+            case .childSaves(let answer): return "child-saves \(answer.rawValue)"
             }
         }
     }

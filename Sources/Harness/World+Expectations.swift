@@ -63,6 +63,17 @@ extension World {
                 actual = firedRules.contains { $0.contains(rule.value) }
             }
             return (actual == expected, actual ? "fired" : "not fired")
+        case .recordZone(let account, let label, let zone):
+            return checkRecordZone(account.value, label.value, zone.value)
+        case .rawValues(let account, let label, let values):
+            return checkRawValues(account.value, label.value, values)
+        case .failure(let text):
+            return checkExpectedFailure(text.value)
+        case .loadError(let device, let text):
+            return checkLoadError(device.value, text.value)
+        case .warning(let text):
+            let found = fileWarnings.isEmpty ? "no warning" : fileWarnings.joined(separator: "; ")
+            return (fileWarnings.contains { $0.contains(text.value) }, found)
         case .converged(let expected):
             // Records by the label the file gave them, where it gave one.
             let names = RecordLabels(labels: labels.resolvedBindings().map(\.label), table: labels)

@@ -105,6 +105,12 @@ final class World {
     var waiterActions: [UInt64: (line: Int, name: String)] = [:]
     /// Waiting actions the engine ended without doing them (a failed initialize-schema).
     var failedActions: [Leftovers.UnfinishedAction] = []
+    /// How many of `failedActions` an `expect failure` has looked at.
+    var expectedFailuresChecked = 0
+    /// Actions refused since the last `expect failure` because the store never loaded.
+    var refusedActionsToExpect: [String] = []
+    /// The messages of the warnings `synclab check` gives the file on this run's engine.
+    var fileWarnings: [String] = []
     /// Unchecked too: every access reads, appends or changes one element and ends before a
     /// trigger's action runs (which may arm more), so no two accesses overlap; it was checked
     /// at every probe point.
@@ -184,6 +190,7 @@ final class World {
         cloudConfiguration.recreatesDeletedRecords = options.cloudRecreatesDeletedRecords
         cloudConfiguration.tokenlessFetchOmitsDeletions = options.cloudTokenlessFetchOmitsDeletions
         cloudConfiguration.missingDeletes = configuration.missingDeletes == .unknownItem ? .unknownItem : .succeed
+        cloudConfiguration.childSaveChangesParentTag = configuration.childSaves == .touchParent
         cloud = CloudService(configuration: cloudConfiguration)
         for declaration in scenario.devices {
             let name = declaration.name.value

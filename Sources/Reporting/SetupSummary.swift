@@ -61,6 +61,9 @@ public struct SetupSummary: Hashable, Sendable {
         if cloud.missingDeletes != .succeed {
             network.append(Setting(name: "missing deletes", value: cloud.missingDeletes.rawValue))
         }
+        if cloud.childSaves != .leaveParent {
+            network.append(Setting(name: "child saves", value: cloud.childSaves.rawValue))
+        }
     }
 
     private static func entity(_ entity: EntityDeclaration) -> EntitySummary {

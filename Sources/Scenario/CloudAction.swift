@@ -50,8 +50,20 @@ public enum CloudAction: Hashable, Sendable {
     case accept(label: Located<String>)
     /// `deploy-schema` (SCHEMA-2).
     case deploySchema
+    /// `put-record alice Gadget "g1" color="red"` (a SyncLab addition): the server holds a
+    /// record no device of the story saved, stored as written (any type, any field values).
+    case putRecord(
+        account: Located<String>, recordType: Located<String>, name: Located<String>,
+        fields: [Assignment])
+    /// `serve-old-version alice n1` (a SyncLab addition): the next fetch of the zone holding
+    /// n1's record ends its page with that record's version before its last save.
+    case serveOldVersion(account: Located<String>, label: Located<String>)
+    /// `fail-next-batch alice [with serverRejectedRequest]` (a SyncLab addition): the
+    /// account's next upload fails as a whole, every item `batchRequestFailed` but the first,
+    /// which fails with the code when one is given.
+    case failNextBatch(account: Located<String>, firstItem: Located<CloudKitErrorCode>?)
     /// `environment ...`, `latency ...`, `push latency ...`, `push drop ...`,
-    /// `missing-deletes ...` from now on.
+    /// `missing-deletes ...`, `child-saves ...` from now on.
     case setting(CloudSettingKind)
 }
 

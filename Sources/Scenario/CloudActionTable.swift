@@ -39,6 +39,14 @@ enum CloudActionTable {
         CloudActionRule("reject") { $0.parseReject() },
         CloudActionRule("accept") { parser in parser.label().map { .accept(label: $0) } },
         CloudActionRule("deploy-schema") { _ in .deploySchema },
+        CloudActionRule("put-record") { $0.parsePutRecord() },
+        CloudActionRule("fail-next-batch") { $0.parseFailNextBatch() },
+        CloudActionRule("serve-old-version") { parser in
+            guard let account = parser.name("an account name"), let label = parser.label() else {
+                return nil
+            }
+            return .serveOldVersion(account: account, label: label)
+        },
         CloudActionRule("environment") { parser in
             parser.parseCloudSettingValue("environment").map(CloudAction.setting)
         },
@@ -50,6 +58,9 @@ enum CloudActionTable {
         },
         CloudActionRule("missing-deletes") { parser in
             parser.parseCloudSettingValue("missing-deletes").map(CloudAction.setting)
+        },
+        CloudActionRule("child-saves") { parser in
+            parser.parseCloudSettingValue("child-saves").map(CloudAction.setting)
         },
     ]
 
@@ -162,6 +173,21 @@ extension Parser {
     /// `reject LABEL with ERRORCODE`.
     fileprivate mutating func parseReject() -> CloudAction? {
         guard let label = label(), expectKeyword("with") else { return nil }
+        return parseErrorCode().map { .reject(label: label, error: $0) }
+    }
+
+    /// `fail-next-batch ACCOUNT [with ERRORCODE]`.
+    fileprivate mutating func parseFailNextBatch() -> CloudAction? {
+        guard let account = name("an account name") else { return nil }
+        guard current.isKeyword("with") else {
+            return .failNextBatch(account: account, firstItem: nil)
+        }
+        advance()
+        return parseErrorCode().map { .failNextBatch(account: account, firstItem: $0) }
+    }
+
+    /// A `CKError.Code` name.
+    private mutating func parseErrorCode() -> Located<CloudKitErrorCode>? {
         let word = current
         guard word.kind == .identifier, let code = CloudKitErrorCode(rawValue: word.text) else {
             let names = CloudKitErrorCode.allCases.map(\.rawValue)
@@ -170,6 +196,6 @@ extension Parser {
             return nil
         }
         advance()
-        return .reject(label: label, error: Located(code, at: word.location))
+        return Located(code, at: word.location)
     }
 }

@@ -13,6 +13,15 @@ public enum MissingDeletes: String, Hashable, Sendable, CaseIterable {
     case unknownItem = "unknown-item"
 }
 
+/// Whether saving a child record gives its parent a new change tag (`cloud child-saves`, a
+/// SyncLab addition): Apple's `recordChangeTag` page says it can, not when.
+public enum ChildSaves: String, Hashable, Sendable, CaseIterable {
+    /// The parent keeps its tag (the default, as before the setting existed).
+    case leaveParent = "leave-parent"
+    /// Each child save the cloud applies gives its parent a new change tag.
+    case touchParent = "touch-parent"
+}
+
 /// One network or service setting of the simulated cloud, in setup or on the timeline.
 public enum CloudSettingKind: Hashable, Sendable {
     /// One-way latency of every request.
@@ -26,6 +35,8 @@ public enum CloudSettingKind: Hashable, Sendable {
     case environment(CloudEnvironment)
     /// `missing-deletes succeed|unknown-item` (SyncLab addition, issue 14).
     case missingDeletes(MissingDeletes)
+    /// `child-saves leave-parent|touch-parent` (SyncLab addition).
+    case childSaves(ChildSaves)
 }
 
 /// A `cloud SETTING` line of the setup.
@@ -47,6 +58,7 @@ public struct CloudConfiguration: Hashable, Sendable {
     public var pageSize: Int = 100
     public var environment: CloudEnvironment = .development
     public var missingDeletes: MissingDeletes = .succeed
+    public var childSaves: ChildSaves = .leaveParent
 
     public init() {}
 
@@ -59,6 +71,7 @@ public struct CloudConfiguration: Hashable, Sendable {
         case .pageSize(let value): pageSize = value
         case .environment(let value): environment = value
         case .missingDeletes(let value): missingDeletes = value
+        case .childSaves(let value): childSaves = value
         }
     }
 }

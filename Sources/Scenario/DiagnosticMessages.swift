@@ -342,6 +342,14 @@ extension DiagnosticMessage {
 
     /// `unknown-device`, `unknown-probe-point`, ...
     /// `cloud: delete-zone alice zone NAME` naming a zone no fault can act on.
+    /// `raw pinned=true`: CloudKit has no Bool type; the stored value is a number.
+    static func rawBool(_ text: String, field: String) -> Self {
+        Self(id: "type-mismatch",
+            message: "raw field '\(field)' cannot hold '\(text)': CloudKit stores a Bool as "
+                + "the number 1 or 0",
+            suggestions: [text == "true" ? "1" : "0"])
+    }
+
     static func invalidZoneName(_ name: String, problem: String) -> Self {
         Self(id: "invalid-zone-name", message: "zone '\(name)' cannot be named here: \(problem)")
     }

@@ -56,4 +56,19 @@ public enum ExpectationKind: Hashable, Sendable {
     case fired(device: Located<String>?, rule: Located<String>, expected: Bool)
     /// `expect converged` (true) / `expect not converged` (false).
     case converged(expected: Bool)
+    /// `expect cloud alice: n1 in zone "Notes"` (a SyncLab addition): the zone of the
+    /// account's private database that holds the label's record.
+    case recordZone(account: Located<String>, label: Located<String>, zone: Located<String>)
+    /// `expect cloud alice: n1 raw CD_title="B"` (a SyncLab addition): the record's fields as
+    /// stored, by field name, without the engine's record layout.
+    case rawValues(account: Located<String>, label: Located<String>, values: [Assignment])
+    /// `expect failure "TEXT"` (a SyncLab addition): the run failed at runtime, or an action
+    /// failed, with TEXT in its message since the previous `expect failure`; the run goes on.
+    case failure(text: Located<String>)
+    /// `expect phone: load-error "TEXT"` (a SyncLab addition): the device's store failed to
+    /// load, with TEXT in one section of the failure's reason.
+    case loadError(device: Located<String>, text: Located<String>)
+    /// `expect warning "TEXT"` (a SyncLab addition): a warning `synclab check` gives the file
+    /// for the run's engine has TEXT in its message.
+    case warning(text: Located<String>)
 }

@@ -1,7 +1,9 @@
 /// `expect ...` statements.
 extension Parser {
     /// Expectation words that only make sense about a device, not about the cloud.
-    static let deviceOnlyExpectations = ["state", "downloaded-once", "not", "pending", "fired", "refused"]
+    static let deviceOnlyExpectations = [
+        "state", "downloaded-once", "not", "pending", "fired", "refused", "load-error",
+    ]
 
     mutating func parseExpectation(_ keyword: Token) -> Bool {
         var engine: Located<String>?
@@ -28,6 +30,16 @@ extension Parser {
         }
         if word.isKeyword("fired") || word.isKeyword("not") {
             return parseNegatable(device: nil)
+        }
+        if word.isKeyword("failure") && peek().kind != .colon {
+            // Not a device called `failure`: `expect failure "TEXT"`.
+            advance()
+            return quotedText("the text of the failure in quotes").map { .failure(text: $0) }
+        }
+        if word.isKeyword("warning") && peek().kind != .colon {
+            // Not a device called `warning`: `expect warning "TEXT"`.
+            advance()
+            return quotedText("the text of the warning in quotes").map { .warning(text: $0) }
         }
         if word.isKeyword("cloud") && peek().kind == .identifier {
             advance()
@@ -99,6 +111,11 @@ extension Parser {
             }
         case "not", "fired":
             return parseNegatable(device: device)
+        case "load-error" where peek().kind == .string:
+            advance()
+            return quotedText("the text of the load error in quotes").map {
+                .loadError(device: device, text: $0)
+            }
         case "refused":
             advance()
             let word = current
@@ -138,7 +155,45 @@ extension Parser {
             return .recordName(
                 account: account, label: label, name: Located(text.value, at: text.location))
         }
+        if current.isKeyword("in") && peek().kind != .equals {
+            advance()
+            return parseZoneName().map { .recordZone(account: account, label: label, zone: $0) }
+        }
+        if current.isKeyword("raw") && peek().kind != .equals {
+            advance()
+            return parseRawAssignments().map {
+                .rawValues(account: account, label: label, values: $0)
+            }
+        }
         return parseAssignments().map { .values(scope, label: label, values: $0) }
+    }
+
+    /// `zone NAME` after `in`: NAME an identifier or a string.
+    private mutating func parseZoneName() -> Located<String>? {
+        guard expectKeyword("zone") else { return nil }
+        let word = current
+        guard word.kind == .identifier || word.kind == .string else {
+            report(.expected("a zone name", found: word), at: word.location)
+            return nil
+        }
+        advance()
+        return Located(word.value, at: word.location)
+    }
+
+    /// `FIELD=VALUE …` after `raw`: at least one.
+    private mutating func parseRawAssignments() -> [Assignment]? {
+        guard current.kind == .identifier && peek().kind == .equals else {
+            report(.expected("a field such as 'CD_title=\"B\"'", found: current),
+                at: current.location)
+            return nil
+        }
+        return parseAssignments()
+    }
+
+    /// A string; its text and where it is.
+    private mutating func quotedText(_ what: String) -> Located<String>? {
+        guard let text = expect(.string, what) else { return nil }
+        return Located(text.value, at: text.location)
     }
 
     /// `count ENTITY [where key=value ...] = N`, or `>=`, `<=`, `>`, `<` for a bound.

@@ -138,12 +138,12 @@ extension Parser {
     }
 
     /// `latency D`, `push latency D`, `push drop P%`, `page-size N`, `environment E`,
-    /// `missing-deletes M`.
+    /// `missing-deletes M`, `child-saves C`.
     mutating func parseCloudSettingKind(inTimeline: Bool) -> CloudSettingKind? {
         let word = current
         let settings = inTimeline
-            ? ["latency", "push", "environment", "missing-deletes"]
-            : ["latency", "push", "page-size", "environment", "missing-deletes"]
+            ? ["latency", "push", "environment", "missing-deletes", "child-saves"]
+            : ["latency", "push", "page-size", "environment", "missing-deletes", "child-saves"]
         guard word.kind == .identifier, settings.contains(word.text) else {
             let suggestions = Suggestions.closest(to: word.text, among: settings)
             report(.unknownCloudSetting(word, suggestions: suggestions), at: word.location)
@@ -164,6 +164,9 @@ extension Parser {
             return parseCount("a page size", minimum: 1).map(CloudSettingKind.pageSize)
         case "missing-deletes":
             return parseMissingDeletes().map(CloudSettingKind.missingDeletes)
+        case "child-saves":
+            return parseSettingWord(expected: "'leave-parent' or 'touch-parent'")
+                .map(CloudSettingKind.childSaves)
         default:
             return parseEnvironment().map(CloudSettingKind.environment)
         }

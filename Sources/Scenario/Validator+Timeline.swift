@@ -234,7 +234,8 @@ extension Validator {
         case .throttle(let account, _), .throttleNextUpload(let account, _, _),
             .throttleNextDeletes(let account, _, _),
             .quota(let account, _), .deleteZone(let account), .userDeleteZone(let account),
-            .expireTokens(let account), .failDownloads(let account, _), .zoneBusy(let account, _):
+            .expireTokens(let account), .failDownloads(let account, _), .zoneBusy(let account, _),
+            .failNextBatch(let account, _):
             requireAccount(account)
         case .zoneFault(_, let account, let zone):
             requireAccount(account)
@@ -249,6 +250,12 @@ extension Validator {
                 break
             }
         case .reject(let label, _), .accept(let label):
+            _ = requireLabel(label, state: state)
+        case .putRecord(let account, _, _, let fields):
+            requireAccount(account)
+            checkRawValues(fields, state: state)
+        case .serveOldVersion(let account, let label):
+            requireAccount(account)
             _ = requireLabel(label, state: state)
         case .outage, .deploySchema, .setting:
             break
@@ -308,8 +315,20 @@ extension Validator {
             if namesChecked {
                 forEachCheckedEngine { $0.checkRuleID(rule) }
             }
-        case .converged:
+        case .converged, .failure, .warning:
             break
+        case .recordZone(let account, let label, let zone):
+            requireAccount(account)
+            _ = requireLabel(label, state: state)
+            if zone.value != "_defaultZone", let problem = Self.zoneNameProblem(zone.value) {
+                report(.invalidZoneName(zone.value, problem: problem), at: zone.location)
+            }
+        case .rawValues(let account, let label, let values):
+            requireAccount(account)
+            _ = requireLabel(label, state: state)
+            checkRawValues(values, state: state)
+        case .loadError(let device, _):
+            requireDevice(device)
         }
     }
 

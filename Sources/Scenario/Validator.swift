@@ -130,6 +130,7 @@ struct Validator {
         case .pageSize: return "cloud page-size"
         case .environment: return "cloud environment"
         case .missingDeletes: return "cloud missing-deletes"
+        case .childSaves: return "cloud child-saves"
         }
     }
 

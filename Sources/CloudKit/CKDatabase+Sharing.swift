@@ -10,7 +10,8 @@ extension CKDatabase {
         let account = runtime.account ?? ""
         for case let share as CKShare in saved {
             guard case .success? = results[share.recordID] else { continue }
-            for (zone, target, action) in share.steps(account: account) {
+            let steps = share.steps(account: account)
+            for (zone, target, action) in steps { // tidy: ordered (an array)
                 let response = await runtime.request(.share(zone: zone, target: target,
                     action: action))
                 guard case .shareModified(_, let records) = response else {

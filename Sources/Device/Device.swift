@@ -260,19 +260,25 @@ public final class Device {
     /// engine that `writesWholeStateFirst` gets the disk lent (moved in, changed in place,
     /// not copied), and the disk already holds that first write when this returns, so
     /// carrying it out again changes nothing. Other engines work on copies, as in `deliver`.
-    ///
-    /// `probesPassInLine`: how many probe points a lending engine may pass in line during
-    /// the event (`DeviceConditions.probesPassInLine`); the caller vouches that nothing could
-    /// come between them and their `.resume`.
+    public func deliverWritingFirst(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
+        var none = 0
+        return deliverWritingFirst(event, now: now, resumingInLine: &none)
+    }
+
+    /// `deliverWritingFirst(_:now:)`, letting a lending engine resume up to `passes` probe
+    /// points in line (the caller vouches that nothing could come between them and their
+    /// `.resume`); `passes` comes back as how many it did: the effects' first probe points.
     public func deliverWritingFirst(
-        _ event: EngineEvent, now: SimTime, probesPassInLine: Int = 0
+        _ event: EngineEvent, now: SimTime, resumingInLine passes: inout Int
     ) -> [EngineEffect] {
         // An app owns its disk: passed as itself, not found (and retained) as the owner.
         host == nil
-            ? deliverWritingFirst(event, now: now, owner: self, probesPassInLine: probesPassInLine)
-            : deliverWritingFirst(
-                event, now: now, owner: diskOwner, probesPassInLine: probesPassInLine)
+            ? deliverWritingFirst(event, now: now, owner: self, passes: &passes)
+            : deliverWritingFirst(event, now: now, owner: diskOwner, passes: &passes)
     }
+
+    /// Whether the running engine handles the events over a lent disk, in its own code.
+    public var lendsDisk: Bool { lendingEngine != nil }
 
     /// Hands an event's effects array back to the engine once the world has carried the
     /// effects out, for the engine to fill again (`DiskLendingEngine.reuseEffects`).
@@ -282,7 +288,7 @@ public final class Device {
 
     /// `deliverWritingFirst(_:now:)` with the device whose disk this process uses.
     private func deliverWritingFirst(
-        _ event: EngineEvent, now: SimTime, owner: Device, probesPassInLine: Int
+        _ event: EngineEvent, now: SimTime, owner: Device, passes: inout Int
     ) -> [EngineEffect] {
         // Lent, not copied: the engine's first effect writes its whole state, so the disk's
         // old contents are never looked at again (and the engine changes them in place).
@@ -292,7 +298,6 @@ public final class Device {
         if let lendingEngine {
             owner.diskChanged()
             refreshEventConditions(now: now)
-            eventConditions.probesPassInLine = probesPassInLine
             // The engine's own code works on the disk itself and leaves its first write there.
             effects = withUnsafeMutablePointer(to: &owner.ownDisk) { disk in
                 withUnsafeMutablePointer(to: &eventConditions) { slot in
@@ -302,13 +307,15 @@ public final class Device {
                     let conditions = slot.move()
                     let effects = lendingEngine.handleLent(
                         event, conditions: conditions, disk: &disk.pointee.store,
-                        syncData: &disk.pointee.syncData, names: &names)
+                        syncData: &disk.pointee.syncData, names: &names,
+                        resumingInLine: &passes)
                     slot.initialize(to: consume conditions)
                     return effects
                 }
             }
             guard Self.startsWithWrite(effects) else { notWrittenFirst() }
         } else {
+            passes = 0
             guard let engine else { return [] }
             owner.diskChanged()
             guard type(of: engine).writesWholeStateFirst else {

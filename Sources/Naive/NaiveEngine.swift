@@ -117,8 +117,8 @@ public final class NaiveEngine: SyncEngine {
             timerFired(timer, context: &context, effects: &effects)
         case .response(let id, let response):
             answered(id, response, context: &context, effects: &effects)
-        case .resume:
-            resume(context: &context, effects: &effects)
+        case .resume(let ticket):
+            resume(ticket, context: &context, effects: &effects)
         case .appCall(let call, let waiter):
             appCall(call, waiter: waiter, context: &context, effects: &effects)
         case .storeReplaced:
@@ -167,17 +167,25 @@ public final class NaiveEngine: SyncEngine {
         operation.next = step
         operation.isPaused = true
         resumeQueue.append(operation.number)
-        effects.append(.probeIn(first, synchronization: operation.number))
+        effects.append(.probe(first, ticket: ProbeTicket(synchronization: operation.number)))
     }
 
-    private func resume(context: inout NaiveContext, effects: inout [EngineEffect]) {
-        guard !resumeQueue.isEmpty else { return }
-        let number = resumeQueue.removeFirst()
-        guard let operation = operations[number] else { return }
+    /// Goes on with the operation the ticket names, the first paused one (the world resumes
+    /// probe points in the order they were passed); a ticket that names none is an error.
+    private func resume(
+        _ ticket: ProbeTicket, context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
+        guard let number = resumeQueue.first, number == ticket.synchronization,
+              let operation = operations[number], operation.isPaused else {
+            let named = ticket.synchronization.map { "operation \($0)" } ?? "no operation"
+            effects.append(.runtimeError("naive: resumed \(named) with nothing paused there"))
+            return
+        }
+        resumeQueue.removeFirst()
         if !operation.probes.isEmpty {
             let probe = operation.probes.removeFirst()
             resumeQueue.append(number)
-            effects.append(.probeIn(probe, synchronization: number))
+            effects.append(.probe(probe, ticket: ticket))
             return
         }
         operation.isPaused = false

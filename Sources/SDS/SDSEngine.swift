@@ -127,12 +127,6 @@ public final class SDSEngine: SyncEngine {
     /// when there is none: the array is allocated then; issue 19).
     private var spareEffects: [EngineEffect] = []
 
-    /// How many more probe points this event may pass in line (its conditions'
-    /// `probesPassInLine`; zero outside `handleLent`), and whether the run is being stepped
-    /// now (`advance`), the only place a probe point passed in line goes on at once.
-    var inLinePassesLeft = 0
-    var steppingRun = false
-
     /// The largest array kept for reuse: a big download page's effects are not held on to.
     private static let largestSpareEffects = 64
 
@@ -175,8 +169,6 @@ public final class SDSEngine: SyncEngine {
         syncData: consuming SyncDataBox,
         names: inout Xoshiro256StarStar
     ) -> [EngineEffect] {
-        inLinePassesLeft = conditions.probesPassInLine
-        defer { inLinePassesLeft = 0 }
         // The event as the body's argument, not captured (which copied it).
         return SDSContext.handlingLentDisk(
             event, conditions: conditions, store: consume store, syncData: consume syncData,
@@ -187,18 +179,19 @@ public final class SDSEngine: SyncEngine {
     }
 
     /// `handleLent` over the disk itself: the device's store and box are changed in place and
-    /// hold the event's write when it returns (DiskLendingEngine).
+    /// hold the event's write when it returns; the world's in-line resumes are made in this
+    /// engine's code (DiskLendingEngine).
     public func handleLent(
         _ event: EngineEvent,
         conditions: DeviceConditions,
         disk store: inout Store,
         syncData: inout SyncDataBox,
-        names: inout Xoshiro256StarStar
+        names: inout Xoshiro256StarStar,
+        resumingInLine passes: inout Int
     ) -> [EngineEffect] {
-        inLinePassesLeft = conditions.probesPassInLine
-        defer { inLinePassesLeft = 0 }
-        return SDSContext.handlingLentDisk(
-            event, conditions: conditions, disk: &store, syncData: &syncData, names: &names
+        SDSContext.handlingLentDisk(
+            event, conditions: conditions, disk: &store, syncData: &syncData, names: &names,
+            resumingInLine: &passes
         ) { event, context, effects in
             handleWithoutWriting(event, context: &context, effects: &effects)
         }
@@ -315,9 +308,6 @@ public final class SDSEngine: SyncEngine {
             pendingReset = (deleteAll, waiter)
             if run == nil { performReset(context: &context, effects: &effects) }
         case .initializeSchema:
-            // `run == nil` below asks whether a run started: one passing its probe points in
-            // line would have gone further than the event that waits (`pass`).
-            inLinePassesLeft = 0
             if let waiter { pendingSchemaWaiters.append(waiter) }
             schemaRequested = true
             requestSync(waiter: nil, context: &context, effects: &effects)

@@ -32,12 +32,17 @@ public protocol DiskLendingEngine: AnyObject {
     /// need not take the write apart to put it back on the disk (matching and copying the
     /// effect cost about 800 instructions an event; issue 19). The default moves them into
     /// `handleLent(_:conditions:store:syncData:names:)` and copies the first write back.
+    ///
+    /// `passes`: how many probe points the world lets the engine resume in line during the
+    /// event (nothing could come between them and their `.resume`); it comes back as how many
+    /// were (`EngineContext.resumeInLine`), the first probe effects. The default resumes none.
     func handleLent(
         _ event: EngineEvent,
         conditions: DeviceConditions,
         disk store: inout Store,
         syncData: inout SyncDataBox,
-        names: inout Xoshiro256StarStar
+        names: inout Xoshiro256StarStar,
+        resumingInLine passes: inout Int
     ) -> [EngineEffect]
 
     /// Takes back the effects array of an event once the device has carried its effects out
@@ -56,11 +61,13 @@ extension DiskLendingEngine {
         conditions: DeviceConditions,
         disk store: inout Store,
         syncData: inout SyncDataBox,
-        names: inout Xoshiro256StarStar
+        names: inout Xoshiro256StarStar,
+        resumingInLine passes: inout Int
     ) -> [EngineEffect] {
+        passes = 0
         // Moved out of the disk's memory, which stays uninitialized until the first write
         // fills it again (the caller cannot look at the disk meanwhile).
-        withUnsafeMutablePointer(to: &store) { storeSlot in
+        return withUnsafeMutablePointer(to: &store) { storeSlot in
             withUnsafeMutablePointer(to: &syncData) { syncDataSlot in
                 let effects = handleLent(
                     event, conditions: conditions, store: storeSlot.move(),
@@ -117,8 +124,9 @@ extension EngineContext {
     }
 
     /// `handlingLentDisk(_:conditions:store:syncData:names:_:)` over the disk itself (for
-    /// `DiskLendingEngine.handleLent(_:conditions:disk:syncData:names:)`): `store` and
-    /// `syncData` hold the whole working state when it returns, as its first effect writes.
+    /// `DiskLendingEngine.handleLent(_:conditions:disk:syncData:names:resumingInLine:)`):
+    /// `store` and `syncData` hold the whole working state when it returns, as its first
+    /// effect writes. The probe points are resumed in line as `resumeInLine` says.
     @inlinable
     public static func handlingLentDisk(
         _ event: EngineEvent,
@@ -126,10 +134,16 @@ extension EngineContext {
         disk store: inout Store,
         syncData: inout SyncDataBox,
         names: inout Xoshiro256StarStar,
+        resumingInLine passes: inout Int,
         _ body: (borrowing EngineEvent, inout EngineContext, inout [EngineEffect]) -> Void
     ) -> [EngineEffect] {
         lendingDisk(
-            event, conditions: conditions, disk: &store, syncData: &syncData, names: &names, body)
+            event, conditions: conditions, disk: &store, syncData: &syncData, names: &names
+        ) { event, context, effects in
+            body(event, &context, &effects)
+            // Position 0 holds the place of the write.
+            resumeInLine(&passes, context: &context, effects: &effects, from: 1, body)
+        }
     }
 
     /// The `handlingLentDisk`s: `argument` is handed to `body`.

@@ -91,11 +91,9 @@ private final class Driver {
                 case .send(let id, let request):
                     let client = CloudClient(device: "phone", account: "alice")
                     queue.append(.response(id, cloud.handle(request, from: client, now: context.now).response))
-                case .probe(let name), .probeIn(let name, _):
+                case .probe(let name, let ticket):
                     probes.append(name)
-                    queue.append(.resume)
-                case .probePassed(let name):
-                    probes.append(name)
+                    queue.append(.resume(ticket))
                 case .completed(let waiter):
                     completed.append(waiter)
                 case .failed(let waiter, let reason):

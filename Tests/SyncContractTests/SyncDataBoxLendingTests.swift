@@ -133,7 +133,7 @@ import Testing
         // (The effects still hold the box here, so its value is read, not moved out.)
         let data = try #require(box.contents(as: Data.self))
         #expect(data.count == 1)
-        guard case .probe("one") = effects[1], case .probe("two") = effects[2] else {
+        guard case .probe("one", _) = effects[1], case .probe("two", _) = effects[2] else {
             Issue.record("the body's effects are not in order after the write")
             return
         }
@@ -151,8 +151,10 @@ import Testing
         var store = Store(schema: schema)
         var box = SyncDataBox(Data())
         var unshared: Bool?
+        var none = 0
         let effects = EngineContext<Data>.handlingLentDisk(
-            .push, conditions: conditions, disk: &store, syncData: &box, names: &names
+            .push, conditions: conditions, disk: &store, syncData: &box, names: &names,
+            resumingInLine: &none
         ) { event, context, effects in
             #expect(event == .push)
             unshared = isKnownUniquelyReferenced(&context.syncData.marker)
@@ -191,8 +193,10 @@ import Testing
         var names = Xoshiro256StarStar(seed: 1)
         var store = Store(schema: Schema(entities: []))
         var box = SyncDataBox()
+        var none = 0
         let effects = Engine().handleLent(
-            .push, conditions: conditions, disk: &store, syncData: &box, names: &names)
+            .push, conditions: conditions, disk: &store, syncData: &box, names: &names,
+            resumingInLine: &none)
         #expect(try #require(box.contents(as: Data.self)).count == 2)
         guard case .write(let write)? = effects.first, let written = write.syncData else {
             Issue.record("the first effect is not the whole-state write")

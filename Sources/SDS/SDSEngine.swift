@@ -21,8 +21,6 @@ public final class SDSEngine: SyncEngine {
     public static let maxBackoff = SimTime.minutes(5)
 
     public static var probePoints: [String] { SDSProfile.probePoints.map(\.name) }
-    /// `handle` writes the store and sync data together as its first effect.
-    public static let writesWholeStateFirst = true
 
     let schema: Schema
     let zoneName: String
@@ -159,29 +157,10 @@ public final class SDSEngine: SyncEngine {
     /// path for small blocks and cost 5 M more than 4.
     private static let usualEffectCount = 6
 
-    /// `handle(_:context:)` over a lent disk, in this engine's own (specialized) code: the
-    /// context is built from the lent store and sync data, and its state is moved into the
-    /// write at the end instead of copied (DiskLendingEngine, EngineContext.handlingLentDisk).
-    public func handleLent(
-        _ event: EngineEvent,
-        conditions: DeviceConditions,
-        store: consuming Store,
-        syncData: consuming SyncDataBox,
-        names: inout Xoshiro256StarStar
-    ) -> [EngineEffect] {
-        // The event as the body's argument, not captured (which copied it).
-        return SDSContext.handlingLentDisk(
-            event, conditions: conditions, store: consume store, syncData: consume syncData,
-            names: &names
-        ) { event, context, effects in
-            handleWithoutWriting(event, context: &context, effects: &effects)
-        }
-    }
-
-    /// `handleLent` over the disk itself: the device's store and box are changed in place and
-    /// hold the event's write when it returns; the world's in-line resumes are made in this
-    /// engine's code (DiskLendingEngine).
-    public func handleLent(
+    /// `handle(_:context:)` over the device's disk itself, in this engine's own (specialized)
+    /// code: the store and box are changed in place and hold the event's write when it
+    /// returns; the world's in-line resumes are made here too (DiskLendingEngine).
+    package func handleLent(
         _ event: EngineEvent,
         conditions: DeviceConditions,
         disk store: inout Store,
@@ -485,7 +464,7 @@ public final class SDSEngine: SyncEngine {
 /// sds handles a lent disk in its own code (`handleLent`, above).
 extension SDSEngine: DiskLendingEngine {
     /// Keeps an event's effects array, emptied, for the next event (`handleWithoutWriting`).
-    public func reuseEffects(_ effects: consuming [EngineEffect]) {
+    package func reuseEffects(_ effects: consuming [EngineEffect]) {
         // Changed as the parameter itself: a copy in a local kept a second reference, so
         // emptying it allocated a new array.
         guard effects.capacity <= Self.largestSpareEffects else { return }

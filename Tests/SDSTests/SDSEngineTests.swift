@@ -67,9 +67,12 @@ private final class Driver {
                     accountStatus: context.accountStatus, isOnline: context.isOnline,
                     isDiskFull: context.isDiskFull)
                 var names = context.names
+                var store = context.store
+                var box = SyncDataBox(context.syncData)
+                var none = 0
                 effects = engine.handleLent(
-                    next, conditions: conditions, store: context.store,
-                    syncData: SyncDataBox(context.syncData), names: &names)
+                    next, conditions: conditions, disk: &store, syncData: &box, names: &names,
+                    resumingInLine: &none)
                 context.names = names
             } else {
                 var working = context

@@ -170,22 +170,23 @@ public final class NaiveEngine: SyncEngine {
         effects.append(.probe(first, ticket: ProbeTicket(synchronization: operation.number)))
     }
 
-    /// Goes on with the operation the ticket names, the first paused one (the world resumes
-    /// probe points in the order they were passed); a ticket that names none is an error.
+    /// Goes on with the operation first in its own queue, whichever ticket comes back (the
+    /// order it always kept; a trigger's action at a point can interleave the `.resume`s);
+    /// a `.resume` with no operation paused is an error.
     private func resume(
         _ ticket: ProbeTicket, context: inout NaiveContext, effects: inout [EngineEffect]
     ) {
-        guard let number = resumeQueue.first, number == ticket.synchronization,
-              let operation = operations[number], operation.isPaused else {
+        guard let number = resumeQueue.first, let operation = operations[number],
+              operation.isPaused else {
             let named = ticket.synchronization.map { "operation \($0)" } ?? "no operation"
-            effects.append(.runtimeError("naive: resumed \(named) with nothing paused there"))
+            effects.append(.runtimeError("naive: resumed \(named) with nothing paused"))
             return
         }
         resumeQueue.removeFirst()
         if !operation.probes.isEmpty {
             let probe = operation.probes.removeFirst()
             resumeQueue.append(number)
-            effects.append(.probe(probe, ticket: ticket))
+            effects.append(.probe(probe, ticket: ProbeTicket(synchronization: number)))
             return
         }
         operation.isPaused = false

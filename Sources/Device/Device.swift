@@ -77,7 +77,7 @@ public final class Device {
     /// The engine running in this process (its memory); nil while the app is not running.
     @exclusivity(unchecked) public private(set) var engine: (any SyncEngine)?
     /// The running engine again, when it handles a lent disk in its own code
-    /// (`DiskLendingEngine`, found once per launch instead of cast on every event).
+    /// (`DiskLendingEngine`, behind the contract; found once per launch, not cast per event).
     @exclusivity(unchecked) private var lendingEngine: (any DiskLendingEngine)?
     /// The engine this device runs, as the registry describes it.
     public let profile: EngineProfile
@@ -186,7 +186,7 @@ public final class Device {
         engine.setAutosync(autosync)
         dropObservation()
         self.engine = engine
-        lendingEngine = type(of: engine).writesWholeStateFirst ? engine as? any DiskLendingEngine : nil
+        lendingEngine = engine as? any DiskLendingEngine
     }
 
     /// The schema the engine launches with: the app's, seen through its sync selection.
@@ -256,23 +256,29 @@ public final class Device {
         }
     }
 
-    /// Like `deliver(_:now:)`, for a caller that carries out the first effect at once: an
-    /// engine that `writesWholeStateFirst` gets the disk lent (moved in, changed in place,
-    /// not copied), and the disk already holds that first write when this returns, so
-    /// carrying it out again changes nothing. Other engines work on copies, as in `deliver`.
-    ///
-    /// `probesPassInLine`: how many probe points a lending engine may pass in line during
-    /// the event (`DeviceConditions.probesPassInLine`); the caller vouches that nothing could
-    /// come between them and their `.resume`.
+    /// Like `deliver(_:now:)`, for a caller that carries out the first effect at once: a
+    /// `DiskLendingEngine` gets the disk lent (moved in, changed in place, not copied), and
+    /// the disk already holds its first effect's write when this returns, so carrying it out
+    /// again changes nothing. Other engines work on copies, as in `deliver`.
+    public func deliverWritingFirst(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
+        var none = 0
+        return deliverWritingFirst(event, now: now, resumingInLine: &none)
+    }
+
+    /// `deliverWritingFirst(_:now:)`, letting a lending engine resume up to `passes` probe
+    /// points in line (the caller vouches that nothing could come between them and their
+    /// `.resume`); `passes` comes back as how many it did: the effects' first probe points.
     public func deliverWritingFirst(
-        _ event: EngineEvent, now: SimTime, probesPassInLine: Int = 0
+        _ event: EngineEvent, now: SimTime, resumingInLine passes: inout Int
     ) -> [EngineEffect] {
         // An app owns its disk: passed as itself, not found (and retained) as the owner.
         host == nil
-            ? deliverWritingFirst(event, now: now, owner: self, probesPassInLine: probesPassInLine)
-            : deliverWritingFirst(
-                event, now: now, owner: diskOwner, probesPassInLine: probesPassInLine)
+            ? deliverWritingFirst(event, now: now, owner: self, passes: &passes)
+            : deliverWritingFirst(event, now: now, owner: diskOwner, passes: &passes)
     }
+
+    /// Whether the running engine handles the events over a lent disk, in its own code.
+    public var lendsDisk: Bool { lendingEngine != nil }
 
     /// Hands an event's effects array back to the engine once the world has carried the
     /// effects out, for the engine to fill again (`DiskLendingEngine.reuseEffects`).
@@ -282,17 +288,16 @@ public final class Device {
 
     /// `deliverWritingFirst(_:now:)` with the device whose disk this process uses.
     private func deliverWritingFirst(
-        _ event: EngineEvent, now: SimTime, owner: Device, probesPassInLine: Int
+        _ event: EngineEvent, now: SimTime, owner: Device, passes: inout Int
     ) -> [EngineEffect] {
         // Lent, not copied: the engine's first effect writes its whole state, so the disk's
         // old contents are never looked at again (and the engine changes them in place).
         let effects: [EngineEffect]
-        // Asked first: a lending engine is a running engine that writes its whole state first
-        // (`launch`), so the running engine and its promise need not be read on the way.
+        // Asked first: a lending engine is the running engine (`launch`), so the running
+        // engine need not be read on the way.
         if let lendingEngine {
             owner.diskChanged()
             refreshEventConditions(now: now)
-            eventConditions.probesPassInLine = probesPassInLine
             // The engine's own code works on the disk itself and leaves its first write there.
             effects = withUnsafeMutablePointer(to: &owner.ownDisk) { disk in
                 withUnsafeMutablePointer(to: &eventConditions) { slot in
@@ -302,48 +307,26 @@ public final class Device {
                     let conditions = slot.move()
                     let effects = lendingEngine.handleLent(
                         event, conditions: conditions, disk: &disk.pointee.store,
-                        syncData: &disk.pointee.syncData, names: &names)
+                        syncData: &disk.pointee.syncData, names: &names,
+                        resumingInLine: &passes)
                     slot.initialize(to: consume conditions)
                     return effects
                 }
             }
             guard Self.startsWithWrite(effects) else { notWrittenFirst() }
         } else {
+            passes = 0
             guard let engine else { return [] }
             owner.diskChanged()
-            guard type(of: engine).writesWholeStateFirst else {
-                return engine.handle(
-                    event, conditions: conditions(now: now), store: diskOwner.ownDisk.store,
-                    syncData: diskOwner.ownDisk.syncData,
-                    names: &names)
-            }
-            // Moved out of the disk's memory, which stays uninitialized until the write fills
-            // it again (nothing can read the disk meanwhile: an engine knows no device).
-            effects = withUnsafeMutablePointer(to: &owner.ownDisk) { disk in
-                let storeSlot = disk.pointer(to: \.store).unsafelyUnwrapped
-                let syncDataSlot = disk.pointer(to: \.syncData).unsafelyUnwrapped
-                // The engine gets the only references (a copy left here would make each of its
-                // changes copy the dictionary it touches).
-                let effects = engine.handle(
-                    event, conditions: conditions(now: now), lending: storeSlot.move(),
-                    syncData: syncDataSlot.move(), names: &names)
-                // Matched with `case .some`: optional bindings copied the optional store besides
-                // (through the generic witnesses of `Optional<Store>`).
-                guard !effects.isEmpty, case .write(let write) = effects[0],
-                      case .some(let written) = write.store,
-                      case .some(let writtenSyncData) = write.syncData else {
-                    notWrittenFirst()
-                }
-                storeSlot.initialize(to: written)
-                syncDataSlot.initialize(to: writtenSyncData)
-                return effects
-            }
+            return engine.handle(
+                event, conditions: conditions(now: now), store: diskOwner.ownDisk.store,
+                syncData: diskOwner.ownDisk.syncData, names: &names)
         }
         owner.holdsLentWrite = true
         return effects
     }
 
-    /// The lent path's check failed: the engine broke its promise (`writesWholeStateFirst`).
+    /// The lent path's check failed: the engine did not write its whole state first.
     private func notWrittenFirst() -> Never {
         preconditionFailure("engine '\(profile.name)' did not write its whole state first")
     }

@@ -90,7 +90,7 @@ public struct RunResult: Sendable {
     public var endTime: SimTime
     /// Every device's models and every account's records at the end, as text tables.
     public var finalState: FinalState
-    /// How many probe points engines passed in line (`EngineEffect.probePassed`), each a
+    /// How many probe points engines were resumed from in line (World+InLineProbes), each a
     /// `.resume` event that did not need the kernel's queue.
     public var probesPassedInLine = 0
     /// The state after each trace event, when `RunOptions.recordSteps` asked for it.

@@ -187,7 +187,7 @@ extension World {
     private func noteIncarnation(of index: Int) {
         let device = devices[index]
         incarnations[index] = device.incarnation
-        lendsDisk[index] = device.engine.map { type(of: $0).writesWholeStateFirst } ?? false
+        lendsDisk[index] = device.lendsDisk
     }
 
     /// Runs the simulation until a waiting action is done.

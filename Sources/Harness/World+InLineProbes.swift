@@ -1,14 +1,15 @@
 import Device
 import SyncContract
 
-/// Probe points passed in line (`EngineEffect.probePassed`).
+/// Probe points resumed in line.
 ///
 /// A probe point normally ends an engine's event: the world runs the triggers waiting there
 /// and schedules the engine's `.resume` at the same time, a kernel event of its own. When
-/// nothing could come between the two, the engine may go on at once instead, and the run is
-/// the same: the world grants that per event (`DeviceConditions.probesPassInLine`) and
-/// counts each pass as the `.resume` event it stands for. Most of a sweep's events were such
-/// resumes (issue 19).
+/// nothing could come between the two, the engine may be resumed at once instead, within the
+/// same delivery, and the run is the same: the world grants that per event, the device's
+/// lending path does it (`Device.deliverWritingFirst(_:now:resumingInLine:)`), and the world
+/// counts each such pass as the `.resume` event it stands for. Most of a sweep's events were
+/// such resumes.
 extension World {
     /// The most probe points an engine may pass in line during one event; the kernel's
     /// event budget must have room for that many more events.
@@ -30,7 +31,10 @@ extension World {
     ///   but the disk would hold more than that write), and its livelock guard has room for
     ///   every pass (a run that fails at a pass would leave on the lent disk what the engine
     ///   did after it: the world's checks between events end a run only where it waits);
-    /// - its engine lends it the disk (the only engines that know `probePassed`).
+    /// - its engine lends it the disk (the path that resumes in line).
+    ///
+    /// The lending path itself stops before a probe point whose `.resume` an effect of the
+    /// event would come after (a timer due at once, an ended waiting action).
     func probesPassInLine(for index: Int) -> Int {
         let fromLoop = dispatchMayPassInLine
         dispatchMayPassInLine = false
@@ -43,20 +47,20 @@ extension World {
         return Self.inLinePassLimit
     }
 
-    /// Carries out `.probePassed`: the probe point is traced and guarded as `pass` does it,
-    /// and the `.resume` the engine did not wait for is counted as the kernel event it would
+    /// Carries out a probe point the engine was resumed from in line: it is traced and
+    /// guarded as `pass` does it, and the `.resume` is counted as the kernel event it would
     /// have been, with the whole-state write a lending engine makes first in every event.
     /// False when the effects after it must be dropped.
-    func passInLine(_ name: String, index: Int) -> Bool {
+    func passInLine(_ name: String, ticket: ProbeTicket = .sole, index: Int) -> Bool {
         guard inLinePasses[index] > 0, kernel.canTakeInLine(0), !endedWaitInEvent[index] else {
             fail("\(deviceNames[index]): the engine passed probe point '\(name)' in line "
-                 + "where its event did not allow it (DeviceConditions.probesPassInLine"
+                 + "where its event did not allow it (World.probesPassInLine"
                  + (endedWaitInEvent[index] ? ": after it ended a waiting action)" : ")"))
             return false
         }
         inLinePasses[index] -= 1
         probesPassedInLine += 1
-        record(deviceNames[index], "probe", Self.probeDetails(name, nil))
+        record(deviceNames[index], "probe", Self.probeDetails(name, ticket.synchronization))
         if Self.isSyncStart(name) && !livenessGuards[index].noteStart(at: now) {
             failLivelock(device: index, repeating: "synchronization (sync.start)")
             return false

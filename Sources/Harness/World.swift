@@ -73,7 +73,8 @@ final class World {
     /// Whether the running loop lets the event being dispatched pass probe points in line
     /// (`probesPassInLine(for:)`); read and cleared by the event's first delivery.
     @exclusivity(unchecked) var dispatchMayPassInLine = false
-    /// The probe points each device's engine may still pass in line during its event.
+    /// How many more of the probe points in the effects being carried out on each device the
+    /// engine resumed in line (the first ones; `Device.deliverWritingFirst`).
     @exclusivity(unchecked) var inLinePasses: [Int] = []
     /// Whether the event being carried out on each device completed or failed a waiting
     /// action: no probe point may be passed in line after that (`passInLine`).
@@ -131,7 +132,7 @@ final class World {
     /// The writes each device's engine made so far.
     @exclusivity(unchecked) var writeCounts: [Int] = []
     /// Each device's incarnation and whether its engine lends it the disk
-    /// (`writesWholeStateFirst`; false while the app is not running), as `World.launch` and
+    /// (`Device.lendsDisk`; false while the app is not running), as `World.launch` and
     /// `World.kill` left them, the only two places a device launches or is killed.
     ///
     /// Read on every event instead of the device's own properties: the compiler reads a
@@ -408,10 +409,10 @@ final class World {
         case .pushArrives(let index):
             outstanding[index] -= 1
             pushArrives(index)
-        case .resume(let index, let incarnation):
+        case .resume(let index, let incarnation, let ticket):
             outstanding[index] -= 1
             guard incarnations[index] == incarnation else { return }
-            deliver(Self.resumeEvent, to: index)
+            deliver(ticket == .sole ? Self.resumeEvent : .resume(ticket), to: index)
         case .timer(let index, let incarnation, let timer):
             guard incarnations[index] == incarnation else { return }
             timers[index][timer] = nil
@@ -425,7 +426,7 @@ final class World {
     /// bytes): building one for each resume (most events) cleared and copied all of it
     /// (about 150 instructions). Built through `prebuilt(_:)`, which the optimizer does not
     /// inline: given the value, it folded the constant back into every use.
-    static let resumeEvent = prebuilt(.resume)
+    static let resumeEvent = prebuilt(.resume(.sole))
     static let pushEvent = prebuilt(.push)
     static let storeSavedEvent = prebuilt(.storeSaved)
 
@@ -445,11 +446,12 @@ final class World {
             perform(device.deliver(event, now: now), device: index, incarnation: incarnation)
             return
         }
-        let inLine = probesPassInLine(for: index)
-        inLinePasses[index] = inLine
+        var inLine = probesPassInLine(for: index)
         endedWaitInEvent[index] = false
-        perform(device.deliverWritingFirst(event, now: now, probesPassInLine: inLine),
-                device: index, incarnation: incarnation, firstWriteDone: lendsDisk[index])
+        let effects = device.deliverWritingFirst(event, now: now, resumingInLine: &inLine)
+        inLinePasses[index] = inLine
+        perform(effects, device: index, incarnation: incarnation,
+                firstWriteDone: lendsDisk[index])
         // Spent with its event: no later effects of the device (a rollback's) may use it.
         inLinePasses[index] = 0
     }
@@ -532,14 +534,10 @@ final class World {
             if let existing = timers[index].removeValue(forKey: timer) {
                 kernel.cancel(existing.event)
             }
-        case .probe(let name):
-            return pass(name, synchronization: nil, index: index, incarnation: incarnation,
+        case .probe(let name, let ticket):
+            if inLinePasses[index] > 0 { return passInLine(name, ticket: ticket, index: index) }
+            return pass(name, ticket: ticket, index: index, incarnation: incarnation,
                         writesFollow: writesFollow, deferred: &deferred)
-        case .probeIn(let name, let synchronization):
-            return pass(name, synchronization: synchronization, index: index,
-                        incarnation: incarnation, writesFollow: writesFollow, deferred: &deferred)
-        case .probePassed(let name):
-            return passInLine(name, index: index)
         case .trace(let kind, let details, let rules):
             record(deviceNames[index], kind, details, rules: rules)
             noteFired(rules, device: index)
@@ -567,12 +565,12 @@ final class World {
     /// Passes a probe point: traces it, runs the triggers waiting for it and schedules the
     /// engine's `.resume`; false when the effects after it must be dropped.
     private func pass(
-        _ name: String, synchronization: Int?, index: Int, incarnation: Int,
+        _ name: String, ticket: ProbeTicket, index: Int, incarnation: Int,
         writesFollow: Bool, deferred: inout [ArmedTrigger]
     ) -> Bool {
         // The details are built only when the trace keeps them: a sweep passes a thousand
         // probe points a seed, and each array built here was allocated and freed unread.
-        record(deviceNames[index], "probe", Self.probeDetails(name, synchronization))
+        record(deviceNames[index], "probe", Self.probeDetails(name, ticket.synchronization))
         if Self.isSyncStart(name) && !livenessGuards[index].noteStart(at: now) {
             failLivelock(device: index, repeating: "synchronization (sync.start)")
             return false
@@ -583,7 +581,7 @@ final class World {
         if incarnations[index] == incarnation {
             outstanding[index] += 1
             kernel.schedule(after: .zero, actor: deviceActors[index],
-                            .resume(device: index, incarnation: incarnation))
+                            .resume(device: index, incarnation: incarnation, ticket: ticket))
         }
         return true
     }

@@ -18,8 +18,8 @@ enum WorldEvent {
     case pushArrives(device: Int)
     /// An engine timer fires.
     indirect case timer(device: Int, incarnation: Int, EngineTimer)
-    /// The engine resumes after a probe point.
-    case resume(device: Int, incarnation: Int)
+    /// The engine resumes after the probe point that handed out the ticket.
+    case resume(device: Int, incarnation: Int, ticket: ProbeTicket)
 }
 
 /// A timer an engine set: the kernel event that fires it, and when (`World.timers`).

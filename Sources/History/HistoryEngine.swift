@@ -108,8 +108,8 @@ public final class HistoryEngine: SyncEngine {
             timerFired(timer, context: &context, effects: &effects)
         case .response(let id, let response):
             answered(id, response, context: &context, effects: &effects)
-        case .resume:
-            resume(context: &context, effects: &effects)
+        case .resume(let ticket):
+            resume(ticket, context: &context, effects: &effects)
         case .appCall(let call, let waiter):
             appCall(call, waiter: waiter, context: &context, effects: &effects)
         case .storeReplaced:
@@ -440,8 +440,15 @@ public final class HistoryEngine: SyncEngine {
         effects.append(.probe(first))
     }
 
-    private func resume(context: inout HistoryContext, effects: inout [EngineEffect]) {
-        guard let operation = running, operation.isPaused else { return }
+    /// Goes on after the probe point the running operation paused at; a `.resume` with nothing
+    /// paused is an error.
+    private func resume(
+        _ ticket: ProbeTicket, context: inout HistoryContext, effects: inout [EngineEffect]
+    ) {
+        guard ticket == .sole, let operation = running, operation.isPaused else {
+            effects.append(.runtimeError("history: resumed with nothing paused"))
+            return
+        }
         if !operation.probes.isEmpty {
             effects.append(.probe(operation.probes.removeFirst()))
             return

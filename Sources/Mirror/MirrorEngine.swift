@@ -123,8 +123,8 @@ public final class MirrorEngine: SyncEngine {
             timerFired(timer, context: &context, effects: &effects)
         case .response(let id, let response):
             answered(id, response, context: &context, effects: &effects)
-        case .resume:
-            resume(context: &context, effects: &effects)
+        case .resume(let ticket):
+            resume(ticket, context: &context, effects: &effects)
         case .appCall(let call, let waiter):
             appCall(call, waiter: waiter, context: &context, effects: &effects)
         case .storeReplaced:
@@ -264,8 +264,15 @@ public final class MirrorEngine: SyncEngine {
         effects.append(.probe(first))
     }
 
-    private func resume(context: inout MirrorContext, effects: inout [EngineEffect]) {
-        guard let request = active, request.isPaused else { return }
+    /// Goes on after the probe point the running request paused at; a `.resume` with nothing
+    /// paused is an error.
+    private func resume(
+        _ ticket: ProbeTicket, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
+        guard ticket == .sole, let request = active, request.isPaused else {
+            effects.append(.runtimeError("mirror: resumed with nothing paused"))
+            return
+        }
         if !request.probes.isEmpty {
             effects.append(.probe(request.probes.removeFirst()))
             return

@@ -117,8 +117,8 @@ public final class NaiveEngine: SyncEngine {
             timerFired(timer, context: &context, effects: &effects)
         case .response(let id, let response):
             answered(id, response, context: &context, effects: &effects)
-        case .resume:
-            resume(context: &context, effects: &effects)
+        case .resume(let ticket):
+            resume(ticket, context: &context, effects: &effects)
         case .appCall(let call, let waiter):
             appCall(call, waiter: waiter, context: &context, effects: &effects)
         case .storeReplaced:
@@ -167,17 +167,26 @@ public final class NaiveEngine: SyncEngine {
         operation.next = step
         operation.isPaused = true
         resumeQueue.append(operation.number)
-        effects.append(.probeIn(first, synchronization: operation.number))
+        effects.append(.probe(first, ticket: ProbeTicket(synchronization: operation.number)))
     }
 
-    private func resume(context: inout NaiveContext, effects: inout [EngineEffect]) {
-        guard !resumeQueue.isEmpty else { return }
-        let number = resumeQueue.removeFirst()
-        guard let operation = operations[number] else { return }
+    /// Goes on with the operation first in its own queue, whichever ticket comes back (the
+    /// order it always kept; a trigger's action at a point can interleave the `.resume`s);
+    /// a `.resume` with no operation paused is an error.
+    private func resume(
+        _ ticket: ProbeTicket, context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
+        guard let number = resumeQueue.first, let operation = operations[number],
+              operation.isPaused else {
+            let named = ticket.synchronization.map { "operation \($0)" } ?? "no operation"
+            effects.append(.runtimeError("naive: resumed \(named) with nothing paused"))
+            return
+        }
+        resumeQueue.removeFirst()
         if !operation.probes.isEmpty {
             let probe = operation.probes.removeFirst()
             resumeQueue.append(number)
-            effects.append(.probeIn(probe, synchronization: number))
+            effects.append(.probe(probe, ticket: ProbeTicket(synchronization: number)))
             return
         }
         operation.isPaused = false

@@ -80,9 +80,7 @@ extension SDSEngine {
         case .uploadAnswered:
             handleUploadAnswer(response, current, context: &context, effects: &effects)
             if current.step == .uploadAnswered {
-                // `handleResponse` advances the run next; its LIFE-1 check does not apply
-                // to `.uploadBatch`, so a point passed in line changes nothing there.
-                pass("upload.done", then: .uploadBatch, current, &effects, advanceFollows: true)
+                pass("upload.done", then: .uploadBatch, current, &effects)
             }
         case .initializeSchema:
             handleSchemaAnswer(response, current, context: &context, effects: &effects)

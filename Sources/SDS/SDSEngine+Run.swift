@@ -10,9 +10,6 @@ extension SDSEngine {
         // below clears it), so `run` is the same object meanwhile. Read again at each step,
         // it was retained and released once a step more.
         guard let current = run else { return }
-        let wasStepping = steppingRun
-        steppingRun = true
-        defer { steppingRun = wasStepping }
         var guardSteps = 0
         while !current.awaitingResume, current.awaiting == nil {
             guardSteps += 1
@@ -28,43 +25,12 @@ extension SDSEngine {
     enum StepOutcome { case next, ended }
 
     /// Passes a probe point: the world runs triggers there, then resumes the engine.
-    ///
-    /// While the run is being stepped and the event's conditions allow it
-    /// (`DeviceConditions.probesPassInLine`), the point is passed in line instead: nothing
-    /// could happen before the `.resume`, so the run goes on at once, as the `.resume` would
-    /// have made it (the world counts the event it saves); not after what `mayPassInLine`
-    /// rules out.
     func pass(
-        _ probe: String, then next: SyncStep, _ run: SyncRun, _ effects: inout [EngineEffect],
-        advanceFollows: Bool = false
+        _ probe: String, then next: SyncStep, _ run: SyncRun, _ effects: inout [EngineEffect]
     ) {
         run.step = next
-        if mayPassInLine(effects, advanceFollows: advanceFollows) {
-            inLinePassesLeft -= 1
-            effects.append(.probePassed(probe))
-            return
-        }
         run.awaitingResume = true
         effects.append(.probe(probe))
-    }
-
-    /// Whether the next probe point may be passed in line (`pass`): not after a timer set
-    /// to fire at once (its event would come before the `.resume`), nor after a waiting
-    /// action was completed or failed in this event (the wait would end before it), as
-    /// `DeviceConditions.probesPassInLine` asks. `advanceFollows`: the caller steps the run
-    /// on at once (`advance`) when the point is passed in line.
-    func mayPassInLine(_ effects: [EngineEffect], advanceFollows: Bool = false) -> Bool {
-        guard inLinePassesLeft > 0, steppingRun || advanceFollows else { return false }
-        return effects.withUnsafeBufferPointer { buffer in
-            for effect in buffer {
-                switch effect {
-                case .setTimer(_, let delay) where delay == .zero: return false
-                case .completed, .failed: return false
-                default: continue
-                }
-            }
-            return true
-        }
     }
 
     /// Sends a request the run then waits for. The request is the caller's to give away

@@ -21,8 +21,6 @@ public final class SDSEngine: SyncEngine {
     public static let maxBackoff = SimTime.minutes(5)
 
     public static var probePoints: [String] { SDSProfile.probePoints.map(\.name) }
-    /// `handle` writes the store and sync data together as its first effect.
-    public static let writesWholeStateFirst = true
 
     let schema: Schema
     let zoneName: String
@@ -127,12 +125,6 @@ public final class SDSEngine: SyncEngine {
     /// when there is none: the array is allocated then; issue 19).
     private var spareEffects: [EngineEffect] = []
 
-    /// How many more probe points this event may pass in line (its conditions'
-    /// `probesPassInLine`; zero outside `handleLent`), and whether the run is being stepped
-    /// now (`advance`), the only place a probe point passed in line goes on at once.
-    var inLinePassesLeft = 0
-    var steppingRun = false
-
     /// The largest array kept for reuse: a big download page's effects are not held on to.
     private static let largestSpareEffects = 64
 
@@ -165,40 +157,20 @@ public final class SDSEngine: SyncEngine {
     /// path for small blocks and cost 5 M more than 4.
     private static let usualEffectCount = 6
 
-    /// `handle(_:context:)` over a lent disk, in this engine's own (specialized) code: the
-    /// context is built from the lent store and sync data, and its state is moved into the
-    /// write at the end instead of copied (DiskLendingEngine, EngineContext.handlingLentDisk).
-    public func handleLent(
-        _ event: EngineEvent,
-        conditions: DeviceConditions,
-        store: consuming Store,
-        syncData: consuming SyncDataBox,
-        names: inout Xoshiro256StarStar
-    ) -> [EngineEffect] {
-        inLinePassesLeft = conditions.probesPassInLine
-        defer { inLinePassesLeft = 0 }
-        // The event as the body's argument, not captured (which copied it).
-        return SDSContext.handlingLentDisk(
-            event, conditions: conditions, store: consume store, syncData: consume syncData,
-            names: &names
-        ) { event, context, effects in
-            handleWithoutWriting(event, context: &context, effects: &effects)
-        }
-    }
-
-    /// `handleLent` over the disk itself: the device's store and box are changed in place and
-    /// hold the event's write when it returns (DiskLendingEngine).
-    public func handleLent(
+    /// `handle(_:context:)` over the device's disk itself, in this engine's own (specialized)
+    /// code: the store and box are changed in place and hold the event's write when it
+    /// returns; the world's in-line resumes are made here too (DiskLendingEngine).
+    package func handleLent(
         _ event: EngineEvent,
         conditions: DeviceConditions,
         disk store: inout Store,
         syncData: inout SyncDataBox,
-        names: inout Xoshiro256StarStar
+        names: inout Xoshiro256StarStar,
+        resumingInLine passes: inout Int
     ) -> [EngineEffect] {
-        inLinePassesLeft = conditions.probesPassInLine
-        defer { inLinePassesLeft = 0 }
-        return SDSContext.handlingLentDisk(
-            event, conditions: conditions, disk: &store, syncData: &syncData, names: &names
+        SDSContext.handlingLentDisk(
+            event, conditions: conditions, disk: &store, syncData: &syncData, names: &names,
+            resumingInLine: &passes
         ) { event, context, effects in
             handleWithoutWriting(event, context: &context, effects: &effects)
         }
@@ -315,9 +287,6 @@ public final class SDSEngine: SyncEngine {
             pendingReset = (deleteAll, waiter)
             if run == nil { performReset(context: &context, effects: &effects) }
         case .initializeSchema:
-            // `run == nil` below asks whether a run started: one passing its probe points in
-            // line would have gone further than the event that waits (`pass`).
-            inLinePassesLeft = 0
             if let waiter { pendingSchemaWaiters.append(waiter) }
             schemaRequested = true
             requestSync(waiter: nil, context: &context, effects: &effects)
@@ -495,7 +464,7 @@ public final class SDSEngine: SyncEngine {
 /// sds handles a lent disk in its own code (`handleLent`, above).
 extension SDSEngine: DiskLendingEngine {
     /// Keeps an event's effects array, emptied, for the next event (`handleWithoutWriting`).
-    public func reuseEffects(_ effects: consuming [EngineEffect]) {
+    package func reuseEffects(_ effects: consuming [EngineEffect]) {
         // Changed as the parameter itself: a copy in a local kept a second reference, so
         // emptying it allocated a new array.
         guard effects.capacity <= Self.largestSpareEffects else { return }

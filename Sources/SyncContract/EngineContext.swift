@@ -155,23 +155,10 @@ public struct DeviceConditions: Hashable, Sendable {
     /// first detail of a runtime error (`EngineEffect.runtimeErrorKind`): an engine may skip
     /// building the other details (`Array.appendTrace(detailed:kind:details:rules:)`).
     public var isTracing: Bool
-    /// How many probe points the engine may pass in line during this event
-    /// (`EngineEffect.probePassed`), going on at once instead of waiting for `.resume`.
-    ///
-    /// Zero unless nothing could come between a probe point and its `.resume`: no trigger
-    /// waits for a probe point, no other event is due at this time, the script waits for no
-    /// condition between events, and the device is online behind a latency above zero (so
-    /// no request it sends arrives, and no answer comes back, at this time). An engine that
-    /// passes a probe point in line must also have put before it, in the event's effects, no
-    /// timer due at once (its event would come first) and no `.completed` or `.failed` (the
-    /// script's wait for that action would end first); the world checks both. It then
-    /// counts each such pass as the `.resume` event it stands for, so budgets, write counts
-    /// and the trace are those of the run that waits.
-    public var probesPassInLine: Int
 
     public init(
         now: SimTime, device: String, account: String?, accountStatus: AccountStatus,
-        isOnline: Bool, isDiskFull: Bool, isTracing: Bool = true, probesPassInLine: Int = 0
+        isOnline: Bool, isDiskFull: Bool, isTracing: Bool = true
     ) {
         self.now = now
         self.device = device
@@ -180,6 +167,5 @@ public struct DeviceConditions: Hashable, Sendable {
         self.isOnline = isOnline
         self.isDiskFull = isDiskFull
         self.isTracing = isTracing
-        self.probesPassInLine = probesPassInLine
     }
 }

@@ -8,17 +8,10 @@ public enum EngineEffect: Sendable {
     indirect case send(RequestID, CloudRequest)
     case setTimer(EngineTimer, after: SimTime)
     case cancelTimer(EngineTimer)
-    /// Pass a probe point: triggers run here, then the engine gets `.resume` at the same time.
-    case probe(String)
-    /// Pass a probe point as one of several synchronizations that run at once on the device
-    /// (naive's operations, NAIVE-5): each passes the contract's order on its own, and the
-    /// trace's `probe` names it (`sync`). Otherwise the same as `probe`.
-    case probeIn(String, synchronization: Int)
-    /// Pass a probe point in line: traced as `probe`, but no `.resume` follows, since the
-    /// engine went on as if it had got it at once. Allowed only as often in an event as its
-    /// conditions say (`DeviceConditions.probesPassInLine`): only when nothing could have
-    /// come between the probe point and its `.resume`, so that the run is the same.
-    case probePassed(String)
+    /// Pass a probe point: triggers run here, then the engine gets `.resume(ticket)` at the
+    /// same time. The world may resume it in line, within the same delivery, when nothing
+    /// could come between the two; the run is the same either way.
+    case probe(String, ticket: ProbeTicket = .sole)
     /// A decision or fact for the trace; `rules` are the rule IDs that decided it.
     case trace(kind: String, details: [TraceField], rules: [String])
     /// A waiting script action is done.
@@ -31,19 +24,17 @@ public enum EngineEffect: Sendable {
 }
 
 extension EngineEffect {
-    /// Whether the effect passes a probe point (`probe`, `probeIn` or `probePassed`).
+    /// Whether the effect passes a probe point.
     @inline(__always)
     public var isProbe: Bool {
-        switch self {
-        case .probe, .probeIn, .probePassed: return true
-        default: return false
-        }
+        if case .probe = self { return true }
+        return false
     }
 
     /// The probe point the effect passes, if it passes one.
     public var probePoint: String? {
         switch self {
-        case .probe(let name), .probeIn(let name, _), .probePassed(let name): return name
+        case .probe(let name, _): return name
         default: return nil
         }
     }

@@ -11,8 +11,10 @@ public enum EngineEvent: Hashable, Sendable {
     /// A timer the engine set fired.
     case timer(EngineTimer)
     case response(RequestID, CloudResponse)
-    /// Resume after a probe point (the world lets triggers act there first).
-    case resume
+    /// Resume after the probe point that handed out the ticket (the world lets triggers act
+    /// there first). Every probe point gets exactly one, in the order they were passed; an
+    /// engine that pauses at its points reports one it finds nothing paused for as an error.
+    case resume(ProbeTicket)
     /// The app called the synchronizer (only calls the engine's profile supports arrive).
     case appCall(AppCall, waiter: WaiterID?)
     /// The store vanished or was rebuilt under the app.

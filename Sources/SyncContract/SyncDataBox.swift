@@ -5,18 +5,18 @@
 /// the engine starts from its empty sync data).
 ///
 /// The value sits in a reference-counted box. A device that lends its disk to the engine for
-/// one event (`SyncEngine.writesWholeStateFirst`) hands over the only reference, and
-/// `takeContents(as:)` then moves the value out instead of copying it, so the engine's
-/// changes happen in place rather than copying every collection of the sync data.
+/// one event (`DiskLendingEngine`, behind the contract) hands over the only reference, and
+/// the value is then moved out instead of copied, so the engine's changes happen in place
+/// rather than copying every collection of the sync data.
 ///
 /// The storage knows its contents' type by identifier and holds the value as an optional:
 /// checking the type needs no lookup of the generic storage class's metadata, and moving the
 /// value out leaves nil behind rather than an empty value to build and destroy (sync data of
-/// dozens of fields made that about 3% of an explorer seed; docs/BENCH.md, issue 19).
+/// dozens of fields made that a noticeable share of an explorer seed; docs/BENCH.md).
 public struct SyncDataBox: Hashable, @unchecked Sendable {
     // `@unchecked`: the only way in is `init(_:)`, which takes a `Sendable` value.
     // `@usableFromInline` (and the storage classes' members): `init(_:)` and
-    // `takeContents(as:)` are inlinable, so an engine's own code (`DiskLendingEngine`) gets
+    // `lend(as:storage:)` are inlinable, so an engine's own code (`DiskLendingEngine`) gets
     // them specialized for its sync data instead of the generic versions, which looked up
     // type metadata and copied the value through its witnesses on every event.
     @usableFromInline var storage: SyncDataStorage?
@@ -50,7 +50,7 @@ public struct SyncDataBox: Hashable, @unchecked Sendable {
     /// The sync data, moved out when this box holds the only reference to it (copied
     /// otherwise); the box is empty afterwards.
     @inlinable
-    public mutating func takeContents<Contents: Hashable & Sendable>(
+    package mutating func takeContents<Contents: Hashable & Sendable>(
         as type: Contents.Type
     ) -> Contents? {
         guard storage?.contentsType == ObjectIdentifier(type) else {
@@ -78,7 +78,7 @@ public struct SyncDataBox: Hashable, @unchecked Sendable {
     ///
     /// The lent path (`EngineContext.handlingLentDisk`) writes the sync data back into the
     /// storage they came in instead of a new box: allocating a box and destroying the old
-    /// one through its unspecialized deinit cost about 800 instructions an event (issue 19).
+    /// one through its unspecialized deinit cost a measurable share of every event.
     @inlinable
     mutating func lend<Contents: Hashable & Sendable>(
         as type: Contents.Type, storage lentStorage: inout TypedSyncDataStorage<Contents>?
@@ -118,19 +118,11 @@ public struct SyncDataBox: Hashable, @unchecked Sendable {
         self.storage = storage
     }
 
-    /// `takeContents(as:)`; `empty` is not needed any more (the box leaves nothing behind) and
-    /// is kept for callers written against the earlier form.
-    public mutating func takeContents<Contents: Hashable & Sendable>(
-        as type: Contents.Type, leaving empty: Contents
-    ) -> Contents? {
-        takeContents(as: type)
-    }
-
     public var isEmpty: Bool { storage == nil }
 
     /// Whether both boxes are the same box (one storage, or both empty): equal without
     /// comparing contents. A device tells by it that a write is the one its disk holds.
-    public func isIdentical(to other: SyncDataBox) -> Bool {
+    package func isIdentical(to other: SyncDataBox) -> Bool {
         storage === other.storage
     }
 

@@ -24,25 +24,16 @@ public protocol SyncEngine: AnyObject {
     /// `autosync off` / `on`: whether saves and pushes start synchronizations.
     func setAutosync(_ enabled: Bool)
 
-    /// True for an engine whose first effect of every event is a `.write` of its whole
-    /// working state (store and sync data together, as `EngineContext.writeAll` makes it).
-    /// Its device may then lend the disk to the engine for the event instead of copying it:
-    /// nothing can look at the disk before that first write replaces it.
-    static var writesWholeStateFirst: Bool { get }
-
     /// The app rolled a transaction back: nothing of it reached the store (`rollback`). An
     /// engine whose catalogue says something about rollbacks traces it here; the default
     /// ignores it and returns no effects, so the run is the same as if nothing was said.
-    /// Unlike `handle`, the effects need not start with a write, whatever
-    /// `writesWholeStateFirst` says: the device hands the engine copies of the disk.
+    /// The device hands the engine copies of the disk.
     func rolledBack(
         _ discarded: DiscardedTransaction, context: inout EngineContext<SyncData>
     ) -> [EngineEffect]
 }
 
 extension SyncEngine {
-    public static var writesWholeStateFirst: Bool { false }
-
     public func rolledBack(
         _ discarded: DiscardedTransaction, context: inout EngineContext<SyncData>
     ) -> [EngineEffect] {
@@ -94,30 +85,6 @@ extension SyncEngine {
             conditions: conditions, store: store,
             syncData: syncData.contents(as: SyncData.self) ?? SyncData(), names: names)
         let effects = body(&context)
-        names = context.names
-        return effects
-    }
-
-    /// Hands one event to the engine over a disk lent to it: the store and sync data are
-    /// moved in (not copied, when the caller held the only reference), so the engine changes
-    /// them in place. Only for an engine that `writesWholeStateFirst`: the caller's disk is
-    /// then whatever the first effect writes.
-    public func handle(
-        _ event: EngineEvent,
-        conditions: DeviceConditions,
-        lending store: consuming Store,
-        syncData: consuming SyncDataBox,
-        names: inout Xoshiro256StarStar
-    ) -> [EngineEffect] {
-        precondition(Self.writesWholeStateFirst, "only an engine that writes its whole state first borrows the disk")
-        // `consume`, not a copy: a second reference to the box's storage would make
-        // `takeContents` copy the sync data, and then every collection the engine changes
-        // would be copied on write too (measured: the box was shared on almost every event).
-        var box = consume syncData
-        let contents = box.takeContents(as: SyncData.self) ?? SyncData()
-        var context = EngineContext<SyncData>(
-            conditions: conditions, store: consume store, syncData: consume contents, names: names)
-        let effects = handle(event, context: &context)
         names = context.names
         return effects
     }

@@ -262,7 +262,7 @@ import Testing
         for _ in 0..<20 {
             for effect in effects {
                 switch effect {
-                case .probe(let name): order.append(name)
+                case .probe(let name, _): order.append(name)
                 case .trace("app.persisted", _, _): order.append("write")
                 default: break
                 }

@@ -132,7 +132,7 @@ final class TestWorld {
                 device.timers[timer] = now + after
             case .cancelTimer(let timer):
                 device.timers[timer] = nil
-            case .probe, .probeIn, .probePassed, .trace, .completed, .failed, .write:
+            case .probe, .trace, .completed, .failed, .write:
                 break
             }
         }

@@ -78,14 +78,10 @@ final class NaiveRig {
                     timers[timer] = now + delay
                 case .cancelTimer(let timer):
                     timers[timer] = nil
-                case .probe(let name), .probeIn(let name, _):
+                case .probe(let name, let ticket):
                     effectLog.append("probe")
                     probes.append(name)
-                    queue.append(.resume)
-                case .probePassed(let name):
-                    // Never granted here (the conditions pass no probe point in line).
-                    effectLog.append("probe")
-                    probes.append(name)
+                    queue.append(.resume(ticket))
                 case .trace(let kind, _, let rules):
                     traces.append((kind, rules))
                 case .completed(let waiter), .failed(let waiter, _):

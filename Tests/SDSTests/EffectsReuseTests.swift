@@ -31,8 +31,10 @@ import Testing
         var effects: [[EngineEffect]] = []
         var storage: [UInt] = []
         for event in events {
+            var none = 0
             var returned = engine.handleLent(
-                event, conditions: conditions, disk: &store, syncData: &box, names: &names)
+                event, conditions: conditions, disk: &store, syncData: &box, names: &names,
+                resumingInLine: &none)
             storage.append(returned.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
             // The lent write is the disk's; what the world compares is everything after it.
             effects.append(Array(returned.dropFirst()))
@@ -46,7 +48,8 @@ import Testing
     }
 
     private let events: [EngineEvent] = [
-        .launch(waiter: nil), .resume, .storeSaved, .resume, .networkChanged(online: false),
+        .launch(waiter: nil), .resume(.sole), .storeSaved, .resume(.sole),
+        .networkChanged(online: false),
     ]
 
     @Test func theNextEventFillsTheArrayGivenBack() {
@@ -64,9 +67,10 @@ import Testing
         var given: [EngineEffect] = [.probe(""), .probe("")]
         given.reserveCapacity(capacity)
         engine.reuseEffects(consume given)
+        var none = 0
         let effects = engine.handleLent(
             .launch(waiter: nil), conditions: conditions, disk: &store, syncData: &box,
-            names: &names)
+            names: &names, resumingInLine: &none)
         #expect((effects.capacity >= capacity) == kept)
         guard case .write? = effects.first else {
             Issue.record("the first effect is not the write")

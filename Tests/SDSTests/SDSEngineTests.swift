@@ -67,9 +67,12 @@ private final class Driver {
                     accountStatus: context.accountStatus, isOnline: context.isOnline,
                     isDiskFull: context.isDiskFull)
                 var names = context.names
+                var store = context.store
+                var box = SyncDataBox(context.syncData)
+                var none = 0
                 effects = engine.handleLent(
-                    next, conditions: conditions, store: context.store,
-                    syncData: SyncDataBox(context.syncData), names: &names)
+                    next, conditions: conditions, disk: &store, syncData: &box, names: &names,
+                    resumingInLine: &none)
                 context.names = names
             } else {
                 var working = context
@@ -91,11 +94,9 @@ private final class Driver {
                 case .send(let id, let request):
                     let client = CloudClient(device: "phone", account: "alice")
                     queue.append(.response(id, cloud.handle(request, from: client, now: context.now).response))
-                case .probe(let name), .probeIn(let name, _):
+                case .probe(let name, let ticket):
                     probes.append(name)
-                    queue.append(.resume)
-                case .probePassed(let name):
-                    probes.append(name)
+                    queue.append(.resume(ticket))
                 case .completed(let waiter):
                     completed.append(waiter)
                 case .failed(let waiter, let reason):

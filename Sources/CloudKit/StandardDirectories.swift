@@ -5,15 +5,17 @@ import Darwin
 #endif
 import Foundation
 
-/// Makes `FileManager.default.urls(for:in:)` and `temporaryDirectory` name the app container
-/// of the device whose code runs, so an app that finds its files the usual way gets its own
-/// on each simulated device.
+/// Makes `FileManager.default.urls(for: .documentDirectory, in:)` name the Documents folder of
+/// the device whose code runs, so an app that keeps its files there gets its own on each
+/// simulated device.
 ///
-/// Foundation on Linux derives those directories from XDG variables (Documents once per
-/// process, the others on every call). They are set once to paths under one symbolic link,
-/// and the link is pointed at the running device's container for the length of its code
-/// (`enter`/`leave`), at a neutral folder otherwise. A process lock keeps two worlds on two
-/// threads from pointing it at once.
+/// Foundation on Linux reads the Documents folder once per process, from the XDG user-dirs
+/// file: SyncLab points that file at a path under one symbolic link for that one read (the
+/// variable is restored at once, so child processes inherit nothing), and the link is pointed
+/// at the running device's container for the length of its code (`enter`/`leave`), at a
+/// neutral folder otherwise. A process lock keeps two worlds on two threads from pointing it
+/// at once. The other directories are read from the environment on every call, which a child
+/// process would inherit, so they stay the process's (`device.url(for:)` names the device's).
 enum StandardDirectories {
     private static let lock = NSRecursiveLock()
 
@@ -40,11 +42,12 @@ enum StandardDirectories {
         let documents = link.appendingPathComponent("Documents", isDirectory: true)
         let dirs = "XDG_DOCUMENTS_DIR=\(documents.path)\n"
         try? Data(dirs.utf8).write(to: config.appendingPathComponent("user-dirs.dirs"))
+        let original = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }
         setenv("XDG_CONFIG_HOME", config.path, 1)
-        setenv("XDG_DATA_HOME", link.appendingPathComponent("Library/Application Support").path, 1)
-        setenv("XDG_CACHE_HOME", link.appendingPathComponent("Library/Caches").path, 1)
-        setenv("TMPDIR", link.appendingPathComponent("tmp").path + "/", 1)
         let found = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
+        if let original { setenv("XDG_CONFIG_HOME", original, 1) } else {
+            unsetenv("XDG_CONFIG_HOME")
+        }
         guard found?.standardizedFileURL.path == documents.standardizedFileURL.path else {
             return "FileManager.default.urls(for: .documentDirectory, in:) was read before the "
                 + "first simulated device ran (Foundation reads it once per process), so the "

@@ -12,8 +12,9 @@ public enum EngineEvent: Hashable, Sendable {
     case timer(EngineTimer)
     case response(RequestID, CloudResponse)
     /// Resume after the probe point that handed out the ticket (the world lets triggers act
-    /// there first). Every probe point gets exactly one, in the order they were passed; an
-    /// engine that pauses at its points reports one it finds nothing paused for as an error.
+    /// there first). Every probe point gets exactly one, usually in the order they were passed
+    /// (a trigger's action may come between); an engine that pauses at its points reports
+    /// one it finds nothing paused for as an error.
     case resume(ProbeTicket)
     /// The app called the synchronizer (only calls the engine's profile supports arrive).
     case appCall(AppCall, waiter: WaiterID?)

@@ -74,37 +74,33 @@ import TestSupport
         #expect(try phone.run { await fresh.notes.isEmpty })
     }
 
-    @Test func theStandardDirectoriesAreEachDevicesOwn() throws {
+    @Test func theDocumentsDirectoryIsEachDevicesOwn() throws {
         let world = try makeWorld()
         let (phone, laptop) = (world.device("phone"), world.device("laptop"))
         @Sendable func write(_ text: String) throws {
-            for directory in [FileManager.SearchPathDirectory.documentDirectory,
-                              .applicationSupportDirectory, .cachesDirectory] {
-                let url = FileManager.default.urls(for: directory, in: .userDomainMask)[0]
-                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url.appendingPathComponent("owner.txt"))
-            }
+            let url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url.appendingPathComponent("owner.txt"))
         }
-        @Sendable func read() -> [String] {
-            [FileManager.SearchPathDirectory.documentDirectory, .applicationSupportDirectory,
-             .cachesDirectory].map { directory in
-                let url = FileManager.default.urls(for: directory, in: .userDomainMask)[0]
-                let data = try? Data(contentsOf: url.appendingPathComponent("owner.txt"))
-                return data.map { String(decoding: $0, as: UTF8.self) } ?? "none"
-            }
+        @Sendable func read() -> String {
+            let url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            let data = try? Data(contentsOf: url.appendingPathComponent("owner.txt"))
+            return data.map { String(decoding: $0, as: UTF8.self) } ?? "none"
         }
         try phone.run { try write("phone") }
         try laptop.run { try write("laptop") }
-        #expect(try phone.run { read() } == ["phone", "phone", "phone"])
-        #expect(try laptop.run { read() } == ["laptop", "laptop", "laptop"])
+        #expect(try phone.run { read() } == "phone")
+        #expect(try laptop.run { read() } == "laptop")
+        let inherited = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? ""
+        #expect(!inherited.contains("synclab-"), "child processes inherit nothing of SyncLab's")
         let saved = phone.url(for: .documentDirectory).appendingPathComponent("owner.txt")
         #expect(try String(contentsOf: saved, encoding: .utf8) == "phone")
         try phone.kill()
         try phone.launch()
-        #expect(try phone.run { read() } == ["phone", "phone", "phone"])
+        #expect(try phone.run { read() } == "phone")
         try phone.reinstall()
-        #expect(try phone.run { read() } == ["none", "none", "none"])
-        #expect(try laptop.run { read() } == ["laptop", "laptop", "laptop"])
+        #expect(try phone.run { read() } == "none")
+        #expect(try laptop.run { read() } == "laptop")
     }
 
     @Test func aLostConflictLeavesOneChangePendingAndThrows() throws {

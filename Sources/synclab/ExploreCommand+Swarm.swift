@@ -61,7 +61,9 @@ extension ExploreCommand {
             print("\(unrunnable) seed\(unrunnable == 1 ? "" : "s") drew a world the engine "
                 + "accepts nothing of (not run)")
         }
-        let shrunk = shrinkSwarm(results, request: request, makeSwarm: makeSwarm)
+        let shrunk = shrinkFindings(results, request: request, context: makeSwarm) {
+            swarm, result in swarm.shrink(result)
+        }
         for index in results.indices {
             results[index].shrunk = shrunk[results[index].seed]?.report
         }
@@ -75,28 +77,5 @@ extension ExploreCommand {
         report(results, summary: summary, request: shown)
         guard write(results, summary: summary, shrunk: shrunk, request: request) else { return 2 }
         return summary.hasFindings ? 1 : 0
-    }
-
-    /// Shrinks the first findings (by seed), each in its own drawn world; keyed by seed.
-    private static func shrinkSwarm(
-        _ results: [SeedResult], request: Request,
-        makeSwarm: @escaping @Sendable () -> SwarmExplorer
-    ) -> [UInt64: ShrunkScenario] {
-        let chosen = Array(results.filter { result in
-            result.outcome == .newFinding || result.outcome == .budgetFailure
-                || (request.options.shrinkExplained && result.outcome == .explained)
-        }.prefix(request.shrinkLimit))
-        guard !chosen.isEmpty else { return [:] }
-        let bar = ProgressBar(total: chosen.count, label: "shrunk")
-        let shrunk = ExploreWorkers<SwarmExplorer, ShrunkScenario?>(count: chosen.count).run(
-            jobs: request.jobs, context: makeSwarm,
-            work: { swarm, index in swarm.shrink(chosen[index]) },
-            progress: bar.update)
-        bar.finish()
-        var bySeed: [UInt64: ShrunkScenario] = [:]
-        for (result, scenario) in zip(chosen, shrunk) {
-            if let scenario = scenario ?? nil { bySeed[result.seed] = scenario }
-        }
-        return bySeed
     }
 }

@@ -281,16 +281,26 @@ enum ExploreCommand {
         _ results: [SeedResult], request: Request,
         makeExplorer: @escaping @Sendable () -> Explorer
     ) -> [UInt64: ShrunkScenario] {
-        let wanted = results.filter { result in
+        shrinkFindings(results, request: request, context: makeExplorer) { explorer, result in
+            explorer.shrink(result)
+        }
+    }
+
+    /// The first findings (by seed) shrunk in parallel, each worker with its own context.
+    static func shrinkFindings<Context>(
+        _ results: [SeedResult], request: Request,
+        context makeContext: @escaping @Sendable () -> Context,
+        shrink: @escaping @Sendable (inout Context, SeedResult) -> ShrunkScenario?
+    ) -> [UInt64: ShrunkScenario] {
+        let chosen = Array(results.filter { result in
             result.outcome == .newFinding || result.outcome == .budgetFailure
                 || (request.options.shrinkExplained && result.outcome == .explained)
-        }.prefix(request.shrinkLimit)
-        let chosen = Array(wanted)
+        }.prefix(request.shrinkLimit))
         guard !chosen.isEmpty else { return [:] }
         let bar = ProgressBar(total: chosen.count, label: "shrunk")
-        let shrunk = ExploreWorkers<Explorer, ShrunkScenario?>(count: chosen.count).run(
-            jobs: request.jobs, context: makeExplorer,
-            work: { explorer, index in explorer.shrink(chosen[index]) },
+        let shrunk = ExploreWorkers<Context, ShrunkScenario?>(count: chosen.count).run(
+            jobs: request.jobs, context: makeContext,
+            work: { context, index in shrink(&context, chosen[index]) },
             progress: bar.update)
         bar.finish()
         var bySeed: [UInt64: ShrunkScenario] = [:]

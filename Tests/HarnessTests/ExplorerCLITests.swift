@@ -20,6 +20,21 @@ import Testing
         try Data(contentsOf: url)
     }
 
+    /// `explore --swarm` needs no file; its output is the same whatever `--jobs` is, its rerun
+    /// lines name the mode, and without `--engine` it is a usage error.
+    @Test func theSwarmSweepNeedsNoFileAndIsTheSameInAnyJobs() throws {
+        let arguments = ["explore", "--swarm", "--engine", "history", "--seeds", "12"]
+        let one = try TestSupport.runSynclab(arguments + ["--jobs", "1", "--shrink-limit", "0"])
+        let two = try TestSupport.runSynclab(arguments + ["--jobs", "2", "--shrink-limit", "0"])
+        #expect(one.status == two.status)
+        #expect(one.standardOutput.replacingOccurrences(of: "1 job", with: "2 jobs")
+            == two.standardOutput)
+        #expect(one.standardOutput.contains("  rerun: synclab explore --swarm --seed "))
+        let missing = try TestSupport.runSynclab(["explore", "--swarm", "--seeds", "2"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("needs '--engine NAME'"))
+    }
+
     @Test func explainedRunsListTheirSeedsAndALineThatRerunsOne() throws {
         let path = "Scenarios/explore/lim-1-edit-meets-deletion.chaos"
         let run = try TestSupport.runSynclab(["explore", path, "--seeds", "80"])

@@ -48,7 +48,9 @@ extension CKShare {
         /// The root of a hierarchy share; nil for a zone-wide one.
         public let hierarchicalRootRecordID: CKRecord.ID?
         public let containerIdentifier: String
-        public var participantRole: ParticipantRole { share.currentUserParticipant?.role ?? .unknown }
+        public var participantRole: ParticipantRole {
+            share.currentUserParticipant?.role ?? .unknown
+        }
         public var participantStatus: ParticipantAcceptanceStatus {
             share.currentUserParticipant?.acceptanceStatus ?? .unknown
         }

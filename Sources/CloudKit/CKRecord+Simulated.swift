@@ -42,7 +42,8 @@ extension CKRecord {
 
     /// The app's record for one the cloud returned: a `CKShare` for a share record.
     static func from(_ record: CloudRecord, account: String?) -> CKRecord {
-        record.isShare ? CKShare(share: record, account: account) : CKRecord(record, account: account)
+        record.isShare
+            ? CKShare(share: record, account: account) : CKRecord(record, account: account)
     }
 
     /// The app's record for one the cloud returned (nothing changed yet).

@@ -86,24 +86,8 @@ extension World {
         var deviceTables: [FinalState.DeviceTable] = []
         var pending: [StepState.Pending] = []
         for device in devices {
-            var status: [String] = []
-            if !device.isRunning { status.append("not running") }
-            if !device.isOnline { status.append("offline") }
             let observation = device.observation
-            let rows = device.store.models.map { model in
-                var fields = model.values.keys.sorted().map {
-                    FinalState.Field(key: $0, value: ValueConversion.describe(model.values[$0]))
-                }
-                for key in model.toOne.keys.sorted() {
-                    guard let target = model.toOne[key] else { continue }
-                    let name = observation.recordName(of: target) ?? target.description
-                    fields.append(FinalState.Field(key: key, value: "ref(\(name))"))
-                }
-                let name = observation.recordName(of: model.id) ?? model.id.description
-                return FinalState.Row(entity: model.entity, name: name, fields: fields)
-            }
-            deviceTables.append(FinalState.DeviceTable(
-                name: device.name, account: device.account, status: status, models: rows))
+            deviceTables.append(Self.deviceTable(of: device))
             let changes = observation.pendingModels.map { id in
                 observation.recordName(of: id) ?? "model \(id)"
             }

@@ -129,8 +129,8 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
         for model in models.sorted(by: { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }) {
             // What the scenario's entity does not declare is the app's own business.
             guard let entity = schema.entity(named: model.entity) else { continue }
-            let declared =
-                model.values.filter { entity.attribute(named: $0.key) != nil } // tidy: ordered (into a dictionary)
+            let isDeclared = { (key: String) in entity.attribute(named: key) != nil }
+            let declared = model.values.filter { isDeclared($0.key) } // tidy: ordered (a dict)
             let values = declared.mapValues { PropertyValue.attribute(Self.attribute($0)) }
             if let id = context.syncData.names.first(where: { $0.value == model.id })?.key,
                context.store.entity(of: id) != nil {

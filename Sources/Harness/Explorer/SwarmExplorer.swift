@@ -35,8 +35,8 @@ public struct SwarmExplorer: Sendable {
                 world.features = world.features.filter { feature in
                     SwarmWorld.marker(of: feature).map { source.contains($0) } ?? true
                 }
-                let explorer = Explorer(scenario: checked.scenario, source: source, options: options)
-                return (world, explorer)
+                return (world, Explorer(
+                    scenario: checked.scenario, source: source, options: options))
             }
             let index = first.location.line - 1
             guard lines.indices.contains(index) else { return nil }

@@ -7,6 +7,19 @@ let scenarios = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Scenarios")
 
+/// The app's schema and its two devices, for the sweeps.
+let notesSetup = """
+    scenario "Notes under chaos"
+    engine notes
+    entity Note {
+      text: String = ""
+      count: Int = 0
+    }
+    account alice
+    device phone on alice
+    device laptop on alice
+    """
+
 @Suite struct ScenarioTests {
     @Test func aScenarioFileDrivesTheApp() {
         let result = notesLab().run(contentsOf: scenarios.appendingPathComponent("offline-edit.scenario").path)
@@ -15,16 +28,8 @@ let scenarios = URL(fileURLWithPath: #filePath)
 
     /// The explorer finds the race kept in Findings/ without being told where to look.
     @Test func theExplorerSweepsTheApp() throws {
-        let chaos = """
-            scenario "Notes under chaos"
-            engine notes
-            entity Note {
-              text: String = ""
-              count: Int = 0
-            }
-            account alice
-            device phone on alice
-            device laptop on alice
+        let chaos = notesSetup + """
+
             chaos workload 20 operations on Note every 100ms..1s
             chaos mix insert 30% update 50% delete 20%
             chaos fault offline 10% for 1s..20s
@@ -49,18 +54,7 @@ let scenarios = URL(fileURLWithPath: #filePath)
     /// The swarm explorer keeps the app's schema and devices and draws the workload, the
     /// mix and the faults per seed.
     @Test func theSwarmSweepsTheApp() throws {
-        let base = """
-            scenario "Notes"
-            engine notes
-            entity Note {
-              text: String = ""
-              count: Int = 0
-            }
-            account alice
-            device phone on alice
-            device laptop on alice
-            """
-        let swarm = notesLab().swarm(base, shrinkRuns: 40)
+        let swarm = notesLab().swarm(notesSetup, shrinkRuns: 40)
         let results = try (UInt64(1)...4).map { seed in
             try #require(swarm.run(seed: seed), "seed \(seed) drew nothing the app accepts")
         }

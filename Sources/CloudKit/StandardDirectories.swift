@@ -5,17 +5,20 @@ import Darwin
 #endif
 import Foundation
 
-/// Makes `FileManager.default.urls(for: .documentDirectory, in:)` name the Documents folder of
-/// the device whose code runs, so an app that keeps its files there gets its own on each
-/// simulated device.
+/// Makes `FileManager.default.urls(for:in: .userDomainMask)` name the Documents, Application
+/// Support and Caches folders of the device whose code runs, so an app that keeps its files
+/// there gets its own on each simulated device.
 ///
 /// Foundation on Linux reads the Documents folder once per process, from the XDG user-dirs
 /// file: SyncLab points that file at a path under one symbolic link for that one read (the
 /// variable is restored at once, so child processes inherit nothing), and the link is pointed
 /// at the running device's container for the length of its code (`enter`/`leave`), at a
-/// neutral folder otherwise. A process lock keeps two worlds on two threads from pointing it
-/// at once. The other directories are read from the environment on every call, which a child
-/// process would inherit, so they stay the process's (`device.url(for:)` names the device's).
+/// neutral folder otherwise. Application Support and Caches are read from `XDG_DATA_HOME` and
+/// `XDG_CACHE_HOME` on every call: they name the link only while a device's code runs and
+/// the folders Foundation would use anyway otherwise (values are only ever replaced, never
+/// added or removed, so a reader on another thread always finds a valid string). A process
+/// lock keeps two worlds on two threads from pointing them at once. `temporaryDirectory`
+/// stays the process's: other threads of a test process write there while devices run.
 enum StandardDirectories {
     private static let lock = NSRecursiveLock()
 
@@ -38,6 +41,7 @@ enum StandardDirectories {
         }
         _ = AppContainer(root: outside)
         point(at: outside)
+        for variable in redirected { setenv(variable.name, variable.outside, 1) }
         atexit { try? FileManager.default.removeItem(at: StandardDirectories.processRoot) }
         let documents = link.appendingPathComponent("Documents", isDirectory: true)
         let dirs = "XDG_DOCUMENTS_DIR=\(documents.path)\n"
@@ -64,14 +68,36 @@ enum StandardDirectories {
         lock.lock()
         let previous = try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)
         point(at: container.root)
+        depth += 1
+        if depth == 1 { for variable in redirected { setenv(variable.name, variable.inside, 1) } }
         return .success(previous)
     }
 
     /// Points the directories back where they were before `enter`.
     static func leave(restoring previous: String?) {
         point(at: previous.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? outside)
+        depth -= 1
+        if depth == 0 { for variable in redirected { setenv(variable.name, variable.outside, 1) } }
         lock.unlock()
     }
+
+    /// How many devices' code is running, nested, on the thread that holds the lock.
+    nonisolated(unsafe) private static var depth = 0
+
+    /// The variables Foundation reads on every call: the link's folder while a device's code
+    /// runs, outside it the folder Foundation names without SyncLab.
+    private static let redirected: [(name: String, inside: String, outside: String)] = {
+        let fileManager = FileManager.default
+        let places: [(String, FileManager.SearchPathDirectory, String)] = [
+            ("XDG_DATA_HOME", .applicationSupportDirectory, "Library/Application Support"),
+            ("XDG_CACHE_HOME", .cachesDirectory, "Library/Caches"),
+        ]
+        return places.map { name, directory, inContainer in
+            let outside = fileManager.urls(for: directory, in: .userDomainMask)[0]
+            let inside = link.appendingPathComponent(inContainer, isDirectory: true)
+            return (name, inside.path, outside.path)
+        }
+    }()
 
     struct Failure: Error {
         var reason: String

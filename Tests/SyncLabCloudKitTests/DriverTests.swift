@@ -74,16 +74,18 @@ import TestSupport
         #expect(try phone.run { await fresh.notes.isEmpty })
     }
 
-    @Test func theDocumentsDirectoryIsEachDevicesOwn() throws {
+    @Test(arguments: [FileManager.SearchPathDirectory.documentDirectory,
+                      .applicationSupportDirectory, .cachesDirectory])
+    func theStandardDirectoriesAreEachDevicesOwn(_ place: FileManager.SearchPathDirectory) throws {
         let world = try makeWorld()
         let (phone, laptop) = (world.device("phone"), world.device("laptop"))
         @Sendable func write(_ text: String) throws {
-            let url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            let url = FileManager.default.urls(for: place, in: .userDomainMask)[0]
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url.appendingPathComponent("owner.txt"))
         }
         @Sendable func read() -> String {
-            let url = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+            let url = FileManager.default.urls(for: place, in: .userDomainMask)[0]
             let data = try? Data(contentsOf: url.appendingPathComponent("owner.txt"))
             return data.map { String(decoding: $0, as: UTF8.self) } ?? "none"
         }
@@ -93,7 +95,7 @@ import TestSupport
         #expect(try laptop.run { read() } == "laptop")
         let inherited = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? ""
         #expect(!inherited.contains("synclab-"), "child processes inherit nothing of SyncLab's")
-        let saved = phone.url(for: .documentDirectory).appendingPathComponent("owner.txt")
+        let saved = phone.url(for: place).appendingPathComponent("owner.txt")
         #expect(try String(contentsOf: saved, encoding: .utf8) == "phone")
         try phone.kill()
         try phone.launch()

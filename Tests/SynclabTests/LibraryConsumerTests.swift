@@ -99,6 +99,7 @@ import TestSupport
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift"] + arguments
         process.currentDirectoryURL = folder
+        process.environment = TestSupport.childEnvironment()
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -62,6 +62,7 @@ public enum TestSupport {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = repositoryRoot
+        process.environment = childEnvironment()
         let output = Pipe()
         let error = Pipe()
         let standardInput = Pipe()
@@ -79,6 +80,14 @@ public enum TestSupport {
             standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self)
         )
+    }
+
+    /// The environment for a child process: without the folders of a simulated device whose
+    /// code another test runs at this moment (`XDG_DATA_HOME`, `XDG_CACHE_HOME`), which a
+    /// `swift build` would otherwise use as its caches.
+    public static func childEnvironment() -> [String: String] {
+        let marker = "/synclab-\(ProcessInfo.processInfo.processIdentifier)/"
+        return ProcessInfo.processInfo.environment.filter { !$0.value.contains(marker) }
     }
 
     /// A fresh temporary folder for one test.
@@ -127,7 +136,7 @@ extension TestSupport {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = repositoryRoot
-        var merged = ProcessInfo.processInfo.environment
+        var merged = childEnvironment()
         // A crash should end the process at once, not spend a second on a backtrace.
         merged["SWIFT_BACKTRACE"] = "enable=no"
         for (key, value) in environment { merged[key] = value }

@@ -8,6 +8,9 @@ public final class AppContainer: @unchecked Sendable {
     // `@unchecked`: used on the simulation's thread only.
     public let root: URL
     private var assetCount = 0
+    /// The values of `UserDefaults.standard` on this device (`DeviceDefaults`): kept with the
+    /// container, so they survive a kill and a reinstall erases them.
+    var defaults: [String: Any] = [:]
 
     init(root: URL) {
         self.root = root
@@ -36,6 +39,7 @@ public final class AppContainer: @unchecked Sendable {
 
     /// Removes every file (a reinstall), leaving the empty directories.
     public func erase() {
+        defaults = [:]
         try? FileManager.default.removeItem(at: root)
         for directory in [documents, applicationSupport, caches, temporary] {
             try? FileManager.default.createDirectory(at: directory,

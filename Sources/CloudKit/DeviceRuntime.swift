@@ -64,6 +64,8 @@ public final class DeviceRuntime: @unchecked Sendable {
         case .failure(let failure): return fail(failure.reason)
         }
         defer { StandardDirectories.leave(restoring: restore) }
+        DeviceDefaults.enter(container)
+        defer { DeviceDefaults.leave() }
         var begin: (() -> Void)? = start
         while failure == nil {
             if executor.drain(for: self, after: begin ?? {}) { fail(DeviceExecutor.foreignMessage) }

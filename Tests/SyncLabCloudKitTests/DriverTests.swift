@@ -105,6 +105,25 @@ import TestSupport
         #expect(try laptop.run { read() } == "laptop")
     }
 
+    @Test func standardUserDefaultsAreEachDevicesOwn() throws {
+        let world = try makeWorld()
+        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
+        let key = "driverTests.engineState"
+        @Sendable func read() -> String { UserDefaults.standard.string(forKey: key) ?? "none" }
+        try phone.run { UserDefaults.standard.set("phone", forKey: key) }
+        #expect(try laptop.run { read() } == "none")
+        try laptop.run { UserDefaults.standard.set("laptop", forKey: key) }
+        #expect(try phone.run { read() } == "phone")
+        #expect(try laptop.run { read() } == "laptop")
+        #expect(UserDefaults.standard.object(forKey: key) == nil, "the test process keeps its own")
+        try phone.kill()
+        try phone.launch()
+        #expect(try phone.run { read() } == "phone")
+        try phone.reinstall()
+        #expect(try phone.run { read() } == "none")
+        #expect(try laptop.run { read() } == "laptop")
+    }
+
     @Test func aLostConflictLeavesOneChangePendingAndThrows() throws {
         let world = try makeWorld()
         let (phone, laptop) = (world.device("phone"), world.device("laptop"))

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Makes `UserDefaults.standard` hold the running device's own values, so an app that keeps
+/// its engine's state serialization there (a common choice) gets one per simulated device.
+///
+/// The application's persistent domain is swapped while a device's code runs: its values are
+/// loaded from the device's container at the start and kept there at the end, and the test
+/// process's own values are put back when no device runs. The callers hold the process lock
+/// of `StandardDirectories`, so two worlds on two threads never swap at once.
+enum DeviceDefaults {
+    /// Foundation's name for the persistent domain that `UserDefaults.standard` writes.
+    private static let domain = "kCFPreferencesCurrentApplication"
+    /// The containers whose code runs, innermost last, and the process's own values.
+    nonisolated(unsafe) private static var running: [AppContainer] = []
+    nonisolated(unsafe) private static var outside: [String: Any] = [:]
+
+    static func enter(_ container: AppContainer) {
+        let defaults = UserDefaults.standard
+        let current = defaults.persistentDomain(forName: domain) ?? [:]
+        if let previous = running.last { previous.defaults = current } else { outside = current }
+        running.append(container)
+        defaults.setPersistentDomain(container.defaults, forName: domain)
+    }
+
+    static func leave() {
+        let defaults = UserDefaults.standard
+        let container = running.removeLast()
+        container.defaults = defaults.persistentDomain(forName: domain) ?? [:]
+        defaults.setPersistentDomain(running.last?.defaults ?? outside, forName: domain)
+        if running.isEmpty { outside = [:] }
+    }
+}

@@ -35,6 +35,20 @@ extension CKDatabase {
         modificationResultsByID: [CKRecord.ID: Result<RecordZoneChange.Modification, any Error>],
         deletions: [RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool
     ) {
+        let page = try await zoneChangePage(zoneID, since: token, resultsLimit: resultsLimit)
+        var modifications: [CKRecord.ID: Result<RecordZoneChange.Modification, any Error>] = [:]
+        for record in page.records {
+            modifications[record.recordID] = .success(RecordZoneChange.Modification(record: record))
+        }
+        return (modifications, page.deletions, page.token, page.moreComing)
+    }
+
+    /// One page of a zone's changes in the server's order (the operations call their blocks in
+    /// it).
+    func zoneChangePage(
+        _ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, resultsLimit: Int?
+    ) async throws -> (records: [CKRecord], deletions: [RecordZoneChange.Deletion],
+                       token: CKServerChangeToken, moreComing: Bool) {
         let runtime = try Self.runtime("recordZoneChanges")
         let response = await runtime.request(.fetchZoneChanges(
             scope: databaseScope.simulated, zone: zoneID.simulated(account: runtime.account ?? ""),
@@ -43,17 +57,12 @@ extension CKDatabase {
             let moreComing) = response else {
             throw Self.error(response, runtime)
         }
-        var modifications: [CKRecord.ID: Result<RecordZoneChange.Modification, any Error>] = [:]
-        for record in records {
-            let converted = CKRecord.from(record, account: runtime.account)
-            modifications[converted.recordID] =
-                .success(RecordZoneChange.Modification(record: converted))
-        }
         let deleted = deletions.map {
             RecordZoneChange.Deletion(recordID: CKRecord.ID(recordName: $0.recordName,
                 zoneID: zoneID), recordType: $0.recordType)
         }
-        return (modifications, deleted, CKServerChangeToken(zone: newToken), moreComing)
+        return (records.map { CKRecord.from($0, account: runtime.account) }, deleted,
+                CKServerChangeToken(zone: newToken), moreComing)
     }
 
     /// Every zone of the database (Apple's `allRecordZones()`), in name order.

@@ -197,22 +197,5 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
     }
 }
 
-/// Apple's operation class, for its save policies.
-public enum CKModifyRecordsOperation {
-    public enum RecordSavePolicy: Int, Sendable {
-        case ifServerRecordUnchanged = 0
-        case changedKeys = 1
-        case allKeys = 2
-
-        var simulated: SavePolicy {
-            switch self {
-            case .ifServerRecordUnchanged: return .ifServerRecordUnchanged
-            case .changedKeys: return .changedKeys
-            case .allKeys: return .allKeys
-            }
-        }
-    }
-}
-
 /// Apple's name for a record save policy.
 public typealias CKRecordSavePolicy = CKModifyRecordsOperation.RecordSavePolicy

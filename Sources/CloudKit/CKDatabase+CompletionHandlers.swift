@@ -1,0 +1,78 @@
+import Foundation
+
+/// Apple's completion-handler calls of `CKDatabase`, as older code (and code that fires and
+/// forgets) uses them: each starts a task of the calling device that makes the `async` call
+/// and hands its result to the handler there.
+extension CKDatabase {
+    public func save(_ record: CKRecord,
+                     completionHandler: @escaping (CKRecord?, (any Error)?) -> Void) {
+        start("save(_:completionHandler:)") { database in
+            do { completionHandler(try await database.save(record), nil) } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    public func fetch(withRecordID recordID: CKRecord.ID,
+                      completionHandler: @escaping (CKRecord?, (any Error)?) -> Void) {
+        start("fetch(withRecordID:completionHandler:)") { database in
+            do { completionHandler(try await database.record(for: recordID), nil) } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    public func delete(withRecordID recordID: CKRecord.ID,
+                       completionHandler: @escaping (CKRecord.ID?, (any Error)?) -> Void) {
+        start("delete(withRecordID:completionHandler:)") { database in
+            do { completionHandler(try await database.deleteRecord(withID: recordID), nil) } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    public func save(_ zone: CKRecordZone,
+                     completionHandler: @escaping (CKRecordZone?, (any Error)?) -> Void) {
+        start("save(_:completionHandler:)") { database in
+            do { completionHandler(try await database.save(zone), nil) } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    public func delete(withRecordZoneID zoneID: CKRecordZone.ID,
+                       completionHandler: @escaping (CKRecordZone.ID?, (any Error)?) -> Void) {
+        start("delete(withRecordZoneID:completionHandler:)") { database in
+            do {
+                completionHandler(try await database.deleteRecordZone(withID: zoneID), nil)
+            } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    public func fetch(withRecordZoneID zoneID: CKRecordZone.ID,
+                      completionHandler: @escaping (CKRecordZone?, (any Error)?) -> Void) {
+        start("fetch(withRecordZoneID:completionHandler:)") { database in
+            do { completionHandler(try await database.recordZone(for: zoneID), nil) } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    public func fetchAllRecordZones(
+        completionHandler: @escaping ([CKRecordZone]?, (any Error)?) -> Void
+    ) {
+        start("fetchAllRecordZones(completionHandler:)") { database in
+            do { completionHandler(try await database.allRecordZones(), nil) } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    private func start(_ call: String, _ body: @escaping (CKDatabase) async -> Void) {
+        _ = try? Self.runtime(call)
+        nonisolated(unsafe) let body = body
+        Task { await body(self) }
+    }
+}

@@ -171,6 +171,19 @@ public final class CKSyncEngine {
         return takeEffects()
     }
 
+    /// `cancelOperations()`: the operations waiting behind the running one are dropped; the
+    /// running one may still complete (Apple: cancellation is processed asynchronously).
+    public func cancelPendingOperations() -> [EngineEffect] {
+        enter("cancelOperations()")
+        if !queued.isEmpty {
+            effects.append(.trace(kind: "cksync.cancelled", details: [
+                TraceField("operations", .string(queued.map(\.kind.rawValue).joined(separator: ","))),
+            ], rules: []))
+            queued = []
+        }
+        return takeEffects()
+    }
+
     /// The network came back: the system scheduler runs the automatic operations it held for
     /// the network, and a fetch waiting for its retry at once instead of at the end of its
     /// backoff (OBX-9: "a fetch runs only when a push arrives or one was already due").

@@ -75,23 +75,38 @@ public final class CKSyncEngine: @unchecked Sendable, CustomStringConvertible {
         if let failure { throw failure }
     }
 
-    /// Ends the waits of `fetchChanges()`/`sendChanges()` with `operationCancelled`; an
-    /// operation already sent runs to its end in the cloud.
+    /// Waits ended by `cancelOperations()`, resumed when the device's jobs run next.
+    private var cancelled: [() -> Void] = []
+
+    /// Cancels the operations waiting to run (Apple: "any in-progress or pending sync
+    /// operations", processed asynchronously, so one in progress may still complete): once the
+    /// operations the app asked for before it have started, the queued ones are dropped and
+    /// every wait of `fetchChanges()`/`sendChanges()` ends with `operationCancelled`.
     public func cancelOperations() async {
         check("cancelOperations()")
-        let waiting = waiters
-        waiters = []
-        for waiter in waiting { waiter.continuation.resume(returning: CKError(.operationCancelled)) }
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            runtime.operations.append { [self] in
+                runtime.emit(sim.cancelPendingOperations())
+                let waiting = waiters
+                waiters = []
+                cancelled += waiting.map { waiter in
+                    { waiter.continuation.resume(returning: CKError(.operationCancelled)) }
+                }
+                cancelled.append { continuation.resume() }
+            }
+        }
     }
 
     /// The waits that can end now (no operation left), as closures that resume them.
     func finishedWaiters() -> [() -> Void] {
-        guard !waiters.isEmpty, !sim.isBusy else { return [] }
+        let ready = cancelled
+        cancelled = []
+        guard !waiters.isEmpty, !sim.isBusy else { return ready }
         let finished = waiters
         waiters = []
         let fetchFailure = sim.lastFetchFailure.map { CKError($0, account: runtime.account) }
         let sendFailure = sim.lastSendFailure.map { CKError($0, account: runtime.account) }
-        return finished.map { waiter in
+        return ready + finished.map { waiter in
             let error: CKError? = waiter.isSend ? waiter.failure() ?? sendFailure : fetchFailure
             return { waiter.continuation.resume(returning: error) }
         }

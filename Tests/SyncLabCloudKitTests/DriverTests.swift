@@ -124,6 +124,25 @@ import TestSupport
         #expect(try laptop.run { read() } == "laptop")
     }
 
+    @Test func cancelOperationsDropsTheOperationsWaitingBehindTheRunningOne() throws {
+        let world = try makeWorld()
+        let phone = world.device("phone")
+        let app = try openApp(on: phone)
+        try phone.run { try await app.save([Self.note("n1", "a")]) }
+        try phone.run {
+            Task { try? await app.syncEngine.fetchChanges() }
+            Task { try? await app.syncEngine.sendChanges() }
+            await Task.yield()
+            await app.syncEngine.cancelOperations()
+        }
+        try world.settle()
+        #expect(world.cloudRecords(zoneName: "Notes", account: "alice").isEmpty,
+                "the send queued behind the fetch was cancelled")
+        #expect(try phone.run { await app.syncEngine.state.pendingRecordZoneChanges.count } == 1)
+        try phone.run { try await app.syncEngine.sendChanges() }
+        #expect(world.cloudRecords(zoneName: "Notes", account: "alice").count == 1)
+    }
+
     @Test func aLostConflictLeavesOneChangePendingAndThrows() throws {
         let world = try makeWorld()
         let (phone, laptop) = (world.device("phone"), world.device("laptop"))

@@ -62,10 +62,14 @@ let package = Package(
         ),
         .target(name: "Reporting", dependencies: ["Kernel", "Harness", "Scenario"]),
         // The library: run a scenario on a registered engine, get a typed result.
-        .target(name: "SyncLab", dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Scenario"]),
+        .target(
+            name: "SyncLab",
+            dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Reporting", "Scenario"]
+        ),
         .executableTarget(
             name: "synclab",
-            dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Reporting", "Scenario"]
+            dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Reporting", "Scenario",
+                           "SyncLab"]
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "KernelTests", dependencies: ["Kernel", "TestSupport"]),
@@ -100,7 +104,7 @@ let package = Package(
             name: "HarnessTests",
             dependencies: ["Harness", "Engines", "SDS", "SyncContract", "TestSupport"]
         ),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Engines", "TestSupport"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Engines", "SyncContract", "TestSupport"]),
         // The example of docs/BRING-YOUR-OWN-ENGINE.md, also built here so this package's tests
         // run it (its own package, Examples/CloudKitNotes, tests it as a user would).
         .target(
@@ -120,7 +124,7 @@ let package = Package(
             name: "SynclabTests",
             dependencies: [
                 "synclab", "SyncLab", "SDS", "SyncContract", "Engines", "Harness", "Scenario",
-                "TestSupport",
+                "Reporting", "CloudSim", "LocalStore", "SortedMaps", "Kernel", "TestSupport",
             ]
         ),
     ]

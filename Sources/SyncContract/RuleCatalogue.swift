@@ -48,6 +48,14 @@ public struct RuleCatalogue: Sendable {
         rules.filter(\.isWeakness)
     }
 
+    /// The rule IDs in the catalogue's order (the order reports list the rules that fired in).
+    public var ids: [String] { rules.map(\.id) }
+
+    /// Each rule's text by ID, for reports.
+    public var textsByID: [String: String] {
+        Dictionary(rules.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The weaknesses that can explain a violation of an invariant, in catalogue order.
     public func explainers(of invariant: String) -> [String] {
         rules.filter { $0.explains.contains(invariant) }.map(\.id)

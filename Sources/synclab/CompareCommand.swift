@@ -3,6 +3,7 @@ import Harness
 import Reporting
 import Scenario
 import SyncContract
+import SyncLab
 
 /// `synclab compare FILE… [--engines a,b,…] [--format text|markdown|html|json] [--out DIR]
 /// [--seed N] [--max-time D] [--max-events N]` (issue 17).
@@ -195,47 +196,11 @@ enum CompareCommand {
             Terminal.writeError("\(path):\(location): error: the file is not valid UTF-8 (the first invalid byte is here)")
             return nil
         }
-        // The story's own engines are checked first: an error there is an input error.
-        let own = ScenarioChecker.check(source: source, file: path,
-            options: EngineChoice.registry.validationOptions(maxTime: budget.maxTime))
-        if own.hasErrors {
-            own.diagnostics.forEach { Terminal.writeError($0.renderedWithNotes) }
-            return nil
-        }
-        let story = own.scenario.header.storyEngines
-        let engines = chosen
-            ?? (own.scenario.header.isMultiEngine ? story : EngineChoice.registry.names)
-        var columns: [EngineComparison.Column] = []
-        var notRun: [String] = []
-        var scenario = own.scenario
-        for engine in engines {
-            let checked = ScenarioChecker.check(source: source, file: path,
-                options: EngineChoice.registry.validationOptions(engine: engine, maxTime: budget.maxTime))
-            if let error = checked.diagnostics.first(where: { $0.severity == .error }) {
-                if story.contains(engine) {
-                    checked.diagnostics.forEach { Terminal.writeError($0.renderedWithNotes) }
-                    return nil
-                }
-                notRun.append("\(engine): \(error.message) (line \(error.location.line))")
-                continue
-            }
-            scenario = checked.scenario
-            var runOptions = budget.runOptions(seed: seed)
-            runOptions.engine = engine
-            let result = ScenarioRunner.run(checked.scenario, source: source, options: runOptions)
-            let profile = EngineChoice.profile(engine)
-            var report = ScenarioReport(
-                path: path, scenario: checked.scenario, source: source, result: result,
-                finalState: result.finalState, ruleTexts: ReportCommand.ruleTexts(profile),
-                ruleOrder: ReportCommand.ruleOrder(profile))
-            report.engine = engine
-            columns.append(EngineComparison.Column(
-                engine: engine, report: report, judged: story.contains(engine),
-                weaknessIDs: profile.catalogue.rules.filter { !$0.explains.isEmpty }.map(\.id)))
-        }
-        var comparison = EngineComparison(path: path, scenario: scenario, source: source, columns: columns)
-        comparison.notRun = notRun
-        return comparison
+        let lab = ScenarioLab(engines: EngineChoice.registry)
+        let compared = lab.compare(source, file: path, engines: chosen, seed: seed,
+                                   maxTime: budget.maxTime, maxEvents: budget.maxEvents)
+        compared.diagnostics.forEach { Terminal.writeError($0) }
+        return compared.comparison
     }
 
     private static func save(_ text: String, to folder: String, relative: String) -> Bool {

@@ -41,7 +41,7 @@ enum ReportCommand {
 
     /// Rule ID → the engine catalogue's text; a rule missing here is shown by its ID alone.
     static func ruleTexts(_ profile: EngineProfile) -> [String: String] {
-        Dictionary(profile.catalogue.rules.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+        profile.catalogue.textsByID
     }
 
     /// The catalogue's weaknesses (rules that explain a lost change, a duplicate, …).
@@ -50,7 +50,7 @@ enum ReportCommand {
     }
 
     /// Rule IDs in the engine catalogue's order, for the list of rules that fired.
-    static func ruleOrder(_ profile: EngineProfile) -> [String] { profile.catalogue.rules.map(\.id) }
+    static func ruleOrder(_ profile: EngineProfile) -> [String] { profile.catalogue.ids }
 
     /// The devices' and the cloud's state at the end of a run; nil until the harness
     /// exposes it, and the report says so.

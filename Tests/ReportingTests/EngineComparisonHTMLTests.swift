@@ -1,13 +1,15 @@
+import Engines
+import SyncContract
 @testable import Reporting
 import Testing
 
-/// The comparison's HTML with every registered engine as a column (six), read in a 1400-px
+/// The comparison's HTML with every bundled engine as a column, read in a 1400-px
 /// window: one column per engine in every table, columns no narrower than
 /// `minimumEngineWidth` (the table scrolls sideways before it squeezes them), each model of
 /// a final state on a line of its own, rule IDs linked to their engine's catalogue and
 /// never broken across lines, each engine's diagram folded.
 @Suite struct EngineComparisonHTMLTests {
-    static let engines = ["sds", "outbox", "history", "mirror", "naive", "naive-literal"]
+    static let engines = EngineRegistry.bundled.names
 
     static func comparison(links: [String: CatalogueLinks] = [:]) -> EngineComparison {
         let columns = engines.map { engine in
@@ -36,12 +38,12 @@ import Testing
         #expect(!html.contains("<details class=\"timeline\" open"), "every diagram starts folded")
     }
 
-    @Test func sixEnginesFitA1400PixelWindowAndMoreScroll() {
+    @Test func theBundledEnginesFitA1400PixelWindowAndMoreScroll() {
         // 1400 px less the page's padding (2 × 24 px), within main's 1360-px maximum.
         let content = min(1360, 1400 - 48)
-        let least = EngineComparison.minimumTableWidth(engines: 6)
-        #expect(least <= content, "six engines need \(least) px of \(content)")
-        let column = (content - EngineComparison.labelWidth) / 6
+        let least = EngineComparison.minimumTableWidth(engines: Self.engines.count)
+        #expect(least <= content, "\(Self.engines.count) engines need \(least) px of \(content)")
+        let column = (content - EngineComparison.labelWidth) / Self.engines.count
         #expect(column >= EngineComparison.minimumEngineWidth && column >= 180,
             "an engine's column is \(column) px")
         let html = Self.comparison().html()

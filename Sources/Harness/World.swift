@@ -566,7 +566,7 @@ final class World {
         writesFollow: Bool, deferred: inout [ArmedTrigger]
     ) -> Bool {
         // The details are built only when the trace keeps them: a sweep passes a thousand
-        // probe points a seed, and each array built here was allocated and freed unread.
+        // probe points a seed, and each array built here would be allocated and freed unread.
         record(deviceNames[index], "probe", Self.probeDetails(name, ticket.synchronization))
         if Self.isSyncStart(name) && !livenessGuards[index].noteStart(at: now) {
             failLivelock(device: index, repeating: "synchronization (sync.start)")

@@ -11,12 +11,12 @@ struct AccountState {
     /// Last sequence number of the private database feed.
     var databaseSequence: Int64 = 0
     /// Per zone of the private database: when it last changed and when it was last deleted.
-    /// A sorted map, not a dictionary: a change noted to it hashed the zone's two names
-    /// (issue 19: ~490 instructions each stored change); an account has a few zones.
+    /// A sorted map, not a dictionary: an account has a few zones, and finding one by
+    /// comparing costs less than hashing its two names on every stored change.
     var zoneFeed: SortedMap<ZoneID, ZoneFeedEntry> = [:]
     /// Devices holding a database subscription, per scope, each list sorted and without
-    /// repeats (issue 19: a set per scope was filtered into a new set, then sorted, for every
-    /// push; a scope was found by hashing its raw value).
+    /// repeats: a push reads its list as it is, with no set to filter and sort, and finds the
+    /// scope by comparing, not hashing.
     var subscribers: SortedMap<DatabaseScope, [String]> = [:]
     /// `CKQuerySubscription`s of the private database, by subscription ID.
     var querySubscriptions: [String: QuerySubscription] = [:]

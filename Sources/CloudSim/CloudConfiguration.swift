@@ -47,7 +47,7 @@ public struct CloudConfiguration: Hashable, Sendable {
     public var childSaveChangesParentTag = false
     /// A delete of a record that does not exist (never saved, or deleted already): succeeds
     /// by default; `unknownItem` makes it fail, as some accounts of CloudKit say it does
-    /// (`cloud missing-deletes unknown-item`, issue 14).
+    /// (`cloud missing-deletes unknown-item`).
     public var missingDeletes: MissingDeleteAnswer = .succeed
 
     public init(

@@ -104,10 +104,10 @@ public struct CloudError: Hashable, Sendable, CustomStringConvertible {
     /// app re-creates the zone and uploads its local copy; docs/CLOUDSIM.md *Faults*).
     public var userDidResetEncryptedData: Bool
     /// The three records in one box, nil when none is set (every error but the
-    /// `serverRecordChanged` kind). Issue 19: held inline, three `CloudRecord?` made an error
-    /// several hundred bytes, and an error sits inline in `CloudResponse`, hence in every
-    /// engine and world event: each switch, move or copy of an event copied them. The box
-    /// takes one word. Never a box of three nils, so that a value has one representation.
+    /// `serverRecordChanged` kind). An error sits inline in `CloudResponse`, hence in every
+    /// engine and world event, and each switch, move or copy of an event copies it: the box
+    /// takes one word where three inline `CloudRecord?` would take several hundred bytes.
+    /// Never a box of three nils, so that a value has one representation.
     private var records: RecordsBox?
 
     public init(
@@ -132,9 +132,8 @@ public struct CloudError: Hashable, Sendable, CustomStringConvertible {
     private mutating func setRecords(
         server: CloudRecord?, client: CloudRecord?, ancestor: CloudRecord?
     ) {
-        // `case .none`, not `== nil`: comparing with nil went through `Equatable`, copying
-        // each record into a pair of optionals (issue 19: ~950 instructions for every error
-        // made, most of which have no records).
+        // `case .none`, not `== nil`: comparing with nil goes through `Equatable`, copying
+        // each record into a pair of optionals, for every error made (most have no records).
         if case .none = server, case .none = client, case .none = ancestor {
             records = nil
         } else {
@@ -164,10 +163,8 @@ public struct CloudError: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         // Built as UTF-8 in one buffer sized up front, from the parts' own texts, and made a
-        // string once (issue 19: an engine's failure notes read it about 2,000 times a seed;
-        // the interpolations grew the text part by part, the code through its generic
-        // `description`, and then each `+=` onto a string cost some 340 instructions, about
-        // 4,000 a description).
+        // string once: an engine's failure notes read it often, and interpolation would grow
+        // the text part by part, the code through its generic `description`.
         let name = code.description
         let retry = retryAfter?.description
         var bytes: [UInt8] = []

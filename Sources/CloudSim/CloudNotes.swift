@@ -161,7 +161,7 @@ enum CloudNotes {
 // MARK: Sharing and access control
 
 extension CloudNotes {
-    /// A read or write the cloud refused on access grounds (issue 8: every refusal traced).
+    /// A read or write the cloud refused on access grounds (every refusal is traced).
     static func accessRefused(
         client: CloudClient, zone: ZoneID, reason: RefusalReason, recordName: String?
     ) -> CloudNote {

@@ -27,11 +27,9 @@ public struct ZoneID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The two strings by the record-name hash (`RecordNameHash`, consistent with `String`'s
     /// `==`, so with the synthesized `==`), mixed into one word that `Hasher` takes once
-    /// (`TableHash` for a table).
-    /// Issue 19: the synthesized hashing fed both strings through `Hasher`, and the cloud
-    /// finds a zone in its tables (zone states, feeds, shared views) about once a request,
-    /// 5,500 finds at 540 instructions in 20 swarm seeds. The tables only answer lookups:
-    /// the buckets' order never shows.
+    /// (`TableHash` for a table): the cloud finds a zone in its tables (zone states, feeds,
+    /// shared views) about once a request, and `Hasher` over both strings would be most of
+    /// each find. The tables only answer lookups: the buckets' order never shows.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(word)
     }
@@ -83,8 +81,8 @@ public struct CloudRecord: Hashable, Sendable {
     public var zone: ZoneID
     /// User fields. A key that is absent has no value (setting nil removes it).
     ///
-    /// A sorted map, not a dictionary (issue 19): a record has a few fields, and two in a
-    /// `Dictionary` took 232 bytes against 112 here; its walks are in key order.
+    /// A sorted map, not a dictionary: a record has a few fields, which a sorted map holds in
+    /// far fewer bytes than a `Dictionary`; its walks are in key order.
     public var fields: SortedMap<String, CloudValue>
     /// The record name of the parent reference (`CKRecord.parent`), if any.
     public var parent: String?
@@ -107,10 +105,10 @@ public struct CloudRecord: Hashable, Sendable {
         set { setSharing(share: share, participants: newValue) }
     }
     /// `share` and `participants` in one box, nil when neither is set (most records: only
-    /// share records and share roots have them). Issue 19: the two took three words and two
-    /// references in every record, and a record is copied field by field (about 94,000 copies
-    /// per 50 seeds); the box takes one word and one reference. Never a box of two empty
-    /// fields, so that equality and hashing stay those of the two fields.
+    /// share records and share roots have them). A record is copied field by field, often:
+    /// the box takes one word and one reference where the two fields would take three words
+    /// and two references. Never a box of two empty fields, so that equality and hashing stay
+    /// those of the two fields.
     private(set) var sharing: SharingBox?
 
     /// Stores the two sharing fields, in a new box unless both are empty.
@@ -125,8 +123,8 @@ public struct CloudRecord: Hashable, Sendable {
 
     /// Bytes counted towards the 1 MB record limit: user fields except assets.
     public var recordSizeBytes: Int {
-        // An integer sum, the same in any order: no sorted keys, no second lookup (issue 19:
-        // every save counted it twice, sorting its keys each time).
+        // An integer sum, the same in any order: no sorted keys, no second lookup, on a
+        // path every save takes.
         fields.reduce(0) { total, field in // tidy: ordered (an integer sum)
             total + field.key.utf8.count + field.value.recordSizeBytes
         }
@@ -135,10 +133,10 @@ public struct CloudRecord: Hashable, Sendable {
 
 // The public initializer is declared in an extension so that the struct keeps its implicit
 // memberwise initializer (every property, system fields too, `sharing` last): how a zone's
-// record table puts a stored record together again in one initialization. Issue 19: an
-// initializer written in the struct, assigning each property, built the record in a
-// temporary and copied it out (every reference retained, then released), on every record
-// read from a zone and every record made through the public initializer.
+// record table puts a stored record together again in one initialization. An initializer
+// written in the struct, assigning each property, builds the record in a temporary and
+// copies it out (every reference retained, then released), on every record read from a zone
+// and every record made through the public initializer.
 extension CloudRecord {
     public init(
         recordType: String,

@@ -81,7 +81,7 @@ extension CloudService {
     ) -> CloudOutcome {
         let participant = request.scope == .sharedDatabase ? account : nil
         // The zone's place in `zoneStates`, found once for the check, the take and the put
-        // back (issue 19: four lookups hashed its owner and name four times a request).
+        // back, so that its owner and name are hashed once a request, not four times.
         // Nothing is inserted into `zoneStates` until the put back, so the index stays valid.
         let storedIndex = zoneStates.index(forKey: request.zone).flatMap { index in
             zoneStates.peek(at: index) { $0.isLive } ? index : nil
@@ -137,8 +137,8 @@ extension CloudService {
         // zone not stored before is stored only when applied, as before.
         if let storedIndex {
             if case .none = before {
-                // Moved back, not copied (every reference the state holds retained, then
-                // released with the batch; issue 19): only a query subscription's comparison
+                // Moved back, not copied (a copy retains every reference the state holds,
+                // then releases them with the batch): only a query subscription's comparison
                 // (`before` set) reads the batch's zone after this.
                 swap(&zoneStates.values[storedIndex], &batch.zone)
             } else {

@@ -45,12 +45,12 @@ extension CloudService {
             return CloudOutcome(response: .failure(missingZoneError(zone)))
         }
         let limit = resultsLimit > 0 ? resultsLimit : Self.defaultResultsLimit
-        // `case .some`, not `token != nil`, which compared through `Equatable` (copying the
-        // token into a pair of optionals; issue 19).
+        // `case .some`, not `token != nil`, which compares through `Equatable` (copying the
+        // token into a pair of optionals).
         let hasToken = if case .some = token { true } else { false }
         let tombstones = hasToken || !configuration.tokenlessFetchOmitsDeletions
-        // Answered from the zone where it is stored (issue 19: copying the state out retained
-        // every reference it holds, on every fetch).
+        // Answered from the zone where it is stored: copying the state out would retain
+        // every reference it holds, on every fetch.
         let answer = zoneStates.peek(zone) { state -> CloudOutcome? in
             guard state.isLive else { return nil }
             var after: Int64 = 0

@@ -128,16 +128,15 @@ extension CloudService {
         // Every change after the token as (sequence, zone, deletion?), in feed order; a nil
         // token lists the live zones only.
         var events: [(sequence: Int64, zone: ZoneID, deletion: ZoneDeletionReason?)] = []
-        // Once, and not as `token != nil` (compared through `Equatable`, copying the token
-        // into a pair of optionals, for every zone of the feed; issue 19).
+        // Once, and not as `token != nil` (which compares through `Equatable`, copying the
+        // token into a pair of optionals, for every zone of the feed).
         let hasToken = if case .some = token { true } else { false }
         for (zone, entry) in feed { // tidy: ordered (sorted below by sequence and zone, unique)
             if hasToken, let deletion = entry.lastDeletion, deletion.sequence > after {
                 events.append((deletion.sequence, zone, deletion.reason))
             }
             // Whether the zone is live only matters for a change after the token: a zone
-            // unchanged since is not looked up (issue 19: its ID hashed for every zone of
-            // the feed on every fetch).
+            // unchanged since is not looked up, so its ID is not hashed on every fetch.
             guard entry.lastChangeSequence > after else { continue }
             let isLive = isPrivate
                 ? zoneStates.peek(zone) { $0.isLive } == true
@@ -154,8 +153,8 @@ extension CloudService {
         let sequence = moreComing && pageCount > 0 ? events[pageCount - 1].sequence : current
         let newToken = DatabaseChangeToken(
             account: account, scope: scope, sequence: sequence, epoch: head.epoch)
-        // Both lists in one walk of the page, then sorted by zone (issue 19: a filter, a map
-        // and a compact map built an array each, on every fetch).
+        // Both lists in one walk of the page, then sorted by zone: one pass on every fetch,
+        // not a filter, a map and a compact map building an array each.
         var changed: [ZoneID] = []
         var deleted: [ZoneDeletion] = []
         for position in 0..<pageCount {

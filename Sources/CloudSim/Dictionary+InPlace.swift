@@ -2,13 +2,12 @@ extension Dictionary {
     /// What `read` finds in the value stored for `key`, read where it is stored; nil when
     /// there is none.
     ///
-    /// `states[key]?.field` first copies the whole value out of the dictionary: every
-    /// reference an account's or a zone's state holds retained, then released (issue 19: the
-    /// cloud's checks of an account's throttle and busy windows, and of a zone being live,
-    /// made such a copy on every request). This goes through the storage's `_modify`
-    /// accessor, which yields the stored value itself; `read` must not change it, and the
-    /// dictionary is left as it was (its uniqueness check copies nothing, the cloud's
-    /// dictionaries having a single owner).
+    /// `states[key]?.field` first copies the whole value out of the dictionary: every reference an
+    /// account's or a zone's state holds retained, then released (the cloud checks an account's
+    /// throttle and busy windows, and whether a zone is live, on every request). This goes through
+    /// the storage's `_modify` accessor, which yields the stored value itself; `read` must not
+    /// change it, and the dictionary is left as it was (its uniqueness check copies nothing, the
+    /// cloud's dictionaries having a single owner).
     @inlinable
     mutating func peek<T>(_ key: Key, _ read: (inout Value) -> T) -> T? {
         guard let index = index(forKey: key) else { return nil }
@@ -34,8 +33,8 @@ extension SortedMap {
     ///
     /// `map[key]?.change()` goes through the key subscript's `_modify`, which takes the pair
     /// out of the array and puts it back (the pairs after it moved twice) in a coroutine
-    /// whose frame, for a value as large as an account's state, is allocated (issue 19: the
-    /// owner's database feed noted on every stored change).
+    /// whose frame, for a value as large as an account's state, is allocated (the owner's
+    /// database feed is noted on every stored change).
     @inlinable
     mutating func change(_ key: Key, _ body: (inout Value) -> Void) {
         _ = modifyValue(forKey: key, body)

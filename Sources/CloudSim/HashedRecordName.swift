@@ -3,12 +3,11 @@ import Kernel
 /// A record name as the key of a zone's tables by name (tombstones, earlier versions), with
 /// its `RecordNameHash` computed once.
 ///
-/// Issue 19: `String`'s own hashing (SipHash over every byte, some 450 instructions for a
-/// 36-character name) was most of each lookup, and a write or deletion of a record looked
-/// its name up in two such tables after hashing it for the record table already; the hash is
-/// carried from there (`ZoneState.write`, `delete`) and from the change log. Equal when the
-/// names are (`RecordNameHash` is consistent with `String`'s `==`); the tables only answer
-/// lookups, and are walked in name order: the buckets' order never shows. Engines use it too
+/// `String`'s own hashing (SipHash over every byte) would be most of each lookup, and a write or
+/// deletion of a record looks its name up in two such tables after hashing it for the record table
+/// already; the hash is carried from there (`ZoneState.write`, `delete`) and from the change log.
+/// Equal when the names are (`RecordNameHash` is consistent with `String`'s `==`); the tables only
+/// answer lookups, and are walked in name order: the buckets' order never shows. Engines use it too
 /// (sds's `RecordNameSet`), so a name's hash is one concept, not one per module.
 public struct HashedRecordName: Hashable, Sendable {
     public let name: String

@@ -4,8 +4,8 @@ extension RecordBatch {
     /// root takes its share with it).
     mutating func apply(_ verdicts: [SaveVerdict], deleteErrors: [CloudError?]) {
         results.reserveCapacity(request.itemCount)
-        // A note for each item applied, mostly: room for them at once (issue 19: the notes
-        // grew one, two, four... on every request).
+        // A note for each item applied, mostly: room for them at once, not grown one, two,
+        // four... on every request.
         notes.reserveCapacity(notes.count + request.itemCount)
         // Every applied save is of the request's zone (`plan` checks): its name is rendered
         // once for their notes, not once a save.
@@ -60,9 +60,9 @@ extension RecordBatch {
         if sharing != nil { maintainShares(after: removed) }
     }
 
-    /// Stamps the server's system fields on a planned save's record, in place (issue 19: a
-    /// copy of the record was stamped and returned), and stores it; `plan.record` is then
-    /// the record saved. `zoneName` is the description of the request's zone.
+    /// Stamps the server's system fields on a planned save's record, in place (no copy of the
+    /// record stamped and returned), and stores it; `plan.record` is then the record saved.
+    /// `zoneName` is the description of the request's zone.
     private mutating func write(_ plan: inout PlannedSave, zoneName: String) {
         changeTagCounter += 1
         plan.record.changeTag = Self.changeTag(changeTagCounter)
@@ -92,8 +92,8 @@ extension RecordBatch {
     }
 
     /// The change tag of a counter value: `ct` and the number. Concatenated, not
-    /// interpolated (issue 19: the interpolation's buffer and its generic append cost more
-    /// than the tag, on every stored change).
+    /// interpolated: the interpolation's buffer and its generic append would cost more than
+    /// the tag, on every stored change.
     static func changeTag(_ counter: Int64) -> String {
         "ct" + String(counter)
     }

@@ -22,9 +22,9 @@ struct RecordBatch {
     /// with saves, respectively deletes, consumes them (the service clears them in the
     /// account's state, applied or not).
     ///
-    /// Issue 19: the batch held copies of the writer's and the owner's whole states and the
-    /// service stored the writer's back, so the owner's database feed, noted right after,
-    /// was copied (the states shared it) on every stored change.
+    /// The throttles alone, not copies of the writer's and the owner's whole states: the
+    /// service would store the writer's back, and the owner's database feed, noted right
+    /// after, would then be copied (the states share it) on every stored change.
     let partialThrottle: PartialThrottle?
     let deleteThrottle: PartialThrottle?
     /// Sharing context; nil when the zone has no share and the request touches none.
@@ -37,7 +37,7 @@ struct RecordBatch {
     /// The development schema with every planned write adopted in request order (by
     /// `planSaves`), while no planned write has failed since: applying the writes then
     /// adopts the same saves in the same order, so `apply` takes this schema instead of
-    /// adopting each save a second time (issue 19). Nil once the settle failed a write.
+    /// adopting each save a second time. Nil once the settle failed a write.
     var plannedSchema: Schema? = nil
 
     /// Outputs.
@@ -146,8 +146,8 @@ struct RecordBatch {
         // One verdict a save: sized once, not grown a few times a request.
         verdicts.reserveCapacity(request.saves.count)
         let throttle = partialThrottle
-        // By position, each save read where the request holds it: the enumeration copied
-        // every save (its record's references retained and released; issue 19).
+        // By position, each save read where the request holds it: an enumeration would copy
+        // every save (its record's references retained and released).
         for index in request.saves.indices {
             let save = request.saves[index]
             let name = save.record.recordName
@@ -163,7 +163,7 @@ struct RecordBatch {
                 verdicts.append(.fail(CloudMessages.rejected(name, code: code)))
             } else {
                 // The plan adopts a written save into the planning schema itself: matching
-                // the verdict here copied the planned save, two records (issue 19).
+                // the verdict here would copy the planned save, two records.
                 verdicts.append(plan(save, index: index, schema: &planningSchema))
             }
         }
@@ -223,8 +223,8 @@ struct RecordBatch {
     private func policyError(
         _ save: RecordSave, server: CloudRecord?, policy: SavePolicy
     ) -> CloudError? {
-        // `case .none`, here and below: `server == nil` compared through `Equatable`,
-        // copying the server's record (issue 19), and so did a switch over a tuple holding it.
+        // `case .none`, here and below: `server == nil` compares through `Equatable`,
+        // copying the server's record, and so does a switch over a tuple holding it.
         if !configuration.recreatesDeletedRecords, case .none = server,
             save.record.changeTag != nil
         {
@@ -259,8 +259,8 @@ struct RecordBatch {
             writtenKeys = Self.withoutRepeats(writtenKeys)
         } else if !Self.isStrictlySorted(writtenKeys) {
             // Engines mostly send their changed keys sorted and unique already: those are
-            // kept as sent, sharing the request's array (issue 19: the sort made a copy of
-            // it and the pass without repeats another, on every save).
+            // kept as sent, sharing the request's array (the sort makes a copy of it and the
+            // pass without repeats another).
             writtenKeys.sort()
             writtenKeys = Self.withoutRepeats(writtenKeys)
         }
@@ -272,8 +272,8 @@ struct RecordBatch {
             && Self.sortedKeys(record.fields.keys, areIn: writtenKeys)
         {
             // Every key either side holds is written: the result is the client's fields, so
-            // it shares their storage instead of building a copy key by key (issue 19: a new
-            // record's save did, two allocations and a rehash for two keys).
+            // it shares their storage instead of building a copy key by key (allocations and
+            // a rehash, even for a new record's two keys).
             record.fields = client.fields
         } else {
             for key in writtenKeys { record.fields[key] = client.fields[key] }
@@ -373,8 +373,8 @@ extension RecordBatch {
     /// another owner's zone, nil when the owner writes into its private database.
     ///
     /// In an extension, so that the batch keeps its memberwise initializer: an initializer
-    /// written in the struct built the batch in a temporary and copied it out (issue 19, as
-    /// `CloudRecord`'s did), on every request.
+    /// written in the struct would build the batch in a temporary and copy it out (as
+    /// `CloudRecord`'s would), on every request.
     init(
         request: ModifyRecordsRequest, client: CloudClient, now: SimTime, service: CloudService,
         zone: ZoneState, throttles: (partial: PartialThrottle?, delete: PartialThrottle?),

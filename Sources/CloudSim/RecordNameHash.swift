@@ -3,16 +3,15 @@ import Kernel
 /// The hash a zone's record index files a name under, consistent with `String`'s `==`
 /// (canonical equivalence).
 ///
-/// Issue 19: a `[String: Int32]` hashed every record name with `Hasher` (SipHash-1-3), about
-/// 560 instructions for a 36-byte name on every lookup of a zone's change feed. An ASCII name
-/// (every record name the engines draw, and most a scenario gives) is hashed from its bytes,
-/// eight at a time, each word mixed in by a multiplication, then MurmurHash3's 64-bit
-/// finalizer. Another name is hashed by `Hasher`, unless it is canonically equivalent to an
-/// ASCII string (only three characters decompose to ASCII: U+037E, U+1FEF, U+212A), which is
-/// then hashed as that string. The same in every process except for the `Hasher` case, and
-/// the buckets' order never shows (the index only answers lookups). Public for the engines'
-/// own name tables (the sds engine's `RecordTable` files its names by it too), and inlinable
-/// so a lookup in another module costs no call.
+/// `Hasher` (SipHash-1-3) over every byte of a name would be most of each lookup of a zone's change
+/// feed. An ASCII name (every record name the engines draw, and most a scenario gives) is hashed
+/// from its bytes, eight at a time, each word mixed in by a multiplication, then MurmurHash3's
+/// 64-bit finalizer. Another name is hashed by `Hasher`, unless it is canonically equivalent to an
+/// ASCII string (only three characters decompose to ASCII: U+037E, U+1FEF, U+212A), which is then
+/// hashed as that string. The same in every process except for the `Hasher` case, and the buckets'
+/// order never shows (the index only answers lookups). Public for the engines' own name tables (the
+/// sds engine's `RecordTable` files its names by it too), and inlinable so a lookup in another
+/// module costs no call.
 public enum RecordNameHash {
     @inlinable
     public static func hash(_ name: String) -> Int {
@@ -49,9 +48,8 @@ public enum RecordNameHash {
     /// The hash of ASCII bytes; nil when a byte is not ASCII.
     ///
     /// Read through the buffer's base address with wrapping arithmetic: the buffer's own
-    /// loads checked its base for nil and the offsets for overflow on every word (issue 19:
-    /// 15 instructions a word, about 9 now). The same words mixed in the same order: the same
-    /// hash.
+    /// loads check its base for nil and the offsets for overflow on every word. The same
+    /// words mixed in the same order: the same hash.
     @inlinable
     static func asciiHash(_ bytes: UnsafeRawBufferPointer) -> Int? {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15

@@ -3,16 +3,14 @@ import Kernel
 /// The live records of one zone, each with the sequence of its latest save: a dense array of
 /// slots with an open-addressing index from record name to slot.
 ///
-/// Issue 19: a `[String: StoredRecord]` held every record inline in its hash buckets, about
-/// 200 bytes a bucket and 2.6 buckets a record at 50,000 records (525 bytes a record). Here a
-/// record is one array slot plus a 4-byte index bucket (a `[String: Int32]` index took 53
-/// bytes a record and hashed each name with SipHash: `RecordNameHash`). A slot leaves out
-/// the zone (every record of a zone is in it: `ZoneState.write` checks), keeps the two times
-/// unwrapped, and keeps the sharing fields (`share`, `participants`), which only share records
-/// and share roots have, in a side table by name: 120 bytes instead of a `StoredRecord`'s
-/// 184. The record is put together again when read, which costs what copying it out of the
-/// dictionary did (the same references retained), plus a lookup for a record with sharing
-/// fields.
+/// A record is one array slot plus a 4-byte index bucket, far less than a dictionary that
+/// holds whole records inline in its hash buckets, and names are filed by `RecordNameHash`,
+/// not SipHash. A slot leaves out the zone (every record of a zone is in it:
+/// `ZoneState.write` checks), keeps the two times unwrapped, and keeps the sharing fields
+/// (`share`, `participants`), which only share records and share roots have, in a side
+/// table by name. The record is put together again when read, which costs what copying it
+/// out of a dictionary would (the same references retained), plus a lookup for a record
+/// with sharing fields.
 ///
 /// A deletion moves the last slot into the hole, so the slots' order is an accident of
 /// writes and deletions: it never reaches an output or a decision. The walks that give the
@@ -66,8 +64,8 @@ struct RecordTable {
     }
 
     /// The whole record at a position from `position(of:)`, put together from the fields
-    /// of its slot read where they are stored (issue 19: a copy of the slot, every reference
-    /// it holds retained and released, was made for each record read).
+    /// of its slot read where they are stored, not from a copy of the slot (every reference
+    /// it holds retained and released, for each record read).
     func record(at position: Int) -> CloudRecord {
         let hasCreationTime = slots[position].hasCreationTime
         let hasModificationTime = slots[position].hasModificationTime
@@ -205,8 +203,8 @@ extension RecordTable {
 
 extension RecordTable.Slot {
     // In an extension, so that the slot keeps its memberwise initializer: an initializer
-    // written in the struct built the slot in a temporary and copied it out (as
-    // `CloudRecord`'s did; issue 19).
+    // written in the struct would build the slot in a temporary and copy it out (as
+    // `CloudRecord`'s would).
     init(_ record: CloudRecord, sequence: Int64) {
         self.init(
             recordType: record.recordType, recordName: record.recordName, fields: record.fields,

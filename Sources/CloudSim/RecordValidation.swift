@@ -25,7 +25,7 @@ enum RecordValidation {
                 "Record name '\(record.recordName)' is reserved for zone-wide shares")
         }
         // Most saves name valid keys only: checked without building the sorted set of them
-        // (issue 19: a set, its union and a sort on every save).
+        // (a set, its union and a sort, on every save).
         if save.changedKeys.allSatisfy(isIdentifier),
             record.fields.keys.allSatisfy(isIdentifier)
         {
@@ -42,7 +42,7 @@ enum RecordValidation {
     /// ASCII, 1 to 255 bytes, not starting with `_` (reserved).
     static func recordNameProblem(_ name: String) -> String? {
         // The bytes read in place, as one buffer when the string has them contiguous (a
-        // native or small string; issue 19: the UTF-8 view walked byte by byte on every save).
+        // native or small string), not walked byte by byte through the UTF-8 view.
         name.utf8.withContiguousStorageIfAvailable { recordNameProblem(bytes: $0) }
             ?? recordNameProblem(bytes: name.utf8)
     }
@@ -61,8 +61,8 @@ enum RecordValidation {
     /// An ASCII letter, then letters, digits or `_`; at most 255 characters.
     static func isIdentifier(_ text: String) -> Bool {
         // The UTF-8 bytes read in place, as one buffer when the string has them contiguous
-        // (a native or small string): the view's iterator decoded a small string's bytes
-        // one call at a time, for every key of every save (issue 19).
+        // (a native or small string): the view's iterator decodes a small string's bytes
+        // one call at a time, and this runs for every key of every save.
         text.utf8.withContiguousStorageIfAvailable { isIdentifier(bytes: $0) }
             ?? isIdentifier(bytes: text.utf8)
     }

@@ -3,8 +3,8 @@
 struct Schema: Hashable {
     /// Record type → field key → schema type name (`STRING`, `LIST<INT64>`, ...).
     ///
-    /// Sorted maps (issue 19): a container has a few record types of a few fields, read on
-    /// every save, and finding a name among them by comparing costs less than hashing it.
+    /// Sorted maps: a container has a few record types of a few fields, read on every save, and
+    /// finding a name among them by comparing costs less than hashing it.
     private(set) var recordTypes: SortedMap<String, SortedMap<String, String>> = [:]
 
     func hasType(_ recordType: String) -> Bool { recordTypes[recordType] != nil }

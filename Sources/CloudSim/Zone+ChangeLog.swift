@@ -16,8 +16,8 @@ enum ChangeLogPaging {
     /// next page resumes after (the last returned entry's, or `finalSequence` when nothing
     /// is left), and whether anything is left.
     ///
-    /// The item is what the page is built from (issue 19: the zone's feed looked each name
-    /// up once to tell whether its entry was current, then again to build the page).
+    /// The item is what the page is built from, so that the zone's feed looks each name up
+    /// once, both to tell whether its entry is current and to build the page.
     static func page<Item>(
         _ log: [LogEntry], after token: Int64, limit: Int, finalSequence: Int64,
         report: (LogEntry) -> Item?
@@ -27,8 +27,8 @@ enum ChangeLogPaging {
         var items: [Item] = []
         var lastSequence = finalSequence
         var index = firstIndex(in: log, after: token)
-        // Room for the page at once (issue 19: the items grew their buffer a few times a
-        // page): a page holds at most `limit` items, and at most one per entry left.
+        // Room for the page at once, not grown a few times a page: a page holds at most
+        // `limit` items, and at most one per entry left.
         items.reserveCapacity(Swift.min(limit, log.count - index))
         while index < log.count {
             let entry = log[index]
@@ -66,8 +66,8 @@ extension ZoneState {
     func changes(
         after token: Int64, limit: Int, includeTombstones: Bool, creator: String? = nil
     ) -> ZoneFeedPage {
-        // `ChangeLogPaging.page`'s walk, the page built as it goes (issue 19: a list of the
-        // reportable entries was built first, then the page from it: two arrays a fetch).
+        // `ChangeLogPaging.page`'s walk, the page built as it goes, with no list of the
+        // reportable entries first: one array a fetch, not two.
         precondition(limit > 0, "a page holds at least one item")
         precondition(token <= sequence, "a token from the future")
         var page = ZoneFeedPage(

@@ -14,7 +14,7 @@ struct ZoneState {
     private(set) var wasResetForEncryptedData = false
     /// Last change sequence used in this incarnation.
     private(set) var sequence: Int64 = 0
-    /// The live records (issue 19: a dense table, see `RecordTable`).
+    /// The live records, in a dense table (see `RecordTable`).
     private(set) var records: RecordTable
     /// The tombstone of each deleted record not written since, by name (`tombstone(named:)`,
     /// `sortedTombstones`).
@@ -24,7 +24,7 @@ struct ZoneState {
     /// The earlier versions of each live record since it was last created, oldest first, for
     /// the ancestor record of `serverRecordChanged`; dropped when the record is deleted. The
     /// current version is the one in `records`, so a record written once has no entry here
-    /// (issue 19: this kept every version, the current one too, a full record for each).
+    /// (no second full copy of the current version).
     private var versions: [HashedRecordName: [CloudRecord]] = Dictionary()
     /// (sequence, record name) in sequence order; an entry is current when the record or
     /// tombstone of that name still carries its sequence.
@@ -203,8 +203,8 @@ struct LogEntry: Hashable {
     let sequence: Int64
     let recordName: String
     /// `RecordNameHash.hash(recordName)`, kept so that a zone's feed finds the entry's record
-    /// without hashing its name again (issue 19: every entry after a token was hashed on
-    /// every fetch, about 600,000 instructions in 20 swarm seeds). Constant, as the name.
+    /// without hashing its name again (every entry after a token is looked up on every
+    /// fetch). Constant, as the name.
     let nameHash: Int
 
     init(sequence: Int64, recordName: String, nameHash: Int) {

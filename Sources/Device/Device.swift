@@ -9,7 +9,7 @@ import SyncContract
 /// A kill throws the engine (its memory) away and starts a new incarnation; everything the
 /// world scheduled for an older incarnation is dropped when it comes due.
 ///
-/// `@exclusivity(unchecked)` (issue 19) marks properties that are only read, assigned, or
+/// `@exclusivity(unchecked)` marks properties that are only read, assigned, or
 /// changed in place by code that cannot reach the device (the store, the disk, stdlib
 /// collections; engines know no `Device`): their accesses never overlap, so the runtime
 /// check, paid on every event, could never fire. That holds for `names` too, lent to the
@@ -47,17 +47,17 @@ public final class Device {
     /// The disk holds the first write of the event `deliverWritingFirst` just handled, and
     /// nothing changed it since: carrying that write out again (`apply(_:)`, as the world
     /// does with every write) would change nothing, so it is skipped instead of copying the
-    /// store into the disk again (about 700 instructions an event; issue 19).
+    /// store into the disk again.
     @exclusivity(unchecked) private var holdsLentWrite = false
     /// `observation` as last built from this app's sync data and engine, until either changes
-    /// (issue 19: building it took about 2,100 instructions, and checkers and the explorer
-    /// read it thousands of times a sweep). Only an app keeps one: an extension reads its
-    /// app's disk, and changes to it drop the app's. Dropped before an engine is lent the
-    /// disk, so the engine's changes find the sync data's collections uniquely held.
+    /// (building it is costly, and checkers and the explorer read it far more often than it
+    /// changes). Only an app keeps one: an extension reads its app's disk, and changes to it drop
+    /// the app's. Dropped before an engine is lent the disk, so the engine's changes find the sync
+    /// data's collections uniquely held.
     ///
     /// Not optional: an empty cache holds `NoObservation` (never asked), so returning the
     /// cached one copies the existential alone, not an optional of it through the runtime's
-    /// generic witnesses (about 175 instructions a read), and dropping it destroys one.
+    /// generic witnesses on every read, and dropping it destroys one.
     @exclusivity(unchecked) private var cachedObservation: any EngineObservation = NoObservation()
     /// True whenever `cachedObservation` holds an engine's observation, not `NoObservation`.
     @exclusivity(unchecked) private var mayHoldObservation = false
@@ -103,8 +103,8 @@ public final class Device {
     @exclusivity(unchecked) private var accountChanges = 0
     /// The conditions handed to a lending engine with each event, kept between events and
     /// brought up to date in place (`refreshEventConditions`): built anew for every event,
-    /// they were copied and destroyed twice more through the type's value witnesses, and the
-    /// account read and retained, about 460 instructions an event (issue 19).
+    /// they would be copied and destroyed twice more through the type's value witnesses, and
+    /// the account read and retained.
     @exclusivity(unchecked) private var eventConditions: DeviceConditions
     /// `accountVersion` when `eventConditions` last read the account; -1: never.
     @exclusivity(unchecked) private var eventConditionsVersion = -1
@@ -127,8 +127,8 @@ public final class Device {
     }
     /// The open transaction of `begin` … `save`, if any.
     @exclusivity(unchecked) public private(set) var openTransaction: Transaction?
-    /// Unchecked (see the type's comment): its check, about 125 instructions an event, was
-    /// the only one left on the way to the engine.
+    /// Unchecked (see the type's comment): its check would be paid on every event, on the way
+    /// to the engine.
     @exclusivity(unchecked) private var names: Xoshiro256StarStar
     let pageSize: Int
     let mechanisms: [String: Bool]
@@ -346,9 +346,8 @@ public final class Device {
         if engine == nil { dropObservation() }
     }
 
-    /// Forgets the cached observation. Checked first: assigning nil destroyed the old optional
-    /// existential through the runtime's generic witness (about 65 instructions), on every
-    /// event, although the cache is empty between most events.
+    /// Forgets the cached observation. Checked first: the cache is empty between most events,
+    /// and replacing it destroys the old existential through the runtime's generic witness.
     @inline(__always)
     private func dropObservation() {
         if mayHoldObservation {
@@ -462,8 +461,8 @@ extension Device {
         let owner = diskOwner
         owner.appChangedStore()
         let author = isObserved ? Self.appAuthor : Self.unobservedAuthor
-        // Saved in place, on the disk's own store: taken out with a new empty store of the
-        // schema swapped in, each save allocated that store's storage and freed it (issue 19).
+        // Saved in place, on the disk's own store: taking it out, with a new empty store of
+        // the schema swapped in, would allocate that store's storage and free it on each save.
         return try owner.ownDisk.store.save(transaction, author: author) != nil
     }
 

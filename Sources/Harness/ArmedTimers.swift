@@ -4,11 +4,10 @@ import SyncContract
 /// The timers one device's engine has armed, by kind (`World.timers`): a short list searched
 /// in place.
 ///
-/// A dictionary hashed the timer's name on every set, fire and cancel (about 450
-/// instructions each, and a device arms a few timers at most); comparing the few names in
-/// place is cheaper, and they are mostly the engine's same strings, equal at once. The
-/// list's order never shows: the world asks after one timer, whether any is due, or
-/// (`cancellationOrder`) for all of them sorted by name.
+/// A dictionary would hash the timer's name on every set, fire and cancel, and a device arms a few
+/// timers at most; comparing the few names in place is cheaper, and they are mostly the engine's
+/// same strings, equal at once. The list's order never shows: the world asks after one timer,
+/// whether any is due, or (`cancellationOrder`) for all of them sorted by name.
 struct ArmedTimers {
     private var entries: [(timer: EngineTimer, armed: ArmedTimer)] = []
 

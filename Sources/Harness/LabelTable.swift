@@ -8,10 +8,10 @@ import SyncContract
 /// Kept compact, since a file of N inserts binds N labels and the table lives to the end of
 /// the run: a label `prefix<number>` (the number in plain decimal, as `n0`, `n1`, … are)
 /// sits in a dense run of its prefix, at its number, as three columns (origin device, origin
-/// model, record name: 28 bytes a label, where a dictionary of bindings took about 147);
-/// any other label, or a number far past the end of its prefix's run, sits in a dictionary.
-/// A label lives in exactly one of the two places, so every query gives what one dictionary
-/// of bindings gave.
+/// model, record name: a fraction of a dictionary's bucket a label); any other label, or a
+/// number far past the end of its prefix's run, sits in a dictionary. A label lives in
+/// exactly one of the two places, so every query gives what one dictionary of bindings
+/// would.
 final class LabelTable {
     struct Binding {
         var originDevice: Int

@@ -6,7 +6,7 @@ import Kernel
 /// can still run a few synchronizations at one instant (a debounce, a push, a retry, a
 /// scripted `sync`, each a handful at most). Bundled scenarios never start more than a few
 /// dozen at one instant; a thousand means the engine starts a new one the instant the last
-/// ends, forever (issue 11, item 4), which the event budget would stop only after millions of
+/// ends, forever, which the event budget would stop only after millions of
 /// events and gigabytes of trace.
 struct LivenessGuard {
     /// Far above any legitimate count, low enough to stop a loop within milliseconds.

@@ -265,12 +265,11 @@ extension World {
 
     /// Empty property tables with room for 0…`emptyPropertyTableCapacity` keys, shared:
     /// `properties` starts from the one of its statement's size, and its first key makes the
-    /// table's own copy of that size. `Dictionary(minimumCapacity:)` ran unspecialized and
-    /// looked the storage's generic type up on every call (about 780 instructions, half of
-    /// them finding the type's metadata); the copy takes the specialized path (about 320).
+    /// table's own copy of that size. `Dictionary(minimumCapacity:)` runs unspecialized and
+    /// looks the storage's generic type up on every call; the copy takes the specialized path.
     /// One table per size, not one of the largest: a script of a million inserts holds a
-    /// million of these tables until its save, and tables of eight took 200 MB more at the
-    /// peak of `synclab bench --download 1000000` (docs/BENCH.md).
+    /// million of these tables until its save, so oversized ones would raise the peak memory
+    /// of `synclab bench --download 1000000` (docs/BENCH.md).
     private static let emptyPropertyTables = (0...emptyPropertyTableCapacity).map { capacity in
         [String: PropertyValue](minimumCapacity: capacity)
     }

@@ -64,9 +64,9 @@ extension World {
         outstanding[index] += 1
         let incarnation = incarnations[index]
         if online[index] {
-            // Moved out of the outcome, not copied: a copy retained every reference the answer
-            // holds (its records, their fields), and destroying the outcome released them all
-            // again (about 1,100 instructions an answer; issue 19).
+            // Moved out of the outcome, not copied: a copy retains every reference the answer
+            // holds (its records, their fields), and destroying the outcome releases them all
+            // again.
             var response = CloudResponse.subscriptionSaved
             swap(&response, &outcome.response)
             kernel.schedule(after: delay, actor: deviceActors[index],

@@ -38,7 +38,7 @@ extension World {
         case .trigger(let trigger):
             arm(trigger, line: statement.line)
         case .expectation(let expectation):
-            // `expect [naive] …` is checked only on runs of that engine (issue 17).
+            // `expect [naive] …` is checked only on runs of that engine.
             guard expectation.applies(to: profile.name) else { break }
             let outcome = check(expectation.kind)
             let result = ExpectationResult(

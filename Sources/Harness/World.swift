@@ -24,13 +24,12 @@ public struct RuntimeFailure: Hashable, Sendable, CustomStringConvertible {
 /// The simulated world: one kernel, one cloud, the devices; it carries out engine effects,
 /// moves requests, answers and pushes across the network, and runs scenario triggers.
 ///
-/// `@exclusivity(unchecked)` (issue 19: the runtime checks of these properties were about 6%
-/// of an explorer seed): only on properties that are read, assigned, or changed in place by
-/// code that cannot reach the world (stdlib collections, the kernel and the value types of
-/// lower targets, which know no `World`), so no two accesses to one of them can ever
-/// overlap and the dynamic check could never fire. The property keeps its static checks;
-/// a property a closure or a callback into the world may change while it is being changed
-/// (the waiters) keeps its runtime check too.
+/// `@exclusivity(unchecked)`, since the runtime checks of these properties would be paid on every
+/// event: only on properties that are read, assigned, or changed in place by code that cannot reach
+/// the world (stdlib collections, the kernel and the value types of lower targets, which know no
+/// `World`), so no two accesses to one of them can ever overlap and the dynamic check could never
+/// fire. The property keeps its static checks; a property a closure or a callback into the world
+/// may change while it is being changed (the waiters) keeps its runtime check too.
 final class World {
     /// The bound on `wait until … idle`, `settle` and waiting actions.
     static let waitBound = SimTime.hours(1)
@@ -59,13 +58,12 @@ final class World {
     /// Rules fired, per device index; index `devices.count` stands for the cloud.
     @exclusivity(unchecked) var firedRules: [Set<String>] = []
     /// Each set of `firedRules` is sized for this many rules from the start: grown from
-    /// empty, it was rehashed several times a seed (every rule hashed again each time).
+    /// empty, it would be rehashed several times a seed (every rule hashed again each time).
     static let firedRulesCapacity = 32
-    /// The rule lists `noteFired` added lately, `recentListCount` per index of `firedRules`:
-    /// an engine names its rules with literal arrays, the same storage trace after trace, and
-    /// a list stored in one of these is in the set already, so its rules are not hashed
-    /// again (about 420 instructions a rule). The lists are kept (retained), so no other list
-    /// can be given their storage meanwhile.
+    /// The rule lists `noteFired` added lately, `recentListCount` per index of `firedRules`: an
+    /// engine names its rules with literal arrays, the same storage trace after trace, and a list
+    /// stored in one of these is in the set already, so its rules are not hashed again. The lists
+    /// are kept (retained), so no other list can be given their storage meanwhile.
     @exclusivity(unchecked) var recentRuleLists: [[String]] = []
     /// Where `noteFired` keeps the next list it adds, per index of `firedRules`.
     @exclusivity(unchecked) var nextRecentList: [Int] = []
@@ -85,15 +83,15 @@ final class World {
     @exclusivity(unchecked) var outstanding: [Int] = []
     /// Each device's armed timers, by kind: the kernel event that fires one and when.
     ///
-    /// Kept here, not on the device (issue 19): setting a timer looked it up and stored it in
-    /// two dictionaries, the device's one of another module (each access checked for
-    /// exclusivity at run time) and the world's of due times. A short list per device, not a
-    /// dictionary (`ArmedTimers`): hashing the timer's name was most of a set or a fire.
+    /// Kept here, not on the device, so that setting a timer looks it up and stores it once,
+    /// not in two dictionaries (the device's, of another module, with each access checked for
+    /// exclusivity at run time, and the world's of due times). A short list per device, not a
+    /// dictionary (`ArmedTimers`): hashing the timer's name would be most of a set or a fire.
     @exclusivity(unchecked) var timers: [ArmedTimers] = []
     @exclusivity(unchecked) var pushScheduled: [Bool] = []
     /// CloudKit error codes each device was refused with (share steps, access control).
-    /// Codes, not their names: naming each refusal built a string and hashed it into the
-    /// set (about 1,100 instructions a refusal); `refused` names them when it asks.
+    /// Codes, not their names: naming each refusal would build a string and hash it into the
+    /// set; `refused` names them when it asks.
     var refusals: [Set<CloudErrorCode>] = []
     @exclusivity(unchecked) var pushMissed: [Bool] = []
     /// Synchronizations started per device at the current instant (the livelock guard).
@@ -137,7 +135,7 @@ final class World {
     ///
     /// Read on every event instead of the device's own properties: the compiler reads a
     /// stored property of another module's class in place and checks its exclusivity at run
-    /// time on each read (about 85 instructions), `@exclusivity(unchecked)` there or not.
+    /// time on each read, `@exclusivity(unchecked)` there or not.
     @exclusivity(unchecked) var incarnations: [Int] = []
     @exclusivity(unchecked) var lendsDisk: [Bool] = []
     /// Each device's `isOnline`, for the same reason, as `setOnline` (the `offline` and
@@ -148,10 +146,9 @@ final class World {
     /// For each device, the index of the device whose disk it uses: itself, or for an
     /// extension its app's (EXT-1).
     @exclusivity(unchecked) var diskOwners: [Int] = []
-    /// Whether each disk's store (by the owner's index) may have changed since the save
-    /// ledger last read it: the ledger reads only those (reading a store through
-    /// `Device.disk` copies the disk's references, about 800 instructions, and most
-    /// statements leave most stores alone).
+    /// Whether each disk's store (by the owner's index) may have changed since the save ledger last
+    /// read it: the ledger reads only those (reading a store through `Device.disk` copies the
+    /// disk's references, and most statements leave most stores alone).
     ///
     /// Only two things change a store: an engine's write, which the world carries out (or
     /// counts, for a lent disk), and an app action, which runs in `perform(_:waiting:)`; each
@@ -372,8 +369,8 @@ final class World {
     /// `settle` and `wait until … idle` fix the horizon when they begin: a timer an hour or
     /// more away then (a record set aside for an hour, SCHEMA-4) is not waited for, also
     /// once the clock moved closer to it. With a horizon sliding along with the clock, such
-    /// a timer came into reach a moment later and the wait ran into its own one-hour bound
-    /// just as the timer fired (issue 11, item 6).
+    /// a timer would come into reach a moment later and the wait would run into its own
+    /// one-hour bound just as the timer fired.
     func isIdle(_ index: Int, before horizon: SimTime? = nil) -> Bool {
         if outstanding[index] > 0 { return false }
         let device = devices[index]
@@ -422,10 +419,10 @@ final class World {
         }
     }
 
-    /// Engine events without a payload, built once. An engine event is a large enum (577
-    /// bytes): building one for each resume (most events) cleared and copied all of it
-    /// (about 150 instructions). Built through `prebuilt(_:)`, which the optimizer does not
-    /// inline: given the value, it folded the constant back into every use.
+    /// Engine events without a payload, built once. An engine event is a large enum: building
+    /// one for each resume (most events) would clear and copy all of it. Built through
+    /// `prebuilt(_:)`, which the optimizer does not inline: given the value, it folds the
+    /// constant back into every use.
     static let resumeEvent = prebuilt(.resume(.sole))
     static let pushEvent = prebuilt(.push)
     static let storeSavedEvent = prebuilt(.storeSaved)
@@ -569,7 +566,7 @@ final class World {
         writesFollow: Bool, deferred: inout [ArmedTrigger]
     ) -> Bool {
         // The details are built only when the trace keeps them: a sweep passes a thousand
-        // probe points a seed, and each array built here was allocated and freed unread.
+        // probe points a seed, and each array built here would be allocated and freed unread.
         record(deviceNames[index], "probe", Self.probeDetails(name, ticket.synchronization))
         if Self.isSyncStart(name) && !livenessGuards[index].noteStart(at: now) {
             failLivelock(device: index, repeating: "synchronization (sync.start)")

@@ -181,8 +181,8 @@ public struct Kernel<Payload> {
     }
 
     /// Inlinable, so it is specialized for the caller's payload: called from another module
-    /// unspecialized, it looked up the generic metadata of `Step`, `Routed` and the queue's
-    /// entries on every call (0.6% of an explorer seed).
+    /// unspecialized, it would look up the generic metadata of `Step`, `Routed` and the
+    /// queue's entries on every call.
     @inlinable
     mutating func advance(to limit: SimTime?) -> Step<Payload> {
         guard let limit else { return .empty }

@@ -56,12 +56,12 @@ public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
             let magnitude = value == .min ? SimTime.max : SimTime(microseconds: -value)
             return "-" + magnitude.description
         }
-        // Written byte by byte into a buffer on the stack, then made a string once: built
-        // from pieces (the fraction padded, then trimmed), a time took about 2,000
-        // instructions, and an engine writes one into the trace at every retry it
-        // schedules. Not written into the string's own storage: a capacity over 15 bytes
-        // always allocated one, though almost every time fits in a small string (issue 19:
-        // ~550 instructions a cloud error's description).
+        // Written byte by byte into a buffer on the stack, then made a string once: an
+        // engine writes a time into the trace at every retry it schedules, and a cloud
+        // error's description holds one, so building it from pieces (the fraction padded,
+        // then trimmed) costs too much. Not written into the string's own storage: a
+        // capacity over 15 bytes always allocates one, though almost every time fits in a
+        // small string.
         // The longest, "2562047788h0m54.775807s", has 23 bytes.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { bytes in
             var count = 0

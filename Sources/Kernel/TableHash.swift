@@ -2,12 +2,11 @@
 /// its own to hash (a model's identifier, a record name's `RecordNameHash`): the word and the
 /// table's seed mixed by MurmurHash3's 64-bit finalizer.
 ///
-/// Issue 19: such keys went through `Hasher` (SipHash-1-3: a seed, a combine and a
-/// finalization, about 100 instructions) on every lookup, some thousand a seed of
-/// swarm.chaos. A key returns this from `_rawHashValue(seed:)`, the hook `Dictionary` and
-/// `Set` hash through, and feeds the same word to `hash(into:)` for every other hasher, so
-/// equal keys hash alike either way. A table's buckets are never walked for an answer (every
-/// reader sorts: docs/ENGINE-CONTRACT.md, determinism), so the hash never shows.
+/// Through `Hasher`, such a key would pay SipHash-1-3 (a seed, a combine and a finalization) on
+/// every lookup. A key returns this from `_rawHashValue(seed:)`, the hook `Dictionary` and `Set`
+/// hash through, and feeds the same word to `hash(into:)` for every other hasher, so equal keys
+/// hash alike either way. A table's buckets are never walked for an answer (every reader sorts:
+/// docs/ENGINE-CONTRACT.md, determinism), so the hash never shows.
 public enum TableHash {
     @inlinable
     public static func mix(_ word: UInt64, seed: Int) -> Int {

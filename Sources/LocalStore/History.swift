@@ -6,9 +6,9 @@ public enum HistoryChange: Hashable, Sendable {
     case updated(ModelID, entity: String, keys: [String])
     /// A tombstone: the deleted model's last values, so observers can still name its record.
     ///
-    /// `indirect`: the tombstone (a whole `Model`, 48 bytes) lives in a box, so every change
-    /// takes 32 bytes in its entry's array instead of 80 (the history is kept for the whole
-    /// run, and most changes are insertions and updates; issue 19).
+    /// `indirect`: the tombstone (a whole `Model`) lives in a box, so that every change stays
+    /// small in its entry's array (the history is kept for the whole run, and most changes
+    /// are insertions and updates).
     indirect case deleted(ModelID, entity: String, tombstone: Model)
 }
 

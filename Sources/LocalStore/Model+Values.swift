@@ -29,12 +29,12 @@ extension Model {
     /// sorted: attributes, to-one relationships and stored to-many relationships.
     ///
     /// Collected from each map and its earlier version, then sorted once (a name in several
-    /// maps counted once): building a set of every key of each pair of maps cost six sets and
-    /// their unions per updated model of every save (issue 19).
+    /// maps counted once), not through a set of every key of each pair of maps: that would
+    /// build six sets and their unions per updated model of every save.
     func changedKeys(since before: Model) -> [String] {
         var keys: [String] = []
-        // Both maps walked side by side in key order (issue 19: each key of either map was
-        // looked up in the other, comparing it with every key before it).
+        // Both maps walked side by side in key order, so that no key of either map is looked
+        // up in the other (comparing it with every key before it).
         func collect<Value: Equatable>(
             _ after: SortedMap<String, Value>, _ earlier: SortedMap<String, Value>
         ) {

@@ -3,8 +3,8 @@
 ///
 /// A store's identifiers come from a counter (`Store.makeModelID()`), so most models sit in
 /// `slots`, slot `i` holding the model `base + i` (nil for a hole: a deleted model, or an
-/// identifier reserved and never inserted). That takes 48 bytes a model (`Model` inline),
-/// where a `[ModelID: Model]` took about 147 (56-byte buckets kept under 3/4 full; issue 19).
+/// identifier reserved and never inserted). That holds each `Model` inline, in far less room
+/// than a `[ModelID: Model]`, whose buckets are kept partly empty.
 ///
 /// Identifiers that do not fit the slots go to `overflow`: one below `base` (an identifier
 /// given explicitly), and the models left in a range that became mostly holes. Every
@@ -106,7 +106,7 @@ struct ModelTable: Hashable, Sendable {
         _ body: (inout Model) throws -> Result
     ) rethrows -> Result? {
         // The identifier is checked during the change: reading it afterwards through the
-        // optional copied the whole model out (issue 19: three retains and releases a write).
+        // optional would copy the whole model out (retains and releases on every write).
         func checked(_ model: inout Model) throws -> Result {
             let result = try body(&model)
             precondition(model.id == id, "a model's identifier changed in place")
@@ -129,8 +129,8 @@ struct ModelTable: Hashable, Sendable {
         }
     }
 
-    /// Consumes the model: stored as it is passed, not copied (issue 19: a copy of the model,
-    /// its references retained, then the caller's released, on every write of a save).
+    /// Consumes the model: stored as it is passed, not copied (a copy would retain its
+    /// references, then release the caller's, on every write of a save).
     private mutating func store(_ model: consuming Model) {
         let raw = model.id.rawValue
         if let index = slotIndex(of: model.id) {
@@ -152,8 +152,7 @@ struct ModelTable: Hashable, Sendable {
             base = raw
         } else if gap > 0 {
             // Hole by hole into room made once (doubling at least, as appends grow):
-            // appending a `repeatElement` went through the generic sequence path, about 100
-            // instructions a hole (issue 19).
+            // appending a `repeatElement` goes through the generic sequence path.
             let needed = slots.count + Int(gap) + 1
             if needed > slots.capacity {
                 slots.reserveCapacity(Swift.max(needed, 2 * slots.capacity))

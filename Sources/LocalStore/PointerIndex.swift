@@ -2,18 +2,16 @@
 /// sides of deleted models and the pointers left dangling are found without a scan per
 /// deletion.
 ///
-/// Built at the first lookup that could find a pointer: a model whose entity no stored
-/// relationship has as its destination has none pointing at it (every save checks that a
-/// target is of its relationship's destination), and most deleting saves delete only such
-/// models (issue 19: the index was built for every deleting save, about 2,500 instructions,
-/// where the swarm's notes are pointed at by no stored pointer). Built later than the delete
-/// rules begin, it lacks the models the cascade removed meanwhile: every caller keeps only
-/// pointers from models that remain, so the answers are the same.
+/// Built at the first lookup that could find a pointer: a model whose entity no stored relationship
+/// has as its destination has none pointing at it (every save checks that a target is of its
+/// relationship's destination), and most deleting saves delete only such models (the swarm's notes
+/// are pointed at by no stored pointer), so most never build it. Built later than the delete rules
+/// begin, it lacks the models the cascade removed meanwhile: every caller keeps only pointers from
+/// models that remain, so the answers are the same.
 ///
-/// One array of (target, pointer) sorted by target, searched by bisection. Issue 19: a
-/// `[ModelID: [Pointer]]` hashed every target and allocated an array for each, a table and
-/// a dozen arrays built and freed for each deleting save, where a store holds a few dozen
-/// pointers.
+/// One array of (target, pointer) sorted by target, searched by bisection: a store holds a
+/// few dozen pointers, and a `[ModelID: [Pointer]]` would hash every target and allocate an
+/// array for each, a table and a dozen arrays built and freed for each deleting save.
 struct PointerIndex {
     struct Pointer: Hashable {
         var source: ModelID

@@ -6,9 +6,8 @@ extension SaveDraft {
         guard !explicitDeletions.isEmpty else { return }
         var index = PointerIndex()
         // The models a cascade reached; the explicit deletions are not in it: they left the
-        // models before the rules apply, and a cascade reaches only models that remain (issue
-        // 19: a set of the explicit deletions, about 1,200 instructions, was built for every
-        // deleting save, where most cascade to nothing).
+        // models before the rules apply, and a cascade reaches only models that remain, so
+        // no set of them is built for every deleting save (most cascade to nothing).
         var reached = Set<ModelID>()
         // Each deleted model with its entity, each explicit deletion followed by what it
         // cascaded to: the entity is read once, from the tombstone the cascade reads anyway.

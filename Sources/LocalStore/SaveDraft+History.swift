@@ -36,7 +36,7 @@ extension SaveDraft {
     }
 
     /// The model after the transaction is read in the draft's table, not copied out of it
-    /// (issue 19: a pair of copies, three maps retained and released, per touched model).
+    /// (a pair of copies would retain and release three maps per touched model).
     private func change(of id: ModelID, original: Model?) -> HistoryChange? {
         guard let before = original else {
             return models.entity(of: id).map { .inserted(id, entity: $0) }

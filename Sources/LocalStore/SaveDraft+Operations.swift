@@ -27,7 +27,7 @@ extension SaveDraft {
             throw .invalidValue(entity: name, property: "id", reason: "\(id) is already in use")
         }
         // Most operations carry one value: it is walked where it is, without sorting the
-        // values into a new array (issue 19).
+        // values into a new array.
         if values.count <= 1 {
             try insert(id, named: name, of: entity, checking: values) // tidy: ordered (one value at most)
         } else {
@@ -46,8 +46,8 @@ extension SaveDraft {
         // An identifier not reserved through `makeModelID()` is never handed out later.
         nextRawValue = max(nextRawValue, id.rawValue + 1)
         var model = Model(id: id, entity: name)
-        // Room for every attribute's value, reserved once (issue 19: the pairs grew a new
-        // buffer for each value set, defaults then the operation's, on every insert).
+        // Room for every attribute's value, reserved once, not a new buffer for each value
+        // set (defaults, then the operation's) on every insert.
         let attributes = entity.attributes
         model.values.reserveCapacity(attributes.count)
         // By position: walking the descriptions copied each one out (its name and default).
@@ -123,8 +123,8 @@ extension SaveDraft {
         of entity: EntityDescription
     ) throws(StoreError) where Values.Element == (key: String, value: PropertyValue) {
         // An attribute is found by position and read where it is stored: `attribute(named:)`
-        // copied its description out (its name and default value retained, then released),
-        // for every value of every save (issue 19).
+        // copies its description out (its name and default value retained, then released),
+        // and this runs for every value of every save.
         let attributes = entity.attributes
         for (name, value) in values { // tidy: ordered (sorted by name, or one value at most)
             if let index = attributes.firstIndex(where: { $0.name == name }) {

@@ -12,9 +12,9 @@ struct SaveDraft {
     /// Every touched model in the order first touched (the order of the history's changes),
     /// with what it was before the transaction: nil for one the transaction inserted.
     ///
-    /// Issue 19: most saves touch one to three models, and a table of originals hashed each
-    /// identifier and allocated its storage on every save; the list is searched in turn up to
-    /// `touchScanLimit` models, through `touchPositions` beyond.
+    /// A list, not a table of originals: most saves touch one to three models, and a table
+    /// would hash each identifier and allocate its storage on every save. The list is
+    /// searched in turn up to `touchScanLimit` models, through `touchPositions` beyond.
     private(set) var touched: [(id: ModelID, original: Model?)] = []
     /// The position of each touched model in `touched`, kept once it holds more than
     /// `touchScanLimit` (a transaction of many operations).
@@ -43,9 +43,9 @@ struct SaveDraft {
     var explicitDeletions: [ModelID] = []
     /// Every deleted model as it was when deleted, in the order deleted (`tombstone(of:)`).
     ///
-    /// Issue 19: a `[ModelID: Model]` allocated its storage and hashed the identifier three
-    /// times for every deleting save, where most delete one model; the list is searched in
-    /// turn up to `touchScanLimit` models, through `tombstonePositions` beyond.
+    /// A list, not a `[ModelID: Model]`, which would allocate its storage and hash the
+    /// identifier three times for every deleting save, where most delete one model. The list
+    /// is searched in turn up to `touchScanLimit` models, through `tombstonePositions` beyond.
     private var tombstones: [(id: ModelID, model: Model)] = []
     /// The position of each deleted model in `tombstones`, kept once it holds more than
     /// `touchScanLimit`.
@@ -98,8 +98,8 @@ struct SaveDraft {
         for case .insert in transaction.operations { inserts += 1 }
         models.reserveCapacity(forInserts: inserts)
         // Each operation touches its model, some one or two more through inverses: room
-        // for them at once (issue 19: the list grew from one entry to two to four, an
-        // allocation and a move of the models each, on most saves).
+        // for them at once, not grown from one entry to two to four (an allocation and a
+        // move of the models each) on most saves.
         touched.reserveCapacity(max(4, transaction.operations.count + 2))
         for operation in transaction.operations {
             try apply(operation)

@@ -27,9 +27,9 @@ extension Schema {
     /// Where `inverse(of:in:)` finds the relationship that points back: the positions of its
     /// entity and of it among that entity's relationships.
     ///
-    /// By position: finding it through `entity(named:)` and `relationship(named:)` copied
-    /// the destination entity and the inverse out to read one flag of it (issue 19: every
-    /// save's pointer lookup asks `isDerived` of each relationship at an entity).
+    /// By position: finding it through `entity(named:)` and `relationship(named:)` would copy
+    /// the destination entity and the inverse out to read one flag of it, and every save's
+    /// pointer lookup asks `isDerived` of each relationship at an entity.
     private func inversePosition(
         of relationship: RelationshipDescription,
         in entity: String

@@ -113,10 +113,9 @@ public enum SyncSpecification: Hashable, Sendable {
 
 /// An entity: its attributes and relationships, which of them synchronize, its identity.
 ///
-/// Its fields sit behind one reference, replaced whole on a change (entities are changed
-/// while a schema is built, then only read): `Schema.entity(named:)` runs thousands of times
-/// a seed, and returning an entity used to retain and release its seven arrays and strings
-/// each time (issue 19), where it now retains one reference.
+/// Its fields sit behind one reference, replaced whole on a change (entities are changed while a
+/// schema is built, then only read): `Schema.entity(named:)` runs often, and returning an entity
+/// retains one reference, not its seven arrays and strings.
 public struct EntityDescription: Hashable, Sendable {
     /// The stored fields, plain values.
     private struct Fields: Hashable, Sendable {
@@ -214,9 +213,9 @@ public struct EntityDescription: Hashable, Sendable {
         hasher.combine(fields)
     }
 
-    // Found by position, then the one found copied out: `first(where:)` copied out each
-    // description it compared (its name and default value retained and released), about
-    // two a lookup, on every value a save writes (issue 19).
+    // Found by position, then the one found copied out: `first(where:)` would copy out each
+    // description it compared (its name and default value retained and released), on every
+    // value a save writes.
     public func attribute(named name: String) -> AttributeDescription? {
         let attributes = storage.fields.attributes
         guard let index = attributes.firstIndex(where: { $0.name == name }) else { return nil }
@@ -244,8 +243,8 @@ public struct EntityDescription: Hashable, Sendable {
     /// The synchronized attributes, in declaration order.
     ///
     /// Kept, not computed on each read: engines read them for every record they upload or
-    /// store, and filtering the attributes each time cost about 2% of an explorer seed
-    /// (issue 19). Derived from `attributes`, `relationships` and `sync` whenever one changes.
+    /// store, and filtering the attributes each time would be paid on every one. Derived
+    /// from `attributes`, `relationships` and `sync` whenever one changes.
     public var synchronizedAttributes: [AttributeDescription] { fields.synchronizedAttributes }
 
     /// The synchronized to-one relationships, in declaration order (to-many sides are derived).

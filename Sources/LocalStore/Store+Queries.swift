@@ -94,17 +94,16 @@ extension Store {
     public func history(after position: Int64) -> [HistoryEntry] {
         let low = firstEntryIndex(after: position)
         // Nothing new (most reads), or every entry kept: no copy of the entries made
-        // (issue 19: each read copied the entries after the position, element by element,
-        // even none).
+        // (copying them element by element costs even when there are none).
         if low == entries.count { return [] }
         if low == 0 { return entries }
         return Array(entries[low...])
     }
 
     /// History entries after a position, oldest first, where the store keeps them: a reader
-    /// that only walks them copies nothing (issue 19: `history(after:)` copied the entries
-    /// after the position into a new array, an allocation and a retain of every entry's
-    /// author and changes, for each of about 225 reads a seed that found new entries).
+    /// that only walks them copies nothing (`history(after:)` copies the entries after the
+    /// position into a new array: an allocation and a retain of every entry's author and
+    /// changes).
     ///
     /// The slice keeps the store's indices: walk it through its own `indices`.
     public func historySlice(after position: Int64) -> ArraySlice<HistoryEntry> {

@@ -8,8 +8,8 @@
 /// non-optional attribute has a value, and no relationship points at a model that is gone.
 public struct Store: Hashable, Sendable {
     /// The stored fields, behind one reference (`StoreStorage`): a copy of a store is one
-    /// retain instead of five (issue 19: devices and checkers copied stores about 4,000
-    /// times a seed, at 170 instructions and as many again to destroy each copy).
+    /// retain instead of five, and as little to destroy (devices and checkers copy stores
+    /// often).
     private var box: StoreStorage
 
     public var schema: Schema { box.fields.schema }

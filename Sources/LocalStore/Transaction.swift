@@ -32,8 +32,8 @@ public struct Transaction: Hashable, Sendable {
     }
 
     public mutating func append(_ operation: Operation) {
-        // Room for a few operations with the first (issue 19: a transaction of two or three
-        // grew its array from one to two to four, an allocation each).
+        // Room for a few operations with the first, so that a transaction of two or three
+        // does not grow its array from one to two to four, an allocation each.
         if operations.capacity == 0 { operations.reserveCapacity(4) }
         operations.append(operation)
     }

@@ -50,7 +50,7 @@ public enum MirrorRules {
         Rule("MIRW-6", "After a token expires, records deleted elsewhere come back: every local object is exported again (MIR-19).", choice: "[unverified]",
              // The re-export writes every attribute with this device's values: a copy older
              // than iCloud's (an edit made elsewhere while it was offline) overwrites the newer
-             // values too, so a saved change is lost as well (issue 19 triage).
+             // values too, so a saved change is lost as well.
              explains: ["resurrection", "convergence", "lost-change"]),
         Rule("MIRW-7", "A schema with required attributes, unique constraints, `deny`, ordered relationships or a missing inverse cannot load at all (MIR-1).", explains: ["convergence"]),
         Rule("MIRW-8", "Independent creation makes duplicates, and the app cannot declare uniqueness (MIR-25).", explains: ["duplicate-identity"]),

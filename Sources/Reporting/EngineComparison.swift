@@ -1,7 +1,7 @@
 import Harness
 import Scenario
 
-/// One story run on several engines, side by side (`synclab compare`, issue 17).
+/// One story run on several engines, side by side (`synclab compare`).
 ///
 /// Each column is one engine's run as a `ScenarioReport`; the rows line the runs up: the
 /// final state of every device and every account's zone, each `expect` line of the file

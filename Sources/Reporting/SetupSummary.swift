@@ -57,7 +57,7 @@ public struct SetupSummary: Hashable, Sendable {
             Setting(name: "page size", value: "\(cloud.pageSize) records"),
             Setting(name: "environment", value: cloud.environment.rawValue),
         ]
-        // A SyncLab addition (issue 14), shown only when set, so other reports stay as they were.
+        // A SyncLab addition, shown only when set, so other reports stay as they were.
         if cloud.missingDeletes != .succeed {
             network.append(Setting(name: "missing deletes", value: cloud.missingDeletes.rawValue))
         }

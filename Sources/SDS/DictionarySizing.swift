@@ -1,10 +1,9 @@
 extension Dictionary {
     /// An empty map with room for `capacity` entries, made by code specialized for its types.
     ///
-    /// `Dictionary(minimumCapacity:)` ran unspecialized (about 720 instructions for a map of
-    /// a downloaded record's values, issue 19); a map made from a sequence sizes itself by
-    /// the sequence's `underestimatedCount` in specialized code, which leaves only the
-    /// storage's allocation to the runtime (about 360).
+    /// `Dictionary(minimumCapacity:)` runs unspecialized; a map made from a sequence sizes
+    /// itself by the sequence's `underestimatedCount` in specialized code, which leaves only
+    /// the storage's allocation to the runtime.
     @inline(__always)
     static func sized(_ capacity: Int) -> Self {
         Dictionary(NoPairs(expected: capacity), uniquingKeysWith: { first, _ in first })

@@ -4,8 +4,8 @@ extension Optional {
     /// `x == nil` (or `!= nil`) on an optional of an `Equatable` type picks Equatable's `==`:
     /// the nil literal becomes an optional of that type, and both are copied into a pair to
     /// compare, the value destroyed again after, through the runtime's generic value
-    /// witnesses for a type with many fields (about 300 instructions for a change token, issue
-    /// 19). The engine's hot paths ask this instead.
+    /// witnesses for a type with many fields (a change token, say). The engine's hot paths
+    /// ask this instead.
     @inline(__always)
     var isNil: Bool {
         if case .none = self { return true }

@@ -9,11 +9,11 @@ import SyncContract
 ///
 /// Keeping the whole context (`let before = context`) would be simplest, but then every
 /// page's first change of the store or of an N-sized map of the sync data copies it (copy on
-/// write), and a first download of N records costs O(N²). An earlier checkpoint kept, before
-/// the page, the entries at every key the page could touch: the page's names, the random
-/// names it might draw, the identifiers it might insert, closed over the bindings; working
-/// them out (sets, lookups and hashes of names, a copy of the sync data) cost about 24,000
-/// instructions a page, for a save the store almost never refuses (issue 19). Instead:
+/// write), and a first download of N records costs O(N²). Keeping, before the page, the
+/// entries at every key the page could touch (the page's names, the random names it might
+/// draw, the identifiers it might insert, closed over the bindings) means working them out
+/// with sets, lookups and hashes of names and a copy of the sync data, on every page, for a
+/// save the store almost never refuses. Instead:
 /// - every change `SDSEngine.store` makes to the sync data before the save goes through
 ///   this journal, which notes the entry as it was before changing it (an append, no
 ///   lookup it would not make anyway);

@@ -33,7 +33,7 @@ public struct PendingChanges: Hashable, Sendable, ExpressibleByDictionaryLiteral
                 all.remove(id)
                 others.remove(id)
                 // A dictionary keeps its buckets when emptied: after an upload of N models,
-                // 48 bytes × 1.3–2.6 buckets a model stayed allocated (issue 19).
+                // buckets for all N would stay allocated.
                 if changes.isEmpty { releaseLargeStorage() }
             }
         }
@@ -45,10 +45,10 @@ public struct PendingChanges: Hashable, Sendable, ExpressibleByDictionaryLiteral
     /// Changes a model's pending change in place, starting from `PendingChange()` when it has
     /// none; a change left without keys is forgotten.
     ///
-    /// Reading a change, changing it and setting it back copied its keys at their first change
-    /// (the map still held them: copy on write), an allocation and a rehash of every key per
-    /// recorded edit and per uploaded record (issue 19). Here the map's entry is changed where
-    /// it is: one lookup, no copy.
+    /// Reading a change, changing it and setting it back would copy its keys at their first
+    /// change (the map still holds them: copy on write), an allocation and a rehash of every
+    /// key per recorded edit and per uploaded record. Here the map's entry is changed where it
+    /// is: one lookup, no copy.
     ///
     /// A model's existing change is found by its index, so a change left empty (every one an
     /// upload answer clears) is removed at that index, without hashing the model again.
@@ -76,10 +76,9 @@ public struct PendingChanges: Hashable, Sendable, ExpressibleByDictionaryLiteral
     private static let keptCapacity = 24
 
     /// Called when the last change is gone: frees the map's buckets (and the indexes'
-    /// words) when they are many. A small map keeps them: freed, the next saves grew it again
-    /// from nothing (1, 3, 6, 12, … a reallocation and a rehash of every model at each
-    /// step), about 600 instructions a recorded change (issue 19). The buckets' order never
-    /// shows (`keys` is sorted by its readers).
+    /// words) when they are many. A small map keeps them: freed, the next saves would grow it
+    /// again from nothing (1, 3, 6, 12, … a reallocation and a rehash of every model at each
+    /// step). The buckets' order never shows (`keys` is sorted by its readers).
     private mutating func releaseLargeStorage() {
         if changes.capacity > Self.keptCapacity { self = PendingChanges() }
     }

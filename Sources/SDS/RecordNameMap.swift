@@ -4,12 +4,11 @@ import CloudSim
 /// `names`: the sync data's tables of pending deletions, unanswered uploads, parents,
 /// uploaded moves and records kept aside.
 ///
-/// Issue 19: as `[String: Value]`, each lookup hashed the 36-byte name with `Hasher`
-/// (SipHash over every byte, about 450 instructions with the probe) and so did a removal from
-/// an empty table, once or twice for every record a download stored and every answer to an
-/// upload. The names are filed as `HashedRecordName`s (`RecordNameHash`, eight bytes at a
-/// time, mixed into the table by `TableHash`), and an empty table answers without hashing.
-/// Nothing is read in bucket order: `names` come sorted.
+/// As `[String: Value]`, each lookup would hash the name with `Hasher` (SipHash over every byte),
+/// and so would a removal from an empty table, once or twice for every record a download stores and
+/// every answer to an upload. The names are filed as `HashedRecordName`s (`RecordNameHash`, eight
+/// bytes at a time, mixed into the table by `TableHash`), and an empty table answers without
+/// hashing. Nothing is read in bucket order: `names` come sorted.
 public struct RecordNameMap<Value: Hashable & Sendable>: Hashable, Sendable,
     ExpressibleByDictionaryLiteral
 {

@@ -4,14 +4,13 @@ import CloudSim
 /// a list while it holds a few names, a hashed set beyond.
 ///
 /// A run's uploads try each name once (`SyncRun.attempted`): a run holds a few names,
-/// usually two or three. As a `Set<String>` each name was hashed with `Hasher` (SipHash over
-/// its 36 bytes) on every insert and every lookup, about 330 instructions a lookup and 600 an
-/// insert, and the set cost about 700 to make (issue 19). Listed, each name is filed with its
-/// `RecordNameHash` (its bytes read eight at a time), computed once per lookup and compared
-/// as a word: comparing the names themselves cost about 120 instructions for two that differ.
-/// Past `listedAtMost` names the list's linear search would grow with the run, so the names
-/// move into a set of `HashedRecordName`s (CloudSim's name with its hash). Nothing is ever read out of it: its order never
-/// shows.
+/// usually two or three. A `Set<String>` would cost an allocation to make and hash each name
+/// with `Hasher` (SipHash over every byte) on every insert and every lookup. Listed, each name
+/// is filed with its `RecordNameHash` (its bytes read eight at a time), computed once per
+/// lookup and compared as a word, cheaper than comparing the names themselves. Past
+/// `listedAtMost` names the list's linear search would grow with the run, so the names move
+/// into a set of `HashedRecordName`s (CloudSim's name with its hash). Nothing is ever read
+/// out of it: its order never shows.
 struct RecordNameSet: Sendable {
     /// The names, each with its hash, while there are at most `listedAtMost` of them, in no
     /// particular order.
@@ -20,9 +19,8 @@ struct RecordNameSet: Sendable {
     private var hashed: Set<HashedRecordName>?
 
     /// Up to this many names, they are searched in a list rather than hashed into a set. A
-    /// look at a listed name compares a word per name; past 8 the set (about 1,100
-    /// instructions to make, 440 an insert) still cost more than scanning 16 words, for the
-    /// runs of the explorer's swarm that try 9 to 16 names (0.37 M instructions per 20 seeds).
+    /// look at a listed name compares a word per name: scanning this many words still costs
+    /// less than making the set and hashing into it (docs/BENCH.md).
     static let listedAtMost = 16
 
     init() {}

@@ -4,23 +4,21 @@ import LocalStore
 /// Every record name the `sds` engine knows: the model bound to it (SDSSyncData's bindings)
 /// and the change tag of its record as last seen from the server, in one table keyed by name.
 ///
-/// It replaces three maps (`[ModelID: String]`, its reverse `[String: ModelID]` and
-/// `[String: String]` of change tags) that hashed the same 36-character name up to three
-/// times, held it in two hash tables and cost about 210 bytes a record on each device
-/// (docs/ENGINE.md, issue 19). Here a name is one entry of a dense array (name, model,
-/// change tag: 40 bytes); an open-addressing index of 8-byte slots (entry number and the
+/// One table, not three maps (`[ModelID: String]`, its reverse `[String: ModelID]` and
+/// `[String: String]` of change tags) that would hash the same name up to three times and
+/// hold it in two hash tables (docs/ENGINE.md). Here a name is one entry of a dense array
+/// (name, model, change tag); an open-addressing index of 8-byte slots (entry number and the
 /// name's 32-bit hash) finds an entry by name (one hash of the name per lookup), and a dense
 /// array of 4-byte entry numbers by model identifier finds a model's entry without hashing
 /// (the store hands identifiers out densely from 1; identifiers beyond `denseLimit` go to a
 /// small map). A second index of 4-byte slots finds an entry by its name's identity (the
 /// `String`'s two words, `identity(_:)`) before any hashing: most names asked are the entry's
-/// own string. About 83 bytes a record.
+/// own string.
 ///
-/// The arrays live in raw memory owned by one object (`Buffer`), shared by copies until
-/// one of them changes (copy on write). A lookup then retains that object alone: with three
-/// arrays and a map as the struct's own fields, every lookup through the sync data's storage
-/// copied the struct out of it, four retains and four releases (about 160 instructions of a
-/// 600-instruction lookup, issue 19). A slot keeps its name's hash, so a probe compares names
+/// The arrays live in raw memory owned by one object (`Buffer`), shared by copies until one of them
+/// changes (copy on write). A lookup then retains that object alone: with three arrays and a map as
+/// the struct's own fields, every lookup through the sync data's storage would copy the struct out
+/// of it, four retains and four releases. A slot keeps its name's hash, so a probe compares names
 /// only where the hashes agree, and growing or removing never hashes a name again.
 ///
 /// The entries' order is an artefact of insertions and removals (a removal moves the last
@@ -67,7 +65,7 @@ public struct RecordTable: Hashable, Sendable {
     ///
     /// Inlined, so that a caller reading the table out of another object's field (the sync
     /// data's storage) finds an identical name without a call, around which it would retain
-    /// and release the table's memory (issue 19); a name found otherwise takes the call.
+    /// and release the table's memory; a name found otherwise takes the call.
     @inline(__always)
     public func model(named name: String) -> ModelID? {
         if let index = buffer.identicalEntry(Self.identity(name)) {
@@ -84,11 +82,11 @@ public struct RecordTable: Hashable, Sendable {
 
     /// `model(named:)`'s first half: whether an entry holds this very string, and its model.
     ///
-    /// In two halves for a reader that holds the table in another object's field (the sync
-    /// data's storage, `SDSSyncData.model(forRecord:)`): a call to `hashedModel` from there
-    /// retained and released the table's memory around it (about 40 instructions; most names
-    /// that miss this half are names the table does not hold, asked by the checkers), while
-    /// the name hashed first and the table read after needs neither.
+    /// In two halves for a reader that holds the table in another object's field (the sync data's
+    /// storage, `SDSSyncData.model(forRecord:)`): a call to `hashedModel` from there retains and
+    /// releases the table's memory around it (most names that miss this half are names the table
+    /// does not hold, asked by the checkers), while the name hashed first and the table read after
+    /// needs neither.
     @inline(__always)
     func identicalModel(named name: String) -> (found: Bool, model: ModelID?) {
         guard let index = buffer.identicalEntry(Self.identity(name)) else { return (false, nil) }
@@ -239,13 +237,12 @@ public struct RecordTable: Hashable, Sendable {
     /// A name's two words as they are, which find the very string an entry holds.
     ///
     /// Most names asked of the table are copies of the entry's own `String` (the record name a
-    /// download bound is the one the checkers and the engine ask with later), so equal words
-    /// answer a lookup without hashing the name's bytes (issue 19: the hash was two thirds of
-    /// a lookup). Equal words are the same string: the same inline bytes, or the same storage
-    /// object, which the entry keeps alive and no one changes while it is shared. Different
-    /// words prove nothing (equal strings can live in different storage): the lookup then
-    /// hashes the name (`find`). A `String` is two words on the 64-bit platforms SyncLab runs
-    /// on (`unsafeBitCast` checks the size).
+    /// download bound is the one the checkers and the engine ask with later), so equal words answer
+    /// a lookup without hashing the name's bytes, most of a lookup's cost. Equal words are the same
+    /// string: the same inline bytes, or the same storage object, which the entry keeps alive and
+    /// no one changes while it is shared. Different words prove nothing (equal strings can live in
+    /// different storage): the lookup then hashes the name (`find`). A `String` is two words on the
+    /// 64-bit platforms SyncLab runs on (`unsafeBitCast` checks the size).
     @inline(__always)
     static func identity(_ name: String) -> Identity {
         let words = unsafeBitCast(name, to: (UInt64, UInt64).self)

@@ -460,17 +460,16 @@ extension SDSEngine {
         // A new model is not in the store yet (its insert is in the same transaction).
         // Only the maps compared are read out, not the whole model (its three maps).
         let currentValues = isNew ? nil : context.store.values(of: id)
-        // Sized once (`reserveCapacity` ran unspecialized, about 1,200 instructions a record),
-        // at the first value: a record that changes nothing of its model (most of those that
-        // come back after this device's own upload) allocates no table (about 760
-        // instructions, unspecialized too).
+        // Sized once (`reserveCapacity` runs unspecialized), at the first value: a record
+        // that changes nothing of its model (most of those that come back after this
+        // device's own upload) allocates no table (an allocation, unspecialized too).
         var values: [String: PropertyValue] = [:]
         let capacity = entity.synchronizedAttributes.count + entity.synchronizedToOneRelationships.count
         var kept: [String] = []
         let fields = records[index].fields
         // The entity's attributes and relationships read in place (`attributes[offset]`): a
-        // loop's element was a copy of the description (its name, its default value), made
-        // and destroyed per key of every downloaded record (issue 19).
+        // loop's element would be a copy of the description (its name, its default value),
+        // made and destroyed per key of every downloaded record.
         let attributes = entity.synchronizedAttributes
         for offset in attributes.indices {
             let key = attributes[offset].name

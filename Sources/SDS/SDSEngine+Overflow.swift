@@ -20,9 +20,9 @@ extension SDSEngine {
         var byZone: [ZoneID: [String]] = [:]
         if current.overflow.mustFetch.isEmpty {
             // The candidates are then one of the pending indexes as it is (what
-            // `overflowFetchCandidates` answers), read in place: copied into an array, and the
-            // pending changes copied out of the sync data first, they cost about 770
-            // instructions a request, mostly to find nothing (issue 19).
+            // `overflowFetchCandidates` answers), read in place, not copied into an array
+            // with the pending changes copied out of the sync data first, on every request,
+            // mostly to find nothing.
             let candidates = entities.anyHasIdentity
                 ? context.syncData.pending.inOrder : context.syncData.pending.othersInOrder
             for id in candidates {
@@ -287,9 +287,9 @@ extension SDSEngine {
     /// involved but the record was not fetched (it waits for another synchronization).
     ///
     /// The save is given (`consuming`) and handed back as it is when nothing moves, the
-    /// usual case: borrowed, it was copied for the return and the caller's destroyed. Without
-    /// a fetched `base` the plan is the local one (no optional base copied and compared per
-    /// save, issue 19).
+    /// usual case: borrowed, it would be copied for the return and the caller's destroyed.
+    /// Without a fetched `base` the plan is the local one (no optional base copied and
+    /// compared per save).
     func placeOverflow(
         _ save: consuming RecordSave,
         of id: ModelID,
@@ -438,12 +438,12 @@ extension SDSEngine {
     /// The size `localPlan` would give a record without an asset, when none of its changed
     /// values is 256 KB or more (BIG-2) and the record after the save fits in 1 MB (BIG-1);
     /// nil otherwise, and the plan is then made in full. Most uploads are small records:
-    /// planning them in full built half a dozen maps and sets per record (issue 19).
+    /// planning them in full builds half a dozen maps and sets per record.
     ///
     /// Read from the model and its pending keys, as the save `plainSave` makes of them holds
     /// them: a changed key's field is the model's value (none when cleared), an unchanged
     /// key counts with the model's value, so a record is sized without building its save
-    /// (which `needsFetch` would otherwise build for every pending update, issue 19).
+    /// (which `needsFetch` would otherwise build for every pending update).
     func smallRecordSize(
         model: Model, pending: PendingChange, entity: SDSEntity, context: SDSContext
     ) -> Int? {

@@ -24,7 +24,7 @@ extension SDSEngine {
     /// nothing). When the save's entry directly follows the last recorded one (positions
     /// count up by one), it is the only entry to read, and of the engine's own author, which
     /// is not recorded: the position moves past it without copying the history out of the
-    /// store (about 540 instructions a downloaded page, issue 19).
+    /// store, on every downloaded page.
     func recordLocalChanges(
         afterOwnSave ownSave: HistoryEntry?, context: inout SDSContext, effects: inout [EngineEffect]
     ) {
@@ -43,8 +43,8 @@ extension SDSEngine {
             let name = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
             // Every key at the next versions, in the keys' order (as `nextVersion` gives them
             // one by one). The map is made from the pairs, at their number, by code specialized
-            // here: made empty at a size (`Dictionary(minimumCapacity:)`), it ran unspecialized
-            // code that looks its generic type up, about 800 instructions a model (issue 19).
+            // here: made empty at a size (`Dictionary(minimumCapacity:)`), it would run
+            // unspecialized code that looks its generic type up, for every model.
             let keys = entity.synchronizedKeys
             let firstVersion = context.syncData.editVersion + 1
             context.syncData.editVersion += Int64(keys.count)

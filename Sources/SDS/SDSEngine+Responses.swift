@@ -94,10 +94,10 @@ extension SDSEngine {
     }
 
     // The parts of an answer the engine keeps are copied from the answer where it lies, in
-    // functions of their own (`@inline(never)`): bound from the borrowed answer and stored at
-    // once, they made the compiler copy the whole answer (every array and token retained) and
-    // destroy what was not kept, about 900 instructions an answer (issue 19). Handed on
-    // borrowed, the answer is only read, and each function copies just what it returns.
+    // functions of their own (`@inline(never)`): bound from the borrowed answer and stored at once,
+    // they make the compiler copy the whole answer (every array and token retained) and destroy
+    // what was not kept, for every answer. Handed on borrowed, the answer is only read, and each
+    // function copies just what it returns.
 
     /// A database token of an answer, copied.
     @inline(never)

@@ -34,8 +34,8 @@ extension SDSEngine {
     }
 
     /// Sends a request the run then waits for. The request is the caller's to give away
-    /// (`consuming`): borrowed, it was copied into the effect and the caller's destroyed
-    /// after, an outlined copy and destroy of its payload per request (issue 19).
+    /// (`consuming`): borrowed, it would be copied into the effect and the caller's destroyed
+    /// after, an outlined copy and destroy of its payload per request.
     func send(_ request: consuming CloudRequest, _ run: SyncRun, _ effects: inout [EngineEffect]) {
         let id = makeRequestID()
         run.awaiting = id
@@ -300,7 +300,7 @@ extension SDSEngine {
             // zone to create again, changes left over) runs when the retry timer fires, not
             // the instant this one ends. Starting at once would cancel the retry and, while
             // the cloud keeps failing the same way, repeat at the same simulated instant
-            // forever (issue 11, item 4).
+            // forever.
             effects.appendTrace(detailed: context.isTracing,
                 kind: "sync.deferred",
                 details: [TraceField("until", .string("the scheduled retry"))],
@@ -320,7 +320,7 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
-        // Described once, for the trace and the run's failure (some 5,000 instructions each).
+        // Described once, for the trace and the run's failure: describing an error is costly.
         let description = error.description
         effects.appendTrace(detailed: context.isTracing,
             kind: "sync.failed",

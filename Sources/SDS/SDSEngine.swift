@@ -39,7 +39,7 @@ public final class SDSEngine: SyncEngine {
     /// `@exclusivity(unchecked)`: only the engine's own methods touch it, one event at a time,
     /// and their accesses never overlap (none is held across a call that could reach it
     /// again); the runtime check, paid on each of its accesses at every synchronization
-    /// requested or ended (about 75 instructions each, issue 19), could never fire.
+    /// requested or ended, could never fire.
     @exclusivity(unchecked) var waitersForNextRun: [WaiterID] = []
     var debounceScheduled = false
     var retryScheduled = false
@@ -122,7 +122,7 @@ public final class SDSEngine: SyncEngine {
     var hasRejectedRecords = false
 
     /// An emptied effects array the world gave back, filled again on the next event (empty
-    /// when there is none: the array is allocated then; issue 19).
+    /// when there is none: the array is allocated then), so most events allocate none.
     private var spareEffects: [EngineEffect] = []
 
     /// The largest array kept for reuse: a big download page's effects are not held on to.
@@ -152,9 +152,8 @@ public final class SDSEngine: SyncEngine {
     /// What stands first in the effects until the event's write replaces it.
     private static let writePlaceholder = EngineEffect.probe("")
     /// Room for the effects of most events (the write's place, a probe or a request, a few
-    /// traces), reserved at once (`handleWithoutWriting`). Measured per 20 explorer seeds: 6
-    /// saves 0.75 M instructions over 4 (7 no more); 8 took the buffer out of malloc's fast
-    /// path for small blocks and cost 5 M more than 4.
+    /// traces), reserved at once (`handleWithoutWriting`): more would take the buffer out of
+    /// malloc's fast path for small blocks (docs/BENCH.md).
     private static let usualEffectCount = 6
 
     /// `handle(_:context:)` over the device's disk itself, in this engine's own (specialized)
@@ -181,9 +180,9 @@ public final class SDSEngine: SyncEngine {
         _ event: EngineEvent, context: inout SDSContext, effects: inout [EngineEffect]
     ) {
         // The effects arrive holding only the write's place, in a shared static buffer: the
-        // first append copied it out (generically, about 420 instructions) and later ones
-        // grew it again (2, 4, …). A buffer of our own, with room for an event's usual
-        // effects, costs one allocation and no copy.
+        // first append would copy it out (generically) and later ones grow it again (2, 4,
+        // …). A buffer of our own, with room for an event's usual effects, costs one
+        // allocation and no copy.
         // (The place is filled anew, not copied: only the write replaces what stands there.)
         // The array of an earlier event, when the world gave it back (`reuseEffects`), is
         // filled again: no allocation.
@@ -468,8 +467,8 @@ extension SDSEngine: DiskLendingEngine {
         // Changed as the parameter itself: a copy in a local kept a second reference, so
         // emptying it allocated a new array.
         guard effects.capacity <= Self.largestSpareEffects else { return }
-        // Emptied from the end: `removeAll(keepingCapacity:)` went through the generic
-        // `replaceSubrange` (about 270 instructions for an event's few effects).
+        // Emptied from the end: `removeAll(keepingCapacity:)` goes through the generic
+        // `replaceSubrange`, costly for an event's few effects.
         while !effects.isEmpty { effects.removeLast() }
         spareEffects = consume effects
     }

@@ -2,12 +2,12 @@ import LocalStore
 
 /// What the `sds` engine asks of an entity, worked out once when the engine starts.
 ///
-/// The engine looks an entity up by its name for almost every record it stores, uploads or
-/// records (the record's type, the model's entity). `Schema.entity(named:)` returns a copy
-/// of the `EntityDescription`, whose arrays a copy retains and a destroy releases, and the
-/// engine then filtered its relationships for the parent one: about 300 instructions a
-/// lookup plus the copy, five or six lookups a record (issue 19). An engine keeps one object
-/// per entity (`SDSEntities`), read in place; its properties read as `EntityDescription`'s.
+/// The engine looks an entity up by its name for almost every record it stores, uploads or records
+/// (the record's type, the model's entity). `Schema.entity(named:)` returns a copy of the
+/// `EntityDescription`, whose arrays a copy retains and a destroy releases, and the engine would
+/// then filter its relationships for the parent one, five or six lookups a record. An engine keeps
+/// one object per entity (`SDSEntities`), read in place; its properties read as
+/// `EntityDescription`'s.
 final class SDSEntity: Sendable {
     let entityDescription: EntityDescription
     let name: String

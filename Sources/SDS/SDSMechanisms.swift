@@ -1,9 +1,9 @@
 import SyncContract
 /// Switches for the mechanisms behind the known races, all on in a real run.
 ///
-/// Tests turn one off to show that a limitation scenario depends on it (issue 5); the
-/// explorer's canary uses `forgetsPendingChangesOnLaunch` as a deliberately broken engine.
-/// Nothing in the scenario format or the CLI can select them.
+/// Tests turn one off to show that a limitation scenario depends on it; the explorer's canary uses
+/// `forgetsPendingChangesOnLaunch` as a deliberately broken engine. Nothing in the scenario format
+/// or the CLI can select them.
 public struct SDSMechanisms: Hashable, Sendable {
     /// LIM-2: a page is matched against the store before it is stored, so the app can save in
     /// between. Off: matching and storing happen in one step.
@@ -15,11 +15,11 @@ public struct SDSMechanisms: Hashable, Sendable {
     public var keepsRecordsWithMissingReferencesAside = true
     /// LIM-5 / ERR-6 / ERR-7: a previous parent's deletion waits for the move. Off: it goes.
     public var deletionsWaitForMoves = true
-    /// A canary (issue 6): pending changes are lost at every launch, as if kept in memory.
+    /// A canary: pending changes are lost at every launch, as if kept in memory.
     public var forgetsPendingChangesOnLaunch = false
-    /// A canary (issue 11, item 4): a synchronization still wanted when one ends starts at
-    /// once, even when that one scheduled a retry (ERR-3). On, a failing cloud with no
-    /// latency makes the device loop at one instant; the world's liveness guard must stop it.
+    /// A canary: a synchronization still wanted when one ends starts at once, even when that one
+    /// scheduled a retry (ERR-3). On, a failing cloud with no latency makes the device loop at one
+    /// instant; the world's liveness guard must stop it.
     public var ignoresRetryWhenSyncWanted = false
 
     public init() {}

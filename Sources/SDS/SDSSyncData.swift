@@ -39,8 +39,7 @@ public struct PendingChange: Hashable, Sendable {
 
     /// Whether the key has a pending change. A few keys are compared one by one (property
     /// names are short strings, which compare as two words), more are looked up by hash:
-    /// hashing the name cost about 320 instructions for each key of every upload's saves
-    /// (issue 19).
+    /// hashing every name would be paid for each key of every upload's saves.
     func hasKey(_ key: String) -> Bool {
         if keys.count > Self.keysComparedInPlace { return keys[key] != nil }
         return keys.keys.contains { $0 == key }
@@ -80,13 +79,12 @@ public struct PendingDeletion: Hashable, Sendable {
 
 /// What the `sds` engine keeps about iCloud next to the store: on disk, it survives a kill.
 ///
-/// A value with copy-on-write storage: its fields (`Fields`) sit behind one reference, so
-/// moving the sync data (into a context for an event, back into the device's box, into an
-/// observation) moves or retains one pointer instead of a struct of three dozen fields
-/// (about 464 bytes, each of its collections retained and released on a copy). Reading a
-/// field reads it in place; changing one first copies the storage if another value shares
-/// it (`makeUnique`), which the lent path never does: the device lends the only reference
-/// (issue 19, docs/BENCH.md).
+/// A value with copy-on-write storage: its fields (`Fields`) sit behind one reference, so moving
+/// the sync data (into a context for an event, back into the device's box, into an observation)
+/// moves or retains one pointer instead of a struct of three dozen fields (each of its collections
+/// retained and released on a copy). Reading a field reads it in place; changing one first copies
+/// the storage if another value shares it (`makeUnique`), which the lent path never does: the
+/// device lends the only reference (docs/BENCH.md).
 public struct SDSSyncData: EngineSyncData {
     /// The fields, shared by copies until one of them changes.
     private var storage: Storage
@@ -107,12 +105,11 @@ public struct SDSSyncData: EngineSyncData {
     }
     /// Models with changes not uploaded yet, readable in identifier order (PendingChanges).
     ///
-    /// Read by a getter, not a `_read` coroutine like the other fields: the optimizer left
+    /// Read by a getter, not a `_read` coroutine like the other fields: the optimizer leaves
     /// that coroutine out of line for the engine's lookups of a model's change
     /// (`pending[id]`), and its frame, too large for the caller's buffer with the seven words
-    /// of `PendingChanges` in it, was allocated on the heap: a malloc and a free per lookup,
-    /// about 170 instructions, some 6,000 lookups per 20 explorer seeds (issue 19). The
-    /// getter is inlined and reads the change in place.
+    /// of `PendingChanges` in it, is allocated on the heap: a malloc and a free per lookup.
+    /// The getter is inlined and reads the change in place.
     public var pending: PendingChanges {
         get { storage.fields.pending }
         _modify { makeUnique(); yield &storage.fields.pending }
@@ -299,10 +296,9 @@ public struct SDSSyncData: EngineSyncData {
     /// before an answer keeps the change tag of the first (the version both were made on).
     /// Returns the unanswered send it joins (nil for a first send), found by the same lookup.
     ///
-    /// One lookup of the name finds the earlier send or makes the first: a lookup, then an
-    /// insert, hashed the name twice per uploaded record (issue 19). The change tag is read
-    /// before the map is changed (read during the change, it would overlap it); it is kept
-    /// only for a first send.
+    /// One lookup of the name finds the earlier send or makes the first: a lookup, then an insert,
+    /// would hash the name twice per uploaded record. The change tag is read before the map is
+    /// changed (read during the change, it would overlap it); it is kept only for a first send.
     @discardableResult
     public mutating func markUnanswered(
         _ recordName: String, keys: [String: Int64]

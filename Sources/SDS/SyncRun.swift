@@ -19,10 +19,10 @@ struct PageResolution: Hashable, Sendable {
     /// position in the page (`DownloadPage.records`); nil where none does (a new model is
     /// made, or the record is not stored).
     ///
-    /// By position, not a map by record name: the map was made at the page's size and each
-    /// name hashed into it, then hashed again to be looked up when the page was stored, about
-    /// 1,800 instructions a page (issue 19). A page holds a record once (a zone's change feed
-    /// reports each record's current state, once), so its position tells it as its name did.
+    /// By position, not a map by record name, which would be made at the page's size with each name
+    /// hashed into it, then hashed again to be looked up when the page is stored. A page holds a
+    /// record once (a zone's change feed reports each record's current state, once), so its
+    /// position tells it as its name would.
     var targets: [Target?] = []
     /// Matching waits until the page is stored (a test variant without LIM-2's window).
     var deferred = false
@@ -51,8 +51,8 @@ struct UploadBatch: Hashable, Sendable {
     /// A list, not maps by name: the answer's results come in the request's order (saves
     /// first, CloudResponse.recordsModified), so a result finds its save at its own index
     /// (`index(of:near:)`) by one comparison of names. Maps by name (of models, of their
-    /// keys, of the earlier unanswered sends) were each made at their size, filled and
-    /// looked up again per saved record, hashing its name every time (issue 19).
+    /// keys, of the earlier unanswered sends) would each be made at their size, filled and
+    /// looked up again per saved record, hashing its name every time.
     var saved: [Save]
     var deletedNames: [String]
     /// An adoption request (`ifServerRecordUnchanged`, ADOPT-2).
@@ -86,9 +86,9 @@ struct UploadBatch: Hashable, Sendable {
 ///
 /// A small value: the page a download step works on is the run's (`SyncRun.page`), not the
 /// step's. With the page (and its resolution) as a payload, every read of `run.step` (the
-/// `switch` of each step, each comparison) copied the page's arrays and sets out of the run
-/// and every step passed destroyed them: an outlined copy or destroy of some 200 bytes, and
-/// their retains, a few times a step (issue 19).
+/// `switch` of each step, each comparison) would copy the page's arrays and sets out of the
+/// run and every step passed would destroy them: an outlined copy or destroy, and their
+/// retains, a few times a step.
 enum SyncStep: Hashable, Sendable {
     case begin
     case checkAccount
@@ -144,9 +144,9 @@ enum SyncStep: Hashable, Sendable {
 /// A synchronization in progress: where it is and what it waits for.
 ///
 /// A reference: the engine's `run` and the step working on it are the same object, changed
-/// in place. As a value, each step swapped it out of `run` (with a placeholder left there,
-/// so `run != nil` still said a synchronization runs) and back, moving and destroying a
-/// few hundred bytes per step (issue 19).
+/// in place. As a value, each step would swap it out of `run` (with a placeholder left
+/// there, so `run != nil` still says a synchronization runs) and back, moving and
+/// destroying a few hundred bytes per step.
 ///
 /// `@exclusivity(unchecked)`: only the engine touches a run, one event at a time, and its
 /// accesses to a field never overlap (the code was written against an `inout` value, which
@@ -195,8 +195,8 @@ final class SyncRun {
     }
 
     /// Lends the page of a download step to `body` where it lies in the run: taking it out
-    /// and putting it back destroyed the (empty) place first, through the runtime's generic
-    /// witnesses (about 200 instructions a put-back, two per page).
+    /// and putting it back would destroy the (empty) place first, through the runtime's
+    /// generic witnesses, twice per page.
     func withPage<Result>(_ body: (inout DownloadPage) -> Result) -> Result {
         precondition(!page.isNil, "sds: a page step without a page")
         return body(&page!)

@@ -1,13 +1,12 @@
 /// A map from a few keys to their values, held as one array of pairs sorted by key.
 ///
-/// Issue 19: a model's attribute values and a record's fields hold about two keys each, and a
-/// `Dictionary` of two keys takes four buckets behind a 64-byte header (232 bytes, three of
-/// them a downloaded record); the same two pairs in one array take 112. It answers like the
-/// `Dictionary` it replaced (subscripts, `keys`, `values`, `merge`, `filter`, `mapValues`,
-/// literals, equality), but walks its pairs in key order: no hash order can reach an output
-/// through it, and nothing is hashed to find a key. Up to `linearScanLimit` keys are scanned;
-/// beyond, a binary search narrows to that many first. Inserting and removing move the pairs
-/// after the key, which is what a map of a few keys can afford.
+/// A model's attribute values and a record's fields hold about two keys each, and a `Dictionary` of
+/// two keys takes four buckets behind a 64-byte header, twice the room of the same two pairs in one
+/// array. It answers like a `Dictionary` (subscripts, `keys`, `values`, `merge`, `filter`,
+/// `mapValues`, literals, equality), but walks its pairs in key order: no hash order can reach an
+/// output through it, and nothing is hashed to find a key. Up to `linearScanLimit` keys are
+/// scanned; beyond, a binary search narrows to that many first. Inserting and removing move the
+/// pairs after the key, which is what a map of a few keys can afford.
 public struct SortedMap<Key: Comparable, Value> {
     public typealias Element = (key: Key, value: Value)
 
@@ -60,8 +59,8 @@ public struct SortedMap<Key: Comparable, Value> {
     ///
     /// Each key is read through a pointer to the key alone (a pair's first element, at its
     /// start): reading `buffer[i].key`, and even `elements[i].key` once specialized for a
-    /// large value in another module, copied the whole pair compared, every reference of
-    /// the value retained and released (issue 19: the cloud's account states).
+    /// large value in another module (the cloud's account states), copies the whole pair
+    /// compared, every reference of the value retained and released.
     @inlinable
     internal static func search(
         _ key: Key, in elements: ContiguousArray<Element>
@@ -87,9 +86,9 @@ public struct SortedMap<Key: Comparable, Value> {
 
     /// The key of the pair at `offset`, read where it is stored.
     ///
-    /// `elements[offset].key` copied the whole pair (every reference of the value retained
+    /// `elements[offset].key` copies the whole pair (every reference of the value retained
     /// and released) once specialized for a large value in another module: a caller walking
-    /// the keys of a map of account states copied every state (issue 19).
+    /// the keys of a map of account states would copy every state.
     @inlinable
     internal static func key(at offset: Int, in elements: ContiguousArray<Element>) -> Key {
         elements.withUnsafeBufferPointer { buffer in
@@ -123,11 +122,11 @@ public struct SortedMap<Key: Comparable, Value> {
 
     /// Puts `pair` at `offset`, moving the pairs from there one place up.
     ///
-    /// `ContiguousArray.insert(_:at:)` went through the generic `replaceSubrange` (a
-    /// collection of one, its count and copy checked at run time): about 180 instructions
-    /// a new key, for the store's attribute writes and a save's changes (issue 19).
-    /// Appending grows the array as an insert did; the new pair then moves down to its
-    /// place, each step a swap of two pairs in the buffer (moved, nothing retained).
+    /// `ContiguousArray.insert(_:at:)` goes through the generic `replaceSubrange` (a collection of
+    /// one, its count and copy checked at run time), for every new key of the store's attribute
+    /// writes and a save's changes. Appending grows the array as an insert would; the new pair then
+    /// moves down to its place, each step a swap of two pairs in the buffer (moved, nothing
+    /// retained).
     @inlinable
     internal mutating func insertPair(_ pair: __owned Element, at offset: Int) {
         elements.append(pair)

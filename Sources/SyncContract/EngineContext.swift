@@ -80,10 +80,10 @@ public struct EngineContext<SyncData: EngineSyncData> {
 
     /// The device's and the account's names in `conditions`, copied.
     ///
-    /// Not inlined on purpose: copied where the context is built, straight from the
-    /// conditions' memory into the context's, the optional account went through the generic
-    /// witnesses of `Optional` (about 135 instructions an event, and 50 for the device's
-    /// name); returned from here they are copied as values, a retain each.
+    /// Not inlined on purpose: copied where the context is built, straight from the conditions'
+    /// memory into the context's, the optional account goes through the generic witnesses of
+    /// `Optional` on every event, and the device's name costs more too; returned from here they are
+    /// copied as values, a retain each.
     @usableFromInline
     @inline(never)
     static func copiedNames(of conditions: DeviceConditions) -> (device: String, account: String?) {
@@ -107,8 +107,8 @@ public struct EngineContext<SyncData: EngineSyncData> {
     /// (the sds engine's page checkpoint), without copying the context.
     ///
     /// Written byte by byte into the string's storage: formatting through
-    /// `String(_:radix:)`, `uppercased()`, an array of characters and `joined` cost about 4%
-    /// of an explorer seed (docs/BENCH.md, issue 19).
+    /// `String(_:radix:)`, `uppercased()`, an array of characters and `joined` would be paid
+    /// for every record name an engine draws (docs/BENCH.md).
     public static func randomRecordName(drawingFrom names: inout Xoshiro256StarStar) -> String {
         let high = names.next()
         let low = names.next()

@@ -8,8 +8,8 @@ extension Array where Element == EngineEffect {
     /// counts the event and notes the rules that fired (the explorer explains findings by them).
     ///
     /// In an explorer's sweep nobody reads a trace's details, and building them (the lists,
-    /// the texts of errors and times) then freeing them cost about 1.5% of a seed (docs/BENCH.md,
-    /// issue 19). `details` must not change any state: it may not run.
+    /// the texts of errors and times) then freeing them would be wasted (docs/BENCH.md).
+    /// `details` must not change any state: it may not run.
     @inlinable
     public mutating func appendTrace(
         detailed: Bool, kind: String, details: @autoclosure () -> [TraceField], rules: [String]

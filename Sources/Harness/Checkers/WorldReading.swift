@@ -6,9 +6,9 @@ import SyncContract
 /// What the checkers read of the world when a run ends, read once and shared by all of them:
 /// each device's observation and store, and each account's app records with an index by name.
 ///
-/// Each checker used to read these anew: the convergence checker every record of an account
-/// once per device of it, the lost-change and resurrection checkers a record by name per
-/// saved key or deletion (through the account's zones, each lookup about 7,800 instructions).
+/// Read apart, the convergence checker would read every record of an account once per device
+/// of it, the lost-change and resurrection checkers a record by name per saved key or
+/// deletion (each lookup going through the account's zones).
 /// The world does not change while they run, so one reading serves them all.
 final class WorldReading {
     /// An account's app records, zone by zone as `World.appRecords(of:)` lists them, and the

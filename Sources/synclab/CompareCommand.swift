@@ -6,7 +6,7 @@ import SyncContract
 import SyncLab
 
 /// `synclab compare FILE… [--engines a,b,…] [--format text|markdown|html|json] [--out DIR]
-/// [--seed N] [--max-time D] [--max-events N]` (issue 17).
+/// [--seed N] [--max-time D] [--max-events N]`.
 ///
 /// Runs each story on each engine and shows the runs side by side; the exit status is 0
 /// when every engine the story is written for met its own expectations.

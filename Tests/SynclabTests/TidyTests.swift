@@ -155,7 +155,6 @@ enum Tidy {
         "Sources/Scenario/Parser+Expectation.swift",
         "Sources/Scenario/Parser+Setup.swift",
         "Sources/Scenario/ScenarioFile.swift",
-        "Sources/synclab/CompareCommand.swift",
     ]
 
     /// Scans one file's text; `path` is relative to the repository (for exemptions), and

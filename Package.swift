@@ -44,9 +44,12 @@ let package = Package(
         .target(name: "os", dependencies: ["OSLogModuleMap"]),
         .target(name: "Combine"),
         .target(name: "SwiftUI", dependencies: ["Combine"]),
+        // The Swift runtime's executor hooks by name, found in a static runtime too.
+        .target(name: "ConcurrencyHookShim"),
         .target(
             name: "CloudKit",
-            dependencies: ["Kernel", "CloudSim", "LocalStore", "SortedMaps", "SyncContract", "CKSyncEngineSim", "Combine"]
+            dependencies: ["Kernel", "CloudSim", "LocalStore", "SortedMaps", "SyncContract", "CKSyncEngineSim", "Combine",
+                           "ConcurrencyHookShim"]
         ),
         .target(
             name: "SyncLabTesting",

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ConcurrencyHookShim
 
 /// Sends Swift's global and main executors to the device whose jobs the calling thread
 /// drains, so that `Task {}`, `Task.detached`, `MainActor.run` and `@MainActor` code started
@@ -29,29 +30,26 @@ enum ConcurrencyHooks {
     nonisolated(unsafe) private static var previousMain: MainExecutorHook?
 
     private static let installed: Bool = {
-        let process = dlopen(nil, RTLD_LAZY)
-        if let symbol = dlsym(process, "swift_task_enqueueGlobal_hook") {
-            let hook = symbol.assumingMemoryBound(to: EnqueueHook?.self)
-            previousEnqueue = hook.pointee
-            hook.pointee = { job, original in
-                if let runtime = ConcurrencyHooks.draining {
-                    runtime.executor.append(job)
-                } else if let previous = ConcurrencyHooks.previousEnqueue {
-                    previous(job, original)
-                } else {
-                    original(job)
-                }
+        let enqueue = UnsafeMutableRawPointer(synclab_enqueue_global_hook())
+            .assumingMemoryBound(to: EnqueueHook?.self)
+        previousEnqueue = enqueue.pointee
+        enqueue.pointee = { job, original in
+            if let runtime = ConcurrencyHooks.draining {
+                runtime.executor.append(job)
+            } else if let previous = ConcurrencyHooks.previousEnqueue {
+                previous(job, original)
+            } else {
+                original(job)
             }
         }
-        if let symbol = dlsym(process, "swift_task_getMainExecutor_hook") {
-            let hook = symbol.assumingMemoryBound(to: MainExecutorHook?.self)
-            previousMain = hook.pointee
-            hook.pointee = { original in
-                if let runtime =
-                    ConcurrencyHooks.draining { return runtime.executor.asUnownedSerialExecutor() }
-                if let previous = ConcurrencyHooks.previousMain { return previous(original) }
-                return original()
-            }
+        let main = UnsafeMutableRawPointer(synclab_get_main_executor_hook())
+            .assumingMemoryBound(to: MainExecutorHook?.self)
+        previousMain = main.pointee
+        main.pointee = { original in
+            if let runtime =
+                ConcurrencyHooks.draining { return runtime.executor.asUnownedSerialExecutor() }
+            if let previous = ConcurrencyHooks.previousMain { return previous(original) }
+            return original()
         }
         return true
     }()

@@ -26,6 +26,7 @@ extension CKDatabase {
             if case .success? = results[share.recordID] {
                 share.invited = []
                 share.removed = []
+                share.serverPublicPermission = share.publicPermission
             }
         }
     }

@@ -39,7 +39,8 @@ extension CKShare {
     open class Participant: NSObject, @unchecked Sendable {
         // `@unchecked`: used on its device's thread only.
         public let userIdentity: CKUserIdentity
-        public internal(set) var role: ParticipantRole
+        /// `privateUser`, or `administrator` (set by the owner before `addParticipant(_:)`).
+        public var role: ParticipantRole
         /// What the owner grants; set it before `addParticipant(_:)`.
         public var permission: ParticipantPermission
         public internal(set) var acceptanceStatus: ParticipantAcceptanceStatus

@@ -11,9 +11,11 @@ import Foundation
 open class CKShare: CKRecord, @unchecked Sendable {
     // `@unchecked`: as `CKRecord`, used on its device's thread only.
 
-    /// Who may join without an invitation. Kept on the share; the simulated cloud admits
-    /// invited participants only, so a public share is joined by invitation here too.
+    /// Who may join without an invitation: above `none`, anyone with the URL joins with this
+    /// permission; back to `none`, the public participants are removed (sent when saved).
     public var publicPermission: ParticipantPermission = .none
+    /// The public permission as the server last returned it.
+    var serverPublicPermission: ParticipantPermission = .none
     /// The participants as the server last returned them, the owner first.
     public internal(set) var participants: [Participant] = []
     /// The share's URL once it is saved (`https://www.icloud.com/share/…`).
@@ -93,6 +95,9 @@ open class CKShare: CKRecord, @unchecked Sendable {
         creationDate = record.creationTime.map(SimulatedDates.date)
         modificationDate = record.modificationTime.map(SimulatedDates.date)
         participants = record.participants.map(Participant.init)
+        publicPermission = ParticipantPermission(rawValue: record.publicPermission.rawValue)
+            ?? .none
+        serverPublicPermission = publicPermission
         url = URL(string: CloudService.shareURL(of: ShareInfo(
             shareRecordName: record.recordName, zone: record.zone, rootRecordName: nil,
             participants: record.participants)))
@@ -100,18 +105,24 @@ open class CKShare: CKRecord, @unchecked Sendable {
         removed = []
     }
 
-    /// What saving the share asks of the cloud after the record itself: one share step per
-    /// invitation and removal, in the order they were made.
+    /// What saving the share asks of the cloud after the record itself: a changed public
+    /// permission, then one share step per invitation and removal, in the order made.
     func steps(account: String) -> [(ZoneID, ShareTarget, ShareAction)] {
         let zone = recordID.zoneID.simulated(account: account)
         let target: ShareTarget = rootRecordName.map(ShareTarget.rootRecord) ?? .zone
+        var steps: [(ZoneID, ShareTarget, ShareAction)] = []
+        if publicPermission != serverPublicPermission {
+            let permission = SharePermission(rawValue: publicPermission.rawValue) ?? .none
+            steps.append((zone, target, .setPublicPermission(permission)))
+        }
         let invites = invited.map { participant in
             (zone, target, ShareAction.invite(account: participant.account,
                 permission: SharePermission(rawValue: participant.permission.rawValue)
-                    ?? .readOnly))
+                    ?? .readOnly,
+                role: participant.role == .administrator ? .administrator : .privateUser))
         }
         let removals = removed.map { (zone, target, ShareAction.removeParticipant(
             account: $0.account)) }
-        return invites + removals
+        return steps + invites + removals
     }
 }

@@ -20,8 +20,10 @@ struct AccountState {
     var subscribers: SortedMap<DatabaseScope, [String]> = [:]
     /// `CKQuerySubscription`s of the private database, by subscription ID.
     var querySubscriptions: [String: QuerySubscription] = [:]
-    /// Devices that fetched or saved a query subscription of the account: they registered for
-    /// its pushes (CloudService+QuerySubscriptions.swift).
+    /// `CKRecordZoneSubscription`s of the private database, by subscription ID.
+    var zoneSubscriptions: [String: ZoneSubscription] = [:]
+    /// Devices that fetched or saved a query or zone subscription of the account: they
+    /// registered for its pushes (CloudService+QuerySubscriptions.swift).
     var queryPushDevices: Set<String> = []
     var isQuotaFull = false
     /// Every request of the account fails `requestRateLimited` before this time.

@@ -284,6 +284,15 @@ extension CloudMessages {
     static let ownerIsParticipant = CloudError(
         .invalidArguments, message: "The owner is a participant of every share of its zones")
 
+    static let invalidRole = CloudError(
+        .invalidArguments, message: "A participant is invited as privateUser or administrator")
+
+    static func rolesAreOwners(_ share: String) -> CloudError {
+        CloudError(
+            .permissionFailure,
+            message: "Only the owner of share '\(share)' gives or takes the administrator role")
+    }
+
     static let invalidPermission = CloudError(
         .invalidArguments, message: "A participant is invited read-only or read-write")
 

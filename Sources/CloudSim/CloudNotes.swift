@@ -186,17 +186,32 @@ extension CloudNotes {
             ])
     }
 
-    /// An account invited, or a participant's permission changed (`kind` tells).
+    /// An account invited, or a participant's permission or role changed (`kind` tells); the
+    /// role is named when it is not `privateUser`.
     static func shareParticipant(
         _ kind: String, share: ShareInfo, account: String, permission: SharePermission,
-        device: String
+        role: ParticipantRole = .privateUser, device: String
+    ) -> CloudNote {
+        var details = [
+            NoteField("zone", share.zone.description),
+            NoteField("share", share.shareRecordName),
+            NoteField("account", account),
+            NoteField("permission", permission.description),
+        ]
+        if role != .privateUser { details.append(NoteField("role", role.description)) }
+        details.append(NoteField("device", device))
+        return CloudNote(kind: kind, details: details)
+    }
+
+    /// The owner set a share's `publicPermission`.
+    static func sharePublicPermission(
+        zone: ZoneID, share: String, permission: SharePermission, device: String
     ) -> CloudNote {
         CloudNote(
-            kind: kind,
+            kind: "share.public-permission",
             details: [
-                NoteField("zone", share.zone.description),
-                NoteField("share", share.shareRecordName),
-                NoteField("account", account),
+                NoteField("zone", zone.description),
+                NoteField("share", share),
                 NoteField("permission", permission.description),
                 NoteField("device", device),
             ])

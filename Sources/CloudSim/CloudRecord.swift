@@ -96,13 +96,21 @@ public struct CloudRecord: Hashable, Sendable {
     /// by the server: a save only sets it together with the new share record it names.
     public var share: String? {
         get { sharing?.share }
-        set { setSharing(share: newValue, participants: participants) }
+        set {
+            setSharing(share: newValue, participants: participants, public: publicPermission)
+        }
     }
     /// On a share record (`isShare`): its participants, owner first. Maintained by the server
     /// (changed by `.share` requests, never by saving the share record).
     public var participants: [ShareParticipant] {
         get { sharing?.participants ?? [] }
-        set { setSharing(share: share, participants: newValue) }
+        set { setSharing(share: share, participants: newValue, public: publicPermission) }
+    }
+    /// On a share record: `CKShare.publicPermission`, what anyone with the URL may join with
+    /// (`none`: invited accounts only). Maintained by the server, like the participants.
+    public var publicPermission: SharePermission {
+        get { sharing?.publicPermission ?? .none }
+        set { setSharing(share: share, participants: participants, public: newValue) }
     }
     /// `share` and `participants` in one box, nil when neither is set (most records: only
     /// share records and share roots have them). A record is copied field by field, often:
@@ -111,11 +119,14 @@ public struct CloudRecord: Hashable, Sendable {
     /// those of the two fields.
     private(set) var sharing: SharingBox?
 
-    /// Stores the two sharing fields, in a new box unless both are empty.
-    private mutating func setSharing(share: String?, participants: [ShareParticipant]) {
+    /// Stores the sharing fields, in a new box unless all are empty.
+    private mutating func setSharing(
+        share: String?, participants: [ShareParticipant], public permission: SharePermission
+    ) {
         sharing =
-            share == nil && participants.isEmpty
-            ? nil : .fields(share: share, participants: participants)
+            share == nil && participants.isEmpty && permission == .none
+            ? nil
+            : .fields(share: share, participants: participants, publicPermission: permission)
     }
 
     /// Field keys in a stable order, for every output and every decision that walks them.
@@ -157,14 +168,19 @@ extension CloudRecord {
     /// The sharing fields of a record that has either, behind one reference (`indirect`):
     /// set rarely (sharing changes), copied with every copy of the record.
     enum SharingBox: Hashable, Sendable {
-        indirect case fields(share: String?, participants: [ShareParticipant])
+        indirect case fields(
+            share: String?, participants: [ShareParticipant], publicPermission: SharePermission)
 
         var share: String? {
-            switch self { case .fields(let share, _): share }
+            switch self { case .fields(let share, _, _): share }
         }
 
         var participants: [ShareParticipant] {
-            switch self { case .fields(_, let participants): participants }
+            switch self { case .fields(_, let participants, _): participants }
+        }
+
+        var publicPermission: SharePermission {
+            switch self { case .fields(_, _, let permission): permission }
         }
     }
 }

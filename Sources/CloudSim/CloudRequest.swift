@@ -109,6 +109,12 @@ public enum CloudRequest: Hashable, Sendable {
     case fetchSubscription(scope: DatabaseScope, id: String)
     /// `CKDatabase.save(_:)` of a `CKQuerySubscription` (answered `.subscriptionSaved`).
     case saveQuerySubscription(scope: DatabaseScope, QuerySubscription)
+    /// `CKDatabase.save(_:)` of a `CKRecordZoneSubscription` (answered `.subscriptionSaved`).
+    case saveZoneSubscription(scope: DatabaseScope, ZoneSubscription)
+    /// `CKQueryOperation`: one page of a query (answered `.recordsQueried`); `cursor` from the
+    /// previous page continues it, `resultsLimit` ≤ 0 is 100.
+    case queryRecords(
+        scope: DatabaseScope, RecordQuery, resultsLimit: Int, cursor: QueryCursor?)
 
     /// A short name for traces.
     public var kind: String {
@@ -125,6 +131,8 @@ public enum CloudRequest: Hashable, Sendable {
         case .fetchZone: return "fetchZone"
         case .fetchSubscription: return "fetchSubscription"
         case .saveQuerySubscription: return "saveQuerySubscription"
+        case .saveZoneSubscription: return "saveZoneSubscription"
+        case .queryRecords: return "queryRecords"
         }
     }
 }

@@ -94,6 +94,11 @@ public enum CloudResponse: Hashable, Sendable {
     case zoneFetched(ZoneID)
     /// The answer to `.fetchSubscription`: the subscription saved under that ID.
     case subscriptionFetched(QuerySubscription)
+    /// The answer to `.fetchSubscription` for a zone subscription's ID.
+    case zoneSubscriptionFetched(ZoneSubscription)
+    /// The answer to `.queryRecords`: one page of matches, and where the next one starts
+    /// (nil: no more).
+    case recordsQueried([CloudRecord], cursor: QueryCursor?)
 
     /// True for a modify answer in which at least one item failed (`partialFailure`, 2).
     public var isPartialFailure: Bool {

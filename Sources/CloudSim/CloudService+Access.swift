@@ -66,11 +66,17 @@ extension CloudService {
             .fetchRecords(.privateDatabase, let zone, _),
             .fetchZone(.privateDatabase, let zone):
             return zone.owner == account ? nil : zone
+        case .saveZoneSubscription(.privateDatabase, let subscription):
+            return subscription.zone.owner == account ? nil : subscription.zone
+        case .queryRecords(.privateDatabase, let query, _, let cursor):
+            let zone = cursor?.query.zone ?? query.zone
+            return zone.map { $0.owner == account ? nil : $0 } ?? nil
         case .accountStatus, .fetchUserRecordID, .modifyZones(.sharedDatabase, _, _),
             .saveDatabaseSubscription, .fetchDatabaseChanges,
             .fetchZoneChanges(.sharedDatabase, _, _, _),
             .modifyRecords(.sharedDatabase, _, _, _, _, _), .fetchRecords(.sharedDatabase, _, _),
-            .share, .fetchZone(.sharedDatabase, _), .fetchSubscription, .saveQuerySubscription:
+            .share, .fetchZone(.sharedDatabase, _), .fetchSubscription, .saveQuerySubscription,
+            .saveZoneSubscription(.sharedDatabase, _), .queryRecords(.sharedDatabase, _, _, _):
             return nil
         }
     }

@@ -109,8 +109,8 @@ extension CloudService {
             }),
             let owner = accountStates.peek(request.zone.owner, { state in
                 (quotaFull: state.isQuotaFull, rejectedRecords: state.rejectedRecords,
-                 hasQueryPushes: !state.querySubscriptions.isEmpty
-                    && !state.queryPushDevices.isEmpty)
+                 hasQueryPushes: !(state.querySubscriptions.isEmpty
+                    && state.zoneSubscriptions.isEmpty) && !state.queryPushDevices.isEmpty)
             })
         else { preconditionFailure("accounts ensured") }
         var request = request

@@ -67,6 +67,9 @@ extension CloudService {
             return CloudOutcome(response: .failure(CloudMessages.querySubscriptionScope))
         }
         accountStates[account]?.queryPushDevices.insert(client.device)
+        if let zoneSubscription = accountStates[account]?.zoneSubscriptions[id] {
+            return CloudOutcome(response: .zoneSubscriptionFetched(zoneSubscription))
+        }
         guard let subscription = accountStates[account]?.querySubscriptions[id] else {
             return CloudOutcome(response: .failure(CloudMessages.unknownSubscription(id)))
         }
@@ -82,6 +85,7 @@ extension CloudService {
         guard scope == .privateDatabase else {
             return CloudOutcome(response: .failure(CloudMessages.querySubscriptionScope))
         }
+        accountStates[account]?.zoneSubscriptions[subscription.id] = nil
         accountStates[account]?.querySubscriptions[subscription.id] = subscription
         accountStates[account]?.queryPushDevices.insert(client.device)
         return CloudOutcome(
@@ -98,9 +102,16 @@ extension CloudService {
     /// of the owner, never the originator, sorted. One push per device per request (pushes
     /// coalesce).
     func queryPushTargets(before: ZoneState, after: ZoneState, originator: String) -> [String] {
-        guard let owner = accountStates[after.id.owner], !owner.querySubscriptions.isEmpty,
-            !owner.queryPushDevices.isEmpty
-        else { return [] }
+        guard let owner = accountStates[after.id.owner], !owner.queryPushDevices.isEmpty else {
+            return []
+        }
+        // A zone subscription fires on any change the request left in its zone's log.
+        if after.log.last.map({ $0.sequence > before.sequence }) == true,
+            zoneSubscriptionFires(owner: owner, zone: after.id)
+        {
+            return owner.queryPushDevices.filter { $0 != originator }.sorted()
+        }
+        guard !owner.querySubscriptions.isEmpty else { return [] }
         let subscriptions = owner.querySubscriptions.keys.sorted().compactMap {
             owner.querySubscriptions[$0]
         }

@@ -73,8 +73,10 @@ extension CloudService {
             service: self, zone: zone, target: target, client: client, account: account,
             now: now)
         switch action {
-        case .invite(let invitee, let permission):
-            return step.invite(invitee, permission: permission)
+        case .invite(let invitee, let permission, let role):
+            return step.invite(invitee, permission: permission, role: role)
+        case .setPublicPermission(let permission):
+            return step.setPublicPermission(permission)
         case .accept:
             return step.accept()
         case .removeParticipant(let removee):

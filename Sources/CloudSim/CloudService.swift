@@ -127,6 +127,15 @@ public final class CloudService {
         case .saveQuerySubscription(let scope, let subscription):
             return saveQuerySubscription(
                 scope: scope, subscription, client: client, account: account)
+        case .saveZoneSubscription(let scope, let subscription):
+            if scope == .privateDatabase { ensureDefaultZone(subscription.zone) }
+            return saveZoneSubscription(
+                scope: scope, subscription, client: client, account: account)
+        case .queryRecords(let scope, let query, let resultsLimit, let cursor):
+            if scope == .privateDatabase, let zone = query.zone { ensureDefaultZone(zone) }
+            return queryRecords(
+                scope: scope, query: cursor?.query ?? query, resultsLimit: resultsLimit,
+                cursor: cursor, account: account)
         }
     }
 

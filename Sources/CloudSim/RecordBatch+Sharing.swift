@@ -63,15 +63,21 @@ struct BatchSharing {
 }
 
 extension RecordBatch {
-    /// A participant's save judged before anything else: share records are the owner's, and
-    /// an existing record must be in a share it accepted read-write. A new record is judged
-    /// by where it ends up (`settle`). Nil for the owner's saves.
+    /// A participant's save judged before anything else: share records are the owner's (and
+    /// an existing one its accepted administrators'), and an existing record must be in a
+    /// share it accepted read-write. A new record is judged by where it ends up (`settle`).
+    /// Nil for the owner's saves.
     mutating func saveAccessError(_ save: RecordSave) -> CloudError? {
-        guard let sharing, sharing.participant != nil else { return nil }
+        guard let sharing, let participant = sharing.participant else { return nil }
         let name = save.record.recordName
         let existing = zone.records[name]?.record
         if save.record.isShare || existing?.isShare == true {
-            return refuse(CloudMessages.shareOwnerOnly(name), .shareOwnerOnly, name)
+            let entry = sharing.before.participant(participant, in: name)
+            let administers = existing?.isShare == true && entry?.role == .administrator
+                && entry?.acceptanceStatus == .accepted
+            guard administers else {
+                return refuse(CloudMessages.shareOwnerOnly(name), .shareOwnerOnly, name)
+            }
         }
         guard existing != nil else { return nil }
         guard let share = sharing.before.covering(name), sharing.readable.contains(share) else {

@@ -282,6 +282,7 @@ struct RecordBatch {
         if client.isShare {
             // Participants are the server's: a save never edits them (`.share` requests do).
             record.participants = server?.participants ?? [ShareParticipant.owner(zone.id.owner)]
+            record.publicPermission = server?.publicPermission ?? .none
         }
         var isRecreation = false
         var overTombstone = false

@@ -25,10 +25,10 @@ struct ShareStep {
         self.now = now
     }
 
-    private var isOwner: Bool { account == zone.owner }
+    var isOwner: Bool { account == zone.owner }
 
     /// A share found by its target in a live zone.
-    private struct Found {
+    struct Found {
         var state: ZoneState
         var structure: ShareStructure
         var share: CloudRecord
@@ -37,7 +37,7 @@ struct ShareStep {
 
     /// Owner: not the owner → `permissionFailure` (`not-owner`); zone not live → its error;
     /// no such share → `unknownItem`. Participant: zone or share missing → `unknownItem`.
-    private func find() -> CheckResult<Found> {
+    func find() -> CheckResult<Found> {
         guard let state = service.zoneStates[zone], state.isLive else {
             return .failure(
                 isOwner ? service.missingZoneError(zone) : CloudMessages.shareNotFound(target))
@@ -51,16 +51,43 @@ struct ShareStep {
     // MARK: Owner steps
 
     /// Creates the share when the target has none, then invites the account (pending) or
-    /// changes its permission; a removed participant is invited again.
-    mutating func invite(_ invitee: String, permission: SharePermission) -> CloudOutcome {
-        guard isOwner else { return refused(CloudMessages.notOwner(zone), .notOwner) }
+    /// changes its permission and role; a removed participant is invited again. Another
+    /// account's invitation is an administrator's (`inviteAsAdministrator`).
+    mutating func invite(
+        _ invitee: String, permission: SharePermission, role: ParticipantRole
+    ) -> CloudOutcome {
+        guard isOwner else {
+            return inviteAsAdministrator(invitee, permission: permission, role: role)
+        }
         guard let state = service.zoneStates[zone], state.isLive else {
             return failure(service.missingZoneError(zone))
         }
         guard permission == .readOnly || permission == .readWrite else {
             return failure(CloudMessages.invalidPermission)
         }
+        guard role == .privateUser || role == .administrator else {
+            return failure(CloudMessages.invalidRole)
+        }
         guard invitee != zone.owner else { return failure(CloudMessages.ownerIsParticipant) }
+        var (share, root, rootName): (CloudRecord, CloudRecord?, String?)
+        switch ownerShare(in: state) {
+        case .failure(let error): return failure(error)
+        case .success(let made): (share, root, rootName) = made
+        }
+        switch invitation(of: invitee, permission: permission, role: role, into: share) {
+        case .failure(let error): return failure(error)
+        case .success(let updated): share = updated
+        }
+        let stored = service.storeShareStep(
+            [share] + (root.map { [$0] } ?? []), delete: nil, in: zone, client: client, now: now)
+        return finish(share: stored.first, root: rootName, stored: stored, losses: [:])
+    }
+
+    /// The target's share, or a new one (noted) with its root to write when it has none; the
+    /// owner's quota must have room, since the step writes either.
+    mutating func ownerShare(
+        in state: ZoneState
+    ) -> CheckResult<(CloudRecord, CloudRecord?, String?)> {
         let structure = ShareStructure(zone: state)
         var share: CloudRecord
         var root: CloudRecord?
@@ -70,34 +97,28 @@ struct ShareStep {
             isNew = false
         } else {
             switch newShare(in: state, structure: structure) {
-            case .failure(let error): return failure(error)
+            case .failure(let error): return .failure(error)
             case .success(let made): (share, root) = made
             }
             isNew = true
         }
         if service.accountStates[zone.owner]?.isQuotaFull == true {
-            return failure(CloudMessages.quotaExceeded)
+            return .failure(CloudMessages.quotaExceeded)
         }
         let rootName = root?.recordName ?? structure.rootOfShare[share.recordName]
-        let info = ShareInfo(
-            shareRecordName: share.recordName, zone: zone, rootRecordName: rootName,
-            participants: share.participants)
         if isNew {
+            let info = ShareInfo(
+                shareRecordName: share.recordName, zone: zone, rootRecordName: rootName,
+                participants: share.participants)
             notes.append(CloudNotes.shareCreated(info, by: client.device))
         }
-        switch invitation(of: invitee, permission: permission, into: share) {
-        case .failure(let error): return failure(error)
-        case .success(let updated): share = updated
-        }
-        let stored = service.storeShareStep(
-            [share] + (root.map { [$0] } ?? []), delete: nil, in: zone, client: client, now: now)
-        return finish(share: stored.first, root: rootName, stored: stored, losses: [:])
+        return .success((share, root, rootName))
     }
 
     /// The share record and root for a target without a share: the zone-wide share needs a
     /// zone without hierarchy shares; a hierarchy share needs an existing, non-share root,
     /// not below another root nor above one, in a zone not shared as a whole.
-    private func newShare(
+    func newShare(
         in state: ZoneState, structure: ShareStructure
     ) -> CheckResult<(CloudRecord, CloudRecord?)> {
         let owner = [ShareParticipant.owner(zone.owner)]
@@ -135,9 +156,10 @@ struct ShareStep {
         }
     }
 
-    /// The share with the account invited, or its permission changed.
-    private mutating func invitation(
-        of invitee: String, permission: SharePermission, into share: CloudRecord
+    /// The share with the account invited, or its permission or role changed.
+    mutating func invitation(
+        of invitee: String, permission: SharePermission, role: ParticipantRole,
+        into share: CloudRecord
     ) -> CheckResult<CloudRecord> {
         var share = share
         let info = ShareInfo(
@@ -146,17 +168,19 @@ struct ShareStep {
         if let index = share.participants.firstIndex(where: { $0.account == invitee }) {
             var entry = share.participants[index]
             let isActive = entry.acceptanceStatus != .removed
-            if isActive && entry.permission == permission {
+            if isActive && entry.permission == permission && entry.role == role {
                 return .failure(
                     CloudMessages.participantAlreadyInvited(invitee, share: share.recordName))
             }
+            let kind = !isActive ? "share.invited"
+                : entry.permission != permission ? "share.permission-changed" : "share.role-changed"
             entry.permission = permission
+            entry.role = role
             if !isActive { entry.acceptanceStatus = .pending }
             share.participants[index] = entry
-            let kind = isActive ? "share.permission-changed" : "share.invited"
             notes.append(
                 CloudNotes.shareParticipant(
-                    kind, share: info, account: invitee, permission: permission,
+                    kind, share: info, account: invitee, permission: permission, role: role,
                     device: client.device))
             return .success(share)
         }
@@ -167,20 +191,20 @@ struct ShareStep {
         }
         share.participants.append(
             ShareParticipant(
-                account: invitee, role: .privateUser, permission: permission,
+                account: invitee, role: role, permission: permission,
                 acceptanceStatus: .pending))
         notes.append(
             CloudNotes.shareParticipant(
                 "share.invited", share: info, account: invitee, permission: permission,
-                device: client.device))
+                role: role, device: client.device))
         return .success(share)
     }
 
-    /// The owner removes a participant (pending or accepted): its entry becomes `removed`.
+    /// The owner or an administrator removes a participant (pending or accepted): its entry
+    /// becomes `removed`.
     mutating func remove(_ removee: String) -> CloudOutcome {
-        guard isOwner else { return refused(CloudMessages.notOwner(zone), .notOwner) }
         let found: Found
-        switch find() {
+        switch isOwner ? find() : administered() {
         case .failure(let error): return failure(error)
         case .success(let value): found = value
         }
@@ -204,6 +228,7 @@ struct ShareStep {
     }
 
     /// The owner stops sharing: the share record is deleted and the root's `share` cleared.
+    /// (An administrator may not: only participants are theirs to change.)
     mutating func stop() -> CloudOutcome {
         guard isOwner else { return refused(CloudMessages.notOwner(zone), .notOwner) }
         let found: Found
@@ -234,7 +259,8 @@ struct ShareStep {
     // MARK: Participant steps
 
     /// An invited account accepts: pending → accepted, and the zone enters its shared
-    /// database. Accepting again, or as the owner, changes nothing.
+    /// database. Accepting again, or as the owner, changes nothing. Anyone else joins a
+    /// public share (`join`).
     mutating func accept() -> CloudOutcome {
         let found: Found
         switch find() {
@@ -243,6 +269,10 @@ struct ShareStep {
         }
         let rootName = found.structure.rootOfShare[found.name]
         var share = found.share
+        let entry = share.participants.first { $0.account == account }
+        if !isOwner, share.publicPermission != .none, entry.map(\.mayJoinByURL) ?? true {
+            return join(found)
+        }
         guard let index = share.participants.firstIndex(where: { $0.account == account }) else {
             return refused(CloudMessages.notInvited(found.name), .notInvited)
         }
@@ -293,37 +323,37 @@ struct ShareStep {
     // MARK: Outcomes
 
     /// The reason an earlier loss left, for refusing a removed participant.
-    private func lossReason(default reason: RefusalReason) -> RefusalReason {
+    func lossReason(default reason: RefusalReason) -> RefusalReason {
         service.accountStates[account]?.accessLosses[zone].map(RefusalReason.init) ?? reason
     }
 
-    private func failure(_ error: CloudError) -> CloudOutcome {
+    func failure(_ error: CloudError) -> CloudOutcome {
         CloudOutcome(response: .failure(error), notes: notes)
     }
 
-    private mutating func refused(_ error: CloudError, _ reason: RefusalReason) -> CloudOutcome {
+    mutating func refused(_ error: CloudError, _ reason: RefusalReason) -> CloudOutcome {
         notes.append(
             CloudNotes.accessRefused(client: client, zone: zone, reason: reason, recordName: nil))
         return failure(error)
     }
 
-    private func unchanged(_ share: CloudRecord, root: String?) -> CloudOutcome {
+    func unchanged(_ share: CloudRecord, root: String?) -> CloudOutcome {
         let info = ShareInfo(
             shareRecordName: share.recordName, zone: zone, rootRecordName: root,
-            participants: share.participants)
+            participants: share.participants, publicPermission: share.publicPermission)
         return CloudOutcome(response: .shareModified(share: info, records: []), notes: notes)
     }
 
     /// After the writes: the owner's feed, the participants' views, pushes (never to the
     /// originating device) and the answer.
-    private func finish(
+    func finish(
         share: CloudRecord?, root: String?, stored: [CloudRecord], losses: [String: AccessLoss]
     ) -> CloudOutcome {
         let effects = service.propagate(zone: zone, originator: client.device, losses: losses)
         let info = share.map {
             ShareInfo(
                 shareRecordName: $0.recordName, zone: zone, rootRecordName: root,
-                participants: $0.participants)
+                participants: $0.participants, publicPermission: $0.publicPermission)
         }
         return CloudOutcome(
             response: .shareModified(share: info, records: stored), pushes: effects.pushes,

@@ -146,7 +146,7 @@ struct ShareStructure {
         guard let record = shares[share] else { return nil }
         return ShareInfo(
             shareRecordName: share, zone: zone, rootRecordName: rootOfShare[share],
-            participants: record.participants)
+            participants: record.participants, publicPermission: record.publicPermission)
     }
 
     /// The share record of a target: the zone-wide share, or the share whose root is named.

@@ -33,8 +33,8 @@ public enum ParticipantAcceptanceStatus: Int, Hashable, Sendable, CustomStringCo
     }
 }
 
-/// `CKShare.ParticipantRole`, with CloudKit's raw values. The simulator gives the owner
-/// `owner` and every invited account `privateUser`; the others exist for completeness.
+/// `CKShare.ParticipantRole`, with CloudKit's raw values: the owner is `owner`, an invited
+/// account `privateUser` or `administrator`, an account that joined by URL `publicUser`.
 public enum ParticipantRole: Int, Hashable, Sendable, CustomStringConvertible {
     case unknown = 0
     case owner = 1
@@ -99,12 +99,15 @@ public enum ShareTarget: Hashable, Sendable, CustomStringConvertible {
 
 /// What a `.share` request does to a share (the scenario's sharing statements).
 public enum ShareAction: Hashable, Sendable {
-    /// The owner invites an account (creating the share first when there is none yet), or
-    /// changes the permission of a participant already invited.
-    case invite(account: String, permission: SharePermission)
+    /// The owner or an administrator invites an account (the owner creating the share first
+    /// when there is none yet), or changes the permission of a participant already invited;
+    /// only the owner gives or takes the `administrator` role.
+    case invite(account: String, permission: SharePermission, role: ParticipantRole = .privateUser)
+    /// The owner sets `publicPermission` (creating the share first when there is none yet).
+    case setPublicPermission(SharePermission)
     /// An invited account accepts (`CKAcceptSharesOperation`).
     case accept
-    /// The owner removes a participant.
+    /// The owner or an administrator removes a participant.
     case removeParticipant(account: String)
     /// The owner stops sharing: the share record is deleted.
     case stop
@@ -115,6 +118,7 @@ public enum ShareAction: Hashable, Sendable {
     public var name: String {
         switch self {
         case .invite: return "shareInvite"
+        case .setPublicPermission: return "setPublicPermission"
         case .accept: return "acceptShare"
         case .removeParticipant: return "removeParticipant"
         case .stop: return "stopShare"
@@ -134,15 +138,18 @@ public struct ShareInfo: Hashable, Sendable {
     /// The owner first, then the invited accounts in invitation order (removed ones stay,
     /// with status `removed`).
     public var participants: [ShareParticipant]
+    /// Who may join by URL alone (`none`: invited accounts only).
+    public var publicPermission: SharePermission
 
     public init(
         shareRecordName: String, zone: ZoneID, rootRecordName: String?,
-        participants: [ShareParticipant]
+        participants: [ShareParticipant], publicPermission: SharePermission = .none
     ) {
         self.shareRecordName = shareRecordName
         self.zone = zone
         self.rootRecordName = rootRecordName
         self.participants = participants
+        self.publicPermission = publicPermission
     }
 
     public var owner: String { zone.owner }

@@ -78,6 +78,7 @@ enum SnapshotRenderer {
             let participants = record.participants.map(\.description).joined(separator: ",")
             line += " participants=[\(participants)]"
         }
+        if record.publicPermission != .none { line += " public=\(record.publicPermission)" }
         for key in record.sortedKeys {
             guard let value = record.fields[key] else { continue }
             line += " \(key)=\(render(value))"

@@ -133,7 +133,7 @@ extension World {
             device.isObserved = on
             record(device.name, on ? "observer.attached" : "observer.detached")
             if on && device.isRunning { deliver(.observerAttached, to: index) }
-        case .share, .acceptShare, .unshare, .removeParticipant, .leaveShare:
+        case .share, .sharePublic, .acceptShare, .unshare, .removeParticipant, .leaveShare:
             performSharing(statement.action, device: index)
         }
     }
@@ -337,6 +337,7 @@ extension World {
         case .observe(let on): return on ? "observe on" : "observe off"
         case .accountStatus(let setting): return "account-status " + setting.value.rawValue
         case .acceptShare: return "accept share"
+        case .sharePublic: return "share public"
         case .leaveShare: return "leave share"
         default: return action.keyword
         }

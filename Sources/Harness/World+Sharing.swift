@@ -22,13 +22,21 @@ extension World {
             outcome = zoneWide
         } else {
         switch action {
-        case .share(let label, let account, let permission):
+        case .share(let label, let account, let permission, let administrator):
+            guard let name = sharedRecordName(label.value) else { return }
+            let invite = ShareAction.invite(
+                account: account.value,
+                permission: permission == .readWrite ? .readWrite : .readOnly,
+                role: administrator ? .administrator : .privateUser)
+            outcome = cloud.shareAction(
+                invite, on: .rootRecord(name), in: managedZone(holding: name, device: device),
+                by: client, now: now)
+        case .sharePublic(let label, let permission):
             guard let name = sharedRecordName(label.value) else { return }
             let zone = ownZone(holding: name, account: device.account ?? "")
-            outcome = cloud.share(
-                rootRecordName: name, in: zone, with: account.value,
-                permission: permission == .readWrite ? .readWrite : .readOnly,
-                by: client, now: now)
+            outcome = cloud.shareAction(
+                .setPublicPermission(Self.sharePermission(permission.value)),
+                on: .rootRecord(name), in: zone, by: client, now: now)
         case .acceptShare(let label):
             guard let name = sharedRecordName(label.value) else { return }
             outcome = cloud.acceptShare(rootRecordName: name, ownerZone: ownerZone(of: name, default: device), by: client, now: now)
@@ -37,8 +45,12 @@ extension World {
             outcome = cloud.unshare(rootRecordName: name, ownerZone: shareZone(of: name, owner: device.account ?? ""), by: client, now: now)
         case .removeParticipant(let account, let label):
             guard let name = sharedRecordName(label.value) else { return }
+            let owned = cloud.shares(of: device.account ?? "")
+                .contains { $0.rootRecordName == name }
             outcome = cloud.removeParticipant(
-                account.value, rootRecordName: name, ownerZone: shareZone(of: name, owner: device.account ?? ""),
+                account.value, rootRecordName: name,
+                ownerZone: owned ? shareZone(of: name, owner: device.account ?? "")
+                    : managedZone(holding: name, device: device),
                 by: client, now: now)
         case .leaveShare(let label):
             guard let name = sharedRecordName(label.value) else { return }
@@ -72,8 +84,8 @@ extension World {
     private func zoneWideShareOutcome(_ action: DeviceAction, client: CloudClient, device: Device) -> CloudOutcome? {
         let label: String
         switch action {
-        case .share(let root, _, _), .acceptShare(let root), .unshare(let root),
-             .removeParticipant(_, let root), .leaveShare(let root):
+        case .share(let root, _, _, _), .sharePublic(let root, _), .acceptShare(let root),
+             .unshare(let root), .removeParticipant(_, let root), .leaveShare(let root):
             label = root.value
         default:
             return nil
@@ -85,9 +97,17 @@ extension World {
         let ownerZone = owner.map { ZoneID(owner: $0, name: zoneName) } ?? own
         let step: ShareAction
         var zone = own
+        // An administrator's steps go to the owner's zone, which its own account does not hold.
+        let managed = cloud.zones(of: device.account ?? "").contains(own) ? own : ownerZone
         switch action {
-        case .share(_, let account, let permission):
-            step = .invite(account: account.value, permission: permission == .readWrite ? .readWrite : .readOnly)
+        case .share(_, let account, let permission, let administrator):
+            step = .invite(
+                account: account.value,
+                permission: permission == .readWrite ? .readWrite : .readOnly,
+                role: administrator ? .administrator : .privateUser)
+            zone = managed
+        case .sharePublic(_, let permission):
+            step = .setPublicPermission(Self.sharePermission(permission.value))
         case .acceptShare:
             step = .accept
             zone = ownerZone
@@ -95,6 +115,7 @@ extension World {
             step = .stop
         case .removeParticipant(let account, _):
             step = .removeParticipant(account: account.value)
+            zone = managed
         case .leaveShare:
             step = .leave
             zone = ownerZone
@@ -118,6 +139,25 @@ extension World {
     private func ownZone(holding name: String, account: String) -> ZoneID {
         cloud.zones(of: account).first { cloud.record(named: name, in: $0) != nil }
             ?? cloud.appZone(of: account)
+    }
+
+    /// The zone holding the root in the device's own database; else, for an administrator,
+    /// the zone of the share whose root it is (the owner's).
+    private func managedZone(holding name: String, device: Device) -> ZoneID {
+        let account = device.account ?? ""
+        let holding = cloud.zones(of: account).first { cloud.record(named: name, in: $0) != nil }
+        if let own = holding {
+            return own
+        }
+        return ownerZone(of: name, default: device)
+    }
+
+    static func sharePermission(_ setting: PublicPermissionSetting) -> CloudSim.SharePermission {
+        switch setting {
+        case .none: return .none
+        case .readOnly: return .readOnly
+        case .readWrite: return .readWrite
+        }
     }
 
     /// The zone of the owner's share of a root, else the zone holding the root.

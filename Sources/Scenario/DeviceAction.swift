@@ -26,6 +26,14 @@ public enum SharePermission: String, Hashable, Sendable, CaseIterable {
     case readOnly = "read-only"
 }
 
+/// Who may join a share by its URL alone (`CKShare.publicPermission`): `share f1 public
+/// read-only`. A SyncLab addition.
+public enum PublicPermissionSetting: String, Hashable, Sendable, CaseIterable {
+    case none
+    case readOnly = "read-only"
+    case readWrite = "read-write"
+}
+
 /// What a device does; see the contract's table of device actions.
 public enum DeviceAction: Hashable, Sendable {
     /// `insert Note n1 title="A"`: insert, bind the label, save.
@@ -78,8 +86,13 @@ public enum DeviceAction: Hashable, Sendable {
     /// synchronizes other models or keys, or declares identities; it restarts (the script
     /// waits for its launch). A SyncLab addition.
     case upgrade(AppVersion)
-    /// `share f1 with bob read-write`.
-    case share(label: Located<String>, account: Located<String>, permission: SharePermission)
+    /// `share f1 with bob read-write [administrator]` (`administrator`: a SyncLab addition).
+    case share(
+        label: Located<String>, account: Located<String>, permission: SharePermission,
+        administrator: Bool = false)
+    /// `share f1 public read-only|read-write|none`: the share's public permission. A SyncLab
+    /// addition.
+    case sharePublic(label: Located<String>, permission: Located<PublicPermissionSetting>)
     /// `accept share f1`.
     case acceptShare(label: Located<String>)
     /// `unshare f1`.

@@ -211,10 +211,15 @@ extension Parser {
         return .resetSyncData(thenDeleteAll: true)
     }
 
-    /// `share LABEL with ACCOUNT read-write|read-only`.
+    /// `share LABEL with ACCOUNT read-write|read-only [administrator]`, or
+    /// `share LABEL public none|read-only|read-write`.
     fileprivate mutating func parseShare() -> DeviceAction? {
-        guard let label = label(), expectKeyword("with"), let account = name("an account name")
-        else { return nil }
+        guard let label = label() else { return nil }
+        if current.isKeyword("public") {
+            advance()
+            return parseSharePublic(label)
+        }
+        guard expectKeyword("with"), let account = name("an account name") else { return nil }
         let word = current
         guard word.kind == .identifier, let permission = SharePermission(rawValue: word.text) else {
             let names = SharePermission.allCases.map(\.rawValue)
@@ -224,7 +229,28 @@ extension Parser {
             return nil
         }
         advance()
-        return .share(label: label, account: account, permission: permission)
+        let administrator = current.isKeyword("administrator")
+        if administrator { advance() }
+        return .share(
+            label: label, account: account, permission: permission, administrator: administrator)
+    }
+
+    /// The permission after `share LABEL public`.
+    private mutating func parseSharePublic(_ label: Located<String>) -> DeviceAction? {
+        let word = current
+        guard word.kind == .identifier,
+            let permission = PublicPermissionSetting(rawValue: word.text)
+        else {
+            let names = PublicPermissionSetting.allCases.map(\.rawValue)
+            let suggestions = Suggestions.closest(to: word.text, among: names)
+            report(
+                .expected("'none', 'read-only' or 'read-write'", found: word,
+                    suggestions: suggestions),
+                at: word.location)
+            return nil
+        }
+        advance()
+        return .sharePublic(label: label, permission: Located(permission, at: word.location))
     }
 
     /// `remove ACCOUNT from LABEL`.

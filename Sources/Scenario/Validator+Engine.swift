@@ -110,7 +110,7 @@ extension DeviceAction {
         case .diskFull(let full): return full ? "disk-full" : "disk-ok"
         case .observe: return "observe"
         case .upgrade: return "upgrade"
-        case .share: return "share"
+        case .share, .sharePublic: return "share"
         case .acceptShare: return "accept"
         case .unshare: return "unshare"
         case .removeParticipant: return "remove"

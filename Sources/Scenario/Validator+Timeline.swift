@@ -155,8 +155,10 @@ extension Validator {
         case .delete(let label), .acceptShare(let label), .unshare(let label),
             .leaveShare(let label):
             _ = requireLabel(label, state: state)
-        case .share(let label, let account, _):
+        case .share(let label, let account, _, _):
             requireAccount(account)
+            checkSharable(label, state: state)
+        case .sharePublic(let label, _):
             checkSharable(label, state: state)
         case .removeParticipant(let account, let label):
             requireAccount(account)

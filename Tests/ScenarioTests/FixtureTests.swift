@@ -77,7 +77,7 @@ import Testing
         case .accountStatus: "account-status"
         case .loseStore: "lose-store"
         case .rebuildStore: "rebuild-store"
-        case .share: "share"
+        case .share, .sharePublic: "share"
         case .acceptShare: "accept"
         case .unshare: "unshare"
         case .removeParticipant: "remove"

@@ -108,6 +108,13 @@ import Testing
         Case("phone: share f1 with bob 1️⃣read-all",
             .init("1️⃣", "expected 'read-write' or 'read-only', found 'read-all'; did you mean "
                 + "'read-only'?")),
+        Case("phone: share f1 public 1️⃣read-olny",
+            .init("1️⃣", "expected 'none', 'read-only' or 'read-write', found 'read-olny'; did "
+                + "you mean 'read-only'?")),
+        Case("phone: share 1️⃣n1 public read-only",
+            .init("1️⃣", "label 'n1' is a 'Note', which is not 'sharable'", id: "not-sharable")),
+        Case("phone: share f1 with bob read-write 1️⃣admin",
+            .init("1️⃣", "unexpected 'admin' at end of statement")),
         Case("phone: batch-delete Note where 1️⃣pinned=\"no\"".replacingOccurrences(
             of: "1️⃣pinned=\"no\"", with: "pinned=1️⃣\"no\""),
             .init("1️⃣", "property 'pinned' of type 'Bool' needs 'true' or 'false', found "

@@ -88,4 +88,54 @@ import Testing
         }
         #expect(left == ["alice:1:2", "bob:3:3"])
     }
+
+    @Test func aPublicShareIsJoinedByAnyoneWithTheURL() throws {
+        let world = try SimulatedWorld(seed: 1, devices: [
+            ("phone", "alice"), ("laptop", "bob"), ("tablet", "carol"),
+        ])
+        let (url, _) = try share(on: world.device("phone"))
+        let permission = try world.device("phone").run {
+            let database = Self.container.privateCloudDatabase
+            guard let share = try await database.record(for: CKRecord.ID(
+                recordName: "Share-groceries", zoneID: Self.zoneID)) as? CKShare
+            else { throw Failure() }
+            share.publicPermission = .readOnly
+            guard let saved = try await database.save(share) as? CKShare else { throw Failure() }
+            return saved.publicPermission
+        }
+        #expect(permission == .readOnly)
+        let joined = try world.device("tablet").run {
+            let metadata = try await Self.container.shareMetadata(for: url)
+            let share = try await Self.container.accept(metadata)
+            return share.participants.map(Self.describe)
+        }
+        #expect(joined == ["alice:1:2", "bob:3:1", "carol:4:2"])
+    }
+
+    @Test func anAdministratorAddsAParticipant() throws {
+        let world = try SimulatedWorld(seed: 1, devices: [
+            ("phone", "alice"), ("laptop", "bob"), ("tablet", "carol"),
+        ])
+        let (url, _) = try share(on: world.device("phone"))
+        try world.device("phone").run {
+            let database = Self.container.privateCloudDatabase
+            guard let share = try await database.record(for: CKRecord.ID(
+                recordName: "Share-groceries", zoneID: Self.zoneID)) as? CKShare,
+                let bob = share.participants.first(where: { $0.role == .privateUser })
+            else { throw Failure() }
+            bob.role = .administrator
+            share.addParticipant(bob)
+            _ = try await database.save(share)
+        }
+        let added = try world.device("laptop").run {
+            let metadata = try await Self.container.shareMetadata(for: url)
+            let share = try await Self.container.accept(metadata)
+            let carol = try await Self.container.shareParticipant(forEmailAddress: "carol")
+            share.addParticipant(carol)
+            guard let saved = try await Self.container.sharedCloudDatabase.save(share)
+                as? CKShare else { throw Failure() }
+            return saved.participants.map(Self.describe)
+        }
+        #expect(added == ["alice:1:2", "bob:2:2", "carol:3:1"])
+    }
 }

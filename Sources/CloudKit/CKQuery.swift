@@ -1,0 +1,97 @@
+import CloudSim
+import Foundation
+
+/// Apple's `CKQuery`: the records of one type that a predicate matches. The simulated
+/// server returns the records of the type; each device evaluates the predicate itself on
+/// every record (`NSPredicate(value:)` and `NSPredicate(block:)`, the predicates
+/// swift-corelibs-foundation implements), so the answer is never a guess.
+public final class CKQuery: NSObject, @unchecked Sendable {
+    // `@unchecked`: used on its device's thread only.
+    public let recordType: CKRecord.RecordType
+    public let predicate: NSPredicate
+    /// Not modelled: a query with sort descriptors fails with `invalidArguments`.
+    public var sortDescriptors: [NSSortDescriptor]?
+
+    public init(recordType: CKRecord.RecordType, predicate: NSPredicate) {
+        self.recordType = recordType
+        self.predicate = predicate
+    }
+}
+
+/// Apple's `CKQueryOperation`, for its cursor and its page-size constant.
+public enum CKQueryOperation {
+    /// Let the server choose the page size (100 here).
+    public static let maximumResults = 0
+
+    /// Where the next page of a query starts.
+    public final class Cursor: NSObject, @unchecked Sendable {
+        // `@unchecked`: immutable.
+        let cursor: QueryCursor
+        let query: CKQuery
+        let zoneID: CKRecordZone.ID?
+
+        init(_ cursor: QueryCursor, query: CKQuery, zoneID: CKRecordZone.ID?) {
+            self.cursor = cursor
+            self.query = query
+            self.zoneID = zoneID
+        }
+    }
+}
+
+extension CKDatabase {
+    /// One page of a query (Apple's `records(matching:inZoneWith:desiredKeys:resultsLimit:)`):
+    /// a nil zone searches every zone of the private database. Every key is returned.
+    public func records(
+        matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID? = nil,
+        desiredKeys: [CKRecord.FieldKey]? = nil,
+        resultsLimit: Int = CKQueryOperation.maximumResults
+    ) async throws -> (
+        matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)],
+        queryCursor: CKQueryOperation.Cursor?
+    ) {
+        try await queryPage(query, zoneID: zoneID, limit: resultsLimit, after: nil)
+    }
+
+    /// The next page after a cursor (Apple's
+    /// `records(continuingMatchFrom:desiredKeys:resultsLimit:)`).
+    public func records(
+        continuingMatchFrom queryCursor: CKQueryOperation.Cursor,
+        desiredKeys: [CKRecord.FieldKey]? = nil,
+        resultsLimit: Int = CKQueryOperation.maximumResults
+    ) async throws -> (
+        matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)],
+        queryCursor: CKQueryOperation.Cursor?
+    ) {
+        try await queryPage(
+            queryCursor.query, zoneID: queryCursor.zoneID, limit: resultsLimit,
+            after: queryCursor.cursor)
+    }
+
+    /// One `.queryRecords` request and the device's evaluation of the predicate on its page
+    /// (a page may hold fewer matches than the limit and still have a cursor).
+    private func queryPage(
+        _ query: CKQuery, zoneID: CKRecordZone.ID?, limit: Int, after cursor: QueryCursor?
+    ) async throws -> (
+        matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)],
+        queryCursor: CKQueryOperation.Cursor?
+    ) {
+        let runtime = try Self.runtime("records(matching:)")
+        if query.sortDescriptors?.isEmpty == false { throw CKError(.invalidArguments) }
+        let account = runtime.account ?? ""
+        let request = RecordQuery(
+            recordType: query.recordType, zone: zoneID?.simulated(account: account))
+        let response = await runtime.request(.queryRecords(
+            scope: databaseScope.simulated, request, resultsLimit: limit, cursor: cursor))
+        guard case .recordsQueried(let records, let next) = response else {
+            throw Self.error(response, runtime)
+        }
+        var results: [(CKRecord.ID, Result<CKRecord, any Error>)] = []
+        for stored in records { // tidy: ordered (an array, in the server's order)
+            let record = CKRecord.from(stored, account: runtime.account)
+            guard query.predicate.evaluate(with: record) else { continue }
+            results.append((record.recordID, .success(record)))
+        }
+        let queryCursor = next.map { CKQueryOperation.Cursor($0, query: query, zoneID: zoneID) }
+        return (results, queryCursor)
+    }
+}

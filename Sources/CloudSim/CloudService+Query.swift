@@ -1,0 +1,58 @@
+/// Queries of the private database ([CKQueryOperation], [CKQuery]; docs/CLOUDSIM.md
+/// *Queries*): matching records in zone order, then record-name order, paged by cursor.
+extension CloudService {
+    /// The page size when a query names none (`CKQueryOperation.maximumResults`).
+    public static let queryPageSize = 100
+
+    /// `.queryRecords`: one page of the query's matches after the cursor, with a cursor when
+    /// more follow. The shared database and predicates outside the subset → `invalidArguments`;
+    /// a named zone that is not live → its missing error.
+    func queryRecords(
+        scope: DatabaseScope, query: RecordQuery, resultsLimit: Int, cursor: QueryCursor?,
+        account: String
+    ) -> CloudOutcome {
+        guard scope == .privateDatabase else {
+            return CloudOutcome(response: .failure(CloudMessages.queryScope))
+        }
+        if let part = query.predicate.unsupportedPart {
+            return CloudOutcome(response: .failure(CloudMessages.unsupportedPredicate(part)))
+        }
+        let zones: [ZoneID]
+        if let zone = query.zone {
+            guard liveZoneState(zone) != nil else {
+                return CloudOutcome(response: .failure(missingZoneError(zone)))
+            }
+            zones = [zone]
+        } else {
+            zones = self.zones(of: account)
+        }
+        let limit = resultsLimit > 0 ? resultsLimit : Self.queryPageSize
+        var page: [CloudRecord] = []
+        for zone in zones { // tidy: ordered (sorted zones)
+            if let cursor, zone < cursor.lastZone { continue }
+            for record in records(in: zone) where record.recordType == query.recordType {
+                if let cursor, zone == cursor.lastZone, record.recordName <= cursor.lastRecordName {
+                    continue
+                }
+                guard query.predicate.matches(record) else { continue }
+                if page.count == limit {
+                    let last = page[page.count - 1]
+                    let next = QueryCursor(
+                        query: query, lastZone: last.zone, lastRecordName: last.recordName)
+                    return CloudOutcome(response: .recordsQueried(page, cursor: next))
+                }
+                page.append(record)
+            }
+        }
+        return CloudOutcome(response: .recordsQueried(page, cursor: nil))
+    }
+}
+
+extension CloudMessages {
+    static let queryScope = CloudError(
+        .invalidArguments, message: "Queries are modelled on the private database only")
+
+    static func unsupportedPredicate(_ part: String) -> CloudError {
+        CloudError(.invalidArguments, message: "Unsupported query predicate: \(part)")
+    }
+}

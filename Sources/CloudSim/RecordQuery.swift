@@ -1,0 +1,104 @@
+/// A `CKQuery` of the private database ([CKQuery], [CKQueryOperation]; docs/CLOUDSIM.md
+/// *Queries*): the records of one type, in one zone or every zone of the database, that a
+/// predicate of the modelled subset matches.
+public struct RecordQuery: Hashable, Sendable {
+    public var recordType: String
+    /// The zone searched; nil searches every zone of the private database.
+    public var zone: ZoneID?
+    public var predicate: QueryPredicate
+
+    public init(recordType: String, zone: ZoneID? = nil, predicate: QueryPredicate = .all) {
+        self.recordType = recordType
+        self.zone = zone
+        self.predicate = predicate
+    }
+}
+
+/// The predicates the simulated server evaluates: `TRUEPREDICATE`, one key compared with a
+/// value, and conjunctions of them. Anything else is refused, never guessed.
+public indirect enum QueryPredicate: Hashable, Sendable {
+    /// `NSPredicate(value: true)`.
+    case all
+    /// `key OP value`.
+    case compare(key: String, QueryComparison, CloudValue)
+    /// `a AND b AND …`.
+    case and([QueryPredicate])
+
+    /// Whether a record matches; a missing key matches nothing.
+    public func matches(_ record: CloudRecord) -> Bool {
+        switch self {
+        case .all:
+            return true
+        case .compare(let key, let comparison, let value):
+            guard let field = record.fields[key] else { return false }
+            return comparison.holds(field, value)
+        case .and(let parts):
+            return parts.allSatisfy { $0.matches(record) }
+        }
+    }
+
+    /// The first part the server cannot evaluate: an ordering of a value without an order
+    /// (bytes, assets, lists, references) or a comparison with a list or asset.
+    public var unsupportedPart: String? {
+        switch self {
+        case .all:
+            return nil
+        case .compare(let key, let comparison, let value):
+            switch value {
+            case .string, .int, .double, .date: return nil
+            case .reference, .bytes:
+                let isEquality = comparison == .equal || comparison == .notEqual
+                return isEquality ? nil : "\(key) \(comparison.rawValue) (a value without order)"
+            case .asset, .list:
+                return "\(key) \(comparison.rawValue) (an asset or a list)"
+            }
+        case .and(let parts):
+            return parts.lazy.compactMap(\.unsupportedPart).first
+        }
+    }
+}
+
+/// The comparison operators of a `compare` predicate.
+public enum QueryComparison: String, Hashable, Sendable, CaseIterable {
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+
+    /// Whether `field OP value` holds. Numbers compare as numbers (an integer with a double
+    /// too), strings by their characters, dates by time; values of other kinds never order.
+    func holds(_ field: CloudValue, _ value: CloudValue) -> Bool {
+        switch self {
+        case .equal: return Self.order(field, value) == 0 || field == value
+        case .notEqual: return !(Self.order(field, value) == 0 || field == value)
+        case .less: return Self.order(field, value).map { $0 < 0 } ?? false
+        case .lessOrEqual: return Self.order(field, value).map { $0 <= 0 } ?? false
+        case .greater: return Self.order(field, value).map { $0 > 0 } ?? false
+        case .greaterOrEqual: return Self.order(field, value).map { $0 >= 0 } ?? false
+        }
+    }
+
+    /// -1, 0 or 1 for two values with an order between them; nil otherwise.
+    static func order(_ lhs: CloudValue, _ rhs: CloudValue) -> Int? {
+        func sign<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a == b ? 0 : 1) }
+        switch (lhs, rhs) {
+        case (.string(let a), .string(let b)): return sign(a, b)
+        case (.int(let a), .int(let b)): return sign(a, b)
+        case (.double(let a), .double(let b)): return sign(a, b)
+        case (.int(let a), .double(let b)): return sign(Double(a), b)
+        case (.double(let a), .int(let b)): return sign(a, Double(b))
+        case (.date(let a), .date(let b)): return sign(a, b)
+        default: return nil
+        }
+    }
+}
+
+/// Where the next page of a query starts (`CKQueryOperation.Cursor`): the query and the
+/// last record returned, by zone and name.
+public struct QueryCursor: Hashable, Sendable {
+    public var query: RecordQuery
+    public var lastZone: ZoneID
+    public var lastRecordName: String
+}

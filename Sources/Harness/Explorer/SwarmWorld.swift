@@ -30,7 +30,7 @@ public struct SwarmWorld: Hashable, Sendable {
         "offline", "kill", "sync", "stop", "account-unavailable", "race", "throttle",
         "throttle-upload", "outage", "expire-tokens", "delete-zone", "user-delete-zone", "quota",
         "push-drop",
-        "latency", "reject",
+        "latency", "reject", "sign-out", "switch-account",
     ]
 
     /// The world of `seed`; the same seed always gives the same text. With `base` (a
@@ -50,7 +50,14 @@ public struct SwarmWorld: Hashable, Sendable {
             lines = Self.setup(&random, seed: seed, features: &features)
         }
         let faults = Self.faults(&random)
-        features += faults.map { String($0.split(separator: " ")[2]) }
+        let kinds = faults.map { String($0.split(separator: " ")[2]) }
+        features += kinds
+        // A switch needs an account to go to; a base file brings its own.
+        if base == nil, kinds.contains("switch-account"),
+            let alice = lines.firstIndex(of: "account alice")
+        {
+            lines.insert("account bob", at: alice + 1)
+        }
         lines += faults
         lines.append("chaos heal within 1h")
         lines.insert("# Drawn by 'synclab explore --swarm': \(features.joined(separator: ", ")).",

@@ -45,7 +45,7 @@ public enum MirrorRules {
         Rule("MIRW-1", "Concurrent edits of different keys are not merged: the export that arrives last writes its stale value of the other device's key (MIR-12, MIR-14).", choice: "[unverified] traced when a device exports an update that rewrites keys it did not change while it has not imported since it came back online.", explains: ["lost-change", "convergence"]),
         Rule("MIRW-2", "A device that edits an object offline while another device deletes it creates the whole record again when it reconnects, and the deletion is lost (MIR-10, MIR-12).", explains: ["resurrection", "convergence"]),
         Rule("MIRW-3", "An import that runs before a pending export overwrites the un-exported local edits (MIR-16).", explains: ["lost-change"]),
-        Rule("MIRW-4", "Signing out or switching accounts deletes all local data; anything not exported yet is lost (MIR-20).", explains: ["lost-change"]),
+        Rule("MIRW-4", "Signing out or switching accounts deletes all local data; anything not exported yet is lost (MIR-20).", explains: ["lost-change", "resurrection"]),
         Rule("MIRW-5", "A zone deleted by another device empties every device (MIR-17).", explains: ["lost-change"]),
         Rule("MIRW-6", "After a token expires, records deleted elsewhere come back: every local object is exported again (MIR-19).", choice: "[unverified]",
              // The re-export writes every attribute with this device's values: a copy older

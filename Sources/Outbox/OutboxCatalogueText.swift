@@ -47,7 +47,7 @@ enum OutboxCatalogueText {
         Rule("OBXW-4", "A batch that the store refuses is skipped for good: the token advances past it (OBX-22).", explains: ["convergence", "lost-change"]),
         Rule("OBXW-5", "A `quotaExceeded`, a record that is too large or a production-schema rejection waits for a reconcile trigger (a local commit, `sync`, a launch): no timer retries it (OBX-20).", explains: ["convergence", "lost-change"]),
         Rule("OBXW-6", "A zone the user purged is created again and filled from the device (OBX-25).", explains: ["resurrection"]),
-        Rule("OBXW-7", "An account switch uploads the previous account's data into the new account (OBX-26).", explains: ["convergence"]),
+        Rule("OBXW-7", "An account switch uploads the previous account's data into the new account (OBX-26).", explains: ["convergence", "lost-change", "resurrection"]),
         Rule("OBXW-8", "After a share is revoked its copies remain and their edits pile up unsent, so the devices never converge (OBX-31).", explains: ["convergence", "lost-change"]),
         Rule("OBXW-9", "Batch deletes never reach iCloud (OBX-6).", explains: ["convergence", "resurrection"]),
         Rule("OBXW-10", "After a token expires, deletions made elsewhere are missed (OBX-24).", choice: "traced after any zone fetch from scratch (an expired token, or one a kill kept from being persisted) for the local models the device had seen in iCloud, has no row for, and the fetch did not bring.", explains: ["convergence", "resurrection"]),

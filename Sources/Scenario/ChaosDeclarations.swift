@@ -106,11 +106,18 @@ public enum ChaosFaultKind: String, Hashable, Sendable, CaseIterable {
     /// synchronization (`when DEVICE reaches PROBE: DEVICE: insert …`): the app saving in
     /// the middle of a download, the race LIM-2 describes. A named fault point.
     case race
+    /// `DEVICE: sign-out`, then `sign-in ACCOUNT` into the account it left (ACCT-1).
+    case signOut = "sign-out"
+    /// `DEVICE: sign-in OTHER`, another account of the file, then `sign-in ACCOUNT` back
+    /// into the one it left (ACCT-3).
+    case switchAccount = "switch-account"
 
     /// Whether the fault strikes one device (else the cloud or an account).
     public var isDeviceFault: Bool {
         switch self {
-        case .offline, .kill, .sync, .stop, .accountUnavailable, .race: return true
+        case .offline, .kill, .sync, .stop, .accountUnavailable, .race, .signOut,
+            .switchAccount:
+            return true
         default: return false
         }
     }
@@ -131,6 +138,8 @@ public enum ChaosFaultKind: String, Hashable, Sendable, CaseIterable {
         case .quota: return range(10, 120)
         case .pushDrop, .latency: return range(5, 60)
         case .reject: return range(5, 60)
+        case .signOut: return range(1, 60)
+        case .switchAccount: return range(5, 120)
         case .sync, .expireTokens, .deleteZone, .userDeleteZone, .throttleUpload, .race:
             return nil
         }

@@ -33,6 +33,46 @@ import Testing
         }
     }
 
+    /// An older app's device leaves the required attribute out of its records; an engine
+    /// whose store would not load with it (mirror) runs the world without it.
+    @Test(arguments: EngineRegistry.bundled.names)
+    func anOlderAppsWorldRunsOnEveryEngine(engine: String) throws {
+        let swarm = SwarmExplorer(options: ExploreOptions(engines: .bundled, engine: engine))
+        let seeds = (UInt64(1)...60).filter { SwarmWorld(seed: $0).features.contains("older-app") }
+        #expect(seeds.count >= 5)
+        for seed in seeds.prefix(5) {
+            let drawn = try #require(swarm.world(seed: seed), "seed \(seed) on \(engine)")
+            let source = drawn.world.source
+            #expect(source.contains("by phone, laptop"))
+            let required = source.contains(SwarmWorld.requiredLine + "\n")
+            #expect(required == (engine != "mirror"), "seed \(seed) on \(engine)")
+            #expect(source.contains("device old-phone on alice syncs Note(") == required)
+            #expect(source.contains("device old-phone on alice\n") == !required)
+            #expect(drawn.world.features.contains("older-app") == required)
+        }
+    }
+
+    /// The explorer's convergence check asks the older app's device only what it
+    /// synchronizes, and no device to hold a record that lacks a required value (history
+    /// skips it by design, HIS-21).
+    @Test func anOlderAppsRecordsAreNotCountedAsDivergence() {
+        let source = """
+            scenario "An older app's notes"
+            entity Note {
+              title: String = ""
+              summary: String
+            }
+            account alice
+            device phone on alice
+            device old-phone on alice syncs Note(title)
+            chaos workload 6 operations by old-phone every 1s
+            chaos mix insert 100%
+            """
+        let options = ExploreOptions(engines: .bundled, engine: "history")
+        let result = ExplorerFixtures.explorer(source, options: options).run(seed: 1)
+        #expect(result.violations.filter { $0.check == .convergence } == [])
+    }
+
     @Test func whatTheEngineRefusesIsLeftOutAndNotClaimedAsDrawn() throws {
         let swarm = SwarmExplorer(options: ExploreOptions(engines: .bundled, engine: "naive"))
         for seed in UInt64(1)...30 {

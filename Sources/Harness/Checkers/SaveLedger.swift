@@ -212,3 +212,21 @@ private struct NoObservation: EngineObservation {
     var pendingCount: Int { preconditionFailure("not read") }
     var hasDownloadedOnce: Bool { preconditionFailure("not read") }
 }
+
+extension SaveLedger {
+    /// The ledger with each change made while its device was signed out counted for the
+    /// account the device is signed into now: such a change waits on the device and goes to
+    /// the account it signs into next (ACCT-1), which the heal makes the one it left.
+    func attributingSignedOutChanges(to accounts: [String?]) -> SaveLedger {
+        guard saves.contains(where: { $0.account.isEmpty })
+            || deletions.contains(where: { $0.account.isEmpty }) else { return self }
+        var ledger = self
+        for index in ledger.saves.indices where ledger.saves[index].account.isEmpty {
+            ledger.saves[index].account = accounts[ledger.saves[index].device] ?? ""
+        }
+        for index in ledger.deletions.indices where ledger.deletions[index].account.isEmpty {
+            ledger.deletions[index].account = accounts[ledger.deletions[index].device] ?? ""
+        }
+        return ledger
+    }
+}

@@ -20,6 +20,7 @@ enum DeviceOperation: String, Hashable, Sendable {
     case start = "start &"
     case accountUnavailable = "account-unavailable"
     case accountAvailable = "account-available"
+    case signOut = "sign-out"
 
     var action: DeviceAction {
         switch self {
@@ -32,6 +33,7 @@ enum DeviceOperation: String, Hashable, Sendable {
         case .start: return .start
         case .accountUnavailable: return .accountUnavailable
         case .accountAvailable: return .accountAvailable
+        case .signOut: return .signOut
         }
     }
 
@@ -45,6 +47,9 @@ enum ChaosAction: Hashable, Sendable {
     case update(device: String, label: String, values: [ChaosAssignment])
     case delete(device: String, label: String)
     case device(String, DeviceOperation)
+    /// `DEVICE: sign-in ACCOUNT`: a switch into another account, or the end of a sign-out
+    /// or of a switch.
+    case signIn(device: String, account: String)
     case throttle(account: String, duration: TimeSpan)
     case throttleUpload(account: String, records: Int, retryAfter: TimeSpan)
     case outage(duration: TimeSpan)
@@ -66,7 +71,7 @@ enum ChaosAction: Hashable, Sendable {
     var device: String? {
         switch self {
         case .insert(let device, _, _, _), .update(let device, _, _), .delete(let device, _),
-            .device(let device, _), .trigger(let device, _, _):
+            .device(let device, _), .trigger(let device, _, _), .signIn(let device, _):
             return device
         default:
             return nil
@@ -117,6 +122,8 @@ enum ChaosAction: Hashable, Sendable {
             return "\(device): delete \(label)"
         case .device(let device, let operation):
             return "\(device): \(operation.rawValue)"
+        case .signIn(let device, let account):
+            return "\(device): sign-in \(account)"
         case .throttle(let account, let duration):
             return "cloud: throttle \(account) for \(duration)"
         case .throttleUpload(let account, let records, let retryAfter):
@@ -182,6 +189,8 @@ enum ChaosAction: Hashable, Sendable {
             return device(name, .delete(label: located(label)))
         case .device(let name, let operation):
             return device(name, operation.action, background: operation.runsInBackground)
+        case .signIn(let name, let account):
+            return device(name, .signIn(account: located(account)))
         case .throttle(let account, let duration):
             return cloud(.throttle(account: located(account), duration: located(duration)))
         case .throttleUpload(let account, let records, let retryAfter):

@@ -119,15 +119,7 @@ struct ChaosDraw {
         var lifting: ChaosAction?
         if kind.isDeviceFault {
             guard let device = pickDevice(for: kind, run) else { return }
-            switch kind {
-            case .offline: (strike, lifting) = (.device(device, .offline), .device(device, .online))
-            case .kill: (strike, lifting) = (.device(device, .kill), .device(device, .launch))
-            case .sync: strike = .device(device, .sync)
-            case .stop: (strike, lifting) = (.device(device, .stop), .device(device, .start))
-            default:
-                strike = .device(device, .accountUnavailable)
-                lifting = .device(device, .accountAvailable)
-            }
+            (strike, lifting) = deviceFault(kind, device: device, run)
         } else {
             (strike, lifting) = cloudFault(kind, duration: duration, run)
         }
@@ -139,6 +131,30 @@ struct ChaosDraw {
             let step = ChaosStep(offset: offset.adding(duration), action: lifting, group: group)
             let position = liftings.firstIndex { $0.offset > step.offset } ?? liftings.count
             liftings.insert(step, at: position)
+        }
+    }
+
+    private mutating func deviceFault(_ kind: ChaosFaultKind, device: String, _ run: ChaosRun)
+        -> (ChaosAction?, ChaosAction?)
+    {
+        switch kind {
+        case .offline: return (.device(device, .offline), .device(device, .online))
+        case .kill: return (.device(device, .kill), .device(device, .launch))
+        case .sync: return (.device(device, .sync), nil)
+        case .stop: return (.device(device, .stop), .device(device, .start))
+        case .accountUnavailable:
+            return (.device(device, .accountUnavailable), .device(device, .accountAvailable))
+        case .signOut, .switchAccount:
+            // Struck only on a device in its own account (`canStrike`), so it goes back there.
+            guard let home = run.plan.account(of: device) else { return (nil, nil) }
+            let back = ChaosAction.signIn(device: device, account: home)
+            guard kind == .switchAccount else { return (.device(device, .signOut), back) }
+            let others = run.plan.declaredAccounts.filter { $0 != home }
+            guard !others.isEmpty else { return (nil, nil) }
+            let other = others[Int(faults.uniform(below: UInt64(others.count)))]
+            return (.signIn(device: device, account: other), back)
+        default:
+            return (nil, nil)
         }
     }
 
@@ -211,6 +227,12 @@ struct ChaosDraw {
         let eligible = run.planDevices.compactMap { entry -> String? in
             guard let index = entry.index else { return nil }
             let device = world.devices[index]
+            if kind == .signOut || kind == .switchAccount {
+                // One account fault at a time: a device signs back into the account it left.
+                let home = run.plan.account(of: entry.name)
+                let atHome = device.account != nil && device.account == home
+                return atHome && device.accountStatus == .available ? entry.name : nil
+            }
             return Self.canStrike(kind, device, index: index, world) ? entry.name : nil
         }
         guard !eligible.isEmpty else { return nil }

@@ -13,6 +13,8 @@ struct ChaosPlan: Sendable {
     let devices: [String]
     /// Their accounts, each once, in the same order.
     let accounts: [String]
+    /// Every account the file declares, in its order (the ones a switch may go to).
+    let declaredAccounts: [String]
     let entities: [EntityDeclaration]
     /// Their names, in the same order (read by every drawn operation).
     let entityNames: [String]
@@ -60,6 +62,7 @@ struct ChaosPlan: Sendable {
             accounts.append(account)
         }
         self.accounts = accounts
+        declaredAccounts = scenario.accounts.map(\.name.value)
         let entityNames = workload.entities.map(\.value)
         entities = scenario.entities.filter { entity in
             entity.isSynchronized

@@ -77,6 +77,9 @@ final class ChaosRun {
     @exclusivity(unchecked) private(set) var steps: [ChaosStep] = []
     /// The heal phase's statements, as run.
     @exclusivity(unchecked) private(set) var healActions: [ChaosAction] = []
+    /// Each workload device a fault signed out or into another account, with the account
+    /// it left, in the order they were first struck: the heal signs it back in.
+    @exclusivity(unchecked) private var accountHomes: [(device: String, account: String)] = []
     /// When the fault phase began.
     @exclusivity(unchecked) private(set) var start = SimTime.zero
     @exclusivity(unchecked) private(set) var results: [ExpectationResult] = []
@@ -170,6 +173,7 @@ final class ChaosRun {
         precondition(phase == .faults, "a fault-phase step outside the fault phase")
         advance(to: step.offset)
         guard world.failure == nil else { return }
+        noteAccountHome(before: step.action)
         perform(step.action)
         steps.append(step)
         var inserted = step.action
@@ -179,6 +183,19 @@ final class ChaosRun {
             // means no model anywhere.
             labels.append((label, entity))
         }
+    }
+
+    /// Notes the account a device is in before a step that signs it out or into another.
+    private func noteAccountHome(before action: ChaosAction) {
+        var name: String?
+        switch action {
+        case .device(let device, .signOut), .signIn(let device, _): name = device
+        default: break
+        }
+        guard let name, !accountHomes.contains(where: { $0.device == name }),
+            let index = world.deviceIndex[name], let account = world.devices[index].account
+        else { return }
+        accountHomes.append((name, account))
     }
 
     /// Runs a drawn or listed action as a statement of the timeline.
@@ -414,6 +431,11 @@ final class ChaosRun {
         for device in world.devices where device.accountStatus == .temporarilyUnavailable {
             lifting.append(.device(device.name, .accountAvailable))
         }
+        for home in accountHomes {
+            guard let index = world.deviceIndex[home.device],
+                world.devices[index].account != home.account else { continue }
+            lifting.append(.signIn(device: home.device, account: home.account))
+        }
         lifting += cloudFaults.liftingActions
         if cloudFaults.quietAt > world.now {
             let rest = cloudFaults.quietAt.microseconds - world.now.microseconds
@@ -489,6 +511,7 @@ final class ChaosRun {
                 reading, exempting: true, describe: names.describe).map {
                 CheckerFinding(.convergence, $0, expectations: ["expect converged"])
             }
+            let ledger = ledger.attributingSignedOutChanges(to: world.devices.map(\.account))
             findings += LostChangeChecker.check(reading, ledger: ledger, labels: names)
             findings += DuplicateIdentityChecker.check(world, ledger: ledger)
             findings += ResurrectionChecker.check(reading, ledger: ledger, labels: names)

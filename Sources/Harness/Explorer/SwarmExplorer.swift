@@ -31,6 +31,7 @@ public struct SwarmExplorer: Sendable {
             let errors = checked.diagnostics.filter { $0.severity == .error }
             guard let first = errors.first else {
                 guard checked.scenario.chaos.workload != nil else { return nil }
+                if dropOlderApp(checked.scenario, lines: &lines) { continue }
                 world.source = source
                 world.features = world.features.filter { feature in
                     SwarmWorld.marker(of: feature).map { source.contains($0) } ?? true
@@ -43,6 +44,21 @@ public struct SwarmExplorer: Sendable {
             lines.remove(at: index)
         }
         return nil
+    }
+
+    /// Leaves out the `older-app` feature when the engine's store would not load with its
+    /// required attribute (mirror: MIR-1): its device stays, as an ordinary one.
+    private func dropOlderApp(_ scenario: ScenarioFile, lines: inout [String]) -> Bool {
+        guard let index = lines.firstIndex(of: SwarmWorld.requiredLine),
+            let engine = options.engine, let profile = options.engines.profile(named: engine),
+            let failure = profile.validateSchema?(SchemaLowering.schema(of: scenario)),
+            failure.findings.contains(where: { $0.entity == "Note" && $0.property == "summary" })
+        else { return false }
+        lines.remove(at: index)
+        if let device = lines.firstIndex(where: { $0.hasPrefix(SwarmWorld.olderDevice + " ") }) {
+            lines[device] = SwarmWorld.olderDevice
+        }
+        return true
     }
 
     /// Runs one seed's world; nil when the engine accepts nothing of it.

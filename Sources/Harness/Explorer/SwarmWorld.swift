@@ -21,16 +21,23 @@ public struct SwarmWorld: Hashable, Sendable {
         case "large-values": return "% large "
         case "sharable": return "  sharable"
         case "cascade": return "inverse(folder) cascade"
+        case "older-app": return requiredLine
         default:
             return faultKinds.contains(feature) ? "chaos fault \(feature) " : nil
         }
     }
 
+    /// The required attribute (neither optional nor defaulted) of the `older-app` feature,
+    /// which the older app's device does not synchronize.
+    static let requiredLine = "  summary: String"
+    /// The older app's device line, before its `syncs` clause.
+    static let olderDevice = "device old-phone on alice"
+
     static let faultKinds = [
         "offline", "kill", "sync", "stop", "account-unavailable", "race", "throttle",
         "throttle-upload", "outage", "expire-tokens", "delete-zone", "user-delete-zone", "quota",
         "push-drop",
-        "latency", "reject",
+        "latency", "reject", "sign-out", "switch-account",
     ]
 
     /// The world of `seed`; the same seed always gives the same text. With `base` (a
@@ -50,7 +57,14 @@ public struct SwarmWorld: Hashable, Sendable {
             lines = Self.setup(&random, seed: seed, features: &features)
         }
         let faults = Self.faults(&random)
-        features += faults.map { String($0.split(separator: " ")[2]) }
+        let kinds = faults.map { String($0.split(separator: " ")[2]) }
+        features += kinds
+        // A switch needs an account to go to; a base file brings its own.
+        if base == nil, kinds.contains("switch-account"),
+            let alice = lines.firstIndex(of: "account alice")
+        {
+            lines.insert("account bob", at: alice + 1)
+        }
         lines += faults
         lines.append("chaos heal within 1h")
         lines.insert("# Drawn by 'synclab explore --swarm': \(features.joined(separator: ", ")).",
@@ -75,6 +89,9 @@ public struct SwarmWorld: Hashable, Sendable {
         let large = draw("large-values", 25)
         let sharable = relationship && draw("sharable", 25)
         let cascade = relationship && draw("cascade", 40)
+        // A device on an older app version that leaves a required attribute out of its
+        // records, which another device's store then refuses (outbox: OBXW-4).
+        let olderApp = draw("older-app", 20)
         let deviceCount = Int(random.int(in: 2...4))
         features.append("\(deviceCount) devices")
         var lines = [
@@ -86,6 +103,7 @@ public struct SwarmWorld: Hashable, Sendable {
             "  pinned: Bool = false",
             "  count: Int = 0",
         ]
+        if olderApp { lines.append(requiredLine) }
         if asset { lines.append("  attachment: Data? asset") }
         if relationship { lines.append("  folder: Folder?" + (sharable ? " parent" : "")) }
         lines.append("}")
@@ -99,12 +117,20 @@ public struct SwarmWorld: Hashable, Sendable {
             lines += ["entity Tag {", "  label: String = \"\"", "  identity(label)", "}"]
         }
         lines += ["", "account alice"]
-        let names = ["phone", "laptop", "tablet", "watch"].prefix(deviceCount)
+        var names = Array(["phone", "laptop", "tablet", "watch"].prefix(deviceCount))
         lines += names.map { "device \($0) on alice" }
+        if olderApp {
+            var keys = ["title", "body", "pinned", "count"]
+            if asset { keys.append("attachment") }
+            if relationship { keys.append("folder") }
+            let others = (relationship ? " Folder" : "") + (identity ? " Tag" : "")
+            lines.append(olderDevice + " syncs Note(\(keys.joined(separator: ", ")))" + others)
+            names.append("old-phone")
+        }
         let low = random.int(in: 10...150)
         lines.append("cloud latency \(low)ms..\(low + random.int(in: 0...400))ms")
         lines.append("")
-        lines.append(workload(&random, devices: Array(names)))
+        lines.append(workload(&random, devices: names))
         lines.append(mix(&random, relationship: relationship, large: large))
         return lines
     }

@@ -87,8 +87,9 @@ extension CKSyncEngine {
     ) {
         let item = Queued(kind: kind, reason: reason, fetchOptions: fetchOptions,
             sendOptions: sendOptions)
-        if queued.contains(where: { $0.kind == kind && $0.fetchOptions == fetchOptions
-           && $0.sendOptions == sendOptions }) {
+        if queued.contains(where: {
+            $0.kind == kind && $0.fetchOptions == fetchOptions && $0.sendOptions == sendOptions
+        }) {
             return
         }
         queued.append(item)

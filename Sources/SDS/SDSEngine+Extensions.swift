@@ -19,9 +19,9 @@ extension SDSEngine {
         let ownKeys = own?.synchronizedKeys ?? []
         let missing = full.synchronizedKeys.filter { !ownKeys.contains($0) }
         let skipsModel = own?.isSynchronized != true
-        guard skipsModel
-              || missing.contains(where: { record.fields[$0] != nil
-              || record.fields[Self.overflowField] != nil }) else {
+        guard skipsModel || missing.contains(where: {
+            record.fields[$0] != nil || record.fields[Self.overflowField] != nil
+        }) else {
             return false
         }
         context.syncData.skipped[record.recordName] = record.recordType

@@ -237,8 +237,8 @@ public enum NaiveRules {
             """, choice: """
             traced with NAIVE-2 when such a save is dropped (no zone was deleted: not NAIVEW-11).
             """, explains: ["convergence", "lost-change"],
-            workaround: "'settle' before the first save, so that the launch creates the zone "
-                + "first"),
+            workaround: "'settle' before the first save, "
+                + "so that the launch creates the zone first"),
     ]
 
     /// The literal code's own rules (docs/NAIVE.md, NAIVE-D), in page order.

@@ -38,7 +38,9 @@ extension CKSyncEngine {
     /// every save, and the deletes of the request's zone (the first delete's, else the first
     /// save's); deletes of further zones go in one more request per zone, in batch order. The
     /// shared database answers per zone's owner and share, so there each zone is a request.
-    static func requestParts(of batch: RecordZoneChangeBatch, database: DatabaseScope) -> [ZonePart] {
+    static func requestParts(
+        of batch: RecordZoneChangeBatch, database: DatabaseScope
+    ) -> [ZonePart] {
         var parts: [ZonePart] = []
         func part(for zone: ZoneID) -> Int {
             if let index = parts.firstIndex(where: { $0.zone == zone }) { return index }
@@ -46,7 +48,8 @@ extension CKSyncEngine {
             return parts.count - 1
         }
         if database == .privateDatabase {
-            guard let first = batch.recordIDsToDelete.first?.zoneID ?? batch.recordsToSave.first?.record.zone
+            guard let first = batch.recordIDsToDelete.first?.zoneID
+                  ?? batch.recordsToSave.first?.record.zone
             else { return [] }
             let main = part(for: first)
             parts[main].saves = batch.recordsToSave
@@ -82,8 +85,11 @@ extension CKSyncEngine {
         _ kind: OperationKind, reason: SyncReason, fetchOptions: FetchChangesOptions,
         sendOptions: SendChangesOptions
     ) {
-        let item = Queued(kind: kind, reason: reason, fetchOptions: fetchOptions, sendOptions: sendOptions)
-        if queued.contains(where: { $0.kind == kind && $0.fetchOptions == fetchOptions && $0.sendOptions == sendOptions }) {
+        let item = Queued(kind: kind, reason: reason, fetchOptions: fetchOptions,
+            sendOptions: sendOptions)
+        if queued.contains(where: {
+            $0.kind == kind && $0.fetchOptions == fetchOptions && $0.sendOptions == sendOptions
+        }) {
             return
         }
         queued.append(item)
@@ -130,11 +136,13 @@ extension CKSyncEngine {
     }
 
     var fetchContext: FetchChangesContext {
-        FetchChangesContext(reason: current?.queued.reason ?? .manual, options: current?.queued.fetchOptions ?? FetchChangesOptions())
+        FetchChangesContext(reason: current?.queued.reason ?? .manual,
+            options: current?.queued.fetchOptions ?? FetchChangesOptions())
     }
 
     var sendContext: SendChangesContext {
-        SendChangesContext(reason: current?.queued.reason ?? .manual, options: current?.queued.sendOptions ?? SendChangesOptions())
+        SendChangesContext(reason: current?.queued.reason ?? .manual,
+            options: current?.queued.sendOptions ?? SendChangesOptions())
     }
 
     /// Whether the delegate deferred the event just delivered: the rest of the step is kept
@@ -242,7 +250,8 @@ extension CKSyncEngine {
     // MARK: Fetch
 
     func fetchDatabaseChanges() {
-        send(.fetchDatabaseChanges(scope: database, token: state.databaseToken), step: .databaseChanges)
+        send(.fetchDatabaseChanges(scope: database, token: state.databaseToken),
+            step: .databaseChanges)
     }
 
     func databaseChangesAnswered(_ response: CloudResponse) {
@@ -257,11 +266,13 @@ extension CKSyncEngine {
             }
             state.databaseToken = token
             if !changed.isEmpty || !deleted.isEmpty {
-                deliver(.fetchedDatabaseChanges(FetchedDatabaseChanges(modifications: changed, deletions: deleted)))
+                deliver(.fetchedDatabaseChanges(FetchedDatabaseChanges(modifications: changed,
+                    deletions: deleted)))
             }
             deliverStateUpdate()
             if moreComing { fetchDatabaseChanges() } else { fetchNextZone() }
-        case .failure(let error) where error.code == .changeTokenExpired && current?.databaseTokenReset == false:
+        case .failure(let error) where error.code == .changeTokenExpired
+            && current?.databaseTokenReset == false:
             // Handled internally: the token is dropped and the feed fetched from the start.
             current?.databaseTokenReset = true
             effects.append(.trace(kind: "cksync.token-expired", details: [
@@ -279,7 +290,8 @@ extension CKSyncEngine {
 
     func fetchNextZone() {
         let options = current?.queued.fetchOptions ?? FetchChangesOptions()
-        guard let zone = state.zoneIDsWithUnfetchedServerChanges.first(where: options.contains) else {
+        guard let zone = state.zoneIDsWithUnfetchedServerChanges
+            .first(where: options.contains) else {
             retryAttempts[.fetch] = 0
             return finish()
         }
@@ -289,7 +301,8 @@ extension CKSyncEngine {
 
     func fetchZoneChanges(_ zone: ZoneID) {
         send(.fetchZoneChanges(
-            scope: database, zone: zone, token: state.zoneTokens[zone], resultsLimit: fetchResultsLimit),
+            scope: database, zone: zone, token: state.zoneTokens[zone],
+            resultsLimit: fetchResultsLimit),
             step: .zoneChanges(zone))
     }
 
@@ -302,7 +315,8 @@ extension CKSyncEngine {
                     modifications: records,
                     deletions: deletions.map {
                         FetchedRecordZoneChanges.Deletion(
-                            recordID: RecordID(recordName: $0.recordName, zoneID: zone), recordType: $0.recordType)
+                            recordID: RecordID(recordName: $0.recordName, zoneID: zone),
+                            recordType: $0.recordType)
                     })))
                 if keptForDelegate(.zonePage(zone, moreComing: moreComing)) { return }
             }
@@ -358,7 +372,8 @@ extension CKSyncEngine {
             }
         }
         state.readdedZonesWhileInFlight = []
-        send(.modifyZones(scope: database, save: saves, delete: deletes), step: .modifyZones(saves: saves, deletes: deletes))
+        send(.modifyZones(scope: database, save: saves, delete: deletes),
+            step: .modifyZones(saves: saves, deletes: deletes))
     }
 
     func zonesModified(_ response: CloudResponse, saves: [ZoneID], deletes: [ZoneID]) {
@@ -449,7 +464,8 @@ extension CKSyncEngine {
                 switch result {
                 case .saved(let record):
                     run.sent.savedRecords.append(record)
-                    state.settle(.saveRecord(RecordID(recordName: record.recordName, zoneID: record.zone)))
+                    state.settle(.saveRecord(RecordID(recordName: record.recordName,
+                        zoneID: record.zone)))
                 case .deleted(let name):
                     let id = RecordID(recordName: name, zoneID: zone)
                     run.sent.deletedRecordIDs.append(id)
@@ -466,7 +482,9 @@ extension CKSyncEngine {
                 let id = RecordID(recordName: save.record.recordName, zoneID: save.record.zone)
                 failed(id, isSave: true, part: part, error: error, run: &run)
             }
-            for id in part.deletes { failed(id, isSave: false, part: part, error: error, run: &run) }
+            for id in part.deletes {
+                failed(id, isSave: false, part: part, error: error, run: &run)
+            }
         default:
             preconditionFailure("modifyRecords answered \(response)")
         }
@@ -486,7 +504,8 @@ extension CKSyncEngine {
             run.sent.failedRecordDeletes.append(.init(recordID: id, error: error))
         }
         if error.code.isTransient {
-            if let previous = run.retryError, (previous.retryAfter ?? .zero) >= (error.retryAfter ?? .zero) {
+            if let previous = run.retryError,
+               (previous.retryAfter ?? .zero) >= (error.retryAfter ?? .zero) {
                 return
             }
             run.retryError = error
@@ -506,7 +525,8 @@ extension CKSyncEngine {
             scheduleRetry(.send, after: error)
             return finish(failure: error)
         }
-        if endsSendAfterFailedItems, !run.sent.failedRecordSaves.isEmpty || !run.sent.failedRecordDeletes.isEmpty {
+        if endsSendAfterFailedItems,
+           !run.sent.failedRecordSaves.isEmpty || !run.sent.failedRecordDeletes.isEmpty {
             return finish()
         }
         nextBatch()

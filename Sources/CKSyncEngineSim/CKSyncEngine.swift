@@ -74,7 +74,8 @@ public final class CKSyncEngine {
     /// Every probe point, in the order a first fetch and a send pass them.
     public static let probePoints: [String] = [
         "accountChange", "willFetchChanges", "fetchedDatabaseChanges", "willFetchRecordZoneChanges",
-        "fetchedRecordZoneChanges", "didFetchRecordZoneChanges", "didFetchChanges", "willSendChanges",
+        "fetchedRecordZoneChanges", "didFetchRecordZoneChanges", "didFetchChanges",
+        "willSendChanges",
         "sentDatabaseChanges", "sentRecordZoneChanges", "didSendChanges", "stateUpdate",
     ].map(probePoint(of:))
 
@@ -158,14 +159,18 @@ public final class CKSyncEngine {
     // MARK: Entry points
 
     /// `fetchChanges()`: a manual fetch (after the one running, if any).
-    public func fetchChanges(_ options: FetchChangesOptions = FetchChangesOptions()) -> [EngineEffect] {
+    public func fetchChanges(
+        _ options: FetchChangesOptions = FetchChangesOptions()
+    ) -> [EngineEffect] {
         enter("fetchChanges()")
         request(.fetch, reason: .manual, fetchOptions: options, sendOptions: SendChangesOptions())
         return takeEffects()
     }
 
     /// `sendChanges()`: a manual send (after the operation running, if any).
-    public func sendChanges(_ options: SendChangesOptions = SendChangesOptions()) -> [EngineEffect] {
+    public func sendChanges(
+        _ options: SendChangesOptions = SendChangesOptions()
+    ) -> [EngineEffect] {
         enter("sendChanges()")
         request(.send, reason: .manual, fetchOptions: FetchChangesOptions(), sendOptions: options)
         return takeEffects()
@@ -177,7 +182,8 @@ public final class CKSyncEngine {
         enter("cancelOperations()")
         if !queued.isEmpty {
             effects.append(.trace(kind: "cksync.cancelled", details: [
-                TraceField("operations", .string(queued.map(\.kind.rawValue).joined(separator: ","))),
+                TraceField("operations",
+                    .string(queued.map(\.kind.rawValue).joined(separator: ","))),
             ], rules: []))
             queued = []
         }
@@ -286,7 +292,8 @@ public final class CKSyncEngine {
     func enter(_ call: String) {
         precondition(
             !inCallback,
-            "CKSyncEngine: \(call) called from inside a delegate callback (events are delivered serially)")
+            "CKSyncEngine: \(call) called from inside a delegate callback (events are delivered "
+                + "serially)")
     }
 
     func deliver(_ event: Event) {
@@ -309,7 +316,8 @@ public final class CKSyncEngine {
                 return  // the caller keeps the rest for `completeDeferredEvent()`
             default:
                 preconditionFailure(
-                    "CKSyncEngine: only fetchedRecordZoneChanges and willSendChanges can be deferred")
+                    "CKSyncEngine: only fetchedRecordZoneChanges and willSendChanges can be "
+                        + "deferred")
             }
         }
     }
@@ -358,7 +366,8 @@ public final class CKSyncEngine {
     }
 
     func eventDetails(_ event: Event) -> [TraceField] {
-        var details = [TraceField("database", .string(database.rawValue)), TraceField("event", .string(event.name))]
+        var details = [TraceField("database", .string(database.rawValue)),
+            TraceField("event", .string(event.name))]
         switch event {
         case .willFetchRecordZoneChanges(let zone):
             details.append(TraceField("zone", .string(zone.description)))

@@ -47,7 +47,9 @@ extension CKSyncEngine {
             guard !changes.isEmpty else { return }
             for change in changes {
                 if pendingRecordZoneChanges.contains(change) {
-                    if !readdedWhileInFlight.contains(change) { readdedWhileInFlight.append(change) }
+                    if !readdedWhileInFlight.contains(change) {
+                        readdedWhileInFlight.append(change)
+                    }
                     continue
                 }
                 pendingRecordZoneChanges.removeAll { $0.recordID == change.recordID }
@@ -68,7 +70,9 @@ extension CKSyncEngine {
         public func add(pendingDatabaseChanges changes: [PendingDatabaseChange]) {
             guard !changes.isEmpty else { return }
             for change in changes {
-                if !readdedZonesWhileInFlight.contains(change) { readdedZonesWhileInFlight.append(change) }
+                if !readdedZonesWhileInFlight.contains(change) {
+                    readdedZonesWhileInFlight.append(change)
+                }
                 if pendingDatabaseChanges.contains(change) { continue }
                 pendingDatabaseChanges.removeAll { $0.zoneID == change.zoneID }
                 pendingDatabaseChanges.append(change)
@@ -115,8 +119,10 @@ extension CKSyncEngine {
                     .map(Serialization.ZoneToken.init),
                 subscriptionSaved: subscriptionSaved,
                 lastUserRecordName: lastUserRecordName,
-                pendingDatabaseChanges: pendingDatabaseChanges.map(Serialization.DatabaseChange.init),
-                pendingRecordZoneChanges: pendingRecordZoneChanges.map(Serialization.RecordChange.init),
+                pendingDatabaseChanges:
+                    pendingDatabaseChanges.map(Serialization.DatabaseChange.init),
+                pendingRecordZoneChanges:
+                    pendingRecordZoneChanges.map(Serialization.RecordChange.init),
                 unfetchedZones: zoneIDsWithUnfetchedServerChanges.map(Serialization.Zone.init),
                 hasPendingUntrackedChanges: hasPendingUntrackedChanges)
         }
@@ -174,7 +180,9 @@ extension CKSyncEngine {
                     if case .deleteZone = change { delete = true } else { delete = false }
                     zone = Zone(change.zoneID)
                 }
-                var change: PendingDatabaseChange { delete ? .deleteZone(zone.zone) : .saveZone(zone.zone) }
+                var change: PendingDatabaseChange {
+                    delete ? .deleteZone(zone.zone) : .saveZone(zone.zone)
+                }
             }
             struct RecordChange: Hashable, Sendable, Codable {
                 var delete: Bool

@@ -130,7 +130,9 @@ extension CKSyncEngine {
 
         /// `init(recordsToSave:recordIDsToDelete:atomicByZone:)`: a batch made by hand; it may
         /// exceed the limit and then fail `limitExceeded`, as on Apple platforms.
-        public init(recordsToSave: [RecordSave], recordIDsToDelete: [RecordID], atomicByZone: Bool = false) {
+        public init(
+            recordsToSave: [RecordSave], recordIDsToDelete: [RecordID], atomicByZone: Bool = false
+        ) {
             self.recordsToSave = recordsToSave
             self.recordIDsToDelete = recordIDsToDelete
             self.atomicByZone = atomicByZone
@@ -155,7 +157,8 @@ extension CKSyncEngine {
                 case .saveRecord(let id):
                     guard let record = recordProvider(id) else { continue }
                     let size = record.record.recordSizeBytes
-                    if !(saves.isEmpty && deletes.isEmpty), bytes + size > Self.maximumByteCount { break walk }
+                    if !(saves.isEmpty && deletes.isEmpty),
+                       bytes + size > Self.maximumByteCount { break walk }
                     bytes += size
                     saves.append(record)
                 case .deleteRecord(let id):

@@ -60,7 +60,8 @@ public enum HistoryProfile {
             // The cloud's neutral note of a changedKeys save re-creating a deleted record is
             // HISW-8 on history (docs/CLOUDSIM.md, *Notes*).
             cloudNoteRules: { note in
-                note.kind == "record.recreated" && note.value(of: "policy") == "changedKeys" ? ["HISW-8"] : []
+                note.kind == "record.recreated"
+                    && note.value(of: "policy") == "changedKeys" ? ["HISW-8"] : []
             },
             makeEngine: { setup in
                 HistoryEngine(schema: setup.schema, pageSize: setup.pageSize)

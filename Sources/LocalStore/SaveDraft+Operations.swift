@@ -29,7 +29,8 @@ extension SaveDraft {
         // Most operations carry one value: it is walked where it is, without sorting the
         // values into a new array.
         if values.count <= 1 {
-            try insert(id, named: name, of: entity, checking: values) // tidy: ordered (one value at most)
+            try insert(id, named: name, of: entity,
+                       checking: values) // tidy: ordered (one value at most)
         } else {
             try insert(id, named: name, of: entity, checking: Self.sortedByName(values))
         }

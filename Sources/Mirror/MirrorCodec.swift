@@ -23,7 +23,9 @@ public struct MirrorCodec: RecordCodec {
         return String(type.dropFirst(Self.prefix.count))
     }
 
-    public func value(of attribute: String, type: AttributeType, in record: CloudRecord) -> AttributeValue? {
+    public func value(
+        of attribute: String, type: AttributeType, in record: CloudRecord
+    ) -> AttributeValue? {
         Self.attributeValue(attribute, type: type, in: record)
     }
 
@@ -54,7 +56,9 @@ public struct MirrorCodec: RecordCodec {
     }
 
     /// An attribute's value as a record holds it: its field, else its asset field.
-    static func attributeValue(_ attribute: String, type: AttributeType, in record: CloudRecord) -> AttributeValue? {
+    static func attributeValue(
+        _ attribute: String, type: AttributeType, in record: CloudRecord
+    ) -> AttributeValue? {
         if let field = record.fields[field(attribute)] {
             return FieldValues.attributeValue(field, type: type)
         }
@@ -92,15 +96,21 @@ public struct MirrorCodec: RecordCodec {
             }
         }
         func size() -> Int {
-            fields.keys.sorted().reduce(0) { $0 + $1.utf8.count + (fields[$1]?.recordSizeBytes ?? 0) }
+            fields.keys.sorted().reduce(0) {
+                $0 + $1.utf8.count + (fields[$1]?.recordSizeBytes ?? 0)
+            }
         }
         // Largest value first, ties by name: the record shrinks with as few assets as possible.
         let movable = entity.attributes.filter { [.string, .data].contains($0.type) && !$0.isAsset }
             .compactMap { attribute -> (name: String, bytes: [UInt8])? in
-                guard let value = model.values[attribute.name], let bytes = assetBytes(value) else { return nil }
+                guard let value = model.values[attribute.name],
+                      let bytes = assetBytes(value) else { return nil }
                 return (attribute.name, bytes)
             }
-            .sorted { $0.bytes.count != $1.bytes.count ? $0.bytes.count > $1.bytes.count : $0.name < $1.name }
+            .sorted {
+                $0.bytes.count != $1.bytes.count
+                    ? $0.bytes.count > $1.bytes.count : $0.name < $1.name
+            }
         for candidate in movable where size() > MirrorModelValidation.recordSizeLimit {
             fields[field(candidate.name)] = nil
             fields[assetField(candidate.name)] = .asset(candidate.bytes)

@@ -45,7 +45,9 @@ extension MirrorEngine {
     }
 
     /// Schedules the retry of a failed request and shows the failure (MIR-22).
-    func scheduleRetry(_ error: CloudError, _ request: MirrorRequest, effects: inout [EngineEffect]) {
+    func scheduleRetry(
+        _ error: CloudError, _ request: MirrorRequest, effects: inout [EngineEffect]
+    ) {
         let delay = retryDelay(for: error)
         switch error.code {
         case .networkUnavailable, .networkFailure:

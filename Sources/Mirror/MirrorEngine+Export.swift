@@ -8,7 +8,9 @@ extension MirrorEngine {
     /// import did not author; each becomes a record holding every attribute and to-one
     /// relationship, saved with `.changedKeys` and every key listed (so no tag is compared,
     /// MIR-14); deleted objects become record deletes (MIR-27 for batch deletes).
-    func serializeExport(_ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    func serializeExport(
+        _ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         let pending = pendingChanges(context)
         export.exportPosition = context.store.lastHistoryPosition
         export.exportModels = pending.models
@@ -17,7 +19,8 @@ extension MirrorEngine {
             advanceExport(export, context: &context, effects: &effects)
             effects.append(.trace(kind: "export.nothing", details: [], rules: ["MIR-12"]))
             failureCleared(effects: &effects)
-            pass(["upload.start", "upload.done", "mirror.export.done", "sync.done"], then: .finish, export,
+            pass(["upload.start", "upload.done", "mirror.export.done", "sync.done"], then: .finish,
+                export,
                  context: &context, effects: &effects)
             return
         }
@@ -25,8 +28,10 @@ extension MirrorEngine {
             // The zone is gone or was never made: setup first, then this export again.
             queue.removeAll { $0 == .setup || $0 == .export }
             queue.insert(contentsOf: [.setup, .export], at: 0)
-            effects.append(.trace(kind: "export.needs-setup", details: [], rules: ["MIR-5", "MIR-6"]))
-            pass(["upload.start", "upload.done", "mirror.export.done", "sync.done"], then: .finish, export,
+            effects.append(.trace(kind: "export.needs-setup", details: [],
+                rules: ["MIR-5", "MIR-6"]))
+            pass(["upload.start", "upload.done", "mirror.export.done", "sync.done"], then: .finish,
+                export,
                  context: &context, effects: &effects)
             return
         }
@@ -35,12 +40,17 @@ extension MirrorEngine {
         var named: [TraceValue] = []
         var assets: [TraceValue] = []
         var rewritten: [TraceValue] = []
-        let stale = onlineSince.map { online in lastImportDone.map { $0 < online } ?? true } ?? false
+        let stale = onlineSince.map { online in
+            lastImportDone.map { $0 < online } ?? true
+        } ?? false
         let changedKeys = changedKeysSinceExport(context)
-        export.updatedKeys = changedKeys.filter { !$0.value.isEmpty && context.syncData.recordNames[$0.key] != nil }
+        export.updatedKeys = changedKeys.filter {
+            !$0.value.isEmpty && context.syncData.recordNames[$0.key] != nil
+        }
             .mapValues { Array(Set($0)).sorted() }
         for id in pending.models {
-            guard let model = context.store.model(id), let entity = schema.entity(named: model.entity) else { continue }
+            guard let model = context.store.model(id),
+                  let entity = schema.entity(named: model.entity) else { continue }
             let isNew = context.syncData.recordNames[id] == nil
             let name = context.syncData.recordNames[id] ?? {
                 let fresh = context.makeRandomRecordName()
@@ -48,7 +58,9 @@ extension MirrorEngine {
                 named.append(.string(fresh))
                 return fresh
             }()
-            let built = MirrorCodec.fields(of: model, entity: entity) { context.syncData.recordNames[$0] }
+            let built = MirrorCodec.fields(of: model, entity: entity) {
+                context.syncData.recordNames[$0]
+            }
             var record = CloudRecord(recordType: MirrorCodec().recordType(ofEntity: entity.name),
                                      recordName: name, zone: zone, fields: built.fields)
             record.changeTag = context.syncData.changeTags[name]
@@ -56,7 +68,8 @@ extension MirrorEngine {
             if !built.assets.isEmpty {
                 assets.append(.object([
                     TraceField("recordName", .string(name)),
-                    TraceField("fields", .list(built.assets.map { .string(MirrorCodec.assetField($0)) })),
+                    TraceField("fields",
+                        .list(built.assets.map { .string(MirrorCodec.assetField($0)) })),
                 ]))
             }
             if !isNew, stale {
@@ -89,8 +102,10 @@ extension MirrorEngine {
         if !rewritten.isEmpty {
             effects.append(.trace(kind: "export.rewrites-unchanged-keys", details: [
                 TraceField("records", .list(rewritten)),
-                TraceField("note", .string("[unverified] written with the values this device last saw, "
-                    + "before it imported what changed while it was offline: the export that reaches "
+                TraceField("note",
+                    .string("[unverified] written with the values this device last saw, "
+                    + "before it imported what changed while it was offline: the export that "
+                        + "reaches "
                     + "iCloud last wins every key")),
             ], rules: ["MIRW-1", "MIR-14"]))
         }
@@ -108,14 +123,17 @@ extension MirrorEngine {
         export.batches = Self.batches(saves: saves, deletes: pending.deletes)
         // Names given here (objects whose save named none, e.g. after a reset) reach the disk
         // before the request leaves.
-        if !named.isEmpty { effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData)))) }
+        if !named.isEmpty {
+            effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
+        }
         pass(["upload.start"], then: .sendBatch, export, context: &context, effects: &effects)
     }
 
     /// The keys the app changed per object since the last export (for MIRW-1's trace).
     private func changedKeysSinceExport(_ context: MirrorContext) -> [ModelID: [String]] {
         var keys: [ModelID: [String]] = [:]
-        for entry in context.store.history(after: context.syncData.exportedThrough) where entry.author != Self.author {
+        for entry in context.store.history(after: context.syncData.exportedThrough)
+            where entry.author != Self.author {
             for change in entry.changes {
                 switch change {
                 case .inserted(let id, _):
@@ -133,12 +151,16 @@ extension MirrorEngine {
     /// Whether the history holds a tombstone of the object since the last export.
     private func tombstoned(_ id: ModelID, _ context: MirrorContext) -> Bool {
         context.store.history(after: context.syncData.exportedThrough).contains { entry in
-            entry.changes.contains { if case .deleted(let gone, _, _) = $0 { return gone == id } else { return false } }
+            entry.changes.contains {
+                if case .deleted(let gone, _, _) = $0 { return gone == id } else { return false }
+            }
         }
     }
 
     /// Splits an export into requests under CloudKit's limits (400 items, 2 MB).
-    static func batches(saves: [RecordSave], deletes: [String]) -> [(saves: [RecordSave], deletes: [String])] {
+    static func batches(
+        saves: [RecordSave], deletes: [String]
+    ) -> [(saves: [RecordSave], deletes: [String])] {
         var result: [(saves: [RecordSave], deletes: [String])] = []
         var current: [RecordSave] = []
         var bytes = 0
@@ -165,13 +187,17 @@ extension MirrorEngine {
         return result
     }
 
-    func sendBatch(_ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    func sendBatch(
+        _ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         guard !export.batches.isEmpty else {
             if export.kind == .initializeSchema {
                 effects.append(.trace(kind: "schema.initialized", details: [], rules: ["MIR-29"]))
-                pass(["upload.done", "sync.done"], then: .finish, export, context: &context, effects: &effects)
+                pass(["upload.done", "sync.done"], then: .finish, export, context: &context,
+                    effects: &effects)
             } else {
-                pass(["upload.done"], then: .serializeDone, export, context: &context, effects: &effects)
+                pass(["upload.done"], then: .serializeDone, export, context: &context,
+                    effects: &effects)
             }
             return
         }
@@ -225,7 +251,8 @@ extension MirrorEngine {
             }
             effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
             sendBatch(export, context: &context, effects: &effects)
-        case .failure(let error) where error.code == .zoneNotFound || error.code == .userDeletedZone:
+        case .failure(let error) where error.code == .zoneNotFound
+            || error.code == .userDeletedZone:
             zoneMissing(error, export, context: &context, effects: &effects)
         case .failure(let error):
             requestFailed(error, export, context: &context, effects: &effects)
@@ -237,7 +264,8 @@ extension MirrorEngine {
 
     /// The zone is gone: an import finds out why (MIR-17, MIR-18), then setup and export.
     private func zoneMissing(
-        _ error: CloudError, _ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+        _ error: CloudError, _ export: MirrorRequest, context: inout MirrorContext,
+        effects: inout [EngineEffect]
     ) {
         do {
             context.syncData.isSetUp = false
@@ -254,31 +282,41 @@ extension MirrorEngine {
 
     /// MIR-13: the export is done: the last exported transaction advances; items that failed
     /// are kept to export again (MIR-22: nothing is dropped).
-    func finishExport(_ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    func finishExport(
+        _ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         advanceExport(export, context: &context, effects: &effects)
         context.syncData.reexport = export.failedModels.sorted()
         context.syncData.pendingDeletes = export.failedDeletes.sorted()
         writeAll(context, effects: &effects)
         effects.append(.trace(kind: "export.done", details: [
             TraceField("saved", .int(Int64(export.exportModels.count - export.failedModels.count))),
-            TraceField("deleted", .int(Int64(export.exportDeletes.count - export.failedDeletes.count))),
-            TraceField("failed", .int(Int64(export.failedModels.count + export.failedDeletes.count))),
+            TraceField("deleted",
+                .int(Int64(export.exportDeletes.count - export.failedDeletes.count))),
+            TraceField("failed",
+                .int(Int64(export.failedModels.count + export.failedDeletes.count))),
         ], rules: ["MIR-13"]))
-        if let error = export.firstError, error.code == .zoneNotFound || error.code == .userDeletedZone {
+        if let error = export.firstError,
+           error.code == .zoneNotFound || error.code == .userDeletedZone {
             zoneMissing(error, export, context: &context, effects: &effects)
             return
         }
         if let error = export.firstError {
             scheduleRetry(error, export, effects: &effects)
-            pass(["mirror.export.done", "sync.done"], then: .finish, export, context: &context, effects: &effects)
+            pass(["mirror.export.done", "sync.done"], then: .finish, export, context: &context,
+                effects: &effects)
             return
         }
         failureCleared(effects: &effects)
-        pass(["mirror.export.done", "sync.done"], then: .finish, export, context: &context, effects: &effects)
+        pass(["mirror.export.done", "sync.done"], then: .finish, export, context: &context,
+            effects: &effects)
     }
 
-    private func advanceExport(_ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
-        context.syncData.exportedThrough = max(context.syncData.exportedThrough, export.exportPosition)
+    private func advanceExport(
+        _ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
+        context.syncData.exportedThrough = max(context.syncData.exportedThrough,
+            export.exportPosition)
         // Objects of batch deletes have no tombstone: their names go once exported. Only
         // names this export deleted: an object deleted while the export was in flight (its
         // insert in this export, its deletion after it) keeps its name, so that the next
@@ -295,11 +333,14 @@ extension MirrorEngine {
 
     /// MIR-29: `initializeCloudKitSchema()`: a sample record of every entity with every field,
     /// saved and deleted again, so development creates every `CD_` type and field.
-    func initializeSchema(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    func initializeSchema(
+        _ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         let zone = zone(context)
         var saves: [RecordSave] = []
         for entity in mirroredEntities {
-            var fields: SortedMap<String, CloudValue> = [MirrorCodec.entityNameField: .string(entity.name)]
+            var fields: SortedMap<String,
+            CloudValue> = [MirrorCodec.entityNameField: .string(entity.name)]
             for attribute in entity.attributes {
                 fields[MirrorCodec.field(attribute.name)] = Self.sample(attribute.type)
             }
@@ -340,7 +381,9 @@ extension MirrorEngine {
             ], rules: ["MIR-29"]))
             request.batches = []
         } else if case .recordsModified(let results) = response,
-                  let failed = results.first(where: { if case .failed = $0 { return true } else { return false } }),
+                  let failed = results.first(where: {
+                      if case .failed = $0 { return true } else { return false }
+                  }),
                   case .failed(_, let error) = failed {
             effects.append(.trace(kind: "schema.initialize-failed", details: [
                 TraceField("error", .string(error.code.description)),

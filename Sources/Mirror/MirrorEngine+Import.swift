@@ -13,7 +13,8 @@ extension MirrorEngine {
             let zone = zone(context)
             effects.append(.trace(kind: "import.database-changes", details: [
                 TraceField("changed", .list(changed.map { .string($0.description) })),
-                TraceField("deleted", .list(deleted.map { .string("\($0.zone) \($0.reason.rawValue)") })),
+                TraceField("deleted",
+                    .list(deleted.map { .string("\($0.zone) \($0.reason.rawValue)") })),
                 TraceField("token", .int(token.sequence)),
             ], rules: ["MIR-15"]))
             if let deletion = deleted.first(where: { $0.zone == zone }) {
@@ -30,10 +31,12 @@ extension MirrorEngine {
             run(.fetchPage, request, context: &context, effects: &effects)
         case .zoneChanges(let records, let deletions, let token, let moreComing):
             request.page = (records, deletions, token, moreComing)
-            pass(["download.page.fetched"], then: .storePage, request, context: &context, effects: &effects)
+            pass(["download.page.fetched"], then: .storePage, request, context: &context,
+                effects: &effects)
         case .failure(let error) where error.code == .changeTokenExpired:
             tokenExpired(request, context: &context, effects: &effects)
-        case .failure(let error) where error.code == .zoneNotFound || error.code == .userDeletedZone:
+        case .failure(let error) where error.code == .zoneNotFound
+            || error.code == .userDeletedZone:
             zoneDeleted(error.code == .userDeletedZone ? .purged : .deleted, request,
                         context: &context, effects: &effects)
         case .failure(let error):
@@ -47,11 +50,14 @@ extension MirrorEngine {
     /// MIR-15: each fetched record is applied to its object (inserted if new), every `CD_`
     /// field written; relationships resolve by record name or wait; deletions delete; all of
     /// it saved as the import's author, with the zone's token in the same save.
-    func storePage(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    func storePage(
+        _ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         guard let page = request.page else { return }
         // MIR-28: the database token is saved with the zone's last page only, so a kill between
         // two pages leaves the zone changed for the next launch, which resumes from the zone token.
-        if !page.moreComing, let token = request.databaseToken { context.syncData.databaseToken = token }
+        if !page.moreComing,
+           let token = request.databaseToken { context.syncData.databaseToken = token }
         var transaction = Transaction()
         var inserted: [(ModelID, String)] = []
         var updated = 0
@@ -70,8 +76,10 @@ extension MirrorEngine {
             }
             var values: [String: PropertyValue] = [:]
             for attribute in entity.attributes {
-                let value = MirrorCodec.attributeValue(attribute.name, type: attribute.type, in: record)
-                values[attribute.name] = .attribute(value ?? (attribute.isOptional ? nil : attribute.defaultValue))
+                let value = MirrorCodec.attributeValue(attribute.name, type: attribute.type,
+                    in: record)
+                values[attribute.name] = .attribute(value
+                    ?? (attribute.isOptional ? nil : attribute.defaultValue))
             }
             var links: [String: String] = [:]
             for relationship in entity.relationships where !relationship.isToMany {
@@ -105,30 +113,39 @@ extension MirrorEngine {
             if let id = context.syncData.models[name], !context.store.contains(id) {
                 effects.append(.trace(kind: "import.record-deleted-here", details: [
                     TraceField("recordName", .string(name)),
-                    TraceField("note", .string("the deletion waits in the history: the next export deletes the record")),
+                    TraceField("note",
+                        .string("the deletion waits in the history: the next export deletes the "
+                        + "record")),
                 ], rules: ["MIR-28", "MIR-12"]))
                 continue
             }
             let ownKeys = context.syncData.exportedKeys.removeValue(forKey: name) ?? []
             context.syncData.changeTags[name] = record.changeTag
             if let id = context.syncData.models[name], let model = context.store.model(id) {
-                if !ownKeys.isEmpty, record.lastModifiedBy != context.device, !pending.contains(id) {
+                if !ownKeys.isEmpty, record.lastModifiedBy != context.device,
+                   !pending.contains(id) {
                     let replaced = ownKeys.filter { key in
-                        if case .attribute(let value)? = values[key] { return value != model.values[key] }
+                        if case .attribute(let value)? = values[key] {
+                            return value != model.values[key]
+                        }
                         return false
                     }
                     if !replaced.isEmpty {
                         effects.append(.trace(kind: "import.export-overwritten", details: [
                             TraceField("recordName", .string(name)),
                             TraceField("keys", .list(replaced.map { .string($0) })),
-                            TraceField("note", .string("[unverified] another device's export reached iCloud after "
-                                + "this device's and wrote every key: the last export wins the whole record")),
+                            TraceField("note",
+                                .string("[unverified] another device's export reached iCloud after "
+                                + "this device's and wrote every key: the last export wins the "
+                                    + "whole record")),
                         ], rules: ["MIRW-1", "MIR-14"]))
                     }
                 }
                 if pending.contains(id) {
                     let lost = entity.attributes.map(\.name).filter { key in
-                        if case .attribute(let value)? = values[key] { return value != model.values[key] }
+                        if case .attribute(let value)? = values[key] {
+                            return value != model.values[key]
+                        }
                         return false
                     }
                     if !lost.isEmpty {
@@ -141,8 +158,10 @@ extension MirrorEngine {
                 var changes: [String: PropertyValue] = [:]
                 for key in values.keys.sorted() {
                     switch values[key] {
-                    case .attribute(let value)?: if model.values[key] != value { changes[key] = .attribute(value) }
-                    case .relationship(let target)?: if model.toOne[key] != target { changes[key] = .relationship(target) }
+                    case .attribute(let value)?:
+                        if model.values[key] != value { changes[key] = .attribute(value) }
+                    case .relationship(let target)?:
+                        if model.toOne[key] != target { changes[key] = .relationship(target) }
                     default: break
                     }
                 }
@@ -151,7 +170,8 @@ extension MirrorEngine {
                     updated += 1
                 }
             } else {
-                noteDuplicate(name, entity: entity, values: values, context: context, effects: &effects)
+                noteDuplicate(name, entity: entity, values: values, context: context,
+                    effects: &effects)
                 let id = context.store.makeModelID()
                 transaction.append(.insert(id, entity: entity.name, values: values))
                 inserted.append((id, name))
@@ -200,14 +220,18 @@ extension MirrorEngine {
             // MIR-DR-1: the delete rule removed objects whose own deletion was not imported.
             effects.append(.trace(kind: "import.cascade-deleted", details: [
                 TraceField("records", .list(cascaded.map { .string($0) })),
-                TraceField("note", .string("deleted by the delete rule in the import's save, which is not "
-                    + "exported (MIR-15): their values are lost, their records stay until an export")),
+                TraceField("note",
+                    .string("deleted by the delete rule in the import's save, which is not "
+                    + "exported (MIR-15): their values are lost, their records stay until an "
+                        + "export")),
             ], rules: ["MIR-DR-1"]))
         }
         if !overwritten.isEmpty {
             effects.append(.trace(kind: "import.overwrote-unexported", details: [
                 TraceField("records", .list(overwritten)),
-                TraceField("note", .string("the store keeps no pending keys: the next export sends the imported values")),
+                TraceField("note",
+                    .string("the store keeps no pending keys: the next export sends the imported "
+                    + "values")),
             ], rules: ["MIR-16", "MIRW-3"]))
         }
         pass(["download.page.stored", "download.page.saved"], then: .afterPage, request,
@@ -223,7 +247,8 @@ extension MirrorEngine {
         let keys = entity.attributes.map(\.name)
         guard !keys.isEmpty else { return }
         let twin = context.store.models(of: entity.name).first { model in
-            guard let other = context.syncData.recordNames[model.id], other != name else { return false }
+            guard let other = context.syncData.recordNames[model.id],
+                  other != name else { return false }
             return keys.allSatisfy { key in
                 if case .attribute(let value)? = values[key] { return model.values[key] == value }
                 return false
@@ -233,7 +258,8 @@ extension MirrorEngine {
         effects.append(.trace(kind: "import.duplicate", details: [
             TraceField("recordName", .string(name)),
             TraceField("twin", .string(twinName)),
-            TraceField("note", .string("no identity, no deduplication: two records of the same values")),
+            TraceField("note",
+                .string("no identity, no deduplication: two records of the same values")),
         ], rules: ["MIRW-8", "MIR-25"]))
     }
 
@@ -270,7 +296,9 @@ extension MirrorEngine {
         }
     }
 
-    func afterPage(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    func afterPage(
+        _ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         let more = request.page?.moreComing ?? false
         request.page = nil
         if more {
@@ -280,7 +308,9 @@ extension MirrorEngine {
         }
     }
 
-    private func importDone(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    private func importDone(
+        _ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         if let token = request.databaseToken { context.syncData.databaseToken = token }
         context.syncData.hasImported = true
         writeAll(context, effects: &effects)
@@ -291,7 +321,8 @@ extension MirrorEngine {
         ], rules: ["MIR-15"]))
         if request.zoneChanged {
             effects.append(.trace(kind: "import.query-not-refreshed", details: [
-                TraceField("note", .string("@Query views refresh only when the app fetches; not modelled: "
+                TraceField("note",
+                    .string("@Query views refresh only when the app fetches; not modelled: "
                     + "the harness reads the store")),
             ], rules: ["MIR-26"]))
         }
@@ -322,13 +353,16 @@ extension MirrorEngine {
         // choice, as MIR-19's import; without it a device converges only at the next push).
         queue.removeAll { $0 == .setup || $0 == .import }
         queue.insert(contentsOf: [.setup, .import], at: 0)
-        pass(["mirror.reset", "download.done", "mirror.import.done", "upload.start", "upload.done", "sync.done"],
+        pass(["mirror.reset", "download.done", "mirror.import.done", "upload.start", "upload.done",
+            "sync.done"],
              then: .finish, request, context: &context, effects: &effects)
     }
 
     /// MIR-19: an expired token wipes the zone's system fields and resets its upload state:
     /// every local object is exported again, then the zone is imported from scratch.
-    private func tokenExpired(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    private func tokenExpired(
+        _ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         context.syncData.zoneToken = nil
         context.syncData.databaseToken = nil
         context.syncData.changeTags = [:]
@@ -342,7 +376,8 @@ extension MirrorEngine {
         ], rules: ["MIR-19", "MIRW-6"]))
         queue.removeAll { $0 == .export || $0 == .import }
         queue.insert(contentsOf: [.export, .import], at: 0)
-        pass(["mirror.reset", "download.done", "mirror.import.done", "upload.start", "upload.done", "sync.done"],
+        pass(["mirror.reset", "download.done", "mirror.import.done", "upload.start", "upload.done",
+            "sync.done"],
              then: .finish, request, context: &context, effects: &effects)
     }
 }

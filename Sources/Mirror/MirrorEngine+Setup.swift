@@ -6,7 +6,9 @@ import SyncContract
 extension MirrorEngine {
     /// MIR-5 / MIR-20 / MIR-21: the account's status, its user record name (a change resets
     /// sync), then the zone and the database subscription when they are not set up yet.
-    func setupNext(_ setup: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    func setupNext(
+        _ setup: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         switch setup.setupCall {
         case .accountStatus:
             send(.accountStatus, for: setup, effects: &effects)
@@ -29,7 +31,8 @@ extension MirrorEngine {
                     TraceField("note", .string("ModelConfiguration offers no shared database")),
                 ], rules: ["MIRW-9", "MIR-24"]))
             }
-            pass(["mirror.setup.done", "download.start", "download.done", "upload.start", "upload.done",
+            pass(["mirror.setup.done", "download.start", "download.done", "upload.start",
+                "upload.done",
                   "sync.done"], then: .finish, setup, context: &context, effects: &effects)
         }
     }
@@ -128,7 +131,9 @@ extension MirrorEngine {
     }
 
     /// MIR-20: the stored user record name against the account's; a change resets sync.
-    private func userRecordAnswered(_ name: String, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    private func userRecordAnswered(
+        _ name: String, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         let stored = context.syncData.userRecordName
         if stored == name { return }
         if let stored {
@@ -152,11 +157,15 @@ extension MirrorEngine {
     }
 
     /// The request ends without doing its work; its probe points still pass.
-    func abandon(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    func abandon(
+        _ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         let probes: [String]
         switch request.kind {
-        case .setup: probes = ["download.start", "download.done", "upload.start", "upload.done", "sync.done"]
-        case .import: probes = ["download.done", "mirror.import.done", "upload.start", "upload.done", "sync.done"]
+        case .setup: probes = ["download.start", "download.done", "upload.start", "upload.done",
+            "sync.done"]
+        case .import: probes = ["download.done", "mirror.import.done", "upload.start",
+            "upload.done", "sync.done"]
         case .export, .initializeSchema: probes = ["upload.done", "sync.done"]
         }
         pass(probes, then: .finish, request, context: &context, effects: &effects)

@@ -87,10 +87,12 @@ public final class MirrorEngine: SyncEngine {
         if loadFailure != nil { return EngineState("error", "storeLoadFailed") }
         if waitingForAccount { return EngineState("waiting", "account") }
         if let active {
-            return EngineState("syncing", active.kind == .initializeSchema ? "setup" : active.kind.rawValue)
+            return EngineState("syncing",
+                active.kind == .initializeSchema ? "setup" : active.kind.rawValue)
         }
         if let failureState { return failureState }
-        if isOffline, !queue.isEmpty || exportScheduled || !pendingModels.isEmpty || !pendingDeletes.isEmpty {
+        if isOffline,
+           !queue.isEmpty || exportScheduled || !pendingModels.isEmpty || !pendingDeletes.isEmpty {
             // MIR-10: the work waits for the network.
             return EngineState("waiting", "network")
         }
@@ -105,7 +107,9 @@ public final class MirrorEngine: SyncEngine {
         autosync = enabled
     }
 
-    public func handle(_ event: EngineEvent, context: inout EngineContext<MirrorSyncData>) -> [EngineEffect] {
+    public func handle(
+        _ event: EngineEvent, context: inout EngineContext<MirrorSyncData>
+    ) -> [EngineEffect] {
         var effects: [EngineEffect] = []
         isOffline = !context.isOnline
         if let loadFailure {
@@ -132,7 +136,8 @@ public final class MirrorEngine: SyncEngine {
         case .observerAttached:
             // Persistent history records every save, observed or not (MIR-29).
             effects.append(.trace(kind: "observer.attached", details: [
-                TraceField("note", .string("the history holds every save: the next export sends them")),
+                TraceField("note",
+                    .string("the history holds every save: the next export sends them")),
             ], rules: ["MIR-29"]))
             scheduleExport(context: context, effects: &effects)
         case .accountChanged:
@@ -164,7 +169,8 @@ public final class MirrorEngine: SyncEngine {
             effects.append(.trace(kind: "store.load-failed", details: [
                 TraceField("domain", .string(failure.domain)),
                 TraceField("code", .int(Int64(failure.code))),
-                TraceField("error", .string("Store failed to load. with error = " + failure.errorDescription)),
+                TraceField("error",
+                    .string("Store failed to load. with error = " + failure.errorDescription)),
                 TraceField("failureReason", .string(failure.failureReason)),
                 TraceField("note", .string("nothing synchronizes on this device")),
             ], rules: ["MIR-1", "MIR-2", "MIR-3", "MIRW-7"]))
@@ -172,7 +178,9 @@ public final class MirrorEngine: SyncEngine {
             effects.append(.probe("mirror.store.load-failed"))
         case .appCall(_, let waiter):
             effects.append(.trace(kind: "app-call.store-not-loaded", details: [], rules: ["MIR-2"]))
-            if let waiter { effects.append(.failed(waiter, reason: "the store failed to load (MIR-2)")) }
+            if let waiter {
+                effects.append(.failed(waiter, reason: "the store failed to load (MIR-2)"))
+            }
         default:
             break
         }
@@ -181,7 +189,9 @@ public final class MirrorEngine: SyncEngine {
     // MARK: The queue (MIR-6)
 
     /// Queues a request unless one of its kind already waits (MIR-6); starts it when none runs.
-    func enqueue(_ kind: MirrorRequest.Kind, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    func enqueue(
+        _ kind: MirrorRequest.Kind, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         if !queue.contains(kind) {
             queue.append(kind)
             if active != nil {
@@ -222,10 +232,12 @@ public final class MirrorEngine: SyncEngine {
         case .setup:
             pass(["sync.start"], then: .setupNext, request, context: &context, effects: &effects)
         case .import:
-            pass(["sync.start", "mirror.import.start", "download.start"], then: .fetchDatabaseChanges,
+            pass(["sync.start", "mirror.import.start", "download.start"],
+                then: .fetchDatabaseChanges,
                  request, context: &context, effects: &effects)
         case .export:
-            pass(["sync.start", "mirror.export.start", "download.start", "download.done"], then: .serialize,
+            pass(["sync.start", "mirror.export.start", "download.start", "download.done"],
+                then: .serialize,
                  request, context: &context, effects: &effects)
         case .initializeSchema:
             pass(["sync.start", "download.start", "download.done"], then: .serialize,
@@ -234,7 +246,9 @@ public final class MirrorEngine: SyncEngine {
     }
 
     /// The active request is over: the next one runs.
-    func endRequest(_ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    func endRequest(
+        _ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         guard active === request else { return }
         active = nil
         startNext(context: &context, effects: &effects)
@@ -298,7 +312,8 @@ public final class MirrorEngine: SyncEngine {
         case .setupNext:
             setupNext(request, context: &context, effects: &effects)
         case .fetchDatabaseChanges:
-            send(.fetchDatabaseChanges(scope: .privateDatabase, token: context.syncData.databaseToken),
+            send(.fetchDatabaseChanges(scope: .privateDatabase,
+                token: context.syncData.databaseToken),
                  for: request, effects: &effects)
         case .fetchPage:
             send(.fetchZoneChanges(scope: .privateDatabase, zone: zone(context),
@@ -351,7 +366,8 @@ public final class MirrorEngine: SyncEngine {
         case .setup: setupAnswered(response, request, context: &context, effects: &effects)
         case .import: importAnswered(response, request, context: &context, effects: &effects)
         case .export: exportAnswered(response, request, context: &context, effects: &effects)
-        case .initializeSchema: initializeSchemaAnswered(response, request, context: &context, effects: &effects)
+        case .initializeSchema: initializeSchemaAnswered(response, request, context: &context,
+            effects: &effects)
         }
     }
 
@@ -359,7 +375,9 @@ public final class MirrorEngine: SyncEngine {
 
     /// MIR-9: a launch runs setup, then an import, then an export; the script's `launch`
     /// ends when they are done.
-    private func launch(waiter: WaiterID?, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    private func launch(
+        waiter: WaiterID?, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         onlineSince = context.isOnline ? context.now : nil
         effects.append(.trace(kind: "store.loaded", details: [
             TraceField("zone", .string(MirrorCodec.zoneName)),
@@ -437,7 +455,9 @@ public final class MirrorEngine: SyncEngine {
         ], rules: ["MIR-8"]))
     }
 
-    private func timerFired(_ timer: EngineTimer, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    private func timerFired(
+        _ timer: EngineTimer, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         switch timer {
         case .mirrorExport:
             exportScheduled = false
@@ -481,7 +501,9 @@ public final class MirrorEngine: SyncEngine {
 
     /// MIR-10: back online, the queued requests run, and an export if local changes wait;
     /// a push missed meanwhile brings the import afterwards.
-    private func networkChanged(online: Bool, context: inout MirrorContext, effects: inout [EngineEffect]) {
+    private func networkChanged(
+        online: Bool, context: inout MirrorContext, effects: inout [EngineEffect]
+    ) {
         guard online else {
             onlineSince = nil
             return
@@ -512,7 +534,8 @@ public final class MirrorEngine: SyncEngine {
     }
 
     private func appCall(
-        _ call: AppCall, waiter: WaiterID?, context: inout MirrorContext, effects: inout [EngineEffect]
+        _ call: AppCall, waiter: WaiterID?, context: inout MirrorContext,
+        effects: inout [EngineEffect]
     ) {
         switch call {
         case .syncNow:

@@ -28,24 +28,33 @@ public enum MirrorModelValidation {
         public var header: String {
             switch self {
             case .missingInverse:
-                return "CloudKit integration requires that all relationships have an inverse, the following do not:"
+                return "CloudKit integration requires that all relationships have an inverse, the "
+                    + "following do not:"
             case .ordered:
-                return "CloudKit integration does not support ordered relationships. The following relationships are marked ordered:"
+                return "CloudKit integration does not support ordered relationships. The following "
+                    + "relationships are marked ordered:"
             case .requiredAttribute:
-                return "CloudKit integration requires that all attributes be optional, or have a default value set. "
-                    + "The following attributes are marked non-optional but do not have a default value:"
+                return "CloudKit integration requires that all attributes be optional, or have a "
+                    + "default value set. "
+                    + "The following attributes are marked non-optional but do not have a default "
+                        + "value:"
             case .requiredRelationship:
-                return "CloudKit integration requires that all relationships be optional, the following are not:"
+                return "CloudKit integration requires that all relationships be optional, the "
+                    + "following are not:"
             case .destinationNotSynced:
-                return "CloudKit integration does not allow relationships to objects that aren't sync'd. "
-                    + "The following relationships have destination entities that not in the specified configuration."
+                return "CloudKit integration does not allow relationships to objects that aren't "
+                    + "sync'd. "
+                    + "The following relationships have destination entities that not in the "
+                        + "specified configuration."
             case .recordTooLarge:
-                return "CloudKit integration requires that all entities can be materialized in a CKRecord of less than "
+                return "CloudKit integration requires that all entities can be materialized in a "
+                    + "CKRecord of less than "
                     + "700000 bytes. The following entities cannot:"
             case .unsupportedDeleteRule:
                 return "The following relationships are configured with unsupported delete rules:"
             case .uniqueConstraint:
-                return "CloudKit integration does not support unique constraints. The following entities are constrained:"
+                return "CloudKit integration does not support unique constraints. The following "
+                    + "entities are constrained:"
             }
         }
     }
@@ -59,8 +68,10 @@ public enum MirrorModelValidation {
         }
         let configured = Set(model.entities.filter(\.isInConfiguration).map(\.name))
         for entity in model.entities where entity.isInConfiguration {
-            for attribute in entity.attributes where !attribute.isOptional && !attribute.hasDefault {
-                add(.requiredAttribute, entity.name, attribute.name, "\(entity.name): \(attribute.name)")
+            for attribute in entity.attributes where !attribute.isOptional
+                && !attribute.hasDefault {
+                add(.requiredAttribute, entity.name, attribute.name,
+                    "\(entity.name): \(attribute.name)")
             }
             for relationship in entity.relationships {
                 let name = relationship.name
@@ -155,7 +166,9 @@ public enum MirrorModelValidation {
 
     /// Lines sorted case-insensitively, ties in plain order (so the order never depends on
     /// how the model listed them).
-    static func caseInsensitiveOrder(_ a: StoreLoadFailure.Finding, _ b: StoreLoadFailure.Finding) -> Bool {
+    static func caseInsensitiveOrder(
+        _ a: StoreLoadFailure.Finding, _ b: StoreLoadFailure.Finding
+    ) -> Bool {
         let left = a.line.lowercased()
         let right = b.line.lowercased()
         return left != right ? left < right : a.line < b.line

@@ -9,26 +9,30 @@ public enum MirrorProfile {
         ProbePoint("sync.start", "a request (setup, import or export) begins"),
         ProbePoint("download.start", "the import begins (an export or setup passes it empty)"),
         ProbePoint("download.page.fetched", "a page of the zone arrived; nothing written yet"),
-        ProbePoint("download.page.stored", "the import save: the page's records and its token together"),
+        ProbePoint("download.page.stored",
+            "the import save: the page's records and its token together"),
         ProbePoint("download.page.saved", "straight after stored: the same save"),
         ProbePoint("download.done", "the import is done (an export or setup passes it empty)"),
         ProbePoint("upload.start", "the export serialized its records"),
         ProbePoint("upload.sent", "a modifyRecords left the device"),
         ProbePoint("upload.done", "the export's answers are handled"),
         ProbePoint("sync.done", "the request finishes (its event's endDate), also after an error"),
-        ProbePoint("mirror.setup.done", "(mirror) the account, zone and subscription are set up (MIR-5)"),
+        ProbePoint("mirror.setup.done",
+            "(mirror) the account, zone and subscription are set up (MIR-5)"),
         ProbePoint("mirror.import.start", "(mirror) an import request begins (MIR-15)"),
         ProbePoint("mirror.import.done", "(mirror) an import request is done"),
         ProbePoint("mirror.export.start", "(mirror) an export request begins (MIR-12)"),
         ProbePoint("mirror.export.done", "(mirror) an export request is done (MIR-13)"),
-        ProbePoint("mirror.reset", "(mirror) sync was reset; the trace's sync.reset names the reason (MIR-17..20)"),
+        ProbePoint("mirror.reset",
+            "(mirror) sync was reset; the trace's sync.reset names the reason (MIR-17..20)"),
         ProbePoint("mirror.store.load-failed", "(mirror) the store failed to load (MIR-1, MIR-2)"),
     ]
 
     /// The common states, the request kinds, the load failure, and `error(CODE)` for every
     /// CloudKit error code (MIR-22).
     public static let stateNames = EngineState.commonNames
-        + ["syncing(setup)", "syncing(import)", "syncing(export)", "error(storeLoadFailed)", "waiting(account)"]
+        + ["syncing(setup)", "syncing(import)", "syncing(export)", "error(storeLoadFailed)",
+            "waiting(account)"]
         + CloudErrorCode.allCases.map { "error(\($0.description))" }
 
     public static let profile: EngineProfile = {
@@ -48,7 +52,8 @@ public enum MirrorProfile {
                 MirrorEngine(schema: setup.schema, pageSize: setup.pageSize)
             },
             observe: { box, engine in
-                MirrorObservation(syncData: box.contents(as: MirrorSyncData.self) ?? MirrorSyncData(),
+                MirrorObservation(syncData: box.contents(as: MirrorSyncData.self)
+                    ?? MirrorSyncData(),
                                   engine: engine as? MirrorEngine)
             },
             validateSchema: { schema in MirrorModelValidation.validate(schema) }
@@ -65,7 +70,8 @@ extension MirrorProfile {
     /// export re-creating a deleted record under `.changedKeys` writes every attribute, so the
     /// whole record comes back and the deletion is lost (MIRW-2, MIR-12).
     @Sendable static func cloudNoteRules(_ note: CloudNote) -> [String] {
-        note.kind == "record.recreated" && note.value(of: "policy") == "changedKeys" ? ["MIRW-2"] : []
+        note.kind == "record.recreated"
+            && note.value(of: "policy") == "changedKeys" ? ["MIRW-2"] : []
     }
 }
 

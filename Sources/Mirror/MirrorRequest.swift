@@ -50,7 +50,8 @@ final class MirrorRequest {
     /// own setup deferred behind this one (MIR-6), and this one's account check is stale.
     var accountChangesAtStart = 0
     /// Import: the page fetched, waiting to be stored.
-    var page: (records: [CloudRecord], deletions: [RecordDeletion], token: ZoneChangeToken, moreComing: Bool)?
+    var page: (records: [CloudRecord], deletions: [RecordDeletion], token: ZoneChangeToken,
+        moreComing: Bool)?
     var zoneChanged = false
     var databaseToken: DatabaseChangeToken?
     /// Export: the batches left to send, and what they cover.

@@ -32,7 +32,8 @@ extension NaiveEngine {
                             context: &context, effects: &effects)
         case .zoneChanges(let records, _, let token, let moreComing):
             download.page = (records, token, moreComing)
-            pass(["download.page.fetched"], then: .storePage, download, context: &context, effects: &effects)
+            pass(["download.page.fetched"], then: .storePage, download, context: &context,
+                effects: &effects)
         case .failure(let error):
             downloadFailed(error, download, context: &context, effects: &effects)
         default:
@@ -75,11 +76,14 @@ extension NaiveEngine {
             writeSyncData(context, effects: &effects)
             download.zones = []
         }
-        pass(["naive.db-token.saved"], then: .nextZone, download, context: &context, effects: &effects)
+        pass(["naive.db-token.saved"], then: .nextZone, download, context: &context,
+            effects: &effects)
     }
 
     /// The next changed zone, fetched from a nil token (NAIVE-8); or the end of the download.
-    func nextZone(_ download: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
+    func nextZone(
+        _ download: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
         guard download.zoneIndex < download.zones.count else {
             pass(["download.done", "upload.start", "upload.done", "sync.done"], then: .finish,
                  download, context: &context, effects: &effects)
@@ -93,11 +97,14 @@ extension NaiveEngine {
             TraceField("zone", .string(zone.description)),
             TraceField("token", .null),
         ], rules: ["NAIVE-8"]))
-        pass(["naive.zone-fetch.start"], then: .afterPage, download, context: &context, effects: &effects)
+        pass(["naive.zone-fetch.start"], then: .afterPage, download, context: &context,
+            effects: &effects)
     }
 
     /// After a page (or at the start of a zone): the next page, or the zone is done.
-    func afterPage(_ download: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
+    func afterPage(
+        _ download: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
         let zone = download.zones[download.zoneIndex]
         if let page = download.page {
             download.page = nil
@@ -125,7 +132,8 @@ extension NaiveEngine {
             guard let model = context.syncData.models[name], context.store.contains(model),
                   !reportedMissing.contains(name) else { continue }
             reportedMissing.insert(name)
-            if let seen = seenInCloud[name], seen.zone == zone.name, seen.at < download.zoneStartedAt {
+            if let seen = seenInCloud[name], seen.zone == zone.name,
+               seen.at < download.zoneStartedAt {
                 deleted.append(name)
                 seenInCloud[name] = nil
             } else {
@@ -175,6 +183,7 @@ extension NaiveEngine {
         writeSyncData(context, effects: &effects)
         download.page = nil
         download.zoneIndex += 1
-        pass(["naive.error.logged"], then: .nextZone, download, context: &context, effects: &effects)
+        pass(["naive.error.logged"], then: .nextZone, download, context: &context,
+            effects: &effects)
     }
 }

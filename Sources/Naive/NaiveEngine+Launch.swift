@@ -37,7 +37,8 @@ extension NaiveEngine {
         if !unsent.isEmpty {
             effects.append(.trace(kind: "operations.lost", details: [
                 TraceField("records", .list(unsent.map { .string("\($0.kind) \($0.recordName)") })),
-                TraceField("note", .string("never sent before the app was killed; nothing remembers them")),
+                TraceField("note",
+                    .string("never sent before the app was killed; nothing remembers them")),
             ], rules: ["NAIVEW-2", "NAIVE-14"]))
         }
         if !unfinished.isEmpty {
@@ -60,7 +61,8 @@ extension NaiveEngine {
         let entities = synchronizedEntities
         switch setup.setupStep {
         case .fetchZone:
-            send(.fetchZone(scope: .privateDatabase, zone: zone(context)), for: setup, effects: &effects)
+            send(.fetchZone(scope: .privateDatabase, zone: zone(context)), for: setup,
+                effects: &effects)
         case .createZone:
             send(.modifyZones(scope: .privateDatabase, save: [zone(context)], delete: []),
                  for: setup, effects: &effects)
@@ -69,7 +71,8 @@ extension NaiveEngine {
                 finishSetup(setup, context: &context, effects: &effects)
                 return
             }
-            send(.fetchSubscription(scope: .privateDatabase, id: Self.subscriptionID(of: entities[index])),
+            send(.fetchSubscription(scope: .privateDatabase,
+                id: Self.subscriptionID(of: entities[index])),
                  for: setup, effects: &effects)
         case .saveSubscription(let index):
             let entity = entities[index]
@@ -126,12 +129,14 @@ extension NaiveEngine {
             setup.setupStep = .fetchSubscription(index + 1)
         case (.fetchSubscription(let index), .failure(let error)) where error.code == .unknownItem:
             effects.append(.trace(kind: "subscription.missing", details: [
-                TraceField("subscription", .string(Self.subscriptionID(of: synchronizedEntities[index]))),
+                TraceField("subscription",
+                    .string(Self.subscriptionID(of: synchronizedEntities[index]))),
             ], rules: ["NAIVE-3"]))
             setup.setupStep = .saveSubscription(index)
         case (.saveSubscription(let index), .subscriptionSaved):
             effects.append(.trace(kind: "subscription.created", details: [
-                TraceField("subscription", .string(Self.subscriptionID(of: synchronizedEntities[index]))),
+                TraceField("subscription",
+                    .string(Self.subscriptionID(of: synchronizedEntities[index]))),
             ], rules: ["NAIVE-3"]))
             setup.setupStep = .fetchSubscription(index + 1)
         case (_, .failure(let error)):

@@ -7,7 +7,9 @@ extension NaiveEngine {
     /// NAIVE-8: each record of the page, converted by `init?(record:)`, overwrites every
     /// attribute of its local model or is inserted; the page is one save of the store, as
     /// author `naive`, so it is never uploaded again (NAIVE-14).
-    func storePage(_ download: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
+    func storePage(
+        _ download: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
         guard let page = download.page else { return }
         var transaction = Transaction()
         var inserted: [(model: ModelID, name: String)] = []
@@ -48,7 +50,8 @@ extension NaiveEngine {
                 if isLate(record, download, context: context) { late.append(name) }
             } else {
                 let id = context.store.makeModelID()
-                noteReturn(name, entity: entity, values: values, context: context, effects: &effects)
+                noteReturn(name, entity: entity, values: values, context: context,
+                    effects: &effects)
                 var properties: [String: PropertyValue] = [:]
                 for key in values.keys.sorted() { properties[key] = .attribute(values[key] ?? nil) }
                 transaction.append(.insert(id, entity: entity.name, values: properties))
@@ -68,7 +71,9 @@ extension NaiveEngine {
                 return
             }
             for (model, name) in inserted {
-                if let previous = context.syncData.models[name] { context.syncData.forget(previous) }
+                if let previous = context.syncData.models[name] {
+                    context.syncData.forget(previous)
+                }
                 context.syncData.name(model, name)
             }
             effects.append(context.writeAll)
@@ -81,7 +86,8 @@ extension NaiveEngine {
         if !late.isEmpty {
             effects.append(.trace(kind: "download.push-missed", details: [
                 TraceField("records", .list(late.map { .string($0) })),
-                TraceField("note", .string("changed while this device ran online; no push started a download")),
+                TraceField("note",
+                    .string("changed while this device ran online; no push started a download")),
             ], rules: ["NAIVEW-8"]))
         }
         pass(["download.page.stored", "download.page.saved"], then: .afterPage, download,
@@ -90,16 +96,20 @@ extension NaiveEngine {
 
     /// NAIVEW-8: a download started by `sync` brings a change another device made while this
     /// one ran online, after its previous download began.
-    private func isLate(_ record: CloudRecord, _ download: NaiveOperation, context: NaiveContext) -> Bool {
+    private func isLate(
+        _ record: CloudRecord, _ download: NaiveOperation, context: NaiveContext
+    ) -> Bool {
         guard download.trigger == .sync, record.lastModifiedBy != context.device,
               let modified = record.modificationTime, let online = onlineSince, modified >= online,
-              let previous = download.previousDownloadStart, modified > previous else { return false }
+              let previous = download.previousDownloadStart,
+              modified > previous else { return false }
         return true
     }
 
     /// NAIVEW-3: the download overwrites values of a save that was dropped offline.
     private func noteRevert(
-        _ name: String, model: Model, values: [String: AttributeValue?], effects: inout [EngineEffect]
+        _ name: String, model: Model, values: [String: AttributeValue?],
+        effects: inout [EngineEffect]
     ) {
         guard let dropped = droppedSaves[name] else { return }
         let reverted = dropped.keys.sorted().filter { key in
@@ -129,7 +139,8 @@ extension NaiveEngine {
         } else if context.syncData.models[name] != nil {
             effects.append(.trace(kind: "download.model-back", details: [
                 TraceField("recordName", .string(name)),
-                TraceField("note", .string("its model is gone from the store without a saved deletion")),
+                TraceField("note",
+                    .string("its model is gone from the store without a saved deletion")),
             ], rules: ["NAIVEW-10", "NAIVE-8"]))
         }
         guard !entity.identity.isEmpty else { return }
@@ -141,7 +152,8 @@ extension NaiveEngine {
         if let twin {
             effects.append(.trace(kind: "download.duplicate", details: [
                 TraceField("recordName", .string(name)),
-                TraceField("twin", .string(context.syncData.recordNames[twin.id] ?? twin.id.description)),
+                TraceField("twin",
+                    .string(context.syncData.recordNames[twin.id] ?? twin.id.description)),
                 TraceField("identity", .list(entity.identity.map { .string($0) })),
             ], rules: ["NAIVEW-12", "NAIVE-13"]))
         }

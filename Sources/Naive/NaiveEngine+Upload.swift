@@ -17,7 +17,8 @@ extension NaiveEngine {
             return
         }
         var created: [NaiveOperation] = []
-        for entry in entries where entry.author != Self.author && entry.author != Self.unobservedAuthor {
+        for entry in entries where entry.author != Self.author
+            && entry.author != Self.unobservedAuthor {
             for change in entry.changes {
                 if let operation = operation(for: change, context: &context, effects: &effects) {
                     created.append(operation)
@@ -47,7 +48,8 @@ extension NaiveEngine {
             let known = context.syncData.recordNames[id]
             let name = known ?? assignName(id, entity: entity, context: &context, effects: &effects)
             let save = makeSave(model, entity: entity, name: name,
-                                changedKeys: entity.synchronizedAttributes.map(\.name), effects: &effects)
+                                changedKeys: entity.synchronizedAttributes.map(\.name),
+                                effects: &effects)
             save.isFirstSave = known == nil
             return save
         case .updated(let id, let entityName, let keys):
@@ -58,7 +60,8 @@ extension NaiveEngine {
             guard !kept.isEmpty else { return nil }
             let known = context.syncData.recordNames[id]
             let name = known ?? assignName(id, entity: entity, context: &context, effects: &effects)
-            let save = makeSave(model, entity: entity, name: name, changedKeys: kept, effects: &effects)
+            let save = makeSave(model, entity: entity, name: name, changedKeys: kept,
+                effects: &effects)
             save.isFirstSave = known == nil
             return save
         case .deleted(let id, let entityName, _):
@@ -131,7 +134,8 @@ extension NaiveEngine {
             send(request, for: operation, effects: &effects)
             leftTheDevice(operation, context: &context, effects: &effects)
         case .download:
-            send(.fetchDatabaseChanges(scope: .privateDatabase, token: context.syncData.databaseToken),
+            send(.fetchDatabaseChanges(scope: .privateDatabase,
+                token: context.syncData.databaseToken),
                  for: operation, effects: &effects)
         case .setup:
             sendSetupStep(operation, context: &context, effects: &effects)
@@ -148,7 +152,8 @@ extension NaiveEngine {
                                  zone: zone, fields: operation.fields)
         // The literal `save(_:)` follows `ifServerRecordUnchanged` (NAIVE-17).
         return .modifyRecords(scope: .privateDatabase, zone: zone,
-                              saves: [RecordSave(record: record, changedKeys: operation.changedKeys)],
+                              saves: [RecordSave(record: record,
+                                  changedKeys: operation.changedKeys)],
                               deletes: [], policy: isLiteral ? .ifServerRecordUnchanged : .allKeys,
                               atomic: false)
     }
@@ -192,7 +197,8 @@ extension NaiveEngine {
             case .saved(let record)?:
                 error = nil
                 seenInCloud[record.recordName] = (record.zone.name, context.now)
-                lastSucceededSave[record.recordName] = max(lastSucceededSave[record.recordName] ?? 0,
+                lastSucceededSave[record.recordName] = max(lastSucceededSave[record.recordName]
+                    ?? 0,
                                                            operation.number)
                 droppedSaves[record.recordName] = nil
                 effects.append(.trace(kind: "save.done", details: [
@@ -205,7 +211,8 @@ extension NaiveEngine {
                     // the whole-record save created it again in full.
                     effects.append(.trace(kind: "save.recreated-record", details: [
                         TraceField("recordName", .string(record.recordName)),
-                        TraceField("fields", .list(record.fields.keys.sorted().map { .string($0) })),
+                        TraceField("fields",
+                            .list(record.fields.keys.sorted().map { .string($0) })),
                     ], rules: ["NAIVE-4", "NAIVEW-5"]))
                 }
             case .deleted(let name)?:
@@ -238,7 +245,8 @@ extension NaiveEngine {
                 operation: operation.number, recordName: operation.recordName,
                 kind: operation.kind == .save ? "save" : "delete"))
             writeSyncData(context, effects: &effects)
-            pass(["upload.done", "naive.retry.scheduled", "sync.done"], then: .scheduleRetry(delay), operation,
+            pass(["upload.done", "naive.retry.scheduled", "sync.done"], then: .scheduleRetry(delay),
+                operation,
                  context: &context, effects: &effects)
             return
         }

@@ -98,7 +98,9 @@ public final class NaiveEngine: SyncEngine {
         operations.values.reduce(0) { $0 + ($1.isUpload ? 1 : 0) } // tidy: ordered (a count)
     }
 
-    public func handle(_ event: EngineEvent, context: inout EngineContext<NaiveSyncData>) -> [EngineEffect] {
+    public func handle(
+        _ event: EngineEvent, context: inout EngineContext<NaiveSyncData>
+    ) -> [EngineEffect] {
         var effects: [EngineEffect] = []
         switch event {
         case .launch(let waiter):
@@ -238,7 +240,9 @@ public final class NaiveEngine: SyncEngine {
     /// other that runs: each save's request leaves the moment the save is made, with no
     /// debounce and no queue (NAIVE-5). It passes `sync.start` and the probe points before
     /// its request; the probe points of several operations may interleave on a device.
-    func start(_ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
+    func start(
+        _ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
         let isRetry = operation.lastRequest != nil
         switch operation.kind {
         case .save, .delete:
@@ -310,7 +314,9 @@ public final class NaiveEngine: SyncEngine {
     }
 
     /// An operation whose retry came due: the same request again (NAIVE-6).
-    private func resend(_ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]) {
+    private func resend(
+        _ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+    ) {
         guard let request = operation.lastRequest else { return }
         if operation.isUpload {
             resendUpload(operation, request, context: &context, effects: &effects)
@@ -345,7 +351,9 @@ public final class NaiveEngine: SyncEngine {
         effects.append(.trace(kind: "store.replaced", details: [
             TraceField("forgotten", .int(Int64(gone.count))),
         ], rules: []))
-        if !gone.isEmpty { effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData)))) }
+        if !gone.isEmpty {
+            effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
+        }
     }
 
     /// Writes the sync data (the token, the record names, the ledger).
@@ -361,6 +369,7 @@ public final class NaiveEngine: SyncEngine {
     /// The app's zone in the account the device is signed into now: `Notes`, or the default
     /// zone for the literal code (NAIVE-15).
     func zone(_ context: NaiveContext) -> ZoneID {
-        ZoneID(owner: context.account ?? "", name: isLiteral ? ZoneID.defaultZoneName : Self.zoneName)
+        ZoneID(owner: context.account ?? "",
+            name: isLiteral ? ZoneID.defaultZoneName : Self.zoneName)
     }
 }

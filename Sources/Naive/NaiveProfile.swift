@@ -7,7 +7,8 @@ public enum NaiveProfile {
     /// The contract's probe points in contract order, then naive's own (docs/NAIVE.md).
     public static let probePoints = [
         ProbePoint("sync.start", "an operation begins: a save or delete is created, or a download"),
-        ProbePoint("download.start", "a download sends fetchDatabaseChanges (a save passes it empty)"),
+        ProbePoint("download.start",
+            "a download sends fetchDatabaseChanges (a save passes it empty)"),
         ProbePoint("download.page.fetched", "a page of a zone arrived; nothing written yet"),
         ProbePoint("download.page.stored", "the page's records are written to the store"),
         ProbePoint("download.page.saved", "straight after stored: there is no zone token to save"),
@@ -18,9 +19,12 @@ public enum NaiveProfile {
         ProbePoint("sync.done", "the operation finishes (also after an error)"),
         ProbePoint("naive.db-token.saved", "(naive) the database token is saved, before any zone "
             + "is fetched: the window of NAIVEW-6"),
-        ProbePoint("naive.zone-fetch.start", "(naive) a zone fetch from a nil token begins (NAIVE-8)"),
-        ProbePoint("naive.retry.scheduled", "(naive) a retry of the same operation is due (NAIVE-6)"),
-        ProbePoint("naive.error.logged", "(naive) an error was printed and the operation dropped (NAIVE-6)"),
+        ProbePoint("naive.zone-fetch.start",
+            "(naive) a zone fetch from a nil token begins (NAIVE-8)"),
+        ProbePoint("naive.retry.scheduled",
+            "(naive) a retry of the same operation is due (NAIVE-6)"),
+        ProbePoint("naive.error.logged",
+            "(naive) an error was printed and the operation dropped (NAIVE-6)"),
     ]
 
     /// Only the common states: errors never change naive's state (NAIVEW-9).
@@ -29,7 +33,8 @@ public enum NaiveProfile {
     public static let profile = EngineProfile(
         name: NaiveEngine.name,
         seed: "004",
-        system: "the article's CloudKitManager: fire-and-forget saves, query subscriptions, one token",
+        system: "the article's CloudKitManager: fire-and-forget saves, query subscriptions, one "
+            + "token",
         cataloguePage: "docs/NAIVE.md",
         catalogue: NaiveRules.catalogue,
         probePoints: probePoints,
@@ -103,7 +108,9 @@ public struct NaiveCodec: RecordCodec {
 
     public func entity(ofRecordType type: String) -> String? { type }
 
-    public func value(of attribute: String, type: AttributeType, in record: CloudRecord) -> AttributeValue? {
+    public func value(
+        of attribute: String, type: AttributeType, in record: CloudRecord
+    ) -> AttributeValue? {
         record.fields[attribute].flatMap { NaiveRecords.attributeValue($0, type: type) }
     }
 

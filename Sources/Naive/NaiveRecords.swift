@@ -29,10 +29,14 @@ enum NaiveRecords {
     }
 
     /// The fields of a freshly built record: every synchronized attribute that has a value.
-    static func fields(of model: Model, entity: EntityDescription) -> SortedMap<String, CloudValue> {
+    static func fields(
+        of model: Model, entity: EntityDescription
+    ) -> SortedMap<String, CloudValue> {
         var fields: SortedMap<String, CloudValue> = [:]
         for attribute in entity.synchronizedAttributes {
-            if let value = model.values[attribute.name] { fields[attribute.name] = cloudValue(value) }
+            if let value = model.values[attribute.name] {
+                fields[attribute.name] = cloudValue(value)
+            }
         }
         return fields
     }

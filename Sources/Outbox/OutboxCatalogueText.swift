@@ -4,56 +4,331 @@ import SyncContract
 /// from the page, so edit the page and regenerate.
 enum OutboxCatalogueText {
     static let rules: [Rule] = [
-        Rule("OBX-1", "A model's record is named with the model's stable UUID string, has the entity's name as record type and one field per synchronized property (to-one relationships as same-zone references, the `parent` relationship as the record's parent too).", choice: "the UUID is drawn from the device's seeded name stream when the model's first save is recorded, and kept on disk."),
-        Rule("OBX-2", "Collections map to zones: a model of a `sharable` entity is the root of a collection whose ID is its record name, living with every model below it through `parent` in zone `Collection-<id>` of the owner's private database; every other model belongs to collection `main`, in zone `Main`."),
-        Rule("OBX-3", "`ensureZoneExists(zone, collectionID)` runs at every launch and Sync Now for each owned collection that has local models (and `main`), and whenever a new collection root is saved: it tracks the zone as owned and adds a pending `saveZone`, which CKSyncEngine sends before any record change; it is idempotent."),
-        Rule("OBX-4", "Every save of a model writes exactly one outbox row for it (record name, record type, collection, mutation `save` or `delete`, a delete replacing a save), with no list of changed keys, in the same step as the save; it survives kill.", choice: "saves made while nothing observes the store (`observe off`) get no row: such models are uploaded once edited."),
-        Rule("OBX-5", "A transaction that is rolled back saves nothing, so it writes no row and is never uploaded.", choice: "the device tells the engine what a rollback discarded (the contract's `rolledBack`); the engine traces it with this ID (`outbox.rolled-back`, the models and their changes) and writes nothing; a row that an earlier save of the same model wrote stays, since that save happened."),
-        Rule("OBX-6", "A batch delete changes the store without the adapter, so it writes no row: the records stay in iCloud and nothing restores the models until the records change remotely.", choice: "the engine notices the vanished models at the next save of the app, launch or Sync Now, traces them and forgets their record names. A fetched record it has no model and no row for, whose archived system fields are of that very version (it did not change remotely since), is not restored (`fetch.not-restored`): so a first fetch of the zone from scratch, which brings every live record, does not bring them back; a version changed remotely is."),
-        Rule("OBX-7", "`reconcileOutbox()` runs after every local commit, at launch, on Sync Now and after a zone or account recovery: every row whose collection is mapped to a tracked zone is marked attempted and added to that zone's CKSyncEngine as `saveRecord` / `deleteRecord`; rows of unmapped collections stay and are not sent.", choice: "with `autosync off` a commit writes its row but does not reconcile."),
-        Rule("OBX-8", "There are two CKSyncEngines, private and shared, both with `automaticallySync`: added changes schedule a send and a push a fetch, each after the scheduler delay of 1 s; the shared engine exists only while a shared zone is tracked; offline, nothing goes out.", choice: "offline requests fail with `networkUnavailable` and CKSyncEngine retries them (OBX-19); the state shows `waiting(network)`; a launch whose first fetch fails so ends there (`launch.fetch-failed`: the app runs, the fetch waits for its retry), and when the network returns a fetch waiting for its retry runs at once (OBX-9, `network.online-fetch`)."),
-        Rule("OBX-9", "Each CKSyncEngine runs one operation at a time; Sync Now sends what its reconcile staged, then fetches the private database, then the shared one; when the network returns, a pending send runs at once, and a fetch only when a push arrives or one was due."),
+        Rule("OBX-1", """
+            A model's record is named with the model's stable UUID string, has the entity's name \
+            as record type and one field per synchronized property (to-one relationships as \
+            same-zone references, the `parent` relationship as the record's parent too).
+            """, choice: """
+            the UUID is drawn from the device's seeded name stream when the model's first save is \
+            recorded, and kept on disk.
+            """),
+        Rule("OBX-2", """
+            Collections map to zones: a model of a `sharable` entity is the root of a collection \
+            whose ID is its record name, living with every model below it through `parent` in zone \
+            `Collection-<id>` of the owner's private database; every other model belongs to \
+            collection `main`, in zone `Main`.
+            """),
+        Rule("OBX-3", """
+            `ensureZoneExists(zone, collectionID)` runs at every launch and Sync Now for each \
+            owned collection that has local models (and `main`), and whenever a new collection \
+            root is saved: it tracks the zone as owned and adds a pending `saveZone`, which \
+            CKSyncEngine sends before any record change; it is idempotent.
+            """),
+        Rule("OBX-4", """
+            Every save of a model writes exactly one outbox row for it (record name, record type, \
+            collection, mutation `save` or `delete`, a delete replacing a save), with no list of \
+            changed keys, in the same step as the save; it survives kill.
+            """, choice: """
+            saves made while nothing observes the store (`observe off`) get no row: such models \
+            are uploaded once edited.
+            """),
+        Rule("OBX-5", """
+            A transaction that is rolled back saves nothing, so it writes no row and is never \
+            uploaded.
+            """, choice: """
+            the device tells the engine what a rollback discarded (the contract's `rolledBack`); \
+            the engine traces it with this ID (`outbox.rolled-back`, the models and their changes) \
+            and writes nothing; a row that an earlier save of the same model wrote stays, since \
+            that save happened.
+            """),
+        Rule("OBX-6", """
+            A batch delete changes the store without the adapter, so it writes no row: the records \
+            stay in iCloud and nothing restores the models until the records change remotely.
+            """, choice: """
+            the engine notices the vanished models at the next save of the app, launch or Sync \
+            Now, traces them and forgets their record names. A fetched record it has no model and \
+            no row for, whose archived system fields are of that very version (it did not change \
+            remotely since), is not restored (`fetch.not-restored`): so a first fetch of the zone \
+            from scratch, which brings every live record, does not bring them back; a version \
+            changed remotely is.
+            """),
+        Rule("OBX-7", """
+            `reconcileOutbox()` runs after every local commit, at launch, on Sync Now and after a \
+            zone or account recovery: every row whose collection is mapped to a tracked zone is \
+            marked attempted and added to that zone's CKSyncEngine as `saveRecord` / \
+            `deleteRecord`; rows of unmapped collections stay and are not sent.
+            """, choice: """
+            with `autosync off` a commit writes its row but does not reconcile.
+            """),
+        Rule("OBX-8", """
+            There are two CKSyncEngines, private and shared, both with `automaticallySync`: added \
+            changes schedule a send and a push a fetch, each after the scheduler delay of 1 s; the \
+            shared engine exists only while a shared zone is tracked; offline, nothing goes out.
+            """, choice: """
+            offline requests fail with `networkUnavailable` and CKSyncEngine retries them \
+            (OBX-19); the state shows `waiting(network)`; a launch whose first fetch fails so ends \
+            there (`launch.fetch-failed`: the app runs, the fetch waits for its retry), and when \
+            the network returns a fetch waiting for its retry runs at once (OBX-9, \
+            `network.online-fetch`).
+            """),
+        Rule("OBX-9", """
+            Each CKSyncEngine runs one operation at a time; Sync Now sends what its reconcile \
+            staged, then fetches the private database, then the shared one; when the network \
+            returns, a pending send runs at once, and a fetch only when a push arrives or one was \
+            due.
+            """),
         Rule("OBX-10", "`sync` (Sync Now) is `fetchChangesNow()`."),
-        Rule("OBX-11", "`nextRecordZoneChangeBatch` walks the pending saves in the order they were added and builds each record from its outbox row: the model's current value of every synchronized property on top of the archived system fields of the last known server copy (none: a new record); a pending save with no save row or no model is removed; at most 400 items."),
-        Rule("OBX-12", "Records are saved with `ifServerRecordUnchanged`, in batches that are not atomic."),
-        Rule("OBX-13", "A saved record has its returned system fields archived and its outbox row deleted (`acceptSavedRecord`); a deleted record's row is deleted too (`acceptDeletedRecordID`)."),
-        Rule("OBX-14", "A `serverRecordChanged` is resolved by `resolveConflict(local, server)`: the reference adapter keeps every local value, archives the server's system fields and queues the save again, so the next send overwrites every field of the server record.", choice: "whole-record local-wins; the row has no key list, so the adapter cannot merge key by key."),
-        Rule("OBX-15", "A fetched record of a model with an outbox save row keeps the local values and only has its system fields archived; otherwise every synchronized property is set from the record (a key it lacks becomes nil or the default) and a missing model is inserted.", choice: "a fetched record of a model the app deleted, whose delete row is not yet sent, is not applied (a missing model is inserted only when no delete row waits): the model stays deleted and the delete goes up (traced `fetch.deletion-pending`)."),
-        Rule("OBX-16", "A fetched deletion of a model with an outbox save row keeps the model and clears its archived system fields, so the pending save creates the record again, as new, with every value; otherwise the model and its row are deleted.", choice: "a save sent with the archived system fields of a record that fails with `unknownItem` (the record was deleted since) is handled as this fetched deletion: the model and its row stay, the archive is cleared, so the next reconcile creates the record again in full (traced `save.record-deleted`); until then it stays marked failed (OBX-20)."),
-        Rule("OBX-17", "A delete that fails with `unknownItem` counts as done, and its row is cleared.", choice: "the simulated cloud answers a delete of a missing record with success by default, and the row is then cleared as an accepted deletion (OBX-13); with `cloud missing-deletes unknown-item` it answers a per-item `unknownItem`, which this rule clears (traced `delete.already-gone`)."),
-        Rule("OBX-18", "Only zones the engine tracks are applied: fetched changes of any other zone are dropped.", choice: "a `Collection-*` zone of the device's own private database that the database feed reports is another device's collection of the same account: it is tracked as owned (so two devices of one account converge on sharable models), traced with this ID."),
-        Rule("OBX-19", "A save or delete that fails with a retryable code (`networkFailure`, `networkUnavailable`, `zoneBusy`, `serviceUnavailable`, `notAuthenticated`, `operationCancelled`, `requestRateLimited`, `resultsTruncated`, `accountTemporarilyUnavailable`) is queued again, and CKSyncEngine retries by itself, after the retry-after when one is given, else with its backoff: 1 s, 2 s, 4 s … up to 5 min, as in the sds choice."),
-        Rule("OBX-20", "A save that fails with any other code (`quotaExceeded`, per-item `limitExceeded`, `permissionFailure`, `invalidArguments`, `unknownItem`, …) is marked failed (`markRecordFailed`): its row stays with the code as `lastRejectionReason`, the state shows `error(CODE)`, and only the next reconcile stages it again."),
-        Rule("OBX-21", "A delete that fails for any other reason (not `unknownItem`, not a missing zone, not retryable) only sets a message: its row stays and the next reconcile stages it again."),
-        Rule("OBX-22", "If the store refuses a fetched batch, it is rolled back, but CKSyncEngine's change token still advances, so those records are not fetched again until they change."),
-        Rule("OBX-23", "CKSyncEngine keeps the tokens and the pending list itself; the engine persists them only when a `stateUpdate` hands over a serialization, right after the batch it covers, and updates from added pending changes are coalesced for 100 ms."),
-        Rule("OBX-24", "A `changeTokenExpired` is handled inside CKSyncEngine, which fetches again from scratch; that fetch returns no deletions, so models deleted elsewhere meanwhile stay.", choice: "the precedence over the cloud's first-fetch rule (docs/CLOUDSIM.md row 30): a device's first fetch of a zone its own upload created, which would bring the deletions of the records it created, brings none when it follows a `changeTokenExpired` (of the database token or of the zone's), so the expiry misses them too, whether it came before that first fetch or after."),
-        Rule("OBX-25", "An owned zone that goes missing (a send fails with `zoneNotFound` or `userDeletedZone`, or a fetched database change reports it deleted, for any reason) is restored: the records accepted in the same batch are committed, the zone is ensured again, and every local model of that collection is queued again with its system fields cleared."),
-        Rule("OBX-26", "On an account change CKSyncEngine resets its state, and the adapter acts on the kind: on sign-in it ensures the zones and reconciles; on sign-out it shows `signed-out` and keeps the local data; on a switch it clears the zone manifest, ensures the zones again and queues every owned collection with cleared system fields."),
-        Rule("OBX-27", "Account checks carry a request number; a temporarily unavailable account is retried and resets nothing (state `waiting(account)`)."),
-        Rule("OBX-28", "A collection is shared as its whole zone (`cloudkit.zoneshare`): `share f1 with bob` shares the zone of f1's collection."),
-        Rule("OBX-29", "After accepting, the participant calls `adoptSharedZone(zoneID, collectionID)`: the zone is tracked with its role persisted, and each zone's reads and writes go to the database of its own role, so a device can own some zones and participate in others.", choice: "the accepted share's metadata reaches the engine as the push that follows `accept share`: the engine then looks at the shared database and adopts every zone it does not track."),
-        Rule("OBX-30", "Before a share is adopted, `prepareToAdoptShare(collection)` runs, scoped to that one collection: every other collection is untouched and nothing private is written into the shared zone.", choice: "the reference adapter's hook changes nothing."),
-        Rule("OBX-31", "A shared zone that is revoked (it leaves the shared database: stop, removal, the owner's zone deleted; or a send there fails with `zoneNotFound`) is untracked, its collection unmapped, and `recoverFromRevokedShare(collection)` called, which keeps the local copies; later edits of them get rows that are never sent."),
-        Rule("OBX-32", "A write through a read-only share fails with `permissionFailure` and is handled as OBX-20: the row is kept and not sent again."),
-        Rule("OBX-33", "Kills lose nothing: after a local save the row is on disk, so the next launch's reconcile sends it; killed between a fetched batch being applied and its `stateUpdate` being persisted, the batch is fetched and applied again, which changes nothing.", choice: "a launch that finds a fetched page applied but its `stateUpdate` not persisted traces this ID (`fetch.page-again`) before the page is fetched again."),
-        Rule("OBX-34", "A record over 1 MB fails with per-item `limitExceeded` and is handled as OBX-20, so it is never uploaded (no overflow mechanism); `asset` properties are uploaded as CKAssets."),
-        Rule("OBX-35", "There is no identity: every model has its own UUID, so two devices that create the same thing make two records."),
-        Rule("OBX-36", "Nothing about the schema is checked locally; in production a missing field fails with `invalidArguments` (OBX-20)."),
-        Rule("OBX-37", "`stop`, `start` and `initialize-schema` are not supported (refused when the scenario is checked); `reset-sync-data` is `resetPersistedState()`: it forgets the zone manifest and both engine states at the next launch and keeps the local data.", choice: "`reset-sync-data then delete-all` also deletes every local model at once, as the adapter's own save: it is not recorded, so no deletion is uploaded and the records come back with the next launch's fetch from scratch; the deleted models' save rows, names and archives are forgotten (traced `reset.before-forgetting`)."),
-        Rule("OBXW-1", "Concurrent edits of different keys are not merged: the device that sends second meets `serverRecordChanged` and overwrites the other device's key with its own stale value (OBX-14).", choice: "traced when a conflict's local record differs from the server's in a key the other device changed and this one did not (compared with the archived copy), or in any key when there is no archived copy (a zone recovery cleared it, OBX-25); and when a fetched record whose model has a pending save differs from the local values (OBX-15): the pending save will overwrite them.", explains: ["lost-change"]),
-        Rule("OBXW-2", "A model edited on one device while another deletes it is kept and created again in full (OBX-16), so the deletion is lost.", choice: "traced when a fetched deletion is refused for a pending save, and when a save fails with `unknownItem` (the record was deleted elsewhere): until the deletion is fetched, the devices disagree. Also traced by the cloud (note `record.created-over-tombstone`, docs/CLOUDSIM.md) when a save without system fields creates again a record another device deleted: an insert sent again after its answer was lost (OBX-19), which no fetch of this device ever shows as deleted.", explains: ["convergence", "resurrection"]),
-        Rule("OBXW-3", "An edit committed while the model's previous version is being sent is lost until the model changes again: its row is the same row, the earlier send's success deletes it (OBX-13), and the pending save finds no row (OBX-11).", choice: "traced when a save succeeds for a model edited while it was in flight whose values differ from the saved record.", explains: ["lost-change"]),
-        Rule("OBXW-4", "A batch that the store refuses is skipped for good: the token advances past it (OBX-22).", explains: ["convergence", "lost-change"]),
-        Rule("OBXW-5", "A `quotaExceeded`, a record that is too large or a production-schema rejection waits for a reconcile trigger (a local commit, `sync`, a launch): no timer retries it (OBX-20).", explains: ["convergence", "lost-change"]),
-        Rule("OBXW-6", "A zone the user purged is created again and filled from the device (OBX-25).", explains: ["resurrection"]),
-        Rule("OBXW-7", "An account switch uploads the previous account's data into the new account (OBX-26).", explains: ["convergence", "lost-change", "resurrection"]),
-        Rule("OBXW-8", "After a share is revoked its copies remain and their edits pile up unsent, so the devices never converge (OBX-31).", explains: ["convergence", "lost-change"]),
-        Rule("OBXW-9", "Batch deletes never reach iCloud (OBX-6).", explains: ["convergence", "resurrection"]),
-        Rule("OBXW-10", "After a token expires, deletions made elsewhere are missed (OBX-24).", choice: "traced after any zone fetch from scratch (an expired token, or one a kill kept from being persisted) for the local models the device had seen in iCloud, has no row for, and the fetch did not bring.", explains: ["convergence", "resurrection"]),
-        Rule("OBXW-11", "Independent creation makes duplicates (OBX-35).", explains: ["duplicate-identity"]),
-        Rule("OBXW-12", "Calling into CKSyncEngine from inside a delegate callback is fatal; the engine sends from outside any callback (a detached send), and the simulated CKSyncEngine traps a re-entrant call."),
+        Rule("OBX-11", """
+            `nextRecordZoneChangeBatch` walks the pending saves in the order they were added and \
+            builds each record from its outbox row: the model's current value of every \
+            synchronized property on top of the archived system fields of the last known server \
+            copy (none: a new record); a pending save with no save row or no model is removed; at \
+            most 400 items.
+            """),
+        Rule("OBX-12", """
+            Records are saved with `ifServerRecordUnchanged`, in batches that are not atomic.
+            """),
+        Rule("OBX-13", """
+            A saved record has its returned system fields archived and its outbox row deleted \
+            (`acceptSavedRecord`); a deleted record's row is deleted too \
+            (`acceptDeletedRecordID`).
+            """),
+        Rule("OBX-14", """
+            A `serverRecordChanged` is resolved by `resolveConflict(local, server)`: the reference \
+            adapter keeps every local value, archives the server's system fields and queues the \
+            save again, so the next send overwrites every field of the server record.
+            """, choice: """
+            whole-record local-wins; the row has no key list, so the adapter cannot merge key by \
+            key.
+            """),
+        Rule("OBX-15", """
+            A fetched record of a model with an outbox save row keeps the local values and only \
+            has its system fields archived; otherwise every synchronized property is set from the \
+            record (a key it lacks becomes nil or the default) and a missing model is inserted.
+            """, choice: """
+            a fetched record of a model the app deleted, whose delete row is not yet sent, is not \
+            applied (a missing model is inserted only when no delete row waits): the model stays \
+            deleted and the delete goes up (traced `fetch.deletion-pending`).
+            """),
+        Rule("OBX-16", """
+            A fetched deletion of a model with an outbox save row keeps the model and clears its \
+            archived system fields, so the pending save creates the record again, as new, with \
+            every value; otherwise the model and its row are deleted.
+            """, choice: """
+            a save sent with the archived system fields of a record that fails with `unknownItem` \
+            (the record was deleted since) is handled as this fetched deletion: the model and its \
+            row stay, the archive is cleared, so the next reconcile creates the record again in \
+            full (traced `save.record-deleted`); until then it stays marked failed (OBX-20).
+            """),
+        Rule("OBX-17", """
+            A delete that fails with `unknownItem` counts as done, and its row is cleared.
+            """, choice: """
+            the simulated cloud answers a delete of a missing record with success by default, and \
+            the row is then cleared as an accepted deletion (OBX-13); with `cloud missing-deletes \
+            unknown-item` it answers a per-item `unknownItem`, which this rule clears (traced \
+            `delete.already-gone`).
+            """),
+        Rule("OBX-18", """
+            Only zones the engine tracks are applied: fetched changes of any other zone are \
+            dropped.
+            """, choice: """
+            a `Collection-*` zone of the device's own private database that the database feed \
+            reports is another device's collection of the same account: it is tracked as owned (so \
+            two devices of one account converge on sharable models), traced with this ID.
+            """),
+        Rule("OBX-19", """
+            A save or delete that fails with a retryable code (`networkFailure`, \
+            `networkUnavailable`, `zoneBusy`, `serviceUnavailable`, `notAuthenticated`, \
+            `operationCancelled`, `requestRateLimited`, `resultsTruncated`, \
+            `accountTemporarilyUnavailable`) is queued again, and CKSyncEngine retries by itself, \
+            after the retry-after when one is given, else with its backoff: 1 s, 2 s, 4 s … up \
+            to 5 min, as in the sds choice.
+            """),
+        Rule("OBX-20", """
+            A save that fails with any other code (`quotaExceeded`, per-item `limitExceeded`, \
+            `permissionFailure`, `invalidArguments`, `unknownItem`, …) is marked failed \
+            (`markRecordFailed`): its row stays with the code as `lastRejectionReason`, the state \
+            shows `error(CODE)`, and only the next reconcile stages it again.
+            """),
+        Rule("OBX-21", """
+            A delete that fails for any other reason (not `unknownItem`, not a missing zone, not \
+            retryable) only sets a message: its row stays and the next reconcile stages it again.
+            """),
+        Rule("OBX-22", """
+            If the store refuses a fetched batch, it is rolled back, but CKSyncEngine's change \
+            token still advances, so those records are not fetched again until they change.
+            """),
+        Rule("OBX-23", """
+            CKSyncEngine keeps the tokens and the pending list itself; the engine persists them \
+            only when a `stateUpdate` hands over a serialization, right after the batch it covers, \
+            and updates from added pending changes are coalesced for 100 ms.
+            """),
+        Rule("OBX-24", """
+            A `changeTokenExpired` is handled inside CKSyncEngine, which fetches again from \
+            scratch; that fetch returns no deletions, so models deleted elsewhere meanwhile stay.
+            """, choice: """
+            the precedence over the cloud's first-fetch rule (docs/CLOUDSIM.md row 30): a device's \
+            first fetch of a zone its own upload created, which would bring the deletions of the \
+            records it created, brings none when it follows a `changeTokenExpired` (of the \
+            database token or of the zone's), so the expiry misses them too, whether it came \
+            before that first fetch or after.
+            """),
+        Rule("OBX-25", """
+            An owned zone that goes missing (a send fails with `zoneNotFound` or \
+            `userDeletedZone`, or a fetched database change reports it deleted, for any reason) is \
+            restored: the records accepted in the same batch are committed, the zone is ensured \
+            again, and every local model of that collection is queued again with its system fields \
+            cleared.
+            """),
+        Rule("OBX-26", """
+            On an account change CKSyncEngine resets its state, and the adapter acts on the kind: \
+            on sign-in it ensures the zones and reconciles; on sign-out it shows `signed-out` and \
+            keeps the local data; on a switch it clears the zone manifest, ensures the zones again \
+            and queues every owned collection with cleared system fields.
+            """),
+        Rule("OBX-27", """
+            Account checks carry a request number; a temporarily unavailable account is retried \
+            and resets nothing (state `waiting(account)`).
+            """),
+        Rule("OBX-28", """
+            A collection is shared as its whole zone (`cloudkit.zoneshare`): `share f1 with bob` \
+            shares the zone of f1's collection.
+            """),
+        Rule("OBX-29", """
+            After accepting, the participant calls `adoptSharedZone(zoneID, collectionID)`: the \
+            zone is tracked with its role persisted, and each zone's reads and writes go to the \
+            database of its own role, so a device can own some zones and participate in others.
+            """, choice: """
+            the accepted share's metadata reaches the engine as the push that follows `accept \
+            share`: the engine then looks at the shared database and adopts every zone it does not \
+            track.
+            """),
+        Rule("OBX-30", """
+            Before a share is adopted, `prepareToAdoptShare(collection)` runs, scoped to that one \
+            collection: every other collection is untouched and nothing private is written into \
+            the shared zone.
+            """, choice: """
+            the reference adapter's hook changes nothing.
+            """),
+        Rule("OBX-31", """
+            A shared zone that is revoked (it leaves the shared database: stop, removal, the \
+            owner's zone deleted; or a send there fails with `zoneNotFound`) is untracked, its \
+            collection unmapped, and `recoverFromRevokedShare(collection)` called, which keeps the \
+            local copies; later edits of them get rows that are never sent.
+            """),
+        Rule("OBX-32", """
+            A write through a read-only share fails with `permissionFailure` and is handled as \
+            OBX-20: the row is kept and not sent again.
+            """),
+        Rule("OBX-33", """
+            Kills lose nothing: after a local save the row is on disk, so the next launch's \
+            reconcile sends it; killed between a fetched batch being applied and its `stateUpdate` \
+            being persisted, the batch is fetched and applied again, which changes nothing.
+            """, choice: """
+            a launch that finds a fetched page applied but its `stateUpdate` not persisted traces \
+            this ID (`fetch.page-again`) before the page is fetched again.
+            """),
+        Rule("OBX-34", """
+            A record over 1 MB fails with per-item `limitExceeded` and is handled as OBX-20, so it \
+            is never uploaded (no overflow mechanism); `asset` properties are uploaded as \
+            CKAssets.
+            """),
+        Rule("OBX-35", """
+            There is no identity: every model has its own UUID, so two devices that create the \
+            same thing make two records.
+            """),
+        Rule("OBX-36", """
+            Nothing about the schema is checked locally; in production a missing field fails with \
+            `invalidArguments` (OBX-20).
+            """),
+        Rule("OBX-37", """
+            `stop`, `start` and `initialize-schema` are not supported (refused when the scenario \
+            is checked); `reset-sync-data` is `resetPersistedState()`: it forgets the zone \
+            manifest and both engine states at the next launch and keeps the local data.
+            """, choice: """
+            `reset-sync-data then delete-all` also deletes every local model at once, as the \
+            adapter's own save: it is not recorded, so no deletion is uploaded and the records \
+            come back with the next launch's fetch from scratch; the deleted models' save rows, \
+            names and archives are forgotten (traced `reset.before-forgetting`).
+            """),
+        Rule("OBXW-1", """
+            Concurrent edits of different keys are not merged: the device that sends second meets \
+            `serverRecordChanged` and overwrites the other device's key with its own stale value \
+            (OBX-14).
+            """, choice: """
+            traced when a conflict's local record differs from the server's in a key the other \
+            device changed and this one did not (compared with the archived copy), or in any key \
+            when there is no archived copy (a zone recovery cleared it, OBX-25); and when a \
+            fetched record whose model has a pending save differs from the local values (OBX-15): \
+            the pending save will overwrite them.
+            """, explains: ["lost-change"]),
+        Rule("OBXW-2", """
+            A model edited on one device while another deletes it is kept and created again in \
+            full (OBX-16), so the deletion is lost.
+            """, choice: """
+            traced when a fetched deletion is refused for a pending save, and when a save fails \
+            with `unknownItem` (the record was deleted elsewhere): until the deletion is fetched, \
+            the devices disagree. Also traced by the cloud (note `record.created-over-tombstone`, \
+            docs/CLOUDSIM.md) when a save without system fields creates again a record another \
+            device deleted: an insert sent again after its answer was lost (OBX-19), which no \
+            fetch of this device ever shows as deleted.
+            """, explains: ["convergence", "resurrection"]),
+        Rule("OBXW-3", """
+            An edit committed while the model's previous version is being sent is lost until the \
+            model changes again: its row is the same row, the earlier send's success deletes it \
+            (OBX-13), and the pending save finds no row (OBX-11).
+            """, choice: """
+            traced when a save succeeds for a model edited while it was in flight whose values \
+            differ from the saved record.
+            """, explains: ["lost-change"]),
+        Rule("OBXW-4", """
+            A batch that the store refuses is skipped for good: the token advances past it \
+            (OBX-22).
+            """, explains: ["convergence", "lost-change"]),
+        Rule("OBXW-5", """
+            A `quotaExceeded`, a record that is too large or a production-schema rejection waits \
+            for a reconcile trigger (a local commit, `sync`, a launch): no timer retries it \
+            (OBX-20).
+            """, explains: ["convergence", "lost-change"]),
+        Rule("OBXW-6", """
+            A zone the user purged is created again and filled from the device (OBX-25).
+            """, explains: ["resurrection"]),
+        Rule("OBXW-7", """
+            An account switch uploads the previous account's data into the new account (OBX-26).
+            """, explains: ["convergence", "lost-change", "resurrection"]),
+        Rule("OBXW-8", """
+            After a share is revoked its copies remain and their edits pile up unsent, so the \
+            devices never converge (OBX-31).
+            """, explains: ["convergence", "lost-change"]),
+        Rule("OBXW-9", """
+            Batch deletes never reach iCloud (OBX-6).
+            """, explains: ["convergence", "resurrection"]),
+        Rule("OBXW-10", """
+            After a token expires, deletions made elsewhere are missed (OBX-24).
+            """, choice: """
+            traced after any zone fetch from scratch (an expired token, or one a kill kept from \
+            being persisted) for the local models the device had seen in iCloud, has no row for, \
+            and the fetch did not bring.
+            """, explains: ["convergence", "resurrection"]),
+        Rule("OBXW-11", """
+            Independent creation makes duplicates (OBX-35).
+            """, explains: ["duplicate-identity"]),
+        Rule("OBXW-12", """
+            Calling into CKSyncEngine from inside a delegate callback is fatal; the engine sends \
+            from outside any callback (a detached send), and the simulated CKSyncEngine traps a \
+            re-entrant call.
+            """),
         // OBX-DR — discovered races (found by the explorer, not in the catalogue)
-        Rule(id: "OBX-DR-1", group: "OBX-DR", text: "A model that one device moves or creates inside another one (a relationship whose delete rule cascades) while another device deletes that one without knowing: when the deletion is fetched, the store's delete rule deletes the model too, in the adapter's own save, so no delete row is written (OBX-4, OBX-7): its record stays in iCloud and on the other devices, this device lacks it for good, and its pending save is dropped (OBX-11). (LIM-3 and DR-1 are the same race on sds.)", choice: "traced when a fetched page's save deletes, through a delete rule, models whose own deletion the page did not bring (`fetch.cascade-deleted`).", explains: ["convergence", "lost-change"]),
+        Rule(id: "OBX-DR-1", group: "OBX-DR", text: """
+            A model that one device moves or creates inside another one (a relationship whose \
+            delete rule cascades) while another device deletes that one without knowing: when the \
+            deletion is fetched, the store's delete rule deletes the model too, in the adapter's \
+            own save, so no delete row is written (OBX-4, OBX-7): its record stays in iCloud and \
+            on the other devices, this device lacks it for good, and its pending save is dropped \
+            (OBX-11). (LIM-3 and DR-1 are the same race on sds.)
+            """, choice: """
+            traced when a fetched page's save deletes, through a delete rule, models whose own \
+            deletion the page did not bring (`fetch.cascade-deleted`).
+            """, explains: ["convergence", "lost-change"]),
     ]
 }

@@ -9,7 +9,8 @@ extension OutboxEngine {
     /// applied, as one save of the store (author `outbox`, never recorded); a refused save
     /// is rolled back while the token still advances.
     func applyFetchedChanges(
-        _ changes: CKSyncEngine.FetchedRecordZoneChanges, scope: DatabaseScope, effects: inout [EngineEffect]
+        _ changes: CKSyncEngine.FetchedRecordZoneChanges, scope: DatabaseScope,
+        effects: inout [EngineEffect]
     ) {
         let before = working
         var transaction = Transaction()
@@ -23,8 +24,10 @@ extension OutboxEngine {
         var newIDs: [String: ModelID] = [:]
         var notRestored: [String] = []
         var deletionPending: [String] = []
-        for record in changes.modifications where data.models[record.recordName].flatMap(store.model) == nil {
-            guard data.tracked(zone: record.zone)?.role == role(of: scope), entity(record.recordType) != nil else { continue }
+        for record in changes.modifications
+            where data.models[record.recordName].flatMap(store.model) == nil {
+            guard data.tracked(zone: record.zone)?.role == role(of: scope),
+                  entity(record.recordType) != nil else { continue }
             if data.rows[record.recordName]?.mutation == .delete {
                 // OBX-15 (a choice): the app deleted the model and its delete row waits to be
                 // sent; the fetched record does not bring it back, and the delete goes up.
@@ -40,13 +43,15 @@ extension OutboxEngine {
         if !notRestored.isEmpty {
             trace("fetch.not-restored", [
                 TraceField("records", .list(notRestored.map { .string($0) })),
-                TraceField("note", .string("unchanged since the batch delete: the models stay gone")),
+                TraceField("note",
+                    .string("unchanged since the batch delete: the models stay gone")),
             ], ["OBX-6", "OBXW-9"], &effects)
         }
         if !deletionPending.isEmpty {
             trace("fetch.deletion-pending", [
                 TraceField("records", .list(deletionPending.map { .string($0) })),
-                TraceField("note", .string("deleted here, the delete row not yet sent: the models stay gone")),
+                TraceField("note",
+                    .string("deleted here, the delete row not yet sent: the models stay gone")),
             ], ["OBX-15", "OBX-4"], &effects)
         }
         var links: [(ModelID, [String: PropertyValue])] = []
@@ -66,17 +71,26 @@ extension OutboxEngine {
             }
             guard let entity = entity(record.recordType) else { continue }
             let name = record.recordName
-            if newIDs[name] == nil, notRestored.contains(name) || deletionPending.contains(name) { continue }
+            if newIDs[name] == nil,
+               notRestored.contains(name) || deletionPending.contains(name) { continue }
             archives.append((name, record))
             data.collections[name] = zone.collection
             let values = propertyValues(of: record, entity: entity, newIDs: newIDs)
-            let attributes = values.filter { if case .attribute = $0.value { return true } else { return false } }
-            let relationships = values.filter { if case .attribute = $0.value { return false } else { return true } }
+            let attributes = values.filter {
+                if case .attribute = $0.value { return true } else { return false }
+            }
+            let relationships = values.filter {
+                if case .attribute = $0.value { return false } else { return true }
+            }
             if let id = data.models[name], let model = store.model(id) {
                 if data.rows[name]?.mutation == .save {
                     kept.append(name)
-                    let local = OutboxRecords.fields(of: model, entity: entity) { self.data.recordNames[$0] }.fields
-                    let differing = Set(local.keys).union(record.fields.keys).sorted().filter { local[$0] != record.fields[$0] }
+                    let local = OutboxRecords.fields(of: model, entity: entity) {
+                        self.data.recordNames[$0]
+                    }.fields
+                    let differing = Set(local.keys).union(record.fields.keys).sorted().filter {
+                        local[$0] != record.fields[$0]
+                    }
                     if !differing.isEmpty { overwrites.append((name, differing)) }
                     continue
                 }
@@ -86,7 +100,8 @@ extension OutboxEngine {
                 }
                 if !changed.isEmpty { transaction.append(.update(id, values: changed)) }
                 var linked: [String: PropertyValue] = [:]
-                for key in relationships.keys.sorted() where !same(values[key], model, key, entity) {
+                for key in relationships.keys.sorted()
+                    where !same(values[key], model, key, entity) {
                     linked[key] = values[key]
                 }
                 if !linked.isEmpty { links.append((id, linked)) }
@@ -103,12 +118,14 @@ extension OutboxEngine {
         var deleted: [String] = []
         var resurrect: [String] = []
         for deletion in changes.deletions {
-            guard let zone = data.tracked(zone: deletion.recordID.zoneID), role(of: scope) == zone.role else {
+            guard let zone = data.tracked(zone: deletion.recordID.zoneID),
+                  role(of: scope) == zone.role else {
                 dropped.append(deletion.recordID.recordName)
                 continue
             }
             let name = deletion.recordID.recordName
-            if data.rows[name]?.mutation == .save, let id = data.models[name], store.model(id) != nil {
+            if data.rows[name]?.mutation == .save, let id = data.models[name],
+               store.model(id) != nil {
                 resurrect.append(name)
                 continue
             }
@@ -151,11 +168,14 @@ extension OutboxEngine {
             // OBX-DR-1: the delete rule removed models whose own deletion was not fetched.
             trace("fetch.cascade-deleted", [
                 TraceField("records", .list(cascaded.map { .string($0) })),
-                TraceField("note", .string("deleted by the delete rule, in the adapter's save: no delete row, their records stay in iCloud")),
+                TraceField("note",
+                    .string("deleted by the delete rule, in the adapter's save: no delete row, "
+                    + "their records stay in iCloud")),
             ], ["OBX-DR-1"], &effects)
         }
         if !dropped.isEmpty {
-            trace("fetch.untracked-dropped", [TraceField("records", .list(dropped.map { .string($0) }))],
+            trace("fetch.untracked-dropped",
+                [TraceField("records", .list(dropped.map { .string($0) }))],
                   ["OBX-18"], &effects)
         }
         trace("fetch.applied", [
@@ -166,35 +186,47 @@ extension OutboxEngine {
         if !kept.isEmpty {
             trace("fetch.local-kept", [
                 TraceField("records", .list(kept.map { .string($0) })),
-                TraceField("note", .string("an outbox save is pending: local values kept, system fields archived")),
+                TraceField("note",
+                    .string("an outbox save is pending: local values kept, system fields "
+                    + "archived")),
             ], ["OBX-15"], &effects)
         }
         for (name, differing) in overwrites {
             trace("fetch.newer-values-overwritten", [
                 TraceField("record", .string(name)),
-                TraceField("keys", .list(differing.map { .string($0) })), // tidy: ordered (a sorted array)
-                TraceField("note", .string("the pending whole-record save will overwrite these keys")),
+                TraceField("keys",
+                    .list(differing.map { .string($0) })), // tidy: ordered (a sorted array)
+                TraceField("note",
+                    .string("the pending whole-record save will overwrite these keys")),
             ], ["OBXW-1", "OBX-15"], &effects)
         }
         if !resurrect.isEmpty {
             trace("fetch.deletion-refused", [
                 TraceField("records", .list(resurrect.map { .string($0) })),
-                TraceField("note", .string("an outbox save is pending: the model is kept and created again in full")),
+                TraceField("note",
+                    .string("an outbox save is pending: the model is kept and created again in "
+                    + "full")),
             ], ["OBX-16", "OBXW-2"], &effects)
         }
     }
 
     /// OBXW-11: a fetched insert whose identity values (which outbox ignores, OBX-35) equal
     /// those of another local model.
-    func noteDuplicate(_ record: CloudRecord, entity: EntityDescription, effects: inout [EngineEffect]) {
+    func noteDuplicate(
+        _ record: CloudRecord, entity: EntityDescription, effects: inout [EngineEffect]
+    ) {
         guard !entity.identity.isEmpty else { return }
         let values = entity.identity.map { key in
             record.fields[key].flatMap { value in
-                entity.attribute(named: key).flatMap { OutboxRecords.attributeValue(value, type: $0.type) }
+                entity.attribute(named: key).flatMap {
+                    OutboxRecords.attributeValue(value, type: $0.type)
+                }
             }
         }
         guard !values.contains(where: { $0 == nil }) else { return }
-        let twin = store.models(of: entity.name).first { model in entity.identity.map { model.values[$0] } == values }
+        let twin = store.models(of: entity.name).first { model in
+            entity.identity.map { model.values[$0] } == values
+        }
         guard let twin else { return }
         trace("fetch.duplicate", [
             TraceField("record", .string(record.recordName)),
@@ -230,14 +262,17 @@ extension OutboxEngine {
         reportedMissed.formUnion(missed)
         trace("fetch.deletions-missed", [
             TraceField("records", .list(missed.map { .string($0) })),
-            TraceField("note", .string("a fetch from scratch returns no deletions; these models stay")),
+            TraceField("note",
+                .string("a fetch from scratch returns no deletions; these models stay")),
         ], ["OBXW-10", "OBX-24"], &effects)
     }
 
     /// Choice under OBX-18: a `Collection-*` zone of the device's own private database that
     /// the database feed reports is another device's collection of this account: tracked as
     /// owned, so its records are applied.
-    func adoptOwnCollectionZones(_ zones: [ZoneID], scope: DatabaseScope, effects: inout [EngineEffect]) {
+    func adoptOwnCollectionZones(
+        _ zones: [ZoneID], scope: DatabaseScope, effects: inout [EngineEffect]
+    ) {
         guard scope == .privateDatabase, let account else { return }
         for zone in zones where zone.owner == account && data.tracked(zone: zone) == nil {
             let prefix = "Collection-"
@@ -264,8 +299,11 @@ extension OutboxEngine {
     ) -> [String: PropertyValue] {
         var values: [String: PropertyValue] = [:]
         for attribute in entity.synchronizedAttributes {
-            let value = record.fields[attribute.name].flatMap { OutboxRecords.attributeValue($0, type: attribute.type) }
-            values[attribute.name] = .attribute(value ?? (attribute.isOptional ? nil : attribute.defaultValue))
+            let value = record.fields[attribute.name].flatMap {
+                OutboxRecords.attributeValue($0, type: attribute.type)
+            }
+            values[attribute.name] = .attribute(value
+                ?? (attribute.isOptional ? nil : attribute.defaultValue))
         }
         for relationship in entity.synchronizedToOneRelationships {
             var target: String?
@@ -279,7 +317,9 @@ extension OutboxEngine {
         return values
     }
 
-    private func same(_ value: PropertyValue?, _ model: Model, _ key: String, _ entity: EntityDescription) -> Bool {
+    private func same(
+        _ value: PropertyValue?, _ model: Model, _ key: String, _ entity: EntityDescription
+    ) -> Bool {
         switch value {
         case .attribute(let attribute)?: return model.values[key] == attribute
         case .relationship(let target)?: return model.toOne[key] == target
@@ -296,13 +336,17 @@ extension OutboxEngine {
         for record in sent.savedRecords {
             let name = record.recordName
             data.archives[name] = record
-            if editedInFlight.contains(name), let id = data.models[name], let model = store.model(id),
+            if editedInFlight.contains(name), let id = data.models[name],
+               let model = store.model(id),
                let entity = entity(model.entity),
-               OutboxRecords.fields(of: model, entity: entity, recordName: { self.data.recordNames[$0] }).fields
+               OutboxRecords.fields(of: model, entity: entity,
+                   recordName: { self.data.recordNames[$0] }).fields
                 != record.fields {
                 trace("outbox.edit-lost", [
                     TraceField("record", .string(name)),
-                    TraceField("note", .string("edited while its save was in flight; the success deleted the row")),
+                    TraceField("note",
+                        .string("edited while its save was in flight; the success deleted the "
+                        + "row")),
                 ], ["OBXW-3", "OBX-13"], &effects)
             }
             if data.rows[name]?.rejection != nil { data.lastRejectionReason = nil }
@@ -315,7 +359,8 @@ extension OutboxEngine {
             accepted.append(id.recordName)
         }
         if !accepted.isEmpty {
-            trace("outbox.accepted", [TraceField("records", .list(accepted.map { .string($0) }))], ["OBX-13"], &effects)
+            trace("outbox.accepted", [TraceField("records", .list(accepted.map { .string($0) }))],
+                ["OBX-13"], &effects)
         }
         var missingZones: [(ZoneID, String)] = []
         var requeue: [CKSyncEngine.PendingRecordZoneChange] = []
@@ -325,18 +370,24 @@ extension OutboxEngine {
             let code = failure.error.code
             switch code {
             case .zoneNotFound, .userDeletedZone:
-                if !missingZones.contains(where: { $0.0 == record.zone }) { missingZones.append((record.zone, code.description)) }
+                if !missingZones.contains(where: { $0.0 == record.zone }) {
+                    missingZones.append((record.zone, code.description))
+                }
             case .serverRecordChanged:
                 resolveConflict(local: record, error: failure.error, effects: &effects)
                 requeue.append(.saveRecord(RecordID(recordName: name, zoneID: record.zone)))
             default:
                 if Self.retryable.contains(code) {
                     trace("save.retry", [
-                        TraceField("record", .string(name)), TraceField("error", .string(code.description)),
+                        TraceField("record", .string(name)),
+                        TraceField("error", .string(code.description)),
                     ], ["OBX-19"], &effects)
-                    if !code.isTransient { requeue.append(.saveRecord(RecordID(recordName: name, zoneID: record.zone))) }
+                    if !code.isTransient {
+                        requeue.append(.saveRecord(RecordID(recordName: name, zoneID: record.zone)))
+                    }
                 } else {
-                    if code == .unknownItem, record.changeTag != nil { recordDeletedElsewhere(name, effects: &effects) }
+                    if code == .unknownItem,
+                       record.changeTag != nil { recordDeletedElsewhere(name, effects: &effects) }
                     markRecordFailed(name, code: code, effects: &effects)
                 }
             }
@@ -346,21 +397,25 @@ extension OutboxEngine {
             let code = failure.error.code
             if code == .unknownItem {
                 data.removeRow(name)
-                trace("delete.already-gone", [TraceField("record", .string(name))], ["OBX-17"], &effects)
+                trace("delete.already-gone", [TraceField("record", .string(name))], ["OBX-17"],
+                    &effects)
             } else if code == .zoneNotFound || code == .userDeletedZone {
                 if !missingZones.contains(where: { $0.0 == failure.recordID.zoneID }) {
                     missingZones.append((failure.recordID.zoneID, code.description))
                 }
             } else if Self.retryable.contains(code) {
                 trace("delete.retry", [
-                    TraceField("record", .string(name)), TraceField("error", .string(code.description)),
+                    TraceField("record", .string(name)),
+                    TraceField("error", .string(code.description)),
                 ], ["OBX-19"], &effects)
                 if !code.isTransient { requeue.append(.deleteRecord(failure.recordID)) }
             } else {
                 if var row = data.rows[name] { row.attempted = false; data.rows[name] = row }
                 trace("delete.failed", [
-                    TraceField("record", .string(name)), TraceField("error", .string(code.description)),
-                    TraceField("note", .string("message only; the row stays for the next reconcile")),
+                    TraceField("record", .string(name)),
+                    TraceField("error", .string(code.description)),
+                    TraceField("note",
+                        .string("message only; the row stays for the next reconcile")),
                 ], ["OBX-21"], &effects)
             }
         }
@@ -388,7 +443,8 @@ extension OutboxEngine {
         data.archives[name] = server
         var overwritten: [String] = []
         let allKeys = Set(server.fields.keys).union(local.fields.keys).sorted()
-        for key in allKeys where server.fields[key] != local.fields[key] { // tidy: ordered (sorted above)
+        for key in allKeys // tidy: ordered (sorted above)
+            where server.fields[key] != local.fields[key] {
             // The other device changed this key and this one did not: its value is lost.
             let theirs = server.fields[key] != ancestor?.fields[key]
             let mine = local.fields[key] != ancestor?.fields[key]
@@ -418,7 +474,9 @@ extension OutboxEngine {
         data.archives[name] = nil
         trace("save.record-deleted", [
             TraceField("record", .string(name)),
-            TraceField("note", .string("deleted elsewhere: system fields cleared; the next reconcile creates it again in full")),
+            TraceField("note",
+                .string("deleted elsewhere: system fields cleared; the next reconcile creates it "
+                + "again in full")),
         ], ["OBX-16", "OBXW-2"], &effects)
     }
 
@@ -444,7 +502,8 @@ extension OutboxEngine {
         }
         trace("save.failed", [
             TraceField("record", .string(name)), TraceField("error", .string(code.description)),
-            TraceField("note", .string("kept in the outbox; staged again only by the next reconcile")),
+            TraceField("note",
+                .string("kept in the outbox; staged again only by the next reconcile")),
         ], rules, &effects)
     }
 }

@@ -20,7 +20,8 @@ extension OutboxEngine {
             }
             data.pageAwaitingState = false
             writeSyncData(&effects)
-            trace("state.persisted", [TraceField("database", .string(scope.rawValue))], ["OBX-23"], &effects)
+            trace("state.persisted", [TraceField("database", .string(scope.rawValue))], ["OBX-23"],
+                &effects)
             if pageAwaitingState {
                 pageAwaitingState = false
                 effects.append(.probe("download.page.saved"))
@@ -32,11 +33,12 @@ extension OutboxEngine {
         case .fetchedDatabaseChanges(let changes):
             adoptOwnCollectionZones(changes.modifications, scope: scope, effects: &effects)
             for deletion in changes.deletions {
-                zoneGone(deletion.zone, reason: deletion.reason.rawValue, scope: scope, effects: &effects)
+                zoneGone(deletion.zone, reason: deletion.reason.rawValue, scope: scope,
+                    effects: &effects)
             }
         case .fetchedRecordZoneChanges(let changes):
-            // The page is applied at this probe's resume (`resumePausedEvents`): what the app does at
-            // `download.page.fetched` happens before, as in an `async` handleEvent that has not
+            // The page is applied at this probe's resume (`resumePausedEvents`): what the app does
+            // at `download.page.fetched` happens before, as in an `async` handleEvent that has not
             // returned yet; the CKSyncEngine waits for it.
             effects.append(.probe("download.page.fetched"))
             effects.append(.trace(kind: Self.pauseMarker, details: [], rules: []))
@@ -83,7 +85,8 @@ extension OutboxEngine {
             syncEngine.deferEventCompletion()
         case .sentDatabaseChanges(let sent):
             if !sent.savedZones.isEmpty {
-                trace("zones.saved", [TraceField("zones", .list(sent.savedZones.map { .string($0.description) }))],
+                trace("zones.saved",
+                    [TraceField("zones", .list(sent.savedZones.map { .string($0.description) }))],
                       ["OBX-3"], &effects)
             }
             for failure in sent.failedZoneSaves {
@@ -139,7 +142,9 @@ extension OutboxEngine {
         inDelegate = true
         defer { inDelegate = false }
         var effects: [EngineEffect] = []
-        let pending = syncEngine.state.pendingRecordZoneChanges.filter { context.options.contains($0.recordID) }
+        let pending = syncEngine.state.pendingRecordZoneChanges.filter {
+            context.options.contains($0.recordID)
+        }
         var dropped: [CKSyncEngine.PendingRecordZoneChange] = []
         let batch = CKSyncEngine.RecordZoneChangeBatch(pendingChanges: pending) { id in
             if let save = self.record(for: id) { return save }
@@ -148,18 +153,23 @@ extension OutboxEngine {
         }
         if !dropped.isEmpty {
             syncEngine.state.remove(pendingRecordZoneChanges: dropped)
-            trace("batch.dropped", [TraceField("records", .list(dropped.map { .string($0.recordID.recordName) }))],
+            trace("batch.dropped",
+                [TraceField("records", .list(dropped.map { .string($0.recordID.recordName) }))],
                   ["OBX-11"], &effects)
         }
-        inFlight = (batch?.recordsToSave.map(\.record.recordName) ?? []) + (batch?.recordIDsToDelete.map(\.recordName) ?? [])
+        inFlight = (batch?.recordsToSave.map(\.record.recordName) ?? [])
+            + (batch?.recordIDsToDelete.map(\.recordName) ?? [])
         editedInFlight = []
         if let batch {
             // OBX-34: `asset` properties go up as CKAssets.
             let withAssets = batch.recordsToSave.map(\.record).filter { record in
-                record.fields.values.contains { if case .asset = $0 { return true } else { return false } }
+                record.fields.values.contains {
+                    if case .asset = $0 { return true } else { return false }
+                }
             }.map(\.recordName)
             if !withAssets.isEmpty {
-                trace("batch.assets", [TraceField("records", .list(withAssets.map { .string($0) }))],
+                trace("batch.assets",
+                    [TraceField("records", .list(withAssets.map { .string($0) }))],
                       ["OBX-34"], &effects)
             }
             trace("batch.built", [
@@ -181,7 +191,8 @@ extension OutboxEngine {
               let entity = entity(model.entity) else { return nil }
         let built = OutboxRecords.fields(of: model, entity: entity) { self.data.recordNames[$0] }
         var record = CloudRecord(
-            recordType: entity.name, recordName: id.recordName, zone: id.zoneID, fields: built.fields,
+            recordType: entity.name, recordName: id.recordName, zone: id.zoneID,
+            fields: built.fields,
             parent: built.parent, changeTag: nil)
         if let archive = data.archives[id.recordName], archive.zone == id.zoneID {
             record.changeTag = archive.changeTag

@@ -19,7 +19,8 @@ extension OutboxEngine {
             data.privateState = nil
             data.sharedState = nil
             trace("reset.applied", [
-                TraceField("note", .string("zone manifest and both engine states forgotten; local data kept")),
+                TraceField("note",
+                    .string("zone manifest and both engine states forgotten; local data kept")),
             ], ["OBX-37"], &effects)
             writeSyncData(&effects)
         }
@@ -31,16 +32,21 @@ extension OutboxEngine {
         }
         launchWaiter = waiter
         noteVanishedModels(effects: &effects)
-        let unsent = data.orderedRows.filter { $0.attempted || $0.rejection == nil }.map(\.recordName)
+        let unsent = data.orderedRows.filter {
+            $0.attempted || $0.rejection == nil
+        }.map(\.recordName)
         if !unsent.isEmpty {
             trace("outbox.found-at-launch", [
                 TraceField("records", .list(unsent.map { .string($0) })),
-                TraceField("note", .string("rows on disk are staged again: nothing a kill interrupted is lost")),
+                TraceField("note",
+                    .string("rows on disk are staged again: nothing a kill interrupted is lost")),
             ], ["OBX-33"], &effects)
         }
         if data.pageAwaitingState {
             trace("fetch.page-again", [
-                TraceField("note", .string("killed between a page being applied and its stateUpdate: fetched and applied again")),
+                TraceField("note",
+                    .string("killed between a page being applied and its stateUpdate: fetched and "
+                    + "applied again")),
             ], ["OBX-33"], &effects)
         }
         makePrivateEngine(effects: &effects)
@@ -64,7 +70,8 @@ extension OutboxEngine {
         if needed, sharedEngine == nil {
             let engine = CKSyncEngine(.init(
                 database: .sharedDatabase, stateSerialization: data.sharedState, delegate: self,
-                automaticallySync: autosync, timerPrefix: "outbox.shared", firstRequestNumber: 500_000_000,
+                automaticallySync: autosync, timerPrefix: "outbox.shared",
+                firstRequestNumber: 500_000_000,
                 fetchResultsLimit: pageSize))
             sharedEngine = engine
             trace("engine.shared-activated", [], ["OBX-8"], &effects)
@@ -148,16 +155,19 @@ extension OutboxEngine {
     func networkChanged(online: Bool, effects: inout [EngineEffect]) {
         isOnline = online
         guard online else {
-            trace("network.offline", [TraceField("note", .string("the system scheduler waits for the network"))],
+            trace("network.offline",
+                [TraceField("note", .string("the system scheduler waits for the network"))],
                   ["OBX-8"], &effects)
             return
         }
         for engine in [privateEngine, sharedEngine].compactMap({ $0 }) {
-            let pending = !engine.state.pendingRecordZoneChanges.isEmpty || !engine.state.pendingDatabaseChanges.isEmpty
+            let pending = !engine.state.pendingRecordZoneChanges.isEmpty
+                || !engine.state.pendingDatabaseChanges.isEmpty
             if pending {
                 trace("network.online-send", [
                     TraceField("database", .string(engine.database.rawValue)),
-                    TraceField("note", .string("a pending send runs at once; a fetch waits for a push")),
+                    TraceField("note",
+                        .string("a pending send runs at once; a fetch waits for a push")),
                 ], ["OBX-9"], &effects)
                 take(engine.sendChanges(), into: &effects)
             }
@@ -179,7 +189,8 @@ extension OutboxEngine {
         case .resetSyncData(let deleteAll):
             data.resetAtNextLaunch = true
             trace("reset.requested", [
-                TraceField("note", .string("resetPersistedState(): takes effect at the next launch")),
+                TraceField("note",
+                    .string("resetPersistedState(): takes effect at the next launch")),
             ], ["OBX-37"], &effects)
             if deleteAll {
                 deleteAllBeforeForgetting(effects: &effects)
@@ -189,7 +200,8 @@ extension OutboxEngine {
             if let waiter { effects.append(.completed(waiter)) }
         case .stop, .start, .initializeSchema:
             // Refused by the validator (the profile does not list them, OBX-37).
-            trace("app-call.unsupported", [TraceField("call", .string(call.statement))], ["OBX-37"], &effects)
+            trace("app-call.unsupported", [TraceField("call", .string(call.statement))], ["OBX-37"],
+                &effects)
             if let waiter { effects.append(.completed(waiter)) }
         }
     }
@@ -223,7 +235,8 @@ extension OutboxEngine {
         writeAll(&effects)
         trace("reset.before-forgetting", [
             TraceField("deleted", .int(Int64(transaction.operations.count))),
-            TraceField("note", .string("every local model deleted, not recorded: the records stay in iCloud")),
+            TraceField("note",
+                .string("every local model deleted, not recorded: the records stay in iCloud")),
         ], ["OBX-37"], &effects)
     }
 
@@ -231,7 +244,8 @@ extension OutboxEngine {
     /// send, OBXW-12), then fetch the private database, then the shared one (OBX-9).
     func fetchChangesNow(waiter: WaiterID?, effects: inout [EngineEffect]) {
         guard let privateEngine, !signedOut else {
-            trace("sync.unavailable", [TraceField("reason", .string("no account"))], ["OBX-26"], &effects)
+            trace("sync.unavailable", [TraceField("reason", .string("no account"))], ["OBX-26"],
+                &effects)
             if let waiter { effects.append(.completed(waiter)) }
             return
         }
@@ -268,7 +282,8 @@ extension OutboxEngine {
     }
 
     func finishWaitersIfIdle(effects: inout [EngineEffect]) {
-        let busy = (privateEngine?.isBusy ?? false) || (sharedEngine?.isBusy ?? false) || adoptionRequest != nil
+        let busy = (privateEngine?.isBusy ?? false) || (sharedEngine?.isBusy ?? false)
+            || adoptionRequest != nil
         guard !busy else { return }
         for waiter in syncWaiters { effects.append(.completed(waiter)) }
         syncWaiters = []

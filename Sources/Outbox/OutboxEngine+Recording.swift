@@ -18,22 +18,26 @@ extension OutboxEngine {
             for change in entry.changes {
                 switch change {
                 case .inserted(let id, let entityName), .updated(let id, let entityName, _):
-                    guard let entity = recordingEntity(entityName), let model = store.model(id) else { continue }
+                    guard let entity = recordingEntity(entityName),
+                          let model = store.model(id) else { continue }
                     let isNew = data.recordNames[id] == nil
                     let name = recordName(of: id)
                     if isNew {
-                        trace("record.named", [TraceField("record", .string(name))], ["OBX-1", "OBX-35"], &effects)
+                        trace("record.named", [TraceField("record", .string(name))],
+                            ["OBX-1", "OBX-35"], &effects)
                     }
                     let collection = collectionID(of: model, entity: entity)
                     if entity.isSharable, case .inserted = change { newRoots.append(collection) }
                     var row = data.rows[name] ?? OutboxRow(
-                        recordName: name, recordType: entity.name, collection: collection, mutation: .save)
+                        recordName: name, recordType: entity.name, collection: collection,
+                        mutation: .save)
                     row.mutation = .save
                     row.collection = collection
                     row.attempted = false
                     data.setRow(row)
                     data.collections[name] = collection
-                    if inFlight.contains(name), !editedInFlight.contains(name) { editedInFlight.append(name) }
+                    if inFlight.contains(name),
+                       !editedInFlight.contains(name) { editedInFlight.append(name) }
                     written.append(name)
                     if data.revoked.contains(collection) {
                         trace("outbox.unsendable", [
@@ -42,10 +46,12 @@ extension OutboxEngine {
                         ], ["OBXW-8", "OBX-31"], &effects)
                     }
                 case .deleted(let id, let entityName, _):
-                    guard recordingEntity(entityName) != nil, let name = data.recordNames[id] else { continue }
+                    guard recordingEntity(entityName) != nil,
+                          let name = data.recordNames[id] else { continue }
                     let collection = data.collections[name] ?? Self.mainCollection
                     var row = data.rows[name] ?? OutboxRow(
-                        recordName: name, recordType: entityName, collection: collection, mutation: .delete)
+                        recordName: name, recordType: entityName, collection: collection,
+                        mutation: .delete)
                     row.mutation = .delete
                     row.attempted = false
                     data.setRow(row)
@@ -59,7 +65,8 @@ extension OutboxEngine {
         writeAll(&effects)
         trace("outbox.committed", [
             TraceField("rows", .list(written.map { .string($0) })),
-            TraceField("collections", .list(written.map { .string(data.rows[$0]?.collection ?? Self.mainCollection) })),
+            TraceField("collections",
+                .list(written.map { .string(data.rows[$0]?.collection ?? Self.mainCollection) })),
         ], ["OBX-4", "OBX-2"], &effects)
         effects.append(.probe("outbox.committed"))
         for collection in newRoots where data.tracked(collection) == nil {
@@ -84,7 +91,8 @@ extension OutboxEngine {
     }
 
     func recordingEntity(_ name: String) -> EntityDescription? {
-        guard let entity = recordingSchema.entity(named: name), entity.isSynchronized else { return nil }
+        guard let entity = recordingSchema.entity(named: name),
+              entity.isSynchronized else { return nil }
         return entity
     }
 
@@ -108,8 +116,10 @@ extension OutboxEngine {
         var currentEntity = entity
         for _ in 0..<64 {
             if currentEntity.isSharable { return recordName(of: current.id) }
-            guard let parent = currentEntity.parentRelationship, let target = current.toOne[parent.name],
-                  let next = store.model(target), let nextEntity = schema.entity(named: next.entity) else { break }
+            guard let parent = currentEntity.parentRelationship,
+                  let target = current.toOne[parent.name],
+                  let next = store.model(target),
+                  let nextEntity = schema.entity(named: next.entity) else { break }
             current = next
             currentEntity = nextEntity
         }
@@ -128,7 +138,9 @@ extension OutboxEngine {
             if data.revoked.contains(collection) { continue }
             if !collections.contains(collection) { collections.append(collection) }
         }
-        if !collections.contains(Self.mainCollection) { collections.insert(Self.mainCollection, at: 0) }
+        if !collections.contains(Self.mainCollection) {
+            collections.insert(Self.mainCollection, at: 0)
+        }
         for collection in collections {
             ensureZoneExists(collection: collection, effects: &effects)
         }
@@ -159,12 +171,14 @@ extension OutboxEngine {
         var unmapped: [String] = []
         var byEngine: [(CKSyncEngine, [CKSyncEngine.PendingRecordZoneChange])] = []
         for row in data.orderedRows {
-            guard let zone = data.tracked(row.collection), let engine = engine(for: zone.role) else {
+            guard let zone = data.tracked(row.collection),
+                  let engine = engine(for: zone.role) else {
                 unmapped.append(row.recordName)
                 continue
             }
             let id = RecordID(recordName: row.recordName, zoneID: zone.zone)
-            let change: CKSyncEngine.PendingRecordZoneChange = row.mutation == .save ? .saveRecord(id) : .deleteRecord(id)
+            let change: CKSyncEngine.PendingRecordZoneChange =
+                row.mutation == .save ? .saveRecord(id) : .deleteRecord(id)
             if let index = byEngine.firstIndex(where: { $0.0 === engine }) {
                 byEngine[index].1.append(change)
             } else {
@@ -188,7 +202,8 @@ extension OutboxEngine {
             TraceField("staged", .list(staged.map { .string($0) })),
             TraceField("unmapped", .list(unmapped.map { .string($0) })),
         ], schedules ? ["OBX-7", "OBX-8"] : ["OBX-7"], &effects)
-        if !unmapped.isEmpty, unmapped.contains(where: { data.collections[$0].map(data.revoked.contains) ?? false }) {
+        if !unmapped.isEmpty,
+           unmapped.contains(where: { data.collections[$0].map(data.revoked.contains) ?? false }) {
             trace("outbox.unsent", [
                 TraceField("records", .list(unmapped.map { .string($0) })),
                 TraceField("note", .string("their collection's share was revoked: never sent")),

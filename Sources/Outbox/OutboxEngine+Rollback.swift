@@ -26,7 +26,8 @@ extension OutboxEngine {
         var details = [
             TraceField("models", .list(models)),
             TraceField("changes", .list(kinds)),
-            TraceField("note", .string("the row is rolled back with the model: no outbox row, nothing sent")),
+            TraceField("note",
+                .string("the row is rolled back with the model: no outbox row, nothing sent")),
         ]
         if !earlierRows.isEmpty {
             details.append(TraceField("earlierRows", .list(earlierRows)))

@@ -7,8 +7,11 @@ import SyncContract
 extension OutboxEngine {
     /// A tracked zone went missing: an owned one is restored (OBX-25), a shared one was
     /// revoked (OBX-31). Zones the engine does not track are ignored.
-    func zoneGone(_ zone: ZoneID, reason: String, scope: DatabaseScope, effects: inout [EngineEffect]) {
-        guard let tracked = data.tracked(zone: zone), tracked.role == role(of: scope) else { return }
+    func zoneGone(
+        _ zone: ZoneID, reason: String, scope: DatabaseScope, effects: inout [EngineEffect]
+    ) {
+        guard let tracked = data.tracked(zone: zone),
+              tracked.role == role(of: scope) else { return }
         switch tracked.role {
         case .owner:
             recoverOwnedZone(tracked, reason: reason, effects: &effects)
@@ -30,7 +33,8 @@ extension OutboxEngine {
         if reason == "purged" || reason == "userDeletedZone" {
             trace("zone.purge-undone", [
                 TraceField("zone", .string(tracked.zone.description)),
-                TraceField("note", .string("the user's purge is created again and filled from the device")),
+                TraceField("note",
+                    .string("the user's purge is created again and filled from the device")),
             ], ["OBXW-6", "OBX-25"], &effects)
         }
         writeAll(&effects)
@@ -47,12 +51,14 @@ extension OutboxEngine {
             guard let entity = entity(model.entity) else { continue }
             let modelCollection = collectionID(of: model, entity: entity)
             if let collection, modelCollection != collection { continue }
-            if collection == nil, let tracked = data.tracked(modelCollection), tracked.role == .participant { continue }
+            if collection == nil, let tracked = data.tracked(modelCollection),
+               tracked.role == .participant { continue }
             if collection == nil, data.revoked.contains(modelCollection) { continue }
             let name = recordName(of: model.id)
             data.archives[name] = nil
             var row = data.rows[name] ?? OutboxRow(
-                recordName: name, recordType: entity.name, collection: modelCollection, mutation: .save)
+                recordName: name, recordType: entity.name, collection: modelCollection,
+                mutation: .save)
             row.mutation = .save
             row.collection = modelCollection
             data.setRow(row)
@@ -67,7 +73,9 @@ extension OutboxEngine {
     func revokeSharedZone(_ tracked: TrackedZone, reason: String, effects: inout [EngineEffect]) {
         data.zones.removeAll { $0.zone == tracked.zone }
         if !data.revoked.contains(tracked.collection) { data.revoked.append(tracked.collection) }
-        let copies = data.collections.keys.sorted().filter { data.collections[$0] == tracked.collection }
+        let copies = data.collections.keys.sorted().filter {
+            data.collections[$0] == tracked.collection
+        }
             .filter { data.models[$0] != nil }
         trace("share.revoked", [
             TraceField("zone", .string(tracked.zone.description)),
@@ -111,7 +119,9 @@ extension OutboxEngine {
             ], ["OBX-26"], &effects)
             if hasData && queued > 0 {
                 trace("account.data-carried-over", [
-                    TraceField("note", .string("the previous account's local data is queued into the new account")),
+                    TraceField("note",
+                        .string("the previous account's local data is queued into the new "
+                        + "account")),
                 ], ["OBXW-7", "OBX-26"], &effects)
             }
             ensureOwnedZones(reason: "account switch", effects: &effects)
@@ -137,7 +147,8 @@ extension OutboxEngine {
         var adopted = false
         for zone in changed where data.tracked(zone: zone) == nil {
             let prefix = "Collection-"
-            let collection = zone.name.hasPrefix(prefix) ? String(zone.name.dropFirst(prefix.count)) : zone.name
+            let collection = zone.name.hasPrefix(prefix)
+                ? String(zone.name.dropFirst(prefix.count)) : zone.name
             // OBX-30: prepareToAdoptShare, scoped to this one collection; the reference
             // adapter changes nothing.
             if !data.prepared.contains(collection) { data.prepared.append(collection) }

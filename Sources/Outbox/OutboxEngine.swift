@@ -112,7 +112,8 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
         if accountUnavailable { return EngineState("waiting", "account") }
         if !isOnline { return EngineState("waiting", "network") }
         if let reason = lastRejectionReason { return EngineState("error", reason) }
-        if runningDatabase != nil || (privateEngine?.isBusy ?? false) || (sharedEngine?.isBusy ?? false) {
+        if runningDatabase != nil || (privateEngine?.isBusy ?? false)
+           || (sharedEngine?.isBusy ?? false) {
             return .syncing
         }
         if waitingForRetry { return EngineState("waiting", "retryAfter") }
@@ -125,7 +126,8 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
     var waitingForRetry = false
 
     public func isIdle(now: SimTime) -> Bool {
-        !(privateEngine?.isBusy ?? false) && !(sharedEngine?.isBusy ?? false) && adoptionRequest == nil
+        !(privateEngine?.isBusy ?? false) && !(sharedEngine?.isBusy ?? false)
+            && adoptionRequest == nil
             && syncSteps.isEmpty
     }
 
@@ -158,7 +160,8 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
             storeReplaced(effects: &effects)
         case .observerAttached:
             effects.append(.trace(kind: "observer.attached", details: [
-                TraceField("note", .string("models saved meanwhile have no outbox row: uploaded once edited")),
+                TraceField("note",
+                    .string("models saved meanwhile have no outbox row: uploaded once edited")),
             ], rules: ["OBX-4"]))
             historyPosition = working?.store.lastHistoryPosition ?? historyPosition
         case .accountChanged:
@@ -236,7 +239,9 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
         effects.append(.write(DiskWrite(syncData: SyncDataBox(working.syncData))))
     }
 
-    func trace(_ kind: String, _ details: [TraceField], _ rules: [String], _ effects: inout [EngineEffect]) {
+    func trace(
+        _ kind: String, _ details: [TraceField], _ rules: [String], _ effects: inout [EngineEffect]
+    ) {
         effects.append(.trace(kind: kind, details: details, rules: rules))
     }
 
@@ -273,7 +278,8 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
             case .trace(let kind, let details, _) where kind == "cksync.token-expired":
                 tokenExpiredInFetch = true
                 effects.append(.trace(kind: "token.expired", details: details + [
-                    TraceField("note", .string("handled inside CKSyncEngine: fetched again from scratch")),
+                    TraceField("note",
+                        .string("handled inside CKSyncEngine: fetched again from scratch")),
                 ], rules: ["OBX-24"]))
             case .setTimer(let timer, _) where timer.rawValue.hasSuffix(".retry-send")
                 || timer.rawValue.hasSuffix(".retry-fetch"):

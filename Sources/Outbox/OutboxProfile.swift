@@ -10,7 +10,8 @@ public enum OutboxProfile {
         ProbePoint("download.start", "the fetch begins (empty in a send run)"),
         ProbePoint("download.page.fetched", "a fetchedRecordZoneChanges batch arrived"),
         ProbePoint("download.page.stored", "applyFetchedChanges saved the store"),
-        ProbePoint("download.page.saved", "the stateUpdate carrying the batch's token is persisted"),
+        ProbePoint("download.page.saved",
+            "the stateUpdate carrying the batch's token is persisted"),
         ProbePoint("download.done", "didFetchChanges (empty in a send run)"),
         ProbePoint("upload.start", "willSendChanges: rows staged, before the batch"),
         ProbePoint("upload.sent", "each modifyRecords leaves (the zone save first)"),
@@ -33,7 +34,8 @@ public enum OutboxProfile {
     public static let profile = EngineProfile(
         name: OutboxEngine.name,
         seed: "001",
-        system: "markbattistella/SwiftDataSync: CKSyncEngine, a durable outbox, one zone per collection, zone-wide shares",
+        system: "markbattistella/SwiftDataSync: CKSyncEngine, a durable outbox, one zone per "
+            + "collection, zone-wide shares",
         cataloguePage: "docs/OUTBOX.md",
         catalogue: OutboxRules.catalogue,
         probePoints: probePoints,
@@ -43,7 +45,8 @@ public enum OutboxProfile {
         author: OutboxEngine.author,
         cloudNoteRules: cloudNoteRules,
         makeEngine: { setup in
-            OutboxEngine(schema: setup.schema, recordingSchema: setup.recordingSchema, pageSize: setup.pageSize)
+            OutboxEngine(schema: setup.schema, recordingSchema: setup.recordingSchema,
+                pageSize: setup.pageSize)
         },
         observe: { box, engine in
             OutboxObservation(syncData: box.contents(as: OutboxSyncData.self) ?? OutboxSyncData())
@@ -81,7 +84,9 @@ public struct OutboxCodec: RecordCodec {
 
     public func entity(ofRecordType type: String) -> String? { type }
 
-    public func value(of attribute: String, type: AttributeType, in record: CloudRecord) -> AttributeValue? {
+    public func value(
+        of attribute: String, type: AttributeType, in record: CloudRecord
+    ) -> AttributeValue? {
         record.fields[attribute].flatMap { OutboxRecords.attributeValue($0, type: type) }
     }
 

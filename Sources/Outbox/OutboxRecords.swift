@@ -29,7 +29,8 @@ enum OutboxRecords {
         }
         var parent: String?
         for relationship in entity.synchronizedToOneRelationships {
-            guard let target = model.toOne[relationship.name], let name = recordName(target) else { continue }
+            guard let target = model.toOne[relationship.name],
+                  let name = recordName(target) else { continue }
             if relationship.isParent { parent = name }
             fields[relationship.name] = .reference(name)
         }
@@ -38,6 +39,7 @@ enum OutboxRecords {
 
     /// The keys a record of the entity may hold (every synchronized property).
     static func keys(of entity: EntityDescription) -> [String] {
-        entity.synchronizedAttributes.map(\.name) + entity.synchronizedToOneRelationships.map(\.name)
+        entity.synchronizedAttributes.map(\.name)
+            + entity.synchronizedToOneRelationships.map(\.name)
     }
 }

@@ -128,7 +128,8 @@ public struct CatalogueLinks: Sendable, Hashable {
         while let open = rest.firstIndex(of: "[") {
             out += rest[..<open]
             let after = rest[rest.index(after: open)...]
-            if let close = after.firstRange(of: "]("), let end = after[close.upperBound...].firstIndex(of: ")") {
+            if let close = after.firstRange(of: "]("),
+               let end = after[close.upperBound...].firstIndex(of: ")") {
                 out += after[..<close.lowerBound]
                 rest = after[after.index(after: end)...]
             } else {

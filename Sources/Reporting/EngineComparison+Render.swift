@@ -27,7 +27,8 @@ extension EngineComparison {
         section("expectations", expectationRows)
         section("runs", summaryRows)
         let disagree = differingRows.map(\.label)
-        out.append("  engines disagree on: " + (disagree.isEmpty ? "nothing" : disagree.joined(separator: ", ")))
+        out.append("  engines disagree on: "
+            + (disagree.isEmpty ? "nothing" : disagree.joined(separator: ", ")))
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -58,10 +59,12 @@ extension EngineComparison {
                 let mark = row.differs ? "\(Self.marker) " : ""
                 let cells = zip(engines, row.cells).map { engine, cell in
                     let text = row.listsRules
-                        ? Self.linkedRules(cell, catalogueLinks[engine], markdown: true) : m.inline(cell)
+                        ? Self.linkedRules(cell, catalogueLinks[engine], markdown: true)
+                        : m.inline(cell)
                     return row.differs && cell != Row.notApplicable ? "**\(text)**" : text
                 }
-                out.append("| \(mark)\(m.inline(row.label)) | " + cells.joined(separator: " | ") + " |")
+                out.append("| \(mark)\(m.inline(row.label)) | " + cells.joined(separator: " | ")
+                    + " |")
             }
         }
         if !notRun.isEmpty {
@@ -70,14 +73,16 @@ extension EngineComparison {
         table("Final state", stateRows)
         table("Expectations", expectationRows)
         table("Runs", summaryRows)
-        out += ["", "`≠` marks a row where the engines disagree; `—` an expectation of another engine."]
+        out += ["",
+            "`≠` marks a row where the engines disagree; `—` an expectation of another engine."]
         if let note = catalogueNote(markdown: true) { out += ["", note] }
         for column in columns {
             out += ["", "## Timeline on \(m.inline(column.engine))", ""]
             out.append("\(column.report.diagram.messageCount) arrows, "
                 + "\(ReportTime.text(microseconds: column.report.endTime)) simulated.")
             out += ["", "```mermaid"]
-            out += MermaidWriter(diagram: column.report.diagram, limits: column.report.limits).lines()
+            out += MermaidWriter(diagram: column.report.diagram,
+                limits: column.report.limits).lines()
             out.append("```")
         }
         return out.joined(separator: "\n") + "\n"
@@ -108,7 +113,8 @@ extension EngineComparison {
         "details.timeline > summary { cursor: pointer; font-weight: 600; font-size: 1.1em; }",
         ".catalogue-note { background: #fff8c5; padding: 6px 10px; }",
         "tr.differs td { background: #fff8c5; }",
-        "tr.differs td:first-child::before { content: \"≠ \"; font-weight: bold; color: #9a6700; }",
+        "tr.differs td:first-child::before { content: \"≠ \"; "
+            + "font-weight: bold; color: #9a6700; }",
         "td.na { color: #8c959f; }",
     ]
 
@@ -119,11 +125,14 @@ extension EngineComparison {
         var body: [String] = []
         body += ["<header>", "<h1>\(e(title))</h1>"]
         body.append("<p>" + HTMLPage.badge(passed: passed) + " "
-            + (passed ? "every engine met its own expectations" : "an engine missed its own expectations")
+            + (passed
+                ? "every engine met its own expectations" : "an engine missed its own expectations")
             + " · engines " + engines.map { HTMLPage.code($0) }.joined(separator: ", ") + "</p>")
         body.append("<p>Scenario \(HTMLPage.code(path)); rerun with "
             + HTMLPage.code("synclab compare \(path)") + ".</p>")
-        if !about.isEmpty { body.append("<p>" + HTMLPage.prose(about.joined(separator: " ")) + "</p>") }
+        if !about.isEmpty {
+            body.append("<p>" + HTMLPage.prose(about.joined(separator: " ")) + "</p>")
+        }
         if !notRun.isEmpty {
             body.append("<p>Not run on: " + notRun.map { e($0) }.joined(separator: "; ") + ".</p>")
         }
@@ -167,7 +176,8 @@ extension EngineComparison {
         for column in columns {
             var writer = SVGSequenceWriter(diagram: column.report.diagram)
             // Several engines share the page: their IDs link to their own catalogues.
-            writer.ruleLinks = catalogueLinks[column.engine] ?? CatalogueLinks(page: "", anchors: [:])
+            writer.ruleLinks = catalogueLinks[column.engine]
+                ?? CatalogueLinks(page: "", anchors: [:])
             writer.markerPrefix = RuleID.anchor(column.engine) + "-"
             let summary = "Timeline on \(e(column.engine)): "
                 + "\(column.report.diagram.messageCount) arrows, "
@@ -221,14 +231,17 @@ extension EngineComparison {
         func rows(_ rows: [Row]) -> String {
             "[" + rows.map { row in
                 "{\"label\":\(JSONText.string(row.label)),\"differs\":\(row.differs),\"cells\":{"
-                    + zip(engines, row.cells).map { "\(JSONText.string($0)):\(JSONText.string($1))" }
+                    + zip(engines, row.cells).map {
+                        "\(JSONText.string($0)):\(JSONText.string($1))"
+                    }
                         .joined(separator: ",") + "}}"
             }.joined(separator: ",") + "]"
         }
         let columnsJSON = columns.map { column in
             "{\"engine\":\(JSONText.string(column.engine)),\"judged\":\(column.judged),"
                 + "\"passed\":\(column.report.passed),"
-                + "\"held\":\(column.report.heldCount),\"expectations\":\(column.report.expectations.count),"
+                + "\"held\":\(column.report.heldCount),"
+                + "\"expectations\":\(column.report.expectations.count),"
                 + "\"rulesFired\":\(JSONText.array(column.rulesFired)),"
                 + "\"weaknessesFired\":\(JSONText.array(column.weaknessesFired)),"
                 + "\"leftovers\":\(JSONText.array(column.report.leftovers))}"

@@ -127,7 +127,8 @@ public struct EngineComparison: Sendable {
     private static func firedExpectations(_ scenario: ScenarioFile, engine: String) -> [String] {
         var rules: [String] = []
         for statement in scenario.timeline {
-            guard case .expectation(let expectation) = statement.kind, expectation.applies(to: engine),
+            guard case .expectation(let expectation) = statement.kind,
+                  expectation.applies(to: engine),
                 case .fired(_, let rule, true) = expectation.kind, !rules.contains(rule.value)
             else { continue }
             rules.append(rule.value)
@@ -162,7 +163,9 @@ public struct EngineComparison: Sendable {
         var parts: [String] = []
         for entity in table.entities {
             for row in entity.rows {
-                let label = row.first.flatMap { $0.isEmpty ? nil : $0 } ?? "(\(entity.entity), no label)"
+                let label = row.first.flatMap {
+                    $0.isEmpty ? nil : $0
+                } ?? "(\(entity.entity), no label)"
                 var text = label
                 for (index, column) in entity.columns.enumerated() {
                     let value = index + 2 < row.count ? row[index + 2] : ""
@@ -172,7 +175,9 @@ public struct EngineComparison: Sendable {
             }
         }
         if parts.isEmpty { parts = ["(empty)"] }
-        if !table.status.isEmpty { parts[parts.count - 1] += " [" + table.status.joined(separator: ", ") + "]" }
+        if !table.status.isEmpty {
+            parts[parts.count - 1] += " [" + table.status.joined(separator: ", ") + "]"
+        }
         return parts
     }
 
@@ -185,7 +190,9 @@ public struct EngineComparison: Sendable {
             let label = "line \(statement.line): " + source.statement(at: statement.line)
             rows.append(Row(label: label, cells: columns.map { column in
                 guard expectation.applies(to: column.engine) else { return Row.notApplicable }
-                guard let result = column.report.expectations.first(where: { $0.line == statement.line })
+                guard let result = column.report.expectations.first(where: {
+                    $0.line == statement.line
+                })
                 else { return "not reached" }
                 let verdict = result.passed ? "pass" : "FAIL: found \(result.found)"
                 return column.judged ? verdict : verdict + " (not its own)"
@@ -195,7 +202,9 @@ public struct EngineComparison: Sendable {
     }
 
     private static func summaryRows(_ columns: [Column]) -> [Row] {
-        func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
+        func list(_ items: [String]) -> String {
+            items.isEmpty ? "none" : items.joined(separator: ", ")
+        }
         let outcome = columns.map { column in
             var text = (column.report.passed ? "pass" : "FAIL") + ", " + column.report.outcomeText
             if let failure = column.report.failure {
@@ -210,7 +219,8 @@ public struct EngineComparison: Sendable {
                 cells: columns.map { list($0.decidingRules) }, comparable: false, listsRules: true),
             Row(label: "rules fired", cells: columns.map { list($0.rulesFired) }, comparable: false,
                 listsRules: true),
-            Row(label: "weaknesses fired", cells: columns.map { list($0.weaknessesFired) }, listsRules: true),
+            Row(label: "weaknesses fired", cells: columns.map { list($0.weaknessesFired) },
+                listsRules: true),
             Row(label: "leftovers", cells: columns.map { list($0.report.leftovers) }),
         ]
     }

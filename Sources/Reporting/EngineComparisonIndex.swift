@@ -23,7 +23,9 @@ public struct EngineComparisonIndex: Sendable {
     public var engines: [String] {
         var names: [String] = []
         for entry in entries {
-            for engine in entry.comparison.engines where !names.contains(engine) { names.append(engine) }
+            for engine in entry.comparison.engines where !names.contains(engine) {
+                names.append(engine)
+            }
         }
         return names
     }
@@ -38,7 +40,9 @@ public struct EngineComparisonIndex: Sendable {
         let links = catalogueLinks[engine]
         return Self.cell(comparison, engine: engine,
             text: { markdown ? MarkdownText.inline($0) : XMLText.escape($0) },
-            rules: { EngineComparison.linkedRules($0.joined(separator: ", "), links, markdown: markdown) })
+            rules: {
+                EngineComparison.linkedRules($0.joined(separator: ", "), links, markdown: markdown)
+            })
     }
 
     private static func cell(
@@ -60,21 +64,24 @@ public struct EngineComparisonIndex: Sendable {
         let m = MarkdownText.self
         var out = ["# The engines compared, story by story", ""]
         out.append("Each story runs on every engine it lists; a cell says whether the engine did "
-            + "what the story expects of it and the rules and weaknesses that decide it (the story's "
-            + "`fired` expectations), then any other weakness that fired. "
+            + "what the story expects of it and the rules and weaknesses that decide it "
+            + "(the story's `fired` expectations), then any other weakness that fired. "
             + "Open a story for the final states side by side and a sequence diagram per engine.")
-        out += ["", "| story | " + engines.map { m.inline($0) }.joined(separator: " | ") + " | engines disagree on |"]
+        out += ["", "| story | " + engines.map { m.inline($0) }.joined(separator: " | ")
+            + " | engines disagree on |"]
         out.append("|---|" + engines.map { _ in "---|" }.joined() + "---|")
         for entry in entries {
             let comparison = entry.comparison
             let disagree = comparison.differingRows.map(\.label)
             out.append("| [\(m.inline(comparison.title))](\(entry.link)) | "
-                + engines.map { linkedCell(comparison, engine: $0, markdown: true) }.joined(separator: " | ")
-                + " | " + m.inline(disagree.isEmpty ? "nothing" : disagree.joined(separator: ", ")) + " |")
+                + engines.map { linkedCell(comparison, engine: $0, markdown: true) }
+                    .joined(separator: " | ")
+                + " | " + m.inline(disagree.isEmpty ? "nothing" : disagree.joined(separator: ", "))
+                + " |")
         }
         let failed = entries.filter { !$0.comparison.passed }.count
-        out += ["", "\(entries.count) stories, \(entries.count - failed) where every engine met its own "
-            + "expectations, \(failed) where one did not."]
+        out += ["", "\(entries.count) stories, \(entries.count - failed) where every engine "
+            + "met its own expectations, \(failed) where one did not."]
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -85,21 +92,25 @@ public struct EngineComparisonIndex: Sendable {
     public func html() -> String {
         let e = { (text: String) in XMLText.escape(text) }
         var body = ["<h1>The engines compared, story by story</h1>"]
-        body.append("<p>Each story runs on every engine it lists; a cell says whether the engine did "
-            + "what the story expects of it and the rules and weaknesses that decide it, then any other "
-            + "weakness that fired.</p>")
+        body.append("<p>Each story runs on every engine it lists; a cell says whether the engine "
+            + "did what the story expects of it and the rules and weaknesses that decide it, "
+            + "then any other weakness that fired.</p>")
         // Cells here are a verdict and a few rule IDs: narrower columns fit every engine.
         let least = EngineComparison.labelWidth + (engines.count + 1) * Self.minimumCellWidth
         var html = "<div class=\"wide\"><table class=\"compare\" style=\"min-width: \(least)px\">"
             + "<thead><tr><th>story</th>"
-            + engines.map { "<th>\(e($0))</th>" }.joined() + "<th>engines disagree on</th></tr></thead><tbody>"
+            + engines.map { "<th>\(e($0))</th>" }.joined()
+            + "<th>engines disagree on</th></tr></thead><tbody>"
         for entry in entries {
             let comparison = entry.comparison
             let disagree = comparison.differingRows.map(\.label)
             html += "<tr><td><a href=\"\(XMLText.escape(entry.link, attribute: true))\">"
                 + "\(e(comparison.title))</a> \(HTMLPage.badge(passed: comparison.passed))</td>"
-            html += engines.map { "<td>\(linkedCell(comparison, engine: $0, markdown: false))</td>" }.joined()
-            html += "<td>\(e(disagree.isEmpty ? "nothing" : disagree.joined(separator: ", ")))</td></tr>"
+            html += engines.map {
+                "<td>\(linkedCell(comparison, engine: $0, markdown: false))</td>"
+            }.joined()
+            html += "<td>"
+                + "\(e(disagree.isEmpty ? "nothing" : disagree.joined(separator: ", ")))</td></tr>"
         }
         body.append(html + "</tbody></table></div>")
         return HTMLPage.document(title: "The engines compared", body: body,

@@ -73,7 +73,8 @@ struct SequenceSummarizer {
         let noun = count == 1 ? word : word + "s"
         let arrowText = arrows == 0 ? "" : ", \(arrows) arrows"
         let span = Self.span(start, end)
-        return SequenceGap(time: start, text: "… \(count) similar \(noun) \(span)\(arrowText) …")
+        return SequenceGap(time: start,
+            text: "… \(count) similar \(noun) \(span)\(arrowText) …")
     }
 
     /// Small integers standing for equal signatures, so blocks compare cheaply.

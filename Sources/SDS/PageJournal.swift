@@ -80,7 +80,9 @@ struct PageJournal {
         data.setChangeTag(tag, for: name)
     }
 
-    mutating func setPending(_ change: PendingChange?, for id: ModelID, in data: inout SDSSyncData) {
+    mutating func setPending(
+        _ change: PendingChange?, for id: ModelID, in data: inout SDSSyncData
+    ) {
         entries.append(.pending(id, data.pending[id]))
         data.pending[id] = change
     }
@@ -96,7 +98,8 @@ struct PageJournal {
     }
 
     mutating func setSkippedDeletion(_ type: String, for name: String, in data: inout SDSSyncData) {
-        entries.append(.skippedDeletion(name, data.skippedDeletions.updateValue(type, forKey: name)))
+        entries.append(.skippedDeletion(name,
+            data.skippedDeletions.updateValue(type, forKey: name)))
     }
 
     mutating func setSkippedRule(_ rule: String, for name: String, in data: inout SDSSyncData) {
@@ -104,7 +107,9 @@ struct PageJournal {
     }
 
     /// Removes and returns the unanswered save of a record.
-    mutating func removeUnanswered(_ name: String, in data: inout SDSSyncData) -> UnansweredUpload? {
+    mutating func removeUnanswered(
+        _ name: String, in data: inout SDSSyncData
+    ) -> UnansweredUpload? {
         guard !data.unanswered.isEmpty else { return nil }
         let removed = data.unanswered.removeValue(forKey: name)
         entries.append(.unanswered(name, removed))
@@ -139,7 +144,9 @@ struct PageJournal {
             if let model = entry.model { context.syncData.unbind(model) }
         }
         for entry in records {
-            if let model = context.syncData.model(forRecord: entry.name) { context.syncData.unbind(model) }
+            if let model = context.syncData.model(forRecord: entry.name) {
+                context.syncData.unbind(model)
+            }
             context.syncData.setChangeTag(nil, for: entry.name)
         }
         var restored: Set<String> = []
@@ -151,9 +158,11 @@ struct PageJournal {
         for entry in entries.reversed() {
             switch entry {
             case .pending(let id, let change): context.syncData.pending[id] = change
-            case .pendingDeletion(let name, let deletion): context.syncData.pendingDeletions[name] = deletion
+            case .pendingDeletion(let name,
+                let deletion): context.syncData.pendingDeletions[name] = deletion
             case .recordZone(let name, let zone): context.syncData.recordZones[name] = zone
-            case .skippedDeletion(let name, let type): context.syncData.skippedDeletions[name] = type
+            case .skippedDeletion(let name,
+                let type): context.syncData.skippedDeletions[name] = type
             case .skippedRule(let name, let rule): context.syncData.skippedRules[name] = rule
             case .unanswered(let name, let upload): context.syncData.unanswered[name] = upload
             case .uploadedMove(let name, let tag): context.syncData.uploadedMoves[name] = tag

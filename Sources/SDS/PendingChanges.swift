@@ -19,7 +19,8 @@ public struct PendingChanges: Hashable, Sendable, ExpressibleByDictionaryLiteral
     public init() {}
 
     public init(dictionaryLiteral elements: (ModelID, PendingChange)...) {
-        for (id, change) in elements { self[id] = change } // tidy: ordered a literal list, each key set independently
+        // Each key of the literal list is set independently.
+        for (id, change) in elements { self[id] = change } // tidy: ordered (a literal list)
     }
 
     public subscript(id: ModelID) -> PendingChange? {

@@ -9,7 +9,9 @@ public enum RecordMapping {
     /// record deletes it too (ERR-6, LIM-5: a record that still references a previous parent
     /// would be deleted with it). `CKRecord.parent` itself has the action `.none` and deletes
     /// nothing, so the cascade has to live on the field. Other relationships are `.none`.
-    public static func reference(_ target: String, _ relationship: RelationshipDescription) -> CloudValue {
+    public static func reference(
+        _ target: String, _ relationship: RelationshipDescription
+    ) -> CloudValue {
         .reference(target, action: relationship.isParent ? .deleteSelf : .none)
     }
 
@@ -85,6 +87,7 @@ public enum RecordMapping {
 
     /// The synchronized property names of an entity: attributes, then to-one relationships.
     public static func synchronizedKeys(of entity: EntityDescription) -> [String] {
-        entity.synchronizedAttributes.map(\.name) + entity.synchronizedToOneRelationships.map(\.name)
+        entity.synchronizedAttributes.map(\.name)
+            + entity.synchronizedToOneRelationships.map(\.name)
     }
 }

@@ -7,7 +7,9 @@ extension SDSEngine {
     /// Decides, before storing, which local model each record of a page goes to: a model
     /// that has its record, a local twin (ADOPT-4 / LIFE-3 / DEL-3 by values, ID-2 by
     /// identity), or a new model. The app can save between this and the store (LIM-2).
-    func resolvePage(_ page: DownloadPage, context: inout SDSContext, effects: inout [EngineEffect]) -> PageResolution {
+    func resolvePage(
+        _ page: DownloadPage, context: inout SDSContext, effects: inout [EngineEffect]
+    ) -> PageResolution {
         var resolution = PageResolution()
         // Sized once for the page (not grown record by record).
         resolution.targets.reserveCapacity(page.records.count)
@@ -31,9 +33,11 @@ extension SDSEngine {
         of records: [CloudRecord], at index: Int, earlier: [PageResolution.Target?],
         ownRecords: inout Set<ModelID>?, context: SDSContext, effects: inout [EngineEffect]
     ) -> PageResolution.Target? {
-        guard let entity = entities.named(records[index].recordType), entity.isSynchronized else { return nil }
+        guard let entity = entities.named(records[index].recordType),
+              entity.isSynchronized else { return nil }
         let name = records[index].recordName
-        if let existing = context.syncData.model(forRecord: name), context.store.contains(existing) {
+        if let existing = context.syncData.model(forRecord: name),
+           context.store.contains(existing) {
             // (The entity's identity asked first: it needs no lookup.)
             if !entity.identity.isEmpty, context.syncData.pending[existing]?.isInsert == true,
                context.syncData.changeTag(of: name).isNil {
@@ -69,7 +73,8 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
-        precondition(resolution.targets.count == page.records.count, "sds: a page resolved for another")
+        precondition(resolution.targets.count == page.records.count,
+            "sds: a page resolved for another")
         // (Filtered only when a share is among them: a filter copies every record.)
         let isShare = { (record: CloudRecord) in record.recordType == "cloudkit.share" }
         var records = page.records
@@ -84,9 +89,11 @@ extension SDSEngine {
         }
         let (storable, kept) = recordsToStore(records, context: &context, effects: &effects)
         if let kept { targets = kept.map { targets[$0] } }
-        store(storable, deletions: page.deletions, targets: targets, context: &context, effects: &effects)
+        store(storable, deletions: page.deletions, targets: targets, context: &context,
+            effects: &effects)
         if let zone = page.sharedZone {
-            for record in storable where context.syncData.model(forRecord: record.recordName) != nil {
+            for record in storable
+                where context.syncData.model(forRecord: record.recordName) != nil {
                 context.syncData.recordZones[record.recordName] = zone
             }
         }
@@ -130,7 +137,8 @@ extension SDSEngine {
         context: inout SDSContext, effects: inout [EngineEffect]
     ) -> Bool {
         // (`skipsHere` answers false at once when this process synchronizes the full schema.)
-        if !synchronizesFullSchema, skipsHere(records[index], context: &context, effects: &effects) {
+        if !synchronizesFullSchema,
+           skipsHere(records[index], context: &context, effects: &effects) {
             return false
         }
         let name = records[index].recordName
@@ -168,7 +176,8 @@ extension SDSEngine {
                fields: records[index].fields, recordName: name, entity: entity,
                page: records, inPage: &inPage, context: context) {
             let record = records[index]
-            context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "references \(missing), not downloaded")
+            context.syncData.aside[record.recordName] = AsideRecord(record: record,
+                reason: "references \(missing), not downloaded")
             // LIM-3: another device moved this model into one this device deleted without
             // knowing of the move; the model stays at its previous place here.
             let deletedHere = !context.syncData.pendingDeletions[missing].isNil
@@ -201,7 +210,8 @@ extension SDSEngine {
         for relationship in entity.synchronizedToOneRelationships {
             guard case .reference(let name, _)? = fields[relationship.name] else { continue }
             // A stored record is not missing, whether the page has it or not.
-            if let id = context.syncData.model(forRecord: name), context.store.contains(id) { continue }
+            if let id = context.syncData.model(forRecord: name),
+               context.store.contains(id) { continue }
             // A record of the page that this device deleted (its deletion not uploaded yet) is
             // not stored: a reference to it is missing here too (LIM-3), unless a local change
             // of the key wins over the downloaded reference (SYNC-4).
@@ -278,8 +288,11 @@ extension SDSEngine {
         }
     }
 
-    private func keepAsideRejected(_ record: CloudRecord, context: inout SDSContext, effects: inout [EngineEffect]) {
-        context.syncData.aside[record.recordName] = AsideRecord(record: record, reason: "the store rejects its values")
+    private func keepAsideRejected(
+        _ record: CloudRecord, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        context.syncData.aside[record.recordName] = AsideRecord(record: record,
+            reason: "the store rejects its values")
         effects.appendTrace(detailed: context.isTracing,
             kind: "download.record.kept-aside",
             details: [TraceField("record", .string(record.recordName)),
@@ -308,7 +321,8 @@ extension SDSEngine {
             let name = records[index].recordName
             if let target = targets[index], context.store.contains(target.model) {
                 if target.match != .own {
-                    adoptTwin(target.model, record: records[index], byValues: target.match == .values,
+                    adoptTwin(target.model, record: records[index],
+                        byValues: target.match == .values,
                               journal: &journal, context: &context, effects: &effects)
                 }
                 applied.append((index, target.model, entity, false))
@@ -321,7 +335,8 @@ extension SDSEngine {
                 journal.bind(other, to: fresh, in: &context.syncData)
                 effects.appendTrace(detailed: context.isTracing,
                     kind: "download.duplicate-identity",
-                    details: [TraceField("record", .string(name)), TraceField("localModelMovedTo", .string(fresh))],
+                    details: [TraceField("record", .string(name)),
+                        TraceField("localModelMovedTo", .string(fresh))],
                     rules: ["LIM-2", "ID-5"]
                 )
             }
@@ -342,7 +357,8 @@ extension SDSEngine {
                 pending.isAdoption = false
                 pending.isInsert = false
                 pending.adoptionEdits = []
-                journal.setPending(pending.keys.isEmpty ? nil : pending, for: id, in: &context.syncData)
+                journal.setPending(pending.keys.isEmpty ? nil : pending, for: id,
+                    in: &context.syncData)
                 effects.appendTrace(detailed: context.isTracing,
                     kind: "adopt.record-wins",
                     details: [TraceField("record", .string(records[index].recordName)),
@@ -388,7 +404,8 @@ extension SDSEngine {
             guard let aside = context.syncData.aside[name],
                   let entity = entities.named(aside.record.recordType),
                   missingReference(fields: aside.record.fields, recordName: aside.record.recordName,
-                                   entity: entity, page: [], inPage: &noPage, context: context) == nil,
+                                   entity: entity, page: [], inPage: &noPage,
+                                   context: context) == nil,
                   aside.reason.hasPrefix("references") else { continue }
             context.syncData.aside[name] = nil
             ready.append(aside.record)
@@ -464,7 +481,8 @@ extension SDSEngine {
         // that changes nothing of its model (most of those that come back after this
         // device's own upload) allocates no table (an allocation, unspecialized too).
         var values: [String: PropertyValue] = [:]
-        let capacity = entity.synchronizedAttributes.count + entity.synchronizedToOneRelationships.count
+        let capacity = entity.synchronizedAttributes.count
+            + entity.synchronizedToOneRelationships.count
         var kept: [String] = []
         let fields = records[index].fields
         // The entity's attributes and relationships read in place (`attributes[offset]`): a
@@ -535,7 +553,9 @@ extension SDSEngine {
         for name in entity.identity {
             guard let attribute = entity.attribute(named: name),
                   let field = record.fields[name],
-                  let value = RecordMapping.attributeValue(field, type: attribute.type) else { return nil }
+                  let value = RecordMapping.attributeValue(field, type: attribute.type) else {
+                      return nil
+                  }
             wanted[name] = value
         }
         for model in context.store.models(of: entity.name) where !taken.contains(model.id) {
@@ -560,7 +580,8 @@ extension SDSEngine {
         of records: [CloudRecord], at index: Int, entity: SDSEntity, context: SDSContext,
         targets: [PageResolution.Target?]
     ) -> ModelID? {
-        guard entity.identity.isEmpty, context.syncData.zoneToken.isNil || context.syncData.needsFullDownload,
+        guard entity.identity.isEmpty,
+              context.syncData.zoneToken.isNil || context.syncData.needsFullDownload,
               !context.syncData.pending.isEmpty else {
             return nil
         }
@@ -578,7 +599,8 @@ extension SDSEngine {
                     || (pending.isInsert && !context.syncData.hasDownloadedOnce
                         && context.syncData.valueMatchingRule != "LIFE-3"),
                   let name = context.syncData.recordName(of: model.id),
-                  context.syncData.changeTag(of: name).isNil, name != record.recordName else { continue }
+                  context.syncData.changeTag(of: name).isNil,
+                  name != record.recordName else { continue }
             let matches = entity.synchronizedAttributes.allSatisfy { attribute in
                 let downloaded = record.fields[attribute.name].flatMap {
                     RecordMapping.attributeValue($0, type: attribute.type)
@@ -625,7 +647,8 @@ extension SDSEngine {
         if entities.named(deletion.recordType)?.isSynchronized != true,
            fullEntities.named(deletion.recordType)?.isSynchronized == true {
             // EXT-2 / EXT-3: a deletion of a model this process does not synchronize.
-            journal.setSkippedDeletion(deletion.recordType, for: deletion.recordName, in: &context.syncData)
+            journal.setSkippedDeletion(deletion.recordType, for: deletion.recordName,
+                in: &context.syncData)
             journal.setSkippedRule(isExtension ? "EXT-2" : "EXT-3", for: deletion.recordName,
                                    in: &context.syncData)
             effects.appendTrace(detailed: context.isTracing,
@@ -658,7 +681,8 @@ extension SDSEngine {
             effects.appendTrace(detailed: context.isTracing,
                 kind: "download.deletion-ignored",
                 details: [TraceField("record", .string(deletion.recordName)),
-                          TraceField("reason", .string("a model created on this device holds the record"))],
+                          TraceField("reason",
+                              .string("a model created on this device holds the record"))],
                 rules: ["SYNC-5"]
             )
             return
@@ -691,13 +715,16 @@ extension SDSEngine {
     /// Models that vanished with the engine's own deletions (delete rules) lose their
     /// records here. One that had changes not uploaded yet, e.g. a move into the model whose
     /// deletion arrived, is deleted everywhere: its deletion is uploaded (LIM-3).
-    private func forgetCascadedModels(deletedBy entry: HistoryEntry?, context: inout SDSContext, effects: inout [EngineEffect]) {
+    private func forgetCascadedModels(
+        deletedBy entry: HistoryEntry?, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
         // Only the models this download's save removed (its history entry's deletions, still
         // bound to a record), sorted: a model gone before it (a batch delete, DEL-2) keeps its
         // record, so the next launch brings it back. O(page), not O(bound models).
         var vanished: [ModelID: String] = [:]
         for change in entry?.changes ?? [] {
-            if case .deleted(let id, let entity, _) = change, !context.syncData.recordName(of: id).isNil {
+            if case .deleted(let id, let entity, _) = change,
+               !context.syncData.recordName(of: id).isNil {
                 vanished[id] = entity
             }
         }
@@ -707,7 +734,8 @@ extension SDSEngine {
             if mechanisms.uploadsDeletionsOfCascadedChangedModels,
                let pending = context.syncData.pending[id], !pending.isInsert, !pending.keys.isEmpty,
                let entity = vanished[id] {
-                context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name, recordType: entity)
+                context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name,
+                    recordType: entity)
                 effects.appendTrace(detailed: context.isTracing,
                     kind: "download.cascade-deleted-pending-change",
                     details: [TraceField("record", .string(name)),

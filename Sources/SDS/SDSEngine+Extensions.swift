@@ -7,16 +7,21 @@ extension SDSEngine {
     /// EXT-2 / EXT-3: a downloaded record this process does not fully synchronize (its model,
     /// or some keys it has values of) is remembered, so a process that synchronizes them
     /// downloads it again. Returns true when the record is skipped entirely.
-    func skipsHere(_ record: CloudRecord, context: inout SDSContext, effects: inout [EngineEffect]) -> Bool {
+    func skipsHere(
+        _ record: CloudRecord, context: inout SDSContext, effects: inout [EngineEffect]
+    ) -> Bool {
         // The same entity on both sides: nothing is missing and the model is skipped only
         // when unsynchronized, which the full schema's guard below returns false for too.
         if synchronizesFullSchema { return false }
-        guard let full = fullEntities.named(record.recordType), full.isSynchronized else { return false }
+        guard let full = fullEntities.named(record.recordType),
+              full.isSynchronized else { return false }
         let own = entities.named(record.recordType)
         let ownKeys = own?.synchronizedKeys ?? []
         let missing = full.synchronizedKeys.filter { !ownKeys.contains($0) }
         let skipsModel = own?.isSynchronized != true
-        guard skipsModel || missing.contains(where: { record.fields[$0] != nil || record.fields[Self.overflowField] != nil }) else {
+        guard skipsModel || missing.contains(where: {
+            record.fields[$0] != nil || record.fields[Self.overflowField] != nil
+        }) else {
             return false
         }
         context.syncData.skipped[record.recordName] = record.recordType
@@ -52,7 +57,8 @@ extension SDSEngine {
         var deletions: [RecordDeletion] = []
         var rules: Set<String> = []
         for name in names {
-            deletions.append(RecordDeletion(recordName: name, recordType: context.syncData.skippedDeletions[name] ?? ""))
+            deletions.append(RecordDeletion(recordName: name,
+                recordType: context.syncData.skippedDeletions[name] ?? ""))
             context.syncData.skippedDeletions[name] = nil
             rules.insert(context.syncData.skippedRules.removeValue(forKey: name) ?? "EXT-2")
         }
@@ -61,13 +67,17 @@ extension SDSEngine {
             details: [TraceField("records", .list(names.map { .string($0) }))],
             rules: rules.sorted()
         )
-        applyPage(DownloadPage(sharedZone: nil, records: [], deletions: deletions, token: ZoneChangeToken(zone: appZone(context), incarnation: 0, sequence: 0, epoch: 0), moreComing: false),
+        applyPage(DownloadPage(sharedZone: nil, records: [], deletions: deletions,
+            token: ZoneChangeToken(zone: appZone(context), incarnation: 0, sequence: 0, epoch: 0),
+            moreComing: false),
                   resolution: PageResolution(), context: &context, effects: &effects)
     }
 
     /// The answer to a catch-up fetch: found records are stored like downloaded ones, gone
     /// ones are deletions.
-    func catchUp(_ results: [ItemResult], context: inout SDSContext, effects: inout [EngineEffect]) {
+    func catchUp(
+        _ results: [ItemResult], context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
         var records: [CloudRecord] = []
         var deletions: [RecordDeletion] = []
         var rules: Set<String> = []
@@ -76,9 +86,11 @@ extension SDSEngine {
             case .saved(let record):
                 records.append(record)
                 context.syncData.skipped[record.recordName] = nil
-                rules.insert(context.syncData.skippedRules.removeValue(forKey: record.recordName) ?? "EXT-2")
+                rules.insert(context.syncData.skippedRules.removeValue(forKey: record.recordName)
+                    ?? "EXT-2")
             case .failed(let name, let error) where error.code == .unknownItem:
-                deletions.append(RecordDeletion(recordName: name, recordType: context.syncData.skipped[name] ?? ""))
+                deletions.append(RecordDeletion(recordName: name,
+                    recordType: context.syncData.skipped[name] ?? ""))
                 context.syncData.skipped[name] = nil
                 rules.insert(context.syncData.skippedRules.removeValue(forKey: name) ?? "EXT-2")
             default:
@@ -105,10 +117,12 @@ extension SDSEngine {
     func keepNamesFromBeforeIdentities(context: SDSContext, effects: inout [EngineEffect]) {
         var kept: [String] = []
         for id in context.syncData.records.boundModels {
-            guard let name = context.syncData.recordName(of: id), !context.syncData.changeTag(of: name).isNil,
+            guard let name = context.syncData.recordName(of: id),
+                  !context.syncData.changeTag(of: name).isNil,
                   let model = context.store.model(id), let entity = entities.named(model.entity),
                   !entity.identity.isEmpty,
-                  let identityName = identityRecordName(of: id, entity: entity, store: context.store),
+                  let identityName = identityRecordName(of: id, entity: entity,
+                      store: context.store),
                   identityName != name else { continue }
             kept.append(name)
         }

@@ -13,18 +13,23 @@ extension SDSEngine {
         for id in context.syncData.pending.keys.sorted() {
             guard let pending = context.syncData.pending[id], !pending.isInsert,
                   let name = context.syncData.recordName(of: id),
-                  zone(ofRecord: name, model: id, context: context) == appZone(context) else { continue }
+                  zone(ofRecord: name, model: id, context: context) == appZone(context) else {
+                      continue
+                  }
             names.append(name)
         }
         guard !names.isEmpty else { return nil }
         current.existenceCheckInFlight = true
         current.uploadRequests += 1
-        return .fetchRecords(scope: .privateDatabase, zone: appZone(context), names: Array(names.prefix(Self.maxItemsPerUpload)))
+        return .fetchRecords(scope: .privateDatabase, zone: appZone(context),
+            names: Array(names.prefix(Self.maxItemsPerUpload)))
     }
 
     /// Edits of records that are gone are not uploaded now (an edit never recreates a
     /// record): they wait for the next download, which brings the deletion (SYNC-3).
-    func handleExistenceCheckAnswer(_ response: CloudResponse, _ current: SyncRun, effects: inout [EngineEffect]) -> Bool {
+    func handleExistenceCheckAnswer(
+        _ response: CloudResponse, _ current: SyncRun, effects: inout [EngineEffect]
+    ) -> Bool {
         guard current.existenceCheckInFlight else { return false }
         current.existenceCheckInFlight = false
         guard case .recordsFetched(let results) = response else { return true }

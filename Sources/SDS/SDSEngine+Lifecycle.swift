@@ -17,7 +17,8 @@ extension SDSEngine {
                 context.syncData.isRedownloading = true
                 context.syncData.zoneToken = nil
                 context.syncData.valueMatchingRule = "DEL-3"
-                effects.appendTrace(detailed: context.isTracing, kind: "store.vanished", details: [], rules: ["HDO-3"])
+                effects.appendTrace(detailed: context.isTracing, kind: "store.vanished",
+                    details: [], rules: ["HDO-3"])
             }
         }
         var vanished: [String] = []
@@ -33,14 +34,16 @@ extension SDSEngine {
             effects.appendTrace(detailed: context.isTracing,
                 kind: "store.models-vanished",
                 details: [TraceField("records", .list(vanished.map { .string($0) })),
-                          TraceField("deletions", .string("none recorded; every record is downloaded again"))],
+                          TraceField("deletions",
+                              .string("none recorded; every record is downloaded again"))],
                 rules: ["DEL-2"]
             )
         }
         var adopted: [TraceValue] = []
         for model in context.store.models where context.syncData.recordName(of: model.id) == nil {
             guard let entity = entities.named(model.entity), entity.isSynchronized else { continue }
-            let name = assignRecordName(to: model.id, entity: entity, context: &context, effects: &effects)
+            let name = assignRecordName(to: model.id, entity: entity, context: &context,
+                effects: &effects)
             var pending = context.syncData.pending[model.id] ?? PendingChange()
             pending.isInsert = true
             pending.isAdoption = true
@@ -53,14 +56,17 @@ extension SDSEngine {
         }
         if !adopted.isEmpty {
             if context.syncData.zoneToken.isNil { context.syncData.needsFullDownload = true }
-            effects.appendTrace(detailed: context.isTracing, kind: "models.adopted", details: [TraceField("records", .list(adopted))], rules: ["ADOPT-1"])
+            effects.appendTrace(detailed: context.isTracing, kind: "models.adopted",
+                details: [TraceField("records", .list(adopted))], rules: ["ADOPT-1"])
         }
     }
 
     /// ACCT-3: another account. Local models stay and keep their record names (ACCT-4); the
     /// previous account's pending changes, tokens and zone are forgotten; every local model is
     /// uploaded to the new account without overwriting its data (ADOPT-2).
-    func startOverWithAccount(_ account: String, context: inout SDSContext, effects: inout [EngineEffect]) {
+    func startOverWithAccount(
+        _ account: String, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
         removeAllSharedCopies(rule: "ACCT-3", context: &context, effects: &effects)
         let names = context.syncData.records
         var fresh = SDSSyncData()
@@ -79,7 +85,8 @@ extension SDSEngine {
             rules: ["ACCT-3", "ACCT-4"]
         )
         for id in fresh.records.boundModels {
-            guard let model = context.store.model(id), let entity = entities.named(model.entity) else { continue }
+            guard let model = context.store.model(id),
+                  let entity = entities.named(model.entity) else { continue }
             var pending = PendingChange(isInsert: true, isAdoption: true)
             for key in entity.synchronizedKeys {
                 context.syncData.editVersion += 1
@@ -89,7 +96,8 @@ extension SDSEngine {
         }
         effects.appendTrace(detailed: context.isTracing,
             kind: "models.adopted",
-            details: [TraceField("records", .list(fresh.records.sortedBoundNames.map { .string($0) }))],
+            details: [TraceField("records",
+                .list(fresh.records.sortedBoundNames.map { .string($0) }))],
             rules: ["ADOPT-1"]
         )
         findModelsWithoutRecords(context: &context, effects: &effects)
@@ -140,7 +148,8 @@ extension SDSEngine {
         accountChecked = false
         effects.appendTrace(detailed: context.isTracing,
             kind: "reset.done",
-            details: [TraceField("forgotten", .string("records of models, pending changes, tokens, hasDownloadedOnce"))],
+            details: [TraceField("forgotten",
+                .string("records of models, pending changes, tokens, hasDownloadedOnce"))],
             rules: ["LIFE-2"]
         )
         if let waiter = reset.waiter { effects.append(.completed(waiter)) }
@@ -154,23 +163,30 @@ extension SDSEngine {
         effects.append(.cancelTimer(.rejectedRetry))
         effects.appendTrace(detailed: context.isTracing,
             kind: "rejected.retried",
-            details: [TraceField("records", .list(names.map { .string($0) })), TraceField("by", .string("forceDownload()"))],
+            details: [TraceField("records", .list(names.map { .string($0) })),
+                TraceField("by", .string("forceDownload()"))],
             rules: ["SCHEMA-4"]
         )
     }
 
     /// SCHEMA-4 / ERR-7: records whose hour is over are tried again.
-    func releaseRejected(upTo now: SimTime, context: inout SDSContext, effects: inout [EngineEffect]) {
-        let due = context.syncData.rejected.keys.sorted().filter { context.syncData.rejected[$0]!.until <= now }
+    func releaseRejected(
+        upTo now: SimTime, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        let due = context.syncData.rejected.keys.sorted().filter {
+            context.syncData.rejected[$0]!.until <= now
+        }
         for name in due { context.syncData.rejected[name] = nil }
         if !due.isEmpty {
             effects.appendTrace(detailed: context.isTracing,
                 kind: "rejected.retried",
-                details: [TraceField("records", .list(due.map { .string($0) })), TraceField("after", .string("1 hour"))],
+                details: [TraceField("records", .list(due.map { .string($0) })),
+                    TraceField("after", .string("1 hour"))],
                 rules: ["SCHEMA-4", "ERR-7"]
             )
         }
-        if let next = context.syncData.rejected.values.map(\.until).min() { // tidy: ordered (a minimum)
+        if let next = context.syncData.rejected.values // tidy: ordered (a minimum)
+            .map(\.until).min() {
             effects.append(.setTimer(.rejectedRetry, after: next - now))
         }
     }

@@ -46,7 +46,8 @@ extension SDSEngine {
 
     /// Adds a pending model's record to the fetch of its zone when it `needsFetch`.
     private func noteOverflowFetch(
-        of id: ModelID, _ current: SyncRun, context: SDSContext, into byZone: inout [ZoneID: [String]]
+        of id: ModelID, _ current: SyncRun, context: SDSContext,
+        into byZone: inout [ZoneID: [String]]
     ) {
         guard let pending = context.syncData.pending[id],
               let name = context.syncData.recordName(of: id),
@@ -99,7 +100,8 @@ extension SDSEngine {
         // A small record without a known asset moves nothing (`localPlan`'s first case),
         // told from the model without building its save.
         if context.syncData.overflow[name].isNil,
-           smallRecordSize(model: model, pending: pending, entity: entity, context: context) != nil {
+           smallRecordSize(model: model, pending: pending, entity: entity,
+               context: context) != nil {
             return false
         }
         var scratch: [EngineEffect] = []
@@ -240,7 +242,8 @@ extension SDSEngine {
     ) -> Bool {
         guard error.code == .limitExceeded, current.overflow.bases[name] == nil,
               !current.overflow.mustFetch.contains(name),
-              let id = context.syncData.model(forRecord: name), let pending = context.syncData.pending[id],
+              let id = context.syncData.model(forRecord: name),
+              let pending = context.syncData.pending[id],
               let model = context.store.model(id), let entity = entities.named(model.entity)
         else { return false }
         let movable = entity.synchronizedAttributes.contains { attribute in

@@ -26,7 +26,8 @@ extension SDSEngine {
     /// is not recorded: the position moves past it without copying the history out of the
     /// store, on every downloaded page.
     func recordLocalChanges(
-        afterOwnSave ownSave: HistoryEntry?, context: inout SDSContext, effects: inout [EngineEffect]
+        afterOwnSave ownSave: HistoryEntry?, context: inout SDSContext,
+        effects: inout [EngineEffect]
     ) {
         if let ownSave, ownSave.author == Self.author,
            ownSave.position == context.syncData.historyPosition + 1 {
@@ -36,11 +37,14 @@ extension SDSEngine {
         recordLocalChanges(context: &context, effects: &effects)
     }
 
-    private func record(_ change: HistoryChange, context: inout SDSContext, effects: inout [EngineEffect]) {
+    private func record(
+        _ change: HistoryChange, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
         switch change {
         case .inserted(let id, let entityName):
             guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
-            let name = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
+            let name = assignRecordName(to: id, entity: entity, context: &context,
+                effects: &effects)
             // Every key at the next versions, in the keys' order (as `nextVersion` gives them
             // one by one). The map is made from the pairs, at their number, by code specialized
             // here: made empty at a size (`Dictionary(minimumCapacity:)`), it would run
@@ -55,7 +59,8 @@ extension SDSEngine {
             context.syncData.pending[id] = pending
             effects.appendTrace(detailed: context.isTracing,
                 kind: "change.recorded",
-                details: [TraceField("model", .string(name)), TraceField("change", .string("insert"))],
+                details: [TraceField("model", .string(name)),
+                    TraceField("change", .string("insert"))],
                 rules: ["SYNC-1"]
             )
         case .updated(let id, let entityName, let keys):
@@ -109,7 +114,8 @@ extension SDSEngine {
                     pending.movedFrom.append(previousParent)
                 }
             }
-            if let name = context.syncData.recordName(of: id), !context.syncData.rejected[name].isNil {
+            if let name = context.syncData.recordName(of: id),
+               !context.syncData.rejected[name].isNil {
                 context.syncData.rejected[name] = nil
                 effects.appendTrace(detailed: context.isTracing,
                     kind: "rejected.changed",
@@ -127,7 +133,8 @@ extension SDSEngine {
             context.syncData.pending[id] = nil
             guard let name = context.syncData.recordName(of: id) else { return }
             context.syncData.unbind(id)
-            context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name, recordType: entityName)
+            context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name,
+                recordType: entityName)
             effects.appendTrace(detailed: context.isTracing,
                 kind: "deletion.recorded",
                 details: [TraceField("record", .string(name))],
@@ -217,8 +224,10 @@ extension SDSEngine {
         }
         if let heir {
             context.syncData.bind(heir.id, to: oldName)
-        } else if context.syncData.changeTag(of: oldName) != nil || context.syncData.pending[id]?.isInsert != true {
-            context.syncData.pendingDeletions[oldName] = PendingDeletion(recordName: oldName, recordType: entity.name)
+        } else if context.syncData.changeTag(of: oldName) != nil
+            || context.syncData.pending[id]?.isInsert != true {
+            context.syncData.pendingDeletions[oldName] = PendingDeletion(recordName: oldName,
+                recordType: entity.name)
         }
         let name = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
         var pending = context.syncData.pending[id] ?? PendingChange()
@@ -228,17 +237,21 @@ extension SDSEngine {
         var referencing: [TraceValue] = []
         for model in context.store.models {
             guard let other = entities.named(model.entity) else { continue }
-            for relationship in other.synchronizedToOneRelationships where model.toOne[relationship.name] == id {
+            for relationship in other.synchronizedToOneRelationships
+                where model.toOne[relationship.name] == id {
                 var change = context.syncData.pending[model.id] ?? PendingChange()
                 change.keys[relationship.name] = nextVersion(&context)
                 context.syncData.pending[model.id] = change
-                referencing.append(.string(context.syncData.recordName(of: model.id) ?? model.id.description))
+                referencing.append(.string(context.syncData.recordName(of: model.id)
+                    ?? model.id.description))
             }
         }
         effects.appendTrace(detailed: context.isTracing,
             kind: "identity.changed",
-            details: [TraceField("oldRecord", .string(oldName)), TraceField("newRecord", .string(name)),
-                      TraceField("oldRecordTakenBy", heir.map { .string($0.id.description) } ?? .null),
+            details: [TraceField("oldRecord", .string(oldName)),
+                TraceField("newRecord", .string(name)),
+                      TraceField("oldRecordTakenBy",
+                          heir.map { .string($0.id.description) } ?? .null),
                       TraceField("referencingUploadedAgain", .list(referencing))],
             rules: ["ID-4"]
         )

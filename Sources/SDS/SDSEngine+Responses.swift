@@ -12,7 +12,8 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) {
         guard let current = run, current.awaiting == id else {
-            effects.appendTrace(detailed: context.isTracing, kind: "response.ignored", details: [TraceField("request", .string(id.description))], rules: [])
+            effects.appendTrace(detailed: context.isTracing, kind: "response.ignored",
+                details: [TraceField("request", .string(id.description))], rules: [])
             return
         }
         current.awaiting = nil
@@ -39,7 +40,8 @@ extension SDSEngine {
             handleAccountStatus(response, current, context: &context, effects: &effects)
         case .fetchDatabase:
             if case .databaseChanges(let changed, let deleted, let token, _) = response {
-                handleDatabaseChanges(changed: changed, deleted: deleted, current, context: &context, effects: &effects)
+                handleDatabaseChanges(changed: changed, deleted: deleted, current,
+                    context: &context, effects: &effects)
                 context.syncData.databaseToken = Self.copied(token)
             }
         case .ensureZone:
@@ -56,14 +58,16 @@ extension SDSEngine {
         case .fetchSharedDatabase:
             sharedDatabaseMayHaveChanged = false
             if case .databaseChanges(let changed, let deleted, let token, _) = response {
-                handleSharedDatabaseChanges(changed: changed, deleted: deleted, context: &context, effects: &effects)
+                handleSharedDatabaseChanges(changed: changed, deleted: deleted, context: &context,
+                    effects: &effects)
                 context.syncData.sharedDatabaseToken = Self.copied(token)
             }
             current.sharedZonesToFetch = context.syncData.sharedZones
             current.step = nextSharedZone(current)
         case .fetchSharedPage(let zone):
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
-                let read = readOverflow(records, deletions: deletions, context: &context, effects: &effects)
+                let read = readOverflow(records, deletions: deletions, context: &context,
+                    effects: &effects)
                 current.page = Self.page(sharedZone: zone, records: read, deletions: deletions,
                                          token: token, moreComing: moreComing)
                 current.step = .pageFetched
@@ -89,7 +93,8 @@ extension SDSEngine {
                 catchUp(results, context: &context, effects: &effects)
             }
         default:
-            effects.appendTrace(detailed: context.isTracing, kind: "response.unexpected", details: [], rules: [])
+            effects.appendTrace(detailed: context.isTracing, kind: "response.unexpected",
+                details: [], rules: [])
         }
     }
 
@@ -119,10 +124,12 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) {
-        guard case .accountStatus(let status) = response, status == .available, let account = context.account else {
+        guard case .accountStatus(let status) = response, status == .available,
+              let account = context.account else {
             var error = CloudError(.notAuthenticated, message: "no iCloud account")
             if case .accountStatus(.temporarilyUnavailable) = response {
-                error = CloudError(.accountTemporarilyUnavailable, message: "the account is temporarily unavailable")
+                error = CloudError(.accountTemporarilyUnavailable,
+                    message: "the account is temporarily unavailable")
             }
             abortRun(current, error: error, context: &context, effects: &effects)
             return
@@ -131,7 +138,8 @@ extension SDSEngine {
         if let previous = context.syncData.account, previous != account {
             startOverWithAccount(account, context: &context, effects: &effects)
         } else if context.syncData.account == account {
-            effects.appendTrace(detailed: context.isTracing, kind: "account.same", details: [TraceField("account", .string(account))], rules: ["ACCT-1"])
+            effects.appendTrace(detailed: context.isTracing, kind: "account.same",
+                details: [TraceField("account", .string(account))], rules: ["ACCT-1"])
         }
         context.syncData.account = account
         effects.appendTrace(detailed: context.isTracing,
@@ -161,10 +169,12 @@ extension SDSEngine {
                 return
             }
             if context.syncData.zoneCreated || !context.syncData.zoneToken.isNil {
-                zoneMissing(recreatedByAnother: changed.contains(zone), context: &context, effects: &effects)
+                zoneMissing(recreatedByAnother: changed.contains(zone), context: &context,
+                    effects: &effects)
             }
         }
-        if changed.contains(zone) && !context.syncData.zoneCreated && context.syncData.zoneToken.isNil {
+        if changed.contains(zone) && !context.syncData.zoneCreated
+           && context.syncData.zoneToken.isNil {
             // The zone exists (another device created it): no need to save it.
             context.syncData.zoneCreated = true
         }
@@ -172,13 +182,16 @@ extension SDSEngine {
 
     /// ERR-1: the zone is gone; it is created again and every local model is uploaded
     /// without overwriting what is in it (ADOPT-2).
-    func zoneMissing(recreatedByAnother: Bool, context: inout SDSContext, effects: inout [EngineEffect]) {
+    func zoneMissing(
+        recreatedByAnother: Bool, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
         context.syncData.zoneCreated = false
         context.syncData.zoneToken = nil
         context.syncData.records.removeAllChangeTags()
         context.syncData.parents = [:]
         for id in context.syncData.records.boundModels {
-            guard let model = context.store.model(id), let entity = entities.named(model.entity) else { continue }
+            guard let model = context.store.model(id),
+                  let entity = entities.named(model.entity) else { continue }
             var pending = context.syncData.pending[id] ?? PendingChange()
             pending.isInsert = true
             pending.isAdoption = true
@@ -202,12 +215,15 @@ extension SDSEngine {
     }
 
     /// ERR-2: nothing is uploaded again; synchronizing stops until `start()` or a launch.
-    func userDeletedZone(_ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
+    func userDeletedZone(
+        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
         zonePurged = true
         context.syncData.zoneCreated = false
         context.syncData.zoneToken = nil
         let error = CloudError(.userDeletedZone, message: "Zone was purged by user")
-        effects.appendTrace(detailed: context.isTracing, kind: "zone.user-deleted", details: [TraceField("error", .string(error.description))], rules: ["ERR-2"])
+        effects.appendTrace(detailed: context.isTracing, kind: "zone.user-deleted",
+            details: [TraceField("error", .string(error.description))], rules: ["ERR-2"])
         current.awaiting = nil
         current.step = .finish
     }
@@ -224,17 +240,20 @@ extension SDSEngine {
             context.syncData.sharedDatabaseToken = nil
         case (.fetchSharedPage(let zone), .changeTokenExpired):
             context.syncData.sharedZoneTokens[zone] = nil
-        case (.fetchSharedPage(let zone), .zoneNotFound), (.fetchSharedPage(let zone), .permissionFailure):
+        case (.fetchSharedPage(let zone), .zoneNotFound),
+        (.fetchSharedPage(let zone), .permissionFailure):
             // The share is gone from this account's shared database.
             removeSharedCopies(of: zone, rule: nil, context: &context, effects: &effects)
             current.step = nextSharedZone(current)
         case (.fetchSharedDatabase, _):
             // A shared database that cannot be read does not stop the app's own sync.
-            effects.appendTrace(detailed: context.isTracing, kind: "shared.download-failed", details: [TraceField("error", .string(error.description))], rules: [])
+            effects.appendTrace(detailed: context.isTracing, kind: "shared.download-failed",
+                details: [TraceField("error", .string(error.description))], rules: [])
             current.step = .downloadDone
         case (.fetchDatabase, .changeTokenExpired):
             context.syncData.databaseToken = nil
-            effects.appendTrace(detailed: context.isTracing, kind: "token.expired", details: [TraceField("feed", .string("database"))], rules: [])
+            effects.appendTrace(detailed: context.isTracing, kind: "token.expired",
+                details: [TraceField("feed", .string("database"))], rules: [])
         case (.fetchPage, .zoneNotFound), (.ensureSubscription, .zoneNotFound):
             zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
             current.step = .ensureZone
@@ -244,7 +263,8 @@ extension SDSEngine {
             context.syncData.zoneToken = nil
             context.syncData.expiredTokenRefetch = true
             context.syncData.refetchedRecords = []
-            effects.appendTrace(detailed: context.isTracing, kind: "token.expired", details: [TraceField("feed", .string("zone"))], rules: [])
+            effects.appendTrace(detailed: context.isTracing, kind: "token.expired",
+                details: [TraceField("feed", .string("zone"))], rules: [])
         default:
             let isDownload = current.step.isDownload || current.step == .fetchDatabase
             if isDownload, context.syncData.needsFullDownload {

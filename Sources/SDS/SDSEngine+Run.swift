@@ -68,13 +68,15 @@ extension SDSEngine {
             }
             sendSchemaRequest(phase: phase, current, context: &context, effects: &effects)
         case .fetchDatabase:
-            send(.fetchDatabaseChanges(scope: .privateDatabase, token: context.syncData.databaseToken), current, &effects)
+            send(.fetchDatabaseChanges(scope: .privateDatabase,
+                token: context.syncData.databaseToken), current, &effects)
         case .ensureZone:
             if context.syncData.zoneCreated {
                 current.step = .ensureSubscription
             } else {
                 let zone = appZone(context)
-                send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), current, &effects)
+                send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), current,
+                    &effects)
             }
         case .ensureSubscription:
             if !context.syncData.subscribed {
@@ -91,7 +93,8 @@ extension SDSEngine {
                 current.step = .downloadStart
             } else {
                 let batch = Array(names.prefix(Self.maxItemsPerUpload))
-                send(.fetchRecords(scope: .privateDatabase, zone: appZone(context), names: batch), current, &effects)
+                send(.fetchRecords(scope: .privateDatabase, zone: appZone(context), names: batch),
+                    current, &effects)
             }
         case .downloadStart:
             if context.syncData.zoneToken.isNil && !context.syncData.expiredTokenRefetch {
@@ -108,7 +111,8 @@ extension SDSEngine {
             if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
                 effects.appendTrace(detailed: context.isTracing,
                     kind: "upload.held",
-                    details: [TraceField("reason", .string("every record must be downloaded first"))],
+                    details: [TraceField("reason",
+                        .string("every record must be downloaded first"))],
                     rules: ["SYNC-7"]
                 )
             }
@@ -173,8 +177,10 @@ extension SDSEngine {
             if let zone = page.sharedZone {
                 next = page.moreComing ? .fetchSharedPage(zone) : nextSharedZone(current)
             } else {
-                let skipShared = !sharedDatabaseMayHaveChanged && context.syncData.sharedZones.isEmpty
-                next = page.moreComing ? .fetchPage : (skipShared ? .downloadDone : .fetchSharedDatabase)
+                let skipShared = !sharedDatabaseMayHaveChanged
+                    && context.syncData.sharedZones.isEmpty
+                next = page.moreComing
+                    ? .fetchPage : (skipShared ? .downloadDone : .fetchSharedDatabase)
             }
             pass("download.page.saved", then: next, current, &effects)
         case .fetchSharedDatabase:
@@ -193,7 +199,8 @@ extension SDSEngine {
             finishDownload(current, context: &context, effects: &effects)
             pass("download.done", then: .uploadStart, current, &effects)
         case .uploadStart:
-            effects.appendTrace(detailed: context.isTracing, kind: "upload.after-download", details: [], rules: ["SYNC-2"])
+            effects.appendTrace(detailed: context.isTracing, kind: "upload.after-download",
+                details: [], rules: ["SYNC-2"])
             pass("upload.start", then: .uploadBatch, current, &effects)
         case .uploadBatch:
             if let request = makeUploadRequest(current, context: &context, effects: &effects) {
@@ -223,7 +230,9 @@ extension SDSEngine {
     /// The download completed: HDO-1 after a download from scratch, SYNC-7 releases uploads
     /// (unless single records failed: then after the third download), LIM-4 when an expired
     /// token left deleted models behind.
-    private func finishDownload(_ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
+    private func finishDownload(
+        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
         guard !current.downloadFailed else { return }
         context.syncData.downloadInProgress = false
         // A download from scratch that was interrupted continues from its saved token; it
@@ -241,8 +250,10 @@ extension SDSEngine {
             completedFullDownload = false
             effects.appendTrace(detailed: context.isTracing,
                 kind: "full-download.incomplete",
-                details: [TraceField("aside", .list(context.syncData.aside.names.map { .string($0) })),
-                          TraceField("downloads", .int(Int64(context.syncData.fullDownloadAttempts)))],
+                details: [TraceField("aside",
+                    .list(context.syncData.aside.names.map { .string($0) })),
+                          TraceField("downloads",
+                              .int(Int64(context.syncData.fullDownloadAttempts)))],
                 rules: ["SYNC-7"]
             )
         }
@@ -251,13 +262,15 @@ extension SDSEngine {
             let wasRedownload = context.syncData.isRedownloading
             context.syncData.isRedownloading = false
             if wasRedownload && (context.syncData.fullDownloadAttempts > 0 || current.heldUploads) {
-                effects.appendTrace(detailed: context.isTracing, kind: "full-download.done", details: [], rules: ["SYNC-7"])
+                effects.appendTrace(detailed: context.isTracing, kind: "full-download.done",
+                    details: [], rules: ["SYNC-7"])
             }
             context.syncData.fullDownloadAttempts = 0
         }
         if completedFullDownload && !context.syncData.hasDownloadedOnce {
             context.syncData.hasDownloadedOnce = true
-            effects.appendTrace(detailed: context.isTracing, kind: "downloaded-once", details: [], rules: ["HDO-1"])
+            effects.appendTrace(detailed: context.isTracing, kind: "downloaded-once", details: [],
+                rules: ["HDO-1"])
         }
         if context.syncData.expiredTokenRefetch {
             let seen = context.syncData.refetchedRecords
@@ -333,7 +346,9 @@ extension SDSEngine {
         scheduleRetry(after: error, context: context, effects: &effects)
     }
 
-    func scheduleRetry(after error: CloudError, context: SDSContext, effects: inout [EngineEffect]) {
+    func scheduleRetry(
+        after error: CloudError, context: SDSContext, effects: inout [EngineEffect]
+    ) {
         switch error.code {
         case .networkUnavailable, .networkFailure:
             waitingForNetwork = true

@@ -9,7 +9,9 @@ extension SDSEngine {
 
     /// SCHEMA-3: one record of every synchronized entity with every field set, in a zone of
     /// its own, so development creates every type and field; then the zone is deleted.
-    func sendSchemaRequest(phase: Int, _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
+    func sendSchemaRequest(
+        phase: Int, _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
         let zone = ZoneID(owner: context.account ?? "", name: schemaZoneName)
         switch phase {
         case 0:
@@ -22,7 +24,10 @@ extension SDSEngine {
         }
     }
 
-    func handleSchemaAnswer(_ response: CloudResponse, _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
+    func handleSchemaAnswer(
+        _ response: CloudResponse, _ current: SyncRun, context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
         guard case .initializeSchema(let phase) = current.step else { return }
         if case .recordsModified(let results) = response {
             let failed = results.compactMap { result -> String? in
@@ -40,7 +45,9 @@ extension SDSEngine {
             current.step = .initializeSchema(phase: phase + 1)
             return
         }
-        effects.appendTrace(detailed: context.isTracing, kind: "schema.initialized", details: [TraceField("zone", .string(schemaZoneName)), TraceField("deleted", .bool(true))], rules: ["SCHEMA-3"])
+        effects.appendTrace(detailed: context.isTracing, kind: "schema.initialized",
+            details: [TraceField("zone", .string(schemaZoneName)),
+            TraceField("deleted", .bool(true))], rules: ["SCHEMA-3"])
         completeWaiters(pendingSchemaWaiters, effects: &effects)
         pendingSchemaWaiters = []
         current.carriesSchema = false
@@ -68,14 +75,18 @@ extension SDSEngine {
     private func schemaRecords(in zone: ZoneID) -> [RecordSave] {
         var saves: [RecordSave] = []
         for entity in schema.entities where entity.isSynchronized {
-            var record = CloudRecord(recordType: entity.name, recordName: "Schema-\(entity.name)", zone: zone)
+            var record = CloudRecord(recordType: entity.name,
+                recordName: "Schema-\(entity.name)", zone: zone)
             for attribute in entity.synchronizedAttributes {
-                record.fields[attribute.name] = RecordMapping.cloudValue(sample(attribute.type), asset: attribute.isAsset)
+                record.fields[attribute.name] = RecordMapping.cloudValue(sample(attribute.type),
+                    asset: attribute.isAsset)
             }
             for relationship in entity.synchronizedToOneRelationships {
                 record.fields[relationship.name] = .reference("Schema-\(relationship.destination)")
             }
-            let hasLargeValues = entity.synchronizedAttributes.contains { $0.type == .string || $0.type == .data }
+            let hasLargeValues = entity.synchronizedAttributes.contains {
+                $0.type == .string || $0.type == .data
+            }
             if hasLargeValues {
                 record.fields[Self.overflowField] = .asset(OverflowAsset().encoded)
             }

@@ -15,19 +15,24 @@ extension SDSEngine {
         for deletion in deleted where context.syncData.sharedZones.contains(deletion.zone) {
             removeSharedCopies(of: deletion.zone, rule: nil, context: &context, effects: &effects)
         }
-        for zone in changed where zone.owner != context.account && !context.syncData.sharedZones.contains(zone) {
+        for zone in changed where zone.owner != context.account
+            && !context.syncData.sharedZones.contains(zone) {
             context.syncData.sharedZones.append(zone)
             context.syncData.sharedZones.sort()
-            effects.appendTrace(detailed: context.isTracing, kind: "shared.zone-added", details: [TraceField("zone", .string(zone.description))], rules: [])
+            effects.appendTrace(detailed: context.isTracing, kind: "shared.zone-added",
+                details: [TraceField("zone", .string(zone.description))], rules: [])
         }
     }
 
     /// Removes the local copies of another user's share, without recording deletions, and
     /// forgets its tokens (LIFE-4 after a reset, ACCT-3 after a switch, or the share gone).
-    func removeSharedCopies(of zone: ZoneID, rule: String?, context: inout SDSContext, effects: inout [EngineEffect]) {
+    func removeSharedCopies(
+        of zone: ZoneID, rule: String?, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
         var transaction = Transaction()
         var removed: [String] = []
-        for name in context.syncData.recordZones.keys.sorted() where context.syncData.recordZones[name] == zone {
+        for name in context.syncData.recordZones.keys.sorted()
+            where context.syncData.recordZones[name] == zone {
             context.syncData.recordZones[name] = nil
             context.syncData.setChangeTag(nil, for: name)
             context.syncData.pendingDeletions[name] = nil
@@ -51,7 +56,9 @@ extension SDSEngine {
     }
 
     /// Every local copy of other users' shares (LIFE-4, ACCT-3); the shared feed starts over.
-    func removeAllSharedCopies(rule: String, context: inout SDSContext, effects: inout [EngineEffect]) {
+    func removeAllSharedCopies(
+        rule: String, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
         for zone in context.syncData.sharedZones {
             removeSharedCopies(of: zone, rule: rule, context: &context, effects: &effects)
         }

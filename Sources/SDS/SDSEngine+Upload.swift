@@ -29,7 +29,9 @@ extension SDSEngine {
                 current.heldUploads = true
             }
             if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
-                effects.appendTrace(detailed: context.isTracing, kind: "upload.held", details: [TraceField("reason", .string("every record must be downloaded first"))], rules: ["SYNC-7"])
+                effects.appendTrace(detailed: context.isTracing, kind: "upload.held",
+                    details: [TraceField("reason",
+                    .string("every record must be downloaded first"))], rules: ["SYNC-7"])
             }
             return nil
         }
@@ -37,7 +39,8 @@ extension SDSEngine {
         let adoption = context.syncData.pending.othersInOrder.contains { id in
             guard let pending = context.syncData.pending[id], pending.isAdoption,
                   let name = context.syncData.recordName(of: id) else { return false }
-            return !current.attemptedAdoptions.contains(name) && isUploadable(name, context: context)
+            return !current.attemptedAdoptions.contains(name)
+                && isUploadable(name, context: context)
         }
         // SYNC-6: after a failed download, edits are uploaded only for records that exist.
         if let check = existenceCheckRequest(current, context: context) { return check }
@@ -56,7 +59,8 @@ extension SDSEngine {
         let held = heldDeletions(context: context, effects: &effects)
         if !adoption && !context.syncData.pendingDeletions.isEmpty {
             for name in context.syncData.pendingDeletions.names where budget > 0 {
-                guard uploads(name, model: nil, to: target, targetIsOwn: targetIsOwn, context: context)
+                guard uploads(name, model: nil, to: target, targetIsOwn: targetIsOwn,
+                      context: context)
                 else { continue }
                 guard !current.attempted.contains(name), !held.contains(name) else { continue }
                 deletedNames.append(name)
@@ -88,7 +92,8 @@ extension SDSEngine {
             guard !(deletedSet?.contains(name) ?? deletedNames.contains(name)) else { continue }
             // The change tag the save is made on (none for an adoption, ADOPT-2), read once for
             // the save and for its unanswered send (SYNC-4).
-            guard !current.hasAttempted(name, adoption: adoption), isUploadable(name, context: context),
+            guard !current.hasAttempted(name, adoption: adoption),
+                  isUploadable(name, context: context),
                   case let changeTag = adoption ? nil : context.syncData.changeTag(of: name),
                   let save = makeSave(of: id, model: model, entity: entity, name: name,
                                       zone: target, pending: pending, changeTag: changeTag,
@@ -111,7 +116,8 @@ extension SDSEngine {
             // SYNC-4: remembered on disk until the answer arrives (a kill may lose it), with
             // the unanswered send it joins (nil: none).
             let earlier = adoption
-                ? nil : context.syncData.markUnanswered(name, keys: pending.keys, changeTag: changeTag)
+                ? nil : context.syncData.markUnanswered(name, keys: pending.keys,
+                    changeTag: changeTag)
             saved.append(UploadBatch.Save(name: name, model: id, keys: pending.keys,
                                           isInsert: pending.isInsert, earlierUnanswered: earlier))
             current.noteAttempt(name, adoption: adoption)
@@ -123,7 +129,8 @@ extension SDSEngine {
             kind: "upload.batch",
             details: [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
                       TraceField("deletes", .list(deletedNames.map { .string($0) })),
-                      TraceField("policy", .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
+                      TraceField("policy",
+                          .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
             // ERR-6: deletions still go while the quota pauses saves.
             rules: adoption ? ["ADOPT-2"] : (savesPaused && !deletedNames.isEmpty ? ["ERR-6"] : [])
         )
@@ -165,13 +172,15 @@ extension SDSEngine {
         guard !context.syncData.recordZones.isEmpty else { return appZone(context) }
         var zones: [ZoneID] = []
         if !adoption {
-            for name in context.syncData.pendingDeletions.names where !current.attempted.contains(name) {
+            for name in context.syncData.pendingDeletions.names
+                where !current.attempted.contains(name) {
                 zones.append(zone(ofRecord: name, model: nil, context: context))
             }
         }
         let own = appZone(context)
         if zones.contains(own) { return own }
-        for id in adoption ? context.syncData.pending.othersInOrder : context.syncData.pending.inOrder {
+        for id in adoption
+            ? context.syncData.pending.othersInOrder : context.syncData.pending.inOrder {
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
                   let name = context.syncData.recordName(of: id),
                   !current.hasAttempted(name, adoption: adoption) else { continue }
@@ -206,7 +215,9 @@ extension SDSEngine {
                   let name = context.syncData.recordName(of: id) else { continue }
             let rejected = context.syncData.rejected[name] != nil
             var rules: [String] = []
-            if rejected { rules = ["ERR-7", "LIM-5"] } else if quotaPausedUntil != nil { rules = ["ERR-6"] }
+            if rejected { rules = ["ERR-7", "LIM-5"] } else if quotaPausedUntil != nil {
+                rules = ["ERR-6"]
+            }
             for parent in pending.movedFrom where context.syncData.pendingDeletions[parent] != nil {
                 held.insert(parent)
                 effects.appendTrace(detailed: context.isTracing,
@@ -291,7 +302,8 @@ extension SDSEngine {
         let relationships = entity.synchronizedToOneRelationships
         for offset in relationships.indices where pending.hasKey(relationships[offset].name) {
             let key = relationships[offset].name
-            if let target = model.toOne[key], let targetName = context.syncData.recordName(of: target) {
+            if let target = model.toOne[key],
+               let targetName = context.syncData.recordName(of: target) {
                 changed.append(key)
                 fields[key] = RecordMapping.reference(targetName, relationships[offset])
             } else {

@@ -62,7 +62,9 @@ extension SDSEngine {
                 switch error.code {
                 case .requestRateLimited, .serviceUnavailable, .zoneBusy, .batchRequestFailed,
                      .networkFailure, .networkUnavailable, .serverResponseLost:
-                    if retryError?.retryAfter ?? .zero <= error.retryAfter ?? .zero { retryError = error }
+                    if retryError?.retryAfter ?? .zero <= error.retryAfter ?? .zero {
+                        retryError = error
+                    }
                 case .quotaExceeded where batch.zone != appZone(context):
                     pauseSharedUploads(error, context: context, effects: &effects)
                 case .quotaExceeded:
@@ -83,7 +85,8 @@ extension SDSEngine {
                     // BIG-1, BIG-2: a record too large is tried once more on top of iCloud's copy.
                     if retryTooLarge(name, error: error, current, context: context,
                                      effects: &effects) { continue }
-                    traceRejection(name, error: error, detailed: context.isTracing, effects: &effects)
+                    traceRejection(name, error: error, detailed: context.isTracing,
+                        effects: &effects)
                     setAside(
                         name, error: error, context: context.now, detailed: context.isTracing,
                         syncData: &context.syncData, effects: &effects)
@@ -97,7 +100,8 @@ extension SDSEngine {
         if let retryError {
             effects.appendTrace(detailed: context.isTracing,
                 kind: "upload.partially-throttled",
-                details: [TraceField("retryAfter", .string(retryError.retryAfter?.description ?? "back-off"))],
+                details: [TraceField("retryAfter",
+                    .string(retryError.retryAfter?.description ?? "back-off"))],
                 rules: ["ERR-3"]
             )
             scheduleRetry(after: retryError, context: context, effects: &effects)
@@ -105,7 +109,8 @@ extension SDSEngine {
             backoffFailures = 0
         }
         if !context.syncData.rejected.isEmpty {
-            effects.appendTrace(detailed: context.isTracing, kind: "upload.incomplete", details: [], rules: ["ERR-7"])
+            effects.appendTrace(detailed: context.isTracing, kind: "upload.incomplete", details: [],
+                rules: ["ERR-7"])
         }
     }
 
@@ -200,11 +205,14 @@ extension SDSEngine {
         effects: inout [EngineEffect]
     ) {
         guard let found = batch.index(of: server.recordName, near: index),
-              case let saved = batch.saved[found], var pending = context.syncData.pending[saved.model],
-              let model = context.store.model(saved.model), let entity = entities.named(model.entity) else { return }
+              case let saved = batch.saved[found],
+              var pending = context.syncData.pending[saved.model],
+              let model = context.store.model(saved.model),
+              let entity = entities.named(model.entity) else { return }
         let id = saved.model
         let sent = saved.keys
-        for key in sent.keys.sorted() where pending.keys[key] == sent[key] && !pending.adoptionEdits.contains(key) {
+        for key in sent.keys.sorted() where pending.keys[key] == sent[key]
+            && !pending.adoptionEdits.contains(key) {
             pending.keys[key] = nil
         }
         let kept = pending.sortedKeys
@@ -216,13 +224,20 @@ extension SDSEngine {
         context.syncData.pending[id] = pending.keys.isEmpty ? nil : pending
         var values: [String: PropertyValue] = [:]
         for attribute in entity.synchronizedAttributes where !kept.contains(attribute.name) {
-            let value = server.fields[attribute.name].flatMap { RecordMapping.attributeValue($0, type: attribute.type) }
+            let value = server.fields[attribute.name].flatMap {
+                RecordMapping.attributeValue($0, type: attribute.type)
+            }
             if model.values[attribute.name] != value { values[attribute.name] = .attribute(value) }
         }
-        for relationship in entity.synchronizedToOneRelationships where !kept.contains(relationship.name) {
+        for relationship in entity.synchronizedToOneRelationships
+            where !kept.contains(relationship.name) {
             var target: ModelID?
-            if case .reference(let name, _)? = server.fields[relationship.name] { target = context.syncData.model(forRecord: name) }
-            if model.toOne[relationship.name] != target { values[relationship.name] = .relationship(target) }
+            if case .reference(let name, _)? = server.fields[relationship.name] {
+                target = context.syncData.model(forRecord: name)
+            }
+            if model.toOne[relationship.name] != target {
+                values[relationship.name] = .relationship(target)
+            }
         }
         if !values.isEmpty {
             var transaction = Transaction()
@@ -239,25 +254,31 @@ extension SDSEngine {
     }
 
     /// ERR-5: the share owner's storage is full: only uploads to shares pause.
-    private func pauseSharedUploads(_ error: CloudError, context: SDSContext, effects: inout [EngineEffect]) {
+    private func pauseSharedUploads(
+        _ error: CloudError, context: SDSContext, effects: inout [EngineEffect]
+    ) {
         guard sharedQuotaPausedUntil == nil else { return }
         sharedQuotaPausedUntil = context.now.adding(Self.quotaPause)
         effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
         effects.appendTrace(detailed: context.isTracing,
             kind: "quota.shared-uploads-paused",
-            details: [TraceField("until", .string((context.now.adding(Self.quotaPause)).description))],
+            details: [TraceField("until",
+                .string((context.now.adding(Self.quotaPause)).description))],
             rules: ["ERR-5"]
         )
     }
 
     /// ERR-4: uploads pause for 30 minutes; records are not set aside.
-    private func pauseForQuota(_ error: CloudError, context: SDSContext, effects: inout [EngineEffect]) {
+    private func pauseForQuota(
+        _ error: CloudError, context: SDSContext, effects: inout [EngineEffect]
+    ) {
         guard quotaPausedUntil == nil else { return }
         quotaPausedUntil = context.now.adding(Self.quotaPause)
         effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
         effects.appendTrace(detailed: context.isTracing,
             kind: "quota.paused",
-            details: [TraceField("until", .string((context.now.adding(Self.quotaPause)).description))],
+            details: [TraceField("until",
+                .string((context.now.adding(Self.quotaPause)).description))],
             rules: ["ERR-4"]
         )
     }

@@ -225,9 +225,11 @@ public final class SDSEngine: SyncEngine {
             }
         case .push:
             if stopped || zonePurged {
-                effects.appendTrace(detailed: context.isTracing, kind: "push.ignored", details: [], rules: stopped ? ["LIFE-1"] : ["ERR-2"])
+                effects.appendTrace(detailed: context.isTracing, kind: "push.ignored", details: [],
+                    rules: stopped ? ["LIFE-1"] : ["ERR-2"])
             } else {
-                effects.appendTrace(detailed: context.isTracing, kind: "push.received", details: [], rules: [])
+                effects.appendTrace(detailed: context.isTracing, kind: "push.received", details: [],
+                    rules: [])
                 sharedDatabaseMayHaveChanged = true
                 if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }
             }
@@ -271,13 +273,15 @@ public final class SDSEngine: SyncEngine {
             requestSync(waiter: waiter, context: &context, effects: &effects)
         case .stop:
             stopped = true
-            effects.appendTrace(detailed: context.isTracing, kind: "engine.stopped", details: [], rules: ["LIFE-1"])
+            effects.appendTrace(detailed: context.isTracing, kind: "engine.stopped", details: [],
+                rules: ["LIFE-1"])
         case .start:
             stopped = false
             sharedDatabaseMayHaveChanged = true
             if zonePurged {
                 zonePurged = false
-                effects.appendTrace(detailed: context.isTracing, kind: "engine.started-after-user-deleted-zone", details: [], rules: ["ERR-2"])
+                effects.appendTrace(detailed: context.isTracing,
+                    kind: "engine.started-after-user-deleted-zone", details: [], rules: ["ERR-2"])
             }
             endQuotaPause(reason: "start()", effects: &effects)
             requestSync(waiter: waiter, context: &context, effects: &effects)
@@ -315,7 +319,8 @@ public final class SDSEngine: SyncEngine {
             // DL-5: the last page's records were stored but not its token: the download
             // continues from the saved token, which fetches that page again.
             context.syncData.pageInProgress = false
-            effects.appendTrace(detailed: context.isTracing, kind: "download.page.repaired", details: [], rules: ["DL-5"])
+            effects.appendTrace(detailed: context.isTracing, kind: "download.page.repaired",
+                details: [], rules: ["DL-5"])
         }
         recordLocalChanges(context: &context, effects: &effects)
         findModelsWithoutRecords(context: &context, effects: &effects)
@@ -348,7 +353,8 @@ public final class SDSEngine: SyncEngine {
             sharedQuotaPausedUntil = nil
             if quotaPausedUntil != nil {
                 quotaPausedUntil = nil
-                effects.appendTrace(detailed: context.isTracing, kind: "quota.pause-ended", details: [TraceField("after", .string("30 minutes"))], rules: ["ERR-4"])
+                effects.appendTrace(detailed: context.isTracing, kind: "quota.pause-ended",
+                    details: [TraceField("after", .string("30 minutes"))], rules: ["ERR-4"])
             }
             requestSync(waiter: nil, context: &context, effects: &effects)
         case .rejectedRetry:
@@ -412,22 +418,27 @@ public final class SDSEngine: SyncEngine {
     private func handleAccountChange(context: inout SDSContext, effects: inout [EngineEffect]) {
         accountChecked = false
         if let current = run {
-            effects.appendTrace(detailed: context.isTracing, kind: "sync.stopped-by-account-change", details: [], rules: ["ACCT-5"])
+            effects.appendTrace(detailed: context.isTracing, kind: "sync.stopped-by-account-change",
+                details: [], rules: ["ACCT-5"])
             run = nil
             completeWaiters(current.waiters, effects: &effects)
             if current.carriesSchema {
                 failSchema(reason: "the account changed", effects: &effects)
             }
             effects.append(.probe("sync.done"))
-            effects.appendTrace(detailed: context.isTracing, kind: "sync.ended", details: [], rules: [])
+            effects.appendTrace(detailed: context.isTracing, kind: "sync.ended", details: [],
+                rules: [])
         }
         if context.accountStatus == .temporarilyUnavailable {
-            effects.appendTrace(detailed: context.isTracing, kind: "account.temporarily-unavailable", details: [TraceField("reset", .bool(false))], rules: ["ACCT-2"])
+            effects.appendTrace(detailed: context.isTracing,
+                kind: "account.temporarily-unavailable",
+                details: [TraceField("reset", .bool(false))], rules: ["ACCT-2"])
             wantsSync = true
             return
         }
         guard let account = context.account else {
-            effects.appendTrace(detailed: context.isTracing, kind: "account.signed-out", details: [], rules: [])
+            effects.appendTrace(detailed: context.isTracing, kind: "account.signed-out",
+                details: [], rules: [])
             wantsSync = true
             return
         }
@@ -443,7 +454,8 @@ public final class SDSEngine: SyncEngine {
         guard quotaPausedUntil != nil else { return }
         quotaPausedUntil = nil
         effects.append(.cancelTimer(.quotaPause))
-        effects.appendTrace(detailed: true, kind: "quota.pause-ended", details: [TraceField("by", .string(reason))], rules: ["ERR-4"])
+        effects.appendTrace(detailed: true, kind: "quota.pause-ended",
+            details: [TraceField("by", .string(reason))], rules: ["ERR-4"])
     }
 
     func completeWaiters(_ waiters: [WaiterID], effects: inout [EngineEffect]) {

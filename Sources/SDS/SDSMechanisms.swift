@@ -37,8 +37,10 @@ public struct SDSMechanisms: Hashable, Sendable {
         for (name, value) in switches.sorted(by: { $0.key < $1.key }) {
             switch name {
             case "matchesPageBeforeStoring": matchesPageBeforeStoring = value
-            case "uploadsDeletionsOfCascadedChangedModels": uploadsDeletionsOfCascadedChangedModels = value
-            case "keepsRecordsWithMissingReferencesAside": keepsRecordsWithMissingReferencesAside = value
+            case "uploadsDeletionsOfCascadedChangedModels":
+                uploadsDeletionsOfCascadedChangedModels = value
+            case "keepsRecordsWithMissingReferencesAside":
+                keepsRecordsWithMissingReferencesAside = value
             case "deletionsWaitForMoves": deletionsWaitForMoves = value
             case "forgetsPendingChangesOnLaunch": forgetsPendingChangesOnLaunch = value
             case "ignoresRetryWhenSyncWanted": ignoresRetryWhenSyncWanted = value

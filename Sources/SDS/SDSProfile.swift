@@ -22,15 +22,18 @@ public enum SDSProfile {
     public static let probePoints = [
         ProbePoint("sync.start", "a synchronization begins (before the account check)"),
         ProbePoint("download.start", "the download begins (SYNC-2: before any upload)"),
-        ProbePoint("download.page.fetched", "a page of the zone's changes arrived; nothing applied yet"),
+        ProbePoint("download.page.fetched",
+            "a page of the zone's changes arrived; nothing applied yet"),
         ProbePoint("download.page.resolved", "(sds) the page was matched against the store: which "
             + "records are new; nothing stored yet (LIM-2 lives between this and the store)"),
-        ProbePoint("download.page.stored", "the page's records are saved in the store; its token not yet"),
+        ProbePoint("download.page.stored",
+            "the page's records are saved in the store; its token not yet"),
         ProbePoint("download.page.saved", "the page's change token is saved too (DL-1)"),
         ProbePoint("download.done", "every page was downloaded"),
         ProbePoint("upload.start", "the upload begins"),
         ProbePoint("upload.sent", "an upload request left the device"),
-        ProbePoint("upload.done", "an upload's answer was handled (also once when nothing was to upload)"),
+        ProbePoint("upload.done",
+            "an upload's answer was handled (also once when nothing was to upload)"),
         ProbePoint("sync.done", "the synchronization ended (also after an error)"),
     ]
 
@@ -76,7 +79,8 @@ extension SDSProfile {
     /// The rules the cloud's neutral notes show for sds: a `changedKeys` save re-creating a
     /// deleted record brings back only the edited keys (LIM-1, docs/CLOUDSIM.md *Notes*).
     @Sendable static func cloudNoteRules(_ note: CloudNote) -> [String] {
-        note.kind == "record.recreated" && note.value(of: "policy") == "changedKeys" ? ["LIM-1"] : []
+        note.kind == "record.recreated"
+            && note.value(of: "policy") == "changedKeys" ? ["LIM-1"] : []
     }
 }
 
@@ -93,7 +97,9 @@ public struct SDSCodec: RecordCodec {
 
     public func entity(ofRecordType type: String) -> String? { type }
 
-    public func value(of attribute: String, type: AttributeType, in record: CloudRecord) -> AttributeValue? {
+    public func value(
+        of attribute: String, type: AttributeType, in record: CloudRecord
+    ) -> AttributeValue? {
         RecordMapping.attributeValue(of: attribute, type: type, in: record)
     }
 

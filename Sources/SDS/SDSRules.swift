@@ -80,9 +80,9 @@ public enum SDSRules {
             Records kept aside at the end of the download (DL-3, DL-4) mean not every record was \
             downloaded: uploads stay held, the next downloads go on from the saved token and retry \
             what was kept aside, and the third download (failed downloads count) releases uploads \
-            whatever is still aside (trace `full-download.incomplete`). No extra sync is scheduled: \
-            the next sync, as a save or a push starts one, is the next download; `hasDownloadedOnce` \
-            waits for the release.
+            whatever is still aside (trace `full-download.incomplete`). No extra sync is \
+            scheduled: the next sync, as a save or a push starts one, is the next download; \
+            `hasDownloadedOnce` waits for the release.
             """),
 
         // DL — downloads

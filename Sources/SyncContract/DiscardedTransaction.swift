@@ -46,10 +46,12 @@ public struct DiscardedTransaction: Hashable, Sendable {
             switch operation {
             case .insert(let id, let entity, let values):
                 inserted[id] = entity
-                changes.append(Change(model: id, entity: entity, kind: .insert, keys: values.keys.sorted()))
+                changes.append(Change(model: id, entity: entity, kind: .insert,
+                    keys: values.keys.sorted()))
             case .update(let id, let values):
                 guard let entity = inserted[id] ?? store.model(id)?.entity else { continue }
-                changes.append(Change(model: id, entity: entity, kind: .update, keys: values.keys.sorted()))
+                changes.append(Change(model: id, entity: entity, kind: .update,
+                    keys: values.keys.sorted()))
             case .delete(let id):
                 guard let entity = inserted[id] ?? store.model(id)?.entity else { continue }
                 changes.append(Change(model: id, entity: entity, kind: .delete, keys: []))

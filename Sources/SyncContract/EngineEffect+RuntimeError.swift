@@ -8,6 +8,7 @@ extension EngineEffect {
 
     /// An effect that ends the run with `message` as its runtime failure.
     public static func runtimeError(_ message: String) -> EngineEffect {
-        .trace(kind: runtimeErrorKind, details: [TraceField("message", .string(message))], rules: [])
+        .trace(kind: runtimeErrorKind, details: [TraceField("message", .string(message))],
+            rules: [])
     }
 }

@@ -48,7 +48,8 @@ public struct EngineProfile: Sendable {
     private let cloudNoteRules: @Sendable (CloudNote) -> [String]
     private let makeEngine: @Sendable (EngineSetup) -> any SyncEngine
     private let makeObservation: @Sendable (SyncDataBox, (any SyncEngine)?) -> any EngineObservation
-    private let makeStoppedObservation: (@Sendable (SyncDataBox, Store, Schema) -> any EngineObservation)?
+    private let makeStoppedObservation:
+        (@Sendable (SyncDataBox, Store, Schema) -> any EngineObservation)?
 
     public init(
         name: String,
@@ -70,8 +71,9 @@ public struct EngineProfile: Sendable {
         validateSchema: (@Sendable (Schema) -> StoreLoadFailure?)? = nil
     ) {
         let names = probePoints.map(\.name)
-        precondition(Array(names.filter(ProbePoint.contractOrder.contains)) == ProbePoint.contractOrder,
-                     "engine \(name) must pass the contract's probe points in contract order")
+        precondition(
+            Array(names.filter(ProbePoint.contractOrder.contains)) == ProbePoint.contractOrder,
+            "engine \(name) must pass the contract's probe points in contract order")
         for statement in statements {
             precondition(Self.engineStatements.contains(statement),
                          "engine \(name): '\(statement)' is not an engine-dependent statement")
@@ -86,7 +88,8 @@ public struct EngineProfile: Sendable {
         self.statements = statements
         self.mechanisms = mechanisms
         precondition(canaryMechanism.map(mechanisms.contains) ?? true,
-                     "engine \(name): its canary '\(canaryMechanism ?? "")' is not one of its mechanisms")
+                     "engine \(name): its canary "
+                         + "'\(canaryMechanism ?? "")' is not one of its mechanisms")
         self.canaryMechanism = canaryMechanism
         self.codec = codec
         self.author = author
@@ -122,7 +125,9 @@ public struct EngineProfile: Sendable {
     }
 
     /// What checkers may read of a device's engine: its disk, and its memory if it runs.
-    public func observe(_ syncData: SyncDataBox, running engine: (any SyncEngine)?) -> any EngineObservation {
+    public func observe(
+        _ syncData: SyncDataBox, running engine: (any SyncEngine)?
+    ) -> any EngineObservation {
         makeObservation(syncData, engine)
     }
 

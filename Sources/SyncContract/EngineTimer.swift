@@ -12,7 +12,9 @@ public struct EngineTimer: Hashable, Comparable, Sendable, CustomStringConvertib
         self.rawValue = rawValue
     }
 
-    public static func < (lhs: EngineTimer, rhs: EngineTimer) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func < (lhs: EngineTimer, rhs: EngineTimer) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
 
     public var description: String { rawValue }
 }

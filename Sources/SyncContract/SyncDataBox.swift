@@ -62,7 +62,8 @@ public struct SyncDataBox: Hashable, @unchecked Sendable {
             defer { storage = nil }
             return contents(as: type)
         }
-        let typed = unsafeDowncast(storage.unsafelyUnwrapped, to: TypedSyncDataStorage<Contents>.self)
+        let typed = unsafeDowncast(storage.unsafelyUnwrapped,
+            to: TypedSyncDataStorage<Contents>.self)
         storage = nil
         // A swap moves the value out; `take()` compiled to a copy and a destroy here (the
         // code is generic, called through an existential engine).
@@ -91,7 +92,8 @@ public struct SyncDataBox: Hashable, @unchecked Sendable {
             defer { storage = nil }
             return contents(as: type)
         }
-        let typed = unsafeDowncast(storage.unsafelyUnwrapped, to: TypedSyncDataStorage<Contents>.self)
+        let typed = unsafeDowncast(storage.unsafelyUnwrapped,
+            to: TypedSyncDataStorage<Contents>.self)
         storage = nil
         var value: Contents?
         swap(&value, &typed.value)

@@ -24,8 +24,11 @@ public struct SyncView: Hashable, Sendable {
             if let entities {
                 if let selected = entities[entity.name] {
                     if let keys = selected {
-                        let synchronized = entity.attributes.map(\.name) + entity.relationships.map(\.name)
-                        entity.sync = .only(synchronized.filter { keys.contains($0) && entity.sync.includes($0) })
+                        let synchronized = entity.attributes.map(\.name)
+                            + entity.relationships.map(\.name)
+                        entity.sync = .only(synchronized.filter {
+                            keys.contains($0) && entity.sync.includes($0)
+                        })
                     }
                 } else {
                     entity.sync = .none

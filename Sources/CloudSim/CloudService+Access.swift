@@ -48,8 +48,7 @@ extension CloudService {
     /// not a private-database request).
     ///
     /// The zone, not the refusal: `handle` builds the refusal (an error and a note) only for
-    /// a foreign zone, where returning an empty optional refusal stored the whole optional
-    /// on every request (issue 19).
+    /// a foreign zone, so the common answer is an empty optional of a small value.
     static func foreignPrivateZone(
         in request: CloudRequest, account: String
     ) -> ZoneID? {
@@ -118,7 +117,7 @@ extension CloudService {
         // The list read where it is stored: a method called on the stored state copied it.
         // Reached in place (`modifyValue`, which changes nothing here), not through `peek`:
         // a read through a pointer that calls a function (the subscribers' subscript) was
-        // made on a copy of the whole state (issue 19: ~700 instructions a push).
+        // made on a copy of the whole state.
         let devices = accountStates.modifyValue(forKey: account) {
             $0.subscribers[.privateDatabase]
         } ?? nil

@@ -28,7 +28,7 @@ extension CloudService {
         of zone: ZoneID, losses: [String: AccessLoss]
     ) -> (changed: [String], notes: [CloudNote]) {
         // Most zones have no share and no participant's view: nothing to refresh, and the
-        // zone's state is not copied to find that out (issue 19: every write copied it).
+        // zone's state is not copied to find that out.
         let life = zoneStates.peek(zone) { (isLive: $0.isLive, hasShares: $0.hasShares) }
         let isLive = life?.isLive == true
         if !(isLive && life?.hasShares == true), !hasSharedView(of: zone) { return ([], []) }

@@ -14,12 +14,12 @@ public final class CloudService {
 
     /// Per account: database feed, subscriptions, token epoch, scripted faults.
     ///
-    /// `@exclusivity(unchecked)` (issue 19), as on `World`'s hot properties: the service is a
+    /// `@exclusivity(unchecked)`, as on `World`'s hot properties: the service is a
     /// state machine that calls out to nothing, and every access to these two changes or
     /// reads them through stdlib dictionaries and the value types of this target, none of
     /// which can reach the service, so no two accesses can overlap and the runtime check
     /// (on every request, several times) could never fire.
-    /// A sorted map (issue 19): a container has a few accounts, looked up several times a
+    /// A sorted map: a container has a few accounts, looked up several times a
     /// request, and finding a name among a few by comparing costs less than hashing it.
     @exclusivity(unchecked) var accountStates: SortedMap<String, AccountState> = [:]
     /// Every zone that ever existed, keyed by zone ID (owner + name), live or not.
@@ -68,8 +68,7 @@ public final class CloudService {
             return CloudOutcome(response: .failure(refusal.error), notes: [refusal.note])
         }
         // A fetch of a busy zone is refused in its case below, the last check before it is
-        // answered (issue 19: matching the request for it apart copied the request, on
-        // every request).
+        // answered: matching the request for it apart would copy the request.
         switch request {
         case .accountStatus:
             preconditionFailure("answered above")

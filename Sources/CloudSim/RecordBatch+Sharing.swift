@@ -136,9 +136,9 @@ extension RecordBatch {
     /// accepted read-write.
     mutating func settle(_ verdicts: inout [SaveVerdict], deleteErrors: [CloudError?]) {
         // Without sharing only a parent reference can fail here: no save with a parent, no
-        // round (issue 19: every request built the map of its saves for nothing).
-        // Each verdict matched in place: `$0.plan` copied every planned save (two records)
-        // to read its parent (issue 19).
+        // round, and no map of the saves built for nothing.
+        // Each verdict matched in place: `$0.plan` would copy every planned save (two
+        // records) to read its parent.
         if sharing == nil, !verdicts.contains(where: { verdict in
             guard case .write(let plan) = verdict else { return false }
             return plan.record.parent != nil

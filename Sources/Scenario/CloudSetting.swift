@@ -5,7 +5,7 @@ public enum CloudEnvironment: String, Hashable, Sendable, CaseIterable {
 }
 
 /// How the cloud answers a delete of a record that does not exist (`cloud missing-deletes`, a
-/// SyncLab addition, issue 14): CloudKit's behaviour is not documented either way.
+/// SyncLab addition): CloudKit's behaviour is not documented either way.
 public enum MissingDeletes: String, Hashable, Sendable, CaseIterable {
     /// The delete succeeds (the default, as before the setting existed).
     case succeed
@@ -33,7 +33,7 @@ public enum CloudSettingKind: Hashable, Sendable {
     /// Records per download page (setup only).
     case pageSize(Int)
     case environment(CloudEnvironment)
-    /// `missing-deletes succeed|unknown-item` (SyncLab addition, issue 14).
+    /// `missing-deletes succeed|unknown-item` (SyncLab addition).
     case missingDeletes(MissingDeletes)
     /// `child-saves leave-parent|touch-parent` (SyncLab addition).
     case childSaves(ChildSaves)

@@ -3,7 +3,7 @@ public struct Expectation: Hashable, Sendable {
     public var kind: ExpectationKind
     /// Where the `expect` keyword is.
     public var location: SourceLocation
-    /// `expect [ENGINE] …` (a SyncLab addition, issue 17): the one engine whose runs check
+    /// `expect [ENGINE] …` (a SyncLab addition): the one engine whose runs check
     /// it; nil means every engine the story runs on.
     public var engine: Located<String>?
 

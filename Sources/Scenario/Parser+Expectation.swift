@@ -8,7 +8,7 @@ extension Parser {
     mutating func parseExpectation(_ keyword: Token) -> Bool {
         var engine: Located<String>?
         if current.kind == .leftBracket {
-            // `expect [naive] …`: an expectation of one engine's runs (issue 17).
+            // `expect [naive] …`: an expectation of one engine's runs.
             advance()
             guard let name = name("an engine name"),
                 expect(.rightBracket, "']'") != nil

@@ -54,7 +54,7 @@ extension Parser {
         return true
     }
 
-    /// `engines A, B, …`: the engines a story runs on (a SyncLab addition, issue 17).
+    /// `engines A, B, …`: the engines a story runs on (a SyncLab addition).
     mutating func parseEngines(_ keyword: Token) -> Bool {
         var names: [Located<String>] = []
         guard let first = name("an engine name") else { return false }

@@ -77,7 +77,7 @@ public struct ScenarioHeader: Hashable, Sendable {
     /// The `engine NAME` value; nil means the first of `engines`, else the contract's
     /// default, `sds`.
     public var engine: Located<String>?
-    /// `engines A, B, …` (a SyncLab addition, issue 17): the engines the story runs on, each
+    /// `engines A, B, …` (a SyncLab addition): the engines the story runs on, each
     /// with its own `expect [ENGINE] …` lines; empty when the file has no such line.
     public var engines: [Located<String>] = []
     /// Where the `engines` keyword is, when the file has that line.

@@ -145,18 +145,7 @@ enum Tidy {
 
     /// Files whose comments may still name an issue ("issue 19: …"): they are being rewritten
     /// on other branches. Temporary: remove each once its comments say why without the number.
-    static let issueNumberExempt = [
-        "Sources/CloudSim/CloudService+Access.swift",
-        "Sources/CloudSim/CloudService+SharedViews.swift",
-        "Sources/CloudSim/CloudService.swift",
-        "Sources/CloudSim/RecordBatch+Sharing.swift",
-        "Sources/Harness/Explorer/ChaosRun.swift",
-        "Sources/Scenario/CloudSetting.swift",
-        "Sources/Scenario/Expectation.swift",
-        "Sources/Scenario/Parser+Expectation.swift",
-        "Sources/Scenario/Parser+Setup.swift",
-        "Sources/Scenario/ScenarioFile.swift",
-    ]
+    static let issueNumberExempt: [String] = []
 
     /// The widest a line of `Sources/` may be, in characters.
     static let maximumLineWidth = 100

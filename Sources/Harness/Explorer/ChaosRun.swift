@@ -63,7 +63,7 @@ public struct ExploreOptions: Hashable, Sendable {
 /// It runs every statement through the world exactly as `synclab run` would run the same
 /// line, so a run written out as a plain scenario replays byte for byte.
 ///
-/// `@exclusivity(unchecked)` (issue 19: about 20,000 runtime checks a sweep of 20 seeds): on
+/// `@exclusivity(unchecked)` (the runtime checks ran on every access of a sweep): on
 /// the stored properties the run changes itself. The world, the devices and the checkers it
 /// calls know no `ChaosRun`, so nothing can reach a property while the run is changing it
 /// (a statement run with `scratch` lent to the world included): no two accesses overlap.

@@ -110,10 +110,10 @@ public enum CloudRequest: Hashable, Sendable {
     /// `CKDatabase.save(_:)` of a `CKQuerySubscription` (answered `.subscriptionSaved`).
     case saveQuerySubscription(scope: DatabaseScope, QuerySubscription)
     /// `CKDatabase.save(_:)` of a `CKRecordZoneSubscription` (answered `.subscriptionSaved`).
-    case saveZoneSubscription(scope: DatabaseScope, ZoneSubscription)
+    indirect case saveZoneSubscription(scope: DatabaseScope, ZoneSubscription)
     /// `CKQueryOperation`: one page of a query (answered `.recordsQueried`); `cursor` from the
     /// previous page continues it, `resultsLimit` ≤ 0 is 100.
-    case queryRecords(
+    indirect case queryRecords(
         scope: DatabaseScope, RecordQuery, resultsLimit: Int, cursor: QueryCursor?)
 
     /// A short name for traces.

@@ -95,10 +95,10 @@ public enum CloudResponse: Hashable, Sendable {
     /// The answer to `.fetchSubscription`: the subscription saved under that ID.
     case subscriptionFetched(QuerySubscription)
     /// The answer to `.fetchSubscription` for a zone subscription's ID.
-    case zoneSubscriptionFetched(ZoneSubscription)
+    indirect case zoneSubscriptionFetched(ZoneSubscription)
     /// The answer to `.queryRecords`: one page of matches, and where the next one starts
     /// (nil: no more).
-    case recordsQueried([CloudRecord], cursor: QueryCursor?)
+    indirect case recordsQueried([CloudRecord], cursor: QueryCursor?)
 
     /// True for a modify answer in which at least one item failed (`partialFailure`, 2).
     public var isPartialFailure: Bool {

@@ -1,3 +1,4 @@
+import CloudSim
 import Kernel
 import LocalStore
 import SyncContract
@@ -146,5 +147,14 @@ import Testing
             "now", "device", "account", "accountStatus", "isOnline", "isDiskFull", "store",
             "syncData", "names", "isTracing",
         ])
+    }
+
+    /// The lent-disk path hands its body the event it was given only while events stay the
+    /// size they are: a cloud answer with a large inline payload (a query page with its
+    /// cursor) made the body see another event, so large payloads are `indirect`.
+    @Test func eventsAndCloudMessagesStaySmall() {
+        #expect(MemoryLayout<EngineEvent>.size <= 97, "\(MemoryLayout<EngineEvent>.size)")
+        #expect(MemoryLayout<CloudResponse>.size <= 89, "\(MemoryLayout<CloudResponse>.size)")
+        #expect(MemoryLayout<CloudRequest>.size <= 121, "\(MemoryLayout<CloudRequest>.size)")
     }
 }

@@ -18,26 +18,6 @@ public final class CKQuery: NSObject, @unchecked Sendable {
     }
 }
 
-/// Apple's `CKQueryOperation`, for its cursor and its page-size constant.
-public enum CKQueryOperation {
-    /// Let the server choose the page size (100 here).
-    public static let maximumResults = 0
-
-    /// Where the next page of a query starts.
-    public final class Cursor: NSObject, @unchecked Sendable {
-        // `@unchecked`: immutable.
-        let cursor: QueryCursor
-        let query: CKQuery
-        let zoneID: CKRecordZone.ID?
-
-        init(_ cursor: QueryCursor, query: CKQuery, zoneID: CKRecordZone.ID?) {
-            self.cursor = cursor
-            self.query = query
-            self.zoneID = zoneID
-        }
-    }
-}
-
 extension CKDatabase {
     /// One page of a query (Apple's `records(matching:inZoneWith:desiredKeys:resultsLimit:)`):
     /// a nil zone searches every zone of the private database. Every key is returned.

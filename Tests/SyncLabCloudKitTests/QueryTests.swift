@@ -48,6 +48,34 @@ import Testing
         #expect(pages == [["n1", "n2"], ["n3", "n4"], ["n5"]])
     }
 
+    @Test func aQueryOperationDeliversEachMatchThenTheCursorOfTheNextPage() throws {
+        let world = try SimulatedWorld(seed: 1, devices: [("phone", "alice")])
+        let phone = world.device("phone")
+        try saveNotes(on: phone)
+        let log = OperationTests.Log()
+        try phone.run {
+            let database = Self.container.privateCloudDatabase
+            let query = CKQuery(recordType: "Note", predicate: NSPredicate(value: true))
+            let first = CKQueryOperation(query: query)
+            first.zoneID = Self.zoneID
+            first.resultsLimit = 3
+            first.recordMatchedBlock = { id, _ in log.lines.append(id.recordName) }
+            first.queryResultBlock = { result in
+                guard case .success(let cursor?) = result else { return }
+                log.lines.append("cursor")
+                let next = CKQueryOperation(cursor: cursor)
+                next.recordMatchedBlock = { id, _ in log.lines.append(id.recordName) }
+                next.queryResultBlock = { result in
+                    if case .success(.none) = result { log.lines.append("end") }
+                }
+                database.add(next)
+            }
+            database.add(first)
+        }
+        try world.settle()
+        #expect(log.lines == ["n1", "n2", "n3", "cursor", "n4", "n5", "end"])
+    }
+
     @Test func aBlockPredicateIsEvaluatedOnTheDevice() throws {
         let world = try SimulatedWorld(seed: 1, devices: [("phone", "alice")])
         let phone = world.device("phone")

@@ -25,7 +25,8 @@ extension ScenarioLab {
         let own = ScenarioChecker.check(source: source, file: file,
             options: engines.validationOptions(maxTime: maxTime))
         if own.hasErrors {
-            return Comparison(comparison: nil, diagnostics: own.diagnostics.map(\.renderedWithNotes))
+            return Comparison(comparison: nil,
+                              diagnostics: own.diagnostics.map(\.renderedWithNotes))
         }
         let story = own.scenario.header.storyEngines
         let names = chosen ?? (own.scenario.header.isMultiEngine ? story : engines.names)

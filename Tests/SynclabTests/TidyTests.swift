@@ -188,7 +188,6 @@ enum Tidy {
         "Sources/Scenario/Validator+Timeline.swift",
         "Sources/Scenario/Validator.swift",
         "Sources/SyncLab/LabResult.swift",
-        "Sources/SyncLab/ScenarioLab+Compare.swift",
         "Sources/SyncLab/ScenarioLab+Explore.swift",
         "Sources/SyncLab/ScenarioLab.swift",
         "Sources/SyncLabTesting/ScenarioAppEngine.swift",

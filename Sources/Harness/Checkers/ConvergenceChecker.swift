@@ -75,7 +75,8 @@ enum ConvergenceChecker {
         // Sized once: grown insert by insert, it was rehashed several times a device.
         var seen = Set<ModelID>(minimumCapacity: records.count)
         for record in records where record.recordType != "cloudkit.share" {
-            guard let entity = codec.entity(ofRecordType: record.recordType).flatMap(schema.entity(named:)),
+            guard let entity = codec.entity(ofRecordType: record.recordType)
+                    .flatMap(schema.entity(named:)),
                 entity.isSynchronized else { continue }
             if skipsIncomplete, lacksRequiredValue(record, entity, codec: codec) {
                 // An older app's record without a required value: every store declines it by

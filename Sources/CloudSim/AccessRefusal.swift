@@ -1,8 +1,6 @@
 /// Why the cloud refused a request or an item on access grounds: the `reason` of an
 /// `access.refused` note (docs/CLOUDSIM.md lists them).
 enum RefusalReason: String, Hashable {
-    /// A private database of another account.
-    case otherAccount = "other-account"
     /// The owner's own zone asked for through the owner's shared database.
     case ownZone = "own-zone"
     /// No share of the zone ever invited the account.

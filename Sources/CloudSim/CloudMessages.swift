@@ -21,13 +21,6 @@ enum CloudMessages {
     static let accountTemporarilyUnavailable = CloudError(
         .accountTemporarilyUnavailable, message: "Account temporarily unavailable")
 
-    static func otherAccount(_ zone: ZoneID) -> CloudError {
-        CloudError(
-            .permissionFailure,
-            message: "Zone '\(zone.name)' of account '\(zone.owner)' is not in this "
-                + "account's private database")
-    }
-
     static let sharedZoneChange = CloudError(
         .badDatabase, message: "Zones cannot be created or deleted in the shared database")
 

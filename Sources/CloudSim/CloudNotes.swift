@@ -162,6 +162,19 @@ enum CloudNotes {
 
 extension CloudNotes {
     /// A read or write the cloud refused on access grounds (every refusal is traced).
+    /// A private-database request named a zone of another owner: the request's account
+    /// got its own zone of that name (the default owner).
+    static func ownerResolved(
+        client: CloudClient, request: CloudRequest, zone: ZoneID, account: String
+    ) -> CloudNote {
+        CloudNote(kind: "owner.resolved", details: [
+            NoteField("device", client.device),
+            NoteField("request", request.kind),
+            NoteField("zone", zone.description),
+            NoteField("into", ZoneID(owner: account, name: zone.name).description),
+        ])
+    }
+
     static func accessRefused(
         client: CloudClient, zone: ZoneID, reason: RefusalReason, recordName: String?
     ) -> CloudNote {

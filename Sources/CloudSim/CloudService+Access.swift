@@ -42,13 +42,12 @@ extension CloudService {
         }
     }
 
-    /// A device signed into one account can never read or write another account's private
-    /// database: `permissionFailure` and an `access.refused` note (reason `other-account`)
-    /// for the first such zone a request reads or writes; nil when it touches none (or is
-    /// not a private-database request).
+    /// The first zone of the private database a request reads or writes that is not the
+    /// account's own (a zone ID kept from before an account switch); nil when it names none
+    /// (or is not a private-database request).
     ///
-    /// The zone, not the refusal: `handle` builds the refusal (an error and a note) only for
-    /// a foreign zone, so the common answer is an empty optional of a small value.
+    /// The zone, not a rebuilt request: `handle` rebuilds the request only for a foreign zone,
+    /// so the common answer is an empty optional of a small value.
     static func foreignPrivateZone(
         in request: CloudRequest, account: String
     ) -> ZoneID? {

@@ -45,8 +45,9 @@ public final class CloudService {
     /// Handles one request at its arrival time.
     ///
     /// Operation-level checks run first, in this order: outage, authentication, the account's
-    /// throttle window, permission; then the request's own checks. A refusal on access
-    /// grounds also leaves an `access.refused` note.
+    /// throttle window; then the request's own checks. A private-database zone of another
+    /// owner is the account's own zone of that name (the default owner), with an
+    /// `owner.resolved` note; a refusal on access grounds leaves an `access.refused` note.
     public func handle(
         _ request: CloudRequest, from client: CloudClient, now: SimTime
     ) -> CloudOutcome {
@@ -61,12 +62,23 @@ public final class CloudService {
             preconditionFailure("an authenticated client has an account")
         }
         ensureAccount(account)
-        if let foreign = Self.foreignPrivateZone(in: request, account: account) {
-            let refusal = AccessRefusal(
-                CloudMessages.otherAccount(foreign), reason: .otherAccount, client: client,
-                zone: foreign)
-            return CloudOutcome(response: .failure(refusal.error), notes: [refusal.note])
+        guard let foreign = Self.foreignPrivateZone(in: request, account: account) else {
+            return answer(request, from: client, account: account, now: now)
         }
+        // Rare (a zone ID kept across an account switch): only then is the request rebuilt.
+        var outcome = answer(
+            request.resolvingPrivateOwners(to: account), from: client, account: account,
+            now: now)
+        outcome.notes.insert(
+            CloudNotes.ownerResolved(
+                client: client, request: request, zone: foreign, account: account), at: 0)
+        return outcome
+    }
+
+    /// The request's own checks and its answer, once the operation-level checks passed.
+    private func answer(
+        _ request: CloudRequest, from client: CloudClient, account: String, now: SimTime
+    ) -> CloudOutcome {
         // A fetch of a busy zone is refused in its case below, the last check before it is
         // answered: matching the request for it apart would copy the request.
         switch request {

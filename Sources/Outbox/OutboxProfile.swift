@@ -58,9 +58,18 @@ extension OutboxProfile {
     /// The rules the cloud's neutral notes show for outbox (docs/CLOUDSIM.md *Notes*): a save
     /// without system fields that created a record another device had deleted (an insert sent
     /// again after its answer was lost, or a save whose archive OBX-16 cleared) brings the
-    /// record back in full, so the deletion is lost (OBXW-2's choice).
+    /// record back in full, so the deletion is lost (OBXW-2's choice). A batch CKSyncEngine
+    /// built for the previous account that leaves after a switch lands in the new account's
+    /// zone (the default owner): the previous account's data uploaded into the new one (OBXW-7).
     @Sendable static func cloudNoteRules(_ note: CloudNote) -> [String] {
-        note.kind == "record.created-over-tombstone" ? ["OBXW-2"] : []
+        switch note.kind {
+        case "record.created-over-tombstone":
+            return ["OBXW-2"]
+        case "owner.resolved" where note.value(of: "request") == "modifyRecords":
+            return ["OBXW-7"]
+        default:
+            return []
+        }
     }
 }
 

@@ -83,37 +83,41 @@ import Testing
                     of: "alice"))
     }
 
-    /// A device signed into one account can never read or write another account's private
-    /// database.
-    @Test func anotherAccountsPrivateDatabaseIsAPermissionFailure() {
+    /// The private database holds only the signed-in account's zones: a zone ID kept from
+    /// another account (as after a switch) names the requester's own zone of that name, and
+    /// alice's data stays out of bob's reach.
+    @Test func anotherAccountsZoneIDNamesTheRequestersOwnZone() {
         let fixture = CloudFixture()
         fixture.insert(fixture.note("n1", ["secret": .string("alice's")]))
-        let before = fixture.cloud.snapshot()
         let aliceZone = fixture.zone
-        let requests: [CloudRequest] = [
-            .fetchZoneChanges(
-                scope: .privateDatabase, zone: aliceZone, token: nil, resultsLimit: 0),
-            .fetchRecords(scope: .privateDatabase, zone: aliceZone, names: ["n1"]),
-            .modifyRecords(
-                scope: .privateDatabase, zone: aliceZone, saves: [newSave(fixture.note("x"))],
-                deletes: [], policy: .allKeys, atomic: false),
-            .modifyRecords(
-                scope: .privateDatabase, zone: aliceZone, saves: [], deletes: ["n1"],
-                policy: .allKeys, atomic: false),
-            .modifyZones(scope: .privateDatabase, save: [aliceZone], delete: []),
-            .modifyZones(scope: .privateDatabase, save: [], delete: [aliceZone]),
-        ]
-        for request in requests {
+        let bobZone = ZoneID(owner: "bob", name: aliceZone.name)
+        func send(_ request: CloudRequest) -> CloudOutcome {
             let outcome = fixture.send(request, from: fixture.desktop)
-            #expect(outcome.response.failure?.code == .permissionFailure, "\(request.kind)")
-            #expect(outcome.pushes.isEmpty)
-            // Every refusal is traced (issue 8): one note naming device, account, zone, reason.
-            #expect(outcome.noteKinds == ["access.refused"])
+            #expect(outcome.notes.first?.kind == "owner.resolved", "\(request.kind)")
             #expect(
                 outcome.notes.first?.details.map(\.value)
-                    == ["desktop", "bob", "App:alice", "other-account"])
+                    == ["desktop", "App:alice", "App:bob"])
+            return outcome
         }
-        #expect(fixture.cloud.snapshot() == before)
+        let fetch = send(.fetchZoneChanges(
+            scope: .privateDatabase, zone: aliceZone, token: nil, resultsLimit: 0))
+        #expect(fetch.response.failure?.code == .zoneNotFound)
+        let early = send(.modifyRecords(
+            scope: .privateDatabase, zone: aliceZone, saves: [newSave(fixture.note("x"))],
+            deletes: [], policy: .allKeys, atomic: false))
+        #expect(early.response.items.map(\.code) == [.zoneNotFound])
+        #expect(send(.modifyZones(scope: .privateDatabase, save: [aliceZone], delete: []))
+            .noteKinds == ["owner.resolved", "zone.created"])
+        let saved = send(.modifyRecords(
+            scope: .privateDatabase, zone: aliceZone, saves: [newSave(fixture.note("x"))],
+            deletes: ["n1"], policy: .allKeys, atomic: false))
+        #expect(saved.response.failure == nil)
+        #expect(fixture.cloud.records(in: bobZone).map(\.recordName) == ["x"])
+        #expect(fixture.cloud.records(in: bobZone).map(\.zone) == [bobZone])
+        let read = send(.fetchRecords(scope: .privateDatabase, zone: aliceZone, names: ["n1"]))
+        #expect(read.response.items.map(\.code) == [.unknownItem])
+        #expect(fixture.cloud.records(in: aliceZone).map(\.recordName) == ["n1"])
+        #expect(fixture.cloud.records(in: aliceZone).first?.fields["secret"] == .string("alice's"))
     }
 
     @Test func theSharedDatabaseIsEmptyAndRefusesWrites() {
@@ -145,7 +149,7 @@ import Testing
         #expect(fixture.cloud.records(in: aliceZone).map(\.recordName) == ["n1"])
     }
 
-    @Test func operationChecksRunInOrderOutageAuthenticationThrottlePermission() {
+    @Test func operationChecksRunInOrderOutageAuthenticationThrottle() {
         let fixture = CloudFixture()
         let signedOut = CloudClient(device: "desktop", account: nil)
         let foreignWrite = CloudRequest.modifyRecords(
@@ -163,15 +167,10 @@ import Testing
             fixture.send(foreignWrite, from: fixture.desktop).response.failure?.code
                 == .requestRateLimited)
         fixture.now += .seconds(10)
+        // Past the operation checks, alice's zone ID names bob's zone, which bob never made.
         #expect(
-            fixture.send(foreignWrite, from: fixture.desktop).response.failure?.code
-                == .permissionFailure)
-    }
-
-    @Test func permissionComesBeforeTheItemLimit() {
-        let fixture = CloudFixture(maxItemsPerRequest: 1)
-        let outcome = fixture.modify(deletes: ["a", "b"], in: fixture.zone, from: fixture.desktop)
-        #expect(outcome.response.failure?.code == .permissionFailure)
+            fixture.send(foreignWrite, from: fixture.desktop).response.items.map(\.code)
+                == [.zoneNotFound])
     }
 
     @Test func anAccountTheConfigurationDidNotListGetsItsOwnEmptyDatabase() {

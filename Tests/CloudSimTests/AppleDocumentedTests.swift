@@ -148,8 +148,9 @@ import Testing
         let error = fixture.fetchZone(after: nil).failure
         #expect(error?.code == .zoneBusy)
         #expect(error?.retryAfter != nil && error!.retryAfter! <= .seconds(5))
-        // Another account's private zone is still refused first, writes are not affected.
-        #expect(fixture.fetchZone(after: nil, from: fixture.desktop).failure?.code == .permissionFailure)
+        // The busy zone is alice's: bob's zone of that name (never made) is not; writes pass.
+        #expect(fixture.fetchZone(after: nil, from: fixture.desktop).failure?.code
+            == .zoneNotFound)
         #expect(fixture.insert(fixture.note("n1")).first?.savedRecord != nil)
         fixture.now = fixture.now + .seconds(5)
         #expect(fixture.fetchZone(after: nil).page != nil)

@@ -111,6 +111,6 @@ import Testing
             scope: .privateDatabase, RecordQuery(recordType: "Note", zone: fixture.zone),
             resultsLimit: 0, cursor: nil)
         #expect(fixture.send(foreign, from: fixture.desktop).response.failure?.code
-            == .permissionFailure)
+            == .zoneNotFound)
     }
 }

@@ -57,7 +57,7 @@ import Testing
         #expect(fixture.cloud.querySubscriptions(of: "alice") == [query])
     }
 
-    @Test func aMissingZoneOrAnotherAccountsZoneIsRefused() {
+    @Test func aMissingZoneIsRefusedAndAnotherAccountsZoneIDNamesTheOwn() {
         let fixture = CloudFixture()
         let missing = ZoneID(owner: "alice", name: "Missing")
         let absent = fixture.send(
@@ -69,7 +69,8 @@ import Testing
             .saveZoneSubscription(
                 scope: .privateDatabase, ZoneSubscription(id: "f", zone: fixture.zone)),
             from: fixture.desktop)
-        #expect(foreign.response.failure?.code == .permissionFailure)
+        #expect(foreign.response.failure?.code == .zoneNotFound)
+        #expect(foreign.noteKinds == ["owner.resolved"])
         let shared = fixture.send(
             .saveZoneSubscription(
                 scope: .sharedDatabase, ZoneSubscription(id: "s", zone: fixture.zone)),

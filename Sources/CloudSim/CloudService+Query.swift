@@ -48,6 +48,33 @@ extension CloudService {
     }
 }
 
+extension CloudService {
+    /// Every record a query of `account`'s private database returns, its pages followed by
+    /// cursor; or the error the server refuses it with. An inspection: no outage, throttle
+    /// or note applies, so a scenario's expectation sees what the query would.
+    public func recordsQueried(
+        _ query: RecordQuery, of account: String
+    ) -> (records: [CloudRecord], refusal: CloudError?) {
+        var records: [CloudRecord] = []
+        var cursor: QueryCursor?
+        repeat {
+            let outcome = queryRecords(
+                scope: .privateDatabase, query: query, resultsLimit: 0, cursor: cursor,
+                account: account)
+            switch outcome.response {
+            case .recordsQueried(let page, let next):
+                records += page
+                cursor = next
+            case .failure(let error):
+                return (records, error)
+            default:
+                preconditionFailure("a query answered \(outcome.response)")
+            }
+        } while cursor != nil
+        return (records, nil)
+    }
+}
+
 extension CloudMessages {
     static let queryScope = CloudError(
         .invalidArguments, message: "Queries are modelled on the private database only")

@@ -71,13 +71,20 @@ public enum QueryComparison: String, Hashable, Sendable, CaseIterable {
     /// too), strings by their characters, dates by time; values of other kinds never order.
     func holds(_ field: CloudValue, _ value: CloudValue) -> Bool {
         switch self {
-        case .equal: return Self.order(field, value) == 0 || field == value
-        case .notEqual: return !(Self.order(field, value) == 0 || field == value)
+        case .equal: return Self.order(field, value) == 0 || Self.same(field, value)
+        case .notEqual: return !(Self.order(field, value) == 0 || Self.same(field, value))
         case .less: return Self.order(field, value).map { $0 < 0 } ?? false
         case .lessOrEqual: return Self.order(field, value).map { $0 <= 0 } ?? false
         case .greater: return Self.order(field, value).map { $0 > 0 } ?? false
         case .greaterOrEqual: return Self.order(field, value).map { $0 >= 0 } ?? false
         }
+    }
+
+    /// Equal values; a reference equals one naming the same record, whatever its action
+    /// (`CKRecord.Reference` compares by record ID).
+    static func same(_ lhs: CloudValue, _ rhs: CloudValue) -> Bool {
+        if case .reference(let a, _) = lhs, case .reference(let b, _) = rhs { return a == b }
+        return lhs == rhs
     }
 
     /// -1, 0 or 1 for two values with an order between them; nil otherwise.

@@ -67,6 +67,9 @@ extension World {
             return checkRecordZone(account.value, label.value, zone.value)
         case .rawValues(let account, let label, let values):
             return checkRawValues(account.value, label.value, values)
+        case .query(let account, let type, let conditions, let comparison, let count):
+            return checkQuery(
+                account.value, type.value, conditions, comparison, count.value)
         case .failure(let text):
             return checkExpectedFailure(text.value)
         case .loadError(let device, let text):

@@ -68,6 +68,12 @@ public enum ExpectationKind: Hashable, Sendable {
     /// `expect phone: load-error "TEXT"` (a SyncLab addition): the device's store failed to
     /// load, with TEXT in one section of the failure's reason.
     case loadError(device: Located<String>, text: Located<String>)
+    /// `expect cloud alice: query Note where title="B" = 1` (a SyncLab addition): how many
+    /// records of the type, as stored, the server's query over every zone of the account's
+    /// private database returns (`CKQueryOperation`, followed to its last page).
+    case query(
+        account: Located<String>, recordType: Located<String>, conditions: [QueryCondition],
+        comparison: CountComparison, count: Located<Int>)
     /// `expect warning "TEXT"` (a SyncLab addition): a warning `synclab check` gives the file
     /// for the run's engine has TEXT in its message.
     case warning(text: Located<String>)

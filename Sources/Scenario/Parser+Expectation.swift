@@ -144,6 +144,13 @@ extension Parser {
             advance()
             return parseCountExpectation(scope)
         }
+        // `query n1 named …` (and `in`, `raw`) is a label called `query`.
+        if word.isKeyword("query"), peek().kind == .identifier,
+            !["named", "in", "raw"].contains(peek().text)
+        {
+            advance()
+            return parseQueryExpectation(account: account, keyword: word)
+        }
         if word.kind == .identifier, Self.deviceOnlyExpectations.contains(word.text) {
             report(.deviceOnlyExpectation(word.text), at: word.location)
             return nil

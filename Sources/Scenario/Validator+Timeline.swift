@@ -331,6 +331,9 @@ extension Validator {
             checkRawValues(values, state: state)
         case .loadError(let device, _):
             requireDevice(device)
+        case .query(let account, _, let conditions, _, _):
+            requireAccount(account)
+            checkQueryConditions(conditions, state: state)
         }
     }
 

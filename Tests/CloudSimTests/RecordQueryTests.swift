@@ -113,4 +113,36 @@ import Testing
         #expect(fixture.send(foreign, from: fixture.desktop).response.failure?.code
             == .zoneNotFound)
     }
+
+    /// A `CKRecord.Reference` compares by the record it names, whatever its action.
+    @Test func aReferenceMatchesByTheRecordItNames() {
+        let fixture = notesFixture()
+        fixture.insert(fixture.note("n5", ["folder": .reference("f1", action: .deleteSelf)]))
+        let byName = QueryPredicate.compare(key: "folder", .equal, .reference("f1"))
+        #expect(query(fixture, byName).0 == ["n5"])
+        let other = QueryPredicate.compare(key: "folder", .notEqual, .reference("f1"))
+        #expect(query(fixture, other).0 == [])
+    }
+
+    /// The inspection a scenario's `query` expectation reads follows every page, in every zone.
+    @Test func recordsQueriedFollowsEveryPage() {
+        let fixture = CloudFixture()
+        let count = CloudService.queryPageSize * 2 + 5
+        for index in 0..<count {
+            fixture.insert(fixture.note("n\(index)", ["rank": .int(Int64(index))]))
+        }
+        let all = fixture.cloud.recordsQueried(RecordQuery(recordType: "Note"), of: "alice")
+        #expect(all.records.count == count)
+        #expect(all.refusal == nil)
+        let high = fixture.cloud.recordsQueried(
+            RecordQuery(recordType: "Note", predicate: .compare(key: "rank", .greaterOrEqual,
+                .int(200))), of: "alice")
+        #expect(high.records.count == 5)
+        let refused = fixture.cloud.recordsQueried(
+            RecordQuery(recordType: "Note", predicate: .compare(key: "rank", .less,
+                .bytes([1]))), of: "alice")
+        #expect(refused.refusal?.code == .invalidArguments)
+        #expect(fixture.cloud.recordsQueried(RecordQuery(recordType: "Note"), of: "bob")
+            .records.isEmpty)
+    }
 }

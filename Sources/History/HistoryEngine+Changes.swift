@@ -31,23 +31,8 @@ extension HistoryEngine {
         let relevant = context.store.persistentHistory(after: lastToken)
             .filter { $0.author != Self.author }
         if stageLeftByFailure, let staged = stagedToken {
-            // HISW-1: the failed push's changes are behind the staged token, so this read
-            // skips them.
-            let skipped = context.store.persistentHistory(after: persisted)
-                .filter { $0.author != Self.author && $0.token <= staged }
-            let models = Set(skipped.flatMap { $0.changes.map(Self.model(of:)) })
-            if !models.isEmpty {
-                effects.append(.trace(kind: "push.skips-failed-changes", details: [
-                    TraceField("case", .string(relevant.isEmpty ? "a" : "b")),
-                    TraceField("stagedToken", .string(staged.description)),
-                    TraceField("skippedModels", .int(Int64(models.count))),
-                    TraceField("note", .string(relevant.isEmpty
-                        ? "nothing new after the staged token: this push uploads nothing, the "
-                            + "failed changes wait"
-                        : "only the new changes are read: their success persists the token past "
-                            + "the failed ones")),
-                ], rules: ["HISW-1", "HIS-5", "HIS-7"]))
-            }
+            noteSkippedFailedChanges(staged: staged, nothingNew: relevant.isEmpty,
+                context: context, effects: &effects)
         }
         stageLeftByFailure = false
         stagedToken = relevant.last?.token
@@ -97,9 +82,36 @@ extension HistoryEngine {
                 if !kept.isEmpty { set.updates.append(.init(model: id, keys: kept)) }
             }
         }
+        traceRead(set, after: lastToken, transactions: relevant.count, skipped: skipped,
+            effects: &effects)
+        return set
+    }
+
+    /// HISW-1: the failed push's changes are behind the staged token, so this read skips them.
+    private func noteSkippedFailedChanges(staged: HistoryToken, nothingNew: Bool,
+        context: HistoryContext, effects: inout [EngineEffect]) {
+        let skipped = context.store.persistentHistory(after: context.syncData.persistedToken)
+            .filter { $0.author != Self.author && $0.token <= staged }
+        let models = Set(skipped.flatMap { $0.changes.map(Self.model(of:)) })
+        guard !models.isEmpty else { return }
+        effects.append(.trace(kind: "push.skips-failed-changes", details: [
+            TraceField("case", .string(nothingNew ? "a" : "b")),
+            TraceField("stagedToken", .string(staged.description)),
+            TraceField("skippedModels", .int(Int64(models.count))),
+            TraceField("note", .string(nothingNew
+                ? "nothing new after the staged token: this push uploads nothing, the "
+                    + "failed changes wait"
+                : "only the new changes are read: their success persists the token past "
+                    + "the failed ones")),
+        ], rules: ["HISW-1", "HIS-5", "HIS-7"]))
+    }
+
+    /// What the read found and staged (HIS-5, HIS-6, HIS-7), and a batch delete in it (HIS-40).
+    private func traceRead(_ set: HistoryChangeSet, after lastToken: HistoryToken?,
+        transactions: Int, skipped: Int, effects: inout [EngineEffect]) {
         effects.append(.trace(kind: "history.read", details: [
             TraceField("after", .string(lastToken?.description ?? "nil")),
-            TraceField("transactions", .int(Int64(relevant.count))),
+            TraceField("transactions", .int(Int64(transactions))),
             TraceField("insertions", .int(Int64(set.insertions.count))),
             TraceField("updates", .int(Int64(set.updates.count))),
             TraceField("deletions", .int(Int64(set.deletions.count))),
@@ -111,7 +123,6 @@ extension HistoryEngine {
                 TraceField("models", .int(Int64(set.batchDeleted))),
             ], rules: ["HIS-40"]))
         }
-        return set
     }
 
     static func model(of change: HistoryChange) -> ModelID {

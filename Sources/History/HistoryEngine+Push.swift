@@ -209,6 +209,7 @@ extension HistoryEngine {
         pass(["upload.sent"], then: .wait, operation, context: &context, effects: &effects)
     }
 
+    /// A push request's answer: the next request, or the end of the push on a failure.
     func pushAnswered(_ response: CloudResponse, _ operation: HistoryOperation,
                       context: inout HistoryContext, effects: inout [EngineEffect]) {
         if operation.rebuildZonePending {
@@ -217,89 +218,117 @@ extension HistoryEngine {
         }
         guard operation.requestIndex < operation.requests.count else { return }
         let request = operation.requests[operation.requestIndex]
-        var failure: (error: CloudError, perItem: Bool)?
+        let failure: (error: CloudError, perItem: Bool)?
         switch response {
         case .recordsModified(let results):
-            var wrote = false
-            var itemCodes: [CloudErrorCode] = []
-            for (index, result) in results.enumerated() {
-                switch result {
-                case .saved(let record):
-                    operation.writtenRecords.append(record.recordName)
-                    let model = index < request.models.count
-                        ? request.models[index] : context.syncData.models[record.recordName]
-                    if let model {
-                        if request.kind == .inserts {
-                            // HIS-4: the system fields go into privateRecordData, written as
-                            // the sync author (never pushed).
-                            var fields = record
-                            fields.fields = [:]
-                            context.syncData.systemFields[model] = fields
-                            wrote = true
-                        } else {
-                            noteOtherAccountEdit(record, model: model, request: request,
-                                context: context, effects: &effects)
-                        }
-                        if request.kind != .inserts,
-                            record.creationTime == record.modificationTime {
-                            effects.append(.trace(kind: "push.recreated-record", details: [
-                                TraceField("recordName", .string(record.recordName)),
-                                TraceField("fields",
-                                    .list(record.fields.keys.sorted().map { .string($0) })),
-                                TraceField("note",
-                                    .string("the record was gone: the changedKeys update created "
-                                    + "it with only those keys")),
-                            ], rules: ["HISW-8", "HIS-17"]))
-                        }
-                    }
-                case .deleted(let name):
-                    operation.writtenRecords.append(name)
-                    if let model = context.syncData.models[name] {
-                        context.syncData.systemFields[model] = nil
-                    }
-                case .failed(_, let error):
-                    if failure == nil { failure = (error, true) }
-                    itemCodes.append(error.code)
-                }
-            }
-            // HIS-33's choice: a partial failure whose items all fail with the same zone or
-            // account code is that code (the zone is gone, the quota is full).
-            if let first = itemCodes.first, itemCodes.allSatisfy({ $0 == first }),
-               [.zoneNotFound, .userDeletedZone,
-                   .quotaExceeded].contains(first), let item = failure?.error {
-                failure = (item, false)
-            }
-            if wrote {
-                effects.append(.trace(kind: "system-fields.stored", details: [
-                    TraceField("records", .int(Int64(request.models.count))),
-                ], rules: ["HIS-4"]))
-                writeSyncData(context, effects: &effects)
-            }
+            failure = readResults(results, request, operation, context: &context,
+                effects: &effects)
         case .failure(let error):
             failure = (error, false)
         default:
             failure = (CloudError(.internalError, message: "an unexpected answer"), false)
         }
         if let failure {
-            let syncError = HistoryRecovery.syncError(failure.error, perItem: failure.perItem)
-            operation.pushFailure = (syncError, failure.error)
-            var rules = ["HIS-17", "HIS-18", "HIS-33"]
-            if failure.error.code == .limitExceeded { rules += ["HIS-41", "HISW-13"] }
-            effects.append(.trace(kind: "push.failed", details: [
-                TraceField("request", .string(request.kind.rawValue)),
-                TraceField("error", .string(failure.error.code.description)),
-                TraceField("syncError", .string(syncError.rawValue)),
-                TraceField("note", .string("the push stops; the token stays staged")),
-            ], rules: rules))
-            for name in operation.writtenRecords { writtenByFailedPush.insert(name) }
-            let probes = recover(failure.error, perItem: failure.perItem, during: operation,
-                                 context: &context, effects: &effects)
-            pass(["upload.done"] + probes, then: .pushDone, operation, context: &context,
-                effects: &effects)
+            pushFailed(failure.error, perItem: failure.perItem, request, operation,
+                context: &context, effects: &effects)
             return
         }
         operation.requestIndex += 1
         pass(["upload.done"], then: .pushNext, operation, context: &context, effects: &effects)
+    }
+
+    /// Each record's result: system fields kept (HIS-4), the written names noted (HISW-2);
+    /// returns the request's failure as HIS-33 reads it, if any.
+    private func readResults(_ results: [ItemResult], _ request: HistoryPushRequest,
+        _ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) -> (error: CloudError, perItem: Bool)? {
+        var failure: (error: CloudError, perItem: Bool)?
+        var wrote = false
+        var itemCodes: [CloudErrorCode] = []
+        for (index, result) in results.enumerated() {
+            switch result {
+            case .saved(let record):
+                operation.writtenRecords.append(record.recordName)
+                let model = index < request.models.count
+                    ? request.models[index] : context.syncData.models[record.recordName]
+                if let model, recordSaved(record, model: model, request: request,
+                    context: &context, effects: &effects) {
+                    wrote = true
+                }
+            case .deleted(let name):
+                operation.writtenRecords.append(name)
+                if let model = context.syncData.models[name] {
+                    context.syncData.systemFields[model] = nil
+                }
+            case .failed(_, let error):
+                if failure == nil { failure = (error, true) }
+                itemCodes.append(error.code)
+            }
+        }
+        // HIS-33's choice: a partial failure whose items all fail with the same zone or
+        // account code is that code (the zone is gone, the quota is full).
+        if let first = itemCodes.first, itemCodes.allSatisfy({ $0 == first }),
+           [.zoneNotFound, .userDeletedZone,
+               .quotaExceeded].contains(first), let item = failure?.error {
+            failure = (item, false)
+        }
+        if wrote {
+            effects.append(.trace(kind: "system-fields.stored", details: [
+                TraceField("records", .int(Int64(request.models.count))),
+            ], rules: ["HIS-4"]))
+            writeSyncData(context, effects: &effects)
+        }
+        return failure
+    }
+
+    /// One saved record of the push; returns whether its system fields were stored (HIS-4).
+    private func recordSaved(_ record: CloudRecord, model: ModelID, request: HistoryPushRequest,
+        context: inout HistoryContext, effects: inout [EngineEffect]) -> Bool {
+        var wrote = false
+        if request.kind == .inserts {
+            // HIS-4: the system fields go into privateRecordData, written as
+            // the sync author (never pushed).
+            var fields = record
+            fields.fields = [:]
+            context.syncData.systemFields[model] = fields
+            wrote = true
+        } else {
+            noteOtherAccountEdit(record, model: model, request: request,
+                context: context, effects: &effects)
+        }
+        if request.kind != .inserts,
+            record.creationTime == record.modificationTime {
+            effects.append(.trace(kind: "push.recreated-record", details: [
+                TraceField("recordName", .string(record.recordName)),
+                TraceField("fields",
+                    .list(record.fields.keys.sorted().map { .string($0) })),
+                TraceField("note",
+                    .string("the record was gone: the changedKeys update created "
+                    + "it with only those keys")),
+            ], rules: ["HISW-8", "HIS-17"]))
+        }
+        return wrote
+    }
+
+    /// HIS-18: a failed request stops the push with the token staged; recovery decides next.
+    private func pushFailed(_ error: CloudError, perItem: Bool, _ request: HistoryPushRequest,
+        _ operation: HistoryOperation, context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
+        let syncError = HistoryRecovery.syncError(error, perItem: perItem)
+        operation.pushFailure = (syncError, error)
+        var rules = ["HIS-17", "HIS-18", "HIS-33"]
+        if error.code == .limitExceeded { rules += ["HIS-41", "HISW-13"] }
+        effects.append(.trace(kind: "push.failed", details: [
+            TraceField("request", .string(request.kind.rawValue)),
+            TraceField("error", .string(error.code.description)),
+            TraceField("syncError", .string(syncError.rawValue)),
+            TraceField("note", .string("the push stops; the token stays staged")),
+        ], rules: rules))
+        for name in operation.writtenRecords { writtenByFailedPush.insert(name) }
+        let probes = recover(error, perItem: perItem, during: operation,
+                             context: &context, effects: &effects)
+        pass(["upload.done"] + probes, then: .pushDone, operation, context: &context,
+            effects: &effects)
     }
 
     /// HISW-12: an update of a model whose system fields came from another account reached

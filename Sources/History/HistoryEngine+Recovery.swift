@@ -15,67 +15,98 @@ extension HistoryEngine {
             TraceField("syncError", .string(syncError.rawValue)),
             TraceField("action", .string(row.action.rawValue)),
         ], rules: [row.rule, "HIS-33"]))
-        let isRecovery: Bool
-        if case .rebuild? = operation.phase { isRecovery = true } else { isRecovery = false }
         switch row.action {
         case .resetTokenAndRetry:
-            context.syncData.resetTokens()
-            writeSyncData(context, effects: &effects)
-            effects.append(.trace(kind: "token.reset", details: [
-                TraceField("which", .string("all")),
-                TraceField("note",
-                    .string("pulled again from scratch: no tombstones, deletions made elsewhere "
-                    + "are missed")),
-            ], rules: ["HIS-26", "HISW-10"]))
-            requestPull(trigger: "token-reset", probe: nil, context: &context, effects: &effects)
+            resetTokensAndPull(context: &context, effects: &effects)
             return []
         case .purgeAndRebuild, .rebuildZone:
-            guard !isRecovery else {
-                reportError(syncError, code: error, effects: &effects)
-                return []
-            }
-            let purge = row.action == .purgeAndRebuild
-            var rules = [row.rule]
-            if purge { rules.append("HISW-5") }
-            if context.account != lastAccount(context) { rules.append("HISW-12") }
-            effects.append(.trace(kind: purge ? "rebuild.purge-and-rebuild" : "rebuild.zone",
-                details: [
-                TraceField("note", .string("every local model is uploaded again as an insert")),
-            ], rules: rules))
-            let rebuild = makeOperation(purge ? "purge-and-rebuild" : "rebuild-zone",
-                [.rebuild(purge: purge)])
-            queue.append(rebuild)
+            queueRebuild(row, syncError, error, during: operation, context: context,
+                effects: &effects)
             return []
         case .backoff:
-            let pause = HistoryRecovery.pause(row, retryAfter: error.retryAfter)
-            pausedFor = syncError
-            var rules = [row.rule]
-            if syncError == .serviceUnavailable, (error.retryAfter ?? pause) < pause {
-                rules.append("HISW-6")
-            }
-            effects.append(.trace(kind: "backoff.start", details: [
-                TraceField("reason", .string(syncError.rawValue)),
-                TraceField("pause", .int(pause.microseconds)),
-                TraceField("retryAfter", error.retryAfter.map { .int($0.microseconds) } ?? .null),
-            ], rules: rules))
-            effects.append(.setTimer(.backoff, after: pause))
-            return ["history.backoff.start"]
+            return startBackoff(row, syncError, error, effects: &effects)
         case .waitForNetwork:
-            isOffline = true
-            effects.append(.trace(kind: "network.wait", details: [
-                TraceField("note", .string("offline until the network comes back (HIS-14)")),
-            ], rules: ["HIS-31"]))
+            waitForNetwork(effects: &effects)
             return []
         case .reportError:
-            reportError(syncError, code: error, effects: &effects)
-            if perItem, error.code == .requestRateLimited {
-                effects.append(.trace(kind: "throttle.not-retried", details: [
-                    TraceField("note",
-                        .string("a partial throttle is only reported; nothing retries until the "
-                        + "next trigger")),
-                ], rules: ["HISW-6", "HIS-32"]))
-            }
+            reportRecoveryError(syncError, error, perItem: perItem, effects: &effects)
             return []
+        }
+    }
+
+    /// HIS-26: every token reset, then a pull from scratch (HISW-10: deletions are missed).
+    private func resetTokensAndPull(context: inout HistoryContext,
+        effects: inout [EngineEffect]) {
+        context.syncData.resetTokens()
+        writeSyncData(context, effects: &effects)
+        effects.append(.trace(kind: "token.reset", details: [
+            TraceField("which", .string("all")),
+            TraceField("note",
+                .string("pulled again from scratch: no tombstones, deletions made elsewhere "
+                + "are missed")),
+        ], rules: ["HIS-26", "HISW-10"]))
+        requestPull(trigger: "token-reset", probe: nil, context: &context, effects: &effects)
+    }
+
+    /// HIS-27 / HIS-28: a rebuild queued, unless the failure is the rebuild's own (reported).
+    private func queueRebuild(_ row: HistoryRecoveryRow, _ syncError: HistorySyncError,
+        _ error: CloudError, during operation: HistoryOperation, context: HistoryContext,
+        effects: inout [EngineEffect]) {
+        let isRecovery: Bool
+        if case .rebuild? = operation.phase { isRecovery = true } else { isRecovery = false }
+        guard !isRecovery else {
+            reportError(syncError, code: error, effects: &effects)
+            return
+        }
+        let purge = row.action == .purgeAndRebuild
+        var rules = [row.rule]
+        if purge { rules.append("HISW-5") }
+        if context.account != lastAccount(context) { rules.append("HISW-12") }
+        effects.append(.trace(kind: purge ? "rebuild.purge-and-rebuild" : "rebuild.zone",
+            details: [
+            TraceField("note", .string("every local model is uploaded again as an insert")),
+        ], rules: rules))
+        let rebuild = makeOperation(purge ? "purge-and-rebuild" : "rebuild-zone",
+            [.rebuild(purge: purge)])
+        queue.append(rebuild)
+    }
+
+    /// HIS-29, HIS-30: pushes pause until the backoff timer; returns the probe it passes.
+    private func startBackoff(_ row: HistoryRecoveryRow, _ syncError: HistorySyncError,
+        _ error: CloudError, effects: inout [EngineEffect]) -> [String] {
+        let pause = HistoryRecovery.pause(row, retryAfter: error.retryAfter)
+        pausedFor = syncError
+        var rules = [row.rule]
+        if syncError == .serviceUnavailable, (error.retryAfter ?? pause) < pause {
+            rules.append("HISW-6")
+        }
+        effects.append(.trace(kind: "backoff.start", details: [
+            TraceField("reason", .string(syncError.rawValue)),
+            TraceField("pause", .int(pause.microseconds)),
+            TraceField("retryAfter", error.retryAfter.map { .int($0.microseconds) } ?? .null),
+        ], rules: rules))
+        effects.append(.setTimer(.backoff, after: pause))
+        return ["history.backoff.start"]
+    }
+
+    /// HIS-31: the engine marks itself offline until the network comes back.
+    private func waitForNetwork(effects: inout [EngineEffect]) {
+        isOffline = true
+        effects.append(.trace(kind: "network.wait", details: [
+            TraceField("note", .string("offline until the network comes back (HIS-14)")),
+        ], rules: ["HIS-31"]))
+    }
+
+    /// HIS-32: only reported; a partial throttle is not retried either (HISW-6).
+    private func reportRecoveryError(_ syncError: HistorySyncError, _ error: CloudError,
+        perItem: Bool, effects: inout [EngineEffect]) {
+        reportError(syncError, code: error, effects: &effects)
+        if perItem, error.code == .requestRateLimited {
+            effects.append(.trace(kind: "throttle.not-retried", details: [
+                TraceField("note",
+                    .string("a partial throttle is only reported; nothing retries until the "
+                    + "next trigger")),
+            ], rules: ["HISW-6", "HIS-32"]))
         }
     }
 

@@ -16,28 +16,9 @@ extension NaiveEngine {
         var updated = 0
         var late: [String] = []
         for record in page.records {
+            guard case let (entity, values)? = converted(record, download, context: context,
+                effects: &effects) else { continue }
             let name = record.recordName
-            download.zoneSeen.insert(name)
-            seenInCloud[name] = (record.zone.name, context.now)
-            reportedMissing.remove(name)
-            guard let entity = schema.entity(named: record.recordType), entity.isSynchronized,
-                  NaiveRecords.uuid(inRecordName: name) != nil else {
-                effects.append(.trace(kind: "download.record-skipped", details: [
-                    TraceField("recordName", .string(name)),
-                    TraceField("reason", .string("not a record of a synchronized entity")),
-                ], rules: ["NAIVE-8"]))
-                continue
-            }
-            let converted = NaiveRecords.values(of: record, entity: entity)
-            if let missing = converted.missing {
-                effects.append(.trace(kind: "download.record-skipped", details: [
-                    TraceField("recordName", .string(name)),
-                    TraceField("missing", .string(missing)),
-                    TraceField("reason", .string("init?(record:) returns nil")),
-                ], rules: ["NAIVE-8"]))
-                continue
-            }
-            let values = converted.values
             if let id = context.syncData.models[name], let model = context.store.model(id) {
                 var changes: [String: PropertyValue] = [:]
                 for key in values.keys.sorted() where model.values[key] != values[key] ?? nil {
@@ -60,23 +41,12 @@ extension NaiveEngine {
             }
         }
         if !transaction.isEmpty {
-            do {
-                try context.store.save(transaction, author: Self.author)
-            } catch {
-                effects.append(.trace(kind: "download.store-refused", details: [
-                    TraceField("error", .string(String(describing: error))),
-                ], rules: ["NAIVE-8"]))
+            guard savePage(transaction, inserted: inserted, context: &context,
+                effects: &effects) else {
                 pass(["download.page.stored", "download.page.saved"], then: .afterPage, download,
                      context: &context, effects: &effects)
                 return
             }
-            for (model, name) in inserted {
-                if let previous = context.syncData.models[name] {
-                    context.syncData.forget(previous)
-                }
-                context.syncData.name(model, name)
-            }
-            effects.append(context.writeAll)
         }
         effects.append(.trace(kind: "download.page.applied", details: [
             TraceField("records", .int(Int64(page.records.count))),
@@ -92,6 +62,60 @@ extension NaiveEngine {
         }
         pass(["download.page.stored", "download.page.saved"], then: .afterPage, download,
              context: &context, effects: &effects)
+    }
+
+    /// NAIVE-8: the record seen in the cloud, then its values as `init?(record:)` converts
+    /// them, or nil (traced) for a record the app cannot read.
+    private func converted(
+        _ record: CloudRecord, _ download: NaiveOperation, context: NaiveContext,
+        effects: inout [EngineEffect]
+    ) -> (EntityDescription, [String: AttributeValue?])? {
+        let name = record.recordName
+        download.zoneSeen.insert(name)
+        seenInCloud[name] = (record.zone.name, context.now)
+        reportedMissing.remove(name)
+        guard let entity = schema.entity(named: record.recordType), entity.isSynchronized,
+              NaiveRecords.uuid(inRecordName: name) != nil else {
+            effects.append(.trace(kind: "download.record-skipped", details: [
+                TraceField("recordName", .string(name)),
+                TraceField("reason", .string("not a record of a synchronized entity")),
+            ], rules: ["NAIVE-8"]))
+            return nil
+        }
+        let converted = NaiveRecords.values(of: record, entity: entity)
+        if let missing = converted.missing {
+            effects.append(.trace(kind: "download.record-skipped", details: [
+                TraceField("recordName", .string(name)),
+                TraceField("missing", .string(missing)),
+                TraceField("reason", .string("init?(record:) returns nil")),
+            ], rules: ["NAIVE-8"]))
+            return nil
+        }
+        return (entity, converted.values)
+    }
+
+    /// NAIVE-8, NAIVE-14: the page's one save as author `naive`, then the inserted models'
+    /// names; false (traced) when the store refuses it.
+    private func savePage(
+        _ transaction: Transaction, inserted: [(model: ModelID, name: String)],
+        context: inout NaiveContext, effects: inout [EngineEffect]
+    ) -> Bool {
+        do {
+            try context.store.save(transaction, author: Self.author)
+        } catch {
+            effects.append(.trace(kind: "download.store-refused", details: [
+                TraceField("error", .string(String(describing: error))),
+            ], rules: ["NAIVE-8"]))
+            return false
+        }
+        for (model, name) in inserted {
+            if let previous = context.syncData.models[name] {
+                context.syncData.forget(previous)
+            }
+            context.syncData.name(model, name)
+        }
+        effects.append(context.writeAll)
+        return true
     }
 
     /// NAIVEW-8: a download started by `sync` brings a change another device made while this

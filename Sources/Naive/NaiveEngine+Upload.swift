@@ -186,6 +186,7 @@ extension NaiveEngine {
         leftTheDevice(operation, context: &context, effects: &effects)
     }
 
+    /// A save's or delete's answer: done, kept for a retry (NAIVE-6), or dropped.
     func uploadAnswered(
         _ response: CloudResponse, _ operation: NaiveOperation,
         context: inout NaiveContext, effects: inout [EngineEffect]
@@ -196,33 +197,10 @@ extension NaiveEngine {
             switch results.first {
             case .saved(let record)?:
                 error = nil
-                seenInCloud[record.recordName] = (record.zone.name, context.now)
-                lastSucceededSave[record.recordName] = max(lastSucceededSave[record.recordName]
-                    ?? 0,
-                                                           operation.number)
-                droppedSaves[record.recordName] = nil
-                effects.append(.trace(kind: "save.done", details: [
-                    TraceField("operation", .int(Int64(operation.number))),
-                    TraceField("recordName", .string(record.recordName)),
-                    TraceField("changeTag", .string(record.changeTag ?? "")),
-                ], rules: ["NAIVE-5"]))
-                if !operation.isFirstSave, record.creationTime == record.modificationTime {
-                    // The record was gone (deleted elsewhere, and the deletion never arrived):
-                    // the whole-record save created it again in full.
-                    effects.append(.trace(kind: "save.recreated-record", details: [
-                        TraceField("recordName", .string(record.recordName)),
-                        TraceField("fields",
-                            .list(record.fields.keys.sorted().map { .string($0) })),
-                    ], rules: ["NAIVE-4", "NAIVEW-5"]))
-                }
+                saveDone(record, operation, context: context, effects: &effects)
             case .deleted(let name)?:
                 error = nil
-                seenInCloud[name] = nil
-                droppedDeletes.remove(name)
-                effects.append(.trace(kind: "delete.done", details: [
-                    TraceField("operation", .int(Int64(operation.number))),
-                    TraceField("recordName", .string(name)),
-                ], rules: ["NAIVE-5"]))
+                deleteDone(name, operation, effects: &effects)
             case .failed(_, let itemError)?:
                 error = itemError
             case nil:
@@ -238,6 +216,51 @@ extension NaiveEngine {
                  context: &context, effects: &effects)
             return
         }
+        uploadFailed(error, operation, context: &context, effects: &effects)
+    }
+
+    /// NAIVE-5: the record is in the cloud; a record that was gone came back in full (NAIVEW-5).
+    private func saveDone(
+        _ record: CloudRecord, _ operation: NaiveOperation, context: NaiveContext,
+        effects: inout [EngineEffect]
+    ) {
+        seenInCloud[record.recordName] = (record.zone.name, context.now)
+        lastSucceededSave[record.recordName] = max(
+            lastSucceededSave[record.recordName] ?? 0, operation.number)
+        droppedSaves[record.recordName] = nil
+        effects.append(.trace(kind: "save.done", details: [
+            TraceField("operation", .int(Int64(operation.number))),
+            TraceField("recordName", .string(record.recordName)),
+            TraceField("changeTag", .string(record.changeTag ?? "")),
+        ], rules: ["NAIVE-5"]))
+        if !operation.isFirstSave, record.creationTime == record.modificationTime {
+            // The record was gone (deleted elsewhere, and the deletion never arrived):
+            // the whole-record save created it again in full.
+            effects.append(.trace(kind: "save.recreated-record", details: [
+                TraceField("recordName", .string(record.recordName)),
+                TraceField("fields",
+                    .list(record.fields.keys.sorted().map { .string($0) })),
+            ], rules: ["NAIVE-4", "NAIVEW-5"]))
+        }
+    }
+
+    /// NAIVE-5: the record is gone from the cloud.
+    private func deleteDone(
+        _ name: String, _ operation: NaiveOperation, effects: inout [EngineEffect]
+    ) {
+        seenInCloud[name] = nil
+        droppedDeletes.remove(name)
+        effects.append(.trace(kind: "delete.done", details: [
+            TraceField("operation", .int(Int64(operation.number))),
+            TraceField("recordName", .string(name)),
+        ], rules: ["NAIVE-5"]))
+    }
+
+    /// NAIVE-6: a retryable error schedules the same request again; any other drops it.
+    private func uploadFailed(
+        _ error: CloudError, _ operation: NaiveOperation, context: inout NaiveContext,
+        effects: inout [EngineEffect]
+    ) {
         if let delay = Self.retryDelay(for: error) {
             traceRetry(error, delay: delay, operation, effects: &effects)
             // The retry waits in memory: a kill before it leaves loses it (NAIVEW-2).
@@ -245,9 +268,8 @@ extension NaiveEngine {
                 operation: operation.number, recordName: operation.recordName,
                 kind: operation.kind == .save ? "save" : "delete"))
             writeSyncData(context, effects: &effects)
-            pass(["upload.done", "naive.retry.scheduled", "sync.done"], then: .scheduleRetry(delay),
-                operation,
-                 context: &context, effects: &effects)
+            pass(["upload.done", "naive.retry.scheduled", "sync.done"],
+                 then: .scheduleRetry(delay), operation, context: &context, effects: &effects)
             return
         }
         let rules = ["NAIVE-6"] + uploadDropRules(error, context: context)

@@ -125,6 +125,17 @@ extension CloudService {
             owner: (quotaFull: owner.quotaFull, rejectedRecords: owner.rejectedRecords),
             participant: participant)
         batch.run()
+        return finish(&batch, request, storedIndex: storedIndex, before: before, client: client,
+            account: account)
+    }
+
+    /// After the batch ran: the throttles it used up, the zone put back, and, when it changed
+    /// the zone, the pushes and notes its change gives.
+    private func finish(
+        _ batch: inout RecordBatch, _ request: ModifyRecordsRequest,
+        storedIndex: Dictionary<ZoneID, ZoneState>.Index?, before: ZoneState?,
+        client: CloudClient, account: String
+    ) -> CloudOutcome {
         // The request consumed the throttles of the next upload and the next deletes it
         // met, applied or not.
         if !request.saves.isEmpty || !request.deletes.isEmpty {

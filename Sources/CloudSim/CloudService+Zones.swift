@@ -119,32 +119,10 @@ extension CloudService {
                         changed: [], deleted: [], token: newToken, moreComing: false))
             }
         }
-        // The shared database holds the owner zones the account accepted a share of.
-        guard let feeds = accountStates.peek(account, { state in
-            (feed: isPrivate ? state.zoneFeed : state.sharedZoneFeed, views: state.sharedViews)
-        }) else { preconditionFailure("account ensured") }
-        let (feed, sharedViews) = feeds
-        let after = token?.sequence ?? 0
-        // Every change after the token as (sequence, zone, deletion?), in feed order; a nil
-        // token lists the live zones only.
-        var events: [(sequence: Int64, zone: ZoneID, deletion: ZoneDeletionReason?)] = []
-        // Once, and not as `token != nil` (which compares through `Equatable`, copying the
-        // token into a pair of optionals, for every zone of the feed).
         let hasToken = if case .some = token { true } else { false }
-        for (zone, entry) in feed { // tidy: ordered (sorted below by sequence and zone, unique)
-            if hasToken, let deletion = entry.lastDeletion, deletion.sequence > after {
-                events.append((deletion.sequence, zone, deletion.reason))
-            }
-            // Whether the zone is live only matters for a change after the token: a zone
-            // unchanged since is not looked up, so its ID is not hashed on every fetch.
-            guard entry.lastChangeSequence > after else { continue }
-            let isLive = isPrivate
-                ? zoneStates.peek(zone) { $0.isLive } == true
-                : sharedViews[zone]?.isLive == true
-            if isLive {
-                events.append((entry.lastChangeSequence, zone, nil))
-            }
-        }
+        var events = feedEvents(
+            account: account, isPrivate: isPrivate, after: token?.sequence ?? 0,
+            hasToken: hasToken)
         events.sort { ($0.sequence, $0.zone) < ($1.sequence, $1.zone) }
         // One page: at most `databaseChangesPageSize` entries; the token resumes after them.
         let pageSize = max(1, configuration.databaseChangesPageSize)
@@ -169,5 +147,40 @@ extension CloudService {
         return CloudOutcome(
             response: .databaseChanges(
                 changed: changed, deleted: deleted, token: newToken, moreComing: moreComing))
+    }
+
+    /// A database feed entry after a token: its sequence, the zone, and the deletion's reason
+    /// when it is one.
+    typealias FeedEvent = (sequence: Int64, zone: ZoneID, deletion: ZoneDeletionReason?)
+
+    /// Every change of the account's database feed after `after`, in feed order; without a
+    /// token (`hasToken` false, computed once, not as `token != nil`, which copies the token
+    /// into a pair of optionals for every zone) the live zones only.
+    private func feedEvents(
+        account: String, isPrivate: Bool, after: Int64, hasToken: Bool
+    ) -> [FeedEvent] {
+        // The shared database holds the owner zones the account accepted a share of.
+        guard let feeds = accountStates.peek(account, { state in
+            (feed: isPrivate ? state.zoneFeed : state.sharedZoneFeed, views: state.sharedViews)
+        }) else { preconditionFailure("account ensured") }
+        let (feed, sharedViews) = feeds
+        // Every change after the token as (sequence, zone, deletion?), in feed order; a nil
+        // token lists the live zones only.
+        var events: [FeedEvent] = []
+        for (zone, entry) in feed { // tidy: ordered (the caller sorts by sequence and zone)
+            if hasToken, let deletion = entry.lastDeletion, deletion.sequence > after {
+                events.append((deletion.sequence, zone, deletion.reason))
+            }
+            // Whether the zone is live only matters for a change after the token: a zone
+            // unchanged since is not looked up, so its ID is not hashed on every fetch.
+            guard entry.lastChangeSequence > after else { continue }
+            let isLive = isPrivate
+                ? zoneStates.peek(zone) { $0.isLive } == true
+                : sharedViews[zone]?.isLive == true
+            if isLive {
+                events.append((entry.lastChangeSequence, zone, nil))
+            }
+        }
+        return events
     }
 }

@@ -94,24 +94,10 @@ public final class CloudService {
         case .fetchDatabaseChanges(let scope, let token):
             return fetchDatabaseChanges(
                 scope: scope, token: token, account: account, client: client)
-        case .fetchZoneChanges(.privateDatabase, let zone, let token, let resultsLimit):
-            if let error = zoneBusyError(
-                zone, scope: .privateDatabase, account: account, now: now)
-            {
-                return CloudOutcome(response: .failure(error))
-            }
-            let outcome = fetchZoneChanges(
-                scope: .privateDatabase, zone: zone, token: token, resultsLimit: resultsLimit,
-                client: client)
-            return oldVersionsToServe.isEmpty ? outcome : addingOldVersions(to: outcome, zone: zone)
-        case .fetchZoneChanges(.sharedDatabase, let zone, let token, let resultsLimit):
-            if let error = zoneBusyError(zone, scope: .sharedDatabase, account: account, now: now)
-            {
-                return CloudOutcome(response: .failure(error))
-            }
-            return fetchSharedZoneChanges(
-                zone: zone, token: token, resultsLimit: resultsLimit, client: client,
-                account: account)
+        case .fetchZoneChanges(let scope, let zone, let token, let resultsLimit):
+            return answerZoneChanges(
+                scope: scope, zone: zone, token: token, resultsLimit: resultsLimit,
+                client: client, account: account, now: now)
         case .modifyRecords(let scope, let zone, let saves, let deletes, let policy, let atomic):
             if scope == .privateDatabase { ensureDefaultZone(zone) }
             let request = ModifyRecordsRequest(
@@ -147,6 +133,28 @@ public final class CloudService {
             return queryRecords(
                 scope: scope, query: cursor?.query ?? query, resultsLimit: resultsLimit,
                 cursor: cursor, account: account)
+        }
+    }
+
+    /// One page of a zone's changes: a busy zone is refused first, the last check before the
+    /// answer; scripted older versions join a private page.
+    private func answerZoneChanges(
+        scope: DatabaseScope, zone: ZoneID, token: ZoneChangeToken?, resultsLimit: Int,
+        client: CloudClient, account: String, now: SimTime
+    ) -> CloudOutcome {
+        if let error = zoneBusyError(zone, scope: scope, account: account, now: now) {
+            return CloudOutcome(response: .failure(error))
+        }
+        switch scope {
+        case .privateDatabase:
+            let outcome = fetchZoneChanges(
+                scope: .privateDatabase, zone: zone, token: token, resultsLimit: resultsLimit,
+                client: client)
+            return oldVersionsToServe.isEmpty ? outcome : addingOldVersions(to: outcome, zone: zone)
+        case .sharedDatabase:
+            return fetchSharedZoneChanges(
+                zone: zone, token: token, resultsLimit: resultsLimit, client: client,
+                account: account)
         }
     }
 

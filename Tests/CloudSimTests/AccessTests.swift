@@ -96,7 +96,7 @@ import Testing
             #expect(outcome.notes.first?.kind == "owner.resolved", "\(request.kind)")
             #expect(
                 outcome.notes.first?.details.map(\.value)
-                    == ["desktop", "App:alice", "App:bob"])
+                    == ["desktop", request.kind, "App:alice", "App:bob"])
             return outcome
         }
         let fetch = send(.fetchZoneChanges(

@@ -11,6 +11,8 @@ public final class AppContainer: @unchecked Sendable {
     /// The values of `UserDefaults.standard` on this device (`DeviceDefaults`): kept with the
     /// container, so they survive a kill and a reinstall erases them.
     var defaults: [String: Any] = [:]
+    /// The zone subscriptions the device saved: the server's, so a reinstall keeps them.
+    var zoneSubscriptions: [SavedZoneSubscription] = []
 
     init(root: URL) {
         self.root = root

@@ -82,6 +82,7 @@ public final class AppEngine: SyncContract.SyncEngine {
             }
         case .push:
             for engine in engines { runtime.emit(engine.sim.handlePush()) }
+            runtime.deliverRemoteNotifications()
         case .accountChanged:
             for engine in engines { runtime.emit(engine.sim.accountChanged()) }
         case .networkChanged(let online) where online:

@@ -43,6 +43,11 @@ extension CKDatabase {
             scope: databaseScope.simulated,
             ZoneSubscription(id: subscription.subscriptionID, zone: zone)))
         guard case .subscriptionSaved = response else { throw Self.error(response, runtime) }
+        let saved = SavedZoneSubscription(
+            account: runtime.account ?? "", id: subscription.subscriptionID, zone: zone)
+        if databaseScope == .private, !runtime.container.zoneSubscriptions.contains(saved) {
+            runtime.container.zoneSubscriptions.append(saved)
+        }
         return subscription
     }
 

@@ -34,6 +34,8 @@ public final class DeviceRuntime: @unchecked Sendable {
     private var requestNumber: UInt64 = 2_000_000_000
     private var engineCount = 0
     private var names: Xoshiro256StarStar
+    /// The app's handler of pushes (`RemoteNotifications.register`), for this launch.
+    var remoteNotificationHandler: (@Sendable ([AnyHashable: Any]) async -> Void)?
     /// Whether the process still runs (false after a kill).
     public internal(set) var isRunning = true
 

@@ -132,8 +132,13 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
             let isDeclared = { (key: String) in entity.attribute(named: key) != nil }
             let declared = model.values.filter { isDeclared($0.key) } // tidy: ordered (a dict)
             let values = declared.mapValues { PropertyValue.attribute(Self.attribute($0)) }
-            if let id = context.syncData.names.first(where: { $0.value == model.id })?.key,
-               context.store.entity(of: id) != nil {
+            // The live model of that name: a name the app deleted and brings back (its data
+            // wiped at a sign-out, then downloaded again) also names the deleted model, and
+            // taking that one would insert the model anew at every refresh, without end.
+            let store = context.store
+            if let id = context.syncData.names.first(where: {
+                $0.value == model.id && store.entity(of: $0.key) != nil
+            })?.key {
                 seen.insert(id)
                 let current = Self.values(of: id, in: context.store)
                 let changed = values.filter { current[$0.key] != declared[$0.key] }

@@ -40,8 +40,6 @@ public struct SwarmWorld: Hashable, Sendable {
         "latency", "reject", "sign-out", "switch-account",
     ]
 
-    static let accountFaultKinds = ["sign-out", "switch-account"]
-
     /// The world of `seed`; the same seed always gives the same text. With `base` (a
     /// scenario or chaos file: a user's own schema, accounts and devices), only the chaos
     /// lines are drawn and the file's own chaos lines are replaced.
@@ -58,9 +56,7 @@ public struct SwarmWorld: Hashable, Sendable {
         } else {
             lines = Self.setup(&random, seed: seed, features: &features)
         }
-        // Account faults only in worlds drawn whole: with a base file on an app-owned engine
-        // the heal after a sign-out did not settle (an open finding, docs/EXPLORER.md).
-        let faults = Self.faults(&random, accounts: base == nil)
+        let faults = Self.faults(&random)
         let kinds = faults.map { String($0.split(separator: " ")[2]) }
         features += kinds
         // A switch needs an account to go to; a base file brings its own.
@@ -161,8 +157,8 @@ public struct SwarmWorld: Hashable, Sendable {
     }
 
     /// Two to six fault kinds, each at 0.5% to 6%.
-    private static func faults(_ random: inout Xoshiro256StarStar, accounts: Bool) -> [String] {
-        var kinds = accounts ? faultKinds : faultKinds.filter { !accountFaultKinds.contains($0) }
+    private static func faults(_ random: inout Xoshiro256StarStar) -> [String] {
+        var kinds = faultKinds
         let count = Int(random.int(in: 2...6))
         var chosen: [String] = []
         for _ in 0..<count {

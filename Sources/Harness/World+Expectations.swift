@@ -49,7 +49,8 @@ extension World {
         case .refused(let device, let error):
             guard let index = deviceIndex[device.value] else { return (false, "no device") }
             let codes = refusals[index].map(\.description).sorted()
-            return (codes.contains(error.value.rawValue), codes.isEmpty ? "no refusal" : "refused " + codes.joined(separator: ", "))
+            return (codes.contains(error.value.rawValue),
+                    codes.isEmpty ? "no refusal" : "refused " + codes.joined(separator: ", "))
         case .pending(let device, let count):
             guard let index = deviceIndex[device.value] else { return (false, "no device") }
             let actual = devices[index].observation.pendingCount
@@ -79,7 +80,8 @@ extension World {
             let names = RecordLabels(labels: labels.resolvedBindings().map(\.label), table: labels)
             let problems = ConvergenceChecker.check(self) { names.label(of: $0) ?? $0 }
             let actual = problems.isEmpty
-            return (actual == expected, actual ? "converged" : problems.prefix(3).joined(separator: "; "))
+            return (actual == expected,
+                    actual ? "converged" : problems.prefix(3).joined(separator: "; "))
         }
     }
 
@@ -94,7 +96,9 @@ extension World {
         devices[index].observation.hasDownloadedOnce
     }
 
-    private func checkDeviceValues(_ deviceName: String, _ label: String, _ values: [Assignment]) -> (Bool, String) {
+    private func checkDeviceValues(
+        _ deviceName: String, _ label: String, _ values: [Assignment]
+    ) -> (Bool, String) {
         guard let index = deviceIndex[deviceName] else { return (false, "no device") }
         guard let id = labels.model(label, on: index, devices: devices),
               let model = devices[index].store.model(id),
@@ -108,24 +112,38 @@ extension World {
             if let attribute = entity.attribute(named: key) {
                 let wanted = expectedValue(assignment.value, type: attribute.type)
                 let actual = model.values[key]
-                if wanted != actual { mismatches.append("\(key)=\(ValueConversion.describe(actual))") }
+                if wanted != actual {
+                    mismatches.append("\(key)=\(ValueConversion.describe(actual))")
+                }
             } else if entity.relationship(named: key) != nil {
                 let actual = model.toOne[key]
                 var wanted: ModelID?
                 if case .label(let target) = assignment.value.literal {
                     wanted = labels.model(target, on: index, devices: devices)
-                    if wanted == nil { mismatches.append("\(key): no \(target) on \(deviceName)"); continue }
+                    if wanted == nil {
+                        mismatches.append("\(key): no \(target) on \(deviceName)")
+                        continue
+                    }
                 }
-                if wanted != actual { mismatches.append("\(key)=\(actual.map { labelName(of: $0, on: index) } ?? "nil")") }
+                if wanted != actual {
+                    let name = actual.map { labelName(of: $0, on: index) } ?? "nil"
+                    mismatches.append("\(key)=\(name)")
+                }
             }
         }
-        return (mismatches.isEmpty, mismatches.isEmpty ? "" : "\(label) " + mismatches.joined(separator: " "))
+        return (mismatches.isEmpty,
+                mismatches.isEmpty ? "" : "\(label) " + mismatches.joined(separator: " "))
     }
 
-    private func checkCloudValues(_ account: String, _ label: String, _ values: [Assignment]) -> (Bool, String) {
-        guard let name = labels.recordName(of: label) else { return (false, "\(label) has no record") }
+    private func checkCloudValues(
+        _ account: String, _ label: String, _ values: [Assignment]
+    ) -> (Bool, String) {
+        guard let name = labels.recordName(of: label) else {
+            return (false, "\(label) has no record")
+        }
         guard let record = appRecord(named: name, of: account),
-              let entity = codec.entity(ofRecordType: record.recordType).flatMap(schema.entity(named:)) else {
+              let entity = codec.entity(ofRecordType: record.recordType)
+                  .flatMap(schema.entity(named:)) else {
             return (false, "no record \(name) in \(account)'s zone")
         }
         var mismatches: [String] = []
@@ -134,23 +152,32 @@ extension World {
             if let attribute = entity.attribute(named: key) {
                 let wanted = expectedValue(assignment.value, type: attribute.type)
                 let actual = codec.value(of: key, type: attribute.type, in: record)
-                if wanted != actual { mismatches.append("\(key)=\(ValueConversion.describe(actual))") }
+                if wanted != actual {
+                    mismatches.append("\(key)=\(ValueConversion.describe(actual))")
+                }
             } else if entity.relationship(named: key) != nil {
                 let actual = codec.reference(of: key, in: record)
                 var wanted: String?
-                if case .label(let target) = assignment.value.literal { wanted = labels.recordName(of: target) }
+                if case .label(let target) = assignment.value.literal {
+                    wanted = labels.recordName(of: target)
+                }
                 if wanted != actual { mismatches.append("\(key)=\(actual ?? "nil")") }
             }
         }
-        return (mismatches.isEmpty, mismatches.isEmpty ? "" : "\(label) " + mismatches.joined(separator: " "))
+        return (mismatches.isEmpty,
+                mismatches.isEmpty ? "" : "\(label) " + mismatches.joined(separator: " "))
     }
 
-    private func expectedValue(_ value: Scenario.Value, type: LocalStore.AttributeType) -> LocalStore.AttributeValue? {
+    private func expectedValue(
+        _ value: Scenario.Value, type: LocalStore.AttributeType
+    ) -> LocalStore.AttributeValue? {
         if case .null = value.literal { return nil }
         return ValueConversion.attributeValue(value.literal, type: type)
     }
 
-    private func countModels(_ scope: ExpectationScope, _ entityName: String, _ filter: [Assignment]) -> Int {
+    private func countModels(
+        _ scope: ExpectationScope, _ entityName: String, _ filter: [Assignment]
+    ) -> Int {
         guard let entity = schema.entity(named: entityName) else { return 0 }
         let wanted: [(String, LocalStore.AttributeValue?)] = filter.compactMap { assignment in
             guard let attribute = entity.attribute(named: assignment.key.value) else { return nil }
@@ -164,7 +191,9 @@ extension World {
             }.count
         case .cloud(let account):
             return appRecords(of: account.value).filter { record in
-                guard codec.entity(ofRecordType: record.recordType) == entityName else { return false }
+                guard codec.entity(ofRecordType: record.recordType) == entityName else {
+                    return false
+                }
                 return wanted.allSatisfy { key, value in
                     guard let attribute = entity.attribute(named: key) else { return false }
                     return codec.value(of: key, type: attribute.type, in: record) == value
@@ -175,7 +204,8 @@ extension World {
 
     func describeModel(_ id: ModelID, on index: Int) -> String {
         guard let model = devices[index].store.model(id) else { return "gone" }
-        return model.values.keys.sorted().map { "\($0)=\(ValueConversion.describe(model.values[$0]))" }
+        return model.values.keys.sorted()
+            .map { "\($0)=\(ValueConversion.describe(model.values[$0]))" }
             .joined(separator: " ")
     }
 
@@ -186,10 +216,12 @@ extension World {
 
     static func describe(_ value: CloudValue) -> String {
         switch value {
-        case .string(let text): return text.utf8.count > 64 ? "text(\(text.utf8.count) bytes)" : "\"\(text)\""
+        case .string(let text):
+            return text.utf8.count > 64 ? "text(\(text.utf8.count) bytes)" : "\"\(text)\""
         case .int(let number): return String(number)
         case .double(let number): return number.description
-        case .date(let milliseconds): return "\"\(ISODate.text(millisecondsSince1970: milliseconds))\""
+        case .date(let milliseconds):
+            return "\"\(ISODate.text(millisecondsSince1970: milliseconds))\""
         case .bytes(let bytes): return "bytes(\(bytes.count))"
         case .reference(let name, _): return "ref(\(name))"
         case .asset(let bytes): return "asset(\(bytes.count))"

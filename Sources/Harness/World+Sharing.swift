@@ -39,10 +39,14 @@ extension World {
                 on: .rootRecord(name), in: zone, by: client, now: now)
         case .acceptShare(let label):
             guard let name = sharedRecordName(label.value) else { return }
-            outcome = cloud.acceptShare(rootRecordName: name, ownerZone: ownerZone(of: name, default: device), by: client, now: now)
+            outcome = cloud.acceptShare(
+                rootRecordName: name, ownerZone: ownerZone(of: name, default: device),
+                by: client, now: now)
         case .unshare(let label):
             guard let name = sharedRecordName(label.value) else { return }
-            outcome = cloud.unshare(rootRecordName: name, ownerZone: shareZone(of: name, owner: device.account ?? ""), by: client, now: now)
+            outcome = cloud.unshare(
+                rootRecordName: name, ownerZone: shareZone(of: name, owner: device.account ?? ""),
+                by: client, now: now)
         case .removeParticipant(let account, let label):
             guard let name = sharedRecordName(label.value) else { return }
             let owned = cloud.shares(of: device.account ?? "")
@@ -54,7 +58,9 @@ extension World {
                 by: client, now: now)
         case .leaveShare(let label):
             guard let name = sharedRecordName(label.value) else { return }
-            outcome = cloud.leaveShare(rootRecordName: name, ownerZone: ownerZone(of: name, default: device), by: client, now: now)
+            outcome = cloud.leaveShare(
+                rootRecordName: name, ownerZone: ownerZone(of: name, default: device),
+                by: client, now: now)
         default:
             return
         }
@@ -62,8 +68,10 @@ extension World {
         applyNotes(outcome.notes)
         sendPushes(outcome.pushes)
         if case .failure(let error) = outcome.response {
-            record(device.name, "share.refused", [TraceField("action", .string(Self.name(of: action))),
-                                                  TraceField("error", .string(error.description))])
+            record(device.name, "share.refused", [
+                TraceField("action", .string(Self.name(of: action))),
+                TraceField("error", .string(error.description)),
+            ])
             refusals[index].insert(error.code)
             return
         }
@@ -81,7 +89,9 @@ extension World {
     /// For an engine that shares whole zones (its codec names the zone of a root, outbox's
     /// OBX-28): the same step on the zone-wide share of the root's collection zone. Nil for
     /// a hierarchy-sharing engine (sds, naive), whose steps stay exactly as they were.
-    private func zoneWideShareOutcome(_ action: DeviceAction, client: CloudClient, device: Device) -> CloudOutcome? {
+    private func zoneWideShareOutcome(
+        _ action: DeviceAction, client: CloudClient, device: Device
+    ) -> CloudOutcome? {
         let label: String
         switch action {
         case .share(let root, _, _, _), .sharePublic(let root, _), .acceptShare(let root),
@@ -93,7 +103,9 @@ extension World {
         guard let rootName = labels.recordName(of: label),
               let zoneName = codec.sharedZoneName(ofRoot: rootName) else { return nil }
         let own = ZoneID(owner: device.account ?? "", name: zoneName)
-        let owner = cloud.accountNames.first { cloud.zones(of: $0).contains(ZoneID(owner: $0, name: zoneName)) }
+        let owner = cloud.accountNames.first {
+            cloud.zones(of: $0).contains(ZoneID(owner: $0, name: zoneName))
+        }
         let ownerZone = owner.map { ZoneID(owner: $0, name: zoneName) } ?? own
         let step: ShareAction
         var zone = own
@@ -169,7 +181,8 @@ extension World {
     /// The zone holding a shared root, found among the cloud's shares (any owner, any zone).
     private func ownerZone(of rootName: String, default device: Device) -> ZoneID {
         for account in cloud.accountNames {
-            if let share = cloud.shares(of: account).first(where: { $0.rootRecordName == rootName }) {
+            if let share = cloud.shares(of: account)
+                .first(where: { $0.rootRecordName == rootName }) {
                 return share.zone
             }
         }

@@ -179,7 +179,8 @@ final class World {
         cloudLatency = Latency(configuration.latency)
         pushLatency = Latency(configuration.pushLatency)
         pushDropPerMillion = UInt64(max(0, configuration.pushDrop.partsPerMillion))
-        let environment: CloudSim.CloudEnvironment = configuration.environment == .production ? .production : .development
+        let environment: CloudSim.CloudEnvironment =
+            configuration.environment == .production ? .production : .development
         var cloudConfiguration = CloudSim.CloudConfiguration(
             accounts: scenario.accounts.map(\.name.value),
             appZoneName: profile.codec.zoneNames[0],
@@ -187,7 +188,8 @@ final class World {
         )
         cloudConfiguration.recreatesDeletedRecords = options.cloudRecreatesDeletedRecords
         cloudConfiguration.tokenlessFetchOmitsDeletions = options.cloudTokenlessFetchOmitsDeletions
-        cloudConfiguration.missingDeletes = configuration.missingDeletes == .unknownItem ? .unknownItem : .succeed
+        cloudConfiguration.missingDeletes =
+            configuration.missingDeletes == .unknownItem ? .unknownItem : .succeed
         cloudConfiguration.childSaveChangesParentTag = configuration.childSaves == .touchParent
         cloud = CloudService(configuration: cloudConfiguration)
         for declaration in scenario.devices {
@@ -360,7 +362,10 @@ final class World {
     func fail(_ message: String) {
         guard failure == nil else { return }
         failure = RuntimeFailure(line: currentLine, time: now, message: message)
-        record("script", "run.failed", [TraceField("line", .int(Int64(currentLine))), TraceField("message", .string(message))])
+        record("script", "run.failed", [
+            TraceField("line", .int(Int64(currentLine))),
+            TraceField("message", .string(message)),
+        ])
     }
 
     /// True when the device has nothing in flight and no timer due before `horizon` (by
@@ -397,7 +402,8 @@ final class World {
             outstanding[index] -= 1
             let device = devices[index]
             guard incarnations[index] == incarnation, device.isRunning else {
-                record(device.name, "response.lost", [TraceField("request", .string(id.description))])
+                record(device.name, "response.lost",
+                       [TraceField("request", .string(id.description))])
                 return
             }
             record(device.name, "response.received", responseDetails(id, response))
@@ -488,7 +494,10 @@ final class World {
         var deferred: [ArmedTrigger] = []
         var finished = true
         while position < effects.count {
-            guard incarnations[index] == incarnation, failure == nil else { finished = false; break }
+            guard incarnations[index] == incarnation, failure == nil else {
+                finished = false
+                break
+            }
             var effect = EngineEffect.probe("")
             swap(&effect, &effects[position])
             position += 1

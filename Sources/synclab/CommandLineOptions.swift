@@ -76,7 +76,8 @@ struct BudgetOptions {
             case .success:
                 return .failure(UsageError("'--max-time' must be more than 0s, not '\(text)'"))
             case .failure(let problem):
-                return .failure(UsageError("'--max-time' takes a duration, not '\(text)': \(problem)"))
+                return .failure(
+                    UsageError("'--max-time' takes a duration, not '\(text)': \(problem)"))
             }
         }
         if let text = options.value("--max-events") {
@@ -96,7 +97,9 @@ struct BudgetOptions {
     /// The options as a command line repeats them (` --max-time 90d`), for rerun lines.
     var arguments: String {
         var text = ""
-        if let maxTime { text += " --max-time \(TimeSpan(microseconds: maxTime.microseconds).unitText)" }
+        if let maxTime {
+            text += " --max-time \(TimeSpan(microseconds: maxTime.microseconds).unitText)"
+        }
         if let maxEvents { text += " --max-events \(maxEvents)" }
         if let engine { text += " --engine \(engine)" }
         return text

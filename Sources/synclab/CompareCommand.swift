@@ -92,12 +92,15 @@ enum CompareCommand {
             return usage("'--format' takes text, markdown, html or json, not '\(formatText)'"
                 + suggestion(formatText, among: names))
         }
-        if format == .text, out != nil { return usage("'--out' needs '--format markdown', 'html' or 'json'") }
+        if format == .text, out != nil {
+            return usage("'--out' needs '--format markdown', 'html' or 'json'")
+        }
         if linkRoot != nil, out == nil { return usage("'--link-root' needs '--out DIR'") }
         var seed: UInt64?
         if let seedText {
             guard let parsed = UInt64(seedText) else {
-                return usage("'--seed' takes a whole number from 0 to 18446744073709551615, not '\(seedText)'")
+                return usage("'--seed' takes a whole number from 0 to 18446744073709551615, "
+                    + "not '\(seedText)'")
             }
             seed = parsed
         }
@@ -106,12 +109,16 @@ enum CompareCommand {
         if enginesText == "all" {
             engines = EngineChoice.registry.names
         } else if let enginesText {
-            let names = enginesText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let names = enginesText.split(separator: ",", omittingEmptySubsequences: false)
+                .map(String.init)
             for name in names where EngineChoice.registry.profile(named: name) == nil {
-                return usage("unknown engine '\(name)'\(suggestion(name, among: EngineChoice.registry.names)); "
+                return usage("unknown engine '\(name)'"
+                    + "\(suggestion(name, among: EngineChoice.registry.names)); "
                     + "'synclab engines' lists them")
             }
-            if let twice = names.enumerated().first(where: { names[..<$0.offset].contains($0.element) }) {
+            if let twice = names.enumerated().first(where: {
+                names[..<$0.offset].contains($0.element)
+            }) {
                 return usage("'--engines' names '\(twice.element)' twice")
             }
             engines = names
@@ -139,10 +146,13 @@ enum CompareCommand {
                 var comparison = comparison
                 comparison.catalogueLinks = catalogues.links(root: root, below: relative)
                 comparison.missingCatalogues = catalogues.missing(among: comparison.engines)
-                guard save(render(comparison, format), to: out, relative: relative) else { return 2 }
+                guard save(render(comparison, format), to: out, relative: relative) else {
+                    return 2
+                }
                 entries.append(EngineComparisonIndex.Entry(comparison: comparison, link: relative))
                 let outcome = comparison.passed ? Terminal.green("PASS") : Terminal.red("FAIL")
-                print("\(outcome) \(job.path) -> \((out as NSString).appendingPathComponent(relative))")
+                let written = (out as NSString).appendingPathComponent(relative)
+                print("\(outcome) \(job.path) -> \(written)")
             }
             var index = EngineComparisonIndex(entries: entries)
             index.catalogueLinks = catalogues.links(root: root, below: "index")
@@ -151,7 +161,8 @@ enum CompareCommand {
             case .markdown: (name, text) = ("README.md", index.markdown())
             case .html: (name, text) = ("index.html", index.html())
             case .json, .text:
-                (name, text) = ("index.json", "[" + comparisons.map { $0.comparison.json() }.joined(separator: ",\n") + "]\n")
+                let documents = comparisons.map { $0.comparison.json() }
+                (name, text) = ("index.json", "[" + documents.joined(separator: ",\n") + "]\n")
             }
             guard save(text, to: out, relative: name) else { return 2 }
         } else if format == .json {
@@ -167,8 +178,8 @@ enum CompareCommand {
         }
         // Markdown, HTML and JSON on stdout stay documents of their format.
         if out != nil || (format == .text && comparisons.count > 1) {
-            print("\(comparisons.count) stories, \(comparisons.count - failed) where every engine met its "
-                + "own expectations, \(failed) where one did not")
+            print("\(comparisons.count) stories, \(comparisons.count - failed) where every engine "
+                + "met its own expectations, \(failed) where one did not")
         }
         return failed == 0 ? 0 : 1
     }
@@ -193,7 +204,8 @@ enum CompareCommand {
         }
         guard let source = String(data: data, encoding: .utf8) else {
             let location = InvalidUTF8.firstLocation(in: data) ?? .start
-            Terminal.writeError("\(path):\(location): error: the file is not valid UTF-8 (the first invalid byte is here)")
+            Terminal.writeError("\(path):\(location): error: the file is not valid UTF-8 "
+                + "(the first invalid byte is here)")
             return nil
         }
         let lab = ScenarioLab(engines: EngineChoice.registry)
@@ -207,11 +219,13 @@ enum CompareCommand {
         let path = (folder as NSString).appendingPathComponent(relative)
         let parent = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: parent, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             return true
         } catch {
-            Terminal.writeError("\(path): error: cannot write the comparison (\(error.localizedDescription))")
+            Terminal.writeError("\(path): error: cannot write the comparison "
+                + "(\(error.localizedDescription))")
             return false
         }
     }

@@ -245,7 +245,8 @@ enum ExploreCommand {
                 results.append(result)
             case .diverged(let seed, let divergence)?:
                 print("seed \(seed): the two runs diverged at \(divergence)")
-                print("  rerun: synclab explore \(request.path) --seed \(seed) --doublecheck\(request.budget.arguments)")
+                print("  rerun: synclab explore \(request.path) --seed \(seed) --doublecheck"
+                    + request.budget.arguments)
                 return 1
             case nil:
                 break
@@ -326,7 +327,8 @@ enum ExploreCommand {
                 ? " (\(first.explainedBy.joined(separator: ", ")))" : ""
             print("seed \(result.seed): \(result.outcome.rawValue)\(explained) — "
                 + "\(first.check.rawValue): " + first.message)
-            print("  rerun: synclab explore \(request.path) --seed \(result.seed)\(request.budget.arguments)")
+            print("  rerun: synclab explore \(request.path) --seed \(result.seed)"
+                + request.budget.arguments)
             if let shrunk = result.shrunk {
                 let location = request.out.map { folder in
                     (folder as NSString).appendingPathComponent(shrunk.file)

@@ -58,10 +58,15 @@ enum RunCommand {
         }
         var seed: UInt64?
         if let seedText {
-            guard let parsed = UInt64(seedText) else { return usage("'--seed' takes a whole number from 0 to 18446744073709551615, not '\(seedText)'") }
+            guard let parsed = UInt64(seedText) else {
+                return usage("'--seed' takes a whole number from 0 to 18446744073709551615, "
+                    + "not '\(seedText)'")
+            }
             seed = parsed
         }
-        guard !options.positionals.isEmpty else { return usage("'run' needs at least one scenario file") }
+        guard !options.positionals.isEmpty else {
+            return usage("'run' needs at least one scenario file")
+        }
         let expanded = ScenarioFiles.expand(options.positionals)
         expanded.errors.forEach(Terminal.writeError)
         var loaded: [(path: String, scenario: ScenarioFile, source: String)] = []
@@ -69,7 +74,8 @@ enum RunCommand {
         for path in expanded.files {
             if let file = ScenarioFiles.load(path, options: budget.validationOptions) {
                 // A save that races the launch is a warning: the file still runs.
-                LaunchRaceWarnings.diagnostics(for: file.scenario, file: path, engine: budget.engine)
+                LaunchRaceWarnings
+                    .diagnostics(for: file.scenario, file: path, engine: budget.engine)
                     .forEach { Terminal.writeError($0.rendered) }
                 loaded.append((path, file.scenario, file.source))
             } else {
@@ -80,7 +86,8 @@ enum RunCommand {
         var failed = 0
         var junitRuns: [(path: String, result: RunResult)] = []
         for (path, scenario, source) in loaded {
-            let result = ScenarioRunner.run(scenario, source: source, options: budget.runOptions(seed: seed))
+            let result = ScenarioRunner.run(
+                scenario, source: source, options: budget.runOptions(seed: seed))
             junitRuns.append((path, result))
             let planned = plannedExpectations(scenario, engine: result.engine)
             report(result, path: path, planned: planned, rerunOptions: budget.arguments)
@@ -115,14 +122,15 @@ enum RunCommand {
     ) {
         let expectations = result.expectations.count
         for expectation in result.expectations where !expectation.passed {
-            print("\(path):\(expectation.line): expectation failed: \(expectation.wanted); found: \(expectation.found)")
+            print("\(path):\(expectation.line): expectation failed: \(expectation.wanted); "
+                + "found: \(expectation.found)")
         }
         if let failure = result.failure {
             print("\(path):\(failure.line): runtime error: \(failure.message) (at \(failure.time))")
         }
         if result.passed {
-            print("\(Terminal.green("PASS")) \(path) (seed \(result.seed), \(expectations) expectations, "
-                  + "\(result.endTime) simulated)")
+            print("\(Terminal.green("PASS")) \(path) (seed \(result.seed), "
+                  + "\(expectations) expectations, \(result.endTime) simulated)")
             // A passing run can still leave work undone (a change that never uploaded).
             for leftover in result.leftovers { print("  leftover: \(leftover)") }
         } else {
@@ -141,7 +149,8 @@ enum RunCommand {
 
     private static func traceFile(in folder: String, for path: String, chrome: Bool) -> String {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let base = (path as NSString).lastPathComponent.replacingOccurrences(of: ".scenario", with: "")
+        let base = (path as NSString).lastPathComponent
+            .replacingOccurrences(of: ".scenario", with: "")
         let suffix = chrome ? "trace.json" : "trace.jsonl"
         return (folder as NSString).appendingPathComponent("\(base).\(suffix)")
     }

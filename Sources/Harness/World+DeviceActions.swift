@@ -20,6 +20,24 @@ extension World {
                                     TraceField("action", .string(Self.name(of: statement.action)))])
         let wait = waiting && !statement.runsInBackground
         switch statement.action {
+        case .insert, .update, .delete, .begin, .save, .rollback, .batchDelete:
+            performStoreAction(statement.action, device: index)
+        case .sync, .stop, .start, .resetSyncData, .initializeSchema:
+            performAppCall(statement.action, device: index, wait: wait)
+        case .signOut, .signIn, .accountUnavailable, .accountAvailable, .accountStatus:
+            performAccountAction(statement.action, device: index)
+        case .autosync, .offline, .online, .kill, .launch, .loseStore, .rebuildStore, .diskFull,
+             .upgrade, .observe:
+            performDeviceChange(statement.action, device: index, wait: wait)
+        case .share, .sharePublic, .acceptShare, .unshare, .removeParticipant, .leaveShare:
+            performSharing(statement.action, device: index)
+        }
+    }
+
+    /// The store statements: inserts, updates, deletes, transactions and batch deletes.
+    private func performStoreAction(_ action: DeviceAction, device index: Int) {
+        let device = devices[index]
+        switch action {
         case .insert(let entity, let label, let values):
             guard requireRunning(index) else { return }
             guard let properties = properties(values, entity: entity.value, device: index) else {
@@ -66,11 +84,65 @@ extension World {
             if profile.observesBatchDeletes, !deleted.isEmpty, device.isRunning {
                 deliver(Self.storeSavedEvent, to: index)
             }
+        default:
+            break
+        }
+    }
+
+    /// The calls the script makes on the running app: sync, stop, start, reset-sync-data
+    /// and initialize-schema; the script waits for those that finish when `wait`.
+    private func performAppCall(_ action: DeviceAction, device index: Int, wait: Bool) {
+        let device = devices[index]
+        guard requireRunning(index) else { return }
+        switch action {
         case .sync:
-            guard requireRunning(index) else { return }
             let waiter = makeWaiter(for: index, action: "sync")
             deliver(.appCall(.syncNow, waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): sync'") }
+        case .stop:
+            deliver(.appCall(.stop, waiter: nil), to: index)
+        case .start:
+            let waiter = makeWaiter(for: index, action: "start")
+            deliver(.appCall(.start, waiter: waiter), to: index)
+            if wait { waitFor(waiter, what: "'\(device.name): start'") }
+        case .resetSyncData(let deleteAll):
+            let waiter = makeWaiter(for: index, action: Self.name(of: action))
+            deliver(.appCall(.resetSyncData(deleteAll: deleteAll), waiter: waiter), to: index)
+            if wait { waitFor(waiter, what: "'\(device.name): reset-sync-data'") }
+        case .initializeSchema:
+            let waiter = makeWaiter(for: index, action: "initialize-schema")
+            deliver(.appCall(.initializeSchema, waiter: waiter), to: index)
+            if wait { waitFor(waiter, what: "'\(device.name): initialize-schema'") }
+        default:
+            break
+        }
+    }
+
+    /// The account statements: sign-in, sign-out and the account's status.
+    private func performAccountAction(_ action: DeviceAction, device index: Int) {
+        let device = devices[index]
+        switch action {
+        case .signOut:
+            changeAccount(index, to: nil, status: .noAccount)
+        case .signIn(let account):
+            changeAccount(index, to: account.value, status: .available)
+        case .accountUnavailable:
+            changeAccount(index, to: device.account, status: .temporarilyUnavailable)
+        case .accountAvailable:
+            changeAccount(index, to: device.account,
+                          status: device.account == nil ? .noAccount : .available)
+        case .accountStatus(let setting):
+            let status = Self.status(setting.value, account: device.account)
+            changeAccount(index, to: device.account, status: status)
+        default:
+            break
+        }
+    }
+
+    /// The device's own state: its app's life, network, store, disk, version and observer.
+    private func performDeviceChange(_ action: DeviceAction, device index: Int, wait: Bool) {
+        let device = devices[index]
+        switch action {
         case .autosync(let enabled):
             device.autosync = enabled
         case .offline:
@@ -89,36 +161,6 @@ extension World {
             kill(index)
         case .launch:
             launch(index, wait: wait)
-        case .stop:
-            guard requireRunning(index) else { return }
-            deliver(.appCall(.stop, waiter: nil), to: index)
-        case .start:
-            guard requireRunning(index) else { return }
-            let waiter = makeWaiter(for: index, action: "start")
-            deliver(.appCall(.start, waiter: waiter), to: index)
-            if wait { waitFor(waiter, what: "'\(device.name): start'") }
-        case .resetSyncData(let deleteAll):
-            guard requireRunning(index) else { return }
-            let waiter = makeWaiter(for: index, action: Self.name(of: statement.action))
-            deliver(.appCall(.resetSyncData(deleteAll: deleteAll), waiter: waiter), to: index)
-            if wait { waitFor(waiter, what: "'\(device.name): reset-sync-data'") }
-        case .initializeSchema:
-            guard requireRunning(index) else { return }
-            let waiter = makeWaiter(for: index, action: "initialize-schema")
-            deliver(.appCall(.initializeSchema, waiter: waiter), to: index)
-            if wait { waitFor(waiter, what: "'\(device.name): initialize-schema'") }
-        case .signOut:
-            changeAccount(index, to: nil, status: .noAccount)
-        case .signIn(let account):
-            changeAccount(index, to: account.value, status: .available)
-        case .accountUnavailable:
-            changeAccount(index, to: device.account, status: .temporarilyUnavailable)
-        case .accountAvailable:
-            changeAccount(index, to: device.account,
-                          status: device.account == nil ? .noAccount : .available)
-        case .accountStatus(let setting):
-            let status = Self.status(setting.value, account: device.account)
-            changeAccount(index, to: device.account, status: status)
         case .loseStore:
             device.loseStore()
             record(device.name, "store.lost")
@@ -140,8 +182,8 @@ extension World {
             device.isObserved = on
             record(device.name, on ? "observer.attached" : "observer.detached")
             if on && device.isRunning { deliver(.observerAttached, to: index) }
-        case .share, .sharePublic, .acceptShare, .unshare, .removeParticipant, .leaveShare:
-            performSharing(statement.action, device: index)
+        default:
+            break
         }
     }
 

@@ -14,18 +14,8 @@ extension World {
             return checkDeviceValues(device.value, label.value, values)
         case .values(.cloud(let account), let label, let values):
             return checkCloudValues(account.value, label.value, values)
-        case .absent(.device(let device), let label):
-            guard let index = deviceIndex[device.value] else { return (false, "no device") }
-            if let id = labels.model(label.value, on: index, devices: devices) {
-                return (false, "\(label.value) exists (\(describeModel(id, on: index)))")
-            }
-            return (true, "")
-        case .absent(.cloud(let account), let label):
-            guard let name = labels.recordName(of: label.value) else { return (true, "") }
-            if let record = appRecord(named: name, of: account.value) {
-                return (false, "record \(name) exists (\(describeRecord(record)))")
-            }
-            return (true, "")
+        case .absent(let scope, let label):
+            return checkAbsent(scope, label.value)
         case .count(let scope, let entity, let filter, let comparison, let count):
             let actual = countModels(scope, entity.value, filter)
             return (comparison.holds(actual, count.value), "\(actual)")
@@ -56,14 +46,7 @@ extension World {
             let actual = devices[index].observation.pendingCount
             return (actual == count.value, "pending \(actual)")
         case .fired(let device, let rule, let expected):
-            let actual: Bool
-            if let device {
-                guard let index = deviceIndex[device.value] else { return (false, "no device") }
-                actual = firedRules[index].contains(rule.value)
-            } else {
-                actual = firedRules.contains { $0.contains(rule.value) }
-            }
-            return (actual == expected, actual ? "fired" : "not fired")
+            return checkFired(device?.value, rule.value, expected)
         case .recordZone(let account, let label, let zone):
             return checkRecordZone(account.value, label.value, zone.value)
         case .rawValues(let account, let label, let values):
@@ -76,13 +59,50 @@ extension World {
             let found = fileWarnings.isEmpty ? "no warning" : fileWarnings.joined(separator: "; ")
             return (fileWarnings.contains { $0.contains(text.value) }, found)
         case .converged(let expected):
-            // Records by the label the file gave them, where it gave one.
-            let names = RecordLabels(labels: labels.resolvedBindings().map(\.label), table: labels)
-            let problems = ConvergenceChecker.check(self) { names.label(of: $0) ?? $0 }
-            let actual = problems.isEmpty
-            return (actual == expected,
-                    actual ? "converged" : problems.prefix(3).joined(separator: "; "))
+            return checkConverged(expected)
         }
+    }
+
+    /// `expect DEVICE: no LABEL` or `expect cloud ACCOUNT: no LABEL`.
+    private func checkAbsent(_ scope: ExpectationScope, _ label: String) -> (Bool, String) {
+        switch scope {
+        case .device(let device):
+            guard let index = deviceIndex[device.value] else { return (false, "no device") }
+            if let id = labels.model(label, on: index, devices: devices) {
+                return (false, "\(label) exists (\(describeModel(id, on: index)))")
+            }
+            return (true, "")
+        case .cloud(let account):
+            guard let name = labels.recordName(of: label) else { return (true, "") }
+            if let record = appRecord(named: name, of: account.value) {
+                return (false, "record \(name) exists (\(describeRecord(record)))")
+            }
+            return (true, "")
+        }
+    }
+
+    /// Whether the rule fired on the device, or anywhere when `deviceName` is nil.
+    private func checkFired(
+        _ deviceName: String?, _ rule: String, _ expected: Bool
+    ) -> (Bool, String) {
+        let actual: Bool
+        if let deviceName {
+            guard let index = deviceIndex[deviceName] else { return (false, "no device") }
+            actual = firedRules[index].contains(rule)
+        } else {
+            actual = firedRules.contains { $0.contains(rule) }
+        }
+        return (actual == expected, actual ? "fired" : "not fired")
+    }
+
+    /// `expect [not] converged`: the first problems the convergence checker finds, if any.
+    private func checkConverged(_ expected: Bool) -> (Bool, String) {
+        // Records by the label the file gave them, where it gave one.
+        let names = RecordLabels(labels: labels.resolvedBindings().map(\.label), table: labels)
+        let problems = ConvergenceChecker.check(self) { names.label(of: $0) ?? $0 }
+        let actual = problems.isEmpty
+        return (actual == expected,
+                actual ? "converged" : problems.prefix(3).joined(separator: "; "))
     }
 
     func engineState(of index: Int) -> EngineState {

@@ -124,6 +124,17 @@ struct UsageError: Error {
     init(_ message: String) { self.message = message }
 }
 
+/// The value of `--seed N` (nil when the option is not given), read the same way by every
+/// command that takes one.
+func seedOption(_ text: String?) -> Result<UInt64?, UsageError> {
+    guard let text else { return .success(nil) }
+    guard let seed = UInt64(text) else {
+        return .failure(UsageError("'--seed' takes a whole number from 0 to "
+            + "18446744073709551615, not '\(text)'"))
+    }
+    return .success(seed)
+}
+
 /// Prints a command-line problem and where to read about the command; returns exit status 2.
 func usageError(_ message: String, command: String?) -> Int32 {
     Terminal.writeError("synclab: error: \(message)")

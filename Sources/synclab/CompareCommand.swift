@@ -96,32 +96,15 @@ enum CompareCommand {
             return usage("'--out' needs '--format markdown', 'html' or 'json'")
         }
         if linkRoot != nil, out == nil { return usage("'--link-root' needs '--out DIR'") }
-        var seed: UInt64?
-        if let seedText {
-            guard let parsed = UInt64(seedText) else {
-                return usage("'--seed' takes a whole number from 0 to 18446744073709551615, "
-                    + "not '\(seedText)'")
-            }
-            seed = parsed
+        let seed: UInt64?
+        switch seedOption(seedText) {
+        case .success(let parsed): seed = parsed
+        case .failure(let problem): return usage(problem.message)
         }
-        // nil: each story's own 'engines' line, else every registered engine.
-        var engines: [String]?
-        if enginesText == "all" {
-            engines = EngineChoice.registry.names
-        } else if let enginesText {
-            let names = enginesText.split(separator: ",", omittingEmptySubsequences: false)
-                .map(String.init)
-            for name in names where EngineChoice.registry.profile(named: name) == nil {
-                return usage("unknown engine '\(name)'"
-                    + "\(suggestion(name, among: EngineChoice.registry.names)); "
-                    + "'synclab engines' lists them")
-            }
-            if let twice = names.enumerated().first(where: {
-                names[..<$0.offset].contains($0.element)
-            }) {
-                return usage("'--engines' names '\(twice.element)' twice")
-            }
-            engines = names
+        let engines: [String]?
+        switch chosenEngines(enginesText) {
+        case .success(let chosen): engines = chosen
+        case .failure(let problem): return usage(problem.message)
         }
         guard !options.positionals.isEmpty else {
             return usage("'compare' needs at least one scenario file or folder")
@@ -140,41 +123,10 @@ enum CompareCommand {
         let catalogues = CataloguePages(engines: EngineChoice.registry.names)
         if let out {
             let root = linkRoot ?? CataloguePages.relativePath(from: out, to: ".")
-            var entries: [EngineComparisonIndex.Entry] = []
-            for (job, comparison) in comparisons {
-                let relative = job.output + ".compare" + format.fileExtension
-                var comparison = comparison
-                comparison.catalogueLinks = catalogues.links(root: root, below: relative)
-                comparison.missingCatalogues = catalogues.missing(among: comparison.engines)
-                guard save(render(comparison, format), to: out, relative: relative) else {
-                    return 2
-                }
-                entries.append(EngineComparisonIndex.Entry(comparison: comparison, link: relative))
-                let outcome = comparison.passed ? Terminal.green("PASS") : Terminal.red("FAIL")
-                let written = (out as NSString).appendingPathComponent(relative)
-                print("\(outcome) \(job.path) -> \(written)")
-            }
-            var index = EngineComparisonIndex(entries: entries)
-            index.catalogueLinks = catalogues.links(root: root, below: "index")
-            let (name, text): (String, String)
-            switch format {
-            case .markdown: (name, text) = ("README.md", index.markdown())
-            case .html: (name, text) = ("index.html", index.html())
-            case .json, .text:
-                let documents = comparisons.map { $0.comparison.json() }
-                (name, text) = ("index.json", "[" + documents.joined(separator: ",\n") + "]\n")
-            }
-            guard save(text, to: out, relative: name) else { return 2 }
-        } else if format == .json {
-            print("[" + comparisons.map { $0.comparison.json() }.joined(separator: ",\n") + "]")
+            guard writePages(comparisons, format, to: out, root: root, catalogues: catalogues)
+            else { return 2 }
         } else {
-            for (index, item) in comparisons.enumerated() {
-                if index > 0, format == .text { print("") }
-                var comparison = item.comparison
-                comparison.catalogueLinks = catalogues.links(root: ".", below: "page")
-                comparison.missingCatalogues = catalogues.missing(among: comparison.engines)
-                print(render(comparison, format), terminator: "")
-            }
+            printPages(comparisons, format, catalogues: catalogues)
         }
         // Markdown, HTML and JSON on stdout stay documents of their format.
         if out != nil || (format == .text && comparisons.count > 1) {
@@ -182,6 +134,77 @@ enum CompareCommand {
                 + "met its own expectations, \(failed) where one did not")
         }
         return failed == 0 ? 0 : 1
+    }
+
+    /// The engines `--engines` names: nil (each story's own 'engines' line, else every
+    /// registered engine) when it is not given, every registered engine for 'all'.
+    private static func chosenEngines(_ text: String?) -> Result<[String]?, UsageError> {
+        if text == "all" { return .success(EngineChoice.registry.names) }
+        guard let text else { return .success(nil) }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map(String.init)
+        for name in names where EngineChoice.registry.profile(named: name) == nil {
+            return .failure(UsageError("unknown engine '\(name)'"
+                + "\(suggestion(name, among: EngineChoice.registry.names)); "
+                + "'synclab engines' lists them"))
+        }
+        if let twice = names.enumerated().first(where: {
+            names[..<$0.offset].contains($0.element)
+        }) {
+            return .failure(UsageError("'--engines' names '\(twice.element)' twice"))
+        }
+        return .success(names)
+    }
+
+    /// Writes one page per story and the overview into `out`, printing each story's
+    /// outcome; false (the error printed) when a file cannot be written.
+    private static func writePages(
+        _ comparisons: [(job: ReportCommand.Job, comparison: EngineComparison)], _ format: Format,
+        to out: String, root: String, catalogues: CataloguePages
+    ) -> Bool {
+        var entries: [EngineComparisonIndex.Entry] = []
+        for (job, comparison) in comparisons {
+            let relative = job.output + ".compare" + format.fileExtension
+            var comparison = comparison
+            comparison.catalogueLinks = catalogues.links(root: root, below: relative)
+            comparison.missingCatalogues = catalogues.missing(among: comparison.engines)
+            guard save(render(comparison, format), to: out, relative: relative) else {
+                return false
+            }
+            entries.append(EngineComparisonIndex.Entry(comparison: comparison, link: relative))
+            let outcome = comparison.passed ? Terminal.green("PASS") : Terminal.red("FAIL")
+            let written = (out as NSString).appendingPathComponent(relative)
+            print("\(outcome) \(job.path) -> \(written)")
+        }
+        var index = EngineComparisonIndex(entries: entries)
+        index.catalogueLinks = catalogues.links(root: root, below: "index")
+        let (name, text): (String, String)
+        switch format {
+        case .markdown: (name, text) = ("README.md", index.markdown())
+        case .html: (name, text) = ("index.html", index.html())
+        case .json, .text:
+            let documents = comparisons.map { $0.comparison.json() }
+            (name, text) = ("index.json", "[" + documents.joined(separator: ",\n") + "]\n")
+        }
+        return save(text, to: out, relative: name)
+    }
+
+    /// Prints every story's comparison on stdout: one JSON array, else the pages in turn.
+    private static func printPages(
+        _ comparisons: [(job: ReportCommand.Job, comparison: EngineComparison)], _ format: Format,
+        catalogues: CataloguePages
+    ) {
+        if format == .json {
+            print("[" + comparisons.map { $0.comparison.json() }.joined(separator: ",\n") + "]")
+            return
+        }
+        for (index, item) in comparisons.enumerated() {
+            if index > 0, format == .text { print("") }
+            var comparison = item.comparison
+            comparison.catalogueLinks = catalogues.links(root: ".", below: "page")
+            comparison.missingCatalogues = catalogues.missing(among: comparison.engines)
+            print(render(comparison, format), terminator: "")
+        }
     }
 
     static func render(_ comparison: EngineComparison, _ format: Format) -> String {

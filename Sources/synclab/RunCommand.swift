@@ -56,33 +56,15 @@ enum RunCommand {
             return usage("'--trace-format' takes jsonl or chrome, not '\(traceFormat)'"
                 + suggestion(traceFormat, among: ["jsonl", "chrome"]))
         }
-        var seed: UInt64?
-        if let seedText {
-            guard let parsed = UInt64(seedText) else {
-                return usage("'--seed' takes a whole number from 0 to 18446744073709551615, "
-                    + "not '\(seedText)'")
-            }
-            seed = parsed
+        let seed: UInt64?
+        switch seedOption(seedText) {
+        case .success(let parsed): seed = parsed
+        case .failure(let problem): return usage(problem.message)
         }
         guard !options.positionals.isEmpty else {
             return usage("'run' needs at least one scenario file")
         }
-        let expanded = ScenarioFiles.expand(options.positionals)
-        expanded.errors.forEach(Terminal.writeError)
-        var loaded: [(path: String, scenario: ScenarioFile, source: String)] = []
-        var inputError = !expanded.errors.isEmpty
-        for path in expanded.files {
-            if let file = ScenarioFiles.load(path, options: budget.validationOptions) {
-                // A save that races the launch is a warning: the file still runs.
-                LaunchRaceWarnings
-                    .diagnostics(for: file.scenario, file: path, engine: budget.engine)
-                    .forEach { Terminal.writeError($0.rendered) }
-                loaded.append((path, file.scenario, file.source))
-            } else {
-                inputError = true
-            }
-        }
-        if inputError { return 2 }
+        guard let loaded = loadScenarios(options.positionals, budget: budget) else { return 2 }
         var failed = 0
         var junitRuns: [(path: String, result: RunResult)] = []
         for (path, scenario, source) in loaded {
@@ -107,6 +89,29 @@ enum RunCommand {
             print("\(loaded.count - failed) passed, \(failed) failed")
         }
         return failed == 0 ? 0 : 1
+    }
+
+    /// Every scenario the paths name, checked; nil (the errors printed) when one is not
+    /// valid, after all of them have been read.
+    private static func loadScenarios(
+        _ paths: [String], budget: BudgetOptions
+    ) -> [(path: String, scenario: ScenarioFile, source: String)]? {
+        let expanded = ScenarioFiles.expand(paths)
+        expanded.errors.forEach(Terminal.writeError)
+        var loaded: [(path: String, scenario: ScenarioFile, source: String)] = []
+        var inputError = !expanded.errors.isEmpty
+        for path in expanded.files {
+            if let file = ScenarioFiles.load(path, options: budget.validationOptions) {
+                // A save that races the launch is a warning: the file still runs.
+                LaunchRaceWarnings
+                    .diagnostics(for: file.scenario, file: path, engine: budget.engine)
+                    .forEach { Terminal.writeError($0.rendered) }
+                loaded.append((path, file.scenario, file.source))
+            } else {
+                inputError = true
+            }
+        }
+        return inputError ? nil : loaded
     }
 
     /// How many expectations a run on `engine` would check if it ran to the end.

@@ -27,7 +27,8 @@ extension CKDatabase {
         }
     }
 
-    /// One page of a zone's changes since `token` (Apple's `recordZoneChanges(inZoneWith:since:…)`).
+    /// One page of a zone's changes since `token`
+    /// (Apple's `recordZoneChanges(inZoneWith:since:…)`).
     public func recordZoneChanges(
         inZoneWith zoneID: CKRecordZone.ID, since token: CKServerChangeToken?,
         desiredKeys: [CKRecord.FieldKey]? = nil, resultsLimit: Int? = nil

@@ -185,7 +185,8 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
 
     static func runtime(_ call: String) throws -> DeviceRuntime {
         guard let runtime = DeviceRuntime.current else {
-            preconditionFailure("SyncLab: CKDatabase.\(call) was called outside a simulated device's code")
+            preconditionFailure(
+                "SyncLab: CKDatabase.\(call) was called outside a simulated device's code")
         }
         guard runtime.isRunning, runtime.failure == nil else { throw CKError(.operationCancelled) }
         return runtime

@@ -135,7 +135,8 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     public func setObject(_ value: (any CKRecordValueProtocol)?, forKey key: FieldKey) {
         if let value {
             guard let stored = RecordValues.cloudValue(value) else {
-                preconditionFailure("CKRecord: a \(type(of: value)) cannot be stored in field '\(key)'")
+                preconditionFailure(
+                    "CKRecord: a \(type(of: value)) cannot be stored in field '\(key)'")
             }
             fields[key] = stored
         } else {
@@ -177,7 +178,8 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
 
     public override var description: String {
         "<CKRecord: recordType=\(recordType), recordID=\(recordID.recordName), "
-            + "recordChangeTag=\(recordChangeTag ?? "nil"), values=\(Array(fields.keys))>" // tidy: ordered (a SortedMap: key order)
+            + "recordChangeTag=\(recordChangeTag ?? "nil"), "
+            + "values=\(Array(fields.keys))>" // tidy: ordered (a SortedMap: key order)
     }
 
     /// A text the archive may lack (Foundation's decoder fails on an absent object key).
@@ -187,7 +189,8 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     }
 
     private static func decodeDate(_ coder: NSCoder, _ key: String) -> Date? {
-        coder.containsValue(forKey: key) ? Date.init(timeIntervalSince1970: coder.decodeDouble(forKey: key)) : nil
+        coder.containsValue(forKey: key)
+            ? Date.init(timeIntervalSince1970: coder.decodeDouble(forKey: key)) : nil
     }
 
     enum Keys {

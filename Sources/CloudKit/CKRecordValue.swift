@@ -95,7 +95,8 @@ enum RecordValues {
         case .string(let text): return text
         case .int(let number): return NSNumber(value: number)
         case .double(let number): return NSNumber(value: number)
-        case .date(let milliseconds): return Date.init(timeIntervalSince1970: Double(milliseconds) / 1000)
+        case .date(let milliseconds):
+            return Date.init(timeIntervalSince1970: Double(milliseconds) / 1000)
         case .bytes(let bytes): return Data(bytes)
         case .reference(let name, let action):
             return CKRecord.Reference(

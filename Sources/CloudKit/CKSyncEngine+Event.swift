@@ -134,9 +134,11 @@ extension CKSyncEngine.Event {
         case .accountChange(let change):
             switch change.changeType {
             case .signIn(let current):
-                self = .accountChange(AccountChange(changeType: .signIn(currentUser: user(current))))
+                self = .accountChange(AccountChange(
+                    changeType: .signIn(currentUser: user(current))))
             case .signOut(let previous):
-                self = .accountChange(AccountChange(changeType: .signOut(previousUser: user(previous))))
+                self = .accountChange(AccountChange(
+                    changeType: .signOut(previousUser: user(previous))))
             case .switchAccounts(let previous, let current):
                 self = .accountChange(AccountChange(
                     changeType: .switchAccounts(previousUser: user(previous),

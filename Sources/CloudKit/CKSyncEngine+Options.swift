@@ -57,7 +57,8 @@ extension CKSyncEngine.SendChangesOptions {
         case .all: return .init(scope: .all)
         case .zoneIDs(let ids): return .init(scope: .zoneIDs(zones(ids)))
         case .allExcluding(let ids): return .init(scope: .allExcluding(zones(ids)))
-        case .recordIDs(let ids): return .init(scope: .recordIDs(ids.map { $0.simulated(account: account) }))
+        case .recordIDs(let ids):
+            return .init(scope: .recordIDs(ids.map { $0.simulated(account: account) }))
         }
     }
 }

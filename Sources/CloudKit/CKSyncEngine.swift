@@ -28,8 +28,9 @@ public final class CKSyncEngine: @unchecked Sendable, CustomStringConvertible {
 
     public init(_ configuration: Configuration) {
         guard let runtime = DeviceRuntime.current else {
-            preconditionFailure("SyncLab: CKSyncEngine was made outside a simulated device; make it in "
-                + "code the device runs (device.run { … } in a test, or the app's launch)")
+            preconditionFailure("SyncLab: CKSyncEngine was made outside a simulated device; "
+                + "make it in code the device runs (device.run { … } in a test, "
+                + "or the app's launch)")
         }
         self.runtime = runtime
         database = configuration.database
@@ -139,9 +140,11 @@ public final class CKSyncEngine: @unchecked Sendable, CustomStringConvertible {
     /// Fails the run when the engine is used off its device's executor or after a kill.
     func check(_ call: String) {
         if !runtime.isRunning {
-            runtime.fail("CKSyncEngine.\(call) was called on an engine of a killed app; make a new one after the launch")
+            runtime.fail("CKSyncEngine.\(call) was called on an engine of a killed app; "
+                + "make a new one after the launch")
         } else if DeviceRuntime.current !== runtime {
-            runtime.fail("CKSyncEngine.\(call) was called outside the device's code (another device's, or a thread)")
+            runtime.fail("CKSyncEngine.\(call) was called outside the device's code "
+                + "(another device's, or a thread)")
         }
     }
 

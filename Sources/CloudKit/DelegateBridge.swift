@@ -64,9 +64,10 @@ final class DelegateBridge: CKSyncEngineSim.CKSyncEngineDelegate {
                 syncEngine.completeDeferredEvent()
             }))
         default:
-            runtime.fail("handleEvent(\(event.name)) waited for simulated time (a request or a sleep); "
-                + "SyncLab's CKSyncEngine waits for the delegate only after fetchedRecordZoneChanges and "
-                + "willSendChanges: start the work in a Task and return")
+            runtime.fail("handleEvent(\(event.name)) waited for simulated time "
+                + "(a request or a sleep); SyncLab's CKSyncEngine waits for the delegate only "
+                + "after fetchedRecordZoneChanges and willSendChanges: start the work in a Task "
+                + "and return")
         }
     }
 
@@ -79,7 +80,8 @@ final class DelegateBridge: CKSyncEngineSim.CKSyncEngineDelegate {
         let box = runtime.startCallback { await delegate.nextRecordZoneChangeBatch(converted,
             syncEngine: facade) }
         guard let answer = box.value else {
-            runtime.fail("nextRecordZoneChangeBatch waited for simulated time (a request or a sleep); "
+            runtime.fail("nextRecordZoneChangeBatch waited for simulated time "
+                + "(a request or a sleep); "
                 + "fetch what the batch needs before the send")
             return nil
         }

@@ -6,7 +6,9 @@ extension EngineRegistry {
     /// The validator's options for scenarios run with these engines: every engine's names
     /// as plain data, `engine` (`--engine NAME`) as the override of a file's own line, and
     /// the time budget the command line sets (`--max-time`), if any.
-    public func validationOptions(engine: String? = nil, maxTime: SimTime? = nil) -> ValidationOptions {
+    public func validationOptions(
+        engine: String? = nil, maxTime: SimTime? = nil
+    ) -> ValidationOptions {
         var options = ValidationOptions(
             probePoints: ProbePoint.contractOrder, ruleIDs: nil, engines: names,
             maxTime: maxTime.map { TimeSpan(microseconds: $0.microseconds) })

@@ -64,7 +64,9 @@ final class LabelTable {
             let digits = bytes.count - start
             guard digits > 0, digits == 1 || bytes[start] != 0x30 else { return nil }
             var number = 0
-            for position in start..<bytes.count { number = number * 10 + Int(bytes[position] - 0x30) }
+            for position in start..<bytes.count {
+                number = number * 10 + Int(bytes[position] - 0x30)
+            }
             let prefix = UnsafeBufferPointer(rebasing: bytes[..<start])
             let run = prefixes.firstIndex { $0.elementsEqual(prefix) }
             return (run, number)
@@ -173,8 +175,8 @@ final class LabelTable {
                 let run = Int(slot.run), number = Int(slot.number)
                 guard runs[run].names[number] == nil else { return true }
                 let device = Int(runs[run].devices[number])
-                guard let name = recordName(device: device, model: ModelID(runs[run].models[number]))
-                else { return false }
+                let model = ModelID(runs[run].models[number])
+                guard let name = recordName(device: device, model: model) else { return false }
                 runs[run].names[number] = name
                 return true
             }
@@ -184,8 +186,8 @@ final class LabelTable {
         if !unresolvedOthers.isEmpty {
             unresolvedOthers.removeAll { label in
                 guard var binding = others[label], binding.recordName == nil else { return true }
-                guard let name = recordName(device: binding.originDevice, model: binding.originModel)
-                else { return false }
+                guard let name = recordName(
+                    device: binding.originDevice, model: binding.originModel) else { return false }
                 binding.recordName = name
                 others[label] = binding
                 return true

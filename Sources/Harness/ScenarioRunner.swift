@@ -104,7 +104,8 @@ extension RunResult {
     init(unknownEngine name: String, file: String, seed: UInt64) {
         self.init(
             file: file, seed: seed, engine: name, trace: Trace(recording: true), expectations: [],
-            failure: RuntimeFailure(line: 0, time: .zero, message: "no engine named '\(name)' is registered"),
+            failure: RuntimeFailure(
+                line: 0, time: .zero, message: "no engine named '\(name)' is registered"),
             leftoverAccount: Leftovers(), firedRules: [], endTime: .zero,
             finalState: FinalState(devices: [], accounts: [], labels: []))
     }
@@ -113,7 +114,9 @@ extension RunResult {
 /// Runs checked scenarios in a fresh world.
 public enum ScenarioRunner {
     /// Runs a scenario whose parse and validation found no errors.
-    public static func run(_ scenario: ScenarioFile, source: String, options: RunOptions) -> RunResult {
+    public static func run(
+        _ scenario: ScenarioFile, source: String, options: RunOptions
+    ) -> RunResult {
         var copy = scenario
         return run(&copy, source: source, options: options, releasing: false)
     }
@@ -124,7 +127,9 @@ public enum ScenarioRunner {
     /// freed as the simulation's own state grows, so the two do not peak together (a
     /// generated script of a million inserts, `synclab bench --download`). The result is the
     /// same as `run(_:source:options:)`'s.
-    public static func run(releasing scenario: consuming ScenarioFile, source: String, options: RunOptions) -> RunResult {
+    public static func run(
+        releasing scenario: consuming ScenarioFile, source: String, options: RunOptions
+    ) -> RunResult {
         run(&scenario, source: source, options: options, releasing: true)
     }
 
@@ -137,7 +142,8 @@ public enum ScenarioRunner {
         }
         let seed = options.seed ?? scenario.header.effectiveSeed
         guard options.profile(for: scenario) != nil else {
-            return RunResult(unknownEngine: options.engineName(for: scenario), file: scenario.file, seed: seed)
+            return RunResult(
+                unknownEngine: options.engineName(for: scenario), file: scenario.file, seed: seed)
         }
         let world = World(scenario: scenario, seed: seed, options: options)
         if options.recordSteps && options.recordTrace { world.stepRecorder = StepRecorder() }
@@ -159,7 +165,9 @@ public enum ScenarioRunner {
             }
             options.beforeStatement?(index)
             let statement = timeline[index]
-            if releasing { timeline[index] = TimelineStatement(.settle, location: statement.location) }
+            if releasing {
+                timeline[index] = TimelineStatement(.settle, location: statement.location)
+            }
             world.run(statement, results: &results, text: lines.statementText(line: statement.line))
         }
         options.beforeStatement?(count)
@@ -236,8 +244,12 @@ struct SourceLines {
 extension Substring {
     func trimmingBlanks() -> String {
         var text = self
-        while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        while let first = text.first, first == " " || first == "\t" || first == "\r" {
+            text.removeFirst()
+        }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" {
+            text.removeLast()
+        }
         return String(text)
     }
 }

@@ -9,14 +9,18 @@ enum SchemaLowering {
         return LocalStore.Schema(entities: entities)
     }
 
-    private static func entity(of declaration: EntityDeclaration, in scenario: ScenarioFile) -> EntityDescription {
+    private static func entity(
+        of declaration: EntityDeclaration, in scenario: ScenarioFile
+    ) -> EntityDescription {
         let attributes = declaration.attributes.map { attribute in
             let type = LocalStore.AttributeType(rawValue: attribute.type.rawValue) ?? .string
             return AttributeDescription(
                 name: attribute.name.value,
                 type: type,
                 isOptional: attribute.isOptional,
-                defaultValue: attribute.defaultValue.flatMap { ValueConversion.attributeValue($0.literal, type: type) },
+                defaultValue: attribute.defaultValue.flatMap {
+                    ValueConversion.attributeValue($0.literal, type: type)
+                },
                 isAsset: attribute.isAsset
             )
         }
@@ -27,7 +31,8 @@ enum SchemaLowering {
                 isToMany: relationship.cardinality == .toMany,
                 inverse: relationship.inverse?.value
                     ?? inverse(of: relationship, from: declaration.name.value, in: scenario),
-                deleteRule: LocalStore.DeleteRule(rawValue: relationship.deleteRule.rawValue) ?? .nullify,
+                deleteRule: LocalStore.DeleteRule(rawValue: relationship.deleteRule.rawValue) ??
+                    .nullify,
                 isParent: relationship.isParent
             )
         }
@@ -53,7 +58,9 @@ enum SchemaLowering {
         }?.name.value
     }
 
-    private static func syncSpecification(_ sync: Scenario.SyncSpecification) -> LocalStore.SyncSpecification {
+    private static func syncSpecification(
+        _ sync: Scenario.SyncSpecification
+    ) -> LocalStore.SyncSpecification {
         switch sync {
         case .all: return .all
         case .none: return .none
@@ -68,7 +75,8 @@ extension SyncView {
     init(selections: [SyncSelection]) {
         var entities: [String: [String]?] = [:]
         for item in selections {
-            entities[item.entity.value] = item.keys.map { $0.map(\.value) } // tidy: ordered (an array)
+            let keys: [String]? = item.keys.map { $0.map(\.value) } // tidy: ordered (an array)
+            entities[item.entity.value] = keys
         }
         self.init(entities: entities)
     }

@@ -10,8 +10,9 @@ public enum StoreLoadWarnings {
     /// The engines the file names (its `engine` line and its `engines` list), in order, once.
     static func engines(of scenario: ScenarioFile) -> [String] {
         var names: [String] = []
-        for name in [scenario.header.engine?.value].compactMap({ $0 }) + scenario.header.engines.map(\.value)
-            where !names.contains(name) {
+        let named = [scenario.header.engine?.value].compactMap({ $0 })
+            + scenario.header.engines.map(\.value)
+        for name in named where !names.contains(name) {
             names.append(name)
         }
         return names
@@ -24,7 +25,8 @@ public enum StoreLoadWarnings {
         let schema = SchemaLowering.schema(of: scenario)
         var diagnostics: [Diagnostic] = []
         for name in engines(of: scenario) {
-            guard let profile = registry.profile(named: name), let validate = profile.validateSchema,
+            guard let profile = registry.profile(named: name),
+                  let validate = profile.validateSchema,
                   let failure = validate(schema) else { continue }
             for finding in failure.findings {
                 diagnostics.append(Diagnostic(
@@ -45,7 +47,9 @@ public enum StoreLoadWarnings {
             + "\(failure.code), \(rules)): \(finding.section) \(finding.line)"
     }
 
-    static func location(of finding: StoreLoadFailure.Finding, in scenario: ScenarioFile) -> SourceLocation {
+    static func location(
+        of finding: StoreLoadFailure.Finding, in scenario: ScenarioFile
+    ) -> SourceLocation {
         guard let entity = scenario.entity(named: finding.entity) else {
             return scenario.entities.first?.location ?? SourceLocation(line: 1, column: 1)
         }
@@ -55,7 +59,9 @@ public enum StoreLoadWarnings {
             return identity.location
         }
         if let attribute = entity.attribute(named: property) { return attribute.name.location }
-        if let relationship = entity.relationship(named: property) { return relationship.name.location }
+        if let relationship = entity.relationship(named: property) {
+            return relationship.name.location
+        }
         return entity.name.location
     }
 }

@@ -5,7 +5,9 @@ import Scenario
 public enum ValueConversion {
     /// The store value a literal stands for, or nil for `nil` and for literals that do not
     /// fit the type (the validator rejects those before a run).
-    public static func attributeValue(_ literal: ValueLiteral, type: LocalStore.AttributeType) -> LocalStore.AttributeValue? {
+    public static func attributeValue(
+        _ literal: ValueLiteral, type: LocalStore.AttributeType
+    ) -> LocalStore.AttributeValue? {
         switch (type, literal) {
         case (.string, .string(let text)), (.url, .string(let text)):
             return type == .string ? .string(text) : .url(text)
@@ -59,7 +61,8 @@ public enum ValueConversion {
         case .int(let number): return String(number)
         case .double(let number): return number.description
         case .bool(let flag): return flag ? "true" : "false"
-        case .date(let milliseconds): return "\"\(ISODate.text(millisecondsSince1970: milliseconds))\""
+        case .date(let milliseconds):
+            return "\"\(ISODate.text(millisecondsSince1970: milliseconds))\""
         case .uuid(let text), .url(let text): return "\"\(text)\""
         case .data(let bytes):
             if bytes.count > 32 { return "bytes(\(bytes.count) bytes)" }
@@ -139,7 +142,8 @@ public enum ISODate {
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondsOfDay / 3_600, 2)):"
-            + "\(pad(secondsOfDay % 3_600 / 60, 2)):\(pad(secondsOfDay % 60, 2)).\(pad(milliseconds, 3))Z"
+            + "\(pad(secondsOfDay % 3_600 / 60, 2)):\(pad(secondsOfDay % 60, 2))."
+            + "\(pad(milliseconds, 3))Z"
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

@@ -11,8 +11,10 @@ extension World {
 
     /// Runs a `cloud:` action: a scripted fault or a change of the network.
     func perform(_ statement: CloudActionStatement) {
-        record("script", "cloud.action", [TraceField("line", .int(Int64(currentLine))),
-                                          TraceField("action", .string(Self.name(of: statement.action)))])
+        record("script", "cloud.action", [
+            TraceField("line", .int(Int64(currentLine))),
+            TraceField("action", .string(Self.name(of: statement.action))),
+        ])
         switch statement.action {
         case .throttle(let account, let duration):
             cloud.throttle(account: account.value, until: now.adding(span(duration)))

@@ -20,9 +20,29 @@ extension World {
                                     TraceField("action", .string(Self.name(of: statement.action)))])
         let wait = waiting && !statement.runsInBackground
         switch statement.action {
+        case .insert, .update, .delete, .begin, .save, .rollback, .batchDelete:
+            performStoreAction(statement.action, device: index)
+        case .sync, .stop, .start, .resetSyncData, .initializeSchema:
+            performAppCall(statement.action, device: index, wait: wait)
+        case .signOut, .signIn, .accountUnavailable, .accountAvailable, .accountStatus:
+            performAccountAction(statement.action, device: index)
+        case .autosync, .offline, .online, .kill, .launch, .loseStore, .rebuildStore, .diskFull,
+             .upgrade, .observe:
+            performDeviceChange(statement.action, device: index, wait: wait)
+        case .share, .sharePublic, .acceptShare, .unshare, .removeParticipant, .leaveShare:
+            performSharing(statement.action, device: index)
+        }
+    }
+
+    /// The store statements: inserts, updates, deletes, transactions and batch deletes.
+    private func performStoreAction(_ action: DeviceAction, device index: Int) {
+        let device = devices[index]
+        switch action {
         case .insert(let entity, let label, let values):
             guard requireRunning(index) else { return }
-            guard let properties = properties(values, entity: entity.value, device: index) else { return }
+            guard let properties = properties(values, entity: entity.value, device: index) else {
+                return
+            }
             let id = device.makeModelID()
             labels.bind(label.value, device: index, model: id)
             save(.insert(id, entity: entity.value, values: properties), device: index)
@@ -32,7 +52,8 @@ extension World {
                   let properties = properties(values, entity: entity, device: index) else { return }
             save(.update(id, values: properties), device: index)
         case .delete(let label):
-            guard requireRunning(index), let id = requireModel(label.value, on: index) else { return }
+            guard requireRunning(index),
+                  let id = requireModel(label.value, on: index) else { return }
             save(.delete(id), device: index)
         case .begin:
             guard requireRunning(index) else { return }
@@ -48,23 +69,80 @@ extension World {
             if let discarded = device.rollback() { deliverRollback(discarded, to: index) }
         case .batchDelete(let entity, let filter):
             var values: [String: LocalStore.AttributeValue] = [:]
+            let description = schema.entity(named: entity.value)
             for assignment in filter {
-                guard let attribute = schema.entity(named: entity.value)?.attribute(named: assignment.key.value),
-                      let value = ValueConversion.attributeValue(assignment.value.literal, type: attribute.type)
+                guard let attribute = description?.attribute(named: assignment.key.value),
+                      let value = ValueConversion.attributeValue(
+                          assignment.value.literal, type: attribute.type)
                 else { continue }
                 values[assignment.key.value] = value
             }
             let deleted = device.batchDelete(entity: entity.value, where: values)
-            record(device.name, "store.batch-deleted", [TraceField("models", .int(Int64(deleted.count)))])
+            record(device.name, "store.batch-deleted",
+                   [TraceField("models", .int(Int64(deleted.count)))])
             // An engine that reads the batch delete from history hears of it as of a save.
             if profile.observesBatchDeletes, !deleted.isEmpty, device.isRunning {
                 deliver(Self.storeSavedEvent, to: index)
             }
+        default:
+            break
+        }
+    }
+
+    /// The calls the script makes on the running app: sync, stop, start, reset-sync-data
+    /// and initialize-schema; the script waits for those that finish when `wait`.
+    private func performAppCall(_ action: DeviceAction, device index: Int, wait: Bool) {
+        let device = devices[index]
+        guard requireRunning(index) else { return }
+        switch action {
         case .sync:
-            guard requireRunning(index) else { return }
             let waiter = makeWaiter(for: index, action: "sync")
             deliver(.appCall(.syncNow, waiter: waiter), to: index)
             if wait { waitFor(waiter, what: "'\(device.name): sync'") }
+        case .stop:
+            deliver(.appCall(.stop, waiter: nil), to: index)
+        case .start:
+            let waiter = makeWaiter(for: index, action: "start")
+            deliver(.appCall(.start, waiter: waiter), to: index)
+            if wait { waitFor(waiter, what: "'\(device.name): start'") }
+        case .resetSyncData(let deleteAll):
+            let waiter = makeWaiter(for: index, action: Self.name(of: action))
+            deliver(.appCall(.resetSyncData(deleteAll: deleteAll), waiter: waiter), to: index)
+            if wait { waitFor(waiter, what: "'\(device.name): reset-sync-data'") }
+        case .initializeSchema:
+            let waiter = makeWaiter(for: index, action: "initialize-schema")
+            deliver(.appCall(.initializeSchema, waiter: waiter), to: index)
+            if wait { waitFor(waiter, what: "'\(device.name): initialize-schema'") }
+        default:
+            break
+        }
+    }
+
+    /// The account statements: sign-in, sign-out and the account's status.
+    private func performAccountAction(_ action: DeviceAction, device index: Int) {
+        let device = devices[index]
+        switch action {
+        case .signOut:
+            changeAccount(index, to: nil, status: .noAccount)
+        case .signIn(let account):
+            changeAccount(index, to: account.value, status: .available)
+        case .accountUnavailable:
+            changeAccount(index, to: device.account, status: .temporarilyUnavailable)
+        case .accountAvailable:
+            changeAccount(index, to: device.account,
+                          status: device.account == nil ? .noAccount : .available)
+        case .accountStatus(let setting):
+            let status = Self.status(setting.value, account: device.account)
+            changeAccount(index, to: device.account, status: status)
+        default:
+            break
+        }
+    }
+
+    /// The device's own state: its app's life, network, store, disk, version and observer.
+    private func performDeviceChange(_ action: DeviceAction, device index: Int, wait: Bool) {
+        let device = devices[index]
+        switch action {
         case .autosync(let enabled):
             device.autosync = enabled
         case .offline:
@@ -83,35 +161,6 @@ extension World {
             kill(index)
         case .launch:
             launch(index, wait: wait)
-        case .stop:
-            guard requireRunning(index) else { return }
-            deliver(.appCall(.stop, waiter: nil), to: index)
-        case .start:
-            guard requireRunning(index) else { return }
-            let waiter = makeWaiter(for: index, action: "start")
-            deliver(.appCall(.start, waiter: waiter), to: index)
-            if wait { waitFor(waiter, what: "'\(device.name): start'") }
-        case .resetSyncData(let deleteAll):
-            guard requireRunning(index) else { return }
-            let waiter = makeWaiter(for: index, action: Self.name(of: statement.action))
-            deliver(.appCall(.resetSyncData(deleteAll: deleteAll), waiter: waiter), to: index)
-            if wait { waitFor(waiter, what: "'\(device.name): reset-sync-data'") }
-        case .initializeSchema:
-            guard requireRunning(index) else { return }
-            let waiter = makeWaiter(for: index, action: "initialize-schema")
-            deliver(.appCall(.initializeSchema, waiter: waiter), to: index)
-            if wait { waitFor(waiter, what: "'\(device.name): initialize-schema'") }
-        case .signOut:
-            changeAccount(index, to: nil, status: .noAccount)
-        case .signIn(let account):
-            changeAccount(index, to: account.value, status: .available)
-        case .accountUnavailable:
-            changeAccount(index, to: device.account, status: .temporarilyUnavailable)
-        case .accountAvailable:
-            changeAccount(index, to: device.account, status: device.account == nil ? .noAccount : .available)
-        case .accountStatus(let setting):
-            let status = Self.status(setting.value, account: device.account)
-            changeAccount(index, to: device.account, status: status)
         case .loseStore:
             device.loseStore()
             record(device.name, "store.lost")
@@ -133,8 +182,8 @@ extension World {
             device.isObserved = on
             record(device.name, on ? "observer.attached" : "observer.detached")
             if on && device.isRunning { deliver(.observerAttached, to: index) }
-        case .share, .sharePublic, .acceptShare, .unshare, .removeParticipant, .leaveShare:
-            performSharing(statement.action, device: index)
+        default:
+            break
         }
     }
 
@@ -144,10 +193,13 @@ extension World {
         let device = devices[index]
         device.account = account
         device.accountStatus = status
-        record(device.name, "account.changed", [TraceField("account", account.map { .string($0) } ?? .null),
-                                                 TraceField("status", .string(status.description))])
+        record(device.name, "account.changed", [
+            TraceField("account", account.map { .string($0) } ?? .null),
+            TraceField("status", .string(status.description)),
+        ])
         if device.isRunning { deliver(.accountChanged, to: index) }
-        for (other, candidate) in devices.enumerated() where candidate.host === device && candidate.isRunning {
+        for (other, candidate) in devices.enumerated()
+            where candidate.host === device && candidate.isRunning {
             deliver(.accountChanged, to: other)
         }
     }
@@ -160,7 +212,8 @@ extension World {
         }
         device.launch()
         noteIncarnation(of: index)
-        record(device.name, "app.launched", [TraceField("incarnation", .int(Int64(device.incarnation)))])
+        record(device.name, "app.launched",
+               [TraceField("incarnation", .int(Int64(device.incarnation)))])
         let waiter = makeWaiter(for: index, action: "launch")
         deliver(.launch(waiter: waiter), to: index)
         if wait { waitFor(waiter, what: "'\(device.name): launch'") }
@@ -197,8 +250,8 @@ extension World {
     /// in the same event, so the wait cannot end between a probe point passed in line and
     /// its `.resume`.
     func waitFor(_ waiter: WaiterID, what: String) {
-        run(while: { !completedWaiters.contains(waiter.rawValue) }, bound: Self.waitBound, what: what,
-            passesInLine: true)
+        run(while: { !completedWaiters.contains(waiter.rawValue) }, bound: Self.waitBound,
+            what: what, passesInLine: true)
     }
 
     private func save(_ operation: Transaction.Operation, device index: Int) {
@@ -214,9 +267,12 @@ extension World {
     private func describe(_ error: StoreError, on index: Int) -> String {
         switch error {
         case .unknownModel(let id):
-            return "no model \(labels.label(of: id, on: index, devices: devices) ?? labelName(of: id, on: index))"
+            let name = labels.label(of: id, on: index, devices: devices) ??
+                labelName(of: id, on: index)
+            return "no model \(name)"
         case .deleteDenied(let id, let relationship):
-            let name = labels.label(of: id, on: index, devices: devices) ?? labelName(of: id, on: index)
+            let name = labels.label(of: id, on: index, devices: devices) ??
+                labelName(of: id, on: index)
             return "'\(name)' cannot be deleted: relationship '\(relationship)' denies it"
         default:
             return error.description
@@ -276,7 +332,9 @@ extension World {
     private static let emptyPropertyTableCapacity = 8
 
     /// The store values of `key=value` assignments; relationships take labels.
-    private func properties(_ assignments: [Assignment], entity: String, device index: Int) -> [String: PropertyValue]? {
+    private func properties(
+        _ assignments: [Assignment], entity: String, device index: Int
+    ) -> [String: PropertyValue]? {
         guard let description = schema.entity(named: entity) else {
             fail("unknown entity '\(entity)'")
             return nil
@@ -292,10 +350,12 @@ extension World {
             if let attribute = description.attribute(named: key) {
                 if case .null = assignment.value.literal {
                     result[key] = .attribute(nil)
-                } else if let value = ValueConversion.attributeValue(assignment.value.literal, type: attribute.type) {
+                } else if let value = ValueConversion.attributeValue(
+                    assignment.value.literal, type: attribute.type) {
                     result[key] = .attribute(value)
                 } else {
-                    fail("'\(assignment.value.text)' is not a value of type \(attribute.type.rawValue)")
+                    fail("'\(assignment.value.text)' is not a value of type "
+                        + "\(attribute.type.rawValue)")
                     return nil
                 }
             } else if let relationship = description.relationship(named: key) {
@@ -304,7 +364,8 @@ extension World {
                     result[key] = relationship.isToMany ? .relationships([]) : .relationship(nil)
                 case .label(let label):
                     guard let target = requireModel(label, on: index) else { return nil }
-                    result[key] = relationship.isToMany ? .relationships([target]) : .relationship(target)
+                    result[key] = relationship.isToMany
+                        ? .relationships([target]) : .relationship(target)
                 default:
                     fail("relationship '\(key)' takes a label, not '\(assignment.value.text)'")
                     return nil
@@ -333,7 +394,8 @@ extension World {
     static func name(of action: DeviceAction) -> String {
         switch action {
         case .autosync(let on): return on ? "autosync on" : "autosync off"
-        case .resetSyncData(let deleteAll): return deleteAll ? "reset-sync-data then delete-all" : "reset-sync-data"
+        case .resetSyncData(let deleteAll):
+            return deleteAll ? "reset-sync-data then delete-all" : "reset-sync-data"
         case .observe(let on): return on ? "observe on" : "observe off"
         case .accountStatus(let setting): return "account-status " + setting.value.rawValue
         case .acceptShare: return "accept share"

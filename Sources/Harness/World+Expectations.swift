@@ -14,18 +14,8 @@ extension World {
             return checkDeviceValues(device.value, label.value, values)
         case .values(.cloud(let account), let label, let values):
             return checkCloudValues(account.value, label.value, values)
-        case .absent(.device(let device), let label):
-            guard let index = deviceIndex[device.value] else { return (false, "no device") }
-            if let id = labels.model(label.value, on: index, devices: devices) {
-                return (false, "\(label.value) exists (\(describeModel(id, on: index)))")
-            }
-            return (true, "")
-        case .absent(.cloud(let account), let label):
-            guard let name = labels.recordName(of: label.value) else { return (true, "") }
-            if let record = appRecord(named: name, of: account.value) {
-                return (false, "record \(name) exists (\(describeRecord(record)))")
-            }
-            return (true, "")
+        case .absent(let scope, let label):
+            return checkAbsent(scope, label.value)
         case .count(let scope, let entity, let filter, let comparison, let count):
             let actual = countModels(scope, entity.value, filter)
             return (comparison.holds(actual, count.value), "\(actual)")
@@ -49,20 +39,14 @@ extension World {
         case .refused(let device, let error):
             guard let index = deviceIndex[device.value] else { return (false, "no device") }
             let codes = refusals[index].map(\.description).sorted()
-            return (codes.contains(error.value.rawValue), codes.isEmpty ? "no refusal" : "refused " + codes.joined(separator: ", "))
+            return (codes.contains(error.value.rawValue),
+                    codes.isEmpty ? "no refusal" : "refused " + codes.joined(separator: ", "))
         case .pending(let device, let count):
             guard let index = deviceIndex[device.value] else { return (false, "no device") }
             let actual = devices[index].observation.pendingCount
             return (actual == count.value, "pending \(actual)")
         case .fired(let device, let rule, let expected):
-            let actual: Bool
-            if let device {
-                guard let index = deviceIndex[device.value] else { return (false, "no device") }
-                actual = firedRules[index].contains(rule.value)
-            } else {
-                actual = firedRules.contains { $0.contains(rule.value) }
-            }
-            return (actual == expected, actual ? "fired" : "not fired")
+            return checkFired(device?.value, rule.value, expected)
         case .recordZone(let account, let label, let zone):
             return checkRecordZone(account.value, label.value, zone.value)
         case .rawValues(let account, let label, let values):
@@ -78,12 +62,50 @@ extension World {
             let found = fileWarnings.isEmpty ? "no warning" : fileWarnings.joined(separator: "; ")
             return (fileWarnings.contains { $0.contains(text.value) }, found)
         case .converged(let expected):
-            // Records by the label the file gave them, where it gave one.
-            let names = RecordLabels(labels: labels.resolvedBindings().map(\.label), table: labels)
-            let problems = ConvergenceChecker.check(self) { names.label(of: $0) ?? $0 }
-            let actual = problems.isEmpty
-            return (actual == expected, actual ? "converged" : problems.prefix(3).joined(separator: "; "))
+            return checkConverged(expected)
         }
+    }
+
+    /// `expect DEVICE: no LABEL` or `expect cloud ACCOUNT: no LABEL`.
+    private func checkAbsent(_ scope: ExpectationScope, _ label: String) -> (Bool, String) {
+        switch scope {
+        case .device(let device):
+            guard let index = deviceIndex[device.value] else { return (false, "no device") }
+            if let id = labels.model(label, on: index, devices: devices) {
+                return (false, "\(label) exists (\(describeModel(id, on: index)))")
+            }
+            return (true, "")
+        case .cloud(let account):
+            guard let name = labels.recordName(of: label) else { return (true, "") }
+            if let record = appRecord(named: name, of: account.value) {
+                return (false, "record \(name) exists (\(describeRecord(record)))")
+            }
+            return (true, "")
+        }
+    }
+
+    /// Whether the rule fired on the device, or anywhere when `deviceName` is nil.
+    private func checkFired(
+        _ deviceName: String?, _ rule: String, _ expected: Bool
+    ) -> (Bool, String) {
+        let actual: Bool
+        if let deviceName {
+            guard let index = deviceIndex[deviceName] else { return (false, "no device") }
+            actual = firedRules[index].contains(rule)
+        } else {
+            actual = firedRules.contains { $0.contains(rule) }
+        }
+        return (actual == expected, actual ? "fired" : "not fired")
+    }
+
+    /// `expect [not] converged`: the first problems the convergence checker finds, if any.
+    private func checkConverged(_ expected: Bool) -> (Bool, String) {
+        // Records by the label the file gave them, where it gave one.
+        let names = RecordLabels(labels: labels.resolvedBindings().map(\.label), table: labels)
+        let problems = ConvergenceChecker.check(self) { names.label(of: $0) ?? $0 }
+        let actual = problems.isEmpty
+        return (actual == expected,
+                actual ? "converged" : problems.prefix(3).joined(separator: "; "))
     }
 
     func engineState(of index: Int) -> EngineState {
@@ -97,7 +119,9 @@ extension World {
         devices[index].observation.hasDownloadedOnce
     }
 
-    private func checkDeviceValues(_ deviceName: String, _ label: String, _ values: [Assignment]) -> (Bool, String) {
+    private func checkDeviceValues(
+        _ deviceName: String, _ label: String, _ values: [Assignment]
+    ) -> (Bool, String) {
         guard let index = deviceIndex[deviceName] else { return (false, "no device") }
         guard let id = labels.model(label, on: index, devices: devices),
               let model = devices[index].store.model(id),
@@ -111,24 +135,38 @@ extension World {
             if let attribute = entity.attribute(named: key) {
                 let wanted = expectedValue(assignment.value, type: attribute.type)
                 let actual = model.values[key]
-                if wanted != actual { mismatches.append("\(key)=\(ValueConversion.describe(actual))") }
+                if wanted != actual {
+                    mismatches.append("\(key)=\(ValueConversion.describe(actual))")
+                }
             } else if entity.relationship(named: key) != nil {
                 let actual = model.toOne[key]
                 var wanted: ModelID?
                 if case .label(let target) = assignment.value.literal {
                     wanted = labels.model(target, on: index, devices: devices)
-                    if wanted == nil { mismatches.append("\(key): no \(target) on \(deviceName)"); continue }
+                    if wanted == nil {
+                        mismatches.append("\(key): no \(target) on \(deviceName)")
+                        continue
+                    }
                 }
-                if wanted != actual { mismatches.append("\(key)=\(actual.map { labelName(of: $0, on: index) } ?? "nil")") }
+                if wanted != actual {
+                    let name = actual.map { labelName(of: $0, on: index) } ?? "nil"
+                    mismatches.append("\(key)=\(name)")
+                }
             }
         }
-        return (mismatches.isEmpty, mismatches.isEmpty ? "" : "\(label) " + mismatches.joined(separator: " "))
+        return (mismatches.isEmpty,
+                mismatches.isEmpty ? "" : "\(label) " + mismatches.joined(separator: " "))
     }
 
-    private func checkCloudValues(_ account: String, _ label: String, _ values: [Assignment]) -> (Bool, String) {
-        guard let name = labels.recordName(of: label) else { return (false, "\(label) has no record") }
+    private func checkCloudValues(
+        _ account: String, _ label: String, _ values: [Assignment]
+    ) -> (Bool, String) {
+        guard let name = labels.recordName(of: label) else {
+            return (false, "\(label) has no record")
+        }
         guard let record = appRecord(named: name, of: account),
-              let entity = codec.entity(ofRecordType: record.recordType).flatMap(schema.entity(named:)) else {
+              let entity = codec.entity(ofRecordType: record.recordType)
+                  .flatMap(schema.entity(named:)) else {
             return (false, "no record \(name) in \(account)'s zone")
         }
         var mismatches: [String] = []
@@ -137,23 +175,32 @@ extension World {
             if let attribute = entity.attribute(named: key) {
                 let wanted = expectedValue(assignment.value, type: attribute.type)
                 let actual = codec.value(of: key, type: attribute.type, in: record)
-                if wanted != actual { mismatches.append("\(key)=\(ValueConversion.describe(actual))") }
+                if wanted != actual {
+                    mismatches.append("\(key)=\(ValueConversion.describe(actual))")
+                }
             } else if entity.relationship(named: key) != nil {
                 let actual = codec.reference(of: key, in: record)
                 var wanted: String?
-                if case .label(let target) = assignment.value.literal { wanted = labels.recordName(of: target) }
+                if case .label(let target) = assignment.value.literal {
+                    wanted = labels.recordName(of: target)
+                }
                 if wanted != actual { mismatches.append("\(key)=\(actual ?? "nil")") }
             }
         }
-        return (mismatches.isEmpty, mismatches.isEmpty ? "" : "\(label) " + mismatches.joined(separator: " "))
+        return (mismatches.isEmpty,
+                mismatches.isEmpty ? "" : "\(label) " + mismatches.joined(separator: " "))
     }
 
-    private func expectedValue(_ value: Scenario.Value, type: LocalStore.AttributeType) -> LocalStore.AttributeValue? {
+    private func expectedValue(
+        _ value: Scenario.Value, type: LocalStore.AttributeType
+    ) -> LocalStore.AttributeValue? {
         if case .null = value.literal { return nil }
         return ValueConversion.attributeValue(value.literal, type: type)
     }
 
-    private func countModels(_ scope: ExpectationScope, _ entityName: String, _ filter: [Assignment]) -> Int {
+    private func countModels(
+        _ scope: ExpectationScope, _ entityName: String, _ filter: [Assignment]
+    ) -> Int {
         guard let entity = schema.entity(named: entityName) else { return 0 }
         let wanted: [(String, LocalStore.AttributeValue?)] = filter.compactMap { assignment in
             guard let attribute = entity.attribute(named: assignment.key.value) else { return nil }
@@ -167,7 +214,9 @@ extension World {
             }.count
         case .cloud(let account):
             return appRecords(of: account.value).filter { record in
-                guard codec.entity(ofRecordType: record.recordType) == entityName else { return false }
+                guard codec.entity(ofRecordType: record.recordType) == entityName else {
+                    return false
+                }
                 return wanted.allSatisfy { key, value in
                     guard let attribute = entity.attribute(named: key) else { return false }
                     return codec.value(of: key, type: attribute.type, in: record) == value
@@ -178,7 +227,8 @@ extension World {
 
     func describeModel(_ id: ModelID, on index: Int) -> String {
         guard let model = devices[index].store.model(id) else { return "gone" }
-        return model.values.keys.sorted().map { "\($0)=\(ValueConversion.describe(model.values[$0]))" }
+        return model.values.keys.sorted()
+            .map { "\($0)=\(ValueConversion.describe(model.values[$0]))" }
             .joined(separator: " ")
     }
 
@@ -189,10 +239,12 @@ extension World {
 
     static func describe(_ value: CloudValue) -> String {
         switch value {
-        case .string(let text): return text.utf8.count > 64 ? "text(\(text.utf8.count) bytes)" : "\"\(text)\""
+        case .string(let text):
+            return text.utf8.count > 64 ? "text(\(text.utf8.count) bytes)" : "\"\(text)\""
         case .int(let number): return String(number)
         case .double(let number): return number.description
-        case .date(let milliseconds): return "\"\(ISODate.text(millisecondsSince1970: milliseconds))\""
+        case .date(let milliseconds):
+            return "\"\(ISODate.text(millisecondsSince1970: milliseconds))\""
         case .bytes(let bytes): return "bytes(\(bytes.count))"
         case .reference(let name, _): return "ref(\(name))"
         case .asset(let bytes): return "asset(\(bytes.count))"

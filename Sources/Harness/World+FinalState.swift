@@ -13,13 +13,16 @@ extension World {
                     entity: record.recordType,
                     name: record.recordName,
                     fields: record.sortedKeys.map { key in
-                        FinalState.Field(key: key, value: record.fields[key].map(World.describe) ?? "nil")
+                        FinalState.Field(
+                            key: key, value: record.fields[key].map(World.describe) ?? "nil")
                     }
                 )
             }
             return FinalState.AccountTable(account: account, records: rows)
         }
-        let bindings = labels.resolvedBindings().map { FinalState.LabelBinding(label: $0.label, recordName: $0.recordName) }
+        let bindings = labels.resolvedBindings().map {
+            FinalState.LabelBinding(label: $0.label, recordName: $0.recordName)
+        }
         return FinalState(devices: deviceTables, accounts: accountTables, labels: bindings)
     }
 }

@@ -10,7 +10,8 @@ extension Latency {
         case .fixed(let span):
             self = .fixed(SimTime(microseconds: span.microseconds))
         case .range(let lower, let upper):
-            self = .range(SimTime(microseconds: lower.microseconds), SimTime(microseconds: upper.microseconds))
+            self = .range(SimTime(microseconds: lower.microseconds),
+                          SimTime(microseconds: upper.microseconds))
         }
     }
 }
@@ -27,21 +28,25 @@ extension World {
     func send(_ request: consuming CloudRequest, id: RequestID, from index: Int) {
         let device = devices[index]
         guard online[index] else {
-            record(device.name, "request.failed", [TraceField("request", .string(id.description)),
-                                                   TraceField("kind", .string(request.kind)),
-                                                   TraceField("error", .string("networkUnavailable"))])
+            record(device.name, "request.failed", [
+                TraceField("request", .string(id.description)),
+                TraceField("kind", .string(request.kind)),
+                TraceField("error", .string("networkUnavailable")),
+            ])
             outstanding[index] += 1
-            let answer = CloudResponse.failure(CloudError(.networkUnavailable, message: "the device is offline"))
+            let answer = CloudResponse.failure(
+                CloudError(.networkUnavailable, message: "the device is offline"))
             kernel.schedule(after: .zero, actor: deviceActors[index],
                             .responseArrives(
                                 device: index, incarnation: incarnations[index], id, answer))
             return
         }
         let delay = drawLatency(for: index)
-        record(device.name, "request.sent", [TraceField("request", .string(id.description)),
-                                             TraceField("kind", .string(request.kind)),
-                                             TraceField("arrives", .int(now.adding(delay).microseconds))]
-               + requestDetails(request))
+        record(device.name, "request.sent", [
+            TraceField("request", .string(id.description)),
+            TraceField("kind", .string(request.kind)),
+            TraceField("arrives", .int(now.adding(delay).microseconds)),
+        ] + requestDetails(request))
         outstanding[index] += 1
         kernel.schedule(after: delay, actor: deviceActors[index],
                         .requestArrives(
@@ -51,7 +56,9 @@ extension World {
 
     /// The cloud applies the request the moment it arrives, then answers after the return
     /// latency; pushes go out to the account's other devices.
-    func requestArrives(_ index: Int, _ id: RequestID, _ request: CloudRequest, _ client: CloudClient) {
+    func requestArrives(
+        _ index: Int, _ id: RequestID, _ request: CloudRequest, _ client: CloudClient
+    ) {
         let device = devices[index]
         var outcome = cloud.handle(request, from: client, now: now)
         record("cloud", "request.handled", [TraceField("device", .string(device.name)),
@@ -75,7 +82,8 @@ extension World {
         } else {
             // The answer cannot reach an offline device: the request fails there, after the
             // cloud already applied it.
-            let lost = CloudResponse.failure(CloudError(.networkFailure, message: "the connection was lost"))
+            let lost = CloudResponse.failure(
+                CloudError(.networkFailure, message: "the connection was lost"))
             kernel.schedule(after: .zero, actor: deviceActors[index],
                             .responseArrives(device: index, incarnation: incarnation, id, lost))
         }
@@ -85,11 +93,13 @@ extension World {
         for note in notes {
             // The profile names the engine's rule a neutral note shows (docs/CLOUDSIM.md).
             let rules = profile.rules(for: note)
-            record("cloud", note.kind, note.details.map { TraceField($0.key, .string($0.value)) }, rules: rules)
+            record("cloud", note.kind, note.details.map { TraceField($0.key, .string($0.value)) },
+                   rules: rules)
             noteFired(rules, device: nil)
             // The race the cloud observed was that device's request (LIM-1's recreation):
             // `expect DEVICE: fired` holds there too.
-            if !rules.isEmpty, let device = note.details.first(where: { $0.key == "device" })?.value,
+            if !rules.isEmpty,
+               let device = note.details.first(where: { $0.key == "device" })?.value,
                let index = index(ofDevice: device) {
                 noteFired(rules, device: index)
             }
@@ -118,7 +128,8 @@ extension World {
     /// the one kept for an offline device too when it comes back online (APNs keeps the
     /// last one; it is no more guaranteed than the others).
     func pushDropped(_ index: Int) -> Bool {
-        guard pushDropPerMillion > 0, pushStreams[index].chance(pushDropPerMillion, in: 1_000_000) else {
+        guard pushDropPerMillion > 0,
+              pushStreams[index].chance(pushDropPerMillion, in: 1_000_000) else {
             return false
         }
         record("cloud", "push.dropped", [TraceField("device", .string(devices[index].name))])

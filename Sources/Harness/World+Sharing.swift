@@ -17,53 +17,15 @@ extension World {
         }
         labels.resolveNames(devices: devices)
         let client = device.client
-        let outcome: CloudOutcome
-        if let zoneWide = zoneWideShareOutcome(action, client: client, device: device) {
-            outcome = zoneWide
-        } else {
-        switch action {
-        case .share(let label, let account, let permission, let administrator):
-            guard let name = sharedRecordName(label.value) else { return }
-            let invite = ShareAction.invite(
-                account: account.value,
-                permission: permission == .readWrite ? .readWrite : .readOnly,
-                role: administrator ? .administrator : .privateUser)
-            outcome = cloud.shareAction(
-                invite, on: .rootRecord(name), in: managedZone(holding: name, device: device),
-                by: client, now: now)
-        case .sharePublic(let label, let permission):
-            guard let name = sharedRecordName(label.value) else { return }
-            let zone = ownZone(holding: name, account: device.account ?? "")
-            outcome = cloud.shareAction(
-                .setPublicPermission(Self.sharePermission(permission.value)),
-                on: .rootRecord(name), in: zone, by: client, now: now)
-        case .acceptShare(let label):
-            guard let name = sharedRecordName(label.value) else { return }
-            outcome = cloud.acceptShare(rootRecordName: name, ownerZone: ownerZone(of: name, default: device), by: client, now: now)
-        case .unshare(let label):
-            guard let name = sharedRecordName(label.value) else { return }
-            outcome = cloud.unshare(rootRecordName: name, ownerZone: shareZone(of: name, owner: device.account ?? ""), by: client, now: now)
-        case .removeParticipant(let account, let label):
-            guard let name = sharedRecordName(label.value) else { return }
-            let owned = cloud.shares(of: device.account ?? "")
-                .contains { $0.rootRecordName == name }
-            outcome = cloud.removeParticipant(
-                account.value, rootRecordName: name,
-                ownerZone: owned ? shareZone(of: name, owner: device.account ?? "")
-                    : managedZone(holding: name, device: device),
-                by: client, now: now)
-        case .leaveShare(let label):
-            guard let name = sharedRecordName(label.value) else { return }
-            outcome = cloud.leaveShare(rootRecordName: name, ownerZone: ownerZone(of: name, default: device), by: client, now: now)
-        default:
-            return
-        }
-        }
+        guard let outcome = zoneWideShareOutcome(action, client: client, device: device)
+            ?? hierarchyShareOutcome(action, client: client, device: device) else { return }
         applyNotes(outcome.notes)
         sendPushes(outcome.pushes)
         if case .failure(let error) = outcome.response {
-            record(device.name, "share.refused", [TraceField("action", .string(Self.name(of: action))),
-                                                  TraceField("error", .string(error.description))])
+            record(device.name, "share.refused", [
+                TraceField("action", .string(Self.name(of: action))),
+                TraceField("error", .string(error.description)),
+            ])
             refusals[index].insert(error.code)
             return
         }
@@ -78,10 +40,62 @@ extension World {
         }
     }
 
+    /// A sharing step on the root's own share (sds, naive); nil when the label has no
+    /// record (the run has failed) or the action is not a sharing step.
+    private func hierarchyShareOutcome(
+        _ action: DeviceAction, client: CloudClient, device: Device
+    ) -> CloudOutcome? {
+        switch action {
+        case .share(let label, let account, let permission, let administrator):
+            guard let name = sharedRecordName(label.value) else { return nil }
+            let invite = ShareAction.invite(
+                account: account.value,
+                permission: permission == .readWrite ? .readWrite : .readOnly,
+                role: administrator ? .administrator : .privateUser)
+            return cloud.shareAction(
+                invite, on: .rootRecord(name), in: managedZone(holding: name, device: device),
+                by: client, now: now)
+        case .sharePublic(let label, let permission):
+            guard let name = sharedRecordName(label.value) else { return nil }
+            let zone = ownZone(holding: name, account: device.account ?? "")
+            return cloud.shareAction(
+                .setPublicPermission(Self.sharePermission(permission.value)),
+                on: .rootRecord(name), in: zone, by: client, now: now)
+        case .acceptShare(let label):
+            guard let name = sharedRecordName(label.value) else { return nil }
+            return cloud.acceptShare(
+                rootRecordName: name, ownerZone: ownerZone(of: name, default: device),
+                by: client, now: now)
+        case .unshare(let label):
+            guard let name = sharedRecordName(label.value) else { return nil }
+            return cloud.unshare(
+                rootRecordName: name, ownerZone: shareZone(of: name, owner: device.account ?? ""),
+                by: client, now: now)
+        case .removeParticipant(let account, let label):
+            guard let name = sharedRecordName(label.value) else { return nil }
+            let owned = cloud.shares(of: device.account ?? "")
+                .contains { $0.rootRecordName == name }
+            return cloud.removeParticipant(
+                account.value, rootRecordName: name,
+                ownerZone: owned ? shareZone(of: name, owner: device.account ?? "")
+                    : managedZone(holding: name, device: device),
+                by: client, now: now)
+        case .leaveShare(let label):
+            guard let name = sharedRecordName(label.value) else { return nil }
+            return cloud.leaveShare(
+                rootRecordName: name, ownerZone: ownerZone(of: name, default: device),
+                by: client, now: now)
+        default:
+            return nil
+        }
+    }
+
     /// For an engine that shares whole zones (its codec names the zone of a root, outbox's
     /// OBX-28): the same step on the zone-wide share of the root's collection zone. Nil for
     /// a hierarchy-sharing engine (sds, naive), whose steps stay exactly as they were.
-    private func zoneWideShareOutcome(_ action: DeviceAction, client: CloudClient, device: Device) -> CloudOutcome? {
+    private func zoneWideShareOutcome(
+        _ action: DeviceAction, client: CloudClient, device: Device
+    ) -> CloudOutcome? {
         let label: String
         switch action {
         case .share(let root, _, _, _), .sharePublic(let root, _), .acceptShare(let root),
@@ -93,7 +107,9 @@ extension World {
         guard let rootName = labels.recordName(of: label),
               let zoneName = codec.sharedZoneName(ofRoot: rootName) else { return nil }
         let own = ZoneID(owner: device.account ?? "", name: zoneName)
-        let owner = cloud.accountNames.first { cloud.zones(of: $0).contains(ZoneID(owner: $0, name: zoneName)) }
+        let owner = cloud.accountNames.first {
+            cloud.zones(of: $0).contains(ZoneID(owner: $0, name: zoneName))
+        }
         let ownerZone = owner.map { ZoneID(owner: $0, name: zoneName) } ?? own
         let step: ShareAction
         var zone = own
@@ -169,7 +185,8 @@ extension World {
     /// The zone holding a shared root, found among the cloud's shares (any owner, any zone).
     private func ownerZone(of rootName: String, default device: Device) -> ZoneID {
         for account in cloud.accountNames {
-            if let share = cloud.shares(of: account).first(where: { $0.rootRecordName == rootName }) {
+            if let share = cloud.shares(of: account)
+                .first(where: { $0.rootRecordName == rootName }) {
                 return share.zone
             }
         }

@@ -66,7 +66,9 @@ extension World {
         func named(_ name: String) -> String {
             if labelByName == nil {
                 var table: [String: String] = [:]
-                for binding in labels.resolvedBindings() { table[binding.recordName] = binding.label }
+                for binding in labels.resolvedBindings() {
+                    table[binding.recordName] = binding.label
+                }
                 labelByName = table
             }
             return labelByName?[name] ?? name

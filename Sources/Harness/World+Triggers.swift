@@ -58,7 +58,10 @@ extension World {
         var details = [TraceField("line", .int(Int64(trigger.line))),
                        TraceField("probe", .string(probe)),
                        TraceField("device", .string(devices[index].name))]
-        if deferred { details.append(TraceField("after", .string("the writes and requests that followed the probe"))) }
+        if deferred {
+            details.append(TraceField(
+                "after", .string("the writes and requests that followed the probe")))
+        }
         record("script", "trigger.fired", details)
         switch trigger.action {
         case .device(let statement):

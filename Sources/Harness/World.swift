@@ -179,17 +179,8 @@ final class World {
         cloudLatency = Latency(configuration.latency)
         pushLatency = Latency(configuration.pushLatency)
         pushDropPerMillion = UInt64(max(0, configuration.pushDrop.partsPerMillion))
-        let environment: CloudSim.CloudEnvironment = configuration.environment == .production ? .production : .development
-        var cloudConfiguration = CloudSim.CloudConfiguration(
-            accounts: scenario.accounts.map(\.name.value),
-            appZoneName: profile.codec.zoneNames[0],
-            environment: environment
-        )
-        cloudConfiguration.recreatesDeletedRecords = options.cloudRecreatesDeletedRecords
-        cloudConfiguration.tokenlessFetchOmitsDeletions = options.cloudTokenlessFetchOmitsDeletions
-        cloudConfiguration.missingDeletes = configuration.missingDeletes == .unknownItem ? .unknownItem : .succeed
-        cloudConfiguration.childSaveChangesParentTag = configuration.childSaves == .touchParent
-        cloud = CloudService(configuration: cloudConfiguration)
+        cloud = CloudService(configuration: World.cloudConfiguration(
+            of: scenario, profile: profile, options: options))
         for declaration in scenario.devices {
             let name = declaration.name.value
             let host = declaration.extensionOf.flatMap { hostName in
@@ -238,6 +229,27 @@ final class World {
         recentRuleLists = Array(repeating: [], count: firedRules.count * Self.recentListCount)
         nextRecentList = Array(repeating: 0, count: firedRules.count)
         cloudActor = kernel.actor(named: "cloud")
+    }
+
+    /// The simulated cloud's settings: the file's `cloud` lines, the engine's app zone and
+    /// the options' cloud switches.
+    private static func cloudConfiguration(
+        of scenario: ScenarioFile, profile: EngineProfile, options: RunOptions
+    ) -> CloudSim.CloudConfiguration {
+        let configuration = scenario.cloud
+        let environment: CloudSim.CloudEnvironment =
+            configuration.environment == .production ? .production : .development
+        var cloudConfiguration = CloudSim.CloudConfiguration(
+            accounts: scenario.accounts.map(\.name.value),
+            appZoneName: profile.codec.zoneNames[0],
+            environment: environment
+        )
+        cloudConfiguration.recreatesDeletedRecords = options.cloudRecreatesDeletedRecords
+        cloudConfiguration.tokenlessFetchOmitsDeletions = options.cloudTokenlessFetchOmitsDeletions
+        cloudConfiguration.missingDeletes =
+            configuration.missingDeletes == .unknownItem ? .unknownItem : .succeed
+        cloudConfiguration.childSaveChangesParentTag = configuration.childSaves == .touchParent
+        return cloudConfiguration
     }
 
     var now: SimTime { kernel.now }
@@ -360,7 +372,10 @@ final class World {
     func fail(_ message: String) {
         guard failure == nil else { return }
         failure = RuntimeFailure(line: currentLine, time: now, message: message)
-        record("script", "run.failed", [TraceField("line", .int(Int64(currentLine))), TraceField("message", .string(message))])
+        record("script", "run.failed", [
+            TraceField("line", .int(Int64(currentLine))),
+            TraceField("message", .string(message)),
+        ])
     }
 
     /// True when the device has nothing in flight and no timer due before `horizon` (by
@@ -397,7 +412,8 @@ final class World {
             outstanding[index] -= 1
             let device = devices[index]
             guard incarnations[index] == incarnation, device.isRunning else {
-                record(device.name, "response.lost", [TraceField("request", .string(id.description))])
+                record(device.name, "response.lost",
+                       [TraceField("request", .string(id.description))])
                 return
             }
             record(device.name, "response.received", responseDetails(id, response))
@@ -488,7 +504,10 @@ final class World {
         var deferred: [ArmedTrigger] = []
         var finished = true
         while position < effects.count {
-            guard incarnations[index] == incarnation, failure == nil else { finished = false; break }
+            guard incarnations[index] == incarnation, failure == nil else {
+                finished = false
+                break
+            }
             var effect = EngineEffect.probe("")
             swap(&effect, &effects[position])
             position += 1

@@ -171,6 +171,13 @@ extension EngineComparison {
         if let note = catalogueNote(markdown: false) {
             body.append("<p class=\"catalogue-note\">\(note)</p>")
         }
+        appendTimelines(to: &body)
+        return HTMLPage.document(title: title, body: body, extraStyle: Self.htmlStyle)
+    }
+
+    /// The page's last section: each engine's sequence diagram as inline SVG, folded.
+    private func appendTimelines(to body: inout [String]) {
+        let e = { (text: String) in XMLText.escape(text) }
         body += ["<section id=\"timelines\">", "<h2>Timelines</h2>",
                  "<p class=\"legend\">One diagram per engine; open the ones to read.</p>"]
         for column in columns {
@@ -190,7 +197,6 @@ extension EngineComparison {
             body += ["</div>", "</details>"]
         }
         body.append("</section>")
-        return HTMLPage.document(title: title, body: body, extraStyle: Self.htmlStyle)
     }
 
     /// Where to read the rules of engines whose catalogue page was not found; nil when

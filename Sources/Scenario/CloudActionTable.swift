@@ -100,8 +100,10 @@ extension Parser {
             if deletes {
                 advance()
             } else if !current.isKeyword("records") {
-                let suggestions = Suggestions.closest(to: current.text, among: ["records", "deletes"])
-                report(.expected("'records' or 'deletes'", found: current, suggestions: suggestions),
+                let suggestions = Suggestions.closest(
+                    to: current.text, among: ["records", "deletes"])
+                report(.expected("'records' or 'deletes'", found: current,
+                                 suggestions: suggestions),
                     at: current.location)
                 return nil
             } else {

@@ -1,4 +1,5 @@
-/// The `CKError.Code` names (Apple's CKError.Code documentation) a scenario may make the cloud answer.
+/// The `CKError.Code` names (Apple's CKError.Code documentation) a scenario may make the cloud
+/// answer.
 ///
 /// `rawValue` is the name as written in a file; `code` is CloudKit's raw value.
 public enum CloudKitErrorCode: String, Hashable, Sendable, CaseIterable {

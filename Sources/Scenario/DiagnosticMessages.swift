@@ -157,7 +157,8 @@ extension DiagnosticMessage {
 
     static func unknownDurationUnit(_ text: String, suggestions: [String]) -> Self {
         Self(id: "invalid-duration",
-            message: "unknown unit in duration '\(text)'; units are 'us', 'ms', 's', 'm', 'h' and 'd'",
+            message: "unknown unit in duration '\(text)'; "
+                + "units are 'us', 'ms', 's', 'm', 'h' and 'd'",
             suggestions: suggestions)
     }
 
@@ -219,7 +220,8 @@ extension DiagnosticMessage {
 
     static func generatedValueTooLarge(_ text: String) -> Self {
         Self(id: "value-too-large",
-            message: "'\(text)' is larger than the \(Limits.sizeText(Limits.maximumGeneratedBytes)) "
+            message: "'\(text)' is larger than the "
+                + "\(Limits.sizeText(Limits.maximumGeneratedBytes)) "
                 + "a generated value may be (CloudKit's practical limit for one asset)")
     }
 
@@ -235,7 +237,9 @@ extension DiagnosticMessage {
     }
 
     /// A `wait` or `at` that takes the script past the time budget.
-    static func scriptBeyondTimeBudget(_ statement: String, reaches: TimeSpan, budget: TimeSpan, hint: String) -> Self {
+    static func scriptBeyondTimeBudget(
+        _ statement: String, reaches: TimeSpan, budget: TimeSpan, hint: String
+    ) -> Self {
         Self(id: "beyond-time-budget",
             message: "'\(statement)' takes the script to \(reaches.unitText), past the run's "
                 + "time budget of \(budget.unitText); \(hint)")
@@ -387,7 +391,8 @@ extension DiagnosticMessage {
         -> Self
     {
         let message = listed.isEmpty
-            ? "engine '\(engine)' is not in an 'engines' line; add 'engines \(engine), …' to the setup"
+            ? "engine '\(engine)' is not in an 'engines' line; "
+                + "add 'engines \(engine), …' to the setup"
             : "engine '\(engine)' is not in the file's 'engines' line ("
                 + listed.map { "'\($0)'" }.joined(separator: ", ") + ")"
         return Self(id: "engine-not-listed", message: message, suggestions: suggestions)

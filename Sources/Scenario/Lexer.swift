@@ -30,7 +30,9 @@ final class Lexer {
 
     /// Lexes the whole input; the last token is always `endOfFile` (the mutation tests'
     /// view of a file's tokens).
-    static func tokenize(_ source: String) -> (tokens: [Token], problems: [(SourceLocation, DiagnosticMessage)]) {
+    static func tokenize(
+        _ source: String
+    ) -> (tokens: [Token], problems: [(SourceLocation, DiagnosticMessage)]) {
         let lexer = Lexer(source: source)
         var tokens: [Token] = []
         var problems: [(SourceLocation, DiagnosticMessage)] = []
@@ -107,15 +109,17 @@ final class Lexer {
     }
 
     private func token(
-        _ kind: TokenKind, from startIndex: String.UnicodeScalarView.Index, at start: SourceLocation,
-        value: String? = nil
+        _ kind: TokenKind, from startIndex: String.UnicodeScalarView.Index,
+        at start: SourceLocation, value: String? = nil
     ) -> Token {
         let text = String(scalars[startIndex..<index])
         return Token(kind: kind, text: text, value: value ?? text, location: start)
     }
 
     /// An identifier, joined with `.name` parts written without spaces (probe points).
-    private func lexIdentifier(from startIndex: String.UnicodeScalarView.Index, at start: SourceLocation) -> Token {
+    private func lexIdentifier(
+        from startIndex: String.UnicodeScalarView.Index, at start: SourceLocation
+    ) -> Token {
         var length = 0
         while true {
             while let next = current, Self.isIdentifierContinuation(next) { advance(); length += 1 }
@@ -136,7 +140,9 @@ final class Lexer {
     }
 
     /// `-`? digits (`.` digits)? followed by a unit suffix of letters or `%`, if any.
-    private func lexNumber(from startIndex: String.UnicodeScalarView.Index, at start: SourceLocation) -> Token {
+    private func lexNumber(
+        from startIndex: String.UnicodeScalarView.Index, at start: SourceLocation
+    ) -> Token {
         if current == "-" { advance() }
         while let next = current, Self.isDigit(next) { advance() }
         if current == ".", let after = lookahead(1), Self.isDigit(after) {

@@ -107,7 +107,8 @@ extension Parser {
                 guard expectKeyword("of"), let host = name("a device name") else { return false }
                 declaration.extensionOf = host
             } else if clause.text == "syncs" {
-                guard let selection = parseSyncSelections(stopAt: ["on", "latency", "extension"]) else {
+                guard let selection = parseSyncSelections(
+                    stopAt: ["on", "latency", "extension"]) else {
                     return false
                 }
                 declaration.syncs = selection

@@ -67,7 +67,8 @@ public enum DurationTextError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .notADuration:
-            return "a duration is a number and a unit: 'us', 'ms', 's', 'm', 'h' or 'd' (such as '90d')"
+            return "a duration is a number and a unit: 'us', 'ms', 's', 'm', 'h' or 'd' "
+                + "(such as '90d')"
         case .negative: return "a duration must not be negative"
         case .inexact: return "a duration is a whole number of microseconds"
         case .tooLarge: return "the largest duration is '\(TimeSpan(microseconds: .max))'"

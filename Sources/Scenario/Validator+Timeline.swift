@@ -114,7 +114,9 @@ extension Validator {
         if let binding = state.label(named: label.value) { return binding }
         let names = state.labels.map(\.name)
         var suggestions = Suggestions.closest(to: label.value, among: names)
-        if suggestions.isEmpty { suggestions = Suggestions.closest(to: label.value, among: keywords) }
+        if suggestions.isEmpty {
+            suggestions = Suggestions.closest(to: label.value, among: keywords)
+        }
         report(.unboundLabel(label.value, suggestions: suggestions), at: label.location)
         return nil
     }
@@ -289,7 +291,8 @@ extension Validator {
         switch expectation {
         case .values(let scope, let label, let values):
             requireScope(scope)
-            guard let binding = requireLabel(label, state: state, keywords: Self.expectationWords(scope)),
+            guard let binding = requireLabel(
+                    label, state: state, keywords: Self.expectationWords(scope)),
                 let entity = scenario.entity(named: binding.entity)
             else { return }
             var context = AssignmentContext.deviceExpectation
@@ -366,7 +369,8 @@ extension Validator {
             if scopedEngine == nil,
                !scenario.header.engines.contains(where: { $0.value == engineName }),
                let override = options.engineOverride, override != scenario.header.effectiveEngine,
-               options.engineFacts[scenario.header.effectiveEngine]?.ruleIDs.contains(rule.value) == true {
+               options.engineFacts[scenario.header.effectiveEngine]?.ruleIDs
+                   .contains(rule.value) == true {
                 return
             }
             let suggestions = Suggestions.closest(to: rule.value, among: known)

@@ -138,11 +138,14 @@ struct Validator {
     /// own (it shares the app's).
     private mutating func checkExtension(_ device: DeviceDeclaration) {
         guard let host = device.extensionOf else { return }
-        guard requireDevice(host), let hostDevice = scenario.device(named: host.value) else { return }
+        guard requireDevice(host),
+              let hostDevice = scenario.device(named: host.value) else { return }
         if hostDevice.extensionOf != nil || host.value == device.name.value {
             report(.extensionOfExtension(host.value), at: host.location)
-        } else if let hostIndex = scenario.devices.firstIndex(where: { $0.name.value == host.value }),
-                  let ownIndex = scenario.devices.firstIndex(where: { $0.name.value == device.name.value }),
+        } else if let hostIndex = scenario.devices.firstIndex(
+                      where: { $0.name.value == host.value }),
+                  let ownIndex = scenario.devices.firstIndex(
+                      where: { $0.name.value == device.name.value }),
                   hostIndex > ownIndex {
             report(.extensionBeforeApp(host.value), at: host.location)
         }
@@ -156,7 +159,8 @@ struct Validator {
         for item in items {
             guard let entity = requireEntity(item.entity) else { continue }
             for key in item.keys ?? [] {
-                let names = attributesOnly ? entity.attributes.map(\.name.value) : entity.propertyNames
+                let names = attributesOnly
+                    ? entity.attributes.map(\.name.value) : entity.propertyNames
                 guard names.contains(key.value) else {
                     let suggestions = Suggestions.closest(to: key.value, among: names)
                     report(.unknownName("property", key.value, suggestions: suggestions,

@@ -38,7 +38,8 @@ public struct LabResult: Sendable {
             "\(file):\($0.line): expectation failed: \($0.wanted); found: \($0.found)"
         }
         if let failure = run.failure {
-            lines.append("\(file):\(failure.line): runtime error: \(failure.message) (at \(failure.time))")
+            lines.append("\(file):\(failure.line): runtime error: \(failure.message) "
+                + "(at \(failure.time))")
         }
         if !lines.isEmpty { lines += run.leftovers.map { "leftover: \($0)" } }
         return lines

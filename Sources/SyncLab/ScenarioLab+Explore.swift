@@ -18,7 +18,8 @@ extension ScenarioLab {
     ) -> Exploration {
         if let engine, engines.profile(named: engine) == nil {
             return Exploration(explorer: nil, diagnostics: [
-                "\(file): error: unknown engine '\(engine)'; registered: " + engines.names.joined(separator: ", "),
+                "\(file): error: unknown engine '\(engine)'; registered: "
+                    + engines.names.joined(separator: ", "),
             ])
         }
         let checked = ScenarioChecker.check(
@@ -48,7 +49,9 @@ extension ScenarioLab {
         return SwarmExplorer(options: options, base: base)
     }
 
-    public func explorer(contentsOf path: String, engine: String? = nil, shrinkRuns: Int = 400) -> Exploration {
+    public func explorer(
+        contentsOf path: String, engine: String? = nil, shrinkRuns: Int = 400
+    ) -> Exploration {
         guard let data = FileManager.default.contents(atPath: path),
               let source = String(data: data, encoding: .utf8)
         else {

@@ -55,7 +55,8 @@ public struct ScenarioLab: Sendable {
         guard let data = FileManager.default.contents(atPath: path),
             let source = String(data: data, encoding: .utf8)
         else {
-            return LabResult(file: path, diagnostics: ["\(path): error: cannot read the file"], run: nil)
+            return LabResult(
+                file: path, diagnostics: ["\(path): error: cannot read the file"], run: nil)
         }
         return run(source, file: path, seed: seed, engine: engine)
     }

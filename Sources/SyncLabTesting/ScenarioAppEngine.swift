@@ -92,7 +92,8 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
         }
         effects += inner.takeEffects()
         if let message = failure?.value ?? nil {
-            effects.append(EngineEffect.runtimeError("the app refused the scenario's save: \(message)"))
+            effects.append(
+                EngineEffect.runtimeError("the app refused the scenario's save: \(message)"))
         }
         return effects
     }
@@ -150,14 +151,17 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
                 transaction.append(.insert(id, entity: model.entity, values: values))
             }
         }
-        for id in context.store.modelIDs where !seen.contains(id) { transaction.append(.delete(id)) }
+        for id in context.store.modelIDs where !seen.contains(id) {
+            transaction.append(.delete(id))
+        }
         guard !transaction.isEmpty else { return effects }
         do {
             try context.store.save(transaction, author: author)
             context.syncData.position = context.store.lastHistoryPosition
             effects.append(context.writeAll)
         } catch {
-            effects.append(.runtimeError("the app's models do not fit the scenario's entities: \(error)"))
+            effects.append(.runtimeError(
+                "the app's models do not fit the scenario's entities: \(error)"))
         }
         return effects
     }
@@ -177,7 +181,8 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
         case .int(let number): return .int(Int(number))
         case .double(let number): return .double(number)
         case .bool(let flag): return .bool(flag)
-        case .date(let milliseconds): return .date(Date.init(timeIntervalSince1970: Double(milliseconds) / 1000))
+        case .date(let milliseconds):
+            return .date(Date.init(timeIntervalSince1970: Double(milliseconds) / 1000))
         case .uuid(let text): return .uuid(text)
         case .url(let text): return .url(text)
         case .data(let bytes): return .data(Data(bytes))
@@ -190,7 +195,9 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
         case .int(let number): return .int(Int64(number))
         case .double(let number): return .double(number)
         case .bool(let flag): return .bool(flag)
-        case .date(let date): return .date(millisecondsSince1970: Int64((date.timeIntervalSince1970 * 1000).rounded()))
+        case .date(let date):
+            return .date(
+                millisecondsSince1970: Int64((date.timeIntervalSince1970 * 1000).rounded()))
         case .uuid(let text): return .uuid(text)
         case .url(let text): return .url(text)
         case .data(let data): return .data(Array(data))

@@ -24,23 +24,26 @@ public final class SimulatedDevice {
         -> Value) throws -> Value {
         guard let engine = world.session.engine(ofDevice: name) as? AppEngine,
               let runtime = engine.runtime else {
-            throw SimulatedWorld.Failure(description: "'\(name)': the app is not running; launch it first")
+            throw SimulatedWorld.Failure(
+                description: "'\(name)': the app is not running; launch it first")
         }
         guard let box = engine.call({ () -> Result<Value, any Error> in
             do { return .success(try await body()) } catch { return .failure(error) }
         }) else {
             try world.checkFailure()
-            throw SimulatedWorld.Failure(description: "'\(name)': the app stopped at a runtime error")
+            throw SimulatedWorld.Failure(
+                description: "'\(name)': the app stopped at a runtime error")
         }
         world.session.carryOut(engine.takeEffects(), device: name)
-        world.session.run(while: { box.value == nil && runtime.isRunning
-            && runtime.failure == nil },
-                          what: "'\(name)': the app's code returning (code that waits for something the "
-                            + "simulation does not drive, such as a Thread, a DispatchQueue or a continuation "
-                            + "resumed outside the app's tasks, never returns)")
+        world.session.run(
+            while: { box.value == nil && runtime.isRunning && runtime.failure == nil },
+            what: "'\(name)': the app's code returning (code that waits for something the "
+                + "simulation does not drive, such as a Thread, a DispatchQueue or a "
+                + "continuation resumed outside the app's tasks, never returns)")
         try world.checkFailure()
         guard let result = box.value else {
-            throw SimulatedWorld.Failure(description: "'\(name)': the app was killed before the code returned")
+            throw SimulatedWorld.Failure(
+                description: "'\(name)': the app was killed before the code returned")
         }
         return try result.get()
     }
@@ -69,5 +72,7 @@ public final class SimulatedDevice {
     public func goOffline() throws { try world.perform("\(name): offline") }
     public func goOnline() throws { try world.perform("\(name): online") }
     public func signOut() throws { try world.perform("\(name): sign-out") }
-    public func signIn(_ account: String) throws { try world.perform("\(name): sign-in \(account)") }
+    public func signIn(_ account: String) throws {
+        try world.perform("\(name): sign-in \(account)")
+    }
 }

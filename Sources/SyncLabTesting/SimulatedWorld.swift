@@ -63,7 +63,8 @@ public final class SimulatedWorld {
     /// The device of this name.
     public func device(_ name: String) -> SimulatedDevice {
         guard let device = devices.first(where: { $0.name == name }) else {
-            preconditionFailure("SyncLab: no device named '\(name)'; the world has \(devices.map(\.name))")
+            preconditionFailure(
+                "SyncLab: no device named '\(name)'; the world has \(devices.map(\.name))")
         }
         return device
     }
@@ -79,7 +80,8 @@ public final class SimulatedWorld {
         }
         try checkFailure()
         if let failed = results.first(where: { !$0.passed }) {
-            throw Failure(description: "expectation failed: \(failed.wanted); found: \(failed.found)")
+            throw Failure(
+                description: "expectation failed: \(failed.wanted); found: \(failed.found)")
         }
     }
 

@@ -74,13 +74,15 @@ enum BenchCommand {
         }
         let downloads = downloadText.map { $0.split(separator: ",").map { Int($0) } } ?? []
         guard downloads.allSatisfy({ ($0 ?? 0) > 0 }) else {
-            return usage("'--download' takes positive numbers of records, not '\(downloadText ?? "")'")
+            return usage(
+                "'--download' takes positive numbers of records, not '\(downloadText ?? "")'")
         }
         if discovery {
             return benchDiscovery(seeds: seedsText, jobs: jobsText, engine: engineText)
         }
         #if DEBUG
-        print("note: this is a debug build; figures from 'swift build -c release --static-swift-stdlib' are the ones to report")
+        print("note: this is a debug build; figures from "
+            + "'swift build -c release --static-swift-stdlib' are the ones to report")
         #endif
         if loadsSwiftRuntimeDynamically {
             print(
@@ -91,7 +93,9 @@ enum BenchCommand {
         if growth || !downloads.isEmpty {
             var status: Int32 = 0
             if growth {
-                guard let (_, source) = ScenarioFiles.load(ExploreCommand.benchmarkFile) else { return 2 }
+                guard let (_, source) = ScenarioFiles.load(ExploreCommand.benchmarkFile) else {
+                    return 2
+                }
                 status = max(status, BenchWorkloads.benchGrowth(
                     source: source, repetitions: repetitions, quick: quick))
             }
@@ -101,8 +105,10 @@ enum BenchCommand {
             }
             return status
         }
-        benchPingPong(deliveries: quick ? 1_000_000 : PingPongBenchmark.defaultDeliveries, repetitions: repetitions)
-        let scenarios = benchScenarios(folder: folder, batchSeconds: quick ? 0.2 : 1.0, repetitions: repetitions)
+        benchPingPong(deliveries: quick ? 1_000_000 : PingPongBenchmark.defaultDeliveries,
+                      repetitions: repetitions)
+        let scenarios = benchScenarios(folder: folder, batchSeconds: quick ? 0.2 : 1.0,
+                                       repetitions: repetitions)
         let explore = ExploreCommand.benchmark(seeds: quick ? 50 : 200, repetitions: repetitions)
         return max(scenarios, explore)
     }
@@ -123,7 +129,9 @@ enum BenchCommand {
               + "median \(format(median(rates) / 1_000_000)) M events/s  (\(checksum))")
     }
 
-    private static func benchScenarios(folder: String, batchSeconds: Double, repetitions: Int) -> Int32 {
+    private static func benchScenarios(
+        folder: String, batchSeconds: Double, repetitions: Int
+    ) -> Int32 {
         let expanded = ScenarioFiles.expand([folder])
         expanded.errors.forEach(Terminal.writeError)
         for path in expanded.files {
@@ -137,7 +145,8 @@ enum BenchCommand {
                 var simulated: Int64 = 0
                 while runs < 5 || seconds(clock.now - start) < batchSeconds {
                     let result = ScenarioRunner.run(
-                        scenario, source: source, options: EngineChoice.runOptions(engine: nil, seed: nil))
+                        scenario, source: source,
+                        options: EngineChoice.runOptions(engine: nil, seed: nil))
                     simulated += result.endTime.microseconds
                     runs += 1
                 }

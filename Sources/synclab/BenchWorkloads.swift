@@ -47,9 +47,11 @@ enum BenchWorkloads {
 
         """
         // Exactly the text's length: no doubling of a buffer of tens of megabytes.
-        text.reserveCapacity(text.utf8.count + records * (56 + 3 * String(max(0, records - 1)).count) + 64)
+        text.reserveCapacity(
+            text.utf8.count + records * (56 + 3 * String(max(0, records - 1)).count) + 64)
         for index in 0..<records {
-            text += "phone: insert Note n\(index) title=\"note \(index)\" body=\"body of note \(index)\"\n"
+            text += "phone: insert Note n\(index) title=\"note \(index)\" "
+            text += "body=\"body of note \(index)\"\n"
         }
         text += "phone: save\nsettle\n"
         text += "laptop: online\nsettle\n"
@@ -99,9 +101,12 @@ enum BenchWorkloads {
         options.recordTrace = false
         options.recordFinalState = false
         options.beforeStatement = { index in
-            if index == markIndex || index == endIndex { marks.add(wall: clock.now, cpu: cpuSeconds()) }
+            if index == markIndex || index == endIndex {
+                marks.add(wall: clock.now, cpu: cpuSeconds())
+            }
         }
-        let result = ScenarioRunner.run(releasing: consume scenario, source: source, options: options)
+        let result = ScenarioRunner.run(
+            releasing: consume scenario, source: source, options: options)
         let end = clock.now
         guard result.failure == nil else {
             Terminal.writeError("\(path): the benchmark run failed: \(result.failure!.description)")
@@ -161,7 +166,8 @@ enum BenchWorkloads {
             var rates: [Double] = []
             for _ in 0..<repetitions {
                 guard let rate = seedsPerSecond(
-                    path: "swarm-\(operations)ops-\(devices)devices.chaos", source: text, seeds: seeds)
+                    path: "swarm-\(operations)ops-\(devices)devices.chaos", source: text,
+                    seeds: seeds)
                 else { return nil }
                 rates.append(rate)
             }
@@ -174,16 +180,20 @@ enum BenchWorkloads {
                 let size = scale(operations, devices)
                 let first = base ?? (rate, size)
                 base = first
-                // Cost per seed grows by first.rate / rate; linear growth would be size / first.size.
+                // Cost per seed grows by first.rate / rate; linear growth would be
+                // size / first.size.
                 let ratio = (first.rate / rate) / (Double(size) / Double(first.size))
                 print("growth    \(label)  \(operations) operations, \(devices) devices: "
-                      + "median \(format(rate)) seeds/s, cost per seed x\(format(first.rate / rate)) "
-                      + "for x\(format(Double(size) / Double(first.size))) -> \(format(ratio)) of linear")
+                      + "median \(format(rate)) seeds/s, "
+                      + "cost per seed x\(format(first.rate / rate)) "
+                      + "for x\(format(Double(size) / Double(first.size))) -> "
+                      + "\(format(ratio)) of linear")
             }
             return true
         }
         guard report("operations", [(100, 3), (200, 3), (400, 3), (800, 3)], scale: { o, _ in o }),
-              report("devices   ", [(100, 3), (100, 10), (100, 30), (100, 100)], scale: { _, d in d })
+              report("devices   ", [(100, 3), (100, 10), (100, 30), (100, 100)],
+                     scale: { _, d in d })
         else { return 2 }
         return 0
     }
@@ -220,7 +230,8 @@ enum BenchWorkloads {
             }
             first = first ?? (median(downloadsCPU), records)
             print("download  \(records) records: median \(format(median(downloads))) s to download "
-                  + "(\(format(median(downloadsCPU))) CPU s; \(format(median(totals))) s with the upload), "
+                  + "(\(format(median(downloadsCPU))) CPU s; "
+                  + "\(format(median(totals))) s with the upload), "
                   + "peak RSS \(format(peakResidentMegabytes())) MB" + growth)
         }
         return 0

@@ -46,7 +46,8 @@ struct CataloguePages {
     static func relativePath(from folder: String, to target: String) -> String {
         func components(_ path: String) -> [String] {
             let current = FileManager.default.currentDirectoryPath
-            let absolute = path.hasPrefix("/") ? path : (current as NSString).appendingPathComponent(path)
+            let absolute = path.hasPrefix("/")
+                ? path : (current as NSString).appendingPathComponent(path)
             return URL(fileURLWithPath: absolute).standardizedFileURL.pathComponents
                 .filter { $0 != "/" }
         }

@@ -36,7 +36,9 @@ enum CheckCommand {
             return usage("unknown option '\(unknown)'\(suggestion(unknown, among: known))")
         }
         let validation = EngineChoice.registry.validationOptions(engine: engine)
-        guard !options.positionals.isEmpty else { return usage("'check' needs at least one scenario file") }
+        guard !options.positionals.isEmpty else {
+            return usage("'check' needs at least one scenario file")
+        }
         let expanded = ScenarioFiles.expand(options.positionals)
         expanded.errors.forEach(Terminal.writeError)
         var valid = expanded.errors.isEmpty

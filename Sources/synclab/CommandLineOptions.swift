@@ -76,7 +76,8 @@ struct BudgetOptions {
             case .success:
                 return .failure(UsageError("'--max-time' must be more than 0s, not '\(text)'"))
             case .failure(let problem):
-                return .failure(UsageError("'--max-time' takes a duration, not '\(text)': \(problem)"))
+                return .failure(
+                    UsageError("'--max-time' takes a duration, not '\(text)': \(problem)"))
             }
         }
         if let text = options.value("--max-events") {
@@ -96,7 +97,9 @@ struct BudgetOptions {
     /// The options as a command line repeats them (` --max-time 90d`), for rerun lines.
     var arguments: String {
         var text = ""
-        if let maxTime { text += " --max-time \(TimeSpan(microseconds: maxTime.microseconds).unitText)" }
+        if let maxTime {
+            text += " --max-time \(TimeSpan(microseconds: maxTime.microseconds).unitText)"
+        }
         if let maxEvents { text += " --max-events \(maxEvents)" }
         if let engine { text += " --engine \(engine)" }
         return text
@@ -119,6 +122,17 @@ struct BudgetOptions {
 struct UsageError: Error {
     let message: String
     init(_ message: String) { self.message = message }
+}
+
+/// The value of `--seed N` (nil when the option is not given), read the same way by every
+/// command that takes one.
+func seedOption(_ text: String?) -> Result<UInt64?, UsageError> {
+    guard let text else { return .success(nil) }
+    guard let seed = UInt64(text) else {
+        return .failure(UsageError("'--seed' takes a whole number from 0 to "
+            + "18446744073709551615, not '\(text)'"))
+    }
+    return .success(seed)
 }
 
 /// Prints a command-line problem and where to read about the command; returns exit status 2.

@@ -92,29 +92,19 @@ enum CompareCommand {
             return usage("'--format' takes text, markdown, html or json, not '\(formatText)'"
                 + suggestion(formatText, among: names))
         }
-        if format == .text, out != nil { return usage("'--out' needs '--format markdown', 'html' or 'json'") }
-        if linkRoot != nil, out == nil { return usage("'--link-root' needs '--out DIR'") }
-        var seed: UInt64?
-        if let seedText {
-            guard let parsed = UInt64(seedText) else {
-                return usage("'--seed' takes a whole number from 0 to 18446744073709551615, not '\(seedText)'")
-            }
-            seed = parsed
+        if format == .text, out != nil {
+            return usage("'--out' needs '--format markdown', 'html' or 'json'")
         }
-        // nil: each story's own 'engines' line, else every registered engine.
-        var engines: [String]?
-        if enginesText == "all" {
-            engines = EngineChoice.registry.names
-        } else if let enginesText {
-            let names = enginesText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            for name in names where EngineChoice.registry.profile(named: name) == nil {
-                return usage("unknown engine '\(name)'\(suggestion(name, among: EngineChoice.registry.names)); "
-                    + "'synclab engines' lists them")
-            }
-            if let twice = names.enumerated().first(where: { names[..<$0.offset].contains($0.element) }) {
-                return usage("'--engines' names '\(twice.element)' twice")
-            }
-            engines = names
+        if linkRoot != nil, out == nil { return usage("'--link-root' needs '--out DIR'") }
+        let seed: UInt64?
+        switch seedOption(seedText) {
+        case .success(let parsed): seed = parsed
+        case .failure(let problem): return usage(problem.message)
+        }
+        let engines: [String]?
+        switch chosenEngines(enginesText) {
+        case .success(let chosen): engines = chosen
+        case .failure(let problem): return usage(problem.message)
         }
         guard !options.positionals.isEmpty else {
             return usage("'compare' needs at least one scenario file or folder")
@@ -133,44 +123,88 @@ enum CompareCommand {
         let catalogues = CataloguePages(engines: EngineChoice.registry.names)
         if let out {
             let root = linkRoot ?? CataloguePages.relativePath(from: out, to: ".")
-            var entries: [EngineComparisonIndex.Entry] = []
-            for (job, comparison) in comparisons {
-                let relative = job.output + ".compare" + format.fileExtension
-                var comparison = comparison
-                comparison.catalogueLinks = catalogues.links(root: root, below: relative)
-                comparison.missingCatalogues = catalogues.missing(among: comparison.engines)
-                guard save(render(comparison, format), to: out, relative: relative) else { return 2 }
-                entries.append(EngineComparisonIndex.Entry(comparison: comparison, link: relative))
-                let outcome = comparison.passed ? Terminal.green("PASS") : Terminal.red("FAIL")
-                print("\(outcome) \(job.path) -> \((out as NSString).appendingPathComponent(relative))")
-            }
-            var index = EngineComparisonIndex(entries: entries)
-            index.catalogueLinks = catalogues.links(root: root, below: "index")
-            let (name, text): (String, String)
-            switch format {
-            case .markdown: (name, text) = ("README.md", index.markdown())
-            case .html: (name, text) = ("index.html", index.html())
-            case .json, .text:
-                (name, text) = ("index.json", "[" + comparisons.map { $0.comparison.json() }.joined(separator: ",\n") + "]\n")
-            }
-            guard save(text, to: out, relative: name) else { return 2 }
-        } else if format == .json {
-            print("[" + comparisons.map { $0.comparison.json() }.joined(separator: ",\n") + "]")
+            guard writePages(comparisons, format, to: out, root: root, catalogues: catalogues)
+            else { return 2 }
         } else {
-            for (index, item) in comparisons.enumerated() {
-                if index > 0, format == .text { print("") }
-                var comparison = item.comparison
-                comparison.catalogueLinks = catalogues.links(root: ".", below: "page")
-                comparison.missingCatalogues = catalogues.missing(among: comparison.engines)
-                print(render(comparison, format), terminator: "")
-            }
+            printPages(comparisons, format, catalogues: catalogues)
         }
         // Markdown, HTML and JSON on stdout stay documents of their format.
         if out != nil || (format == .text && comparisons.count > 1) {
-            print("\(comparisons.count) stories, \(comparisons.count - failed) where every engine met its "
-                + "own expectations, \(failed) where one did not")
+            print("\(comparisons.count) stories, \(comparisons.count - failed) where every engine "
+                + "met its own expectations, \(failed) where one did not")
         }
         return failed == 0 ? 0 : 1
+    }
+
+    /// The engines `--engines` names: nil (each story's own 'engines' line, else every
+    /// registered engine) when it is not given, every registered engine for 'all'.
+    private static func chosenEngines(_ text: String?) -> Result<[String]?, UsageError> {
+        if text == "all" { return .success(EngineChoice.registry.names) }
+        guard let text else { return .success(nil) }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map(String.init)
+        for name in names where EngineChoice.registry.profile(named: name) == nil {
+            return .failure(UsageError("unknown engine '\(name)'"
+                + "\(suggestion(name, among: EngineChoice.registry.names)); "
+                + "'synclab engines' lists them"))
+        }
+        if let twice = names.enumerated().first(where: {
+            names[..<$0.offset].contains($0.element)
+        }) {
+            return .failure(UsageError("'--engines' names '\(twice.element)' twice"))
+        }
+        return .success(names)
+    }
+
+    /// Writes one page per story and the overview into `out`, printing each story's
+    /// outcome; false (the error printed) when a file cannot be written.
+    private static func writePages(
+        _ comparisons: [(job: ReportCommand.Job, comparison: EngineComparison)], _ format: Format,
+        to out: String, root: String, catalogues: CataloguePages
+    ) -> Bool {
+        var entries: [EngineComparisonIndex.Entry] = []
+        for (job, comparison) in comparisons {
+            let relative = job.output + ".compare" + format.fileExtension
+            var comparison = comparison
+            comparison.catalogueLinks = catalogues.links(root: root, below: relative)
+            comparison.missingCatalogues = catalogues.missing(among: comparison.engines)
+            guard save(render(comparison, format), to: out, relative: relative) else {
+                return false
+            }
+            entries.append(EngineComparisonIndex.Entry(comparison: comparison, link: relative))
+            let outcome = comparison.passed ? Terminal.green("PASS") : Terminal.red("FAIL")
+            let written = (out as NSString).appendingPathComponent(relative)
+            print("\(outcome) \(job.path) -> \(written)")
+        }
+        var index = EngineComparisonIndex(entries: entries)
+        index.catalogueLinks = catalogues.links(root: root, below: "index")
+        let (name, text): (String, String)
+        switch format {
+        case .markdown: (name, text) = ("README.md", index.markdown())
+        case .html: (name, text) = ("index.html", index.html())
+        case .json, .text:
+            let documents = comparisons.map { $0.comparison.json() }
+            (name, text) = ("index.json", "[" + documents.joined(separator: ",\n") + "]\n")
+        }
+        return save(text, to: out, relative: name)
+    }
+
+    /// Prints every story's comparison on stdout: one JSON array, else the pages in turn.
+    private static func printPages(
+        _ comparisons: [(job: ReportCommand.Job, comparison: EngineComparison)], _ format: Format,
+        catalogues: CataloguePages
+    ) {
+        if format == .json {
+            print("[" + comparisons.map { $0.comparison.json() }.joined(separator: ",\n") + "]")
+            return
+        }
+        for (index, item) in comparisons.enumerated() {
+            if index > 0, format == .text { print("") }
+            var comparison = item.comparison
+            comparison.catalogueLinks = catalogues.links(root: ".", below: "page")
+            comparison.missingCatalogues = catalogues.missing(among: comparison.engines)
+            print(render(comparison, format), terminator: "")
+        }
     }
 
     static func render(_ comparison: EngineComparison, _ format: Format) -> String {
@@ -193,7 +227,8 @@ enum CompareCommand {
         }
         guard let source = String(data: data, encoding: .utf8) else {
             let location = InvalidUTF8.firstLocation(in: data) ?? .start
-            Terminal.writeError("\(path):\(location): error: the file is not valid UTF-8 (the first invalid byte is here)")
+            Terminal.writeError("\(path):\(location): error: the file is not valid UTF-8 "
+                + "(the first invalid byte is here)")
             return nil
         }
         let lab = ScenarioLab(engines: EngineChoice.registry)
@@ -207,11 +242,13 @@ enum CompareCommand {
         let path = (folder as NSString).appendingPathComponent(relative)
         let parent = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: parent, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             return true
         } catch {
-            Terminal.writeError("\(path): error: cannot write the comparison (\(error.localizedDescription))")
+            Terminal.writeError("\(path): error: cannot write the comparison "
+                + "(\(error.localizedDescription))")
             return false
         }
     }

@@ -24,7 +24,8 @@ enum EngineChoice {
     /// The profile a listing shows: the chosen one, else the default engine's.
     static func profile(_ name: String?) -> EngineProfile {
         guard let profile = registry.profile(named: name ?? ScenarioHeader.defaultEngine) else {
-            preconditionFailure("the default engine '\(ScenarioHeader.defaultEngine)' is not registered")
+            preconditionFailure(
+                "the default engine '\(ScenarioHeader.defaultEngine)' is not registered")
         }
         return profile
     }

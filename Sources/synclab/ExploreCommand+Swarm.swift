@@ -23,23 +23,7 @@ extension ExploreCommand {
         let makeSwarm: @Sendable () -> SwarmExplorer = {
             SwarmExplorer(options: options, base: base)
         }
-        let doublecheck = request.doublecheck
-        let bar = ProgressBar(total: seeds.count, label: "seeds")
-        let outcomes = ExploreWorkers<SwarmExplorer, SeedOutcome?>(count: seeds.count).run(
-            jobs: request.jobs, context: makeSwarm,
-            work: { swarm, index in
-                let seed = seeds[index]
-                guard let explorer = swarm.world(seed: seed)?.explorer else { return nil }
-                guard doublecheck else { return .result(explorer.run(seed: seed)) }
-                let (result, divergence) = explorer.runTwice(seed: seed)
-                return divergence.map { .diverged(seed, $0) } ?? .result(result)
-            },
-            stop: { outcome in
-                if case .diverged? = outcome { return true }
-                return false
-            },
-            progress: bar.update)
-        bar.finish()
+        let outcomes = runSwarmSeeds(request, makeSwarm: makeSwarm)
         var results: [SeedResult] = []
         var unrunnable = 0
         for outcome in outcomes {
@@ -77,5 +61,31 @@ extension ExploreCommand {
         report(results, summary: summary, request: shown)
         guard write(results, summary: summary, shrunk: shrunk, request: request) else { return 2 }
         return summary.hasFindings ? 1 : 0
+    }
+
+    /// Runs every seed's drawn world on the workers: per seed its outcome, `.some(nil)` when
+    /// the engine accepts nothing of the world, nil when a divergence stopped the run first.
+    private static func runSwarmSeeds(
+        _ request: Request, makeSwarm: @escaping @Sendable () -> SwarmExplorer
+    ) -> [SeedOutcome??] {
+        let seeds = request.selection.seeds
+        let doublecheck = request.doublecheck
+        let bar = ProgressBar(total: seeds.count, label: "seeds")
+        let outcomes = ExploreWorkers<SwarmExplorer, SeedOutcome?>(count: seeds.count).run(
+            jobs: request.jobs, context: makeSwarm,
+            work: { swarm, index in
+                let seed = seeds[index]
+                guard let explorer = swarm.world(seed: seed)?.explorer else { return nil }
+                guard doublecheck else { return .result(explorer.run(seed: seed)) }
+                let (result, divergence) = explorer.runTwice(seed: seed)
+                return divergence.map { .diverged(seed, $0) } ?? .result(result)
+            },
+            stop: { outcome in
+                if case .diverged? = outcome { return true }
+                return false
+            },
+            progress: bar.update)
+        bar.finish()
+        return outcomes
     }
 }

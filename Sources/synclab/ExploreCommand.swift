@@ -137,6 +137,36 @@ enum ExploreCommand {
             return fail(options.positionals.isEmpty ? "'explore' needs a chaos file"
                 : "'explore' takes one chaos file, not \(options.positionals.count)")
         }
+        let selection: SeedSelection
+        switch seedSelection(seeds: seeds, from: from, to: to, seed: seed, shard: shard) {
+        case .success(let chosen): selection = chosen
+        case .failure(let problem): return .failure(problem)
+        }
+        var request = Request(path: path, selection: selection)
+        if let problem = readCounts(
+            jobs: jobs, shrinkLimit: shrinkLimit, shrinkRuns: shrinkRuns, into: &request) {
+            return .failure(problem)
+        }
+        request.options.shrinkExplained = shrinkExplained
+        request.budget = budget
+        request.options.maxTime = budget.maxTime
+        request.options.maxEvents = budget.maxEvents
+        request.options.engine = budget.engine
+        request.doublecheck = doublecheck
+        request.out = out
+        request.json = json
+        request.swarm = swarm
+        return .success(request)
+    }
+
+    /// The seeds `--seeds`, `--from/--to` or `--seed` (at most one of them; default 1 to
+    /// 100) and `--shard` choose.
+    private static func seedSelection(
+        seeds: String?, from: String?, to: String?, seed: String?, shard: String?
+    ) -> Result<SeedSelection, UsageProblem> {
+        func fail(_ message: String) -> Result<SeedSelection, UsageProblem> {
+            .failure(UsageProblem(message: message))
+        }
         let chosen = [seeds != nil, from != nil || to != nil, seed != nil].filter { $0 }.count
         guard chosen <= 1 else { return fail("give one of '--seeds', '--from/--to', '--seed'") }
         var range: (UInt64, UInt64) = (1, 100)
@@ -168,38 +198,36 @@ enum ExploreCommand {
             else { return fail("'--shard' takes I/N with 1 <= I <= N, not '\(shard)'") }
             (shardIndex, shardCount) = (index, count)
         }
-        var request = Request(
-            path: path,
-            selection: SeedSelection(
-                from: range.0, to: range.1, shardIndex: shardIndex, shardCount: shardCount))
+        return .success(SeedSelection(
+            from: range.0, to: range.1, shardIndex: shardIndex, shardCount: shardCount))
+    }
+
+    /// Reads `--jobs`, `--shrink-limit` and `--shrink-runs` into the request; the first
+    /// problem, if any.
+    private static func readCounts(
+        jobs: String?, shrinkLimit: String?, shrinkRuns: String?, into request: inout Request
+    ) -> UsageProblem? {
         if let jobs {
             guard let count = Int(jobs), count >= 1, count <= 256 else {
-                return fail("'--jobs' takes a number from 1 to 256, not '\(jobs)'")
+                return UsageProblem(message: "'--jobs' takes a number from 1 to 256, not '\(jobs)'")
             }
             request.jobs = count
         }
         if let shrinkLimit {
             guard let limit = Int(shrinkLimit), limit >= 0 else {
-                return fail("'--shrink-limit' takes a number from 0, not '\(shrinkLimit)'")
+                return UsageProblem(
+                    message: "'--shrink-limit' takes a number from 0, not '\(shrinkLimit)'")
             }
             request.shrinkLimit = limit
         }
         if let shrinkRuns {
             guard let runs = Int(shrinkRuns), runs >= 0 else {
-                return fail("'--shrink-runs' takes a number from 0, not '\(shrinkRuns)'")
+                return UsageProblem(
+                    message: "'--shrink-runs' takes a number from 0, not '\(shrinkRuns)'")
             }
             request.options.shrinkRuns = runs
         }
-        request.options.shrinkExplained = shrinkExplained
-        request.budget = budget
-        request.options.maxTime = budget.maxTime
-        request.options.maxEvents = budget.maxEvents
-        request.options.engine = budget.engine
-        request.doublecheck = doublecheck
-        request.out = out
-        request.json = json
-        request.swarm = swarm
-        return .success(request)
+        return nil
     }
 
     // MARK: Exploring
@@ -245,7 +273,8 @@ enum ExploreCommand {
                 results.append(result)
             case .diverged(let seed, let divergence)?:
                 print("seed \(seed): the two runs diverged at \(divergence)")
-                print("  rerun: synclab explore \(request.path) --seed \(seed) --doublecheck\(request.budget.arguments)")
+                print("  rerun: synclab explore \(request.path) --seed \(seed) --doublecheck"
+                    + request.budget.arguments)
                 return 1
             case nil:
                 break
@@ -326,7 +355,8 @@ enum ExploreCommand {
                 ? " (\(first.explainedBy.joined(separator: ", ")))" : ""
             print("seed \(result.seed): \(result.outcome.rawValue)\(explained) — "
                 + "\(first.check.rawValue): " + first.message)
-            print("  rerun: synclab explore \(request.path) --seed \(result.seed)\(request.budget.arguments)")
+            print("  rerun: synclab explore \(request.path) --seed \(result.seed)"
+                + request.budget.arguments)
             if let shrunk = result.shrunk {
                 let location = request.out.map { folder in
                     (folder as NSString).appendingPathComponent(shrunk.file)

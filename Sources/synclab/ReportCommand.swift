@@ -85,13 +85,10 @@ enum ReportCommand {
             return usage("'--format' takes markdown or html, not '\(formatText)'"
                 + suggestion(formatText, among: names))
         }
-        var seed: UInt64?
-        if let seedText {
-            guard let parsed = UInt64(seedText) else {
-                return usage("'--seed' takes a whole number from 0 to 18446744073709551615, "
-                    + "not '\(seedText)'")
-            }
-            seed = parsed
+        let seed: UInt64?
+        switch seedOption(seedText) {
+        case .success(let parsed): seed = parsed
+        case .failure(let problem): return usage(problem.message)
         }
         guard !options.positionals.isEmpty else {
             return usage("'report' needs at least one scenario file or folder")

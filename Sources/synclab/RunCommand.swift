@@ -56,31 +56,20 @@ enum RunCommand {
             return usage("'--trace-format' takes jsonl or chrome, not '\(traceFormat)'"
                 + suggestion(traceFormat, among: ["jsonl", "chrome"]))
         }
-        var seed: UInt64?
-        if let seedText {
-            guard let parsed = UInt64(seedText) else { return usage("'--seed' takes a whole number from 0 to 18446744073709551615, not '\(seedText)'") }
-            seed = parsed
+        let seed: UInt64?
+        switch seedOption(seedText) {
+        case .success(let parsed): seed = parsed
+        case .failure(let problem): return usage(problem.message)
         }
-        guard !options.positionals.isEmpty else { return usage("'run' needs at least one scenario file") }
-        let expanded = ScenarioFiles.expand(options.positionals)
-        expanded.errors.forEach(Terminal.writeError)
-        var loaded: [(path: String, scenario: ScenarioFile, source: String)] = []
-        var inputError = !expanded.errors.isEmpty
-        for path in expanded.files {
-            if let file = ScenarioFiles.load(path, options: budget.validationOptions) {
-                // A save that races the launch is a warning: the file still runs.
-                LaunchRaceWarnings.diagnostics(for: file.scenario, file: path, engine: budget.engine)
-                    .forEach { Terminal.writeError($0.rendered) }
-                loaded.append((path, file.scenario, file.source))
-            } else {
-                inputError = true
-            }
+        guard !options.positionals.isEmpty else {
+            return usage("'run' needs at least one scenario file")
         }
-        if inputError { return 2 }
+        guard let loaded = loadScenarios(options.positionals, budget: budget) else { return 2 }
         var failed = 0
         var junitRuns: [(path: String, result: RunResult)] = []
         for (path, scenario, source) in loaded {
-            let result = ScenarioRunner.run(scenario, source: source, options: budget.runOptions(seed: seed))
+            let result = ScenarioRunner.run(
+                scenario, source: source, options: budget.runOptions(seed: seed))
             junitRuns.append((path, result))
             let planned = plannedExpectations(scenario, engine: result.engine)
             report(result, path: path, planned: planned, rerunOptions: budget.arguments)
@@ -102,6 +91,29 @@ enum RunCommand {
         return failed == 0 ? 0 : 1
     }
 
+    /// Every scenario the paths name, checked; nil (the errors printed) when one is not
+    /// valid, after all of them have been read.
+    private static func loadScenarios(
+        _ paths: [String], budget: BudgetOptions
+    ) -> [(path: String, scenario: ScenarioFile, source: String)]? {
+        let expanded = ScenarioFiles.expand(paths)
+        expanded.errors.forEach(Terminal.writeError)
+        var loaded: [(path: String, scenario: ScenarioFile, source: String)] = []
+        var inputError = !expanded.errors.isEmpty
+        for path in expanded.files {
+            if let file = ScenarioFiles.load(path, options: budget.validationOptions) {
+                // A save that races the launch is a warning: the file still runs.
+                LaunchRaceWarnings
+                    .diagnostics(for: file.scenario, file: path, engine: budget.engine)
+                    .forEach { Terminal.writeError($0.rendered) }
+                loaded.append((path, file.scenario, file.source))
+            } else {
+                inputError = true
+            }
+        }
+        return inputError ? nil : loaded
+    }
+
     /// How many expectations a run on `engine` would check if it ran to the end.
     static func plannedExpectations(_ scenario: ScenarioFile, engine: String) -> Int {
         scenario.timeline.filter { statement in
@@ -115,14 +127,15 @@ enum RunCommand {
     ) {
         let expectations = result.expectations.count
         for expectation in result.expectations where !expectation.passed {
-            print("\(path):\(expectation.line): expectation failed: \(expectation.wanted); found: \(expectation.found)")
+            print("\(path):\(expectation.line): expectation failed: \(expectation.wanted); "
+                + "found: \(expectation.found)")
         }
         if let failure = result.failure {
             print("\(path):\(failure.line): runtime error: \(failure.message) (at \(failure.time))")
         }
         if result.passed {
-            print("\(Terminal.green("PASS")) \(path) (seed \(result.seed), \(expectations) expectations, "
-                  + "\(result.endTime) simulated)")
+            print("\(Terminal.green("PASS")) \(path) (seed \(result.seed), "
+                  + "\(expectations) expectations, \(result.endTime) simulated)")
             // A passing run can still leave work undone (a change that never uploaded).
             for leftover in result.leftovers { print("  leftover: \(leftover)") }
         } else {
@@ -141,7 +154,8 @@ enum RunCommand {
 
     private static func traceFile(in folder: String, for path: String, chrome: Bool) -> String {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let base = (path as NSString).lastPathComponent.replacingOccurrences(of: ".scenario", with: "")
+        let base = (path as NSString).lastPathComponent
+            .replacingOccurrences(of: ".scenario", with: "")
         let suffix = chrome ? "trace.json" : "trace.jsonl"
         return (folder as NSString).appendingPathComponent("\(base).\(suffix)")
     }

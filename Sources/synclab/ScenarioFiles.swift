@@ -20,7 +20,9 @@ enum ScenarioFiles {
                     .filter { $0.hasSuffix(".scenario") }
                     .sorted()
                     .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
-                if found.isEmpty { errors.append("\(path): error: no .scenario files in this folder") }
+                if found.isEmpty {
+                    errors.append("\(path): error: no .scenario files in this folder")
+                }
                 files += found
             } else {
                 files.append(path)
@@ -39,7 +41,8 @@ enum ScenarioFiles {
         }
         guard let source = String(data: data, encoding: .utf8) else {
             let location = InvalidUTF8.firstLocation(in: data) ?? .start
-            Terminal.writeError("\(path):\(location): error: the file is not valid UTF-8 (the first invalid byte is here)")
+            Terminal.writeError("\(path):\(location): error: the file is not valid UTF-8 "
+                + "(the first invalid byte is here)")
             return nil
         }
         let result = ScenarioChecker.check(source: source, file: path, options: options)

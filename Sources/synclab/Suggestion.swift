@@ -1,6 +1,7 @@
 /// "; did you mean 'X'?" for a mistyped word, or nothing when no candidate is close.
 func suggestion(_ word: String, among candidates: [String]) -> String {
-    let scored = candidates.map { ($0, editDistance(word, $0)) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+    let scored = candidates.map { ($0, editDistance(word, $0)) }
+        .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
     guard let best = scored.first, best.1 <= max(2, word.count / 3) else { return "" }
     return "; did you mean '\(best.0)'?"
 }

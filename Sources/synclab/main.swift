@@ -26,7 +26,9 @@ Run 'synclab help COMMAND' or 'synclab COMMAND --help' for a command's options,
 'synclab --version' for the version.
 """
 
-let commands = ["run", "check", "probes", "engines", "report", "compare", "bench", "rules", "explore"]
+let commands = [
+    "run", "check", "probes", "engines", "report", "compare", "bench", "rules", "explore",
+]
 var arguments = Array(CommandLine.arguments.dropFirst())
 // The commands that run many seeds start again with a larger malloc cache (`MallocTuning`).
 if let command = arguments.first, command == "explore" || command == "bench",
@@ -62,7 +64,8 @@ if arguments.isEmpty || arguments == ["-h"] || arguments == ["--help"] || argume
     case "explore": status = ExploreCommand.main(arguments)
     default:
         status = usageError(
-            "unknown command '\(command)'\(suggestion(command, among: commands + ["help", "--version"]))",
+            "unknown command '\(command)'"
+                + suggestion(command, among: commands + ["help", "--version"]),
             command: nil)
     }
 }

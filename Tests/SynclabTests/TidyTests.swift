@@ -7,7 +7,7 @@ import Testing
 /// that lets the wall clock, system randomness, threads or hash order reach the simulation.
 /// Comments and string literals are blanked before matching, so prose about `Date()` is fine.
 /// Comments are read for one thing: an issue number, which belongs in a commit message.
-/// Every line is held to `Tidy.maximumLineWidth` characters, bar the files still exempt.
+/// Every line is held to `Tidy.maximumLineWidth` characters.
 @Suite("Tidy")
 struct TidyTests {
     @Test("Sources/ holds no wall clock, system randomness, threads, hash order or issue numbers")
@@ -150,63 +150,6 @@ enum Tidy {
     /// The widest a line of `Sources/` may be, in characters.
     static let maximumLineWidth = 100
 
-    /// Files that may still hold lines wider than `maximumLineWidth`: they are being changed
-    /// on other branches. Temporary: remove each once its lines are re-wrapped.
-    static let lineWidthExempt = [
-        "Sources/CloudKit/CKDatabase+Changes.swift",
-        "Sources/CloudKit/CKDatabase.swift",
-        "Sources/CloudKit/CKRecord.swift",
-        "Sources/CloudKit/CKRecordValue.swift",
-        "Sources/CloudKit/CKSyncEngine+Event.swift",
-        "Sources/CloudKit/CKSyncEngine+Options.swift",
-        "Sources/CloudKit/CKSyncEngine.swift",
-        "Sources/CloudKit/DelegateBridge.swift",
-        "Sources/Harness/Checkers/ConvergenceChecker.swift",
-        "Sources/Harness/EngineRegistry+Validation.swift",
-        "Sources/Harness/Explorer/ChaosRun.swift",
-        "Sources/Harness/Explorer/ExplorerCanary.swift",
-        "Sources/Harness/LabelTable.swift",
-        "Sources/Harness/ScenarioRunner.swift",
-        "Sources/Harness/SchemaLowering.swift",
-        "Sources/Harness/StoreLoadWarnings.swift",
-        "Sources/Harness/ValueConversion.swift",
-        "Sources/Harness/World+CloudActions.swift",
-        "Sources/Harness/World+DeviceActions.swift",
-        "Sources/Harness/World+Expectations.swift",
-        "Sources/Harness/World+FinalState.swift",
-        "Sources/Harness/World+Network.swift",
-        "Sources/Harness/World+Sharing.swift",
-        "Sources/Harness/World+Timeline.swift",
-        "Sources/Harness/World+Triggers.swift",
-        "Sources/Harness/World.swift",
-        "Sources/Scenario/CloudActionTable.swift",
-        "Sources/Scenario/CloudKitErrorCode.swift",
-        "Sources/Scenario/DiagnosticMessages.swift",
-        "Sources/Scenario/Lexer.swift",
-        "Sources/Scenario/Parser+Setup.swift",
-        "Sources/Scenario/ScenarioBudget.swift",
-        "Sources/Scenario/Validator+Timeline.swift",
-        "Sources/Scenario/Validator.swift",
-        "Sources/SyncLab/LabResult.swift",
-        "Sources/SyncLab/ScenarioLab+Explore.swift",
-        "Sources/SyncLab/ScenarioLab.swift",
-        "Sources/SyncLabTesting/ScenarioAppEngine.swift",
-        "Sources/SyncLabTesting/SimulatedDevice.swift",
-        "Sources/SyncLabTesting/SimulatedWorld.swift",
-        "Sources/synclab/BenchCommand.swift",
-        "Sources/synclab/BenchWorkloads.swift",
-        "Sources/synclab/CataloguePages.swift",
-        "Sources/synclab/CheckCommand.swift",
-        "Sources/synclab/CommandLineOptions.swift",
-        "Sources/synclab/CompareCommand.swift",
-        "Sources/synclab/EngineChoice.swift",
-        "Sources/synclab/ExploreCommand.swift",
-        "Sources/synclab/RunCommand.swift",
-        "Sources/synclab/ScenarioFiles.swift",
-        "Sources/synclab/Suggestion.swift",
-        "Sources/synclab/main.swift",
-    ]
-
     /// Scans one file's text; `path` is relative to the repository (for exemptions), and
     /// `tupleArrays` names arrays of tuples declared in other files.
     static func scan(_ source: String, path: String, tupleArrays: Set<String> = []) -> [Violation] {
@@ -236,7 +179,7 @@ enum Tidy {
                 report("issue-number", "'\(comments[index][mention.range])': a comment says why; "
                     + "issue numbers and measurements go in commit messages and docs/BENCH.md")
             }
-            if raw[index].count > maximumLineWidth, !lineWidthExempt.contains(path) {
+            if raw[index].count > maximumLineWidth {
                 report("line-width", "\(raw[index].count) characters, over \(maximumLineWidth): "
                     + "wrap the line")
             }
@@ -603,8 +546,6 @@ enum Tidy {
             Example("let note = \"issue 19\" // a string's text is not a comment"),
             Example("// SYNC-4 names a catalogue entry; this issue is old, 19 times over"),
             Example("let a = \"" + String(repeating: "x", count: 90) + "\""),
-            Example("let a = \"" + String(repeating: "x", count: 91) + "\"",
-                    path: "Sources/synclab/main.swift"),
         ]
     }
 }

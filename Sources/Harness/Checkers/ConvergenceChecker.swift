@@ -84,13 +84,14 @@ enum ConvergenceChecker {
                 if let id = observation.model(forRecord: record.recordName) { seen.insert(id) }
                 continue
             }
-            guard let id = observation.model(forRecord: record.recordName), let model = store.model(id) else {
+            guard let id = observation.model(forRecord: record.recordName),
+                  let model = store.model(id) else {
                 problems.append("\(device.name) lacks \(describe(record.recordName))")
                 continue
             }
             seen.insert(id)
             for attribute in entity.synchronizedAttributes {
-                // The value wherever the engine's codec reads it (sds: a field or its overflow asset).
+                // Where the engine's codec reads the value (sds: a field or its overflow asset).
                 let cloudValue = codec.value(of: attribute.name, type: attribute.type, in: record)
                 if cloudValue != model.values[attribute.name] {
                     problems.append("\(device.name) \(describe(record.recordName)) "

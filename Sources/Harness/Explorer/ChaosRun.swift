@@ -318,7 +318,9 @@ final class ChaosRun {
                 held.append(position)
                 continue
             }
-            cache[position] = observation.model(forRecord: name).flatMap { store.contains($0) ? $0 : nil }
+            cache[position] = observation.model(forRecord: name).flatMap {
+                store.contains($0) ? $0 : nil
+            }
             if cache[position] != nil { held.append(position) }
         }
         modelCache[index] = cache
@@ -391,7 +393,8 @@ final class ChaosRun {
         atPosition position: Int, on index: Int, observation: any EngineObservation, store: Store
     ) -> ModelID? {
         guard position < positionRecords.count, let name = positionRecords[position] else {
-            return modelID(labels[position].label, on: index, observation: observation, store: store)
+            return modelID(labels[position].label, on: index, observation: observation,
+                           store: store)
         }
         return model(forRecord: name, observation: observation, store: store)
     }
@@ -522,7 +525,10 @@ final class ChaosRun {
                     + result.found))
         }
         let fired = firedRules
-        return Self.capped(findings).map { $0.classified(firedRules: fired, catalogue: world.profile.catalogue) }
+        let catalogue = world.profile.catalogue
+        return Self.capped(findings).map {
+            $0.classified(firedRules: fired, catalogue: catalogue)
+        }
     }
 
     /// At most `maximumPerCheck` findings of each check, the rest counted in one more.

@@ -20,7 +20,8 @@ enum ExplorerCanary: Hashable, Sendable {
     func configure(_ options: inout RunOptions, scenario: ScenarioFile) {
         guard case .brokenMechanism = self else { return }
         guard let mechanism = options.profile(for: scenario)?.canaryMechanism else {
-            preconditionFailure("engine '\(options.engineName(for: scenario))' has no canary mechanism")
+            preconditionFailure(
+                "engine '\(options.engineName(for: scenario))' has no canary mechanism")
         }
         options.mechanisms[mechanism] = true
     }

@@ -15,6 +15,49 @@ extension MirrorEngine {
         export.exportPosition = context.store.lastHistoryPosition
         export.exportModels = pending.models
         export.exportDeletes = pending.deletes
+        guard exportCanStart(export, pending: pending, context: &context, effects: &effects)
+        else { return }
+        var serialized = SerializedExport()
+        serialized.stale = onlineSince.map { online in
+            lastImportDone.map { $0 < online } ?? true
+        } ?? false
+        serialized.changedKeys = changedKeysSinceExport(context)
+        export.updatedKeys = serialized.changedKeys.filter {
+            !$0.value.isEmpty && context.syncData.recordNames[$0.key] != nil
+        }
+            .mapValues { Array(Set($0)).sorted() }
+        let zone = zone(context)
+        for id in pending.models {
+            serializeModel(id, zone: zone, serialized: &serialized, context: &context)
+        }
+        traceSerialized(serialized, export, deletes: pending.deletes, context: context,
+            effects: &effects)
+        export.batches = Self.batches(saves: serialized.saves, deletes: pending.deletes)
+        // Names given here (objects whose save named none, e.g. after a reset) reach the disk
+        // before the request leaves.
+        if !serialized.named.isEmpty {
+            effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
+        }
+        pass(["upload.start"], then: .sendBatch, export, context: &context, effects: &effects)
+    }
+
+    /// The records of an export and what its traces report, gathered model by model.
+    private struct SerializedExport {
+        var saves: [RecordSave] = []
+        var named: [TraceValue] = []
+        var assets: [TraceValue] = []
+        var rewritten: [TraceValue] = []
+        /// Online again since the last import finished: the values may predate iCloud's.
+        var stale = false
+        var changedKeys: [ModelID: [String]] = [:]
+    }
+
+    /// MIR-5, MIR-6, MIR-12: an export with nothing to send, or without its zone, ends here
+    /// (the latter after queueing setup first).
+    private func exportCanStart(
+        _ export: MirrorRequest, pending: (models: [ModelID], deletes: [String]),
+        context: inout MirrorContext, effects: inout [EngineEffect]
+    ) -> Bool {
         guard !pending.models.isEmpty || !pending.deletes.isEmpty else {
             advanceExport(export, context: &context, effects: &effects)
             effects.append(.trace(kind: "export.nothing", details: [], rules: ["MIR-12"]))
@@ -22,7 +65,7 @@ extension MirrorEngine {
             pass(["upload.start", "upload.done", "mirror.export.done", "sync.done"], then: .finish,
                 export,
                  context: &context, effects: &effects)
-            return
+            return false
         }
         if !context.syncData.isSetUp {
             // The zone is gone or was never made: setup first, then this export again.
@@ -33,75 +76,78 @@ extension MirrorEngine {
             pass(["upload.start", "upload.done", "mirror.export.done", "sync.done"], then: .finish,
                 export,
                  context: &context, effects: &effects)
-            return
+            return false
         }
-        let zone = zone(context)
-        var saves: [RecordSave] = []
-        var named: [TraceValue] = []
-        var assets: [TraceValue] = []
-        var rewritten: [TraceValue] = []
-        let stale = onlineSince.map { online in
-            lastImportDone.map { $0 < online } ?? true
-        } ?? false
-        let changedKeys = changedKeysSinceExport(context)
-        export.updatedKeys = changedKeys.filter {
-            !$0.value.isEmpty && context.syncData.recordNames[$0.key] != nil
+        return true
+    }
+
+    /// MIR-4, MIR-12, MIR-14, MIR-23: one changed object becomes a whole-record save, named
+    /// here if it has no record yet.
+    private func serializeModel(
+        _ id: ModelID, zone: ZoneID, serialized: inout SerializedExport,
+        context: inout MirrorContext
+    ) {
+        guard let model = context.store.model(id),
+              let entity = schema.entity(named: model.entity) else { return }
+        let isNew = context.syncData.recordNames[id] == nil
+        let name = context.syncData.recordNames[id] ?? {
+            let fresh = context.makeRandomRecordName()
+            context.syncData.name(id, fresh)
+            serialized.named.append(.string(fresh))
+            return fresh
+        }()
+        let built = MirrorCodec.fields(of: model, entity: entity) {
+            context.syncData.recordNames[$0]
         }
-            .mapValues { Array(Set($0)).sorted() }
-        for id in pending.models {
-            guard let model = context.store.model(id),
-                  let entity = schema.entity(named: model.entity) else { continue }
-            let isNew = context.syncData.recordNames[id] == nil
-            let name = context.syncData.recordNames[id] ?? {
-                let fresh = context.makeRandomRecordName()
-                context.syncData.name(id, fresh)
-                named.append(.string(fresh))
-                return fresh
-            }()
-            let built = MirrorCodec.fields(of: model, entity: entity) {
-                context.syncData.recordNames[$0]
-            }
-            var record = CloudRecord(recordType: MirrorCodec().recordType(ofEntity: entity.name),
-                                     recordName: name, zone: zone, fields: built.fields)
-            record.changeTag = context.syncData.changeTags[name]
-            saves.append(RecordSave(record: record, changedKeys: MirrorCodec.allKeys(of: entity)))
-            if !built.assets.isEmpty {
-                assets.append(.object([
+        var record = CloudRecord(recordType: MirrorCodec().recordType(ofEntity: entity.name),
+                                 recordName: name, zone: zone, fields: built.fields)
+        record.changeTag = context.syncData.changeTags[name]
+        serialized.saves.append(
+            RecordSave(record: record, changedKeys: MirrorCodec.allKeys(of: entity)))
+        if !built.assets.isEmpty {
+            serialized.assets.append(.object([
+                TraceField("recordName", .string(name)),
+                TraceField("fields",
+                    .list(built.assets.map { .string(MirrorCodec.assetField($0)) })),
+            ]))
+        }
+        if !isNew, serialized.stale {
+            let touched = Set(serialized.changedKeys[id] ?? [])
+            let others = entity.attributes.map(\.name).filter { !touched.contains($0) }
+            if !others.isEmpty, !touched.isEmpty {
+                serialized.rewritten.append(.object([
                     TraceField("recordName", .string(name)),
-                    TraceField("fields",
-                        .list(built.assets.map { .string(MirrorCodec.assetField($0)) })),
+                    TraceField("keys", .list(others.map { .string($0) })),
                 ]))
             }
-            if !isNew, stale {
-                let touched = Set(changedKeys[id] ?? [])
-                let others = entity.attributes.map(\.name).filter { !touched.contains($0) }
-                if !others.isEmpty, !touched.isEmpty {
-                    rewritten.append(.object([
-                        TraceField("recordName", .string(name)),
-                        TraceField("keys", .list(others.map { .string($0) })),
-                    ]))
-                }
-            }
         }
-        if !named.isEmpty {
+    }
+
+    /// MIR-4, MIR-12, MIR-14, MIR-23, MIR-27: the traces of a serialized export, in a fixed
+    /// order.
+    private func traceSerialized(
+        _ serialized: SerializedExport, _ export: MirrorRequest, deletes: [String],
+        context: MirrorContext, effects: inout [EngineEffect]
+    ) {
+        if !serialized.named.isEmpty {
             effects.append(.trace(kind: "record.named", details: [
-                TraceField("recordNames", .list(named)),
+                TraceField("recordNames", .list(serialized.named)),
             ], rules: ["MIR-4"]))
         }
         effects.append(.trace(kind: "export.serialized", details: [
-            TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
-            TraceField("deletes", .list(pending.deletes.map { .string($0) })),
+            TraceField("saves", .list(serialized.saves.map { .string($0.record.recordName) })),
+            TraceField("deletes", .list(deletes.map { .string($0) })),
             TraceField("policy", .string("changedKeys")),
             TraceField("through", .int(export.exportPosition)),
         ], rules: ["MIR-12", "MIR-14"]))
-        if !assets.isEmpty {
+        if !serialized.assets.isEmpty {
             effects.append(.trace(kind: "export.assets", details: [
-                TraceField("records", .list(assets)),
+                TraceField("records", .list(serialized.assets)),
             ], rules: ["MIR-23"]))
         }
-        if !rewritten.isEmpty {
+        if !serialized.rewritten.isEmpty {
             effects.append(.trace(kind: "export.rewrites-unchanged-keys", details: [
-                TraceField("records", .list(rewritten)),
+                TraceField("records", .list(serialized.rewritten)),
                 TraceField("note",
                     .string("[unverified] written with the values this device last saw, "
                     + "before it imported what changed while it was offline: the export that "
@@ -109,8 +155,8 @@ extension MirrorEngine {
                     + "iCloud last wins every key")),
             ], rules: ["MIRW-1", "MIR-14"]))
         }
-        if !pending.deletes.isEmpty {
-            let batchDeleted = pending.deletes.filter { name in
+        if !deletes.isEmpty {
+            let batchDeleted = deletes.filter { name in
                 guard let id = context.syncData.models[name] else { return false }
                 return !tombstoned(id, context)
             }
@@ -120,13 +166,6 @@ extension MirrorEngine {
                 ], rules: ["MIR-27"]))
             }
         }
-        export.batches = Self.batches(saves: saves, deletes: pending.deletes)
-        // Names given here (objects whose save named none, e.g. after a reset) reach the disk
-        // before the request leaves.
-        if !named.isEmpty {
-            effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
-        }
-        pass(["upload.start"], then: .sendBatch, export, context: &context, effects: &effects)
     }
 
     /// The keys the app changed per object since the last export (for MIRW-1's trace).

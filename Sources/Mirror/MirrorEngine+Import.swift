@@ -55,150 +55,34 @@ extension MirrorEngine {
     ) {
         guard let page = request.page else { return }
         // MIR-28: the database token is saved with the zone's last page only, so a kill between
-        // two pages leaves the zone changed for the next launch, which resumes from the zone token.
+        // two pages leaves the zone changed for the next launch, which resumes from the zone
+        // token.
         if !page.moreComing,
            let token = request.databaseToken { context.syncData.databaseToken = token }
-        var transaction = Transaction()
-        var inserted: [(ModelID, String)] = []
-        var updated = 0
-        var deletedCount = 0
-        let pending = Set(pendingChanges(context).models)
-        var overwritten: [TraceValue] = []
+        var stored = StoredPage(pending: Set(pendingChanges(context).models))
         for record in page.records {
-            let name = record.recordName
-            guard let entityName = MirrorCodec().entity(ofRecordType: record.recordType),
-                  let entity = schema.entity(named: entityName), entity.isSynchronized else {
-                effects.append(.trace(kind: "import.record-skipped", details: [
-                    TraceField("recordName", .string(name)),
-                    TraceField("recordType", .string(record.recordType)),
-                ], rules: ["MIR-4"]))
-                continue
-            }
-            var values: [String: PropertyValue] = [:]
-            for attribute in entity.attributes {
-                let value = MirrorCodec.attributeValue(attribute.name, type: attribute.type,
-                    in: record)
-                values[attribute.name] = .attribute(value
-                    ?? (attribute.isOptional ? nil : attribute.defaultValue))
-            }
-            var links: [String: String] = [:]
-            for relationship in entity.relationships where !relationship.isToMany {
-                guard let target = MirrorCodec().reference(of: relationship.name, in: record) else {
-                    values[relationship.name] = .relationship(nil)
-                    continue
-                }
-                if let id = context.syncData.models[target], context.store.contains(id)
-                    || inserted.contains(where: { $0.0 == id }) {
-                    values[relationship.name] = .relationship(id)
-                } else {
-                    links[relationship.name] = target
-                }
-            }
-            // MIR-13 / MIR-28: a record whose change tag is the one archived (this device's own
-            // export, or a version already imported) is what the object already holds; fetched
-            // again (a zone token older than the export, e.g. after a kill), it changes nothing,
-            // so it cannot overwrite an edit made since.
-            if let tag = record.changeTag, context.syncData.changeTags[name] == tag,
-               let id = context.syncData.models[name], context.store.contains(id) {
-                effects.append(.trace(kind: "import.record-already-known", details: [
-                    TraceField("recordName", .string(name)),
-                    TraceField("changeTag", .string(tag)),
-                ], rules: ["MIR-13", "MIR-28"]))
-                continue
-            }
-            // MIR-28 / MIR-12: the object was deleted here and its deletion is not exported yet
-            // (its tombstone is in the history, or it is gone without one, MIR-27): the record
-            // is not applied, so the object does not come back as a new one that iCloud lacks
-            // once the export deletes the record.
-            if let id = context.syncData.models[name], !context.store.contains(id) {
-                effects.append(.trace(kind: "import.record-deleted-here", details: [
-                    TraceField("recordName", .string(name)),
-                    TraceField("note",
-                        .string("the deletion waits in the history: the next export deletes the "
-                        + "record")),
-                ], rules: ["MIR-28", "MIR-12"]))
-                continue
-            }
-            let ownKeys = context.syncData.exportedKeys.removeValue(forKey: name) ?? []
-            context.syncData.changeTags[name] = record.changeTag
-            if let id = context.syncData.models[name], let model = context.store.model(id) {
-                if !ownKeys.isEmpty, record.lastModifiedBy != context.device,
-                   !pending.contains(id) {
-                    let replaced = ownKeys.filter { key in
-                        if case .attribute(let value)? = values[key] {
-                            return value != model.values[key]
-                        }
-                        return false
-                    }
-                    if !replaced.isEmpty {
-                        effects.append(.trace(kind: "import.export-overwritten", details: [
-                            TraceField("recordName", .string(name)),
-                            TraceField("keys", .list(replaced.map { .string($0) })),
-                            TraceField("note",
-                                .string("[unverified] another device's export reached iCloud after "
-                                + "this device's and wrote every key: the last export wins the "
-                                    + "whole record")),
-                        ], rules: ["MIRW-1", "MIR-14"]))
-                    }
-                }
-                if pending.contains(id) {
-                    let lost = entity.attributes.map(\.name).filter { key in
-                        if case .attribute(let value)? = values[key] {
-                            return value != model.values[key]
-                        }
-                        return false
-                    }
-                    if !lost.isEmpty {
-                        overwritten.append(.object([
-                            TraceField("recordName", .string(name)),
-                            TraceField("keys", .list(lost.map { .string($0) })),
-                        ]))
-                    }
-                }
-                var changes: [String: PropertyValue] = [:]
-                for key in values.keys.sorted() {
-                    switch values[key] {
-                    case .attribute(let value)?:
-                        if model.values[key] != value { changes[key] = .attribute(value) }
-                    case .relationship(let target)?:
-                        if model.toOne[key] != target { changes[key] = .relationship(target) }
-                    default: break
-                    }
-                }
-                if !changes.isEmpty {
-                    transaction.append(.update(id, values: changes))
-                    updated += 1
-                }
-            } else {
-                noteDuplicate(name, entity: entity, values: values, context: context,
-                    effects: &effects)
-                let id = context.store.makeModelID()
-                transaction.append(.insert(id, entity: entity.name, values: values))
-                inserted.append((id, name))
-                context.syncData.name(id, name)
-            }
-            context.syncData.pendingLinks[name] = links.isEmpty ? nil : links
+            storeRecord(record, stored: &stored, context: &context, effects: &effects)
         }
         for deletion in page.deletions {
             // The record is gone from iCloud: a deletion of it that failed here is done.
             context.syncData.pendingDeletes.removeAll { $0 == deletion.recordName }
             guard let id = context.syncData.models[deletion.recordName] else { continue }
             if context.store.contains(id) {
-                transaction.append(.delete(id))
-                deletedCount += 1
+                stored.transaction.append(.delete(id))
+                stored.deletedCount += 1
             }
             context.syncData.forget(id)
         }
-        var cascaded: [String] = []
         do {
-            if !transaction.isEmpty,
-                let entry = try context.store.save(transaction, author: Self.author),
+            if !stored.transaction.isEmpty,
+                let entry = try context.store.save(stored.transaction, author: Self.author),
                 !page.deletions.isEmpty
             {
                 // MIR-DR-1: objects the save deleted through a delete rule, not because the
                 // page brought their deletion (those are forgotten above).
                 let imported = Set(page.deletions.map(\.recordName))
-                cascaded = entry.deletedModels.compactMap { context.syncData.recordNames[$0] }
+                stored.cascaded = entry.deletedModels
+                    .compactMap { context.syncData.recordNames[$0] }
                     .filter { !imported.contains($0) }.sorted()
             }
         } catch {
@@ -209,33 +93,215 @@ extension MirrorEngine {
         resolveLinks(context: &context, effects: &effects)
         context.syncData.zoneToken = page.token
         writeAll(context, effects: &effects)
+        traceStoredPage(stored, records: page.records.count, token: page.token,
+            effects: &effects)
+        pass(["download.page.stored", "download.page.saved"], then: .afterPage, request,
+             context: &context, effects: &effects)
+    }
+
+    /// What one fetched page does to the store, gathered before its single save.
+    struct StoredPage {
+        var transaction = Transaction()
+        var inserted: [(ModelID, String)] = []
+        var updated = 0
+        var deletedCount = 0
+        /// The objects with changes not exported yet.
+        let pending: Set<ModelID>
+        var overwritten: [TraceValue] = []
+        var cascaded: [String] = []
+
+        init(pending: Set<ModelID>) { self.pending = pending }
+    }
+
+    /// MIR-4, MIR-15: one fetched record updates its object or inserts a new one, unless it
+    /// is of no synchronized entity or changes nothing here.
+    private func storeRecord(
+        _ record: CloudRecord, stored: inout StoredPage, context: inout MirrorContext,
+        effects: inout [EngineEffect]
+    ) {
+        let name = record.recordName
+        guard let entityName = MirrorCodec().entity(ofRecordType: record.recordType),
+              let entity = schema.entity(named: entityName), entity.isSynchronized else {
+            effects.append(.trace(kind: "import.record-skipped", details: [
+                TraceField("recordName", .string(name)),
+                TraceField("recordType", .string(record.recordType)),
+            ], rules: ["MIR-4"]))
+            return
+        }
+        var values: [String: PropertyValue] = [:]
+        var links: [String: String] = [:]
+        decodeRecord(record, entity: entity, inserted: stored.inserted, context: context,
+            values: &values, links: &links)
+        guard !alreadyHeld(record, context: context, effects: &effects) else { return }
+        let ownKeys = context.syncData.exportedKeys.removeValue(forKey: name) ?? []
+        context.syncData.changeTags[name] = record.changeTag
+        if let id = context.syncData.models[name], let model = context.store.model(id) {
+            if !ownKeys.isEmpty, record.lastModifiedBy != context.device,
+               !stored.pending.contains(id) {
+                noteExportOverwritten(name, ownKeys: ownKeys, values: values, model: model,
+                    effects: &effects)
+            }
+            updateObject(name, id: id, model: model, entity: entity, values: values,
+                stored: &stored)
+        } else {
+            noteDuplicate(name, entity: entity, values: values, context: context,
+                effects: &effects)
+            let id = context.store.makeModelID()
+            stored.transaction.append(.insert(id, entity: entity.name, values: values))
+            stored.inserted.append((id, name))
+            context.syncData.name(id, name)
+        }
+        context.syncData.pendingLinks[name] = links.isEmpty ? nil : links
+    }
+
+    /// MIR-15: a record's `CD_` fields as the object's values; a reference to an object not
+    /// here yet waits as a link.
+    private func decodeRecord(
+        _ record: CloudRecord, entity: EntityDescription, inserted: [(ModelID, String)],
+        context: MirrorContext, values: inout [String: PropertyValue],
+        links: inout [String: String]
+    ) {
+        for attribute in entity.attributes {
+            let value = MirrorCodec.attributeValue(attribute.name, type: attribute.type,
+                in: record)
+            values[attribute.name] = .attribute(value
+                ?? (attribute.isOptional ? nil : attribute.defaultValue))
+        }
+        for relationship in entity.relationships where !relationship.isToMany {
+            guard let target = MirrorCodec().reference(of: relationship.name, in: record) else {
+                values[relationship.name] = .relationship(nil)
+                continue
+            }
+            if let id = context.syncData.models[target], context.store.contains(id)
+                || inserted.contains(where: { $0.0 == id }) {
+                values[relationship.name] = .relationship(id)
+            } else {
+                links[relationship.name] = target
+            }
+        }
+    }
+
+    /// MIR-12, MIR-13, MIR-28: a fetched record that must not be applied, because the object
+    /// already holds it or was deleted here.
+    private func alreadyHeld(
+        _ record: CloudRecord, context: MirrorContext, effects: inout [EngineEffect]
+    ) -> Bool {
+        let name = record.recordName
+        // MIR-13 / MIR-28: a record whose change tag is the one archived (this device's own
+        // export, or a version already imported) is what the object already holds; fetched
+        // again (a zone token older than the export, e.g. after a kill), it changes nothing,
+        // so it cannot overwrite an edit made since.
+        if let tag = record.changeTag, context.syncData.changeTags[name] == tag,
+           let id = context.syncData.models[name], context.store.contains(id) {
+            effects.append(.trace(kind: "import.record-already-known", details: [
+                TraceField("recordName", .string(name)),
+                TraceField("changeTag", .string(tag)),
+            ], rules: ["MIR-13", "MIR-28"]))
+            return true
+        }
+        // MIR-28 / MIR-12: the object was deleted here and its deletion is not exported yet
+        // (its tombstone is in the history, or it is gone without one, MIR-27): the record
+        // is not applied, so the object does not come back as a new one that iCloud lacks
+        // once the export deletes the record.
+        if let id = context.syncData.models[name], !context.store.contains(id) {
+            effects.append(.trace(kind: "import.record-deleted-here", details: [
+                TraceField("recordName", .string(name)),
+                TraceField("note",
+                    .string("the deletion waits in the history: the next export deletes the "
+                    + "record")),
+            ], rules: ["MIR-28", "MIR-12"]))
+            return true
+        }
+        return false
+    }
+
+    /// MIRW-1, MIR-14: another device's export replaced keys this device exported last.
+    private func noteExportOverwritten(
+        _ name: String, ownKeys: [String], values: [String: PropertyValue], model: Model,
+        effects: inout [EngineEffect]
+    ) {
+        let replaced = ownKeys.filter { key in
+            if case .attribute(let value)? = values[key] {
+                return value != model.values[key]
+            }
+            return false
+        }
+        guard !replaced.isEmpty else { return }
+        effects.append(.trace(kind: "import.export-overwritten", details: [
+            TraceField("recordName", .string(name)),
+            TraceField("keys", .list(replaced.map { .string($0) })),
+            TraceField("note",
+                .string("[unverified] another device's export reached iCloud after "
+                + "this device's and wrote every key: the last export wins the "
+                    + "whole record")),
+        ], rules: ["MIRW-1", "MIR-14"]))
+    }
+
+    /// MIR-15, MIR-16: an existing object takes the record's differing values; unexported
+    /// changes they overwrite are noted.
+    private func updateObject(
+        _ name: String, id: ModelID, model: Model, entity: EntityDescription,
+        values: [String: PropertyValue], stored: inout StoredPage
+    ) {
+        if stored.pending.contains(id) {
+            let lost = entity.attributes.map(\.name).filter { key in
+                if case .attribute(let value)? = values[key] {
+                    return value != model.values[key]
+                }
+                return false
+            }
+            if !lost.isEmpty {
+                stored.overwritten.append(.object([
+                    TraceField("recordName", .string(name)),
+                    TraceField("keys", .list(lost.map { .string($0) })),
+                ]))
+            }
+        }
+        var changes: [String: PropertyValue] = [:]
+        for key in values.keys.sorted() {
+            switch values[key] {
+            case .attribute(let value)?:
+                if model.values[key] != value { changes[key] = .attribute(value) }
+            case .relationship(let target)?:
+                if model.toOne[key] != target { changes[key] = .relationship(target) }
+            default: break
+            }
+        }
+        if !changes.isEmpty {
+            stored.transaction.append(.update(id, values: changes))
+            stored.updated += 1
+        }
+    }
+
+    /// MIR-15, MIR-28, MIR-DR-1, MIR-16: the traces of a stored page, in a fixed order.
+    private func traceStoredPage(
+        _ stored: StoredPage, records: Int, token: ZoneChangeToken, effects: inout [EngineEffect]
+    ) {
         effects.append(.trace(kind: "import.page.saved", details: [
-            TraceField("records", .int(Int64(page.records.count))),
-            TraceField("inserted", .int(Int64(inserted.count))),
-            TraceField("updated", .int(Int64(updated))),
-            TraceField("deleted", .int(Int64(deletedCount))),
-            TraceField("token", .int(page.token.sequence)),
+            TraceField("records", .int(Int64(records))),
+            TraceField("inserted", .int(Int64(stored.inserted.count))),
+            TraceField("updated", .int(Int64(stored.updated))),
+            TraceField("deleted", .int(Int64(stored.deletedCount))),
+            TraceField("token", .int(token.sequence)),
         ], rules: ["MIR-15", "MIR-28"]))
-        if !cascaded.isEmpty {
+        if !stored.cascaded.isEmpty {
             // MIR-DR-1: the delete rule removed objects whose own deletion was not imported.
             effects.append(.trace(kind: "import.cascade-deleted", details: [
-                TraceField("records", .list(cascaded.map { .string($0) })),
+                TraceField("records", .list(stored.cascaded.map { .string($0) })),
                 TraceField("note",
                     .string("deleted by the delete rule in the import's save, which is not "
                     + "exported (MIR-15): their values are lost, their records stay until an "
                         + "export")),
             ], rules: ["MIR-DR-1"]))
         }
-        if !overwritten.isEmpty {
+        if !stored.overwritten.isEmpty {
             effects.append(.trace(kind: "import.overwrote-unexported", details: [
-                TraceField("records", .list(overwritten)),
+                TraceField("records", .list(stored.overwritten)),
                 TraceField("note",
-                    .string("the store keeps no pending keys: the next export sends the imported "
-                    + "values")),
+                    .string("the store keeps no pending keys: the next export sends the "
+                    + "imported values")),
             ], rules: ["MIR-16", "MIRW-3"]))
         }
-        pass(["download.page.stored", "download.page.saved"], then: .afterPage, request,
-             context: &context, effects: &effects)
     }
 
     /// MIR-25 / MIRW-8: a record inserted although a local object of the same entity holds the

@@ -13,135 +13,20 @@ extension OutboxEngine {
         effects: inout [EngineEffect]
     ) {
         let before = working
-        var transaction = Transaction()
-        var dropped: [String] = []
-        var applied = 0
-        var kept: [String] = []
-        var overwrites: [(String, [String])] = []
-        var inserted: [(ModelID, String)] = []
-        var archives: [(String, CloudRecord)] = []
-        // New models get their identifiers first, so references within the page resolve.
-        var newIDs: [String: ModelID] = [:]
-        var notRestored: [String] = []
-        var deletionPending: [String] = []
-        for record in changes.modifications
-            where data.models[record.recordName].flatMap(store.model) == nil {
-            guard data.tracked(zone: record.zone)?.role == role(of: scope),
-                  entity(record.recordType) != nil else { continue }
-            if data.rows[record.recordName]?.mutation == .delete {
-                // OBX-15 (a choice): the app deleted the model and its delete row waits to be
-                // sent; the fetched record does not bring it back, and the delete goes up.
-                deletionPending.append(record.recordName)
-                continue
-            }
-            if unchangedSinceVanished(record) {
-                notRestored.append(record.recordName)
-                continue
-            }
-            newIDs[record.recordName] = store.makeModelID()
-        }
-        if !notRestored.isEmpty {
-            trace("fetch.not-restored", [
-                TraceField("records", .list(notRestored.map { .string($0) })),
-                TraceField("note",
-                    .string("unchanged since the batch delete: the models stay gone")),
-            ], ["OBX-6", "OBXW-9"], &effects)
-        }
-        if !deletionPending.isEmpty {
-            trace("fetch.deletion-pending", [
-                TraceField("records", .list(deletionPending.map { .string($0) })),
-                TraceField("note",
-                    .string("deleted here, the delete row not yet sent: the models stay gone")),
-            ], ["OBX-15", "OBX-4"], &effects)
-        }
-        var links: [(ModelID, [String: PropertyValue])] = []
+        var page = FetchedPage()
+        assignNewModelIDs(changes, scope: scope, page: &page, effects: &effects)
         for record in changes.modifications {
-            seenInFetch.insert(record.recordName)
-            if record.recordType == CloudRecord.shareRecordType {
-                trace("share.record-seen", [
-                    TraceField("zone", .string(record.zone.description)),
-                    TraceField("share", .string(record.recordName)),
-                    TraceField("note", .string("the collection is shared as its whole zone")),
-                ], ["OBX-28"], &effects)
-                continue
-            }
-            guard let zone = data.tracked(zone: record.zone), role(of: scope) == zone.role else {
-                dropped.append(record.recordName)
-                continue
-            }
-            guard let entity = entity(record.recordType) else { continue }
-            let name = record.recordName
-            if newIDs[name] == nil,
-               notRestored.contains(name) || deletionPending.contains(name) { continue }
-            archives.append((name, record))
-            data.collections[name] = zone.collection
-            let values = propertyValues(of: record, entity: entity, newIDs: newIDs)
-            let attributes = values.filter {
-                if case .attribute = $0.value { return true } else { return false }
-            }
-            let relationships = values.filter {
-                if case .attribute = $0.value { return false } else { return true }
-            }
-            if let id = data.models[name], let model = store.model(id) {
-                if data.rows[name]?.mutation == .save {
-                    kept.append(name)
-                    let local = OutboxRecords.fields(of: model, entity: entity) {
-                        self.data.recordNames[$0]
-                    }.fields
-                    let differing = Set(local.keys).union(record.fields.keys).sorted().filter {
-                        local[$0] != record.fields[$0]
-                    }
-                    if !differing.isEmpty { overwrites.append((name, differing)) }
-                    continue
-                }
-                var changed: [String: PropertyValue] = [:]
-                for key in attributes.keys.sorted() where !same(values[key], model, key, entity) {
-                    changed[key] = values[key]
-                }
-                if !changed.isEmpty { transaction.append(.update(id, values: changed)) }
-                var linked: [String: PropertyValue] = [:]
-                for key in relationships.keys.sorted()
-                    where !same(values[key], model, key, entity) {
-                    linked[key] = values[key]
-                }
-                if !linked.isEmpty { links.append((id, linked)) }
-                if !changed.isEmpty || !linked.isEmpty { applied += 1 }
-            } else if let id = newIDs[name] {
-                noteDuplicate(record, entity: entity, effects: &effects)
-                transaction.append(.insert(id, entity: entity.name, values: attributes))
-                if !relationships.isEmpty { links.append((id, relationships)) }
-                inserted.append((id, name))
-                applied += 1
-            }
+            planModification(record, scope: scope, page: &page, effects: &effects)
         }
-        for (id, values) in links { transaction.append(.update(id, values: values)) }
-        var deleted: [String] = []
-        var resurrect: [String] = []
-        for deletion in changes.deletions {
-            guard let zone = data.tracked(zone: deletion.recordID.zoneID),
-                  role(of: scope) == zone.role else {
-                dropped.append(deletion.recordID.recordName)
-                continue
-            }
-            let name = deletion.recordID.recordName
-            if data.rows[name]?.mutation == .save, let id = data.models[name],
-               store.model(id) != nil {
-                resurrect.append(name)
-                continue
-            }
-            if let id = data.models[name], store.model(id) != nil {
-                transaction.append(.delete(id))
-            }
-            deleted.append(name)
-        }
-        var cascaded: [String] = []
+        for (id, values) in page.links { page.transaction.append(.update(id, values: values)) }
+        planDeletions(changes, scope: scope, page: &page)
         do {
-            let entry = try store.save(transaction, author: Self.author)
+            let entry = try store.save(page.transaction, author: Self.author)
             if !changes.deletions.isEmpty, let entry {
                 // OBX-DR-1: models the save deleted through a delete rule, not because their
                 // own deletion was fetched.
-                let fetched = Set(deleted)
-                cascaded = entry.deletedModels.compactMap { data.recordNames[$0] }
+                let fetched = Set(page.deleted)
+                page.cascaded = entry.deletedModels.compactMap { data.recordNames[$0] }
                     .filter { !fetched.contains($0) }.sorted()
             }
         } catch {
@@ -153,45 +38,213 @@ extension OutboxEngine {
             writeSyncData(&effects)
             return
         }
-        for (id, name) in inserted { data.name(id, name) }
-        for (name, record) in archives { data.archives[name] = record }
-        for name in deleted {
+        commitFetchedPage(page, effects: &effects)
+        traceFetchedPage(page, scope: scope, effects: &effects)
+    }
+
+    /// What one fetched page does to the store, gathered before its single save.
+    struct FetchedPage {
+        var transaction = Transaction()
+        var dropped: [String] = []
+        var applied = 0
+        var kept: [String] = []
+        var overwrites: [(String, [String])] = []
+        var inserted: [(ModelID, String)] = []
+        var archives: [(String, CloudRecord)] = []
+        var newIDs: [String: ModelID] = [:]
+        var notRestored: [String] = []
+        var deletionPending: [String] = []
+        var links: [(ModelID, [String: PropertyValue])] = []
+        var deleted: [String] = []
+        var resurrect: [String] = []
+        var cascaded: [String] = []
+    }
+
+    /// New models get their identifiers first, so references within the page resolve.
+    private func assignNewModelIDs(
+        _ changes: CKSyncEngine.FetchedRecordZoneChanges, scope: DatabaseScope,
+        page: inout FetchedPage, effects: inout [EngineEffect]
+    ) {
+        for record in changes.modifications
+            where data.models[record.recordName].flatMap(store.model) == nil {
+            guard data.tracked(zone: record.zone)?.role == role(of: scope),
+                  entity(record.recordType) != nil else { continue }
+            if data.rows[record.recordName]?.mutation == .delete {
+                // OBX-15 (a choice): the app deleted the model and its delete row waits to be
+                // sent; the fetched record does not bring it back, and the delete goes up.
+                page.deletionPending.append(record.recordName)
+                continue
+            }
+            if unchangedSinceVanished(record) {
+                page.notRestored.append(record.recordName)
+                continue
+            }
+            page.newIDs[record.recordName] = store.makeModelID()
+        }
+        if !page.notRestored.isEmpty {
+            trace("fetch.not-restored", [
+                TraceField("records", .list(page.notRestored.map { .string($0) })),
+                TraceField("note",
+                    .string("unchanged since the batch delete: the models stay gone")),
+            ], ["OBX-6", "OBXW-9"], &effects)
+        }
+        if !page.deletionPending.isEmpty {
+            trace("fetch.deletion-pending", [
+                TraceField("records", .list(page.deletionPending.map { .string($0) })),
+                TraceField("note",
+                    .string("deleted here, the delete row not yet sent: the models stay gone")),
+            ], ["OBX-15", "OBX-4"], &effects)
+        }
+    }
+
+    /// OBX-15, OBX-18, OBX-28: one fetched record becomes an insert, an update, or nothing.
+    private func planModification(
+        _ record: CloudRecord, scope: DatabaseScope, page: inout FetchedPage,
+        effects: inout [EngineEffect]
+    ) {
+        seenInFetch.insert(record.recordName)
+        if record.recordType == CloudRecord.shareRecordType {
+            trace("share.record-seen", [
+                TraceField("zone", .string(record.zone.description)),
+                TraceField("share", .string(record.recordName)),
+                TraceField("note", .string("the collection is shared as its whole zone")),
+            ], ["OBX-28"], &effects)
+            return
+        }
+        guard let zone = data.tracked(zone: record.zone), role(of: scope) == zone.role else {
+            page.dropped.append(record.recordName)
+            return
+        }
+        guard let entity = entity(record.recordType) else { return }
+        let name = record.recordName
+        if page.newIDs[name] == nil,
+           page.notRestored.contains(name) || page.deletionPending.contains(name) { return }
+        page.archives.append((name, record))
+        data.collections[name] = zone.collection
+        let values = propertyValues(of: record, entity: entity, newIDs: page.newIDs)
+        let attributes = values.filter {
+            if case .attribute = $0.value { return true } else { return false }
+        }
+        let relationships = values.filter {
+            if case .attribute = $0.value { return false } else { return true }
+        }
+        if let id = data.models[name], let model = store.model(id) {
+            planUpdate(record, id: id, model: model, entity: entity, values: values,
+                attributes: attributes, relationships: relationships, page: &page)
+        } else if let id = page.newIDs[name] {
+            noteDuplicate(record, entity: entity, effects: &effects)
+            page.transaction.append(.insert(id, entity: entity.name, values: attributes))
+            if !relationships.isEmpty { page.links.append((id, relationships)) }
+            page.inserted.append((id, name))
+            page.applied += 1
+        }
+    }
+
+    /// OBX-15: a fetched record of a local model updates the values that differ, unless an
+    /// outbox save is pending: then the local values are kept.
+    private func planUpdate(
+        _ record: CloudRecord, id: ModelID, model: Model, entity: EntityDescription,
+        values: [String: PropertyValue], attributes: [String: PropertyValue],
+        relationships: [String: PropertyValue], page: inout FetchedPage
+    ) {
+        let name = record.recordName
+        if data.rows[name]?.mutation == .save {
+            page.kept.append(name)
+            let local = OutboxRecords.fields(of: model, entity: entity) {
+                self.data.recordNames[$0]
+            }.fields
+            let differing = Set(local.keys).union(record.fields.keys).sorted().filter {
+                local[$0] != record.fields[$0]
+            }
+            if !differing.isEmpty { page.overwrites.append((name, differing)) }
+            return
+        }
+        var changed: [String: PropertyValue] = [:]
+        for key in attributes.keys.sorted() where !same(values[key], model, key, entity) {
+            changed[key] = values[key]
+        }
+        if !changed.isEmpty { page.transaction.append(.update(id, values: changed)) }
+        var linked: [String: PropertyValue] = [:]
+        for key in relationships.keys.sorted()
+            where !same(values[key], model, key, entity) {
+            linked[key] = values[key]
+        }
+        if !linked.isEmpty { page.links.append((id, linked)) }
+        if !changed.isEmpty || !linked.isEmpty { page.applied += 1 }
+    }
+
+    /// OBX-16, OBX-18: fetched deletions of tracked zones delete their models, except those
+    /// with a pending outbox save, which are kept.
+    private func planDeletions(
+        _ changes: CKSyncEngine.FetchedRecordZoneChanges, scope: DatabaseScope,
+        page: inout FetchedPage
+    ) {
+        for deletion in changes.deletions {
+            guard let zone = data.tracked(zone: deletion.recordID.zoneID),
+                  role(of: scope) == zone.role else {
+                page.dropped.append(deletion.recordID.recordName)
+                continue
+            }
+            let name = deletion.recordID.recordName
+            if data.rows[name]?.mutation == .save, let id = data.models[name],
+               store.model(id) != nil {
+                page.resurrect.append(name)
+                continue
+            }
+            if let id = data.models[name], store.model(id) != nil {
+                page.transaction.append(.delete(id))
+            }
+            page.deleted.append(name)
+        }
+    }
+
+    /// After the page's save: the sync data follows the store (names, archives, rows).
+    private func commitFetchedPage(_ page: FetchedPage, effects: inout [EngineEffect]) {
+        for (id, name) in page.inserted { data.name(id, name) }
+        for (name, record) in page.archives { data.archives[name] = record }
+        for name in page.deleted {
             data.archives[name] = nil
             data.removeRow(name)
             if let id = data.models[name] { data.forget(id) }
         }
-        for name in resurrect { data.archives[name] = nil }
+        for name in page.resurrect { data.archives[name] = nil }
         historyPosition = store.lastHistoryPosition
         data.pageAwaitingState = true
         writeAll(&effects)
-        if !cascaded.isEmpty {
+    }
+
+    /// The traces of an applied page, in a fixed order.
+    private func traceFetchedPage(
+        _ page: FetchedPage, scope: DatabaseScope, effects: inout [EngineEffect]
+    ) {
+        if !page.cascaded.isEmpty {
             // OBX-DR-1: the delete rule removed models whose own deletion was not fetched.
             trace("fetch.cascade-deleted", [
-                TraceField("records", .list(cascaded.map { .string($0) })),
+                TraceField("records", .list(page.cascaded.map { .string($0) })),
                 TraceField("note",
                     .string("deleted by the delete rule, in the adapter's save: no delete row, "
                     + "their records stay in iCloud")),
             ], ["OBX-DR-1"], &effects)
         }
-        if !dropped.isEmpty {
+        if !page.dropped.isEmpty {
             trace("fetch.untracked-dropped",
-                [TraceField("records", .list(dropped.map { .string($0) }))],
+                [TraceField("records", .list(page.dropped.map { .string($0) }))],
                   ["OBX-18"], &effects)
         }
         trace("fetch.applied", [
             TraceField("database", .string(scope.rawValue)),
-            TraceField("applied", .int(Int64(applied))),
-            TraceField("deleted", .int(Int64(deleted.count))),
-        ], deleted.isEmpty ? ["OBX-15"] : ["OBX-15", "OBX-16"], &effects)
-        if !kept.isEmpty {
+            TraceField("applied", .int(Int64(page.applied))),
+            TraceField("deleted", .int(Int64(page.deleted.count))),
+        ], page.deleted.isEmpty ? ["OBX-15"] : ["OBX-15", "OBX-16"], &effects)
+        if !page.kept.isEmpty {
             trace("fetch.local-kept", [
-                TraceField("records", .list(kept.map { .string($0) })),
+                TraceField("records", .list(page.kept.map { .string($0) })),
                 TraceField("note",
                     .string("an outbox save is pending: local values kept, system fields "
                     + "archived")),
             ], ["OBX-15"], &effects)
         }
-        for (name, differing) in overwrites {
+        for (name, differing) in page.overwrites {
             trace("fetch.newer-values-overwritten", [
                 TraceField("record", .string(name)),
                 TraceField("keys",
@@ -200,9 +253,9 @@ extension OutboxEngine {
                     .string("the pending whole-record save will overwrite these keys")),
             ], ["OBXW-1", "OBX-15"], &effects)
         }
-        if !resurrect.isEmpty {
+        if !page.resurrect.isEmpty {
             trace("fetch.deletion-refused", [
-                TraceField("records", .list(resurrect.map { .string($0) })),
+                TraceField("records", .list(page.resurrect.map { .string($0) })),
                 TraceField("note",
                     .string("an outbox save is pending: the model is kept and created again in "
                     + "full")),
@@ -332,6 +385,25 @@ extension OutboxEngine {
         _ sent: CKSyncEngine.SentRecordZoneChanges, scope: DatabaseScope, engine: CKSyncEngine,
         effects: inout [EngineEffect]
     ) {
+        acceptSentRecords(sent, effects: &effects)
+        var missingZones: [(ZoneID, String)] = []
+        var requeue: [CKSyncEngine.PendingRecordZoneChange] = []
+        handleFailedSaves(sent, missingZones: &missingZones, requeue: &requeue, effects: &effects)
+        handleFailedDeletes(sent, missingZones: &missingZones, requeue: &requeue,
+            effects: &effects)
+        // The records accepted in the batch are committed before any zone is recovered.
+        writeAll(&effects)
+        if !requeue.isEmpty { engine.state.add(pendingRecordZoneChanges: requeue) }
+        for (zone, reason) in missingZones {
+            zoneGone(zone, reason: reason, scope: scope, effects: &effects)
+        }
+        lastRejectionReason = data.lastRejectionReason
+    }
+
+    /// OBX-13: the saved and deleted records of a batch lose their rows.
+    private func acceptSentRecords(
+        _ sent: CKSyncEngine.SentRecordZoneChanges, effects: inout [EngineEffect]
+    ) {
         var accepted: [String] = []
         for record in sent.savedRecords {
             let name = record.recordName
@@ -362,8 +434,14 @@ extension OutboxEngine {
             trace("outbox.accepted", [TraceField("records", .list(accepted.map { .string($0) }))],
                 ["OBX-13"], &effects)
         }
-        var missingZones: [(ZoneID, String)] = []
-        var requeue: [CKSyncEngine.PendingRecordZoneChange] = []
+    }
+
+    /// OBX-14, OBX-19, OBX-20: each refused save is a missing zone, a conflict, a retry, or a
+    /// failure.
+    private func handleFailedSaves(
+        _ sent: CKSyncEngine.SentRecordZoneChanges, missingZones: inout [(ZoneID, String)],
+        requeue: inout [CKSyncEngine.PendingRecordZoneChange], effects: inout [EngineEffect]
+    ) {
         for failure in sent.failedRecordSaves {
             let record = failure.record
             let name = record.recordName
@@ -392,6 +470,14 @@ extension OutboxEngine {
                 }
             }
         }
+    }
+
+    /// OBX-17, OBX-19, OBX-21: each refused delete is already gone, a missing zone, a retry,
+    /// or a failure.
+    private func handleFailedDeletes(
+        _ sent: CKSyncEngine.SentRecordZoneChanges, missingZones: inout [(ZoneID, String)],
+        requeue: inout [CKSyncEngine.PendingRecordZoneChange], effects: inout [EngineEffect]
+    ) {
         for failure in sent.failedRecordDeletes {
             let name = failure.recordID.recordName
             let code = failure.error.code
@@ -419,13 +505,6 @@ extension OutboxEngine {
                 ], ["OBX-21"], &effects)
             }
         }
-        // The records accepted in the batch are committed before any zone is recovered.
-        writeAll(&effects)
-        if !requeue.isEmpty { engine.state.add(pendingRecordZoneChanges: requeue) }
-        for (zone, reason) in missingZones {
-            zoneGone(zone, reason: reason, scope: scope, effects: &effects)
-        }
-        lastRejectionReason = data.lastRejectionReason
     }
 
     /// OBX-19: the codes the seed's retry policy retries.

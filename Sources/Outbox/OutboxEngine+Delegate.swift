@@ -13,21 +13,7 @@ extension OutboxEngine {
         let scope = syncEngine.database
         switch event {
         case .stateUpdate(let update):
-            if scope == .privateDatabase {
-                data.privateState = update.stateSerialization
-            } else {
-                data.sharedState = update.stateSerialization
-            }
-            data.pageAwaitingState = false
-            writeSyncData(&effects)
-            trace("state.persisted", [TraceField("database", .string(scope.rawValue))], ["OBX-23"],
-                &effects)
-            if pageAwaitingState {
-                pageAwaitingState = false
-                effects.append(.probe("download.page.saved"))
-            } else {
-                effects.append(.probe("outbox.state.saved"))
-            }
+            persistState(update, scope: scope, effects: &effects)
         case .accountChange(let change):
             accountChange(change, effects: &effects)
         case .fetchedDatabaseChanges(let changes):
@@ -37,13 +23,7 @@ extension OutboxEngine {
                     effects: &effects)
             }
         case .fetchedRecordZoneChanges(let changes):
-            // The page is applied at this probe's resume (`resumePausedEvents`): what the app does
-            // at `download.page.fetched` happens before, as in an `async` handleEvent that has not
-            // returned yet; the CKSyncEngine waits for it.
-            effects.append(.probe("download.page.fetched"))
-            effects.append(.trace(kind: Self.pauseMarker, details: [], rules: []))
-            pausedEvents.append(PausedEvent(scope: scope, changes: changes, resumeAt: nil))
-            syncEngine.deferEventCompletion()
+            pauseForPage(changes, scope: scope, syncEngine: syncEngine, effects: &effects)
         case .willFetchChanges:
             runningDatabase = scope
             seenInFetch = []
@@ -57,44 +37,11 @@ extension OutboxEngine {
                 zoneGone(zone, reason: error.code.description, scope: scope, effects: &effects)
             }
         case .didFetchChanges:
-            if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
-            tokenExpiredInFetch = false
-            seenInFetch = []
-            reportedMissed = []
-            effects.append(.probe("download.done"))
-            effects.append(.probe("upload.start"))
-            effects.append(.probe("upload.done"))
-            effects.append(.probe("sync.done"))
-            runningDatabase = nil
-            if scope == .privateDatabase { launchFetched = true }
+            finishFetch(scope: scope, effects: &effects)
         case .willSendChanges:
-            runningDatabase = scope
-            uploadDonePassed = false
-            effects.append(.probe("sync.start"))
-            effects.append(.probe("download.start"))
-            if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
-            tokenExpiredInFetch = false
-            seenInFetch = []
-            reportedMissed = []
-            effects.append(.probe("download.done"))
-            // The batch is built at this probe's resume: what the app saves at `upload.start`
-            // is staged first, and goes in it (ENGINES' upload.start: before the batch).
-            effects.append(.probe("upload.start"))
-            effects.append(.trace(kind: Self.pauseMarker, details: [], rules: []))
-            pausedEvents.append(PausedEvent(scope: scope, changes: nil, resumeAt: nil))
-            syncEngine.deferEventCompletion()
+            pauseForBatch(scope: scope, syncEngine: syncEngine, effects: &effects)
         case .sentDatabaseChanges(let sent):
-            if !sent.savedZones.isEmpty {
-                trace("zones.saved",
-                    [TraceField("zones", .list(sent.savedZones.map { .string($0.description) }))],
-                      ["OBX-3"], &effects)
-            }
-            for failure in sent.failedZoneSaves {
-                trace("zone.save-failed", [
-                    TraceField("zone", .string(failure.zoneID.description)),
-                    TraceField("error", .string(failure.error.code.description)),
-                ], failure.error.code.isTransient ? ["OBX-19"] : ["OBX-20"], &effects)
-            }
+            reportZoneSaves(sent, effects: &effects)
         case .sentRecordZoneChanges(let sent):
             handleSent(sent, scope: scope, engine: syncEngine, effects: &effects)
             effects.append(.probe("upload.done"))
@@ -107,6 +54,95 @@ extension OutboxEngine {
         }
         inDelegate = false
         syncEngine.append(effects)
+    }
+
+    /// OBX-23: a page's (or a send's) `stateUpdate` is persisted with the sync data, and
+    /// closes the page the app may be waiting on.
+    private func persistState(
+        _ update: CKSyncEngine.StateUpdate, scope: DatabaseScope,
+        effects: inout [EngineEffect]
+    ) {
+        if scope == .privateDatabase {
+            data.privateState = update.stateSerialization
+        } else {
+            data.sharedState = update.stateSerialization
+        }
+        data.pageAwaitingState = false
+        writeSyncData(&effects)
+        trace("state.persisted", [TraceField("database", .string(scope.rawValue))], ["OBX-23"],
+            &effects)
+        if pageAwaitingState {
+            pageAwaitingState = false
+            effects.append(.probe("download.page.saved"))
+        } else {
+            effects.append(.probe("outbox.state.saved"))
+        }
+    }
+
+    /// A fetched page waits for the resume of its probe point before it is applied.
+    private func pauseForPage(
+        _ changes: CKSyncEngine.FetchedRecordZoneChanges, scope: DatabaseScope,
+        syncEngine: CKSyncEngine, effects: inout [EngineEffect]
+    ) {
+        // The page is applied at this probe's resume (`resumePausedEvents`): what the app does
+        // at `download.page.fetched` happens before, as in an `async` handleEvent that has not
+        // returned yet; the CKSyncEngine waits for it.
+        effects.append(.probe("download.page.fetched"))
+        effects.append(.trace(kind: Self.pauseMarker, details: [], rules: []))
+        pausedEvents.append(PausedEvent(scope: scope, changes: changes, resumeAt: nil))
+        syncEngine.deferEventCompletion()
+    }
+
+    /// The end of a fetch: missed deletions are noted and the rest of the sync's probes pass.
+    private func finishFetch(scope: DatabaseScope, effects: inout [EngineEffect]) {
+        if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
+        tokenExpiredInFetch = false
+        seenInFetch = []
+        reportedMissed = []
+        effects.append(.probe("download.done"))
+        effects.append(.probe("upload.start"))
+        effects.append(.probe("upload.done"))
+        effects.append(.probe("sync.done"))
+        runningDatabase = nil
+        if scope == .privateDatabase { launchFetched = true }
+    }
+
+    /// A send closes the download first, then waits at `upload.start` to build its batch.
+    private func pauseForBatch(
+        scope: DatabaseScope, syncEngine: CKSyncEngine, effects: inout [EngineEffect]
+    ) {
+        runningDatabase = scope
+        uploadDonePassed = false
+        effects.append(.probe("sync.start"))
+        effects.append(.probe("download.start"))
+        if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
+        tokenExpiredInFetch = false
+        seenInFetch = []
+        reportedMissed = []
+        effects.append(.probe("download.done"))
+        // The batch is built at this probe's resume: what the app saves at `upload.start`
+        // is staged first, and goes in it (ENGINES' upload.start: before the batch).
+        effects.append(.probe("upload.start"))
+        effects.append(.trace(kind: Self.pauseMarker, details: [], rules: []))
+        pausedEvents.append(PausedEvent(scope: scope, changes: nil, resumeAt: nil))
+        syncEngine.deferEventCompletion()
+    }
+
+    /// OBX-3, OBX-19, OBX-20: the answers of the zones a send saved.
+    private func reportZoneSaves(
+        _ sent: CKSyncEngine.SentDatabaseChanges, effects: inout [EngineEffect]
+    ) {
+        if !sent.savedZones.isEmpty {
+            trace("zones.saved",
+                [TraceField("zones", .list(sent.savedZones.map { .string($0.description) }))],
+                  ["OBX-3"], &effects)
+        }
+        for failure in sent.failedZoneSaves {
+            trace("zone.save-failed", [
+                TraceField("zone", .string(failure.zoneID.description)),
+                TraceField("error", .string(failure.error.code.description)),
+            ], failure.error.code.isTransient ? ["OBX-19"] : ["OBX-20"], &effects)
+        }
     }
 
     /// Goes on with the paused events whose probe point was resumed: applies a page and lets

@@ -464,13 +464,8 @@ extension SDSEngine {
     /// The record is read in place: given as an argument, it was copied for the call (a
     /// dozen retains, and the releases after), once per downloaded record.
     private func downloadedValues(
-        of records: [CloudRecord],
-        at index: Int,
-        model id: ModelID,
-        entity: SDSEntity,
-        isNew: Bool,
-        context: SDSContext,
-        effects: inout [EngineEffect]
+        of records: [CloudRecord], at index: Int, model id: ModelID, entity: SDSEntity,
+        isNew: Bool, context: SDSContext, effects: inout [EngineEffect]
     ) -> [String: PropertyValue] {
         // (A model made for this page has no pending change.)
         let pendingKeys = isNew ? [:] : context.syncData.pending[id]?.keysThatWin ?? [:]
@@ -526,14 +521,23 @@ extension SDSEngine {
             }
         }
         if !kept.isEmpty {
-            effects.appendTrace(detailed: context.isTracing,
-                kind: "download.local-keys-kept",
-                details: [TraceField("record", .string(records[index].recordName)),
-                          TraceField("keys", .list(kept.sorted().map { .string($0) }))],
-                rules: ["SYNC-4"]
-            )
+            traceLocalKeysKept(kept, of: records, at: index, context: context,
+                effects: &effects)
         }
         return values
+    }
+
+    /// SYNC-4: the downloaded keys a model's pending change keeps its own values of.
+    private func traceLocalKeysKept(
+        _ kept: [String], of records: [CloudRecord], at index: Int, context: SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        effects.appendTrace(detailed: context.isTracing,
+            kind: "download.local-keys-kept",
+            details: [TraceField("record", .string(records[index].recordName)),
+                      TraceField("keys", .list(kept.sorted().map { .string($0) }))],
+            rules: ["SYNC-4"]
+        )
     }
 
     /// ID-2: a saved local model without a record that has the record's identity values.

@@ -37,110 +37,145 @@ extension SDSEngine {
         recordLocalChanges(context: &context, effects: &effects)
     }
 
+    /// SYNC-1: each change of the app's history becomes pending, by kind.
     private func record(
         _ change: HistoryChange, context: inout SDSContext, effects: inout [EngineEffect]
     ) {
         switch change {
         case .inserted(let id, let entityName):
-            guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
-            let name = assignRecordName(to: id, entity: entity, context: &context,
-                effects: &effects)
-            // Every key at the next versions, in the keys' order (as `nextVersion` gives them
-            // one by one). The map is made from the pairs, at their number, by code specialized
-            // here: made empty at a size (`Dictionary(minimumCapacity:)`), it would run
-            // unspecialized code that looks its generic type up, for every model.
-            let keys = entity.synchronizedKeys
-            let firstVersion = context.syncData.editVersion + 1
-            context.syncData.editVersion += Int64(keys.count)
-            let pending = PendingChange(
-                isInsert: true,
-                keys: Dictionary(zip(keys, firstVersion ..< firstVersion + Int64(keys.count)),
-                                 uniquingKeysWith: { _, later in later }))
-            context.syncData.pending[id] = pending
-            effects.appendTrace(detailed: context.isTracing,
-                kind: "change.recorded",
-                details: [TraceField("model", .string(name)),
-                    TraceField("change", .string("insert"))],
-                rules: ["SYNC-1"]
-            )
+            recordInsert(id, entityName: entityName, context: &context, effects: &effects)
         case .updated(let id, let entityName, let keys):
-            guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
-            let synchronized = entity.synchronizedKeys
-            let kept = keys.filter { synchronized.contains($0) }
-            if kept.count < keys.count {
-                let skipped = keys.filter { !synchronized.contains($0) }
-                effects.appendTrace(detailed: context.isTracing,
-                    kind: "change.not-synchronized",
-                    details: [TraceField("keys", .list(skipped.map { .string($0) }))],
-                    rules: ["CFG-1"]
-                )
-            }
-            guard !kept.isEmpty else { return }
-            if !entity.identity.isEmpty, kept.contains(where: { entity.identity.contains($0) }) {
-                renameForIdentityChange(id, entity: entity, context: &context, effects: &effects)
-            }
-            // What the change needs from the sync data first; then the change is changed in
-            // place (PendingChanges.modify: no copy of its keys).
-            let isNewRecord = context.syncData.recordName(of: id).isNil
-            if isNewRecord {
-                _ = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
-            }
-            var previousParent: String?
-            if let parent = entity.parentRelationship, kept.contains(parent.name),
-               let name = context.syncData.recordName(of: id) {
-                previousParent = context.syncData.parents[name]
-            }
-            // The keys' versions, as `nextVersion` would give them one by one.
-            let firstVersion = context.syncData.editVersion + 1
-            context.syncData.editVersion += Int64(kept.count)
-            context.syncData.pending.modify(id) { pending in
-                if isNewRecord { pending.isInsert = true }
-                if pending.keys.isEmpty {
-                    // A model without pending keys: its map made from the pairs at their
-                    // number (specialized code), not grown key by key from nothing.
-                    pending.keys = Dictionary(
-                        zip(kept, firstVersion ..< firstVersion + Int64(kept.count)),
-                        uniquingKeysWith: { _, later in later })
-                } else {
-                    for (offset, key) in kept.enumerated() {
-                        pending.keys[key] = firstVersion + Int64(offset)
-                    }
-                }
-                if pending.isAdoption {
-                    pending.adoptionEdits = Array(Set(pending.adoptionEdits).union(kept)).sorted()
-                }
-                if let previousParent, !pending.movedFrom.contains(previousParent) {
-                    // ERR-6 / LIM-5: the previous parent's record still references this one.
-                    pending.movedFrom.append(previousParent)
-                }
-            }
-            if let name = context.syncData.recordName(of: id),
-               !context.syncData.rejected[name].isNil {
-                context.syncData.rejected[name] = nil
-                effects.appendTrace(detailed: context.isTracing,
-                    kind: "rejected.changed",
-                    details: [TraceField("record", .string(name))],
-                    rules: ["SCHEMA-4"]
-                )
-            }
-            effects.appendTrace(detailed: context.isTracing,
-                kind: "change.recorded",
-                details: [TraceField("model", .string(context.syncData.recordName(of: id) ?? "")),
-                          TraceField("keys", .list(kept.map { .string($0) }))],
-                rules: ["SYNC-1"]
-            )
+            recordUpdate(id, entityName: entityName, keys: keys, context: &context,
+                effects: &effects)
         case .deleted(let id, let entityName, _):
-            context.syncData.pending[id] = nil
-            guard let name = context.syncData.recordName(of: id) else { return }
-            context.syncData.unbind(id)
-            context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name,
-                recordType: entityName)
+            recordDeletion(id, entityName: entityName, context: &context, effects: &effects)
+        }
+    }
+
+    /// SYNC-1: an inserted model gets its record name and every key pending.
+    private func recordInsert(
+        _ id: ModelID, entityName: String, context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
+        let name = assignRecordName(to: id, entity: entity, context: &context,
+            effects: &effects)
+        // Every key at the next versions, in the keys' order (as `nextVersion` gives them
+        // one by one). The map is made from the pairs, at their number, by code specialized
+        // here: made empty at a size (`Dictionary(minimumCapacity:)`), it would run
+        // unspecialized code that looks its generic type up, for every model.
+        let keys = entity.synchronizedKeys
+        let firstVersion = context.syncData.editVersion + 1
+        context.syncData.editVersion += Int64(keys.count)
+        let pending = PendingChange(
+            isInsert: true,
+            keys: Dictionary(zip(keys, firstVersion ..< firstVersion + Int64(keys.count)),
+                             uniquingKeysWith: { _, later in later }))
+        context.syncData.pending[id] = pending
+        effects.appendTrace(detailed: context.isTracing,
+            kind: "change.recorded",
+            details: [TraceField("model", .string(name)),
+                TraceField("change", .string("insert"))],
+            rules: ["SYNC-1"]
+        )
+    }
+
+    /// SYNC-1, CFG-1, SCHEMA-4: an update's synchronized keys become pending at new versions.
+    private func recordUpdate(
+        _ id: ModelID, entityName: String, keys: [String], context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
+        let synchronized = entity.synchronizedKeys
+        let kept = keys.filter { synchronized.contains($0) }
+        if kept.count < keys.count {
+            let skipped = keys.filter { !synchronized.contains($0) }
             effects.appendTrace(detailed: context.isTracing,
-                kind: "deletion.recorded",
-                details: [TraceField("record", .string(name))],
-                rules: ["DEL-1"]
+                kind: "change.not-synchronized",
+                details: [TraceField("keys", .list(skipped.map { .string($0) }))],
+                rules: ["CFG-1"]
             )
         }
+        guard !kept.isEmpty else { return }
+        if !entity.identity.isEmpty, kept.contains(where: { entity.identity.contains($0) }) {
+            renameForIdentityChange(id, entity: entity, context: &context, effects: &effects)
+        }
+        // What the change needs from the sync data first; then the change is changed in
+        // place (PendingChanges.modify: no copy of its keys).
+        let isNewRecord = context.syncData.recordName(of: id).isNil
+        if isNewRecord {
+            _ = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
+        }
+        var previousParent: String?
+        if let parent = entity.parentRelationship, kept.contains(parent.name),
+           let name = context.syncData.recordName(of: id) {
+            previousParent = context.syncData.parents[name]
+        }
+        addPendingKeys(kept, to: id, isNewRecord: isNewRecord,
+            previousParent: previousParent, context: &context)
+        if let name = context.syncData.recordName(of: id),
+           !context.syncData.rejected[name].isNil {
+            context.syncData.rejected[name] = nil
+            effects.appendTrace(detailed: context.isTracing,
+                kind: "rejected.changed",
+                details: [TraceField("record", .string(name))],
+                rules: ["SCHEMA-4"]
+            )
+        }
+        effects.appendTrace(detailed: context.isTracing,
+            kind: "change.recorded",
+            details: [TraceField("model", .string(context.syncData.recordName(of: id) ?? "")),
+                      TraceField("keys", .list(kept.map { .string($0) }))],
+            rules: ["SYNC-1"]
+        )
+    }
+
+    /// The updated keys' versions go into the model's pending change, in place.
+    private func addPendingKeys(
+        _ kept: [String], to id: ModelID, isNewRecord: Bool, previousParent: String?,
+        context: inout SDSContext
+    ) {
+        // The keys' versions, as `nextVersion` would give them one by one.
+        let firstVersion = context.syncData.editVersion + 1
+        context.syncData.editVersion += Int64(kept.count)
+        context.syncData.pending.modify(id) { pending in
+            if isNewRecord { pending.isInsert = true }
+            if pending.keys.isEmpty {
+                // A model without pending keys: its map made from the pairs at their
+                // number (specialized code), not grown key by key from nothing.
+                pending.keys = Dictionary(
+                    zip(kept, firstVersion ..< firstVersion + Int64(kept.count)),
+                    uniquingKeysWith: { _, later in later })
+            } else {
+                for (offset, key) in kept.enumerated() {
+                    pending.keys[key] = firstVersion + Int64(offset)
+                }
+            }
+            if pending.isAdoption {
+                pending.adoptionEdits = Array(Set(pending.adoptionEdits).union(kept)).sorted()
+            }
+            if let previousParent, !pending.movedFrom.contains(previousParent) {
+                // ERR-6 / LIM-5: the previous parent's record still references this one.
+                pending.movedFrom.append(previousParent)
+            }
+        }
+    }
+
+    /// DEL-1: a deleted model with a record leaves a pending deletion of it.
+    private func recordDeletion(
+        _ id: ModelID, entityName: String, context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        context.syncData.pending[id] = nil
+        guard let name = context.syncData.recordName(of: id) else { return }
+        context.syncData.unbind(id)
+        context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name,
+            recordType: entityName)
+        effects.appendTrace(detailed: context.isTracing,
+            kind: "deletion.recorded",
+            details: [TraceField("record", .string(name))],
+            rules: ["DEL-1"]
+        )
     }
 
     private func synchronizedEntity(_ name: String, effects: inout [EngineEffect]) -> SDSEntity? {

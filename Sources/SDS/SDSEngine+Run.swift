@@ -49,11 +49,7 @@ extension SDSEngine {
     ) -> StepOutcome {
         switch current.step {
         case .begin:
-            if context.syncData.lookForModelsWithoutRecords {
-                context.syncData.lookForModelsWithoutRecords = false
-                findModelsWithoutRecords(context: &context, effects: &effects)
-            }
-            pass("sync.start", then: .checkAccount, current, &effects)
+            beginRun(current, context: &context, effects: &effects)
         case .checkAccount:
             if accountChecked {
                 current.step = schemaRequested ? .initializeSchema(phase: 0) : .fetchDatabase
@@ -71,130 +67,29 @@ extension SDSEngine {
             send(.fetchDatabaseChanges(scope: .privateDatabase,
                 token: context.syncData.databaseToken), current, &effects)
         case .ensureZone:
-            if context.syncData.zoneCreated {
-                current.step = .ensureSubscription
-            } else {
-                let zone = appZone(context)
-                send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), current,
-                    &effects)
-            }
+            ensureAppZone(current, context: &context, effects: &effects)
         case .ensureSubscription:
-            if !context.syncData.subscribed {
-                send(.saveDatabaseSubscription(scope: .privateDatabase), current, &effects)
-            } else if !context.syncData.sharedSubscribed {
-                send(.saveDatabaseSubscription(scope: .sharedDatabase), current, &effects)
-            } else {
-                current.step = .catchUp
-            }
+            ensureSubscriptions(current, context: &context, effects: &effects)
         case .catchUp:
-            applySkippedDeletions(context: &context, effects: &effects)
-            let names = recordsToCatchUp(context: context)
-            if names.isEmpty {
-                current.step = .downloadStart
-            } else {
-                let batch = Array(names.prefix(Self.maxItemsPerUpload))
-                send(.fetchRecords(scope: .privateDatabase, zone: appZone(context), names: batch),
-                    current, &effects)
-            }
+            catchUpRecords(current, context: &context, effects: &effects)
         case .downloadStart:
-            if context.syncData.zoneToken.isNil && !context.syncData.expiredTokenRefetch {
-                context.syncData.needsFullDownload = true
-            }
-            if context.syncData.downloadInProgress && !context.syncData.zoneToken.isNil {
-                effects.appendTrace(detailed: context.isTracing,
-                    kind: "download.continues",
-                    details: [TraceField("from", .string("the last saved token"))],
-                    rules: ["DL-2"]
-                )
-            }
-            context.syncData.downloadInProgress = true
-            if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
-                effects.appendTrace(detailed: context.isTracing,
-                    kind: "upload.held",
-                    details: [TraceField("reason",
-                        .string("every record must be downloaded first"))],
-                    rules: ["SYNC-7"]
-                )
-            }
-            pass("download.start", then: .fetchPage, current, &effects)
+            beginDownload(current, context: &context, effects: &effects)
         case .fetchPage:
-            let request = CloudRequest.fetchZoneChanges(
-                scope: .privateDatabase,
-                zone: appZone(context),
-                token: context.syncData.zoneToken,
-                resultsLimit: pageSize
-            )
-            send(request, current, &effects)
+            fetchAppZonePage(current, context: &context, effects: &effects)
         case .pageFetched:
             pass("download.page.fetched", then: .resolvePage, current, &effects)
         case .resolvePage:
-            if mechanisms.matchesPageBeforeStoring {
-                current.resolution = current.withPage { page in
-                    resolvePage(page, context: &context, effects: &effects)
-                }
-            } else {
-                current.resolution = PageResolution()
-                current.resolution.deferred = true
-            }
-            pass("download.page.resolved", then: .storePage, current, &effects)
+            resolveFetchedPage(current, context: &context, effects: &effects)
         case .storePage:
-            // Moved out of the run, an empty one left there (not copied, then replaced).
-            var resolution = PageResolution()
-            swap(&resolution, &current.resolution)
-            current.withPage { page in
-                if resolution.deferred {
-                    resolution = resolvePage(page, context: &context, effects: &effects)
-                }
-                applyPage(page, resolution: resolution, context: &context, effects: &effects)
-                if context.syncData.expiredTokenRefetch {
-                    // Room for the page's names made once (not grown 1, 2, 4, … each growth
-                    // hashing every name again), and each record read in place (a loop's
-                    // element was a copy of the whole record, for its name).
-                    let needed = context.syncData.refetchedRecords.count + page.records.count
-                    context.syncData.refetchedRecords.reserveCapacity(needed)
-                    for index in page.records.indices {
-                        context.syncData.refetchedRecords.insert(page.records[index].recordName)
-                    }
-                }
-            }
-            context.syncData.pageInProgress = true
-            pass("download.page.stored", then: .savePage, current, &effects)
+            storeFetchedPage(current, context: &context, effects: &effects)
         case .savePage:
-            let page = current.takePage()
-            if let zone = page.sharedZone {
-                context.syncData.sharedZoneTokens[zone] = page.token
-            } else {
-                context.syncData.zoneToken = page.token
-            }
-            context.syncData.pageInProgress = false
-            effects.appendTrace(detailed: context.isTracing,
-                kind: "download.page.saved",
-                details: [TraceField("records", .int(Int64(page.records.count))),
-                          TraceField("deletions", .int(Int64(page.deletions.count)))],
-                rules: ["DL-1"]
-            )
-            let next: SyncStep
-            if let zone = page.sharedZone {
-                next = page.moreComing ? .fetchSharedPage(zone) : nextSharedZone(current)
-            } else {
-                let skipShared = !sharedDatabaseMayHaveChanged
-                    && context.syncData.sharedZones.isEmpty
-                next = page.moreComing
-                    ? .fetchPage : (skipShared ? .downloadDone : .fetchSharedDatabase)
-            }
-            pass("download.page.saved", then: next, current, &effects)
+            saveFetchedPage(current, context: &context, effects: &effects)
         case .fetchSharedDatabase:
             let request = CloudRequest.fetchDatabaseChanges(
                 scope: .sharedDatabase, token: context.syncData.sharedDatabaseToken)
             send(request, current, &effects)
         case .fetchSharedPage(let zone):
-            let request = CloudRequest.fetchZoneChanges(
-                scope: .sharedDatabase,
-                zone: zone,
-                token: context.syncData.sharedZoneTokens[zone],
-                resultsLimit: pageSize
-            )
-            send(request, current, &effects)
+            fetchSharedZonePage(zone, current, context: &context, effects: &effects)
         case .downloadDone:
             finishDownload(current, context: &context, effects: &effects)
             pass("download.done", then: .uploadStart, current, &effects)
@@ -203,19 +98,7 @@ extension SDSEngine {
                 details: [], rules: ["SYNC-2"])
             pass("upload.start", then: .uploadBatch, current, &effects)
         case .uploadBatch:
-            if let request = makeUploadRequest(current, context: &context, effects: &effects) {
-                let id = makeRequestID()
-                current.awaiting = id
-                // Moved into the effect (not copied, then destroyed here).
-                effects.append(.send(id, consume request))
-                // The run waits for the answer either way: passed in line, the `.resume` that
-                // would have found it waiting is all that is saved.
-                pass("upload.sent", then: .uploadAnswered, current, &effects)
-            } else if current.uploadRequests == 0 {
-                pass("upload.done", then: .finish, current, &effects)
-            } else {
-                current.step = .finish
-            }
+            sendUploadBatch(current, context: &context, effects: &effects)
         case .uploadAnswered:
             // The answer is handled in `handleResponse`; nothing to do until it arrives.
             preconditionFailure("sds: upload step advanced without an answer")
@@ -225,6 +108,201 @@ extension SDSEngine {
             return .ended
         }
         return .next
+    }
+
+    /// A run first gives models saved without records their records, once asked to.
+    private func beginRun(
+        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        if context.syncData.lookForModelsWithoutRecords {
+            context.syncData.lookForModelsWithoutRecords = false
+            findModelsWithoutRecords(context: &context, effects: &effects)
+        }
+        pass("sync.start", then: .checkAccount, current, &effects)
+    }
+
+    /// The app zone is created once; a run after that goes straight on.
+    private func ensureAppZone(
+        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        if context.syncData.zoneCreated {
+            current.step = .ensureSubscription
+        } else {
+            let zone = appZone(context)
+            send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), current,
+                &effects)
+        }
+    }
+
+    /// The private, then the shared database subscription, each saved once.
+    private func ensureSubscriptions(
+        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        if !context.syncData.subscribed {
+            send(.saveDatabaseSubscription(scope: .privateDatabase), current, &effects)
+        } else if !context.syncData.sharedSubscribed {
+            send(.saveDatabaseSubscription(scope: .sharedDatabase), current, &effects)
+        } else {
+            current.step = .catchUp
+        }
+    }
+
+    /// Records left to fetch by name (a batch at a time) come before the download.
+    private func catchUpRecords(
+        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        applySkippedDeletions(context: &context, effects: &effects)
+        let names = recordsToCatchUp(context: context)
+        if names.isEmpty {
+            current.step = .downloadStart
+        } else {
+            let batch = Array(names.prefix(Self.maxItemsPerUpload))
+            send(.fetchRecords(scope: .privateDatabase, zone: appZone(context), names: batch),
+                current, &effects)
+        }
+    }
+
+    /// DL-2, SYNC-7: a download starts from scratch, or continues from its saved token.
+    private func beginDownload(
+        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        if context.syncData.zoneToken.isNil && !context.syncData.expiredTokenRefetch {
+            context.syncData.needsFullDownload = true
+        }
+        if context.syncData.downloadInProgress && !context.syncData.zoneToken.isNil {
+            effects.appendTrace(detailed: context.isTracing,
+                kind: "download.continues",
+                details: [TraceField("from", .string("the last saved token"))],
+                rules: ["DL-2"]
+            )
+        }
+        context.syncData.downloadInProgress = true
+        if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
+            effects.appendTrace(detailed: context.isTracing,
+                kind: "upload.held",
+                details: [TraceField("reason",
+                    .string("every record must be downloaded first"))],
+                rules: ["SYNC-7"]
+            )
+        }
+        pass("download.start", then: .fetchPage, current, &effects)
+    }
+
+    /// A page of the app zone, from the saved zone token.
+    private func fetchAppZonePage(
+        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        let request = CloudRequest.fetchZoneChanges(
+            scope: .privateDatabase,
+            zone: appZone(context),
+            token: context.syncData.zoneToken,
+            resultsLimit: pageSize
+        )
+        send(request, current, &effects)
+    }
+
+    /// Records are matched to models before the store sees the page, or when it is stored.
+    private func resolveFetchedPage(
+        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        if mechanisms.matchesPageBeforeStoring {
+            current.resolution = current.withPage { page in
+                resolvePage(page, context: &context, effects: &effects)
+            }
+        } else {
+            current.resolution = PageResolution()
+            current.resolution.deferred = true
+        }
+        pass("download.page.resolved", then: .storePage, current, &effects)
+    }
+
+    /// The page is applied to the store; a refetch after an expired token notes its names.
+    private func storeFetchedPage(
+        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        // Moved out of the run, an empty one left there (not copied, then replaced).
+        var resolution = PageResolution()
+        swap(&resolution, &current.resolution)
+        current.withPage { page in
+            if resolution.deferred {
+                resolution = resolvePage(page, context: &context, effects: &effects)
+            }
+            applyPage(page, resolution: resolution, context: &context, effects: &effects)
+            if context.syncData.expiredTokenRefetch {
+                // Room for the page's names made once (not grown 1, 2, 4, … each growth
+                // hashing every name again), and each record read in place (a loop's
+                // element was a copy of the whole record, for its name).
+                let needed = context.syncData.refetchedRecords.count + page.records.count
+                context.syncData.refetchedRecords.reserveCapacity(needed)
+                for index in page.records.indices {
+                    context.syncData.refetchedRecords.insert(page.records[index].recordName)
+                }
+            }
+        }
+        context.syncData.pageInProgress = true
+        pass("download.page.stored", then: .savePage, current, &effects)
+    }
+
+    /// DL-1: the page's token is saved, then the next page, zone or database is chosen.
+    private func saveFetchedPage(
+        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        let page = current.takePage()
+        if let zone = page.sharedZone {
+            context.syncData.sharedZoneTokens[zone] = page.token
+        } else {
+            context.syncData.zoneToken = page.token
+        }
+        context.syncData.pageInProgress = false
+        effects.appendTrace(detailed: context.isTracing,
+            kind: "download.page.saved",
+            details: [TraceField("records", .int(Int64(page.records.count))),
+                      TraceField("deletions", .int(Int64(page.deletions.count)))],
+            rules: ["DL-1"]
+        )
+        let next: SyncStep
+        if let zone = page.sharedZone {
+            next = page.moreComing ? .fetchSharedPage(zone) : nextSharedZone(current)
+        } else {
+            let skipShared = !sharedDatabaseMayHaveChanged
+                && context.syncData.sharedZones.isEmpty
+            next = page.moreComing
+                ? .fetchPage : (skipShared ? .downloadDone : .fetchSharedDatabase)
+        }
+        pass("download.page.saved", then: next, current, &effects)
+    }
+
+    /// A page of a shared zone, from its own token.
+    private func fetchSharedZonePage(
+        _ zone: ZoneID, _ current: SyncRun, context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        let request = CloudRequest.fetchZoneChanges(
+            scope: .sharedDatabase,
+            zone: zone,
+            token: context.syncData.sharedZoneTokens[zone],
+            resultsLimit: pageSize
+        )
+        send(request, current, &effects)
+    }
+
+    /// The next upload batch is sent, or the upload ends when nothing is left.
+    private func sendUploadBatch(
+        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        if let request = makeUploadRequest(current, context: &context, effects: &effects) {
+            let id = makeRequestID()
+            current.awaiting = id
+            // Moved into the effect (not copied, then destroyed here).
+            effects.append(.send(id, consume request))
+            // The run waits for the answer either way: passed in line, the `.resume` that
+            // would have found it waiting is all that is saved.
+            pass("upload.sent", then: .uploadAnswered, current, &effects)
+        } else if current.uploadRequests == 0 {
+            pass("upload.done", then: .finish, current, &effects)
+        } else {
+            current.step = .finish
+        }
     }
 
     /// The download completed: HDO-1 after a download from scratch, SYNC-7 releases uploads

@@ -24,17 +24,8 @@ extension SDSEngine {
         context: inout SDSContext,
         effects: inout [EngineEffect]
     ) -> CloudRequest? {
-        if context.syncData.needsFullDownload && context.syncData.fullDownloadAttempts < 3 {
-            if !current.heldUploads && context.syncData.pendingCount > 0 {
-                current.heldUploads = true
-            }
-            if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
-                effects.appendTrace(detailed: context.isTracing, kind: "upload.held",
-                    details: [TraceField("reason",
-                    .string("every record must be downloaded first"))], rules: ["SYNC-7"])
-            }
-            return nil
-        }
+        guard !uploadsHeldForFullDownload(current, context: context, effects: &effects)
+        else { return nil }
         // Only a change that is not a plain insert can be an adoption.
         let adoption = context.syncData.pending.othersInOrder.contains { id in
             guard let pending = context.syncData.pending[id], pending.isAdoption,
@@ -56,26 +47,97 @@ extension SDSEngine {
         var deletedNames: [String] = []
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
-        let held = heldDeletions(context: context, effects: &effects)
-        if !adoption && !context.syncData.pendingDeletions.isEmpty {
-            for name in context.syncData.pendingDeletions.names where budget > 0 {
-                guard uploads(name, model: nil, to: target, targetIsOwn: targetIsOwn,
-                      context: context)
-                else { continue }
-                guard !current.attempted.contains(name), !held.contains(name) else { continue }
-                deletedNames.append(name)
-                current.attempted.insert(name)
-                budget -= 1
+        collectDeletions(current, adoption: adoption, target: target, targetIsOwn: targetIsOwn,
+            budget: &budget, deletedNames: &deletedNames, context: context, effects: &effects)
+        let savesPaused = targetIsOwn ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
+        if !savesPaused {
+            collectSaves(current, adoption: adoption, target: target, targetIsOwn: targetIsOwn,
+                deletedNames: deletedNames, budget: &budget, saves: &saves, saved: &saved,
+                context: &context, effects: &effects)
+        }
+        guard !saves.isEmpty || !deletedNames.isEmpty else { return nil }
+        current.uploadRequests += 1
+        effects.appendTrace(detailed: context.isTracing,
+            kind: "upload.batch",
+            details: [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
+                      TraceField("deletes", .list(deletedNames.map { .string($0) })),
+                      TraceField("policy",
+                          .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
+            // ERR-6: deletions still go while the quota pauses saves.
+            rules: adoption ? ["ADOPT-2"] : (savesPaused && !deletedNames.isEmpty ? ["ERR-6"] : [])
+        )
+        if !targetIsOwn {
+            for name in saved.map(\.name).sorted() {
+                // A new model under a shared parent goes into the owner's zone.
+                context.syncData.recordZones[name] = target
             }
         }
-        let savesPaused = targetIsOwn ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
+        let request = CloudRequest.modifyRecords(
+            scope: targetIsOwn ? .privateDatabase : .sharedDatabase,
+            zone: target,
+            saves: saves,
+            deletes: deletedNames,
+            policy: adoption ? .ifServerRecordUnchanged : .changedKeys,
+            atomic: false
+        )
+        // Kept to match the answer against (its parts moved into the run, not copied).
+        current.batch = UploadBatch(
+            saved: saved, deletedNames: deletedNames, isAdoption: adoption, zone: target)
+        return request
+    }
+
+    /// SYNC-7: while every record must be downloaded first, no upload request is made.
+    private func uploadsHeldForFullDownload(
+        _ current: SyncRun, context: SDSContext, effects: inout [EngineEffect]
+    ) -> Bool {
+        guard context.syncData.needsFullDownload && context.syncData.fullDownloadAttempts < 3
+        else { return false }
+        if !current.heldUploads && context.syncData.pendingCount > 0 {
+            current.heldUploads = true
+        }
+        if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
+            effects.appendTrace(detailed: context.isTracing, kind: "upload.held",
+                details: [TraceField("reason",
+                .string("every record must be downloaded first"))], rules: ["SYNC-7"])
+        }
+        return true
+    }
+
+    /// The pending deletions of the target zone this run has not tried and none holds, up to
+    /// the budget (never with adoptions).
+    private func collectDeletions(
+        _ current: SyncRun, adoption: Bool, target: ZoneID, targetIsOwn: Bool,
+        budget: inout Int, deletedNames: inout [String], context: SDSContext,
+        effects: inout [EngineEffect]
+    ) {
+        let held = heldDeletions(context: context, effects: &effects)
+        guard !adoption && !context.syncData.pendingDeletions.isEmpty else { return }
+        for name in context.syncData.pendingDeletions.names where budget > 0 {
+            guard uploads(name, model: nil, to: target, targetIsOwn: targetIsOwn,
+                  context: context)
+            else { continue }
+            guard !current.attempted.contains(name), !held.contains(name) else { continue }
+            deletedNames.append(name)
+            current.attempted.insert(name)
+            budget -= 1
+        }
+    }
+
+    /// The saves of the target zone's pending changes (adoptions or not, as decided), in
+    /// identifier order up to the budget, each remembered as unanswered (SYNC-4).
+    private func collectSaves(
+        _ current: SyncRun, adoption: Bool, target: ZoneID, targetIsOwn: Bool,
+        deletedNames: [String], budget: inout Int, saves: inout [RecordSave],
+        saved: inout [UploadBatch.Save], context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
         // The names deleted by this request, for the check below (the list keeps their order):
         // none, most of the time, or a few, searched in the list (a name compares in a few
         // instructions, hashing it takes hundreds, and a set of them cost about 1,700 to
         // make); a set only for many.
         let deletedSet = deletedNames.count > Self.deletionsSearchedInList ? Set(deletedNames) : nil
         // In identifier order, up to the budget: O(batch), not a sort of every pending model.
-        for id in savesPaused ? OrderedModelIDs() : context.syncData.pending.inOrder {
+        for id in context.syncData.pending.inOrder {
             guard budget > 0 else { break }
             // The model and its entity are found once, for the checks and the save (each
             // looked them up, copying the model out of the store: three copies a save).
@@ -123,35 +185,6 @@ extension SDSEngine {
             current.noteAttempt(name, adoption: adoption)
             budget -= 1
         }
-        guard !saves.isEmpty || !deletedNames.isEmpty else { return nil }
-        current.uploadRequests += 1
-        effects.appendTrace(detailed: context.isTracing,
-            kind: "upload.batch",
-            details: [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
-                      TraceField("deletes", .list(deletedNames.map { .string($0) })),
-                      TraceField("policy",
-                          .string(adoption ? "ifServerRecordUnchanged" : "changedKeys"))],
-            // ERR-6: deletions still go while the quota pauses saves.
-            rules: adoption ? ["ADOPT-2"] : (savesPaused && !deletedNames.isEmpty ? ["ERR-6"] : [])
-        )
-        if !targetIsOwn {
-            for name in saved.map(\.name).sorted() {
-                // A new model under a shared parent goes into the owner's zone.
-                context.syncData.recordZones[name] = target
-            }
-        }
-        let request = CloudRequest.modifyRecords(
-            scope: targetIsOwn ? .privateDatabase : .sharedDatabase,
-            zone: target,
-            saves: saves,
-            deletes: deletedNames,
-            policy: adoption ? .ifServerRecordUnchanged : .changedKeys,
-            atomic: false
-        )
-        // Kept to match the answer against (its parts moved into the run, not copied).
-        current.batch = UploadBatch(
-            saved: saved, deletedNames: deletedNames, isAdoption: adoption, zone: target)
-        return request
     }
 
     /// Whether a record uploads to `target` (its `zone(ofRecord:model:context:)` is `target`),

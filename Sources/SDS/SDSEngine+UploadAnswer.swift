@@ -22,17 +22,8 @@ extension SDSEngine {
         guard let batch = current.batch.take() else { return }
         guard case .recordsModified(let results) = response else {
             if case .failure(let error) = response {
-                // SYNC-4: only a lost connection leaves open whether iCloud applied the saves;
-                // another error says this send was not, but an earlier unanswered one may have.
-                if error.code != .networkFailure && error.code != .serverResponseLost {
-                    // Each record's entry set on its own, in the request's order (not sorted
-                    // by name first: the saves are a list, no hashing order reaches this).
-                    for index in batch.saved.indices {
-                        context.syncData.unanswered[batch.saved[index].name] =
-                            batch.saved[index].earlierUnanswered
-                    }
-                }
-                handleUploadFailure(error, current, context: &context, effects: &effects)
+                uploadRequestFailed(error, batch: batch, current, context: &context,
+                    effects: &effects)
             }
             return
         }
@@ -59,40 +50,21 @@ extension SDSEngine {
                               TraceField("error", .string(error.description))],
                     rules: []
                 )
-                switch error.code {
-                case .requestRateLimited, .serviceUnavailable, .zoneBusy, .batchRequestFailed,
-                     .networkFailure, .networkUnavailable, .serverResponseLost:
-                    if retryError?.retryAfter ?? .zero <= error.retryAfter ?? .zero {
-                        retryError = error
-                    }
-                case .quotaExceeded where batch.zone != appZone(context):
-                    pauseSharedUploads(error, context: context, effects: &effects)
-                case .quotaExceeded:
-                    pauseForQuota(error, context: context, effects: &effects)
-                case .zoneNotFound:
-                    zoneGone = true
-                case .userDeletedZone:
-                    userDeletedZone(current, context: &context, effects: &effects)
-                    return
-                case .serverRecordChanged where batch.isAdoption:
-                    // BIG-3: the asset's contents do not come with the error; fetch them first.
-                    if needsOverflowContents(error.serverRecord, current) { continue }
-                    if let server = error.serverRecord {
-                        adoptServerRecord(server, batch: batch, at: index, context: &context,
-                                          effects: &effects)
-                    }
-                default:
-                    // BIG-1, BIG-2: a record too large is tried once more on top of iCloud's copy.
-                    if retryTooLarge(name, error: error, current, context: context,
-                                     effects: &effects) { continue }
-                    traceRejection(name, error: error, detailed: context.isTracing,
-                        effects: &effects)
-                    setAside(
-                        name, error: error, context: context.now, detailed: context.isTracing,
-                        syncData: &context.syncData, effects: &effects)
-                }
+                if itemFailed(name, error: error, at: index, batch: batch, current,
+                    retryError: &retryError, zoneGone: &zoneGone, context: &context,
+                    effects: &effects) == .stop { return }
             }
         }
+        finishUploadAnswer(retryError: retryError, zoneGone: zoneGone, context: &context,
+            effects: &effects)
+    }
+
+    /// ERR-3, ERR-7: after the items, a missing zone is recovered, a throttled part retried,
+    /// and a batch with rejected records reported incomplete.
+    private func finishUploadAnswer(
+        retryError: CloudError?, zoneGone: Bool, context: inout SDSContext,
+        effects: inout [EngineEffect]
+    ) {
         if zoneGone {
             zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
             wantsSync = true
@@ -112,6 +84,70 @@ extension SDSEngine {
             effects.appendTrace(detailed: context.isTracing, kind: "upload.incomplete", details: [],
                 rules: ["ERR-7"])
         }
+    }
+
+    /// Whether the answer's other results are still handled after a failed item.
+    private enum ItemFailureOutcome { case next, stop }
+
+    /// SYNC-4: a whole request refused; its saves' unanswered entries are restored unless
+    /// the connection was lost.
+    private func uploadRequestFailed(
+        _ error: CloudError, batch: UploadBatch, _ current: SyncRun,
+        context: inout SDSContext, effects: inout [EngineEffect]
+    ) {
+        // SYNC-4: only a lost connection leaves open whether iCloud applied the saves;
+        // another error says this send was not, but an earlier unanswered one may have.
+        if error.code != .networkFailure && error.code != .serverResponseLost {
+            // Each record's entry set on its own, in the request's order (not sorted
+            // by name first: the saves are a list, no hashing order reaches this).
+            for index in batch.saved.indices {
+                context.syncData.unanswered[batch.saved[index].name] =
+                    batch.saved[index].earlierUnanswered
+            }
+        }
+        handleUploadFailure(error, current, context: &context, effects: &effects)
+    }
+
+    /// ERR-3, ERR-4, ERR-7, ADOPT-2, BIG-1: one failed item is retried later, pauses
+    /// uploads, marks the zone gone, adopts the server's record, or is set aside.
+    private func itemFailed(
+        _ name: String, error: CloudError, at index: Int, batch: UploadBatch,
+        _ current: SyncRun, retryError: inout CloudError?, zoneGone: inout Bool,
+        context: inout SDSContext, effects: inout [EngineEffect]
+    ) -> ItemFailureOutcome {
+        switch error.code {
+        case .requestRateLimited, .serviceUnavailable, .zoneBusy, .batchRequestFailed,
+             .networkFailure, .networkUnavailable, .serverResponseLost:
+            if retryError?.retryAfter ?? .zero <= error.retryAfter ?? .zero {
+                retryError = error
+            }
+        case .quotaExceeded where batch.zone != appZone(context):
+            pauseSharedUploads(error, context: context, effects: &effects)
+        case .quotaExceeded:
+            pauseForQuota(error, context: context, effects: &effects)
+        case .zoneNotFound:
+            zoneGone = true
+        case .userDeletedZone:
+            userDeletedZone(current, context: &context, effects: &effects)
+            return .stop
+        case .serverRecordChanged where batch.isAdoption:
+            // BIG-3: the asset's contents do not come with the error; fetch them first.
+            if needsOverflowContents(error.serverRecord, current) { return .next }
+            if let server = error.serverRecord {
+                adoptServerRecord(server, batch: batch, at: index, context: &context,
+                                  effects: &effects)
+            }
+        default:
+            // BIG-1, BIG-2: a record too large is tried once more on top of iCloud's copy.
+            if retryTooLarge(name, error: error, current, context: context,
+                             effects: &effects) { return .next }
+            traceRejection(name, error: error, detailed: context.isTracing,
+                effects: &effects)
+            setAside(
+                name, error: error, context: context.now, detailed: context.isTracing,
+                syncData: &context.syncData, effects: &effects)
+        }
+        return .next
     }
 
     func handleUploadFailure(

@@ -7,7 +7,8 @@ import Testing
 /// that lets the wall clock, system randomness, threads or hash order reach the simulation.
 /// Comments and string literals are blanked before matching, so prose about `Date()` is fine.
 /// Comments are read for one thing: an issue number, which belongs in a commit message.
-/// Every line is held to `Tidy.maximumLineWidth` characters.
+/// Every line is held to `Tidy.maximumLineWidth` characters, and every function to
+/// `Tidy.maximumFunctionLines` lines.
 @Suite("Tidy")
 struct TidyTests {
     @Test("Sources/ holds no wall clock, system randomness, threads, hash order or issue numbers")
@@ -196,7 +197,7 @@ enum Tidy {
                     + "'// tidy: ordered <reason>'")
             }
         }
-        return violations
+        return violations + longFunctions(code, raw: raw, path: path)
     }
 
     static func applies(_ rule: Rule, to path: String) -> Bool {
@@ -517,9 +518,13 @@ enum Tidy {
             Example("// A canary (issue #6).", ["issue-number"]),
             Example("let a = \"" + String(repeating: "x", count: 91) + "\"", ["line-width"]),
             Example("/// " + String(repeating: "word ", count: 20), ["line-width"]),
+            Example("func long() {\n" + String(repeating: "    step()\n", count: 69) + "}",
+                ["function-length"]),
         ]
 
         static let allowed: [Example] = [
+            Example("func full() { // }\n" + String(repeating: "    step(\"}\")\n", count: 68)
+                + "}"),
             Example("let now = Date()", path: "Sources/synclab/main.swift"),
             Example("let start = ContinuousClock.now", path: "Sources/synclab/Bench.swift"),
             Example("let n = Int.random(in: 0..<3, using: &generator)"),

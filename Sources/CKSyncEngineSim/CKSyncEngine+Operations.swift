@@ -79,6 +79,9 @@ extension CKSyncEngine {
         var sent = SentRecordZoneChanges()
         var retryError: CloudError?
         var queuedAtomic = false
+        /// `CKAccountChanged` came while the operation ran: its requests may carry the
+        /// account the device had before.
+        var accountChanged = false
     }
 
     func request(
@@ -179,7 +182,13 @@ extension CKSyncEngine {
             TraceField("operation", .string(run.queued.kind.rawValue)),
             TraceField("error", .string(error.description)),
         ], rules: []))
-        if error.code == .notAuthenticated {
+        if error.code == .notAuthenticated, run.accountChanged {
+            // A sign-in came after the request left: the answer speaks for the account the
+            // device had then; the next operation checks the account it has now.
+            effects.append(.trace(kind: "cksync.account-rechecked", details: [
+                TraceField("database", .string(database.rawValue)),
+            ], rules: []))
+        } else if error.code == .notAuthenticated {
             signedOut()
         } else if error.code.isTransient {
             scheduleRetry(run.queued.kind, after: error)

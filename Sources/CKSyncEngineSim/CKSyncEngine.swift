@@ -221,6 +221,7 @@ public final class CKSyncEngine {
     public func accountChanged() -> [EngineEffect] {
         enter("accountChanged()")
         needsAccountCheck = true
+        current?.accountChanged = true
         dormant = false
         if automaticallySync { scheduleFetch() }
         return takeEffects()

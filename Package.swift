@@ -74,7 +74,11 @@ let package = Package(
             dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Reporting", "Scenario",
                            "SyncLab"]
         ),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The engine rig (EngineRig.swift) drives any engine of the contract over a real cloud.
+        .target(
+            name: "TestSupport", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(name: "KernelTests", dependencies: ["Kernel", "TestSupport"]),
         .testTarget(name: "SortedMapsTests", dependencies: ["SortedMaps"]),
         .testTarget(name: "CloudSimTests", dependencies: ["CloudSim", "TestSupport"]),

@@ -215,11 +215,16 @@ public final class EngineRig<Engine: SyncEngine> {
         settle()
     }
 
-    /// A kill and a launch: new memory over the same disk; timers and pending items are gone.
-    public func relaunch() {
+    /// A kill: new memory over the same disk; timers and pending items are gone.
+    public func kill() {
         engine = makeEngine()
         timers = [:]
         pending = []
+    }
+
+    /// A kill and a launch, run to its end.
+    public func relaunch() {
+        kill()
         launch()
     }
 

@@ -9,8 +9,8 @@ import SyncContract
 /// Of the effects, `deliver` carries out what the device does at once, as the world does:
 /// writes go to the disk (the store and the sync data), timers are recorded, waiters noted.
 /// Requests sent and probe points passed wait in `pending`, in the order the effects gave
-/// them, until the test answers or resumes them (`answer`, `resume`) and delivers the event
-/// it gets back, or lets `settle` deliver them all. A request is answered by a real
+/// them, until the test answers or resumes them (`answer`, `resumeFirstProbe`, `next`) and
+/// delivers the event it gets back, or lets `settle` deliver them all. A request is answered by a real
 /// `CloudService` when it is answered, at `now`, with no latency.
 public final class EngineRig<Engine: SyncEngine> {
     /// Something the effects so far call for, not delivered yet.
@@ -23,7 +23,7 @@ public final class EngineRig<Engine: SyncEngine> {
 
     public let cloud: CloudService
     public let schema: Schema
-    /// The engine's memory; `relaunch` replaces it, as a kill and a launch do.
+    /// The engine's memory; `kill` replaces it.
     public private(set) var engine: Engine
     private let makeEngine: () -> Engine
     public var store: Store

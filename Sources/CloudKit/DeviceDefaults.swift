@@ -27,6 +27,10 @@ enum DeviceDefaults {
         let container = running.removeLast()
         container.defaults = defaults.persistentDomain(forName: domain) ?? [:]
         defaults.setPersistentDomain(running.last?.defaults ?? outside, forName: domain)
-        if running.isEmpty { outside = [:] }
+        guard running.isEmpty else { return }
+        outside = [:]
+        // Foundation keeps the domain in a file of the user's: written now, it holds the
+        // process's own values again, never a device's, for this process and the next.
+        defaults.synchronize()
     }
 }

@@ -110,12 +110,13 @@ import TestSupport
         let (phone, laptop) = (world.device("phone"), world.device("laptop"))
         let key = "driverTests.engineState"
         @Sendable func read() -> String { UserDefaults.standard.string(forKey: key) ?? "none" }
+        let own = UserDefaults.standard.string(forKey: key)
         try phone.run { UserDefaults.standard.set("phone", forKey: key) }
         #expect(try laptop.run { read() } == "none")
         try laptop.run { UserDefaults.standard.set("laptop", forKey: key) }
         #expect(try phone.run { read() } == "phone")
         #expect(try laptop.run { read() } == "laptop")
-        #expect(UserDefaults.standard.object(forKey: key) == nil, "the test process keeps its own")
+        #expect(UserDefaults.standard.string(forKey: key) == own, "the test process keeps its own")
         try phone.kill()
         try phone.launch()
         #expect(try phone.run { read() } == "phone")

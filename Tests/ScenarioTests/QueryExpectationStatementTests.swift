@@ -17,12 +17,7 @@ import Testing
         """
 
     private func kinds(_ lines: String) -> [ExpectationKind] {
-        let result = ScenarioChecker.check(source: Self.setup + lines, file: "t")
-        #expect(result.diagnostics.map(\.rendered) == [])
-        return result.scenario.timeline.compactMap { statement in
-            guard case .expectation(let expectation) = statement.kind else { return nil }
-            return expectation.kind
-        }
+        expectationKinds(Self.setup + lines)
     }
 
     @Test func aQueryNamesATypeItsConditionsAndACount() {

@@ -83,3 +83,14 @@ func assertDiagnostics(
         #expect(ids.contains(id), "\(item.marker) has \(ids)", sourceLocation: sourceLocation)
     }
 }
+
+/// The expectations a source without diagnostics holds, in order (the checks of a new
+/// `expect` form read them).
+func expectationKinds(_ source: String) -> [ExpectationKind] {
+    let result = ScenarioChecker.check(source: source, file: "t")
+    #expect(result.diagnostics.map(\.rendered) == [])
+    return result.scenario.timeline.compactMap { statement in
+        guard case .expectation(let expectation) = statement.kind else { return nil }
+        return expectation.kind
+    }
+}

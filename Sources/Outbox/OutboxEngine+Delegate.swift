@@ -95,16 +95,22 @@ extension OutboxEngine {
 
     /// The end of a fetch: missed deletions are noted and the rest of the sync's probes pass.
     private func finishFetch(scope: DatabaseScope, effects: inout [EngineEffect]) {
-        if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
-        tokenExpiredInFetch = false
-        seenInFetch = []
-        reportedMissed = []
-        effects.append(.probe("download.done"))
+        closeDownload(scope: scope, effects: &effects)
         effects.append(.probe("upload.start"))
         effects.append(.probe("upload.done"))
         effects.append(.probe("sync.done"))
         runningDatabase = nil
         if scope == .privateDatabase { launchFetched = true }
+    }
+
+    /// The download's end: deletions a fetch after an expired token missed are noted, the
+    /// fetch's bookkeeping is cleared and `download.done` passes.
+    private func closeDownload(scope: DatabaseScope, effects: inout [EngineEffect]) {
+        if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
+        tokenExpiredInFetch = false
+        seenInFetch = []
+        reportedMissed = []
+        effects.append(.probe("download.done"))
     }
 
     /// A send closes the download first, then waits at `upload.start` to build its batch.
@@ -115,11 +121,7 @@ extension OutboxEngine {
         uploadDonePassed = false
         effects.append(.probe("sync.start"))
         effects.append(.probe("download.start"))
-        if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
-        tokenExpiredInFetch = false
-        seenInFetch = []
-        reportedMissed = []
-        effects.append(.probe("download.done"))
+        closeDownload(scope: scope, effects: &effects)
         // The batch is built at this probe's resume: what the app saves at `upload.start`
         // is staged first, and goes in it (ENGINES' upload.start: before the batch).
         effects.append(.probe("upload.start"))

@@ -10,7 +10,7 @@ import Scenario
 enum BenchCommand {
     static let help = """
     USAGE: synclab bench [--quick] [--repeat N] [--scenarios FOLDER]
-           synclab bench --discovery [--seeds N] [--jobs J] [--engine NAME]
+           synclab bench --discovery [--seeds N] [--jobs J] [--engine NAME] [--guided]
 
     Measures, as medians over N repetitions (default 5), with a release build
     (swift build -c release; .build/release/synclab bench):
@@ -25,7 +25,8 @@ enum BenchCommand {
     With --discovery, 'explore --swarm' runs seeds 1 to N (default 1000) on every
     engine (or --engine NAME) and prints, per weakness of the engine's catalogue,
     the first seed that fired it and the wall time until that seed was done, the
-    share of the catalogue found, and the weaknesses not reached.
+    share of the catalogue found, and the weaknesses not reached. With --guided, the
+    sweeps are 'explore --swarm --guided' (a pilot of the first fifth of the seeds).
 
     OPTIONS:
       --quick             1,000,000 deliveries and shorter scenario batches
@@ -62,10 +63,11 @@ enum BenchCommand {
         let seedsText = options.value("--seeds")
         let jobsText = options.value("--jobs")
         let engineText = options.value("--engine")
+        let guided = options.flag("--guided")
         if let problem = options.problem { return usage(problem) }
         if let unknown = options.unknownOption {
             let known = ["--quick", "--repeat", "--scenarios", "--growth", "--download",
-                "--discovery", "--seeds", "--jobs", "--engine", "--help"]
+                "--discovery", "--seeds", "--jobs", "--engine", "--guided", "--help"]
             return usage("unknown option '\(unknown)'\(suggestion(unknown, among: known))")
         }
         let repetitions = repeatText.flatMap(Int.init) ?? 5
@@ -78,8 +80,10 @@ enum BenchCommand {
                 "'--download' takes positive numbers of records, not '\(downloadText ?? "")'")
         }
         if discovery {
-            return benchDiscovery(seeds: seedsText, jobs: jobsText, engine: engineText)
+            return benchDiscovery(
+                seeds: seedsText, jobs: jobsText, engine: engineText, guided: guided)
         }
+        if guided { return usage("'--guided' goes with '--discovery'") }
         #if DEBUG
         print("note: this is a debug build; figures from "
             + "'swift build -c release --static-swift-stdlib' are the ones to report")
@@ -178,7 +182,9 @@ enum BenchCommand {
 
     static func usage(_ message: String) -> Int32 { usageError(message, command: "bench") }
 
-    private static func benchDiscovery(seeds: String?, jobs: String?, engine: String?) -> Int32 {
+    private static func benchDiscovery(
+        seeds: String?, jobs: String?, engine: String?, guided: Bool
+    ) -> Int32 {
         guard let count = UInt64(seeds ?? "1000"), count > 0 else {
             return usage("'--seeds' takes a positive number, not '\(seeds ?? "")'")
         }
@@ -190,6 +196,6 @@ enum BenchCommand {
                 + "\(suggestion(engine, among: EngineChoice.registry.names))")
         }
         let engines = engine.map { [$0] } ?? EngineChoice.registry.names
-        return DiscoveryBench.run(seeds: count, jobs: threads, engines: engines)
+        return DiscoveryBench.run(seeds: count, jobs: threads, engines: engines, guided: guided)
     }
 }

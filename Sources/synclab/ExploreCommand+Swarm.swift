@@ -19,11 +19,13 @@ extension ExploreCommand {
         let file = request.path.isEmpty ? "" : " " + request.path
         print("synclab explore --swarm\(file) --engine \(engine): \(request.selection) (\(runs)), "
             + "\(request.jobs) job\(request.jobs == 1 ? "" : "s")"
-            + (request.doublecheck ? ", doublecheck" : ""))
+            + (request.doublecheck ? ", doublecheck" : "") + (request.guided ? ", guided" : ""))
         let makeSwarm: @Sendable () -> SwarmExplorer = {
             SwarmExplorer(options: options, base: base)
         }
-        let outcomes = runSwarmSeeds(request, makeSwarm: makeSwarm)
+        let (mutation, known) = guidance(request, makeSwarm: makeSwarm)
+        let outcomes = runSwarmSeeds(
+            request, makeSwarm: makeSwarm, mutation: mutation, known: known)
         var results: [SeedResult] = []
         var unrunnable = 0
         for outcome in outcomes {
@@ -33,7 +35,8 @@ extension ExploreCommand {
             case .diverged(let seed, let divergence)??:
                 print("seed \(seed): the two runs diverged at \(divergence)")
                 print("  rerun: synclab explore --swarm\(file) --seed \(seed) --doublecheck"
-                    + request.budget.arguments)
+                    + request.budget.arguments
+                    + (mutation(seed).map { " --mutation \($0)" } ?? ""))
                 return 1
             case .some(nil):
                 unrunnable += 1
@@ -51,8 +54,10 @@ extension ExploreCommand {
         for index in results.indices {
             results[index].shrunk = shrunk[results[index].seed]?.report
         }
+        // Guided shards merge only with shards of the same pilot.
+        let guidance = request.guided ? "-guided-\(pilotSeeds(request).count)" : ""
         let digest = "swarm-" + engine
-            + (base.map { "-" + String(RandomStreams.fnv1a64($0), radix: 16) } ?? "")
+            + (base.map { "-" + String(RandomStreams.fnv1a64($0), radix: 16) } ?? "") + guidance
         let summary = ExploreSummary(
             file: "--swarm" + file, digest: digest, selection: request.selection,
             results: results)
@@ -63,10 +68,25 @@ extension ExploreCommand {
         return summary.hasFindings ? 1 : 0
     }
 
+    /// What each seed runs (its own world, `--mutation`'s, or the guide's choice) and the
+    /// results a guided sweep's pilot already has.
+    private static func guidance(
+        _ request: Request, makeSwarm: @escaping @Sendable () -> SwarmExplorer
+    ) -> (mutation: @Sendable (UInt64) -> SwarmMutation?, known: [UInt64: SeedResult]) {
+        let given = request.mutation
+        guard request.guided else { return ({ _ in given }, [:]) }
+        let (guide, pilot) = runPilot(request, makeSwarm: makeSwarm)
+        let pilotEnd = pilotSeeds(request).last ?? 0
+        // A doublecheck runs the pilot's own seeds again, twice each.
+        return ({ seed in seed <= pilotEnd ? nil : guide.mutation(for: seed) },
+            request.doublecheck ? [:] : pilot)
+    }
+
     /// Runs every seed's drawn world on the workers: per seed its outcome, `.some(nil)` when
     /// the engine accepts nothing of the world, nil when a divergence stopped the run first.
     private static func runSwarmSeeds(
-        _ request: Request, makeSwarm: @escaping @Sendable () -> SwarmExplorer
+        _ request: Request, makeSwarm: @escaping @Sendable () -> SwarmExplorer,
+        mutation: @escaping @Sendable (UInt64) -> SwarmMutation?, known: [UInt64: SeedResult]
     ) -> [SeedOutcome??] {
         let seeds = request.selection.seeds
         let doublecheck = request.doublecheck
@@ -75,7 +95,9 @@ extension ExploreCommand {
             jobs: request.jobs, context: makeSwarm,
             work: { swarm, index in
                 let seed = seeds[index]
-                guard let explorer = swarm.world(seed: seed)?.explorer else { return nil }
+                if let result = known[seed] { return .result(result) }
+                guard let explorer = swarm.world(seed: seed, mutation: mutation(seed))?.explorer
+                else { return nil }
                 guard doublecheck else { return .result(explorer.run(seed: seed)) }
                 let (result, divergence) = explorer.runTwice(seed: seed)
                 return divergence.map { .diverged(seed, $0) } ?? .result(result)

@@ -13,6 +13,7 @@ enum ExploreCommand {
                           [--shrink-limit K] [--shrink-runs R] [--shrink-explained]
                           [--max-time D] [--max-events N] [--engine NAME]
            synclab explore --swarm --engine NAME [FILE] [the options above]
+                          [--guided [--pilot P] | --mutation SPEC]
            synclab explore merge RESULT.json... [--json OUT]
 
     Runs each seed's draw of a chaos file (docs/EXPLORER.md): the file's timeline, a
@@ -44,6 +45,13 @@ enum ExploreCommand {
       --shrink-runs R     at most R runs to shrink one finding (default 400)
       --shrink-explained  shrink explained violations too
       --swarm             draw each seed's world instead of reading a chaos file
+      --guided            with --swarm: run a pilot of the first seeds, keep the
+                          worlds that reached something new, and let later seeds
+                          rerun them with part of their chance redrawn
+      --pilot P           the pilot's seeds (default a fifth of the range, 50 to
+                          2000)
+      --mutation SPEC     with --swarm: rerun a guided seed as the sweep printed it
+                          (parent=P,keep=world+times,boost=K)
     \(BudgetOptions.help)
       -h, --help          show this help
     """
@@ -51,6 +59,7 @@ enum ExploreCommand {
     static let optionNames = [
         "--seeds", "--from", "--to", "--seed", "--jobs", "--shard", "--doublecheck", "--out",
         "--json", "--shrink-limit", "--shrink-runs", "--shrink-explained", "--swarm", "--help",
+        "--guided", "--pilot", "--mutation",
     ] + BudgetOptions.names
 
     /// Everything the command line asked for.
@@ -65,6 +74,10 @@ enum ExploreCommand {
         var options = ExploreOptions(engines: EngineChoice.registry)
         var budget = BudgetOptions()
         var swarm = false
+        /// `--guided`, with the pilot's size when `--pilot` gave it.
+        var guided = false
+        var pilot: Int?
+        var mutation: SwarmMutation?
     }
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -111,6 +124,9 @@ enum ExploreCommand {
         let doublecheck = options.flag("--doublecheck")
         let shrinkExplained = options.flag("--shrink-explained")
         let swarm = options.flag("--swarm")
+        let guided = options.flag("--guided")
+        let pilot = options.value("--pilot")
+        let mutation = options.value("--mutation")
         func fail(_ message: String) -> Result<Request, UsageProblem> {
             .failure(UsageProblem(message: message))
         }
@@ -143,6 +159,10 @@ enum ExploreCommand {
         case .failure(let problem): return .failure(problem)
         }
         var request = Request(path: path, selection: selection)
+        if let problem = readGuidance(
+            guided: guided, pilot: pilot, mutation: mutation, swarm: swarm, into: &request) {
+            return .failure(problem)
+        }
         if let problem = readCounts(
             jobs: jobs, shrinkLimit: shrinkLimit, shrinkRuns: shrinkRuns, into: &request) {
             return .failure(problem)
@@ -356,7 +376,7 @@ enum ExploreCommand {
             print("seed \(result.seed): \(result.outcome.rawValue)\(explained) — "
                 + "\(first.check.rawValue): " + first.message)
             print("  rerun: synclab explore \(request.path) --seed \(result.seed)"
-                + request.budget.arguments)
+                + request.budget.arguments + mutationArgument(result))
             if let shrunk = result.shrunk {
                 let location = request.out.map { folder in
                     (folder as NSString).appendingPathComponent(shrunk.file)
@@ -384,15 +404,16 @@ enum ExploreCommand {
     ) -> [String] {
         var lines: [String] = []
         for entry in summary.explainedBy {
-            let seeds = results.filter { result in
+            let explained = results.filter { result in
                 result.outcome == .explained && result.explainedBy.contains(entry.name)
-            }.map(\.seed).sorted()
+            }.sorted { $0.seed < $1.seed }
+            let seeds = explained.map(\.seed)
             guard let first = seeds.first else { continue }
             let shown = seeds.prefix(explainedSeedsShown).map(String.init).joined(separator: ", ")
             lines.append("explained by \(entry.name): seeds \(shown)"
                 + (seeds.count > explainedSeedsShown ? ", …" : ""))
             lines.append("  rerun: synclab explore \(request.path) --seed \(first)"
-                + request.budget.arguments)
+                + request.budget.arguments + mutationArgument(explained[0]))
         }
         return lines
     }

@@ -34,14 +34,21 @@ struct ChaosDraw {
     let raceProbes: [String]
 
     init(seed: UInt64, probePoints: [String]) {
+        self.init(seed: seed, mutation: nil, probePoints: probePoints)
+    }
+
+    /// The draw of `seed`, each stream a mutation keeps drawn from its parent's seed instead.
+    init(seed: UInt64, mutation: SwarmMutation?, probePoints: [String]) {
         raceProbes = probePoints.filter { point in
             point.hasPrefix("download.page.") || point == "download.done" || point == "upload.sent"
         }
-        let streams = RandomStreams(seed: seed)
-        times = streams.stream("chaos/times")
-        operations = streams.stream("chaos/ops")
-        values = streams.stream("chaos/values")
-        faults = streams.stream("chaos/faults")
+        func stream(_ kind: SwarmMutation.Stream, _ name: String) -> Xoshiro256StarStar {
+            RandomStreams(seed: mutation?.streamSeed(kind, of: seed) ?? seed).stream(name)
+        }
+        times = stream(.times, "chaos/times")
+        operations = stream(.ops, "chaos/ops")
+        values = stream(.values, "chaos/values")
+        faults = stream(.faults, "chaos/faults")
     }
 
     /// Draws and runs the whole fault phase. Liftings due after the last operation are left

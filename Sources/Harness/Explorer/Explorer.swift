@@ -12,6 +12,8 @@ public struct Explorer: Sendable {
     let plan: ChaosPlan
     let source: String
     public let options: ExploreOptions
+    /// Set for a guided seed that reruns a corpus world (`SwarmExplorer`).
+    var mutation: SwarmMutation?
 
     /// A checked scenario with a `chaos workload` line, and its source text.
     public init(
@@ -33,16 +35,31 @@ public struct Explorer: Sendable {
 
     /// Runs one seed's draw and checks it.
     public func run(seed: UInt64) -> SeedResult {
+        covered(seed: seed).result
+    }
+
+    /// Runs one seed's draw and checks it, with what the run reached.
+    public func covered(seed: UInt64) -> (result: SeedResult, coverage: RunCoverage) {
         let run = drawnRun(seed: seed, options: options)
-        return SeedResult(seed: seed, run: run, violations: run.check())
+        let violations = run.check()
+        var result = SeedResult(seed: seed, run: run, violations: violations)
+        result.mutation = mutation
+        return (result, RunCoverage(run: run, violations: violations))
+    }
+
+    /// The seed of a run's world streams (latency, pushes, names): the one a shrunk
+    /// scenario fixes.
+    func worldSeed(of seed: UInt64) -> UInt64 {
+        mutation?.streamSeed(.world, of: seed) ?? seed
     }
 
     /// Runs one seed's draw to the end of its heal phase (checks not yet made).
     func drawnRun(seed: UInt64, options: ExploreOptions) -> ChaosRun {
-        let run = ChaosRun(plan: plan, seed: seed, options: options)
+        let run = ChaosRun(plan: plan, seed: worldSeed(of: seed), options: options)
         run.runPlain()
         if run.world.failure == nil {
-            var draw = ChaosDraw(seed: seed, probePoints: run.world.profile.probePointNames)
+            var draw = ChaosDraw(
+                seed: seed, mutation: mutation, probePoints: run.world.profile.probePointNames)
             draw.run(run)
         }
         run.heal()
@@ -51,7 +68,7 @@ public struct Explorer: Sendable {
 
     /// Replays a list of fault-phase steps instead of drawing them.
     func replayedRun(seed: UInt64, plan: ChaosPlan, steps: [ChaosStep]) -> ChaosRun {
-        let run = ChaosRun(plan: plan, seed: seed, options: options)
+        let run = ChaosRun(plan: plan, seed: worldSeed(of: seed), options: options)
         run.runPlain()
         for step in steps where run.world.failure == nil {
             run.execute(step)

@@ -28,6 +28,8 @@ public struct SeedResult: Hashable, Sendable, Codable {
     public var simulatedMicroseconds: Int64
     /// Set once the finding was shrunk.
     public var shrunk: ShrinkReport?
+    /// For a guided seed that reran a corpus world: which, and what it kept of it.
+    public var mutation: SwarmMutation?
 
     init(seed: UInt64, run: ChaosRun, violations: [InvariantViolation]) {
         self.seed = seed

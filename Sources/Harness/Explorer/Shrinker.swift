@@ -42,12 +42,13 @@ struct Shrinker {
         let violations = final.check().filter { matches($0) }
         let name = "seed-\(seed)-\(check.rawValue).scenario"
         let text = ScenarioWriter.write(
-            run: final, original: explorer.plan, seed: seed,
+            run: final, original: explorer.plan, seed: explorer.worldSeed(of: seed),
             removedDevices: best.removedDevices, violations: violations,
             summary: "\(check.rawValue)\(unexplained ? " (new finding)" : " (explained)"), "
                 + "shrunk from \(original.steps.count) to \(best.steps.count) steps")
         let reproduces = PlainReplay.fails(
-            text: text, file: name, seed: seed, options: explorer.options)
+            text: text, file: name, seed: explorer.worldSeed(of: seed),
+            options: explorer.options)
         let report = ShrinkReport(
             file: name, check: check, stepsBefore: original.steps.count,
             stepsAfter: best.steps.count, removedDevices: best.removedDevices, runs: runs,

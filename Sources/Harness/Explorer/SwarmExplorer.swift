@@ -21,9 +21,18 @@ public struct SwarmExplorer: Sendable {
     /// The seed's world as the engine accepts it, with the features it kept; nil when no
     /// runnable file was left.
     public func world(seed: UInt64) -> (world: SwarmWorld, explorer: Explorer)? {
-        var world = SwarmWorld(seed: seed, base: base)
+        world(seed: seed, mutation: nil)
+    }
+
+    /// The world a seed runs: its own, or for a mutation its parent's (one fault boosted),
+    /// its explorer drawing the streams the mutation keeps from the parent's seed.
+    public func world(seed: UInt64, mutation: SwarmMutation?)
+        -> (world: SwarmWorld, explorer: Explorer)?
+    {
+        var world = SwarmWorld(seed: mutation?.parent ?? seed, base: base)
         var lines = world.source.split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
+        if let boosted = mutation?.boostedFault { Self.boost(fault: boosted, in: &lines) }
         for _ in 0..<Self.attempts {
             let source = lines.joined(separator: "\n")
             let checked = ScenarioChecker.check(
@@ -36,8 +45,10 @@ public struct SwarmExplorer: Sendable {
                 world.features = world.features.filter { feature in
                     SwarmWorld.marker(of: feature).map { source.contains($0) } ?? true
                 }
-                return (world, Explorer(
-                    scenario: checked.scenario, source: source, options: options))
+                var explorer = Explorer(
+                    scenario: checked.scenario, source: source, options: options)
+                explorer.mutation = mutation
+                return (world, explorer)
             }
             let index = first.location.line - 1
             guard lines.indices.contains(index) else { return nil }
@@ -62,18 +73,41 @@ public struct SwarmExplorer: Sendable {
     }
 
     /// Runs one seed's world; nil when the engine accepts nothing of it.
-    public func run(seed: UInt64) -> SeedResult? {
-        world(seed: seed)?.explorer.run(seed: seed)
+    public func run(seed: UInt64, mutation: SwarmMutation? = nil) -> SeedResult? {
+        world(seed: seed, mutation: mutation)?.explorer.run(seed: seed)
+    }
+
+    /// Runs one seed's world with what the run reached; nil as for `run`.
+    public func covered(seed: UInt64, mutation: SwarmMutation? = nil)
+        -> (result: SeedResult, coverage: RunCoverage)?
+    {
+        world(seed: seed, mutation: mutation)?.explorer.covered(seed: seed)
     }
 
     /// Shrinks a seed's finding, the scenario saying which features the seed drew.
     public func shrink(_ result: SeedResult) -> ShrunkScenario? {
-        guard let (world, explorer) = world(seed: result.seed),
+        guard let (world, explorer) = world(seed: result.seed, mutation: result.mutation),
             var shrunk = explorer.shrink(result)
         else { return nil }
-        shrunk.text = "# swarm seed \(world.seed): \(world.features.joined(separator: ", "))\n"
-            + shrunk.text
+        let drawn = result.mutation.map { " (guided: \($0))" } ?? ""
+        shrunk.text = "# swarm seed \(result.seed)\(drawn): "
+            + "\(world.features.joined(separator: ", "))\n" + shrunk.text
         return shrunk
+    }
+
+    /// Multiplies the rate of the `index`-th `chaos fault` line (modulo their number) by
+    /// four, at most 50%.
+    static func boost(fault index: Int, in lines: inout [String]) {
+        let faults = lines.indices.filter { lines[$0].hasPrefix("chaos fault ") }
+        guard !faults.isEmpty else { return }
+        let position = faults[index % faults.count]
+        var words = lines[position].split(separator: " ").map(String.init)
+        guard words.count >= 4, words[3].hasSuffix("%"),
+            let percent = Double(words[3].dropLast())
+        else { return }
+        let tenths = min(Int((percent * 10).rounded()) * 4, 500)
+        words[3] = "\(tenths / 10).\(tenths % 10)%"
+        lines[position] = words.joined(separator: " ")
     }
 
     /// The name a seed's drawn file goes by in diagnostics and reports.

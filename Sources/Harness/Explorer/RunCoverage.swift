@@ -1,0 +1,64 @@
+/// What a run reached, as a set of named features: the cheap signal a guided sweep keeps
+/// worlds by (`CoverageGuide`). Engines cite a rule for every decision, so the rules fired
+/// stand for the paths taken; how many devices took one, the refusals met, the kinds of
+/// steps run and the checks violated add what rule IDs alone do not tell.
+public struct RunCoverage: Hashable, Sendable {
+    /// Sorted feature names: `rule:OBX-12`, `rule:OBX-12x2` (two devices fired it, `x3`
+    /// for three or more), `refused:zoneNotFound`, `step:kill`, `check:convergence:new`.
+    public var features: [String]
+
+    /// A coverage of the given features (sorted here).
+    public init(features: [String]) {
+        self.features = features.sorted()
+    }
+
+    init(run: ChaosRun, violations: [InvariantViolation]) {
+        var found = Set<String>()
+        var devicesByRule: [String: Int] = [:]
+        for rules in run.world.firedRules {
+            for rule in rules {  // tidy: ordered only counted, then sorted below
+                devicesByRule[rule, default: 0] += 1
+            }
+        }
+        for (rule, count) in devicesByRule {  // tidy: ordered into a set, sorted below
+            found.insert("rule:" + rule)
+            if count > 1 { found.insert("rule:\(rule)x\(min(count, 3))") }
+        }
+        for codes in run.world.refusals {
+            for code in codes {  // tidy: ordered into a set, sorted below
+                found.insert("refused:\(code)")
+            }
+        }
+        for step in run.steps { found.insert("step:" + Self.kind(of: step.action)) }
+        for violation in violations {
+            found.insert("check:\(violation.check.rawValue):"
+                + (violation.isExplained ? "explained" : "new"))
+        }
+        features = found.sorted()
+    }
+
+    /// The kind of a drawn step, without its device, label or values.
+    static func kind(of action: ChaosAction) -> String {
+        switch action {
+        case .insert: return "insert"
+        case .update: return "update"
+        case .delete: return "delete"
+        case .device(_, let operation): return operation.rawValue
+        case .signIn: return "sign-in"
+        case .throttle: return "throttle"
+        case .throttleUpload: return "throttle-upload"
+        case .outage: return "outage"
+        case .expireTokens: return "expire-tokens"
+        case .deleteZone: return "delete-zone"
+        case .userDeleteZone: return "user-delete-zone"
+        case .quota(_, let full): return full ? "quota-full" : "quota-ok"
+        case .pushDrop: return "push-drop"
+        case .latency: return "latency"
+        case .reject: return "reject"
+        case .accept: return "accept"
+        case .wait: return "wait"
+        case .settle: return "settle"
+        case .trigger(_, let probe, _): return "race@" + probe
+        }
+    }
+}

@@ -1,0 +1,149 @@
+@testable import Harness
+import Engines
+import Foundation
+import SyncContract
+import TestSupport
+import Testing
+
+/// `explore --swarm --guided`: mutations redraw only the streams they do not keep, the guide
+/// keeps the pilot seeds that reached something first, and the sweep is the same in any
+/// `--jobs`, across shards, and when one seed is rerun from its line.
+@Suite(.serialized) struct GuidedExplorerTests {
+    @Test func aMutationPrintsAsItIsRead() throws {
+        let mutation = SwarmMutation(parent: 17, kept: [.faults, .world, .times], boostedFault: 2)
+        #expect(mutation.description == "parent=17,keep=world+times+faults,boost=2")
+        #expect(try SwarmMutation.parse(mutation.description).get() == mutation)
+        let none = SwarmMutation(parent: 3, kept: [])
+        #expect(none.description == "parent=3,keep=none")
+        #expect(try SwarmMutation.parse(none.description).get() == none)
+        for (text, message) in [
+            ("keep=world", "it needs 'parent=SEED'"),
+            ("parent=x", "parent takes a seed, not 'x'"),
+            ("parent=1,keep=clock", "no stream 'clock' (streams: world, times, ops, values, faults)"),
+            ("parent=1,speed=2", "unknown key 'speed' (parent, keep, boost)"),
+        ] {
+            #expect(throws: SwarmMutation.ParseProblem.self) {
+                try SwarmMutation.parse(text).get()
+            }
+            if case .failure(let problem) = SwarmMutation.parse(text) {
+                #expect(problem.message == message)
+            }
+        }
+    }
+
+    /// Keeping every stream of the parent, with nothing boosted, is the parent's run.
+    @Test(arguments: ["naive", "outbox"])
+    func keepingEveryStreamRerunsTheParent(engine: String) throws {
+        let swarm = SwarmExplorer(options: ExploreOptions(engines: .bundled, engine: engine))
+        let parent = try #require(swarm.run(seed: 3))
+        let all = SwarmMutation(parent: 3, kept: SwarmMutation.Stream.allCases)
+        var child = try #require(swarm.run(seed: 40, mutation: all))
+        #expect(child.mutation == all)
+        child.seed = 3
+        child.mutation = nil
+        #expect(child == parent)
+        // Redrawing the fault phase's streams gives another run of the same world.
+        let redrawn = try #require(
+            swarm.run(seed: 40, mutation: SwarmMutation(parent: 3, kept: [.world])))
+        #expect(redrawn.events != parent.events)
+    }
+
+    @Test func aBoostMultipliesOneFaultRateByFourUpToHalf() {
+        var lines = ["chaos fault kill 1.5%", "x", "chaos fault offline 20.0%"]
+        SwarmExplorer.boost(fault: 0, in: &lines)
+        #expect(lines[0] == "chaos fault kill 6.0%")
+        SwarmExplorer.boost(fault: 3, in: &lines)  // 3 % 2 = 1: the second fault line
+        #expect(lines[2] == "chaos fault offline 50.0%")
+    }
+
+    @Test func theCorpusKeepsSeedsThatReachedSomethingFirst() {
+        func coverage(_ features: [String]) -> RunCoverage { RunCoverage(features: features) }
+        let guide = CoverageGuide(pilot: [
+            (1, coverage(["rule:A", "rule:B"])),
+            (2, coverage(["rule:A"])),
+            (3, coverage(["rule:A", "rule:C"])),
+        ])
+        #expect(guide.corpus.map(\.seed) == [1, 3])
+        #expect(guide.corpus.map(\.newFeatures) == [["rule:A", "rule:B"], ["rule:C"]])
+        // Rare features weigh most: A was reached by all three runs, B and C by one each.
+        #expect(guide.corpus.map(\.weight) == [1 + 3, 1 + 3])
+        #expect(guide.reached.map(\.feature) == ["rule:A", "rule:B", "rule:C"])
+        let mutations = (UInt64(4)...400).map(guide.mutation(for:))
+        #expect(mutations == (UInt64(4)...400).map(guide.mutation(for:)))
+        let fresh = mutations.filter { $0 == nil }.count
+        #expect((50...150).contains(fresh), "about a quarter of 397 seeds draw afresh: \(fresh)")
+        #expect(Set(mutations.compactMap { $0?.parent }) == [1, 3])
+        #expect(CoverageGuide(pilot: []).mutation(for: 9) == nil)
+    }
+
+    @Test func aRunsCoverageNamesRulesRefusalsStepsAndChecks() throws {
+        let swarm = SwarmExplorer(options: ExploreOptions(engines: .bundled, engine: "naive"))
+        let run = try #require(swarm.covered(seed: 2))
+        let features = run.coverage.features
+        #expect(features == features.sorted())
+        for weakness in run.result.firedWeaknesses {
+            #expect(features.contains("rule:" + weakness))
+        }
+        #expect(features.contains("step:insert"))
+        for violation in run.result.violations {
+            #expect(features.contains("check:\(violation.check.rawValue):"
+                + (violation.isExplained ? "explained" : "new")))
+        }
+    }
+
+    /// The same output in any `--jobs`; shards merge into the whole; a guided seed's rerun
+    /// line gives that seed's result again.
+    @Test func aGuidedSweepIsTheSameInAnyJobsAndAcrossShards() throws {
+        let folder = try TestSupport.temporaryFolder("guided")
+        let arguments = ["explore", "--swarm", "--engine", "naive", "--seeds", "16", "--guided",
+            "--pilot", "6", "--shrink-limit", "0"]
+        let whole = folder.appendingPathComponent("whole.json").path
+        let one = try TestSupport.runSynclab(arguments + ["--jobs", "1", "--json", whole])
+        let two = try TestSupport.runSynclab(arguments + ["--jobs", "2"])
+        #expect(one.standardOutput.replacingOccurrences(of: "1 job", with: "2 jobs")
+            == two.standardOutput)
+        #expect(one.standardOutput.contains("guided: pilot seeds 1...6, "))
+        var shards: [String] = []
+        for index in 1...2 {
+            let path = folder.appendingPathComponent("shard\(index).json").path
+            _ = try TestSupport.runSynclab(arguments + ["--shard", "\(index)/2", "--json", path])
+            shards.append(path)
+        }
+        let merged = folder.appendingPathComponent("merged.json").path
+        let merge = try TestSupport.runSynclab(["explore", "merge"] + shards + ["--json", merged])
+        #expect(merge.status != 2, "\(merge.standardError)")
+        let wholeSummary = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: whole))) as? [String: Any]
+        let mergedSummary = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: merged))) as? [String: Any]
+        func canonical(_ value: Any?) throws -> Data {
+            try JSONSerialization.data(withJSONObject: [value ?? "-"], options: [.sortedKeys])
+        }
+        for key in ["runs", "clean", "explained", "newFindings", "explainedBy", "observed"] {
+            #expect(try canonical(wholeSummary?[key]) == canonical(mergedSummary?[key]), "\(key)")
+        }
+        let rerun = try #require(one.standardOutput.split(separator: "\n")
+            .first { $0.contains("--mutation ") })
+        let words = rerun.split(separator: " ").map(String.init).drop { $0 != "explore" }
+        let again = try TestSupport.runSynclab(Array(words))
+        let seed = try #require(words.firstIndex(of: "--seed").map { words[$0 + 1] })
+        #expect(again.standardOutput.contains(": seeds \(seed)\n") || again.standardOutput
+            .contains("seed \(seed): "), "\(again.standardOutput)")
+    }
+
+    @Test func guidanceOptionsThatDoNotGoTogetherAreUsageErrors() throws {
+        for (arguments, message) in [
+            (["explore", "Scenarios/explore/swarm.chaos", "--guided"], "'--guided' needs '--swarm'"),
+            (["explore", "--swarm", "--engine", "naive", "--pilot", "5"],
+             "'--pilot' needs '--guided'"),
+            (["explore", "--swarm", "--engine", "naive", "--seeds", "3", "--mutation", "parent=1"],
+             "'--mutation' reruns one seed: give '--seed S'"),
+            (["explore", "--swarm", "--engine", "naive", "--seed", "3", "--mutation", "boost=1"],
+             "'--mutation boost=1': it needs 'parent=SEED'"),
+        ] {
+            let run = try TestSupport.runSynclab(arguments)
+            #expect(run.status == 2)
+            #expect(run.standardError.contains(message), "\(run.standardError)")
+        }
+    }
+}

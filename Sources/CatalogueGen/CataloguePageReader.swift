@@ -6,7 +6,7 @@
 /// `  - Exempts: a, b (why).` those the rule exempts a device from, `  - Workaround: …` how a
 /// scenario steps around it, and `  - Source: …` lines are for the reader only. Any other
 /// `##` heading ends the catalogue's section. Lines that look like catalogue lines but break
-/// that shape are reported as problems, never skipped.
+/// that shape (a rule wrapped onto a second line included) are reported, never skipped.
 public struct CataloguePageReader: Sendable {
     /// One rule as the page words it.
     public struct Entry: Sendable, Hashable {
@@ -54,6 +54,10 @@ public struct CataloguePageReader: Sendable {
                 }
                 nested(String(line.dropFirst(4)), line: number)
             } else {
+                if afterRule, !line.isEmpty {
+                    problems.append("line \(number): text right below a rule; keep a rule and "
+                        + "each of its nested lines on one line, and prose after a blank line")
+                }
                 afterRule = false
             }
         }

@@ -63,14 +63,18 @@ import Testing
             - **SYNC-1** Twice.
               - Because: no such label.
               - Explains: Lost Change.
+            - **SYNC-3** Wrapped
+            onto a second line.
             """)
-        #expect(reader.entries.map(\.id) == ["SYNC-1", "SYNC-1"])
+        #expect(reader.entries.map(\.id) == ["SYNC-1", "SYNC-1", "SYNC-3"])
         #expect(reader.problems == [
             "line 4: 'SYNC 2' is not an ID (GROUP-N)",
             "line 5: a nested line below no rule",
             "line 6: 'DL-1' is not an ID of group SYNC",
             "line 8: 'Because' is no label of a rule",
             "line 9: 'Lost Change' is not an invariant's name",
+            "line 11: text right below a rule; keep a rule and each of its nested lines on one "
+                + "line, and prose after a blank line",
             "line 7: SYNC-1 appears twice",
         ], "\(reader.problems)")
     }

@@ -25,6 +25,10 @@ let package = Package(
         // A map of a few keys as one sorted array of pairs: a model's values and a record's
         // fields (issue 19); it depends on nothing.
         .target(name: "SortedMaps"),
+        // Writes each engine's catalogue in Swift from its docs page, the only source
+        // (`swift run catalogue-gen`, docs/ENGINE-CONTRACT.md); it depends on nothing.
+        .target(name: "CatalogueGen"),
+        .executableTarget(name: "catalogue-gen", dependencies: ["CatalogueGen"]),
         .target(name: "CloudSim", dependencies: ["Kernel", "SortedMaps"]),
         .target(name: "LocalStore", dependencies: ["Kernel", "SortedMaps"]),
         // The engine contract: events, effects, profile, observation; it knows no engine.
@@ -81,6 +85,7 @@ let package = Package(
         ),
         .testTarget(name: "KernelTests", dependencies: ["Kernel", "TestSupport"]),
         .testTarget(name: "SortedMapsTests", dependencies: ["SortedMaps"]),
+        .testTarget(name: "CatalogueGenTests", dependencies: ["CatalogueGen", "TestSupport"]),
         .testTarget(name: "CloudSimTests", dependencies: ["CloudSim", "TestSupport"]),
         .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "TestSupport"]),
         .testTarget(name: "SyncContractTests", dependencies: ["SyncContract", "TestSupport"]),

@@ -1,15 +1,9 @@
 import SyncContract
 
-/// The catalogue of the `outbox` engine as data: docs/OUTBOX.md as prose, the same rules
-/// word for word (a test checks it). IDs are permanent: add new rules at the end of a group.
+/// The catalogue of the `outbox` engine as data. docs/OUTBOX.md is its only source:
+/// `groupTitles` and `rules` are generated from the page (OutboxRules+Generated.swift,
+/// `swift run catalogue-gen`). IDs are permanent: add new rules at the end of a group.
 public enum OutboxRules {
-    static let groupTitles: [(group: String, title: String)] = [
-        ("OBX", "what the engine does"),
-        ("OBXW", "the weaknesses (races and losses the engine does not resolve)"),
-        ("OBX-DR", "discovered races (found by the explorer, not in the catalogue)"),
-    ]
-
+    /// The catalogue as the profile carries it.
     public static let catalogue = RuleCatalogue(groupTitles: groupTitles, rules: rules)
-
-    static let rules: [Rule] = OutboxCatalogueText.rules
 }

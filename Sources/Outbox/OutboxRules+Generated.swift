@@ -1,10 +1,17 @@
+// Generated from docs/OUTBOX.md by `swift run catalogue-gen`; do not edit.
 import SyncContract
 
-/// The rules of docs/OUTBOX.md, word for word (OutboxCatalogueTests checks it); generated
-/// from the page, so edit the page and regenerate.
-enum OutboxCatalogueText {
+extension OutboxRules {
+    /// The groups of docs/OUTBOX.md, in page order, with the title of their section.
+    static let groupTitles: [(group: String, title: String)] = [
+        ("OBX", "what the engine does"),
+        ("OBXW", "the weaknesses (races and losses the engine does not resolve)"),
+        ("OBX-DR", "discovered races (found by the explorer, not in the catalogue)"),
+    ]
+
+    /// Every rule of docs/OUTBOX.md's groups, in page order.
     static let rules: [Rule] = [
-        Rule("OBX-1", """
+        Rule(id: "OBX-1", group: "OBX", text: """
             A model's record is named with the model's stable UUID string, has the entity's name \
             as record type and one field per synchronized property (to-one relationships as \
             same-zone references, the `parent` relationship as the record's parent too).
@@ -12,19 +19,19 @@ enum OutboxCatalogueText {
             the UUID is drawn from the device's seeded name stream when the model's first save is \
             recorded, and kept on disk.
             """),
-        Rule("OBX-2", """
+        Rule(id: "OBX-2", group: "OBX", text: """
             Collections map to zones: a model of a `sharable` entity is the root of a collection \
             whose ID is its record name, living with every model below it through `parent` in zone \
             `Collection-<id>` of the owner's private database; every other model belongs to \
             collection `main`, in zone `Main`.
             """),
-        Rule("OBX-3", """
+        Rule(id: "OBX-3", group: "OBX", text: """
             `ensureZoneExists(zone, collectionID)` runs at every launch and Sync Now for each \
             owned collection that has local models (and `main`), and whenever a new collection \
             root is saved: it tracks the zone as owned and adds a pending `saveZone`, which \
             CKSyncEngine sends before any record change; it is idempotent.
             """),
-        Rule("OBX-4", """
+        Rule(id: "OBX-4", group: "OBX", text: """
             Every save of a model writes exactly one outbox row for it (record name, record type, \
             collection, mutation `save` or `delete`, a delete replacing a save), with no list of \
             changed keys, in the same step as the save; it survives kill.
@@ -32,7 +39,7 @@ enum OutboxCatalogueText {
             saves made while nothing observes the store (`observe off`) get no row: such models \
             are uploaded once edited.
             """),
-        Rule("OBX-5", """
+        Rule(id: "OBX-5", group: "OBX", text: """
             A transaction that is rolled back saves nothing, so it writes no row and is never \
             uploaded.
             """, choice: """
@@ -41,7 +48,7 @@ enum OutboxCatalogueText {
             and writes nothing; a row that an earlier save of the same model wrote stays, since \
             that save happened.
             """),
-        Rule("OBX-6", """
+        Rule(id: "OBX-6", group: "OBX", text: """
             A batch delete changes the store without the adapter, so it writes no row: the records \
             stay in iCloud and nothing restores the models until the records change remotely.
             """, choice: """
@@ -52,7 +59,7 @@ enum OutboxCatalogueText {
             from scratch, which brings every live record, does not bring them back; a version \
             changed remotely is.
             """),
-        Rule("OBX-7", """
+        Rule(id: "OBX-7", group: "OBX", text: """
             `reconcileOutbox()` runs after every local commit, at launch, on Sync Now and after a \
             zone or account recovery: every row whose collection is mapped to a tracked zone is \
             marked attempted and added to that zone's CKSyncEngine as `saveRecord` / \
@@ -60,7 +67,7 @@ enum OutboxCatalogueText {
             """, choice: """
             with `autosync off` a commit writes its row but does not reconcile.
             """),
-        Rule("OBX-8", """
+        Rule(id: "OBX-8", group: "OBX", text: """
             There are two CKSyncEngines, private and shared, both with `automaticallySync`: added \
             changes schedule a send and a push a fetch, each after the scheduler delay of 1 s; the \
             shared engine exists only while a shared zone is tracked; offline, nothing goes out.
@@ -71,29 +78,30 @@ enum OutboxCatalogueText {
             the network returns a fetch waiting for its retry runs at once (OBX-9, \
             `network.online-fetch`).
             """),
-        Rule("OBX-9", """
+        Rule(id: "OBX-9", group: "OBX", text: """
             Each CKSyncEngine runs one operation at a time; Sync Now sends what its reconcile \
             staged, then fetches the private database, then the shared one; when the network \
             returns, a pending send runs at once, and a fetch only when a push arrives or one was \
             due.
             """),
-        Rule("OBX-10", "`sync` (Sync Now) is `fetchChangesNow()`."),
-        Rule("OBX-11", """
+        Rule(id: "OBX-10", group: "OBX", text: """
+            `sync` (Sync Now) is `fetchChangesNow()`.
+            """),
+        Rule(id: "OBX-11", group: "OBX", text: """
             `nextRecordZoneChangeBatch` walks the pending saves in the order they were added and \
             builds each record from its outbox row: the model's current value of every \
             synchronized property on top of the archived system fields of the last known server \
             copy (none: a new record); a pending save with no save row or no model is removed; at \
             most 400 items.
             """),
-        Rule("OBX-12", """
+        Rule(id: "OBX-12", group: "OBX", text: """
             Records are saved with `ifServerRecordUnchanged`, in batches that are not atomic.
             """),
-        Rule("OBX-13", """
+        Rule(id: "OBX-13", group: "OBX", text: """
             A saved record has its returned system fields archived and its outbox row deleted \
-            (`acceptSavedRecord`); a deleted record's row is deleted too \
-            (`acceptDeletedRecordID`).
+            (`acceptSavedRecord`); a deleted record's row is deleted too (`acceptDeletedRecordID`).
             """),
-        Rule("OBX-14", """
+        Rule(id: "OBX-14", group: "OBX", text: """
             A `serverRecordChanged` is resolved by `resolveConflict(local, server)`: the reference \
             adapter keeps every local value, archives the server's system fields and queues the \
             save again, so the next send overwrites every field of the server record.
@@ -101,7 +109,7 @@ enum OutboxCatalogueText {
             whole-record local-wins; the row has no key list, so the adapter cannot merge key by \
             key.
             """),
-        Rule("OBX-15", """
+        Rule(id: "OBX-15", group: "OBX", text: """
             A fetched record of a model with an outbox save row keeps the local values and only \
             has its system fields archived; otherwise every synchronized property is set from the \
             record (a key it lacks becomes nil or the default) and a missing model is inserted.
@@ -110,7 +118,7 @@ enum OutboxCatalogueText {
             applied (a missing model is inserted only when no delete row waits): the model stays \
             deleted and the delete goes up (traced `fetch.deletion-pending`).
             """),
-        Rule("OBX-16", """
+        Rule(id: "OBX-16", group: "OBX", text: """
             A fetched deletion of a model with an outbox save row keeps the model and clears its \
             archived system fields, so the pending save creates the record again, as new, with \
             every value; otherwise the model and its row are deleted.
@@ -120,7 +128,7 @@ enum OutboxCatalogueText {
             row stay, the archive is cleared, so the next reconcile creates the record again in \
             full (traced `save.record-deleted`); until then it stays marked failed (OBX-20).
             """),
-        Rule("OBX-17", """
+        Rule(id: "OBX-17", group: "OBX", text: """
             A delete that fails with `unknownItem` counts as done, and its row is cleared.
             """, choice: """
             the simulated cloud answers a delete of a missing record with success by default, and \
@@ -128,7 +136,7 @@ enum OutboxCatalogueText {
             unknown-item` it answers a per-item `unknownItem`, which this rule clears (traced \
             `delete.already-gone`).
             """),
-        Rule("OBX-18", """
+        Rule(id: "OBX-18", group: "OBX", text: """
             Only zones the engine tracks are applied: fetched changes of any other zone are \
             dropped.
             """, choice: """
@@ -136,34 +144,34 @@ enum OutboxCatalogueText {
             reports is another device's collection of the same account: it is tracked as owned (so \
             two devices of one account converge on sharable models), traced with this ID.
             """),
-        Rule("OBX-19", """
+        Rule(id: "OBX-19", group: "OBX", text: """
             A save or delete that fails with a retryable code (`networkFailure`, \
             `networkUnavailable`, `zoneBusy`, `serviceUnavailable`, `notAuthenticated`, \
             `operationCancelled`, `requestRateLimited`, `resultsTruncated`, \
             `accountTemporarilyUnavailable`) is queued again, and CKSyncEngine retries by itself, \
-            after the retry-after when one is given, else with its backoff: 1 s, 2 s, 4 s … up \
-            to 5 min, as in the sds choice.
+            after the retry-after when one is given, else with its backoff: 1 s, 2 s, 4 s … up to \
+            5 min, as in the sds choice.
             """),
-        Rule("OBX-20", """
+        Rule(id: "OBX-20", group: "OBX", text: """
             A save that fails with any other code (`quotaExceeded`, per-item `limitExceeded`, \
             `permissionFailure`, `invalidArguments`, `unknownItem`, …) is marked failed \
             (`markRecordFailed`): its row stays with the code as `lastRejectionReason`, the state \
             shows `error(CODE)`, and only the next reconcile stages it again.
             """),
-        Rule("OBX-21", """
+        Rule(id: "OBX-21", group: "OBX", text: """
             A delete that fails for any other reason (not `unknownItem`, not a missing zone, not \
             retryable) only sets a message: its row stays and the next reconcile stages it again.
             """),
-        Rule("OBX-22", """
+        Rule(id: "OBX-22", group: "OBX", text: """
             If the store refuses a fetched batch, it is rolled back, but CKSyncEngine's change \
             token still advances, so those records are not fetched again until they change.
             """),
-        Rule("OBX-23", """
+        Rule(id: "OBX-23", group: "OBX", text: """
             CKSyncEngine keeps the tokens and the pending list itself; the engine persists them \
             only when a `stateUpdate` hands over a serialization, right after the batch it covers, \
             and updates from added pending changes are coalesced for 100 ms.
             """),
-        Rule("OBX-24", """
+        Rule(id: "OBX-24", group: "OBX", text: """
             A `changeTokenExpired` is handled inside CKSyncEngine, which fetches again from \
             scratch; that fetch returns no deletions, so models deleted elsewhere meanwhile stay.
             """, choice: """
@@ -173,28 +181,28 @@ enum OutboxCatalogueText {
             database token or of the zone's), so the expiry misses them too, whether it came \
             before that first fetch or after.
             """),
-        Rule("OBX-25", """
+        Rule(id: "OBX-25", group: "OBX", text: """
             An owned zone that goes missing (a send fails with `zoneNotFound` or \
             `userDeletedZone`, or a fetched database change reports it deleted, for any reason) is \
             restored: the records accepted in the same batch are committed, the zone is ensured \
             again, and every local model of that collection is queued again with its system fields \
             cleared.
             """),
-        Rule("OBX-26", """
+        Rule(id: "OBX-26", group: "OBX", text: """
             On an account change CKSyncEngine resets its state, and the adapter acts on the kind: \
             on sign-in it ensures the zones and reconciles; on sign-out it shows `signed-out` and \
             keeps the local data; on a switch it clears the zone manifest, ensures the zones again \
             and queues every owned collection with cleared system fields.
             """),
-        Rule("OBX-27", """
+        Rule(id: "OBX-27", group: "OBX", text: """
             Account checks carry a request number; a temporarily unavailable account is retried \
             and resets nothing (state `waiting(account)`).
             """),
-        Rule("OBX-28", """
+        Rule(id: "OBX-28", group: "OBX", text: """
             A collection is shared as its whole zone (`cloudkit.zoneshare`): `share f1 with bob` \
             shares the zone of f1's collection.
             """),
-        Rule("OBX-29", """
+        Rule(id: "OBX-29", group: "OBX", text: """
             After accepting, the participant calls `adoptSharedZone(zoneID, collectionID)`: the \
             zone is tracked with its role persisted, and each zone's reads and writes go to the \
             database of its own role, so a device can own some zones and participate in others.
@@ -203,24 +211,24 @@ enum OutboxCatalogueText {
             share`: the engine then looks at the shared database and adopts every zone it does not \
             track.
             """),
-        Rule("OBX-30", """
+        Rule(id: "OBX-30", group: "OBX", text: """
             Before a share is adopted, `prepareToAdoptShare(collection)` runs, scoped to that one \
             collection: every other collection is untouched and nothing private is written into \
             the shared zone.
             """, choice: """
             the reference adapter's hook changes nothing.
             """),
-        Rule("OBX-31", """
+        Rule(id: "OBX-31", group: "OBX", text: """
             A shared zone that is revoked (it leaves the shared database: stop, removal, the \
             owner's zone deleted; or a send there fails with `zoneNotFound`) is untracked, its \
             collection unmapped, and `recoverFromRevokedShare(collection)` called, which keeps the \
             local copies; later edits of them get rows that are never sent.
             """),
-        Rule("OBX-32", """
+        Rule(id: "OBX-32", group: "OBX", text: """
             A write through a read-only share fails with `permissionFailure` and is handled as \
             OBX-20: the row is kept and not sent again.
             """),
-        Rule("OBX-33", """
+        Rule(id: "OBX-33", group: "OBX", text: """
             Kills lose nothing: after a local save the row is on disk, so the next launch's \
             reconcile sends it; killed between a fetched batch being applied and its `stateUpdate` \
             being persisted, the batch is fetched and applied again, which changes nothing.
@@ -228,20 +236,19 @@ enum OutboxCatalogueText {
             a launch that finds a fetched page applied but its `stateUpdate` not persisted traces \
             this ID (`fetch.page-again`) before the page is fetched again.
             """),
-        Rule("OBX-34", """
+        Rule(id: "OBX-34", group: "OBX", text: """
             A record over 1 MB fails with per-item `limitExceeded` and is handled as OBX-20, so it \
-            is never uploaded (no overflow mechanism); `asset` properties are uploaded as \
-            CKAssets.
+            is never uploaded (no overflow mechanism); `asset` properties are uploaded as CKAssets.
             """),
-        Rule("OBX-35", """
+        Rule(id: "OBX-35", group: "OBX", text: """
             There is no identity: every model has its own UUID, so two devices that create the \
             same thing make two records.
             """),
-        Rule("OBX-36", """
+        Rule(id: "OBX-36", group: "OBX", text: """
             Nothing about the schema is checked locally; in production a missing field fails with \
             `invalidArguments` (OBX-20).
             """),
-        Rule("OBX-37", """
+        Rule(id: "OBX-37", group: "OBX", text: """
             `stop`, `start` and `initialize-schema` are not supported (refused when the scenario \
             is checked); `reset-sync-data` is `resetPersistedState()`: it forgets the zone \
             manifest and both engine states at the next launch and keeps the local data.
@@ -251,7 +258,7 @@ enum OutboxCatalogueText {
             come back with the next launch's fetch from scratch; the deleted models' save rows, \
             names and archives are forgotten (traced `reset.before-forgetting`).
             """),
-        Rule("OBXW-1", """
+        Rule(id: "OBXW-1", group: "OBXW", text: """
             Concurrent edits of different keys are not merged: the device that sends second meets \
             `serverRecordChanged` and overwrites the other device's key with its own stale value \
             (OBX-14).
@@ -262,7 +269,7 @@ enum OutboxCatalogueText {
             fetched record whose model has a pending save differs from the local values (OBX-15): \
             the pending save will overwrite them.
             """, explains: ["lost-change"]),
-        Rule("OBXW-2", """
+        Rule(id: "OBXW-2", group: "OBXW", text: """
             A model edited on one device while another deletes it is kept and created again in \
             full (OBX-16), so the deletion is lost.
             """, choice: """
@@ -273,7 +280,7 @@ enum OutboxCatalogueText {
             device deleted: an insert sent again after its answer was lost (OBX-19), which no \
             fetch of this device ever shows as deleted.
             """, explains: ["convergence", "resurrection"]),
-        Rule("OBXW-3", """
+        Rule(id: "OBXW-3", group: "OBXW", text: """
             An edit committed while the model's previous version is being sent is lost until the \
             model changes again: its row is the same row, the earlier send's success deletes it \
             (OBX-13), and the pending save finds no row (OBX-11).
@@ -281,44 +288,43 @@ enum OutboxCatalogueText {
             traced when a save succeeds for a model edited while it was in flight whose values \
             differ from the saved record.
             """, explains: ["lost-change"]),
-        Rule("OBXW-4", """
+        Rule(id: "OBXW-4", group: "OBXW", text: """
             A batch that the store refuses is skipped for good: the token advances past it \
             (OBX-22).
             """, explains: ["convergence", "lost-change"]),
-        Rule("OBXW-5", """
+        Rule(id: "OBXW-5", group: "OBXW", text: """
             A `quotaExceeded`, a record that is too large or a production-schema rejection waits \
             for a reconcile trigger (a local commit, `sync`, a launch): no timer retries it \
             (OBX-20).
             """, explains: ["convergence", "lost-change"]),
-        Rule("OBXW-6", """
+        Rule(id: "OBXW-6", group: "OBXW", text: """
             A zone the user purged is created again and filled from the device (OBX-25).
             """, explains: ["resurrection"]),
-        Rule("OBXW-7", """
+        Rule(id: "OBXW-7", group: "OBXW", text: """
             An account switch uploads the previous account's data into the new account (OBX-26).
             """, explains: ["convergence", "lost-change", "resurrection"]),
-        Rule("OBXW-8", """
+        Rule(id: "OBXW-8", group: "OBXW", text: """
             After a share is revoked its copies remain and their edits pile up unsent, so the \
             devices never converge (OBX-31).
             """, explains: ["convergence", "lost-change"]),
-        Rule("OBXW-9", """
+        Rule(id: "OBXW-9", group: "OBXW", text: """
             Batch deletes never reach iCloud (OBX-6).
             """, explains: ["convergence", "resurrection"]),
-        Rule("OBXW-10", """
+        Rule(id: "OBXW-10", group: "OBXW", text: """
             After a token expires, deletions made elsewhere are missed (OBX-24).
             """, choice: """
             traced after any zone fetch from scratch (an expired token, or one a kill kept from \
             being persisted) for the local models the device had seen in iCloud, has no row for, \
             and the fetch did not bring.
             """, explains: ["convergence", "resurrection"]),
-        Rule("OBXW-11", """
+        Rule(id: "OBXW-11", group: "OBXW", text: """
             Independent creation makes duplicates (OBX-35).
             """, explains: ["duplicate-identity"]),
-        Rule("OBXW-12", """
+        Rule(id: "OBXW-12", group: "OBXW", text: """
             Calling into CKSyncEngine from inside a delegate callback is fatal; the engine sends \
             from outside any callback (a detached send), and the simulated CKSyncEngine traps a \
             re-entrant call.
             """),
-        // OBX-DR — discovered races (found by the explorer, not in the catalogue)
         Rule(id: "OBX-DR-1", group: "OBX-DR", text: """
             A model that one device moves or creates inside another one (a relationship whose \
             delete rule cascades) while another device deletes that one without knowing: when the \

@@ -1,0 +1,406 @@
+// Generated from docs/RULES.md by `swift run catalogue-gen`; do not edit.
+import SyncContract
+
+extension SDSRules {
+    /// The groups of docs/RULES.md, in page order, with the title of their section.
+    static let groupTitles: [(group: String, title: String)] = [
+        ("SYNC", "how a synchronization runs"),
+        ("DL", "downloads"),
+        ("HDO", "hasDownloadedOnce"),
+        ("ADOPT", "models the synchronizer did not see being saved"),
+        ("DEL", "deletions"),
+        ("SCHEMA", "record types, fields and rejected records"),
+        ("EXT", "app groups and extensions"),
+        ("LIFE", "turning synchronizing off and on"),
+        ("ACCT", "iCloud accounts"),
+        ("ERR", "zone loss, throttling, quota, rejection"),
+        ("BIG", "large values"),
+        ("CFG", "configuration"),
+        ("ID", "entities with an identity"),
+        ("LIM", "the known limitations (races the engine does not resolve)"),
+        ("DR", "discovered races (found by the explorer, not in the seed)"),
+    ]
+
+    /// Every rule of docs/RULES.md's groups, in page order.
+    static let rules: [Rule] = [
+        Rule(id: "SYNC-1", group: "SYNC", text: """
+            Saves of the observed store are recorded as pending changes (per model, per key) and \
+            synchronized shortly after the save (a short debounce, not at once).
+            """, choice: """
+            the debounce is 500 ms of simulated time; a save while a synchronization has not \
+            started uploading is included in that synchronization's upload.
+            """),
+        Rule(id: "SYNC-2", group: "SYNC", text: """
+            Every synchronization downloads first, then uploads.
+            """),
+        Rule(id: "SYNC-3", group: "SYNC", text: """
+            An edit of a model whose deletion arrives in the download is discarded with the \
+            deletion; it is not uploaded as a partial record.
+            """, exempts: ["lost-change"]),
+        Rule(id: "SYNC-4", group: "SYNC", text: """
+            Local changes that were not uploaded yet win over downloaded values of the same keys; \
+            downloaded values of other keys are applied.
+            """, choice: """
+            a save whose answer never arrived (the app was killed between the upload and its \
+            answer, or the answer was lost) may have been applied, so the keys it carried are \
+            remembered on disk with the change tag the save was made on; when a download brings \
+            the record with another change tag, those keys count as uploaded (unless edited again \
+            since) and the downloaded values win for them, instead of the old values being sent \
+            again over newer saves; a record still at that change tag did not get the save, which \
+            is uploaded again. A downloaded deletion of the record of such an insert deletes the \
+            model (iCloud created the record, and another device deleted it since). A later send \
+            of it that iCloud answers with an error leaves that memory as it was (only that send \
+            was refused).
+            """),
+        Rule(id: "SYNC-5", group: "SYNC", text: """
+            A model created on this device keeps its record: a downloaded deletion of a record \
+            with the same identity that was deleted before this model was created does not delete \
+            it (unsubscribe, subscribe again).
+            """),
+        Rule(id: "SYNC-6", group: "SYNC", text: """
+            If the download fails, the changes are uploaded anyway, but edits only of records that \
+            still exist in iCloud (an edit never recreates a record that is gone).
+            """),
+        Rule(id: "SYNC-7", group: "SYNC", text: """
+            While every record is downloaded again (full re-download, e.g. after a reset), nothing \
+            is uploaded until every record was downloaded, also if single records failed, for up \
+            to three downloads; then uploads resume.
+            """, choice: """
+            Records kept aside at the end of the download (DL-3, DL-4) mean not every record was \
+            downloaded: uploads stay held, the next downloads go on from the saved token and retry \
+            what was kept aside, and the third download (failed downloads count) releases uploads \
+            whatever is still aside (trace `full-download.incomplete`). No extra sync is \
+            scheduled: the next sync, as a save or a push starts one, is the next download; \
+            `hasDownloadedOnce` waits for the release.
+            """),
+        Rule(id: "DL-1", group: "DL", text: """
+            Downloads are saved page by page, each page together with its change token, atomically.
+            """, choice: """
+            probe points `download.page.stored` (records saved) and `download.page.saved` (token \
+            saved) are two steps; a kill between them re-downloads the page.
+            """),
+        Rule(id: "DL-2", group: "DL", text: """
+            A long download that is interrupted (suspended, terminated) continues where it was at \
+            the next sync; it does not start over, and it does not keep every record in memory.
+            """),
+        Rule(id: "DL-3", group: "DL", text: """
+            A record that cannot be stored yet (it references a record not downloaded yet) or that \
+            failed to download is kept aside next to the sync data and tried again later; it does \
+            not block the download.
+            """),
+        Rule(id: "DL-4", group: "DL", text: """
+            A record the store rejects (its values are invalid for the model) is kept aside the \
+            same way instead of stopping downloads and uploads.
+            """),
+        Rule(id: "DL-5", group: "DL", text: """
+            A page whose save was interrupted (force-quit mid-save) is repaired at the next \
+            launch, which continues the download where it was.
+            """),
+        Rule(id: "HDO-1", group: "HDO", text: """
+            `hasDownloadedOnce` is true once the user's data was downloaded completely at least \
+            once with the current account.
+            """),
+        Rule(id: "HDO-2", group: "HDO", text: """
+            After each launch it is false until the account was checked; after an account change, \
+            false until checked again.
+            """),
+        Rule(id: "HDO-3", group: "HDO", text: """
+            It is false after `resetSyncData()`, and after the store's objects vanished (store \
+            lost or rebuilt), until every record was downloaded again. An interrupted download \
+            does not count.
+            """),
+        Rule(id: "ADOPT-1", group: "ADOPT", text: """
+            The first synchronization after setup looks for models without records (saved before \
+            setup, before adoption, or by a process without the synchronizer) and queues them; so \
+            does an account switch and a missing zone, with every model.
+            """),
+        Rule(id: "ADOPT-2", group: "ADOPT", text: """
+            Such models never overwrite iCloud: if a record of the same name exists, the record \
+            wins completely, also over values it lacks. Only models whose records do not exist are \
+            uploaded with their values.
+            """, exempts: ["lost-change"]),
+        Rule(id: "ADOPT-3", group: "ADOPT", text: """
+            If such a model is edited before it is uploaded, the edited keys are uploaded like any \
+            change.
+            """),
+        Rule(id: "ADOPT-4", group: "ADOPT", text: """
+            When the sync data is new while the store already has models (a device that never \
+            synchronized), every record is downloaded first, and models without an identity are \
+            given the records whose values they have (value matching) instead of being uploaded as \
+            duplicates.
+            """, exempts: ["lost-change"]),
+        Rule(id: "DEL-1", group: "DEL", text: """
+            A deletion is recorded only when a model is deleted through a context and the deletion \
+            is saved; a deletion discarded before saving (rollback) is never uploaded.
+            """),
+        Rule(id: "DEL-2", group: "DEL", text: """
+            Batch deletes change the store directly: their records stay in iCloud. Models whose \
+            records are known but that are gone from the store are not taken for deletions; \
+            instead every record is downloaded again at the next launch's first synchronization \
+            (so batch-deleted models come back).
+            """, exempts: ["lost-change", "resurrection"]),
+        Rule(id: "DEL-3", group: "DEL", text: """
+            When the store was rebuilt with the same data, its models of entities without an \
+            identity are given the records whose values they have; only those without such a \
+            record are uploaded, once everything was downloaded.
+            """, exempts: ["lost-change", "resurrection"]),
+        Rule(id: "SCHEMA-1", group: "SCHEMA", text: """
+            Each synchronized entity is a record type; each synchronized property is a field; \
+            large values may use the asset field `SDSOverflow`.
+            """),
+        Rule(id: "SCHEMA-2", group: "SCHEMA", text: """
+            The production environment rejects record types and fields it does not have; the \
+            development environment creates them on first save, but only the fields that are saved \
+            with a value.
+            """),
+        Rule(id: "SCHEMA-3", group: "SCHEMA", text: """
+            `initializeSchema()` saves one record of every synchronized entity with every field \
+            set, in a zone of its own that it deletes again, so other devices never see those \
+            records.
+            """),
+        Rule(id: "SCHEMA-4", group: "SCHEMA", text: """
+            Records CloudKit rejects are set aside for an hour or until they change; meanwhile the \
+            state is an error whose `isIncompleteUpload` is true and that carries CloudKit's \
+            error. `forceDownload()` retries them at once.
+            """),
+        Rule(id: "EXT-1", group: "EXT", text: """
+            With an app group, the sync data lives in the group and is shared by the app and its \
+            extensions; data an earlier version kept in the app's own container is moved there.
+            """),
+        Rule(id: "EXT-2", group: "EXT", text: """
+            An extension may synchronize fewer models or keys than the app: the records and \
+            deletions it skips are downloaded again by the app.
+            """),
+        Rule(id: "EXT-3", group: "EXT", text: """
+            A version of the app that stops synchronizing a model or key catches up on it once a \
+            later version synchronizes it again.
+            """),
+        Rule(id: "LIFE-1", group: "LIFE", text: """
+            `stop()`: nothing is uploaded or downloaded, pushes and scheduled retries are ignored, \
+            a running download stops after its current page, the state becomes stopped. Local \
+            changes are still recorded, and `start()` uploads them.
+            """),
+        Rule(id: "LIFE-2", group: "LIFE", text: """
+            `resetSyncData()` forgets everything stored about iCloud's data (which models have \
+            records, pending changes, change tokens, hasDownloadedOnce); iCloud's data stays. \
+            Synchronizing stops; the next `start()` downloads everything and uploads the local \
+            models iCloud does not have, like a new device.
+            """, exempts: ["lost-change", "resurrection"]),
+        Rule(id: "LIFE-3", group: "LIFE", text: """
+            During that re-download, local models without an identity (or without all its values) \
+            are first matched with records that have their values; a model whose changes were not \
+            uploaded yet does not match, and becomes another record.
+            """),
+        Rule(id: "LIFE-4", group: "LIFE", text: """
+            A reset removes local copies of other users' shares; they are downloaded again.
+            """),
+        Rule(id: "LIFE-5", group: "LIFE", text: """
+            Changes made in `beforeForgetting` (which runs once no synchronization runs) are not \
+            recorded, so they are never uploaded.
+            """, exempts: ["lost-change"]),
+        Rule(id: "LIFE-6", group: "LIFE", text: """
+            If the data cannot be forgotten (e.g. disk full) the reset throws, the data stays as \
+            it is (apart from share copies already removed, downloaded again after a later \
+            successful reset), and synchronizing stays stopped until `start()`.
+            """),
+        Rule(id: "ACCT-1", group: "ACCT", text: """
+            Signing out and back into the same account keeps the changes made meanwhile and \
+            uploads only those.
+            """),
+        Rule(id: "ACCT-2", group: "ACCT", text: """
+            While the account is temporarily unavailable nothing is reset.
+            """),
+        Rule(id: "ACCT-3", group: "ACCT", text: """
+            Signing into another account starts over with it: local models stay; the previous \
+            account's pending changes, shares and change tokens are forgotten; local copies of \
+            other users' shares are removed; every local model is uploaded to the new account \
+            without overwriting its data (ADOPT-2).
+            """, exempts: ["lost-change", "resurrection"]),
+        Rule(id: "ACCT-4", group: "ACCT", text: """
+            Models keep their record names across accounts, so switching back does not duplicate \
+            them.
+            """),
+        Rule(id: "ACCT-5", group: "ACCT", text: """
+            A synchronization that runs while the account changes stops.
+            """),
+        Rule(id: "ERR-1", group: "ERR", text: """
+            When the app's zone is missing (deleted by another device) it is created again and \
+            every local model is uploaded without overwriting what is in it; also by devices that \
+            find it already created again by another one.
+            """, exempts: ["lost-change", "resurrection"]),
+        Rule(id: "ERR-2", group: "ERR", text: """
+            When the user deleted the app's data in iCloud settings (`userDeletedZone`), nothing \
+            is uploaded again: synchronizing stops until `start()` or the next launch, and the \
+            state shows the error.
+            """, exempts: ["lost-change", "convergence", "resurrection"]),
+        Rule(id: "ERR-3", group: "ERR", text: """
+            When CloudKit asks to wait (throttling, retry-after), the remaining changes are \
+            uploaded once the time is up, also when only some records of an upload were throttled.
+            """),
+        Rule(id: "ERR-4", group: "ERR", text: """
+            When iCloud storage is full (`quotaExceeded`), uploads pause for 30 minutes, or until \
+            `start()` or `forceDownload()`; pushes do not end the pause; downloads go on; records \
+            are not set aside; the state shows the error.
+            """),
+        Rule(id: "ERR-5", group: "ERR", text: """
+            A full storage of a share's owner pauses only uploads to shares.
+            """),
+        Rule(id: "ERR-6", group: "ERR", text: """
+            While uploads are paused for quota, deletions are still uploaded (they free storage), \
+            except the deletion of a model that a waiting change moved another model away from \
+            (its previous parent): deleting it first would delete the moved model's record too.
+            """),
+        Rule(id: "ERR-7", group: "ERR", text: """
+            Records CloudKit rejects do not keep other changes from being synchronized; they are \
+            retried once they change or after an hour, and the state shows an error until then; \
+            deletions of models they moved other models away from wait for them.
+            """),
+        Rule(id: "BIG-1", group: "BIG", text: """
+            A record holds at most 1 MB, not counting assets. Properties declared as asset \
+            properties are always stored as assets.
+            """, choice: """
+            a save iCloud rejects as too large (`limitExceeded`) although it has changed texts or \
+            data that could move is planned once more in the same synchronization on top of the \
+            record fetched from iCloud; a record that still does not fit (e.g. an identity value \
+            over 1 MB) is set aside like any rejected record (SCHEMA-4).
+            """),
+        Rule(id: "BIG-2", group: "BIG", text: """
+            Other texts and data that would make the record too large, or any single value of 256 \
+            KB or more, are uploaded in the asset field `SDSOverflow` instead of their own fields; \
+            other devices read them like any other value.
+            """, choice: """
+            a single text or data value of 262,144 bytes (256 KB) or more goes into the asset; \
+            then, while the record would hold more than 1,048,576 bytes (counted as CloudKit \
+            counts: each field's key and value, an asset as its key only), the largest changed \
+            text or data value moves into the asset (equal sizes: the first key in alphabetical \
+            order), until the rest fits.
+            other devices read the asset's values as if they were fields; a field that holds a \
+            value wins over an entry of the same key in the asset, since an upload that moves a \
+            value into the asset clears its field in the same save.
+            """),
+        Rule(id: "BIG-3", group: "BIG", text: """
+            Uploads send only the values that changed. A record whose overflow asset is involved \
+            is uploaded on top of the record in iCloud, so values other devices put into the asset \
+            stay, and unchanged values stay where they are.
+            """, choice: """
+            the asset is involved when a changed value goes into it or a changed key is in it (as \
+            this device last saw the record); the upload then first fetches the record \
+            (`fetchRecords`), merges its changed keys into the fetched asset, and saves the asset \
+            with the changed fields under `changedKeys`; a new record with a random name is not \
+            fetched. The fetch is one of the upload's requests: it passes `upload.sent` and \
+            `upload.done` too.
+            """),
+        Rule(id: "BIG-4", group: "BIG", text: """
+            A changed value goes into the asset if it is large or does not fit next to the others, \
+            and out of it once it fits again.
+            """),
+        Rule(id: "BIG-5", group: "BIG", text: """
+            Only records that need the overflow field, or had it, get it; identity values are \
+            never moved into the asset.
+            """, choice: """
+            a record keeps the `SDSOverflow` field once it had it, holding an empty asset when \
+            every value left it; records that never needed it never get the field.
+            """),
+        Rule(id: "CFG-1", group: "CFG", text: """
+            Entities and properties are synchronized by an include list or an exclude list, or not \
+            at all.
+            """),
+        Rule(id: "CFG-2", group: "CFG", text: """
+            Properties that are not synchronized must be optional or have a default value \
+            (downloaded models only have synchronized values); a configuration that breaks this is \
+            rejected with a clear error.
+            """, choice: """
+            checked when a scenario is read: breaking it is an input error naming the rule (exit \
+            2), so no run can make it fire; `synclab rules --check` counts it as enforced at \
+            input, and the scenario parser's tests cover it.
+            """),
+        Rule(id: "CFG-3", group: "CFG", text: """
+            Records leave out empty values: clearing an optional value reaches other devices as \
+            the record leaving out its key.
+            """),
+        Rule(id: "ID-1", group: "ID", text: """
+            The record of a model with all its identity values is named `<Entity>.<SHA-256 of the \
+            identity values>`, the same on every device; strings, integers, doubles, booleans, \
+            dates (to the millisecond), UUIDs, URLs and data can be identity values. A model \
+            lacking any identity value gets a random record name.
+            """),
+        Rule(id: "ID-2", group: "ID", text: """
+            A downloaded record whose name is not known yet is first matched to a saved local \
+            model with the same identity values; the model gets the record and its values instead \
+            of a duplicate being inserted.
+            """),
+        Rule(id: "ID-3", group: "ID", text: """
+            When another device uploaded the same identity first, the upload saves the changed \
+            keys over its record; the last upload of a key wins. Models saved before synchronizing \
+            started are the exception: the record's values win (ADOPT-2).
+            """),
+        Rule(id: "ID-4", group: "ID", text: """
+            Changing an identity value deletes the record of the old values once the change is \
+            saved (unless another model takes those values in the same save) and uploads the model \
+            as a new record; records that reference the model are uploaded again so they reference \
+            the new record.
+            """),
+        Rule(id: "ID-5", group: "ID", text: """
+            Two local models with the same identity values keep separate, randomly named records; \
+            a model that changes to an identity another model has moves to a randomly named record.
+            """),
+        Rule(id: "ID-6", group: "ID", text: """
+            Identity values cannot be asset properties; entities with an identity cannot be \
+            sharable, below a sharable entity, or the parent of other entities (configuration \
+            error).
+            """, choice: """
+            checked when a scenario is read: breaking it is an input error naming the rule (exit \
+            2), so no run can make it fire; `synclab rules --check` counts it as enforced at \
+            input, and the scenario parser's tests cover it.
+            """),
+        Rule(id: "ID-7", group: "ID", text: """
+            Records uploaded before the identity was configured keep their names.
+            """),
+        Rule(id: "LIM-1", group: "LIM", text: """
+            An edit of a model that another device deleted after this device's last download but \
+            before its upload recreates the record with only the edited values; other devices then \
+            download a model with only those values.
+            """, explains: ["convergence", "lost-change", "resurrection", "duplicate-identity"]),
+        Rule(id: "LIM-2", group: "LIM", text: """
+            A model the app creates with the identity of a record that a running download inserts \
+            at the same moment can end up as two models of the same identity on that device.
+            """, explains: ["duplicate-identity"]),
+        Rule(id: "LIM-3", group: "LIM", text: """
+            A model that one device moves into another one (a link into a subscription) while \
+            another device deletes that one without knowing about the move: if the move was not \
+            uploaded yet, the moved model is deleted everywhere (like a cascade); if it was, the \
+            device that moved it deletes it only locally, while the device that deleted the other \
+            one keeps it at its previous place until it changes again, and its record stays in \
+            iCloud.
+            """, explains: ["convergence", "lost-change", "resurrection"]),
+        Rule(id: "LIM-4", group: "LIM", text: """
+            When a change token expires (a device offline for long), models other devices deleted \
+            meanwhile stay on that device: their deletions are not downloaded again.
+            """, explains: ["convergence", "resurrection"]),
+        Rule(id: "LIM-5", group: "LIM", text: """
+            The removal of a record that a waiting update still references (a document's previous \
+            workspace, the record a model moved away from) waits for that update; if CloudKit \
+            keeps rejecting the update, the removal waits too.
+            """, explains: ["lost-change"]),
+        Rule(id: "LIM-6", group: "LIM", text: """
+            Two devices that change values in the same overflow asset within the same moment: the \
+            last upload of the asset wins (BIG-3's exception).
+            """, choice: """
+            observed by the device whose upload was replaced: every upload of an asset adds the \
+            stamp `device@changeTag` (the change tag of the version it was merged onto) to the \
+            asset's history, and a device that later receives the record with an asset whose \
+            history lacks its own last stamp (the same record, not one created again) traces LIM-6.
+            """, explains: ["convergence", "lost-change"]),
+        Rule(id: "DR-1", group: "DR", text: """
+            A model that one device creates inside another one (its first upload carries the link, \
+            and the other one's delete rule cascades to it) while another device deletes that one \
+            without knowing about the new model: when the deletion is downloaded, the delete rule \
+            deletes the new model too before it was ever uploaded, so it and its values are lost \
+            on every device (LIM-3 is the same race for a model moved there).
+            """, choice: """
+            observed by the device that created the model: it traces DR-1 when a downloaded \
+            deletion's delete rule deletes a model whose record was never uploaded (a pending \
+            insert); nothing is uploaded for it.
+            """, explains: ["lost-change"]),
+    ]
+}

@@ -108,7 +108,7 @@ import Testing
         let results = (UInt64(1)...8).map { explorer.run(seed: $0) }
         #expect(results.allSatisfy { $0.outcome != .newFinding }, "\(results.map(\.outcome))")
         let purged = results.map(\.seed).filter { seed in
-            explorer.trace(seed: seed).events.contains { $0.jsonLine.contains("\"ERR-2\"") }
+            explorer.trace(seed: seed).events.contains { $0.rules.contains("ERR-2") }
         }
         #expect(!purged.isEmpty, "no seed purged the zone")
     }

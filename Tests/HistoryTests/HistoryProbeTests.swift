@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Kernel
 
 /// The probe points history adds are passed where docs/HISTORY.md says (its "One operation
 /// and its probe points"), read from the trace of a bundled scenario.
@@ -21,18 +22,20 @@ import TestSupport
     @Test func backoffEndIsPassedByTheFirstOperationAfterThePause() throws {
         let lines = try Self.trace(
             of: "Scenarios/engines/history/HIS-29-backoff-end-passed-by-the-push.scenario")
-        guard let probe = lines.firstIndex(where: {
-            $0.contains("\"kind\":\"probe\"") && $0.contains("\"point\":\"history.backoff.end\"")
+        let events = lines.compactMap { TraceEvent.decoded($0) }
+        #expect(events.count == lines.count)
+        guard let probe = events.firstIndex(where: {
+            $0.kind == "probe" && $0.string("point") == "history.backoff.end"
         }) else {
             Issue.record("history.backoff.end was never passed")
             return
         }
-        let starts = lines[..<probe].filter { $0.contains("\"kind\":\"operation.start\"") }
-        #expect(starts.last?.contains("\"trigger\":\"backoff-end\",\"phases\":[\"push\"]")
-            ?? false, "\(starts.last ?? "no operation")")
-        #expect(lines[probe - 1].contains("\"point\":\"sync.start\""), "\(lines[probe - 1])")
-        let pullStart = lines.firstIndex {
-            $0.contains("\"kind\":\"pull.started\"") && $0.contains("\"trigger\":\"backoff-end\"")
+        let start = events[..<probe].last { $0.kind == "operation.start" }
+        #expect(start?.string("trigger") == "backoff-end", "\(start?.jsonLine ?? "no operation")")
+        #expect(start?[detail: "phases"] == .list(["push"]))
+        #expect(events[probe - 1].string("point") == "sync.start", "\(events[probe - 1].jsonLine)")
+        let pullStart = events.firstIndex {
+            $0.kind == "pull.started" && $0.string("trigger") == "backoff-end"
         }
         #expect(pullStart.map { $0 > probe } ?? false)
     }

@@ -1,4 +1,5 @@
 import Kernel
+import TestSupport
 import Testing
 
 @Suite("Trace")
@@ -92,5 +93,31 @@ struct TraceCountingTests {
         trace.append(TraceEvent(time: .zero, actor: "phone", kind: "a"))
         #expect(trace.count == 1)
         #expect(trace.events.map(\.kind) == ["a"])
+    }
+
+    @Test("a line decodes back to its event, every value case and escape included")
+    func decodingRoundTrips() {
+        let events = [
+            TraceEvent(
+                time: .microseconds(1_500_000), actor: "phone", kind: "upload.sent",
+                details: [TraceField("records", 2)], rules: ["SYNC-2", "LIM-1"]),
+            TraceEvent(time: .zero, actor: "cloud", kind: "start"),
+            TraceEvent(time: .seconds(1), actor: "a", kind: "k", details: [
+                TraceField("zeta", .null), TraceField("alpha", [1, -2, true, "x"]),
+                TraceField("object", ["b": false, "a": .list([]), "c": .object([])]),
+                TraceField("big", .int(Int64.min)),
+            ]),
+            TraceEvent(
+                time: .zero, actor: "q\"b\\n\nt\tr\rb\u{8}f\u{C}z\u{0}e\u{1B}é☃🙂/", kind: "k"),
+        ]
+        for event in events {
+            #expect(TraceEvent.decoded(event.jsonLine) == event)
+        }
+        var trace = Trace(recording: true)
+        for event in events { trace.append(event) }
+        #expect(TraceEvent.decodedLines(trace.jsonLines()) == events)
+        #expect(TraceEvent.decoded("{\"time\":1}") == nil)
+        #expect(events[0][detail: "records"] == .int(2))
+        #expect(events[0].string("records") == nil)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Kernel
 
 /// Where users see MIR-1: `synclab check` warns at each item (the file stays valid), and a
 /// run shows the state and the text in the trace (MIR-2).
@@ -72,12 +73,14 @@ import TestSupport
         let output = try TestSupport.runSynclab(["run", "--trace-out", trace.path, Self.before])
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
         let text = try String(contentsOf: trace, encoding: .utf8)
-        let line = try #require(text.split(separator: "\n").first { $0.contains("\"store.load-failed\"") })
-        #expect(line.contains("\"code\":134060"))
-        #expect(line.contains("Error Domain=NSCocoaErrorDomain Code=134060 \\\"A Core Data error occurred.\\\" "
+        let event = try #require(
+            TraceEvent.decodedLines(text).first { $0.kind == "store.load-failed" })
+        #expect(event[detail: "code"] == .int(134060))
+        let message = event.detailStrings.joined(separator: "\n")
+        #expect(message.contains("Error Domain=NSCocoaErrorDomain Code=134060 \"A Core Data error occurred.\" "
             + "UserInfo={NSLocalizedFailureReason=CloudKit integration requires that all attributes be optional"))
-        #expect(line.contains("do not have a default value:\\nBrew: brewDate\\nBrew: brewIdentifier\\nBrew: rating"
-            + "\\nBrew: type\\nCloudKit integration does not support unique constraints. The following entities "
-            + "are constrained:\\nBrew: brewIdentifier"))
+        #expect(message.contains("do not have a default value:\nBrew: brewDate\nBrew: brewIdentifier\nBrew: rating"
+            + "\nBrew: type\nCloudKit integration does not support unique constraints. The following entities "
+            + "are constrained:\nBrew: brewIdentifier"))
     }
 }

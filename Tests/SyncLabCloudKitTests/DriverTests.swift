@@ -4,6 +4,7 @@ import Foundation
 import SyncLabTesting
 import Testing
 import TestSupport
+import Kernel
 
 @Suite(.serialized) struct DriverTests {
     func makeWorld(seed: UInt64 = 1) throws -> SimulatedWorld {
@@ -233,8 +234,9 @@ import TestSupport
         let first = try TestSupport.run(tool, ["\(seed)"])
         let second = try TestSupport.run(tool, ["\(seed)"])
         #expect(first.status == 0, "\(first.standardError)")
-        #expect(first.standardOutput.contains("\"cksync.event\""))
-        #expect(first.standardOutput.split(separator: "\n").count > 50)
+        let events = TraceEvent.decodedLines(first.standardOutput)
+        #expect(events.contains { $0.kind == "cksync.event" })
+        #expect(events.count > 50)
         #expect(first.standardOutput == second.standardOutput)
     }
 

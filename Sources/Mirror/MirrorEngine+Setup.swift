@@ -86,7 +86,7 @@ extension MirrorEngine {
             }
             effects.append(.trace(kind: "setup.no-account", details: [], rules: ["MIR-20"]))
             if !supersededByAccountChange(setup) {
-                signedOut = true
+                accountWait = .signedOut
                 queue = []
             }
             abandon(request, context: &context)
@@ -100,7 +100,7 @@ extension MirrorEngine {
                     + "(CKAccountStatus\(Self.statusName(status))).")),
             ], rules: ["MIR-21"]))
             if !supersededByAccountChange(setup) {
-                waitingForAccount = true
+                accountWait = .unusableAccount
                 queue = []
             }
             abandon(request, context: &context)

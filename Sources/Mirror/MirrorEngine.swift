@@ -70,10 +70,15 @@ public final class MirrorEngine: SyncEngine {
     var retryKinds: [MirrorRequest.Kind] = []
     /// The state a failed event left (MIR-22): `error(CODE)`, `waiting(retryAfter)`.
     var failureState: EngineState?
-    /// MIR-21: setup failed with 134400 until the account changes.
-    var waitingForAccount = false
-    /// MIR-20: sign-out; nothing runs until an account is back.
-    var signedOut = false
+    /// Why nothing runs until the account changes, if so: MIR-20's sign-out, or MIR-21's
+    /// setup failure (134400).
+    var accountWait: AccountWait?
+
+    enum AccountWait {
+        case signedOut
+        case unusableAccount
+    }
+
     /// How many account changes this process has seen (a setup's check is stale after one).
     var accountChanges = 0
     /// MIRW-1: when the device last came online, and when its last import completed.
@@ -95,7 +100,7 @@ public final class MirrorEngine: SyncEngine {
 
     public var state: EngineState {
         if loadFailure != nil { return EngineState("error", "storeLoadFailed") }
-        if waitingForAccount { return EngineState("waiting", "account") }
+        if accountWait == .unusableAccount { return EngineState("waiting", "account") }
         if let active {
             return EngineState("syncing",
                 active.kind == .initializeSchema ? "setup" : active.kind.rawValue)
@@ -167,8 +172,7 @@ public final class MirrorEngine: SyncEngine {
 
     /// MIR-20: an account change queues setup, import and export.
     private func accountChanged(context: inout MirrorContext) {
-        waitingForAccount = false
-        signedOut = false
+        accountWait = nil
         accountChanges += 1
         effects.append(.trace(kind: "account.changed", details: [
             TraceField("account", context.account.map { .string($0) } ?? .null),
@@ -234,7 +238,7 @@ public final class MirrorEngine: SyncEngine {
     /// online (MIR-10: offline, the queue waits for the network).
     func startNext(context: inout MirrorContext) {
         guard active == nil else { return }
-        isBlocked = !context.isOnline || waitingForAccount || signedOut
+        isBlocked = !context.isOnline || accountWait != nil
         guard !isBlocked else {
             // The queue cannot drain now: a waiting `sync` or `launch` ends (MIR-11).
             for waiter in waiters { effects.append(.completed(waiter)) }

@@ -8,6 +8,7 @@ extension OutboxEngine {
     /// `CKSyncEngineDelegate.handleEvent`: the adapter's answer to each event; its own
     /// effects (writes, probe points, traces) are appended at the event's place in the order.
     public func handleEvent(_ event: CKSyncEngine.Event, syncEngine: CKSyncEngine) {
+        // The callback's effects go to its CKSyncEngine, which hands them back in its order.
         var outer: [EngineEffect] = []
         swap(&outer, &effects)
         inDelegate = true
@@ -178,6 +179,7 @@ extension OutboxEngine {
     ) -> CKSyncEngine.RecordZoneChangeBatch? {
         inDelegate = true
         defer { inDelegate = false }
+        // The callback's effects go to its CKSyncEngine, which hands them back in its order.
         var outer: [EngineEffect] = []
         swap(&outer, &effects)
         let pending = syncEngine.state.pendingRecordZoneChanges.filter {

@@ -8,8 +8,7 @@ extension MirrorEngine {
     /// batch-deleted (the purge bypasses the history, so nothing is exported for them); the
     /// zone's metadata is forgotten, and the next setup creates the zone again.
     func reset(
-        reason: String, rules: [String], deleteRows: Bool, context: inout MirrorContext,
-        effects: inout [EngineEffect]
+        reason: String, rules: [String], deleteRows: Bool, context: inout MirrorContext
     ) {
         var removed = 0
         if deleteRows {
@@ -26,7 +25,7 @@ extension MirrorEngine {
             // Nothing local is removed: every object is exported again to the zone.
             context.syncData.reexport = synchronizedModels(context.store)
         }
-        writeAll(context, effects: &effects)
+        writeAll(context)
         effects.append(.trace(kind: "sync.reset", details: [
             TraceField("reason", .string(reason)),
             TraceField("rowsRemoved", .int(Int64(removed))),
@@ -37,16 +36,15 @@ extension MirrorEngine {
     /// 60 s without one (and earlier at a launch, push or save); nothing is dropped. The state
     /// shows the failure until a request succeeds.
     func requestFailed(
-        _ error: CloudError, _ request: MirrorRequest, context: inout MirrorContext,
-        effects: inout [EngineEffect]
+        _ error: CloudError, _ request: MirrorRequest, context: inout MirrorContext
     ) {
-        scheduleRetry(error, request, effects: &effects)
-        abandon(request, context: &context, effects: &effects)
+        scheduleRetry(error, request)
+        abandon(request, context: &context)
     }
 
     /// Schedules the retry of a failed request and shows the failure (MIR-22).
     func scheduleRetry(
-        _ error: CloudError, _ request: MirrorRequest, effects: inout [EngineEffect]
+        _ error: CloudError, _ request: MirrorRequest
     ) {
         let delay = retryDelay(for: error)
         switch error.code {
@@ -72,7 +70,7 @@ extension MirrorEngine {
     }
 
     /// A request succeeded: the failure the state showed is over.
-    func failureCleared(effects: inout [EngineEffect]) {
+    func failureCleared() {
         guard let failed = failureState else { return }
         failureState = nil
         effects.append(.trace(kind: "failure.cleared", details: [
@@ -114,7 +112,7 @@ extension MirrorEngine {
 
     /// After an event: what is pending now, written with the sync data when it changed, so that
     /// it still shows once the device is killed (the history it comes from is on disk).
-    func persistPending(context: inout MirrorContext, effects: inout [EngineEffect]) {
+    func persistPending(context: inout MirrorContext) {
         refreshPending(context)
         guard context.syncData.lastPendingModels != pendingModels
             || context.syncData.lastPendingDeletes != pendingDeletes else { return }

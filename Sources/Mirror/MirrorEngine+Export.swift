@@ -9,20 +9,19 @@ extension MirrorEngine {
     /// relationship, saved with `.changedKeys` and every key listed (so no tag is compared,
     /// MIR-14); deleted objects become record deletes (MIR-27 for batch deletes).
     func serializeExport(
-        _ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+        _ export: MirrorRequest, _ work: MirrorRequest.ExportWork, context: inout MirrorContext
     ) {
         let pending = pendingChanges(context)
-        export.exportPosition = context.store.lastHistoryPosition
-        export.exportModels = pending.models
-        export.exportDeletes = pending.deletes
-        guard exportCanStart(export, pending: pending, context: &context, effects: &effects)
-        else { return }
+        work.position = context.store.lastHistoryPosition
+        work.models = pending.models
+        work.deletes = pending.deletes
+        guard exportCanStart(export, work, pending: pending, context: &context) else { return }
         var serialized = SerializedExport()
         serialized.stale = onlineSince.map { online in
             lastImportDone.map { $0 < online } ?? true
         } ?? false
         serialized.changedKeys = changedKeysSinceExport(context)
-        export.updatedKeys = serialized.changedKeys.filter {
+        work.updatedKeys = serialized.changedKeys.filter {
             !$0.value.isEmpty && context.syncData.recordNames[$0.key] != nil
         }
             .mapValues { Array(Set($0)).sorted() }
@@ -30,15 +29,14 @@ extension MirrorEngine {
         for id in pending.models {
             serializeModel(id, zone: zone, serialized: &serialized, context: &context)
         }
-        traceSerialized(serialized, export, deletes: pending.deletes, context: context,
-            effects: &effects)
-        export.batches = Self.batches(saves: serialized.saves, deletes: pending.deletes)
+        traceSerialized(serialized, work, deletes: pending.deletes, context: context)
+        work.batches = Self.batches(saves: serialized.saves, deletes: pending.deletes)
         // Names given here (objects whose save named none, e.g. after a reset) reach the disk
         // before the request leaves.
         if !serialized.named.isEmpty {
             effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
         }
-        pass(["upload.start"], then: .sendBatch, export, context: &context, effects: &effects)
+        pass(["upload.start"], then: .sendBatch, export, context: &context)
     }
 
     /// The records of an export and what its traces report, gathered model by model.
@@ -55,16 +53,16 @@ extension MirrorEngine {
     /// MIR-5, MIR-6, MIR-12: an export with nothing to send, or without its zone, ends here
     /// (the latter after queueing setup first).
     private func exportCanStart(
-        _ export: MirrorRequest, pending: (models: [ModelID], deletes: [String]),
-        context: inout MirrorContext, effects: inout [EngineEffect]
+        _ export: MirrorRequest, _ work: MirrorRequest.ExportWork,
+        pending: (models: [ModelID], deletes: [String]), context: inout MirrorContext
     ) -> Bool {
         guard !pending.models.isEmpty || !pending.deletes.isEmpty else {
-            advanceExport(export, context: &context, effects: &effects)
+            advanceExport(work, context: &context)
             effects.append(.trace(kind: "export.nothing", details: [], rules: ["MIR-12"]))
-            failureCleared(effects: &effects)
+            failureCleared()
             pass(["upload.start", "upload.done", "mirror.export.done", "sync.done"], then: .finish,
                 export,
-                 context: &context, effects: &effects)
+                 context: &context)
             return false
         }
         if !context.syncData.isSetUp {
@@ -75,7 +73,7 @@ extension MirrorEngine {
                 rules: ["MIR-5", "MIR-6"]))
             pass(["upload.start", "upload.done", "mirror.export.done", "sync.done"], then: .finish,
                 export,
-                 context: &context, effects: &effects)
+                 context: &context)
             return false
         }
         return true
@@ -126,8 +124,8 @@ extension MirrorEngine {
     /// MIR-4, MIR-12, MIR-14, MIR-23, MIR-27: the traces of a serialized export, in a fixed
     /// order.
     private func traceSerialized(
-        _ serialized: SerializedExport, _ export: MirrorRequest, deletes: [String],
-        context: MirrorContext, effects: inout [EngineEffect]
+        _ serialized: SerializedExport, _ work: MirrorRequest.ExportWork, deletes: [String],
+        context: MirrorContext
     ) {
         if !serialized.named.isEmpty {
             effects.append(.trace(kind: "record.named", details: [
@@ -138,7 +136,7 @@ extension MirrorEngine {
             TraceField("saves", .list(serialized.saves.map { .string($0.record.recordName) })),
             TraceField("deletes", .list(deletes.map { .string($0) })),
             TraceField("policy", .string("changedKeys")),
-            TraceField("through", .int(export.exportPosition)),
+            TraceField("through", .int(work.position)),
         ], rules: ["MIR-12", "MIR-14"]))
         if !serialized.assets.isEmpty {
             effects.append(.trace(kind: "export.assets", details: [
@@ -226,30 +224,34 @@ extension MirrorEngine {
         return result
     }
 
-    func sendBatch(
-        _ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
-    ) {
-        guard !export.batches.isEmpty else {
-            if export.kind == .initializeSchema {
-                effects.append(.trace(kind: "schema.initialized", details: [], rules: ["MIR-29"]))
-                pass(["upload.done", "sync.done"], then: .finish, export, context: &context,
-                    effects: &effects)
-            } else {
-                pass(["upload.done"], then: .serializeDone, export, context: &context,
-                    effects: &effects)
-            }
+    /// Sends the next batch of an export or a schema initialization; after the last, the
+    /// upload is done.
+    func sendBatch(_ request: MirrorRequest, context: inout MirrorContext) {
+        let batch: (saves: [RecordSave], deletes: [String])
+        switch request.work {
+        case .export(let work) where !work.batches.isEmpty:
+            batch = work.batches.removeFirst()
+        case .initializeSchema(let work) where !work.batches.isEmpty:
+            batch = work.batches.removeFirst()
+        case .export:
+            pass(["upload.done"], then: .serializeDone, request, context: &context)
             return
+        case .initializeSchema:
+            effects.append(.trace(kind: "schema.initialized", details: [], rules: ["MIR-29"]))
+            pass(["upload.done", "sync.done"], then: .finish, request, context: &context)
+            return
+        case .setup, .import:
+            preconditionFailure("mirror: a \(request.kind) has no batches to send")
         }
-        let batch = export.batches.removeFirst()
         send(.modifyRecords(scope: .privateDatabase, zone: zone(context), saves: batch.saves,
                             deletes: batch.deletes, policy: .changedKeys, atomic: false),
-             for: export, effects: &effects)
-        pass(["upload.sent"], then: .wait, export, context: &context, effects: &effects)
+             for: request)
+        passAwaiting("upload.sent", request)
     }
 
     func exportAnswered(
-        _ response: CloudResponse, _ export: MirrorRequest, context: inout MirrorContext,
-        effects: inout [EngineEffect]
+        _ response: CloudResponse, _ export: MirrorRequest, _ work: MirrorRequest.ExportWork,
+        context: inout MirrorContext
     ) {
         switch response {
         case .recordsModified(let results):
@@ -261,7 +263,7 @@ extension MirrorEngine {
                     let wasKnown = context.syncData.changeTags[record.recordName] != nil
                     context.syncData.changeTags[record.recordName] = record.changeTag
                     if let id = context.syncData.models[record.recordName] {
-                        context.syncData.exportedKeys[record.recordName] = export.updatedKeys[id]
+                        context.syncData.exportedKeys[record.recordName] = work.updatedKeys[id]
                     }
                     saved.append(record.recordName)
                     if wasKnown, record.creationTime == record.modificationTime {
@@ -276,11 +278,11 @@ extension MirrorEngine {
                     if let id = context.syncData.models[name] { context.syncData.forget(id) }
                     context.syncData.pendingDeletes.removeAll { $0 == name }
                 case .failed(let name, let error):
-                    if export.firstError == nil { export.firstError = error }
+                    if work.firstError == nil { work.firstError = error }
                     if let id = context.syncData.models[name], context.store.contains(id) {
-                        export.failedModels.append(id)
+                        work.failedModels.append(id)
                     } else {
-                        export.failedDeletes.append(name)
+                        work.failedDeletes.append(name)
                     }
                     effects.append(.trace(kind: "export.item-failed", details: [
                         TraceField("recordName", .string(name)),
@@ -289,22 +291,21 @@ extension MirrorEngine {
                 }
             }
             effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
-            sendBatch(export, context: &context, effects: &effects)
+            sendBatch(export, context: &context)
         case .failure(let error) where error.code == .zoneNotFound
             || error.code == .userDeletedZone:
-            zoneMissing(error, export, context: &context, effects: &effects)
+            zoneMissing(error, export, context: &context)
         case .failure(let error):
-            requestFailed(error, export, context: &context, effects: &effects)
+            requestFailed(error, export, context: &context)
         default:
             effects.append(.trace(kind: "export.unexpected-answer", details: [], rules: []))
-            abandon(export, context: &context, effects: &effects)
+            abandon(export, context: &context)
         }
     }
 
     /// The zone is gone: an import finds out why (MIR-17, MIR-18), then setup and export.
     private func zoneMissing(
-        _ error: CloudError, _ export: MirrorRequest, context: inout MirrorContext,
-        effects: inout [EngineEffect]
+        _ error: CloudError, _ export: MirrorRequest, context: inout MirrorContext
     ) {
         do {
             context.syncData.isSetUp = false
@@ -315,55 +316,51 @@ extension MirrorEngine {
             queue.removeAll { $0 == .import || $0 == .setup || $0 == .export }
             queue.insert(contentsOf: [.import, .setup, .export], at: 0)
             pass(["upload.done", "mirror.export.done", "sync.done"], then: .finish, export,
-                 context: &context, effects: &effects)
+                 context: &context)
         }
     }
 
     /// MIR-13: the export is done: the last exported transaction advances; items that failed
     /// are kept to export again (MIR-22: nothing is dropped).
     func finishExport(
-        _ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+        _ export: MirrorRequest, _ work: MirrorRequest.ExportWork, context: inout MirrorContext
     ) {
-        advanceExport(export, context: &context, effects: &effects)
-        context.syncData.reexport = export.failedModels.sorted()
-        context.syncData.pendingDeletes = export.failedDeletes.sorted()
-        writeAll(context, effects: &effects)
+        advanceExport(work, context: &context)
+        context.syncData.reexport = work.failedModels.sorted()
+        context.syncData.pendingDeletes = work.failedDeletes.sorted()
+        writeAll(context)
         effects.append(.trace(kind: "export.done", details: [
-            TraceField("saved", .int(Int64(export.exportModels.count - export.failedModels.count))),
+            TraceField("saved", .int(Int64(work.models.count - work.failedModels.count))),
             TraceField("deleted",
-                .int(Int64(export.exportDeletes.count - export.failedDeletes.count))),
+                .int(Int64(work.deletes.count - work.failedDeletes.count))),
             TraceField("failed",
-                .int(Int64(export.failedModels.count + export.failedDeletes.count))),
+                .int(Int64(work.failedModels.count + work.failedDeletes.count))),
         ], rules: ["MIR-13"]))
-        if let error = export.firstError,
+        if let error = work.firstError,
            error.code == .zoneNotFound || error.code == .userDeletedZone {
-            zoneMissing(error, export, context: &context, effects: &effects)
+            zoneMissing(error, export, context: &context)
             return
         }
-        if let error = export.firstError {
-            scheduleRetry(error, export, effects: &effects)
-            pass(["mirror.export.done", "sync.done"], then: .finish, export, context: &context,
-                effects: &effects)
+        if let error = work.firstError {
+            scheduleRetry(error, export)
+            pass(["mirror.export.done", "sync.done"], then: .finish, export, context: &context)
             return
         }
-        failureCleared(effects: &effects)
-        pass(["mirror.export.done", "sync.done"], then: .finish, export, context: &context,
-            effects: &effects)
+        failureCleared()
+        pass(["mirror.export.done", "sync.done"], then: .finish, export, context: &context)
     }
 
-    private func advanceExport(
-        _ export: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
-    ) {
+    private func advanceExport(_ work: MirrorRequest.ExportWork, context: inout MirrorContext) {
         context.syncData.exportedThrough = max(context.syncData.exportedThrough,
-            export.exportPosition)
+            work.position)
         // Objects of batch deletes have no tombstone: their names go once exported. Only
         // names this export deleted: an object deleted while the export was in flight (its
         // insert in this export, its deletion after it) keeps its name, so that the next
         // export deletes its record (MIR-12; forgetting it left the record in iCloud).
-        let deleted = Set(export.exportDeletes)
+        let deleted = Set(work.deletes)
         for id in context.syncData.recordNames.keys.sorted() where !context.store.contains(id) {
             if let name = context.syncData.recordNames[id], deleted.contains(name),
-                !export.failedDeletes.contains(name)
+                !work.failedDeletes.contains(name)
             {
                 context.syncData.forget(id)
             }
@@ -373,7 +370,7 @@ extension MirrorEngine {
     /// MIR-29: `initializeCloudKitSchema()`: a sample record of every entity with every field,
     /// saved and deleted again, so development creates every `CD_` type and field.
     func initializeSchema(
-        _ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+        _ request: MirrorRequest, _ work: MirrorRequest.SchemaWork, context: inout MirrorContext
     ) {
         let zone = zone(context)
         var saves: [RecordSave] = []
@@ -387,7 +384,7 @@ extension MirrorEngine {
                 fields[MirrorCodec.field(relationship.name)] = .string("")
             }
             let name = context.makeRandomRecordName()
-            request.sampleNames.append(name)
+            work.sampleNames.append(name)
             saves.append(RecordSave(
                 record: CloudRecord(recordType: MirrorCodec().recordType(ofEntity: entity.name),
                                     recordName: name, zone: zone, fields: fields),
@@ -396,8 +393,8 @@ extension MirrorEngine {
         effects.append(.trace(kind: "schema.initializing", details: [
             TraceField("recordTypes", .list(mirroredEntities.map { .string("CD_" + $0.name) })),
         ], rules: ["MIR-29"]))
-        request.batches = [(saves, []), ([], request.sampleNames)]
-        pass(["upload.start"], then: .sendBatch, request, context: &context, effects: &effects)
+        work.batches = [(saves, []), ([], work.sampleNames)]
+        pass(["upload.start"], then: .sendBatch, request, context: &context)
     }
 
     static func sample(_ type: AttributeType) -> CloudValue {
@@ -411,14 +408,14 @@ extension MirrorEngine {
     }
 
     func initializeSchemaAnswered(
-        _ response: CloudResponse, _ request: MirrorRequest, context: inout MirrorContext,
-        effects: inout [EngineEffect]
+        _ response: CloudResponse, _ request: MirrorRequest, _ work: MirrorRequest.SchemaWork,
+        context: inout MirrorContext
     ) {
         if case .failure(let error) = response {
             effects.append(.trace(kind: "schema.initialize-failed", details: [
                 TraceField("error", .string(error.code.description)),
             ], rules: ["MIR-29"]))
-            request.batches = []
+            work.batches = []
         } else if case .recordsModified(let results) = response,
                   let failed = results.first(where: {
                       if case .failed = $0 { return true } else { return false }
@@ -428,6 +425,6 @@ extension MirrorEngine {
                 TraceField("error", .string(error.code.description)),
             ], rules: ["MIR-29", "MIR-30"]))
         }
-        sendBatch(request, context: &context, effects: &effects)
+        sendBatch(request, context: &context)
     }
 }

@@ -5,8 +5,8 @@ import SyncContract
 
 extension MirrorEngine {
     func importAnswered(
-        _ response: CloudResponse, _ request: MirrorRequest, context: inout MirrorContext,
-        effects: inout [EngineEffect]
+        _ response: CloudResponse, _ request: MirrorRequest, _ work: MirrorRequest.ImportWork,
+        context: inout MirrorContext
     ) {
         switch response {
         case .databaseChanges(let changed, let deleted, let token, _):
@@ -18,32 +18,31 @@ extension MirrorEngine {
                 TraceField("token", .int(token.sequence)),
             ], rules: ["MIR-15"]))
             if let deletion = deleted.first(where: { $0.zone == zone }) {
-                zoneDeleted(deletion.reason, request, context: &context, effects: &effects)
+                zoneDeleted(deletion.reason, request, context: &context)
                 return
             }
             // Memory until the zone's last page (or the import's end) writes it with the data.
-            request.databaseToken = token
-            request.zoneChanged = changed.contains(zone) || context.syncData.zoneToken == nil
-            guard request.zoneChanged else {
-                importDone(request, context: &context, effects: &effects)
+            work.databaseToken = token
+            work.zoneChanged = changed.contains(zone) || context.syncData.zoneToken == nil
+            guard work.zoneChanged else {
+                importDone(request, work, context: &context)
                 return
             }
-            run(.fetchPage, request, context: &context, effects: &effects)
+            run(.fetchPage, request, context: &context)
         case .zoneChanges(let records, let deletions, let token, let moreComing):
-            request.page = (records, deletions, token, moreComing)
-            pass(["download.page.fetched"], then: .storePage, request, context: &context,
-                effects: &effects)
+            work.page = (records, deletions, token, moreComing)
+            pass(["download.page.fetched"], then: .storePage, request, context: &context)
         case .failure(let error) where error.code == .changeTokenExpired:
-            tokenExpired(request, context: &context, effects: &effects)
+            tokenExpired(request, context: &context)
         case .failure(let error) where error.code == .zoneNotFound
             || error.code == .userDeletedZone:
             zoneDeleted(error.code == .userDeletedZone ? .purged : .deleted, request,
-                        context: &context, effects: &effects)
+                        context: &context)
         case .failure(let error):
-            requestFailed(error, request, context: &context, effects: &effects)
+            requestFailed(error, request, context: &context)
         default:
             effects.append(.trace(kind: "import.unexpected-answer", details: [], rules: []))
-            abandon(request, context: &context, effects: &effects)
+            abandon(request, context: &context)
         }
     }
 
@@ -51,17 +50,19 @@ extension MirrorEngine {
     /// field written; relationships resolve by record name or wait; deletions delete; all of
     /// it saved as the import's author, with the zone's token in the same save.
     func storePage(
-        _ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+        _ request: MirrorRequest, _ work: MirrorRequest.ImportWork, context: inout MirrorContext
     ) {
-        guard let page = request.page else { return }
+        guard let page = work.page else {
+            preconditionFailure("mirror: a page to store, none fetched")
+        }
         // MIR-28: the database token is saved with the zone's last page only, so a kill between
         // two pages leaves the zone changed for the next launch, which resumes from the zone
         // token.
         if !page.moreComing,
-           let token = request.databaseToken { context.syncData.databaseToken = token }
+           let token = work.databaseToken { context.syncData.databaseToken = token }
         var stored = StoredPage(pending: Set(pendingChanges(context).models))
         for record in page.records {
-            storeRecord(record, stored: &stored, context: &context, effects: &effects)
+            storeRecord(record, stored: &stored, context: &context)
         }
         for deletion in page.deletions {
             // The record is gone from iCloud: a deletion of it that failed here is done.
@@ -90,13 +91,12 @@ extension MirrorEngine {
                 TraceField("error", .string(String(describing: error))),
             ], rules: ["MIR-15"]))
         }
-        resolveLinks(context: &context, effects: &effects)
+        resolveLinks(context: &context)
         context.syncData.zoneToken = page.token
-        writeAll(context, effects: &effects)
-        traceStoredPage(stored, records: page.records.count, token: page.token,
-            effects: &effects)
+        writeAll(context)
+        traceStoredPage(stored, records: page.records.count, token: page.token)
         pass(["download.page.stored", "download.page.saved"], then: .afterPage, request,
-             context: &context, effects: &effects)
+             context: &context)
     }
 
     /// What one fetched page does to the store, gathered before its single save.
@@ -116,8 +116,7 @@ extension MirrorEngine {
     /// MIR-4, MIR-15: one fetched record updates its object or inserts a new one, unless it
     /// is of no synchronized entity or changes nothing here.
     private func storeRecord(
-        _ record: CloudRecord, stored: inout StoredPage, context: inout MirrorContext,
-        effects: inout [EngineEffect]
+        _ record: CloudRecord, stored: inout StoredPage, context: inout MirrorContext
     ) {
         let name = record.recordName
         guard let entityName = MirrorCodec().entity(ofRecordType: record.recordType),
@@ -132,20 +131,18 @@ extension MirrorEngine {
         var links: [String: String] = [:]
         decodeRecord(record, entity: entity, inserted: stored.inserted, context: context,
             values: &values, links: &links)
-        guard !alreadyHeld(record, context: context, effects: &effects) else { return }
+        guard !alreadyHeld(record, context: context) else { return }
         let ownKeys = context.syncData.exportedKeys.removeValue(forKey: name) ?? []
         context.syncData.changeTags[name] = record.changeTag
         if let id = context.syncData.models[name], let model = context.store.model(id) {
             if !ownKeys.isEmpty, record.lastModifiedBy != context.device,
                !stored.pending.contains(id) {
-                noteExportOverwritten(name, ownKeys: ownKeys, values: values, model: model,
-                    effects: &effects)
+                noteExportOverwritten(name, ownKeys: ownKeys, values: values, model: model)
             }
             updateObject(name, id: id, model: model, entity: entity, values: values,
                 stored: &stored)
         } else {
-            noteDuplicate(name, entity: entity, values: values, context: context,
-                effects: &effects)
+            noteDuplicate(name, entity: entity, values: values, context: context)
             let id = context.store.makeModelID()
             stored.transaction.append(.insert(id, entity: entity.name, values: values))
             stored.inserted.append((id, name))
@@ -184,7 +181,7 @@ extension MirrorEngine {
     /// MIR-12, MIR-13, MIR-28: a fetched record that must not be applied, because the object
     /// already holds it or was deleted here.
     private func alreadyHeld(
-        _ record: CloudRecord, context: MirrorContext, effects: inout [EngineEffect]
+        _ record: CloudRecord, context: MirrorContext
     ) -> Bool {
         let name = record.recordName
         // MIR-13 / MIR-28: a record whose change tag is the one archived (this device's own
@@ -217,8 +214,7 @@ extension MirrorEngine {
 
     /// MIRW-1, MIR-14: another device's export replaced keys this device exported last.
     private func noteExportOverwritten(
-        _ name: String, ownKeys: [String], values: [String: PropertyValue], model: Model,
-        effects: inout [EngineEffect]
+        _ name: String, ownKeys: [String], values: [String: PropertyValue], model: Model
     ) {
         let replaced = ownKeys.filter { key in
             if case .attribute(let value)? = values[key] {
@@ -275,7 +271,7 @@ extension MirrorEngine {
 
     /// MIR-15, MIR-28, MIR-DR-1, MIR-16: the traces of a stored page, in a fixed order.
     private func traceStoredPage(
-        _ stored: StoredPage, records: Int, token: ZoneChangeToken, effects: inout [EngineEffect]
+        _ stored: StoredPage, records: Int, token: ZoneChangeToken
     ) {
         effects.append(.trace(kind: "import.page.saved", details: [
             TraceField("records", .int(Int64(records))),
@@ -308,7 +304,7 @@ extension MirrorEngine {
     /// same values under another record: two devices created the same thing.
     private func noteDuplicate(
         _ name: String, entity: EntityDescription, values: [String: PropertyValue],
-        context: MirrorContext, effects: inout [EngineEffect]
+        context: MirrorContext
     ) {
         let keys = entity.attributes.map(\.name)
         guard !keys.isEmpty else { return }
@@ -330,7 +326,7 @@ extension MirrorEngine {
     }
 
     /// MIR-15: relationships whose target arrived are linked now.
-    private func resolveLinks(context: inout MirrorContext, effects: inout [EngineEffect]) {
+    private func resolveLinks(context: inout MirrorContext) {
         var transaction = Transaction()
         var linked: [String] = []
         for name in context.syncData.pendingLinks.keys.sorted() {
@@ -363,29 +359,29 @@ extension MirrorEngine {
     }
 
     func afterPage(
-        _ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+        _ request: MirrorRequest, _ work: MirrorRequest.ImportWork, context: inout MirrorContext
     ) {
-        let more = request.page?.moreComing ?? false
-        request.page = nil
+        let more = work.page?.moreComing ?? false
+        work.page = nil
         if more {
-            run(.fetchPage, request, context: &context, effects: &effects)
+            run(.fetchPage, request, context: &context)
         } else {
-            importDone(request, context: &context, effects: &effects)
+            importDone(request, work, context: &context)
         }
     }
 
     private func importDone(
-        _ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+        _ request: MirrorRequest, _ work: MirrorRequest.ImportWork, context: inout MirrorContext
     ) {
-        if let token = request.databaseToken { context.syncData.databaseToken = token }
+        if let token = work.databaseToken { context.syncData.databaseToken = token }
         context.syncData.hasImported = true
-        writeAll(context, effects: &effects)
+        writeAll(context)
         lastImportDone = context.now
-        failureCleared(effects: &effects)
+        failureCleared()
         effects.append(.trace(kind: "import.done", details: [
-            TraceField("zoneChanged", .bool(request.zoneChanged)),
+            TraceField("zoneChanged", .bool(work.zoneChanged)),
         ], rules: ["MIR-15"]))
-        if request.zoneChanged {
+        if work.zoneChanged {
             effects.append(.trace(kind: "import.query-not-refreshed", details: [
                 TraceField("note",
                     .string("@Query views refresh only when the app fetches; not modelled: "
@@ -394,24 +390,23 @@ extension MirrorEngine {
         }
         // The import saved nothing of the app's: no export follows from it (MIR-15).
         pass(["download.done", "mirror.import.done", "upload.start", "upload.done", "sync.done"],
-             then: .finish, request, context: &context, effects: &effects)
+             then: .finish, request, context: &context)
     }
 
     /// MIR-17 / MIR-18: the zone was deleted (by another device) or purged (by the user).
     private func zoneDeleted(
-        _ reason: ZoneDeletionReason, _ request: MirrorRequest, context: inout MirrorContext,
-        effects: inout [EngineEffect]
+        _ reason: ZoneDeletionReason, _ request: MirrorRequest, context: inout MirrorContext
     ) {
         switch reason {
         case .purged:
             reset(reason: "UserPurgedZone", rules: ["MIR-18"], deleteRows: true,
-                  context: &context, effects: &effects)
+                  context: &context)
         case .deleted:
             reset(reason: "ZoneDeleted", rules: ["MIR-17", "MIRW-5"], deleteRows: true,
-                  context: &context, effects: &effects)
+                  context: &context)
         case .encryptedDataReset:
             reset(reason: "EncryptedDataReset", rules: ["MIR-17"], deleteRows: true,
-                  context: &context, effects: &effects)
+                  context: &context)
         }
         // The next setup creates the zone again (or finds it created again by another device,
         // or by this one's export of an edit made offline, MIR-10), then the zone is imported
@@ -421,19 +416,19 @@ extension MirrorEngine {
         queue.insert(contentsOf: [.setup, .import], at: 0)
         pass(["mirror.reset", "download.done", "mirror.import.done", "upload.start", "upload.done",
             "sync.done"],
-             then: .finish, request, context: &context, effects: &effects)
+             then: .finish, request, context: &context)
     }
 
     /// MIR-19: an expired token wipes the zone's system fields and resets its upload state:
     /// every local object is exported again, then the zone is imported from scratch.
     private func tokenExpired(
-        _ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+        _ request: MirrorRequest, context: inout MirrorContext
     ) {
         context.syncData.zoneToken = nil
         context.syncData.databaseToken = nil
         context.syncData.changeTags = [:]
         context.syncData.reexport = synchronizedModels(context.store)
-        writeAll(context, effects: &effects)
+        writeAll(context)
         effects.append(.trace(kind: "sync.reset", details: [
             TraceField("reason", .string("ServerChangeTokenExpired")),
             TraceField("reexported", .int(Int64(context.syncData.reexport.count))),
@@ -444,6 +439,6 @@ extension MirrorEngine {
         queue.insert(contentsOf: [.export, .import], at: 0)
         pass(["mirror.reset", "download.done", "mirror.import.done", "upload.start", "upload.done",
             "sync.done"],
-             then: .finish, request, context: &context, effects: &effects)
+             then: .finish, request, context: &context)
     }
 }

@@ -7,23 +7,23 @@ extension MirrorEngine {
     /// MIR-5 / MIR-20 / MIR-21: the account's status, its user record name (a change resets
     /// sync), then the zone and the database subscription when they are not set up yet.
     func setupNext(
-        _ setup: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+        _ request: MirrorRequest, _ setup: MirrorRequest.SetupWork, context: inout MirrorContext
     ) {
-        switch setup.setupCall {
+        switch setup.call {
         case .accountStatus:
-            send(.accountStatus, for: setup, effects: &effects)
+            send(.accountStatus, for: request)
         case .userRecordID:
-            send(.fetchUserRecordID, for: setup, effects: &effects)
+            send(.fetchUserRecordID, for: request)
         case .createZone:
             send(.modifyZones(scope: .privateDatabase, save: [zone(context)], delete: []),
-                 for: setup, effects: &effects)
+                 for: request)
         case .subscribe:
-            send(.saveDatabaseSubscription(scope: .privateDatabase), for: setup, effects: &effects)
+            send(.saveDatabaseSubscription(scope: .privateDatabase), for: request)
         case .done:
             effects.append(.trace(kind: "setup.done", details: [
                 TraceField("zone", .string(zone(context).description)),
             ], rules: ["MIR-5"]))
-            failureCleared(effects: &effects)
+            failureCleared()
             let sharable = mirroredEntities.filter(\.isSharable).map(\.name)
             if !sharable.isEmpty {
                 effects.append(.trace(kind: "sharing.unavailable", details: [
@@ -33,23 +33,23 @@ extension MirrorEngine {
             }
             pass(["mirror.setup.done", "download.start", "download.done", "upload.start",
                 "upload.done",
-                  "sync.done"], then: .finish, setup, context: &context, effects: &effects)
+                  "sync.done"], then: .finish, request, context: &context)
         }
     }
 
     func setupAnswered(
-        _ response: CloudResponse, _ setup: MirrorRequest, context: inout MirrorContext,
-        effects: inout [EngineEffect]
+        _ response: CloudResponse, _ request: MirrorRequest, _ setup: MirrorRequest.SetupWork,
+        context: inout MirrorContext
     ) {
-        switch (setup.setupCall, response) {
+        switch (setup.call, response) {
         case (.accountStatus, .accountStatus(let status)):
-            accountStatusAnswered(status, setup, context: &context, effects: &effects)
+            accountStatusAnswered(status, request, setup, context: &context)
             return
         case (.userRecordID, .userRecordID(let name)):
-            userRecordAnswered(name, context: &context, effects: &effects)
-            setup.setupCall = context.syncData.isSetUp ? .done : .createZone
+            userRecordAnswered(name, context: &context)
+            setup.call = context.syncData.isSetUp ? .done : .createZone
         case (.createZone, .zonesModified):
-            setup.setupCall = .subscribe
+            setup.call = .subscribe
         case (.subscribe, .subscriptionSaved):
             context.syncData.isSetUp = true
             effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
@@ -57,39 +57,39 @@ extension MirrorEngine {
                 TraceField("zone", .string(zone(context).description)),
                 TraceField("subscription", .string("database")),
             ], rules: ["MIR-5", "MIR-4"]))
-            setup.setupCall = .done
+            setup.call = .done
         case (_, .failure(let error)):
-            requestFailed(error, setup, context: &context, effects: &effects)
+            requestFailed(error, request, context: &context)
             return
         default:
             effects.append(.trace(kind: "setup.unexpected-answer", details: [], rules: []))
-            setup.setupCall = .done
+            setup.call = .done
         }
-        setupNext(setup, context: &context, effects: &effects)
+        setupNext(request, setup, context: &context)
     }
 
     private func accountStatusAnswered(
-        _ status: AccountStatus, _ setup: MirrorRequest, context: inout MirrorContext,
-        effects: inout [EngineEffect]
+        _ status: AccountStatus, _ request: MirrorRequest, _ setup: MirrorRequest.SetupWork,
+        context: inout MirrorContext
     ) {
         switch status {
         case .available:
-            setup.setupCall = .userRecordID
-            setupNext(setup, context: &context, effects: &effects)
+            setup.call = .userRecordID
+            setupNext(request, setup, context: &context)
         case .noAccount:
             // MIR-20: a logout deletes the mirrored rows; nothing runs until an account is back.
             if context.syncData.userRecordName != nil {
                 reset(reason: "AccountLogout", rules: ["MIR-20", "MIRW-4"], deleteRows: true,
-                      context: &context, effects: &effects)
+                      context: &context)
                 context.syncData.userRecordName = nil
-                writeAll(context, effects: &effects)
+                writeAll(context)
             }
             effects.append(.trace(kind: "setup.no-account", details: [], rules: ["MIR-20"]))
-            if !supersededByAccountChange(setup, effects: &effects) {
-                signedOut = true
+            if !supersededByAccountChange(setup) {
+                accountWait = .signedOut
                 queue = []
             }
-            abandon(setup, context: &context, effects: &effects)
+            abandon(request, context: &context)
         default:
             // MIR-21: restricted or temporarily unavailable: 134400, nothing reset, setup
             // again when the account changes.
@@ -99,20 +99,18 @@ extension MirrorEngine {
                 TraceField("message", .string("Unable to initialize without a valid iCloud account "
                     + "(CKAccountStatus\(Self.statusName(status))).")),
             ], rules: ["MIR-21"]))
-            if !supersededByAccountChange(setup, effects: &effects) {
-                waitingForAccount = true
+            if !supersededByAccountChange(setup) {
+                accountWait = .unusableAccount
                 queue = []
             }
-            abandon(setup, context: &context, effects: &effects)
+            abandon(request, context: &context)
         }
     }
 
     /// MIR-6: an account change that came while this setup's check was in flight queued a
     /// setup of its own behind it; that one must run when this one ends, so the stale answer
     /// neither blocks the queue nor empties it.
-    private func supersededByAccountChange(
-        _ setup: MirrorRequest, effects: inout [EngineEffect]
-    ) -> Bool {
+    private func supersededByAccountChange(_ setup: MirrorRequest.SetupWork) -> Bool {
         guard setup.accountChangesAtStart != accountChanges else { return false }
         // The new account's setup goes before the import and export queued with it (MIR-9).
         queue.removeAll { $0 == .setup }
@@ -132,17 +130,17 @@ extension MirrorEngine {
 
     /// MIR-20: the stored user record name against the account's; a change resets sync.
     private func userRecordAnswered(
-        _ name: String, context: inout MirrorContext, effects: inout [EngineEffect]
+        _ name: String, context: inout MirrorContext
     ) {
         let stored = context.syncData.userRecordName
         if stored == name { return }
         if let stored {
             _ = stored
             reset(reason: "AccountChange", rules: ["MIR-20", "MIRW-4"], deleteRows: true,
-                  context: &context, effects: &effects)
+                  context: &context)
         } else if context.syncData.hadAccount {
             reset(reason: "AccountLogin", rules: ["MIR-20"], deleteRows: false,
-                  context: &context, effects: &effects)
+                  context: &context)
         } else if context.syncData.exportedThrough == 0, context.store.lastHistoryPosition > 0 {
             // MIR-29: mirroring turned on over an existing store: the first export sends
             // every object.
@@ -153,12 +151,12 @@ extension MirrorEngine {
         }
         context.syncData.userRecordName = name
         context.syncData.hadAccount = true
-        writeAll(context, effects: &effects)
+        writeAll(context)
     }
 
     /// The request ends without doing its work; its probe points still pass.
     func abandon(
-        _ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
+        _ request: MirrorRequest, context: inout MirrorContext
     ) {
         let probes: [String]
         switch request.kind {
@@ -168,6 +166,6 @@ extension MirrorEngine {
             "upload.done", "sync.done"]
         case .export, .initializeSchema: probes = ["upload.done", "sync.done"]
         }
-        pass(probes, then: .finish, request, context: &context, effects: &effects)
+        pass(probes, then: .finish, request, context: &context)
     }
 }

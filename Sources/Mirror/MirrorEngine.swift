@@ -22,6 +22,14 @@ extension EngineTimer {
 /// one at a time from a queue (MIR-6). Exports are driven by the store's history (MIR-12),
 /// imports write every field of every fetched record (MIR-15), and conflicts are never
 /// detected (MIR-14).
+///
+/// The running request holds only its kind's memory (`MirrorRequest.Work`) and where it
+/// stands (`MirrorRequest.Progress`); one event's effects gather in `effects`. Invariants the
+/// world keeps, trapped when broken: a `.resume` comes only for the probe point the running
+/// request paused at; a timer fires only while armed (the export's and the import's while
+/// scheduled, the retry's while failed requests wait); a store that did not load arms no
+/// timer and sends nothing. An answer to no request in flight is ignored: a killed
+/// incarnation's request can reach the cloud after the kill, and its answer comes here.
 public final class MirrorEngine: SyncEngine {
     public typealias SyncData = MirrorSyncData
 
@@ -62,10 +70,15 @@ public final class MirrorEngine: SyncEngine {
     var retryKinds: [MirrorRequest.Kind] = []
     /// The state a failed event left (MIR-22): `error(CODE)`, `waiting(retryAfter)`.
     var failureState: EngineState?
-    /// MIR-21: setup failed with 134400 until the account changes.
-    var waitingForAccount = false
-    /// MIR-20: sign-out; nothing runs until an account is back.
-    var signedOut = false
+    /// Why nothing runs until the account changes, if so: MIR-20's sign-out, or MIR-21's
+    /// setup failure (134400).
+    var accountWait: AccountWait?
+
+    enum AccountWait {
+        case signedOut
+        case unusableAccount
+    }
+
     /// How many account changes this process has seen (a setup's check is stale after one).
     var accountChanges = 0
     /// MIRW-1: when the device last came online, and when its last import completed.
@@ -74,6 +87,8 @@ public final class MirrorEngine: SyncEngine {
     /// The engine's count of what it still intends to export, refreshed after every event.
     var pendingModels: [ModelID] = []
     var pendingDeletes: [String] = []
+    /// The effects of the event being handled, in order (empty between events).
+    var effects: [EngineEffect] = []
 
     public init(schema: LocalStore.Schema, pageSize: Int = 100) {
         self.schema = schema
@@ -85,7 +100,7 @@ public final class MirrorEngine: SyncEngine {
 
     public var state: EngineState {
         if loadFailure != nil { return EngineState("error", "storeLoadFailed") }
-        if waitingForAccount { return EngineState("waiting", "account") }
+        if accountWait == .unusableAccount { return EngineState("waiting", "account") }
         if let active {
             return EngineState("syncing",
                 active.kind == .initializeSchema ? "setup" : active.kind.rawValue)
@@ -110,60 +125,68 @@ public final class MirrorEngine: SyncEngine {
     public func handle(
         _ event: EngineEvent, context: inout EngineContext<MirrorSyncData>
     ) -> [EngineEffect] {
-        var effects: [EngineEffect] = []
         isOffline = !context.isOnline
         if let loadFailure {
-            storeNotLoaded(event, loadFailure, context: context, effects: &effects)
-            return effects
+            storeNotLoaded(event, loadFailure)
+            return takeEffects()
         }
         switch event {
         case .launch(let waiter):
-            launch(waiter: waiter, context: &context, effects: &effects)
+            launch(waiter: waiter, context: &context)
         case .storeSaved:
-            storeSaved(context: &context, effects: &effects)
+            storeSaved(context: &context)
         case .push:
-            pushed(context: &context, effects: &effects)
+            pushed(context: &context)
         case .timer(let timer):
-            timerFired(timer, context: &context, effects: &effects)
+            timerFired(timer, context: &context)
         case .response(let id, let response):
-            answered(id, response, context: &context, effects: &effects)
+            answered(id, response, context: &context)
         case .resume(let ticket):
-            resume(ticket, context: &context, effects: &effects)
+            resume(ticket, context: &context)
         case .appCall(let call, let waiter):
-            appCall(call, waiter: waiter, context: &context, effects: &effects)
+            appCall(call, waiter: waiter, context: &context)
         case .storeReplaced:
-            storeReplaced(context: &context, effects: &effects)
+            storeReplaced(context: &context)
         case .observerAttached:
             // Persistent history records every save, observed or not (MIR-29).
             effects.append(.trace(kind: "observer.attached", details: [
                 TraceField("note",
                     .string("the history holds every save: the next export sends them")),
             ], rules: ["MIR-29"]))
-            scheduleExport(context: context, effects: &effects)
+            scheduleExport(context: context)
         case .accountChanged:
-            waitingForAccount = false
-            signedOut = false
-            accountChanges += 1
-            effects.append(.trace(kind: "account.changed", details: [
-                TraceField("account", context.account.map { .string($0) } ?? .null),
-                TraceField("status", .string(context.accountStatus.description)),
-            ], rules: ["MIR-20"]))
-            enqueue(.setup, context: &context, effects: &effects)
-            enqueue(.import, context: &context, effects: &effects)
-            enqueue(.export, context: &context, effects: &effects)
+            accountChanged(context: &context)
         case .networkChanged(let online):
-            networkChanged(online: online, context: &context, effects: &effects)
+            networkChanged(online: online, context: &context)
         }
-        persistPending(context: &context, effects: &effects)
-        return effects
+        persistPending(context: &context)
+        return takeEffects()
+    }
+
+    /// The event's effects, handed out; the buffer is empty again for the next event.
+    private func takeEffects() -> [EngineEffect] {
+        var taken: [EngineEffect] = []
+        swap(&taken, &effects)
+        return taken
+    }
+
+    /// MIR-20: an account change queues setup, import and export.
+    private func accountChanged(context: inout MirrorContext) {
+        accountWait = nil
+        accountChanges += 1
+        effects.append(.trace(kind: "account.changed", details: [
+            TraceField("account", context.account.map { .string($0) } ?? .null),
+            TraceField("status", .string(context.accountStatus.description)),
+        ], rules: ["MIR-20"]))
+        enqueue(.setup, context: &context)
+        enqueue(.import, context: &context)
+        enqueue(.export, context: &context)
     }
 
     // MARK: MIR-2: a store that did not load
 
-    private func storeNotLoaded(
-        _ event: EngineEvent, _ failure: StoreLoadFailure, context: MirrorContext,
-        effects: inout [EngineEffect]
-    ) {
+    /// Nothing synchronizes: only a launch and app calls answer; nothing was sent or armed.
+    private func storeNotLoaded(_ event: EngineEvent, _ failure: StoreLoadFailure) {
         switch event {
         case .launch(let waiter):
             effects.append(.trace(kind: "store.load-failed", details: [
@@ -181,17 +204,24 @@ public final class MirrorEngine: SyncEngine {
             if let waiter {
                 effects.append(.failed(waiter, reason: "the store failed to load (MIR-2)"))
             }
-        default:
+        case .resume:
+            // The resume of `mirror.store.load-failed`: nothing waits for it.
             break
+        case .storeSaved, .push, .storeReplaced, .observerAttached, .accountChanged,
+             .networkChanged:
+            // The world's own events still come; nothing synchronizes to act on them.
+            break
+        case .timer(let timer):
+            preconditionFailure("mirror: timer \(timer) fired, but a store not loaded arms none")
+        case .response(let id, _):
+            preconditionFailure("mirror: answer to \(id), but a store not loaded sends nothing")
         }
     }
 
     // MARK: The queue (MIR-6)
 
     /// Queues a request unless one of its kind already waits (MIR-6); starts it when none runs.
-    func enqueue(
-        _ kind: MirrorRequest.Kind, context: inout MirrorContext, effects: inout [EngineEffect]
-    ) {
+    func enqueue(_ kind: MirrorRequest.Kind, context: inout MirrorContext) {
         if !queue.contains(kind) {
             queue.append(kind)
             if active != nil {
@@ -201,14 +231,14 @@ public final class MirrorEngine: SyncEngine {
                 ], rules: ["MIR-6"]))
             }
         }
-        startNext(context: &context, effects: &effects)
+        startNext(context: &context)
     }
 
     /// Starts the next queued request when none runs, the account allows and the device is
     /// online (MIR-10: offline, the queue waits for the network).
-    func startNext(context: inout MirrorContext, effects: inout [EngineEffect]) {
+    func startNext(context: inout MirrorContext) {
         guard active == nil else { return }
-        isBlocked = !context.isOnline || waitingForAccount || signedOut
+        isBlocked = !context.isOnline || accountWait != nil
         guard !isBlocked else {
             // The queue cannot drain now: a waiting `sync` or `launch` ends (MIR-11).
             for waiter in waiters { effects.append(.completed(waiter)) }
@@ -216,13 +246,13 @@ public final class MirrorEngine: SyncEngine {
             return
         }
         guard !queue.isEmpty else {
-            finishWaiters(effects: &effects)
+            finishWaiters()
             return
         }
         let kind = queue.removeFirst()
         nextRequestNumber += 1
-        let request = MirrorRequest(number: nextRequestNumber, kind: kind)
-        request.accountChangesAtStart = accountChanges
+        let request = MirrorRequest(number: nextRequestNumber, kind: kind,
+            accountChanges: accountChanges)
         active = request
         effects.append(.trace(kind: "request.started", details: [
             TraceField("request", .string(kind.rawValue)),
@@ -230,32 +260,28 @@ public final class MirrorEngine: SyncEngine {
         ], rules: ["MIR-6"]))
         switch kind {
         case .setup:
-            pass(["sync.start"], then: .setupNext, request, context: &context, effects: &effects)
+            pass(["sync.start"], then: .setupNext, request, context: &context)
         case .import:
             pass(["sync.start", "mirror.import.start", "download.start"],
-                then: .fetchDatabaseChanges,
-                 request, context: &context, effects: &effects)
+                then: .fetchDatabaseChanges, request, context: &context)
         case .export:
             pass(["sync.start", "mirror.export.start", "download.start", "download.done"],
-                then: .serialize,
-                 request, context: &context, effects: &effects)
+                then: .serialize, request, context: &context)
         case .initializeSchema:
             pass(["sync.start", "download.start", "download.done"], then: .serialize,
-                 request, context: &context, effects: &effects)
+                 request, context: &context)
         }
     }
 
     /// The active request is over: the next one runs.
-    func endRequest(
-        _ request: MirrorRequest, context: inout MirrorContext, effects: inout [EngineEffect]
-    ) {
+    func endRequest(_ request: MirrorRequest, context: inout MirrorContext) {
         guard active === request else { return }
         active = nil
-        startNext(context: &context, effects: &effects)
+        startNext(context: &context)
     }
 
     /// MIR-11: `sync` and `launch` end once nothing is queued, running or scheduled.
-    private func finishWaiters(effects: inout [EngineEffect]) {
+    private func finishWaiters() {
         guard active == nil, queue.isEmpty, !exportScheduled, !importScheduled else { return }
         for waiter in waiters { effects.append(.completed(waiter)) }
         waiters = []
@@ -263,111 +289,140 @@ public final class MirrorEngine: SyncEngine {
 
     // MARK: Probe points
 
-    /// Passes probe points one by one (each stops the engine until `.resume`), then `step`.
+    /// Passes probe points one by one (each stops the engine until `.resume`), then `step`;
+    /// a cloud request in flight stays in flight meanwhile.
     func pass(
         _ probes: [String], then step: MirrorRequest.Step, _ request: MirrorRequest,
-        context: inout MirrorContext, effects: inout [EngineEffect]
+        context: inout MirrorContext
     ) {
         guard let first = probes.first else {
-            run(step, request, context: &context, effects: &effects)
+            run(step, request, context: &context)
             return
         }
-        request.probes = Array(probes.dropFirst())
-        request.next = step
-        request.isPaused = true
+        guard case .running = request.progress else {
+            preconditionFailure("mirror: probe points passed while the request waits")
+        }
+        request.progress = .paused(probes: Array(probes.dropFirst()), then: step)
         effects.append(.probe(first))
     }
 
-    /// Goes on after the probe point the running request paused at; a `.resume` with nothing
-    /// paused is an error.
-    private func resume(
-        _ ticket: ProbeTicket, context: inout MirrorContext, effects: inout [EngineEffect]
-    ) {
-        guard ticket == .sole, let request = active, request.isPaused else {
-            effects.append(.runtimeError("mirror: resumed with nothing paused"))
-            return
+    /// Passes a probe point while the request's cloud request is in flight; its answer, if it
+    /// comes first, waits for the resume.
+    func passAwaiting(_ probe: String, _ request: MirrorRequest) {
+        guard case .awaiting(let id) = request.progress else {
+            preconditionFailure("mirror: no cloud request in flight to pass \(probe) with")
         }
-        if !request.probes.isEmpty {
-            effects.append(.probe(request.probes.removeFirst()))
-            return
+        request.progress = .pausedAwaiting(probes: [], id)
+        effects.append(.probe(probe))
+    }
+
+    /// Goes on after the probe point the running request paused at: the next probe point,
+    /// else its step, or the answer that came meanwhile.
+    private func resume(_ ticket: ProbeTicket, context: inout MirrorContext) {
+        guard ticket == .sole, let request = active else {
+            preconditionFailure("mirror: resumed (\(ticket)) with no request running")
         }
-        request.isPaused = false
-        let step = request.next
-        run(step, request, context: &context, effects: &effects)
-        if active === request, !request.isPaused, case .wait = request.next,
-           let answer = request.bufferedAnswer {
-            request.bufferedAnswer = nil
-            handleAnswer(answer, request, context: &context, effects: &effects)
+        switch request.progress {
+        case .running, .awaiting:
+            preconditionFailure("mirror: resumed with nothing paused")
+        case .paused(var probes, let step):
+            request.progress = .running
+            guard probes.isEmpty else {
+                effects.append(.probe(probes.removeFirst()))
+                request.progress = .paused(probes: probes, then: step)
+                return
+            }
+            run(step, request, context: &context)
+        case .pausedAwaiting(var probes, let id):
+            guard probes.isEmpty else {
+                request.progress = .running
+                effects.append(.probe(probes.removeFirst()))
+                request.progress = .pausedAwaiting(probes: probes, id)
+                return
+            }
+            request.progress = .awaiting(id)
+        case .pausedAnswered(var probes, let answer):
+            request.progress = .running
+            guard probes.isEmpty else {
+                effects.append(.probe(probes.removeFirst()))
+                request.progress = .pausedAnswered(probes: probes, answer)
+                return
+            }
+            handleAnswer(answer, request, context: &context)
         }
     }
 
-    func run(
-        _ step: MirrorRequest.Step, _ request: MirrorRequest,
-        context: inout MirrorContext, effects: inout [EngineEffect]
-    ) {
-        request.next = .wait
-        switch step {
-        case .wait:
-            break
-        case .setupNext:
-            setupNext(request, context: &context, effects: &effects)
-        case .fetchDatabaseChanges:
+    func run(_ step: MirrorRequest.Step, _ request: MirrorRequest, context: inout MirrorContext) {
+        switch (step, request.work) {
+        case (.setupNext, .setup(let setup)):
+            setupNext(request, setup, context: &context)
+        case (.fetchDatabaseChanges, .import):
             send(.fetchDatabaseChanges(scope: .privateDatabase,
-                token: context.syncData.databaseToken),
-                 for: request, effects: &effects)
-        case .fetchPage:
+                token: context.syncData.databaseToken), for: request)
+        case (.fetchPage, .import):
             send(.fetchZoneChanges(scope: .privateDatabase, zone: zone(context),
                                    token: context.syncData.zoneToken, resultsLimit: pageSize),
-                 for: request, effects: &effects)
-        case .storePage:
-            storePage(request, context: &context, effects: &effects)
-        case .afterPage:
-            afterPage(request, context: &context, effects: &effects)
-        case .serialize:
-            if request.kind == .initializeSchema {
-                initializeSchema(request, context: &context, effects: &effects)
-            } else {
-                serializeExport(request, context: &context, effects: &effects)
-            }
-        case .sendBatch:
-            sendBatch(request, context: &context, effects: &effects)
-        case .serializeDone:
-            finishExport(request, context: &context, effects: &effects)
-        case .finish:
-            endRequest(request, context: &context, effects: &effects)
+                 for: request)
+        case (.storePage, .import(let work)):
+            storePage(request, work, context: &context)
+        case (.afterPage, .import(let work)):
+            afterPage(request, work, context: &context)
+        case (.serialize, .export(let work)):
+            serializeExport(request, work, context: &context)
+        case (.serialize, .initializeSchema(let work)):
+            initializeSchema(request, work, context: &context)
+        case (.sendBatch, _):
+            sendBatch(request, context: &context)
+        case (.serializeDone, .export(let work)):
+            finishExport(request, work, context: &context)
+        case (.finish, _):
+            endRequest(request, context: &context)
+        default:
+            preconditionFailure("mirror: step \(step) is no step of \(request.kind)")
         }
     }
 
-    func send(_ request: CloudRequest, for owner: MirrorRequest, effects: inout [EngineEffect]) {
+    /// Sends the request's one cloud request; its answer is due next.
+    func send(_ cloudRequest: CloudRequest, for owner: MirrorRequest) {
+        guard case .running = owner.progress else {
+            preconditionFailure("mirror: a second cloud request while one is in flight")
+        }
         nextCloudRequest += 1
         let id = RequestID(nextCloudRequest)
-        requestOwners[id] = owner.number
-        effects.append(.send(id, request))
+        owner.progress = .awaiting(id)
+        effects.append(.send(id, cloudRequest))
     }
 
+    /// The answer to the running request's cloud request goes on with it (or waits for the
+    /// resume of the probe point passed meanwhile).
     private func answered(
-        _ id: RequestID, _ response: CloudResponse, context: inout MirrorContext,
-        effects: inout [EngineEffect]
+        _ id: RequestID, _ response: CloudResponse, context: inout MirrorContext
     ) {
-        guard let number = requestOwners.removeValue(forKey: id), let request = active,
-              request.number == number else { return }
-        if request.isPaused {
-            request.bufferedAnswer = response
-            return
+        guard let request = active else { return staleAnswer() }
+        switch request.progress {
+        case .awaiting(let awaited) where awaited == id:
+            request.progress = .running
+            handleAnswer(response, request, context: &context)
+        case .pausedAwaiting(let probes, let awaited) where awaited == id:
+            request.progress = .pausedAnswered(probes: probes, response)
+        default:
+            staleAnswer()
         }
-        handleAnswer(response, request, context: &context, effects: &effects)
     }
+
+    /// Ignored: a killed incarnation's request that reached the cloud after the kill is
+    /// answered to this one (its id one this incarnation may use too, or have used).
+    private func staleAnswer() {}
 
     private func handleAnswer(
-        _ response: CloudResponse, _ request: MirrorRequest, context: inout MirrorContext,
-        effects: inout [EngineEffect]
+        _ response: CloudResponse, _ request: MirrorRequest, context: inout MirrorContext
     ) {
-        switch request.kind {
-        case .setup: setupAnswered(response, request, context: &context, effects: &effects)
-        case .import: importAnswered(response, request, context: &context, effects: &effects)
-        case .export: exportAnswered(response, request, context: &context, effects: &effects)
-        case .initializeSchema: initializeSchemaAnswered(response, request, context: &context,
-            effects: &effects)
+        switch request.work {
+        case .setup(let setup): setupAnswered(response, request, setup, context: &context)
+        case .import(let work): importAnswered(response, request, work, context: &context)
+        case .export(let work): exportAnswered(response, request, work, context: &context)
+        case .initializeSchema(let work):
+            initializeSchemaAnswered(response, request, work, context: &context)
         }
     }
 
@@ -376,7 +431,7 @@ public final class MirrorEngine: SyncEngine {
     /// MIR-9: a launch runs setup, then an import, then an export; the script's `launch`
     /// ends when they are done.
     private func launch(
-        waiter: WaiterID?, context: inout MirrorContext, effects: inout [EngineEffect]
+        waiter: WaiterID?, context: inout MirrorContext
     ) {
         onlineSince = context.isOnline ? context.now : nil
         effects.append(.trace(kind: "store.loaded", details: [
@@ -392,22 +447,22 @@ public final class MirrorEngine: SyncEngine {
                 TraceField("deletions", .int(Int64(pendingDeletes.count))),
             ], rules: ["MIR-28"]))
         }
-        nameNewObjects(context: &context, effects: &effects)
-        enqueue(.setup, context: &context, effects: &effects)
-        enqueue(.import, context: &context, effects: &effects)
-        enqueue(.export, context: &context, effects: &effects)
+        nameNewObjects(context: &context)
+        enqueue(.setup, context: &context)
+        enqueue(.import, context: &context)
+        enqueue(.export, context: &context)
     }
 
     /// MIR-7: a save is in the history; the export runs a scheduler delay later, and saves
     /// within that delay join it.
-    private func storeSaved(context: inout MirrorContext, effects: inout [EngineEffect]) {
-        nameNewObjects(context: &context, effects: &effects)
-        scheduleExport(context: context, effects: &effects)
+    private func storeSaved(context: inout MirrorContext) {
+        nameNewObjects(context: &context)
+        scheduleExport(context: context)
     }
 
     /// MIR-4: a new object gets its random record name when its save is seen, written at
     /// once, so that the export itself writes nothing before its request leaves.
-    func nameNewObjects(context: inout MirrorContext, effects: inout [EngineEffect]) {
+    func nameNewObjects(context: inout MirrorContext) {
         var named: [TraceValue] = []
         for id in pendingChanges(context).models where context.syncData.recordNames[id] == nil {
             let name = context.makeRandomRecordName()
@@ -421,7 +476,7 @@ public final class MirrorEngine: SyncEngine {
         ], rules: ["MIR-4"]))
     }
 
-    func scheduleExport(context: MirrorContext, effects: inout [EngineEffect]) {
+    func scheduleExport(context: MirrorContext) {
         guard autosync else {
             effects.append(.trace(kind: "export.not-scheduled", details: [
                 TraceField("reason", .string("autosync off")),
@@ -440,7 +495,7 @@ public final class MirrorEngine: SyncEngine {
     }
 
     /// MIR-8: a push schedules an import.
-    private func pushed(context: inout MirrorContext, effects: inout [EngineEffect]) {
+    private func pushed(context: inout MirrorContext) {
         guard autosync else {
             effects.append(.trace(kind: "push.ignored", details: [
                 TraceField("reason", .string("autosync off")),
@@ -455,29 +510,33 @@ public final class MirrorEngine: SyncEngine {
         ], rules: ["MIR-8"]))
     }
 
-    private func timerFired(
-        _ timer: EngineTimer, context: inout MirrorContext, effects: inout [EngineEffect]
-    ) {
+    /// The world fires only a timer armed and not cancelled, and only for the incarnation
+    /// that armed it: the export's and the import's while scheduled, the retry's while
+    /// failed requests wait for it.
+    private func timerFired(_ timer: EngineTimer, context: inout MirrorContext) {
         switch timer {
         case .mirrorExport:
+            precondition(exportScheduled, "mirror: the export timer fired, not scheduled")
             exportScheduled = false
-            enqueue(.export, context: &context, effects: &effects)
+            enqueue(.export, context: &context)
         case .mirrorImport:
+            precondition(importScheduled, "mirror: the import timer fired, not scheduled")
             importScheduled = false
             if retryKinds.isEmpty {
-                enqueue(.import, context: &context, effects: &effects)
+                enqueue(.import, context: &context)
             } else {
-                retryEarly(with: .import, trigger: "push", context: &context, effects: &effects)
+                retryEarly(with: .import, trigger: "push", context: &context)
             }
         case .mirrorRetry:
+            precondition(!retryKinds.isEmpty, "mirror: the retry timer fired, nothing failed")
             let kinds = retryKinds
             retryKinds = []
             effects.append(.trace(kind: "retry.due", details: [
                 TraceField("requests", .list(kinds.map { .string($0.rawValue) })),
             ], rules: ["MIR-22"]))
-            for kind in kinds { enqueue(kind, context: &context, effects: &effects) }
+            for kind in kinds { enqueue(kind, context: &context) }
         default:
-            break
+            preconditionFailure("mirror: timer \(timer) fired, which mirror never arms")
         }
     }
 
@@ -485,8 +544,7 @@ public final class MirrorEngine: SyncEngine {
     /// the import it brings, in the launch's order (setup, import, export), and the timer is
     /// cancelled.
     private func retryEarly(
-        with kind: MirrorRequest.Kind, trigger: String, context: inout MirrorContext,
-        effects: inout [EngineEffect]
+        with kind: MirrorRequest.Kind, trigger: String, context: inout MirrorContext
     ) {
         let order: [MirrorRequest.Kind] = [.setup, .import, .export, .initializeSchema]
         let kinds = order.filter { $0 == kind || retryKinds.contains($0) }
@@ -496,13 +554,13 @@ public final class MirrorEngine: SyncEngine {
             TraceField("requests", .list(kinds.map { .string($0.rawValue) })),
             TraceField("trigger", .string(trigger)),
         ], rules: ["MIR-22"]))
-        for kind in kinds { enqueue(kind, context: &context, effects: &effects) }
+        for kind in kinds { enqueue(kind, context: &context) }
     }
 
     /// MIR-10: back online, the queued requests run, and an export if local changes wait;
     /// a push missed meanwhile brings the import afterwards.
     private func networkChanged(
-        online: Bool, context: inout MirrorContext, effects: inout [EngineEffect]
+        online: Bool, context: inout MirrorContext
     ) {
         guard online else {
             onlineSince = nil
@@ -529,13 +587,12 @@ public final class MirrorEngine: SyncEngine {
             queue.removeAll { kinds.contains($0) }
             queue.insert(contentsOf: kinds, at: 0)
         }
-        if waiting { enqueue(.export, context: &context, effects: &effects) }
-        startNext(context: &context, effects: &effects)
+        if waiting { enqueue(.export, context: &context) }
+        startNext(context: &context)
     }
 
     private func appCall(
-        _ call: AppCall, waiter: WaiterID?, context: inout MirrorContext,
-        effects: inout [EngineEffect]
+        _ call: AppCall, waiter: WaiterID?, context: inout MirrorContext
     ) {
         switch call {
         case .syncNow:
@@ -545,10 +602,10 @@ public final class MirrorEngine: SyncEngine {
                 TraceField("running", active.map { .string($0.kind.rawValue) } ?? .null),
             ], rules: ["MIR-11", "MIRW-10"]))
             if let waiter { waiters.append(waiter) }
-            finishWaiters(effects: &effects)
+            finishWaiters()
         case .initializeSchema:
             if let waiter { waiters.append(waiter) }
-            enqueue(.initializeSchema, context: &context, effects: &effects)
+            enqueue(.initializeSchema, context: &context)
         case .stop, .start, .resetSyncData:
             // The profile does not list these statements, so the validator refuses them
             // (MIR-24: SwiftData offers no such call); should one arrive anyway, nothing runs.
@@ -562,7 +619,7 @@ public final class MirrorEngine: SyncEngine {
     /// The store vanished or was rebuilt: Core Data's mirroring metadata lived in it, so
     /// everything known about iCloud is gone with it; a fresh setup and import follow, and
     /// every object still in the store is exported as a new record.
-    private func storeReplaced(context: inout MirrorContext, effects: inout [EngineEffect]) {
+    private func storeReplaced(context: inout MirrorContext) {
         let account = context.syncData.userRecordName
         context.syncData.forgetCloud(through: context.store.lastHistoryPosition)
         context.syncData.userRecordName = account
@@ -571,9 +628,9 @@ public final class MirrorEngine: SyncEngine {
         effects.append(.trace(kind: "store.replaced", details: [
             TraceField("objects", .int(Int64(context.syncData.reexport.count))),
         ], rules: ["MIR-29"]))
-        enqueue(.setup, context: &context, effects: &effects)
-        enqueue(.import, context: &context, effects: &effects)
-        enqueue(.export, context: &context, effects: &effects)
+        enqueue(.setup, context: &context)
+        enqueue(.import, context: &context)
+        enqueue(.export, context: &context)
     }
 
     // MARK: Helpers
@@ -598,7 +655,7 @@ public final class MirrorEngine: SyncEngine {
     }
 
     /// Writes the store and the metadata together (Core Data keeps both in one file).
-    func writeAll(_ context: MirrorContext, effects: inout [EngineEffect]) {
+    func writeAll(_ context: MirrorContext) {
         effects.append(context.writeAll)
     }
 }

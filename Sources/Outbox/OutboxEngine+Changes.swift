@@ -9,14 +9,13 @@ extension OutboxEngine {
     /// applied, as one save of the store (author `outbox`, never recorded); a refused save
     /// is rolled back while the token still advances.
     func applyFetchedChanges(
-        _ changes: CKSyncEngine.FetchedRecordZoneChanges, scope: DatabaseScope,
-        effects: inout [EngineEffect]
+        _ changes: CKSyncEngine.FetchedRecordZoneChanges, scope: DatabaseScope
     ) {
         let before = working
         var page = FetchedPage()
-        assignNewModelIDs(changes, scope: scope, page: &page, effects: &effects)
+        assignNewModelIDs(changes, scope: scope, page: &page)
         for record in changes.modifications {
-            planModification(record, scope: scope, page: &page, effects: &effects)
+            planModification(record, scope: scope, page: &page)
         }
         for (id, values) in page.links { page.transaction.append(.update(id, values: values)) }
         planDeletions(changes, scope: scope, page: &page)
@@ -34,12 +33,12 @@ extension OutboxEngine {
             trace("fetch.store-refused", [
                 TraceField("error", .string(String(describing: error))),
                 TraceField("note", .string("rolled back; the change token still advances")),
-            ], ["OBX-22", "OBXW-4"], &effects)
-            writeSyncData(&effects)
+            ], ["OBX-22", "OBXW-4"])
+            writeSyncData()
             return
         }
-        commitFetchedPage(page, effects: &effects)
-        traceFetchedPage(page, scope: scope, effects: &effects)
+        commitFetchedPage(page)
+        traceFetchedPage(page, scope: scope)
     }
 
     /// What one fetched page does to the store, gathered before its single save.
@@ -63,7 +62,7 @@ extension OutboxEngine {
     /// New models get their identifiers first, so references within the page resolve.
     private func assignNewModelIDs(
         _ changes: CKSyncEngine.FetchedRecordZoneChanges, scope: DatabaseScope,
-        page: inout FetchedPage, effects: inout [EngineEffect]
+        page: inout FetchedPage
     ) {
         for record in changes.modifications
             where data.models[record.recordName].flatMap(store.model) == nil {
@@ -86,21 +85,20 @@ extension OutboxEngine {
                 TraceField("records", .list(page.notRestored.map { .string($0) })),
                 TraceField("note",
                     .string("unchanged since the batch delete: the models stay gone")),
-            ], ["OBX-6", "OBXW-9"], &effects)
+            ], ["OBX-6", "OBXW-9"])
         }
         if !page.deletionPending.isEmpty {
             trace("fetch.deletion-pending", [
                 TraceField("records", .list(page.deletionPending.map { .string($0) })),
                 TraceField("note",
                     .string("deleted here, the delete row not yet sent: the models stay gone")),
-            ], ["OBX-15", "OBX-4"], &effects)
+            ], ["OBX-15", "OBX-4"])
         }
     }
 
     /// OBX-15, OBX-18, OBX-28: one fetched record becomes an insert, an update, or nothing.
     private func planModification(
-        _ record: CloudRecord, scope: DatabaseScope, page: inout FetchedPage,
-        effects: inout [EngineEffect]
+        _ record: CloudRecord, scope: DatabaseScope, page: inout FetchedPage
     ) {
         seenInFetch.insert(record.recordName)
         if record.recordType == CloudRecord.shareRecordType {
@@ -108,7 +106,7 @@ extension OutboxEngine {
                 TraceField("zone", .string(record.zone.description)),
                 TraceField("share", .string(record.recordName)),
                 TraceField("note", .string("the collection is shared as its whole zone")),
-            ], ["OBX-28"], &effects)
+            ], ["OBX-28"])
             return
         }
         guard let zone = data.tracked(zone: record.zone), role(of: scope) == zone.role else {
@@ -132,7 +130,7 @@ extension OutboxEngine {
             planUpdate(record, id: id, model: model, entity: entity, values: values,
                 attributes: attributes, relationships: relationships, page: &page)
         } else if let id = page.newIDs[name] {
-            noteDuplicate(record, entity: entity, effects: &effects)
+            noteDuplicate(record, entity: entity)
             page.transaction.append(.insert(id, entity: entity.name, values: attributes))
             if !relationships.isEmpty { page.links.append((id, relationships)) }
             page.inserted.append((id, name))
@@ -199,7 +197,7 @@ extension OutboxEngine {
     }
 
     /// After the page's save: the sync data follows the store (names, archives, rows).
-    private func commitFetchedPage(_ page: FetchedPage, effects: inout [EngineEffect]) {
+    private func commitFetchedPage(_ page: FetchedPage) {
         for (id, name) in page.inserted { data.name(id, name) }
         for (name, record) in page.archives { data.archives[name] = record }
         for name in page.deleted {
@@ -210,12 +208,12 @@ extension OutboxEngine {
         for name in page.resurrect { data.archives[name] = nil }
         historyPosition = store.lastHistoryPosition
         data.pageAwaitingState = true
-        writeAll(&effects)
+        writeAll()
     }
 
     /// The traces of an applied page, in a fixed order.
     private func traceFetchedPage(
-        _ page: FetchedPage, scope: DatabaseScope, effects: inout [EngineEffect]
+        _ page: FetchedPage, scope: DatabaseScope
     ) {
         if !page.cascaded.isEmpty {
             // OBX-DR-1: the delete rule removed models whose own deletion was not fetched.
@@ -224,25 +222,25 @@ extension OutboxEngine {
                 TraceField("note",
                     .string("deleted by the delete rule, in the adapter's save: no delete row, "
                     + "their records stay in iCloud")),
-            ], ["OBX-DR-1"], &effects)
+            ], ["OBX-DR-1"])
         }
         if !page.dropped.isEmpty {
             trace("fetch.untracked-dropped",
                 [TraceField("records", .list(page.dropped.map { .string($0) }))],
-                  ["OBX-18"], &effects)
+                  ["OBX-18"])
         }
         trace("fetch.applied", [
             TraceField("database", .string(scope.rawValue)),
             TraceField("applied", .int(Int64(page.applied))),
             TraceField("deleted", .int(Int64(page.deleted.count))),
-        ], page.deleted.isEmpty ? ["OBX-15"] : ["OBX-15", "OBX-16"], &effects)
+        ], page.deleted.isEmpty ? ["OBX-15"] : ["OBX-15", "OBX-16"])
         if !page.kept.isEmpty {
             trace("fetch.local-kept", [
                 TraceField("records", .list(page.kept.map { .string($0) })),
                 TraceField("note",
                     .string("an outbox save is pending: local values kept, system fields "
                     + "archived")),
-            ], ["OBX-15"], &effects)
+            ], ["OBX-15"])
         }
         for (name, differing) in page.overwrites {
             trace("fetch.newer-values-overwritten", [
@@ -251,7 +249,7 @@ extension OutboxEngine {
                     .list(differing.map { .string($0) })), // tidy: ordered (a sorted array)
                 TraceField("note",
                     .string("the pending whole-record save will overwrite these keys")),
-            ], ["OBXW-1", "OBX-15"], &effects)
+            ], ["OBXW-1", "OBX-15"])
         }
         if !page.resurrect.isEmpty {
             trace("fetch.deletion-refused", [
@@ -259,14 +257,14 @@ extension OutboxEngine {
                 TraceField("note",
                     .string("an outbox save is pending: the model is kept and created again in "
                     + "full")),
-            ], ["OBX-16", "OBXW-2"], &effects)
+            ], ["OBX-16", "OBXW-2"])
         }
     }
 
     /// OBXW-11: a fetched insert whose identity values (which outbox ignores, OBX-35) equal
     /// those of another local model.
     func noteDuplicate(
-        _ record: CloudRecord, entity: EntityDescription, effects: inout [EngineEffect]
+        _ record: CloudRecord, entity: EntityDescription
     ) {
         guard !entity.identity.isEmpty else { return }
         let values = entity.identity.map { key in
@@ -284,7 +282,7 @@ extension OutboxEngine {
         trace("fetch.duplicate", [
             TraceField("record", .string(record.recordName)),
             TraceField("twin", .string(data.recordNames[twin.id] ?? twin.id.description)),
-        ], ["OBXW-11", "OBX-35"], &effects)
+        ], ["OBXW-11", "OBX-35"])
     }
 
     /// OBX-6: a fetched record this device has no model for, no row, and the archive of the
@@ -302,7 +300,7 @@ extension OutboxEngine {
     /// zones with no pending row whose records the fetch did not bring, neither as a record
     /// nor as a deletion (it brings those of records this device created): deleted
     /// elsewhere, and the deletion is missed.
-    func noteMissedDeletions(scope: DatabaseScope, effects: inout [EngineEffect]) {
+    func noteMissedDeletions(scope: DatabaseScope) {
         var missed: [String] = []
         for name in data.models.keys.sorted()
         where !seenInFetch.contains(name) && data.rows[name] == nil && data.archives[name] != nil
@@ -317,14 +315,14 @@ extension OutboxEngine {
             TraceField("records", .list(missed.map { .string($0) })),
             TraceField("note",
                 .string("a fetch from scratch returns no deletions; these models stay")),
-        ], ["OBXW-10", "OBX-24"], &effects)
+        ], ["OBXW-10", "OBX-24"])
     }
 
     /// Choice under OBX-18: a `Collection-*` zone of the device's own private database that
     /// the database feed reports is another device's collection of this account: tracked as
     /// owned, so its records are applied.
     func adoptOwnCollectionZones(
-        _ zones: [ZoneID], scope: DatabaseScope, effects: inout [EngineEffect]
+        _ zones: [ZoneID], scope: DatabaseScope
     ) {
         guard scope == .privateDatabase, let account else { return }
         for zone in zones where zone.owner == account && data.tracked(zone: zone) == nil {
@@ -336,8 +334,8 @@ extension OutboxEngine {
             trace("zone.tracked", [
                 TraceField("zone", .string(zone.description)),
                 TraceField("note", .string("another device's collection of this account")),
-            ], ["OBX-18", "OBX-2"], &effects)
-            writeSyncData(&effects)
+            ], ["OBX-18", "OBX-2"])
+            writeSyncData()
         }
     }
 
@@ -382,27 +380,25 @@ extension OutboxEngine {
 
     /// The answers of a sent batch (OBX-13, 14, 17, 19, 20, 21, 25, 31, 32, 34, 36).
     func handleSent(
-        _ sent: CKSyncEngine.SentRecordZoneChanges, scope: DatabaseScope, engine: CKSyncEngine,
-        effects: inout [EngineEffect]
+        _ sent: CKSyncEngine.SentRecordZoneChanges, scope: DatabaseScope, engine: CKSyncEngine
     ) {
-        acceptSentRecords(sent, effects: &effects)
+        acceptSentRecords(sent)
         var missingZones: [(ZoneID, String)] = []
         var requeue: [CKSyncEngine.PendingRecordZoneChange] = []
-        handleFailedSaves(sent, missingZones: &missingZones, requeue: &requeue, effects: &effects)
-        handleFailedDeletes(sent, missingZones: &missingZones, requeue: &requeue,
-            effects: &effects)
+        handleFailedSaves(sent, missingZones: &missingZones, requeue: &requeue)
+        handleFailedDeletes(sent, missingZones: &missingZones, requeue: &requeue)
         // The records accepted in the batch are committed before any zone is recovered.
-        writeAll(&effects)
+        writeAll()
         if !requeue.isEmpty { engine.state.add(pendingRecordZoneChanges: requeue) }
         for (zone, reason) in missingZones {
-            zoneGone(zone, reason: reason, scope: scope, effects: &effects)
+            zoneGone(zone, reason: reason, scope: scope)
         }
         lastRejectionReason = data.lastRejectionReason
     }
 
     /// OBX-13: the saved and deleted records of a batch lose their rows.
     private func acceptSentRecords(
-        _ sent: CKSyncEngine.SentRecordZoneChanges, effects: inout [EngineEffect]
+        _ sent: CKSyncEngine.SentRecordZoneChanges
     ) {
         var accepted: [String] = []
         for record in sent.savedRecords {
@@ -419,7 +415,7 @@ extension OutboxEngine {
                     TraceField("note",
                         .string("edited while its save was in flight; the success deleted the "
                         + "row")),
-                ], ["OBXW-3", "OBX-13"], &effects)
+                ], ["OBXW-3", "OBX-13"])
             }
             if data.rows[name]?.rejection != nil { data.lastRejectionReason = nil }
             data.removeRow(name)
@@ -432,7 +428,7 @@ extension OutboxEngine {
         }
         if !accepted.isEmpty {
             trace("outbox.accepted", [TraceField("records", .list(accepted.map { .string($0) }))],
-                ["OBX-13"], &effects)
+                ["OBX-13"])
         }
     }
 
@@ -440,7 +436,7 @@ extension OutboxEngine {
     /// failure.
     private func handleFailedSaves(
         _ sent: CKSyncEngine.SentRecordZoneChanges, missingZones: inout [(ZoneID, String)],
-        requeue: inout [CKSyncEngine.PendingRecordZoneChange], effects: inout [EngineEffect]
+        requeue: inout [CKSyncEngine.PendingRecordZoneChange]
     ) {
         for failure in sent.failedRecordSaves {
             let record = failure.record
@@ -452,21 +448,21 @@ extension OutboxEngine {
                     missingZones.append((record.zone, code.description))
                 }
             case .serverRecordChanged:
-                resolveConflict(local: record, error: failure.error, effects: &effects)
+                resolveConflict(local: record, error: failure.error)
                 requeue.append(.saveRecord(RecordID(recordName: name, zoneID: record.zone)))
             default:
                 if Self.retryable.contains(code) {
                     trace("save.retry", [
                         TraceField("record", .string(name)),
                         TraceField("error", .string(code.description)),
-                    ], ["OBX-19"], &effects)
+                    ], ["OBX-19"])
                     if !code.isTransient {
                         requeue.append(.saveRecord(RecordID(recordName: name, zoneID: record.zone)))
                     }
                 } else {
                     if code == .unknownItem,
-                       record.changeTag != nil { recordDeletedElsewhere(name, effects: &effects) }
-                    markRecordFailed(name, code: code, effects: &effects)
+                       record.changeTag != nil { recordDeletedElsewhere(name) }
+                    markRecordFailed(name, code: code)
                 }
             }
         }
@@ -476,15 +472,14 @@ extension OutboxEngine {
     /// or a failure.
     private func handleFailedDeletes(
         _ sent: CKSyncEngine.SentRecordZoneChanges, missingZones: inout [(ZoneID, String)],
-        requeue: inout [CKSyncEngine.PendingRecordZoneChange], effects: inout [EngineEffect]
+        requeue: inout [CKSyncEngine.PendingRecordZoneChange]
     ) {
         for failure in sent.failedRecordDeletes {
             let name = failure.recordID.recordName
             let code = failure.error.code
             if code == .unknownItem {
                 data.removeRow(name)
-                trace("delete.already-gone", [TraceField("record", .string(name))], ["OBX-17"],
-                    &effects)
+                trace("delete.already-gone", [TraceField("record", .string(name))], ["OBX-17"])
             } else if code == .zoneNotFound || code == .userDeletedZone {
                 if !missingZones.contains(where: { $0.0 == failure.recordID.zoneID }) {
                     missingZones.append((failure.recordID.zoneID, code.description))
@@ -493,7 +488,7 @@ extension OutboxEngine {
                 trace("delete.retry", [
                     TraceField("record", .string(name)),
                     TraceField("error", .string(code.description)),
-                ], ["OBX-19"], &effects)
+                ], ["OBX-19"])
                 if !code.isTransient { requeue.append(.deleteRecord(failure.recordID)) }
             } else {
                 if var row = data.rows[name] { row.attempted = false; data.rows[name] = row }
@@ -502,7 +497,7 @@ extension OutboxEngine {
                     TraceField("error", .string(code.description)),
                     TraceField("note",
                         .string("message only; the row stays for the next reconcile")),
-                ], ["OBX-21"], &effects)
+                ], ["OBX-21"])
             }
         }
     }
@@ -515,7 +510,7 @@ extension OutboxEngine {
 
     /// OBX-14: `resolveConflict(local, server)`: every local value kept, the server's
     /// system fields archived, the save queued again: the next send overwrites the server.
-    func resolveConflict(local: CloudRecord, error: CloudError, effects: inout [EngineEffect]) {
+    func resolveConflict(local: CloudRecord, error: CloudError) {
         let name = local.recordName
         guard let server = error.serverRecord else { return }
         let ancestor = data.archives[name]
@@ -532,12 +527,12 @@ extension OutboxEngine {
         trace("outbox.conflict", [
             TraceField("record", .string(name)),
             TraceField("note", .string("local values kept; the save is queued again")),
-        ], ["OBX-14"], &effects)
+        ], ["OBX-14"])
         if !overwritten.isEmpty {
             trace("conflict.overwrites", [
                 TraceField("record", .string(name)),
                 TraceField("keys", .list(overwritten.map { .string($0) })),
-            ], ["OBXW-1", "OBX-14"], &effects)
+            ], ["OBXW-1", "OBX-14"])
         }
         effects.append(.probe("outbox.conflict"))
     }
@@ -548,7 +543,7 @@ extension OutboxEngine {
     /// the archive is cleared, so the next reconcile creates the record again in full
     /// (OBXW-2). Without this a device that never fetched the zone since it created the record
     /// (a nil token brings no deletions) would resend the stale change tag forever.
-    func recordDeletedElsewhere(_ name: String, effects: inout [EngineEffect]) {
+    func recordDeletedElsewhere(_ name: String) {
         guard data.rows[name]?.mutation == .save, data.archives[name] != nil else { return }
         data.archives[name] = nil
         trace("save.record-deleted", [
@@ -556,12 +551,12 @@ extension OutboxEngine {
             TraceField("note",
                 .string("deleted elsewhere: system fields cleared; the next reconcile creates it "
                 + "again in full")),
-        ], ["OBX-16", "OBXW-2"], &effects)
+        ], ["OBX-16", "OBXW-2"])
     }
 
     /// OBX-20: `markRecordFailed`: the row stays, `lastRejectionReason` is set, nothing
     /// brings it back but the next reconcile.
-    func markRecordFailed(_ name: String, code: CloudErrorCode, effects: inout [EngineEffect]) {
+    func markRecordFailed(_ name: String, code: CloudErrorCode) {
         if var row = data.rows[name] {
             row.rejection = code.description
             row.attempted = false
@@ -583,6 +578,6 @@ extension OutboxEngine {
             TraceField("record", .string(name)), TraceField("error", .string(code.description)),
             TraceField("note",
                 .string("kept in the outbox; staged again only by the next reconcile")),
-        ], rules, &effects)
+        ], rules)
     }
 }

@@ -8,22 +8,23 @@ extension OutboxEngine {
     /// `CKSyncEngineDelegate.handleEvent`: the adapter's answer to each event; its own
     /// effects (writes, probe points, traces) are appended at the event's place in the order.
     public func handleEvent(_ event: CKSyncEngine.Event, syncEngine: CKSyncEngine) {
-        var effects: [EngineEffect] = []
+        // The callback's effects go to its CKSyncEngine, which hands them back in its order.
+        var outer: [EngineEffect] = []
+        swap(&outer, &effects)
         inDelegate = true
         let scope = syncEngine.database
         switch event {
         case .stateUpdate(let update):
-            persistState(update, scope: scope, effects: &effects)
+            persistState(update, scope: scope)
         case .accountChange(let change):
-            accountChange(change, effects: &effects)
+            accountChange(change)
         case .fetchedDatabaseChanges(let changes):
-            adoptOwnCollectionZones(changes.modifications, scope: scope, effects: &effects)
+            adoptOwnCollectionZones(changes.modifications, scope: scope)
             for deletion in changes.deletions {
-                zoneGone(deletion.zone, reason: deletion.reason.rawValue, scope: scope,
-                    effects: &effects)
+                zoneGone(deletion.zone, reason: deletion.reason.rawValue, scope: scope)
             }
         case .fetchedRecordZoneChanges(let changes):
-            pauseForPage(changes, scope: scope, syncEngine: syncEngine, effects: &effects)
+            pauseForPage(changes, scope: scope, syncEngine: syncEngine)
         case .willFetchChanges:
             runningDatabase = scope
             seenInFetch = []
@@ -32,18 +33,18 @@ extension OutboxEngine {
         case .willFetchRecordZoneChanges:
             break
         case .didFetchRecordZoneChanges(let zone, let error):
-            if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
+            if tokenExpiredInFetch { noteMissedDeletions(scope: scope) }
             if let error, error.code == .zoneNotFound || error.code == .userDeletedZone {
-                zoneGone(zone, reason: error.code.description, scope: scope, effects: &effects)
+                zoneGone(zone, reason: error.code.description, scope: scope)
             }
         case .didFetchChanges:
-            finishFetch(scope: scope, effects: &effects)
+            finishFetch(scope: scope)
         case .willSendChanges:
-            pauseForBatch(scope: scope, syncEngine: syncEngine, effects: &effects)
+            pauseForBatch(scope: scope, syncEngine: syncEngine)
         case .sentDatabaseChanges(let sent):
-            reportZoneSaves(sent, effects: &effects)
+            reportZoneSaves(sent)
         case .sentRecordZoneChanges(let sent):
-            handleSent(sent, scope: scope, engine: syncEngine, effects: &effects)
+            handleSent(sent, scope: scope, engine: syncEngine)
             effects.append(.probe("upload.done"))
             uploadDonePassed = true
         case .didSendChanges:
@@ -54,13 +55,13 @@ extension OutboxEngine {
         }
         inDelegate = false
         syncEngine.append(effects)
+        swap(&outer, &effects)
     }
 
     /// OBX-23: a page's (or a send's) `stateUpdate` is persisted with the sync data, and
     /// closes the page the app may be waiting on.
     private func persistState(
-        _ update: CKSyncEngine.StateUpdate, scope: DatabaseScope,
-        effects: inout [EngineEffect]
+        _ update: CKSyncEngine.StateUpdate, scope: DatabaseScope
     ) {
         if scope == .privateDatabase {
             data.privateState = update.stateSerialization
@@ -68,9 +69,8 @@ extension OutboxEngine {
             data.sharedState = update.stateSerialization
         }
         data.pageAwaitingState = false
-        writeSyncData(&effects)
-        trace("state.persisted", [TraceField("database", .string(scope.rawValue))], ["OBX-23"],
-            &effects)
+        writeSyncData()
+        trace("state.persisted", [TraceField("database", .string(scope.rawValue))], ["OBX-23"])
         if pageAwaitingState {
             pageAwaitingState = false
             effects.append(.probe("download.page.saved"))
@@ -82,20 +82,20 @@ extension OutboxEngine {
     /// A fetched page waits for the resume of its probe point before it is applied.
     private func pauseForPage(
         _ changes: CKSyncEngine.FetchedRecordZoneChanges, scope: DatabaseScope,
-        syncEngine: CKSyncEngine, effects: inout [EngineEffect]
+        syncEngine: CKSyncEngine
     ) {
         // The page is applied at this probe's resume (`resumePausedEvents`): what the app does
         // at `download.page.fetched` happens before, as in an `async` handleEvent that has not
         // returned yet; the CKSyncEngine waits for it.
         effects.append(.probe("download.page.fetched"))
         effects.append(.trace(kind: Self.pauseMarker, details: [], rules: []))
-        pausedEvents.append(PausedEvent(scope: scope, changes: changes, resumeAt: nil))
+        pausedEvents.append(PausedEvent(scope: scope, kind: .page(changes), resumeAt: nil))
         syncEngine.deferEventCompletion()
     }
 
     /// The end of a fetch: missed deletions are noted and the rest of the sync's probes pass.
-    private func finishFetch(scope: DatabaseScope, effects: inout [EngineEffect]) {
-        closeDownload(scope: scope, effects: &effects)
+    private func finishFetch(scope: DatabaseScope) {
+        closeDownload(scope: scope)
         effects.append(.probe("upload.start"))
         effects.append(.probe("upload.done"))
         effects.append(.probe("sync.done"))
@@ -105,8 +105,8 @@ extension OutboxEngine {
 
     /// The download's end: deletions a fetch after an expired token missed are noted, the
     /// fetch's bookkeeping is cleared and `download.done` passes.
-    private func closeDownload(scope: DatabaseScope, effects: inout [EngineEffect]) {
-        if tokenExpiredInFetch { noteMissedDeletions(scope: scope, effects: &effects) }
+    private func closeDownload(scope: DatabaseScope) {
+        if tokenExpiredInFetch { noteMissedDeletions(scope: scope) }
         tokenExpiredInFetch = false
         seenInFetch = []
         reportedMissed = []
@@ -115,59 +115,59 @@ extension OutboxEngine {
 
     /// A send closes the download first, then waits at `upload.start` to build its batch.
     private func pauseForBatch(
-        scope: DatabaseScope, syncEngine: CKSyncEngine, effects: inout [EngineEffect]
+        scope: DatabaseScope, syncEngine: CKSyncEngine
     ) {
         runningDatabase = scope
         uploadDonePassed = false
         effects.append(.probe("sync.start"))
         effects.append(.probe("download.start"))
-        closeDownload(scope: scope, effects: &effects)
+        closeDownload(scope: scope)
         // The batch is built at this probe's resume: what the app saves at `upload.start`
         // is staged first, and goes in it (ENGINES' upload.start: before the batch).
         effects.append(.probe("upload.start"))
         effects.append(.trace(kind: Self.pauseMarker, details: [], rules: []))
-        pausedEvents.append(PausedEvent(scope: scope, changes: nil, resumeAt: nil))
+        pausedEvents.append(PausedEvent(scope: scope, kind: .send, resumeAt: nil))
         syncEngine.deferEventCompletion()
     }
 
     /// OBX-3, OBX-19, OBX-20: the answers of the zones a send saved.
     private func reportZoneSaves(
-        _ sent: CKSyncEngine.SentDatabaseChanges, effects: inout [EngineEffect]
+        _ sent: CKSyncEngine.SentDatabaseChanges
     ) {
         if !sent.savedZones.isEmpty {
             trace("zones.saved",
                 [TraceField("zones", .list(sent.savedZones.map { .string($0.description) }))],
-                  ["OBX-3"], &effects)
+                  ["OBX-3"])
         }
         for failure in sent.failedZoneSaves {
             trace("zone.save-failed", [
                 TraceField("zone", .string(failure.zoneID.description)),
                 TraceField("error", .string(failure.error.code.description)),
-            ], failure.error.code.isTransient ? ["OBX-19"] : ["OBX-20"], &effects)
+            ], failure.error.code.isTransient ? ["OBX-19"] : ["OBX-20"])
         }
     }
 
     /// Goes on with the paused events whose probe point was resumed: applies a page and lets
     /// its engine go on with the fetch (the page's `stateUpdate`, the next page or zone), or
     /// lets a send build its batch.
-    func resumePausedEvents(effects: inout [EngineEffect]) {
+    func resumePausedEvents() {
         while let paused = pausedEvents.first, let at = paused.resumeAt, at <= resumesReceived {
             pausedEvents.removeFirst()
             let engine = paused.scope == .privateDatabase ? privateEngine : sharedEngine
-            guard let changes = paused.changes else {
+            guard case .page(let changes) = paused.kind else {
                 // A send: its batch is built now.
-                if let engine { take(engine.completeDeferredEvent(), into: &effects) }
+                if let engine { take(engine.completeDeferredEvent()) }
                 continue
             }
             for record in changes.modifications { seenInFetch.insert(record.recordName) }
             // A fetch from scratch still brings the deletions of records this device created
             // (docs/CLOUDSIM.md): those are not missed.
             for deletion in changes.deletions { seenInFetch.insert(deletion.recordID.recordName) }
-            if tokenExpiredInFetch { noteMissedDeletions(scope: paused.scope, effects: &effects) }
-            applyFetchedChanges(changes, scope: paused.scope, effects: &effects)
+            if tokenExpiredInFetch { noteMissedDeletions(scope: paused.scope) }
+            applyFetchedChanges(changes, scope: paused.scope)
             effects.append(.probe("download.page.stored"))
             pageAwaitingState = true
-            if let engine { take(engine.completeDeferredEvent(), into: &effects) }
+            if let engine { take(engine.completeDeferredEvent()) }
         }
     }
 
@@ -179,7 +179,9 @@ extension OutboxEngine {
     ) -> CKSyncEngine.RecordZoneChangeBatch? {
         inDelegate = true
         defer { inDelegate = false }
-        var effects: [EngineEffect] = []
+        // The callback's effects go to its CKSyncEngine, which hands them back in its order.
+        var outer: [EngineEffect] = []
+        swap(&outer, &effects)
         let pending = syncEngine.state.pendingRecordZoneChanges.filter {
             context.options.contains($0.recordID)
         }
@@ -193,7 +195,7 @@ extension OutboxEngine {
             syncEngine.state.remove(pendingRecordZoneChanges: dropped)
             trace("batch.dropped",
                 [TraceField("records", .list(dropped.map { .string($0.recordID.recordName) }))],
-                  ["OBX-11"], &effects)
+                  ["OBX-11"])
         }
         inFlight = (batch?.recordsToSave.map(\.record.recordName) ?? [])
             + (batch?.recordIDsToDelete.map(\.recordName) ?? [])
@@ -208,17 +210,18 @@ extension OutboxEngine {
             if !withAssets.isEmpty {
                 trace("batch.assets",
                     [TraceField("records", .list(withAssets.map { .string($0) }))],
-                      ["OBX-34"], &effects)
+                      ["OBX-34"])
             }
             trace("batch.built", [
                 TraceField("database", .string(syncEngine.database.rawValue)),
                 TraceField("saves", .int(Int64(batch.recordsToSave.count))),
                 TraceField("deletes", .int(Int64(batch.recordIDsToDelete.count))),
                 TraceField("policy", .string("ifServerRecordUnchanged, not atomic")),
-            ], ["OBX-11", "OBX-12"], &effects)
+            ], ["OBX-11", "OBX-12"])
         }
         effects.append(.probe("outbox.batch"))
         syncEngine.append(effects)
+        swap(&outer, &effects)
         return batch
     }
 

@@ -9,7 +9,7 @@ extension OutboxEngine {
     /// private engine starts from its last serialization (and the shared one when a shared
     /// zone is tracked, OBX-8), every owned collection with local models is ensured (OBX-3)
     /// and the outbox reconciled (OBX-7).
-    func launch(waiter: WaiterID?, effects: inout [EngineEffect]) {
+    func launch(waiter: WaiterID?) {
         historyPosition = store.lastHistoryPosition
         lastRejectionReason = data.lastRejectionReason
         if data.resetAtNextLaunch {
@@ -21,17 +21,17 @@ extension OutboxEngine {
             trace("reset.applied", [
                 TraceField("note",
                     .string("zone manifest and both engine states forgotten; local data kept")),
-            ], ["OBX-37"], &effects)
-            writeSyncData(&effects)
+            ], ["OBX-37"])
+            writeSyncData()
         }
         guard account != nil else {
             signedOut = true
-            trace("account.none", [], ["OBX-26"], &effects)
+            trace("account.none", [], ["OBX-26"])
             if let waiter { effects.append(.completed(waiter)) }
             return
         }
         launchWaiter = waiter
-        noteVanishedModels(effects: &effects)
+        noteVanishedModels()
         let unsent = data.orderedRows.filter {
             $0.attempted || $0.rejection == nil
         }.map(\.recordName)
@@ -40,32 +40,32 @@ extension OutboxEngine {
                 TraceField("records", .list(unsent.map { .string($0) })),
                 TraceField("note",
                     .string("rows on disk are staged again: nothing a kill interrupted is lost")),
-            ], ["OBX-33"], &effects)
+            ], ["OBX-33"])
         }
         if data.pageAwaitingState {
             trace("fetch.page-again", [
                 TraceField("note",
                     .string("killed between a page being applied and its stateUpdate: fetched and "
                     + "applied again")),
-            ], ["OBX-33"], &effects)
+            ], ["OBX-33"])
         }
-        makePrivateEngine(effects: &effects)
-        activateSharedEngineIfNeeded(effects: &effects)
-        ensureOwnedZones(reason: "launch", effects: &effects)
-        reconcileOutbox(reason: "launch", effects: &effects)
+        makePrivateEngine()
+        activateSharedEngineIfNeeded()
+        ensureOwnedZones(reason: "launch")
+        reconcileOutbox(reason: "launch")
     }
 
-    func makePrivateEngine(effects: inout [EngineEffect]) {
+    func makePrivateEngine() {
         let engine = CKSyncEngine(.init(
             database: .privateDatabase, stateSerialization: data.privateState, delegate: self,
             automaticallySync: autosync, timerPrefix: "outbox.private", firstRequestNumber: 0,
             fetchResultsLimit: pageSize))
         privateEngine = engine
-        take(engine.takeEffects(), into: &effects)
+        take(engine.takeEffects())
     }
 
     /// OBX-8: the shared engine exists only while a shared zone is tracked.
-    func activateSharedEngineIfNeeded(effects: inout [EngineEffect]) {
+    func activateSharedEngineIfNeeded() {
         let needed = data.zones.contains { $0.role == .participant }
         if needed, sharedEngine == nil {
             let engine = CKSyncEngine(.init(
@@ -74,68 +74,78 @@ extension OutboxEngine {
                 firstRequestNumber: 500_000_000,
                 fetchResultsLimit: pageSize))
             sharedEngine = engine
-            trace("engine.shared-activated", [], ["OBX-8"], &effects)
-            take(engine.takeEffects(), into: &effects)
+            trace("engine.shared-activated", [], ["OBX-8"])
+            take(engine.takeEffects())
         } else if !needed, sharedEngine != nil, !(sharedEngine?.isBusy ?? false) {
             sharedEngine = nil
-            trace("engine.shared-deactivated", [], ["OBX-8"], &effects)
+            trace("engine.shared-deactivated", [], ["OBX-8"])
         }
     }
 
-    /// The CKSyncEngine timers, and nothing else of the engine's own.
-    func timerFired(_ timer: EngineTimer, effects: inout [EngineEffect]) {
-        if timer.rawValue.hasSuffix(".retry-send") || timer.rawValue.hasSuffix(".retry-fetch") {
+    /// The CKSyncEngine timers, and nothing else of the engine's own: the world fires only
+    /// timers armed for this incarnation, and the adapter arms none itself.
+    func timerFired(_ timer: EngineTimer) {
+        let name = timer.rawValue
+        let isPrivate = name.hasPrefix("outbox.private.")
+        precondition(isPrivate || name.hasPrefix("outbox.shared."),
+            "outbox: timer \(name) fired, which no CKSyncEngine of outbox arms")
+        if name.hasSuffix(".retry-send") || name.hasSuffix(".retry-fetch") {
             waitingForRetry = false
-            trace("retry.due", [TraceField("timer", .string(timer.rawValue))], ["OBX-19"], &effects)
+            trace("retry.due", [TraceField("timer", .string(name))], ["OBX-19"])
         }
         for engine in [privateEngine, sharedEngine].compactMap({ $0 }) {
             if let produced = engine.handleTimer(timer) {
-                take(produced, into: &effects)
+                take(produced)
                 return
             }
         }
+        // Ignored: the shared engine armed it, and was deactivated since (OBX-8).
+        precondition(!isPrivate, "outbox: the private engine's timer \(name) found no engine")
     }
 
-    func answered(_ id: RequestID, _ response: CloudResponse, effects: inout [EngineEffect]) {
+    /// An answer to the adoption check, or to a CKSyncEngine's request.
+    func answered(_ id: RequestID, _ response: CloudResponse) {
         if id == adoptionRequest {
             adoptionRequest = nil
-            adoptionAnswered(response, effects: &effects)
+            adoptionAnswered(response)
             return
         }
         for engine in [privateEngine, sharedEngine].compactMap({ $0 }) {
             if let produced = engine.handleResponse(id, response) {
-                take(produced, into: &effects)
+                take(produced)
                 return
             }
         }
+        // Ignored: a killed incarnation's request that reached the cloud after the kill is
+        // answered to this one (its id one this incarnation may use too, or have used).
     }
 
     /// A push: the private engine fetches (OBX-8), and the shared database is checked for a
     /// share this device accepted (OBX-29, the accepted share's metadata).
-    func pushed(effects: inout [EngineEffect]) {
+    func pushed() {
         guard autosync else {
-            trace("push.ignored", [TraceField("reason", .string("autosync off"))], [], &effects)
+            trace("push.ignored", [TraceField("reason", .string("autosync off"))], [])
             return
         }
-        if let engine = privateEngine { take(engine.handlePush(), into: &effects) }
-        if let engine = sharedEngine { take(engine.handlePush(), into: &effects) }
-        checkForAcceptedShares(effects: &effects)
+        if let engine = privateEngine { take(engine.handlePush()) }
+        if let engine = sharedEngine { take(engine.handlePush()) }
+        checkForAcceptedShares()
     }
 
     /// `CKAccountChanged`: the CKSyncEngines check the account before their next operation
     /// (OBX-26); a temporarily unavailable account resets nothing (OBX-27).
-    func accountChanged(effects: inout [EngineEffect]) {
+    func accountChanged() {
         accountCheckNumber += 1
         let status = working?.accountStatus ?? .noAccount
         trace("account.check", [
             TraceField("request", .int(Int64(accountCheckNumber))),
             TraceField("status", .string(status.description)),
-        ], ["OBX-27"], &effects)
+        ], ["OBX-27"])
         if status == .temporarilyUnavailable {
             accountUnavailable = true
             trace("account.temporarily-unavailable", [
                 TraceField("note", .string("retried; nothing reset")),
-            ], ["OBX-27", "OBX-19"], &effects)
+            ], ["OBX-27", "OBX-19"])
             return
         }
         accountUnavailable = false
@@ -144,20 +154,20 @@ extension OutboxEngine {
             if privateEngine == nil { return }
         } else if signedOut || privateEngine == nil {
             signedOut = false
-            if privateEngine == nil { makePrivateEngine(effects: &effects) }
+            if privateEngine == nil { makePrivateEngine() }
         }
         for engine in [privateEngine, sharedEngine].compactMap({ $0 }) {
-            take(engine.accountChanged(), into: &effects)
+            take(engine.accountChanged())
         }
     }
 
     /// OBX-8, OBX-9: offline, nothing is sent; back online, a pending send runs at once.
-    func networkChanged(online: Bool, effects: inout [EngineEffect]) {
+    func networkChanged(online: Bool) {
         isOnline = online
         guard online else {
             trace("network.offline",
                 [TraceField("note", .string("the system scheduler waits for the network"))],
-                  ["OBX-8"], &effects)
+                  ["OBX-8"])
             return
         }
         for engine in [privateEngine, sharedEngine].compactMap({ $0 }) {
@@ -168,40 +178,39 @@ extension OutboxEngine {
                     TraceField("database", .string(engine.database.rawValue)),
                     TraceField("note",
                         .string("a pending send runs at once; a fetch waits for a push")),
-                ], ["OBX-9"], &effects)
-                take(engine.sendChanges(), into: &effects)
+                ], ["OBX-9"])
+                take(engine.sendChanges())
             }
             if engine.fetchRetryPending {
                 // A fetch that failed offline was due: it runs now, not at the end of its backoff.
                 trace("network.online-fetch", [
                     TraceField("database", .string(engine.database.rawValue)),
                     TraceField("note", .string("a fetch that was due runs at once")),
-                ], ["OBX-9"], &effects)
-                take(engine.networkReturned(), into: &effects)
+                ], ["OBX-9"])
+                take(engine.networkReturned())
             }
         }
     }
 
-    func appCall(_ call: AppCall, waiter: WaiterID?, effects: inout [EngineEffect]) {
+    func appCall(_ call: AppCall, waiter: WaiterID?) {
         switch call {
         case .syncNow:
-            fetchChangesNow(waiter: waiter, effects: &effects)
+            fetchChangesNow(waiter: waiter)
         case .resetSyncData(let deleteAll):
             data.resetAtNextLaunch = true
             trace("reset.requested", [
                 TraceField("note",
                     .string("resetPersistedState(): takes effect at the next launch")),
-            ], ["OBX-37"], &effects)
+            ], ["OBX-37"])
             if deleteAll {
-                deleteAllBeforeForgetting(effects: &effects)
+                deleteAllBeforeForgetting()
             } else {
-                writeSyncData(&effects)
+                writeSyncData()
             }
             if let waiter { effects.append(.completed(waiter)) }
         case .stop, .start, .initializeSchema:
             // Refused by the validator (the profile does not list them, OBX-37).
-            trace("app-call.unsupported", [TraceField("call", .string(call.statement))], ["OBX-37"],
-                &effects)
+            trace("app-call.unsupported", [TraceField("call", .string(call.statement))], ["OBX-37"])
             if let waiter { effects.append(.completed(waiter)) }
         }
     }
@@ -210,7 +219,7 @@ extension OutboxEngine {
     /// adapter's own save (never recorded, so no deletion is uploaded and the records stay in
     /// iCloud); the emptied models' rows, names and archives are forgotten with them. Store
     /// and sync data are written together, so a kill leaves both or neither.
-    func deleteAllBeforeForgetting(effects: inout [EngineEffect]) {
+    func deleteAllBeforeForgetting() {
         var transaction = Transaction()
         for model in store.models { transaction.append(.delete(model.id)) }
         if !transaction.isEmpty {
@@ -219,8 +228,8 @@ extension OutboxEngine {
             } catch {
                 trace("reset.delete-all-refused", [
                     TraceField("error", .string(String(describing: error))),
-                ], ["OBX-37"], &effects)
-                writeSyncData(&effects)
+                ], ["OBX-37"])
+                writeSyncData()
                 return
             }
         }
@@ -232,56 +241,55 @@ extension OutboxEngine {
             data.collections[name] = nil
             data.forget(id)
         }
-        writeAll(&effects)
+        writeAll()
         trace("reset.before-forgetting", [
             TraceField("deleted", .int(Int64(transaction.operations.count))),
             TraceField("note",
                 .string("every local model deleted, not recorded: the records stay in iCloud")),
-        ], ["OBX-37"], &effects)
+        ], ["OBX-37"])
     }
 
     /// OBX-10: Sync Now is `fetchChangesNow()`: ensure the zones and reconcile (a detached
     /// send, OBXW-12), then fetch the private database, then the shared one (OBX-9).
-    func fetchChangesNow(waiter: WaiterID?, effects: inout [EngineEffect]) {
+    func fetchChangesNow(waiter: WaiterID?) {
         guard let privateEngine, !signedOut else {
-            trace("sync.unavailable", [TraceField("reason", .string("no account"))], ["OBX-26"],
-                &effects)
+            trace("sync.unavailable", [TraceField("reason", .string("no account"))], ["OBX-26"])
             if let waiter { effects.append(.completed(waiter)) }
             return
         }
-        trace("sync.now", [TraceField("note", .string("fetchChangesNow()"))], ["OBX-10"], &effects)
-        noteVanishedModels(effects: &effects)
-        ensureOwnedZones(reason: "sync", effects: &effects)
-        reconcileOutbox(reason: "sync", effects: &effects)
+        trace("sync.now", [TraceField("note", .string("fetchChangesNow()"))], ["OBX-10"])
+        noteVanishedModels()
+        ensureOwnedZones(reason: "sync")
+        reconcileOutbox(reason: "sync")
         if let waiter { syncWaiters.append(waiter) }
         syncSteps = [.send, .fetchPrivate] + (sharedEngine == nil ? [] : [.fetchShared])
         _ = privateEngine
-        runSyncSteps(effects: &effects)
+        runSyncSteps()
     }
 
     /// Runs the next Sync Now step when the engines are free.
-    func runSyncSteps(effects: inout [EngineEffect]) {
+    func runSyncSteps() {
         while let step = syncSteps.first {
             switch step {
             case .send:
                 syncSteps.removeFirst()
                 trace("send.detached", [
                     TraceField("note", .string("sendChanges() outside any delegate callback")),
-                ], ["OBXW-12", "OBX-9"], &effects)
-                if let engine = privateEngine { take(engine.sendChanges(), into: &effects) }
-                if let engine = sharedEngine { take(engine.sendChanges(), into: &effects) }
+                ], ["OBXW-12", "OBX-9"])
+                if let engine = privateEngine { take(engine.sendChanges()) }
+                if let engine = sharedEngine { take(engine.sendChanges()) }
             case .fetchPrivate:
                 syncSteps.removeFirst()
-                if let engine = privateEngine { take(engine.fetchChanges(), into: &effects) }
+                if let engine = privateEngine { take(engine.fetchChanges()) }
             case .fetchShared:
                 syncSteps.removeFirst()
-                if let engine = sharedEngine { take(engine.fetchChanges(), into: &effects) }
+                if let engine = sharedEngine { take(engine.fetchChanges()) }
             }
         }
-        finishWaitersIfIdle(effects: &effects)
+        finishWaitersIfIdle()
     }
 
-    func finishWaitersIfIdle(effects: inout [EngineEffect]) {
+    func finishWaitersIfIdle() {
         let busy = (privateEngine?.isBusy ?? false) || (sharedEngine?.isBusy ?? false)
             || adoptionRequest != nil
         guard !busy else { return }
@@ -295,7 +303,7 @@ extension OutboxEngine {
                 trace("launch.fetch-failed", [
                     TraceField("error", .string(failure.code.description)),
                     TraceField("retry", .bool(engine.fetchRetryPending)),
-                ], failure.code.isTransient ? ["OBX-19"] : [], &effects)
+                ], failure.code.isTransient ? ["OBX-19"] : [])
                 effects.append(.completed(waiter))
                 launchWaiter = nil
             } else if launchFetched {
@@ -306,11 +314,11 @@ extension OutboxEngine {
     }
 
     /// The store vanished or was rebuilt: record names of models that are gone are forgotten.
-    func storeReplaced(effects: inout [EngineEffect]) {
+    func storeReplaced() {
         historyPosition = store.lastHistoryPosition
         let gone = data.recordNames.keys.sorted().filter { !store.contains($0) }
         for model in gone { data.forget(model) }
-        trace("store.replaced", [TraceField("forgotten", .int(Int64(gone.count)))], [], &effects)
-        if !gone.isEmpty { writeSyncData(&effects) }
+        trace("store.replaced", [TraceField("forgotten", .int(Int64(gone.count)))], [])
+        if !gone.isEmpty { writeSyncData() }
     }
 }

@@ -9,7 +9,7 @@ extension OutboxEngine {
     /// the same step as the save (the device hands the save to the engine before anything
     /// else can happen, and the row is the engine's first write); then the outbox is
     /// reconciled (OBX-7).
-    func storeSaved(effects: inout [EngineEffect]) {
+    func storeSaved() {
         let entries = store.history(after: historyPosition)
         historyPosition = store.lastHistoryPosition
         var written: [String] = []
@@ -24,7 +24,7 @@ extension OutboxEngine {
                     let name = recordName(of: id)
                     if isNew {
                         trace("record.named", [TraceField("record", .string(name))],
-                            ["OBX-1", "OBX-35"], &effects)
+                            ["OBX-1", "OBX-35"])
                     }
                     let collection = collectionID(of: model, entity: entity)
                     if entity.isSharable, case .inserted = change { newRoots.append(collection) }
@@ -43,7 +43,7 @@ extension OutboxEngine {
                         trace("outbox.unsendable", [
                             TraceField("record", .string(name)),
                             TraceField("collection", .string(collection)),
-                        ], ["OBXW-8", "OBX-31"], &effects)
+                        ], ["OBXW-8", "OBX-31"])
                     }
                 case .deleted(let id, let entityName, _):
                     guard recordingEntity(entityName) != nil,
@@ -60,25 +60,25 @@ extension OutboxEngine {
                 }
             }
         }
-        noteVanishedModels(effects: &effects)
+        noteVanishedModels()
         guard !written.isEmpty else { return }
-        writeAll(&effects)
+        writeAll()
         trace("outbox.committed", [
             TraceField("rows", .list(written.map { .string($0) })),
             TraceField("collections",
                 .list(written.map { .string(data.rows[$0]?.collection ?? Self.mainCollection) })),
-        ], ["OBX-4", "OBX-2"], &effects)
+        ], ["OBX-4", "OBX-2"])
         effects.append(.probe("outbox.committed"))
         for collection in newRoots where data.tracked(collection) == nil {
-            ensureZoneExists(collection: collection, effects: &effects)
+            ensureZoneExists(collection: collection)
         }
         guard autosync else { return }
-        reconcileOutbox(reason: "commit", effects: &effects)
+        reconcileOutbox(reason: "commit")
     }
 
     /// OBX-6, OBXW-9: models gone from the store without a deletion the app saved (a batch
     /// delete): no row is written, their records stay in iCloud. Their names are forgotten.
-    func noteVanishedModels(effects: inout [EngineEffect]) {
+    func noteVanishedModels() {
         let gone = data.recordNames.keys.sorted().filter { store.model($0) == nil }
         guard !gone.isEmpty else { return }
         let names = gone.compactMap { data.recordNames[$0] }
@@ -86,8 +86,8 @@ extension OutboxEngine {
         trace("store.models-vanished", [
             TraceField("records", .list(names.map { .string($0) })),
             TraceField("note", .string("no outbox row: the records stay in iCloud")),
-        ], ["OBX-6", "OBXW-9"], &effects)
-        writeSyncData(&effects)
+        ], ["OBX-6", "OBXW-9"])
+        writeSyncData()
     }
 
     func recordingEntity(_ name: String) -> EntityDescription? {
@@ -128,7 +128,7 @@ extension OutboxEngine {
 
     /// OBX-3: `ensureZoneExists` for every owned collection that has local models (and
     /// `main`, which always exists), idempotent.
-    func ensureOwnedZones(reason: String, effects: inout [EngineEffect]) {
+    func ensureOwnedZones(reason: String) {
         var collections: [String] = []
         for model in store.models {
             guard let entity = entity(model.entity) else { continue }
@@ -142,31 +142,31 @@ extension OutboxEngine {
             collections.insert(Self.mainCollection, at: 0)
         }
         for collection in collections {
-            ensureZoneExists(collection: collection, effects: &effects)
+            ensureZoneExists(collection: collection)
         }
         trace("zones.ensured", [
             TraceField("reason", .string(reason)),
             TraceField("collections", .list(collections.map { .string($0) })),
-        ], ["OBX-3"], &effects)
+        ], ["OBX-3"])
     }
 
     /// `ensureZoneExists(zone, collectionID)`: tracked as owned, and a pending `saveZone`
     /// (sent before any record change of the run).
-    func ensureZoneExists(collection: String, effects: inout [EngineEffect]) {
+    func ensureZoneExists(collection: String) {
         guard let account, let engine = privateEngine else { return }
         let zone = ZoneID(owner: account, name: Self.zoneName(ofCollection: collection))
         if data.tracked(collection) == nil || data.tracked(collection)?.zone != zone {
             data.zones.removeAll { $0.collection == collection }
             data.zones.append(TrackedZone(zone: zone, collection: collection, role: .owner))
-            writeSyncData(&effects)
+            writeSyncData()
         }
         engine.state.add(pendingDatabaseChanges: [.saveZone(zone)])
-        flush(engine, into: &effects)
+        flush(engine)
     }
 
     /// OBX-7: `reconcileOutbox()`: every row whose collection is mapped to a tracked zone is
     /// marked attempted and staged in that zone's engine; the others stay and are not sent.
-    func reconcileOutbox(reason: String, effects: inout [EngineEffect]) {
+    func reconcileOutbox(reason: String) {
         var staged: [String] = []
         var unmapped: [String] = []
         var byEngine: [(CKSyncEngine, [CKSyncEngine.PendingRecordZoneChange])] = []
@@ -191,9 +191,9 @@ extension OutboxEngine {
         }
         for (engine, changes) in byEngine {
             engine.state.add(pendingRecordZoneChanges: changes)
-            flush(engine, into: &effects)
+            flush(engine)
         }
-        if !staged.isEmpty { writeSyncData(&effects) }
+        if !staged.isEmpty { writeSyncData() }
         // OBX-8: changes added to an engine that syncs automatically schedule its send, after
         // the scheduler's delay.
         let schedules = !staged.isEmpty && autosync
@@ -201,13 +201,13 @@ extension OutboxEngine {
             TraceField("reason", .string(reason)),
             TraceField("staged", .list(staged.map { .string($0) })),
             TraceField("unmapped", .list(unmapped.map { .string($0) })),
-        ], schedules ? ["OBX-7", "OBX-8"] : ["OBX-7"], &effects)
+        ], schedules ? ["OBX-7", "OBX-8"] : ["OBX-7"])
         if !unmapped.isEmpty,
            unmapped.contains(where: { data.collections[$0].map(data.revoked.contains) ?? false }) {
             trace("outbox.unsent", [
                 TraceField("records", .list(unmapped.map { .string($0) })),
                 TraceField("note", .string("their collection's share was revoked: never sent")),
-            ], ["OBXW-8"], &effects)
+            ], ["OBXW-8"])
         }
         effects.append(.probe("outbox.reconciled"))
     }

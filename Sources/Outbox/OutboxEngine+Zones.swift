@@ -8,38 +8,38 @@ extension OutboxEngine {
     /// A tracked zone went missing: an owned one is restored (OBX-25), a shared one was
     /// revoked (OBX-31). Zones the engine does not track are ignored.
     func zoneGone(
-        _ zone: ZoneID, reason: String, scope: DatabaseScope, effects: inout [EngineEffect]
+        _ zone: ZoneID, reason: String, scope: DatabaseScope
     ) {
         guard let tracked = data.tracked(zone: zone),
               tracked.role == role(of: scope) else { return }
         switch tracked.role {
         case .owner:
-            recoverOwnedZone(tracked, reason: reason, effects: &effects)
+            recoverOwnedZone(tracked, reason: reason)
         case .participant:
-            revokeSharedZone(tracked, reason: reason, effects: &effects)
+            revokeSharedZone(tracked, reason: reason)
         }
     }
 
     /// OBX-25: the zone is ensured again and every local model of its collection queued
     /// again with its system fields cleared; the reason is ignored (OBXW-6 for a purge).
-    func recoverOwnedZone(_ tracked: TrackedZone, reason: String, effects: inout [EngineEffect]) {
-        ensureZoneExists(collection: tracked.collection, effects: &effects)
+    func recoverOwnedZone(_ tracked: TrackedZone, reason: String) {
+        ensureZoneExists(collection: tracked.collection)
         let queued = requeueRecords(forCollection: tracked.collection)
         trace("zone.recovered", [
             TraceField("zone", .string(tracked.zone.description)),
             TraceField("reason", .string(reason)),
             TraceField("requeued", .int(Int64(queued))),
-        ], ["OBX-25"], &effects)
+        ], ["OBX-25"])
         if reason == "purged" || reason == "userDeletedZone" {
             trace("zone.purge-undone", [
                 TraceField("zone", .string(tracked.zone.description)),
                 TraceField("note",
                     .string("the user's purge is created again and filled from the device")),
-            ], ["OBXW-6", "OBX-25"], &effects)
+            ], ["OBXW-6", "OBX-25"])
         }
-        writeAll(&effects)
+        writeAll()
         effects.append(.probe("outbox.zone.recovered"))
-        reconcileOutbox(reason: "zone recovery", effects: &effects)
+        reconcileOutbox(reason: "zone recovery")
     }
 
     /// `requeueRecords(forCollection:)`: a save row for every local model of the collection,
@@ -70,7 +70,7 @@ extension OutboxEngine {
 
     /// OBX-31: the zone is untracked, its collection unmapped, and
     /// `recoverFromRevokedShare(collection)` keeps the local copies (OBXW-8).
-    func revokeSharedZone(_ tracked: TrackedZone, reason: String, effects: inout [EngineEffect]) {
+    func revokeSharedZone(_ tracked: TrackedZone, reason: String) {
         data.zones.removeAll { $0.zone == tracked.zone }
         if !data.revoked.contains(tracked.collection) { data.revoked.append(tracked.collection) }
         let copies = data.collections.keys.sorted().filter {
@@ -82,30 +82,30 @@ extension OutboxEngine {
             TraceField("reason", .string(reason)),
             TraceField("kept", .int(Int64(copies.count))),
             TraceField("note", .string("recoverFromRevokedShare: the local copies are kept")),
-        ], ["OBX-31"], &effects)
+        ], ["OBX-31"])
         if !copies.isEmpty {
             trace("share.copies-kept", [TraceField("records", .list(copies.map { .string($0) }))],
-                  ["OBXW-8", "OBX-31"], &effects)
+                  ["OBXW-8", "OBX-31"])
         }
-        writeSyncData(&effects)
+        writeSyncData()
         effects.append(.probe("outbox.share.revoked"))
     }
 
     /// OBX-26: the adapter acts on the kind of account change.
-    func accountChange(_ change: CKSyncEngine.AccountChange, effects: inout [EngineEffect]) {
+    func accountChange(_ change: CKSyncEngine.AccountChange) {
         switch change.changeType {
         case .signIn(let user):
             data.lastUser = user
             signedOut = false
-            trace("account.sign-in", [TraceField("user", .string(user))], ["OBX-26"], &effects)
-            ensureOwnedZones(reason: "sign-in", effects: &effects)
-            reconcileOutbox(reason: "sign-in", effects: &effects)
+            trace("account.sign-in", [TraceField("user", .string(user))], ["OBX-26"])
+            ensureOwnedZones(reason: "sign-in")
+            reconcileOutbox(reason: "sign-in")
         case .signOut:
             signedOut = true
             trace("account.sign-out", [
                 TraceField("note", .string("availability signed out; local data kept")),
-            ], ["OBX-26"], &effects)
-            writeSyncData(&effects)
+            ], ["OBX-26"])
+            writeSyncData()
         case .switchAccounts(let previous, let user):
             data.lastUser = user
             signedOut = false
@@ -116,17 +116,17 @@ extension OutboxEngine {
             trace("account.switched", [
                 TraceField("from", .string(previous)), TraceField("to", .string(user)),
                 TraceField("requeued", .int(Int64(queued))),
-            ], ["OBX-26"], &effects)
+            ], ["OBX-26"])
             if hasData && queued > 0 {
                 trace("account.data-carried-over", [
                     TraceField("note",
                         .string("the previous account's local data is queued into the new "
                         + "account")),
-                ], ["OBXW-7", "OBX-26"], &effects)
+                ], ["OBXW-7", "OBX-26"])
             }
-            ensureOwnedZones(reason: "account switch", effects: &effects)
-            writeAll(&effects)
-            reconcileOutbox(reason: "account switch", effects: &effects)
+            ensureOwnedZones(reason: "account switch")
+            writeAll()
+            reconcileOutbox(reason: "account switch")
         }
     }
 
@@ -134,7 +134,7 @@ extension OutboxEngine {
 
     /// The accepted share's metadata: a look at the shared database for zones this device
     /// can read and does not track yet.
-    func checkForAcceptedShares(effects: inout [EngineEffect]) {
+    func checkForAcceptedShares() {
         guard adoptionRequest == nil, account != nil, isOnline, !signedOut else { return }
         nextOwnRequest += 1
         let id = RequestID(nextOwnRequest)
@@ -142,7 +142,7 @@ extension OutboxEngine {
         effects.append(.send(id, .fetchDatabaseChanges(scope: .sharedDatabase, token: nil)))
     }
 
-    func adoptionAnswered(_ response: CloudResponse, effects: inout [EngineEffect]) {
+    func adoptionAnswered(_ response: CloudResponse) {
         guard case .databaseChanges(let changed, _, _, _) = response else { return }
         var adopted = false
         for zone in changed where data.tracked(zone: zone) == nil {
@@ -155,20 +155,20 @@ extension OutboxEngine {
             trace("share.prepare", [
                 TraceField("collection", .string(collection)),
                 TraceField("note", .string("scoped to this collection; nothing else touched")),
-            ], ["OBX-30"], &effects)
+            ], ["OBX-30"])
             data.revoked.removeAll { $0 == collection }
             data.zones.append(TrackedZone(zone: zone, collection: collection, role: .participant))
             trace("share.adopted", [
                 TraceField("zone", .string(zone.description)),
                 TraceField("collection", .string(collection)),
                 TraceField("role", .string("participant")),
-            ], ["OBX-29"], &effects)
+            ], ["OBX-29"])
             effects.append(.probe("outbox.share.adopted"))
             adopted = true
         }
         guard adopted else { return }
-        writeSyncData(&effects)
-        activateSharedEngineIfNeeded(effects: &effects)
-        if let engine = sharedEngine { take(engine.fetchChanges(), into: &effects) }
+        writeSyncData()
+        activateSharedEngineIfNeeded()
+        if let engine = sharedEngine { take(engine.fetchChanges()) }
     }
 }

@@ -14,7 +14,15 @@ public typealias OutboxContext = EngineContext<OutboxSyncData>
 ///
 /// The CKSyncEngine layer delivers its delegate's events synchronously inside each call;
 /// the engine keeps the event's context in `working` while it does, so the delegate
-/// callbacks read and change the same working copies of the disk.
+/// callbacks read and change the same working copies of the disk. One event's effects
+/// gather in `effects`; a delegate callback gathers its own there meanwhile and hands them
+/// to its CKSyncEngine, which returns them in its order.
+///
+/// Invariants the world keeps, trapped when broken: each probe point passed gets one
+/// `.resume` (with the ticket `.sole`), so no more come than were passed; a timer fires only
+/// for the CKSyncEngine that armed it (the adapter arms none). Ignored on purpose: an
+/// answer no request awaits (a killed incarnation's request that reached the cloud after
+/// the kill is answered to this one) and a timer of a shared engine deactivated since.
 public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
     public typealias SyncData = OutboxSyncData
 
@@ -85,11 +93,20 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
     /// in order (docs/ENGINE-CONTRACT.md), so a paused event goes on at its probe's resume.
     var probesPassed = 0
     var resumesReceived = 0
+    /// The effects of the event being handled, in order (empty between events); a delegate
+    /// callback gathers its own here meanwhile, for its CKSyncEngine to hand back in order.
+    var effects: [EngineEffect] = []
 
     struct PausedEvent {
+        enum Kind {
+            /// A fetched page, applied at the resume.
+            case page(CKSyncEngine.FetchedRecordZoneChanges)
+            /// A `willSendChanges`: the batch is built at the resume.
+            case send
+        }
+
         let scope: DatabaseScope
-        /// The page to apply; nil for a paused `willSendChanges`.
-        let changes: CKSyncEngine.FetchedRecordZoneChanges?
+        let kind: Kind
         var resumeAt: Int?
     }
 
@@ -136,28 +153,25 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
     }
 
     public func handle(_ event: EngineEvent, context: inout OutboxContext) -> [EngineEffect] {
-        var effects: [EngineEffect] = []
         working = context
         isOnline = context.isOnline
         switch event {
         case .launch(let waiter):
-            launch(waiter: waiter, effects: &effects)
+            launch(waiter: waiter)
         case .storeSaved:
-            storeSaved(effects: &effects)
+            storeSaved()
         case .push:
-            pushed(effects: &effects)
+            pushed()
         case .timer(let timer):
-            timerFired(timer, effects: &effects)
+            timerFired(timer)
         case .response(let id, let response):
-            answered(id, response, effects: &effects)
-        case .resume:
-            // Probe points are passed in line, but a paused page or send waits for its own.
-            resumesReceived += 1
-            resumePausedEvents(effects: &effects)
+            answered(id, response)
+        case .resume(let ticket):
+            resumed(ticket)
         case .appCall(let call, let waiter):
-            appCall(call, waiter: waiter, effects: &effects)
+            appCall(call, waiter: waiter)
         case .storeReplaced:
-            storeReplaced(effects: &effects)
+            storeReplaced()
         case .observerAttached:
             effects.append(.trace(kind: "observer.attached", details: [
                 TraceField("note",
@@ -165,21 +179,33 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
             ], rules: ["OBX-4"]))
             historyPosition = working?.store.lastHistoryPosition ?? historyPosition
         case .accountChanged:
-            accountChanged(effects: &effects)
+            accountChanged()
         case .networkChanged(let online):
-            networkChanged(online: online, effects: &effects)
+            networkChanged(online: online)
         }
         // Effects the engines gathered outside their own entry points (the app's `state.add`
         // from inside another engine's callback), then the Sync Now steps and waiters.
         for engine in [privateEngine, sharedEngine].compactMap({ $0 }) {
-            take(engine.takeEffects(), into: &effects)
+            take(engine.takeEffects())
         }
-        if !syncSteps.isEmpty { runSyncSteps(effects: &effects) }
-        activateSharedEngineIfNeeded(effects: &effects)
-        finishWaitersIfIdle(effects: &effects)
+        if !syncSteps.isEmpty { runSyncSteps() }
+        activateSharedEngineIfNeeded()
+        finishWaitersIfIdle()
         if let result = working { context = result }
         working = nil
-        return countProbes(effects)
+        var taken: [EngineEffect] = []
+        swap(&taken, &effects)
+        return countProbes(taken)
+    }
+
+    /// Probe points are passed in line, but a paused page or send waits for its own resume.
+    /// The world resumes each probe point once, for the incarnation that passed it.
+    private func resumed(_ ticket: ProbeTicket) {
+        precondition(ticket == .sole, "outbox: resumed \(ticket), but it passes `.sole` only")
+        precondition(resumesReceived < probesPassed,
+            "outbox: resumed with no probe point passed and not resumed")
+        resumesReceived += 1
+        resumePausedEvents()
     }
 
     /// A trace kind no trace carries: put right after the probe point a paused event waits
@@ -229,18 +255,18 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
     var account: String? { working?.account }
 
     /// A write of the store and sync data together (atomically).
-    func writeAll(_ effects: inout [EngineEffect]) {
+    func writeAll() {
         guard let working else { return }
         effects.append(working.writeAll)
     }
 
-    func writeSyncData(_ effects: inout [EngineEffect]) {
+    func writeSyncData() {
         guard let working else { return }
         effects.append(.write(DiskWrite(syncData: SyncDataBox(working.syncData))))
     }
 
     func trace(
-        _ kind: String, _ details: [TraceField], _ rules: [String], _ effects: inout [EngineEffect]
+        _ kind: String, _ details: [TraceField], _ rules: [String]
     ) {
         effects.append(.trace(kind: kind, details: details, rules: rules))
     }
@@ -255,13 +281,13 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
 
     /// Takes the effects a change of an engine's state caused, unless inside a callback (the
     /// engine then keeps them in its order, and they are taken when the call returns).
-    func flush(_ engine: CKSyncEngine, into effects: inout [EngineEffect]) {
+    func flush(_ engine: CKSyncEngine) {
         guard !inDelegate else { return }
-        take(engine.takeEffects(), into: &effects)
+        take(engine.takeEffects())
     }
 
     /// Takes a CKSyncEngine call's effects, passing `upload.sent` as each modify request leaves.
-    func take(_ engineEffects: [EngineEffect], into effects: inout [EngineEffect]) {
+    func take(_ engineEffects: [EngineEffect]) {
         for effect in engineEffects {
             effects.append(effect)
             switch effect {

@@ -185,4 +185,49 @@ import TestSupport
             == [.string("From the tablet")])
         #expect(rig.store.history(after: 0).map(\.author).last == MirrorEngine.author)
     }
+
+    /// MIR-2: with a store that did not load, the world's events still come (the resume of
+    /// the load failure's probe point among them); nothing answers them.
+    @Test func aStoreThatFailedToLoadIgnoresTheWorldsEvents() {
+        let schema = Schema(entities: [
+            EntityDescription(name: "Note", attributes: [
+                AttributeDescription(name: "title", type: .string),
+            ]),
+        ])
+        let rig = makeRig(schema: schema)
+        rig.deliver(.launch(waiter: nil))
+        let events: [EngineEvent] = [
+            .resume(.sole), .storeSaved, .push, .storeReplaced, .observerAttached,
+            .accountChanged, .networkChanged(online: false), .networkChanged(online: true),
+        ]
+        for event in events {
+            #expect(rig.describe(rig.deliver(event)) == [], "\(event)")
+        }
+    }
+
+    /// A killed incarnation's request that reaches the cloud after the kill is answered to
+    /// the new one: an answer to no request in flight changes nothing.
+    @Test func anAnswerToNoRequestInFlightIsIgnored() {
+        let rig = launchedRig()
+        #expect(rig.engine.isIdle(now: rig.now))
+        #expect(rig.describe(rig.deliver(.response(RequestID(1),
+            .accountStatus(.available)))) == [])
+        #expect(rig.describe(rig.deliver(.response(RequestID(99),
+            .accountStatus(.available)))) == [])
+    }
+
+    /// As above, while a request runs: an answer with another id than the one it awaits (or
+    /// while it awaits none) changes nothing; its own answer then goes on as ever.
+    @Test func anAnswerToAnotherRequestIsIgnoredWhileOneRuns() throws {
+        let rig = makeRig()
+        rig.deliver(.launch(waiter: nil))
+        #expect(rig.describe(rig.deliver(.response(RequestID(7),
+            .accountStatus(.available)))) == [])
+        let resume = try #require(rig.next())
+        rig.deliver(resume)
+        let status = try #require(rig.sent.last)
+        #expect(rig.describe(rig.deliver(.response(RequestID(status.id.rawValue + 1),
+            .accountStatus(.available)))) == [])
+        #expect(rig.describe(rig.deliver(rig.answer(status.id))) == ["send fetchUserRecordID"])
+    }
 }

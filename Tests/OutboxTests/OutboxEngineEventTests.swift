@@ -175,4 +175,21 @@ import TestSupport
             "probe upload.start",
         ])
     }
+
+    /// A killed incarnation's request that reaches the cloud after the kill is answered to
+    /// the new one: an answer to no request in flight changes nothing.
+    @Test func anAnswerToNoRequestInFlightIsIgnored() {
+        let rig = launchedRig()
+        #expect(rig.describe(rig.deliver(.response(RequestID(1),
+            .accountStatus(.available)))) == [])
+        #expect(rig.describe(rig.deliver(.response(RequestID(900_000_001),
+            .accountStatus(.available)))) == [])
+    }
+
+    /// OBX-8: a timer the shared engine armed before it was deactivated finds no engine, and
+    /// changes nothing.
+    @Test func aTimerOfTheDeactivatedSharedEngineIsIgnored() {
+        let rig = launchedRig()
+        #expect(rig.describe(rig.deliver(.timer(EngineTimer("outbox.shared.fetch")))) == [])
+    }
 }

@@ -531,10 +531,10 @@ public final class HistoryEngine: SyncEngine {
 
     private func answered(_ id: RequestID, _ response: CloudResponse,
                           context: inout HistoryContext) {
+        // A request of the killed incarnation that reached the cloud after the relaunch is
+        // answered to this engine, which never sent it: ignored.
         guard let number = requestOwners.removeValue(forKey: id), let operation = running,
-              operation.number == number else {
-            preconditionFailure("history: an answer to \(id), which no running operation sent")
-        }
+              operation.number == number else { return }
         if operation.isPaused {
             precondition(operation.bufferedAnswer == nil,
                 "history: a second answer while one request at a time is in flight")

@@ -239,6 +239,15 @@ import TestSupport
             .completed(WaiterID(5)),
         ])
     }
+
+    /// A request of a killed incarnation that reached the cloud after the relaunch is answered
+    /// to the new engine, which never sent it: ignored.
+    @Test func anAnswerToARequestNeverSentIsIgnored() {
+        let rig = makeRig()
+        rig.launch()
+        let stale = CloudResponse.failure(CloudError(.networkFailure, message: "stale"))
+        #expect(rig.handle(.response(RequestID(999), stale)) == [])
+    }
 }
 
 extension EngineRig {

@@ -19,6 +19,11 @@ extension EngineTimer {
 /// Local changes come from the store's persistent history after a token (HIS-5); a staged
 /// token is persisted only by a successful push (HIS-7); pulls use database and zone change
 /// tokens (HIS-22); errors go through the recovery policy table (`HistoryRecovery`).
+///
+/// Invariants (each traps): one operation runs, with at most one request in flight, and ends
+/// with none; a `.resume` (always `.sole`) comes only while it is stopped at a probe point;
+/// the debounce fires only while enabled, the backoff only during a pause, no other timer.
+/// An answer to a request it never sent (a killed incarnation's) is ignored.
 public final class HistoryEngine: SyncEngine {
     public typealias SyncData = HistorySyncData
 

@@ -13,6 +13,11 @@ typealias NaiveContext = EngineContext<NaiveSyncData>
 /// created and run alongside the others, as the article's calls are; all of them live in
 /// memory only (NAIVE-5, NAIVE-14); the disk holds
 /// one database token, the models' record names and a diagnostic ledger (`NaiveSyncData`).
+///
+/// Invariants (each traps): each operation has at most one request in flight; a `.resume`
+/// comes only while an operation is stopped at a probe point (the first stopped goes on,
+/// whatever the ticket); only retry timers are set, and one fires only while its operation
+/// waits for it. An answer to a request it never sent (a killed incarnation's) is ignored.
 public final class NaiveEngine: SyncEngine {
     public typealias SyncData = NaiveSyncData
 

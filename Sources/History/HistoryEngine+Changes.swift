@@ -24,15 +24,14 @@ struct HistoryChangeSet {
 extension HistoryEngine {
     /// HIS-5, HIS-7: the transactions after the staged token, else the persisted one, not by
     /// the sync author; `relevant.last?.token` is staged (nil when nothing is relevant).
-    func readChanges(context: inout HistoryContext,
-        effects: inout [EngineEffect]) -> HistoryChangeSet {
+    func readChanges(context: inout HistoryContext) -> HistoryChangeSet {
         let persisted = context.syncData.persistedToken
         let lastToken = stagedToken ?? persisted
         let relevant = context.store.persistentHistory(after: lastToken)
             .filter { $0.author != Self.author }
         if stageLeftByFailure, let staged = stagedToken {
             noteSkippedFailedChanges(staged: staged, nothingNew: relevant.isEmpty,
-                context: context, effects: &effects)
+                context: context)
         }
         stageLeftByFailure = false
         stagedToken = relevant.last?.token
@@ -82,14 +81,13 @@ extension HistoryEngine {
                 if !kept.isEmpty { set.updates.append(.init(model: id, keys: kept)) }
             }
         }
-        traceRead(set, after: lastToken, transactions: relevant.count, skipped: skipped,
-            effects: &effects)
+        traceRead(set, after: lastToken, transactions: relevant.count, skipped: skipped)
         return set
     }
 
     /// HISW-1: the failed push's changes are behind the staged token, so this read skips them.
     private func noteSkippedFailedChanges(staged: HistoryToken, nothingNew: Bool,
-        context: HistoryContext, effects: inout [EngineEffect]) {
+        context: HistoryContext) {
         let skipped = context.store.persistentHistory(after: context.syncData.persistedToken)
             .filter { $0.author != Self.author && $0.token <= staged }
         let models = Set(skipped.flatMap { $0.changes.map(Self.model(of:)) })
@@ -108,7 +106,7 @@ extension HistoryEngine {
 
     /// What the read found and staged (HIS-5, HIS-6, HIS-7), and a batch delete in it (HIS-40).
     private func traceRead(_ set: HistoryChangeSet, after lastToken: HistoryToken?,
-        transactions: Int, skipped: Int, effects: inout [EngineEffect]) {
+        transactions: Int, skipped: Int) {
         effects.append(.trace(kind: "history.read", details: [
             TraceField("after", .string(lastToken?.description ?? "nil")),
             TraceField("transactions", .int(Int64(transactions))),
@@ -132,8 +130,8 @@ extension HistoryEngine {
     }
 
     /// HIS-2: the model's `recordName`, a UUID named once and kept.
-    func recordName(of id: ModelID, entity: EntityDescription, context: inout HistoryContext,
-                    effects: inout [EngineEffect]) -> String {
+    func recordName(of id: ModelID, entity: EntityDescription,
+        context: inout HistoryContext) -> String {
         if let known = context.syncData.recordNames[id] { return known }
         let name = context.makeRandomRecordName()
         context.syncData.name(id, name)
@@ -146,7 +144,7 @@ extension HistoryEngine {
 
     /// HIS-8: `markAsPushed`: the staged token is persisted; with no unconsumed transaction
     /// left, the whole history is deleted.
-    func markAsPushed(context: inout HistoryContext, effects: inout [EngineEffect]) {
+    func markAsPushed(context: inout HistoryContext) {
         if let staged = stagedToken {
             context.syncData.persistedToken = staged
             stagedToken = nil

@@ -5,8 +5,9 @@ import SyncContract
 
 extension HistoryEngine {
     /// A push phase (HIS-17): guarded by HIS-11/HIS-12 unless `push()` reserved it already.
-    func startPush(_ operation: HistoryOperation, context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
+    func startPush(_ operation: HistoryOperation, context: inout HistoryContext) {
+        let upload = HistoryPushState()
+        operation.stage = .push(upload)
         if !operation.holdsPushFlag {
             // The push step of `enable()` or `sync` calls `push()` like any caller.
             if let pausedFor {
@@ -14,7 +15,7 @@ extension HistoryEngine {
                     TraceField("trigger", .string(operation.trigger)),
                     TraceField("reason", .string(pausedFor.rawValue)),
                 ], rules: ["HIS-12"]))
-                nextPhase(operation, context: &context, effects: &effects)
+                nextPhase(operation, context: &context)
                 return
             }
             if isPushing {
@@ -22,27 +23,23 @@ extension HistoryEngine {
                 effects.append(.trace(kind: "push.deduplicated", details: [
                     TraceField("trigger", .string(operation.trigger)),
                 ], rules: ["HIS-11"]))
-                nextPhase(operation, context: &context, effects: &effects)
+                nextPhase(operation, context: &context)
                 return
             }
             isPushing = true
             operation.holdsPushFlag = true
         }
-        let changes = readChanges(context: &context, effects: &effects)
+        let changes = readChanges(context: &context)
         var probes = uploadProbes(operation)
         guard !changes.isEmpty else {
             effects.append(.trace(kind: "push.completed", details: [
                 TraceField("count", .int(0)),
             ], rules: ["HIS-17"]))
-            operation.requests = []
             probes += ["upload.start"]
-            pass(probes, then: .pushDone, operation, context: &context, effects: &effects)
+            pass(probes, then: .pushDone, operation, context: &context)
             return
         }
-        operation.requests = buildRequests(changes, context: &context, effects: &effects)
-        operation.requestIndex = 0
-        operation.pushFailure = nil
-        operation.writtenRecords = []
+        upload.requests = buildRequests(changes, context: &context)
         // Names, owners: on disk before any request leaves (the seed keeps them in the model).
         effects.append(context.writeAll)
         if let staged = stagedToken {
@@ -52,14 +49,14 @@ extension HistoryEngine {
             probes.append("history.token.staged")
         }
         probes.append("upload.start")
-        pass(probes, then: .pushNext, operation, context: &context, effects: &effects)
+        pass(probes, then: .pushNext, operation, context: &context)
     }
 
     /// HIS-17 steps 2–6: owners through the parent chain, grouped by database; inserts
     /// (`allKeys`), updates (`changedKeys`, on `privateRecordData`), deletions; one request
     /// each, private first.
-    func buildRequests(_ changes: HistoryChangeSet, context: inout HistoryContext,
-                       effects: inout [EngineEffect]) -> [HistoryPushRequest] {
+    func buildRequests(_ changes: HistoryChangeSet,
+        context: inout HistoryContext) -> [HistoryPushRequest] {
         var byOwner: [String: (inserts: [(ModelID, RecordSave)], updates: [(ModelID, RecordSave)],
             deletes: [String])] = [:]
         let own = Self.defaultOwner
@@ -67,22 +64,21 @@ extension HistoryEngine {
         for id in changes.insertions {
             guard let model = context.store.model(id),
                 let entity = schema.entity(named: model.entity) else { continue }
-            let effective = resolveOwner(id, context: &context, effects: &effects)
-            let name = recordName(of: id, entity: entity, context: &context, effects: &effects)
+            let effective = resolveOwner(id, context: &context)
+            let name = recordName(of: id, entity: entity, context: &context)
             let save = recordSave(model, entity: entity, name: name, keys: nil, owner: effective,
-                                  base: nil, context: &context, effects: &effects)
+                                  base: nil, context: &context)
             byOwner[effective, default: ([], [], [])].inserts.append((id, save))
         }
         for update in changes.updates {
             guard let model = context.store.model(update.model),
                 let entity = schema.entity(named: model.entity) else { continue }
-            let effective = resolveOwner(update.model, context: &context, effects: &effects)
-            let name = recordName(of: update.model, entity: entity, context: &context,
-                effects: &effects)
+            let effective = resolveOwner(update.model, context: &context)
+            let name = recordName(of: update.model, entity: entity, context: &context)
             let save = recordSave(model, entity: entity, name: name, keys: update.keys,
                 owner: effective,
                                   base: context.syncData.systemFields[update.model],
-                                  context: &context, effects: &effects)
+                                  context: &context)
             byOwner[effective, default: ([], [], [])].updates.append((update.model, save))
         }
         for deletion in changes.deletions {
@@ -113,8 +109,7 @@ extension HistoryEngine {
 
     /// HIS-19: the effective owner, through the parent chain (a visited set against cycles);
     /// a child whose effective owner is a sharer is rewritten to it, written back locally.
-    func resolveOwner(_ id: ModelID, context: inout HistoryContext,
-        effects: inout [EngineEffect]) -> String {
+    func resolveOwner(_ id: ModelID, context: inout HistoryContext) -> String {
         var visited: Set<ModelID> = []
         var current = id
         var found: String?
@@ -141,8 +136,7 @@ extension HistoryEngine {
     /// (rebuilt on the system fields, HIS-4); the parent as `parentRecordID` (HIS-3).
     func recordSave(_ model: Model, entity: EntityDescription, name: String, keys: [String]?,
         owner: String,
-                    base: CloudRecord?, context: inout HistoryContext,
-                    effects: inout [EngineEffect]) -> RecordSave {
+                    base: CloudRecord?, context: inout HistoryContext) -> RecordSave {
         let zone = zone(owner: owner == Self.defaultOwner ? nil : owner, context)
         let encoded = HistoryRecords.fields(of: model, entity: entity, keys: keys)
         var record = base ?? CloudRecord(recordType: entity.name, recordName: name, zone: zone)
@@ -157,8 +151,7 @@ extension HistoryEngine {
             } else if let target = model.toOne[parent.name],
                       let targetModel = context.store.model(target),
                       let targetEntity = schema.entity(named: targetModel.entity) {
-                record.parent = recordName(of: target, entity: targetEntity, context: &context,
-                    effects: &effects)
+                record.parent = recordName(of: target, entity: targetEntity, context: &context)
             } else {
                 record.parent = nil
             }
@@ -177,13 +170,13 @@ extension HistoryEngine {
     }
 
     /// Sends the push's next request, or ends the push (every request succeeded).
-    func pushNext(_ operation: HistoryOperation, context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
-        guard operation.requestIndex < operation.requests.count else {
-            pushDone(operation, context: &context, effects: &effects)
+    func pushNext(_ operation: HistoryOperation, context: inout HistoryContext) {
+        let upload = operation.upload
+        guard upload.requestIndex < upload.requests.count else {
+            pushDone(operation, context: &context)
             return
         }
-        let request = operation.requests[operation.requestIndex]
+        let request = upload.requests[upload.requestIndex]
         let names = request.saves.map(\.record.recordName) + request.deletes
         let repeated = names.filter(writtenByFailedPush.contains)
         var rules = ["HIS-1", "HIS-17", "HIS-20"]
@@ -204,25 +197,27 @@ extension HistoryEngine {
             ], rules: ["HISW-2", "HIS-18"]))
             for name in repeated { writtenByFailedPush.remove(name) }
         }
-        send(request.request, for: operation, effects: &effects)
-        operation.sentRequest = true
-        pass(["upload.sent"], then: .wait, operation, context: &context, effects: &effects)
+        send(request.request, for: operation)
+        upload.sentRequest = true
+        pass(["upload.sent"], then: .wait, operation, context: &context)
     }
 
     /// A push request's answer: the next request, or the end of the push on a failure.
     func pushAnswered(_ response: CloudResponse, _ operation: HistoryOperation,
-                      context: inout HistoryContext, effects: inout [EngineEffect]) {
-        if operation.rebuildZonePending {
-            rebuildZoneAnswered(response, operation, context: &context, effects: &effects)
+                      context: inout HistoryContext) {
+        if let rebuild = operation.rebuild, rebuild.zonePending {
+            rebuildZoneAnswered(response, rebuild, operation, context: &context)
             return
         }
-        guard operation.requestIndex < operation.requests.count else { return }
-        let request = operation.requests[operation.requestIndex]
+        let upload = operation.upload
+        guard upload.requestIndex < upload.requests.count else {
+            preconditionFailure("history: an answer after the push's last request")
+        }
+        let request = upload.requests[upload.requestIndex]
         let failure: (error: CloudError, perItem: Bool)?
         switch response {
         case .recordsModified(let results):
-            failure = readResults(results, request, operation, context: &context,
-                effects: &effects)
+            failure = readResults(results, request, operation, context: &context)
         case .failure(let error):
             failure = (error, false)
         default:
@@ -230,33 +225,34 @@ extension HistoryEngine {
         }
         if let failure {
             pushFailed(failure.error, perItem: failure.perItem, request, operation,
-                context: &context, effects: &effects)
+                context: &context)
             return
         }
-        operation.requestIndex += 1
-        pass(["upload.done"], then: .pushNext, operation, context: &context, effects: &effects)
+        upload.requestIndex += 1
+        pass(["upload.done"], then: .pushNext, operation, context: &context)
     }
 
     /// Each record's result: system fields kept (HIS-4), the written names noted (HISW-2);
     /// returns the request's failure as HIS-33 reads it, if any.
     private func readResults(_ results: [ItemResult], _ request: HistoryPushRequest,
-        _ operation: HistoryOperation, context: inout HistoryContext,
-        effects: inout [EngineEffect]) -> (error: CloudError, perItem: Bool)? {
+        _ operation: HistoryOperation,
+        context: inout HistoryContext) -> (error: CloudError, perItem: Bool)? {
+        let upload = operation.upload
         var failure: (error: CloudError, perItem: Bool)?
         var wrote = false
         var itemCodes: [CloudErrorCode] = []
         for (index, result) in results.enumerated() {
             switch result {
             case .saved(let record):
-                operation.writtenRecords.append(record.recordName)
+                upload.writtenRecords.append(record.recordName)
                 let model = index < request.models.count
                     ? request.models[index] : context.syncData.models[record.recordName]
                 if let model, recordSaved(record, model: model, request: request,
-                    context: &context, effects: &effects) {
+                    context: &context) {
                     wrote = true
                 }
             case .deleted(let name):
-                operation.writtenRecords.append(name)
+                upload.writtenRecords.append(name)
                 if let model = context.syncData.models[name] {
                     context.syncData.systemFields[model] = nil
                 }
@@ -276,14 +272,14 @@ extension HistoryEngine {
             effects.append(.trace(kind: "system-fields.stored", details: [
                 TraceField("records", .int(Int64(request.models.count))),
             ], rules: ["HIS-4"]))
-            writeSyncData(context, effects: &effects)
+            writeSyncData(context)
         }
         return failure
     }
 
     /// One saved record of the push; returns whether its system fields were stored (HIS-4).
     private func recordSaved(_ record: CloudRecord, model: ModelID, request: HistoryPushRequest,
-        context: inout HistoryContext, effects: inout [EngineEffect]) -> Bool {
+        context: inout HistoryContext) -> Bool {
         var wrote = false
         if request.kind == .inserts {
             // HIS-4: the system fields go into privateRecordData, written as
@@ -294,7 +290,7 @@ extension HistoryEngine {
             wrote = true
         } else {
             noteOtherAccountEdit(record, model: model, request: request,
-                context: context, effects: &effects)
+                context: context)
         }
         if request.kind != .inserts,
             record.creationTime == record.modificationTime {
@@ -312,10 +308,10 @@ extension HistoryEngine {
 
     /// HIS-18: a failed request stops the push with the token staged; recovery decides next.
     private func pushFailed(_ error: CloudError, perItem: Bool, _ request: HistoryPushRequest,
-        _ operation: HistoryOperation, context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
+        _ operation: HistoryOperation, context: inout HistoryContext) {
+        let upload = operation.upload
         let syncError = HistoryRecovery.syncError(error, perItem: perItem)
-        operation.pushFailure = (syncError, error)
+        upload.failure = (syncError, error)
         var rules = ["HIS-17", "HIS-18", "HIS-33"]
         if error.code == .limitExceeded { rules += ["HIS-41", "HISW-13"] }
         effects.append(.trace(kind: "push.failed", details: [
@@ -324,19 +320,17 @@ extension HistoryEngine {
             TraceField("syncError", .string(syncError.rawValue)),
             TraceField("note", .string("the push stops; the token stays staged")),
         ], rules: rules))
-        for name in operation.writtenRecords { writtenByFailedPush.insert(name) }
+        for name in upload.writtenRecords { writtenByFailedPush.insert(name) }
         let probes = recover(error, perItem: perItem, during: operation,
-                             context: &context, effects: &effects)
-        pass(["upload.done"] + probes, then: .pushDone, operation, context: &context,
-            effects: &effects)
+                             context: &context)
+        pass(["upload.done"] + probes, then: .pushDone, operation, context: &context)
     }
 
     /// HISW-12: an update of a model whose system fields came from another account reached
     /// the new account's zone, which exists already: the edit went up as a partial
     /// `.changedKeys` record (no `zoneNotFound`, so no HIS-28 upload of everything).
     private func noteOtherAccountEdit(_ record: CloudRecord, model: ModelID,
-                                      request: HistoryPushRequest, context: HistoryContext,
-                                      effects: inout [EngineEffect]) {
+                                      request: HistoryPushRequest, context: HistoryContext) {
         guard request.kind == .updates, request.scope == .privateDatabase,
             context.syncData.owners[model] == nil,
             let base = context.syncData.systemFields[model],
@@ -352,45 +346,45 @@ extension HistoryEngine {
 
     /// The end of a push phase: `markChangesAsPushed` after success (HIS-17 step 7), the
     /// staged token left after a failure (HISW-1), then HIS-11's compensating run.
-    func pushDone(_ operation: HistoryOperation, context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
-        if operation.phase == .rebuild(purge: true) || operation.phase == .rebuild(purge: false) {
-            let done = operation.sentRequest ? [] : ["upload.done"]
-            if operation.pushFailure == nil {
+    func pushDone(_ operation: HistoryOperation, context: inout HistoryContext) {
+        let upload = operation.upload
+        if let rebuild = operation.rebuild {
+            let done = upload.sentRequest ? [] : ["upload.done"]
+            if upload.failure == nil {
                 effects.append(.trace(kind: "rebuild.uploaded", details: [
                     TraceField("records",
-                        .int(Int64(operation.requests.reduce(0) { $0 + $1.saves.count }))),
-                ], rules: operation.phase == .rebuild(purge: true) ? ["HIS-27"] : ["HIS-28"]))
+                        .int(Int64(upload.requests.reduce(0) { $0 + $1.saves.count }))),
+                ], rules: [rebuild.rule]))
                 reportedError = nil
             }
-            operation.requests = []
-            pass(done, then: .nextPhase, operation, context: &context, effects: &effects)
+            upload.requests = []
+            pass(done, then: .nextPhase, operation, context: &context)
             return
         }
         var probes: [String] = []
-        if let failure = operation.pushFailure {
+        if let failure = upload.failure {
             stageLeftByFailure = stagedToken != nil
             effects.append(.trace(kind: "push.ended-with-error", details: [
                 TraceField("syncError", .string(failure.error.rawValue)),
                 TraceField("stagedToken", .string(stagedToken?.description ?? "nil")),
             ], rules: ["HIS-18", "HIS-7"]))
         } else {
-            if !operation.requests.isEmpty {
-                markAsPushed(context: &context, effects: &effects)
+            if !upload.requests.isEmpty {
+                markAsPushed(context: &context)
                 probes.append("history.token.committed")
                 effects.append(.trace(kind: "push.completed", details: [
                     TraceField("count",
-                        .int(Int64(operation.requests.reduce(0) {
+                        .int(Int64(upload.requests.reduce(0) {
                             $0 + $1.saves.count + $1.deletes.count
                         }))),
                 ], rules: ["HIS-17"]))
             }
             reportedError = nil
-            if !operation.requests.isEmpty { writtenByFailedPush = [] }
+            if !upload.requests.isEmpty { writtenByFailedPush = [] }
         }
         // Each answered request passed its own `upload.done`; a push that sent none passes it here.
-        if !operation.sentRequest { probes.insert("upload.done", at: 0) }
-        operation.requests = []
+        if !upload.sentRequest { probes.insert("upload.done", at: 0) }
+        upload.requests = []
         // HIS-11: one compensating run if `pushPending` was set meanwhile.
         if operation.holdsPushFlag {
             if operation.isCompensating {
@@ -413,29 +407,27 @@ extension HistoryEngine {
                 isPushing = false
             }
         }
-        pass(probes, then: .nextPhase, operation, context: &context, effects: &effects)
+        pass(probes, then: .nextPhase, operation, context: &context)
     }
 
     /// The zone of a rebuild is created again (HIS-27 step 3, HIS-28): then the upload.
-    private func rebuildZoneAnswered(_ response: CloudResponse, _ operation: HistoryOperation,
-                                     context: inout HistoryContext, effects: inout [EngineEffect]) {
-        operation.rebuildZonePending = false
+    private func rebuildZoneAnswered(_ response: CloudResponse, _ rebuild: HistoryRebuildState,
+        _ operation: HistoryOperation, context: inout HistoryContext) {
+        rebuild.zonePending = false
         var failure: CloudError?
         switch response {
         case .failure(let error): failure = error
         case .zonesModified(_, _, let failed): failure = failed.first?.error
         default: break
         }
-        let rule = operation.phase == .rebuild(purge: true) ? "HIS-27" : "HIS-28"
+        let rule = rebuild.rule
         if let failure {
-            operation.pushFailure = (HistoryRecovery.syncError(failure), failure)
-            let probes = recover(failure, perItem: false, during: operation, context: &context,
-                effects: &effects)
-            pass(["upload.done"] + probes, then: .pushDone, operation, context: &context,
-                effects: &effects)
+            rebuild.upload.failure = (HistoryRecovery.syncError(failure), failure)
+            let probes = recover(failure, perItem: false, during: operation, context: &context)
+            pass(["upload.done"] + probes, then: .pushDone, operation, context: &context)
             return
         }
         effects.append(.trace(kind: "rebuild.zone-created", details: [], rules: [rule, "HIS-1"]))
-        pass(["upload.done"], then: .pushNext, operation, context: &context, effects: &effects)
+        pass(["upload.done"], then: .pushNext, operation, context: &context)
     }
 }

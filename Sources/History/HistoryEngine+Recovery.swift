@@ -7,7 +7,7 @@ extension HistoryEngine {
     /// `handleError`: the error mapped to `SyncError` (HIS-33), then the recovery policy
     /// table's row for it (`HistoryRecovery.table`). Returns the profile probes to pass.
     func recover(_ error: CloudError, perItem: Bool, during operation: HistoryOperation,
-                 context: inout HistoryContext, effects: inout [EngineEffect]) -> [String] {
+                 context: inout HistoryContext) -> [String] {
         let syncError = HistoryRecovery.syncError(error, perItem: perItem)
         let row = HistoryRecovery.row(for: syncError)
         effects.append(.trace(kind: "recovery", details: [
@@ -17,45 +17,40 @@ extension HistoryEngine {
         ], rules: [row.rule, "HIS-33"]))
         switch row.action {
         case .resetTokenAndRetry:
-            resetTokensAndPull(context: &context, effects: &effects)
+            resetTokensAndPull(context: &context)
             return []
         case .purgeAndRebuild, .rebuildZone:
-            queueRebuild(row, syncError, error, during: operation, context: context,
-                effects: &effects)
+            queueRebuild(row, syncError, error, during: operation, context: context)
             return []
         case .backoff:
-            return startBackoff(row, syncError, error, effects: &effects)
+            return startBackoff(row, syncError, error)
         case .waitForNetwork:
-            waitForNetwork(effects: &effects)
+            waitForNetwork()
             return []
         case .reportError:
-            reportRecoveryError(syncError, error, perItem: perItem, effects: &effects)
+            reportRecoveryError(syncError, error, perItem: perItem)
             return []
         }
     }
 
     /// HIS-26: every token reset, then a pull from scratch (HISW-10: deletions are missed).
-    private func resetTokensAndPull(context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
+    private func resetTokensAndPull(context: inout HistoryContext) {
         context.syncData.resetTokens()
-        writeSyncData(context, effects: &effects)
+        writeSyncData(context)
         effects.append(.trace(kind: "token.reset", details: [
             TraceField("which", .string("all")),
             TraceField("note",
                 .string("pulled again from scratch: no tombstones, deletions made elsewhere "
                 + "are missed")),
         ], rules: ["HIS-26", "HISW-10"]))
-        requestPull(trigger: "token-reset", probe: nil, context: &context, effects: &effects)
+        requestPull(trigger: "token-reset", probe: nil, context: &context)
     }
 
     /// HIS-27 / HIS-28: a rebuild queued, unless the failure is the rebuild's own (reported).
     private func queueRebuild(_ row: HistoryRecoveryRow, _ syncError: HistorySyncError,
-        _ error: CloudError, during operation: HistoryOperation, context: HistoryContext,
-        effects: inout [EngineEffect]) {
-        let isRecovery: Bool
-        if case .rebuild? = operation.phase { isRecovery = true } else { isRecovery = false }
-        guard !isRecovery else {
-            reportError(syncError, code: error, effects: &effects)
+        _ error: CloudError, during operation: HistoryOperation, context: HistoryContext) {
+        guard operation.rebuild == nil else {
+            reportError(syncError, code: error)
             return
         }
         let purge = row.action == .purgeAndRebuild
@@ -73,7 +68,7 @@ extension HistoryEngine {
 
     /// HIS-29, HIS-30: pushes pause until the backoff timer; returns the probe it passes.
     private func startBackoff(_ row: HistoryRecoveryRow, _ syncError: HistorySyncError,
-        _ error: CloudError, effects: inout [EngineEffect]) -> [String] {
+        _ error: CloudError) -> [String] {
         let pause = HistoryRecovery.pause(row, retryAfter: error.retryAfter)
         pausedFor = syncError
         var rules = [row.rule]
@@ -90,7 +85,7 @@ extension HistoryEngine {
     }
 
     /// HIS-31: the engine marks itself offline until the network comes back.
-    private func waitForNetwork(effects: inout [EngineEffect]) {
+    private func waitForNetwork() {
         isOffline = true
         effects.append(.trace(kind: "network.wait", details: [
             TraceField("note", .string("offline until the network comes back (HIS-14)")),
@@ -99,8 +94,8 @@ extension HistoryEngine {
 
     /// HIS-32: only reported; a partial throttle is not retried either (HISW-6).
     private func reportRecoveryError(_ syncError: HistorySyncError, _ error: CloudError,
-        perItem: Bool, effects: inout [EngineEffect]) {
-        reportError(syncError, code: error, effects: &effects)
+        perItem: Bool) {
+        reportError(syncError, code: error)
         if perItem, error.code == .requestRateLimited {
             effects.append(.trace(kind: "throttle.not-retried", details: [
                 TraceField("note",
@@ -111,8 +106,7 @@ extension HistoryEngine {
     }
 
     /// HIS-32: an error event; the state shows it until a push or pull succeeds.
-    func reportError(_ syncError: HistorySyncError, code: CloudError,
-        effects: inout [EngineEffect]) {
+    func reportError(_ syncError: HistorySyncError, code: CloudError) {
         reportedError = syncError
         effects.append(.trace(kind: "error.reported", details: [
             TraceField("syncError", .string(syncError.rawValue)),
@@ -133,12 +127,14 @@ extension HistoryEngine {
 
     /// HIS-27 / HIS-28: the recovery of a purged or deleted zone: (HIS-27: clear the sync
     /// data, reset the tokens;) create the zone, then upload every local model as an insert.
-    func startRebuild(_ operation: HistoryOperation, purge: Bool, context: inout HistoryContext,
-                      effects: inout [EngineEffect]) {
+    func startRebuild(_ operation: HistoryOperation, purge: Bool, context: inout HistoryContext) {
+        let rebuild = HistoryRebuildState(purge: purge)
+        operation.stage = .rebuild(rebuild)
+        let upload = rebuild.upload
         if purge {
             context.syncData.systemFields = [:]
             context.syncData.resetTokens()
-            writeSyncData(context, effects: &effects)
+            writeSyncData(context)
             effects.append(.trace(kind: "sync-data.cleared", details: [], rules: ["HIS-27"]))
         }
         var changes = HistoryChangeSet()
@@ -148,14 +144,12 @@ extension HistoryEngine {
                 changes.insertions.append(model.id)
             }
         }
-        var requests = buildRequests(changes, context: &context, effects: &effects)
+        var requests = buildRequests(changes, context: &context)
         let zoneRequest = HistoryPushRequest(kind: .inserts, scope: .privateDatabase,
                                              zone: zone(owner: nil,
                                                  context), saves: [], deletes: [], models: [])
         requests.removeAll { $0.scope != .privateDatabase }
-        operation.requests = requests
-        operation.requestIndex = 0
-        operation.pushFailure = nil
+        upload.requests = requests
         effects.append(context.writeAll)
         effects.append(.trace(kind: "rebuild.start", details: [
             TraceField("zone", .string(zoneRequest.zone.description)),
@@ -165,9 +159,9 @@ extension HistoryEngine {
         // upload phase: one request each, like the seed's `setupZone`.
         let probes = uploadProbes(operation) + ["upload.start"]
         send(.modifyZones(scope: .privateDatabase, save: [zoneRequest.zone], delete: []),
-            for: operation, effects: &effects)
-        operation.rebuildZonePending = true
-        operation.sentRequest = true
-        pass(probes + ["upload.sent"], then: .wait, operation, context: &context, effects: &effects)
+            for: operation)
+        rebuild.zonePending = true
+        upload.sentRequest = true
+        pass(probes + ["upload.sent"], then: .wait, operation, context: &context)
     }
 }

@@ -21,13 +21,15 @@ struct HistoryPageStore {
 
 extension HistoryEngine {
     /// HIS-22 step 3: the page's upserts and deletions, one save as the sync author (HIS-21).
-    func storePage(_ operation: HistoryOperation, context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
-        guard let page = operation.page else { return }
-        var store = HistoryPageStore(zone: operation.changedZones[operation.zoneIndex],
-            shared: operation.scope == .sharedDatabase, unpushed: unpushedKeys(context: context))
+    func storePage(_ operation: HistoryOperation, context: inout HistoryContext) {
+        let pull = operation.pull
+        guard let page = pull.page else {
+            preconditionFailure("history: a page stored that was never fetched")
+        }
+        var store = HistoryPageStore(zone: pull.changedZones[pull.zoneIndex],
+            shared: pull.scope == .sharedDatabase, unpushed: unpushedKeys(context: context))
         for record in page.records {
-            storeRecord(record, into: &store, context: &context, effects: &effects)
+            storeRecord(record, into: &store, context: &context)
         }
         for deletion in page.deletions {
             guard let id = context.syncData.models[deletion.recordName],
@@ -36,16 +38,14 @@ extension HistoryEngine {
             context.syncData.systemFields[id] = nil
             store.deleted += 1
         }
-        savePage(store, context: &context, effects: &effects)
-        tracePageStored(store, hasRecords: !page.records.isEmpty, context: context,
-            effects: &effects)
-        pass(["download.page.stored"], then: .afterPage, operation, context: &context,
-            effects: &effects)
+        savePage(store, context: &context)
+        tracePageStored(store, hasRecords: !page.records.isEmpty, context: context)
+        pass(["download.page.stored"], then: .afterPage, operation, context: &context)
     }
 
     /// One record of the page: its uploaded values decoded, then its model updated or inserted.
     private func storeRecord(_ record: CloudRecord, into store: inout HistoryPageStore,
-        context: inout HistoryContext, effects: inout [EngineEffect]) {
+        context: inout HistoryContext) {
         guard let entity = schema.entity(named: record.recordType), entity.isSynchronized else {
             return
         }
@@ -62,7 +62,7 @@ extension HistoryEngine {
                 context: &context)
         } else {
             insertModel(from: record, entity: entity, values: &values, into: &store,
-                context: &context, effects: &effects)
+                context: &context)
         }
     }
 
@@ -112,7 +112,7 @@ extension HistoryEngine {
     /// value is missing (HIS-21).
     private func insertModel(from record: CloudRecord, entity: EntityDescription,
         values: inout [String: PropertyValue], into store: inout HistoryPageStore,
-        context: inout HistoryContext, effects: inout [EngineEffect]) {
+        context: inout HistoryContext) {
         for attribute in entity.attributes where values[attribute.name] == nil
             && !attribute.isOptional {
             if let fallback = attribute.defaultValue {
@@ -133,8 +133,7 @@ extension HistoryEngine {
         let placeholder = Model(id: id, entity: entity.name)
         link(record, id: id, entity: entity, model: placeholder, into: &values,
             newModels: store.newModels, context: context)
-        noteDuplicate(record, entity: entity, values: values, context: context,
-            effects: &effects)
+        noteDuplicate(record, entity: entity, values: values, context: context)
         store.transaction.append(.insert(id, entity: entity.name, values: values))
         store.inserted.append((id, record.recordName))
         store.newModels[record.recordName] = id
@@ -143,8 +142,7 @@ extension HistoryEngine {
     }
 
     /// HIS-21: the page is one save as the sync author; new models are named once it holds.
-    private func savePage(_ store: HistoryPageStore, context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
+    private func savePage(_ store: HistoryPageStore, context: inout HistoryContext) {
         if !store.transaction.isEmpty {
             do {
                 try context.store.save(store.transaction, author: Self.author)
@@ -160,7 +158,7 @@ extension HistoryEngine {
 
     /// What the page did, and the warnings it earns (HISW-12, HISW-3).
     private func tracePageStored(_ store: HistoryPageStore, hasRecords: Bool,
-        context: HistoryContext, effects: inout [EngineEffect]) {
+        context: HistoryContext) {
         var rules = ["HIS-21", "HIS-22"]
         if store.shared && hasRecords { rules.append("HIS-35") }
         effects.append(.trace(kind: "pull.page.stored", details: [
@@ -171,8 +169,7 @@ extension HistoryEngine {
             TraceField("deleted", .int(Int64(store.deleted))),
         ], rules: rules))
         if !store.shared && !store.inserted.isEmpty {
-            noteMergedAccounts(inserted: store.inserted.count, context: context,
-                effects: &effects)
+            noteMergedAccounts(inserted: store.inserted.count, context: context)
         }
         if !store.overwritten.isEmpty {
             effects.append(.trace(kind: "pull.overwrote-unpushed", details: [
@@ -215,7 +212,7 @@ extension HistoryEngine {
     /// HISW-11: an inserted record whose identity values a local model already has.
     private func noteDuplicate(_ record: CloudRecord, entity: EntityDescription,
         values: [String: PropertyValue],
-                               context: HistoryContext, effects: inout [EngineEffect]) {
+                               context: HistoryContext) {
         guard !entity.identity.isEmpty else { return }
         let identity = entity.identity.map { key -> AttributeValue? in
             if case .attribute(let value)? = values[key] { return value }
@@ -235,8 +232,7 @@ extension HistoryEngine {
     /// HISW-12: the account's records join local models whose system fields name another
     /// account (nothing observes the account, HIS-34): the two accounts' data is merged in
     /// the same store.
-    private func noteMergedAccounts(inserted: Int, context: HistoryContext,
-                                    effects: inout [EngineEffect]) {
+    private func noteMergedAccounts(inserted: Int, context: HistoryContext) {
         guard let account = context.account else { return }
         var others: [String] = []
         var models = 0

@@ -19,6 +19,11 @@ extension EngineTimer {
 /// Local changes come from the store's persistent history after a token (HIS-5); a staged
 /// token is persisted only by a successful push (HIS-7); pulls use database and zone change
 /// tokens (HIS-22); errors go through the recovery policy table (`HistoryRecovery`).
+///
+/// Invariants (each traps): one operation runs, with at most one request in flight, and ends
+/// with none; a `.resume` (always `.sole`) comes only while it is stopped at a probe point;
+/// the debounce fires only while enabled, the backoff only during a pause, no other timer.
+/// An answer to a request it never sent (a killed incarnation's) is ignored.
 public final class HistoryEngine: SyncEngine {
     public typealias SyncData = HistorySyncData
 
@@ -68,6 +73,8 @@ public final class HistoryEngine: SyncEngine {
     var lastStore: Store?
     /// A pull ran to its end with the current account (`downloaded-once`).
     var hasPulledOnce = false
+    /// The effects of the event being handled, appended to by every step; empty between events.
+    var effects: [EngineEffect] = []
 
     public init(schema: Schema, pageSize: Int = 100) {
         self.schema = schema
@@ -95,23 +102,22 @@ public final class HistoryEngine: SyncEngine {
 
     public func handle(_ event: EngineEvent,
         context: inout EngineContext<HistorySyncData>) -> [EngineEffect] {
-        var effects: [EngineEffect] = []
         lastStore = context.store
         switch event {
         case .launch(let waiter):
-            launch(waiter: waiter, context: &context, effects: &effects)
+            launch(waiter: waiter, context: &context)
         case .storeSaved:
-            storeSaved(context: &context, effects: &effects)
+            storeSaved(context: &context)
         case .push:
-            silentPush(effects: &effects)
+            silentPush()
         case .timer(let timer):
-            timerFired(timer, context: &context, effects: &effects)
+            timerFired(timer, context: &context)
         case .response(let id, let response):
-            answered(id, response, context: &context, effects: &effects)
+            answered(id, response, context: &context)
         case .resume(let ticket):
-            resume(ticket, context: &context, effects: &effects)
+            resume(ticket, context: &context)
         case .appCall(let call, let waiter):
-            appCall(call, waiter: waiter, context: &context, effects: &effects)
+            appCall(call, waiter: waiter, context: &context)
         case .storeReplaced:
             seenPosition = context.store.lastHistoryPosition
             effects.append(.trace(kind: "store.replaced", details: [], rules: ["HIS-5"]))
@@ -121,23 +127,24 @@ public final class HistoryEngine: SyncEngine {
                     .string("saves made meanwhile are in the history: the next push sends them")),
             ], rules: ["HIS-5"]))
             seenPosition = context.store.lastHistoryPosition
-            push(trigger: "observer", context: &context, effects: &effects)
+            push(trigger: "observer", context: &context)
         case .accountChanged:
             effects.append(.trace(kind: "account.change-ignored", details: [
                 TraceField("account", context.account.map { .string($0) } ?? .null),
             ], rules: ["HIS-34"]))
         case .networkChanged(let online):
-            networkChanged(online: online, context: &context, effects: &effects)
+            networkChanged(online: online, context: &context)
         }
         lastStore = context.store
-        return effects
+        var handled: [EngineEffect] = []
+        swap(&handled, &effects)
+        return handled
     }
 
     // MARK: Triggers
 
     /// HIS-9: `enable()`: setup, a pull, a push; the launch's waiter ends with it.
-    private func launch(waiter: WaiterID?, context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
+    private func launch(waiter: WaiterID?, context: inout HistoryContext) {
         seenPosition = context.store.lastHistoryPosition
         let unpushed = unconsumedModels(context.store, after: context.syncData.persistedToken)
         if !unpushed.isEmpty {
@@ -152,22 +159,21 @@ public final class HistoryEngine: SyncEngine {
                 TraceField("note", .string("the pull resumes from the saved zone tokens")),
             ], rules: ["HIS-38"]))
         }
-        enable(waiter: waiter, trigger: "launch", context: &context, effects: &effects)
+        enable(waiter: waiter, trigger: "launch", context: &context)
     }
 
-    func enable(waiter: WaiterID?, trigger: String, context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
+    func enable(waiter: WaiterID?, trigger: String, context: inout HistoryContext) {
         isEnabled = true
         effects.append(.trace(kind: "enable", details: [
             TraceField("trigger", .string(trigger)),
         ], rules: ["HIS-9"]))
         let operation = makeOperation(trigger, [.setup, .pull, .push])
         operation.waiter = waiter
-        enqueue(operation, context: &context, effects: &effects)
+        enqueue(operation, context: &context)
     }
 
     /// HIS-10: every local save (a transaction not by the sync author) calls `push()`.
-    private func storeSaved(context: inout HistoryContext, effects: inout [EngineEffect]) {
+    private func storeSaved(context: inout HistoryContext) {
         let entries = context.store.history(after: seenPosition)
         seenPosition = context.store.lastHistoryPosition
         guard entries.contains(where: { $0.author != Self.author }) else { return }
@@ -180,11 +186,11 @@ public final class HistoryEngine: SyncEngine {
         effects.append(.trace(kind: "save.observed", details: [
             TraceField("position", .int(seenPosition)),
         ], rules: ["HIS-10"]))
-        push(trigger: "save", context: &context, effects: &effects)
+        push(trigger: "save", context: &context)
     }
 
     /// HIS-13: each silent push restarts the 1 s window.
-    private func silentPush(effects: inout [EngineEffect]) {
+    private func silentPush() {
         guard isEnabled, autosync else {
             effects.append(.trace(kind: "push.ignored", details: [
                 TraceField("reason", .string(isEnabled ? "autosync off" : "disabled")),
@@ -197,18 +203,19 @@ public final class HistoryEngine: SyncEngine {
         effects.append(.setTimer(.debounce, after: Self.debounceWindow))
     }
 
-    private func timerFired(_ timer: EngineTimer, context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
+    private func timerFired(_ timer: EngineTimer, context: inout HistoryContext) {
         switch timer {
         case .debounce:
-            guard isEnabled else { return }
+            precondition(isEnabled, "history: the debounce fired after disable() cancelled it")
             // The subscription ID names the scope; the simulated push carries none, so both
             // scopes are pulled (docs/HISTORY.md, HIS-13's choice).
             effects.append(.trace(kind: "debounce.fired", details: [], rules: ["HIS-13"]))
             requestPull(trigger: "push-notification", probe: "history.debounce.fired",
-                        context: &context, effects: &effects)
+                        context: &context)
         case .backoff:
-            guard let reason = pausedFor else { return }
+            guard let reason = pausedFor else {
+                preconditionFailure("history: a backoff ended that no pause armed")
+            }
             pausedFor = nil
             let rule = reason == .serviceUnavailable ? "HIS-30" : "HIS-29"
             effects.append(.trace(kind: "backoff.end", details: [
@@ -217,17 +224,16 @@ public final class HistoryEngine: SyncEngine {
             // The first operation after the pause passes `history.backoff.end` right after
             // `sync.start`: the push, or the pull when no push starts (one already runs).
             let pushed = push(trigger: "backoff-end", probe: "history.backoff.end",
-                context: &context, effects: &effects)
+                context: &context)
             requestPull(trigger: "backoff-end", probe: pushed ? nil : "history.backoff.end",
-                context: &context, effects: &effects)
+                context: &context)
         default:
-            break
+            preconditionFailure("history: timer '\(timer.rawValue)' was never set")
         }
     }
 
     /// HIS-14: back online after being offline, the engine pushes, and only pushes.
-    private func networkChanged(online: Bool, context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
+    private func networkChanged(online: Bool, context: inout HistoryContext) {
         guard online else {
             isOffline = true
             effects.append(.trace(kind: "network.offline", details: [], rules: ["HIS-31"]))
@@ -239,12 +245,11 @@ public final class HistoryEngine: SyncEngine {
             TraceField("note", .string("one push; no pull")),
         ], rules: ["HIS-14"]))
         guard isEnabled else { return }
-        push(trigger: "reconnect", context: &context, effects: &effects)
+        push(trigger: "reconnect", context: &context)
     }
 
     private func appCall(
-        _ call: AppCall, waiter: WaiterID?, context: inout HistoryContext,
-        effects: inout [EngineEffect]
+        _ call: AppCall, waiter: WaiterID?, context: inout HistoryContext
     ) {
         switch call {
         case .syncNow:
@@ -264,13 +269,13 @@ public final class HistoryEngine: SyncEngine {
             }
             let operation = makeOperation("sync", [.pull, .push])
             operation.waiter = waiter
-            enqueue(operation, context: &context, effects: &effects)
+            enqueue(operation, context: &context)
         case .stop:
-            disable(effects: &effects)
+            disable()
             if let waiter { effects.append(.completed(waiter)) }
         case .start:
             effects.append(.trace(kind: "start", details: [], rules: ["HIS-42"]))
-            enable(waiter: waiter, trigger: "start", context: &context, effects: &effects)
+            enable(waiter: waiter, trigger: "start", context: &context)
         case .resetSyncData, .initializeSchema:
             // The profile does not list them, so the validator refuses them (HIS-42).
             effects.append(.trace(kind: "app-call.unsupported", details: [
@@ -282,7 +287,7 @@ public final class HistoryEngine: SyncEngine {
 
     /// HIS-42: `disable()` cancels the debounce and the backoff and clears the pending flags;
     /// an operation already running ends, queued ones are dropped.
-    private func disable(effects: inout [EngineEffect]) {
+    private func disable() {
         isEnabled = false
         pushPending = false
         pausedFor = nil
@@ -306,8 +311,7 @@ public final class HistoryEngine: SyncEngine {
     /// `push()` (HIS-11, HIS-12): deduplicated, and nothing while the backoff pause is on.
     /// Returns whether it queued a push operation, which passes `probe` after `sync.start`.
     @discardableResult
-    func push(trigger: String, probe: String? = nil, context: inout HistoryContext,
-        effects: inout [EngineEffect]) -> Bool {
+    func push(trigger: String, probe: String? = nil, context: inout HistoryContext) -> Bool {
         guard isEnabled else { return false }
         if let pausedFor {
             effects.append(.trace(kind: "push.paused", details: [
@@ -329,14 +333,14 @@ public final class HistoryEngine: SyncEngine {
         let operation = makeOperation(trigger, [.push])
         operation.holdsPushFlag = true
         if let probe { operation.probes.append(probe) }
-        enqueue(operation, context: &context, effects: &effects)
+        enqueue(operation, context: &context)
         return true
     }
 
     /// A pull runs or is queued (HIS-16).
     var isPulling: Bool {
         ([running].compactMap { $0 } + queue).contains {
-            $0.phases.contains(.pull) || $0.phase == .pull
+            $0.phases.contains(.pull) || $0.isInPull
         }
     }
 
@@ -346,8 +350,7 @@ public final class HistoryEngine: SyncEngine {
     }
 
     /// A pull of both scopes as an operation of its own (HIS-16: never deduplicated).
-    func requestPull(trigger: String, probe: String?, context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
+    func requestPull(trigger: String, probe: String?, context: inout HistoryContext) {
         if isPulling {
             effects.append(.trace(kind: "pull.not-deduplicated", details: [
                 TraceField("trigger", .string(trigger)),
@@ -355,7 +358,7 @@ public final class HistoryEngine: SyncEngine {
         }
         let operation = makeOperation(trigger, [.pull])
         if let probe { operation.probes.append(probe) }
-        enqueue(operation, context: &context, effects: &effects)
+        enqueue(operation, context: &context)
     }
 
     /// The models of the history after a token whose transactions are not the engine's own
@@ -395,14 +398,13 @@ public final class HistoryEngine: SyncEngine {
         return HistoryOperation(number: nextOperationNumber, trigger: trigger, phases: phases)
     }
 
-    func enqueue(_ operation: HistoryOperation, context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
+    func enqueue(_ operation: HistoryOperation, context: inout HistoryContext) {
         queue.append(operation)
-        startNext(context: &context, effects: &effects)
+        startNext(context: &context)
     }
 
     /// Starts the next queued operation when none runs: it passes `sync.start` first.
-    func startNext(context: inout HistoryContext, effects: inout [EngineEffect]) {
+    func startNext(context: inout HistoryContext) {
         guard running == nil, !queue.isEmpty else { return }
         let operation = queue.removeFirst()
         running = operation
@@ -413,8 +415,7 @@ public final class HistoryEngine: SyncEngine {
         ], rules: []))
         let extra = operation.probes
         operation.probes = []
-        pass(["sync.start"] + extra, then: .nextPhase, operation, context: &context,
-            effects: &effects)
+        pass(["sync.start"] + extra, then: .nextPhase, operation, context: &context)
     }
 
     static func phaseName(_ phase: HistoryOperation.Phase) -> String {
@@ -429,9 +430,9 @@ public final class HistoryEngine: SyncEngine {
     /// Passes the probe points one by one (each stops the engine until `.resume`), then runs
     /// `step` (at once when there are none).
     func pass(_ probes: [String], then step: HistoryOperation.Step, _ operation: HistoryOperation,
-              context: inout HistoryContext, effects: inout [EngineEffect]) {
+              context: inout HistoryContext) {
         guard let first = probes.first else {
-            run(step, operation, context: &context, effects: &effects)
+            run(step, operation, context: &context)
             return
         }
         operation.next = step
@@ -440,14 +441,12 @@ public final class HistoryEngine: SyncEngine {
         effects.append(.probe(first))
     }
 
-    /// Goes on after the probe point the running operation paused at; a `.resume` with nothing
-    /// paused is an error.
+    /// Goes on after the probe point the running operation paused at.
     private func resume(
-        _ ticket: ProbeTicket, context: inout HistoryContext, effects: inout [EngineEffect]
+        _ ticket: ProbeTicket, context: inout HistoryContext
     ) {
         guard ticket == .sole, let operation = running, operation.isPaused else {
-            effects.append(.runtimeError("history: resumed with nothing paused"))
-            return
+            preconditionFailure("history: resumed with nothing paused")
         }
         if !operation.probes.isEmpty {
             effects.append(.probe(operation.probes.removeFirst()))
@@ -456,57 +455,53 @@ public final class HistoryEngine: SyncEngine {
         operation.isPaused = false
         let step = operation.next
         operation.next = .wait
-        run(step, operation, context: &context, effects: &effects)
+        run(step, operation, context: &context)
         if running === operation, !operation.isPaused, let answer = operation.bufferedAnswer {
             operation.bufferedAnswer = nil
-            handleAnswer(answer, operation, context: &context, effects: &effects)
+            handleAnswer(answer, operation, context: &context)
         }
     }
 
     private func run(_ step: HistoryOperation.Step, _ operation: HistoryOperation,
-                     context: inout HistoryContext, effects: inout [EngineEffect]) {
+                     context: inout HistoryContext) {
         switch step {
         case .wait: break
-        case .nextPhase: nextPhase(operation, context: &context, effects: &effects)
-        case .setupNext: setupNext(operation, context: &context, effects: &effects)
-        case .pullScope: pullScope(operation, context: &context, effects: &effects)
-        case .fetchDatabase: fetchDatabase(operation, context: &context, effects: &effects)
-        case .nextZone: nextZone(operation, context: &context, effects: &effects)
-        case .storePage: storePage(operation, context: &context, effects: &effects)
-        case .afterPage: afterPage(operation, context: &context, effects: &effects)
-        case .endScope: endScope(operation, context: &context, effects: &effects)
-        case .pushNext: pushNext(operation, context: &context, effects: &effects)
-        case .pushDone: pushDone(operation, context: &context, effects: &effects)
-        case .finish: finish(operation, context: &context, effects: &effects)
+        case .nextPhase: nextPhase(operation, context: &context)
+        case .setupNext: setupNext(operation, context: &context)
+        case .pullScope: pullScope(operation, context: &context)
+        case .fetchDatabase: fetchDatabase(operation, context: &context)
+        case .nextZone: nextZone(operation, context: &context)
+        case .storePage: storePage(operation, context: &context)
+        case .afterPage: afterPage(operation, context: &context)
+        case .endScope: endScope(operation, context: &context)
+        case .pushNext: pushNext(operation, context: &context)
+        case .pushDone: pushDone(operation, context: &context)
+        case .finish: finish(operation, context: &context)
         }
     }
 
     /// The next phase of the operation; the download's and upload's probes of a phase it
     /// lacks are passed back to back, in contract order.
-    func nextPhase(_ operation: HistoryOperation, context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
+    func nextPhase(_ operation: HistoryOperation, context: inout HistoryContext) {
         guard !operation.phases.isEmpty else {
             var probes: [String] = []
             if !operation.passedDownloadStart { probes += ["download.start", "download.done"] }
             if !operation.passedUploadStart { probes += ["upload.start", "upload.done"] }
             operation.passedDownloadStart = true
             operation.passedUploadStart = true
-            pass(probes + ["sync.done"], then: .finish, operation, context: &context,
-                effects: &effects)
+            pass(probes + ["sync.done"], then: .finish, operation, context: &context)
             return
         }
-        let phase = operation.phases.removeFirst()
-        operation.phase = phase
-        switch phase {
+        switch operation.phases.removeFirst() {
         case .setup:
-            operation.setupIndex = 0
-            setupNext(operation, context: &context, effects: &effects)
+            operation.stage = .setup(step: 0)
+            setupNext(operation, context: &context)
         case .pull:
-            startPull(operation, context: &context, effects: &effects)
+            startPull(operation, context: &context)
         case .push:
-            startPush(operation, context: &context, effects: &effects)
+            startPush(operation, context: &context)
         case .rebuild(let purge):
-            startRebuild(operation, purge: purge, context: &context, effects: &effects)
+            startRebuild(operation, purge: purge, context: &context)
         }
     }
 
@@ -519,8 +514,7 @@ public final class HistoryEngine: SyncEngine {
         return probes
     }
 
-    private func finish(_ operation: HistoryOperation, context: inout HistoryContext,
-        effects: inout [EngineEffect]) {
+    private func finish(_ operation: HistoryOperation, context: inout HistoryContext) {
         effects.append(.trace(kind: "operation.done", details: [
             TraceField("operation", .int(Int64(operation.number))),
         ], rules: []))
@@ -529,13 +523,11 @@ public final class HistoryEngine: SyncEngine {
             effects.append(.completed(waiter))
         }
         running = nil
-        let finished = operation.number
-        requestOwners = requestOwners.filter { $0.value != finished }
-        startNext(context: &context, effects: &effects)
+        precondition(requestOwners.isEmpty, "history: an operation ended with a request in flight")
+        startNext(context: &context)
     }
 
-    func send(_ request: CloudRequest, for operation: HistoryOperation,
-        effects: inout [EngineEffect]) {
+    func send(_ request: CloudRequest, for operation: HistoryOperation) {
         nextRequestNumber += 1
         let id = RequestID(nextRequestNumber)
         requestOwners[id] = operation.number
@@ -543,29 +535,32 @@ public final class HistoryEngine: SyncEngine {
     }
 
     private func answered(_ id: RequestID, _ response: CloudResponse,
-                          context: inout HistoryContext, effects: inout [EngineEffect]) {
+                          context: inout HistoryContext) {
+        // A request of the killed incarnation that reached the cloud after the relaunch is
+        // answered to this engine, which never sent it: ignored.
         guard let number = requestOwners.removeValue(forKey: id), let operation = running,
               operation.number == number else { return }
         if operation.isPaused {
+            precondition(operation.bufferedAnswer == nil,
+                "history: a second answer while one request at a time is in flight")
             operation.bufferedAnswer = response
             return
         }
-        handleAnswer(response, operation, context: &context, effects: &effects)
+        handleAnswer(response, operation, context: &context)
     }
 
     func handleAnswer(_ response: CloudResponse, _ operation: HistoryOperation,
-                      context: inout HistoryContext, effects: inout [EngineEffect]) {
-        switch operation.phase {
-        case .setup?: setupAnswered(response, operation, context: &context, effects: &effects)
-        case .pull?: pullAnswered(response, operation, context: &context, effects: &effects)
-        case .push?, .rebuild?: pushAnswered(response, operation, context: &context,
-            effects: &effects)
-        case nil: break
+                      context: inout HistoryContext) {
+        switch operation.stage {
+        case .setup: setupAnswered(response, operation, context: &context)
+        case .pull: pullAnswered(response, operation, context: &context)
+        case .push, .rebuild: pushAnswered(response, operation, context: &context)
+        case .starting: preconditionFailure("history: an answer before the first phase's request")
         }
     }
 
     /// Writes the sync data alone.
-    func writeSyncData(_ context: HistoryContext, effects: inout [EngineEffect]) {
+    func writeSyncData(_ context: HistoryContext) {
         effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
     }
 

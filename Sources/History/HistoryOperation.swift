@@ -37,9 +37,22 @@ final class HistoryOperation {
         case finish
     }
 
+    /// The state of the phase the operation is in: each case carries exactly that phase's
+    /// payload. The last phase's state stays until the operation finishes (its end probes).
+    enum Stage {
+        /// Passing `sync.start` and the probes queued with it: no phase has begun yet.
+        case starting
+        /// HIS-9: the setup request now running (0 the zone, 1 and 2 the subscriptions).
+        case setup(step: Int)
+        case pull(HistoryPullState)
+        case push(HistoryPushState)
+        case rebuild(HistoryRebuildState)
+    }
+
     let number: Int
     /// What started it, for the trace (`launch`, `save`, `push-notification`, …).
     let trigger: String
+    /// The phases still to run, in order.
     var phases: [Phase]
     var waiter: WaiterID?
     /// The push phase runs as the compensating run of HIS-11.
@@ -47,42 +60,14 @@ final class HistoryOperation {
     /// The push phase was reserved when `push()` was called (HIS-11's `isPushing`).
     var holdsPushFlag = false
 
-    // Flow.
+    // Flow, across phases.
     var probes: [String] = []
     var next: Step = .wait
     var isPaused = false
     var bufferedAnswer: CloudResponse?
-    var phase: Phase?
     var passedDownloadStart = false
     var passedUploadStart = false
-
-    // Setup.
-    var setupIndex = 0
-
-    // Pull.
-    var scopes: [DatabaseScope] = []
-    var scopeIndex = 0
-    var changedZones: [ZoneID] = []
-    var deletedZones: [ZoneDeletion] = []
-    var zoneIndex = 0
-    var databaseToken: DatabaseChangeToken?
-    var pendingDatabaseToken: DatabaseChangeToken?
-    var page: (records: [CloudRecord], deletions: [RecordDeletion], token: ZoneChangeToken,
-        moreComing: Bool)?
-    /// HIS-24: one retry after `changeTokenExpired` per pull.
-    var tokenRetries = 0
-    var pullFailed = false
-
-    // Push.
-    var requests: [HistoryPushRequest] = []
-    var requestIndex = 0
-    var pushFailure: (error: HistorySyncError, cloud: CloudError)?
-    /// Records this push wrote before it failed (HISW-2).
-    var writtenRecords: [String] = []
-    /// The push phase sent at least one request (each answer passed `upload.done`).
-    var sentRequest = false
-    /// A rebuild's zone request is in flight (HIS-27, HIS-28).
-    var rebuildZonePending = false
+    var stage: Stage = .starting
 
     init(number: Int, trigger: String, phases: [Phase]) {
         self.number = number
@@ -90,7 +75,35 @@ final class HistoryOperation {
         self.phases = phases
     }
 
-    var scope: DatabaseScope { scopes[scopeIndex] }
+    /// The pull phase's state; a pull step runs only in a pull phase.
+    var pull: HistoryPullState {
+        guard case .pull(let state) = stage else {
+            preconditionFailure("history: a pull step outside a pull phase")
+        }
+        return state
+    }
+
+    /// The upload of a push or a rebuild phase; a push step runs only in one of them.
+    var upload: HistoryPushState {
+        switch stage {
+        case .push(let state): return state
+        case .rebuild(let state): return state.upload
+        case .starting, .setup, .pull:
+            preconditionFailure("history: a push step outside a push or rebuild phase")
+        }
+    }
+
+    /// The rebuild phase's state, or nil in any other phase.
+    var rebuild: HistoryRebuildState? {
+        if case .rebuild(let state) = stage { return state }
+        return nil
+    }
+
+    /// Whether the operation is in its pull phase (or ends after it).
+    var isInPull: Bool {
+        if case .pull = stage { return true }
+        return false
+    }
 }
 
 /// One request of a push (HIS-17 steps 4–6): inserts, updates or deletions of one database.

@@ -6,39 +6,36 @@ import SyncContract
 extension NaiveEngine {
     /// NAIVE-7 / NAIVE-10: `fetchDatabaseChanges` from the one token, then each changed zone.
     func startDownload(
-        _ trigger: NaiveOperation.Trigger, waiter: WaiterID?, context: inout NaiveContext,
-        effects: inout [EngineEffect]
+        _ trigger: NaiveOperation.Trigger, waiter: WaiterID?, context: inout NaiveContext
     ) {
-        let download = makeOperation(.download)
-        download.trigger = trigger
-        download.waiter = waiter
-        download.previousDownloadStart = lastDownloadStart
+        let download = makeOperation(.download(NaiveDownload(
+            trigger: trigger, waiter: waiter, previousDownloadStart: lastDownloadStart)))
         lastDownloadStart = context.now
         effects.append(.trace(kind: "download.started", details: [
             TraceField("operation", .int(Int64(download.number))),
             TraceField("trigger", .string(trigger.rawValue)),
             TraceField("token", context.syncData.databaseToken.map { .int($0.sequence) } ?? .null),
         ], rules: trigger == .sync ? ["NAIVE-10", "NAIVE-7"] : ["NAIVE-7"]))
-        start(download, context: &context, effects: &effects)
+        start(download, context: &context)
     }
 
     func downloadAnswered(
         _ response: CloudResponse, _ download: NaiveOperation,
-        context: inout NaiveContext, effects: inout [EngineEffect]
+        context: inout NaiveContext
     ) {
+        let state = download.download
         switch response {
         case .databaseChanges(let changed, let deleted, let token, _):
             databaseChanges(changed: changed, deleted: deleted, token: token, download,
-                            context: &context, effects: &effects)
+                            context: &context)
         case .zoneChanges(let records, _, let token, let moreComing):
-            download.page = (records, token, moreComing)
-            pass(["download.page.fetched"], then: .storePage, download, context: &context,
-                effects: &effects)
+            state.page = (records, token, moreComing)
+            pass(["download.page.fetched"], then: .storePage, download, context: &context)
         case .failure(let error):
-            downloadFailed(error, download, context: &context, effects: &effects)
+            downloadFailed(error, download, context: &context)
         default:
             effects.append(.trace(kind: "download.unexpected-answer", details: [], rules: []))
-            pass(["sync.done"], then: .finish, download, context: &context, effects: &effects)
+            pass(["sync.done"], then: .finish, download, context: &context)
         }
     }
 
@@ -46,8 +43,9 @@ extension NaiveEngine {
     /// any zone is fetched (NAIVE-7, the window of NAIVEW-6); the app's completion runs.
     private func databaseChanges(
         changed: [ZoneID], deleted: [ZoneDeletion], token: DatabaseChangeToken,
-        _ download: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+        _ download: NaiveOperation, context: inout NaiveContext
     ) {
+        let state = download.download
         for deletion in deleted {
             effects.append(.trace(kind: "zone.deleted-printed", details: [
                 TraceField("zone", .string(deletion.zone.description)),
@@ -59,13 +57,13 @@ extension NaiveEngine {
         for zone in changed where !context.syncData.unfinishedZoneFetches.contains(zone) {
             context.syncData.unfinishedZoneFetches.append(zone)
         }
-        writeSyncData(context, effects: &effects)
+        writeSyncData(context)
         effects.append(.trace(kind: "db-token.saved", details: [
             TraceField("token", .int(token.sequence)),
             TraceField("changedZones", .list(changed.map { .string($0.description) })),
         ], rules: ["NAIVE-7"]))
-        download.zones = changed
-        download.zoneIndex = 0
+        state.zones = changed
+        state.zoneIndex = 0
         if isLiteral {
             // The default zone is never reported (NAIVE-15), and `fetchRecordChanges(in:)`
             // only logs the zones that are (NAIVE-16): nothing is downloaded.
@@ -73,67 +71,67 @@ extension NaiveEngine {
                 TraceField("loggedZones", .list(changed.map { .string($0.description) })),
             ], rules: ["NAIVE-15", "NAIVE-16"]))
             context.syncData.unfinishedZoneFetches.removeAll { changed.contains($0) }
-            writeSyncData(context, effects: &effects)
-            download.zones = []
+            writeSyncData(context)
+            state.zones = []
         }
-        pass(["naive.db-token.saved"], then: .nextZone, download, context: &context,
-            effects: &effects)
+        pass(["naive.db-token.saved"], then: .nextZone, download, context: &context)
     }
 
     /// The next changed zone, fetched from a nil token (NAIVE-8); or the end of the download.
     func nextZone(
-        _ download: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+        _ download: NaiveOperation, context: inout NaiveContext
     ) {
-        guard download.zoneIndex < download.zones.count else {
+        let state = download.download
+        guard state.zoneIndex < state.zones.count else {
             pass(["download.done", "upload.start", "upload.done", "sync.done"], then: .finish,
-                 download, context: &context, effects: &effects)
+                 download, context: &context)
             return
         }
-        let zone = download.zones[download.zoneIndex]
-        download.zoneSeen = []
-        download.zoneStartedAt = context.now
-        download.pageToken = nil
+        let zone = state.zones[state.zoneIndex]
+        state.zoneSeen = []
+        state.zoneStartedAt = context.now
+        state.pageToken = nil
         effects.append(.trace(kind: "zone-fetch.started", details: [
             TraceField("zone", .string(zone.description)),
             TraceField("token", .null),
         ], rules: ["NAIVE-8"]))
-        pass(["naive.zone-fetch.start"], then: .afterPage, download, context: &context,
-            effects: &effects)
+        pass(["naive.zone-fetch.start"], then: .afterPage, download, context: &context)
     }
 
     /// After a page (or at the start of a zone): the next page, or the zone is done.
     func afterPage(
-        _ download: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+        _ download: NaiveOperation, context: inout NaiveContext
     ) {
-        let zone = download.zones[download.zoneIndex]
-        if let page = download.page {
-            download.page = nil
+        let state = download.download
+        let zone = state.zones[state.zoneIndex]
+        if let page = state.page {
+            state.page = nil
             guard page.moreComing else {
-                zoneFetched(zone, download, context: &context, effects: &effects)
+                zoneFetched(zone, download, context: &context)
                 return
             }
-            download.pageToken = page.token
+            state.pageToken = page.token
         }
-        send(.fetchZoneChanges(scope: .privateDatabase, zone: zone, token: download.pageToken,
+        send(.fetchZoneChanges(scope: .privateDatabase, zone: zone, token: state.pageToken,
                                resultsLimit: pageSize),
-             for: download, effects: &effects)
+             for: download)
     }
 
     /// A zone fetch completed: models whose record this launch saw in iCloud and the complete
     /// fetch did not bring stay (NAIVEW-5).
     private func zoneFetched(
-        _ zone: ZoneID, _ download: NaiveOperation, context: inout NaiveContext,
-        effects: inout [EngineEffect]
+        _ zone: ZoneID, _ download: NaiveOperation, context: inout NaiveContext
     ) {
+        let state = download.download
         hasCompletedZoneFetch = true
         var deleted: [String] = []
         var absent: [String] = []
-        for name in context.syncData.models.keys.sorted() where !download.zoneSeen.contains(name) {
+        for name in context.syncData.models.keys.sorted() where !state.zoneSeen.contains(name) {
             guard let model = context.syncData.models[name], context.store.contains(model),
                   !reportedMissing.contains(name) else { continue }
             reportedMissing.insert(name)
             if let seen = seenInCloud[name], seen.zone == zone.name,
-               seen.at < download.zoneStartedAt {
+               seen.at < state.zoneStartedAt {
                 deleted.append(name)
                 seenInCloud[name] = nil
             } else {
@@ -149,41 +147,40 @@ extension NaiveEngine {
             ], rules: ["NAIVEW-5", "NAIVE-8"]))
         }
         context.syncData.unfinishedZoneFetches.removeAll { $0 == zone }
-        writeSyncData(context, effects: &effects)
+        writeSyncData(context)
         effects.append(.trace(kind: "zone-fetch.done", details: [
             TraceField("zone", .string(zone.description)),
-            TraceField("records", .int(Int64(download.zoneSeen.count))),
+            TraceField("records", .int(Int64(state.zoneSeen.count))),
         ], rules: ["NAIVE-8"]))
-        download.zoneIndex += 1
-        nextZone(download, context: &context, effects: &effects)
+        state.zoneIndex += 1
+        nextZone(download, context: &context)
     }
 
     private func downloadFailed(
-        _ error: CloudError, _ download: NaiveOperation, context: inout NaiveContext,
-        effects: inout [EngineEffect]
+        _ error: CloudError, _ download: NaiveOperation, context: inout NaiveContext
     ) {
+        let state = download.download
         if let delay = Self.retryDelay(for: error) {
-            traceRetry(error, delay: delay, download, effects: &effects)
+            traceRetry(error, delay: delay, download)
             pass(["naive.retry.scheduled", "sync.done"], then: .scheduleRetry(delay), download,
-                 context: &context, effects: &effects)
+                 context: &context)
             return
         }
         guard case .fetchZoneChanges(_, let zone, _, _)? = download.lastRequest else {
             // The database fetch failed (NAIVE-11): the token stays as it is.
             var rules = ["NAIVE-11", "NAIVE-6"]
             if error.code == .changeTokenExpired { rules.append("NAIVEW-7") }
-            traceDrop(error, download, rules: rules, effects: &effects)
+            traceDrop(error, download, rules: rules)
             pass(["naive.error.logged", "sync.done"], then: .finish, download,
-                 context: &context, effects: &effects)
+                 context: &context)
             return
         }
         // A zone fetch failed after the database token was saved: its changes stay hidden.
-        traceDrop(error, download, rules: ["NAIVE-6", "NAIVEW-6"], effects: &effects)
+        traceDrop(error, download, rules: ["NAIVE-6", "NAIVEW-6"])
         context.syncData.unfinishedZoneFetches.removeAll { $0 == zone }
-        writeSyncData(context, effects: &effects)
-        download.page = nil
-        download.zoneIndex += 1
-        pass(["naive.error.logged"], then: .nextZone, download, context: &context,
-            effects: &effects)
+        writeSyncData(context)
+        state.page = nil
+        state.zoneIndex += 1
+        pass(["naive.error.logged"], then: .nextZone, download, context: &context)
     }
 }

@@ -16,8 +16,7 @@ extension NaiveEngine {
     }
 
     func traceRetry(
-        _ error: CloudError, delay: SimTime, _ operation: NaiveOperation,
-        effects: inout [EngineEffect]
+        _ error: CloudError, delay: SimTime, _ operation: NaiveOperation
     ) {
         effects.append(.trace(kind: "error.retry", details: [
             TraceField("operation", .int(Int64(operation.number))),
@@ -28,15 +27,14 @@ extension NaiveEngine {
 
     /// "Unhandled CloudKit error": printed, and the operation is dropped.
     func traceDrop(
-        _ error: CloudError, _ operation: NaiveOperation, rules: [String],
-        effects: inout [EngineEffect]
+        _ error: CloudError, _ operation: NaiveOperation, rules: [String]
     ) {
         var details = [
             TraceField("operation", .int(Int64(operation.number))),
             TraceField("error", .string(error.code.description)),
         ]
-        if !operation.recordName.isEmpty {
-            details.append(TraceField("recordName", .string(operation.recordName)))
+        if let recordName = operation.recordName, !recordName.isEmpty {
+            details.append(TraceField("recordName", .string(recordName)))
         }
         effects.append(.trace(kind: "error.dropped", details: details, rules: rules))
     }

@@ -8,31 +8,33 @@ extension NaiveEngine {
     /// attribute of its local model or is inserted; the page is one save of the store, as
     /// author `naive`, so it is never uploaded again (NAIVE-14).
     func storePage(
-        _ download: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+        _ download: NaiveOperation, context: inout NaiveContext
     ) {
-        guard let page = download.page else { return }
+        guard let page = download.download.page else {
+            preconditionFailure("naive: a page stored that was never fetched")
+        }
         var transaction = Transaction()
         var inserted: [(model: ModelID, name: String)] = []
         var updated = 0
         var late: [String] = []
         for record in page.records {
-            guard case let (entity, values)? = converted(record, download, context: context,
-                effects: &effects) else { continue }
+            guard case let (entity, values)? = converted(record, download, context: context) else {
+                continue
+            }
             let name = record.recordName
             if let id = context.syncData.models[name], let model = context.store.model(id) {
                 var changes: [String: PropertyValue] = [:]
                 for key in values.keys.sorted() where model.values[key] != values[key] ?? nil {
                     changes[key] = .attribute(values[key] ?? nil)
                 }
-                noteRevert(name, model: model, values: values, effects: &effects)
+                noteRevert(name, model: model, values: values)
                 guard !changes.isEmpty else { continue }
                 transaction.append(.update(id, values: changes))
                 updated += 1
                 if isLate(record, download, context: context) { late.append(name) }
             } else {
                 let id = context.store.makeModelID()
-                noteReturn(name, entity: entity, values: values, context: context,
-                    effects: &effects)
+                noteReturn(name, entity: entity, values: values, context: context)
                 var properties: [String: PropertyValue] = [:]
                 for key in values.keys.sorted() { properties[key] = .attribute(values[key] ?? nil) }
                 transaction.append(.insert(id, entity: entity.name, values: properties))
@@ -41,10 +43,9 @@ extension NaiveEngine {
             }
         }
         if !transaction.isEmpty {
-            guard savePage(transaction, inserted: inserted, context: &context,
-                effects: &effects) else {
+            guard savePage(transaction, inserted: inserted, context: &context) else {
                 pass(["download.page.stored", "download.page.saved"], then: .afterPage, download,
-                     context: &context, effects: &effects)
+                     context: &context)
                 return
             }
         }
@@ -61,17 +62,16 @@ extension NaiveEngine {
             ], rules: ["NAIVEW-8"]))
         }
         pass(["download.page.stored", "download.page.saved"], then: .afterPage, download,
-             context: &context, effects: &effects)
+             context: &context)
     }
 
     /// NAIVE-8: the record seen in the cloud, then its values as `init?(record:)` converts
     /// them, or nil (traced) for a record the app cannot read.
     private func converted(
-        _ record: CloudRecord, _ download: NaiveOperation, context: NaiveContext,
-        effects: inout [EngineEffect]
+        _ record: CloudRecord, _ download: NaiveOperation, context: NaiveContext
     ) -> (EntityDescription, [String: AttributeValue?])? {
         let name = record.recordName
-        download.zoneSeen.insert(name)
+        download.download.zoneSeen.insert(name)
         seenInCloud[name] = (record.zone.name, context.now)
         reportedMissing.remove(name)
         guard let entity = schema.entity(named: record.recordType), entity.isSynchronized,
@@ -98,7 +98,7 @@ extension NaiveEngine {
     /// names; false (traced) when the store refuses it.
     private func savePage(
         _ transaction: Transaction, inserted: [(model: ModelID, name: String)],
-        context: inout NaiveContext, effects: inout [EngineEffect]
+        context: inout NaiveContext
     ) -> Bool {
         do {
             try context.store.save(transaction, author: Self.author)
@@ -123,17 +123,16 @@ extension NaiveEngine {
     private func isLate(
         _ record: CloudRecord, _ download: NaiveOperation, context: NaiveContext
     ) -> Bool {
-        guard download.trigger == .sync, record.lastModifiedBy != context.device,
+        guard download.download.trigger == .sync, record.lastModifiedBy != context.device,
               let modified = record.modificationTime, let online = onlineSince, modified >= online,
-              let previous = download.previousDownloadStart,
+              let previous = download.download.previousDownloadStart,
               modified > previous else { return false }
         return true
     }
 
     /// NAIVEW-3: the download overwrites values of a save that was dropped offline.
     private func noteRevert(
-        _ name: String, model: Model, values: [String: AttributeValue?],
-        effects: inout [EngineEffect]
+        _ name: String, model: Model, values: [String: AttributeValue?]
     ) {
         guard let dropped = droppedSaves[name] else { return }
         let reverted = dropped.keys.sorted().filter { key in
@@ -153,7 +152,7 @@ extension NaiveEngine {
     /// with the same identity values (NAIVEW-12).
     private func noteReturn(
         _ name: String, entity: EntityDescription, values: [String: AttributeValue?],
-        context: NaiveContext, effects: inout [EngineEffect]
+        context: NaiveContext
     ) {
         if droppedDeletes.contains(name) {
             droppedDeletes.remove(name)

@@ -7,7 +7,7 @@ extension NaiveEngine {
     /// The app saved: each inserted or updated model becomes a save of a freshly built record,
     /// each deleted one a delete, each its own operation, sent at once alongside whatever else
     /// runs, with no debounce and no batching (NAIVE-4, NAIVE-5).
-    func storeSaved(context: inout NaiveContext, effects: inout [EngineEffect]) {
+    func storeSaved(context: inout NaiveContext) {
         let entries = context.store.history(after: historyPosition)
         historyPosition = context.store.lastHistoryPosition
         guard autosync else {
@@ -20,7 +20,7 @@ extension NaiveEngine {
         for entry in entries where entry.author != Self.author
             && entry.author != Self.unobservedAuthor {
             for change in entry.changes {
-                if let operation = operation(for: change, context: &context, effects: &effects) {
+                if let operation = operation(for: change, context: &context) {
                     created.append(operation)
                 }
             }
@@ -28,30 +28,28 @@ extension NaiveEngine {
         guard !created.isEmpty else { return }
         for operation in created {
             context.syncData.unsentOperations.append(UnsentOperation(
-                operation: operation.number, recordName: operation.recordName,
-                kind: operation.kind == .save ? "save" : "delete"))
+                operation: operation.number, recordName: operation.recordName ?? "",
+                kind: operation.ledgerKind))
         }
         // The record names and the ledger reach the disk before any operation passes a probe.
-        writeSyncData(context, effects: &effects)
+        writeSyncData(context)
         for operation in created {
-            start(operation, context: &context, effects: &effects)
+            start(operation, context: &context)
         }
     }
 
     private func operation(
-        for change: HistoryChange, context: inout NaiveContext, effects: inout [EngineEffect]
+        for change: HistoryChange, context: inout NaiveContext
     ) -> NaiveOperation? {
         switch change {
         case .inserted(let id, let entityName):
             guard let entity = schema.entity(named: entityName), entity.isSynchronized,
                   let model = context.store.model(id) else { return nil }
             let known = context.syncData.recordNames[id]
-            let name = known ?? assignName(id, entity: entity, context: &context, effects: &effects)
-            let save = makeSave(model, entity: entity, name: name,
-                                changedKeys: entity.synchronizedAttributes.map(\.name),
-                                effects: &effects)
-            save.isFirstSave = known == nil
-            return save
+            let name = known ?? assignName(id, entity: entity, context: &context)
+            return makeSave(model, entity: entity, name: name,
+                            changedKeys: entity.synchronizedAttributes.map(\.name),
+                            isFirst: known == nil)
         case .updated(let id, let entityName, let keys):
             guard let entity = schema.entity(named: entityName), entity.isSynchronized,
                   let model = context.store.model(id) else { return nil }
@@ -59,11 +57,9 @@ extension NaiveEngine {
             let kept = keys.filter { synchronized.contains($0) }
             guard !kept.isEmpty else { return nil }
             let known = context.syncData.recordNames[id]
-            let name = known ?? assignName(id, entity: entity, context: &context, effects: &effects)
-            let save = makeSave(model, entity: entity, name: name, changedKeys: kept,
-                effects: &effects)
-            save.isFirstSave = known == nil
-            return save
+            let name = known ?? assignName(id, entity: entity, context: &context)
+            return makeSave(model, entity: entity, name: name, changedKeys: kept,
+                            isFirst: known == nil)
         case .deleted(let id, let entityName, _):
             guard let name = context.syncData.recordNames[id] else { return nil }
             context.syncData.forget(id)
@@ -74,9 +70,7 @@ extension NaiveEngine {
                 ], rules: ["NAIVE-18"]))
                 return nil
             }
-            let operation = makeOperation(.delete)
-            operation.recordName = name
-            operation.entity = entityName
+            let operation = makeOperation(.delete(recordName: name, entity: entityName))
             effects.append(.trace(kind: "delete.created", details: [
                 TraceField("operation", .int(Int64(operation.number))),
                 TraceField("recordName", .string(name)),
@@ -88,8 +82,7 @@ extension NaiveEngine {
     /// NAIVE-1: `<Entity>_<UUID>`, the UUID from the device's seeded stream; an identity is
     /// ignored (NAIVE-13).
     private func assignName(
-        _ id: ModelID, entity: EntityDescription, context: inout NaiveContext,
-        effects: inout [EngineEffect]
+        _ id: ModelID, entity: EntityDescription, context: inout NaiveContext
     ) -> String {
         let name = "\(entity.name)_\(context.makeRandomRecordName())"
         context.syncData.name(id, name)
@@ -105,20 +98,20 @@ extension NaiveEngine {
 
     private func makeSave(
         _ model: Model, entity: EntityDescription, name: String, changedKeys: [String],
-        effects: inout [EngineEffect]
+        isFirst: Bool
     ) -> NaiveOperation {
-        let operation = makeOperation(.save)
-        operation.recordName = name
-        operation.entity = entity.name
-        operation.model = model.id
-        operation.fields = NaiveRecords.fields(of: model, entity: entity)
-        operation.changedKeys = changedKeys.sorted()
-        for key in operation.changedKeys { operation.captured[key] = .some(model.values[key]) }
+        let sorted = changedKeys.sorted()
+        var captured: [String: AttributeValue?] = [:]
+        for key in sorted { captured[key] = .some(model.values[key]) }
+        let save = NaiveSave(recordName: name, entity: entity.name,
+                             fields: NaiveRecords.fields(of: model, entity: entity),
+                             changedKeys: sorted, captured: captured, isFirstSave: isFirst)
+        let operation = makeOperation(.save(save))
         effects.append(.trace(kind: "save.created", details: [
             TraceField("operation", .int(Int64(operation.number))),
             TraceField("recordName", .string(name)),
-            TraceField("fields", .list(operation.fields.keys.sorted().map { .string($0) })),
-            TraceField("changedKeys", .list(operation.changedKeys.map { .string($0) })),
+            TraceField("fields", .list(save.fields.keys.sorted().map { .string($0) })),
+            TraceField("changedKeys", .list(save.changedKeys.map { .string($0) })),
             TraceField("policy", .string(isLiteral ? "ifServerRecordUnchanged" : "allKeys")),
         ], rules: isLiteral ? ["NAIVE-5"] : ["NAIVE-4", "NAIVE-5"]))
         return operation
@@ -126,70 +119,69 @@ extension NaiveEngine {
 
     /// The save's or delete's request leaves: one record, `allKeys`, fire and forget.
     func sendFirst(
-        _ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+        _ operation: NaiveOperation, context: inout NaiveContext
     ) {
-        switch operation.kind {
-        case .save, .delete:
-            let request = uploadRequest(operation, context: context)
-            send(request, for: operation, effects: &effects)
-            leftTheDevice(operation, context: &context, effects: &effects)
+        switch operation.job {
+        case .save(let save):
+            send(saveRequest(save, context: context), for: operation)
+            leftTheDevice(operation, context: &context)
+        case .delete(let recordName, _):
+            send(.modifyRecords(scope: .privateDatabase, zone: zone(context), saves: [],
+                                deletes: [recordName], policy: .allKeys, atomic: false),
+                 for: operation)
+            leftTheDevice(operation, context: &context)
         case .download:
             send(.fetchDatabaseChanges(scope: .privateDatabase,
                 token: context.syncData.databaseToken),
-                 for: operation, effects: &effects)
+                 for: operation)
         case .setup:
-            sendSetupStep(operation, context: &context, effects: &effects)
+            sendSetupStep(operation, context: &context)
         }
     }
 
-    private func uploadRequest(_ operation: NaiveOperation, context: NaiveContext) -> CloudRequest {
+    private func saveRequest(_ save: NaiveSave, context: NaiveContext) -> CloudRequest {
         let zone = zone(context)
-        if operation.kind == .delete {
-            return .modifyRecords(scope: .privateDatabase, zone: zone, saves: [],
-                                  deletes: [operation.recordName], policy: .allKeys, atomic: false)
-        }
-        let record = CloudRecord(recordType: operation.entity, recordName: operation.recordName,
-                                 zone: zone, fields: operation.fields)
+        let record = CloudRecord(recordType: save.entity, recordName: save.recordName,
+                                 zone: zone, fields: save.fields)
         // The literal `save(_:)` follows `ifServerRecordUnchanged` (NAIVE-17).
         return .modifyRecords(scope: .privateDatabase, zone: zone,
                               saves: [RecordSave(record: record,
-                                  changedKeys: operation.changedKeys)],
+                                  changedKeys: save.changedKeys)],
                               deletes: [], policy: isLiteral ? .ifServerRecordUnchanged : .allKeys,
                               atomic: false)
     }
 
     /// The request left: the ledger forgets it, and the operation passes `upload.sent`.
     private func leftTheDevice(
-        _ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+        _ operation: NaiveOperation, context: inout NaiveContext
     ) {
         context.syncData.unsentOperations.removeAll { $0.operation == operation.number }
-        writeSyncData(context, effects: &effects)
-        pass(["upload.sent"], then: .wait, operation, context: &context, effects: &effects)
+        writeSyncData(context)
+        pass(["upload.sent"], then: .wait, operation, context: &context)
     }
 
     /// A retry of a save or delete: the captured request again (NAIVE-6); a save whose record
     /// a newer save already wrote overwrites it with the older values (NAIVEW-4).
     func resendUpload(
-        _ operation: NaiveOperation, _ request: CloudRequest, context: inout NaiveContext,
-        effects: inout [EngineEffect]
+        _ operation: NaiveOperation, _ request: CloudRequest, context: inout NaiveContext
     ) {
-        if operation.kind == .save, let newer = lastSucceededSave[operation.recordName],
+        if case .save(let save) = operation.job, let newer = lastSucceededSave[save.recordName],
            newer > operation.number {
             effects.append(.trace(kind: "retry.stale", details: [
                 TraceField("operation", .int(Int64(operation.number))),
-                TraceField("recordName", .string(operation.recordName)),
+                TraceField("recordName", .string(save.recordName)),
                 TraceField("newerSave", .int(Int64(newer))),
-                TraceField("keys", .list(operation.changedKeys.map { .string($0) })),
+                TraceField("keys", .list(save.changedKeys.map { .string($0) })),
             ], rules: ["NAIVEW-4", "NAIVE-6"]))
         }
-        send(request, for: operation, effects: &effects)
-        leftTheDevice(operation, context: &context, effects: &effects)
+        send(request, for: operation)
+        leftTheDevice(operation, context: &context)
     }
 
     /// A save's or delete's answer: done, kept for a retry (NAIVE-6), or dropped.
     func uploadAnswered(
         _ response: CloudResponse, _ operation: NaiveOperation,
-        context: inout NaiveContext, effects: inout [EngineEffect]
+        context: inout NaiveContext
     ) {
         let error: CloudError?
         switch response {
@@ -197,10 +189,10 @@ extension NaiveEngine {
             switch results.first {
             case .saved(let record)?:
                 error = nil
-                saveDone(record, operation, context: context, effects: &effects)
+                saveDone(record, operation, context: context)
             case .deleted(let name)?:
                 error = nil
-                deleteDone(name, operation, effects: &effects)
+                deleteDone(name, operation)
             case .failed(_, let itemError)?:
                 error = itemError
             case nil:
@@ -213,16 +205,15 @@ extension NaiveEngine {
         }
         guard let error else {
             pass(["upload.done", "sync.done"], then: .finish, operation,
-                 context: &context, effects: &effects)
+                 context: &context)
             return
         }
-        uploadFailed(error, operation, context: &context, effects: &effects)
+        uploadFailed(error, operation, context: &context)
     }
 
     /// NAIVE-5: the record is in the cloud; a record that was gone came back in full (NAIVEW-5).
     private func saveDone(
-        _ record: CloudRecord, _ operation: NaiveOperation, context: NaiveContext,
-        effects: inout [EngineEffect]
+        _ record: CloudRecord, _ operation: NaiveOperation, context: NaiveContext
     ) {
         seenInCloud[record.recordName] = (record.zone.name, context.now)
         lastSucceededSave[record.recordName] = max(
@@ -233,7 +224,8 @@ extension NaiveEngine {
             TraceField("recordName", .string(record.recordName)),
             TraceField("changeTag", .string(record.changeTag ?? "")),
         ], rules: ["NAIVE-5"]))
-        if !operation.isFirstSave, record.creationTime == record.modificationTime {
+        if case .save(let save) = operation.job, !save.isFirstSave,
+           record.creationTime == record.modificationTime {
             // The record was gone (deleted elsewhere, and the deletion never arrived):
             // the whole-record save created it again in full.
             effects.append(.trace(kind: "save.recreated-record", details: [
@@ -246,7 +238,7 @@ extension NaiveEngine {
 
     /// NAIVE-5: the record is gone from the cloud.
     private func deleteDone(
-        _ name: String, _ operation: NaiveOperation, effects: inout [EngineEffect]
+        _ name: String, _ operation: NaiveOperation
     ) {
         seenInCloud[name] = nil
         droppedDeletes.remove(name)
@@ -258,30 +250,32 @@ extension NaiveEngine {
 
     /// NAIVE-6: a retryable error schedules the same request again; any other drops it.
     private func uploadFailed(
-        _ error: CloudError, _ operation: NaiveOperation, context: inout NaiveContext,
-        effects: inout [EngineEffect]
+        _ error: CloudError, _ operation: NaiveOperation, context: inout NaiveContext
     ) {
         if let delay = Self.retryDelay(for: error) {
-            traceRetry(error, delay: delay, operation, effects: &effects)
+            traceRetry(error, delay: delay, operation)
             // The retry waits in memory: a kill before it leaves loses it (NAIVEW-2).
             context.syncData.unsentOperations.append(UnsentOperation(
-                operation: operation.number, recordName: operation.recordName,
-                kind: operation.kind == .save ? "save" : "delete"))
-            writeSyncData(context, effects: &effects)
+                operation: operation.number, recordName: operation.recordName ?? "",
+                kind: operation.ledgerKind))
+            writeSyncData(context)
             pass(["upload.done", "naive.retry.scheduled", "sync.done"],
-                 then: .scheduleRetry(delay), operation, context: &context, effects: &effects)
+                 then: .scheduleRetry(delay), operation, context: &context)
             return
         }
         let rules = ["NAIVE-6"] + uploadDropRules(error, context: context)
         if rules.contains("NAIVEW-3") {
-            if operation.kind == .save {
-                droppedSaves[operation.recordName, default: [:]].merge(operation.captured) { $1 }
-            } else {
-                droppedDeletes.insert(operation.recordName)
+            switch operation.job {
+            case .save(let save):
+                droppedSaves[save.recordName, default: [:]].merge(save.captured) { $1 }
+            case .delete(let recordName, _):
+                droppedDeletes.insert(recordName)
+            case .setup, .download:
+                preconditionFailure("naive: an upload's failure for a setup or a download")
             }
         }
-        traceDrop(error, operation, rules: rules, effects: &effects)
+        traceDrop(error, operation, rules: rules)
         pass(["upload.done", "naive.error.logged", "sync.done"], then: .finish, operation,
-             context: &context, effects: &effects)
+             context: &context)
     }
 }

@@ -13,6 +13,11 @@ typealias NaiveContext = EngineContext<NaiveSyncData>
 /// created and run alongside the others, as the article's calls are; all of them live in
 /// memory only (NAIVE-5, NAIVE-14); the disk holds
 /// one database token, the models' record names and a diagnostic ledger (`NaiveSyncData`).
+///
+/// Invariants (each traps): each operation has at most one request in flight; a `.resume`
+/// comes only while an operation is stopped at a probe point (the first stopped goes on,
+/// whatever the ticket); only retry timers are set, and one fires only while its operation
+/// waits for it. An answer to a request it never sent (a killed incarnation's) is ignored.
 public final class NaiveEngine: SyncEngine {
     public typealias SyncData = NaiveSyncData
 
@@ -68,6 +73,8 @@ public final class NaiveEngine: SyncEngine {
     /// Models this launch's saves named (NAIVE-1): a zone the setup creates never held their
     /// records, so they do not show NAIVEW-11.
     var namedThisLaunch: Set<ModelID> = []
+    /// The effects of the event being handled, appended to by every step; empty between events.
+    var effects: [EngineEffect] = []
 
     public init(schema: Schema, pageSize: Int = 100, literal: Bool = false) {
         self.schema = schema
@@ -101,30 +108,29 @@ public final class NaiveEngine: SyncEngine {
     public func handle(
         _ event: EngineEvent, context: inout EngineContext<NaiveSyncData>
     ) -> [EngineEffect] {
-        var effects: [EngineEffect] = []
         switch event {
         case .launch(let waiter):
-            launch(waiter: waiter, context: &context, effects: &effects)
+            launch(waiter: waiter, context: &context)
         case .storeSaved:
-            storeSaved(context: &context, effects: &effects)
+            storeSaved(context: &context)
         case .push:
             if autosync {
-                startDownload(.push, waiter: nil, context: &context, effects: &effects)
+                startDownload(.push, waiter: nil, context: &context)
             } else {
                 effects.append(.trace(kind: "push.ignored", details: [
                     TraceField("reason", .string("autosync off")),
                 ], rules: []))
             }
         case .timer(let timer):
-            timerFired(timer, context: &context, effects: &effects)
+            timerFired(timer, context: &context)
         case .response(let id, let response):
-            answered(id, response, context: &context, effects: &effects)
+            answered(id, response, context: &context)
         case .resume(let ticket):
-            resume(ticket, context: &context, effects: &effects)
+            resume(ticket, context: &context)
         case .appCall(let call, let waiter):
-            appCall(call, waiter: waiter, context: &context, effects: &effects)
+            appCall(call, waiter: waiter, context: &context)
         case .storeReplaced:
-            storeReplaced(context: &context, effects: &effects)
+            storeReplaced(context: &context)
         case .observerAttached:
             effects.append(.trace(kind: "observer.attached", details: [
                 TraceField("note", .string("models saved meanwhile are uploaded once edited")),
@@ -143,14 +149,16 @@ public final class NaiveEngine: SyncEngine {
                 onlineSince = nil
             }
         }
-        return effects
+        var handled: [EngineEffect] = []
+        swap(&handled, &effects)
+        return handled
     }
 
     // MARK: Operations and probe points
 
-    func makeOperation(_ kind: NaiveOperation.Kind) -> NaiveOperation {
+    func makeOperation(_ job: NaiveOperation.Job) -> NaiveOperation {
         nextOperationNumber += 1
-        let operation = NaiveOperation(number: nextOperationNumber, kind: kind)
+        let operation = NaiveOperation(number: nextOperationNumber, job: job)
         operations[operation.number] = operation
         return operation
     }
@@ -159,10 +167,10 @@ public final class NaiveEngine: SyncEngine {
     /// `step`.
     func pass(
         _ probes: [String], then step: NaiveOperation.Step, _ operation: NaiveOperation,
-        context: inout NaiveContext, effects: inout [EngineEffect]
+        context: inout NaiveContext
     ) {
         guard let first = probes.first else {
-            run(step, operation, context: &context, effects: &effects)
+            run(step, operation, context: &context)
             return
         }
         operation.probes = Array(probes.dropFirst())
@@ -173,16 +181,14 @@ public final class NaiveEngine: SyncEngine {
     }
 
     /// Goes on with the operation first in its own queue, whichever ticket comes back (the
-    /// order it always kept; a trigger's action at a point can interleave the `.resume`s);
-    /// a `.resume` with no operation paused is an error.
+    /// order it always kept; a trigger's action at a point can interleave the `.resume`s).
     private func resume(
-        _ ticket: ProbeTicket, context: inout NaiveContext, effects: inout [EngineEffect]
+        _ ticket: ProbeTicket, context: inout NaiveContext
     ) {
         guard let number = resumeQueue.first, let operation = operations[number],
               operation.isPaused else {
             let named = ticket.synchronization.map { "operation \($0)" } ?? "no operation"
-            effects.append(.runtimeError("naive: resumed \(named) with nothing paused"))
-            return
+            preconditionFailure("naive: resumed \(named) with nothing paused")
         }
         resumeQueue.removeFirst()
         if !operation.probes.isEmpty {
@@ -192,44 +198,46 @@ public final class NaiveEngine: SyncEngine {
             return
         }
         operation.isPaused = false
-        run(operation.next, operation, context: &context, effects: &effects)
+        run(operation.next, operation, context: &context)
         if !operation.isPaused, case .wait = operation.next, let answer = operation.bufferedAnswer {
             operation.bufferedAnswer = nil
-            handleAnswer(answer, operation, context: &context, effects: &effects)
+            handleAnswer(answer, operation, context: &context)
         }
     }
 
     func run(
         _ step: NaiveOperation.Step, _ operation: NaiveOperation,
-        context: inout NaiveContext, effects: inout [EngineEffect]
+        context: inout NaiveContext
     ) {
         operation.next = .wait
         switch step {
         case .wait:
             break
         case .send:
-            sendFirst(operation, context: &context, effects: &effects)
+            sendFirst(operation, context: &context)
         case .resend:
-            resend(operation, context: &context, effects: &effects)
+            resend(operation, context: &context)
         case .scheduleRetry(let delay):
             operation.isWaitingForRetry = true
             effects.append(.setTimer(operation.retryTimer, after: delay))
         case .storePage:
-            storePage(operation, context: &context, effects: &effects)
+            storePage(operation, context: &context)
         case .afterPage:
-            afterPage(operation, context: &context, effects: &effects)
+            afterPage(operation, context: &context)
         case .nextZone:
-            nextZone(operation, context: &context, effects: &effects)
+            nextZone(operation, context: &context)
         case .finish:
             operations[operation.number] = nil
-            if operation.kind == .download { complete(operation, effects: &effects) }
+            if case .download(let download) = operation.job {
+                complete(download)
+            }
         }
     }
 
     /// `launch` and `sync` end for the script when their download operation ends, after its
     /// `sync.done`: the synchronization ends there (ENGINES.md §6.1), zone fetches included.
     /// A download waiting for a retry has not ended yet (NAIVE-6), so the script waits on.
-    private func complete(_ download: NaiveOperation, effects: inout [EngineEffect]) {
+    private func complete(_ download: NaiveDownload) {
         if let waiter = download.waiter {
             download.waiter = nil
             effects.append(.completed(waiter))
@@ -241,24 +249,24 @@ public final class NaiveEngine: SyncEngine {
     /// debounce and no queue (NAIVE-5). It passes `sync.start` and the probe points before
     /// its request; the probe points of several operations may interleave on a device.
     func start(
-        _ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+        _ operation: NaiveOperation, context: inout NaiveContext
     ) {
         let isRetry = operation.lastRequest != nil
-        switch operation.kind {
+        switch operation.job {
         case .save, .delete:
             pass(["sync.start", "download.start", "download.done", "upload.start"],
-                 then: isRetry ? .resend : .send, operation, context: &context, effects: &effects)
+                 then: isRetry ? .resend : .send, operation, context: &context)
         case .download:
             pass(["sync.start", "download.start"], then: isRetry ? .resend : .send, operation,
-                 context: &context, effects: &effects)
+                 context: &context)
         case .setup:
-            break
+            preconditionFailure("naive: the setup sends its steps itself, with no probe points")
         }
     }
 
     /// Sends a request for an operation; its answer comes back as `.response`.
     func send(
-        _ request: CloudRequest, for operation: NaiveOperation, effects: inout [EngineEffect]
+        _ request: CloudRequest, for operation: NaiveOperation
     ) {
         nextRequestNumber += 1
         let id = RequestID(nextRequestNumber)
@@ -269,69 +277,76 @@ public final class NaiveEngine: SyncEngine {
 
     private func answered(
         _ id: RequestID, _ response: CloudResponse,
-        context: inout NaiveContext, effects: inout [EngineEffect]
+        context: inout NaiveContext
     ) {
+        // A request of the killed incarnation that reached the cloud after the relaunch is
+        // answered to this engine, which never sent it: ignored.
         guard let number = requestOwners.removeValue(forKey: id),
               let operation = operations[number] else { return }
         if operation.isPaused {
+            precondition(operation.bufferedAnswer == nil,
+                "naive: a second answer while an operation has one request in flight")
             operation.bufferedAnswer = response
             return
         }
-        handleAnswer(response, operation, context: &context, effects: &effects)
+        handleAnswer(response, operation, context: &context)
     }
 
     private func handleAnswer(
         _ response: CloudResponse, _ operation: NaiveOperation,
-        context: inout NaiveContext, effects: inout [EngineEffect]
+        context: inout NaiveContext
     ) {
-        switch operation.kind {
+        switch operation.job {
         case .setup:
-            setupAnswered(response, operation, context: &context, effects: &effects)
+            setupAnswered(response, operation, context: &context)
         case .save, .delete:
-            uploadAnswered(response, operation, context: &context, effects: &effects)
+            uploadAnswered(response, operation, context: &context)
         case .download:
-            downloadAnswered(response, operation, context: &context, effects: &effects)
+            downloadAnswered(response, operation, context: &context)
         }
     }
 
     /// A retry timer: the same operation again, with the values it captured (NAIVE-6).
     private func timerFired(
-        _ timer: EngineTimer, context: inout NaiveContext, effects: inout [EngineEffect]
+        _ timer: EngineTimer, context: inout NaiveContext
     ) {
         guard timer.rawValue.hasPrefix("retry."), let number = Int(timer.rawValue.dropFirst(6)),
               let operation = operations[number], operation.retryTimer == timer,
-              operation.isWaitingForRetry, let request = operation.lastRequest else { return }
+              operation.isWaitingForRetry, let request = operation.lastRequest else {
+            preconditionFailure("naive: timer '\(timer.rawValue)' fired with no retry waiting")
+        }
         operation.isWaitingForRetry = false
         effects.append(.trace(kind: "retry.due", details: [
             TraceField("operation", .int(Int64(operation.number))),
             TraceField("request", .string(request.kind)),
         ], rules: ["NAIVE-6"]))
-        if operation.kind == .setup {
-            send(request, for: operation, effects: &effects)
+        if case .setup = operation.job {
+            send(request, for: operation)
         } else {
-            start(operation, context: &context, effects: &effects)
+            start(operation, context: &context)
         }
     }
 
     /// An operation whose retry came due: the same request again (NAIVE-6).
     private func resend(
-        _ operation: NaiveOperation, context: inout NaiveContext, effects: inout [EngineEffect]
+        _ operation: NaiveOperation, context: inout NaiveContext
     ) {
-        guard let request = operation.lastRequest else { return }
+        guard let request = operation.lastRequest else {
+            preconditionFailure("naive: a retry of operation \(operation.number), never sent")
+        }
         if operation.isUpload {
-            resendUpload(operation, request, context: &context, effects: &effects)
+            resendUpload(operation, request, context: &context)
         } else {
-            send(request, for: operation, effects: &effects)
+            send(request, for: operation)
         }
     }
 
     private func appCall(
-        _ call: AppCall, waiter: WaiterID?, context: inout NaiveContext,
-        effects: inout [EngineEffect]
+        _ call: AppCall, waiter: WaiterID?, context: inout NaiveContext
     ) {
         switch call {
         case .syncNow:
-            startDownload(.sync, waiter: waiter, context: &context, effects: &effects)
+            startDownload(.sync, waiter: waiter, context: &context)
         case .stop, .start, .resetSyncData, .initializeSchema:
             // The profile does not list these statements, so the validator refuses them
             // (NAIVE-13); should one arrive anyway, the article has no such call.
@@ -344,7 +359,7 @@ public final class NaiveEngine: SyncEngine {
 
     /// The store vanished or was rebuilt: the record names of models that are gone go with
     /// them (the article's `Note.id` lived in the model).
-    private func storeReplaced(context: inout NaiveContext, effects: inout [EngineEffect]) {
+    private func storeReplaced(context: inout NaiveContext) {
         historyPosition = context.store.lastHistoryPosition
         let gone = context.syncData.recordNames.keys.sorted().filter { !context.store.contains($0) }
         for model in gone { context.syncData.forget(model) }
@@ -357,7 +372,7 @@ public final class NaiveEngine: SyncEngine {
     }
 
     /// Writes the sync data (the token, the record names, the ledger).
-    func writeSyncData(_ context: NaiveContext, effects: inout [EngineEffect]) {
+    func writeSyncData(_ context: NaiveContext) {
         effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
     }
 

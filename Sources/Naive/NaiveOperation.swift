@@ -6,13 +6,14 @@ import SyncContract
 /// One of the article's operations in flight, in memory only (NAIVE-5): the launch's setup,
 /// a save or a delete of one record, or a download. A kill forgets it (NAIVE-14).
 final class NaiveOperation {
-    enum Kind: Equatable {
+    /// What the operation does, each case with exactly its own payload.
+    enum Job {
         /// NAIVE-2, NAIVE-3: the launch's zone and subscriptions, before its download.
-        case setup
-        case save
-        case delete
+        case setup(NaiveSetup)
+        case save(NaiveSave)
+        case delete(recordName: String, entity: String)
         /// NAIVE-7: `fetchDatabaseChanges`, then each changed zone (NAIVE-8).
-        case download
+        case download(NaiveDownload)
     }
 
     /// What started a download.
@@ -51,9 +52,9 @@ final class NaiveOperation {
     }
 
     let number: Int
-    let kind: Kind
+    let job: Job
 
-    // Flow.
+    // Flow, whatever the job.
     /// Probe points still to pass before `next` runs.
     var probes: [String] = []
     var next: Step = .wait
@@ -66,40 +67,95 @@ final class NaiveOperation {
     /// An answer that arrived while it was stopped at a probe point.
     var bufferedAnswer: CloudResponse?
 
-    // Save, delete.
-    var recordName = ""
-    var entity = ""
-    var model: ModelID?
-    var fields: SortedMap<String, CloudValue> = [:]
-    var changedKeys: [String] = []
-    /// The values of the changed keys as the save captured them (NAIVEW-3).
-    var captured: [String: AttributeValue?] = [:]
-    /// The save that gave the model its record name: it creates the record.
-    var isFirstSave = false
-
-    // Setup.
-    var setupStep: SetupStep = .fetchZone
-    var waiter: WaiterID?
-
-    // Download.
-    var trigger: Trigger = .launch
-    var zones: [ZoneID] = []
-    var zoneIndex = 0
-    var pageToken: ZoneChangeToken?
-    var page: (records: [CloudRecord], token: ZoneChangeToken, moreComing: Bool)?
-    /// Records the current zone fetch brought (NAIVEW-5).
-    var zoneSeen: Set<String> = []
-    var zoneStartedAt = SimTime.zero
-    /// When the previous download of this launch began (NAIVEW-8).
-    var previousDownloadStart: SimTime?
-
-    init(number: Int, kind: Kind) {
+    init(number: Int, job: Job) {
         self.number = number
-        self.kind = kind
+        self.job = job
     }
 
     /// The timer of its retry.
     var retryTimer: EngineTimer { EngineTimer("retry.\(number)") }
 
-    var isUpload: Bool { kind == .save || kind == .delete }
+    var isUpload: Bool {
+        switch job {
+        case .save, .delete: return true
+        case .setup, .download: return false
+        }
+    }
+
+    /// The record a save or a delete uploads; nil for the other jobs.
+    var recordName: String? {
+        switch job {
+        case .save(let save): return save.recordName
+        case .delete(let recordName, _): return recordName
+        case .setup, .download: return nil
+        }
+    }
+
+    /// How the diagnostic ledger names an upload: `save` or `delete`.
+    var ledgerKind: String {
+        if case .save = job { return "save" }
+        return "delete"
+    }
+
+    /// The setup's state; a setup step runs only for the setup.
+    var setup: NaiveSetup {
+        guard case .setup(let state) = job else {
+            preconditionFailure("naive: a setup step for operation \(number), not the setup")
+        }
+        return state
+    }
+
+    /// The download's state; a download step runs only for a download.
+    var download: NaiveDownload {
+        guard case .download(let state) = job else {
+            preconditionFailure("naive: a download step for operation \(number), not a download")
+        }
+        return state
+    }
+}
+
+/// The launch's setup (NAIVE-2, NAIVE-3): the step it is at, and the launch's waiter, which
+/// its download takes over.
+final class NaiveSetup {
+    var step: NaiveOperation.SetupStep
+    let waiter: WaiterID?
+
+    init(step: NaiveOperation.SetupStep, waiter: WaiterID?) {
+        self.step = step
+        self.waiter = waiter
+    }
+}
+
+/// A save of one record, as the app's save built it (NAIVE-4).
+struct NaiveSave {
+    let recordName: String
+    let entity: String
+    let fields: SortedMap<String, CloudValue>
+    let changedKeys: [String]
+    /// The values of the changed keys as the save captured them (NAIVEW-3).
+    let captured: [String: AttributeValue?]
+    /// The save that gave the model its record name: it creates the record.
+    let isFirstSave: Bool
+}
+
+/// A download (NAIVE-7, NAIVE-8): its changed zones, the zone fetch and page in hand.
+final class NaiveDownload {
+    let trigger: NaiveOperation.Trigger
+    var waiter: WaiterID?
+    /// When the previous download of this launch began (NAIVEW-8).
+    let previousDownloadStart: SimTime?
+    var zones: [ZoneID] = []
+    var zoneIndex = 0
+    var pageToken: ZoneChangeToken?
+    /// A page fetched and not stored yet.
+    var page: (records: [CloudRecord], token: ZoneChangeToken, moreComing: Bool)?
+    /// Records the current zone fetch brought (NAIVEW-5).
+    var zoneSeen: Set<String> = []
+    var zoneStartedAt = SimTime.zero
+
+    init(trigger: NaiveOperation.Trigger, waiter: WaiterID?, previousDownloadStart: SimTime?) {
+        self.trigger = trigger
+        self.waiter = waiter
+        self.previousDownloadStart = previousDownloadStart
+    }
 }

@@ -199,6 +199,55 @@ import TestSupport
         precondition(rig.pending.isEmpty, "the push should wait for its answer")
         return request
     }
+
+    /// An answer that comes while the operation is stopped at a probe point is kept, not
+    /// dropped: the world delivers it whenever it arrives; the operation reads it after `.resume`.
+    @Test func anAnswerWhileStoppedAtAProbeWaitsForTheResume() throws {
+        let rig = makeRig()
+        rig.launch()
+        try rig.insert("Note", ["title": .string("A")])
+        rig.deliver(.storeSaved)
+        rig.run(untilProbe: "upload.sent")
+        guard case .request(let id, _)? = rig.pending.first else {
+            Issue.record("the push's request is not pending")
+            return
+        }
+        #expect(rig.handle(rig.answer(id)) == [])
+        let resumed = try #require(rig.resumeFirstProbe())
+        #expect(rig.deliver(resumed).contains { $0.probePoint == "upload.done" })
+    }
+
+    /// HIS-42, HIS-14: back online after `disable()`, the engine only notes it: no push.
+    @Test func backOnlineWhileDisabledNothingRuns() {
+        let rig = makeRig()
+        rig.launch()
+        rig.deliver(.appCall(.stop, waiter: nil))
+        rig.deliver(.networkChanged(online: false))
+        #expect(rig.handle(.networkChanged(online: true)) == [
+            .trace("network.online", [TraceField("note", "one push; no pull")], ["HIS-14"]),
+        ])
+    }
+
+    /// HIS-42: `sync` after `disable()` runs nothing; its waiter ends at once.
+    @Test func aSyncWhileDisabledEndsItsWaiter() {
+        let rig = makeRig()
+        rig.launch()
+        rig.deliver(.appCall(.stop, waiter: nil))
+        #expect(rig.handle(.appCall(.syncNow, waiter: WaiterID(5))) == [
+            .trace("sync.requested", [], ["HIS-15"]),
+            .trace("sync.ignored", [TraceField("reason", "disabled")], ["HIS-42"]),
+            .completed(WaiterID(5)),
+        ])
+    }
+
+    /// A request of a killed incarnation that reached the cloud after the relaunch is answered
+    /// to the new engine, which never sent it: ignored.
+    @Test func anAnswerToARequestNeverSentIsIgnored() {
+        let rig = makeRig()
+        rig.launch()
+        let stale = CloudResponse.failure(CloudError(.networkFailure, message: "stale"))
+        #expect(rig.handle(.response(RequestID(999), stale)) == [])
+    }
 }
 
 extension EngineRig {

@@ -87,4 +87,50 @@ import TestSupport
             "trace account.change-ignored [NAIVE-12]",
         ])
     }
+
+    /// NAIVE-5: two operations stopped at their probe points; a `.resume` goes on with the one
+    /// that stopped first, whichever ticket it carries (the order a trigger can interleave).
+    @Test func aResumeGoesOnWithTheFirstStoppedWhateverItsTicket() throws {
+        let rig = launchedRig()
+        try rig.insert("Note", ["title": .string("A")])
+        try rig.insert("Note", ["title": .string("B")])
+        rig.deliver(.storeSaved)
+        let tickets = rig.pending.compactMap { pending -> ProbeTicket? in
+            if case .probe(_, let ticket) = pending { return ticket }
+            return nil
+        }
+        try #require(tickets.count == 2)
+        rig.pending.removeAll()
+        let effects = rig.deliver(.resume(tickets[1]))
+        guard effects.count == 1, case .probe(let point, let ticket) = effects[0] else {
+            Issue.record("one probe point expected, got \(rig.describe(effects))")
+            return
+        }
+        #expect(point == "download.start")
+        #expect(ticket == tickets[0])
+    }
+
+    /// An answer that comes while the save is stopped at `upload.sent` is kept, not dropped:
+    /// the world delivers it whenever it arrives; the save reads it after its `.resume`.
+    @Test func anAnswerWhileStoppedAtAProbeWaitsForTheResume() throws {
+        let rig = launchedRig()
+        try rig.insert("Note", ["title": .string("A")])
+        rig.deliver(.storeSaved)
+        rig.run(untilProbe: "upload.sent")
+        guard case .request(let id, _)? = rig.pending.first else {
+            Issue.record("the save's request is not pending")
+            return
+        }
+        #expect(rig.deliver(rig.answer(id)).isEmpty)
+        let resumed = try #require(rig.resumeFirstProbe())
+        #expect(rig.describe(rig.deliver(resumed)).contains("probe upload.done"))
+    }
+
+    /// A request of a killed incarnation that reached the cloud after the relaunch is answered
+    /// to the new engine, which never sent it: ignored.
+    @Test func anAnswerToARequestNeverSentIsIgnored() {
+        let rig = launchedRig()
+        let stale = CloudResponse.failure(CloudError(.networkFailure, message: "stale"))
+        #expect(rig.deliver(.response(RequestID(999), stale)).isEmpty)
+    }
 }

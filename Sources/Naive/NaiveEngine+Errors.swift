@@ -60,6 +60,10 @@ extension NaiveEngine {
             // device deleted it (NAIVEW-11).
             if context.account != launchAccount { return ["NAIVE-12"] }
             return hasZone ? ["NAIVEW-11"] : ["NAIVE-2", "NAIVE-DR-1"]
+        case .userDeletedZone:
+            // The user purged the zone: as after a deletion elsewhere, iCloud stays empty while
+            // the devices keep their data (NAIVEW-11), and no relaunch creates it again.
+            return ["NAIVEW-11"]
         default:
             return []
         }

@@ -217,7 +217,10 @@ extension NaiveRules {
             """, choice: """
             traced when a save is dropped for `zoneNotFound` after this launch found or created \
             the zone, and when a launch creates the zone again while the store holds models named \
-            before this launch.
+            before this launch; also when a save is dropped for `userDeletedZone`: after the user \
+            purged the zone, iCloud stays empty while the devices keep their data in the same way, \
+            and since a launch finds the zone purged, not missing, no relaunch creates it again \
+            (story 13).
             """, explains: ["convergence", "lost-change"]),
         Rule(id: "NAIVEW-12", group: "NAIVEW", text: """
             Independent creation makes duplicates (NAIVE-13).

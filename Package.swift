@@ -63,9 +63,16 @@ let package = Package(
         .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive", "Outbox", "History", "Mirror"]),
         .target(name: "Device", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
         .target(name: "Scenario"),
+        // The explorer's invariant checkers: they read a snapshot of a world and the save
+        // ledger, never the world or a device.
+        .target(
+            name: "Checkers", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]
+        ),
         .target(
             name: "Harness",
-            dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "Device", "Scenario"]
+            dependencies: [
+                "Kernel", "CloudSim", "LocalStore", "SyncContract", "Device", "Scenario", "Checkers",
+            ]
         ),
         .target(name: "Reporting", dependencies: ["Kernel", "Harness", "Scenario"]),
         // The library: run a scenario on a registered engine, get a typed result.
@@ -114,7 +121,7 @@ let package = Package(
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "TestSupport"]),
         .testTarget(
             name: "HarnessTests",
-            dependencies: ["Harness", "Engines", "SDS", "SyncContract", "TestSupport"]
+            dependencies: ["Harness", "Checkers", "Engines", "SDS", "SyncContract", "TestSupport"]
         ),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Engines", "SyncContract", "TestSupport"]),
         // The example of docs/BRING-YOUR-OWN-ENGINE.md, also built here so this package's tests

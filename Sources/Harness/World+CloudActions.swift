@@ -112,11 +112,11 @@ extension World {
     private func apply(_ setting: CloudSettingKind) {
         switch setting {
         case .latency(let specification):
-            cloudLatency = Latency(specification)
+            network.cloudLatency = Latency(specification)
         case .pushLatency(let specification):
-            pushLatency = Latency(specification)
+            network.pushLatency = Latency(specification)
         case .pushDrop(let probability):
-            pushDropPerMillion = UInt64(max(0, probability.partsPerMillion))
+            network.pushDropPerMillion = UInt64(max(0, probability.partsPerMillion))
         case .pageSize:
             fail("'page-size' can only be set in the setup")
         case .environment(let environment):

@@ -152,8 +152,8 @@ extension World {
         case .online:
             setOnline(true, device: index)
             record(device.name, "network.online")
-            if pushMissed[index] && !pushScheduled[index] {
-                pushMissed[index] = false
+            if network.pushMissed[index] && !network.pushScheduled[index] {
+                network.pushMissed[index] = false
                 if !pushDropped(index) { schedulePush(to: index) }
             }
             deliver(.networkChanged(online: true), to: index)
@@ -229,11 +229,11 @@ extension World {
         record(device.name, "app.killed")
     }
 
-    /// Sets a device's network state, and the world's copy of it (`online`): the one way to
-    /// change it once the world is built.
+    /// Sets a device's network state, and the world's copy of it (`network.online`): the one
+    /// way to change it once the world is built.
     func setOnline(_ isOnline: Bool, device index: Int) {
         devices[index].isOnline = isOnline
-        online[index] = isOnline
+        network.online[index] = isOnline
     }
 
     /// Keeps `incarnations` and `lendsDisk` after a launch or a kill.
@@ -250,7 +250,7 @@ extension World {
     /// in the same event, so the wait cannot end between a probe point passed in line and
     /// its `.resume`.
     func waitFor(_ waiter: WaiterID, what: String) {
-        run(while: { !completedWaiters.contains(waiter.rawValue) }, bound: Self.waitBound,
+        run(while: { !waiters.isCompleted(waiter) }, bound: Self.waitBound,
             what: what, passesInLine: true)
     }
 

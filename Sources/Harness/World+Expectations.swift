@@ -1,3 +1,4 @@
+import Checkers
 import CloudSim
 import Device
 import Kernel
@@ -101,8 +102,9 @@ extension World {
     /// `expect [not] converged`: the first problems the convergence checker finds, if any.
     private func checkConverged(_ expected: Bool) -> (Bool, String) {
         // Records by the label the file gave them, where it gave one.
-        let names = RecordLabels(labels: labels.resolvedBindings().map(\.label), table: labels)
-        let problems = ConvergenceChecker.check(self) { names.label(of: $0) ?? $0 }
+        let names = RecordLabels(
+            labels: labels.resolvedBindings().map(\.label), recordName: labels.recordName(of:))
+        let problems = ConvergenceChecker.check(snapshot()) { names.label(of: $0) ?? $0 }
         let actual = problems.isEmpty
         return (actual == expected,
                 actual ? "converged" : problems.prefix(3).joined(separator: "; "))

@@ -38,8 +38,9 @@ extension World {
     func probesPassInLine(for index: Int) -> Int {
         let fromLoop = dispatchMayPassInLine
         dispatchMayPassInLine = false
-        guard fromLoop, allowsInLinePasses, lendsDisk[index], triggers.isEmpty, online[index],
-            Self.staysAboveZero(ownLatencies[index] ?? cloudLatency),
+        guard fromLoop, allowsInLinePasses, lendsDisk[index], triggers.isEmpty,
+            network.online[index],
+            Self.staysAboveZero(network.latency(of: index)),
             killAfterWrite.map({ $0.device != deviceNames[index] }) ?? true,
             livenessGuards[index].hasRoom(for: Self.inLinePassLimit, at: now),
             kernel.canTakeInLine(Self.inLinePassLimit)

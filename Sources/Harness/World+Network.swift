@@ -17,17 +17,11 @@ extension Latency {
 }
 
 extension World {
-    /// One way across the network for a device: its own latency, else the cloud's.
-    func drawLatency(for index: Int) -> SimTime {
-        let latency = ownLatencies[index] ?? cloudLatency
-        return latency.draw(&latencyStreams[index])
-    }
-
     /// A request leaves the device; offline, it fails at once with `networkUnavailable`.
     /// (Consumed: the engine's effect hands it over, and the event takes it without a copy.)
     func send(_ request: consuming CloudRequest, id: RequestID, from index: Int) {
         let device = devices[index]
-        guard online[index] else {
+        guard network.online[index] else {
             record(device.name, "request.failed", [
                 TraceField("request", .string(id.description)),
                 TraceField("kind", .string(request.kind)),
@@ -41,7 +35,7 @@ extension World {
                                 device: index, incarnation: incarnations[index], id, answer))
             return
         }
-        let delay = drawLatency(for: index)
+        let delay = network.drawLatency(for: index)
         record(device.name, "request.sent", [
             TraceField("request", .string(id.description)),
             TraceField("kind", .string(request.kind)),
@@ -67,10 +61,10 @@ extension World {
                + responseDetails(id, outcome.response).dropFirst())
         applyNotes(outcome.notes)
         sendPushes(outcome.pushes)
-        let delay = drawLatency(for: index)
+        let delay = network.drawLatency(for: index)
         outstanding[index] += 1
         let incarnation = incarnations[index]
-        if online[index] {
+        if network.online[index] {
             // Moved out of the outcome, not copied: a copy retains every reference the answer
             // holds (its records, their fields), and destroying the outcome releases them all
             // again.
@@ -110,12 +104,12 @@ extension World {
     func sendPushes(_ names: [String]) {
         for name in names {
             guard let index = index(ofDevice: name) else { continue }
-            if !online[index] {
-                pushMissed[index] = true
+            if !network.online[index] {
+                network.pushMissed[index] = true
                 record("cloud", "push.missed", [TraceField("device", .string(name))])
                 continue
             }
-            if pushScheduled[index] {
+            if network.pushScheduled[index] {
                 record("cloud", "push.coalesced", [TraceField("device", .string(name))])
                 continue
             }
@@ -128,17 +122,14 @@ extension World {
     /// the one kept for an offline device too when it comes back online (APNs keeps the
     /// last one; it is no more guaranteed than the others).
     func pushDropped(_ index: Int) -> Bool {
-        guard pushDropPerMillion > 0,
-              pushStreams[index].chance(pushDropPerMillion, in: 1_000_000) else {
-            return false
-        }
+        guard network.dropsPush(to: index) else { return false }
         record("cloud", "push.dropped", [TraceField("device", .string(devices[index].name))])
         return true
     }
 
     func schedulePush(to index: Int) {
-        let delay = pushLatency.draw(&pushStreams[index])
-        pushScheduled[index] = true
+        let delay = network.drawPushLatency(for: index)
+        network.pushScheduled[index] = true
         outstanding[index] += 1
         record("cloud", "push.sent", [TraceField("device", .string(devices[index].name)),
                                       TraceField("arrives", .int(now.adding(delay).microseconds))])
@@ -146,10 +137,10 @@ extension World {
     }
 
     func pushArrives(_ index: Int) {
-        pushScheduled[index] = false
+        network.pushScheduled[index] = false
         let device = devices[index]
-        guard online[index] else {
-            pushMissed[index] = true
+        guard network.online[index] else {
+            network.pushMissed[index] = true
             record(device.name, "push.missed")
             return
         }

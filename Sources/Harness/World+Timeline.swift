@@ -92,7 +92,7 @@ extension World {
                 account.setAside.append(Leftovers.SetAside(
                     device: device.name, rejected: rejected, keptAside: aside))
             }
-            if pushMissed[index] { account.missedPushes.append(device.name) }
+            if network.pushMissed[index] { account.missedPushes.append(device.name) }
             if !device.isRunning { account.notRunning.append(device.name) }
         }
         account.unfiredTriggers = unfiredTriggers.map {
@@ -100,10 +100,8 @@ extension World {
                                      probe: $0.probe, remaining: $0.remaining)
         }
         var unfinished = failedActions
-        for waiter in waiterDevices.keys.sorted() {
-            // Line 0 is the launch at the start of the run, which no statement waits for.
-            guard let device = waiterDevices[waiter], let action = waiterActions[waiter],
-                  action.line > 0 else { continue }
+        // Line 0 is the launch at the start of the run, which no statement waits for.
+        for (device, action) in waiters.running where action.line > 0 {
             unfinished.append(Leftovers.UnfinishedAction(
                 line: action.line, device: devices[device].name, action: action.name,
                 reason: "still running when the run ended", failed: false))

@@ -26,10 +26,11 @@ public struct RuntimeFailure: Hashable, Sendable, CustomStringConvertible {
 ///
 /// `@exclusivity(unchecked)`, since the runtime checks of these properties would be paid on every
 /// event: only on properties that are read, assigned, or changed in place by code that cannot reach
-/// the world (stdlib collections, the kernel and the value types of lower targets, which know no
-/// `World`), so no two accesses to one of them can ever overlap and the dynamic check could never
-/// fire. The property keeps its static checks; a property a closure or a callback into the world
-/// may change while it is being changed (the waiters) keeps its runtime check too.
+/// the world (stdlib collections, the kernel, the value types of lower targets and the world's own
+/// parts such as `NetworkState`, which know no `World`), so no two accesses to one of them can
+/// ever overlap and the dynamic check could never fire. The property keeps its static checks; a
+/// property a closure or a callback into the world may change while it is being changed (the
+/// waiters) keeps its runtime check too.
 final class World {
     /// The bound on `wait until … idle`, `settle` and waiting actions.
     static let waitBound = SimTime.hours(1)
@@ -45,29 +46,15 @@ final class World {
     /// Each device's name, by index (the keys of `deviceIndex`), for `index(ofDevice:)`.
     @exclusivity(unchecked) var deviceNames: [String] = []
     let streams: RandomStreams
-    @exclusivity(unchecked) var latencyStreams: [Xoshiro256StarStar] = []
-    @exclusivity(unchecked) var pushStreams: [Xoshiro256StarStar] = []
-    @exclusivity(unchecked) var cloudLatency: Latency
-    @exclusivity(unchecked) var pushLatency: Latency
-    @exclusivity(unchecked) var pushDropPerMillion: UInt64
+    /// Latencies, pushes and which devices are online.
+    @exclusivity(unchecked) var network: NetworkState
     @exclusivity(unchecked) var trace: Trace
     /// Each device's kernel handle, by device index, and the cloud's: scheduling by handle
     /// skips hashing the actor's name on every event.
     @exclusivity(unchecked) var deviceActors: [ActorID] = []
     @exclusivity(unchecked) var cloudActor = ActorID(index: 0)
-    /// Rules fired, per device index; index `devices.count` stands for the cloud.
-    @exclusivity(unchecked) var firedRules: [Set<String>] = []
-    /// Each set of `firedRules` is sized for this many rules from the start: grown from
-    /// empty, it would be rehashed several times a seed (every rule hashed again each time).
-    static let firedRulesCapacity = 32
-    /// The rule lists `noteFired` added lately, `recentListCount` per index of `firedRules`: an
-    /// engine names its rules with literal arrays, the same storage trace after trace, and a list
-    /// stored in one of these is in the set already, so its rules are not hashed again. The lists
-    /// are kept (retained), so no other list can be given their storage meanwhile.
-    @exclusivity(unchecked) var recentRuleLists: [[String]] = []
-    /// Where `noteFired` keeps the next list it adds, per index of `firedRules`.
-    @exclusivity(unchecked) var nextRecentList: [Int] = []
-    static let recentListCount = 8
+    /// The rules that fired, per device index and the cloud's.
+    @exclusivity(unchecked) var ruleTally = RuleTally()
     /// Whether the running loop lets the event being dispatched pass probe points in line
     /// (`probesPassInLine(for:)`); read and cleared by the event's first delivery.
     @exclusivity(unchecked) var dispatchMayPassInLine = false
@@ -88,20 +75,15 @@ final class World {
     /// exclusivity at run time, and the world's of due times). A short list per device, not a
     /// dictionary (`ArmedTimers`): hashing the timer's name would be most of a set or a fire.
     @exclusivity(unchecked) var timers: [ArmedTimers] = []
-    @exclusivity(unchecked) var pushScheduled: [Bool] = []
     /// CloudKit error codes each device was refused with (share steps, access control).
     /// Codes, not their names: naming each refusal would build a string and hash it into the
     /// set; `refused` names them when it asks.
     var refusals: [Set<CloudErrorCode>] = []
-    @exclusivity(unchecked) var pushMissed: [Bool] = []
     /// Synchronizations started per device at the current instant (the livelock guard).
     @exclusivity(unchecked) var livenessGuards: [LivenessGuard] = []
-    var completedWaiters: Set<UInt64> = []
-    var nextWaiter: UInt64 = 0
-    /// Which device each waiting action runs on.
-    var waiterDevices: [UInt64: Int] = [:]
-    /// The line and name of each waiting action, for failures and leftovers.
-    var waiterActions: [UInt64: (line: Int, name: String)] = [:]
+    /// The waiting actions, running and ended. Checked at run time: a wait's condition reads
+    /// it between the events that change it.
+    var waiters = WaiterBook()
     /// Waiting actions the engine ended without doing them (a failed initialize-schema).
     var failedActions: [Leftovers.UnfinishedAction] = []
     /// How many of `failedActions` an `expect failure` has looked at.
@@ -138,11 +120,6 @@ final class World {
     /// time on each read, `@exclusivity(unchecked)` there or not.
     @exclusivity(unchecked) var incarnations: [Int] = []
     @exclusivity(unchecked) var lendsDisk: [Bool] = []
-    /// Each device's `isOnline`, for the same reason, as `setOnline` (the `offline` and
-    /// `online` actions) left it: read for every request, answer and push.
-    @exclusivity(unchecked) var online: [Bool] = []
-    /// Each device's own one-way latency, if any, as declared (`drawLatency`).
-    @exclusivity(unchecked) var ownLatencies: [Latency?] = []
     /// For each device, the index of the device whose disk it uses: itself, or for an
     /// extension its app's (EXT-1).
     @exclusivity(unchecked) var diskOwners: [Int] = []
@@ -176,9 +153,10 @@ final class World {
         schema = SchemaLowering.schema(of: scenario)
         labels = LabelTable()
         trace = Trace(recording: recordTrace)
-        cloudLatency = Latency(configuration.latency)
-        pushLatency = Latency(configuration.pushLatency)
-        pushDropPerMillion = UInt64(max(0, configuration.pushDrop.partsPerMillion))
+        network = NetworkState(
+            cloudLatency: Latency(configuration.latency),
+            pushLatency: Latency(configuration.pushLatency),
+            pushDropPerMillion: UInt64(max(0, configuration.pushDrop.partsPerMillion)))
         cloud = CloudService(configuration: World.cloudConfiguration(
             of: scenario, profile: profile, options: options))
         for declaration in scenario.devices {
@@ -204,30 +182,27 @@ final class World {
             device.isTracing = recordTrace
             device.syncSelection = declaration.syncs.map(SyncView.init(selections:))
             device.latency = declaration.latency.map { Latency($0.value) }
-            ownLatencies.append(device.latency)
             incarnations.append(device.incarnation)
             lendsDisk.append(false)
-            online.append(device.isOnline)
             deviceIndex[name] = devices.count
             deviceNames.append(name)
             devices.append(device)
-            latencyStreams.append(streams.stream("latency/\(name)"))
-            pushStreams.append(streams.stream("push/\(name)"))
+            network.addDevice(
+                latency: device.latency, online: device.isOnline,
+                latencyStream: streams.stream("latency/\(name)"),
+                pushStream: streams.stream("push/\(name)"))
             outstanding.append(0)
             timers.append(ArmedTimers())
-            pushScheduled.append(false)
-            pushMissed.append(false)
             livenessGuards.append(LivenessGuard(limit: Self.syncStartsPerInstantLimit))
             refusals.append([])
-            firedRules.append(Set(minimumCapacity: Self.firedRulesCapacity))
+            ruleTally.addSet()
             writeCounts.append(0)
             inLinePasses.append(0)
             endedWaitInEvent.append(false)
             deviceActors.append(kernel.actor(named: name))
         }
-        firedRules.append(Set(minimumCapacity: Self.firedRulesCapacity))
-        recentRuleLists = Array(repeating: [], count: firedRules.count * Self.recentListCount)
-        nextRecentList = Array(repeating: 0, count: firedRules.count)
+        ruleTally.addSet()
+        ruleTally.sealSets()
         cloudActor = kernel.actor(named: "cloud")
     }
 
@@ -285,26 +260,14 @@ final class World {
         stepRecorder?.note(self)
     }
 
+    /// Notes rules that fired on a device, or in the cloud (nil).
     func noteFired(_ rules: [String], device: Int?) {
         guard !rules.isEmpty else { return }
-        let index = device ?? devices.count
-        let first = index * Self.recentListCount
-        for slot in first..<(first + Self.recentListCount)
-        where Self.sameStorage(recentRuleLists[slot], rules) {
-            return
-        }
-        for rule in rules { firedRules[index].insert(rule) }
-        recentRuleLists[first + nextRecentList[index]] = rules
-        nextRecentList[index] = (nextRecentList[index] + 1) % Self.recentListCount
+        ruleTally.note(rules, at: device ?? devices.count)
     }
 
-    /// Whether two non-empty lists share their storage (then they are equal).
-    private static func sameStorage(_ kept: [String], _ rules: [String]) -> Bool {
-        guard !kept.isEmpty else { return false }
-        return kept.withUnsafeBufferPointer { keptBuffer in
-            rules.withUnsafeBufferPointer { $0.baseAddress == keptBuffer.baseAddress }
-        }
-    }
+    /// Rules fired, per device index; index `devices.count` stands for the cloud.
+    var firedRules: [Set<String>] { ruleTally.fired }
 
     // MARK: Running the kernel
 
@@ -563,9 +526,7 @@ final class World {
                 return false
             }
         case .completed(let waiter):
-            completedWaiters.insert(waiter.rawValue)
-            waiterDevices[waiter.rawValue] = nil
-            waiterActions[waiter.rawValue] = nil
+            waiters.complete(waiter.rawValue)
             endedWaitInEvent[index] = true
         case .failed(let waiter, let reason):
             actionFailed(waiter, reason: reason, device: index)
@@ -650,28 +611,18 @@ final class World {
     }
 
     func makeWaiter(for device: Int, action: String) -> WaiterID {
-        nextWaiter += 1
-        waiterDevices[nextWaiter] = device
-        waiterActions[nextWaiter] = (currentLine, action)
-        return WaiterID(nextWaiter)
+        waiters.make(device: device, line: currentLine, action: action)
     }
 
     /// A killed app finishes nothing: the actions the script waits for on it end there.
     func releaseWaiters(of device: Int) {
-        for waiter in waiterDevices.keys.sorted() where waiterDevices[waiter] == device {
-            completedWaiters.insert(waiter)
-            waiterDevices[waiter] = nil
-            waiterActions[waiter] = nil
-        }
+        waiters.completeAll(of: device)
     }
 
     /// The engine ended a waiting action without doing it: the wait ends, the reason is
     /// traced at the action's line, and the run's leftovers list it.
     private func actionFailed(_ waiter: WaiterID, reason: String, device index: Int) {
-        let action = waiterActions[waiter.rawValue] ?? (currentLine, "action")
-        completedWaiters.insert(waiter.rawValue)
-        waiterDevices[waiter.rawValue] = nil
-        waiterActions[waiter.rawValue] = nil
+        let action = waiters.complete(waiter.rawValue) ?? (currentLine, "action")
         record(devices[index].name, "action.failed", [TraceField("line", .int(Int64(action.line))),
                                                       TraceField("action", .string(action.name)),
                                                       TraceField("reason", .string(reason))])

@@ -1,4 +1,5 @@
 @testable import Harness
+import Checkers
 import SyncContract
 import Engines
 import SDS

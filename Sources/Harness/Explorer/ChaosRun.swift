@@ -1,3 +1,4 @@
+import Checkers
 import CloudSim
 import Device
 import Kernel
@@ -507,17 +508,18 @@ final class ChaosRun {
             findings.append(CheckerFinding(check,
                 "line \(failure.line): \(failure.message) (at \(failure.time))"))
         } else {
-            let names = RecordLabels(labels: labels.map(\.label), table: world.labels)
+            let names = RecordLabels(
+                labels: labels.map(\.label), recordName: world.labels.recordName(of:))
             // Read once for every checker: the world does not change while they run.
-            let reading = WorldReading(world)
+            let snapshot = world.snapshot()
             findings += ConvergenceChecker.check(
-                reading, exempting: true, describe: names.describe).map {
+                snapshot, exempting: true, describe: names.describe).map {
                 CheckerFinding(.convergence, $0, expectations: ["expect converged"])
             }
             let ledger = ledger.attributingSignedOutChanges(to: world.devices.map(\.account))
-            findings += LostChangeChecker.check(reading, ledger: ledger, labels: names)
-            findings += DuplicateIdentityChecker.check(world, ledger: ledger)
-            findings += ResurrectionChecker.check(reading, ledger: ledger, labels: names)
+            findings += LostChangeChecker.check(snapshot, ledger: ledger, labels: names)
+            findings += DuplicateIdentityChecker.check(snapshot, ledger: ledger)
+            findings += ResurrectionChecker.check(snapshot, ledger: ledger, labels: names)
         }
         for result in results where !result.passed {
             findings.append(CheckerFinding(.expectation,

@@ -1,4 +1,5 @@
 import SyncContract
+
 /// The invariants the explorer checks once a run healed and settled. Which weaknesses of an
 /// engine can explain a violation of one is the engine catalogue's to say (`Rule.explains`,
 /// keyed by the raw values below).
@@ -54,19 +55,19 @@ public struct InvariantViolation: Hashable, Sendable, Codable {
 }
 
 /// What a checker reports before classification: the check, a message, the expectations.
-struct CheckerFinding: Hashable, Sendable {
-    var check: InvariantCheck
-    var message: String
-    var expectations: [String]
+package struct CheckerFinding: Hashable, Sendable {
+    package var check: InvariantCheck
+    package var message: String
+    package var expectations: [String]
 
-    init(_ check: InvariantCheck, _ message: String, expectations: [String] = []) {
+    package init(_ check: InvariantCheck, _ message: String, expectations: [String] = []) {
         self.check = check
         self.message = message
         self.expectations = expectations
     }
 
     /// Explained when a weakness of the engine's catalogue that explains this check fired.
-    func classified(firedRules: [String], catalogue: RuleCatalogue) -> InvariantViolation {
+    package func classified(firedRules: [String], catalogue: RuleCatalogue) -> InvariantViolation {
         let explainedBy = check.explainers(in: catalogue).filter(firedRules.contains)
         return InvariantViolation(
             check: check, message: message, explainedBy: explainedBy, expectations: expectations)

@@ -1,4 +1,3 @@
-import Device
 import Kernel
 import LocalStore
 import SyncContract
@@ -10,9 +9,9 @@ import SyncContract
 /// For a statement run by the device that saves, the ledger knows what the device held just
 /// before (a snapshot of its store), so it can tell whether a save was made over a value
 /// another device saved: that is how one save supersedes another (docs/EXPLORER.md).
-struct SaveLedger {
+package struct SaveLedger {
     /// What the saving device held for the key just before the save.
-    enum Prior: Hashable {
+    package enum Prior: Hashable {
         /// The model existed; this was its value (nil: none).
         case known(LocalStore.AttributeValue?)
         /// The model was new (an insert).
@@ -22,49 +21,76 @@ struct SaveLedger {
     }
 
     /// One synchronized attribute value the app saved.
-    struct ValueSave {
-        var device: Int
-        var account: String
-        var model: ModelID
+    package struct ValueSave {
+        package var device: Int
+        package var account: String
+        package var model: ModelID
         /// The model's record when it was saved (ID-2 may give the model another later).
-        var record: String
-        var entity: String
-        var key: String
-        var value: LocalStore.AttributeValue?
-        var prior: Prior
-        var time: SimTime
+        package var record: String
+        package var entity: String
+        package var key: String
+        package var value: LocalStore.AttributeValue?
+        package var prior: Prior
+        package var time: SimTime
         /// Position among everything the ledger saw, for "later than".
-        var order: Int
+        package var order: Int
+
+        package init(
+            device: Int, account: String, model: ModelID, record: String, entity: String,
+            key: String, value: LocalStore.AttributeValue?, prior: Prior, time: SimTime,
+            order: Int
+        ) {
+            self.device = device
+            self.account = account
+            self.model = model
+            self.record = record
+            self.entity = entity
+            self.key = key
+            self.value = value
+            self.prior = prior
+            self.time = time
+            self.order = order
+        }
     }
 
     /// A model the app deleted (its record, looked up before the engine forgot it).
-    struct Deletion {
-        var device: Int
-        var account: String
-        var record: String
-        var time: SimTime
-        var order: Int
+    package struct Deletion {
+        package var device: Int
+        package var account: String
+        package var record: String
+        package var time: SimTime
+        package var order: Int
     }
 
     /// A model the app inserted.
-    struct Insertion {
-        var device: Int
-        var record: String
-        var model: ModelID
-        var order: Int
+    package struct Insertion {
+        package var device: Int
+        package var record: String
+        package var model: ModelID
+        package var order: Int
     }
 
     /// What a device held just before one of its own statements: the values of the model
     /// the statement names, and (before a deletion) the record names of every model, since
     /// the engine forgets those of deleted models.
-    struct Snapshot {
-        var device: Int
-        var model: ModelID?
-        var values: SortedMap<String, LocalStore.AttributeValue>
+    package struct Snapshot {
+        package var device: Int
+        package var model: ModelID?
+        package var values: SortedMap<String, LocalStore.AttributeValue>
         /// Each model's record name, in the store's order. A list, not a dictionary: it is
         /// taken before every delete and save statement and asked only for the few models
         /// the statement deleted (hashing every model's identifier in was most of its cost).
         var recordNames: [(model: ModelID, name: String)]
+
+        package init(
+            device: Int, model: ModelID?, values: SortedMap<String, LocalStore.AttributeValue>,
+            recordNames: [(model: ModelID, name: String)]
+        ) {
+            self.device = device
+            self.model = model
+            self.values = values
+            self.recordNames = recordNames
+        }
 
         /// The record name the snapshot noted for the model.
         func recordName(of model: ModelID) -> String? {
@@ -72,12 +98,12 @@ struct SaveLedger {
         }
     }
 
-    private(set) var saves: [ValueSave] = []
-    private(set) var deletions: [Deletion] = []
-    private(set) var insertions: [Insertion] = []
+    package private(set) var saves: [ValueSave] = []
+    package private(set) var deletions: [Deletion] = []
+    package private(set) var insertions: [Insertion] = []
     /// Identities (`Entity|values`) the app gave a model on a device that already held a
     /// model with them: twins it made on purpose (ID-5 keeps them apart).
-    private(set) var deliberateTwins: Set<String> = []
+    package private(set) var deliberateTwins: Set<String> = []
     private var positions: [Int64]
     /// The history position of each store when the ledger last read it (for a check).
     private var reads: [Int64]
@@ -87,7 +113,7 @@ struct SaveLedger {
     /// anew on every call, and copies the entity to answer either).
     private let entities: EntityFacts
 
-    init(deviceCount: Int, schema: Schema) {
+    package init(deviceCount: Int, schema: Schema) {
         positions = Array(repeating: 0, count: deviceCount)
         reads = Array(repeating: 0, count: deviceCount)
         censuses = Array(repeating: IdentityCensus(), count: deviceCount)
@@ -96,7 +122,7 @@ struct SaveLedger {
 
     /// Takes what the ledger needs before a statement of the device at `index` that acts on
     /// `model` (nil for an insert) and may delete models, from its store and observation.
-    static func snapshot(
+    package static func snapshot(
         index: Int, model: ModelID?, deletes: Bool, store: Store,
         observation: any EngineObservation
     ) -> Snapshot {
@@ -125,13 +151,13 @@ struct SaveLedger {
     ///
     /// `storeChanged` (`World.storeChanged`): the stores that may have changed since the
     /// ledger last read them; only those are read, and their flags cleared.
-    mutating func collect(
+    package mutating func collect<Device: LedgerDevice>(
         devices: [Device], storeChanged: inout [Bool], now: SimTime, snapshot: Snapshot?
     ) {
         precondition(devices.count == positions.count, "the ledger counts other devices")
         precondition(storeChanged.count == positions.count, "flags of other devices")
         // An extension shares its app's store (EXT-1): read it once, through the app.
-        for (index, device) in devices.enumerated() where device.host == nil {
+        for (index, device) in devices.enumerated() where !device.sharesHostStore {
             // Checked in debug builds (every test that explores): an unchanged store did not
             // move since the last read.
             assert(storeChanged[index] || device.store.lastHistoryPosition == reads[index],
@@ -143,19 +169,21 @@ struct SaveLedger {
             guard store.lastHistoryPosition > positions[index] else { continue }
             let entries = store.historySlice(after: positions[index])
             positions[index] = store.lastHistoryPosition
+            let appAuthor = Device.appAuthor
+            let account = device.account ?? ""
             let own = snapshot?.device == index ? snapshot : nil
             // Read once per device, not per change, and only for the app's changes: it is
             // built anew after every event that changed the sync data.
             let observation: any EngineObservation =
-                entries.contains { $0.author == Device.appAuthor }
+                entries.contains { $0.author == appAuthor }
                 ? device.observation : NoObservation()
             for entry in entries {
-                let byApp = entry.author == Device.appAuthor
+                let byApp = entry.author == appAuthor
                 for change in entry.changes {
                     let twin = censuses[index].follow(change, store: store, entities: entities)
                     if byApp, let twin { deliberateTwins.insert(twin) }
                     guard byApp else { continue }
-                    note(change, device: device, index: index, now: now, own: own,
+                    note(change, account: account, index: index, now: now, own: own,
                          store: store, observation: observation)
                 }
             }
@@ -163,10 +191,9 @@ struct SaveLedger {
     }
 
     private mutating func note(
-        _ change: HistoryChange, device: Device, index: Int, now: SimTime,
+        _ change: HistoryChange, account: String, index: Int, now: SimTime,
         own: Snapshot?, store: Store, observation: any EngineObservation
     ) {
-        let account = device.account ?? ""
         precondition(order < Int.max, "the ledger's order overflowed")
         order += 1
         switch change {
@@ -217,7 +244,7 @@ extension SaveLedger {
     /// The ledger with each change made while its device was signed out counted for the
     /// account the device is signed into now: such a change waits on the device and goes to
     /// the account it signs into next (ACCT-1), which the heal makes the one it left.
-    func attributingSignedOutChanges(to accounts: [String?]) -> SaveLedger {
+    package func attributingSignedOutChanges(to accounts: [String?]) -> SaveLedger {
         guard saves.contains(where: { $0.account.isEmpty })
             || deletions.contains(where: { $0.account.isEmpty }) else { return self }
         var ledger = self

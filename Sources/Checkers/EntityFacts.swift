@@ -38,7 +38,7 @@ struct EntityFacts {
         var key = names[position]
         for name in identity {
             guard let value = model.values[name] else { return nil }
-            key += "|" + ValueConversion.describe(value)
+            key += "|" + ValueDescription.describe(value)
         }
         return key
     }

@@ -1,5 +1,4 @@
 import CloudSim
-import Device
 import LocalStore
 import SyncContract
 
@@ -7,31 +6,26 @@ import SyncContract
 /// the records of that account's zone, as models with equal values. The explorer leaves out a
 /// device on which a rule exempting convergence fired (it stops synchronizing by design).
 ///
-/// It reads the world; it never changes it, and it stands apart from the engine it checks.
-enum ConvergenceChecker {
+/// It reads a snapshot of the world; it stands apart from the engine it checks.
+package enum ConvergenceChecker {
     /// The differences found, in a stable order; empty when the world has converged.
     ///
-    /// `describe` writes a record name in messages (the explorer adds its label).
-    static func check(_ world: World, describe: (String) -> String = { $0 }) -> [String] {
-        check(WorldReading(world), describe: describe)
-    }
-
-    /// The same, from a reading of the world the other checkers share; `exempting` leaves out
-    /// the devices the catalogue exempts (the explorer's check; `expect converged` asks of all).
-    static func check(
-        _ reading: WorldReading, exempting: Bool = false, describe: (String) -> String = { $0 }
+    /// `exempting` leaves out the devices the catalogue exempts (the explorer's check;
+    /// `expect converged` asks of all); `describe` writes a record name in messages (the
+    /// explorer adds its label).
+    package static func check(
+        _ world: WorldSnapshot, exempting: Bool = false, describe: (String) -> String = { $0 }
     ) -> [String] {
-        let world = reading.world
         // Rules under which a device stops synchronizing by design (sds: ERR-2).
         let pausing = exempting
-            ? world.profile.catalogue.exemptions(from: InvariantCheck.convergence.rawValue) : []
+            ? world.catalogue.exemptions(from: InvariantCheck.convergence.rawValue) : []
         var problems: [String] = []
-        for (index, device) in world.devices.enumerated() {
+        for device in world.devices {
             guard let account = device.account, device.isOnline, device.isRunning else {
                 continue
             }
-            if pausing.contains(where: world.firedRules[index].contains) { continue }
-            var records = reading.appRecords(of: account)
+            if pausing.contains(where: device.firedRules.contains) { continue }
+            var records = world.appRecords(of: account)
             for zone in world.cloud.sharedZones(of: account) {
                 records += world.cloud.visibleRecords(in: zone, for: account)
             }
@@ -43,8 +37,7 @@ enum ConvergenceChecker {
             // Shares are skipped in `differences`, not filtered out here (a copy of every
             // record).
             problems += differences(
-                device, observation: reading.observations[index], store: reading.stores[index],
-                records: records, schema: schema, skipsIncomplete: exempting, world: world,
+                device, records: records, schema: schema, skipsIncomplete: exempting, world: world,
                 describe: describe)
         }
         return problems
@@ -66,12 +59,14 @@ enum ConvergenceChecker {
     /// The differences of one device from `records`, its account's records (shares among
     /// them are skipped).
     private static func differences(
-        _ device: Device, observation: any EngineObservation, store: Store,
-        records: [CloudRecord], schema: Schema, skipsIncomplete: Bool, world: World,
+        _ device: WorldSnapshot.DeviceState, records: [CloudRecord], schema: Schema,
+        skipsIncomplete: Bool, world: WorldSnapshot,
         describe: (String) -> String
     ) -> [String] {
         var problems: [String] = []
         let codec = world.codec
+        let observation = device.observation
+        let store = device.store
         // Sized once: grown insert by insert, it was rehashed several times a device.
         var seen = Set<ModelID>(minimumCapacity: records.count)
         for record in records where record.recordType != "cloudkit.share" {
@@ -96,9 +91,9 @@ enum ConvergenceChecker {
                 if cloudValue != model.values[attribute.name] {
                     problems.append("\(device.name) \(describe(record.recordName)) "
                         + "\(attribute.name)="
-                        + ValueConversion.describe(model.values[attribute.name])
+                        + ValueDescription.describe(model.values[attribute.name])
                         + " but iCloud has "
-                        + ValueConversion.describe(cloudValue))
+                        + ValueDescription.describe(cloudValue))
                 }
             }
             for relationship in entity.synchronizedToOneRelationships {

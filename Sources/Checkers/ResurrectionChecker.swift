@@ -1,5 +1,4 @@
 import CloudSim
-import Device
 import Kernel
 
 /// No resurrection: a record that a device's saved deletion removed does not come back, in
@@ -10,26 +9,15 @@ import Kernel
 /// same one). Rules that bring records back by design (the engine catalogue's exemptions
 /// from `resurrection`; sds: a re-created zone re-uploads every local model, batch-deleted
 /// models return) exempt the whole run.
-enum ResurrectionChecker {
-
-    static func check(_ world: World, ledger: SaveLedger, labels: RecordLabels)
+package enum ResurrectionChecker {
+    package static func check(_ world: WorldSnapshot, ledger: SaveLedger, labels: RecordLabels)
         -> [CheckerFinding]
     {
-        check(WorldReading(world), ledger: ledger, labels: labels)
-    }
-
-    /// The same, from a reading of the world the other checkers share.
-    static func check(_ reading: WorldReading, ledger: SaveLedger, labels: RecordLabels)
-        -> [CheckerFinding]
-    {
-        let world = reading.world
-        let restoringRules = world.profile.catalogue.exemptions(
+        let restoringRules = world.catalogue.exemptions(
             from: InvariantCheck.resurrection.rawValue)
         // Each rule asked of each device's set (and the cloud's): the union of every fired
         // rule was built, and its rules hashed, for the few rules asked.
-        guard !restoringRules.contains(where: { rule in
-            world.firedRules.contains { $0.contains(rule) }
-        }) else { return [] }
+        guard !restoringRules.contains(where: world.fired) else { return [] }
         guard !ledger.deletions.isEmpty else { return [] }
         // How often the app inserted each record and its latest insert, read once: the
         // insertions were scanned (a string comparison each) for every deletion.
@@ -54,7 +42,7 @@ enum ResurrectionChecker {
             {
                 continue
             }
-            findings += check(deletion, reading: reading, labels: labels)
+            findings += check(deletion, world: world, labels: labels)
         }
         return findings
     }
@@ -75,9 +63,8 @@ enum ResurrectionChecker {
     }
 
     private static func check(
-        _ deletion: SaveLedger.Deletion, reading: WorldReading, labels: RecordLabels
+        _ deletion: SaveLedger.Deletion, world: WorldSnapshot, labels: RecordLabels
     ) -> [CheckerFinding] {
-        let world = reading.world
         let deleter = world.devices[deletion.device]
         let label = labels.label(of: deletion.record)
         // Worded only for a finding: most deletions have none.
@@ -87,13 +74,13 @@ enum ResurrectionChecker {
         var findings: [CheckerFinding] = []
         // Asked whether each is there, not read: `!= nil` on the record or model copied it
         // (through generic routines, both sides of the comparison) only to drop it.
-        if reading.hasAppRecord(named: deletion.record, of: deletion.account) {
+        if world.hasAppRecord(named: deletion.record, of: deletion.account) {
             findings.append(CheckerFinding(.resurrection, "\(said); iCloud has it again",
                 expectations: label.map { ["expect cloud \(deletion.account): no \($0)"] } ?? []))
         }
         if deleter.isRunning, deleter.account == deletion.account,
-            let id = reading.observations[deletion.device].model(forRecord: deletion.record),
-            reading.stores[deletion.device].contains(id)
+            let id = deleter.observation.model(forRecord: deletion.record),
+            deleter.store.contains(id)
         {
             findings.append(CheckerFinding(.resurrection, "\(said); \(deleter.name) has it again",
                 expectations: label.map { ["expect \(deleter.name): no \($0)"] } ?? []))

@@ -1,4 +1,3 @@
-import Device
 import LocalStore
 
 /// No two models with the same identity on a device: for every entity with an identity, a
@@ -8,8 +7,8 @@ import LocalStore
 ///
 /// Other twins come from a download that failed to match the local model (ID-2), the race
 /// LIM-2 describes.
-enum DuplicateIdentityChecker {
-    static func check(_ world: World, ledger: SaveLedger) -> [CheckerFinding] {
+package enum DuplicateIdentityChecker {
+    package static func check(_ world: WorldSnapshot, ledger: SaveLedger) -> [CheckerFinding] {
         var findings: [CheckerFinding] = []
         for entity in world.schema.entities where !entity.identity.isEmpty {
             for device in world.devices {
@@ -20,7 +19,7 @@ enum DuplicateIdentityChecker {
     }
 
     private static func check(
-        _ entity: EntityDescription, on device: Device, deliberate: Set<String>
+        _ entity: EntityDescription, on device: WorldSnapshot.DeviceState, deliberate: Set<String>
     ) -> [CheckerFinding] {
         var groups: [[LocalStore.AttributeValue]: [ModelID]] = [:]
         var order: [[LocalStore.AttributeValue]] = []
@@ -33,10 +32,10 @@ enum DuplicateIdentityChecker {
         var findings: [CheckerFinding] = []
         for values in order {
             let models = groups[values] ?? []
-            let key = entity.name + values.map { "|" + ValueConversion.describe($0) }.joined()
+            let key = entity.name + values.map { "|" + ValueDescription.describe($0) }.joined()
             guard models.count > 1, !deliberate.contains(key) else { continue }
             let pairs = zip(entity.identity, values).map { key, value in
-                "\(key)=\(ValueConversion.describe(value))"
+                "\(key)=\(ValueDescription.describe(value))"
             }
             let literal = values.allSatisfy { LostChangeChecker.isLiteral($0) }
             findings.append(CheckerFinding(.duplicateIdentity,

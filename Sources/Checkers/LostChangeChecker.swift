@@ -1,5 +1,4 @@
 import CloudSim
-import Device
 import Kernel
 import LocalStore
 import SyncContract
@@ -19,20 +18,13 @@ import SyncContract
 /// record). Records any device deleted are left to the resurrection checker. A save on a device
 /// where a rule that discards changes fired (the engine catalogue's exemptions from
 /// `lost-change`) is exempt.
-enum LostChangeChecker {
+package enum LostChangeChecker {
     /// Rules under which a saved change may vanish by design.
-    static func discardingRules(_ world: World) -> [String] {
-        world.profile.catalogue.exemptions(from: InvariantCheck.lostChange.rawValue)
+    static func discardingRules(_ world: WorldSnapshot) -> [String] {
+        world.catalogue.exemptions(from: InvariantCheck.lostChange.rawValue)
     }
 
-    static func check(_ world: World, ledger: SaveLedger, labels: RecordLabels)
-        -> [CheckerFinding]
-    {
-        check(WorldReading(world), ledger: ledger, labels: labels)
-    }
-
-    /// The same, from a reading of the world the other checkers share.
-    static func check(_ reading: WorldReading, ledger: SaveLedger, labels: RecordLabels)
+    package static func check(_ world: WorldSnapshot, ledger: SaveLedger, labels: RecordLabels)
         -> [CheckerFinding]
     {
         let saves = ledger.saves
@@ -41,14 +33,15 @@ enum LostChangeChecker {
         // of them, which copied every save and its references), and read device by device
         // (each observation copied out of its array once, not once per save).
         var records = saves.map(\.record)
-        for (device, observation) in reading.observations.enumerated() {
+        for device in world.devices.indices {
+            let observation = world.devices[device].observation
             for index in saves.indices where saves[index].device == device {
                 if let record = observation.recordName(of: saves[index].model) {
                     records[index] = record
                 }
             }
         }
-        let judge = Judge(reading: reading, exempt: exemptDevices(reading.world), labels: labels)
+        let judge = Judge(world: world, exempt: exemptDevices(world), labels: labels)
         var findings: [CheckerFinding] = []
         for group in groups(of: saves, records: records, deletions: ledger.deletions) {
             // A group's saves share their record (now).
@@ -165,21 +158,19 @@ enum LostChangeChecker {
     }
 
     /// Devices (by index) where a discarding rule fired; the cloud's rules count for all.
-    private static func exemptDevices(_ world: World) -> [Bool] {
+    private static func exemptDevices(_ world: WorldSnapshot) -> [Bool] {
         let discardingRules = discardingRules(world)
-        let cloud = world.firedRules[world.devices.count]
-        let cloudDiscards = discardingRules.contains(where: cloud.contains)
-        return world.devices.indices.map { index in
-            cloudDiscards || discardingRules.contains(where: world.firedRules[index].contains)
+        let cloudDiscards = discardingRules.contains(where: world.cloudFiredRules.contains)
+        return world.devices.map { device in
+            cloudDiscards || discardingRules.contains(where: device.firedRules.contains)
         }
     }
 
     /// Judges the saves of one (account, record, key) against iCloud and the devices.
     private struct Judge {
-        let reading: WorldReading
+        let world: WorldSnapshot
         let exempt: [Bool]
         let labels: RecordLabels
-        var world: World { reading.world }
 
         /// `record`: the saves' record now (not the one they were saved with).
         func check(_ saves: [SaveLedger.ValueSave], record: String) -> [CheckerFinding] {
@@ -191,35 +182,35 @@ enum LostChangeChecker {
             guard candidates.contains(where: { !exempt[$0.device] }) else { return [] }
             let acceptable = candidates.map(\.value)
             var problems: [(scope: String, found: String)] = []
-            if let cloudRecord = reading.appRecord(named: record, of: first.account) {
+            if let cloudRecord = world.appRecord(named: record, of: first.account) {
                 // The value wherever the engine's codec reads it (sds: a field or its asset).
                 let value = world.codec.value(of: first.key, type: attribute.type, in: cloudRecord)
                 if !acceptable.contains(value) {
                     problems.append(("cloud \(first.account)",
-                        "iCloud has \(first.key)=\(ValueConversion.describe(value)) for"))
+                        "iCloud has \(first.key)=\(ValueDescription.describe(value)) for"))
                 }
             } else {
                 problems.append(("cloud \(first.account)", "iCloud lacks"))
             }
-            for (index, device) in world.devices.enumerated() {
+            for device in world.devices {
                 guard device.account == first.account, device.isOnline, device.isRunning else {
                     continue
                 }
-                let store = reading.stores[index]
-                guard let values = reading.observations[index].model(forRecord: record)
+                let store = device.store
+                guard let values = device.observation.model(forRecord: record)
                     .flatMap(store.values(of:))
                 else {
                     problems.append((device.name, "\(device.name) lacks"))
                     continue
                 }
                 if !acceptable.contains(values[first.key]) {
-                    let held = ValueConversion.describe(values[first.key])
+                    let held = ValueDescription.describe(values[first.key])
                     problems.append((device.name, "\(device.name) has \(first.key)=\(held) for"))
                 }
             }
             guard !problems.isEmpty else { return [] }
             let latest = candidates[candidates.count - 1]
-            let wanted = "\(first.key)=\(ValueConversion.describe(latest.value))"
+            let wanted = "\(first.key)=\(ValueDescription.describe(latest.value))"
             let saver = "\(world.devices[latest.device].name) saved \(wanted) at \(latest.time)"
             let name = labels.describe(record)
             let label = labels.label(of: record)
@@ -235,7 +226,7 @@ enum LostChangeChecker {
     }
 
     /// The saves of one key that no other save superseded, in the order they were made.
-    static func candidateSaves(
+    package static func candidateSaves(
         _ saves: [SaveLedger.ValueSave], attribute: AttributeDescription
     ) -> [SaveLedger.ValueSave] {
         // Most keys have a few saves: their writers are counted by a scan, not hashed.
@@ -267,7 +258,7 @@ enum LostChangeChecker {
         return candidates
     }
 
-    /// Whether `ValueConversion.describe` writes the value as a literal the format reads
+    /// Whether `ValueDescription.describe` writes the value as a literal the format reads
     /// back (it summarises long texts and data).
     static func isLiteral(_ value: LocalStore.AttributeValue?) -> Bool {
         switch value {

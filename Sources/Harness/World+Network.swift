@@ -50,8 +50,11 @@ extension World {
 
     /// The cloud applies the request the moment it arrives, then answers after the return
     /// latency; pushes go out to the account's other devices.
+    /// The answer goes to the incarnation that sent the request: one a kill ended never gets
+    /// it, and the next one, whose request numbers start again, never takes it for its own.
     func requestArrives(
-        _ index: Int, _ id: RequestID, _ request: CloudRequest, _ client: CloudClient
+        _ index: Int, _ id: RequestID, _ request: CloudRequest, _ client: CloudClient,
+        sentBy incarnation: Int
     ) {
         let device = devices[index]
         var outcome = cloud.handle(request, from: client, now: now)
@@ -63,7 +66,6 @@ extension World {
         sendPushes(outcome.pushes)
         let delay = network.drawLatency(for: index)
         outstanding[index] += 1
-        let incarnation = incarnations[index]
         if network.online[index] {
             // Moved out of the outcome, not copied: a copy retains every reference the answer
             // holds (its records, their fields), and destroying the outcome releases them all

@@ -368,9 +368,9 @@ final class World {
     /// Consumes the event, so that requests and answers are moved into their handlers.
     private func dispatch(_ event: consuming WorldEvent) {
         switch consume event {
-        case .requestArrives(let index, _, let id, let request, let client):
+        case .requestArrives(let index, let incarnation, let id, let request, let client):
             outstanding[index] -= 1
-            requestArrives(index, id, request, client)
+            requestArrives(index, id, request, client, sentBy: incarnation)
         case .responseArrives(let index, let incarnation, let id, let response):
             outstanding[index] -= 1
             let device = devices[index]

@@ -46,7 +46,7 @@ package enum ConvergenceChecker {
     /// Whether the device cannot store the record: an attribute the entity requires (neither
     /// optional nor defaulted) has no value in it, or the device's app version does not
     /// synchronize it.
-    private static func lacksRequiredValue(
+    static func lacksRequiredValue(
         _ record: CloudRecord, _ entity: EntityDescription, codec: any RecordCodec
     ) -> Bool {
         entity.attributes.contains { attribute in

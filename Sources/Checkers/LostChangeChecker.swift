@@ -172,8 +172,31 @@ package enum LostChangeChecker {
         let exempt: [Bool]
         let labels: RecordLabels
 
+        /// Whether the device's app version leaves the key out, or its store declines the
+        /// record by design (a required value it lacks, or one that version does not
+        /// synchronize: OBX-22, HIS-21, DL-4, NAIVE-8), as the explorer's convergence check
+        /// asks (EXT-2).
+        func declines(
+            record: CloudRecord?, key: String, entity name: String,
+            _ device: WorldSnapshot.DeviceState
+        ) -> Bool {
+            let schema = device.recordingView.map { $0.applied(to: world.schema) } ?? world.schema
+            guard let entity = schema.entity(named: name) else { return false }
+            guard entity.sync.includes(key) else { return true }
+            return record.map {
+                ConvergenceChecker.lacksRequiredValue($0, entity, codec: world.codec)
+            } ?? false
+        }
+
         /// `record`: the saves' record now (not the one they were saved with).
         func check(_ saves: [SaveLedger.ValueSave], record: String) -> [CheckerFinding] {
+            // A key the saving device's app version does not synchronize stays on it (EXT-2).
+            let saves = saves.filter { save in
+                world.devices[save.device].recordingView.map { view in
+                    view.applied(to: world.schema).entity(named: save.entity)
+                        .map { $0.sync.includes(save.key) } ?? true
+                } ?? true
+            }
             guard let first = saves.first,
                 let attribute = world.schema.entity(named: first.entity)?
                     .attribute(named: first.key)
@@ -182,7 +205,8 @@ package enum LostChangeChecker {
             guard candidates.contains(where: { !exempt[$0.device] }) else { return [] }
             let acceptable = candidates.map(\.value)
             var problems: [(scope: String, found: String)] = []
-            if let cloudRecord = world.appRecord(named: record, of: first.account) {
+            let cloudRecord = world.appRecord(named: record, of: first.account)
+            if let cloudRecord {
                 // The value wherever the engine's codec reads it (sds: a field or its asset).
                 let value = world.codec.value(of: first.key, type: attribute.type, in: cloudRecord)
                 if !acceptable.contains(value) {
@@ -193,9 +217,9 @@ package enum LostChangeChecker {
                 problems.append(("cloud \(first.account)", "iCloud lacks"))
             }
             for device in world.devices {
-                guard device.account == first.account, device.isOnline, device.isRunning else {
-                    continue
-                }
+                guard device.account == first.account, device.isOnline, device.isRunning,
+                    !declines(record: cloudRecord, key: first.key, entity: first.entity, device)
+                else { continue }
                 let store = device.store
                 guard let values = device.observation.model(forRecord: record)
                     .flatMap(store.values(of:))

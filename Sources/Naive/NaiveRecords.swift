@@ -60,6 +60,13 @@ enum NaiveRecords {
                 return (values, attribute.name)
             }
         }
+        // A required attribute this app version does not synchronize is never read either:
+        // its model could not be saved, so the record is skipped like one that lacks it.
+        for attribute in entity.attributes where !attribute.isOptional
+            && attribute.defaultValue == nil && !entity.sync.includes(attribute.name)
+        {
+            return (values, attribute.name)
+        }
         return (values, nil)
     }
 }

@@ -96,8 +96,10 @@ extension NaiveRules {
             """, choice: """
             a required attribute is one that is neither optional nor defaulted; a missing \
             defaulted attribute takes its default, a missing optional one is cleared; a field of \
-            the wrong type counts as missing. A page is written to the store in one save (author \
-            `naive`).
+            the wrong type counts as missing, and so does a required attribute the device's app \
+            version does not synchronize (`syncs`: its `init?(record:)` never reads it), so such a \
+            record is skipped rather than refused with the rest of its page. A page is written to \
+            the store in one save (author `naive`).
             """),
         Rule(id: "NAIVE-9", group: "NAIVE", text: """
             A zone deletion reported by the database changes is only printed; the local data is \

@@ -24,7 +24,8 @@ package enum ValueDescription {
         }
     }
 
-    private static func escaped(_ text: String) -> String {
+    /// A text as a scenario writes it between quotes.
+    package static func escaped(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {

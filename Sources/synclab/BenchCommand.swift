@@ -10,7 +10,8 @@ import Scenario
 enum BenchCommand {
     static let help = """
     USAGE: synclab bench [--quick] [--repeat N] [--scenarios FOLDER]
-           synclab bench --discovery [--seeds N] [--jobs J] [--engine NAME] [--guided]
+           synclab bench --discovery [--seeds N] [--jobs J] [--engine NAME]
+                                 [--guided]
 
     Measures, as medians over N repetitions (default 5), with a release build
     (swift build -c release; .build/release/synclab bench):

@@ -122,13 +122,27 @@ import Testing
         for key in ["runs", "clean", "explained", "newFindings", "explainedBy", "observed"] {
             #expect(try canonical(wholeSummary?[key]) == canonical(mergedSummary?[key]), "\(key)")
         }
-        let rerun = try #require(one.standardOutput.split(separator: "\n")
-            .first { $0.contains("--mutation ") })
-        let words = rerun.split(separator: " ").map(String.init).drop { $0 != "explore" }
-        let again = try TestSupport.runSynclab(Array(words))
-        let seed = try #require(words.firstIndex(of: "--seed").map { words[$0 + 1] })
-        #expect(again.standardOutput.contains(": seeds \(seed)\n") || again.standardOutput
-            .contains("seed \(seed): "), "\(again.standardOutput)")
+        // A guided seed, from the sweep's results, rerun alone from its mutation.
+        let out = folder.appendingPathComponent("out")
+        _ = try TestSupport.runSynclab(arguments + ["--out", out.path])
+        let results = try JSONDecoder().decode(
+            GuidedResults.self,
+            from: Data(contentsOf: out.appendingPathComponent("results.json")))
+        let guided = try #require(results.seeds.first { $0.mutation != nil })
+        let mutation = try #require(guided.mutation)
+        let alone = folder.appendingPathComponent("alone")
+        _ = try TestSupport.runSynclab(["explore", "--swarm", "--engine", "naive", "--seed",
+            "\(guided.seed)", "--mutation", mutation.description, "--shrink-limit", "0",
+            "--out", alone.path])
+        let again = try JSONDecoder().decode(
+            GuidedResults.self,
+            from: Data(contentsOf: alone.appendingPathComponent("results.json")))
+        #expect(again.seeds == [guided])
+    }
+
+    /// The part of `results.json` these tests read.
+    private struct GuidedResults: Decodable {
+        var seeds: [SeedResult]
     }
 
     @Test func guidanceOptionsThatDoNotGoTogetherAreUsageErrors() throws {

@@ -1,3 +1,4 @@
+import Checkers
 import Kernel
 import Scenario
 
@@ -78,16 +79,6 @@ enum ScenarioWriter {
     }
 
     static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default: result.append(character)
-            }
-        }
-        return result
+        ValueDescription.escaped(text)
     }
 }

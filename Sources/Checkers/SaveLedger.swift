@@ -151,40 +151,44 @@ package struct SaveLedger {
     ///
     /// `storeChanged` (`World.storeChanged`): the stores that may have changed since the
     /// ledger last read them; only those are read, and their flags cleared.
-    package mutating func collect<Device: LedgerDevice>(
-        devices: [Device], storeChanged: inout [Bool], now: SimTime, snapshot: Snapshot?
+    package mutating func collect(
+        deviceCount: Int, storeChanged: inout [Bool], now: SimTime, snapshot: Snapshot?,
+        reading device: (Int) -> LedgerDeviceRead?,
+        observing observation: (Int) -> any EngineObservation
     ) {
-        precondition(devices.count == positions.count, "the ledger counts other devices")
+        precondition(deviceCount == positions.count, "the ledger counts other devices")
         precondition(storeChanged.count == positions.count, "flags of other devices")
-        // An extension shares its app's store (EXT-1): read it once, through the app.
-        for (index, device) in devices.enumerated() where !device.sharesHostStore {
-            // Checked in debug builds (every test that explores): an unchanged store did not
-            // move since the last read.
-            assert(storeChanged[index] || device.store.lastHistoryPosition == reads[index],
-                   "the world missed a change of the store of '\(device.name)'")
-            guard storeChanged[index] else { continue }
+        for index in 0..<deviceCount {
+            guard storeChanged[index] else {
+                // Checked in debug builds (every test that explores): an unchanged store did
+                // not move since the last read.
+                assert(device(index).map { $0.store.lastHistoryPosition == reads[index] } ?? true,
+                       "the world missed a change of a store")
+                continue
+            }
+            // An extension shares its app's store (EXT-1): read it once, through the app.
+            guard let read = device(index) else { continue }
             storeChanged[index] = false
-            let store = device.store
+            let store = read.store
             reads[index] = store.lastHistoryPosition
             guard store.lastHistoryPosition > positions[index] else { continue }
             let entries = store.historySlice(after: positions[index])
             positions[index] = store.lastHistoryPosition
-            let appAuthor = Device.appAuthor
-            let account = device.account ?? ""
+            let account = read.account ?? ""
             let own = snapshot?.device == index ? snapshot : nil
             // Read once per device, not per change, and only for the app's changes: it is
             // built anew after every event that changed the sync data.
-            let observation: any EngineObservation =
-                entries.contains { $0.author == appAuthor }
-                ? device.observation : NoObservation()
+            let observed: any EngineObservation =
+                entries.contains { $0.author == read.appAuthor }
+                ? observation(index) : NoObservation()
             for entry in entries {
-                let byApp = entry.author == appAuthor
+                let byApp = entry.author == read.appAuthor
                 for change in entry.changes {
                     let twin = censuses[index].follow(change, store: store, entities: entities)
                     if byApp, let twin { deliberateTwins.insert(twin) }
                     guard byApp else { continue }
                     note(change, account: account, index: index, now: now, own: own,
-                         store: store, observation: observation)
+                         store: store, observation: observed)
                 }
             }
         }

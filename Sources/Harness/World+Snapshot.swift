@@ -18,9 +18,3 @@ extension World {
             codec: codec, cloudFiredRules: firedRules[devices.count])
     }
 }
-
-/// The save ledger reads a device through its own properties; an extension shares its
-/// app's store.
-extension Device: LedgerDevice {
-    package var sharesHostStore: Bool { host != nil }
-}

@@ -223,9 +223,19 @@ final class ChaosRun {
         } else {
             world.run(statement, results: &scratch, text: "")
         }
+        let devices = world.devices
         ledger.collect(
-            devices: world.devices, storeChanged: &world.storeChanged, now: world.now,
-            snapshot: snapshot)
+            deviceCount: devices.count, storeChanged: &world.storeChanged, now: world.now,
+            snapshot: snapshot,
+            reading: { index in
+                // An extension shares its app's store (EXT-1): the ledger reads it once.
+                let device = devices[index]
+                guard device.host == nil else { return nil }
+                return LedgerDeviceRead(
+                    name: device.name, account: device.account, store: device.store,
+                    appAuthor: Device.appAuthor)
+            },
+            observing: { devices[$0].observation })
     }
 
     /// What the ledger must know before a device's statement that may save.

@@ -35,7 +35,10 @@ public struct Explorer: Sendable {
 
     /// Runs one seed's draw and checks it.
     public func run(seed: UInt64) -> SeedResult {
-        covered(seed: seed).result
+        let run = drawnRun(seed: seed, options: options)
+        var result = SeedResult(seed: seed, run: run, violations: run.check())
+        result.mutation = mutation
+        return result
     }
 
     /// Runs one seed's draw and checks it, with what the run reached.

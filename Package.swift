@@ -23,7 +23,7 @@ let package = Package(
     targets: [
         .target(name: "Kernel"),
         // A map of a few keys as one sorted array of pairs: a model's values and a record's
-        // fields (issue 19); it depends on nothing.
+        // fields; it depends on nothing.
         .target(name: "SortedMaps"),
         // Writes each engine's catalogue in Swift from its docs page, the only source
         // (`swift run catalogue-gen`, docs/ENGINE-CONTRACT.md); it depends on nothing.

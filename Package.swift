@@ -71,7 +71,8 @@ let package = Package(
         .target(
             name: "Harness",
             dependencies: [
-                "Kernel", "CloudSim", "LocalStore", "SyncContract", "Device", "Scenario", "Checkers",
+                "Kernel", "CloudSim", "LocalStore", "SyncContract", "Device", "Scenario",
+                "Checkers",
             ]
         ),
         .target(name: "Reporting", dependencies: ["Kernel", "Harness", "Scenario"]),

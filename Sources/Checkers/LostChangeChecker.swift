@@ -172,6 +172,14 @@ package enum LostChangeChecker {
         let exempt: [Bool]
         let labels: RecordLabels
 
+        /// The entity as the device's app version declares it (`syncs`, EXT-2).
+        func entity(named name: String, as device: WorldSnapshot.DeviceState)
+            -> EntityDescription?
+        {
+            (device.recordingView.map { $0.applied(to: world.schema) } ?? world.schema)
+                .entity(named: name)
+        }
+
         /// Whether the device's app version leaves the key out, or its store declines the
         /// record by design (a required value it lacks, or one that version does not
         /// synchronize: OBX-22, HIS-21, DL-4, NAIVE-8), as the explorer's convergence check
@@ -180,8 +188,7 @@ package enum LostChangeChecker {
             record: CloudRecord?, key: String, entity name: String,
             _ device: WorldSnapshot.DeviceState
         ) -> Bool {
-            let schema = device.recordingView.map { $0.applied(to: world.schema) } ?? world.schema
-            guard let entity = schema.entity(named: name) else { return false }
+            guard let entity = entity(named: name, as: device) else { return false }
             guard entity.sync.includes(key) else { return true }
             return record.map {
                 ConvergenceChecker.lacksRequiredValue($0, entity, codec: world.codec)
@@ -192,10 +199,8 @@ package enum LostChangeChecker {
         func check(_ saves: [SaveLedger.ValueSave], record: String) -> [CheckerFinding] {
             // A key the saving device's app version does not synchronize stays on it (EXT-2).
             let saves = saves.filter { save in
-                world.devices[save.device].recordingView.map { view in
-                    view.applied(to: world.schema).entity(named: save.entity)
-                        .map { $0.sync.includes(save.key) } ?? true
-                } ?? true
+                entity(named: save.entity, as: world.devices[save.device])?
+                    .sync.includes(save.key) ?? true
             }
             guard let first = saves.first,
                 let attribute = world.schema.entity(named: first.entity)?

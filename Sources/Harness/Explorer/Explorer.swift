@@ -35,19 +35,25 @@ public struct Explorer: Sendable {
 
     /// Runs one seed's draw and checks it.
     public func run(seed: UInt64) -> SeedResult {
-        let run = drawnRun(seed: seed, options: options)
-        var result = SeedResult(seed: seed, run: run, violations: run.check())
-        result.mutation = mutation
-        return result
+        checked(drawnRun(seed: seed, options: options), seed: seed).result
     }
 
-    /// Runs one seed's draw and checks it, with what the run reached.
+    /// Runs one seed's draw and checks it, with what the run reached (only here: a plain
+    /// sweep does not pay for reading it).
     public func covered(seed: UInt64) -> (result: SeedResult, coverage: RunCoverage) {
         let run = drawnRun(seed: seed, options: options)
+        let (result, violations) = checked(run, seed: seed)
+        return (result, RunCoverage(run: run, violations: violations))
+    }
+
+    /// The checks of a run that ended, as the seed's result.
+    private func checked(_ run: ChaosRun, seed: UInt64)
+        -> (result: SeedResult, violations: [InvariantViolation])
+    {
         let violations = run.check()
         var result = SeedResult(seed: seed, run: run, violations: violations)
         result.mutation = mutation
-        return (result, RunCoverage(run: run, violations: violations))
+        return (result, violations)
     }
 
     /// The seed of a run's world streams (latency, pushes, names): the one a shrunk

@@ -49,7 +49,7 @@ extension NaiveEngine {
         case .limitExceeded:
             return ["NAIVE-13", "NAIVEW-9"]
         case .notAuthenticated:
-            return ["NAIVE-12"]
+            return isLiteral ? ["NAIVE-12"] : ["NAIVE-12", "NAIVEW-9"]
         case .serverRecordChanged where isLiteral:
             // A freshly built record collides with its own earlier version (NAIVE-17).
             return ["NAIVE-17"]
@@ -65,7 +65,9 @@ extension NaiveEngine {
             // the devices keep their data (NAIVEW-11), and no relaunch creates it again.
             return ["NAIVEW-11"]
         default:
-            return []
+            // Every other drop leaves nothing to show for it either (NAIVEW-9's choice); the
+            // literal code's catalogue has no weaknesses of its own.
+            return isLiteral ? [] : ["NAIVEW-9"]
         }
     }
 }

@@ -29,6 +29,7 @@ extension NaiveEngine {
                 }
                 noteRevert(name, model: model, values: values)
                 guard !changes.isEmpty else { continue }
+                noteOverwrittenSave(name, model: model, values: values)
                 transaction.append(.update(id, values: changes))
                 updated += 1
                 if isLate(record, download, context: context) { late.append(name) }
@@ -145,6 +146,25 @@ extension NaiveEngine {
             TraceField("recordName", .string(name)),
             TraceField("keys", .list(reverted.map { .string($0) })),
         ], rules: ["NAIVEW-3", "NAIVE-8"]))
+    }
+
+    /// NAIVE-DR-3: the page replaces a local edit whose save is still on its way to iCloud.
+    private func noteOverwrittenSave(
+        _ name: String, model: Model, values: [String: AttributeValue?]
+    ) {
+        var keys: [String] = []
+        for operation in operations.values { // tidy: ordered (keys sorted below)
+            guard case .save(let save) = operation.job, save.recordName == name else { continue }
+            for (key, value) in save.captured // tidy: ordered (keys sorted below)
+            where model.values[key] == value && values[key] != nil && values[key] ?? nil != value {
+                keys.append(key)
+            }
+        }
+        guard !keys.isEmpty else { return }
+        effects.append(.trace(kind: "download.overwrote-unanswered-save", details: [
+            TraceField("recordName", .string(name)),
+            TraceField("keys", .list(Set(keys).sorted().map { .string($0) })),
+        ], rules: ["NAIVE-8", "NAIVE-DR-3"]))
     }
 
     /// A record inserted although it stands for a local model that is gone: a batch delete

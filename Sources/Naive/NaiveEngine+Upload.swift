@@ -173,6 +173,7 @@ extension NaiveEngine {
                 TraceField("newerSave", .int(Int64(newer))),
                 TraceField("keys", .list(save.changedKeys.map { .string($0) })),
             ], rules: ["NAIVEW-4", "NAIVE-6"]))
+            staleRetries.insert(operation.number)
         }
         send(request, for: operation)
         leftTheDevice(operation, context: &context)
@@ -218,6 +219,7 @@ extension NaiveEngine {
         seenInCloud[record.recordName] = (record.zone.name, context.now)
         lastSucceededSave[record.recordName] = max(
             lastSucceededSave[record.recordName] ?? 0, operation.number)
+        compareApplicationOrder(record, operation)
         droppedSaves[record.recordName] = nil
         effects.append(.trace(kind: "save.done", details: [
             TraceField("operation", .int(Int64(operation.number))),
@@ -234,6 +236,28 @@ extension NaiveEngine {
                     .list(record.fields.keys.sorted().map { .string($0) })),
             ], rules: ["NAIVE-4", "NAIVEW-5"]))
         }
+    }
+
+    /// NAIVE-DR-2: of two answered saves of one record, the older was applied last when the
+    /// order of their modification times reverses the order of their operations.
+    private func compareApplicationOrder(_ record: CloudRecord, _ operation: NaiveOperation) {
+        guard let applied = record.modificationTime else { return }
+        let name = record.recordName
+        guard let last = lastAnsweredSave[name] else {
+            lastAnsweredSave[name] = (operation.number, applied)
+            return
+        }
+        // Kept: the save iCloud applied last, which the next answer is compared with.
+        if applied > last.applied { lastAnsweredSave[name] = (operation.number, applied) }
+        guard last.operation != operation.number, last.applied != applied,
+              (last.operation < operation.number) != (last.applied < applied),
+              !staleRetries.contains(min(last.operation, operation.number))
+        else { return }
+        effects.append(.trace(kind: "save.applied-out-of-order", details: [
+            TraceField("recordName", .string(name)),
+            TraceField("olderSave", .int(Int64(min(last.operation, operation.number)))),
+            TraceField("newerSave", .int(Int64(max(last.operation, operation.number)))),
+        ], rules: ["NAIVE-5", "NAIVE-DR-2"]))
     }
 
     /// NAIVE-5: the record is gone from the cloud.

@@ -60,6 +60,12 @@ public final class NaiveEngine: SyncEngine {
     var droppedDeletes: Set<String> = []
     /// The newest save of each record that succeeded, by operation number (NAIVEW-4).
     var lastSucceededSave: [String: Int] = [:]
+    /// The last answered save of each record: its operation and when iCloud applied it
+    /// (NAIVE-DR-2 compares the two orders).
+    var lastAnsweredSave: [String: (operation: Int, applied: SimTime)] = [:]
+    /// Retries traced as NAIVEW-4 (they left after a newer save succeeded), which NAIVE-DR-2
+    /// does not name again.
+    var staleRetries: Set<Int> = []
     /// Since when the device is online while the app runs (NAIVEW-8); nil while offline.
     var onlineSince: SimTime?
     /// When the newest download of this launch began (NAIVEW-8).

@@ -203,7 +203,10 @@ extension NaiveRules {
             show for it (NAIVE-6).
             """, choice: """
             traced when a save is dropped for `quotaExceeded`, `limitExceeded` or \
-            `permissionFailure`.
+            `permissionFailure`; also for every other error the article drops that no other rule \
+            names (`notAuthenticated` while signed out, `accountTemporarilyUnavailable`, \
+            `serverRejectedRequest`, …): each is the same drop with nothing to show for it, and no \
+            later save or launch sends the values again.
             """, explains: ["convergence", "lost-change"]),
         Rule(id: "NAIVEW-10", group: "NAIVEW", text: """
             Every push downloads every record again (NAIVE-8), which also brings back models \
@@ -239,6 +242,35 @@ extension NaiveRules {
             traced with NAIVE-2 when such a save is dropped (no zone was deleted: not NAIVEW-11).
             """, explains: ["convergence", "lost-change"], workaround: """
             'settle' before the first save, so that the launch creates the zone first
+            """),
+        Rule(id: "NAIVE-DR-2", group: "NAIVE-DR", text: """
+            Two saves of one record in flight at once (an edit made while the previous save's \
+            request is on its way, or two retries that came due together) can reach iCloud in the \
+            other order (NAIVE-5, NAIVE-6): the older values, saved with `allKeys` (NAIVE-4), \
+            overwrite the newer ones in iCloud, and the next download brings them back to the \
+            device that made the newer edit.
+            """, choice: """
+            traced at the second of the two answers, when the order in which iCloud applied the \
+            saves (the modification time of the record each answer carries) is the reverse of the \
+            order the app made them; a save whose answer is lost or failed is not compared, and a \
+            retry NAIVEW-4 names (it left after the newer save had succeeded) is not named again.
+            """, explains: ["convergence", "lost-change"], workaround: """
+            'settle' between two edits of one record, so that the second save leaves after the \
+            first is answered
+            """),
+        Rule(id: "NAIVE-DR-3", group: "NAIVE-DR", text: """
+            A download that comes while a save of the same record is still on its way stores \
+            iCloud's older values over the edit (NAIVE-8 overwrites every attribute, and nothing \
+            remembers the save in flight, NAIVE-5); the save then reaches iCloud, but the device \
+            that made it gets no push for its own change, so it keeps the older values until a \
+            later download.
+            """, choice: """
+            traced when a download page changes a key of a local model back from the value a save \
+            of its record still in memory (in flight or waiting for a retry) captured, to another \
+            value.
+            """, explains: ["convergence", "lost-change"], workaround: """
+            'settle' after an edit before a 'sync', so that no download runs while its save is in \
+            flight
             """),
     ]
 

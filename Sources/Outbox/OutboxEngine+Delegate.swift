@@ -212,6 +212,7 @@ extension OutboxEngine {
                     [TraceField("records", .list(withAssets.map { .string($0) }))],
                       ["OBX-34"])
             }
+            noteCarriedAcrossAccounts(batch)
             trace("batch.built", [
                 TraceField("database", .string(syncEngine.database.rawValue)),
                 TraceField("saves", .int(Int64(batch.recordsToSave.count))),
@@ -223,6 +224,23 @@ extension OutboxEngine {
         syncEngine.append(effects)
         swap(&outer, &effects)
         return batch
+    }
+
+    /// OBX-DR-3: saves recorded under another account, with no account switch reported since,
+    /// go to the account signed in now.
+    private func noteCarriedAcrossAccounts(_ batch: CKSyncEngine.RecordZoneChangeBatch) {
+        guard let account else { return }
+        let carried = batch.recordsToSave.map(\.record.recordName).filter { name in
+            guard let recorded = recordedUnder[name], let other = recorded.account else {
+                return false
+            }
+            return other != account && recorded.switches == reportedSwitches
+        }
+        guard !carried.isEmpty else { return }
+        trace("batch.carried-across-accounts", [
+            TraceField("records", .list(carried.map { .string($0) })),
+            TraceField("account", .string(account)),
+        ], ["OBX-DR-3", "OBX-11"])
     }
 
     /// The record of a pending save: nil when it has no save row, or its model is gone.

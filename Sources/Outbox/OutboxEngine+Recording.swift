@@ -36,6 +36,7 @@ extension OutboxEngine {
                     row.attempted = false
                     data.setRow(row)
                     data.collections[name] = collection
+                    recordedUnder[name] = (account, reportedSwitches)
                     if inFlight.contains(name),
                        !editedInFlight.contains(name) { editedInFlight.append(name) }
                     written.append(name)

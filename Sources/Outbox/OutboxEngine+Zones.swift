@@ -36,6 +36,12 @@ extension OutboxEngine {
                 TraceField("note",
                     .string("the user's purge is created again and filled from the device")),
             ], ["OBXW-6", "OBX-25"])
+        } else if queued > 0 {
+            trace("zone.refilled-from-device", [
+                TraceField("zone", .string(tracked.zone.description)),
+                TraceField("note", .string(
+                    "deletions made elsewhere that this device never fetched come back")),
+            ], ["OBX-DR-2", "OBX-25"])
         }
         writeAll()
         effects.append(.probe("outbox.zone.recovered"))
@@ -107,6 +113,7 @@ extension OutboxEngine {
             ], ["OBX-26"])
             writeSyncData()
         case .switchAccounts(let previous, let user):
+            reportedSwitches += 1
             data.lastUser = user
             signedOut = false
             data.zones.removeAll()

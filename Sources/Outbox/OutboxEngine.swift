@@ -59,6 +59,11 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
     var inFlight: [String] = []
     /// Records edited while their save was in flight (OBXW-3).
     var editedInFlight: [String] = []
+    /// The account each record's latest edit was recorded under, and how many account switches
+    /// the CKSyncEngine had reported then (OBX-DR-3).
+    var recordedUnder: [String: (account: String?, switches: Int)] = [:]
+    /// Account switches the CKSyncEngine reported to this process (OBX-26 resets on each).
+    var reportedSwitches = 0
     /// A page was applied; its `stateUpdate` is `download.page.saved` (§ probe points).
     var pageAwaitingState = false
     /// The contract's `upload.done` passed in the running send.

@@ -336,5 +336,28 @@ extension OutboxRules {
             traced when a fetched page's save deletes, through a delete rule, models whose own \
             deletion the page did not bring (`fetch.cascade-deleted`).
             """, explains: ["convergence", "lost-change"]),
+        Rule(id: "OBX-DR-2", group: "OBX-DR", text: """
+            A model deleted on one device shortly before its zone is deleted (by another device, \
+            or by a deletion the device made while signed out) comes back: a device that still \
+            holds the model, because it never fetched the deletion before the zone went missing, \
+            restores the zone from its own store (OBX-25) and uploads the model again, so iCloud \
+            and the device that deleted it have it again. (OBXW-6 is the same restoration after a \
+            purge.)
+            """, choice: """
+            traced when a zone that went missing for any reason other than a purge is restored \
+            with models of the device queued again (`zone.refilled-from-device`): any of them may \
+            be one another device deleted, which this device cannot tell.
+            """, explains: ["resurrection"]),
+        Rule(id: "OBX-DR-3", group: "OBX-DR", text: """
+            An account switch and back that the CKSyncEngine never sees (its account checks met an \
+            outage, so it never reported a switch and never reset, OBX-26) carries an edit made \
+            under the other account into this one: the row stays queued and is sent once the \
+            device is back on the first account, so the account it was made in never gets it.
+            """, choice: """
+            traced when a batch saves a record whose latest edit was recorded while the device was \
+            signed into another account, with no account switch reported by the CKSyncEngine since \
+            (`batch.carried-across-accounts`; a reported switch is OBXW-7's); an edit made signed \
+            out counts for the account signed into next (ACCT-1), so it is not one.
+            """, explains: ["lost-change"]),
     ]
 }

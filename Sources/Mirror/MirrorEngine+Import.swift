@@ -393,12 +393,25 @@ extension MirrorEngine {
              then: .finish, request, context: &context)
     }
 
+    /// MIR-DR-2: the purge's reset removes objects whose changes were never exported, among
+    /// them any made after the purge and before this device learned of it.
+    private func noteUnexportedPurged(_ context: MirrorContext) {
+        let unexported = pendingChanges(context).models
+        guard !unexported.isEmpty else { return }
+        effects.append(.trace(kind: "reset.unexported-removed", details: [
+            TraceField("objects", .list(unexported.map {
+                .string(context.syncData.recordNames[$0] ?? $0.description)
+            })),
+        ], rules: ["MIR-DR-2", "MIR-18"]))
+    }
+
     /// MIR-17 / MIR-18: the zone was deleted (by another device) or purged (by the user).
     private func zoneDeleted(
         _ reason: ZoneDeletionReason, _ request: MirrorRequest, context: inout MirrorContext
     ) {
         switch reason {
         case .purged:
+            noteUnexportedPurged(context)
             reset(reason: "UserPurgedZone", rules: ["MIR-18"], deleteRows: true,
                   context: &context)
         case .deleted:

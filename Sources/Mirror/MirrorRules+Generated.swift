@@ -296,5 +296,15 @@ extension MirrorRules {
             traced when an import's save deletes, through a delete rule, objects whose own \
             deletion the page did not bring (`import.cascade-deleted`).
             """, explains: ["convergence", "lost-change"]),
+        Rule(id: "MIR-DR-2", group: "MIR-DR", text: """
+            An object saved after the user purged the zone, before the device learned of the \
+            purge, is deleted by the purge's reset (MIR-18): the rows of the zone are removed, the \
+            new object with them, though the user made it after asking for the purge; it never \
+            reaches iCloud.
+            """, choice: """
+            traced when a purge's reset removes objects whose changes were not exported yet \
+            (`reset.unexported-removed`): the device cannot tell which of them were made after the \
+            purge.
+            """, explains: ["lost-change", "convergence"]),
     ]
 }

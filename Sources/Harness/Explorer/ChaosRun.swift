@@ -95,6 +95,9 @@ final class ChaosRun {
     @exclusivity(unchecked) private var entityNames: [String] = []
     @exclusivity(unchecked) private var labelEntities: [Int] = []
     @exclusivity(unchecked) private(set) var phase = Phase.plain
+    /// Devices a `stop` of this run left stopped (until a `start` or a launch): the heal starts
+    /// them whatever state name their engine shows (history's is `disabled`).
+    @exclusivity(unchecked) private var stoppedByRun: [String] = []
     @exclusivity(unchecked) private var scratch: [ExpectationResult] = []
     /// The record name of each label, once known (labels never change records).
     /// (Each label filed as a `HashedRecordName`, hashed as a name is: `String`'s own hashing
@@ -208,6 +211,13 @@ final class ChaosRun {
         default: break
         }
         run(statement, text: action.text, device: action.device, saves: saves)
+        switch action {
+        case .device(let device, .stop):
+            if !stoppedByRun.contains(device) { stoppedByRun.append(device) }
+        case .device(let device, .start), .device(let device, .launch):
+            stoppedByRun.removeAll { $0 == device }
+        default: break
+        }
     }
 
     /// `text` is the statement's line, which only an expectation's result quotes: built only
@@ -439,7 +449,8 @@ final class ChaosRun {
             lifting.append(.device(device.name, .launch))
         }
         for (index, device) in world.devices.enumerated()
-        where device.isRunning && world.engineState(of: index) == .stopped {
+        where device.isRunning
+            && (world.engineState(of: index) == .stopped || stoppedByRun.contains(device.name)) {
             lifting.append(.device(device.name, .start))
         }
         for device in world.devices where device.accountStatus == .temporarilyUnavailable {

@@ -3,10 +3,10 @@ import Kernel
 /// The live records of one zone, each with the sequence of its latest save: a dense array of
 /// slots with an open-addressing index from record name to slot.
 ///
-/// A record is one array slot plus a 4-byte index bucket, far less than a dictionary that
-/// holds whole records inline in its hash buckets, and names are filed by `RecordNameHash`,
-/// not SipHash. A slot leaves out the zone (every record of a zone is in it:
-/// `ZoneState.write` checks), keeps the two times unwrapped, and keeps the sharing fields
+/// A record is one array slot plus an 8-byte slot of the name index (`RecordNameIndex`), far
+/// less than a dictionary that holds whole records inline in its hash buckets, and names are
+/// filed by `RecordNameHash`, not SipHash. A slot leaves out the zone (every record of a zone
+/// is in it: `ZoneState.write` checks), keeps the two times unwrapped, and keeps the sharing fields
 /// (`share`, `participants`), which only share records and share roots have, in a side
 /// table by name. The record is put together again when read, which costs what copying it
 /// out of a dictionary would (the same references retained), plus a lookup for a record
@@ -18,10 +18,9 @@ import Kernel
 struct RecordTable {
     let zone: ZoneID
     private var slots: [Slot] = []
-    /// The index: a power-of-two number of buckets, each 0 (empty) or a slot's position + 1,
-    /// at most three quarters full; a name sits in the first bucket from its hash's that is
-    /// empty or holds it (linear probing).
-    private var buckets: [UInt32] = []
+    /// The index from name to slot position, shared by copies until one of them changes; nil
+    /// until the first write.
+    private var index: IndexStorage?
     /// `share` and `participants` of the records that have either (`Slot.hasSharingFields`),
     /// in the box the record holds them in. Made with `init()`: the literal `[:]` was built
     /// from an empty list of pairs, for every table.
@@ -110,7 +109,7 @@ struct RecordTable {
         let found = find(name, hash: nameHash)
         let isNew = found.position == nil
         let position = found.position ?? slots.count
-        if isNew { fileNew(name, hash: nameHash, at: found.bucket) }
+        if isNew { uniqueIndex().index.insert(position, hash: nameHash, count: position + 1) }
         let previous = isNew ? nil : self.record(at: position)
         var slot = Slot(record, sequence: sequence)
         // The creator stays the device that saved the record first (FORUM-813286).
@@ -137,16 +136,16 @@ struct RecordTable {
     mutating func remove(named name: String, nameHash: Int) -> StoredRecord? {
         let found = find(name, hash: nameHash)
         guard let position = found.position else { return nil }
-        unfile(at: found.bucket)
+        let lastPosition = slots.count - 1
+        let lastHash =
+            position == lastPosition ? 0 : RecordNameHash.hash(slots[lastPosition].recordName)
+        uniqueIndex().index.remove(at: found.bucket, movingLast: lastPosition, lastHash: lastHash)
         let stored = StoredRecord(
             record: record(at: position), sequence: slots[position].sequence,
             createdBy: slots[position].createdBy)
         if slots[position].hasSharingFields { sharingFields[name] = nil }
         let last = slots.removeLast()
-        if position < slots.count {
-            refile(last.recordName, from: slots.count, to: position)
-            slots[position] = last
-        }
+        if position < slots.count { slots[position] = last }
         return stored
     }
 
@@ -219,83 +218,40 @@ extension RecordTable.Slot {
 }
 
 extension RecordTable {
-    /// The bucket of a name and the position of its slot, or the empty bucket where it would
-    /// go (-1 when the index has no buckets yet).
+    /// The name index's memory, freed with the last table that holds it.
+    private final class IndexStorage: @unchecked Sendable {
+        // Changed only through a table holding the only reference (`uniqueIndex`), never
+        // while a read of it is under way.
+        @exclusivity(unchecked) var index: RecordNameIndex
+
+        init(_ index: RecordNameIndex) {
+            self.index = index
+        }
+
+        deinit { index.deallocate() }
+    }
+
+    /// The name index, copied first when another table shares it, made at the first write.
+    private mutating func uniqueIndex() -> IndexStorage {
+        if !isKnownUniquelyReferenced(&index) {
+            index = IndexStorage(index?.index.copy() ?? RecordNameIndex())
+        }
+        return index.unsafelyUnwrapped
+    }
+
+    /// The slot of a name's position in the index and the position, or the empty slot where
+    /// it would go (-1 when the index has no slots yet).
     private func find(_ name: String) -> (bucket: Int, position: Int?) {
-        guard !buckets.isEmpty else { return (-1, nil) }
+        guard index != nil else { return (-1, nil) }
         return find(name, hash: RecordNameHash.hash(name))
     }
 
     /// `find` with the name's `RecordNameHash.hash`.
     private func find(_ name: String, hash: Int) -> (bucket: Int, position: Int?) {
-        guard !buckets.isEmpty else { return (-1, nil) }
-        let mask = buckets.count - 1
-        var bucket = hash & mask
-        // Ends at an empty bucket: at most three quarters of them are full.
-        while true {
-            let number = buckets[bucket]
-            if number == 0 { return (bucket, nil) }
-            if slots[Int(number) - 1].recordName == name { return (bucket, Int(number) - 1) }
-            bucket = (bucket + 1) & mask
+        guard let index = index?.index, var probe = index.probe(hash) else { return (-1, nil) }
+        while let position = index.next(&probe) {
+            if slots[position].recordName == name { return (probe.slot, position) }
         }
-    }
-
-    /// Files a name that is not in the index for the next slot (`slots.count`), in `bucket`
-    /// (from `find`) unless the index grows first; `hash` is the name's.
-    private mutating func fileNew(_ name: String, hash: Int, at bucket: Int) {
-        let number = UInt32(slots.count + 1)
-        guard (slots.count + 1) * 4 <= buckets.count * 3 else {
-            growIndex()
-            let mask = buckets.count - 1
-            var empty = hash & mask
-            while buckets[empty] != 0 { empty = (empty + 1) & mask }
-            buckets[empty] = number
-            return
-        }
-        buckets[bucket] = number
-    }
-
-    /// Empties a bucket: the names after it in its run move back when their home bucket is
-    /// not between the hole and where they are (backward-shift deletion, no tombstones).
-    private mutating func unfile(at bucket: Int) {
-        let mask = buckets.count - 1
-        var hole = bucket
-        var next = bucket
-        for _ in 0..<buckets.count {
-            next = (next + 1) & mask
-            let number = buckets[next]
-            if number == 0 { break }
-            let home = RecordNameHash.hash(slots[Int(number) - 1].recordName) & mask
-            if (next &- home) & mask >= (next &- hole) & mask {
-                buckets[hole] = number
-                hole = next
-            }
-        }
-        buckets[hole] = 0
-    }
-
-    /// Points the bucket of a name at the slot it moves to.
-    private mutating func refile(_ name: String, from old: Int, to new: Int) {
-        let mask = buckets.count - 1
-        var bucket = RecordNameHash.hash(name) & mask
-        var probes = 0
-        while buckets[bucket] != UInt32(old + 1) {
-            probes += 1
-            precondition(probes < buckets.count, "record \(name) missing from its index")
-            bucket = (bucket + 1) & mask
-        }
-        buckets[bucket] = UInt32(new + 1)
-    }
-
-    /// Doubles the buckets (16 at first) and files every slot's name again.
-    private mutating func growIndex() {
-        let count = Swift.max(16, buckets.count * 2)
-        buckets = Array(repeating: 0, count: count)
-        let mask = count - 1
-        for position in slots.indices {
-            var bucket = RecordNameHash.hash(slots[position].recordName) & mask
-            while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
-            buckets[bucket] = UInt32(position + 1)
-        }
+        return (probe.slot, nil)
     }
 }

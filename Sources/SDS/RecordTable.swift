@@ -7,19 +7,19 @@ import LocalStore
 /// One table, not three maps (`[ModelID: String]`, its reverse `[String: ModelID]` and
 /// `[String: String]` of change tags) that would hash the same name up to three times and
 /// hold it in two hash tables (docs/ENGINE.md). Here a name is one entry of a dense array
-/// (name, model, change tag); an open-addressing index of 8-byte slots (entry number and the
+/// (name, model, change tag); CloudSim's `RecordNameIndex` (8-byte slots: entry number and the
 /// name's 32-bit hash) finds an entry by name (one hash of the name per lookup), and a dense
 /// array of 4-byte entry numbers by model identifier finds a model's entry without hashing
 /// (the store hands identifiers out densely from 1; identifiers beyond `denseLimit` go to a
-/// small map). A second index of 4-byte slots finds an entry by its name's identity (the
-/// `String`'s two words, `identity(_:)`) before any hashing: most names asked are the entry's
+/// small map). A second `RecordNameIndex`, filed by its name's identity (the `String`'s two
+/// words, `identity(_:)`), finds an entry before any hashing: most names asked are the entry's
 /// own string.
 ///
 /// The arrays live in raw memory owned by one object (`Buffer`), shared by copies until one of them
 /// changes (copy on write). A lookup then retains that object alone: with three arrays and a map as
 /// the struct's own fields, every lookup through the sync data's storage would copy the struct out
-/// of it, four retains and four releases. A slot keeps its name's hash, so a probe compares names
-/// only where the hashes agree, and growing or removing never hashes a name again.
+/// of it, four retains and four releases. A slot of the name index keeps its name's hash, so a
+/// probe compares names only where the hashes agree, and growing never hashes a name again.
 ///
 /// The entries' order is an artefact of insertions and removals (a removal moves the last
 /// entry into the hole) and is never shown: readers in order sort (`sortedNames`) or walk
@@ -273,16 +273,12 @@ extension RecordTable {
         private(set) var entries: UnsafeMutablePointer<Entry>
         private(set) var count = 0
         private var capacity = 0
-        /// Open addressing with linear probing: the entry number + 1 in the low 32 bits (0 for
-        /// an empty slot), the low 32 bits of the name's hash in the high ones. A power of two
-        /// long, at most three quarters full. The home slot of a name is its hash masked, so
-        /// the stored hash gives it back without hashing the name again.
-        private var slots: UnsafeMutablePointer<UInt64>
-        private var slotCount = 0
-        /// The same entries by their names' identity (`RecordTable.identity`): the entry number
-        /// + 1, 0 for an empty slot; as long as `slots`, with linear probing from the
-        /// identity's home. An entry's name never changes, so neither does its place here.
-        private var identitySlots: UnsafeMutablePointer<UInt32>
+        /// The entries by their names' hash (`RecordTable.hash`), CloudSim's shared index.
+        /// Unchecked: changed only while unshared (`makeUnique`), never during a read of it.
+        @exclusivity(unchecked) private var nameIndex = RecordNameIndex()
+        /// The same entries by their names' identity (`RecordTable.identity`), its `home` as
+        /// the hash. An entry's name never changes, so neither does its place here.
+        @exclusivity(unchecked) private var identityIndex = RecordNameIndex()
         /// By model raw value: the number + 1 of the entry bound to it, 0 for none.
         private(set) var byModel: UnsafeMutablePointer<UInt32>
         private(set) var byModelCount = 0
@@ -293,10 +289,6 @@ extension RecordTable {
             // Never read while their counts are 0: placeholders, not allocations.
             entries = UnsafeMutablePointer(bitPattern: MemoryLayout<Entry>.alignment)
                 .unsafelyUnwrapped
-            slots = UnsafeMutablePointer(bitPattern: MemoryLayout<UInt64>.alignment)
-                .unsafelyUnwrapped
-            identitySlots = UnsafeMutablePointer(bitPattern: MemoryLayout<UInt32>.alignment)
-                .unsafelyUnwrapped
             byModel = UnsafeMutablePointer(bitPattern: MemoryLayout<UInt32>.alignment)
                 .unsafelyUnwrapped
         }
@@ -306,10 +298,8 @@ extension RecordTable {
                 entries.deinitialize(count: count)
                 entries.deallocate()
             }
-            if slotCount > 0 {
-                slots.deallocate()
-                identitySlots.deallocate()
-            }
+            nameIndex.deallocate()
+            identityIndex.deallocate()
             if byModelCount > 0 { byModel.deallocate() }
         }
 
@@ -322,13 +312,8 @@ extension RecordTable {
                 copy.capacity = capacity
                 copy.count = count
             }
-            if slotCount > 0 {
-                copy.slots = .allocate(capacity: slotCount)
-                copy.slots.initialize(from: slots, count: slotCount)
-                copy.identitySlots = .allocate(capacity: slotCount)
-                copy.identitySlots.initialize(from: identitySlots, count: slotCount)
-                copy.slotCount = slotCount
-            }
+            copy.nameIndex = nameIndex.copy()
+            copy.identityIndex = identityIndex.copy()
             if byModelCount > 0 {
                 copy.byModel = .allocate(capacity: byModelCount)
                 copy.byModel.initialize(from: byModel, count: byModelCount)
@@ -350,38 +335,21 @@ extension RecordTable {
         /// The entry whose name has this identity, if any.
         @inline(__always)
         func identicalEntry(_ identity: Identity) -> Int? {
-            guard slotCount > 0 else { return nil }
-            let mask = slotCount &- 1
-            var slot = identity.home & mask
-            while true {
-                let number = Int(truncatingIfNeeded: identitySlots[slot])
-                if number == 0 { return nil }
-                if RecordTable.identity(entries[number &- 1].name) == identity {
-                    return number &- 1
-                }
-                slot = (slot &+ 1) & mask
+            guard var probe = identityIndex.probe(identity.home) else { return nil }
+            while let entry = identityIndex.next(&probe) {
+                if RecordTable.identity(entries[entry].name) == identity { return entry }
             }
+            return nil
         }
 
         /// The entry holding the name, and the slot where it is (or where it would go).
         @inline(__always)
         func find(_ name: String, hash: Int) -> (slot: Int, entry: Int?) {
-            guard slotCount > 0 else { return (-1, nil) }
-            let mask = slotCount &- 1
-            let tag = UInt64(truncatingIfNeeded: UInt32(truncatingIfNeeded: hash)) << 32
-            var slot = hash & mask
-            var probes = 0
-            while true {
-                let value = slots[slot]
-                if value == 0 { return (slot, nil) }
-                let number = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: value))
-                if value & 0xFFFF_FFFF_0000_0000 == tag && entries[number &- 1].name == name {
-                    return (slot, number &- 1)
-                }
-                slot = (slot &+ 1) & mask
-                probes &+= 1
-                precondition(probes <= slotCount, "record table: no empty slot")
+            guard var probe = nameIndex.probe(hash) else { return (-1, nil) }
+            while let entry = nameIndex.next(&probe) {
+                if entries[entry].name == name { return (probe.slot, entry) }
             }
+            return (probe.slot, nil)
         }
 
         func entryIndex(of model: ModelID) -> Int? {
@@ -432,23 +400,13 @@ extension RecordTable {
         /// there (a retain of each string) and then released by the caller.
         @discardableResult
         func insert(_ entry: consuming Entry, hash: Int) -> Int {
-            if (count + 1) * 4 > slotCount * 3 { growSlots() }
             if count == capacity { growEntries() }
-            let slot = find(entry.name, hash: hash).slot
+            nameIndex.insert(count, hash: hash, count: count + 1)
             (entries + count).initialize(to: entry)
+            identityIndex.insert(
+                count, hash: RecordTable.identity(entries[count].name).home, count: count + 1)
             count += 1
-            slots[slot] = UInt64(UInt32(count))
-                | UInt64(truncatingIfNeeded: UInt32(truncatingIfNeeded: hash)) << 32
-            fileIdentity(ofEntry: count - 1)
             return count - 1
-        }
-
-        /// Puts an entry's number in the identity index (its slots have room: see `insert`).
-        private func fileIdentity(ofEntry index: Int) {
-            let mask = slotCount - 1
-            var slot = RecordTable.identity(entries[index].name).home & mask
-            while identitySlots[slot] != 0 { slot = (slot + 1) & mask }
-            identitySlots[slot] = UInt32(index + 1)
         }
 
         private func growEntries() {
@@ -461,55 +419,19 @@ extension RecordTable {
             capacity = Swift.max(16, capacity * 2)
         }
 
-        /// Doubles the slots; each entry goes to its place by the hash its slot kept.
-        private func growSlots() {
-            let length = Swift.max(16, slotCount * 2)
-            let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: length)
-            grown.initialize(repeating: 0, count: length)
-            let mask = length - 1
-            for old in 0..<slotCount where slots[old] != 0 {
-                let value = slots[old]
-                var slot = Int(truncatingIfNeeded: value >> 32) & mask
-                while grown[slot] != 0 { slot = (slot + 1) & mask }
-                grown[slot] = value
-            }
-            if slotCount > 0 {
-                slots.deallocate()
-                identitySlots.deallocate()
-            }
-            slots = grown
-            slotCount = length
-            // The identity index at the new length, filed again from the entries.
-            identitySlots = .allocate(capacity: length)
-            identitySlots.initialize(repeating: 0, count: length)
-            for index in 0..<count { fileIdentity(ofEntry: index) }
-        }
-
         /// Removes an entry that holds neither a model nor a change tag; the last entry moves
         /// into its place.
         func remove(at index: Int) {
-            let mask = slotCount - 1
-            // Backward-shift deletion: the entries after the hole in its run move back when
-            // their home slot is not between the hole and where they are.
-            var hole = slot(ofEntry: index)
-            var slot = hole
-            while true {
-                slot = (slot + 1) & mask
-                let value = slots[slot]
-                if value == 0 { break }
-                let home = Int(truncatingIfNeeded: value >> 32) & mask
-                if (slot &- home) & mask >= (slot &- hole) & mask {
-                    slots[hole] = value
-                    hole = slot
-                }
-            }
-            slots[hole] = 0
-            removeIdentity(ofEntry: index)
             let last = count - 1
+            let lastHash = index == last ? 0 : RecordTable.hash(entries[last].name)
+            nameIndex.remove(
+                at: nameIndex.slot(of: index, hash: RecordTable.hash(entries[index].name)),
+                movingLast: last, lastHash: lastHash)
+            let identityHome = RecordTable.identity(entries[index].name).home
+            identityIndex.remove(
+                at: identityIndex.slot(of: index, hash: identityHome), movingLast: last,
+                lastHash: RecordTable.identity(entries[last].name).home)
             if index != last {
-                let movedSlot = self.slot(ofEntry: last)
-                slots[movedSlot] = slots[movedSlot] & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
-                identitySlots[identitySlot(ofEntry: last)] = UInt32(index + 1)
                 if let model = entries[last].modelID {
                     setEntryNumber(UInt32(index + 1), of: model)
                 }
@@ -518,43 +440,6 @@ extension RecordTable {
                 (entries + last).deinitialize(count: 1)
             }
             count -= 1
-        }
-
-        /// Takes an entry's number out of the identity index (backward-shift deletion, as in
-        /// `remove(at:)`).
-        private func removeIdentity(ofEntry index: Int) {
-            let mask = slotCount - 1
-            var hole = identitySlot(ofEntry: index)
-            var slot = hole
-            while true {
-                slot = (slot + 1) & mask
-                let number = Int(identitySlots[slot])
-                if number == 0 { break }
-                let home = RecordTable.identity(entries[number - 1].name).home & mask
-                if (slot &- home) & mask >= (slot &- hole) & mask {
-                    identitySlots[hole] = identitySlots[slot]
-                    hole = slot
-                }
-            }
-            identitySlots[hole] = 0
-        }
-
-        /// The identity slot that holds an entry's number.
-        private func identitySlot(ofEntry index: Int) -> Int {
-            let mask = slotCount - 1
-            var slot = RecordTable.identity(entries[index].name).home & mask
-            while identitySlots[slot] != UInt32(index + 1) { slot = (slot + 1) & mask }
-            return slot
-        }
-
-        /// The slot that holds an entry's number (found by its name's hash, no comparison).
-        private func slot(ofEntry index: Int) -> Int {
-            let mask = slotCount - 1
-            var slot = RecordTable.hash(entries[index].name) & mask
-            while UInt32(truncatingIfNeeded: slots[slot]) != UInt32(index + 1) {
-                slot = (slot + 1) & mask
-            }
-            return slot
         }
     }
 }

@@ -27,9 +27,7 @@ extension SDSEngine {
 
     /// Edits of records that are gone are not uploaded now (an edit never recreates a
     /// record): they wait for the next download, which brings the deletion (SYNC-3).
-    func handleExistenceCheckAnswer(
-        _ response: CloudResponse, _ current: SyncRun, effects: inout [EngineEffect]
-    ) -> Bool {
+    func handleExistenceCheckAnswer(_ response: CloudResponse, _ current: SyncRun) -> Bool {
         guard current.existenceCheckInFlight else { return false }
         current.existenceCheckInFlight = false
         guard case .recordsFetched(let results) = response else { return true }

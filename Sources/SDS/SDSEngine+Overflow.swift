@@ -104,11 +104,10 @@ extension SDSEngine {
                context: context) != nil {
             return false
         }
-        var scratch: [EngineEffect] = []
         let save = plainSave(
             of: id, model: model, entity: entity, name: name, pending: pending,
             changeTag: pending.isAdoption ? nil : context.syncData.changeTag(of: name),
-            context: context, effects: &scratch)
+            context: context, tracesClearedKeys: false)
         return localPlan(save, model: model, pending: pending, entity: entity, context: context)
             .involvesAsset
     }
@@ -124,8 +123,7 @@ extension SDSEngine {
     func handleOverflowFetchAnswer(
         _ response: CloudResponse,
         _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) -> Bool {
         guard !current.overflow.fetching.isEmpty else { return false }
         let names = current.overflow.fetching
@@ -133,7 +131,7 @@ extension SDSEngine {
         guard case .recordsFetched(let results) = response else {
             for name in names { skipUpload(of: name, current) }
             if case .failure(let error) = response {
-                handleUploadFailure(error, current, context: &context, effects: &effects)
+                handleUploadFailure(error, current, context: &context)
             }
             return true
         }
@@ -142,7 +140,7 @@ extension SDSEngine {
         for result in results {
             switch result {
             case .saved(let record):
-                observeOverflow(record, context: &context, effects: &effects)
+                observeOverflow(record, context: &context)
                 current.overflow.bases[record.recordName] = .record(record)
                 found.append(record.recordName)
             case .failed(let name, let error) where error.code == .unknownItem:
@@ -160,8 +158,8 @@ extension SDSEngine {
                       TraceField("found", .list(found.map { .string($0) }))],
             rules: ["BIG-3"]
         )
-        adoptFetchedRecords(found, current, context: &context, effects: &effects)
-        if let failure { fetchFailed(failure, current, context: &context, effects: &effects) }
+        adoptFetchedRecords(found, current, context: &context)
+        if let failure { fetchFailed(failure, current, context: &context) }
         return true
     }
 
@@ -173,12 +171,7 @@ extension SDSEngine {
 
     /// A fetch that failed for some records: they wait for the next synchronization, which a
     /// transient error schedules (ERR-3); a missing zone is created again (ERR-1).
-    private func fetchFailed(
-        _ error: CloudError,
-        _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) {
+    private func fetchFailed(_ error: CloudError, _ current: SyncRun, context: inout SDSContext) {
         effects.appendTrace(detailed: context.isTracing,
             kind: "upload.overflow-fetch-failed",
             details: [TraceField("error", .string(error.description))],
@@ -186,13 +179,13 @@ extension SDSEngine {
         )
         switch error.code {
         case .zoneNotFound:
-            zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
+            zoneMissing(recreatedByAnother: false, context: &context)
             wantsSync = true
         case .userDeletedZone:
-            userDeletedZone(current, context: &context, effects: &effects)
+            userDeletedZone(current, context: &context)
         default:
             if error.retryAfter != nil || error.code.isTransient {
-                scheduleRetry(after: error, context: context, effects: &effects)
+                scheduleRetry(after: error, context: context)
             }
         }
     }
@@ -202,8 +195,7 @@ extension SDSEngine {
     private func adoptFetchedRecords(
         _ names: [String],
         _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         for name in names {
             guard let record = current.overflow.bases[name]?.record,
@@ -215,7 +207,7 @@ extension SDSEngine {
             let batch = UploadBatch(saved: [save], deletedNames: [], isAdoption: true,
                                     zone: record.zone)
             adoptServerRecord(RecordMapping.expandingOverflow(record), batch: batch, at: 0,
-                              context: &context, effects: &effects)
+                              context: &context)
         }
     }
 
@@ -237,8 +229,7 @@ extension SDSEngine {
         _ name: String,
         error: CloudError,
         _ current: SyncRun,
-        context: SDSContext,
-        effects: inout [EngineEffect]
+        context: SDSContext
     ) -> Bool {
         guard error.code == .limitExceeded, current.overflow.bases[name] == nil,
               !current.overflow.mustFetch.contains(name),
@@ -265,9 +256,7 @@ extension SDSEngine {
     /// Names the rule of a rejection the engine can tell: a record too large (BIG-1), a
     /// record type or field the production schema lacks (SCHEMA-2: `invalidArguments` with
     /// CloudKit's message "... in production schema").
-    func traceRejection(
-        _ name: String, error: CloudError, detailed: Bool, effects: inout [EngineEffect]
-    ) {
+    func traceRejection(_ name: String, error: CloudError, detailed: Bool) {
         let rule: String
         switch error.code {
         case .limitExceeded: rule = "BIG-1"
@@ -301,16 +290,15 @@ extension SDSEngine {
         pending: PendingChange,
         adoption: Bool,
         base: OverflowRunState.Base?,
-        context: SDSContext,
-        effects: inout [EngineEffect]
+        context: SDSContext
     ) -> RecordSave? {
         let name = save.record.recordName
-        traceAssetProperties(save, entity: entity, effects: &effects)
+        traceAssetProperties(save, entity: entity)
         guard let base else {
             let plan = localPlan(save, model: model, pending: pending, entity: entity,
                                  context: context)
             guard plan.involvesAsset else {
-                tracePlan(plan, record: name, effects: &effects)
+                tracePlan(plan, record: name)
                 return save
             }
             guard isFreshRecord(pending, entity: entity) else {
@@ -322,10 +310,10 @@ extension SDSEngine {
                 return nil
             }
             return placed(save, plan: basePlan(save, base: .absent, entity: entity),
-                          base: .absent, adoption: adoption, context: context, effects: &effects)
+                          base: .absent, adoption: adoption, context: context)
         }
         return placed(save, plan: basePlan(save, base: base, entity: entity), base: base,
-                      adoption: adoption, context: context, effects: &effects)
+                      adoption: adoption, context: context)
     }
 
     /// `placeOverflow` with the plan made on top of `base`: traced, and the save merged when
@@ -335,13 +323,11 @@ extension SDSEngine {
         plan: OverflowPlan,
         base: OverflowRunState.Base,
         adoption: Bool,
-        context: SDSContext,
-        effects: inout [EngineEffect]
+        context: SDSContext
     ) -> RecordSave {
-        tracePlan(plan, record: save.record.recordName, effects: &effects)
+        tracePlan(plan, record: save.record.recordName)
         guard plan.involvesAsset else { return save }
-        return merged(save, plan: plan, base: base, adoption: adoption, context: context,
-                      effects: &effects)
+        return merged(save, plan: plan, base: base, adoption: adoption, context: context)
     }
 
     /// The save with the plan's values moved into the asset, the asset merged into the one in
@@ -351,8 +337,7 @@ extension SDSEngine {
         plan: OverflowPlan,
         base: OverflowRunState.Base,
         adoption: Bool,
-        context: SDSContext,
-        effects: inout [EngineEffect]
+        context: SDSContext
     ) -> RecordSave {
         var result = save
         let name = save.record.recordName
@@ -511,9 +496,7 @@ extension SDSEngine {
     }
 
     /// BIG-1: asset properties are uploaded as assets, whatever their size.
-    private func traceAssetProperties(
-        _ save: RecordSave, entity: SDSEntity, effects: inout [EngineEffect]
-    ) {
+    private func traceAssetProperties(_ save: RecordSave, entity: SDSEntity) {
         let keys = entity.synchronizedAttributes.filter { attribute in
             attribute.isAsset && save.record.fields[attribute.name] != nil
                 && save.changedKeys.contains(attribute.name)
@@ -527,9 +510,7 @@ extension SDSEngine {
         )
     }
 
-    private func tracePlan(
-        _ plan: OverflowPlan, record name: String, effects: inout [EngineEffect]
-    ) {
+    private func tracePlan(_ plan: OverflowPlan, record name: String) {
         if !plan.movedIn.isEmpty {
             effects.appendTrace(detailed: true,
                 kind: "upload.overflow-in",
@@ -575,8 +556,7 @@ extension SDSEngine {
     func readOverflow(
         _ records: [CloudRecord],
         deletions: [RecordDeletion],
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) -> [CloudRecord] {
         for deletion in deletions { context.syncData.overflow.removeEntry(at: deletion.recordName) }
         // The records as read, copied out only from the first one with an asset: usually none
@@ -591,7 +571,7 @@ extension SDSEngine {
                 read?.append(records[index])
                 continue
             }
-            observeOverflow(records[index], context: &context, effects: &effects)
+            observeOverflow(records[index], context: &context)
             let keys = OverflowAsset.decode(field)?.sortedKeys ?? []
             effects.appendTrace(detailed: context.isTracing,
                 kind: "download.overflow-read",
@@ -614,8 +594,7 @@ extension SDSEngine {
     func observeOverflow(
         _ record: CloudRecord,
         uploadedKeys: [String] = [],
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         let name = record.recordName
         guard !record.fields[Self.overflowField].isNil else {

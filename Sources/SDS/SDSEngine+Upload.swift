@@ -19,12 +19,8 @@ extension SDSEngine {
     /// Models saved while nothing observed the store (adoptions) go in requests of their own
     /// with `ifServerRecordUnchanged` and no change tag, so an existing record is never
     /// overwritten (ADOPT-2); other changes use `changedKeys` (ID-3).
-    func makeUploadRequest(
-        _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) -> CloudRequest? {
-        guard !uploadsHeldForFullDownload(current, context: context, effects: &effects)
+    func makeUploadRequest(_ current: SyncRun, context: inout SDSContext) -> CloudRequest? {
+        guard !uploadsHeldForFullDownload(current, context: context)
         else { return nil }
         // Only a change that is not a plain insert can be an adoption.
         let adoption = context.syncData.pending.othersInOrder.contains { id in
@@ -48,12 +44,12 @@ extension SDSEngine {
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
         collectDeletions(current, adoption: adoption, target: target, targetIsOwn: targetIsOwn,
-            budget: &budget, deletedNames: &deletedNames, context: context, effects: &effects)
+            budget: &budget, deletedNames: &deletedNames, context: context)
         let savesPaused = targetIsOwn ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
         if !savesPaused {
             collectSaves(current, adoption: adoption, target: target, targetIsOwn: targetIsOwn,
                 deletedNames: deletedNames, budget: &budget, saves: &saves, saved: &saved,
-                context: &context, effects: &effects)
+                context: &context)
         }
         guard !saves.isEmpty || !deletedNames.isEmpty else { return nil }
         current.uploadRequests += 1
@@ -87,9 +83,7 @@ extension SDSEngine {
     }
 
     /// SYNC-7: while every record must be downloaded first, no upload request is made.
-    private func uploadsHeldForFullDownload(
-        _ current: SyncRun, context: SDSContext, effects: inout [EngineEffect]
-    ) -> Bool {
+    private func uploadsHeldForFullDownload(_ current: SyncRun, context: SDSContext) -> Bool {
         guard context.syncData.needsFullDownload && context.syncData.fullDownloadAttempts < 3
         else { return false }
         if !current.heldUploads && context.syncData.pendingCount > 0 {
@@ -107,10 +101,9 @@ extension SDSEngine {
     /// the budget (never with adoptions).
     private func collectDeletions(
         _ current: SyncRun, adoption: Bool, target: ZoneID, targetIsOwn: Bool,
-        budget: inout Int, deletedNames: inout [String], context: SDSContext,
-        effects: inout [EngineEffect]
+        budget: inout Int, deletedNames: inout [String], context: SDSContext
     ) {
-        let held = heldDeletions(context: context, effects: &effects)
+        let held = heldDeletions(context: context)
         guard !adoption && !context.syncData.pendingDeletions.isEmpty else { return }
         for name in context.syncData.pendingDeletions.names where budget > 0 {
             guard uploads(name, model: nil, to: target, targetIsOwn: targetIsOwn,
@@ -128,8 +121,7 @@ extension SDSEngine {
     private func collectSaves(
         _ current: SyncRun, adoption: Bool, target: ZoneID, targetIsOwn: Bool,
         deletedNames: [String], budget: inout Int, saves: inout [RecordSave],
-        saved: inout [UploadBatch.Save], context: inout SDSContext,
-        effects: inout [EngineEffect]
+        saved: inout [UploadBatch.Save], context: inout SDSContext
     ) {
         // The names deleted by this request, for the check below (the list keeps their order):
         // none, most of the time, or a few, searched in the list (a name compares in a few
@@ -164,7 +156,7 @@ extension SDSEngine {
                                       // not hashed against an empty map.)
                                       base: current.overflow.bases.isEmpty
                                           ? nil : current.overflow.bases[name],
-                                      context: context, effects: &effects)
+                                      context: context)
             else { continue }
             if saves.isEmpty {
                 // Sized at the first save for every change that may join it (at most the
@@ -236,7 +228,7 @@ extension SDSEngine {
     /// moved a model away from it is uploaded: the moved model's record still names it as
     /// parent in iCloud, so deleting it first would delete that record too. While iCloud is
     /// full (ERR-6) or keeps rejecting the change (ERR-7, LIM-5) it goes on waiting.
-    private func heldDeletions(context: SDSContext, effects: inout [EngineEffect]) -> Set<String> {
+    private func heldDeletions(context: SDSContext) -> Set<String> {
         var held: Set<String> = []
         // Without pending deletions nothing is held and nothing is traced.
         guard mechanisms.deletionsWaitForMoves, !context.syncData.pendingDeletions.isEmpty else {
@@ -277,14 +269,12 @@ extension SDSEngine {
         changeTag: String?,
         adoption: Bool,
         base: OverflowRunState.Base?,
-        context: SDSContext,
-        effects: inout [EngineEffect]
+        context: SDSContext
     ) -> RecordSave? {
         let save = plainSave(of: id, model: model, entity: entity, name: name, zone: zone,
-                             pending: pending, changeTag: changeTag, context: context,
-                             effects: &effects)
+                             pending: pending, changeTag: changeTag, context: context)
         return placeOverflow(consume save, of: id, model: model, entity: entity, pending: pending,
-                             adoption: adoption, base: base, context: context, effects: &effects)
+                             adoption: adoption, base: base, context: context)
     }
 
     /// The record of a model with its changed keys, every value in its own field; values that
@@ -293,7 +283,8 @@ extension SDSEngine {
     /// of the save to change its zone); the app's zone when none is given. `model` is the
     /// model `id` in the store, `entity` its entity (found by the caller, which needs them too);
     /// `changeTag` the tag the record is saved on: the record's as last seen from the server,
-    /// nil for an adoption (ADOPT-2).
+    /// nil for an adoption (ADOPT-2). `tracesClearedKeys`: false for a save only looked at, not
+    /// sent (its trace would tell of an upload that does not happen).
     func plainSave(
         of id: ModelID,
         model: Model,
@@ -303,7 +294,7 @@ extension SDSEngine {
         pending: PendingChange,
         changeTag: String?,
         context: SDSContext,
-        effects: inout [EngineEffect]
+        tracesClearedKeys: Bool = true
     ) -> RecordSave {
         // The record's fields and parent are gathered here, and the record made of them at
         // the end: a record made first and filled, then returned in the save, was copied into
@@ -347,7 +338,7 @@ extension SDSEngine {
         if let parent = entity.parentRelationship, let target = model.toOne[parent.name] {
             parentName = context.syncData.recordName(of: target)
         }
-        if !cleared.isEmpty {
+        if tracesClearedKeys && !cleared.isEmpty {
             effects.appendTrace(detailed: context.isTracing,
                 kind: "upload.keys-cleared",
                 details: [TraceField("record", .string(name)), TraceField("keys", .list(cleared))],

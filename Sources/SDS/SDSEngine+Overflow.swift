@@ -16,9 +16,10 @@ extension SDSEngine {
     /// A new record of an entity without an identity has a fresh random name: nothing can be
     /// in iCloud under it, so it is not fetched.
     func overflowFetchRequest(_ current: SyncRun, context: SDSContext) -> CloudRequest? {
+        let upload = current.upload
         guard quotaPausedUntil == nil else { return nil }
         var byZone: [ZoneID: [String]] = [:]
-        if current.overflow.mustFetch.isEmpty {
+        if upload.overflow.mustFetch.isEmpty {
             // The candidates are then one of the pending indexes as it is (what
             // `overflowFetchCandidates` answers), read in place, not copied into an array
             // with the pending changes copied out of the sync data first, on every request,
@@ -38,8 +39,8 @@ extension SDSEngine {
             return nil
         }
         let names = Array(all.prefix(Self.maxItemsPerUpload))
-        current.overflow.fetching = names
-        current.uploadRequests += 1
+        upload.overflow.fetching = names
+        upload.uploadRequests += 1
         let scope: DatabaseScope = zone == appZone(context) ? .privateDatabase : .sharedDatabase
         return .fetchRecords(scope: scope, zone: zone, names: names)
     }
@@ -65,7 +66,7 @@ extension SDSEngine {
         if entities.anyHasIdentity { return Array(pending.inOrder) }
         var candidates = Array(pending.othersInOrder)
         var mustFetch: [ModelID] = []
-        for name in current.overflow.mustFetch { // tidy: ordered (sorted below)
+        for name in current.upload.overflow.mustFetch { // tidy: ordered (sorted below)
             guard let id = context.syncData.model(forRecord: name), let change = pending[id],
                   change.isPlainInsert else { continue }
             mustFetch.append(id)
@@ -90,10 +91,11 @@ extension SDSEngine {
         _ current: SyncRun,
         context: SDSContext
     ) -> Bool {
-        guard current.overflow.bases[name].isNil,
-              !current.hasAttempted(name, adoption: pending.isAdoption),
+        let upload = current.upload
+        guard upload.overflow.bases[name].isNil,
+              !upload.hasAttempted(name, adoption: pending.isAdoption),
               isUploadable(name, context: context) else { return false }
-        if current.overflow.mustFetch.contains(name) { return true }
+        if upload.overflow.mustFetch.contains(name) { return true }
         guard let model = context.store.model(id),
               let entity = entities.named(model.entity),
               !isFreshRecord(pending, entity: entity) else { return false }
@@ -125,9 +127,10 @@ extension SDSEngine {
         _ current: SyncRun,
         context: inout SDSContext
     ) -> Bool {
-        guard !current.overflow.fetching.isEmpty else { return false }
-        let names = current.overflow.fetching
-        current.overflow.fetching = []
+        let upload = current.upload
+        guard !upload.overflow.fetching.isEmpty else { return false }
+        let names = upload.overflow.fetching
+        upload.overflow.fetching = []
         guard case .recordsFetched(let results) = response else {
             for name in names { skipUpload(of: name, current) }
             if case .failure(let error) = response {
@@ -141,10 +144,10 @@ extension SDSEngine {
             switch result {
             case .saved(let record):
                 observeOverflow(record, context: &context)
-                current.overflow.bases[record.recordName] = .record(record)
+                upload.overflow.bases[record.recordName] = .record(record)
                 found.append(record.recordName)
             case .failed(let name, let error) where error.code == .unknownItem:
-                current.overflow.bases[name] = .absent
+                upload.overflow.bases[name] = .absent
             case .failed(let name, let error):
                 skipUpload(of: name, current)
                 failure = failure ?? error
@@ -165,8 +168,9 @@ extension SDSEngine {
 
     /// The record is not uploaded by this synchronization.
     private func skipUpload(of name: String, _ current: SyncRun) {
-        current.attempted.insert(name)
-        current.attemptedAdoptions.insert(name)
+        let upload = current.upload
+        upload.attempted.insert(name)
+        upload.attemptedAdoptions.insert(name)
     }
 
     /// A fetch that failed for some records: they wait for the next synchronization, which a
@@ -197,11 +201,12 @@ extension SDSEngine {
         _ current: SyncRun,
         context: inout SDSContext
     ) {
+        let upload = current.upload
         for name in names {
-            guard let record = current.overflow.bases[name]?.record,
+            guard let record = upload.overflow.bases[name]?.record,
                   let id = context.syncData.model(forRecord: name),
                   let pending = context.syncData.pending[id], pending.isAdoption else { continue }
-            current.attemptedAdoptions.insert(name)
+            upload.attemptedAdoptions.insert(name)
             let save = UploadBatch.Save(name: name, model: id, keys: pending.keys,
                                         isInsert: false, earlierUnanswered: nil)
             let batch = UploadBatch(saved: [save], deletedNames: [], isAdoption: true,
@@ -215,10 +220,11 @@ extension SDSEngine {
     /// asset's contents; when it has an overflow asset, the record is fetched and adopted
     /// from the fetched copy.
     func needsOverflowContents(_ server: CloudRecord?, _ current: SyncRun) -> Bool {
+        let upload = current.upload
         guard let server, server.fields[Self.overflowField] != nil,
-              current.overflow.bases[server.recordName] == nil else { return false }
-        current.overflow.mustFetch.insert(server.recordName)
-        current.attemptedAdoptions.remove(server.recordName)
+              upload.overflow.bases[server.recordName] == nil else { return false }
+        upload.overflow.mustFetch.insert(server.recordName)
+        upload.attemptedAdoptions.remove(server.recordName)
         return true
     }
 
@@ -231,8 +237,9 @@ extension SDSEngine {
         _ current: SyncRun,
         context: SDSContext
     ) -> Bool {
-        guard error.code == .limitExceeded, current.overflow.bases[name] == nil,
-              !current.overflow.mustFetch.contains(name),
+        let upload = current.upload
+        guard error.code == .limitExceeded, upload.overflow.bases[name] == nil,
+              !upload.overflow.mustFetch.contains(name),
               let id = context.syncData.model(forRecord: name),
               let pending = context.syncData.pending[id],
               let model = context.store.model(id), let entity = entities.named(model.entity)
@@ -242,9 +249,9 @@ extension SDSEngine {
                 && model.values[attribute.name] != nil
         }
         guard movable else { return false }
-        current.overflow.mustFetch.insert(name)
-        current.attempted.remove(name)
-        current.attemptedAdoptions.remove(name)
+        upload.overflow.mustFetch.insert(name)
+        upload.attempted.remove(name)
+        upload.attemptedAdoptions.remove(name)
         effects.appendTrace(detailed: context.isTracing,
             kind: "upload.too-large-retried",
             details: [TraceField("record", .string(name))],

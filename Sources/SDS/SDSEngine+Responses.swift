@@ -55,21 +55,21 @@ extension SDSEngine {
                 handleSharedDatabaseChanges(changed: changed, deleted: deleted, context: &context)
                 context.syncData.sharedDatabaseToken = Self.copied(token)
             }
-            current.sharedZonesToFetch = context.syncData.sharedZones
+            current.download.sharedZonesToFetch = context.syncData.sharedZones
             current.step = nextSharedZone(current)
         case .fetchSharedPage(let zone):
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
                 let read = readOverflow(records, deletions: deletions, context: &context)
-                current.page = Self.page(sharedZone: zone, records: read, deletions: deletions,
-                                         token: token, moreComing: moreComing)
+                current.download.page = Self.page(sharedZone: zone, records: read,
+                    deletions: deletions, token: token, moreComing: moreComing)
                 current.step = .pageFetched
             }
         case .fetchPage:
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
                 // BIG-2: values in overflow assets are read like any other (SDSEngine+Overflow).
                 let read = readOverflow(records, deletions: deletions, context: &context)
-                current.page = Self.page(sharedZone: nil, records: read, deletions: deletions,
-                                         token: token, moreComing: moreComing)
+                current.download.page = Self.page(sharedZone: nil, records: read,
+                    deletions: deletions, token: token, moreComing: moreComing)
                 current.step = .pageFetched
             }
         case .uploadAnswered:

@@ -88,6 +88,7 @@ extension SDSEngine {
             finishDownload(current, context: &context)
             pass("download.done", then: .uploadStart, current)
         case .uploadStart:
+            current.phase = .upload(UploadRun())
             effects.appendTrace(detailed: context.isTracing, kind: "upload.after-download",
                 details: [], rules: ["SYNC-2"])
             pass("upload.start", then: .uploadBatch, current)
@@ -149,6 +150,7 @@ extension SDSEngine {
 
     /// DL-2, SYNC-7: a download starts from scratch, or continues from its saved token.
     private func beginDownload(_ current: SyncRun, context: inout SDSContext) {
+        current.phase = .download(DownloadRun())
         if context.syncData.zoneToken.isNil && !context.syncData.expiredTokenRefetch {
             context.syncData.needsFullDownload = true
         }
@@ -184,13 +186,14 @@ extension SDSEngine {
 
     /// Records are matched to models before the store sees the page, or when it is stored.
     private func resolveFetchedPage(_ current: SyncRun, context: inout SDSContext) {
+        let download = current.download
         if mechanisms.matchesPageBeforeStoring {
-            current.resolution = current.withPage { page in
+            download.resolution = download.withPage { page in
                 resolvePage(page, context: &context)
             }
         } else {
-            current.resolution = PageResolution()
-            current.resolution.deferred = true
+            download.resolution = PageResolution()
+            download.resolution.deferred = true
         }
         pass("download.page.resolved", then: .storePage, current)
     }
@@ -199,8 +202,9 @@ extension SDSEngine {
     private func storeFetchedPage(_ current: SyncRun, context: inout SDSContext) {
         // Moved out of the run, an empty one left there (not copied, then replaced).
         var resolution = PageResolution()
-        swap(&resolution, &current.resolution)
-        current.withPage { page in
+        let download = current.download
+        swap(&resolution, &download.resolution)
+        download.withPage { page in
             if resolution.deferred {
                 resolution = resolvePage(page, context: &context)
             }
@@ -222,7 +226,7 @@ extension SDSEngine {
 
     /// DL-1: the page's token is saved, then the next page, zone or database is chosen.
     private func saveFetchedPage(_ current: SyncRun, context: inout SDSContext) {
-        let page = current.takePage()
+        let page = current.download.takePage()
         if let zone = page.sharedZone {
             context.syncData.sharedZoneTokens[zone] = page.token
         } else {
@@ -270,7 +274,7 @@ extension SDSEngine {
             // The run waits for the answer either way: passed in line, the `.resume` that
             // would have found it waiting is all that is saved.
             pass("upload.sent", then: .uploadAnswered, current)
-        } else if current.uploadRequests == 0 {
+        } else if current.upload.uploadRequests == 0 {
             pass("upload.done", then: .finish, current)
         } else {
             current.step = .finish
@@ -309,7 +313,8 @@ extension SDSEngine {
             context.syncData.needsFullDownload = false
             let wasRedownload = context.syncData.isRedownloading
             context.syncData.isRedownloading = false
-            if wasRedownload && (context.syncData.fullDownloadAttempts > 0 || current.heldUploads) {
+            // (Uploads held by this run cannot count: the upload comes after this.)
+            if wasRedownload && context.syncData.fullDownloadAttempts > 0 {
                 effects.appendTrace(detailed: context.isTracing, kind: "full-download.done",
                     details: [], rules: ["SYNC-7"])
             }
@@ -418,7 +423,7 @@ extension SDSEngine {
 
     /// The next accepted shared zone to download, or the end of the download.
     func nextSharedZone(_ current: SyncRun) -> SyncStep {
-        guard !current.sharedZonesToFetch.isEmpty else { return .downloadDone }
-        return .fetchSharedPage(current.sharedZonesToFetch.removeFirst())
+        guard !current.download.sharedZonesToFetch.isEmpty else { return .downloadDone }
+        return .fetchSharedPage(current.download.sharedZonesToFetch.removeFirst())
     }
 }

@@ -20,20 +20,21 @@ extension SDSEngine {
     /// with `ifServerRecordUnchanged` and no change tag, so an existing record is never
     /// overwritten (ADOPT-2); other changes use `changedKeys` (ID-3).
     func makeUploadRequest(_ current: SyncRun, context: inout SDSContext) -> CloudRequest? {
-        guard !uploadsHeldForFullDownload(current, context: context)
+        guard !uploadsHeldForFullDownload(context: context)
         else { return nil }
+        let upload = current.upload
         // Only a change that is not a plain insert can be an adoption.
         let adoption = context.syncData.pending.othersInOrder.contains { id in
             guard let pending = context.syncData.pending[id], pending.isAdoption,
                   let name = context.syncData.recordName(of: id) else { return false }
-            return !current.attemptedAdoptions.contains(name)
+            return !upload.attemptedAdoptions.contains(name)
                 && isUploadable(name, context: context)
         }
         // SYNC-6: after a failed download, edits are uploaded only for records that exist.
         if let check = existenceCheckRequest(current, context: context) { return check }
         // BIG-3: records whose overflow asset is involved are fetched first.
         if let fetch = overflowFetchRequest(current, context: context) { return fetch }
-        let target = uploadZone(current, adoption: adoption, context: context)
+        let target = uploadZone(upload, adoption: adoption, context: context)
         // Decided once: building the app's zone to compare copies the account's name.
         let targetIsOwn = target == appZone(context)
         // The batch's parts, gathered here and moved into it at the end. (Kept in a batch
@@ -43,16 +44,16 @@ extension SDSEngine {
         var deletedNames: [String] = []
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
-        collectDeletions(current, adoption: adoption, target: target, targetIsOwn: targetIsOwn,
+        collectDeletions(upload, adoption: adoption, target: target, targetIsOwn: targetIsOwn,
             budget: &budget, deletedNames: &deletedNames, context: context)
         let savesPaused = targetIsOwn ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
         if !savesPaused {
-            collectSaves(current, adoption: adoption, target: target, targetIsOwn: targetIsOwn,
+            collectSaves(upload, adoption: adoption, target: target, targetIsOwn: targetIsOwn,
                 deletedNames: deletedNames, budget: &budget, saves: &saves, saved: &saved,
                 context: &context)
         }
         guard !saves.isEmpty || !deletedNames.isEmpty else { return nil }
-        current.uploadRequests += 1
+        upload.uploadRequests += 1
         effects.appendTrace(detailed: context.isTracing,
             kind: "upload.batch",
             details: [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
@@ -77,18 +78,15 @@ extension SDSEngine {
             atomic: false
         )
         // Kept to match the answer against (its parts moved into the run, not copied).
-        current.batch = UploadBatch(
+        upload.batch = UploadBatch(
             saved: saved, deletedNames: deletedNames, isAdoption: adoption, zone: target)
         return request
     }
 
     /// SYNC-7: while every record must be downloaded first, no upload request is made.
-    private func uploadsHeldForFullDownload(_ current: SyncRun, context: SDSContext) -> Bool {
+    private func uploadsHeldForFullDownload(context: SDSContext) -> Bool {
         guard context.syncData.needsFullDownload && context.syncData.fullDownloadAttempts < 3
         else { return false }
-        if !current.heldUploads && context.syncData.pendingCount > 0 {
-            current.heldUploads = true
-        }
         if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
             effects.appendTrace(detailed: context.isTracing, kind: "upload.held",
                 details: [TraceField("reason",
@@ -100,7 +98,7 @@ extension SDSEngine {
     /// The pending deletions of the target zone this run has not tried and none holds, up to
     /// the budget (never with adoptions).
     private func collectDeletions(
-        _ current: SyncRun, adoption: Bool, target: ZoneID, targetIsOwn: Bool,
+        _ upload: UploadRun, adoption: Bool, target: ZoneID, targetIsOwn: Bool,
         budget: inout Int, deletedNames: inout [String], context: SDSContext
     ) {
         let held = heldDeletions(context: context)
@@ -109,9 +107,9 @@ extension SDSEngine {
             guard uploads(name, model: nil, to: target, targetIsOwn: targetIsOwn,
                   context: context)
             else { continue }
-            guard !current.attempted.contains(name), !held.contains(name) else { continue }
+            guard !upload.attempted.contains(name), !held.contains(name) else { continue }
             deletedNames.append(name)
-            current.attempted.insert(name)
+            upload.attempted.insert(name)
             budget -= 1
         }
     }
@@ -119,7 +117,7 @@ extension SDSEngine {
     /// The saves of the target zone's pending changes (adoptions or not, as decided), in
     /// identifier order up to the budget, each remembered as unanswered (SYNC-4).
     private func collectSaves(
-        _ current: SyncRun, adoption: Bool, target: ZoneID, targetIsOwn: Bool,
+        _ upload: UploadRun, adoption: Bool, target: ZoneID, targetIsOwn: Bool,
         deletedNames: [String], budget: inout Int, saves: inout [RecordSave],
         saved: inout [UploadBatch.Save], context: inout SDSContext
     ) {
@@ -146,7 +144,7 @@ extension SDSEngine {
             guard !(deletedSet?.contains(name) ?? deletedNames.contains(name)) else { continue }
             // The change tag the save is made on (none for an adoption, ADOPT-2), read once for
             // the save and for its unanswered send (SYNC-4).
-            guard !current.hasAttempted(name, adoption: adoption),
+            guard !upload.hasAttempted(name, adoption: adoption),
                   isUploadable(name, context: context),
                   case let changeTag = adoption ? nil : context.syncData.changeTag(of: name),
                   let save = makeSave(of: id, model: model, entity: entity, name: name,
@@ -154,8 +152,8 @@ extension SDSEngine {
                                       adoption: adoption,
                                       // (No record fetched, most of the time: the name is
                                       // not hashed against an empty map.)
-                                      base: current.overflow.bases.isEmpty
-                                          ? nil : current.overflow.bases[name],
+                                      base: upload.overflow.bases.isEmpty
+                                          ? nil : upload.overflow.bases[name],
                                       context: context)
             else { continue }
             if saves.isEmpty {
@@ -174,7 +172,7 @@ extension SDSEngine {
                     changeTag: changeTag)
             saved.append(UploadBatch.Save(name: name, model: id, keys: pending.keys,
                                           isInsert: pending.isInsert, earlierUnanswered: earlier))
-            current.noteAttempt(name, adoption: adoption)
+            upload.noteAttempt(name, adoption: adoption)
             budget -= 1
         }
     }
@@ -191,14 +189,14 @@ extension SDSEngine {
 
     /// The zone the next request uploads to: the app's own zone while it has changes this
     /// run did not try, then each other user's share in turn (never mixed in one request).
-    private func uploadZone(_ current: SyncRun, adoption: Bool, context: SDSContext) -> ZoneID {
+    private func uploadZone(_ upload: UploadRun, adoption: Bool, context: SDSContext) -> ZoneID {
         // No record in another user's share: every record is in the app's zone
         // (`zone(ofRecord:model:context:)`), without visiting the changes to find it out.
         guard !context.syncData.recordZones.isEmpty else { return appZone(context) }
         var zones: [ZoneID] = []
         if !adoption {
             for name in context.syncData.pendingDeletions.names
-                where !current.attempted.contains(name) {
+                where !upload.attempted.contains(name) {
                 zones.append(zone(ofRecord: name, model: nil, context: context))
             }
         }
@@ -208,7 +206,7 @@ extension SDSEngine {
             ? context.syncData.pending.othersInOrder : context.syncData.pending.inOrder {
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
                   let name = context.syncData.recordName(of: id),
-                  !current.hasAttempted(name, adoption: adoption) else { continue }
+                  !upload.hasAttempted(name, adoption: adoption) else { continue }
             let zone = zone(ofRecord: name, model: id, context: context)
             // The own zone is the answer as soon as it is among them: no need to look further.
             if zone == own { return own }

@@ -18,7 +18,7 @@ extension SDSEngine {
             return
         }
         // Moved out of the run, not copied and then cleared.
-        guard let batch = current.batch.take() else { return }
+        guard let batch = current.upload.batch.take() else { return }
         guard case .recordsModified(let results) = response else {
             if case .failure(let error) = response {
                 uploadRequestFailed(error, batch: batch, current, context: &context)

@@ -6,6 +6,8 @@ import SyncContract
 extension SDSEngine {
     /// Routes an answer to the step of the running synchronization that waits for it.
     func handleResponse(_ id: RequestID, _ response: CloudResponse, context: inout SDSContext) {
+        // An answer the run no longer waits for can arrive: the run it was sent for ended
+        // (an account change, an error) or a later request replaced it.
         guard let current = run, current.awaiting == id else {
             effects.appendTrace(detailed: context.isTracing, kind: "response.ignored",
                 details: [TraceField("request", .string(id.description))], rules: [])
@@ -84,8 +86,9 @@ extension SDSEngine {
                 catchUp(results, context: &context)
             }
         default:
-            effects.appendTrace(detailed: context.isTracing, kind: "response.unexpected",
-                details: [], rules: [])
+            // Only the steps above send requests, and a run's step does not change while it
+            // awaits an answer (`abortRun` and the end of a run stop awaiting it).
+            preconditionFailure("sds: an answer awaited at \(current.step), which sends nothing")
         }
     }
 

@@ -7,6 +7,17 @@ import SyncContract
 ///
 /// Its memory (the running synchronization, requests in flight, timers it set) is lost on a
 /// kill; everything it must keep lives in `SDSSyncData` on the device's disk.
+///
+/// Invariants, each trapping (`preconditionFailure("sds: …")`) when broken:
+/// - only the timers it sets fire (`debounce`, `retry`, `quotaPause`, `rejectedRetry`);
+/// - an answer the run awaits comes at the step that sent the request (`handleAnswer`);
+/// - the upload's answer step is never stepped past without its answer (`step`);
+/// - a download step runs in the run's download phase, an upload step in its upload phase
+///   (`SyncRun.download`, `SyncRun.upload`), and a page step has its page;
+/// - a run never steps 10,000 times without waiting (`advance`).
+///
+/// Events that can arrive and are ignored: an answer to a request the run no longer awaits
+/// (`handleResponse`), a `.resume` no run waits for (`resume`).
 public final class SDSEngine: SyncEngine {
     public typealias SyncData = SDSSyncData
 
@@ -213,7 +224,8 @@ public final class SDSEngine: SyncEngine {
         hasRejectedRecords = !context.syncData.rejected.isEmpty
     }
 
-    /// `.resume`: the run continues after its probe point.
+    /// `.resume`: the run continues after its probe point. One can find no run waiting for
+    /// it: an account change ends the run with a `sync.done` probe of its own, resumed after.
     private func resume(context: inout SDSContext) {
         run?.awaitingResume = false
         advance(context: &context)

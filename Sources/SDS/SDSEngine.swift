@@ -9,7 +9,9 @@ import SyncContract
 /// kill; everything it must keep lives in `SDSSyncData` on the device's disk.
 ///
 /// Invariants, each trapping (`preconditionFailure("sds: …")`) when broken:
-/// - only the timers it sets fire (`debounce`, `retry`, `quotaPause`, `rejectedRetry`);
+/// - only the timers it sets fire (`debounce`, `retry`, `quotaPause`, `rejectedRetry`), and
+///   a debounce or retry only while set (`debounceScheduled`, `retryScheduled`: each is
+///   cleared only where the timer fires or is cancelled);
 /// - an answer the run awaits comes at the step that sent the request (`handleAnswer`);
 /// - the upload's answer step is never stepped past without its answer (`step`);
 /// - a download step runs in the run's download phase, an upload step in its upload phase
@@ -348,11 +350,14 @@ public final class SDSEngine: SyncEngine {
     private func handleTimer(_ timer: EngineTimer, context: inout SDSContext) {
         switch timer {
         case .debounce:
+            // The world cancels a timer for good and drops a killed incarnation's timers.
+            precondition(debounceScheduled, "sds: a debounce fired that was cancelled or not set")
             debounceScheduled = false
             // A synchronization that has not started uploading will upload these changes.
             if let current = run, !current.hasStartedUploading { return }
             requestSync(waiter: nil, context: &context)
         case .retry:
+            precondition(retryScheduled, "sds: a retry fired that was cancelled or not set")
             retryScheduled = false
             requestSync(waiter: nil, context: &context)
         case .quotaPause:

@@ -7,9 +7,7 @@ extension SDSEngine {
     /// Decides, before storing, which local model each record of a page goes to: a model
     /// that has its record, a local twin (ADOPT-4 / LIFE-3 / DEL-3 by values, ID-2 by
     /// identity), or a new model. The app can save between this and the store (LIM-2).
-    func resolvePage(
-        _ page: DownloadPage, context: inout SDSContext, effects: inout [EngineEffect]
-    ) -> PageResolution {
+    func resolvePage(_ page: DownloadPage, context: inout SDSContext) -> PageResolution {
         var resolution = PageResolution()
         // Sized once for the page (not grown record by record).
         resolution.targets.reserveCapacity(page.records.count)
@@ -21,7 +19,7 @@ extension SDSEngine {
         for index in page.records.indices {
             // Found first, then appended: the list is not changed while it is read.
             let found = target(of: page.records, at: index, earlier: resolution.targets,
-                               ownRecords: &ownRecords, context: context, effects: &effects)
+                               ownRecords: &ownRecords, context: context)
             resolution.targets.append(found)
         }
         return resolution
@@ -31,7 +29,7 @@ extension SDSEngine {
     /// the targets of the records before it (`earlier`).
     private func target(
         of records: [CloudRecord], at index: Int, earlier: [PageResolution.Target?],
-        ownRecords: inout Set<ModelID>?, context: SDSContext, effects: inout [EngineEffect]
+        ownRecords: inout Set<ModelID>?, context: SDSContext
     ) -> PageResolution.Target? {
         guard let entity = entities.named(records[index].recordType),
               entity.isSynchronized else { return nil }
@@ -67,12 +65,7 @@ extension SDSEngine {
     /// SYNC-4: pending local keys win over downloaded values; SYNC-3: a downloaded deletion
     /// discards the model's pending edit; DL-3: records that reference records not here yet
     /// are kept aside; DL-4: records the store rejects are kept aside too.
-    func applyPage(
-        _ page: DownloadPage,
-        resolution: PageResolution,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) {
+    func applyPage(_ page: DownloadPage, resolution: PageResolution, context: inout SDSContext) {
         precondition(resolution.targets.count == page.records.count,
             "sds: a page resolved for another")
         // (Filtered only when a share is among them: a filter copies every record.)
@@ -87,23 +80,22 @@ extension SDSEngine {
                 targets.append(resolution.targets[index])
             }
         }
-        let (storable, kept) = recordsToStore(records, context: &context, effects: &effects)
+        let (storable, kept) = recordsToStore(records, context: &context)
         if let kept { targets = kept.map { targets[$0] } }
-        store(storable, deletions: page.deletions, targets: targets, context: &context,
-            effects: &effects)
+        store(storable, deletions: page.deletions, targets: targets, context: &context)
         if let zone = page.sharedZone {
             for record in storable
                 where context.syncData.model(forRecord: record.recordName) != nil {
                 context.syncData.recordZones[record.recordName] = zone
             }
         }
-        retryAside(context: &context, effects: &effects)
+        retryAside(context: &context)
     }
 
     /// The records of a page that can be stored now; the others are kept aside (DL-3). With
     /// them, the positions in `records` of those kept when some are not (nil: all are).
     private func recordsToStore(
-        _ records: [CloudRecord], context: inout SDSContext, effects: inout [EngineEffect]
+        _ records: [CloudRecord], context: inout SDSContext
     ) -> (records: [CloudRecord], kept: [Int]?) {
         // The page's names, for references to records not stored here: built at the first one.
         var inPage: Set<String>?
@@ -114,8 +106,7 @@ extension SDSEngine {
         var kept: [Int]?
         // Each record read in place (`records[index]`): a loop's element was a copy.
         for index in records.indices {
-            if canStoreNow(at: index, of: records, inPage: &inPage, context: &context,
-                           effects: &effects) {
+            if canStoreNow(at: index, of: records, inPage: &inPage, context: &context) {
                 result?.append(records[index])
                 kept?.append(index)
             } else if result == nil {
@@ -134,11 +125,11 @@ extension SDSEngine {
     /// It is copied only on the rare paths that hand it on.
     private func canStoreNow(
         at index: Int, of records: [CloudRecord], inPage: inout Set<String>?,
-        context: inout SDSContext, effects: inout [EngineEffect]
+        context: inout SDSContext
     ) -> Bool {
         // (`skipsHere` answers false at once when this process synchronizes the full schema.)
         if !synchronizesFullSchema,
-           skipsHere(records[index], context: &context, effects: &effects) {
+           skipsHere(records[index], context: &context) {
             return false
         }
         let name = records[index].recordName
@@ -153,7 +144,7 @@ extension SDSEngine {
         }
         // (`settleUnansweredUpload` does nothing without unanswered sends.)
         if !context.syncData.unanswered.isEmpty {
-            settleUnansweredUpload(records[index], context: &context, effects: &effects)
+            settleUnansweredUpload(records[index], context: &context)
         }
         let changeTag = records[index].changeTag
         if let tag = context.syncData.uploadedMoves[name], tag != changeTag {
@@ -237,8 +228,7 @@ extension SDSEngine {
         _ records: [CloudRecord],
         deletions: [RecordDeletion],
         targets: [PageResolution.Target?],
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         // Every change of the sync data before the save goes through the journal, so that a
         // refused page can be undone at the cost of what it changed (PageJournal).
@@ -248,16 +238,15 @@ extension SDSEngine {
         #endif
         var transaction = Transaction()
         prepare(records, targets: targets, into: &transaction, journal: &journal,
-                context: &context, effects: &effects)
+                context: &context)
         for deletion in deletions {
             noteMovedModelDeletedWithParent(deletion, deletions: deletions, journal: &journal,
-                                            context: &context, effects: &effects)
-            applyDeletion(deletion, to: &transaction, journal: &journal, context: &context,
-                          effects: &effects)
+                                            context: &context)
+            applyDeletion(deletion, to: &transaction, journal: &journal, context: &context)
         }
         if let entry = save(transaction, context: &context) {
-            forgetCascadedModels(deletedBy: entry, context: &context, effects: &effects)
-            recordLocalChanges(afterOwnSave: entry, context: &context, effects: &effects)
+            forgetCascadedModels(deletedBy: entry, context: &context)
+            recordLocalChanges(afterOwnSave: entry, context: &context)
             return
         }
         precondition(!records.isEmpty || !deletions.isEmpty, "sds: an empty save was refused")
@@ -268,7 +257,7 @@ extension SDSEngine {
         #endif
         guard records.count + deletions.count > 1 else {
             if let record = records.first {
-                keepAsideRejected(record, context: &context, effects: &effects)
+                keepAsideRejected(record, context: &context)
             } else if let deletion = deletions.first {
                 effects.appendTrace(detailed: context.isTracing,
                     kind: "download.deletion-refused",
@@ -280,17 +269,14 @@ extension SDSEngine {
         }
         // DL-4: one item at a time, so one invalid record does not stop the others.
         for index in records.indices {
-            store([records[index]], deletions: [], targets: [targets[index]], context: &context,
-                  effects: &effects)
+            store([records[index]], deletions: [], targets: [targets[index]], context: &context)
         }
         for deletion in deletions {
-            store([], deletions: [deletion], targets: [], context: &context, effects: &effects)
+            store([], deletions: [deletion], targets: [], context: &context)
         }
     }
 
-    private func keepAsideRejected(
-        _ record: CloudRecord, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func keepAsideRejected(_ record: CloudRecord, context: inout SDSContext) {
         context.syncData.aside[record.recordName] = AsideRecord(record: record,
             reason: "the store rejects its values")
         effects.appendTrace(detailed: context.isTracing,
@@ -307,8 +293,7 @@ extension SDSEngine {
         targets: [PageResolution.Target?],
         into transaction: inout Transaction,
         journal: inout PageJournal,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         // Each record's place in `records` (not a copy of it), its model and whether that
         // model is inserted by this page (no set of the inserted names to hash them into).
@@ -323,7 +308,7 @@ extension SDSEngine {
                 if target.match != .own {
                     adoptTwin(target.model, record: records[index],
                         byValues: target.match == .values,
-                              journal: &journal, context: &context, effects: &effects)
+                              journal: &journal, context: &context)
                 }
                 applied.append((index, target.model, entity, false))
                 continue
@@ -347,7 +332,7 @@ extension SDSEngine {
         }
         for (index, id, entity, isNew) in applied {
             let values = downloadedValues(of: records, at: index, model: id, entity: entity,
-                                          isNew: isNew, context: context, effects: &effects)
+                                          isNew: isNew, context: context)
             if !values.isEmpty { transaction.append(.update(id, values: values)) }
             // (A model made for this page has no pending change.)
             if !isNew, var pending = context.syncData.pending[id], pending.isAdoption {
@@ -373,7 +358,7 @@ extension SDSEngine {
     /// done; by identity (ID-2) its pending keys still win (SYNC-4).
     private func adoptTwin(
         _ twin: ModelID, record: CloudRecord, byValues: Bool, journal: inout PageJournal,
-        context: inout SDSContext, effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         journal.unbind(twin, in: &context.syncData)
         journal.bind(twin, to: record.recordName, in: &context.syncData)
@@ -394,7 +379,7 @@ extension SDSEngine {
     }
 
     /// DL-3 / DL-4: records kept aside are tried again once what they reference is here.
-    func retryAside(context: inout SDSContext, effects: inout [EngineEffect]) {
+    func retryAside(context: inout SDSContext) {
         let names = context.syncData.aside.names
         guard !names.isEmpty else { return }
         var ready: [CloudRecord] = []
@@ -416,13 +401,13 @@ extension SDSEngine {
             details: [TraceField("records", .list(ready.map { .string($0.recordName) }))],
             rules: ["DL-3"]
         )
-        let storable = recordsToStore(ready, context: &context, effects: &effects).records
+        let storable = recordsToStore(ready, context: &context).records
         let targets = storable.map { record in
             context.syncData.model(forRecord: record.recordName).map {
                 PageResolution.Target(model: $0, match: .own)
             }
         }
-        store(storable, deletions: [], targets: targets, context: &context, effects: &effects)
+        store(storable, deletions: [], targets: targets, context: &context)
     }
 
     /// SYNC-4: a save whose answer never arrived (the app was killed, or the answer was lost)
@@ -431,9 +416,7 @@ extension SDSEngine {
     /// again since), so the downloaded values win for them instead of the old values being
     /// sent again over newer saves. A record still at that version did not get the save,
     /// which stays pending.
-    private func settleUnansweredUpload(
-        _ record: CloudRecord, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func settleUnansweredUpload(_ record: CloudRecord, context: inout SDSContext) {
         // (An empty map is not asked: a removal hashes the name even then.)
         guard !context.syncData.unanswered.isEmpty,
               let sent = context.syncData.unanswered.removeValue(forKey: record.recordName),
@@ -465,7 +448,7 @@ extension SDSEngine {
     /// dozen retains, and the releases after), once per downloaded record.
     private func downloadedValues(
         of records: [CloudRecord], at index: Int, model id: ModelID, entity: SDSEntity,
-        isNew: Bool, context: SDSContext, effects: inout [EngineEffect]
+        isNew: Bool, context: SDSContext
     ) -> [String: PropertyValue] {
         // (A model made for this page has no pending change.)
         let pendingKeys = isNew ? [:] : context.syncData.pending[id]?.keysThatWin ?? [:]
@@ -521,16 +504,14 @@ extension SDSEngine {
             }
         }
         if !kept.isEmpty {
-            traceLocalKeysKept(kept, of: records, at: index, context: context,
-                effects: &effects)
+            traceLocalKeysKept(kept, of: records, at: index, context: context)
         }
         return values
     }
 
     /// SYNC-4: the downloaded keys a model's pending change keeps its own values of.
     private func traceLocalKeysKept(
-        _ kept: [String], of records: [CloudRecord], at index: Int, context: SDSContext,
-        effects: inout [EngineEffect]
+        _ kept: [String], of records: [CloudRecord], at index: Int, context: SDSContext
     ) {
         effects.appendTrace(detailed: context.isTracing,
             kind: "download.local-keys-kept",
@@ -625,7 +606,7 @@ extension SDSEngine {
     /// device that deleted the parent did so without having the move.
     private func noteMovedModelDeletedWithParent(
         _ deletion: RecordDeletion, deletions: [RecordDeletion], journal: inout PageJournal,
-        context: inout SDSContext, effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         guard journal.removeUploadedMove(deletion.recordName, in: &context.syncData) != nil,
               let parent = context.syncData.parents[deletion.recordName],
@@ -645,8 +626,7 @@ extension SDSEngine {
         _ deletion: RecordDeletion,
         to transaction: inout Transaction,
         journal: inout PageJournal,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         if entities.named(deletion.recordType)?.isSynchronized != true,
            fullEntities.named(deletion.recordType)?.isSynchronized == true {
@@ -719,9 +699,7 @@ extension SDSEngine {
     /// Models that vanished with the engine's own deletions (delete rules) lose their
     /// records here. One that had changes not uploaded yet, e.g. a move into the model whose
     /// deletion arrived, is deleted everywhere: its deletion is uploaded (LIM-3).
-    private func forgetCascadedModels(
-        deletedBy entry: HistoryEntry?, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func forgetCascadedModels(deletedBy entry: HistoryEntry?, context: inout SDSContext) {
         // Only the models this download's save removed (its history entry's deletions, still
         // bound to a record), sorted: a model gone before it (a batch delete, DEL-2) keeps its
         // record, so the next launch brings it back. O(page), not O(bound models).

@@ -7,9 +7,7 @@ extension SDSEngine {
     /// EXT-2 / EXT-3: a downloaded record this process does not fully synchronize (its model,
     /// or some keys it has values of) is remembered, so a process that synchronizes them
     /// downloads it again. Returns true when the record is skipped entirely.
-    func skipsHere(
-        _ record: CloudRecord, context: inout SDSContext, effects: inout [EngineEffect]
-    ) -> Bool {
+    func skipsHere(_ record: CloudRecord, context: inout SDSContext) -> Bool {
         // The same entity on both sides: nothing is missing and the model is skipped only
         // when unsynchronized, which the full schema's guard below returns false for too.
         if synchronizesFullSchema { return false }
@@ -48,7 +46,7 @@ extension SDSEngine {
     }
 
     /// Applies deletions other processes skipped, for models this one synchronizes.
-    func applySkippedDeletions(context: inout SDSContext, effects: inout [EngineEffect]) {
+    func applySkippedDeletions(context: inout SDSContext) {
         guard !context.syncData.skippedDeletions.isEmpty else { return }
         let names = context.syncData.skippedDeletions.keys.sorted().filter {
             entities.named(context.syncData.skippedDeletions[$0] ?? "")?.isSynchronized == true
@@ -70,14 +68,12 @@ extension SDSEngine {
         applyPage(DownloadPage(sharedZone: nil, records: [], deletions: deletions,
             token: ZoneChangeToken(zone: appZone(context), incarnation: 0, sequence: 0, epoch: 0),
             moreComing: false),
-                  resolution: PageResolution(), context: &context, effects: &effects)
+                  resolution: PageResolution(), context: &context)
     }
 
     /// The answer to a catch-up fetch: found records are stored like downloaded ones, gone
     /// ones are deletions.
-    func catchUp(
-        _ results: [ItemResult], context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    func catchUp(_ results: [ItemResult], context: inout SDSContext) {
         var records: [CloudRecord] = []
         var deletions: [RecordDeletion] = []
         var rules: Set<String> = []
@@ -103,18 +99,18 @@ extension SDSEngine {
                       TraceField("gone", .list(deletions.map { .string($0.recordName) }))],
             rules: rules.sorted()
         )
-        let read = readOverflow(records, deletions: deletions, context: &context, effects: &effects)
+        let read = readOverflow(records, deletions: deletions, context: &context)
         let page = DownloadPage(
             sharedZone: nil, records: read, deletions: deletions,
             token: ZoneChangeToken(zone: appZone(context), incarnation: 0, sequence: 0, epoch: 0),
             moreComing: false)
-        let resolution = resolvePage(page, context: &context, effects: &effects)
-        applyPage(page, resolution: resolution, context: &context, effects: &effects)
+        let resolution = resolvePage(page, context: &context)
+        applyPage(page, resolution: resolution, context: &context)
     }
 
     /// ID-7: records uploaded before an identity was configured keep their names; only
     /// models without a record yet are named by their identity.
-    func keepNamesFromBeforeIdentities(context: SDSContext, effects: inout [EngineEffect]) {
+    func keepNamesFromBeforeIdentities(context: SDSContext) {
         var kept: [String] = []
         for id in context.syncData.records.boundModels {
             guard let name = context.syncData.recordName(of: id),

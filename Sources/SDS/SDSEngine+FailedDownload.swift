@@ -7,8 +7,9 @@ extension SDSEngine {
     /// SYNC-6: after a failed download the engine does not know which records other devices
     /// deleted, so before uploading edits it asks which of their records still exist.
     func existenceCheckRequest(_ current: SyncRun, context: SDSContext) -> CloudRequest? {
-        guard current.downloadFailed, !current.existenceChecked else { return nil }
-        current.existenceChecked = true
+        let upload = current.upload
+        guard current.downloadFailed, !upload.existenceChecked else { return nil }
+        upload.existenceChecked = true
         var names: [String] = []
         for id in context.syncData.pending.keys.sorted() {
             guard let pending = context.syncData.pending[id], !pending.isInsert,
@@ -19,24 +20,23 @@ extension SDSEngine {
             names.append(name)
         }
         guard !names.isEmpty else { return nil }
-        current.existenceCheckInFlight = true
-        current.uploadRequests += 1
+        upload.existenceCheckInFlight = true
+        upload.uploadRequests += 1
         return .fetchRecords(scope: .privateDatabase, zone: appZone(context),
             names: Array(names.prefix(Self.maxItemsPerUpload)))
     }
 
     /// Edits of records that are gone are not uploaded now (an edit never recreates a
     /// record): they wait for the next download, which brings the deletion (SYNC-3).
-    func handleExistenceCheckAnswer(
-        _ response: CloudResponse, _ current: SyncRun, effects: inout [EngineEffect]
-    ) -> Bool {
-        guard current.existenceCheckInFlight else { return false }
-        current.existenceCheckInFlight = false
+    func handleExistenceCheckAnswer(_ response: CloudResponse, _ current: SyncRun) -> Bool {
+        let upload = current.upload
+        guard upload.existenceCheckInFlight else { return false }
+        upload.existenceCheckInFlight = false
         guard case .recordsFetched(let results) = response else { return true }
         var gone: [String] = []
         for case .failed(let name, let error) in results where error.code == .unknownItem {
             gone.append(name)
-            current.attempted.insert(name)
+            upload.attempted.insert(name)
         }
         effects.appendTrace(detailed: true,
             kind: "upload.existence-checked",

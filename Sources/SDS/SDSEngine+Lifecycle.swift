@@ -8,7 +8,7 @@ extension SDSEngine {
     /// looks at the store: models whose records it knew but that are gone were not deleted
     /// through a context, so every record is downloaded again; models without a record are
     /// queued, never to overwrite iCloud.
-    func findModelsWithoutRecords(context: inout SDSContext, effects: inout [EngineEffect]) {
+    func findModelsWithoutRecords(context: inout SDSContext) {
         if context.syncData.storeGeneration != context.store.generation {
             context.syncData.storeGeneration = context.store.generation
             if context.syncData.hasDownloadedOnce || context.syncData.records.boundCount != 0 {
@@ -42,8 +42,7 @@ extension SDSEngine {
         var adopted: [TraceValue] = []
         for model in context.store.models where context.syncData.recordName(of: model.id) == nil {
             guard let entity = entities.named(model.entity), entity.isSynchronized else { continue }
-            let name = assignRecordName(to: model.id, entity: entity, context: &context,
-                effects: &effects)
+            let name = assignRecordName(to: model.id, entity: entity, context: &context)
             var pending = context.syncData.pending[model.id] ?? PendingChange()
             pending.isInsert = true
             pending.isAdoption = true
@@ -64,10 +63,8 @@ extension SDSEngine {
     /// ACCT-3: another account. Local models stay and keep their record names (ACCT-4); the
     /// previous account's pending changes, tokens and zone are forgotten; every local model is
     /// uploaded to the new account without overwriting its data (ADOPT-2).
-    func startOverWithAccount(
-        _ account: String, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
-        removeAllSharedCopies(rule: "ACCT-3", context: &context, effects: &effects)
+    func startOverWithAccount(_ account: String, context: inout SDSContext) {
+        removeAllSharedCopies(rule: "ACCT-3", context: &context)
         let names = context.syncData.records
         var fresh = SDSSyncData()
         fresh.account = account
@@ -100,20 +97,20 @@ extension SDSEngine {
                 .list(fresh.records.sortedBoundNames.map { .string($0) }))],
             rules: ["ADOPT-1"]
         )
-        findModelsWithoutRecords(context: &context, effects: &effects)
+        findModelsWithoutRecords(context: &context)
         context.syncData.needsFullDownload = true
     }
 
     /// LIFE-2: forget everything about iCloud's data once no synchronization runs; LIFE-5:
     /// changes made in `beforeForgetting` are not recorded; LIFE-6: a full disk keeps it all.
-    func performReset(context: inout SDSContext, effects: inout [EngineEffect]) {
+    func performReset(context: inout SDSContext) {
         guard let reset = pendingReset else { return }
         pendingReset = nil
         stopped = true
         // LIFE-4: copies of other users' shares go first; they are downloaded again (LIFE-6:
         // also when forgetting the rest then fails).
         if !context.syncData.sharedZones.isEmpty {
-            removeAllSharedCopies(rule: "LIFE-4", context: &context, effects: &effects)
+            removeAllSharedCopies(rule: "LIFE-4", context: &context)
         }
         if context.isDiskFull {
             effects.appendTrace(detailed: context.isTracing,
@@ -156,7 +153,7 @@ extension SDSEngine {
     }
 
     /// SCHEMA-4: `forceDownload()` tries records set aside again at once.
-    func retryRejectedNow(context: inout SDSContext, effects: inout [EngineEffect]) {
+    func retryRejectedNow(context: inout SDSContext) {
         guard !context.syncData.rejected.isEmpty else { return }
         let names = context.syncData.rejected.keys.sorted()
         context.syncData.rejected = [:]
@@ -170,9 +167,7 @@ extension SDSEngine {
     }
 
     /// SCHEMA-4 / ERR-7: records whose hour is over are tried again.
-    func releaseRejected(
-        upTo now: SimTime, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    func releaseRejected(upTo now: SimTime, context: inout SDSContext) {
         let due = context.syncData.rejected.keys.sorted().filter {
             context.syncData.rejected[$0]!.until <= now
         }

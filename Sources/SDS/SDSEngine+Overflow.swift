@@ -16,9 +16,10 @@ extension SDSEngine {
     /// A new record of an entity without an identity has a fresh random name: nothing can be
     /// in iCloud under it, so it is not fetched.
     func overflowFetchRequest(_ current: SyncRun, context: SDSContext) -> CloudRequest? {
+        let upload = current.upload
         guard quotaPausedUntil == nil else { return nil }
         var byZone: [ZoneID: [String]] = [:]
-        if current.overflow.mustFetch.isEmpty {
+        if upload.overflow.mustFetch.isEmpty {
             // The candidates are then one of the pending indexes as it is (what
             // `overflowFetchCandidates` answers), read in place, not copied into an array
             // with the pending changes copied out of the sync data first, on every request,
@@ -38,8 +39,8 @@ extension SDSEngine {
             return nil
         }
         let names = Array(all.prefix(Self.maxItemsPerUpload))
-        current.overflow.fetching = names
-        current.uploadRequests += 1
+        upload.overflow.fetching = names
+        upload.uploadRequests += 1
         let scope: DatabaseScope = zone == appZone(context) ? .privateDatabase : .sharedDatabase
         return .fetchRecords(scope: scope, zone: zone, names: names)
     }
@@ -65,7 +66,7 @@ extension SDSEngine {
         if entities.anyHasIdentity { return Array(pending.inOrder) }
         var candidates = Array(pending.othersInOrder)
         var mustFetch: [ModelID] = []
-        for name in current.overflow.mustFetch { // tidy: ordered (sorted below)
+        for name in current.upload.overflow.mustFetch { // tidy: ordered (sorted below)
             guard let id = context.syncData.model(forRecord: name), let change = pending[id],
                   change.isPlainInsert else { continue }
             mustFetch.append(id)
@@ -90,10 +91,11 @@ extension SDSEngine {
         _ current: SyncRun,
         context: SDSContext
     ) -> Bool {
-        guard current.overflow.bases[name].isNil,
-              !current.hasAttempted(name, adoption: pending.isAdoption),
+        let upload = current.upload
+        guard upload.overflow.bases[name].isNil,
+              !upload.hasAttempted(name, adoption: pending.isAdoption),
               isUploadable(name, context: context) else { return false }
-        if current.overflow.mustFetch.contains(name) { return true }
+        if upload.overflow.mustFetch.contains(name) { return true }
         guard let model = context.store.model(id),
               let entity = entities.named(model.entity),
               !isFreshRecord(pending, entity: entity) else { return false }
@@ -104,11 +106,10 @@ extension SDSEngine {
                context: context) != nil {
             return false
         }
-        var scratch: [EngineEffect] = []
         let save = plainSave(
             of: id, model: model, entity: entity, name: name, pending: pending,
             changeTag: pending.isAdoption ? nil : context.syncData.changeTag(of: name),
-            context: context, effects: &scratch)
+            context: context, tracesClearedKeys: false)
         return localPlan(save, model: model, pending: pending, entity: entity, context: context)
             .involvesAsset
     }
@@ -124,16 +125,16 @@ extension SDSEngine {
     func handleOverflowFetchAnswer(
         _ response: CloudResponse,
         _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) -> Bool {
-        guard !current.overflow.fetching.isEmpty else { return false }
-        let names = current.overflow.fetching
-        current.overflow.fetching = []
+        let upload = current.upload
+        guard !upload.overflow.fetching.isEmpty else { return false }
+        let names = upload.overflow.fetching
+        upload.overflow.fetching = []
         guard case .recordsFetched(let results) = response else {
             for name in names { skipUpload(of: name, current) }
             if case .failure(let error) = response {
-                handleUploadFailure(error, current, context: &context, effects: &effects)
+                handleUploadFailure(error, current, context: &context)
             }
             return true
         }
@@ -142,11 +143,11 @@ extension SDSEngine {
         for result in results {
             switch result {
             case .saved(let record):
-                observeOverflow(record, context: &context, effects: &effects)
-                current.overflow.bases[record.recordName] = .record(record)
+                observeOverflow(record, context: &context)
+                upload.overflow.bases[record.recordName] = .record(record)
                 found.append(record.recordName)
             case .failed(let name, let error) where error.code == .unknownItem:
-                current.overflow.bases[name] = .absent
+                upload.overflow.bases[name] = .absent
             case .failed(let name, let error):
                 skipUpload(of: name, current)
                 failure = failure ?? error
@@ -160,25 +161,21 @@ extension SDSEngine {
                       TraceField("found", .list(found.map { .string($0) }))],
             rules: ["BIG-3"]
         )
-        adoptFetchedRecords(found, current, context: &context, effects: &effects)
-        if let failure { fetchFailed(failure, current, context: &context, effects: &effects) }
+        adoptFetchedRecords(found, current, context: &context)
+        if let failure { fetchFailed(failure, current, context: &context) }
         return true
     }
 
     /// The record is not uploaded by this synchronization.
     private func skipUpload(of name: String, _ current: SyncRun) {
-        current.attempted.insert(name)
-        current.attemptedAdoptions.insert(name)
+        let upload = current.upload
+        upload.attempted.insert(name)
+        upload.attemptedAdoptions.insert(name)
     }
 
     /// A fetch that failed for some records: they wait for the next synchronization, which a
     /// transient error schedules (ERR-3); a missing zone is created again (ERR-1).
-    private func fetchFailed(
-        _ error: CloudError,
-        _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) {
+    private func fetchFailed(_ error: CloudError, _ current: SyncRun, context: inout SDSContext) {
         effects.appendTrace(detailed: context.isTracing,
             kind: "upload.overflow-fetch-failed",
             details: [TraceField("error", .string(error.description))],
@@ -186,13 +183,13 @@ extension SDSEngine {
         )
         switch error.code {
         case .zoneNotFound:
-            zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
+            zoneMissing(recreatedByAnother: false, context: &context)
             wantsSync = true
         case .userDeletedZone:
-            userDeletedZone(current, context: &context, effects: &effects)
+            userDeletedZone(current, context: &context)
         default:
             if error.retryAfter != nil || error.code.isTransient {
-                scheduleRetry(after: error, context: context, effects: &effects)
+                scheduleRetry(after: error, context: context)
             }
         }
     }
@@ -202,20 +199,20 @@ extension SDSEngine {
     private func adoptFetchedRecords(
         _ names: [String],
         _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
+        let upload = current.upload
         for name in names {
-            guard let record = current.overflow.bases[name]?.record,
+            guard let record = upload.overflow.bases[name]?.record,
                   let id = context.syncData.model(forRecord: name),
                   let pending = context.syncData.pending[id], pending.isAdoption else { continue }
-            current.attemptedAdoptions.insert(name)
+            upload.attemptedAdoptions.insert(name)
             let save = UploadBatch.Save(name: name, model: id, keys: pending.keys,
                                         isInsert: false, earlierUnanswered: nil)
             let batch = UploadBatch(saved: [save], deletedNames: [], isAdoption: true,
                                     zone: record.zone)
             adoptServerRecord(RecordMapping.expandingOverflow(record), batch: batch, at: 0,
-                              context: &context, effects: &effects)
+                              context: &context)
         }
     }
 
@@ -223,10 +220,11 @@ extension SDSEngine {
     /// asset's contents; when it has an overflow asset, the record is fetched and adopted
     /// from the fetched copy.
     func needsOverflowContents(_ server: CloudRecord?, _ current: SyncRun) -> Bool {
+        let upload = current.upload
         guard let server, server.fields[Self.overflowField] != nil,
-              current.overflow.bases[server.recordName] == nil else { return false }
-        current.overflow.mustFetch.insert(server.recordName)
-        current.attemptedAdoptions.remove(server.recordName)
+              upload.overflow.bases[server.recordName] == nil else { return false }
+        upload.overflow.mustFetch.insert(server.recordName)
+        upload.attemptedAdoptions.remove(server.recordName)
         return true
     }
 
@@ -237,11 +235,11 @@ extension SDSEngine {
         _ name: String,
         error: CloudError,
         _ current: SyncRun,
-        context: SDSContext,
-        effects: inout [EngineEffect]
+        context: SDSContext
     ) -> Bool {
-        guard error.code == .limitExceeded, current.overflow.bases[name] == nil,
-              !current.overflow.mustFetch.contains(name),
+        let upload = current.upload
+        guard error.code == .limitExceeded, upload.overflow.bases[name] == nil,
+              !upload.overflow.mustFetch.contains(name),
               let id = context.syncData.model(forRecord: name),
               let pending = context.syncData.pending[id],
               let model = context.store.model(id), let entity = entities.named(model.entity)
@@ -251,9 +249,9 @@ extension SDSEngine {
                 && model.values[attribute.name] != nil
         }
         guard movable else { return false }
-        current.overflow.mustFetch.insert(name)
-        current.attempted.remove(name)
-        current.attemptedAdoptions.remove(name)
+        upload.overflow.mustFetch.insert(name)
+        upload.attempted.remove(name)
+        upload.attemptedAdoptions.remove(name)
         effects.appendTrace(detailed: context.isTracing,
             kind: "upload.too-large-retried",
             details: [TraceField("record", .string(name))],
@@ -265,9 +263,7 @@ extension SDSEngine {
     /// Names the rule of a rejection the engine can tell: a record too large (BIG-1), a
     /// record type or field the production schema lacks (SCHEMA-2: `invalidArguments` with
     /// CloudKit's message "... in production schema").
-    func traceRejection(
-        _ name: String, error: CloudError, detailed: Bool, effects: inout [EngineEffect]
-    ) {
+    func traceRejection(_ name: String, error: CloudError, detailed: Bool) {
         let rule: String
         switch error.code {
         case .limitExceeded: rule = "BIG-1"
@@ -301,16 +297,15 @@ extension SDSEngine {
         pending: PendingChange,
         adoption: Bool,
         base: OverflowRunState.Base?,
-        context: SDSContext,
-        effects: inout [EngineEffect]
+        context: SDSContext
     ) -> RecordSave? {
         let name = save.record.recordName
-        traceAssetProperties(save, entity: entity, effects: &effects)
+        traceAssetProperties(save, entity: entity)
         guard let base else {
             let plan = localPlan(save, model: model, pending: pending, entity: entity,
                                  context: context)
             guard plan.involvesAsset else {
-                tracePlan(plan, record: name, effects: &effects)
+                tracePlan(plan, record: name)
                 return save
             }
             guard isFreshRecord(pending, entity: entity) else {
@@ -322,10 +317,10 @@ extension SDSEngine {
                 return nil
             }
             return placed(save, plan: basePlan(save, base: .absent, entity: entity),
-                          base: .absent, adoption: adoption, context: context, effects: &effects)
+                          base: .absent, adoption: adoption, context: context)
         }
         return placed(save, plan: basePlan(save, base: base, entity: entity), base: base,
-                      adoption: adoption, context: context, effects: &effects)
+                      adoption: adoption, context: context)
     }
 
     /// `placeOverflow` with the plan made on top of `base`: traced, and the save merged when
@@ -335,13 +330,11 @@ extension SDSEngine {
         plan: OverflowPlan,
         base: OverflowRunState.Base,
         adoption: Bool,
-        context: SDSContext,
-        effects: inout [EngineEffect]
+        context: SDSContext
     ) -> RecordSave {
-        tracePlan(plan, record: save.record.recordName, effects: &effects)
+        tracePlan(plan, record: save.record.recordName)
         guard plan.involvesAsset else { return save }
-        return merged(save, plan: plan, base: base, adoption: adoption, context: context,
-                      effects: &effects)
+        return merged(save, plan: plan, base: base, adoption: adoption, context: context)
     }
 
     /// The save with the plan's values moved into the asset, the asset merged into the one in
@@ -351,8 +344,7 @@ extension SDSEngine {
         plan: OverflowPlan,
         base: OverflowRunState.Base,
         adoption: Bool,
-        context: SDSContext,
-        effects: inout [EngineEffect]
+        context: SDSContext
     ) -> RecordSave {
         var result = save
         let name = save.record.recordName
@@ -511,9 +503,7 @@ extension SDSEngine {
     }
 
     /// BIG-1: asset properties are uploaded as assets, whatever their size.
-    private func traceAssetProperties(
-        _ save: RecordSave, entity: SDSEntity, effects: inout [EngineEffect]
-    ) {
+    private func traceAssetProperties(_ save: RecordSave, entity: SDSEntity) {
         let keys = entity.synchronizedAttributes.filter { attribute in
             attribute.isAsset && save.record.fields[attribute.name] != nil
                 && save.changedKeys.contains(attribute.name)
@@ -527,9 +517,7 @@ extension SDSEngine {
         )
     }
 
-    private func tracePlan(
-        _ plan: OverflowPlan, record name: String, effects: inout [EngineEffect]
-    ) {
+    private func tracePlan(_ plan: OverflowPlan, record name: String) {
         if !plan.movedIn.isEmpty {
             effects.appendTrace(detailed: true,
                 kind: "upload.overflow-in",
@@ -575,8 +563,7 @@ extension SDSEngine {
     func readOverflow(
         _ records: [CloudRecord],
         deletions: [RecordDeletion],
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) -> [CloudRecord] {
         for deletion in deletions { context.syncData.overflow.removeEntry(at: deletion.recordName) }
         // The records as read, copied out only from the first one with an asset: usually none
@@ -591,7 +578,7 @@ extension SDSEngine {
                 read?.append(records[index])
                 continue
             }
-            observeOverflow(records[index], context: &context, effects: &effects)
+            observeOverflow(records[index], context: &context)
             let keys = OverflowAsset.decode(field)?.sortedKeys ?? []
             effects.appendTrace(detailed: context.isTracing,
                 kind: "download.overflow-read",
@@ -614,8 +601,7 @@ extension SDSEngine {
     func observeOverflow(
         _ record: CloudRecord,
         uploadedKeys: [String] = [],
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         let name = record.recordName
         guard !record.fields[Self.overflowField].isNil else {

@@ -5,7 +5,7 @@ import SyncContract
 
 extension SDSEngine {
     /// SYNC-1: turns the app's saved transactions into pending changes, per model and key.
-    func recordLocalChanges(context: inout SDSContext, effects: inout [EngineEffect]) {
+    func recordLocalChanges(context: inout SDSContext) {
         let entries = context.store.historySlice(after: context.syncData.historyPosition)
         // Each entry and change read in place (`entries[index]`): a loop's element was a copy.
         for index in entries.indices {
@@ -15,7 +15,7 @@ extension SDSEngine {
             let author = entries[index].author
             if author == Self.author || author == Self.unobservedAuthor { continue }
             for change in entries[index].changes.indices {
-                record(entries[index].changes[change], context: &context, effects: &effects)
+                record(entries[index].changes[change], context: &context)
             }
         }
     }
@@ -25,41 +25,31 @@ extension SDSEngine {
     /// count up by one), it is the only entry to read, and of the engine's own author, which
     /// is not recorded: the position moves past it without copying the history out of the
     /// store, on every downloaded page.
-    func recordLocalChanges(
-        afterOwnSave ownSave: HistoryEntry?, context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) {
+    func recordLocalChanges(afterOwnSave ownSave: HistoryEntry?, context: inout SDSContext) {
         if let ownSave, ownSave.author == Self.author,
            ownSave.position == context.syncData.historyPosition + 1 {
             context.syncData.historyPosition = ownSave.position
             return
         }
-        recordLocalChanges(context: &context, effects: &effects)
+        recordLocalChanges(context: &context)
     }
 
     /// SYNC-1: each change of the app's history becomes pending, by kind.
-    private func record(
-        _ change: HistoryChange, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func record(_ change: HistoryChange, context: inout SDSContext) {
         switch change {
         case .inserted(let id, let entityName):
-            recordInsert(id, entityName: entityName, context: &context, effects: &effects)
+            recordInsert(id, entityName: entityName, context: &context)
         case .updated(let id, let entityName, let keys):
-            recordUpdate(id, entityName: entityName, keys: keys, context: &context,
-                effects: &effects)
+            recordUpdate(id, entityName: entityName, keys: keys, context: &context)
         case .deleted(let id, let entityName, _):
-            recordDeletion(id, entityName: entityName, context: &context, effects: &effects)
+            recordDeletion(id, entityName: entityName, context: &context)
         }
     }
 
     /// SYNC-1: an inserted model gets its record name and every key pending.
-    private func recordInsert(
-        _ id: ModelID, entityName: String, context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) {
-        guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
-        let name = assignRecordName(to: id, entity: entity, context: &context,
-            effects: &effects)
+    private func recordInsert(_ id: ModelID, entityName: String, context: inout SDSContext) {
+        guard let entity = synchronizedEntity(entityName) else { return }
+        let name = assignRecordName(to: id, entity: entity, context: &context)
         // Every key at the next versions, in the keys' order (as `nextVersion` gives them
         // one by one). The map is made from the pairs, at their number, by code specialized
         // here: made empty at a size (`Dictionary(minimumCapacity:)`), it would run
@@ -82,10 +72,9 @@ extension SDSEngine {
 
     /// SYNC-1, CFG-1, SCHEMA-4: an update's synchronized keys become pending at new versions.
     private func recordUpdate(
-        _ id: ModelID, entityName: String, keys: [String], context: inout SDSContext,
-        effects: inout [EngineEffect]
+        _ id: ModelID, entityName: String, keys: [String], context: inout SDSContext
     ) {
-        guard let entity = synchronizedEntity(entityName, effects: &effects) else { return }
+        guard let entity = synchronizedEntity(entityName) else { return }
         let synchronized = entity.synchronizedKeys
         let kept = keys.filter { synchronized.contains($0) }
         if kept.count < keys.count {
@@ -98,13 +87,13 @@ extension SDSEngine {
         }
         guard !kept.isEmpty else { return }
         if !entity.identity.isEmpty, kept.contains(where: { entity.identity.contains($0) }) {
-            renameForIdentityChange(id, entity: entity, context: &context, effects: &effects)
+            renameForIdentityChange(id, entity: entity, context: &context)
         }
         // What the change needs from the sync data first; then the change is changed in
         // place (PendingChanges.modify: no copy of its keys).
         let isNewRecord = context.syncData.recordName(of: id).isNil
         if isNewRecord {
-            _ = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
+            _ = assignRecordName(to: id, entity: entity, context: &context)
         }
         var previousParent: String?
         if let parent = entity.parentRelationship, kept.contains(parent.name),
@@ -162,10 +151,7 @@ extension SDSEngine {
     }
 
     /// DEL-1: a deleted model with a record leaves a pending deletion of it.
-    private func recordDeletion(
-        _ id: ModelID, entityName: String, context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) {
+    private func recordDeletion(_ id: ModelID, entityName: String, context: inout SDSContext) {
         context.syncData.pending[id] = nil
         guard let name = context.syncData.recordName(of: id) else { return }
         context.syncData.unbind(id)
@@ -178,7 +164,7 @@ extension SDSEngine {
         )
     }
 
-    private func synchronizedEntity(_ name: String, effects: inout [EngineEffect]) -> SDSEntity? {
+    private func synchronizedEntity(_ name: String) -> SDSEntity? {
         guard let entity = recordingEntities.named(name) else { return nil }
         guard entity.isSynchronized else {
             effects.appendTrace(detailed: true,
@@ -198,12 +184,7 @@ extension SDSEngine {
 
     /// ID-1: names a model's record by its identity values, or randomly without them.
     @discardableResult
-    func assignRecordName(
-        to id: ModelID,
-        entity: SDSEntity,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) -> String {
+    func assignRecordName(to id: ModelID, entity: SDSEntity, context: inout SDSContext) -> String {
         if let existing = context.syncData.recordName(of: id) { return existing }
         var name: String
         if let identityName = identityRecordName(of: id, entity: entity, store: context.store) {
@@ -246,8 +227,7 @@ extension SDSEngine {
     private func renameForIdentityChange(
         _ id: ModelID,
         entity: SDSEntity,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         guard let oldName = context.syncData.recordName(of: id) else { return }
         let newName = identityRecordName(of: id, entity: entity, store: context.store)
@@ -264,7 +244,7 @@ extension SDSEngine {
             context.syncData.pendingDeletions[oldName] = PendingDeletion(recordName: oldName,
                 recordType: entity.name)
         }
-        let name = assignRecordName(to: id, entity: entity, context: &context, effects: &effects)
+        let name = assignRecordName(to: id, entity: entity, context: &context)
         var pending = context.syncData.pending[id] ?? PendingChange()
         pending.isInsert = true
         for key in entity.synchronizedKeys { pending.keys[key] = nextVersion(&context) }

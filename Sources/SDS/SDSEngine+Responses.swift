@@ -5,12 +5,9 @@ import SyncContract
 
 extension SDSEngine {
     /// Routes an answer to the step of the running synchronization that waits for it.
-    func handleResponse(
-        _ id: RequestID,
-        _ response: CloudResponse,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) {
+    func handleResponse(_ id: RequestID, _ response: CloudResponse, context: inout SDSContext) {
+        // An answer the run no longer waits for can arrive: the run it was sent for ended
+        // (an account change, an error) or a later request replaced it.
         guard let current = run, current.awaiting == id else {
             effects.appendTrace(detailed: context.isTracing, kind: "response.ignored",
                 details: [TraceField("request", .string(id.description))], rules: [])
@@ -18,30 +15,29 @@ extension SDSEngine {
         }
         current.awaiting = nil
         if case .failure(let error) = response, current.step != .uploadAnswered {
-            handleFailure(error, current, context: &context, effects: &effects)
+            handleFailure(error, current, context: &context)
         } else {
-            handleAnswer(response, current, context: &context, effects: &effects)
+            handleAnswer(response, current, context: &context)
         }
         if stopped && current.step.isBeforeUpload && !current.awaitingResume {
             // LIFE-1: a running download stops after its current page.
             current.step = .finish
         }
-        advance(context: &context, effects: &effects)
+        advance(context: &context)
     }
 
     private func handleAnswer(
         _ response: CloudResponse,
         _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         switch current.step {
         case .checkAccount:
-            handleAccountStatus(response, current, context: &context, effects: &effects)
+            handleAccountStatus(response, current, context: &context)
         case .fetchDatabase:
             if case .databaseChanges(let changed, let deleted, let token, _) = response {
                 handleDatabaseChanges(changed: changed, deleted: deleted, current,
-                    context: &context, effects: &effects)
+                    context: &context)
                 context.syncData.databaseToken = Self.copied(token)
             }
         case .ensureZone:
@@ -58,43 +54,41 @@ extension SDSEngine {
         case .fetchSharedDatabase:
             sharedDatabaseMayHaveChanged = false
             if case .databaseChanges(let changed, let deleted, let token, _) = response {
-                handleSharedDatabaseChanges(changed: changed, deleted: deleted, context: &context,
-                    effects: &effects)
+                handleSharedDatabaseChanges(changed: changed, deleted: deleted, context: &context)
                 context.syncData.sharedDatabaseToken = Self.copied(token)
             }
-            current.sharedZonesToFetch = context.syncData.sharedZones
+            current.download.sharedZonesToFetch = context.syncData.sharedZones
             current.step = nextSharedZone(current)
         case .fetchSharedPage(let zone):
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
-                let read = readOverflow(records, deletions: deletions, context: &context,
-                    effects: &effects)
-                current.page = Self.page(sharedZone: zone, records: read, deletions: deletions,
-                                         token: token, moreComing: moreComing)
+                let read = readOverflow(records, deletions: deletions, context: &context)
+                current.download.page = Self.page(sharedZone: zone, records: read,
+                    deletions: deletions, token: token, moreComing: moreComing)
                 current.step = .pageFetched
             }
         case .fetchPage:
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
                 // BIG-2: values in overflow assets are read like any other (SDSEngine+Overflow).
-                let read = readOverflow(records, deletions: deletions, context: &context,
-                                        effects: &effects)
-                current.page = Self.page(sharedZone: nil, records: read, deletions: deletions,
-                                         token: token, moreComing: moreComing)
+                let read = readOverflow(records, deletions: deletions, context: &context)
+                current.download.page = Self.page(sharedZone: nil, records: read,
+                    deletions: deletions, token: token, moreComing: moreComing)
                 current.step = .pageFetched
             }
         case .uploadAnswered:
-            handleUploadAnswer(response, current, context: &context, effects: &effects)
+            handleUploadAnswer(response, current, context: &context)
             if current.step == .uploadAnswered {
-                pass("upload.done", then: .uploadBatch, current, &effects)
+                pass("upload.done", then: .uploadBatch, current)
             }
         case .initializeSchema:
-            handleSchemaAnswer(response, current, context: &context, effects: &effects)
+            handleSchemaAnswer(response, current, context: &context)
         case .catchUp:
             if case .recordsFetched(let results) = response {
-                catchUp(results, context: &context, effects: &effects)
+                catchUp(results, context: &context)
             }
         default:
-            effects.appendTrace(detailed: context.isTracing, kind: "response.unexpected",
-                details: [], rules: [])
+            // Only the steps above send requests, and a run's step does not change while it
+            // awaits an answer (`abortRun` and the end of a run stop awaiting it).
+            preconditionFailure("sds: an answer awaited at \(current.step), which sends nothing")
         }
     }
 
@@ -121,8 +115,7 @@ extension SDSEngine {
     private func handleAccountStatus(
         _ response: CloudResponse,
         _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         guard case .accountStatus(let status) = response, status == .available,
               let account = context.account else {
@@ -131,12 +124,12 @@ extension SDSEngine {
                 error = CloudError(.accountTemporarilyUnavailable,
                     message: "the account is temporarily unavailable")
             }
-            abortRun(current, error: error, context: &context, effects: &effects)
+            abortRun(current, error: error, context: &context)
             return
         }
         accountChecked = true
         if let previous = context.syncData.account, previous != account {
-            startOverWithAccount(account, context: &context, effects: &effects)
+            startOverWithAccount(account, context: &context)
         } else if context.syncData.account == account {
             effects.appendTrace(detailed: context.isTracing, kind: "account.same",
                 details: [TraceField("account", .string(account))], rules: ["ACCT-1"])
@@ -158,19 +151,17 @@ extension SDSEngine {
         changed: [ZoneID],
         deleted: [ZoneDeletion],
         _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         let zone = appZone(context)
         current.step = .ensureZone
         if let deletion = deleted.first(where: { $0.zone == zone }) {
             if deletion.reason == .purged && !changed.contains(zone) {
-                userDeletedZone(current, context: &context, effects: &effects)
+                userDeletedZone(current, context: &context)
                 return
             }
             if context.syncData.zoneCreated || !context.syncData.zoneToken.isNil {
-                zoneMissing(recreatedByAnother: changed.contains(zone), context: &context,
-                    effects: &effects)
+                zoneMissing(recreatedByAnother: changed.contains(zone), context: &context)
             }
         }
         if changed.contains(zone) && !context.syncData.zoneCreated
@@ -182,9 +173,7 @@ extension SDSEngine {
 
     /// ERR-1: the zone is gone; it is created again and every local model is uploaded
     /// without overwriting what is in it (ADOPT-2).
-    func zoneMissing(
-        recreatedByAnother: Bool, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    func zoneMissing(recreatedByAnother: Bool, context: inout SDSContext) {
         context.syncData.zoneCreated = false
         context.syncData.zoneToken = nil
         context.syncData.records.removeAllChangeTags()
@@ -215,9 +204,7 @@ extension SDSEngine {
     }
 
     /// ERR-2: nothing is uploaded again; synchronizing stops until `start()` or a launch.
-    func userDeletedZone(
-        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    func userDeletedZone(_ current: SyncRun, context: inout SDSContext) {
         zonePurged = true
         context.syncData.zoneCreated = false
         context.syncData.zoneToken = nil
@@ -229,12 +216,7 @@ extension SDSEngine {
     }
 
     /// An operation-level error during a step that is not an upload.
-    private func handleFailure(
-        _ error: CloudError,
-        _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) {
+    private func handleFailure(_ error: CloudError, _ current: SyncRun, context: inout SDSContext) {
         switch (current.step, error.code) {
         case (.fetchSharedDatabase, .changeTokenExpired):
             context.syncData.sharedDatabaseToken = nil
@@ -243,7 +225,7 @@ extension SDSEngine {
         case (.fetchSharedPage(let zone), .zoneNotFound),
         (.fetchSharedPage(let zone), .permissionFailure):
             // The share is gone from this account's shared database.
-            removeSharedCopies(of: zone, rule: nil, context: &context, effects: &effects)
+            removeSharedCopies(of: zone, rule: nil, context: &context)
             current.step = nextSharedZone(current)
         case (.fetchSharedDatabase, _):
             // A shared database that cannot be read does not stop the app's own sync.
@@ -255,10 +237,10 @@ extension SDSEngine {
             effects.appendTrace(detailed: context.isTracing, kind: "token.expired",
                 details: [TraceField("feed", .string("database"))], rules: [])
         case (.fetchPage, .zoneNotFound), (.ensureSubscription, .zoneNotFound):
-            zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
+            zoneMissing(recreatedByAnother: false, context: &context)
             current.step = .ensureZone
         case (_, .userDeletedZone):
-            userDeletedZone(current, context: &context, effects: &effects)
+            userDeletedZone(current, context: &context)
         case (.fetchPage, .changeTokenExpired):
             context.syncData.zoneToken = nil
             context.syncData.expiredTokenRefetch = true
@@ -278,12 +260,12 @@ extension SDSEngine {
                     details: [TraceField("error", .string(error.description))],
                     rules: ["SYNC-6"]
                 )
-                scheduleRetry(after: error, context: context, effects: &effects)
+                scheduleRetry(after: error, context: context)
                 current.step = .uploadStart
                 return
             }
             if current.step.isDownload { current.downloadFailed = true }
-            abortRun(current, error: error, context: &context, effects: &effects)
+            abortRun(current, error: error, context: &context)
         }
     }
 

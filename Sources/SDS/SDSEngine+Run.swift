@@ -5,7 +5,7 @@ import SyncContract
 
 extension SDSEngine {
     /// Runs the synchronization's steps until it waits for an answer or passes a probe point.
-    func advance(context: inout SDSContext, effects: inout [EngineEffect]) {
+    func advance(context: inout SDSContext) {
         // Read once: a step changes the run in place and never replaces it (only the end
         // below clears it), so `run` is the same object meanwhile. Read again at each step,
         // it was retained and released once a step more.
@@ -14,9 +14,9 @@ extension SDSEngine {
         while !current.awaitingResume, current.awaiting == nil {
             guardSteps += 1
             precondition(guardSteps < 10_000, "sds: a synchronization stepped without waiting")
-            if step(current, context: &context, effects: &effects) == .ended {
+            if step(current, context: &context) == .ended {
                 run = nil
-                finishRun(current, context: &context, effects: &effects)
+                finishRun(current, context: &context)
                 return
             }
         }
@@ -25,9 +25,7 @@ extension SDSEngine {
     enum StepOutcome { case next, ended }
 
     /// Passes a probe point: the world runs triggers there, then resumes the engine.
-    func pass(
-        _ probe: String, then next: SyncStep, _ run: SyncRun, _ effects: inout [EngineEffect]
-    ) {
+    func pass(_ probe: String, then next: SyncStep, _ run: SyncRun) {
         run.step = next
         run.awaitingResume = true
         effects.append(.probe(probe))
@@ -36,25 +34,21 @@ extension SDSEngine {
     /// Sends a request the run then waits for. The request is the caller's to give away
     /// (`consuming`): borrowed, it would be copied into the effect and the caller's destroyed
     /// after, an outlined copy and destroy of its payload per request.
-    func send(_ request: consuming CloudRequest, _ run: SyncRun, _ effects: inout [EngineEffect]) {
+    func send(_ request: consuming CloudRequest, _ run: SyncRun) {
         let id = makeRequestID()
         run.awaiting = id
         effects.append(.send(id, consume request))
     }
 
-    private func step(
-        _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) -> StepOutcome {
+    private func step(_ current: SyncRun, context: inout SDSContext) -> StepOutcome {
         switch current.step {
         case .begin:
-            beginRun(current, context: &context, effects: &effects)
+            beginRun(current, context: &context)
         case .checkAccount:
             if accountChecked {
                 current.step = schemaRequested ? .initializeSchema(phase: 0) : .fetchDatabase
             } else {
-                send(.accountStatus, current, &effects)
+                send(.accountStatus, current)
             }
         case .initializeSchema(let phase):
             if phase == 0 {
@@ -62,48 +56,49 @@ extension SDSEngine {
                 // Whichever run makes the attempt answers for it, success or failure.
                 current.carriesSchema = true
             }
-            sendSchemaRequest(phase: phase, current, context: &context, effects: &effects)
+            sendSchemaRequest(phase: phase, current, context: &context)
         case .fetchDatabase:
             send(.fetchDatabaseChanges(scope: .privateDatabase,
-                token: context.syncData.databaseToken), current, &effects)
+                token: context.syncData.databaseToken), current)
         case .ensureZone:
-            ensureAppZone(current, context: &context, effects: &effects)
+            ensureAppZone(current, context: &context)
         case .ensureSubscription:
-            ensureSubscriptions(current, context: &context, effects: &effects)
+            ensureSubscriptions(current, context: &context)
         case .catchUp:
-            catchUpRecords(current, context: &context, effects: &effects)
+            catchUpRecords(current, context: &context)
         case .downloadStart:
-            beginDownload(current, context: &context, effects: &effects)
+            beginDownload(current, context: &context)
         case .fetchPage:
-            fetchAppZonePage(current, context: &context, effects: &effects)
+            fetchAppZonePage(current, context: &context)
         case .pageFetched:
-            pass("download.page.fetched", then: .resolvePage, current, &effects)
+            pass("download.page.fetched", then: .resolvePage, current)
         case .resolvePage:
-            resolveFetchedPage(current, context: &context, effects: &effects)
+            resolveFetchedPage(current, context: &context)
         case .storePage:
-            storeFetchedPage(current, context: &context, effects: &effects)
+            storeFetchedPage(current, context: &context)
         case .savePage:
-            saveFetchedPage(current, context: &context, effects: &effects)
+            saveFetchedPage(current, context: &context)
         case .fetchSharedDatabase:
             let request = CloudRequest.fetchDatabaseChanges(
                 scope: .sharedDatabase, token: context.syncData.sharedDatabaseToken)
-            send(request, current, &effects)
+            send(request, current)
         case .fetchSharedPage(let zone):
-            fetchSharedZonePage(zone, current, context: &context, effects: &effects)
+            fetchSharedZonePage(zone, current, context: &context)
         case .downloadDone:
-            finishDownload(current, context: &context, effects: &effects)
-            pass("download.done", then: .uploadStart, current, &effects)
+            finishDownload(current, context: &context)
+            pass("download.done", then: .uploadStart, current)
         case .uploadStart:
+            current.phase = .upload(UploadRun())
             effects.appendTrace(detailed: context.isTracing, kind: "upload.after-download",
                 details: [], rules: ["SYNC-2"])
-            pass("upload.start", then: .uploadBatch, current, &effects)
+            pass("upload.start", then: .uploadBatch, current)
         case .uploadBatch:
-            sendUploadBatch(current, context: &context, effects: &effects)
+            sendUploadBatch(current, context: &context)
         case .uploadAnswered:
             // The answer is handled in `handleResponse`; nothing to do until it arrives.
             preconditionFailure("sds: upload step advanced without an answer")
         case .finish:
-            pass("sync.done", then: .ended, current, &effects)
+            pass("sync.done", then: .ended, current)
         case .ended:
             return .ended
         }
@@ -111,61 +106,51 @@ extension SDSEngine {
     }
 
     /// A run first gives models saved without records their records, once asked to.
-    private func beginRun(
-        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func beginRun(_ current: SyncRun, context: inout SDSContext) {
         if context.syncData.lookForModelsWithoutRecords {
             context.syncData.lookForModelsWithoutRecords = false
-            findModelsWithoutRecords(context: &context, effects: &effects)
+            findModelsWithoutRecords(context: &context)
         }
-        pass("sync.start", then: .checkAccount, current, &effects)
+        pass("sync.start", then: .checkAccount, current)
     }
 
     /// The app zone is created once; a run after that goes straight on.
-    private func ensureAppZone(
-        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func ensureAppZone(_ current: SyncRun, context: inout SDSContext) {
         if context.syncData.zoneCreated {
             current.step = .ensureSubscription
         } else {
             let zone = appZone(context)
-            send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), current,
-                &effects)
+            send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), current)
         }
     }
 
     /// The private, then the shared database subscription, each saved once.
-    private func ensureSubscriptions(
-        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func ensureSubscriptions(_ current: SyncRun, context: inout SDSContext) {
         if !context.syncData.subscribed {
-            send(.saveDatabaseSubscription(scope: .privateDatabase), current, &effects)
+            send(.saveDatabaseSubscription(scope: .privateDatabase), current)
         } else if !context.syncData.sharedSubscribed {
-            send(.saveDatabaseSubscription(scope: .sharedDatabase), current, &effects)
+            send(.saveDatabaseSubscription(scope: .sharedDatabase), current)
         } else {
             current.step = .catchUp
         }
     }
 
     /// Records left to fetch by name (a batch at a time) come before the download.
-    private func catchUpRecords(
-        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
-        applySkippedDeletions(context: &context, effects: &effects)
+    private func catchUpRecords(_ current: SyncRun, context: inout SDSContext) {
+        applySkippedDeletions(context: &context)
         let names = recordsToCatchUp(context: context)
         if names.isEmpty {
             current.step = .downloadStart
         } else {
             let batch = Array(names.prefix(Self.maxItemsPerUpload))
             send(.fetchRecords(scope: .privateDatabase, zone: appZone(context), names: batch),
-                current, &effects)
+                current)
         }
     }
 
     /// DL-2, SYNC-7: a download starts from scratch, or continues from its saved token.
-    private func beginDownload(
-        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func beginDownload(_ current: SyncRun, context: inout SDSContext) {
+        current.phase = .download(DownloadRun())
         if context.syncData.zoneToken.isNil && !context.syncData.expiredTokenRefetch {
             context.syncData.needsFullDownload = true
         }
@@ -185,49 +170,45 @@ extension SDSEngine {
                 rules: ["SYNC-7"]
             )
         }
-        pass("download.start", then: .fetchPage, current, &effects)
+        pass("download.start", then: .fetchPage, current)
     }
 
     /// A page of the app zone, from the saved zone token.
-    private func fetchAppZonePage(
-        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func fetchAppZonePage(_ current: SyncRun, context: inout SDSContext) {
         let request = CloudRequest.fetchZoneChanges(
             scope: .privateDatabase,
             zone: appZone(context),
             token: context.syncData.zoneToken,
             resultsLimit: pageSize
         )
-        send(request, current, &effects)
+        send(request, current)
     }
 
     /// Records are matched to models before the store sees the page, or when it is stored.
-    private func resolveFetchedPage(
-        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func resolveFetchedPage(_ current: SyncRun, context: inout SDSContext) {
+        let download = current.download
         if mechanisms.matchesPageBeforeStoring {
-            current.resolution = current.withPage { page in
-                resolvePage(page, context: &context, effects: &effects)
+            download.resolution = download.withPage { page in
+                resolvePage(page, context: &context)
             }
         } else {
-            current.resolution = PageResolution()
-            current.resolution.deferred = true
+            download.resolution = PageResolution()
+            download.resolution.deferred = true
         }
-        pass("download.page.resolved", then: .storePage, current, &effects)
+        pass("download.page.resolved", then: .storePage, current)
     }
 
     /// The page is applied to the store; a refetch after an expired token notes its names.
-    private func storeFetchedPage(
-        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func storeFetchedPage(_ current: SyncRun, context: inout SDSContext) {
         // Moved out of the run, an empty one left there (not copied, then replaced).
         var resolution = PageResolution()
-        swap(&resolution, &current.resolution)
-        current.withPage { page in
+        let download = current.download
+        swap(&resolution, &download.resolution)
+        download.withPage { page in
             if resolution.deferred {
-                resolution = resolvePage(page, context: &context, effects: &effects)
+                resolution = resolvePage(page, context: &context)
             }
-            applyPage(page, resolution: resolution, context: &context, effects: &effects)
+            applyPage(page, resolution: resolution, context: &context)
             if context.syncData.expiredTokenRefetch {
                 // Room for the page's names made once (not grown 1, 2, 4, … each growth
                 // hashing every name again), and each record read in place (a loop's
@@ -240,14 +221,12 @@ extension SDSEngine {
             }
         }
         context.syncData.pageInProgress = true
-        pass("download.page.stored", then: .savePage, current, &effects)
+        pass("download.page.stored", then: .savePage, current)
     }
 
     /// DL-1: the page's token is saved, then the next page, zone or database is chosen.
-    private func saveFetchedPage(
-        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
-        let page = current.takePage()
+    private func saveFetchedPage(_ current: SyncRun, context: inout SDSContext) {
+        let page = current.download.takePage()
         if let zone = page.sharedZone {
             context.syncData.sharedZoneTokens[zone] = page.token
         } else {
@@ -269,13 +248,12 @@ extension SDSEngine {
             next = page.moreComing
                 ? .fetchPage : (skipShared ? .downloadDone : .fetchSharedDatabase)
         }
-        pass("download.page.saved", then: next, current, &effects)
+        pass("download.page.saved", then: next, current)
     }
 
     /// A page of a shared zone, from its own token.
     private func fetchSharedZonePage(
-        _ zone: ZoneID, _ current: SyncRun, context: inout SDSContext,
-        effects: inout [EngineEffect]
+        _ zone: ZoneID, _ current: SyncRun, context: inout SDSContext
     ) {
         let request = CloudRequest.fetchZoneChanges(
             scope: .sharedDatabase,
@@ -283,23 +261,21 @@ extension SDSEngine {
             token: context.syncData.sharedZoneTokens[zone],
             resultsLimit: pageSize
         )
-        send(request, current, &effects)
+        send(request, current)
     }
 
     /// The next upload batch is sent, or the upload ends when nothing is left.
-    private func sendUploadBatch(
-        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
-        if let request = makeUploadRequest(current, context: &context, effects: &effects) {
+    private func sendUploadBatch(_ current: SyncRun, context: inout SDSContext) {
+        if let request = makeUploadRequest(current, context: &context) {
             let id = makeRequestID()
             current.awaiting = id
             // Moved into the effect (not copied, then destroyed here).
             effects.append(.send(id, consume request))
             // The run waits for the answer either way: passed in line, the `.resume` that
             // would have found it waiting is all that is saved.
-            pass("upload.sent", then: .uploadAnswered, current, &effects)
-        } else if current.uploadRequests == 0 {
-            pass("upload.done", then: .finish, current, &effects)
+            pass("upload.sent", then: .uploadAnswered, current)
+        } else if current.upload.uploadRequests == 0 {
+            pass("upload.done", then: .finish, current)
         } else {
             current.step = .finish
         }
@@ -308,9 +284,7 @@ extension SDSEngine {
     /// The download completed: HDO-1 after a download from scratch, SYNC-7 releases uploads
     /// (unless single records failed: then after the third download), LIM-4 when an expired
     /// token left deleted models behind.
-    private func finishDownload(
-        _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func finishDownload(_ current: SyncRun, context: inout SDSContext) {
         guard !current.downloadFailed else { return }
         context.syncData.downloadInProgress = false
         // A download from scratch that was interrupted continues from its saved token; it
@@ -339,7 +313,8 @@ extension SDSEngine {
             context.syncData.needsFullDownload = false
             let wasRedownload = context.syncData.isRedownloading
             context.syncData.isRedownloading = false
-            if wasRedownload && (context.syncData.fullDownloadAttempts > 0 || current.heldUploads) {
+            // (Uploads held by this run cannot count: the upload comes after this.)
+            if wasRedownload && context.syncData.fullDownloadAttempts > 0 {
                 effects.appendTrace(detailed: context.isTracing, kind: "full-download.done",
                     details: [], rules: ["SYNC-7"])
             }
@@ -372,16 +347,15 @@ extension SDSEngine {
     }
 
     /// Ends the running synchronization and starts the next one if one was asked for.
-    func finishRun(_ finished: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]) {
-        completeWaiters(finished.waiters, effects: &effects)
+    func finishRun(_ finished: SyncRun, context: inout SDSContext) {
+        completeWaiters(finished.waiters)
         if finished.carriesSchema {
             // SCHEMA-3 was asked for before this run started and the run ended without it.
-            failSchema(reason: finished.failureReason ?? "the synchronization ended before it",
-                       effects: &effects)
+            failSchema(reason: finished.failureReason ?? "the synchronization ended before it")
         }
         effects.appendTrace(detailed: context.isTracing, kind: "sync.ended", details: [], rules: [])
         if pendingReset != nil {
-            performReset(context: &context, effects: &effects)
+            performReset(context: &context)
             return
         }
         if retryScheduled && waitersForNextRun.isEmpty && wantsSync
@@ -400,17 +374,12 @@ extension SDSEngine {
             return
         }
         if wantsSync || !waitersForNextRun.isEmpty {
-            requestSync(waiter: nil, context: &context, effects: &effects)
+            requestSync(waiter: nil, context: &context)
         }
     }
 
     /// Ends the run early after an error; the world still sees `sync.done`.
-    func abortRun(
-        _ current: SyncRun,
-        error: CloudError,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) {
+    func abortRun(_ current: SyncRun, error: CloudError, context: inout SDSContext) {
         // Described once, for the trace and the run's failure: describing an error is costly.
         let description = error.description
         effects.appendTrace(detailed: context.isTracing,
@@ -421,12 +390,10 @@ extension SDSEngine {
         current.awaiting = nil
         current.step = .finish
         current.failureReason = current.failureReason ?? description
-        scheduleRetry(after: error, context: context, effects: &effects)
+        scheduleRetry(after: error, context: context)
     }
 
-    func scheduleRetry(
-        after error: CloudError, context: SDSContext, effects: inout [EngineEffect]
-    ) {
+    func scheduleRetry(after error: CloudError, context: SDSContext) {
         switch error.code {
         case .networkUnavailable, .networkFailure:
             waitingForNetwork = true
@@ -456,7 +423,7 @@ extension SDSEngine {
 
     /// The next accepted shared zone to download, or the end of the download.
     func nextSharedZone(_ current: SyncRun) -> SyncStep {
-        guard !current.sharedZonesToFetch.isEmpty else { return .downloadDone }
-        return .fetchSharedPage(current.sharedZonesToFetch.removeFirst())
+        guard !current.download.sharedZonesToFetch.isEmpty else { return .downloadDone }
+        return .fetchSharedPage(current.download.sharedZonesToFetch.removeFirst())
     }
 }

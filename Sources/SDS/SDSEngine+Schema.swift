@@ -9,24 +9,21 @@ extension SDSEngine {
 
     /// SCHEMA-3: one record of every synchronized entity with every field set, in a zone of
     /// its own, so development creates every type and field; then the zone is deleted.
-    func sendSchemaRequest(
-        phase: Int, _ current: SyncRun, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    func sendSchemaRequest(phase: Int, _ current: SyncRun, context: inout SDSContext) {
         let zone = ZoneID(owner: context.account ?? "", name: schemaZoneName)
         switch phase {
         case 0:
-            send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), current, &effects)
+            send(.modifyZones(scope: .privateDatabase, save: [zone], delete: []), current)
         case 1:
             send(.modifyRecords(scope: .privateDatabase, zone: zone, saves: schemaRecords(in: zone),
-                                deletes: [], policy: .allKeys, atomic: false), current, &effects)
+                                deletes: [], policy: .allKeys, atomic: false), current)
         default:
-            send(.modifyZones(scope: .privateDatabase, save: [], delete: [zone]), current, &effects)
+            send(.modifyZones(scope: .privateDatabase, save: [], delete: [zone]), current)
         }
     }
 
     func handleSchemaAnswer(
-        _ response: CloudResponse, _ current: SyncRun, context: inout SDSContext,
-        effects: inout [EngineEffect]
+        _ response: CloudResponse, _ current: SyncRun, context: inout SDSContext
     ) {
         guard case .initializeSchema(let phase) = current.step else { return }
         if case .recordsModified(let results) = response {
@@ -48,7 +45,7 @@ extension SDSEngine {
         effects.appendTrace(detailed: context.isTracing, kind: "schema.initialized",
             details: [TraceField("zone", .string(schemaZoneName)),
             TraceField("deleted", .bool(true))], rules: ["SCHEMA-3"])
-        completeWaiters(pendingSchemaWaiters, effects: &effects)
+        completeWaiters(pendingSchemaWaiters)
         pendingSchemaWaiters = []
         current.carriesSchema = false
         current.step = .fetchDatabase
@@ -56,7 +53,7 @@ extension SDSEngine {
 
     /// The `initializeSchema()` attempt failed: its callers stop waiting, with the reason,
     /// and it is not tried again behind their backs (a later call tries again).
-    func failSchema(reason: String, effects: inout [EngineEffect]) {
+    func failSchema(reason: String) {
         schemaRequested = false
         guard !pendingSchemaWaiters.isEmpty else { return }
         effects.appendTrace(detailed: true,

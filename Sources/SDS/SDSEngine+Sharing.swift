@@ -9,11 +9,10 @@ extension SDSEngine {
     func handleSharedDatabaseChanges(
         changed: [ZoneID],
         deleted: [ZoneDeletion],
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         for deletion in deleted where context.syncData.sharedZones.contains(deletion.zone) {
-            removeSharedCopies(of: deletion.zone, rule: nil, context: &context, effects: &effects)
+            removeSharedCopies(of: deletion.zone, rule: nil, context: &context)
         }
         for zone in changed where zone.owner != context.account
             && !context.syncData.sharedZones.contains(zone) {
@@ -26,9 +25,7 @@ extension SDSEngine {
 
     /// Removes the local copies of another user's share, without recording deletions, and
     /// forgets its tokens (LIFE-4 after a reset, ACCT-3 after a switch, or the share gone).
-    func removeSharedCopies(
-        of zone: ZoneID, rule: String?, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    func removeSharedCopies(of zone: ZoneID, rule: String?, context: inout SDSContext) {
         var transaction = Transaction()
         var removed: [String] = []
         for name in context.syncData.recordZones.keys.sorted()
@@ -56,11 +53,9 @@ extension SDSEngine {
     }
 
     /// Every local copy of other users' shares (LIFE-4, ACCT-3); the shared feed starts over.
-    func removeAllSharedCopies(
-        rule: String, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    func removeAllSharedCopies(rule: String, context: inout SDSContext) {
         for zone in context.syncData.sharedZones {
-            removeSharedCopies(of: zone, rule: rule, context: &context, effects: &effects)
+            removeSharedCopies(of: zone, rule: rule, context: &context)
         }
         context.syncData.sharedDatabaseToken = nil
         context.syncData.sharedSubscribed = false

@@ -19,25 +19,22 @@ extension SDSEngine {
     /// Models saved while nothing observed the store (adoptions) go in requests of their own
     /// with `ifServerRecordUnchanged` and no change tag, so an existing record is never
     /// overwritten (ADOPT-2); other changes use `changedKeys` (ID-3).
-    func makeUploadRequest(
-        _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) -> CloudRequest? {
-        guard !uploadsHeldForFullDownload(current, context: context, effects: &effects)
+    func makeUploadRequest(_ current: SyncRun, context: inout SDSContext) -> CloudRequest? {
+        guard !uploadsHeldForFullDownload(context: context)
         else { return nil }
+        let upload = current.upload
         // Only a change that is not a plain insert can be an adoption.
         let adoption = context.syncData.pending.othersInOrder.contains { id in
             guard let pending = context.syncData.pending[id], pending.isAdoption,
                   let name = context.syncData.recordName(of: id) else { return false }
-            return !current.attemptedAdoptions.contains(name)
+            return !upload.attemptedAdoptions.contains(name)
                 && isUploadable(name, context: context)
         }
         // SYNC-6: after a failed download, edits are uploaded only for records that exist.
         if let check = existenceCheckRequest(current, context: context) { return check }
         // BIG-3: records whose overflow asset is involved are fetched first.
         if let fetch = overflowFetchRequest(current, context: context) { return fetch }
-        let target = uploadZone(current, adoption: adoption, context: context)
+        let target = uploadZone(upload, adoption: adoption, context: context)
         // Decided once: building the app's zone to compare copies the account's name.
         let targetIsOwn = target == appZone(context)
         // The batch's parts, gathered here and moved into it at the end. (Kept in a batch
@@ -47,16 +44,16 @@ extension SDSEngine {
         var deletedNames: [String] = []
         var saves: [RecordSave] = []
         var budget = Self.maxItemsPerUpload
-        collectDeletions(current, adoption: adoption, target: target, targetIsOwn: targetIsOwn,
-            budget: &budget, deletedNames: &deletedNames, context: context, effects: &effects)
+        collectDeletions(upload, adoption: adoption, target: target, targetIsOwn: targetIsOwn,
+            budget: &budget, deletedNames: &deletedNames, context: context)
         let savesPaused = targetIsOwn ? quotaPausedUntil != nil : sharedQuotaPausedUntil != nil
         if !savesPaused {
-            collectSaves(current, adoption: adoption, target: target, targetIsOwn: targetIsOwn,
+            collectSaves(upload, adoption: adoption, target: target, targetIsOwn: targetIsOwn,
                 deletedNames: deletedNames, budget: &budget, saves: &saves, saved: &saved,
-                context: &context, effects: &effects)
+                context: &context)
         }
         guard !saves.isEmpty || !deletedNames.isEmpty else { return nil }
-        current.uploadRequests += 1
+        upload.uploadRequests += 1
         effects.appendTrace(detailed: context.isTracing,
             kind: "upload.batch",
             details: [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
@@ -81,20 +78,15 @@ extension SDSEngine {
             atomic: false
         )
         // Kept to match the answer against (its parts moved into the run, not copied).
-        current.batch = UploadBatch(
+        upload.batch = UploadBatch(
             saved: saved, deletedNames: deletedNames, isAdoption: adoption, zone: target)
         return request
     }
 
     /// SYNC-7: while every record must be downloaded first, no upload request is made.
-    private func uploadsHeldForFullDownload(
-        _ current: SyncRun, context: SDSContext, effects: inout [EngineEffect]
-    ) -> Bool {
+    private func uploadsHeldForFullDownload(context: SDSContext) -> Bool {
         guard context.syncData.needsFullDownload && context.syncData.fullDownloadAttempts < 3
         else { return false }
-        if !current.heldUploads && context.syncData.pendingCount > 0 {
-            current.heldUploads = true
-        }
         if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
             effects.appendTrace(detailed: context.isTracing, kind: "upload.held",
                 details: [TraceField("reason",
@@ -106,19 +98,18 @@ extension SDSEngine {
     /// The pending deletions of the target zone this run has not tried and none holds, up to
     /// the budget (never with adoptions).
     private func collectDeletions(
-        _ current: SyncRun, adoption: Bool, target: ZoneID, targetIsOwn: Bool,
-        budget: inout Int, deletedNames: inout [String], context: SDSContext,
-        effects: inout [EngineEffect]
+        _ upload: UploadRun, adoption: Bool, target: ZoneID, targetIsOwn: Bool,
+        budget: inout Int, deletedNames: inout [String], context: SDSContext
     ) {
-        let held = heldDeletions(context: context, effects: &effects)
+        let held = heldDeletions(context: context)
         guard !adoption && !context.syncData.pendingDeletions.isEmpty else { return }
         for name in context.syncData.pendingDeletions.names where budget > 0 {
             guard uploads(name, model: nil, to: target, targetIsOwn: targetIsOwn,
                   context: context)
             else { continue }
-            guard !current.attempted.contains(name), !held.contains(name) else { continue }
+            guard !upload.attempted.contains(name), !held.contains(name) else { continue }
             deletedNames.append(name)
-            current.attempted.insert(name)
+            upload.attempted.insert(name)
             budget -= 1
         }
     }
@@ -126,10 +117,9 @@ extension SDSEngine {
     /// The saves of the target zone's pending changes (adoptions or not, as decided), in
     /// identifier order up to the budget, each remembered as unanswered (SYNC-4).
     private func collectSaves(
-        _ current: SyncRun, adoption: Bool, target: ZoneID, targetIsOwn: Bool,
+        _ upload: UploadRun, adoption: Bool, target: ZoneID, targetIsOwn: Bool,
         deletedNames: [String], budget: inout Int, saves: inout [RecordSave],
-        saved: inout [UploadBatch.Save], context: inout SDSContext,
-        effects: inout [EngineEffect]
+        saved: inout [UploadBatch.Save], context: inout SDSContext
     ) {
         // The names deleted by this request, for the check below (the list keeps their order):
         // none, most of the time, or a few, searched in the list (a name compares in a few
@@ -154,7 +144,7 @@ extension SDSEngine {
             guard !(deletedSet?.contains(name) ?? deletedNames.contains(name)) else { continue }
             // The change tag the save is made on (none for an adoption, ADOPT-2), read once for
             // the save and for its unanswered send (SYNC-4).
-            guard !current.hasAttempted(name, adoption: adoption),
+            guard !upload.hasAttempted(name, adoption: adoption),
                   isUploadable(name, context: context),
                   case let changeTag = adoption ? nil : context.syncData.changeTag(of: name),
                   let save = makeSave(of: id, model: model, entity: entity, name: name,
@@ -162,9 +152,9 @@ extension SDSEngine {
                                       adoption: adoption,
                                       // (No record fetched, most of the time: the name is
                                       // not hashed against an empty map.)
-                                      base: current.overflow.bases.isEmpty
-                                          ? nil : current.overflow.bases[name],
-                                      context: context, effects: &effects)
+                                      base: upload.overflow.bases.isEmpty
+                                          ? nil : upload.overflow.bases[name],
+                                      context: context)
             else { continue }
             if saves.isEmpty {
                 // Sized at the first save for every change that may join it (at most the
@@ -182,7 +172,7 @@ extension SDSEngine {
                     changeTag: changeTag)
             saved.append(UploadBatch.Save(name: name, model: id, keys: pending.keys,
                                           isInsert: pending.isInsert, earlierUnanswered: earlier))
-            current.noteAttempt(name, adoption: adoption)
+            upload.noteAttempt(name, adoption: adoption)
             budget -= 1
         }
     }
@@ -199,14 +189,14 @@ extension SDSEngine {
 
     /// The zone the next request uploads to: the app's own zone while it has changes this
     /// run did not try, then each other user's share in turn (never mixed in one request).
-    private func uploadZone(_ current: SyncRun, adoption: Bool, context: SDSContext) -> ZoneID {
+    private func uploadZone(_ upload: UploadRun, adoption: Bool, context: SDSContext) -> ZoneID {
         // No record in another user's share: every record is in the app's zone
         // (`zone(ofRecord:model:context:)`), without visiting the changes to find it out.
         guard !context.syncData.recordZones.isEmpty else { return appZone(context) }
         var zones: [ZoneID] = []
         if !adoption {
             for name in context.syncData.pendingDeletions.names
-                where !current.attempted.contains(name) {
+                where !upload.attempted.contains(name) {
                 zones.append(zone(ofRecord: name, model: nil, context: context))
             }
         }
@@ -216,7 +206,7 @@ extension SDSEngine {
             ? context.syncData.pending.othersInOrder : context.syncData.pending.inOrder {
             guard let pending = context.syncData.pending[id], pending.isAdoption == adoption,
                   let name = context.syncData.recordName(of: id),
-                  !current.hasAttempted(name, adoption: adoption) else { continue }
+                  !upload.hasAttempted(name, adoption: adoption) else { continue }
             let zone = zone(ofRecord: name, model: id, context: context)
             // The own zone is the answer as soon as it is among them: no need to look further.
             if zone == own { return own }
@@ -236,7 +226,7 @@ extension SDSEngine {
     /// moved a model away from it is uploaded: the moved model's record still names it as
     /// parent in iCloud, so deleting it first would delete that record too. While iCloud is
     /// full (ERR-6) or keeps rejecting the change (ERR-7, LIM-5) it goes on waiting.
-    private func heldDeletions(context: SDSContext, effects: inout [EngineEffect]) -> Set<String> {
+    private func heldDeletions(context: SDSContext) -> Set<String> {
         var held: Set<String> = []
         // Without pending deletions nothing is held and nothing is traced.
         guard mechanisms.deletionsWaitForMoves, !context.syncData.pendingDeletions.isEmpty else {
@@ -277,14 +267,12 @@ extension SDSEngine {
         changeTag: String?,
         adoption: Bool,
         base: OverflowRunState.Base?,
-        context: SDSContext,
-        effects: inout [EngineEffect]
+        context: SDSContext
     ) -> RecordSave? {
         let save = plainSave(of: id, model: model, entity: entity, name: name, zone: zone,
-                             pending: pending, changeTag: changeTag, context: context,
-                             effects: &effects)
+                             pending: pending, changeTag: changeTag, context: context)
         return placeOverflow(consume save, of: id, model: model, entity: entity, pending: pending,
-                             adoption: adoption, base: base, context: context, effects: &effects)
+                             adoption: adoption, base: base, context: context)
     }
 
     /// The record of a model with its changed keys, every value in its own field; values that
@@ -293,7 +281,8 @@ extension SDSEngine {
     /// of the save to change its zone); the app's zone when none is given. `model` is the
     /// model `id` in the store, `entity` its entity (found by the caller, which needs them too);
     /// `changeTag` the tag the record is saved on: the record's as last seen from the server,
-    /// nil for an adoption (ADOPT-2).
+    /// nil for an adoption (ADOPT-2). `tracesClearedKeys`: false for a save only looked at, not
+    /// sent (its trace would tell of an upload that does not happen).
     func plainSave(
         of id: ModelID,
         model: Model,
@@ -303,7 +292,7 @@ extension SDSEngine {
         pending: PendingChange,
         changeTag: String?,
         context: SDSContext,
-        effects: inout [EngineEffect]
+        tracesClearedKeys: Bool = true
     ) -> RecordSave {
         // The record's fields and parent are gathered here, and the record made of them at
         // the end: a record made first and filled, then returned in the save, was copied into
@@ -347,7 +336,7 @@ extension SDSEngine {
         if let parent = entity.parentRelationship, let target = model.toOne[parent.name] {
             parentName = context.syncData.recordName(of: target)
         }
-        if !cleared.isEmpty {
+        if tracesClearedKeys && !cleared.isEmpty {
             effects.appendTrace(detailed: context.isTracing,
                 kind: "upload.keys-cleared",
                 details: [TraceField("record", .string(name)), TraceField("keys", .list(cleared))],

@@ -9,21 +9,19 @@ extension SDSEngine {
     func handleUploadAnswer(
         _ response: CloudResponse,
         _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         // SYNC-6: the answer to the check of which edited records still exist.
-        if handleExistenceCheckAnswer(response, current, effects: &effects) { return }
+        if handleExistenceCheckAnswer(response, current) { return }
         // BIG-3: the answer to the fetch of records whose overflow asset is involved.
-        if handleOverflowFetchAnswer(response, current, context: &context, effects: &effects) {
+        if handleOverflowFetchAnswer(response, current, context: &context) {
             return
         }
         // Moved out of the run, not copied and then cleared.
-        guard let batch = current.batch.take() else { return }
+        guard let batch = current.upload.batch.take() else { return }
         guard case .recordsModified(let results) = response else {
             if case .failure(let error) = response {
-                uploadRequestFailed(error, batch: batch, current, context: &context,
-                    effects: &effects)
+                uploadRequestFailed(error, batch: batch, current, context: &context)
             }
             return
         }
@@ -34,7 +32,7 @@ extension SDSEngine {
             switch results[index] {
             case .saved(let record):
                 context.syncData.unanswered[record.recordName] = nil
-                uploaded(record, batch: batch, at: index, context: &context, effects: &effects)
+                uploaded(record, batch: batch, at: index, context: &context)
             case .deleted(let name):
                 context.syncData.deletedHere.insert(name)
                 context.syncData.overflow.removeEntry(at: name)
@@ -51,22 +49,21 @@ extension SDSEngine {
                     rules: []
                 )
                 if itemFailed(name, error: error, at: index, batch: batch, current,
-                    retryError: &retryError, zoneGone: &zoneGone, context: &context,
-                    effects: &effects) == .stop { return }
+                    retryError: &retryError, zoneGone: &zoneGone, context: &context) == .stop {
+                    return
+                }
             }
         }
-        finishUploadAnswer(retryError: retryError, zoneGone: zoneGone, context: &context,
-            effects: &effects)
+        finishUploadAnswer(retryError: retryError, zoneGone: zoneGone, context: &context)
     }
 
     /// ERR-3, ERR-7: after the items, a missing zone is recovered, a throttled part retried,
     /// and a batch with rejected records reported incomplete.
     private func finishUploadAnswer(
-        retryError: CloudError?, zoneGone: Bool, context: inout SDSContext,
-        effects: inout [EngineEffect]
+        retryError: CloudError?, zoneGone: Bool, context: inout SDSContext
     ) {
         if zoneGone {
-            zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
+            zoneMissing(recreatedByAnother: false, context: &context)
             wantsSync = true
         }
         if let retryError {
@@ -76,7 +73,7 @@ extension SDSEngine {
                     .string(retryError.retryAfter?.description ?? "back-off"))],
                 rules: ["ERR-3"]
             )
-            scheduleRetry(after: retryError, context: context, effects: &effects)
+            scheduleRetry(after: retryError, context: context)
         } else {
             backoffFailures = 0
         }
@@ -93,7 +90,7 @@ extension SDSEngine {
     /// the connection was lost.
     private func uploadRequestFailed(
         _ error: CloudError, batch: UploadBatch, _ current: SyncRun,
-        context: inout SDSContext, effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         // SYNC-4: only a lost connection leaves open whether iCloud applied the saves;
         // another error says this send was not, but an earlier unanswered one may have.
@@ -105,7 +102,7 @@ extension SDSEngine {
                     batch.saved[index].earlierUnanswered
             }
         }
-        handleUploadFailure(error, current, context: &context, effects: &effects)
+        handleUploadFailure(error, current, context: &context)
     }
 
     /// ERR-3, ERR-4, ERR-7, ADOPT-2, BIG-1: one failed item is retried later, pauses
@@ -113,7 +110,7 @@ extension SDSEngine {
     private func itemFailed(
         _ name: String, error: CloudError, at index: Int, batch: UploadBatch,
         _ current: SyncRun, retryError: inout CloudError?, zoneGone: inout Bool,
-        context: inout SDSContext, effects: inout [EngineEffect]
+        context: inout SDSContext
     ) -> ItemFailureOutcome {
         switch error.code {
         case .requestRateLimited, .serviceUnavailable, .zoneBusy, .batchRequestFailed,
@@ -122,60 +119,51 @@ extension SDSEngine {
                 retryError = error
             }
         case .quotaExceeded where batch.zone != appZone(context):
-            pauseSharedUploads(error, context: context, effects: &effects)
+            pauseSharedUploads(error, context: context)
         case .quotaExceeded:
-            pauseForQuota(error, context: context, effects: &effects)
+            pauseForQuota(error, context: context)
         case .zoneNotFound:
             zoneGone = true
         case .userDeletedZone:
-            userDeletedZone(current, context: &context, effects: &effects)
+            userDeletedZone(current, context: &context)
             return .stop
         case .serverRecordChanged where batch.isAdoption:
             // BIG-3: the asset's contents do not come with the error; fetch them first.
             if needsOverflowContents(error.serverRecord, current) { return .next }
             if let server = error.serverRecord {
-                adoptServerRecord(server, batch: batch, at: index, context: &context,
-                                  effects: &effects)
+                adoptServerRecord(server, batch: batch, at: index, context: &context)
             }
         default:
             // BIG-1, BIG-2: a record too large is tried once more on top of iCloud's copy.
-            if retryTooLarge(name, error: error, current, context: context,
-                             effects: &effects) { return .next }
-            traceRejection(name, error: error, detailed: context.isTracing,
-                effects: &effects)
+            if retryTooLarge(name, error: error, current, context: context) { return .next }
+            traceRejection(name, error: error, detailed: context.isTracing)
             setAside(
                 name, error: error, context: context.now, detailed: context.isTracing,
-                syncData: &context.syncData, effects: &effects)
+                syncData: &context.syncData)
         }
         return .next
     }
 
-    func handleUploadFailure(
-        _ error: CloudError,
-        _ current: SyncRun,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) {
+    func handleUploadFailure(_ error: CloudError, _ current: SyncRun, context: inout SDSContext) {
         switch error.code {
         case .quotaExceeded:
-            pauseForQuota(error, context: context, effects: &effects)
+            pauseForQuota(error, context: context)
             current.step = .finish
         case .zoneNotFound:
-            zoneMissing(recreatedByAnother: false, context: &context, effects: &effects)
+            zoneMissing(recreatedByAnother: false, context: &context)
             wantsSync = true
             current.step = .finish
         case .userDeletedZone:
-            userDeletedZone(current, context: &context, effects: &effects)
+            userDeletedZone(current, context: &context)
         default:
-            abortRun(current, error: error, context: &context, effects: &effects)
+            abortRun(current, error: error, context: &context)
         }
     }
 
     /// A saved record (the answer's result at `index`): the uploaded keys are no longer
     /// pending, unless edited again meanwhile.
     private func uploaded(
-        _ record: CloudRecord, batch: UploadBatch, at index: Int, context: inout SDSContext,
-        effects: inout [EngineEffect]
+        _ record: CloudRecord, batch: UploadBatch, at index: Int, context: inout SDSContext
     ) {
         let name = record.recordName
         context.syncData.setChangeTag(record.changeTag, for: name)
@@ -187,8 +175,7 @@ extension SDSEngine {
             context.syncData.overflow.removeEntry(at: name)
         } else {
             let sentKeys = found.map { batch.saved[$0].keys } ?? [:]
-            observeOverflow(record, uploadedKeys: sentKeys.keys.sorted(), context: &context,
-                            effects: &effects)
+            observeOverflow(record, uploadedKeys: sentKeys.keys.sorted(), context: &context)
         }
         guard let found else { return }
         // (The save read where it lies in the batch, not copied out of it.)
@@ -237,8 +224,7 @@ extension SDSEngine {
         _ server: CloudRecord,
         batch: UploadBatch,
         at index: Int,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
+        context: inout SDSContext
     ) {
         guard let found = batch.index(of: server.recordName, near: index),
               case let saved = batch.saved[found],
@@ -279,7 +265,7 @@ extension SDSEngine {
             var transaction = Transaction()
             transaction.append(.update(id, values: values))
             _ = try? context.store.save(transaction, author: Self.author)
-            recordLocalChanges(context: &context, effects: &effects)
+            recordLocalChanges(context: &context)
         }
         effects.appendTrace(detailed: context.isTracing,
             kind: "adopt.record-wins",
@@ -290,9 +276,7 @@ extension SDSEngine {
     }
 
     /// ERR-5: the share owner's storage is full: only uploads to shares pause.
-    private func pauseSharedUploads(
-        _ error: CloudError, context: SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func pauseSharedUploads(_ error: CloudError, context: SDSContext) {
         guard sharedQuotaPausedUntil == nil else { return }
         sharedQuotaPausedUntil = context.now.adding(Self.quotaPause)
         effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
@@ -305,9 +289,7 @@ extension SDSEngine {
     }
 
     /// ERR-4: uploads pause for 30 minutes; records are not set aside.
-    private func pauseForQuota(
-        _ error: CloudError, context: SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func pauseForQuota(_ error: CloudError, context: SDSContext) {
         guard quotaPausedUntil == nil else { return }
         quotaPausedUntil = context.now.adding(Self.quotaPause)
         effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
@@ -323,7 +305,7 @@ extension SDSEngine {
     /// changes; other changes go on.
     func setAside(
         _ name: String, error: CloudError, context now: SimTime, detailed: Bool,
-        syncData: inout SDSSyncData, effects: inout [EngineEffect]
+        syncData: inout SDSSyncData
     ) {
         let until = now.adding(Self.rejectionPause)
         let hadAny = !syncData.rejected.isEmpty

@@ -7,6 +7,19 @@ import SyncContract
 ///
 /// Its memory (the running synchronization, requests in flight, timers it set) is lost on a
 /// kill; everything it must keep lives in `SDSSyncData` on the device's disk.
+///
+/// Invariants, each trapping (`preconditionFailure("sds: …")`) when broken:
+/// - only the timers it sets fire (`debounce`, `retry`, `quotaPause`, `rejectedRetry`), and
+///   a debounce or retry only while set (`debounceScheduled`, `retryScheduled`: each is
+///   cleared only where the timer fires or is cancelled);
+/// - an answer the run awaits comes at the step that sent the request (`handleAnswer`);
+/// - the upload's answer step is never stepped past without its answer (`step`);
+/// - a download step runs in the run's download phase, an upload step in its upload phase
+///   (`SyncRun.download`, `SyncRun.upload`), and a page step has its page;
+/// - a run never steps 10,000 times without waiting (`advance`).
+///
+/// Events that can arrive and are ignored: an answer to a request the run no longer awaits
+/// (`handleResponse`), a `.resume` no run waits for (`resume`).
 public final class SDSEngine: SyncEngine {
     public typealias SyncData = SDSSyncData
 
@@ -121,6 +134,11 @@ public final class SDSEngine: SyncEngine {
     /// Set by the engine's last look at its sync data: records are set aside (SCHEMA-4).
     var hasRejectedRecords = false
 
+    /// The effects of the event being handled, appended to by every step; empty between
+    /// events. `@exclusivity(unchecked)`: only the engine's own methods touch it, one event at
+    /// a time, and no access is held across a call that appends to it again.
+    @exclusivity(unchecked) var effects: [EngineEffect] = []
+
     /// An emptied effects array the world gave back, filled again on the next event (empty
     /// when there is none: the array is allocated then), so most events allocate none.
     private var spareEffects: [EngineEffect] = []
@@ -143,10 +161,12 @@ public final class SDSEngine: SyncEngine {
     /// anywhere in the event's effects finds the event's writes done.
     public func handle(_ event: EngineEvent, context: inout SDSContext) -> [EngineEffect] {
         // The write's place is kept first and filled in at the end: no effect is moved.
-        var effects: [EngineEffect] = [Self.writePlaceholder]
-        handleWithoutWriting(event, context: &context, effects: &effects)
-        effects[0] = context.writeAll
-        return effects
+        var handled: [EngineEffect] = [Self.writePlaceholder]
+        swap(&handled, &effects)
+        handleWithoutWriting(event, context: &context)
+        swap(&handled, &effects)
+        handled[0] = context.writeAll
+        return handled
     }
 
     /// What stands first in the effects until the event's write replaces it.
@@ -170,15 +190,17 @@ public final class SDSEngine: SyncEngine {
         SDSContext.handlingLentDisk(
             event, conditions: conditions, disk: &store, syncData: &syncData, names: &names,
             resumingInLine: &passes
-        ) { event, context, effects in
-            handleWithoutWriting(event, context: &context, effects: &effects)
+        ) { event, context, buffer in
+            // The event's buffer is the engine's while it handles the event (swapped: moved,
+            // not copied), so every step appends to `effects` without passing it along.
+            swap(&buffer, &effects)
+            handleWithoutWriting(event, context: &context)
+            swap(&buffer, &effects)
         }
     }
 
     // (`DiskLendingEngine` conformance: the extension at the end of this file.)
-    private func handleWithoutWriting(
-        _ event: EngineEvent, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func handleWithoutWriting(_ event: EngineEvent, context: inout SDSContext) {
         // The effects arrive holding only the write's place, in a shared static buffer: the
         // first append would copy it out (generically) and later ones grow it again (2, 4,
         // …). A buffer of our own, with room for an event's usual effects, costs one
@@ -197,28 +219,27 @@ public final class SDSEngine: SyncEngine {
         // Most events resume a run after a probe point: asked first, they skip the switch,
         // which read every word of the event (a response's payload) for any case.
         if case .resume = event {
-            resume(context: &context, effects: &effects)
+            resume(context: &context)
         } else {
-            handleOther(event, context: &context, effects: &effects)
+            handleOther(event, context: &context)
         }
         hasRejectedRecords = !context.syncData.rejected.isEmpty
     }
 
-    /// `.resume`: the run continues after its probe point.
-    private func resume(context: inout SDSContext, effects: inout [EngineEffect]) {
+    /// `.resume`: the run continues after its probe point. One can find no run waiting for
+    /// it: an account change ends the run with a `sync.done` probe of its own, resumed after.
+    private func resume(context: inout SDSContext) {
         run?.awaitingResume = false
-        advance(context: &context, effects: &effects)
+        advance(context: &context)
     }
 
     /// The events other than `.resume` (`handleWithoutWriting`).
-    private func handleOther(
-        _ event: EngineEvent, context: inout SDSContext, effects: inout [EngineEffect]
-    ) {
+    private func handleOther(_ event: EngineEvent, context: inout SDSContext) {
         switch event {
         case .launch(let waiter):
-            handleLaunch(waiter: waiter, context: &context, effects: &effects)
+            handleLaunch(waiter: waiter, context: &context)
         case .storeSaved:
-            recordLocalChanges(context: &context, effects: &effects)
+            recordLocalChanges(context: &context)
             if autosync && !stopped && !debounceScheduled {
                 debounceScheduled = true
                 effects.append(.setTimer(.debounce, after: Self.debounceDelay))
@@ -231,46 +252,41 @@ public final class SDSEngine: SyncEngine {
                 effects.appendTrace(detailed: context.isTracing, kind: "push.received", details: [],
                     rules: [])
                 sharedDatabaseMayHaveChanged = true
-                if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }
+                if autosync { requestSync(waiter: nil, context: &context) }
             }
         case .timer(let timer):
-            handleTimer(timer, context: &context, effects: &effects)
+            handleTimer(timer, context: &context)
         case .response(let id, let response):
-            handleResponse(id, response, context: &context, effects: &effects)
+            handleResponse(id, response, context: &context)
         case .resume:
-            resume(context: &context, effects: &effects)
+            resume(context: &context)
         case .appCall(let call, let waiter):
-            handleAppCall(call, waiter: waiter, context: &context, effects: &effects)
+            handleAppCall(call, waiter: waiter, context: &context)
         case .accountChanged:
             sharedDatabaseMayHaveChanged = true
-            handleAccountChange(context: &context, effects: &effects)
+            handleAccountChange(context: &context)
         case .observerAttached:
-            findModelsWithoutRecords(context: &context, effects: &effects)
-            if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }
+            findModelsWithoutRecords(context: &context)
+            if autosync { requestSync(waiter: nil, context: &context) }
         case .storeReplaced:
-            findModelsWithoutRecords(context: &context, effects: &effects)
-            if autosync { requestSync(waiter: nil, context: &context, effects: &effects) }
+            findModelsWithoutRecords(context: &context)
+            if autosync { requestSync(waiter: nil, context: &context) }
         case .networkChanged(let online):
             if online && (waitingForNetwork || wantsSync) {
                 waitingForNetwork = false
-                requestSync(waiter: nil, context: &context, effects: &effects)
+                requestSync(waiter: nil, context: &context)
             }
         }
     }
 
     /// The app calls sds supports: all five (its profile lists them).
-    private func handleAppCall(
-        _ call: AppCall,
-        waiter: WaiterID?,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) {
+    private func handleAppCall(_ call: AppCall, waiter: WaiterID?, context: inout SDSContext) {
         switch call {
         case .syncNow:
             sharedDatabaseMayHaveChanged = true
-            endQuotaPause(reason: "forceDownload()", effects: &effects)
-            retryRejectedNow(context: &context, effects: &effects)
-            requestSync(waiter: waiter, context: &context, effects: &effects)
+            endQuotaPause(reason: "forceDownload()")
+            retryRejectedNow(context: &context)
+            requestSync(waiter: waiter, context: &context)
         case .stop:
             stopped = true
             effects.appendTrace(detailed: context.isTracing, kind: "engine.stopped", details: [],
@@ -283,31 +299,27 @@ public final class SDSEngine: SyncEngine {
                 effects.appendTrace(detailed: context.isTracing,
                     kind: "engine.started-after-user-deleted-zone", details: [], rules: ["ERR-2"])
             }
-            endQuotaPause(reason: "start()", effects: &effects)
-            requestSync(waiter: waiter, context: &context, effects: &effects)
+            endQuotaPause(reason: "start()")
+            requestSync(waiter: waiter, context: &context)
         case .resetSyncData(let deleteAll):
             stopped = true
             pendingReset = (deleteAll, waiter)
-            if run == nil { performReset(context: &context, effects: &effects) }
+            if run == nil { performReset(context: &context) }
         case .initializeSchema:
             if let waiter { pendingSchemaWaiters.append(waiter) }
             schemaRequested = true
-            requestSync(waiter: nil, context: &context, effects: &effects)
+            requestSync(waiter: nil, context: &context)
             if run == nil, let reason = syncBlocker(context: context)?.reason {
                 // No synchronization can start (no account, offline, stopped, …): the
                 // attempt fails now instead of leaving its caller waiting forever.
-                failSchema(reason: "synchronizing cannot start (\(reason))", effects: &effects)
+                failSchema(reason: "synchronizing cannot start (\(reason))")
             }
         }
     }
 
     // MARK: Lifecycle
 
-    private func handleLaunch(
-        waiter: WaiterID?,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) {
+    private func handleLaunch(waiter: WaiterID?, context: inout SDSContext) {
         launched = true
         accountChecked = false
         zonePurged = false
@@ -322,8 +334,8 @@ public final class SDSEngine: SyncEngine {
             effects.appendTrace(detailed: context.isTracing, kind: "download.page.repaired",
                 details: [], rules: ["DL-5"])
         }
-        recordLocalChanges(context: &context, effects: &effects)
-        findModelsWithoutRecords(context: &context, effects: &effects)
+        recordLocalChanges(context: &context)
+        findModelsWithoutRecords(context: &context)
         if isExtension {
             effects.appendTrace(detailed: context.isTracing,
                 kind: "extension.launched",
@@ -331,24 +343,23 @@ public final class SDSEngine: SyncEngine {
                 rules: ["EXT-1"]
             )
         }
-        keepNamesFromBeforeIdentities(context: context, effects: &effects)
-        requestSync(waiter: waiter, context: &context, effects: &effects)
+        keepNamesFromBeforeIdentities(context: context)
+        requestSync(waiter: waiter, context: &context)
     }
 
-    private func handleTimer(
-        _ timer: EngineTimer,
-        context: inout SDSContext,
-        effects: inout [EngineEffect]
-    ) {
+    private func handleTimer(_ timer: EngineTimer, context: inout SDSContext) {
         switch timer {
         case .debounce:
+            // The world cancels a timer for good and drops a killed incarnation's timers.
+            precondition(debounceScheduled, "sds: a debounce fired that was cancelled or not set")
             debounceScheduled = false
             // A synchronization that has not started uploading will upload these changes.
             if let current = run, !current.hasStartedUploading { return }
-            requestSync(waiter: nil, context: &context, effects: &effects)
+            requestSync(waiter: nil, context: &context)
         case .retry:
+            precondition(retryScheduled, "sds: a retry fired that was cancelled or not set")
             retryScheduled = false
-            requestSync(waiter: nil, context: &context, effects: &effects)
+            requestSync(waiter: nil, context: &context)
         case .quotaPause:
             sharedQuotaPausedUntil = nil
             if quotaPausedUntil != nil {
@@ -356,22 +367,22 @@ public final class SDSEngine: SyncEngine {
                 effects.appendTrace(detailed: context.isTracing, kind: "quota.pause-ended",
                     details: [TraceField("after", .string("30 minutes"))], rules: ["ERR-4"])
             }
-            requestSync(waiter: nil, context: &context, effects: &effects)
+            requestSync(waiter: nil, context: &context)
         case .rejectedRetry:
-            releaseRejected(upTo: context.now, context: &context, effects: &effects)
-            requestSync(waiter: nil, context: &context, effects: &effects)
+            releaseRejected(upTo: context.now, context: &context)
+            requestSync(waiter: nil, context: &context)
         default:
             preconditionFailure("sds set no timer '\(timer)'")
         }
     }
 
     /// Starts a synchronization now, or marks one as wanted after the running one.
-    func requestSync(waiter: WaiterID?, context: inout SDSContext, effects: inout [EngineEffect]) {
+    func requestSync(waiter: WaiterID?, context: inout SDSContext) {
         if let waiter { waitersForNextRun.append(waiter) }
         wantsSync = true
         guard run == nil else { return }
-        guard canSync(context: context, effects: &effects) else {
-            completeWaiters(waitersForNextRun, effects: &effects)
+        guard canSync(context: context) else {
+            completeWaiters(waitersForNextRun)
             waitersForNextRun = []
             return
         }
@@ -387,10 +398,10 @@ public final class SDSEngine: SyncEngine {
         run = SyncRun(waiters: waitersForNextRun)
         run?.carriesSchema = schemaRequested
         waitersForNextRun = []
-        advance(context: &context, effects: &effects)
+        advance(context: &context)
     }
 
-    private func canSync(context: SDSContext, effects: inout [EngineEffect]) -> Bool {
+    private func canSync(context: SDSContext) -> Bool {
         guard let blocker = syncBlocker(context: context) else { return true }
         guard launched else { return false }
         if blocker.reason == "offline" { waitingForNetwork = true }
@@ -415,15 +426,15 @@ public final class SDSEngine: SyncEngine {
 
     /// `CKAccountChanged`: ACCT-5 stops a running synchronization; the next one checks the
     /// account again (HDO-2) and decides between ACCT-1 and ACCT-3.
-    private func handleAccountChange(context: inout SDSContext, effects: inout [EngineEffect]) {
+    private func handleAccountChange(context: inout SDSContext) {
         accountChecked = false
         if let current = run {
             effects.appendTrace(detailed: context.isTracing, kind: "sync.stopped-by-account-change",
                 details: [], rules: ["ACCT-5"])
             run = nil
-            completeWaiters(current.waiters, effects: &effects)
+            completeWaiters(current.waiters)
             if current.carriesSchema {
-                failSchema(reason: "the account changed", effects: &effects)
+                failSchema(reason: "the account changed")
             }
             effects.append(.probe("sync.done"))
             effects.appendTrace(detailed: context.isTracing, kind: "sync.ended", details: [],
@@ -444,12 +455,12 @@ public final class SDSEngine: SyncEngine {
         }
         if let previous = context.syncData.account, previous != account {
             // ACCT-3 now, so changes saved from here on belong to the new account.
-            startOverWithAccount(account, context: &context, effects: &effects)
+            startOverWithAccount(account, context: &context)
         }
-        requestSync(waiter: nil, context: &context, effects: &effects)
+        requestSync(waiter: nil, context: &context)
     }
 
-    func endQuotaPause(reason: String, effects: inout [EngineEffect]) {
+    func endQuotaPause(reason: String) {
         sharedQuotaPausedUntil = nil
         guard quotaPausedUntil != nil else { return }
         quotaPausedUntil = nil
@@ -458,7 +469,7 @@ public final class SDSEngine: SyncEngine {
             details: [TraceField("by", .string(reason))], rules: ["ERR-4"])
     }
 
-    func completeWaiters(_ waiters: [WaiterID], effects: inout [EngineEffect]) {
+    func completeWaiters(_ waiters: [WaiterID]) {
         for waiter in waiters { effects.append(.completed(waiter)) }
     }
 

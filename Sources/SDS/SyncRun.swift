@@ -84,10 +84,10 @@ struct UploadBatch: Hashable, Sendable {
 
 /// The steps of one synchronization (SYNC-2: download first, then upload).
 ///
-/// A small value: the page a download step works on is the run's (`SyncRun.page`), not the
-/// step's. With the page (and its resolution) as a payload, every read of `run.step` (the
-/// `switch` of each step, each comparison) would copy the page's arrays and sets out of the
-/// run and every step passed would destroy them: an outlined copy or destroy, and their
+/// A small value: the page a download step works on is the download's (`DownloadRun.page`),
+/// not the step's. With the page (and its resolution) as a payload, every read of `run.step`
+/// (the `switch` of each step, each comparison) would copy the page's arrays and sets out of
+/// the run and every step passed would destroy them: an outlined copy or destroy, and their
 /// retains, a few times a step.
 enum SyncStep: Hashable, Sendable {
     case begin
@@ -143,6 +143,11 @@ enum SyncStep: Hashable, Sendable {
 
 /// A synchronization in progress: where it is and what it waits for.
 ///
+/// What every step reads (the step, the request awaited, the waiters, the schema attempt) is
+/// the run's own; what only the download or only the upload uses is its phase's (`phase`:
+/// `DownloadRun` from `downloadStart`, `UploadRun` from `uploadStart`), so neither phase can
+/// set the other's fields, and reading one outside its phase traps.
+///
 /// A reference: the engine's `run` and the step working on it are the same object, changed
 /// in place. As a value, each step would swap it out of `run` (with a placeholder left
 /// there, so `run != nil` still says a synchronization runs) and back, moving and
@@ -159,28 +164,59 @@ final class SyncRun {
     /// Set when a probe was passed; the run continues on `.resume`.
     @exclusivity(unchecked) var awaitingResume = false
     @exclusivity(unchecked) var waiters: [WaiterID]
-    @exclusivity(unchecked) var batch: UploadBatch?
+    /// The download failed (SYNC-6): set by the download (or the database feed before it),
+    /// read by the upload that follows it.
     @exclusivity(unchecked) var downloadFailed = false
-    /// Record names this run uploaded already (saves, deletions); each is tried once per run.
-    @exclusivity(unchecked) var attempted = RecordNameSet()
-    /// Record names this run uploaded already as adoptions (ADOPT-2), apart from the others:
-    /// a name is tried once as each. (Apart, not as "adopt:" + the name in `attempted`: that
-    /// made a new string, and hashed it, at each look.)
-    @exclusivity(unchecked) var attemptedAdoptions = RecordNameSet()
-    @exclusivity(unchecked) var uploadRequests = 0
-    /// SYNC-7 kept this run from uploading.
-    @exclusivity(unchecked) var heldUploads = false
-    /// SYNC-6: the existence check of edited records is done / under way.
-    @exclusivity(unchecked) var existenceChecked = false
-    @exclusivity(unchecked) var existenceCheckInFlight = false
-    /// Accepted shared zones this run still has to download.
-    @exclusivity(unchecked) var sharedZonesToFetch: [ZoneID] = []
-    /// BIG-3: records fetched before their overflow asset is uploaded (SDSEngine+Overflow).
-    @exclusivity(unchecked) var overflow = OverflowRunState()
     /// SCHEMA-3: this run attempts the `initializeSchema()` asked for before it started.
     @exclusivity(unchecked) var carriesSchema = false
     /// Why the run ended early (the error `abortRun` was given), for the actions it fails.
     @exclusivity(unchecked) var failureReason: String?
+    /// What the current phase keeps; `.preparing` until the download starts.
+    @exclusivity(unchecked) var phase: RunPhase = .preparing
+
+    /// The download's state; only a download step asks for it.
+    var download: DownloadRun {
+        guard case .download(let state) = phase else {
+            preconditionFailure("sds: a download step outside the download")
+        }
+        return state
+    }
+
+    /// The upload's state; only an upload step asks for it.
+    var upload: UploadRun {
+        guard case .upload(let state) = phase else {
+            preconditionFailure("sds: an upload step outside the upload")
+        }
+        return state
+    }
+
+    /// Whether the run reached its upload: changes recorded later need another run.
+    var hasStartedUploading: Bool {
+        if case .upload(let state) = phase, state.uploadRequests > 0 { return true }
+        switch step {
+        case .finish, .ended: return true
+        default: return false
+        }
+    }
+
+    init(waiters: [WaiterID]) {
+        self.waiters = waiters
+    }
+}
+
+/// The phase of a run, with what only that phase uses (references: a step changes them in
+/// place, as it does the run).
+enum RunPhase {
+    /// The account check, the schema, the database feed, the zone and subscriptions.
+    case preparing
+    case download(DownloadRun)
+    case upload(UploadRun)
+}
+
+/// What a run's download keeps: the page in hand and the shared zones still to fetch.
+final class DownloadRun {
+    /// Accepted shared zones this run still has to download.
+    @exclusivity(unchecked) var sharedZonesToFetch: [ZoneID] = []
     /// The page the download steps `pageFetched` … `savePage` work on, from its arrival to
     /// the save of its token, and the models its records go to (`resolvePage`, for
     /// `storePage`).
@@ -201,6 +237,23 @@ final class SyncRun {
         precondition(!page.isNil, "sds: a page step without a page")
         return body(&page!)
     }
+}
+
+/// What a run's upload keeps: the batch in flight and what it tried already.
+final class UploadRun {
+    @exclusivity(unchecked) var batch: UploadBatch?
+    /// Record names this run uploaded already (saves, deletions); each is tried once per run.
+    @exclusivity(unchecked) var attempted = RecordNameSet()
+    /// Record names this run uploaded already as adoptions (ADOPT-2), apart from the others:
+    /// a name is tried once as each. (Apart, not as "adopt:" + the name in `attempted`: that
+    /// made a new string, and hashed it, at each look.)
+    @exclusivity(unchecked) var attemptedAdoptions = RecordNameSet()
+    @exclusivity(unchecked) var uploadRequests = 0
+    /// SYNC-6: the existence check of edited records is done / under way.
+    @exclusivity(unchecked) var existenceChecked = false
+    @exclusivity(unchecked) var existenceCheckInFlight = false
+    /// BIG-3: records fetched before their overflow asset is uploaded (SDSEngine+Overflow).
+    @exclusivity(unchecked) var overflow = OverflowRunState()
 
     /// Whether this run tried the record's upload already, as an adoption or as another change.
     func hasAttempted(_ name: String, adoption: Bool) -> Bool {
@@ -210,18 +263,5 @@ final class SyncRun {
     /// This run tried the record's upload, as an adoption or as another change.
     func noteAttempt(_ name: String, adoption: Bool) {
         if adoption { attemptedAdoptions.insert(name) } else { attempted.insert(name) }
-    }
-
-    /// Whether the run reached its upload: changes recorded later need another run.
-    var hasStartedUploading: Bool {
-        if uploadRequests > 0 { return true }
-        switch step {
-        case .finish, .ended: return true
-        default: return false
-        }
-    }
-
-    init(waiters: [WaiterID]) {
-        self.waiters = waiters
     }
 }

@@ -190,12 +190,11 @@ import Testing
         let context = SDSContext(
             now: .zero, device: "phone", account: "alice", accountStatus: .available,
             isOnline: true, store: store, syncData: data, names: Xoshiro256StarStar(seed: 1))
-        var effects: [EngineEffect] = []
         let model = try #require(store.model(note))
         let entity = SDSEntity(try #require(schema.entity(named: "Note")))
         let save = engine.plainSave(
             of: note, model: model, entity: entity, name: "note-record", pending: pending,
-            changeTag: data.changeTag(of: "note-record"), context: context, effects: &effects)
+            changeTag: data.changeTag(of: "note-record"), context: context)
         #expect(engine.localPlan(save, model: model, pending: pending, entity: entity, context: context)
             == fullPlan(save, model: model, entity: entity, context: context))
     }

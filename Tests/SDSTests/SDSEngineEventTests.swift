@@ -47,4 +47,35 @@ import TestSupport
             "probe sync.start",
         ])
     }
+
+    /// An answer to a request of a run an account change ended is ignored (it can arrive: the
+    /// request was in flight).
+    @Test func anAnswerToAnEndedRunIsIgnored() throws {
+        let rig = launchedRig()
+        rig.deliver(.push)
+        rig.deliver(try #require(rig.resumeFirstProbe()))
+        guard case .request(let id, _) = try #require(rig.pending.first) else {
+            Issue.record("no request in flight")
+            return
+        }
+        rig.account = nil
+        rig.accountStatus = .noAccount
+        rig.deliver(.accountChanged)
+        #expect(rig.describe(rig.deliver(rig.answer(id))) == [
+            "write store+syncData",
+            "trace response.ignored []",
+        ])
+    }
+
+    /// The `.resume` of the `sync.done` an account change passes finds no run: nothing happens.
+    @Test func aResumeWithoutARunIsIgnored() throws {
+        let rig = launchedRig()
+        rig.deliver(.push)
+        rig.deliver(try #require(rig.resumeFirstProbe()))
+        rig.account = nil
+        rig.accountStatus = .noAccount
+        rig.deliver(.accountChanged)
+        let resume = try #require(rig.resumeFirstProbe())
+        #expect(rig.describe(rig.deliver(resume)) == ["write store+syncData"])
+    }
 }

@@ -95,6 +95,9 @@ final class ChaosRun {
     @exclusivity(unchecked) private var entityNames: [String] = []
     @exclusivity(unchecked) private var labelEntities: [Int] = []
     @exclusivity(unchecked) private(set) var phase = Phase.plain
+    /// The roots a fault-phase step shared, each with the account invited, in order (the
+    /// ones an `unshare` of the mix picks).
+    @exclusivity(unchecked) private(set) var shares: [(label: String, account: String)] = []
     @exclusivity(unchecked) private var scratch: [ExpectationResult] = []
     /// The record name of each label, once known (labels never change records).
     /// (Each label filed as a `HashedRecordName`, hashed as a name is: `String`'s own hashing
@@ -183,6 +186,11 @@ final class ChaosRun {
             // A racing insert binds its label when its trigger fires; until then the label
             // means no model anywhere.
             labels.append((label, entity))
+        }
+        if case .sharing(_, .share(let label, let account, _)) = step.action,
+            !shares.contains(where: { $0 == (label, account) })
+        {
+            shares.append((label, account))
         }
     }
 

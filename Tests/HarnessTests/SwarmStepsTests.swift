@@ -34,7 +34,7 @@ import Testing
         #expect(shares.map(\.kind) == [.insert, .batchDelete, .share, .unshare])
         #expect(shares.map(\.share.description) == ["80%", "5%", "10%", "5%"])
         #expect(shares[2].location?.line == 16)
-        #expect(shares[2].location?.column == 40)
+        #expect(shares[2].location?.column == 38)
     }
 
     /// A mix line, the diagnostic it must produce, and where.

@@ -49,8 +49,9 @@ enum ChaosAction: Hashable, Sendable {
     /// `DEVICE: batch-delete ENTITY [where KEY=VALUE …]`.
     case batchDelete(device: String, entity: String, filter: [ChaosAssignment])
     /// `DEVICE: share …`, `accept share …`, `unshare …`, `remove … from …` or `leave share …`
-    /// (a sharing statement).
-    case sharing(device: String, ChaosSharingStep)
+    /// (a sharing statement). Boxed: a rare step, and its payload would make every copy of
+    /// an action dearer.
+    indirect case sharing(device: String, ChaosSharingStep)
     case device(String, DeviceOperation)
     /// `DEVICE: sign-in ACCOUNT`: a switch into another account, or the end of a sign-out
     /// or of a switch.

@@ -3,7 +3,7 @@ import CloudSim
 /// A set of record names that is only asked (`contains`), filled and emptied, never walked:
 /// a list while it holds a few names, a hashed set beyond.
 ///
-/// A run's uploads try each name once (`SyncRun.attempted`): a run holds a few names,
+/// A run's uploads try each name once (`UploadRun.attempted`): a run holds a few names,
 /// usually two or three. A `Set<String>` would cost an allocation to make and hash each name
 /// with `Hasher` (SipHash over every byte) on every insert and every lookup. Listed, each name
 /// is filed with its `RecordNameHash` (its bytes read eight at a time), computed once per

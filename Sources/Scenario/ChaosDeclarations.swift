@@ -188,16 +188,31 @@ public enum ChaosOperationKind: String, Hashable, Sendable, CaseIterable {
     case link
     /// `update LABEL key=text(300KB)` or `bytes(300KB)`: a value that needs an asset (BIG).
     case large
+    /// `batch-delete ENTITY [where k=v]`: a delete in the store directly (DEL-2).
+    case batchDelete = "batch-delete"
+    /// `share LABEL with ACCOUNT …` of a `sharable` model, and its `accept share` by a
+    /// device signed into that account when one runs.
+    case share
+    /// `unshare LABEL`, `remove ACCOUNT from LABEL` or `leave share LABEL` of a shared root.
+    case unshare
+
+    /// The kinds that are sharing steps, which only some engines carry out.
+    public var isSharing: Bool { self == .share || self == .unshare }
 }
 
 /// One share of the operation mix.
 public struct ChaosShare: Hashable, Sendable {
     public var kind: ChaosOperationKind
     public var share: Probability
+    /// Where its kind is written (nil for the default mix).
+    public var location: SourceLocation?
 
-    public init(_ kind: ChaosOperationKind, _ share: Probability) {
+    public init(
+        _ kind: ChaosOperationKind, _ share: Probability, location: SourceLocation? = nil
+    ) {
         self.kind = kind
         self.share = share
+        self.location = location
     }
 }
 

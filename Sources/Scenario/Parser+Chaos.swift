@@ -123,7 +123,7 @@ extension Parser {
                 report(.duplicateChaosEntry(word.text, list: "in 'chaos mix'"),
                     at: word.location)
             } else {
-                mix.shares.append(ChaosShare(kind, share))
+                mix.shares.append(ChaosShare(kind, share, location: word.location))
             }
         } while !current.endsLine
         if let first = scenario.chaos.mix?.location {

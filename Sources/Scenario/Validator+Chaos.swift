@@ -24,6 +24,9 @@ extension Validator {
             if total != Probability.denominator {
                 report(.chaosMixTotal(Probability(partsPerMillion: total)), at: location)
             }
+            for share in mix.shares where share.kind.isSharing {
+                checkEngineSupportsSharing(share)
+            }
         }
         if let heal = chaos.heal,
             heal.value <= .zero || heal.value > ChaosDeclarations.maximumHealBudget

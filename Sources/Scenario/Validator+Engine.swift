@@ -77,6 +77,20 @@ extension Validator {
         else { return }
         report(.unsupportedByEngine(keyword, engine: engineName), at: statement.location)
     }
+
+    /// A sharing kind of `chaos mix` (`share`, `unshare`) needs an engine that carries out
+    /// that statement, as the statement itself would.
+    mutating func checkEngineSupportsSharing(_ share: ChaosShare) {
+        guard let location = share.location else { return }
+        let keyword = share.kind.rawValue
+        forEachCheckedEngine { validator in
+            guard let facts = validator.engineFacts,
+                validator.options.engineStatements.contains(keyword),
+                !facts.statements.contains(keyword) else { return }
+            validator.report(
+                .unsupportedByEngine(keyword, engine: validator.engineName), at: location)
+        }
+    }
 }
 
 extension DeviceAction {

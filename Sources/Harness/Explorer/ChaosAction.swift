@@ -46,6 +46,12 @@ enum ChaosAction: Hashable, Sendable {
     case insert(device: String, entity: String, label: String, values: [ChaosAssignment])
     case update(device: String, label: String, values: [ChaosAssignment])
     case delete(device: String, label: String)
+    /// `DEVICE: batch-delete ENTITY [where KEY=VALUE …]`.
+    case batchDelete(device: String, entity: String, filter: [ChaosAssignment])
+    /// `DEVICE: share …`, `accept share …`, `unshare …`, `remove … from …` or `leave share …`
+    /// (a sharing statement). Boxed: a rare step, and its payload would make every copy of
+    /// an action dearer.
+    indirect case sharing(device: String, ChaosSharingStep)
     case device(String, DeviceOperation)
     /// `DEVICE: sign-in ACCOUNT`: a switch into another account, or the end of a sign-out
     /// or of a switch.
@@ -71,7 +77,8 @@ enum ChaosAction: Hashable, Sendable {
     var device: String? {
         switch self {
         case .insert(let device, _, _, _), .update(let device, _, _), .delete(let device, _),
-            .device(let device, _), .trigger(let device, _, _), .signIn(let device, _):
+            .device(let device, _), .trigger(let device, _, _), .signIn(let device, _),
+            .batchDelete(let device, _, _), .sharing(let device, _):
             return device
         default:
             return nil
@@ -96,6 +103,10 @@ enum ChaosAction: Hashable, Sendable {
             return [label] + values.compactMap(Self.label)
         case .delete(_, let label), .reject(let label), .accept(let label):
             return [label]
+        case .batchDelete(_, _, let filter):
+            return filter.compactMap(Self.label)
+        case .sharing(_, let step):
+            return [step.label]
         case .trigger(_, _, let action):
             return action.usedLabels
         default:
@@ -120,6 +131,11 @@ enum ChaosAction: Hashable, Sendable {
             return "\(device): update \(label)" + assignments(values)
         case .delete(let device, let label):
             return "\(device): delete \(label)"
+        case .batchDelete(let device, let entity, let filter):
+            return "\(device): batch-delete \(entity)"
+                + (filter.isEmpty ? "" : " where" + assignments(filter))
+        case .sharing(let device, let step):
+            return "\(device): \(step.text)"
         case .device(let device, let operation):
             return "\(device): \(operation.rawValue)"
         case .signIn(let device, let account):
@@ -187,6 +203,10 @@ enum ChaosAction: Hashable, Sendable {
             return device(name, .update(label: located(label), values: assignments(values)))
         case .delete(let name, let label):
             return device(name, .delete(label: located(label)))
+        case .batchDelete(let name, let entity, let filter):
+            return device(name, .batchDelete(entity: located(entity), filter: assignments(filter)))
+        case .sharing(let name, let step):
+            return device(name, step.action(at: location))
         case .device(let name, let operation):
             return device(name, operation.action, background: operation.runsInBackground)
         case .signIn(let name, let account):
@@ -220,16 +240,24 @@ enum ChaosAction: Hashable, Sendable {
         case .settle:
             return .settle
         case .trigger(let name, let probe, let action):
-            let inner: TriggerAction
-            switch action.kind(at: location) {
-            case .deviceAction(let statement): inner = .device(statement)
-            case .cloudAction(let statement): inner = .cloud(statement)
-            default: preconditionFailure("a trigger runs a device or cloud action")
-            }
-            return .trigger(Trigger(
-                device: located(name), probe: located(probe), occurrence: located(1),
-                action: inner, location: location))
+            return Self.trigger(device: name, probe: probe, action: action, at: location)
         }
+    }
+
+    /// `when DEVICE reaches PROBE: ACTION`, at its first occurrence.
+    private static func trigger(
+        device: String, probe: String, action: ChaosAction, at location: SourceLocation
+    ) -> TimelineStatementKind {
+        func located<T>(_ value: T) -> Located<T> { Located(value, at: location) }
+        let inner: TriggerAction
+        switch action.kind(at: location) {
+        case .deviceAction(let statement): inner = .device(statement)
+        case .cloudAction(let statement): inner = .cloud(statement)
+        default: preconditionFailure("a trigger runs a device or cloud action")
+        }
+        return .trigger(Trigger(
+            device: located(device), probe: located(probe), occurrence: located(1),
+            action: inner, location: location))
     }
 }
 
@@ -252,6 +280,10 @@ extension ChaosAction {
             return .update(device: device, label: rename(label), values: rename(values))
         case .delete(let device, let label):
             return .delete(device: device, label: rename(label))
+        case .batchDelete(let device, let entity, let filter):
+            return .batchDelete(device: device, entity: entity, filter: rename(filter))
+        case .sharing(let device, let step):
+            return .sharing(device: device, step.renaming(to: rename(step.label)))
         case .reject(let label):
             return .reject(label: rename(label))
         case .accept(let label):

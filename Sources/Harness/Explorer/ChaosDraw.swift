@@ -298,6 +298,26 @@ struct ChaosDraw {
         let group = nextGroup
         nextGroup += 1
         run.execute(ChaosStep(offset: offset, action: action, group: group))
+        // A share is accepted at once by a device of the invited account, when one runs.
+        if case .sharing(_, .share(let label, let account, _)) = action,
+            let acceptor = pickDevice(signedInto: account, run)
+        {
+            run.execute(ChaosStep(
+                offset: offset, action: .sharing(device: acceptor, .accept(label: label)),
+                group: group))
+        }
+    }
+
+    /// A running workload device signed into `account`, drawn uniformly; nil when none is.
+    private mutating func pickDevice(signedInto account: String, _ run: ChaosRun) -> String? {
+        let devices = run.world.devices
+        let eligible = run.planDevices.compactMap { entry -> String? in
+            guard let index = entry.index, devices[index].isRunning,
+                devices[index].account == account else { return nil }
+            return entry.name
+        }
+        guard !eligible.isEmpty else { return nil }
+        return eligible[Int(operations.uniform(below: UInt64(eligible.count)))]
     }
 
     private mutating func drawKind(_ mix: ChaosMix) -> ChaosOperationKind {

@@ -18,6 +18,8 @@ struct ChaosPlan: Sendable {
     let entities: [EntityDeclaration]
     /// Their names, in the same order (read by every drawn operation).
     let entityNames: [String]
+    /// The names of those that are `sharable`, in the same order (the roots a `share` picks).
+    let sharableEntityNames: [String]
     let faults: [ChaosFault]
     let mix: ChaosMix
     let healBudget: SimTime
@@ -69,6 +71,7 @@ struct ChaosPlan: Sendable {
                 && (entityNames.isEmpty || entityNames.contains(entity.name.value))
         }
         self.entityNames = entities.map(\.name.value)
+        sharableEntityNames = entities.filter(\.isSharable).map(\.name.value)
         faults = chaos.faults
         mix = chaos.effectiveMix
         healBudget = SimTime(microseconds: chaos.effectiveHealBudget.microseconds)

@@ -98,6 +98,9 @@ final class ChaosRun {
     /// Devices a `stop` of this run left stopped (until a `start` or a launch): the heal starts
     /// them whatever state name their engine shows (history's is `disabled`).
     @exclusivity(unchecked) private var stoppedByRun: [String] = []
+    /// The roots a fault-phase step shared, each with the account invited, in order (the
+    /// ones an `unshare` of the mix picks).
+    @exclusivity(unchecked) private(set) var shares: [(label: String, account: String)] = []
     @exclusivity(unchecked) private var scratch: [ExpectationResult] = []
     /// The record name of each label, once known (labels never change records).
     /// (Each label filed as a `HashedRecordName`, hashed as a name is: `String`'s own hashing
@@ -186,6 +189,11 @@ final class ChaosRun {
             // A racing insert binds its label when its trigger fires; until then the label
             // means no model anywhere.
             labels.append((label, entity))
+        }
+        if case .sharing(_, .share(let label, let account, _)) = step.action,
+            !shares.contains(where: { $0 == (label, account) })
+        {
+            shares.append((label, account))
         }
     }
 

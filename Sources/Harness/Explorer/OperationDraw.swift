@@ -24,27 +24,30 @@ struct OperationDraw {
         case .delete: return delete(&operations)
         case .link: return link(&operations, &values)
         case .large: return large(&operations)
+        case .batchDelete: return batchDelete(&operations, &values)
+        case .share: return share(&operations, &values)
+        case .unshare: return unshare(&operations)
         }
     }
 
-    private var workloadEntities: [String] { run.plan.entityNames }
+    var workloadEntities: [String] { run.plan.entityNames }
 
     /// The label an insert binds: written only for an insert (most draws are not).
     private var newLabel: String { run.plan.labelPrefix + String(labelNumber) }
 
     /// Labels of the given entities whose model this device holds, in binding order, by
     /// their position in `run.labels` (read only for the label drawn or filtered).
-    private func held(_ entities: [String]) -> [Int] {
+    func held(_ entities: [String]) -> [Int] {
         run.heldPositions(entities, on: deviceIndex)
     }
 
     /// The label bound at a position of `run.labels`.
-    private func boundLabel(at position: Int) -> String { run.labels[position].label }
+    func boundLabel(at position: Int) -> String { run.labels[position].label }
 
     /// The entity of the label bound at a position of `run.labels`.
-    private func boundEntity(at position: Int) -> String { run.labels[position].entity }
+    func boundEntity(at position: Int) -> String { run.labels[position].entity }
 
-    private func pick<T>(_ items: [T], _ random: inout Xoshiro256StarStar) -> T? {
+    func pick<T>(_ items: [T], _ random: inout Xoshiro256StarStar) -> T? {
         guard !items.isEmpty else { return nil }
         return items[Int(random.uniform(below: UInt64(items.count)))]
     }

@@ -43,6 +43,8 @@ public struct RunCoverage: Hashable, Sendable {
         case .insert: return "insert"
         case .update: return "update"
         case .delete: return "delete"
+        case .batchDelete: return "batch-delete"
+        case .sharing(_, let step): return String(step.text.prefix { $0 != " " })
         case .device(_, let operation): return operation.rawValue
         case .signIn: return "sign-in"
         case .throttle: return "throttle"

@@ -1,4 +1,5 @@
 import Scenario
+import SyncContract
 
 /// `synclab explore --swarm`: each seed runs its own drawn world (`SwarmWorld`) on one
 /// engine. The drawn file is checked against the engine first; a line the engine or the
@@ -29,7 +30,7 @@ public struct SwarmExplorer: Sendable {
     public func world(seed: UInt64, mutation: SwarmMutation?)
         -> (world: SwarmWorld, explorer: Explorer)?
     {
-        var world = SwarmWorld(seed: mutation?.parent ?? seed, base: base)
+        var world = SwarmWorld(seed: mutation?.parent ?? seed, base: base, sharing: canShare)
         var lines = world.source.split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
         if let boosted = mutation?.boostedFault { Self.boost(fault: boosted, in: &lines) }
@@ -55,6 +56,14 @@ public struct SwarmExplorer: Sendable {
             lines.remove(at: index)
         }
         return nil
+    }
+
+    /// Whether the engine carries out every sharing step a world may draw (the default
+    /// engine, without `--engine`, does).
+    private var canShare: Bool {
+        let statements = options.engine.flatMap { options.engines.profile(named: $0) }?.statements
+            ?? EngineProfile.engineStatements
+        return ["share", "accept", "unshare", "remove", "leave"].allSatisfy(statements.contains)
     }
 
     /// Leaves out the `older-app` feature when the engine's store would not load with its

@@ -22,6 +22,8 @@ public struct SwarmWorld: Hashable, Sendable {
         case "sharable": return "  sharable"
         case "cascade": return "inverse(folder) cascade"
         case "older-app": return requiredLine
+        case "sharing": return "  sharable"
+        case "batch-delete": return " batch-delete "
         default:
             return faultKinds.contains(feature) ? "chaos fault \(feature) " : nil
         }
@@ -40,10 +42,14 @@ public struct SwarmWorld: Hashable, Sendable {
         "latency", "reject", "sign-out", "switch-account",
     ]
 
+    /// The device of the second account in a world that draws `sharing`.
+    static let sharingDevice = "device bob-phone on bob"
+
     /// The world of `seed`; the same seed always gives the same text. With `base` (a
     /// scenario or chaos file: a user's own schema, accounts and devices), only the chaos
-    /// lines are drawn and the file's own chaos lines are replaced.
-    public init(seed: UInt64, base: String? = nil) {
+    /// lines are drawn and the file's own chaos lines are replaced. `sharing`: whether the
+    /// engine carries out the sharing steps (a world for one that does not never draws them).
+    public init(seed: UInt64, base: String? = nil, sharing: Bool = true) {
         var random = Xoshiro256StarStar(seed: RandomStreams(seed: seed).streamSeed("swarm"))
         var features: [String] = []
         var lines: [String]
@@ -54,13 +60,14 @@ public struct SwarmWorld: Hashable, Sendable {
             lines.append(Self.workload(&random, devices: []))
             lines.append(Self.mix(&random, relationship: true, large: random.chance(1, in: 4)))
         } else {
-            lines = Self.setup(&random, seed: seed, features: &features)
+            let steps = SwarmSteps(seed: seed, sharing: sharing)
+            lines = Self.setup(&random, seed: seed, steps: steps, features: &features)
         }
         let faults = Self.faults(&random)
         let kinds = faults.map { String($0.split(separator: " ")[2]) }
         features += kinds
         // A switch needs an account to go to; a base file brings its own.
-        if base == nil, kinds.contains("switch-account"),
+        if base == nil, kinds.contains("switch-account"), !lines.contains("account bob"),
             let alice = lines.firstIndex(of: "account alice")
         {
             lines.insert("account bob", at: alice + 1)
@@ -76,7 +83,8 @@ public struct SwarmWorld: Hashable, Sendable {
 
     /// The drawn schema, accounts, devices, latency, workload and mix.
     private static func setup(
-        _ random: inout Xoshiro256StarStar, seed: UInt64, features: inout [String]
+        _ random: inout Xoshiro256StarStar, seed: UInt64, steps: SwarmSteps,
+        features: inout [String]
     ) -> [String] {
         func draw(_ feature: String, _ percent: UInt64) -> Bool {
             let drawn = random.chance(percent, in: 100)
@@ -87,13 +95,17 @@ public struct SwarmWorld: Hashable, Sendable {
         let identity = draw("identity", 35)
         let asset = draw("asset", 30)
         let large = draw("large-values", 25)
-        let sharable = relationship && draw("sharable", 25)
+        // Sharing needs a root to share: it makes the folder sharable.
+        let sharing = relationship && steps.sharing
+        let sharable = relationship && draw("sharable", 25) || sharing
         let cascade = relationship && draw("cascade", 40)
         // A device on an older app version that leaves a required attribute out of its
         // records, which another device's store then refuses (outbox: OBXW-4).
         let olderApp = draw("older-app", 20)
         let deviceCount = Int(random.int(in: 2...4))
         features.append("\(deviceCount) devices")
+        if sharing { features.append("sharing") }
+        if steps.batchDelete { features.append("batch-delete") }
         var lines = [
             "scenario \"Swarm world of seed \(seed)\"",
             "",
@@ -116,7 +128,7 @@ public struct SwarmWorld: Hashable, Sendable {
         if identity {
             lines += ["entity Tag {", "  label: String = \"\"", "  identity(label)", "}"]
         }
-        lines += ["", "account alice"]
+        lines += ["", "account alice"] + (sharing ? ["account bob"] : [])
         var names = Array(["phone", "laptop", "tablet", "watch"].prefix(deviceCount))
         lines += names.map { "device \($0) on alice" }
         if olderApp {
@@ -127,11 +139,17 @@ public struct SwarmWorld: Hashable, Sendable {
             lines.append(olderDevice + " syncs Note(\(keys.joined(separator: ", ")))" + others)
             names.append("old-phone")
         }
+        if sharing {
+            lines.append(sharingDevice)
+            names.append("bob-phone")
+        }
         let low = random.int(in: 10...150)
         lines.append("cloud latency \(low)ms..\(low + random.int(in: 0...400))ms")
         lines.append("")
         lines.append(workload(&random, devices: names))
-        lines.append(mix(&random, relationship: relationship, large: large))
+        lines.append(mix(
+            &random, relationship: relationship, large: large,
+            extra: steps.shares(sharing: sharing)))
         return lines
     }
 
@@ -142,17 +160,21 @@ public struct SwarmWorld: Hashable, Sendable {
         return "chaos workload \(operations) operations\(by) every 100ms..\(slow)s"
     }
 
+    /// The mix; the `extra` kinds' shares are taken from the inserts' (at least 20%).
     private static func mix(
-        _ random: inout Xoshiro256StarStar, relationship: Bool, large: Bool
+        _ random: inout Xoshiro256StarStar, relationship: Bool, large: Bool,
+        extra: [(kind: String, percent: Int64)] = []
     ) -> String {
         let link = relationship ? random.int(in: 5...20) : 0
         let big = large ? random.int(in: 5...15) : 0
         let delete = random.int(in: 5...25)
-        let insert = random.int(in: 20...40)
-        let update = 100 - link - big - delete - insert
+        let drawn = random.int(in: 20...40)
+        let insert = drawn - extra.reduce(0) { $0 + $1.percent }
+        let update = 100 - link - big - delete - drawn
         var parts = ["insert \(insert)%", "update \(update)%", "delete \(delete)%"]
         if link > 0 { parts.append("link \(link)%") }
         if big > 0 { parts.append("large \(big)%") }
+        parts += extra.map { "\($0.kind) \($0.percent)%" }
         return "chaos mix " + parts.joined(separator: " ")
     }
 

@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import LocalStore
 import SyncContract
 
@@ -77,13 +78,9 @@ extension MirrorProfile {
 
 /// What checkers read of mirror: the metadata on its disk, and what is pending: the engine's
 /// count while it runs, the count written with the metadata after its last event once killed.
-struct MirrorObservation: EngineObservation {
+struct MirrorObservation: BoundObservation {
     let syncData: MirrorSyncData
     let engine: MirrorEngine?
-
-    func recordName(of model: ModelID) -> String? { syncData.recordNames[model] }
-
-    func model(forRecord name: String) -> ModelID? { syncData.models[name] }
 
     var pendingCount: Int { pendingModels.count + pendingDeletions.count }
 

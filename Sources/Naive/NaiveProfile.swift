@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import LocalStore
 import SyncContract
 
@@ -119,13 +120,9 @@ public struct NaiveCodec: RecordCodec {
 }
 
 /// What checkers read of naive: the record names on its disk, the operations in its memory.
-struct NaiveObservation: EngineObservation {
+struct NaiveObservation: BoundObservation {
     let syncData: NaiveSyncData
     let engine: NaiveEngine?
-
-    func recordName(of model: ModelID) -> String? { syncData.recordNames[model] }
-
-    func model(forRecord name: String) -> ModelID? { syncData.models[name] }
 
     /// The save and delete operations in memory (NAIVE-14: a kill forgets them).
     var pendingCount: Int { engine?.pendingCount ?? 0 }

@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import LocalStore
 import SyncContract
 
@@ -106,12 +107,8 @@ public struct OutboxCodec: RecordCodec {
 }
 
 /// What checkers read of outbox: its disk (the outbox rows are what it still means to upload).
-struct OutboxObservation: EngineObservation {
+struct OutboxObservation: BoundObservation {
     let syncData: OutboxSyncData
-
-    func recordName(of model: ModelID) -> String? { syncData.recordNames[model] }
-
-    func model(forRecord name: String) -> ModelID? { syncData.models[name] }
 
     /// The outbox rows (ENGINES §0.2: "outbox: its outbox rows").
     var pendingCount: Int { syncData.rows.count }
@@ -120,7 +117,7 @@ struct OutboxObservation: EngineObservation {
 
     var pendingModels: [ModelID] {
         syncData.orderedRows.filter { $0.mutation == .save && $0.rejection == nil }
-            .compactMap { syncData.models[$0.recordName] }
+            .compactMap { syncData.bindings.model(named: $0.recordName) }
     }
 
     var pendingDeletions: [String] {

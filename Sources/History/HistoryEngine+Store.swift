@@ -53,7 +53,7 @@ extension HistoryEngine {
         var values: [String: PropertyValue] = [:]
         for attribute in HistoryRecords.uploadedAttributes(of: entity) {
             guard let field = record.fields[attribute.name],
-                  let value = HistoryRecords.attributeValue(field,
+                  let value = HistoryRecords.values.attributeValue(field,
                       type: attribute.type) else { continue }
             values[attribute.name] = .attribute(value)
         }
@@ -93,7 +93,7 @@ extension HistoryEngine {
         for attribute in HistoryRecords.uploadedAttributes(of: entity)
             where attribute.isOptional && record.fields[attribute.name] == nil {
             guard let held = model.values[attribute.name],
-                HistoryRecords.cloudValue(held) != nil else { continue }
+                HistoryRecords.values.cloudValue(held) != nil else { continue }
             changes[attribute.name] = .attribute(nil)
             if store.unpushed[id]?.contains(attribute.name) ?? false {
                 store.overwritten.append("\(record.recordName).\(attribute.name)")

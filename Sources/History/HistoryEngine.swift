@@ -454,7 +454,8 @@ public final class HistoryEngine: SyncEngine {
         let step = operation.next
         operation.next = .wait
         run(step, operation, context: &context)
-        if runner.running === operation, !operation.isPaused, let answer = operation.bufferedAnswer {
+        if runner.running === operation, !operation.isPaused,
+           let answer = operation.bufferedAnswer {
             operation.bufferedAnswer = nil
             handleAnswer(answer, operation, context: &context)
         }

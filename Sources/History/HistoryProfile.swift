@@ -56,7 +56,7 @@ public enum HistoryProfile {
             probePoints: probePoints,
             stateNames: stateNames,
             statements: ["sync", "stop", "start", "share", "accept", "unshare", "remove", "leave"],
-            codec: HistoryCodec(),
+            codec: HistoryRecords.codec,
             author: HistoryEngine.author,
             // The cloud's neutral note of a changedKeys save re-creating a deleted record is
             // HISW-8 on history (docs/CLOUDSIM.md, *Notes*).

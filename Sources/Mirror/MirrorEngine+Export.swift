@@ -97,7 +97,7 @@ extension MirrorEngine {
         let built = MirrorCodec.fields(of: model, entity: entity) {
             context.syncData.bindings.name(of: $0)
         }
-        var record = CloudRecord(recordType: MirrorCodec().recordType(ofEntity: entity.name),
+        var record = CloudRecord(recordType: MirrorCodec.layout.recordType(ofEntity: entity.name),
                                  recordName: name, zone: zone, fields: built.fields)
         record.changeTag = context.syncData.changeTags[name]
         serialized.saves.append(
@@ -388,8 +388,9 @@ extension MirrorEngine {
             let name = context.makeRandomRecordName()
             work.sampleNames.append(name)
             saves.append(RecordSave(
-                record: CloudRecord(recordType: MirrorCodec().recordType(ofEntity: entity.name),
-                                    recordName: name, zone: zone, fields: fields),
+                record: CloudRecord(
+                    recordType: MirrorCodec.layout.recordType(ofEntity: entity.name),
+                    recordName: name, zone: zone, fields: fields),
                 changedKeys: fields.keys.sorted()))
         }
         effects.append(.trace(kind: "schema.initializing", details: [

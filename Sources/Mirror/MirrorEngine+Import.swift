@@ -122,7 +122,7 @@ extension MirrorEngine {
         _ record: CloudRecord, stored: inout StoredPage, context: inout MirrorContext
     ) {
         let name = record.recordName
-        guard let entityName = MirrorCodec().entity(ofRecordType: record.recordType),
+        guard let entityName = MirrorCodec.layout.entity(ofRecordType: record.recordType),
               let entity = schema.entity(named: entityName), entity.isSynchronized else {
             effects.append(.trace(kind: "import.record-skipped", details: [
                 TraceField("recordName", .string(name)),
@@ -163,13 +163,14 @@ extension MirrorEngine {
         links: inout [String: String]
     ) {
         for attribute in entity.attributes {
-            let value = MirrorCodec.attributeValue(attribute.name, type: attribute.type,
+            let value = MirrorCodec.layout.value(of: attribute.name, type: attribute.type,
                 in: record)
             values[attribute.name] = .attribute(value
                 ?? (attribute.isOptional ? nil : attribute.defaultValue))
         }
         for relationship in entity.relationships where !relationship.isToMany {
-            guard let target = MirrorCodec().reference(of: relationship.name, in: record) else {
+            guard let target = MirrorCodec.layout.reference(of: relationship.name, in: record)
+            else {
                 values[relationship.name] = .relationship(nil)
                 continue
             }

@@ -108,7 +108,8 @@ public final class MirrorEngine: SyncEngine {
         }
         if let failureState { return failureState }
         if isOffline,
-           runner.queuedCount > 0 || exportScheduled || !pendingModels.isEmpty || !pendingDeletes.isEmpty {
+           runner.queuedCount > 0 || exportScheduled || !pendingModels.isEmpty
+            || !pendingDeletes.isEmpty {
             // MIR-10: the work waits for the network.
             return EngineState("waiting", "network")
         }

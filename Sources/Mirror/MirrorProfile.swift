@@ -46,7 +46,7 @@ public enum MirrorProfile {
             probePoints: probePoints,
             stateNames: stateNames,
             statements: ["sync", "initialize-schema"],
-            codec: MirrorCodec(),
+            codec: MirrorCodec.layout,
             author: MirrorEngine.author,
             cloudNoteRules: cloudNoteRules,
             makeEngine: { setup in

@@ -14,8 +14,10 @@ public protocol BoundObservation: EngineObservation {
 }
 
 extension BoundObservation {
+    @inlinable
     public func recordName(of model: ModelID) -> String? { syncData.bindings.name(of: model) }
 
+    @inlinable
     public func model(forRecord name: String) -> ModelID? {
         syncData.bindings.model(named: name)
     }

@@ -30,8 +30,10 @@ public struct RecordBindings: Hashable, Sendable {
     public func isBound(name: String) -> Bool { models[name] != nil }
 
     /// How many models have a record name.
+    @inlinable
     public var count: Int { names.count }
 
+    @inlinable
     public var isEmpty: Bool { names.isEmpty }
 
     /// Names a model's record (both directions).
@@ -50,8 +52,10 @@ public struct RecordBindings: Hashable, Sendable {
     }
 
     /// The named models in ascending order (a walk whose order may reach an output).
+    @inlinable
     public var sortedModels: [ModelID] { names.keys.sorted() }
 
     /// The record names that stand for a model, in ascending order.
+    @inlinable
     public var sortedNames: [String] { models.keys.sorted() }
 }

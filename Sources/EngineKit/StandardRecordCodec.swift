@@ -38,10 +38,12 @@ public struct StandardRecordCodec: RecordCodec, Hashable {
         self.references = references
     }
 
+    @inlinable
     public func recordType(ofEntity entity: String) -> String {
         prefix.isEmpty ? entity : prefix + entity
     }
 
+    @inlinable
     public func entity(ofRecordType type: String) -> String? {
         guard !prefix.isEmpty else { return type }
         guard type.hasPrefix(prefix) else { return nil }
@@ -49,16 +51,19 @@ public struct StandardRecordCodec: RecordCodec, Hashable {
     }
 
     /// The field of a property.
+    @inlinable
     public func field(_ property: String) -> String {
         prefix.isEmpty ? property : prefix + property
     }
 
     /// The asset field of an attribute, if the layout has them.
+    @inlinable
     public func assetField(_ attribute: String) -> String? {
         assetSuffix.map { field(attribute) + $0 }
     }
 
     /// The attribute's field, else its asset field (Data as is, a String as UTF-8).
+    @inlinable
     public func value(
         of attribute: String, type: AttributeType, in record: CloudRecord
     ) -> AttributeValue? {
@@ -74,6 +79,7 @@ public struct StandardRecordCodec: RecordCodec, Hashable {
         }
     }
 
+    @inlinable
     public func reference(of relationship: String, in record: CloudRecord) -> String? {
         switch references {
         case .none:

@@ -33,15 +33,17 @@ let package = Package(
         .target(name: "LocalStore", dependencies: ["Kernel", "SortedMaps"]),
         // The engine contract: events, effects, profile, observation; it knows no engine.
         .target(name: "SyncContract", dependencies: ["Kernel", "CloudSim", "LocalStore"]),
-        // One target per engine, each depending on the contract only.
+        // What engines share beyond the contract (docs/ENGINE-CONTRACT.md, "The toolkit").
+        .target(name: "EngineKit", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
+        // One target per engine, each depending on the contract (and the toolkit) only.
         .target(name: "SDS", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
-        .target(name: "Naive", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
-        .target(name: "History", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
-        .target(name: "Mirror", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
+        .target(name: "Naive", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "EngineKit"]),
+        .target(name: "History", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "EngineKit"]),
+        .target(name: "Mirror", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "EngineKit"]),
         // A simulated CKSyncEngine for engines written on it (docs/CKSYNCENGINE.md); no engine.
         .target(name: "CKSyncEngineSim", dependencies: ["Kernel", "CloudSim", "SyncContract"]),
         // The outbox engine on the simulated CKSyncEngine (docs/OUTBOX.md).
-        .target(name: "Outbox", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "CKSyncEngineSim"]),
+        .target(name: "Outbox", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "CKSyncEngineSim", "EngineKit"]),
         // `import os.log` on Linux: a Clang module `os` with the submodule `log`, and its Swift
         // overlay (`os`) that holds Logger.
         .systemLibrary(name: "OSLogModuleMap", path: "Sources/OSLogModuleMap"),
@@ -97,6 +99,7 @@ let package = Package(
         .testTarget(name: "CloudSimTests", dependencies: ["CloudSim", "TestSupport"]),
         .testTarget(name: "LocalStoreTests", dependencies: ["LocalStore", "TestSupport"]),
         .testTarget(name: "SyncContractTests", dependencies: ["SyncContract", "TestSupport"]),
+        .testTarget(name: "EngineKitTests", dependencies: ["EngineKit", "SyncContract", "CloudSim", "LocalStore"]),
         .testTarget(name: "SDSTests", dependencies: ["SDS", "SyncContract", "TestSupport"]),
         .testTarget(
             name: "NaiveTests",

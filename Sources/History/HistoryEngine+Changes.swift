@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -62,7 +63,10 @@ extension HistoryEngine {
         for id in order {
             if let entityName = deleted[id] {
                 guard schema.entity(named: entityName)?.isSynchronized ?? false else { continue }
-                guard let name = context.syncData.recordNames[id] else { skipped += 1; continue }
+                guard let name = context.syncData.bindings.name(of: id) else {
+                    skipped += 1
+                    continue
+                }
                 set.deletions.append((id, entityName, name))
                 continue
             }
@@ -72,7 +76,7 @@ extension HistoryEngine {
                 skipped += 1
                 continue
             }
-            if inserted.contains(id) || context.syncData.recordNames[id] == nil {
+            if inserted.contains(id) || context.syncData.bindings.name(of: id) == nil {
                 set.insertions.append(id)
             } else if let keys = updatedKeys[id] {
                 let synchronized = Set(HistoryRecords.uploadedAttributes(of: entity).map(\.name)
@@ -132,9 +136,9 @@ extension HistoryEngine {
     /// HIS-2: the model's `recordName`, a UUID named once and kept.
     func recordName(of id: ModelID, entity: EntityDescription,
         context: inout HistoryContext) -> String {
-        if let known = context.syncData.recordNames[id] { return known }
+        if let known = context.syncData.bindings.name(of: id) { return known }
         let name = context.makeRandomRecordName()
-        context.syncData.name(id, name)
+        context.syncData.bindings.bind(id, to: name)
         effects.append(.trace(kind: "record.named", details: [
             TraceField("model", .string(id.description)),
             TraceField("recordName", .string(name)),

@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -189,7 +190,7 @@ extension HistoryEngine {
             var left: [(model: ModelID, relationship: String, parent: String)] = []
             for missing in missingParents {
                 guard context.store.contains(missing.model) else { continue }
-                if let target = context.syncData.models[missing.parent],
+                if let target = context.syncData.bindings.model(named: missing.parent),
                     context.store.contains(target) {
                     transaction.append(.update(missing.model,
                         values: [missing.relationship: .relationship(target)]))

@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -146,7 +147,7 @@ extension HistoryEngine {
         if let parent = HistoryRecords.parentRelationship(of: entity),
             keys?.contains(parent.name) ?? true {
             if let target = model.toOne[parent.name],
-                let parentName = context.syncData.recordNames[target] {
+                let parentName = context.syncData.bindings.name(of: target) {
                 record.parent = parentName
             } else if let target = model.toOne[parent.name],
                       let targetModel = context.store.model(target),
@@ -246,14 +247,15 @@ extension HistoryEngine {
             case .saved(let record):
                 upload.writtenRecords.append(record.recordName)
                 let model = index < request.models.count
-                    ? request.models[index] : context.syncData.models[record.recordName]
+                    ? request.models[index]
+                    : context.syncData.bindings.model(named: record.recordName)
                 if let model, recordSaved(record, model: model, request: request,
                     context: &context) {
                     wrote = true
                 }
             case .deleted(let name):
                 upload.writtenRecords.append(name)
-                if let model = context.syncData.models[name] {
+                if let model = context.syncData.bindings.model(named: name) {
                     context.syncData.systemFields[model] = nil
                 }
             case .failed(_, let error):
@@ -402,7 +404,7 @@ extension HistoryEngine {
                 compensating.holdsPushFlag = true
                 compensating.isCompensating = true
                 effects.append(.trace(kind: "push.compensating", details: [], rules: ["HIS-11"]))
-                queue.insert(compensating, at: 0)
+                runner.enqueueFirst(compensating)
             } else {
                 isPushing = false
             }

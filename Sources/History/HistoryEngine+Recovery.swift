@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -63,7 +64,7 @@ extension HistoryEngine {
         ], rules: rules))
         let rebuild = makeOperation(purge ? "purge-and-rebuild" : "rebuild-zone",
             [.rebuild(purge: purge)])
-        queue.append(rebuild)
+        runner.enqueue(rebuild)
     }
 
     /// HIS-29, HIS-30: pushes pause until the backoff timer; returns the probe it passes.

@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -32,7 +33,7 @@ extension HistoryEngine {
             storeRecord(record, into: &store, context: &context)
         }
         for deletion in page.deletions {
-            guard let id = context.syncData.models[deletion.recordName],
+            guard let id = context.syncData.bindings.model(named: deletion.recordName),
                 context.store.contains(id) else { continue }
             store.transaction.append(.delete(id))
             context.syncData.systemFields[id] = nil
@@ -52,11 +53,11 @@ extension HistoryEngine {
         var values: [String: PropertyValue] = [:]
         for attribute in HistoryRecords.uploadedAttributes(of: entity) {
             guard let field = record.fields[attribute.name],
-                  let value = HistoryRecords.attributeValue(field,
+                  let value = HistoryRecords.values.attributeValue(field,
                       type: attribute.type) else { continue }
             values[attribute.name] = .attribute(value)
         }
-        if let id = context.syncData.models[record.recordName],
+        if let id = context.syncData.bindings.model(named: record.recordName),
             let model = context.store.model(id) {
             updateModel(id, model, from: record, entity: entity, values: values, into: &store,
                 context: &context)
@@ -92,7 +93,7 @@ extension HistoryEngine {
         for attribute in HistoryRecords.uploadedAttributes(of: entity)
             where attribute.isOptional && record.fields[attribute.name] == nil {
             guard let held = model.values[attribute.name],
-                HistoryRecords.cloudValue(held) != nil else { continue }
+                HistoryRecords.values.cloudValue(held) != nil else { continue }
             changes[attribute.name] = .attribute(nil)
             if store.unpushed[id]?.contains(attribute.name) ?? false {
                 store.overwritten.append("\(record.recordName).\(attribute.name)")
@@ -146,7 +147,7 @@ extension HistoryEngine {
         if !store.transaction.isEmpty {
             do {
                 try context.store.save(store.transaction, author: Self.author)
-                for (id, name) in store.inserted { context.syncData.name(id, name) }
+                for (id, name) in store.inserted { context.syncData.bindings.bind(id, to: name) }
             } catch {
                 effects.append(.trace(kind: "pull.store-refused", details: [
                     TraceField("error", .string(String(describing: error))),
@@ -190,7 +191,7 @@ extension HistoryEngine {
             if model.toOne[parent.name] != nil { values[parent.name] = .relationship(nil) }
             return
         }
-        if let target = newModels[parentName] ?? context.syncData.models[parentName],
+        if let target = newModels[parentName] ?? context.syncData.bindings.model(named: parentName),
            context.store.contains(target) || newModels[parentName] != nil {
             if model.toOne[parent.name] != target { values[parent.name] = .relationship(target) }
         } else {
@@ -225,7 +226,7 @@ extension HistoryEngine {
         effects.append(.trace(kind: "pull.duplicate", details: [
             TraceField("recordName", .string(record.recordName)),
             TraceField("twin",
-                .string(context.syncData.recordNames[twin.id] ?? twin.id.description)),
+                .string(context.syncData.bindings.name(of: twin.id) ?? twin.id.description)),
         ], rules: ["HISW-11", "HIS-39"]))
     }
 

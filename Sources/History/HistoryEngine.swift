@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -62,8 +63,8 @@ public final class HistoryEngine: SyncEngine {
     var seenPosition: Int64 = 0
     var nextRequestNumber: UInt64 = 0
     var nextOperationNumber = 0
-    var queue: [HistoryOperation] = []
-    var running: HistoryOperation?
+    /// One operation at a time, the others queued.
+    var runner = StepRunner<HistoryOperation, HistoryOperation>()
     var requestOwners: [RequestID: Int] = [:]
     /// HIS-25: models whose parent record had not arrived, by the parent's record name.
     var missingParents: [(model: ModelID, relationship: String, parent: String)] = []
@@ -85,7 +86,7 @@ public final class HistoryEngine: SyncEngine {
 
     public var state: EngineState {
         if !isEnabled { return EngineState("disabled") }
-        if running != nil || !queue.isEmpty { return .syncing }
+        if runner.isBusy { return .syncing }
         if let pausedFor { return EngineState("paused", pausedFor.rawValue) }
         if isOffline { return EngineState("waiting", "network") }
         if let reportedError { return EngineState("error", reportedError.rawValue) }
@@ -93,7 +94,7 @@ public final class HistoryEngine: SyncEngine {
     }
 
     public func isIdle(now: SimTime) -> Bool {
-        running == nil && queue.isEmpty
+        runner.isIdle
     }
 
     public func setAutosync(_ enabled: Bool) {
@@ -291,18 +292,18 @@ public final class HistoryEngine: SyncEngine {
         isEnabled = false
         pushPending = false
         pausedFor = nil
-        let dropped = queue.count
-        for operation in queue { if let waiter = operation.waiter {
+        let dropped = runner.dropQueued()
+        for operation in dropped { if let waiter = operation.waiter {
             effects.append(.completed(waiter)) }
         }
-        queue = []
+        let running = runner.running
         if running == nil || !(running?.holdsPushFlag ?? false) {
             isPushing = running?.phases.contains(.push) ?? false
         }
         effects.append(.cancelTimer(.debounce))
         effects.append(.cancelTimer(.backoff))
         effects.append(.trace(kind: "disable", details: [
-            TraceField("droppedOperations", .int(Int64(dropped))),
+            TraceField("droppedOperations", .int(Int64(dropped.count))),
         ], rules: ["HIS-42"]))
     }
 
@@ -339,14 +340,12 @@ public final class HistoryEngine: SyncEngine {
 
     /// A pull runs or is queued (HIS-16).
     var isPulling: Bool {
-        ([running].compactMap { $0 } + queue).contains {
-            $0.phases.contains(.pull) || $0.isInPull
-        }
+        runner.containsOperation { $0.phases.contains(.pull) || $0.isInPull }
     }
 
     /// Whether the push now running (or queued) is HIS-11's compensating run.
     private var runningPushIsCompensating: Bool {
-        ([running].compactMap { $0 } + queue).contains { $0.isCompensating }
+        runner.containsOperation { $0.isCompensating }
     }
 
     /// A pull of both scopes as an operation of its own (HIS-16: never deduplicated).
@@ -399,15 +398,14 @@ public final class HistoryEngine: SyncEngine {
     }
 
     func enqueue(_ operation: HistoryOperation, context: inout HistoryContext) {
-        queue.append(operation)
+        runner.enqueue(operation)
         startNext(context: &context)
     }
 
     /// Starts the next queued operation when none runs: it passes `sync.start` first.
     func startNext(context: inout HistoryContext) {
-        guard running == nil, !queue.isEmpty else { return }
-        let operation = queue.removeFirst()
-        running = operation
+        guard let operation = runner.takeNext() else { return }
+        runner.start(operation)
         effects.append(.trace(kind: "operation.start", details: [
             TraceField("operation", .int(Int64(operation.number))),
             TraceField("trigger", .string(operation.trigger)),
@@ -445,7 +443,7 @@ public final class HistoryEngine: SyncEngine {
     private func resume(
         _ ticket: ProbeTicket, context: inout HistoryContext
     ) {
-        guard ticket == .sole, let operation = running, operation.isPaused else {
+        guard ticket == .sole, let operation = runner.running, operation.isPaused else {
             preconditionFailure("history: resumed with nothing paused")
         }
         if !operation.probes.isEmpty {
@@ -456,7 +454,8 @@ public final class HistoryEngine: SyncEngine {
         let step = operation.next
         operation.next = .wait
         run(step, operation, context: &context)
-        if running === operation, !operation.isPaused, let answer = operation.bufferedAnswer {
+        if runner.running === operation, !operation.isPaused,
+           let answer = operation.bufferedAnswer {
             operation.bufferedAnswer = nil
             handleAnswer(answer, operation, context: &context)
         }
@@ -522,7 +521,7 @@ public final class HistoryEngine: SyncEngine {
             operation.waiter = nil
             effects.append(.completed(waiter))
         }
-        running = nil
+        runner.finish()
         precondition(requestOwners.isEmpty, "history: an operation ended with a request in flight")
         startNext(context: &context)
     }
@@ -538,7 +537,7 @@ public final class HistoryEngine: SyncEngine {
                           context: inout HistoryContext) {
         // A request of the killed incarnation that reached the cloud after the relaunch is
         // answered to this engine, which never sent it: ignored.
-        guard let number = requestOwners.removeValue(forKey: id), let operation = running,
+        guard let number = requestOwners.removeValue(forKey: id), let operation = runner.running,
               operation.number == number else { return }
         if operation.isPaused {
             precondition(operation.bufferedAnswer == nil,

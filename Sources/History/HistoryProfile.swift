@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import LocalStore
 import SyncContract
 
@@ -55,7 +56,7 @@ public enum HistoryProfile {
             probePoints: probePoints,
             stateNames: stateNames,
             statements: ["sync", "stop", "start", "share", "accept", "unshare", "remove", "leave"],
-            codec: HistoryCodec(),
+            codec: HistoryRecords.codec,
             author: HistoryEngine.author,
             // The cloud's neutral note of a changedKeys save re-creating a deleted record is
             // HISW-8 on history (docs/CLOUDSIM.md, *Notes*).
@@ -87,15 +88,11 @@ public enum HistoryProfile {
 /// history after its persisted token (HISW-1b: a change behind a committed token is not
 /// pending), read from the running engine's store, or from the disk's while the app is not
 /// running (the history is on disk: what the next launch pushes is pending, HIS-37).
-struct HistoryObservation: EngineObservation {
+struct HistoryObservation: BoundObservation {
     let syncData: HistorySyncData
     let engine: HistoryEngine?
     /// The disk's store and the launch schema, while the app is not running.
     var stopped: (store: Store, schema: Schema)? = nil
-
-    func recordName(of model: ModelID) -> String? { syncData.recordNames[model] }
-
-    func model(forRecord name: String) -> ModelID? { syncData.models[name] }
 
     var pendingModels: [ModelID] {
         if let stopped {

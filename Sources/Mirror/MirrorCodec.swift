@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import LocalStore
 import SyncContract
 
@@ -6,33 +7,17 @@ import SyncContract
 /// `com.apple.coredata.cloudkit.zone`, record type `CD_<Entity>`, field `CD_<attribute>`
 /// plus `CD_entityName`, a to-one relationship as the target's record name in a string
 /// field, a value too large for the record in the asset field `CD_<attribute>_ckAsset`.
-public struct MirrorCodec: RecordCodec {
+public enum MirrorCodec {
     public static let zoneName = "com.apple.coredata.cloudkit.zone"
     public static let prefix = "CD_"
     public static let entityNameField = "CD_entityName"
     public static let assetSuffix = "_ckAsset"
 
-    public init() {}
-
-    public var zoneNames: [String] { [Self.zoneName] }
-
-    public func recordType(ofEntity entity: String) -> String { Self.prefix + entity }
-
-    public func entity(ofRecordType type: String) -> String? {
-        guard type.hasPrefix(Self.prefix) else { return nil }
-        return String(type.dropFirst(Self.prefix.count))
-    }
-
-    public func value(
-        of attribute: String, type: AttributeType, in record: CloudRecord
-    ) -> AttributeValue? {
-        Self.attributeValue(attribute, type: type, in: record)
-    }
-
-    public func reference(of relationship: String, in record: CloudRecord) -> String? {
-        if case .string(let name)? = record.fields[Self.field(relationship)] { return name }
-        return nil
-    }
+    /// How checkers and imports read the records (values as Core Data encodes them, to-one
+    /// relationships as the target's record name in a string field).
+    static let layout = StandardRecordCodec(
+        zoneNames: [zoneName], prefix: prefix, assetSuffix: assetSuffix,
+        references: .nameFields)
 
     /// `CD_<property>`.
     static func field(_ property: String) -> String { prefix + property }
@@ -53,23 +38,6 @@ public struct MirrorCodec: RecordCodec {
         case .data(let bytes): return bytes
         default: return nil
         }
-    }
-
-    /// An attribute's value as a record holds it: its field, else its asset field.
-    static func attributeValue(
-        _ attribute: String, type: AttributeType, in record: CloudRecord
-    ) -> AttributeValue? {
-        if let field = record.fields[field(attribute)] {
-            return FieldValues.attributeValue(field, type: type)
-        }
-        if case .asset(let bytes)? = record.fields[assetField(attribute)] {
-            switch type {
-            case .data: return .data(bytes)
-            case .string: return .string(String(decoding: bytes, as: UTF8.self))
-            default: return nil
-            }
-        }
-        return nil
     }
 
     /// The record of a model (MIR-12, MIR-23): every attribute and every to-one relationship,

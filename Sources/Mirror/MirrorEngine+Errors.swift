@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -94,12 +95,12 @@ extension MirrorEngine {
                     if isMirrored(entity), store.contains(id) { models.insert(id) }
                 case .deleted(let id, _, _):
                     models.remove(id)
-                    if let name = data.recordNames[id] { deletes.insert(name) }
+                    if let name = data.bindings.name(of: id) { deletes.insert(name) }
                 }
             }
         }
-        for id in data.recordNames.keys.sorted() where !store.contains(id) {
-            if let name = data.recordNames[id] { deletes.insert(name) }
+        for id in data.bindings.sortedModels where !store.contains(id) {
+            if let name = data.bindings.name(of: id) { deletes.insert(name) }
         }
         return (models.sorted(), deletes.sorted())
     }

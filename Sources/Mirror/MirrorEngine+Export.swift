@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -22,7 +23,7 @@ extension MirrorEngine {
         } ?? false
         serialized.changedKeys = changedKeysSinceExport(context)
         work.updatedKeys = serialized.changedKeys.filter {
-            !$0.value.isEmpty && context.syncData.recordNames[$0.key] != nil
+            !$0.value.isEmpty && context.syncData.bindings.name(of: $0.key) != nil
         }
             .mapValues { Array(Set($0)).sorted() }
         let zone = zone(context)
@@ -67,8 +68,7 @@ extension MirrorEngine {
         }
         if !context.syncData.isSetUp {
             // The zone is gone or was never made: setup first, then this export again.
-            queue.removeAll { $0 == .setup || $0 == .export }
-            queue.insert(contentsOf: [.setup, .export], at: 0)
+            runner.moveToFront([.setup, .export])
             effects.append(.trace(kind: "export.needs-setup", details: [],
                 rules: ["MIR-5", "MIR-6"]))
             pass(["upload.start", "upload.done", "mirror.export.done", "sync.done"], then: .finish,
@@ -87,17 +87,17 @@ extension MirrorEngine {
     ) {
         guard let model = context.store.model(id),
               let entity = schema.entity(named: model.entity) else { return }
-        let isNew = context.syncData.recordNames[id] == nil
-        let name = context.syncData.recordNames[id] ?? {
+        let isNew = context.syncData.bindings.name(of: id) == nil
+        let name = context.syncData.bindings.name(of: id) ?? {
             let fresh = context.makeRandomRecordName()
-            context.syncData.name(id, fresh)
+            context.syncData.bindings.bind(id, to: fresh)
             serialized.named.append(.string(fresh))
             return fresh
         }()
         let built = MirrorCodec.fields(of: model, entity: entity) {
-            context.syncData.recordNames[$0]
+            context.syncData.bindings.name(of: $0)
         }
-        var record = CloudRecord(recordType: MirrorCodec().recordType(ofEntity: entity.name),
+        var record = CloudRecord(recordType: MirrorCodec.layout.recordType(ofEntity: entity.name),
                                  recordName: name, zone: zone, fields: built.fields)
         record.changeTag = context.syncData.changeTags[name]
         serialized.saves.append(
@@ -155,7 +155,7 @@ extension MirrorEngine {
         }
         if !deletes.isEmpty {
             let batchDeleted = deletes.filter { name in
-                guard let id = context.syncData.models[name] else { return false }
+                guard let id = context.syncData.bindings.model(named: name) else { return false }
                 return !tombstoned(id, context)
             }
             if !batchDeleted.isEmpty {
@@ -262,7 +262,7 @@ extension MirrorEngine {
                     // MIR-13: the returned record is archived in the object's metadata.
                     let wasKnown = context.syncData.changeTags[record.recordName] != nil
                     context.syncData.changeTags[record.recordName] = record.changeTag
-                    if let id = context.syncData.models[record.recordName] {
+                    if let id = context.syncData.bindings.model(named: record.recordName) {
                         context.syncData.exportedKeys[record.recordName] = work.updatedKeys[id]
                     }
                     saved.append(record.recordName)
@@ -275,11 +275,14 @@ extension MirrorEngine {
                         ], rules: ["MIRW-2", "MIR-12"]))
                     }
                 case .deleted(let name):
-                    if let id = context.syncData.models[name] { context.syncData.forget(id) }
+                    if let id = context.syncData.bindings.model(named: name) {
+                        context.syncData.forget(id)
+                    }
                     context.syncData.pendingDeletes.removeAll { $0 == name }
                 case .failed(let name, let error):
                     if work.firstError == nil { work.firstError = error }
-                    if let id = context.syncData.models[name], context.store.contains(id) {
+                    if let id = context.syncData.bindings.model(named: name),
+                        context.store.contains(id) {
                         work.failedModels.append(id)
                     } else {
                         work.failedDeletes.append(name)
@@ -313,8 +316,7 @@ extension MirrorEngine {
             effects.append(.trace(kind: "export.zone-missing", details: [
                 TraceField("error", .string(error.code.description)),
             ], rules: ["MIR-17"]))
-            queue.removeAll { $0 == .import || $0 == .setup || $0 == .export }
-            queue.insert(contentsOf: [.import, .setup, .export], at: 0)
+            runner.moveToFront([.import, .setup, .export])
             pass(["upload.done", "mirror.export.done", "sync.done"], then: .finish, export,
                  context: &context)
         }
@@ -358,8 +360,8 @@ extension MirrorEngine {
         // insert in this export, its deletion after it) keeps its name, so that the next
         // export deletes its record (MIR-12; forgetting it left the record in iCloud).
         let deleted = Set(work.deletes)
-        for id in context.syncData.recordNames.keys.sorted() where !context.store.contains(id) {
-            if let name = context.syncData.recordNames[id], deleted.contains(name),
+        for id in context.syncData.bindings.sortedModels where !context.store.contains(id) {
+            if let name = context.syncData.bindings.name(of: id), deleted.contains(name),
                 !work.failedDeletes.contains(name)
             {
                 context.syncData.forget(id)
@@ -386,8 +388,9 @@ extension MirrorEngine {
             let name = context.makeRandomRecordName()
             work.sampleNames.append(name)
             saves.append(RecordSave(
-                record: CloudRecord(recordType: MirrorCodec().recordType(ofEntity: entity.name),
-                                    recordName: name, zone: zone, fields: fields),
+                record: CloudRecord(
+                    recordType: MirrorCodec.layout.recordType(ofEntity: entity.name),
+                    recordName: name, zone: zone, fields: fields),
                 changedKeys: fields.keys.sorted()))
         }
         effects.append(.trace(kind: "schema.initializing", details: [

@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -67,7 +68,9 @@ extension MirrorEngine {
         for deletion in page.deletions {
             // The record is gone from iCloud: a deletion of it that failed here is done.
             context.syncData.pendingDeletes.removeAll { $0 == deletion.recordName }
-            guard let id = context.syncData.models[deletion.recordName] else { continue }
+            guard let id = context.syncData.bindings.model(named: deletion.recordName) else {
+                continue
+            }
             if context.store.contains(id) {
                 stored.transaction.append(.delete(id))
                 stored.deletedCount += 1
@@ -83,7 +86,7 @@ extension MirrorEngine {
                 // page brought their deletion (those are forgotten above).
                 let imported = Set(page.deletions.map(\.recordName))
                 stored.cascaded = entry.deletedModels
-                    .compactMap { context.syncData.recordNames[$0] }
+                    .compactMap { context.syncData.bindings.name(of: $0) }
                     .filter { !imported.contains($0) }.sorted()
             }
         } catch {
@@ -119,7 +122,7 @@ extension MirrorEngine {
         _ record: CloudRecord, stored: inout StoredPage, context: inout MirrorContext
     ) {
         let name = record.recordName
-        guard let entityName = MirrorCodec().entity(ofRecordType: record.recordType),
+        guard let entityName = MirrorCodec.layout.entity(ofRecordType: record.recordType),
               let entity = schema.entity(named: entityName), entity.isSynchronized else {
             effects.append(.trace(kind: "import.record-skipped", details: [
                 TraceField("recordName", .string(name)),
@@ -134,7 +137,8 @@ extension MirrorEngine {
         guard !alreadyHeld(record, context: context) else { return }
         let ownKeys = context.syncData.exportedKeys.removeValue(forKey: name) ?? []
         context.syncData.changeTags[name] = record.changeTag
-        if let id = context.syncData.models[name], let model = context.store.model(id) {
+        if let id = context.syncData.bindings.model(named: name),
+            let model = context.store.model(id) {
             if !ownKeys.isEmpty, record.lastModifiedBy != context.device,
                !stored.pending.contains(id) {
                 noteExportOverwritten(name, ownKeys: ownKeys, values: values, model: model)
@@ -146,7 +150,7 @@ extension MirrorEngine {
             let id = context.store.makeModelID()
             stored.transaction.append(.insert(id, entity: entity.name, values: values))
             stored.inserted.append((id, name))
-            context.syncData.name(id, name)
+            context.syncData.bindings.bind(id, to: name)
         }
         context.syncData.pendingLinks[name] = links.isEmpty ? nil : links
     }
@@ -159,17 +163,18 @@ extension MirrorEngine {
         links: inout [String: String]
     ) {
         for attribute in entity.attributes {
-            let value = MirrorCodec.attributeValue(attribute.name, type: attribute.type,
+            let value = MirrorCodec.layout.value(of: attribute.name, type: attribute.type,
                 in: record)
             values[attribute.name] = .attribute(value
                 ?? (attribute.isOptional ? nil : attribute.defaultValue))
         }
         for relationship in entity.relationships where !relationship.isToMany {
-            guard let target = MirrorCodec().reference(of: relationship.name, in: record) else {
+            guard let target = MirrorCodec.layout.reference(of: relationship.name, in: record)
+            else {
                 values[relationship.name] = .relationship(nil)
                 continue
             }
-            if let id = context.syncData.models[target], context.store.contains(id)
+            if let id = context.syncData.bindings.model(named: target), context.store.contains(id)
                 || inserted.contains(where: { $0.0 == id }) {
                 values[relationship.name] = .relationship(id)
             } else {
@@ -189,7 +194,7 @@ extension MirrorEngine {
         // again (a zone token older than the export, e.g. after a kill), it changes nothing,
         // so it cannot overwrite an edit made since.
         if let tag = record.changeTag, context.syncData.changeTags[name] == tag,
-           let id = context.syncData.models[name], context.store.contains(id) {
+           let id = context.syncData.bindings.model(named: name), context.store.contains(id) {
             effects.append(.trace(kind: "import.record-already-known", details: [
                 TraceField("recordName", .string(name)),
                 TraceField("changeTag", .string(tag)),
@@ -200,7 +205,7 @@ extension MirrorEngine {
         // (its tombstone is in the history, or it is gone without one, MIR-27): the record
         // is not applied, so the object does not come back as a new one that iCloud lacks
         // once the export deletes the record.
-        if let id = context.syncData.models[name], !context.store.contains(id) {
+        if let id = context.syncData.bindings.model(named: name), !context.store.contains(id) {
             effects.append(.trace(kind: "import.record-deleted-here", details: [
                 TraceField("recordName", .string(name)),
                 TraceField("note",
@@ -309,14 +314,14 @@ extension MirrorEngine {
         let keys = entity.attributes.map(\.name)
         guard !keys.isEmpty else { return }
         let twin = context.store.models(of: entity.name).first { model in
-            guard let other = context.syncData.recordNames[model.id],
+            guard let other = context.syncData.bindings.name(of: model.id),
                   other != name else { return false }
             return keys.allSatisfy { key in
                 if case .attribute(let value)? = values[key] { return model.values[key] == value }
                 return false
             }
         }
-        guard let twin, let twinName = context.syncData.recordNames[twin.id] else { return }
+        guard let twin, let twinName = context.syncData.bindings.name(of: twin.id) else { return }
         effects.append(.trace(kind: "import.duplicate", details: [
             TraceField("recordName", .string(name)),
             TraceField("twin", .string(twinName)),
@@ -330,11 +335,13 @@ extension MirrorEngine {
         var transaction = Transaction()
         var linked: [String] = []
         for name in context.syncData.pendingLinks.keys.sorted() {
-            guard let source = context.syncData.models[name], context.store.contains(source),
+            guard let source = context.syncData.bindings.model(named: name),
+                context.store.contains(source),
                   var links = context.syncData.pendingLinks[name] else { continue }
             var values: [String: PropertyValue] = [:]
             for field in links.keys.sorted() {
-                guard let target = links[field], let id = context.syncData.models[target],
+                guard let target = links[field],
+                    let id = context.syncData.bindings.model(named: target),
                       context.store.contains(id) else { continue }
                 values[field] = .relationship(id)
                 links[field] = nil
@@ -400,7 +407,7 @@ extension MirrorEngine {
         guard !unexported.isEmpty else { return }
         effects.append(.trace(kind: "reset.unexported-removed", details: [
             TraceField("objects", .list(unexported.map {
-                .string(context.syncData.recordNames[$0] ?? $0.description)
+                .string(context.syncData.bindings.name(of: $0) ?? $0.description)
             })),
         ], rules: ["MIR-DR-2", "MIR-18"]))
     }
@@ -425,8 +432,7 @@ extension MirrorEngine {
         // or by this one's export of an edit made offline, MIR-10), then the zone is imported
         // from scratch: the metadata is gone, and what the zone holds now comes down (a
         // choice, as MIR-19's import; without it a device converges only at the next push).
-        queue.removeAll { $0 == .setup || $0 == .import }
-        queue.insert(contentsOf: [.setup, .import], at: 0)
+        runner.moveToFront([.setup, .import])
         pass(["mirror.reset", "download.done", "mirror.import.done", "upload.start", "upload.done",
             "sync.done"],
              then: .finish, request, context: &context)
@@ -448,8 +454,7 @@ extension MirrorEngine {
             TraceField("note", .string("[unverified] every local object is exported again, "
                 + "so records deleted elsewhere come back")),
         ], rules: ["MIR-19", "MIRW-6"]))
-        queue.removeAll { $0 == .export || $0 == .import }
-        queue.insert(contentsOf: [.export, .import], at: 0)
+        runner.moveToFront([.export, .import])
         pass(["mirror.reset", "download.done", "mirror.import.done", "upload.start", "upload.done",
             "sync.done"],
              then: .finish, request, context: &context)

@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -87,7 +88,7 @@ extension MirrorEngine {
             effects.append(.trace(kind: "setup.no-account", details: [], rules: ["MIR-20"]))
             if !supersededByAccountChange(setup) {
                 accountWait = .signedOut
-                queue = []
+                runner.dropQueued()
             }
             abandon(request, context: &context)
         default:
@@ -101,7 +102,7 @@ extension MirrorEngine {
             ], rules: ["MIR-21"]))
             if !supersededByAccountChange(setup) {
                 accountWait = .unusableAccount
-                queue = []
+                runner.dropQueued()
             }
             abandon(request, context: &context)
         }
@@ -113,10 +114,9 @@ extension MirrorEngine {
     private func supersededByAccountChange(_ setup: MirrorRequest.SetupWork) -> Bool {
         guard setup.accountChangesAtStart != accountChanges else { return false }
         // The new account's setup goes before the import and export queued with it (MIR-9).
-        queue.removeAll { $0 == .setup }
-        queue.insert(.setup, at: 0)
+        runner.moveToFront([.setup])
         effects.append(.trace(kind: "setup.superseded", details: [
-            TraceField("queued", .list(queue.map { .string($0.rawValue) })),
+            TraceField("queued", .list(runner.queued.map { .string($0.rawValue) })),
             TraceField("note", .string("the account changed while its status was asked: "
                 + "the setup deferred behind this one runs next")),
         ], rules: ["MIR-6", "MIR-20"]))

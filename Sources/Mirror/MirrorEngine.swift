@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -53,8 +54,8 @@ public final class MirrorEngine: SyncEngine {
     // MARK: Memory (lost on kill)
 
     var autosync = true
-    var queue: [MirrorRequest.Kind] = []
-    var active: MirrorRequest?
+    /// MIR-6: the requests queued by kind, and the one running.
+    var runner = StepRunner<MirrorRequest.Kind, MirrorRequest>()
     var nextRequestNumber = 0
     var nextCloudRequest: UInt64 = 0
     var requestOwners: [RequestID: Int] = [:]
@@ -101,13 +102,14 @@ public final class MirrorEngine: SyncEngine {
     public var state: EngineState {
         if loadFailure != nil { return EngineState("error", "storeLoadFailed") }
         if accountWait == .unusableAccount { return EngineState("waiting", "account") }
-        if let active {
+        if let active = runner.running {
             return EngineState("syncing",
                 active.kind == .initializeSchema ? "setup" : active.kind.rawValue)
         }
         if let failureState { return failureState }
         if isOffline,
-           !queue.isEmpty || exportScheduled || !pendingModels.isEmpty || !pendingDeletes.isEmpty {
+           runner.queuedCount > 0 || exportScheduled || !pendingModels.isEmpty
+            || !pendingDeletes.isEmpty {
             // MIR-10: the work waits for the network.
             return EngineState("waiting", "network")
         }
@@ -115,7 +117,8 @@ public final class MirrorEngine: SyncEngine {
     }
 
     public func isIdle(now: SimTime) -> Bool {
-        active == nil && (queue.isEmpty || isBlocked) && !exportScheduled && !importScheduled
+        runner.running == nil && (runner.queuedCount == 0 || isBlocked) && !exportScheduled
+            && !importScheduled
     }
 
     public func setAutosync(_ enabled: Bool) {
@@ -222,9 +225,8 @@ public final class MirrorEngine: SyncEngine {
 
     /// Queues a request unless one of its kind already waits (MIR-6); starts it when none runs.
     func enqueue(_ kind: MirrorRequest.Kind, context: inout MirrorContext) {
-        if !queue.contains(kind) {
-            queue.append(kind)
-            if active != nil {
+        if runner.enqueueUnlessQueued(kind) {
+            if runner.running != nil {
                 effects.append(.trace(kind: "request.deferred", details: [
                     TraceField("request", .string(kind.rawValue)),
                     TraceField("note", .string("there is still an active request")),
@@ -237,7 +239,7 @@ public final class MirrorEngine: SyncEngine {
     /// Starts the next queued request when none runs, the account allows and the device is
     /// online (MIR-10: offline, the queue waits for the network).
     func startNext(context: inout MirrorContext) {
-        guard active == nil else { return }
+        guard runner.running == nil else { return }
         isBlocked = !context.isOnline || accountWait != nil
         guard !isBlocked else {
             // The queue cannot drain now: a waiting `sync` or `launch` ends (MIR-11).
@@ -245,15 +247,14 @@ public final class MirrorEngine: SyncEngine {
             waiters = []
             return
         }
-        guard !queue.isEmpty else {
+        guard let kind = runner.takeNext() else {
             finishWaiters()
             return
         }
-        let kind = queue.removeFirst()
         nextRequestNumber += 1
         let request = MirrorRequest(number: nextRequestNumber, kind: kind,
             accountChanges: accountChanges)
-        active = request
+        runner.start(request)
         effects.append(.trace(kind: "request.started", details: [
             TraceField("request", .string(kind.rawValue)),
             TraceField("number", .int(Int64(request.number))),
@@ -275,14 +276,14 @@ public final class MirrorEngine: SyncEngine {
 
     /// The active request is over: the next one runs.
     func endRequest(_ request: MirrorRequest, context: inout MirrorContext) {
-        guard active === request else { return }
-        active = nil
+        guard runner.running === request else { return }
+        runner.finish()
         startNext(context: &context)
     }
 
     /// MIR-11: `sync` and `launch` end once nothing is queued, running or scheduled.
     private func finishWaiters() {
-        guard active == nil, queue.isEmpty, !exportScheduled, !importScheduled else { return }
+        guard runner.isIdle, !exportScheduled, !importScheduled else { return }
         for waiter in waiters { effects.append(.completed(waiter)) }
         waiters = []
     }
@@ -319,7 +320,7 @@ public final class MirrorEngine: SyncEngine {
     /// Goes on after the probe point the running request paused at: the next probe point,
     /// else its step, or the answer that came meanwhile.
     private func resume(_ ticket: ProbeTicket, context: inout MirrorContext) {
-        guard ticket == .sole, let request = active else {
+        guard ticket == .sole, let request = runner.running else {
             preconditionFailure("mirror: resumed (\(ticket)) with no request running")
         }
         switch request.progress {
@@ -398,7 +399,7 @@ public final class MirrorEngine: SyncEngine {
     private func answered(
         _ id: RequestID, _ response: CloudResponse, context: inout MirrorContext
     ) {
-        guard let request = active else { return staleAnswer() }
+        guard let request = runner.running else { return staleAnswer() }
         switch request.progress {
         case .awaiting(let awaited) where awaited == id:
             request.progress = .running
@@ -464,9 +465,9 @@ public final class MirrorEngine: SyncEngine {
     /// once, so that the export itself writes nothing before its request leaves.
     func nameNewObjects(context: inout MirrorContext) {
         var named: [TraceValue] = []
-        for id in pendingChanges(context).models where context.syncData.recordNames[id] == nil {
+        for id in pendingChanges(context).models where !context.syncData.bindings.isBound(id) {
             let name = context.makeRandomRecordName()
-            context.syncData.name(id, name)
+            context.syncData.bindings.bind(id, to: name)
             named.append(.string(name))
         }
         guard !named.isEmpty else { return }
@@ -577,15 +578,14 @@ public final class MirrorEngine: SyncEngine {
             // queued ones, in the launch's order (a setup before the import that needs its
             // subscription), and the retry timer is cancelled (MIR-10, MIR-22).
             let order: [MirrorRequest.Kind] = [.setup, .import, .export, .initializeSchema]
-            let kinds = order.filter { retryKinds.contains($0) || queue.contains($0) }
+            let kinds = order.filter { retryKinds.contains($0) || runner.isQueued($0) }
             effects.append(.trace(kind: "retry.early", details: [
                 TraceField("requests", .list(retryKinds.map { .string($0.rawValue) })),
                 TraceField("trigger", .string("network")),
             ], rules: ["MIR-22", "MIR-10"]))
             retryKinds = []
             effects.append(.cancelTimer(.mirrorRetry))
-            queue.removeAll { kinds.contains($0) }
-            queue.insert(contentsOf: kinds, at: 0)
+            runner.moveToFront(kinds)
         }
         if waiting { enqueue(.export, context: &context) }
         startNext(context: &context)
@@ -598,8 +598,8 @@ public final class MirrorEngine: SyncEngine {
         case .syncNow:
             // MIR-11: nothing can force a synchronization; `sync` waits for the queue.
             effects.append(.trace(kind: "sync.cannot-force", details: [
-                TraceField("queued", .list(queue.map { .string($0.rawValue) })),
-                TraceField("running", active.map { .string($0.kind.rawValue) } ?? .null),
+                TraceField("queued", .list(runner.queued.map { .string($0.rawValue) })),
+                TraceField("running", runner.running.map { .string($0.kind.rawValue) } ?? .null),
             ], rules: ["MIR-11", "MIRW-10"]))
             if let waiter { waiters.append(waiter) }
             finishWaiters()

@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import LocalStore
 import SyncContract
 
@@ -45,7 +46,7 @@ public enum MirrorProfile {
             probePoints: probePoints,
             stateNames: stateNames,
             statements: ["sync", "initialize-schema"],
-            codec: MirrorCodec(),
+            codec: MirrorCodec.layout,
             author: MirrorEngine.author,
             cloudNoteRules: cloudNoteRules,
             makeEngine: { setup in
@@ -77,13 +78,9 @@ extension MirrorProfile {
 
 /// What checkers read of mirror: the metadata on its disk, and what is pending: the engine's
 /// count while it runs, the count written with the metadata after its last event once killed.
-struct MirrorObservation: EngineObservation {
+struct MirrorObservation: BoundObservation {
     let syncData: MirrorSyncData
     let engine: MirrorEngine?
-
-    func recordName(of model: ModelID) -> String? { syncData.recordNames[model] }
-
-    func model(forRecord name: String) -> ModelID? { syncData.models[name] }
 
     var pendingCount: Int { pendingModels.count + pendingDeletions.count }
 

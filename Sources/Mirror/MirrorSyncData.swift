@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import LocalStore
 import SyncContract
 
@@ -6,7 +7,7 @@ import SyncContract
 /// tables, so the engine writes it together with the store whenever both change): the
 /// account's user record name (MIR-20), the zone's setup, the change tokens, each object's
 /// record name and archived record (MIR-13), and the last exported history position.
-public struct MirrorSyncData: EngineSyncData {
+public struct MirrorSyncData: EngineSyncData, BoundSyncData {
     /// MIR-20: the user record name of the account the data belongs to.
     public var userRecordName: String?
     /// The device signed into an account once (tells a login from a first setup).
@@ -17,8 +18,7 @@ public struct MirrorSyncData: EngineSyncData {
     /// MIR-15: the zone's token, saved with each imported page.
     public var zoneToken: ZoneChangeToken?
     /// Object → record name (a random UUID, MIR-4), and back.
-    public var recordNames: [ModelID: String] = [:]
-    public var models: [String: ModelID] = [:]
+    public var bindings = RecordBindings()
     /// MIR-13: the change tag of each record as last exported or imported.
     public var changeTags: [String: String] = [:]
     /// Records whose archived version is this device's own export of an update, with the keys
@@ -43,14 +43,9 @@ public struct MirrorSyncData: EngineSyncData {
 
     public init() {}
 
-    mutating func name(_ model: ModelID, _ recordName: String) {
-        recordNames[model] = recordName
-        models[recordName] = model
-    }
-
+    /// Forgets a model's record name, with what the record's name keys.
     mutating func forget(_ model: ModelID) {
-        guard let name = recordNames.removeValue(forKey: model) else { return }
-        if models[name] == model { models[name] = nil }
+        guard let name = bindings.forget(model) else { return }
         changeTags[name] = nil
         pendingLinks[name] = nil
     }
@@ -61,8 +56,7 @@ public struct MirrorSyncData: EngineSyncData {
         isSetUp = false
         databaseToken = nil
         zoneToken = nil
-        recordNames = [:]
-        models = [:]
+        bindings = RecordBindings()
         changeTags = [:]
         exportedKeys = [:]
         reexport = []

@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -126,8 +127,9 @@ extension NaiveEngine {
         hasCompletedZoneFetch = true
         var deleted: [String] = []
         var absent: [String] = []
-        for name in context.syncData.models.keys.sorted() where !state.zoneSeen.contains(name) {
-            guard let model = context.syncData.models[name], context.store.contains(model),
+        for name in context.syncData.bindings.sortedNames where !state.zoneSeen.contains(name) {
+            guard let model = context.syncData.bindings.model(named: name),
+                context.store.contains(model),
                   !reportedMissing.contains(name) else { continue }
             reportedMissing.insert(name)
             if let seen = seenInCloud[name], seen.zone == zone.name,

@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -109,7 +110,7 @@ extension NaiveEngine {
             hasZone = true
             var rules = ["NAIVE-2"]
             var details = [TraceField("zone", .string(zone.description))]
-            let named = context.syncData.recordNames.keys.sorted().filter {
+            let named = context.syncData.bindings.sortedModels.filter {
                 context.store.contains($0) && !namedThisLaunch.contains($0)
             }
             if !named.isEmpty {

@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -22,7 +23,8 @@ extension NaiveEngine {
                 continue
             }
             let name = record.recordName
-            if let id = context.syncData.models[name], let model = context.store.model(id) {
+            if let id = context.syncData.bindings.model(named: name),
+                let model = context.store.model(id) {
                 var changes: [String: PropertyValue] = [:]
                 for key in values.keys.sorted() where model.values[key] != values[key] ?? nil {
                     changes[key] = .attribute(values[key] ?? nil)
@@ -110,10 +112,10 @@ extension NaiveEngine {
             return false
         }
         for (model, name) in inserted {
-            if let previous = context.syncData.models[name] {
-                context.syncData.forget(previous)
+            if let previous = context.syncData.bindings.model(named: name) {
+                context.syncData.bindings.forget(previous)
             }
-            context.syncData.name(model, name)
+            context.syncData.bindings.bind(model, to: name)
         }
         effects.append(context.writeAll)
         return true
@@ -179,7 +181,7 @@ extension NaiveEngine {
             effects.append(.trace(kind: "download.deletion-undone", details: [
                 TraceField("recordName", .string(name)),
             ], rules: ["NAIVEW-3", "NAIVE-8"]))
-        } else if context.syncData.models[name] != nil {
+        } else if context.syncData.bindings.model(named: name) != nil {
             effects.append(.trace(kind: "download.model-back", details: [
                 TraceField("recordName", .string(name)),
                 TraceField("note",
@@ -196,7 +198,7 @@ extension NaiveEngine {
             effects.append(.trace(kind: "download.duplicate", details: [
                 TraceField("recordName", .string(name)),
                 TraceField("twin",
-                    .string(context.syncData.recordNames[twin.id] ?? twin.id.description)),
+                    .string(context.syncData.bindings.name(of: twin.id) ?? twin.id.description)),
                 TraceField("identity", .list(entity.identity.map { .string($0) })),
             ], rules: ["NAIVEW-12", "NAIVE-13"]))
         }

@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -45,7 +46,7 @@ extension NaiveEngine {
         case .inserted(let id, let entityName):
             guard let entity = schema.entity(named: entityName), entity.isSynchronized,
                   let model = context.store.model(id) else { return nil }
-            let known = context.syncData.recordNames[id]
+            let known = context.syncData.bindings.name(of: id)
             let name = known ?? assignName(id, entity: entity, context: &context)
             return makeSave(model, entity: entity, name: name,
                             changedKeys: entity.synchronizedAttributes.map(\.name),
@@ -56,13 +57,13 @@ extension NaiveEngine {
             let synchronized = entity.synchronizedAttributes.map(\.name)
             let kept = keys.filter { synchronized.contains($0) }
             guard !kept.isEmpty else { return nil }
-            let known = context.syncData.recordNames[id]
+            let known = context.syncData.bindings.name(of: id)
             let name = known ?? assignName(id, entity: entity, context: &context)
             return makeSave(model, entity: entity, name: name, changedKeys: kept,
                             isFirst: known == nil)
         case .deleted(let id, let entityName, _):
-            guard let name = context.syncData.recordNames[id] else { return nil }
-            context.syncData.forget(id)
+            guard let name = context.syncData.bindings.name(of: id) else { return nil }
+            context.syncData.bindings.forget(id)
             if isLiteral {
                 effects.append(.trace(kind: "delete.not-sent", details: [
                     TraceField("recordName", .string(name)),
@@ -85,7 +86,7 @@ extension NaiveEngine {
         _ id: ModelID, entity: EntityDescription, context: inout NaiveContext
     ) -> String {
         let name = "\(entity.name)_\(context.makeRandomRecordName())"
-        context.syncData.name(id, name)
+        context.syncData.bindings.bind(id, to: name)
         namedThisLaunch.insert(id)
         var rules = ["NAIVE-1"]
         if !entity.identity.isEmpty { rules.append("NAIVE-13") }

@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -367,8 +368,8 @@ public final class NaiveEngine: SyncEngine {
     /// them (the article's `Note.id` lived in the model).
     private func storeReplaced(context: inout NaiveContext) {
         historyPosition = context.store.lastHistoryPosition
-        let gone = context.syncData.recordNames.keys.sorted().filter { !context.store.contains($0) }
-        for model in gone { context.syncData.forget(model) }
+        let gone = context.syncData.bindings.sortedModels.filter { !context.store.contains($0) }
+        for model in gone { context.syncData.bindings.forget(model) }
         effects.append(.trace(kind: "store.replaced", details: [
             TraceField("forgotten", .int(Int64(gone.count))),
         ], rules: []))

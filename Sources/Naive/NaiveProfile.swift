@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import LocalStore
 import SyncContract
 
@@ -40,7 +41,7 @@ public enum NaiveProfile {
         probePoints: probePoints,
         stateNames: stateNames,
         statements: ["sync"],
-        codec: NaiveCodec(),
+        codec: NaiveRecords.codec(),
         author: NaiveEngine.author,
         cloudNoteRules: cloudNoteRules,
         makeEngine: { setup in
@@ -66,7 +67,7 @@ extension NaiveProfile {
         probePoints: probePoints,
         stateNames: stateNames,
         statements: ["sync"],
-        codec: NaiveCodec(zone: ZoneID.defaultZoneName),
+        codec: NaiveRecords.codec(zone: ZoneID.defaultZoneName),
         author: NaiveEngine.author,
         cloudNoteRules: cloudNoteRules,
         makeEngine: { setup in
@@ -93,39 +94,10 @@ extension NaiveProfile {
     }
 }
 
-/// naive's records: the zone `Notes`, record type = entity, field = attribute (NAIVE-1).
-public struct NaiveCodec: RecordCodec {
-    let zone: String
-
-    /// `zone`: `Notes`, or the default zone for the literal code.
-    public init(zone: String = NaiveEngine.zoneName) {
-        self.zone = zone
-    }
-
-    public var zoneNames: [String] { [zone] }
-
-    public func recordType(ofEntity entity: String) -> String { entity }
-
-    public func entity(ofRecordType type: String) -> String? { type }
-
-    public func value(
-        of attribute: String, type: AttributeType, in record: CloudRecord
-    ) -> AttributeValue? {
-        record.fields[attribute].flatMap { NaiveRecords.attributeValue($0, type: type) }
-    }
-
-    /// Relationships are not synchronized (NAIVE-1).
-    public func reference(of relationship: String, in record: CloudRecord) -> String? { nil }
-}
-
 /// What checkers read of naive: the record names on its disk, the operations in its memory.
-struct NaiveObservation: EngineObservation {
+struct NaiveObservation: BoundObservation {
     let syncData: NaiveSyncData
     let engine: NaiveEngine?
-
-    func recordName(of model: ModelID) -> String? { syncData.recordNames[model] }
-
-    func model(forRecord name: String) -> ModelID? { syncData.models[name] }
 
     /// The save and delete operations in memory (NAIVE-14: a kill forgets them).
     var pendingCount: Int { engine?.pendingCount ?? 0 }

@@ -1,20 +1,20 @@
 import CloudSim
+import EngineKit
 import LocalStore
 import SyncContract
 
 /// How `naive` turns models into records and back (NAIVE-1, NAIVE-8): the article's
 /// `toCKRecord()` and `init?(record:)`, generalized to every entity and attribute.
 enum NaiveRecords {
-    /// The field value of an attribute; asset properties are plain data (NAIVE-13).
-    static func cloudValue(_ value: AttributeValue) -> CloudValue {
-        FieldValues.cloudValue(value)
+    /// naive's records: the zone `Notes` (the default zone for the literal code), record
+    /// type = entity, field = attribute, no relationships (NAIVE-1).
+    static func codec(zone: String = NaiveEngine.zoneName) -> StandardRecordCodec {
+        StandardRecordCodec(zoneNames: [zone], values: values)
     }
 
-    /// The attribute value a field holds, nil when its type does not fit (the article's
-    /// `record["title"] as? String` failing).
-    static func attributeValue(_ value: CloudValue, type: AttributeType) -> AttributeValue? {
-        FieldValues.attributeValue(value, type: type)
-    }
+    /// A field's value, nil when its type does not fit (the article's
+    /// `record["title"] as? String` failing); asset properties are plain data (NAIVE-13).
+    static var values: ValueMapping { .fieldValues(uppercasingUUIDs: true) }
 
     /// The UUID at the end of a record name (`Note_<UUID>`: the article splits at `_` and
     /// takes the last part), nil when it is not one.
@@ -35,7 +35,7 @@ enum NaiveRecords {
         var fields: SortedMap<String, CloudValue> = [:]
         for attribute in entity.synchronizedAttributes {
             if let value = model.values[attribute.name] {
-                fields[attribute.name] = cloudValue(value)
+                fields[attribute.name] = FieldValues.cloudValue(value)
             }
         }
         return fields
@@ -50,7 +50,7 @@ enum NaiveRecords {
         var values: [String: AttributeValue?] = [:]
         for attribute in entity.synchronizedAttributes {
             if let field = record.fields[attribute.name],
-               let value = attributeValue(field, type: attribute.type) {
+               let value = Self.values.attributeValue(field, type: attribute.type) {
                 values[attribute.name] = .some(value)
             } else if attribute.isOptional {
                 values[attribute.name] = .some(nil)

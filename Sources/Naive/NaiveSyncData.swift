@@ -1,17 +1,16 @@
 import CloudSim
+import EngineKit
 import LocalStore
 import SyncContract
 
 /// What `naive` keeps on the device's disk (docs/NAIVE.md, "What the engine keeps"): the
 /// article's one database change token, each model's record name (the article's `Note.id`),
 /// and a diagnostic ledger that no decision reads.
-public struct NaiveSyncData: EngineSyncData {
+public struct NaiveSyncData: EngineSyncData, BoundSyncData {
     /// The article's `cloudkit.privateDatabaseChangeToken` (NAIVE-7).
     public var databaseToken: DatabaseChangeToken?
-    /// Model → record name (`<Entity>_<UUID>`, NAIVE-1).
-    public var recordNames: [ModelID: String] = [:]
-    /// Record name → model: the inverse of `recordNames`.
-    public var models: [String: ModelID] = [:]
+    /// Model → record name (`<Entity>_<UUID>`, NAIVE-1), and back.
+    public var bindings = RecordBindings()
     /// Diagnostic ledger: operations created and not sent yet (or waiting for a retry), so the
     /// next launch can name what a kill lost (NAIVEW-2). Never read by a decision.
     public var unsentOperations: [UnsentOperation] = []
@@ -20,18 +19,6 @@ public struct NaiveSyncData: EngineSyncData {
     public var unfinishedZoneFetches: [ZoneID] = []
 
     public init() {}
-
-    /// Names a model's record (both directions).
-    mutating func name(_ model: ModelID, _ recordName: String) {
-        recordNames[model] = recordName
-        models[recordName] = model
-    }
-
-    /// Forgets a model's record name.
-    mutating func forget(_ model: ModelID) {
-        guard let name = recordNames.removeValue(forKey: model) else { return }
-        if models[name] == model { models[name] = nil }
-    }
 }
 
 /// An operation the diagnostic ledger remembers until its request leaves.

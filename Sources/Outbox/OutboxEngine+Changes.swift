@@ -1,5 +1,6 @@
 import CKSyncEngineSim
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -25,7 +26,7 @@ extension OutboxEngine {
                 // OBX-DR-1: models the save deleted through a delete rule, not because their
                 // own deletion was fetched.
                 let fetched = Set(page.deleted)
-                page.cascaded = entry.deletedModels.compactMap { data.recordNames[$0] }
+                page.cascaded = entry.deletedModels.compactMap { data.bindings.name(of: $0) }
                     .filter { !fetched.contains($0) }.sorted()
             }
         } catch {
@@ -65,7 +66,7 @@ extension OutboxEngine {
         page: inout FetchedPage
     ) {
         for record in changes.modifications
-            where data.models[record.recordName].flatMap(store.model) == nil {
+            where data.bindings.model(named: record.recordName).flatMap(store.model) == nil {
             guard data.tracked(zone: record.zone)?.role == role(of: scope),
                   entity(record.recordType) != nil else { continue }
             if data.rows[record.recordName]?.mutation == .delete {
@@ -126,7 +127,7 @@ extension OutboxEngine {
         let relationships = values.filter {
             if case .attribute = $0.value { return false } else { return true }
         }
-        if let id = data.models[name], let model = store.model(id) {
+        if let id = data.bindings.model(named: name), let model = store.model(id) {
             planUpdate(record, id: id, model: model, entity: entity, values: values,
                 attributes: attributes, relationships: relationships, page: &page)
         } else if let id = page.newIDs[name] {
@@ -149,7 +150,7 @@ extension OutboxEngine {
         if data.rows[name]?.mutation == .save {
             page.kept.append(name)
             let local = OutboxRecords.fields(of: model, entity: entity) {
-                self.data.recordNames[$0]
+                self.data.bindings.name(of: $0)
             }.fields
             let differing = Set(local.keys).union(record.fields.keys).sorted().filter {
                 local[$0] != record.fields[$0]
@@ -184,12 +185,12 @@ extension OutboxEngine {
                 continue
             }
             let name = deletion.recordID.recordName
-            if data.rows[name]?.mutation == .save, let id = data.models[name],
+            if data.rows[name]?.mutation == .save, let id = data.bindings.model(named: name),
                store.model(id) != nil {
                 page.resurrect.append(name)
                 continue
             }
-            if let id = data.models[name], store.model(id) != nil {
+            if let id = data.bindings.model(named: name), store.model(id) != nil {
                 page.transaction.append(.delete(id))
             }
             page.deleted.append(name)
@@ -198,12 +199,12 @@ extension OutboxEngine {
 
     /// After the page's save: the sync data follows the store (names, archives, rows).
     private func commitFetchedPage(_ page: FetchedPage) {
-        for (id, name) in page.inserted { data.name(id, name) }
+        for (id, name) in page.inserted { data.bindings.bind(id, to: name) }
         for (name, record) in page.archives { data.archives[name] = record }
         for name in page.deleted {
             data.archives[name] = nil
             data.removeRow(name)
-            if let id = data.models[name] { data.forget(id) }
+            if let id = data.bindings.model(named: name) { data.bindings.forget(id) }
         }
         for name in page.resurrect { data.archives[name] = nil }
         historyPosition = store.lastHistoryPosition
@@ -281,7 +282,7 @@ extension OutboxEngine {
         guard let twin else { return }
         trace("fetch.duplicate", [
             TraceField("record", .string(record.recordName)),
-            TraceField("twin", .string(data.recordNames[twin.id] ?? twin.id.description)),
+            TraceField("twin", .string(data.bindings.name(of: twin.id) ?? twin.id.description)),
         ], ["OBXW-11", "OBX-35"])
     }
 
@@ -302,7 +303,7 @@ extension OutboxEngine {
     /// elsewhere, and the deletion is missed.
     func noteMissedDeletions(scope: DatabaseScope) {
         var missed: [String] = []
-        for name in data.models.keys.sorted()
+        for name in data.bindings.sortedNames
         where !seenInFetch.contains(name) && data.rows[name] == nil && data.archives[name] != nil
             && !reportedMissed.contains(name) {
             guard let collection = data.collections[name], let zone = data.tracked(collection),
@@ -361,7 +362,7 @@ extension OutboxEngine {
             if case .reference(let name, _)? = record.fields[relationship.name] { target = name }
             if relationship.isParent, let parent = record.parent { target = parent }
             let id = target.flatMap { name in
-                newIDs[name] ?? data.models[name].flatMap { store.model($0)?.id }
+                newIDs[name] ?? data.bindings.model(named: name).flatMap { store.model($0)?.id }
             }
             values[relationship.name] = .relationship(id)
         }
@@ -404,11 +405,11 @@ extension OutboxEngine {
         for record in sent.savedRecords {
             let name = record.recordName
             data.archives[name] = record
-            if editedInFlight.contains(name), let id = data.models[name],
+            if editedInFlight.contains(name), let id = data.bindings.model(named: name),
                let model = store.model(id),
                let entity = entity(model.entity),
                OutboxRecords.fields(of: model, entity: entity,
-                   recordName: { self.data.recordNames[$0] }).fields
+                   recordName: { self.data.bindings.name(of: $0) }).fields
                 != record.fields {
                 trace("outbox.edit-lost", [
                     TraceField("record", .string(name)),

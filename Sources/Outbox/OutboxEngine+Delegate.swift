@@ -1,5 +1,6 @@
 import CKSyncEngineSim
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -246,9 +247,12 @@ extension OutboxEngine {
     /// The record of a pending save: nil when it has no save row, or its model is gone.
     func record(for id: RecordID) -> RecordSave? {
         guard let row = data.rows[id.recordName], row.mutation == .save,
-              let modelID = data.models[id.recordName], let model = store.model(modelID),
+              let modelID = data.bindings.model(named: id.recordName),
+              let model = store.model(modelID),
               let entity = entity(model.entity) else { return nil }
-        let built = OutboxRecords.fields(of: model, entity: entity) { self.data.recordNames[$0] }
+        let built = OutboxRecords.fields(of: model, entity: entity) {
+            self.data.bindings.name(of: $0)
+        }
         var record = CloudRecord(
             recordType: entity.name, recordName: id.recordName, zone: id.zoneID,
             fields: built.fields,

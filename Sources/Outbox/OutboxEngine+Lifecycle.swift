@@ -1,5 +1,6 @@
 import CKSyncEngineSim
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -234,12 +235,12 @@ extension OutboxEngine {
             }
         }
         historyPosition = store.lastHistoryPosition
-        for id in data.recordNames.keys.sorted() {
-            guard let name = data.recordNames[id] else { continue }
+        for id in data.bindings.sortedModels {
+            guard let name = data.bindings.name(of: id) else { continue }
             if data.rows[name]?.mutation == .save { data.removeRow(name) }
             data.archives[name] = nil
             data.collections[name] = nil
-            data.forget(id)
+            data.bindings.forget(id)
         }
         writeAll()
         trace("reset.before-forgetting", [
@@ -316,8 +317,8 @@ extension OutboxEngine {
     /// The store vanished or was rebuilt: record names of models that are gone are forgotten.
     func storeReplaced() {
         historyPosition = store.lastHistoryPosition
-        let gone = data.recordNames.keys.sorted().filter { !store.contains($0) }
-        for model in gone { data.forget(model) }
+        let gone = data.bindings.sortedModels.filter { !store.contains($0) }
+        for model in gone { data.bindings.forget(model) }
         trace("store.replaced", [TraceField("forgotten", .int(Int64(gone.count)))], [])
         if !gone.isEmpty { writeSyncData() }
     }

@@ -1,5 +1,6 @@
 import CKSyncEngineSim
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -20,7 +21,7 @@ extension OutboxEngine {
                 case .inserted(let id, let entityName), .updated(let id, let entityName, _):
                     guard let entity = recordingEntity(entityName),
                           let model = store.model(id) else { continue }
-                    let isNew = data.recordNames[id] == nil
+                    let isNew = data.bindings.name(of: id) == nil
                     let name = recordName(of: id)
                     if isNew {
                         trace("record.named", [TraceField("record", .string(name))],
@@ -48,7 +49,7 @@ extension OutboxEngine {
                     }
                 case .deleted(let id, let entityName, _):
                     guard recordingEntity(entityName) != nil,
-                          let name = data.recordNames[id] else { continue }
+                          let name = data.bindings.name(of: id) else { continue }
                     let collection = data.collections[name] ?? Self.mainCollection
                     var row = data.rows[name] ?? OutboxRow(
                         recordName: name, recordType: entityName, collection: collection,
@@ -56,7 +57,7 @@ extension OutboxEngine {
                     row.mutation = .delete
                     row.attempted = false
                     data.setRow(row)
-                    data.forget(id)
+                    data.bindings.forget(id)
                     written.append(name)
                 }
             }
@@ -80,10 +81,10 @@ extension OutboxEngine {
     /// OBX-6, OBXW-9: models gone from the store without a deletion the app saved (a batch
     /// delete): no row is written, their records stay in iCloud. Their names are forgotten.
     func noteVanishedModels() {
-        let gone = data.recordNames.keys.sorted().filter { store.model($0) == nil }
+        let gone = data.bindings.sortedModels.filter { store.model($0) == nil }
         guard !gone.isEmpty else { return }
-        let names = gone.compactMap { data.recordNames[$0] }
-        for id in gone { data.forget(id) }
+        let names = gone.compactMap { data.bindings.name(of: $0) }
+        for id in gone { data.bindings.forget(id) }
         trace("store.models-vanished", [
             TraceField("records", .list(names.map { .string($0) })),
             TraceField("note", .string("no outbox row: the records stay in iCloud")),
@@ -99,9 +100,9 @@ extension OutboxEngine {
 
     /// OBX-1: the model's stable UUID, drawn once and kept on disk.
     func recordName(of id: ModelID) -> String {
-        if let name = data.recordNames[id] { return name }
+        if let name = data.bindings.name(of: id) { return name }
         let name = working?.makeRandomRecordName() ?? id.description
-        data.name(id, name)
+        data.bindings.bind(id, to: name)
         return name
     }
 
@@ -109,7 +110,7 @@ extension OutboxEngine {
     /// itself), else `main`.
     func collectionID(of model: Model, entity: EntityDescription) -> String {
         // A copy downloaded through a share stays in its shared collection.
-        if let name = data.recordNames[model.id], let known = data.collections[name],
+        if let name = data.bindings.name(of: model.id), let known = data.collections[name],
            data.tracked(known)?.role == .participant || data.revoked.contains(known) {
             return known
         }

@@ -1,3 +1,4 @@
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -15,7 +16,7 @@ extension OutboxEngine {
         var kinds: [TraceValue] = []
         var earlierRows: [TraceValue] = []
         for change in discarded.changes {
-            let name = context.syncData.recordNames[change.model]
+            let name = context.syncData.bindings.name(of: change.model)
             models.append(.string(name ?? "new \(change.entity)"))
             kinds.append(.string(change.kind.rawValue))
             if let name, context.syncData.rows[name] != nil, !earlierRows.contains(.string(name)) {

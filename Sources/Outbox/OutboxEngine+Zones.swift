@@ -1,5 +1,6 @@
 import CKSyncEngineSim
 import CloudSim
+import EngineKit
 import Kernel
 import LocalStore
 import SyncContract
@@ -82,7 +83,7 @@ extension OutboxEngine {
         let copies = data.collections.keys.sorted().filter {
             data.collections[$0] == tracked.collection
         }
-            .filter { data.models[$0] != nil }
+            .filter { data.bindings.model(named: $0) != nil }
         trace("share.revoked", [
             TraceField("zone", .string(tracked.zone.description)),
             TraceField("reason", .string(reason)),

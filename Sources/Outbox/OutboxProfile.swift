@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import LocalStore
 import SyncContract
 
@@ -75,10 +76,17 @@ extension OutboxProfile {
 
 /// outbox's records: zone `Main` and the `Collection-<root>` zones (OBX-2), record type =
 /// entity, field = property (OBX-1).
-public struct OutboxCodec: RecordCodec {
+public struct OutboxCodec: StandardCodecWrapper {
+    /// UUIDs kept as the field's text (the adapter stores `uuidString` and reads it back).
+    static var values: ValueMapping { .fieldValues(uppercasingUUIDs: false) }
+
+    /// The layout but for the collection zones: to-one relationships as references.
+    static let layout = StandardRecordCodec(
+        zoneNames: [OutboxEngine.mainZoneName], values: values, references: .referenceFields)
+
     public init() {}
 
-    public var zoneNames: [String] { [OutboxEngine.mainZoneName] }
+    public var standard: StandardRecordCodec { Self.layout }
 
     public func holdsRecords(inZoneNamed name: String) -> Bool {
         name == OutboxEngine.mainZoneName || name.hasPrefix("Collection-")
@@ -88,30 +96,11 @@ public struct OutboxCodec: RecordCodec {
     public func sharedZoneName(ofRoot recordName: String) -> String? {
         OutboxEngine.zoneName(ofCollection: recordName)
     }
-
-    public func recordType(ofEntity entity: String) -> String { entity }
-
-    public func entity(ofRecordType type: String) -> String? { type }
-
-    public func value(
-        of attribute: String, type: AttributeType, in record: CloudRecord
-    ) -> AttributeValue? {
-        record.fields[attribute].flatMap { OutboxRecords.attributeValue($0, type: type) }
-    }
-
-    public func reference(of relationship: String, in record: CloudRecord) -> String? {
-        if case .reference(let target, _)? = record.fields[relationship] { return target }
-        return nil
-    }
 }
 
 /// What checkers read of outbox: its disk (the outbox rows are what it still means to upload).
-struct OutboxObservation: EngineObservation {
+struct OutboxObservation: BoundObservation {
     let syncData: OutboxSyncData
-
-    func recordName(of model: ModelID) -> String? { syncData.recordNames[model] }
-
-    func model(forRecord name: String) -> ModelID? { syncData.models[name] }
 
     /// The outbox rows (ENGINES §0.2: "outbox: its outbox rows").
     var pendingCount: Int { syncData.rows.count }
@@ -120,7 +109,7 @@ struct OutboxObservation: EngineObservation {
 
     var pendingModels: [ModelID] {
         syncData.orderedRows.filter { $0.mutation == .save && $0.rejection == nil }
-            .compactMap { syncData.models[$0.recordName] }
+            .compactMap { syncData.bindings.model(named: $0.recordName) }
     }
 
     var pendingDeletions: [String] {

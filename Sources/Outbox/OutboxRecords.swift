@@ -1,4 +1,5 @@
 import CloudSim
+import EngineKit
 import LocalStore
 import SyncContract
 
@@ -13,7 +14,7 @@ enum OutboxRecords {
 
     /// A UUID keeps the field's text as is (the adapter stores `uuidString` and reads it back).
     static func attributeValue(_ value: CloudValue, type: AttributeType) -> AttributeValue? {
-        FieldValues.attributeValue(value, type: type, uppercasingUUIDs: false)
+        OutboxCodec.values.attributeValue(value, type: type)
     }
 
     /// The synchronized fields of a model: every attribute with a value, every to-one

@@ -1,5 +1,6 @@
 import CKSyncEngineSim
 import CloudSim
+import EngineKit
 import LocalStore
 import SyncContract
 
@@ -35,14 +36,13 @@ public struct TrackedZone: Hashable, Sendable {
 /// What `outbox` keeps on the device's disk: the outbox rows, the models' record names and
 /// collections, the archived system fields of the last known server copies, the zone
 /// manifest and both CKSyncEngine serializations (docs/OUTBOX.md, "What the engine keeps").
-public struct OutboxSyncData: EngineSyncData {
+public struct OutboxSyncData: EngineSyncData, BoundSyncData {
     /// The outbox, by record name.
     public var rows: [String: OutboxRow] = [:]
     /// The order rows were first written in (decisions walk rows in this order).
     public var rowOrder: [String] = []
     /// Model → record name (the model's stable UUID, OBX-1), and back.
-    public var recordNames: [ModelID: String] = [:]
-    public var models: [String: ModelID] = [:]
+    public var bindings = RecordBindings()
     /// Record name → collection it was last saved in (a deletion names its zone from it).
     public var collections: [String: String] = [:]
     /// Record name → the archived system fields (the last known server copy, OBX-11).
@@ -66,16 +66,6 @@ public struct OutboxSyncData: EngineSyncData {
     public var pageAwaitingState = false
 
     public init() {}
-
-    mutating func name(_ model: ModelID, _ recordName: String) {
-        recordNames[model] = recordName
-        models[recordName] = model
-    }
-
-    mutating func forget(_ model: ModelID) {
-        guard let name = recordNames.removeValue(forKey: model) else { return }
-        if models[name] == model { models[name] = nil }
-    }
 
     mutating func setRow(_ row: OutboxRow) {
         if rows[row.recordName] == nil { rowOrder.append(row.recordName) }

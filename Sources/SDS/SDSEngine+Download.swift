@@ -48,7 +48,7 @@ extension SDSEngine {
             return PageResolution.Target(model: existing, match: .own)
         }
         if let twin = valueTwin(of: records, at: index, entity: entity, context: context,
-                                targets: earlier) {
+                                targets: earlier, ownRecords: &ownRecords) {
             return PageResolution.Target(model: twin, match: .values)
         }
         guard !entity.identity.isEmpty else { return nil }
@@ -563,7 +563,7 @@ extension SDSEngine {
     /// the call, which mostly ends at the first check.
     private func valueTwin(
         of records: [CloudRecord], at index: Int, entity: SDSEntity, context: SDSContext,
-        targets: [PageResolution.Target?]
+        targets: [PageResolution.Target?], ownRecords: inout Set<ModelID>?
     ) -> ModelID? {
         guard entity.identity.isEmpty,
               context.syncData.zoneToken.isNil || context.syncData.needsFullDownload,
@@ -571,7 +571,10 @@ extension SDSEngine {
             return nil
         }
         let record = records[index]
-        let taken = Set(targets.compactMap { $0?.model })
+        // A model whose own record is in the page takes that one: it is no twin of another.
+        let own = ownRecords ?? ownRecordInPage(Set(records.map(\.recordName)), context: context)
+        ownRecords = own
+        let taken = Set(targets.compactMap { $0?.model }).union(own)
         // Only models with pending changes can match: visit those (in identifier order, as
         // the entity's models would be), not every model of the store for every record.
         for id in context.syncData.pending.inOrder where !taken.contains(id) {
@@ -722,6 +725,15 @@ extension SDSEngine {
                     kind: "download.cascade-deleted-pending-change",
                     details: [TraceField("record", .string(name)),
                               TraceField("keys", .list(pending.sortedKeys.map { .string($0) }))],
+                    rules: ["LIM-3"]
+                )
+            }
+            if context.syncData.pending[id].isNil, !context.syncData.changeTag(of: name).isNil {
+                // LIM-3: an uploaded model the page did not delete goes with the one it is in:
+                // the delete rule removes it here only, and its record stays in iCloud.
+                effects.appendTrace(detailed: context.isTracing,
+                    kind: "download.cascade-deleted-moved-model",
+                    details: [TraceField("record", .string(name))],
                     rules: ["LIM-3"]
                 )
             }

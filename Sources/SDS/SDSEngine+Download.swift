@@ -267,13 +267,48 @@ extension SDSEngine {
             }
             return
         }
-        // DL-4: one item at a time, so one invalid record does not stop the others.
-        for index in records.indices {
+        // DL-4: one item at a time, so one invalid record does not stop the others; each after
+        // the records of the page it references, so that its links find their models.
+        for index in referencesFirst(records) {
             store([records[index]], deletions: [], targets: [targets[index]], context: &context)
         }
         for deletion in deletions {
             store([], deletions: [deletion], targets: [], context: &context)
         }
+    }
+
+    /// The page's records in an order where a record comes after the records of the page its
+    /// to-one references name (page order otherwise; a cycle keeps page order).
+    private func referencesFirst(_ records: [CloudRecord]) -> [Int] {
+        var placed = [Bool](repeating: false, count: records.count)
+        var order: [Int] = []
+        var remaining = Array(records.indices)
+        while !remaining.isEmpty {
+            var waiting: [Int] = []
+            for index in remaining {
+                if waitsForAnother(records, at: index, placed: placed) {
+                    waiting.append(index)
+                } else {
+                    order.append(index)
+                    placed[index] = true
+                }
+            }
+            if waiting.count == remaining.count { return order + waiting }
+            remaining = waiting
+        }
+        return order
+    }
+
+    /// Whether the record at `index` references a record of the page not placed yet.
+    private func waitsForAnother(_ records: [CloudRecord], at index: Int, placed: [Bool]) -> Bool {
+        guard let entity = entities.named(records[index].recordType) else { return false }
+        for relationship in entity.synchronizedToOneRelationships {
+            guard case .reference(let name, _)? = records[index].fields[relationship.name],
+                  let target = records.firstIndex(where: { $0.recordName == name }),
+                  target != index, !placed[target] else { continue }
+            return true
+        }
+        return false
     }
 
     private func keepAsideRejected(_ record: CloudRecord, context: inout SDSContext) {

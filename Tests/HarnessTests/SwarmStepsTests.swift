@@ -116,6 +116,38 @@ import Testing
         #expect(batchDeletes >= 5)
     }
 
+    /// A base file (an app's own schema and devices) draws them too: batch deletes always,
+    /// the sharing steps only when it has a `sharable` entity and a second account.
+    @Test func aBaseFileDrawsThemWithinWhatItDeclares() throws {
+        let base = Self.setup.replacingOccurrences(of: "chaos workload 20 operations\n", with: "")
+        let unsharable = base.replacingOccurrences(of: "  sharable\n", with: "")
+            .replacingOccurrences(of: "folder: Folder? parent", with: "folder: Folder?")
+        let sharing = SwarmExplorer(options: ExploreOptions(engines: .bundled, engine: "sds"),
+                                    base: base)
+        let plain = SwarmExplorer(options: ExploreOptions(engines: .bundled, engine: "sds"),
+                                  base: unsharable)
+        var shared = 0
+        var batchDeletes = 0
+        for seed in UInt64(1)...40 {
+            let world = try #require(sharing.world(seed: seed)?.world, "seed \(seed)")
+            let other = try #require(plain.world(seed: seed)?.world, "seed \(seed)")
+            #expect(!other.source.contains(" share ") && !other.features.contains("sharing"))
+            #expect(world.source.contains(" share ") == world.features.contains("sharing"))
+            #expect(world.source.contains(" batch-delete ")
+                == world.features.contains("batch-delete"))
+            #expect(other.features.contains("batch-delete")
+                == world.features.contains("batch-delete"))
+            if world.features.contains("sharing") { shared += 1 }
+            if world.features.contains("batch-delete") { batchDeletes += 1 }
+        }
+        #expect(shared >= 5)
+        #expect(batchDeletes >= 5)
+        let seed = try #require((UInt64(1)...40).first {
+            sharing.world(seed: $0)?.world.features.contains("sharing") == true
+        })
+        #expect(try #require(sharing.run(seed: seed)).steps > 0)
+    }
+
     /// The worlds that draw the new kinds parse and run on every engine, sharing only where
     /// the engine carries it out.
     @Test(arguments: EngineRegistry.bundled.names)

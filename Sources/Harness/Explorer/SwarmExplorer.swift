@@ -14,9 +14,19 @@ public struct SwarmExplorer: Sendable {
     /// Checks of one drawn file before it is given up on.
     static let attempts = 16
 
+    /// Whether a world may draw the sharing steps: the engine carries them out, and a base
+    /// (when there is one) declares a `sharable` entity and a second account to share with.
+    private let drawsSharing: Bool
+
     public init(options: ExploreOptions, base: String? = nil) {
         self.options = options
         self.base = base
+        drawsSharing = Self.canShare(options) && base.map(Self.baseCanShare) ?? true
+    }
+
+    private static func baseCanShare(_ base: String) -> Bool {
+        let scenario = ScenarioParser.parse(source: base, file: "base").scenario
+        return scenario.entities.contains(where: \.isSharable) && scenario.accounts.count > 1
     }
 
     /// The seed's world as the engine accepts it, with the features it kept; nil when no
@@ -30,7 +40,7 @@ public struct SwarmExplorer: Sendable {
     public func world(seed: UInt64, mutation: SwarmMutation?)
         -> (world: SwarmWorld, explorer: Explorer)?
     {
-        var world = SwarmWorld(seed: mutation?.parent ?? seed, base: base, sharing: canShare)
+        var world = SwarmWorld(seed: mutation?.parent ?? seed, base: base, sharing: drawsSharing)
         var lines = world.source.split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init)
         if let boosted = mutation?.boostedFault { Self.boost(fault: boosted, in: &lines) }
@@ -60,7 +70,7 @@ public struct SwarmExplorer: Sendable {
 
     /// Whether the engine carries out every sharing step a world may draw (the default
     /// engine, without `--engine`, does).
-    private var canShare: Bool {
+    private static func canShare(_ options: ExploreOptions) -> Bool {
         let statements = options.engine.flatMap { options.engines.profile(named: $0) }?.statements
             ?? EngineProfile.engineStatements
         return ["share", "accept", "unshare", "remove", "leave"].allSatisfy(statements.contains)

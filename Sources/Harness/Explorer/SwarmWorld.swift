@@ -48,7 +48,8 @@ public struct SwarmWorld: Hashable, Sendable {
     /// The world of `seed`; the same seed always gives the same text. With `base` (a
     /// scenario or chaos file: a user's own schema, accounts and devices), only the chaos
     /// lines are drawn and the file's own chaos lines are replaced. `sharing`: whether the
-    /// engine carries out the sharing steps (a world for one that does not never draws them).
+    /// engine carries out the sharing steps, and a base has something to share with another
+    /// account (a world that cannot never draws them).
     public init(seed: UInt64, base: String? = nil, sharing: Bool = true) {
         var random = Xoshiro256StarStar(seed: RandomStreams(seed: seed).streamSeed("swarm"))
         var features: [String] = []
@@ -58,7 +59,14 @@ public struct SwarmWorld: Hashable, Sendable {
                 .filter { !$0.trimmingPrefix(while: \.isWhitespace).hasPrefix("chaos ") }
             lines.append("")
             lines.append(Self.workload(&random, devices: []))
-            lines.append(Self.mix(&random, relationship: true, large: random.chance(1, in: 4)))
+            // The base's own schema and accounts decide whether its worlds can share.
+            let steps = SwarmSteps(seed: seed, sharing: sharing)
+            if steps.sharing { features.append("sharing") }
+            if steps.batchDelete { features.append("batch-delete") }
+            let large = random.chance(1, in: 4)
+            lines.append(Self.mix(
+                &random, relationship: true, large: large,
+                extra: steps.shares(sharing: steps.sharing)))
         } else {
             let steps = SwarmSteps(seed: seed, sharing: sharing)
             lines = Self.setup(&random, seed: seed, steps: steps, features: &features)

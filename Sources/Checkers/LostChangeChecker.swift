@@ -15,9 +15,10 @@ import SyncContract
 /// - the saves not superseded are the *candidates*; iCloud's value, and each such device's,
 ///   must be one of theirs (concurrent saves may end either way: the last upload wins).
 /// A save counts for the record its model holds at the end (ID-2 can hand a model another
-/// record). Records any device deleted are left to the resurrection checker. A save on a device
-/// where a rule that discards changes fired (the engine catalogue's exemptions from
-/// `lost-change`) is exempt.
+/// record). Records any device deleted are left to the resurrection checker, and those a
+/// batch delete removed are not judged (engines that read the persistent history delete them
+/// in iCloud too). A save on a device where a rule that discards changes fired (the engine
+/// catalogue's exemptions from `lost-change`) is exempt.
 package enum LostChangeChecker {
     /// Rules under which a saved change may vanish by design.
     static func discardingRules(_ world: WorldSnapshot) -> [String] {
@@ -43,7 +44,8 @@ package enum LostChangeChecker {
         }
         let judge = Judge(world: world, exempt: exemptDevices(world), labels: labels)
         var findings: [CheckerFinding] = []
-        for group in groups(of: saves, records: records, deletions: ledger.deletions) {
+        for group in groups(of: saves, records: records,
+                            deletions: [ledger.deletions, ledger.batchDeletions]) {
             // A group's saves share their record (now).
             findings += judge.check(group.map { saves[$0] }, record: records[group[0]])
         }
@@ -68,13 +70,14 @@ package enum LostChangeChecker {
     /// `records`: each save's record now (its `record` is the one it was saved with).
     private static func groups(
         of saves: [SaveLedger.ValueSave], records recordNames: [String],
-        deletions: [SaveLedger.Deletion]
+        deletions lists: [[SaveLedger.Deletion]]
     ) -> [[Int]] {
         var accounts = FewNumbers()
         var keys = FewNumbers()
         // Sized once: grown step by step, the tables were rehashed several times a check.
         // By `HashedRecordName`: `String`'s own hashing (SipHash) was most of a lookup.
-        var records = [HashedRecordName: Int](minimumCapacity: saves.count + deletions.count)
+        let deletionCount = lists.reduce(0) { $0 + $1.count }
+        var records = [HashedRecordName: Int](minimumCapacity: saves.count + deletionCount)
         var lastRecord: (name: String, number: Int)?
         func record(_ name: String) -> Int {
             if let lastRecord, lastRecord.name == name { return lastRecord.number }
@@ -89,8 +92,8 @@ package enum LostChangeChecker {
             lastRecord = (name, number)
             return number
         }
-        var deleted = Set<RecordKey>(minimumCapacity: deletions.count)
-        for deletion in deletions {
+        var deleted = Set<RecordKey>(minimumCapacity: deletionCount)
+        for deletion in lists.joined() {
             deleted.insert(
                 RecordKey(account: accounts.number(deletion.account),
                           record: record(deletion.record)))

@@ -100,11 +100,16 @@ package struct SaveLedger {
 
     package private(set) var saves: [ValueSave] = []
     package private(set) var deletions: [Deletion] = []
+    /// The records of models the app batch-deleted: no save notification carries those
+    /// (DEL-2), but engines that read the persistent history delete their records.
+    package private(set) var batchDeletions: [Deletion] = []
     package private(set) var insertions: [Insertion] = []
     /// Identities (`Entity|values`) the app gave a model on a device that already held a
     /// model with them: twins it made on purpose (ID-5 keeps them apart).
     package private(set) var deliberateTwins: Set<String> = []
     private var positions: [Int64]
+    /// Entries `hold` read ahead of `collect`, per device, for `collect` to note first.
+    private var held: [[HistoryEntry]]
     /// The history position of each store when the ledger last read it (for a check).
     private var reads: [Int64]
     private var censuses: [IdentityCensus]
@@ -115,6 +120,7 @@ package struct SaveLedger {
 
     package init(deviceCount: Int, schema: Schema) {
         positions = Array(repeating: 0, count: deviceCount)
+        held = Array(repeating: [], count: deviceCount)
         reads = Array(repeating: 0, count: deviceCount)
         censuses = Array(repeating: IdentityCensus(), count: deviceCount)
         entities = EntityFacts(schema)
@@ -171,8 +177,13 @@ package struct SaveLedger {
             storeChanged[index] = false
             let store = read.store
             reads[index] = store.lastHistoryPosition
-            guard store.lastHistoryPosition > positions[index] else { continue }
-            let entries = store.historySlice(after: positions[index])
+            guard store.lastHistoryPosition > positions[index] || !held[index].isEmpty
+            else { continue }
+            var entries = store.historySlice(after: positions[index])
+            if !held[index].isEmpty {
+                entries = ArraySlice(held[index] + entries)
+                held[index] = []
+            }
             positions[index] = store.lastHistoryPosition
             let account = read.account ?? ""
             let own = snapshot?.device == index ? snapshot : nil
@@ -192,6 +203,27 @@ package struct SaveLedger {
                 }
             }
         }
+    }
+
+    /// Notes the records of the models a batch delete of the app removed on a device.
+    package mutating func noteBatchDeletion(
+        device: Int, account: String, records: [String], now: SimTime
+    ) {
+        precondition(order < Int.max, "the ledger's order overflowed")
+        order += 1
+        for record in records {
+            batchDeletions.append(Deletion(
+                device: device, account: account, record: record, time: now, order: order))
+        }
+    }
+
+    /// Keeps what the app's store at `index` recorded since the last read, for the next
+    /// `collect`: an app action a trigger ran mid-statement may be pushed and its history
+    /// deleted (HIS-8) before the statement ends and the ledger reads the store.
+    package mutating func hold(index: Int, store: Store) {
+        guard store.lastHistoryPosition > positions[index] else { return }
+        held[index] += store.historySlice(after: positions[index])
+        positions[index] = store.lastHistoryPosition
     }
 
     private mutating func note(
@@ -250,13 +282,19 @@ extension SaveLedger {
     /// the account it signs into next (ACCT-1), which the heal makes the one it left.
     package func attributingSignedOutChanges(to accounts: [String?]) -> SaveLedger {
         guard saves.contains(where: { $0.account.isEmpty })
-            || deletions.contains(where: { $0.account.isEmpty }) else { return self }
+            || deletions.contains(where: { $0.account.isEmpty })
+            || batchDeletions.contains(where: { $0.account.isEmpty }) else { return self }
         var ledger = self
         for index in ledger.saves.indices where ledger.saves[index].account.isEmpty {
             ledger.saves[index].account = accounts[ledger.saves[index].device] ?? ""
         }
         for index in ledger.deletions.indices where ledger.deletions[index].account.isEmpty {
             ledger.deletions[index].account = accounts[ledger.deletions[index].device] ?? ""
+        }
+        for index in ledger.batchDeletions.indices
+        where ledger.batchDeletions[index].account.isEmpty {
+            ledger.batchDeletions[index].account =
+                accounts[ledger.batchDeletions[index].device] ?? ""
         }
         return ledger
     }

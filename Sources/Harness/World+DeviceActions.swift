@@ -80,6 +80,7 @@ extension World {
             let deleted = device.batchDelete(entity: entity.value, where: values)
             record(device.name, "store.batch-deleted",
                    [TraceField("models", .int(Int64(deleted.count)))])
+            if !deleted.isEmpty, let report = afterBatchDelete { report(index, deleted) }
             // An engine that reads the batch delete from history hears of it as of a save.
             if profile.observesBatchDeletes, !deleted.isEmpty, device.isRunning {
                 deliver(Self.storeSavedEvent, to: index)

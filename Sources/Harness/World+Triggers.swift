@@ -66,6 +66,10 @@ extension World {
         switch trigger.action {
         case .device(let statement):
             perform(statement, waiting: false)
+            if let report = afterTriggerAction,
+               let target = deviceIndex[statement.device.value] {
+                report(diskOwners[target])
+            }
         case .cloud(let statement):
             perform(statement)
         }

@@ -96,6 +96,10 @@ final class World {
     /// trigger's action runs (which may arm more), so no two accesses overlap; it was checked
     /// at every probe point.
     @exclusivity(unchecked) var triggers: [ArmedTrigger] = []
+    /// Told the disk owner's index after a trigger ran an app action on a device.
+    var afterTriggerAction: ((Int) -> Void)?
+    /// Told the device and the models of each batch delete, before its engine hears of it.
+    var afterBatchDelete: ((Int, [ModelID]) -> Void)?
     /// The line of the statement running now, for failures.
     var currentLine = 0
     @exclusivity(unchecked) var failure: RuntimeFailure?

@@ -18,6 +18,8 @@ struct HistoryPageStore {
     var overwritten: [String] = []
     /// The page's new models by record name: a child finds a parent from the same page.
     var newModels: [String: ModelID] = [:]
+    /// The identity values of the page's new models with one (HISW-11), and their record.
+    var newIdentities: [(entity: String, values: [AttributeValue?], recordName: String)] = []
 }
 
 extension HistoryEngine {
@@ -134,7 +136,7 @@ extension HistoryEngine {
         let placeholder = Model(id: id, entity: entity.name)
         link(record, id: id, entity: entity, model: placeholder, into: &values,
             newModels: store.newModels, context: context)
-        noteDuplicate(record, entity: entity, values: values, context: context)
+        noteDuplicate(record, entity: entity, values: values, into: &store, context: context)
         store.transaction.append(.insert(id, entity: entity.name, values: values))
         store.inserted.append((id, record.recordName))
         store.newModels[record.recordName] = id
@@ -210,23 +212,33 @@ extension HistoryEngine {
         }
     }
 
-    /// HISW-11: an inserted record whose identity values a local model already has.
+    /// HISW-11: an inserted record whose identity values a local model already has, or a
+    /// record inserted before it from the same page (two devices' twins arrive together).
     private func noteDuplicate(_ record: CloudRecord, entity: EntityDescription,
-        values: [String: PropertyValue],
-                               context: HistoryContext) {
+        values: [String: PropertyValue], into store: inout HistoryPageStore,
+        context: HistoryContext) {
         guard !entity.identity.isEmpty else { return }
         let identity = entity.identity.map { key -> AttributeValue? in
             if case .attribute(let value)? = values[key] { return value }
             return nil
         }
         guard !identity.contains(where: { $0 == nil }) else { return }
-        guard let twin = context.store.models(of: entity.name).first(where: { model in
+        let twinName: String
+        if let twin = context.store.models(of: entity.name).first(where: { model in
             entity.identity.map { model.values[$0] } == identity
-        }) else { return }
+        }) {
+            twinName = context.syncData.bindings.name(of: twin.id) ?? twin.id.description
+        } else if let twin = store.newIdentities.first(where: {
+            $0.entity == entity.name && $0.values == identity
+        }) {
+            twinName = twin.recordName
+        } else {
+            store.newIdentities.append((entity.name, identity, record.recordName))
+            return
+        }
         effects.append(.trace(kind: "pull.duplicate", details: [
             TraceField("recordName", .string(record.recordName)),
-            TraceField("twin",
-                .string(context.syncData.bindings.name(of: twin.id) ?? twin.id.description)),
+            TraceField("twin", .string(twinName)),
         ], rules: ["HISW-11", "HIS-39"]))
     }
 

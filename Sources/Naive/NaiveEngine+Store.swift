@@ -37,7 +37,8 @@ extension NaiveEngine {
                 if isLate(record, download, context: context) { late.append(name) }
             } else {
                 let id = context.store.makeModelID()
-                noteReturn(name, entity: entity, values: values, context: context)
+                noteReturn(name, entity: entity, values: values,
+                           zoneStart: download.download.zoneStartedAt, context: context)
                 var properties: [String: PropertyValue] = [:]
                 for key in values.keys.sorted() { properties[key] = .attribute(values[key] ?? nil) }
                 transaction.append(.insert(id, entity: entity.name, values: properties))
@@ -170,13 +171,20 @@ extension NaiveEngine {
     }
 
     /// A record inserted although it stands for a local model that is gone: a batch delete
-    /// (NAIVEW-10) or a deletion dropped offline (NAIVEW-3); or a duplicate of a local model
-    /// with the same identity values (NAIVEW-12).
+    /// (NAIVEW-10), a deletion dropped offline (NAIVEW-3) or one iCloud had not answered when
+    /// the zone fetch began (NAIVE-DR-4); or a duplicate of a local model with the same
+    /// identity values (NAIVEW-12).
     private func noteReturn(
         _ name: String, entity: EntityDescription, values: [String: AttributeValue?],
-        context: NaiveContext
+        zoneStart: SimTime, context: NaiveContext
     ) {
-        if droppedDeletes.contains(name) {
+        if let answered = deletions[name], answered.map({ $0 >= zoneStart }) ?? true {
+            deletions[name] = nil
+            effects.append(.trace(kind: "download.deletion-overtaken", details: [
+                TraceField("recordName", .string(name)),
+                TraceField("note", .string("the page left iCloud before the deletion reached it")),
+            ], rules: ["NAIVE-8", "NAIVE-DR-4"]))
+        } else if droppedDeletes.contains(name) {
             droppedDeletes.remove(name)
             effects.append(.trace(kind: "download.deletion-undone", details: [
                 TraceField("recordName", .string(name)),

@@ -64,6 +64,7 @@ extension NaiveEngine {
         case .deleted(let id, let entityName, _):
             guard let name = context.syncData.bindings.name(of: id) else { return nil }
             context.syncData.bindings.forget(id)
+            deletions[name] = .some(nil)
             if isLiteral {
                 effects.append(.trace(kind: "delete.not-sent", details: [
                     TraceField("recordName", .string(name)),
@@ -194,7 +195,7 @@ extension NaiveEngine {
                 saveDone(record, operation, context: context)
             case .deleted(let name)?:
                 error = nil
-                deleteDone(name, operation)
+                deleteDone(name, operation, now: context.now)
             case .failed(_, let itemError)?:
                 error = itemError
             case nil:
@@ -263,10 +264,11 @@ extension NaiveEngine {
 
     /// NAIVE-5: the record is gone from the cloud.
     private func deleteDone(
-        _ name: String, _ operation: NaiveOperation
+        _ name: String, _ operation: NaiveOperation, now: SimTime
     ) {
         seenInCloud[name] = nil
         droppedDeletes.remove(name)
+        if deletions[name] != nil { deletions[name] = .some(now) }
         effects.append(.trace(kind: "delete.done", details: [
             TraceField("operation", .int(Int64(operation.number))),
             TraceField("recordName", .string(name)),
@@ -289,6 +291,7 @@ extension NaiveEngine {
             return
         }
         let rules = ["NAIVE-6"] + uploadDropRules(error, context: context)
+        if case .delete(let recordName, _) = operation.job { deletions[recordName] = nil }
         if rules.contains("NAIVEW-3") {
             switch operation.job {
             case .save(let save):

@@ -59,6 +59,9 @@ public final class NaiveEngine: SyncEngine {
     var droppedSaves: [String: [String: AttributeValue?]] = [:]
     /// Records whose deletion was dropped for a network error (NAIVEW-3).
     var droppedDeletes: Set<String> = []
+    /// The records whose model the app deleted this launch, with when iCloud answered the
+    /// deletion (nil while it is on its way or waits for a retry) (NAIVE-DR-4).
+    var deletions: [String: SimTime?] = [:]
     /// The newest save of each record that succeeded, by operation number (NAIVEW-4).
     var lastSucceededSave: [String: Int] = [:]
     /// The last answered save of each record: its operation and when iCloud applied it

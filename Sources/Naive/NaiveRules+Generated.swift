@@ -207,7 +207,7 @@ extension NaiveRules {
             names (`notAuthenticated` while signed out, `accountTemporarilyUnavailable`, \
             `serverRejectedRequest`, …): each is the same drop with nothing to show for it, and no \
             later save or launch sends the values again.
-            """, explains: ["convergence", "lost-change"]),
+            """, explains: ["convergence", "lost-change", "resurrection"]),
         Rule(id: "NAIVEW-10", group: "NAIVEW", text: """
             Every push downloads every record again (NAIVE-8), which also brings back models \
             batch-deleted on this device.
@@ -271,6 +271,20 @@ extension NaiveRules {
             """, explains: ["convergence", "lost-change"], workaround: """
             'settle' after an edit before a 'sync', so that no download runs while its save is in \
             flight
+            """),
+        Rule(id: "NAIVE-DR-4", group: "NAIVE-DR", text: """
+            A deletion still on its way while a zone fetch reads the zone reaches iCloud after the \
+            fetch (NAIVE-5, NAIVE-7): the page still carries the record, NAIVE-8 inserts it again \
+            since its model is gone and the deletion forgot its name, and the deletion then \
+            succeeds, so iCloud lacks the record while the device that deleted it holds it again \
+            for good (a nil-token fetch brings no tombstones, NAIVEW-5).
+            """, choice: """
+            traced with NAIVE-8 when a download page inserts a model for a record whose model the \
+            app deleted this launch, with the deletion still unanswered when the zone fetch that \
+            brought the page began (a dropped deletion is NAIVEW-3's or NAIVEW-9's).
+            """, explains: ["convergence", "resurrection"], workaround: """
+            'settle' after a deletion before a 'sync', so that no zone fetch runs while the \
+            deletion is on its way
             """),
     ]
 

@@ -137,6 +137,18 @@ final class ChaosRun {
             setupLatency: plan.setupLatency, setupPushDrop: plan.setupPushDrop)
         labels = plan.plainLabels
         noteEntities()
+        world.afterTriggerAction = { [unowned self] index in
+            let device = self.world.devices[index]
+            guard device.host == nil else { return }
+            self.ledger.hold(index: index, store: device.store)
+        }
+        world.afterBatchDelete = { [unowned self] index, models in
+            let device = self.world.devices[index]
+            let observation = device.observation
+            self.ledger.noteBatchDeletion(
+                device: index, account: device.account ?? "",
+                records: models.compactMap { observation.recordName(of: $0) }, now: self.world.now)
+        }
         // Sized once for the labels a run can bind (its file's, and one an operation at
         // most): grown label by label, it was rehashed about once per label.
         recordOf.reserveCapacity(plan.plainLabels.count + plan.operations)
@@ -241,6 +253,12 @@ final class ChaosRun {
         } else {
             world.run(statement, results: &scratch, text: "")
         }
+        collectLedger(snapshot: snapshot)
+    }
+
+    /// Reads into the ledger what the app saved since its last read (`snapshot`: what the
+    /// device of the statement just run held before it).
+    private func collectLedger(snapshot: SaveLedger.Snapshot?) {
         let devices = world.devices
         ledger.collect(
             deviceCount: devices.count, storeChanged: &world.storeChanged, now: world.now,
@@ -510,6 +528,8 @@ final class ChaosRun {
         world.run(while: { !world.isSettled }, bound: budget, what: "settling after the heal",
                   passesInLine: true)
         if world.failure == nil { world.run(until: world.now) }
+        // A trigger may have saved while the heal settled.
+        collectLedger(snapshot: nil)
     }
 
     /// The rules fired anywhere, sorted.

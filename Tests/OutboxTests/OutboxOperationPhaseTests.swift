@@ -105,6 +105,28 @@ import TestSupport
         #expect(phase(rig) == "idle")
     }
 
+    /// Ignored on purpose: `willFetchRecordZoneChanges` adds nothing; the zone's fetch goes on.
+    @Test func willFetchRecordZoneChangesAddsNothing() throws {
+        let rig = launchedRig()
+        try rig.insert("Note", ["title": .string("A")])
+        rig.deliver(.storeSaved)
+        rig.settleWithTimers()
+        rig.deliver(.push)
+        rig.settle()
+        rig.deliver(rig.fire(EngineTimer("outbox.private.fetch")))
+        var found = false
+        while !found, let event = rig.next() {
+            let lines = rig.describe(rig.deliver(event))
+            guard let at = lines.firstIndex(of: "probe cksync.willFetchRecordZoneChanges") else {
+                continue
+            }
+            found = true
+            #expect(lines[at + 1].hasPrefix("send fetchZoneChanges"))
+            #expect(phase(rig) == "fetching")
+        }
+        #expect(found)
+    }
+
     /// The defect the per-scope phases remove: one database's operation ending leaves the
     /// other's running operation and its state alone.
     @Test func oneScopesOperationLeavesTheOthersAlone() {

@@ -101,7 +101,6 @@ extension OutboxEngine {
     private func planModification(
         _ record: CloudRecord, scope: DatabaseScope, page: inout FetchedPage
     ) {
-        seenInFetch.insert(record.recordName)
         if record.recordType == CloudRecord.shareRecordType {
             trace("share.record-seen", [
                 TraceField("zone", .string(record.zone.description)),
@@ -302,16 +301,17 @@ extension OutboxEngine {
     /// nor as a deletion (it brings those of records this device created): deleted
     /// elsewhere, and the deletion is missed.
     func noteMissedDeletions(scope: DatabaseScope) {
+        let run = fetch(scope)
         var missed: [String] = []
         for name in data.bindings.sortedNames
-        where !seenInFetch.contains(name) && data.rows[name] == nil && data.archives[name] != nil
-            && !reportedMissed.contains(name) {
+        where !run.seen.contains(name) && data.rows[name] == nil && data.archives[name] != nil
+            && !run.reportedMissed.contains(name) {
             guard let collection = data.collections[name], let zone = data.tracked(collection),
                   zone.role == role(of: scope) else { continue }
             missed.append(name)
         }
         guard !missed.isEmpty else { return }
-        reportedMissed.formUnion(missed)
+        run.reportedMissed.formUnion(missed)
         trace("fetch.deletions-missed", [
             TraceField("records", .list(missed.map { .string($0) })),
             TraceField("note",
@@ -383,7 +383,7 @@ extension OutboxEngine {
     func handleSent(
         _ sent: CKSyncEngine.SentRecordZoneChanges, scope: DatabaseScope, engine: CKSyncEngine
     ) {
-        acceptSentRecords(sent)
+        acceptSentRecords(sent, editedInFlight: send(scope).editedInFlight)
         var missingZones: [(ZoneID, String)] = []
         var requeue: [CKSyncEngine.PendingRecordZoneChange] = []
         handleFailedSaves(sent, missingZones: &missingZones, requeue: &requeue)
@@ -399,7 +399,7 @@ extension OutboxEngine {
 
     /// OBX-13: the saved and deleted records of a batch lose their rows.
     private func acceptSentRecords(
-        _ sent: CKSyncEngine.SentRecordZoneChanges
+        _ sent: CKSyncEngine.SentRecordZoneChanges, editedInFlight: [String]
     ) {
         var accepted: [String] = []
         for record in sent.savedRecords {

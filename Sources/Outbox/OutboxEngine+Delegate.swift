@@ -27,14 +27,14 @@ extension OutboxEngine {
         case .fetchedRecordZoneChanges(let changes):
             pauseForPage(changes, scope: scope, syncEngine: syncEngine)
         case .willFetchChanges:
-            runningDatabase = scope
-            seenInFetch = []
+            begin(.fetching(FetchRun()), scope: scope)
             effects.append(.probe("sync.start"))
             effects.append(.probe("download.start"))
         case .willFetchRecordZoneChanges:
+            // Nothing to do before a zone's pages: its records are handled page by page.
             break
         case .didFetchRecordZoneChanges(let zone, let error):
-            if tokenExpiredInFetch { noteMissedDeletions(scope: scope) }
+            if fetch(scope).tokenExpired { noteMissedDeletions(scope: scope) }
             if let error, error.code == .zoneNotFound || error.code == .userDeletedZone {
                 zoneGone(zone, reason: error.code.description, scope: scope)
             }
@@ -47,12 +47,13 @@ extension OutboxEngine {
         case .sentRecordZoneChanges(let sent):
             handleSent(sent, scope: scope, engine: syncEngine)
             effects.append(.probe("upload.done"))
-            uploadDonePassed = true
+            send(scope).uploadDonePassed = true
         case .didSendChanges:
-            if !uploadDonePassed { effects.append(.probe("upload.done")) }
+            if !send(scope).uploadDonePassed {
+                effects.append(.probe("upload.done"))
+            }
             effects.append(.probe("sync.done"))
-            runningDatabase = nil
-            inFlight = []
+            end(scope: scope)
         }
         inDelegate = false
         syncEngine.append(effects)
@@ -72,8 +73,9 @@ extension OutboxEngine {
         data.pageAwaitingState = false
         writeSyncData()
         trace("state.persisted", [TraceField("database", .string(scope.rawValue))], ["OBX-23"])
-        if pageAwaitingState {
-            pageAwaitingState = false
+        // A stateUpdate also comes outside any operation (coalesced after added changes).
+        if case .fetching(let run) = operation(scope).phase, run.pageAwaitingState {
+            run.pageAwaitingState = false
             effects.append(.probe("download.page.saved"))
         } else {
             effects.append(.probe("outbox.state.saved"))
@@ -89,8 +91,10 @@ extension OutboxEngine {
         // at `download.page.fetched` happens before, as in an `async` handleEvent that has not
         // returned yet; the CKSyncEngine waits for it.
         effects.append(.probe("download.page.fetched"))
-        effects.append(.trace(kind: Self.pauseMarker, details: [], rules: []))
-        pausedEvents.append(PausedEvent(scope: scope, kind: .page(changes), resumeAt: nil))
+        effects.append(pauseMarker(scope))
+        let run = fetch(scope)
+        precondition(run.pausedPage == nil, "outbox: a page came while one waits")
+        run.pausedPage = (changes, Pause())
         syncEngine.deferEventCompletion()
     }
 
@@ -100,34 +104,30 @@ extension OutboxEngine {
         effects.append(.probe("upload.start"))
         effects.append(.probe("upload.done"))
         effects.append(.probe("sync.done"))
-        runningDatabase = nil
+        end(scope: scope)
         if scope == .privateDatabase { launchFetched = true }
     }
 
-    /// The download's end: deletions a fetch after an expired token missed are noted, the
-    /// fetch's bookkeeping is cleared and `download.done` passes.
+    /// The download's end: deletions a fetch after an expired token missed are noted and
+    /// `download.done` passes.
     private func closeDownload(scope: DatabaseScope) {
-        if tokenExpiredInFetch { noteMissedDeletions(scope: scope) }
-        tokenExpiredInFetch = false
-        seenInFetch = []
-        reportedMissed = []
+        if fetch(scope).tokenExpired { noteMissedDeletions(scope: scope) }
         effects.append(.probe("download.done"))
     }
 
-    /// A send closes the download first, then waits at `upload.start` to build its batch.
+    /// A send passes an empty download first (the scope runs no fetch: one operation at a
+    /// time), then waits at `upload.start` to build its batch.
     private func pauseForBatch(
         scope: DatabaseScope, syncEngine: CKSyncEngine
     ) {
-        runningDatabase = scope
-        uploadDonePassed = false
+        begin(.sending(SendRun()), scope: scope)
         effects.append(.probe("sync.start"))
         effects.append(.probe("download.start"))
-        closeDownload(scope: scope)
+        effects.append(.probe("download.done"))
         // The batch is built at this probe's resume: what the app saves at `upload.start`
         // is staged first, and goes in it (ENGINES' upload.start: before the batch).
         effects.append(.probe("upload.start"))
-        effects.append(.trace(kind: Self.pauseMarker, details: [], rules: []))
-        pausedEvents.append(PausedEvent(scope: scope, kind: .send, resumeAt: nil))
+        effects.append(pauseMarker(scope))
         syncEngine.deferEventCompletion()
     }
 
@@ -145,30 +145,6 @@ extension OutboxEngine {
                 TraceField("zone", .string(failure.zoneID.description)),
                 TraceField("error", .string(failure.error.code.description)),
             ], failure.error.code.isTransient ? ["OBX-19"] : ["OBX-20"])
-        }
-    }
-
-    /// Goes on with the paused events whose probe point was resumed: applies a page and lets
-    /// its engine go on with the fetch (the page's `stateUpdate`, the next page or zone), or
-    /// lets a send build its batch.
-    func resumePausedEvents() {
-        while let paused = pausedEvents.first, let at = paused.resumeAt, at <= resumesReceived {
-            pausedEvents.removeFirst()
-            let engine = paused.scope == .privateDatabase ? privateEngine : sharedEngine
-            guard case .page(let changes) = paused.kind else {
-                // A send: its batch is built now.
-                if let engine { take(engine.completeDeferredEvent()) }
-                continue
-            }
-            for record in changes.modifications { seenInFetch.insert(record.recordName) }
-            // A fetch from scratch still brings the deletions of records this device created
-            // (docs/CLOUDSIM.md): those are not missed.
-            for deletion in changes.deletions { seenInFetch.insert(deletion.recordID.recordName) }
-            if tokenExpiredInFetch { noteMissedDeletions(scope: paused.scope) }
-            applyFetchedChanges(changes, scope: paused.scope)
-            effects.append(.probe("download.page.stored"))
-            pageAwaitingState = true
-            if let engine { take(engine.completeDeferredEvent()) }
         }
     }
 
@@ -198,9 +174,11 @@ extension OutboxEngine {
                 [TraceField("records", .list(dropped.map { .string($0.recordID.recordName) }))],
                   ["OBX-11"])
         }
-        inFlight = (batch?.recordsToSave.map(\.record.recordName) ?? [])
+        let inFlight = (batch?.recordsToSave.map(\.record.recordName) ?? [])
             + (batch?.recordIDsToDelete.map(\.recordName) ?? [])
-        editedInFlight = []
+        let run = send(syncEngine.database)
+        run.inFlight = inFlight
+        run.editedInFlight = []
         if let batch {
             // OBX-34: `asset` properties go up as CKAssets.
             let withAssets = batch.recordsToSave.map(\.record).filter { record in

@@ -87,11 +87,12 @@ extension OutboxEngine {
     /// timers armed for this incarnation, and the adapter arms none itself.
     func timerFired(_ timer: EngineTimer) {
         let name = timer.rawValue
-        let isPrivate = name.hasPrefix("outbox.private.")
-        precondition(isPrivate || name.hasPrefix("outbox.shared."),
-            "outbox: timer \(name) fired, which no CKSyncEngine of outbox arms")
+        guard let scope = Self.scope(of: timer) else {
+            preconditionFailure("outbox: timer \(name) fired, which no CKSyncEngine of outbox arms")
+        }
+        let isPrivate = scope == .privateDatabase
         if name.hasSuffix(".retry-send") || name.hasSuffix(".retry-fetch") {
-            waitingForRetry = false
+            withOperation(scope) { $0.waitingForRetry = false }
             trace("retry.due", [TraceField("timer", .string(name))], ["OBX-19"])
         }
         for engine in [privateEngine, sharedEngine].compactMap({ $0 }) {

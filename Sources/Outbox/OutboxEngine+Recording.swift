@@ -38,8 +38,7 @@ extension OutboxEngine {
                     data.setRow(row)
                     data.collections[name] = collection
                     recordedUnder[name] = (account, reportedSwitches)
-                    if inFlight.contains(name),
-                       !editedInFlight.contains(name) { editedInFlight.append(name) }
+                    noteEditedInFlight(name)
                     written.append(name)
                     if data.revoked.contains(collection) {
                         trace("outbox.unsendable", [
@@ -76,6 +75,18 @@ extension OutboxEngine {
         }
         guard autosync else { return }
         reconcileOutbox(reason: "commit")
+    }
+
+    /// OBXW-3: an edit of a record whose save is in flight, in its database's send.
+    func noteEditedInFlight(_ name: String) {
+        noteEditedInFlight(name, scope: .privateDatabase)
+        noteEditedInFlight(name, scope: .sharedDatabase)
+    }
+
+    private func noteEditedInFlight(_ name: String, scope: DatabaseScope) {
+        guard case .sending(let run) = operation(scope).phase, run.inFlight.contains(name),
+              !run.editedInFlight.contains(name) else { return }
+        run.editedInFlight.append(name)
     }
 
     /// OBX-6, OBXW-9: models gone from the store without a deletion the app saved (a batch

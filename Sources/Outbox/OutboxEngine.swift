@@ -44,76 +44,48 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
 
     // MARK: Memory (lost on kill)
 
+    // The engine's lifetime (this incarnation).
     var autosync = true
     var historyPosition: Int64 = 0
     var privateEngine: CKSyncEngine?
     var sharedEngine: CKSyncEngine?
     /// The working context while a call into a CKSyncEngine delivers events.
     var working: OutboxContext?
-    /// Effects of the engine's own code outside CKSyncEngine calls, in order.
     var launchWaiter: WaiterID?
     var syncWaiters: [WaiterID] = []
     /// Sync Now's steps still to run (OBX-9: send, then fetch private, then shared).
     var syncSteps: [SyncStep] = []
-    /// Record names sent in the batch in flight, per database.
-    var inFlight: [String] = []
-    /// Records edited while their save was in flight (OBXW-3).
-    var editedInFlight: [String] = []
     /// The account each record's latest edit was recorded under, and how many account switches
     /// the CKSyncEngine had reported then (OBX-DR-3).
     var recordedUnder: [String: (account: String?, switches: Int)] = [:]
     /// Account switches the CKSyncEngine reported to this process (OBX-26 resets on each).
     var reportedSwitches = 0
-    /// A page was applied; its `stateUpdate` is `download.page.saved` (§ probe points).
-    var pageAwaitingState = false
-    /// The contract's `upload.done` passed in the running send.
-    var uploadDonePassed = false
-    /// Which database runs an operation (to tell whose events are whose).
-    var runningDatabase: DatabaseScope?
     /// Account checks carry a number; stale answers are dropped (OBX-27).
     var accountCheckNumber = 0
     /// The account status the adapter last acted on.
     var accountUnavailable = false
     var signedOut = false
     var isOnline = true
-    /// An adoption check of the shared database is in flight (OBX-29).
+    /// An adoption check of the shared database is in flight (OBX-29): the adapter's own
+    /// request, of no CKSyncEngine.
     var adoptionRequest: RequestID?
     var nextOwnRequest: UInt64 = 900_000_000
     /// The private engine's first fetch of this launch ended (the launch waiter).
     var launchFetched = false
     /// Inside a CKSyncEngine delegate callback (no call into an engine may happen, OBXW-12).
     var inDelegate = false
-    /// The running fetch restarted a feed after `changeTokenExpired` (OBX-24, OBXW-10).
-    var tokenExpiredInFetch = false
-    /// Records the running fetch brought (OBXW-10).
-    var seenInFetch: Set<String> = []
-    var reportedMissed: Set<String> = []
-    /// Events whose handling waits for the `.resume` of their probe point: a page for that of
-    /// `download.page.fetched` (the app's actions there come before the page is applied), a
-    /// send for that of `upload.start` (they come before the batch is built). The CKSyncEngine
-    /// waits (`deferEventCompletion()`). `resumeAt`: the count of resumes that reaches that
-    /// probe's.
-    var pausedEvents: [PausedEvent] = []
     /// The probe points passed so far and the `.resume`s received: each probe point gets one,
-    /// in order (docs/ENGINE-CONTRACT.md), so a paused event goes on at its probe's resume.
+    /// in order (docs/ENGINE-CONTRACT.md), so a paused page or send goes on at its probe's
+    /// resume.
     var probesPassed = 0
     var resumesReceived = 0
     /// The effects of the event being handled, in order (empty between events); a delegate
     /// callback gathers its own here meanwhile, for its CKSyncEngine to hand back in order.
     var effects: [EngineEffect] = []
 
-    struct PausedEvent {
-        enum Kind {
-            /// A fetched page, applied at the resume.
-            case page(CKSyncEngine.FetchedRecordZoneChanges)
-            /// A `willSendChanges`: the batch is built at the resume.
-            case send
-        }
-
-        let scope: DatabaseScope
-        let kind: Kind
-        var resumeAt: Int?
-    }
+    // Each CKSyncEngine instance's own: its operation, and the operation's state.
+    var privateOperation = ScopeOperation()
+    var sharedOperation = ScopeOperation()
 
     enum SyncStep: Hashable {
         case send
@@ -134,18 +106,18 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
         if accountUnavailable { return EngineState("waiting", "account") }
         if !isOnline { return EngineState("waiting", "network") }
         if let reason = lastRejectionReason { return EngineState("error", reason) }
-        if runningDatabase != nil || (privateEngine?.isBusy ?? false)
+        if isRunningOperation || (privateEngine?.isBusy ?? false)
            || (sharedEngine?.isBusy ?? false) {
             return .syncing
         }
-        if waitingForRetry { return EngineState("waiting", "retryAfter") }
+        if privateOperation.waitingForRetry || sharedOperation.waitingForRetry {
+            return EngineState("waiting", "retryAfter")
+        }
         return .idle
     }
 
     /// Mirrors the persisted `lastRejectionReason` (read by `state`).
     var lastRejectionReason: String?
-    /// A CKSyncEngine retry timer is set.
-    var waitingForRetry = false
 
     public func isIdle(now: SimTime) -> Bool {
         !(privateEngine?.isBusy ?? false) && !(sharedEngine?.isBusy ?? false)
@@ -226,11 +198,9 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
             switch effect {
             case .probe:
                 probesPassed += 1
-            case .trace(let kind, _, _) where kind == Self.pauseMarker:
+            case .trace(let kind, let details, _) where kind == Self.pauseMarker:
                 marked = true
-                if let index = pausedEvents.firstIndex(where: { $0.resumeAt == nil }) {
-                    pausedEvents[index].resumeAt = probesPassed
-                }
+                markPause(scope: Self.scope(of: details), resumeAt: probesPassed)
             default:
                 break
             }
@@ -300,21 +270,23 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
                 switch request {
                 case .modifyRecords, .modifyZones:
                     effects.append(.probe("upload.sent"))
-                case .fetchZoneChanges(_, _, let token, _) where token == nil:
+                case .fetchZoneChanges(let scope, _, let token, _) where token == nil:
                     // A fetch from scratch brings no deletions (OBX-24, OBXW-10).
-                    tokenExpiredInFetch = true
+                    fetch(scope).tokenExpired = true
                 default:
                     break
                 }
             case .trace(let kind, let details, _) where kind == "cksync.token-expired":
-                tokenExpiredInFetch = true
+                fetch(Self.scope(of: details)).tokenExpired = true
                 effects.append(.trace(kind: "token.expired", details: details + [
                     TraceField("note",
                         .string("handled inside CKSyncEngine: fetched again from scratch")),
                 ], rules: ["OBX-24"]))
             case .setTimer(let timer, _) where timer.rawValue.hasSuffix(".retry-send")
                 || timer.rawValue.hasSuffix(".retry-fetch"):
-                waitingForRetry = true
+                if let scope = Self.scope(of: timer) {
+                    withOperation(scope) { $0.waitingForRetry = true }
+                }
             default:
                 break
             }

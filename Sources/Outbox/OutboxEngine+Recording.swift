@@ -21,31 +21,11 @@ extension OutboxEngine {
                 case .inserted(let id, let entityName), .updated(let id, let entityName, _):
                     guard let entity = recordingEntity(entityName),
                           let model = store.model(id) else { continue }
-                    let isNew = data.bindings.name(of: id) == nil
-                    let name = recordName(of: id)
-                    if isNew {
-                        trace("record.named", [TraceField("record", .string(name))],
-                            ["OBX-1", "OBX-35"])
+                    let name = recordSave(of: model, entity: entity)
+                    if entity.isSharable, case .inserted = change {
+                        newRoots.append(data.collections[name] ?? Self.mainCollection)
                     }
-                    let collection = collectionID(of: model, entity: entity)
-                    if entity.isSharable, case .inserted = change { newRoots.append(collection) }
-                    var row = data.rows[name] ?? OutboxRow(
-                        recordName: name, recordType: entity.name, collection: collection,
-                        mutation: .save)
-                    row.mutation = .save
-                    row.collection = collection
-                    row.attempted = false
-                    data.setRow(row)
-                    data.collections[name] = collection
-                    recordedUnder[name] = (account, reportedSwitches)
-                    noteEditedInFlight(name)
                     written.append(name)
-                    if data.revoked.contains(collection) {
-                        trace("outbox.unsendable", [
-                            TraceField("record", .string(name)),
-                            TraceField("collection", .string(collection)),
-                        ], ["OBXW-8", "OBX-31"])
-                    }
                 case .deleted(let id, let entityName, _):
                     guard recordingEntity(entityName) != nil,
                           let name = data.bindings.name(of: id) else { continue }
@@ -75,6 +55,41 @@ extension OutboxEngine {
         }
         guard autosync else { return }
         reconcileOutbox(reason: "commit")
+    }
+
+    /// OBX-4: the save row of a model the app inserted or changed, in its collection (OBX-2);
+    /// returns its record name.
+    private func recordSave(of model: Model, entity: EntityDescription) -> String {
+        let isNew = data.bindings.name(of: model.id) == nil
+        let name = recordName(of: model.id)
+        if isNew {
+            trace("record.named", [TraceField("record", .string(name))], ["OBX-1", "OBX-35"])
+        }
+        let collection = collectionID(of: model, entity: entity)
+        if !isNew, let previous = data.collections[name], previous != collection {
+            // The row names the new collection only: the old zone's record is left as it is.
+            trace("record.collection-changed", [
+                TraceField("record", .string(name)),
+                TraceField("from", .string(previous)),
+                TraceField("to", .string(collection)),
+            ], ["OBX-DR-4", "OBX-2"])
+        }
+        var row = data.rows[name] ?? OutboxRow(
+            recordName: name, recordType: entity.name, collection: collection, mutation: .save)
+        row.mutation = .save
+        row.collection = collection
+        row.attempted = false
+        data.setRow(row)
+        data.collections[name] = collection
+        recordedUnder[name] = (account, reportedSwitches)
+        noteEditedInFlight(name)
+        if data.revoked.contains(collection) {
+            trace("outbox.unsendable", [
+                TraceField("record", .string(name)),
+                TraceField("collection", .string(collection)),
+            ], ["OBXW-8", "OBX-31"])
+        }
+        return name
     }
 
     /// OBXW-3: an edit of a record whose save is in flight, in its database's send.

@@ -359,5 +359,18 @@ extension OutboxRules {
             (`batch.carried-across-accounts`; a reported switch is OBXW-7's); an edit made signed \
             out counts for the account signed into next (ACCT-1), so it is not one.
             """, explains: ["lost-change"]),
+        Rule(id: "OBX-DR-4", group: "OBX-DR", text: """
+            A model that moves into another collection (a note linked into a `sharable` folder, or \
+            taken out of one) is saved in the new collection's zone under the same record name \
+            (OBX-2: a row names its current collection only, OBX-4), and nothing deletes its \
+            record in the old zone: iCloud keeps a copy there with the values it had before the \
+            move, never updated again, which the old zone's readers (a device fetching it from \
+            scratch, a share of that collection) still get.
+            """, choice: """
+            traced where the adapter records a save of a model whose collection differs from the \
+            one its record was last recorded or fetched in (`record.collection-changed`, with both \
+            collections); the record is built in the new collection's zone and the old zone's copy \
+            is left, as the design leaves it.
+            """, explains: ["convergence", "lost-change"]),
     ]
 }

@@ -7,7 +7,7 @@ extension SDSEngine {
     /// Runs the synchronization's steps until it waits for an answer or passes a probe point.
     func advance(context: inout SDSContext) {
         // Read once: a step changes the run in place and never replaces it (only the end
-        // below clears it), so `run` is the same object meanwhile. Read again at each step,
+        // below ends it), so `run` is the same object meanwhile. Read again at each step,
         // it was retained and released once a step more.
         guard let current = run else { return }
         var guardSteps = 0
@@ -15,7 +15,7 @@ extension SDSEngine {
             guardSteps += 1
             precondition(guardSteps < 10_000, "sds: a synchronization stepped without waiting")
             if step(current, context: &context) == .ended {
-                run = nil
+                lifecycle.end()
                 finishRun(current, context: &context)
                 return
             }

@@ -242,8 +242,9 @@ public final class SDSEngine: SyncEngine {
     /// `.resume`: the run continues after its probe point. One can find no run waiting for
     /// it: an account change ends the run with a `sync.done` probe of its own, resumed after.
     private func resume(context: inout SDSContext) {
-        run?.awaitingResume = false
-        advance(context: &context)
+        guard let current = run else { return }
+        current.awaitingResume = false
+        advance(current, context: &context)
     }
 
     /// The events other than `.resume` (`handleWithoutWriting`).
@@ -412,7 +413,7 @@ public final class SDSEngine: SyncEngine {
         started.carriesSchema = schemaRequested
         lifecycle.start(started)
         waitersForNextRun = []
-        advance(context: &context)
+        advance(started, context: &context)
     }
 
     private func canSync(context: SDSContext) -> Bool {

@@ -23,7 +23,7 @@ extension SDSEngine {
             // LIFE-1: a running download stops after its current page.
             current.step = .finish
         }
-        advance(context: &context)
+        advance(current, context: &context)
     }
 
     private func handleAnswer(

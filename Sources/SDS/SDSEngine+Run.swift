@@ -4,18 +4,19 @@ import LocalStore
 import SyncContract
 
 extension SDSEngine {
-    /// Runs the synchronization's steps until it waits for an answer or passes a probe point.
-    func advance(context: inout SDSContext) {
-        // Read once: a step changes the run in place and never replaces it (only the end
-        // below clears it), so `run` is the same object meanwhile. Read again at each step,
-        // it was retained and released once a step more.
-        guard let current = run else { return }
+    /// Runs the running synchronization's steps until it waits for an answer or passes a
+    /// probe point.
+    ///
+    /// The caller hands over the run it read (a step changes the run in place and never
+    /// replaces it; only the end below ends it): each read of the lifecycle retains and
+    /// releases the run once more, through an outlined copy of the enum.
+    func advance(_ current: SyncRun, context: inout SDSContext) {
         var guardSteps = 0
         while !current.awaitingResume, current.awaiting == nil {
             guardSteps += 1
             precondition(guardSteps < 10_000, "sds: a synchronization stepped without waiting")
             if step(current, context: &context) == .ended {
-                run = nil
+                lifecycle.end()
                 finishRun(current, context: &context)
                 return
             }

@@ -9,6 +9,8 @@ import SyncContract
 /// kill; everything it must keep lives in `SDSSyncData` on the device's disk.
 ///
 /// Invariants, each trapping (`preconditionFailure("sds: …")`) when broken:
+/// - one launch per engine; a synchronization starts only once launched and while none runs,
+///   and ends only while one runs (`EngineLifecycle`);
 /// - only the timers it sets fire (`debounce`, `retry`, `quotaPause`, `rejectedRetry`), and
 ///   a debounce or retry only while set (`debounceScheduled`, `retryScheduled`: each is
 ///   cleared only where the timer fires or is cancelled);
@@ -41,12 +43,18 @@ public final class SDSEngine: SyncEngine {
 
     // MARK: Memory (lost on kill)
 
-    var launched = false
+    /// Not launched, idle or running a synchronization: moved only by its own transitions.
+    var lifecycle = EngineLifecycle.notLaunched
+    /// The engine was launched (`lifecycle`).
+    var launched: Bool { lifecycle.isLaunched }
+    /// The running synchronization (`lifecycle`).
+    var run: SyncRun? { lifecycle.run }
+    /// HDO-2: kept from run to run; an account change or a reset forgets it.
     var accountChecked = false
+    /// LIFE-1, from `stop()` to `start()`: a run under way goes on (after its page) to its end.
     var stopped = false
     var autosync = true
     var nextRequestNumber: UInt64 = 0
-    var run: SyncRun?
     /// Another synchronization was asked for while one ran (or while it could not run).
     var wantsSync = false
     /// `@exclusivity(unchecked)`: only the engine's own methods touch it, one event at a time,
@@ -54,17 +62,22 @@ public final class SDSEngine: SyncEngine {
     /// again); the runtime check, paid on each of its accesses at every synchronization
     /// requested or ended, could never fire.
     @exclusivity(unchecked) var waitersForNextRun: [WaiterID] = []
+    /// The armed timers, with or without a run: a save or an error during a run sets them.
     var debounceScheduled = false
     var retryScheduled = false
     var backoffFailures = 0
+    /// Until the device is online again, with or without a run or a retry: an offline skip or
+    /// a network error sets it, while a retry set earlier stays armed.
     var waitingForNetwork = false
-    /// ERR-2: the user deleted the app's data; nothing syncs until `start()` or a launch.
+    /// ERR-2: the user deleted the app's data; nothing syncs until `start()` or a launch. The
+    /// run that finds it goes on to its end, and `stop()` may hold alongside.
     var zonePurged = false
     /// ERR-4: uploads of saves pause until then (deletions still go, ERR-6).
     var quotaPausedUntil: SimTime?
     /// ERR-5: a share owner's full storage pauses only uploads to shares.
     var sharedQuotaPausedUntil: SimTime?
-    /// A `resetSyncData()` waiting for the running synchronization to end (LIFE-2).
+    /// A `resetSyncData()` waiting for the running synchronization to end (LIFE-2). Not the
+    /// run's: an account change ends the run without it, and it waits for the next run's end.
     var pendingReset: (deleteAll: Bool, waiter: WaiterID?)?
     /// The shared database may hold news: after a launch, a push or an account change. A
     /// synchronization started by a local save skips the shared feed when no share is known.
@@ -229,8 +242,9 @@ public final class SDSEngine: SyncEngine {
     /// `.resume`: the run continues after its probe point. One can find no run waiting for
     /// it: an account change ends the run with a `sync.done` probe of its own, resumed after.
     private func resume(context: inout SDSContext) {
-        run?.awaitingResume = false
-        advance(context: &context)
+        guard let current = run else { return }
+        current.awaitingResume = false
+        advance(current, context: &context)
     }
 
     /// The events other than `.resume` (`handleWithoutWriting`).
@@ -320,7 +334,7 @@ public final class SDSEngine: SyncEngine {
     // MARK: Lifecycle
 
     private func handleLaunch(waiter: WaiterID?, context: inout SDSContext) {
-        launched = true
+        lifecycle.launch()
         accountChecked = false
         zonePurged = false
         if mechanisms.forgetsPendingChangesOnLaunch {
@@ -395,10 +409,11 @@ public final class SDSEngine: SyncEngine {
             retryScheduled = false
             effects.append(.cancelTimer(.retry))
         }
-        run = SyncRun(waiters: waitersForNextRun)
-        run?.carriesSchema = schemaRequested
+        let started = SyncRun(waiters: waitersForNextRun)
+        started.carriesSchema = schemaRequested
+        lifecycle.start(started)
         waitersForNextRun = []
-        advance(context: &context)
+        advance(started, context: &context)
     }
 
     private func canSync(context: SDSContext) -> Bool {
@@ -431,7 +446,7 @@ public final class SDSEngine: SyncEngine {
         if let current = run {
             effects.appendTrace(detailed: context.isTracing, kind: "sync.stopped-by-account-change",
                 details: [], rules: ["ACCT-5"])
-            run = nil
+            lifecycle.end()
             completeWaiters(current.waiters)
             if current.carriesSchema {
                 failSchema(reason: "the account changed")

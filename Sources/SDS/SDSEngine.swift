@@ -454,6 +454,8 @@ public final class SDSEngine: SyncEngine {
             effects.append(.probe("sync.done"))
             effects.appendTrace(detailed: context.isTracing, kind: "sync.ended", details: [],
                 rules: [])
+            // LIFE-2: a reset that waited for this run is done now that it ended.
+            if pendingReset != nil { performReset(context: &context) }
         }
         if context.accountStatus == .temporarilyUnavailable {
             effects.appendTrace(detailed: context.isTracing,

@@ -148,6 +148,29 @@ import TestSupport
         #expect(rig.engine.isIdle(now: rig.now))
     }
 
+    /// LIFE-2 with ACCT-5: a reset asked for during a run that an account change then ends is
+    /// done at that end, as at any other end of the run; its caller does not wait for a run
+    /// the stopped engine would never start.
+    @Test func aResetWaitingForARunAnAccountChangeEndsIsDone() throws {
+        let rig = launchedRig()
+        rig.deliver(.push)
+        rig.deliver(try #require(rig.resumeFirstProbe()))
+        let reset = EngineEvent.appCall(.resetSyncData(deleteAll: false), waiter: WaiterID(3))
+        #expect(rig.describe(rig.deliver(reset)) == ["write store+syncData"])
+        rig.account = nil
+        rig.accountStatus = .noAccount
+        #expect(rig.describe(rig.deliver(.accountChanged)) == [
+            "write store+syncData",
+            "trace sync.stopped-by-account-change [ACCT-5]",
+            "probe sync.done",
+            "trace sync.ended []",
+            "trace reset.done [LIFE-2]",
+            "completed 3",
+            "trace account.signed-out []",
+        ])
+        #expect(rig.engine.state == .stopped)
+    }
+
     /// LIFE-1: `stop()` during a run does not end it: the run stops after the answer it
     /// awaits, then passes `sync.done`; the engine stays stopped after it.
     @Test func aStopDuringARunLetsItFinish() throws {

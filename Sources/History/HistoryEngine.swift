@@ -296,10 +296,9 @@ public final class HistoryEngine: SyncEngine {
         for operation in dropped { if let waiter = operation.waiter {
             effects.append(.completed(waiter)) }
         }
-        let running = runner.running
-        if running == nil || !(running?.holdsPushFlag ?? false) {
-            isPushing = running?.phases.contains(.push) ?? false
-        }
+        // Only the running operation's own push holds the flag now; one whose push phase is
+        // still to come takes it there, so the flag must not be left set for it.
+        isPushing = runner.running?.holdsPushFlag ?? false
         effects.append(.cancelTimer(.debounce))
         effects.append(.cancelTimer(.backoff))
         effects.append(.trace(kind: "disable", details: [

@@ -24,6 +24,7 @@ extension MirrorEngine {
             effects.append(.trace(kind: "setup.done", details: [
                 TraceField("zone", .string(zone(context).description)),
             ], rules: ["MIR-5"]))
+            setUpAccount = context.account
             failureCleared()
             let sharable = mirroredEntities.filter(\.isSharable).map(\.name)
             if !sharable.isEmpty {
@@ -123,6 +124,19 @@ extension MirrorEngine {
         return true
     }
 
+    /// MIR-DR-3: the app saved while signed into another account, and the device is back on
+    /// the account of the last setup before a check saw the switch: nothing was reset, so
+    /// those saves are exported into this account.
+    private func noteUnseenSwitch(context: MirrorContext) {
+        defer { savedUnderOtherAccounts = [] }
+        guard !savedUnderOtherAccounts.isEmpty, context.account == setUpAccount else { return }
+        effects.append(.trace(kind: "setup.switch-unseen", details: [
+            TraceField("account", context.account.map { .string($0) } ?? .null),
+            TraceField("savedUnder", .list(savedUnderOtherAccounts.map { .string($0) })),
+            TraceField("note", .string("saves made under those accounts are exported here")),
+        ], rules: ["MIR-DR-3", "MIR-20"]))
+    }
+
     static func statusName(_ status: AccountStatus) -> String {
         let name = status.description
         return name.prefix(1).uppercased() + name.dropFirst()
@@ -133,7 +147,14 @@ extension MirrorEngine {
         _ name: String, context: inout MirrorContext
     ) {
         let stored = context.syncData.userRecordName
-        if stored == name { return }
+        if stored == name {
+            noteUnseenSwitch(context: context)
+            return
+        }
+        if stored == nil {
+            noteUnseenSwitch(context: context)
+        }
+        savedUnderOtherAccounts = []
         if let stored {
             _ = stored
             reset(reason: "AccountChange", rules: ["MIR-20", "MIRW-4"], deleteRows: true,

@@ -82,6 +82,10 @@ public final class MirrorEngine: SyncEngine {
 
     /// How many account changes this process has seen (a setup's check is stale after one).
     var accountChanges = 0
+    /// The account the app launched with or the last completed setup ran for, and the other
+    /// accounts the app saved under since (MIR-DR-3).
+    var setUpAccount: String?
+    var savedUnderOtherAccounts: [String] = []
     /// MIRW-1: when the device last came online, and when its last import completed.
     var onlineSince: SimTime?
     var lastImportDone: SimTime?
@@ -135,6 +139,7 @@ public final class MirrorEngine: SyncEngine {
         }
         switch event {
         case .launch(let waiter):
+            setUpAccount = context.account
             launch(waiter: waiter, context: &context)
         case .storeSaved:
             storeSaved(context: &context)
@@ -457,6 +462,10 @@ public final class MirrorEngine: SyncEngine {
     /// MIR-7: a save is in the history; the export runs a scheduler delay later, and saves
     /// within that delay join it.
     private func storeSaved(context: inout MirrorContext) {
+        if let account = context.account, let setUpAccount, account != setUpAccount,
+           !savedUnderOtherAccounts.contains(account) {
+            savedUnderOtherAccounts.append(account)
+        }
         nameNewObjects(context: &context)
         scheduleExport(context: context)
     }

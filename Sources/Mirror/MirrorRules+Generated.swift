@@ -306,5 +306,19 @@ extension MirrorRules {
             (`reset.unexported-removed`): the device cannot tell which of them were made after the \
             purge.
             """, explains: ["lost-change", "convergence"]),
+        Rule(id: "MIR-DR-3", group: "MIR-DR", text: """
+            An account switch and back that no setup's check sees (the device is back on the first \
+            account before the account check of the switch runs or answers) resets nothing \
+            (MIR-20): an object saved while the device was signed into the other account is \
+            exported into the first one, and the account it was made in never gets it.
+            """, choice: """
+            traced with MIR-20 when a setup's check finds the stored user record unchanged (or \
+            none stored yet) while the app saved, since the launch or the last completed setup, \
+            under another account than the one it was for (`setup.switch-unseen`); a switch the \
+            check sees resets sync (MIRW-4).
+            """, explains: ["lost-change"], workaround: """
+            'settle' after an account switch before saving, so that the check sees the switch and \
+            resets
+            """),
     ]
 }

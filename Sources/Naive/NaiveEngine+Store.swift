@@ -18,6 +18,8 @@ extension NaiveEngine {
         var inserted: [(model: ModelID, name: String)] = []
         var updated = 0
         var late: [String] = []
+        // The identity values of the page's new models, and their records (NAIVEW-12).
+        var newIdentities: [(entity: String, values: [AttributeValue?], name: String)] = []
         for record in page.records {
             guard case let (entity, values)? = converted(record, download, context: context) else {
                 continue
@@ -37,8 +39,9 @@ extension NaiveEngine {
                 if isLate(record, download, context: context) { late.append(name) }
             } else {
                 let id = context.store.makeModelID()
-                noteReturn(name, entity: entity, values: values,
-                           zoneStart: download.download.zoneStartedAt, context: context)
+                noteReturn(name, zoneStart: download.download.zoneStartedAt, context: context)
+                noteDuplicate(name, entity: entity, values: values, page: &newIdentities,
+                              context: context)
                 var properties: [String: PropertyValue] = [:]
                 for key in values.keys.sorted() { properties[key] = .attribute(values[key] ?? nil) }
                 transaction.append(.insert(id, entity: entity.name, values: properties))
@@ -172,12 +175,8 @@ extension NaiveEngine {
 
     /// A record inserted although it stands for a local model that is gone: a batch delete
     /// (NAIVEW-10), a deletion dropped offline (NAIVEW-3) or one iCloud had not answered when
-    /// the zone fetch began (NAIVE-DR-4); or a duplicate of a local model with the same
-    /// identity values (NAIVEW-12).
-    private func noteReturn(
-        _ name: String, entity: EntityDescription, values: [String: AttributeValue?],
-        zoneStart: SimTime, context: NaiveContext
-    ) {
+    /// the zone fetch began (NAIVE-DR-4).
+    private func noteReturn(_ name: String, zoneStart: SimTime, context: NaiveContext) {
         if let answered = deletions[name], answered.map({ $0 >= zoneStart }) ?? true {
             deletions[name] = nil
             effects.append(.trace(kind: "download.deletion-overtaken", details: [
@@ -196,19 +195,35 @@ extension NaiveEngine {
                     .string("its model is gone from the store without a saved deletion")),
             ], rules: ["NAIVEW-10", "NAIVE-8"]))
         }
+    }
+
+    /// NAIVEW-12: a record inserted with the identity values of a local model, or of a record
+    /// inserted before it from the same page (two devices' twins arrive together).
+    private func noteDuplicate(
+        _ name: String, entity: EntityDescription, values: [String: AttributeValue?],
+        page: inout [(entity: String, values: [AttributeValue?], name: String)],
+        context: NaiveContext
+    ) {
         guard !entity.identity.isEmpty else { return }
         let identity = entity.identity.map { values[$0] ?? nil }
         guard !identity.contains(where: { $0 == nil }) else { return }
-        let twin = context.store.models(of: entity.name).first { model in
+        let twinName: String
+        if let twin = context.store.models(of: entity.name).first(where: { model in
             entity.identity.map { model.values[$0] } == identity
+        }) {
+            twinName = context.syncData.bindings.name(of: twin.id) ?? twin.id.description
+        } else if let twin = page.first(where: {
+            $0.entity == entity.name && $0.values == identity
+        }) {
+            twinName = twin.name
+        } else {
+            page.append((entity.name, identity, name))
+            return
         }
-        if let twin {
-            effects.append(.trace(kind: "download.duplicate", details: [
-                TraceField("recordName", .string(name)),
-                TraceField("twin",
-                    .string(context.syncData.bindings.name(of: twin.id) ?? twin.id.description)),
-                TraceField("identity", .list(entity.identity.map { .string($0) })),
-            ], rules: ["NAIVEW-12", "NAIVE-13"]))
-        }
+        effects.append(.trace(kind: "download.duplicate", details: [
+            TraceField("recordName", .string(name)),
+            TraceField("twin", .string(twinName)),
+            TraceField("identity", .list(entity.identity.map { .string($0) })),
+        ], rules: ["NAIVEW-12", "NAIVE-13"]))
     }
 }

@@ -231,7 +231,8 @@ extension NaiveRules {
             Independent creation makes duplicates (NAIVE-13).
             """, choice: """
             traced when a download inserts a model whose identity values (`identity(…)`, which \
-            naive ignores) equal those of another local model.
+            naive ignores) equal those of another local model, or of a model the same page \
+            inserted before it.
             """, explains: ["duplicate-identity"]),
         Rule(id: "NAIVE-DR-1", group: "NAIVE-DR", text: """
             A save sent before the launch's setup has found or created the zone (the first launch \

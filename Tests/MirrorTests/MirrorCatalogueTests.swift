@@ -12,7 +12,7 @@ import TestSupport
         #expect(catalogue.groups == ["MIR", "MIRW", "MIR-DR"])
         #expect(catalogue.rules(inGroup: "MIR").map(\.id) == (1...30).map { "MIR-\($0)" })
         #expect(catalogue.rules(inGroup: "MIRW").map(\.id) == (1...10).map { "MIRW-\($0)" })
-        #expect(catalogue.weaknesses.map(\.id) == catalogue.rules(inGroup: "MIRW").map(\.id) + ["MIR-DR-1", "MIR-DR-2"])
+        #expect(catalogue.weaknesses.map(\.id) == catalogue.rules(inGroup: "MIRW").map(\.id) + ["MIR-DR-1", "MIR-DR-2", "MIR-DR-3"])
         #expect(catalogue.explainers(of: "duplicate-identity") == ["MIRW-8"])
     }
 

@@ -27,7 +27,7 @@ import TestSupport
             deadline: 300)
         #expect(result.ending == .exited(0), "\(result.output.suffix(2000))")
         #expect(result.output.contains("mirror: "))
-        for id in (1...10).map({ "MIRW-\($0)" }) + ["MIR-DR-1", "MIR-DR-2"] {
+        for id in (1...10).map({ "MIRW-\($0)" }) + ["MIR-DR-1", "MIR-DR-2", "MIR-DR-3"] {
             #expect(result.output.contains("  \(id) "), "\(id) missing from the table")
         }
         #expect(result.output.contains("first at seed "))

@@ -42,7 +42,8 @@ public enum SDSProfile {
         "stopped", "error(userDeletedZone)", "error(incompleteUpload)", "paused(quotaExceeded)",
     ]
 
-    public static let profile = EngineProfile(
+    public static let profile: EngineProfile = {
+        var profile = EngineProfile(
         name: SDSEngine.name,
         seed: "000",
         system: "FiveSheepCo/SwiftDataSync, the primary engine",
@@ -72,7 +73,11 @@ public enum SDSProfile {
             SDSObservation(syncData: box.contents(as: SDSSyncData.self) ?? SDSSyncData(),
                            engine: engine as? SDSEngine)
         }
-    )
+        )
+        // DEL-2: batch-deleted models come back at the next launch's first synchronization.
+        profile.batchDeletesReturnAtLaunch = true
+        return profile
+    }()
 }
 
 extension SDSProfile {

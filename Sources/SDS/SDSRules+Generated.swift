@@ -402,5 +402,18 @@ extension SDSRules {
             deletion's delete rule deletes a model whose record was never uploaded (a pending \
             insert); nothing is uploaded for it.
             """, explains: ["lost-change"]),
+        Rule(id: "DR-2", group: "DR", text: """
+            A write that another user's share does not permit (an edit, a move or a deletion in a \
+            share accepted read-only, a participant's deletion of the share's root record) is \
+            refused by CloudKit (`permissionFailure`) at every try: set aside and retried every \
+            hour (SCHEMA-4, ERR-7), it never reaches iCloud, so the device keeps a change that no \
+            other device gets, for as long as the app does not undo it (the app is not told that \
+            the share forbids it before it saves).
+            """, choice: """
+            observed by the device whose write is refused: it traces DR-2 (`upload.rejected`) for \
+            each record a save or deletion of an upload is refused with `permissionFailure`, \
+            before setting it aside; the engine does not check a share's permission before \
+            uploading.
+            """, explains: ["convergence", "lost-change"]),
     ]
 }

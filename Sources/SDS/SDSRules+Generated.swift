@@ -376,6 +376,11 @@ extension SDSRules {
         Rule(id: "LIM-4", group: "LIM", text: """
             When a change token expires (a device offline for long), models other devices deleted \
             meanwhile stay on that device: their deletions are not downloaded again.
+            """, choice: """
+            the download from scratch that DEL-2 starts at the launch after a batch delete brings \
+            no deletions either, so the same models stay; it is traced the same way \
+            (`download.deletions-missed`, with its reason), after the download, for the models \
+            whose records it did not bring.
             """, explains: ["convergence", "resurrection"]),
         Rule(id: "LIM-5", group: "LIM", text: """
             The removal of a record that a waiting update still references (a document's previous \

@@ -419,6 +419,6 @@ extension SDSRules {
             each record a save or deletion of an upload is refused with `permissionFailure`, \
             before setting it aside; the engine does not check a share's permission before \
             uploading.
-            """, explains: ["convergence", "lost-change"]),
+            """, explains: ["convergence", "lost-change", "resurrection"]),
     ]
 }

@@ -84,7 +84,9 @@ import Testing
             "LIM-1", "LIM-3", "LIM-5", "LIM-6", "DR-1", "DR-2",
         ])
         #expect(InvariantCheck.duplicateIdentity.explainers(in: catalogue) == ["LIM-1", "LIM-2"])
-        #expect(InvariantCheck.resurrection.explainers(in: catalogue) == ["LIM-1", "LIM-3", "LIM-4"])
+        #expect(InvariantCheck.resurrection.explainers(in: catalogue) == [
+            "LIM-1", "LIM-3", "LIM-4", "DR-2",
+        ])
         #expect(InvariantCheck.liveness.explainers(in: catalogue).isEmpty)
         let finding = CheckerFinding(.convergence, "phone lacks n1")
         #expect(finding.classified(firedRules: ["LIM-4", "SYNC-4"], catalogue: catalogue).explainedBy == ["LIM-4"])

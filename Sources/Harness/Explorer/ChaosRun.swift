@@ -568,6 +568,8 @@ final class ChaosRun {
                 CheckerFinding(.convergence, $0, expectations: ["expect converged"])
             }
             let ledger = ledger.attributingSignedOutChanges(to: world.devices.map(\.account))
+                .attributingSharedRecords(
+                    snapshot, accounts: plan.scenario.accounts.map(\.name.value))
             findings += LostChangeChecker.check(snapshot, ledger: ledger, labels: names)
             findings += DuplicateIdentityChecker.check(snapshot, ledger: ledger)
             findings += ResurrectionChecker.check(snapshot, ledger: ledger, labels: names)

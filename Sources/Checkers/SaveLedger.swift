@@ -1,3 +1,4 @@
+import CloudSim
 import Kernel
 import LocalStore
 import SyncContract
@@ -297,5 +298,59 @@ extension SaveLedger {
                 accounts[ledger.batchDeletions[index].device] ?? ""
         }
         return ledger
+    }
+}
+
+extension SaveLedger {
+    /// The ledger with each save or deletion of a record that lives in a zone another account
+    /// shared with the saving device's account counted for that zone's owner: a participant's
+    /// save of a shared record goes to the owner's zone, so the owner's iCloud and devices are
+    /// where it must be (the device's own account never holds that record).
+    ///
+    /// A record counts as another account's when the saving account's app zones lack it and
+    /// exactly one other account holds it in an app zone it shared with the saving account
+    /// (a share that stands at the end, or one the saving account lost since).
+    package func attributingSharedRecords(_ world: WorldSnapshot, accounts: [String])
+        -> SaveLedger
+    {
+        let pairs = accounts.flatMap { participant in
+            accounts.filter { owner in
+                owner != participant && Self.shares(world, owner, with: participant)
+            }.map { (participant: participant, owner: $0) }
+        }
+        guard !pairs.isEmpty else { return self }
+        func owner(of record: String, savedBy account: String) -> String? {
+            let owners = pairs.filter { $0.participant == account }.map(\.owner)
+            guard !owners.isEmpty, !world.hasAppRecord(named: record, of: account) else {
+                return nil
+            }
+            let holding = owners.filter { world.hasAppRecord(named: record, of: $0) }
+            return holding.count == 1 ? holding[0] : nil
+        }
+        var ledger = self
+        for index in ledger.saves.indices {
+            let save = ledger.saves[index]
+            if let owner = owner(of: save.record, savedBy: save.account) {
+                ledger.saves[index].account = owner
+            }
+        }
+        for index in ledger.deletions.indices {
+            let deletion = ledger.deletions[index]
+            if let owner = owner(of: deletion.record, savedBy: deletion.account) {
+                ledger.deletions[index].account = owner
+            }
+        }
+        return ledger
+    }
+
+    /// Whether an app zone of `owner` is, or was, in `participant`'s shared database.
+    private static func shares(
+        _ world: WorldSnapshot, _ owner: String, with participant: String
+    ) -> Bool {
+        let shared = world.cloud.sharedZones(of: participant)
+        return world.codec.zoneNames.contains { name in
+            let zone = ZoneID(owner: owner, name: name)
+            return shared.contains(zone) || world.cloud.accessLoss(of: participant, to: zone) != nil
+        }
     }
 }

@@ -36,9 +36,10 @@ struct ArmedTimers {
         return entries.remove(at: position).armed
     }
 
-    /// Whether a timer is due before `horizon`.
+    /// Whether a timer is due before `horizon`, leaving out those armed for the wait bound or
+    /// longer (`ArmedTimer.isLong`).
     func contains(dueBefore horizon: SimTime) -> Bool {
-        entries.contains { $0.armed.due < horizon }
+        entries.contains { !$0.armed.isLong && $0.armed.due < horizon }
     }
 
     /// The kernel events of every armed timer, in the order of the timers' names.

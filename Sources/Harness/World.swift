@@ -352,7 +352,8 @@ final class World {
     /// more away then (a record set aside for an hour, SCHEMA-4) is not waited for, also
     /// once the clock moved closer to it. With a horizon sliding along with the clock, such
     /// a timer would come into reach a moment later and the wait would run into its own
-    /// one-hour bound just as the timer fired.
+    /// one-hour bound just as the timer fired. For the same reason a timer armed for an hour
+    /// or more is never waited for, also when the wait began a moment after it was armed.
     func isIdle(_ index: Int, before horizon: SimTime? = nil) -> Bool {
         if outstanding[index] > 0 { return false }
         let device = devices[index]
@@ -512,7 +513,8 @@ final class World {
                 after: delay, actor: deviceActors[index],
                 .timer(device: index, incarnation: incarnation, timer)
             )
-            timers[index][timer] = ArmedTimer(event: eventID, due: now.adding(delay))
+            timers[index][timer] = ArmedTimer(
+                event: eventID, due: now.adding(delay), isLong: delay >= Self.waitBound)
         case .cancelTimer(let timer):
             if let existing = timers[index].removeValue(forKey: timer) {
                 kernel.cancel(existing.event)

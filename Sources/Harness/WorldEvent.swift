@@ -26,4 +26,7 @@ enum WorldEvent {
 struct ArmedTimer {
     var event: EventID
     var due: SimTime
+    /// Armed for the wait bound or longer (a record set aside for an hour, SCHEMA-4): no wait
+    /// waits for it, however close it has come since.
+    var isLong = false
 }

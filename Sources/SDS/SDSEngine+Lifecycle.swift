@@ -31,6 +31,9 @@ extension SDSEngine {
             context.syncData.needsFullDownload = true
             context.syncData.isRedownloading = true
             context.syncData.zoneToken = nil
+            // LIM-4's choice: this download from scratch brings no deletions either.
+            context.syncData.expiredTokenRefetch = true
+            context.syncData.refetchedRecords = []
             effects.appendTrace(detailed: context.isTracing,
                 kind: "store.models-vanished",
                 details: [TraceField("records", .list(vanished.map { .string($0) })),

@@ -262,13 +262,15 @@ extension SDSEngine {
 
     /// Names the rule of a rejection the engine can tell: a record too large (BIG-1), a
     /// record type or field the production schema lacks (SCHEMA-2: `invalidArguments` with
-    /// CloudKit's message "... in production schema").
+    /// CloudKit's message "... in production schema"), a write a share does not permit (DR-2).
     func traceRejection(_ name: String, error: CloudError, detailed: Bool) {
         let rule: String
         switch error.code {
         case .limitExceeded: rule = "BIG-1"
         case .invalidArguments where error.message.hasSuffix("in production schema"):
             rule = "SCHEMA-2"
+        // DR-2: a write the share's permission refuses is refused at every retry.
+        case .permissionFailure: rule = "DR-2"
         default: return
         }
         effects.appendTrace(detailed: detailed,

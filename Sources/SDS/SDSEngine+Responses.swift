@@ -178,9 +178,13 @@ extension SDSEngine {
         context.syncData.zoneToken = nil
         context.syncData.records.removeAllChangeTags()
         context.syncData.parents = [:]
+        let zone = appZone(context)
         for id in context.syncData.records.boundModels {
             guard let model = context.store.model(id),
                   let entity = entities.named(model.entity) else { continue }
+            // ERR-1 refills the app's zone: copies of other users' shares live in theirs.
+            if let name = context.syncData.recordName(of: id),
+               self.zone(ofRecord: name, model: id, context: context) != zone { continue }
             var pending = context.syncData.pending[id] ?? PendingChange()
             pending.isInsert = true
             pending.isAdoption = true

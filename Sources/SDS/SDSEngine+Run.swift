@@ -310,9 +310,9 @@ extension SDSEngine {
                 rules: ["SYNC-7"]
             )
         }
+        let wasRedownload = context.syncData.isRedownloading
         if completedFullDownload {
             context.syncData.needsFullDownload = false
-            let wasRedownload = context.syncData.isRedownloading
             context.syncData.isRedownloading = false
             // (Uploads held by this run cannot count: the upload comes after this.)
             if wasRedownload && context.syncData.fullDownloadAttempts > 0 {
@@ -340,7 +340,9 @@ extension SDSEngine {
                 effects.appendTrace(detailed: context.isTracing,
                     kind: "download.deletions-missed",
                     details: [TraceField("records", .list(stale.map { .string($0) })),
-                              TraceField("reason", .string("the change token expired"))],
+                              TraceField("reason", .string(wasRedownload
+                                  ? "every record was downloaded again (DEL-2)"
+                                  : "the change token expired"))],
                     rules: ["LIM-4"]
                 )
             }

@@ -42,37 +42,42 @@ public enum SDSProfile {
         "stopped", "error(userDeletedZone)", "error(incompleteUpload)", "paused(quotaExceeded)",
     ]
 
-    public static let profile = EngineProfile(
-        name: SDSEngine.name,
-        seed: "000",
-        system: "FiveSheepCo/SwiftDataSync, the primary engine",
-        cataloguePage: "docs/RULES.md",
-        catalogue: SDSRules.catalogue,
-        probePoints: probePoints,
-        stateNames: stateNames,
-        statements: EngineProfile.engineStatements,
-        mechanisms: SDSMechanisms.names,
-        canaryMechanism: "forgetsPendingChangesOnLaunch",
-        codec: SDSCodec(),
-        author: SDSEngine.author,
-        cloudNoteRules: cloudNoteRules,
-        makeEngine: { setup in
-            let engine = SDSEngine(
-                schema: setup.schema,
-                recordingSchema: setup.recordingSchema,
-                fullSchema: setup.fullSchema,
-                isExtension: setup.isExtension,
-                zoneName: SDSCodec.zoneName,
-                pageSize: setup.pageSize,
-                mechanisms: SDSMechanisms(switches: setup.mechanisms)
-            )
-            return engine
-        },
-        observe: { box, engine in
-            SDSObservation(syncData: box.contents(as: SDSSyncData.self) ?? SDSSyncData(),
-                           engine: engine as? SDSEngine)
-        }
-    )
+    public static let profile: EngineProfile = {
+        var profile = EngineProfile(
+            name: SDSEngine.name,
+            seed: "000",
+            system: "FiveSheepCo/SwiftDataSync, the primary engine",
+            cataloguePage: "docs/RULES.md",
+            catalogue: SDSRules.catalogue,
+            probePoints: probePoints,
+            stateNames: stateNames,
+            statements: EngineProfile.engineStatements,
+            mechanisms: SDSMechanisms.names,
+            canaryMechanism: "forgetsPendingChangesOnLaunch",
+            codec: SDSCodec(),
+            author: SDSEngine.author,
+            cloudNoteRules: cloudNoteRules,
+            makeEngine: { setup in
+                let engine = SDSEngine(
+                    schema: setup.schema,
+                    recordingSchema: setup.recordingSchema,
+                    fullSchema: setup.fullSchema,
+                    isExtension: setup.isExtension,
+                    zoneName: SDSCodec.zoneName,
+                    pageSize: setup.pageSize,
+                    mechanisms: SDSMechanisms(switches: setup.mechanisms)
+                )
+                return engine
+            },
+            observe: { box, engine in
+                SDSObservation(syncData: box.contents(as: SDSSyncData.self) ?? SDSSyncData(),
+                               engine: engine as? SDSEngine)
+            }
+        )
+        // DEL-2: batch-deleted models come back at the next launch's first synchronization.
+        profile.batchDeletesReturnAtLaunch = true
+        return profile
+    }()
 }
 
 extension SDSProfile {

@@ -376,6 +376,11 @@ extension SDSRules {
         Rule(id: "LIM-4", group: "LIM", text: """
             When a change token expires (a device offline for long), models other devices deleted \
             meanwhile stay on that device: their deletions are not downloaded again.
+            """, choice: """
+            the download from scratch that DEL-2 starts at the launch after a batch delete brings \
+            no deletions either, so the same models stay; it is traced the same way \
+            (`download.deletions-missed`, with its reason), after the download, for the models \
+            whose records it did not bring.
             """, explains: ["convergence", "resurrection"]),
         Rule(id: "LIM-5", group: "LIM", text: """
             The removal of a record that a waiting update still references (a document's previous \
@@ -402,5 +407,18 @@ extension SDSRules {
             deletion's delete rule deletes a model whose record was never uploaded (a pending \
             insert); nothing is uploaded for it.
             """, explains: ["lost-change"]),
+        Rule(id: "DR-2", group: "DR", text: """
+            A write that another user's share does not permit (an edit, a move or a deletion in a \
+            share accepted read-only, a participant's deletion of the share's root record) is \
+            refused by CloudKit (`permissionFailure`) at every try: set aside and retried every \
+            hour (SCHEMA-4, ERR-7), it never reaches iCloud, so the device keeps a change that no \
+            other device gets, for as long as the app does not undo it (the app is not told that \
+            the share forbids it before it saves).
+            """, choice: """
+            observed by the device whose write is refused: it traces DR-2 (`upload.rejected`) for \
+            each record a save or deletion of an upload is refused with `permissionFailure`, \
+            before setting it aside; the engine does not check a share's permission before \
+            uploading.
+            """, explains: ["convergence", "lost-change", "resurrection"]),
     ]
 }

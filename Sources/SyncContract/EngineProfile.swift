@@ -38,6 +38,11 @@ public struct EngineProfile: Sendable {
     /// notifications leave batch deletes out (DEL-2), and history's next push reads them
     /// (HIS-40).
     public var observesBatchDeletes = false
+    /// Whether models a batch delete removed come back only at the app's next launch (sds:
+    /// DEL-2 downloads every record again there): the explorer's heal then launches again
+    /// each device that batch-deleted since its last launch, so the checks judge the state
+    /// the rule promises, not the moment before the launch it waits for.
+    public var batchDeletesReturnAtLaunch = false
     /// Validates the schema as the store loads (nil: the engine's stores always load). A
     /// failure is a runtime state of the device, not an input error: `synclab check` warns at
     /// the items it names, and a device that launches with it cannot save (see

@@ -77,12 +77,16 @@ import Testing
 
     @Test func everyCheckNamesTheLimitationsThatExplainIt() {
         let catalogue = SDSProfile.profile.catalogue
-        #expect(InvariantCheck.convergence.explainers(in: catalogue) == ["LIM-1", "LIM-3", "LIM-4", "LIM-6"])
+        #expect(InvariantCheck.convergence.explainers(in: catalogue) == [
+            "LIM-1", "LIM-3", "LIM-4", "LIM-6", "DR-2",
+        ])
         #expect(InvariantCheck.lostChange.explainers(in: catalogue) == [
-            "LIM-1", "LIM-3", "LIM-5", "LIM-6", "DR-1",
+            "LIM-1", "LIM-3", "LIM-5", "LIM-6", "DR-1", "DR-2",
         ])
         #expect(InvariantCheck.duplicateIdentity.explainers(in: catalogue) == ["LIM-1", "LIM-2"])
-        #expect(InvariantCheck.resurrection.explainers(in: catalogue) == ["LIM-1", "LIM-3", "LIM-4"])
+        #expect(InvariantCheck.resurrection.explainers(in: catalogue) == [
+            "LIM-1", "LIM-3", "LIM-4", "DR-2",
+        ])
         #expect(InvariantCheck.liveness.explainers(in: catalogue).isEmpty)
         let finding = CheckerFinding(.convergence, "phone lacks n1")
         #expect(finding.classified(firedRules: ["LIM-4", "SYNC-4"], catalogue: catalogue).explainedBy == ["LIM-4"])

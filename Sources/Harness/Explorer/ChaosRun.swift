@@ -98,6 +98,9 @@ final class ChaosRun {
     /// Devices a `stop` of this run left stopped (until a `start` or a launch): the heal starts
     /// them whatever state name their engine shows (history's is `disabled`).
     @exclusivity(unchecked) private var stoppedByRun: [String] = []
+    /// Devices that batch-deleted since they last launched, in order: on an engine whose
+    /// batch-deleted models return at the next launch (DEL-2), the heal launches them again.
+    @exclusivity(unchecked) private var batchDeletedSinceLaunch: [String] = []
     /// The roots a fault-phase step shared, each with the account invited, in order (the
     /// ones an `unshare` of the mix picks).
     @exclusivity(unchecked) private(set) var shares: [(label: String, account: String)] = []
@@ -240,6 +243,18 @@ final class ChaosRun {
         }
     }
 
+    /// Notes a device's batch delete, and its launch, which brings batch-deleted models back
+    /// on an engine whose profile says so (DEL-2).
+    private func noteLaunches(_ statement: DeviceActionStatement) {
+        let device = statement.device.value
+        switch statement.action {
+        case .batchDelete:
+            if !batchDeletedSinceLaunch.contains(device) { batchDeletedSinceLaunch.append(device) }
+        case .launch: batchDeletedSinceLaunch.removeAll { $0 == device }
+        default: break
+        }
+    }
+
     /// `text` is the statement's line, which only an expectation's result quotes: built only
     /// for those (a drawn action's text was about 1% of a seed, formatting every `wait`).
     private func run(
@@ -253,6 +268,7 @@ final class ChaosRun {
         } else {
             world.run(statement, results: &scratch, text: "")
         }
+        if case .deviceAction(let action) = statement.kind { noteLaunches(action) }
         collectLedger(snapshot: snapshot)
     }
 
@@ -474,6 +490,12 @@ final class ChaosRun {
         for device in world.devices where !device.isRunning {
             lifting.append(.device(device.name, .launch))
         }
+        if world.profile.batchDeletesReturnAtLaunch {
+            for device in world.devices
+            where device.isRunning && batchDeletedSinceLaunch.contains(device.name) {
+                lifting += [.device(device.name, .kill), .device(device.name, .launch)]
+            }
+        }
         for (index, device) in world.devices.enumerated()
         where device.isRunning
             && (world.engineState(of: index) == .stopped || stoppedByRun.contains(device.name)) {
@@ -566,6 +588,8 @@ final class ChaosRun {
                 CheckerFinding(.convergence, $0, expectations: ["expect converged"])
             }
             let ledger = ledger.attributingSignedOutChanges(to: world.devices.map(\.account))
+                .attributingSharedRecords(
+                    snapshot, accounts: plan.scenario.accounts.map(\.name.value))
             findings += LostChangeChecker.check(snapshot, ledger: ledger, labels: names)
             findings += DuplicateIdentityChecker.check(snapshot, ledger: ledger)
             findings += ResurrectionChecker.check(snapshot, ledger: ledger, labels: names)

@@ -152,11 +152,7 @@ import TestSupport
     /// done at that end, as at any other end of the run; its caller does not wait for a run
     /// the stopped engine would never start.
     @Test func aResetWaitingForARunAnAccountChangeEndsIsDone() throws {
-        let rig = launchedRig()
-        rig.deliver(.push)
-        rig.deliver(try #require(rig.resumeFirstProbe()))
-        let reset = EngineEvent.appCall(.resetSyncData(deleteAll: false), waiter: WaiterID(3))
-        #expect(rig.describe(rig.deliver(reset)) == ["write store+syncData"])
+        let rig = try rigWithAResetWaitingForTheRun()
         rig.account = nil
         rig.accountStatus = .noAccount
         #expect(rig.describe(rig.deliver(.accountChanged)) == [
@@ -188,13 +184,19 @@ import TestSupport
         #expect(rig.engine.isIdle(now: rig.now))
     }
 
-    /// LIFE-2: a reset asked for during a run waits for the run's end, then forgets.
-    @Test func aResetDuringARunWaitsForItsEnd() throws {
+    /// A launched engine whose run is under way and a reset (waiter 3) asked for meanwhile.
+    private func rigWithAResetWaitingForTheRun() throws -> EngineRig<SDSEngine> {
         let rig = launchedRig()
         rig.deliver(.push)
         rig.deliver(try #require(rig.resumeFirstProbe()))
         let reset = EngineEvent.appCall(.resetSyncData(deleteAll: false), waiter: WaiterID(3))
         #expect(rig.describe(rig.deliver(reset)) == ["write store+syncData"])
+        return rig
+    }
+
+    /// LIFE-2: a reset asked for during a run waits for the run's end, then forgets.
+    @Test func aResetDuringARunWaitsForItsEnd() throws {
+        let rig = try rigWithAResetWaitingForTheRun()
         rig.run(untilProbe: "sync.done")
         #expect(rig.describe(rig.deliver(try #require(rig.resumeFirstProbe()))) == [
             "write store+syncData",

@@ -18,7 +18,8 @@ import SyncContract
 /// record). Records any device deleted are left to the resurrection checker, and those a
 /// batch delete removed are not judged (engines that read the persistent history delete them
 /// in iCloud too). A save on a device where a rule that discards changes fired (the engine
-/// catalogue's exemptions from `lost-change`) is exempt.
+/// catalogue's exemptions from `lost-change`) is exempt; a device where a rule exempting
+/// convergence fired (it stopped synchronizing by design) is not asked.
 package enum LostChangeChecker {
     /// Rules under which a saved change may vanish by design.
     static func discardingRules(_ world: WorldSnapshot) -> [String] {
@@ -42,7 +43,8 @@ package enum LostChangeChecker {
                 }
             }
         }
-        let judge = Judge(world: world, exempt: exemptDevices(world), labels: labels)
+        let judge = Judge(world: world, exempt: exemptDevices(world),
+                          paused: pausedDevices(world), labels: labels)
         var findings: [CheckerFinding] = []
         for group in groups(of: saves, records: records,
                             deletions: [ledger.deletions, ledger.batchDeletions]) {
@@ -169,10 +171,18 @@ package enum LostChangeChecker {
         }
     }
 
+    /// Devices on which a rule exempting convergence fired: they stop synchronizing by design
+    /// (sds: ERR-2), so they are not asked for others' saves, as the convergence check does.
+    private static func pausedDevices(_ world: WorldSnapshot) -> [Bool] {
+        let pausing = world.catalogue.exemptions(from: InvariantCheck.convergence.rawValue)
+        return world.devices.map { device in pausing.contains(where: device.firedRules.contains) }
+    }
+
     /// Judges the saves of one (account, record, key) against iCloud and the devices.
     private struct Judge {
         let world: WorldSnapshot
         let exempt: [Bool]
+        let paused: [Bool]
         let labels: RecordLabels
 
         /// The entity as the device's app version declares it (`syncs`, EXT-2).
@@ -224,8 +234,9 @@ package enum LostChangeChecker {
             } else {
                 problems.append(("cloud \(first.account)", "iCloud lacks"))
             }
-            for device in world.devices {
+            for (index, device) in world.devices.enumerated() {
                 guard device.account == first.account, device.isOnline, device.isRunning,
+                    !paused[index],
                     !declines(record: cloudRecord, key: first.key, entity: first.entity, device)
                 else { continue }
                 let store = device.store

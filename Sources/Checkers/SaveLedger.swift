@@ -309,7 +309,8 @@ extension SaveLedger {
     ///
     /// A record counts as another account's when the saving account's app zones lack it and
     /// exactly one other account holds it in an app zone it shared with the saving account
-    /// (a share that stands at the end, or one the saving account lost since).
+    /// (a share that stands at the end, or one the saving account lost since), or deleted it
+    /// there (the owner's deletion after the participant's save).
     package func attributingSharedRecords(_ world: WorldSnapshot, accounts: [String])
         -> SaveLedger
     {
@@ -319,12 +320,16 @@ extension SaveLedger {
             }.map { (participant: participant, owner: $0) }
         }
         guard !pairs.isEmpty else { return self }
+        let deletedBy = Set(deletions.map { OwnedRecord(account: $0.account, record: $0.record) })
         func owner(of record: String, savedBy account: String) -> String? {
             let owners = pairs.filter { $0.participant == account }.map(\.owner)
             guard !owners.isEmpty, !world.hasAppRecord(named: record, of: account) else {
                 return nil
             }
-            let holding = owners.filter { world.hasAppRecord(named: record, of: $0) }
+            let holding = owners.filter {
+                world.hasAppRecord(named: record, of: $0)
+                    || deletedBy.contains(OwnedRecord(account: $0, record: record))
+            }
             return holding.count == 1 ? holding[0] : nil
         }
         var ledger = self
@@ -341,6 +346,12 @@ extension SaveLedger {
             }
         }
         return ledger
+    }
+
+    /// A record deleted by an account's device (asked only, never iterated).
+    private struct OwnedRecord: Hashable {
+        var account: String
+        var record: String
     }
 
     /// Whether an app zone of `owner` is, or was, in `participant`'s shared database.

@@ -41,7 +41,10 @@ extension SDSEngine {
                 removed.append(name)
             }
         }
-        if !transaction.isEmpty { _ = try? context.store.save(transaction, author: Self.author) }
+        if !transaction.isEmpty,
+           let entry = try? context.store.save(transaction, author: Self.author) {
+            traceOwnModelsRemoved(by: entry, copies: removed, context: context)
+        }
         context.syncData.sharedZones.removeAll { $0 == zone }
         context.syncData.sharedZoneTokens[zone] = nil
         effects.appendTrace(detailed: context.isTracing,
@@ -49,6 +52,25 @@ extension SDSEngine {
             details: [TraceField("zone", .string(zone.description)),
                       TraceField("records", .list(removed.map { .string($0) }))],
             rules: rule.map { [$0] } ?? []
+        )
+    }
+
+    /// DR-3: the copies' delete rules also removed models of this device's own zone (moved or
+    /// created inside a copy, the move not uploaded): here only, no deletion recorded.
+    private func traceOwnModelsRemoved(by entry: HistoryEntry?, copies: [String],
+                                       context: SDSContext) {
+        var own: [String] = []
+        for change in entry?.changes ?? [] {
+            guard case .deleted(let id, _, _) = change,
+                  let name = context.syncData.recordName(of: id), !copies.contains(name)
+            else { continue }
+            own.append(name)
+        }
+        guard !own.isEmpty else { return }
+        effects.appendTrace(detailed: context.isTracing,
+            kind: "shared.cascade-deleted-own-model",
+            details: [TraceField("records", .list(own.sorted().map { .string($0) }))],
+            rules: ["DR-3"]
         )
     }
 

@@ -420,5 +420,19 @@ extension SDSRules {
             before setting it aside; the engine does not check a share's permission before \
             uploading.
             """, explains: ["convergence", "lost-change", "resurrection"]),
+        Rule(id: "DR-3", group: "DR", text: """
+            A model that a participant moves into (or creates inside) a record of another user's \
+            share, while the owner stops sharing it or removes the participant: when the device \
+            learns the share is gone before the move is uploaded, the removal of the share's local \
+            copies (LIFE-4's removal, for a share lost) applies their delete rule to the moved \
+            model too, on that device only and without recording a deletion: its record stays in \
+            the participant's zone with its previous values and his other devices keep it (a new \
+            model is lost on every device, like DR-1).
+            """, choice: """
+            observed by the device that moved the model: it traces DR-3 \
+            (`shared.cascade-deleted-own-model`) when removing another user's share's copies \
+            deletes, through a delete rule, a model whose record is not in that share; the engine \
+            removes the copies as they are (delete rules apply) and records nothing for that model.
+            """, explains: ["convergence", "lost-change"]),
     ]
 }

@@ -17,7 +17,8 @@ import SyncContract
 /// A save counts for the record its model holds at the end (ID-2 can hand a model another
 /// record). Records any device deleted are left to the resurrection checker, and those a
 /// batch delete removed are not judged (engines that read the persistent history delete them
-/// in iCloud too). A save on a device where a rule that discards changes fired (the engine
+/// in iCloud too). A save made before a user's purge removed its record from iCloud is
+/// superseded by it. A save on a device where a rule that discards changes fired (the engine
 /// catalogue's exemptions from `lost-change`) is exempt; a device where a rule exempting
 /// convergence fired (it stopped synchronizing by design) is not asked.
 package enum LostChangeChecker {
@@ -47,7 +48,8 @@ package enum LostChangeChecker {
                           paused: pausedDevices(world), labels: labels)
         var findings: [CheckerFinding] = []
         for group in groups(of: saves, records: records,
-                            deletions: [ledger.deletions, ledger.batchDeletions]) {
+                            deletions: [ledger.deletions, ledger.batchDeletions],
+                            purges: ledger.purges) {
             // A group's saves share their record (now).
             findings += judge.check(group.map { saves[$0] }, record: records[group[0]])
         }
@@ -69,10 +71,11 @@ package enum LostChangeChecker {
     /// change, one after the other, share their record): three hashes a save were about two
     /// thirds of the check.
     ///
-    /// `records`: each save's record now (its `record` is the one it was saved with).
+    /// `records`: each save's record now (its `record` is the one it was saved with);
+    /// `purges`: a save made before one of its record is left out.
     private static func groups(
         of saves: [SaveLedger.ValueSave], records recordNames: [String],
-        deletions lists: [[SaveLedger.Deletion]]
+        deletions lists: [[SaveLedger.Deletion]], purges: [SaveLedger.Deletion]
     ) -> [[Int]] {
         var accounts = FewNumbers()
         var keys = FewNumbers()
@@ -100,6 +103,13 @@ package enum LostChangeChecker {
                 RecordKey(account: accounts.number(deletion.account),
                           record: record(deletion.record)))
         }
+        // The order of each purged record's last purge.
+        var purged: [RecordKey: Int] = [:]
+        for purge in purges {
+            let key = RecordKey(account: accounts.number(purge.account),
+                                record: record(purge.record))
+            purged[key] = max(purged[key] ?? 0, purge.order)
+        }
         var keyed: [(account: Int, record: Int, key: Int, position: Int)] = []
         keyed.reserveCapacity(saves.count)
         for position in saves.indices {
@@ -109,6 +119,9 @@ package enum LostChangeChecker {
             guard deleted.isEmpty
                 || !deleted.contains(RecordKey(account: account, record: record))
             else { continue }
+            if !purged.isEmpty,
+                let last = purged[RecordKey(account: account, record: record)],
+                saves[position].order < last { continue }
             keyed.append((account, record, keys.number(saves[position].key), position))
         }
         keyed.sort { $0 < $1 }

@@ -105,6 +105,9 @@ package struct SaveLedger {
     /// (DEL-2), but engines that read the persistent history delete their records.
     package private(set) var batchDeletions: [Deletion] = []
     package private(set) var insertions: [Insertion] = []
+    /// The records a user's purge (`user-delete-zone`) removed from iCloud: it supersedes
+    /// the saves of them made before it (the user discarded that data on purpose).
+    package private(set) var purges: [Deletion] = []
     /// Identities (`Entity|values`) the app gave a model on a device that already held a
     /// model with them: twins it made on purpose (ID-5 keeps them apart).
     package private(set) var deliberateTwins: Set<String> = []
@@ -215,6 +218,17 @@ package struct SaveLedger {
         for record in records {
             batchDeletions.append(Deletion(
                 device: device, account: account, record: record, time: now, order: order))
+        }
+    }
+
+    /// Notes the records of `account` a user's purge removed from iCloud, after every save
+    /// made before it (the caller collects first).
+    package mutating func notePurge(account: String, records: [String], now: SimTime) {
+        precondition(order < Int.max, "the ledger's order overflowed")
+        order += 1
+        for record in records {
+            purges.append(Deletion(
+                device: -1, account: account, record: record, time: now, order: order))
         }
     }
 

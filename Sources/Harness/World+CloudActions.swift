@@ -37,6 +37,7 @@ extension World {
             applyNotes(outcome.notes)
             sendPushes(outcome.pushes)
         case .userDeleteZone(let account):
+            reportPurge(of: cloud.zones(of: account.value))
             let outcome = cloud.userDeleteZone(account: account.value, now: now)
             applyNotes(outcome.notes)
             sendPushes(outcome.pushes)
@@ -92,9 +93,12 @@ extension World {
         let outcome: CloudOutcome
         switch selector {
         case nil:
+            if reason == .purged { reportPurge(of: cloud.zones(of: account)) }
             outcome = cloud.deleteZones(account: account, reason: reason, now: now)
         case .zone(let name)?:
-            outcome = cloud.deleteZone(ZoneID(owner: account, name: name), reason: reason, now: now)
+            let zone = ZoneID(owner: account, name: name)
+            if reason == .purged { reportPurge(of: [zone]) }
+            outcome = cloud.deleteZone(zone, reason: reason, now: now)
         case .collection(let label)?:
             guard let name = requireRecordName(label) else { return }
             guard let zone = cloud.zones(of: account).first(where: {
@@ -103,10 +107,18 @@ extension World {
                 fail("label '\(label)' has no record in a zone of account '\(account)'")
                 return
             }
+            if reason == .purged { reportPurge(of: [zone]) }
             outcome = cloud.deleteZone(zone, reason: reason, now: now)
         }
         applyNotes(outcome.notes)
         sendPushes(outcome.pushes)
+    }
+
+    /// Tells the explorer's ledger which custom zones a user's purge removes (the default
+    /// zone is never deleted).
+    private func reportPurge(of zones: [ZoneID]) {
+        guard let report = beforeUserPurge else { return }
+        report(zones.filter { !$0.isDefaultZone })
     }
 
     private func apply(_ setting: CloudSettingKind) {

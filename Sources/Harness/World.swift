@@ -100,6 +100,8 @@ final class World {
     var afterTriggerAction: ((Int) -> Void)?
     /// Told the device and the models of each batch delete, before its engine hears of it.
     var afterBatchDelete: ((Int, [ModelID]) -> Void)?
+    /// Told the zones a user's purge is about to remove, before the cloud removes them.
+    var beforeUserPurge: (([ZoneID]) -> Void)?
     /// The line of the statement running now, for failures.
     var currentLine = 0
     @exclusivity(unchecked) var failure: RuntimeFailure?

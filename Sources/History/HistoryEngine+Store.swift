@@ -20,6 +20,8 @@ struct HistoryPageStore {
     var newModels: [String: ModelID] = [:]
     /// The identity values of the page's new models with one (HISW-11), and their record.
     var newIdentities: [(entity: String, values: [AttributeValue?], recordName: String)] = []
+    /// The records the page's save deleted through a delete rule, not by the page (HIS-DR-1).
+    var cascaded: [String] = []
 }
 
 extension HistoryEngine {
@@ -41,7 +43,7 @@ extension HistoryEngine {
             context.syncData.systemFields[id] = nil
             store.deleted += 1
         }
-        savePage(store, context: &context)
+        savePage(&store, deletions: page.deletions.map(\.recordName), context: &context)
         tracePageStored(store, hasRecords: !page.records.isEmpty, context: context)
         pass(["download.page.stored"], then: .afterPage, operation, context: &context)
     }
@@ -145,11 +147,19 @@ extension HistoryEngine {
     }
 
     /// HIS-21: the page is one save as the sync author; new models are named once it holds.
-    private func savePage(_ store: HistoryPageStore, context: inout HistoryContext) {
+    /// HIS-DR-1: the models its delete rules removed besides the page's deletions are noted.
+    private func savePage(_ store: inout HistoryPageStore, deletions: [String],
+                          context: inout HistoryContext) {
         if !store.transaction.isEmpty {
             do {
-                try context.store.save(store.transaction, author: Self.author)
+                let entry = try context.store.save(store.transaction, author: Self.author)
                 for (id, name) in store.inserted { context.syncData.bindings.bind(id, to: name) }
+                if let entry, !deletions.isEmpty {
+                    let deleted = Set(deletions)
+                    store.cascaded = entry.deletedModels
+                        .compactMap { context.syncData.bindings.name(of: $0) }
+                        .filter { !deleted.contains($0) }.sorted()
+                }
             } catch {
                 effects.append(.trace(kind: "pull.store-refused", details: [
                     TraceField("error", .string(String(describing: error))),
@@ -173,6 +183,14 @@ extension HistoryEngine {
         ], rules: rules))
         if !store.shared && !store.inserted.isEmpty {
             noteMergedAccounts(inserted: store.inserted.count, context: context)
+        }
+        if !store.cascaded.isEmpty {
+            effects.append(.trace(kind: "pull.cascade-deleted", details: [
+                TraceField("records", .list(store.cascaded.map { .string($0) })),
+                TraceField("note",
+                    .string("deleted by the delete rule in the pull's save, whose author is "
+                    + "never pushed (HIS-5): their records stay in iCloud")),
+            ], rules: ["HIS-DR-1", "HIS-21"]))
         }
         if !store.overwritten.isEmpty {
             effects.append(.trace(kind: "pull.overwrote-unpushed", details: [

@@ -6,6 +6,7 @@ extension HistoryRules {
     static let groupTitles: [(group: String, title: String)] = [
         ("HIS", "what the engine does"),
         ("HISW", "the weaknesses (races and losses the engine does not resolve)"),
+        ("HIS-DR", "discovered races (found by the explorer, not in the catalogue)"),
     ]
 
     /// Every rule of docs/HISTORY.md's groups, in page order.
@@ -284,6 +285,19 @@ extension HistoryRules {
         Rule(id: "HISW-13", group: "HISW", text: """
             An oversized record fails its push every time, and the next push that has new changes \
             skips it for good (HISW-1).
+            """, explains: ["convergence", "lost-change"]),
+        Rule(id: "HIS-DR-1", group: "HIS-DR", text: """
+            A model that one device links into another one (a relationship whose delete rule \
+            cascades) while another device deletes that one without knowing: when a pull brings \
+            the deletion, the store's delete rule deletes the model too, in the pull's own save, \
+            whose author is never pushed (HIS-5, HIS-21): its values are lost on this device, and \
+            its record stays in iCloud and on the other devices for good. With the parent the link \
+            reaches iCloud and it takes a race; with any other relationship the link never does \
+            (HISW-9), so the other devices never learn of it and no race is needed. (LIM-3 and \
+            DR-1 are the same race on sds, MIR-DR-1 on mirror, OBX-DR-1 on outbox.)
+            """, choice: """
+            traced when a pull's save deletes, through a delete rule, models whose own deletion \
+            the page did not bring (`pull.cascade-deleted`).
             """, explains: ["convergence", "lost-change"]),
     ]
 }

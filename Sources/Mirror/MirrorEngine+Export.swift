@@ -18,9 +18,11 @@ extension MirrorEngine {
         work.deletes = pending.deletes
         guard exportCanStart(export, work, pending: pending, context: &context) else { return }
         var serialized = SerializedExport()
-        serialized.stale = onlineSince.map { online in
-            lastImportDone.map { $0 < online } ?? true
-        } ?? false
+        // MIRW-1: what this device last saw may be stale since it came online or since an
+        // export of it failed, until an import completes.
+        serialized.stale = [onlineSince, lastExportFailure].contains { since in
+            since.map { since in lastImportDone.map { $0 < since } ?? true } ?? false
+        }
         serialized.changedKeys = changedKeysSinceExport(context)
         work.updatedKeys = serialized.changedKeys.filter {
             !$0.value.isEmpty && context.syncData.bindings.name(of: $0.key) != nil
@@ -281,6 +283,7 @@ extension MirrorEngine {
                     context.syncData.pendingDeletes.removeAll { $0 == name }
                 case .failed(let name, let error):
                     if work.firstError == nil { work.firstError = error }
+                    lastExportFailure = context.now
                     if let id = context.syncData.bindings.model(named: name),
                         context.store.contains(id) {
                         work.failedModels.append(id)
@@ -299,6 +302,7 @@ extension MirrorEngine {
             || error.code == .userDeletedZone:
             zoneMissing(error, export, context: &context)
         case .failure(let error):
+            lastExportFailure = context.now
             requestFailed(error, export, context: &context)
         default:
             effects.append(.trace(kind: "export.unexpected-answer", details: [], rules: []))

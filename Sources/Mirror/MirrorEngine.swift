@@ -86,8 +86,10 @@ public final class MirrorEngine: SyncEngine {
     /// accounts the app saved under since (MIR-DR-3).
     var setUpAccount: String?
     var savedUnderOtherAccounts: [String] = []
-    /// MIRW-1: when the device last came online, and when its last import completed.
+    /// MIRW-1: when the device last came online, when an export of it last failed, and when
+    /// its last import completed.
     var onlineSince: SimTime?
+    var lastExportFailure: SimTime?
     var lastImportDone: SimTime?
     /// The engine's count of what it still intends to export, refreshed after every event.
     var pendingModels: [ModelID] = []

@@ -248,7 +248,9 @@ extension MirrorRules {
             its stale value of the other device's key (MIR-12, MIR-14).
             """, choice: """
             [unverified] traced when a device exports an update that rewrites keys it did not \
-            change while it has not imported since it came back online.
+            change while it has not imported since it came back online, or since an export of it \
+            failed (a full quota, a throttle: the edits of other devices made while its export \
+            waited are not known to it).
             """, explains: ["lost-change", "convergence"]),
         Rule(id: "MIRW-2", group: "MIRW", text: """
             A device that edits an object offline while another device deletes it creates the \

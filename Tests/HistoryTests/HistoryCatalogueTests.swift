@@ -6,12 +6,13 @@ import TestSupport
 /// The catalogue as data (`HistoryRules`, generated from docs/HISTORY.md) holds every ID;
 /// every rule and weakness has its scenarios; the profile lists what the spec lists.
 @Suite struct HistoryCatalogueTests {
-    @Test func theGroupsHoldHIS1To42AndHISW1To13() {
+    @Test func theGroupsHoldHIS1To42HISW1To13AndHISDR1() {
         let catalogue = HistoryRules.catalogue
-        #expect(catalogue.groups == ["HIS", "HISW"])
+        #expect(catalogue.groups == ["HIS", "HISW", "HIS-DR"])
         #expect(catalogue.rules(inGroup: "HIS").map(\.id) == (1...42).map { "HIS-\($0)" })
         #expect(catalogue.rules(inGroup: "HISW").map(\.id) == (1...13).map { "HISW-\($0)" })
-        #expect(catalogue.weaknesses.map(\.id) == catalogue.rules(inGroup: "HISW").map(\.id))
+        #expect(catalogue.weaknesses.map(\.id)
+            == catalogue.rules(inGroup: "HISW").map(\.id) + ["HIS-DR-1"])
         #expect(catalogue.explainers(of: "lost-change").contains("HISW-1"))
         #expect(catalogue.explainers(of: "duplicate-identity") == ["HISW-11"])
     }

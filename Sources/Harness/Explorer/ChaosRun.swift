@@ -152,6 +152,16 @@ final class ChaosRun {
                 device: index, account: device.account ?? "",
                 records: models.compactMap { observation.recordName(of: $0) }, now: self.world.now)
         }
+        world.beforeUserPurge = { [unowned self] zones in
+            // Every save made so far is noted first: the purge supersedes those.
+            self.collectLedger(snapshot: nil)
+            for zone in zones {
+                self.ledger.notePurge(
+                    account: zone.owner,
+                    records: self.world.cloud.records(in: zone).map(\.recordName),
+                    now: self.world.now)
+            }
+        }
         // Sized once for the labels a run can bind (its file's, and one an operation at
         // most): grown label by label, it was rehashed about once per label.
         recordOf.reserveCapacity(plan.plainLabels.count + plan.operations)

@@ -213,22 +213,24 @@ package struct SaveLedger {
     package mutating func noteBatchDeletion(
         device: Int, account: String, records: [String], now: SimTime
     ) {
-        precondition(order < Int.max, "the ledger's order overflowed")
-        order += 1
-        for record in records {
-            batchDeletions.append(Deletion(
-                device: device, account: account, record: record, time: now, order: order))
-        }
+        batchDeletions += deletions(
+            of: records, device: device, account: account, now: now)
     }
 
     /// Notes the records of `account` a user's purge removed from iCloud, after every save
     /// made before it (the caller collects first).
     package mutating func notePurge(account: String, records: [String], now: SimTime) {
+        purges += deletions(of: records, device: -1, account: account, now: now)
+    }
+
+    /// One step of the ledger's order for records removed together.
+    private mutating func deletions(
+        of records: [String], device: Int, account: String, now: SimTime
+    ) -> [Deletion] {
         precondition(order < Int.max, "the ledger's order overflowed")
         order += 1
-        for record in records {
-            purges.append(Deletion(
-                device: -1, account: account, record: record, time: now, order: order))
+        return records.map {
+            Deletion(device: device, account: account, record: $0, time: now, order: order)
         }
     }
 
@@ -303,14 +305,13 @@ extension SaveLedger {
         for index in ledger.saves.indices where ledger.saves[index].account.isEmpty {
             ledger.saves[index].account = accounts[ledger.saves[index].device] ?? ""
         }
-        for index in ledger.deletions.indices where ledger.deletions[index].account.isEmpty {
-            ledger.deletions[index].account = accounts[ledger.deletions[index].device] ?? ""
+        func attribute(_ list: inout [Deletion]) {
+            for index in list.indices where list[index].account.isEmpty {
+                list[index].account = accounts[list[index].device] ?? ""
+            }
         }
-        for index in ledger.batchDeletions.indices
-        where ledger.batchDeletions[index].account.isEmpty {
-            ledger.batchDeletions[index].account =
-                accounts[ledger.batchDeletions[index].device] ?? ""
-        }
+        attribute(&ledger.deletions)
+        attribute(&ledger.batchDeletions)
         return ledger
     }
 }

@@ -51,9 +51,7 @@ import TestSupport
     /// An answer to a request of a run an account change ended is ignored (it can arrive: the
     /// request was in flight).
     @Test func anAnswerToAnEndedRunIsIgnored() throws {
-        let rig = launchedRig()
-        rig.deliver(.push)
-        rig.deliver(try #require(rig.resumeFirstProbe()))
+        let rig = try rigWithARunUnderWay()
         guard case .request(let id, _) = try #require(rig.pending.first) else {
             Issue.record("no request in flight")
             return
@@ -69,9 +67,7 @@ import TestSupport
 
     /// The `.resume` of the `sync.done` an account change passes finds no run: nothing happens.
     @Test func aResumeWithoutARunIsIgnored() throws {
-        let rig = launchedRig()
-        rig.deliver(.push)
-        rig.deliver(try #require(rig.resumeFirstProbe()))
+        let rig = try rigWithARunUnderWay()
         rig.account = nil
         rig.accountStatus = .noAccount
         rig.deliver(.accountChanged)
@@ -133,9 +129,7 @@ import TestSupport
     /// ACCT-5: an account change ends the running synchronization at once; signed out, no
     /// other starts.
     @Test func anAccountChangeEndsTheRun() throws {
-        let rig = launchedRig()
-        rig.deliver(.push)
-        rig.deliver(try #require(rig.resumeFirstProbe()))
+        let rig = try rigWithARunUnderWay()
         rig.account = nil
         rig.accountStatus = .noAccount
         #expect(rig.describe(rig.deliver(.accountChanged)) == [
@@ -170,9 +164,7 @@ import TestSupport
     /// LIFE-1: `stop()` during a run does not end it: the run stops after the answer it
     /// awaits, then passes `sync.done`; the engine stays stopped after it.
     @Test func aStopDuringARunLetsItFinish() throws {
-        let rig = launchedRig()
-        rig.deliver(.push)
-        rig.deliver(try #require(rig.resumeFirstProbe()))
+        let rig = try rigWithARunUnderWay()
         #expect(rig.describe(rig.deliver(.appCall(.stop, waiter: nil))) == [
             "write store+syncData",
             "trace engine.stopped [LIFE-1]",
@@ -184,11 +176,17 @@ import TestSupport
         #expect(rig.engine.isIdle(now: rig.now))
     }
 
-    /// A launched engine whose run is under way and a reset (waiter 3) asked for meanwhile.
-    private func rigWithAResetWaitingForTheRun() throws -> EngineRig<SDSEngine> {
+    /// A launched engine whose push started a run, past its first probe point.
+    func rigWithARunUnderWay() throws -> EngineRig<SDSEngine> {
         let rig = launchedRig()
         rig.deliver(.push)
         rig.deliver(try #require(rig.resumeFirstProbe()))
+        return rig
+    }
+
+    /// A launched engine whose run is under way and a reset (waiter 3) asked for meanwhile.
+    private func rigWithAResetWaitingForTheRun() throws -> EngineRig<SDSEngine> {
+        let rig = try rigWithARunUnderWay()
         let reset = EngineEvent.appCall(.resetSyncData(deleteAll: false), waiter: WaiterID(3))
         #expect(rig.describe(rig.deliver(reset)) == ["write store+syncData"])
         return rig
@@ -210,9 +208,7 @@ import TestSupport
     /// ERR-3: a network failure ends the run and waits for the network; coming online starts
     /// the synchronization wanted.
     @Test func aNetworkFailureWaitsForTheNetwork() throws {
-        let rig = launchedRig()
-        rig.deliver(.push)
-        rig.deliver(try #require(rig.resumeFirstProbe()))
+        let rig = try rigWithARunUnderWay()
         rig.isOnline = false
         rig.settle()
         #expect(rig.engine.state == EngineState("waiting", "network"))

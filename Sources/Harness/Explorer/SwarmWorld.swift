@@ -54,13 +54,12 @@ public struct SwarmWorld: Hashable, Sendable {
         var random = Xoshiro256StarStar(seed: RandomStreams(seed: seed).streamSeed("swarm"))
         var features: [String] = []
         var lines: [String]
+        let steps = SwarmSteps(seed: seed, sharing: sharing)
         if let base {
             lines = base.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 .filter { !$0.trimmingPrefix(while: \.isWhitespace).hasPrefix("chaos ") }
             lines.append("")
             lines.append(Self.workload(&random, devices: []))
-            // The base's own schema and accounts decide whether its worlds can share.
-            let steps = SwarmSteps(seed: seed, sharing: sharing)
             if steps.sharing { features.append("sharing") }
             if steps.batchDelete { features.append("batch-delete") }
             let large = random.chance(1, in: 4)
@@ -68,7 +67,6 @@ public struct SwarmWorld: Hashable, Sendable {
                 &random, relationship: true, large: large,
                 extra: steps.shares(sharing: steps.sharing)))
         } else {
-            let steps = SwarmSteps(seed: seed, sharing: sharing)
             lines = Self.setup(&random, seed: seed, steps: steps, features: &features)
         }
         let faults = Self.faults(&random)

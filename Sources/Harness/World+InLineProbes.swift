@@ -62,6 +62,7 @@ extension World {
         inLinePasses[index] -= 1
         probesPassedInLine += 1
         record(deviceNames[index], "probe", Self.probeDetails(name, ticket.synchronization))
+        probePairs?.note(name, device: index)
         if Self.isSyncStart(name) && !livenessGuards[index].noteStart(at: now) {
             failLivelock(device: index, repeating: "synchronization (sync.start)")
             return false

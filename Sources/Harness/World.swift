@@ -66,6 +66,9 @@ final class World {
     @exclusivity(unchecked) var endedWaitInEvent: [Bool] = []
     /// How many probe points engines passed in line in this run (`RunResult`).
     @exclusivity(unchecked) var probesPassedInLine = 0
+    /// The probe points' order per device, for a run whose coverage is read; nil otherwise,
+    /// so a plain sweep does not build a pair at every probe point.
+    @exclusivity(unchecked) var probePairs: ProbePairTally?
     /// Events waiting for each device (requests, answers, pushes, resumes), for idleness.
     @exclusivity(unchecked) var outstanding: [Int] = []
     /// Each device's armed timers, by kind: the kernel event that fires one and when.
@@ -556,6 +559,7 @@ final class World {
         // The details are built only when the trace keeps them: a sweep passes a thousand
         // probe points a seed, and each array built here would be allocated and freed unread.
         record(deviceNames[index], "probe", Self.probeDetails(name, ticket.synchronization))
+        probePairs?.note(name, device: index)
         if Self.isSyncStart(name) && !livenessGuards[index].noteStart(at: now) {
             failLivelock(device: index, repeating: "synchronization (sync.start)")
             return false

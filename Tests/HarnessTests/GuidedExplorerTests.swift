@@ -91,6 +91,36 @@ import Testing
         }
     }
 
+    /// Reading a run's coverage (its probe pairs, the state checks when the heal begins)
+    /// leaves the run as it was: the result is the plain run's, on every bundled engine.
+    @Test(arguments: EngineRegistry.bundled.names)
+    func readingCoverageDoesNotChangeTheRun(engine: String) throws {
+        let swarm = SwarmExplorer(options: ExploreOptions(engines: .bundled, engine: engine))
+        var pairs = 0
+        var close = 0
+        for seed in UInt64(1)...4 {
+            guard let covered = swarm.covered(seed: seed) else { continue }
+            #expect(covered.result == swarm.run(seed: seed), "seed \(seed)")
+            let features = covered.coverage.features
+            pairs += features.filter { $0.hasPrefix("probes:") }.count
+            close += features.filter { $0.hasPrefix("close:") }.count
+        }
+        #expect(pairs > 0, "no probe pairs on \(engine)")
+        #expect(close > 0, "no check came close on \(engine) in four seeds")
+    }
+
+    @Test func aProbePairIsTwoProbePointsOneDevicePassedInARow() {
+        var tally = ProbePairTally(devices: 2)
+        tally.note("sync.start", device: 0)
+        tally.note("upload.start", device: 1)
+        tally.note("upload.start", device: 0)
+        tally.note("sync.start", device: 0)
+        tally.note("upload.start", device: 0)
+        #expect(tally.sorted == ["sync.start>upload.start", "upload.start>sync.start"])
+        #expect(["1", "2", "3-4", "3-4", "5-8", "9+"]
+            == [1, 2, 3, 4, 8, 9].map(ChaosRun.bucket))
+    }
+
     /// The same output in any `--jobs`; shards merge into the whole; a guided seed's rerun
     /// line gives that seed's result again.
     @Test func aGuidedSweepIsTheSameInAnyJobsAndAcrossShards() throws {

@@ -114,6 +114,15 @@ final class ChaosRun {
     @exclusivity(unchecked) private var positionRecords: [HashedRecordName?] = []
     /// Per device, per position in `labels`: the model last found for that label there.
     @exclusivity(unchecked) private var modelCache: [[ModelID?]] = []
+    /// Set before the run for one whose coverage is read (`Explorer.covered`): the world
+    /// notes its probe pairs and the heal how close the checks came (`nearMisses`).
+    @exclusivity(unchecked) var readsCoverage = false {
+        didSet {
+            world.probePairs = readsCoverage ? ProbePairTally(devices: world.devices.count) : nil
+        }
+    }
+    /// `close:` features of `RunCoverage`, when `readsCoverage`.
+    @exclusivity(unchecked) private(set) var nearMisses: [String] = []
     /// The list `heldPositions` last returned, whose storage its next call reuses.
     @exclusivity(unchecked) private var heldKept: [Int] = []
     /// `firedRules` as last built, with the number of rules of the world's sets then.
@@ -492,6 +501,7 @@ final class ChaosRun {
     /// world settle within the heal budget.
     func heal() {
         guard world.failure == nil else { return }
+        if readsCoverage { noteClosenessBeforeHeal() }
         phase = .heal
         var lifting: [ChaosAction] = []
         for device in world.devices where !device.isOnline {
@@ -557,8 +567,15 @@ final class ChaosRun {
     /// `settle` with the heal budget as its bound.
     private func settle(within budget: SimTime) {
         world.currentLine = plan.healLocation.line
+        let began = world.now
         world.run(while: { !world.isSettled }, bound: budget, what: "settling after the heal",
                   passesInLine: true)
+        // Liveness came close: the world settled, but only in the second half of its bound.
+        if readsCoverage, world.failure == nil,
+            (world.now - began).microseconds * 2 > budget.microseconds
+        {
+            nearMisses.append("close:liveness")
+        }
         if world.failure == nil { world.run(until: world.now) }
         // A trigger may have saved while the heal settled.
         collectLedger(snapshot: nil)
@@ -589,20 +606,7 @@ final class ChaosRun {
             findings.append(CheckerFinding(check,
                 "line \(failure.line): \(failure.message) (at \(failure.time))"))
         } else {
-            let names = RecordLabels(
-                labels: labels.map(\.label), recordName: world.labels.recordName(of:))
-            // Read once for every checker: the world does not change while they run.
-            let snapshot = world.snapshot()
-            findings += ConvergenceChecker.check(
-                snapshot, exempting: true, describe: names.describe).map {
-                CheckerFinding(.convergence, $0, expectations: ["expect converged"])
-            }
-            let ledger = ledger.attributingSignedOutChanges(to: world.devices.map(\.account))
-                .attributingSharedRecords(
-                    snapshot, accounts: plan.scenario.accounts.map(\.name.value))
-            findings += LostChangeChecker.check(snapshot, ledger: ledger, labels: names)
-            findings += DuplicateIdentityChecker.check(snapshot, ledger: ledger)
-            findings += ResurrectionChecker.check(snapshot, ledger: ledger, labels: names)
+            findings += stateFindings()
         }
         for result in results where !result.passed {
             findings.append(CheckerFinding(.expectation,
@@ -613,6 +617,48 @@ final class ChaosRun {
         let catalogue = world.profile.catalogue
         return Self.capped(findings).map {
             $0.classified(firedRules: fired, catalogue: catalogue)
+        }
+    }
+
+    /// What the checkers of the world's state (convergence, lost change, duplicate identity,
+    /// resurrection) find in it now.
+    private func stateFindings() -> [CheckerFinding] {
+        let names = RecordLabels(
+            labels: labels.map(\.label), recordName: world.labels.recordName(of:))
+        // Read once for every checker: the world does not change while they run.
+        let snapshot = world.snapshot()
+        var findings = ConvergenceChecker.check(
+            snapshot, exempting: true, describe: names.describe).map {
+            CheckerFinding(.convergence, $0, expectations: ["expect converged"])
+        }
+        let ledger = ledger.attributingSignedOutChanges(to: world.devices.map(\.account))
+            .attributingSharedRecords(
+                snapshot, accounts: plan.scenario.accounts.map(\.name.value))
+        findings += LostChangeChecker.check(snapshot, ledger: ledger, labels: names)
+        findings += DuplicateIdentityChecker.check(snapshot, ledger: ledger)
+        findings += ResurrectionChecker.check(snapshot, ledger: ledger, labels: names)
+        return findings
+    }
+
+    /// How close the checks came, for a run whose coverage is read: what the state checkers
+    /// find when the heal begins (what the heal then had to repair), as `close:CHECK:N` with
+    /// N bucketed as AFL buckets hit counts (1, 2, 3-4, 5-8, 9+).
+    private func noteClosenessBeforeHeal() {
+        var counts: [InvariantCheck: Int] = [:]
+        for finding in stateFindings() { counts[finding.check, default: 0] += 1 }
+        for check in InvariantCheck.allCases {
+            guard let count = counts[check] else { continue }
+            nearMisses.append("close:\(check.rawValue):\(Self.bucket(count))")
+        }
+    }
+
+    /// A count as the bucket a coverage feature names.
+    static func bucket(_ count: Int) -> String {
+        switch count {
+        case ...2: return String(count)
+        case 3...4: return "3-4"
+        case 5...8: return "5-8"
+        default: return "9+"
         }
     }
 

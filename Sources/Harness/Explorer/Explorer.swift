@@ -41,7 +41,7 @@ public struct Explorer: Sendable {
     /// Runs one seed's draw and checks it, with what the run reached (only here: a plain
     /// sweep does not pay for reading it).
     public func covered(seed: UInt64) -> (result: SeedResult, coverage: RunCoverage) {
-        let run = drawnRun(seed: seed, options: options)
+        let run = drawnRun(seed: seed, options: options, readingCoverage: true)
         let (result, violations) = checked(run, seed: seed)
         return (result, RunCoverage(run: run, violations: violations))
     }
@@ -63,8 +63,11 @@ public struct Explorer: Sendable {
     }
 
     /// Runs one seed's draw to the end of its heal phase (checks not yet made).
-    func drawnRun(seed: UInt64, options: ExploreOptions) -> ChaosRun {
+    func drawnRun(seed: UInt64, options: ExploreOptions, readingCoverage: Bool = false)
+        -> ChaosRun
+    {
         let run = ChaosRun(plan: plan, seed: worldSeed(of: seed), options: options)
+        run.readsCoverage = readingCoverage
         run.runPlain()
         if run.world.failure == nil {
             var draw = ChaosDraw(

@@ -1,10 +1,15 @@
 /// What a run reached, as a set of named features: the cheap signal a guided sweep keeps
 /// worlds by (`CoverageGuide`). Engines cite a rule for every decision, so the rules fired
-/// stand for the paths taken; how many devices took one, the refusals met, the kinds of
-/// steps run and the checks violated add what rule IDs alone do not tell.
+/// stand for the paths taken; how many devices took one, the order of the probe points, the
+/// refusals met, the kinds of steps run, how close the checks came and the checks violated
+/// add what rule IDs alone do not tell.
 public struct RunCoverage: Hashable, Sendable {
     /// Sorted feature names: `rule:OBX-12`, `rule:OBX-12x2` (two devices fired it, `x3`
-    /// for three or more), `refused:zoneNotFound`, `step:kill`, `check:convergence:new`.
+    /// for three or more), `probes:upload.start>download.page.1` (a device passed one probe
+    /// point right after the other), `refused:zoneNotFound`, `step:kill`,
+    /// `close:lost-change:3-4` (what the state checks found when the heal began),
+    /// `close:liveness` (the heal settled in the second half of its bound),
+    /// `check:convergence:new`.
     public var features: [String]
 
     /// A coverage of the given features (sorted here).
@@ -30,6 +35,8 @@ public struct RunCoverage: Hashable, Sendable {
             }
         }
         for step in run.steps { found.insert("step:" + Self.kind(of: step.action)) }
+        for pair in run.world.probePairs?.sorted ?? [] { found.insert("probes:" + pair) }
+        found.formUnion(run.nearMisses)
         for violation in violations {
             found.insert("check:\(violation.check.rawValue):"
                 + (violation.isExplained ? "explained" : "new"))

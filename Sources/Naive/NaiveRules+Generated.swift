@@ -204,7 +204,8 @@ extension NaiveRules {
             """, choice: """
             traced when a save is dropped for `quotaExceeded`, `limitExceeded` or \
             `permissionFailure`; also for every other error the article drops that no other rule \
-            names (`notAuthenticated` while signed out, `accountTemporarilyUnavailable`, \
+            names (`notAuthenticated` while signed out, `zoneNotFound` after a switch to an \
+            account whose zone the app never created (NAIVE-12), `accountTemporarilyUnavailable`, \
             `serverRejectedRequest`, …): each is the same drop with nothing to show for it, and no \
             later save or launch sends the values again.
             """, explains: ["convergence", "lost-change", "resurrection"]),

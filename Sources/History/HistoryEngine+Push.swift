@@ -256,6 +256,8 @@ extension HistoryEngine {
             case .deleted(let name):
                 upload.writtenRecords.append(name)
                 if let model = context.syncData.bindings.model(named: name) {
+                    noteOtherAccountDeletion(name, model: model, request: request,
+                        context: context)
                     context.syncData.systemFields[model] = nil
                 }
             case .failed(_, let error):
@@ -343,6 +345,22 @@ extension HistoryEngine {
             TraceField("into", .string(record.zone.owner)),
             TraceField("note", .string("the new account already has the zone: the edit goes "
                 + "up as a partial .changedKeys record")),
+        ], rules: ["HISW-12", "HIS-17"]))
+    }
+
+    /// HISW-12: a deletion of a model whose system fields came from another account went to
+    /// the new account's zone, which deletes nothing of the old one's: its record stays.
+    private func noteOtherAccountDeletion(_ name: String, model: ModelID,
+        request: HistoryPushRequest, context: HistoryContext) {
+        guard request.scope == .privateDatabase, context.syncData.owners[model] == nil,
+            let base = context.syncData.systemFields[model],
+            base.zone.owner != request.zone.owner else { return }
+        effects.append(.trace(kind: "push.other-account-deletion", details: [
+            TraceField("recordName", .string(name)),
+            TraceField("from", .string(base.zone.owner)),
+            TraceField("into", .string(request.zone.owner)),
+            TraceField("note", .string("the deletion went to the new account's zone: the "
+                + "record stays in the old one's")),
         ], rules: ["HISW-12", "HIS-17"]))
     }
 

@@ -74,6 +74,8 @@ public final class HistoryEngine: SyncEngine {
     var lastStore: Store?
     /// A pull ran to its end with the current account (`downloaded-once`).
     var hasPulledOnce = false
+    /// The account last signed in while this incarnation ran (HISW-12).
+    var signedInAccount: String?
     /// The effects of the event being handled, appended to by every step; empty between events.
     var effects: [EngineEffect] = []
 
@@ -133,6 +135,7 @@ public final class HistoryEngine: SyncEngine {
             effects.append(.trace(kind: "account.change-ignored", details: [
                 TraceField("account", context.account.map { .string($0) } ?? .null),
             ], rules: ["HIS-34"]))
+            noteUnpushedChangesCarried(context: context)
         case .networkChanged(let online):
             networkChanged(online: online, context: &context)
         }
@@ -147,6 +150,7 @@ public final class HistoryEngine: SyncEngine {
     /// HIS-9: `enable()`: setup, a pull, a push; the launch's waiter ends with it.
     private func launch(waiter: WaiterID?, context: inout HistoryContext) {
         seenPosition = context.store.lastHistoryPosition
+        signedInAccount = context.account
         let unpushed = unconsumedModels(context.store, after: context.syncData.persistedToken)
         if !unpushed.isEmpty {
             effects.append(.trace(kind: "launch.unpushed-history", details: [
@@ -568,6 +572,26 @@ public final class HistoryEngine: SyncEngine {
     }
 
     /// HIS-1: the zone of an owner (the user's own: the account signed in now).
+    /// HISW-12: nothing observes the account (HIS-34), so changes a switch finds not yet sent
+    /// go up with the next push into the account now signed in.
+    private func noteUnpushedChangesCarried(context: HistoryContext) {
+        guard let account = context.account else { return }
+        defer { signedInAccount = account }
+        guard let previous = signedInAccount, previous != account else { return }
+        // A failed push's changes are sent again; a push in flight went to the old account.
+        let sent = stageLeftByFailure ? nil : stagedToken
+        let unsent = unconsumedModels(
+            context.store, after: sent ?? context.syncData.persistedToken)
+        guard !unsent.isEmpty else { return }
+        effects.append(.trace(kind: "account.unpushed-changes-carried", details: [
+            TraceField("from", .string(previous)),
+            TraceField("into", .string(account)),
+            TraceField("models", .int(Int64(unsent.count))),
+            TraceField("note", .string("changes saved under the other account are pushed "
+                + "into this one")),
+        ], rules: ["HISW-12", "HIS-34"]))
+    }
+
     func zone(owner: String?, _ context: HistoryContext) -> ZoneID {
         ZoneID(owner: owner ?? context.account ?? "", name: Self.zoneName)
     }

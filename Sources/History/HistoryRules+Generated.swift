@@ -280,8 +280,18 @@ extension HistoryRules {
         Rule(id: "HISW-12", group: "HISW", text: """
             An account switch merges the two accounts' data in the same store, and the old data is \
             uploaded into the new account once a push meets `zoneNotFound`; if the new account \
-            already has the zone, edits go up as partial `.changedKeys` records instead.
-            """, explains: ["convergence"]),
+            already has the zone, edits go up as partial `.changedKeys` records instead, and \
+            deletions delete nothing of the old account's records. Changes saved under one account \
+            and not pushed before a switch go up with the next push into the account then signed \
+            in.
+            """, choice: """
+            traced where the accounts' data meet: a pull that brings the new account's records \
+            into a store holding the old one's models (`pull.accounts-merged`), an update or a \
+            deletion of an old account's model answered from the new account's zone \
+            (`push.other-account-edit`, `push.other-account-deletion`), a switch that finds \
+            changes not sent yet (`account.unpushed-changes-carried`), and a rebuild after \
+            `zoneNotFound` under another account than the local data's.
+            """, explains: ["convergence", "lost-change"]),
         Rule(id: "HISW-13", group: "HISW", text: """
             An oversized record fails its push every time, and the next push that has new changes \
             skips it for good (HISW-1).

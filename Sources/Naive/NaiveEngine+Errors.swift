@@ -57,8 +57,11 @@ extension NaiveEngine {
             // After an account switch the new account's zone was never created (NAIVE-12);
             // before this launch found or created the zone, it is not there yet: the save went
             // out at once, ahead of the launch's setup (NAIVE-2, NAIVE-5); otherwise another
-            // device deleted it (NAIVEW-11).
-            if context.account != launchAccount { return ["NAIVE-12"] }
+            // device deleted it (NAIVEW-11). The switch's drop leaves nothing to show for it
+            // (NAIVEW-9), as a signed-out one does.
+            if context.account != launchAccount {
+                return isLiteral ? ["NAIVE-12"] : ["NAIVE-12", "NAIVEW-9"]
+            }
             return hasZone ? ["NAIVEW-11"] : ["NAIVE-2", "NAIVE-DR-1"]
         case .userDeletedZone:
             // The user purged the zone: as after a deletion elsewhere, iCloud stays empty while

@@ -222,6 +222,7 @@ extension NaiveEngine {
         lastSucceededSave[record.recordName] = max(
             lastSucceededSave[record.recordName] ?? 0, operation.number)
         compareApplicationOrder(record, operation)
+        noteSaveAfterDeletion(record, operation)
         droppedSaves[record.recordName] = nil
         effects.append(.trace(kind: "save.done", details: [
             TraceField("operation", .int(Int64(operation.number))),
@@ -262,6 +263,21 @@ extension NaiveEngine {
         ], rules: ["NAIVE-5", "NAIVE-DR-2"]))
     }
 
+    /// NAIVE-DR-2: a save older than the app's deletion of its record was applied after that
+    /// deletion's answer came, so after the deletion: it created the record again.
+    private func noteSaveAfterDeletion(_ record: CloudRecord, _ operation: NaiveOperation) {
+        guard let deletion = answeredDeletions[record.recordName],
+            deletion.operation > operation.number,
+            let applied = record.modificationTime, applied > deletion.at else { return }
+        effects.append(.trace(kind: "save.applied-after-deletion", details: [
+            TraceField("recordName", .string(record.recordName)),
+            TraceField("olderSave", .int(Int64(operation.number))),
+            TraceField("newerDeletion", .int(Int64(deletion.operation))),
+            TraceField("note", .string("the save created again the record the deletion "
+                + "removed")),
+        ], rules: ["NAIVE-5", "NAIVE-DR-2"]))
+    }
+
     /// NAIVE-5: the record is gone from the cloud.
     private func deleteDone(
         _ name: String, _ operation: NaiveOperation, now: SimTime
@@ -269,6 +285,7 @@ extension NaiveEngine {
         seenInCloud[name] = nil
         droppedDeletes.remove(name)
         if deletions[name] != nil { deletions[name] = .some(now) }
+        answeredDeletions[name] = (operation.number, now)
         effects.append(.trace(kind: "delete.done", details: [
             TraceField("operation", .int(Int64(operation.number))),
             TraceField("recordName", .string(name)),

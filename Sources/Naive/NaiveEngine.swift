@@ -62,6 +62,9 @@ public final class NaiveEngine: SyncEngine {
     /// The records whose model the app deleted this launch, with when iCloud answered the
     /// deletion (nil while it is on its way or waits for a retry) (NAIVE-DR-4).
     var deletions: [String: SimTime?] = [:]
+    /// The answered deletion of each record: its operation and when the answer came
+    /// (NAIVE-DR-2: an older save of the record applied after it created it again).
+    var answeredDeletions: [String: (operation: Int, at: SimTime)] = [:]
     /// The newest save of each record that succeeded, by operation number (NAIVEW-4).
     var lastSucceededSave: [String: Int] = [:]
     /// The last answered save of each record: its operation and when iCloud applied it

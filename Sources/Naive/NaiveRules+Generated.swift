@@ -204,7 +204,8 @@ extension NaiveRules {
             """, choice: """
             traced when a save is dropped for `quotaExceeded`, `limitExceeded` or \
             `permissionFailure`; also for every other error the article drops that no other rule \
-            names (`notAuthenticated` while signed out, `accountTemporarilyUnavailable`, \
+            names (`notAuthenticated` while signed out, `zoneNotFound` after a switch to an \
+            account whose zone the app never created (NAIVE-12), `accountTemporarilyUnavailable`, \
             `serverRejectedRequest`, …): each is the same drop with nothing to show for it, and no \
             later save or launch sends the values again.
             """, explains: ["convergence", "lost-change", "resurrection"]),
@@ -249,13 +250,20 @@ extension NaiveRules {
             request is on its way, or two retries that came due together) can reach iCloud in the \
             other order (NAIVE-5, NAIVE-6): the older values, saved with `allKeys` (NAIVE-4), \
             overwrite the newer ones in iCloud, and the next download brings them back to the \
-            device that made the newer edit.
+            device that made the newer edit. The same holds for a save and a later deletion of its \
+            record: a save still on its way or waiting for a retry that reaches iCloud after the \
+            deletion creates the record again, in full, and the next download brings the deleted \
+            model back.
             """, choice: """
             traced at the second of the two answers, when the order in which iCloud applied the \
             saves (the modification time of the record each answer carries) is the reverse of the \
             order the app made them; a save whose answer is lost or failed is not compared, and a \
-            retry NAIVEW-4 names (it left after the newer save had succeeded) is not named again.
-            """, explains: ["convergence", "lost-change"], workaround: """
+            retry NAIVEW-4 names (it left after the newer save had succeeded) is not named again. \
+            For a deletion, traced at the answer of an older save of its record that iCloud \
+            applied after the deletion's answer had come (`save.applied-after-deletion`); a \
+            deletion's answer carries no time, so a save applied between the deletion's arrival \
+            and its answer is not named.
+            """, explains: ["convergence", "lost-change", "resurrection"], workaround: """
             'settle' between two edits of one record, so that the second save leaves after the \
             first is answered
             """),

@@ -14,6 +14,7 @@ import TestSupport
         #expect(catalogue.weaknesses.map(\.id)
             == catalogue.rules(inGroup: "HISW").map(\.id) + ["HIS-DR-1"])
         #expect(catalogue.explainers(of: "lost-change").contains("HISW-1"))
+        #expect(catalogue.explainers(of: "lost-change").contains("HISW-12"))
         #expect(catalogue.explainers(of: "duplicate-identity") == ["HISW-11"])
     }
 

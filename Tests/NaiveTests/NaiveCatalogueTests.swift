@@ -15,7 +15,7 @@ import TestSupport
         #expect(catalogue.weaknesses.map(\.id) == catalogue.rules(inGroup: "NAIVEW").map(\.id) + ["NAIVE-DR-1", "NAIVE-DR-2", "NAIVE-DR-3", "NAIVE-DR-4"])
         #expect(catalogue.explainers(of: "duplicate-identity") == ["NAIVEW-12"])
         #expect(catalogue.explainers(of: "resurrection")
-            == ["NAIVEW-3", "NAIVEW-5", "NAIVEW-9", "NAIVEW-10", "NAIVE-DR-4"])
+            == ["NAIVEW-3", "NAIVEW-5", "NAIVEW-9", "NAIVEW-10", "NAIVE-DR-2", "NAIVE-DR-4"])
     }
 
     @Test func theProfileCarriesTheCatalogueTheContractProbesAndOnlySync() {

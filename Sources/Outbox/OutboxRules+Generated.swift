@@ -375,5 +375,17 @@ extension OutboxRules {
             collections); the record is built in the new collection's zone and the old zone's copy \
             is left, as the design leaves it.
             """, explains: ["convergence", "lost-change"]),
+        Rule(id: "OBX-DR-5", group: "OBX-DR", text: """
+            A record fetched before the record it refers to (the target's upload was held back: \
+            throttled, refused, or sent in a later batch) gets its relationship empty: the \
+            reference adapter resolves a reference only to a model already in the store or new in \
+            the same page (OBX-15), and the target's later arrival sets nothing, so the model \
+            stays out of its folder on that device while iCloud and the other devices have it in.
+            """, choice: """
+            traced when a fetched page applies a record whose reference (a field or the parent) \
+            names a record the device holds neither in its store nor in the page \
+            (`fetch.reference-unresolved`); a target deleted elsewhere is traced too, where the \
+            empty relationship is the right one.
+            """, explains: ["convergence"]),
     ]
 }

@@ -325,7 +325,8 @@ extension SaveLedger {
     /// A record counts as another account's when the saving account's app zones lack it and
     /// exactly one other account holds it in an app zone it shared with the saving account
     /// (a share that stands at the end, or one the saving account lost since), or deleted it
-    /// there (the owner's deletion after the participant's save).
+    /// there (the owner's deletion after the participant's save), or its zone keeps the
+    /// record's tombstone (a participant's deletion, which a zone-wide share permits).
     package func attributingSharedRecords(_ world: WorldSnapshot, accounts: [String])
         -> SaveLedger
     {
@@ -344,6 +345,7 @@ extension SaveLedger {
             let holding = owners.filter {
                 world.hasAppRecord(named: record, of: $0)
                     || deletedBy.contains(OwnedRecord(account: $0, record: record))
+                    || world.hasAppTombstone(named: record, of: $0)
             }
             return holding.count == 1 ? holding[0] : nil
         }
@@ -373,10 +375,13 @@ extension SaveLedger {
     private static func shares(
         _ world: WorldSnapshot, _ owner: String, with participant: String
     ) -> Bool {
+        // The codec's zones and those an engine makes on the fly (a collection's zone).
         let shared = world.cloud.sharedZones(of: participant)
-        return world.codec.zoneNames.contains { name in
-            let zone = ZoneID(owner: owner, name: name)
-            return shared.contains(zone) || world.cloud.accessLoss(of: participant, to: zone) != nil
+        if shared.contains(where: {
+            $0.owner == owner && world.codec.holdsRecords(inZoneNamed: $0.name)
+        }) { return true }
+        return AppRecords.zones(of: owner, cloud: world.cloud, codec: world.codec).contains {
+            world.cloud.accessLoss(of: participant, to: $0) != nil
         }
     }
 }

@@ -86,6 +86,14 @@ package struct WorldSnapshot {
     package func hasAppRecord(named name: String, of account: String) -> Bool {
         accounts.records(of: account).positions[HashedRecordName(name)] != nil
     }
+
+    /// Whether one of the account's app zones keeps a tombstone of the record: it was
+    /// deleted there and not created again.
+    package func hasAppTombstone(named name: String, of account: String) -> Bool {
+        AppRecords.zones(of: account, cloud: cloud, codec: codec).contains { zone in
+            cloud.tombstones(in: zone).contains { $0.recordName == name }
+        }
+    }
 }
 
 /// An account's app records with an index by name, read lazily.

@@ -62,6 +62,8 @@ public enum MirrorProfile {
         // MIR-27: a batch delete is in the persistent history, and the container hears of
         // it as of any other change of the store: it is exported like a save's deletions.
         profile.observesBatchDeletes = true
+        // MIR-11: `sync` only waits, and a launch imports (MIR-9).
+        profile.healRelaunchesToDownload = true
         return profile
     }()
 }

@@ -58,6 +58,23 @@ extension OutboxEngine {
         var deleted: [String] = []
         var resurrect: [String] = []
         var cascaded: [String] = []
+        var unresolved: [String] = []
+    }
+
+    /// OBX-DR-5: a reference whose target this device holds neither in its store nor in the
+    /// page is left empty, and nothing sets it when the target arrives later.
+    private func hasUnresolvedReference(
+        _ record: CloudRecord, _ entity: EntityDescription, _ values: [String: PropertyValue]
+    ) -> Bool {
+        entity.synchronizedToOneRelationships.contains { relationship in
+            var target = false
+            if case .reference? = record.fields[relationship.name] { target = true }
+            if relationship.isParent, record.parent != nil { target = true }
+            guard target, case .relationship(nil)? = values[relationship.name] else {
+                return false
+            }
+            return true
+        }
     }
 
     /// New models get their identifiers first, so references within the page resolve.
@@ -120,6 +137,9 @@ extension OutboxEngine {
         page.archives.append((name, record))
         data.collections[name] = zone.collection
         let values = propertyValues(of: record, entity: entity, newIDs: page.newIDs)
+        if data.rows[name]?.mutation != .save, hasUnresolvedReference(record, entity, values) {
+            page.unresolved.append(name)
+        }
         let attributes = values.filter {
             if case .attribute = $0.value { return true } else { return false }
         }
@@ -223,6 +243,14 @@ extension OutboxEngine {
                     .string("deleted by the delete rule, in the adapter's save: no delete row, "
                     + "their records stay in iCloud")),
             ], ["OBX-DR-1"])
+        }
+        if !page.unresolved.isEmpty {
+            trace("fetch.reference-unresolved", [
+                TraceField("records", .list(page.unresolved.map { .string($0) })),
+                TraceField("note",
+                    .string("a target not fetched yet: the relationship stays empty, and its "
+                    + "later arrival does not set it")),
+            ], ["OBX-DR-5", "OBX-15"])
         }
         if !page.dropped.isEmpty {
             trace("fetch.untracked-dropped",

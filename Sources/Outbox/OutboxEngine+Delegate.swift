@@ -205,11 +205,13 @@ extension OutboxEngine {
         return batch
     }
 
-    /// OBX-DR-3: saves recorded under another account, with no account switch reported since,
-    /// go to the account signed in now.
+    /// OBX-DR-3: saves and deletions recorded under another account, with no account switch
+    /// reported since, go to the account signed in now.
     private func noteCarriedAcrossAccounts(_ batch: CKSyncEngine.RecordZoneChangeBatch) {
         guard let account else { return }
-        let carried = batch.recordsToSave.map(\.record.recordName).filter { name in
+        let names = batch.recordsToSave.map(\.record.recordName)
+            + batch.recordIDsToDelete.map(\.recordName)
+        let carried = names.filter { name in
             guard let recorded = recordedUnder[name], let other = recorded.account else {
                 return false
             }

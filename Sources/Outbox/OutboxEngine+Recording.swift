@@ -30,6 +30,7 @@ extension OutboxEngine {
                     guard recordingEntity(entityName) != nil,
                           let name = data.bindings.name(of: id) else { continue }
                     let collection = data.collections[name] ?? Self.mainCollection
+                    noteDeletionRecorded(name)
                     var row = data.rows[name] ?? OutboxRow(
                         recordName: name, recordType: entityName, collection: collection,
                         mutation: .delete)
@@ -90,6 +91,16 @@ extension OutboxEngine {
             ], ["OBXW-8", "OBX-31"])
         }
         return name
+    }
+
+    /// OBX-DR-3: a deletion's row is recorded under the account signed in now, unless it
+    /// replaces an unsent row recorded under another one with no switch reported since: that
+    /// edit is carried over with it, and the other account never gets it.
+    private func noteDeletionRecorded(_ name: String) {
+        if data.rows[name] != nil, let earlier = recordedUnder[name],
+           earlier.account != nil, earlier.account != account,
+           earlier.switches == reportedSwitches { return }
+        recordedUnder[name] = (account, reportedSwitches)
     }
 
     /// OBXW-3: an edit of a record whose save is in flight, in its database's send.

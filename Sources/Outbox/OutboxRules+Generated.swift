@@ -350,12 +350,15 @@ extension OutboxRules {
             """, explains: ["resurrection"]),
         Rule(id: "OBX-DR-3", group: "OBX-DR", text: """
             An account switch and back that the CKSyncEngine never sees (its account checks met an \
-            outage, so it never reported a switch and never reset, OBX-26) carries an edit made \
-            under the other account into this one: the row stays queued and is sent once the \
-            device is back on the first account, so the account it was made in never gets it.
+            outage, so it never reported a switch and never reset, OBX-26) carries an edit or a \
+            deletion made under the other account into this one: the row stays queued and is sent \
+            once the device is back on the first account, so the account it was made in never gets \
+            it, and a deletion removes this account's record, whose saves are lost.
             """, choice: """
-            traced when a batch saves a record whose latest edit was recorded while the device was \
-            signed into another account, with no account switch reported by the CKSyncEngine since \
+            traced when a batch saves or deletes a record whose latest edit or deletion was \
+            recorded while the device was signed into another account (a deletion that replaces \
+            the unsent row of such an edit counts as that edit: it is never sent to the account it \
+            was made in), with no account switch reported by the CKSyncEngine since \
             (`batch.carried-across-accounts`; a reported switch is OBXW-7's); an edit made signed \
             out counts for the account signed into next (ACCT-1), so it is not one.
             """, explains: ["lost-change"]),
@@ -372,5 +375,17 @@ extension OutboxRules {
             collections); the record is built in the new collection's zone and the old zone's copy \
             is left, as the design leaves it.
             """, explains: ["convergence", "lost-change"]),
+        Rule(id: "OBX-DR-5", group: "OBX-DR", text: """
+            A record fetched before the record it refers to (the target's upload was held back: \
+            throttled, refused, or sent in a later batch) gets its relationship empty: the \
+            reference adapter resolves a reference only to a model already in the store or new in \
+            the same page (OBX-15), and the target's later arrival sets nothing, so the model \
+            stays out of its folder on that device while iCloud and the other devices have it in.
+            """, choice: """
+            traced when a fetched page applies a record whose reference (a field or the parent) \
+            names a record the device holds neither in its store nor in the page \
+            (`fetch.reference-unresolved`); a target deleted elsewhere is traced too, where the \
+            empty relationship is the right one.
+            """, explains: ["convergence"]),
     ]
 }

@@ -43,6 +43,10 @@ public struct EngineProfile: Sendable {
     /// each device that batch-deleted since its last launch, so the checks judge the state
     /// the rule promises, not the moment before the launch it waits for.
     public var batchDeletesReturnAtLaunch = false
+    /// Whether `sync` cannot make the engine download, and only a launch, a push or the
+    /// network's return brings an import (mirror: MIR-11, MIR-9): the explorer's heal then
+    /// launches each device again after its syncs, the moment a user's reopened app imports.
+    public var healRelaunchesToDownload = false
     /// Validates the schema as the store loads (nil: the engine's stores always load). A
     /// failure is a runtime state of the device, not an input error: `synclab check` warns at
     /// the items it names, and a device that launches with it cannot save (see

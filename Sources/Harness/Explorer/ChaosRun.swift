@@ -548,9 +548,24 @@ final class ChaosRun {
             }
         }
         relaunchKilled()
+        relaunchToDownload()
         guard world.failure == nil else { return }
         settle(within: plan.healBudget)
         healActions.append(.settle)
+    }
+
+    /// On an engine whose `sync` cannot make it download, launches each signed-in device
+    /// again once the heal's syncs have exported everything: its launch imports (mirror,
+    /// MIR-9), so a device that missed a push still gets what the others uploaded.
+    private func relaunchToDownload() {
+        guard world.profile.healRelaunchesToDownload else { return }
+        for device in world.devices where device.account != nil && device.isRunning {
+            guard world.failure == nil else { return }
+            for action in [ChaosAction.device(device.name, .kill), .device(device.name, .launch)] {
+                perform(action, location: plan.healLocation)
+                healActions.append(action)
+            }
+        }
     }
 
     /// Launches again each device a kill stopped while healing (the heal launched every

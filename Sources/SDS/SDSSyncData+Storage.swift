@@ -33,6 +33,8 @@ extension SDSSyncData {
         var sharedZones: [ZoneID] = []
         var sharedZoneTokens: [ZoneID: ZoneChangeToken] = [:]
         var recordZones: [String: ZoneID] = [:]
+        var staleCopies: [String: ZoneID] = [:]
+        var movedIntoShares: Set<String> = []
         var sharedSubscribed: Bool = false
         var skipped: [String: String] = [:]
         var skippedDeletions: [String: String] = [:]

@@ -235,6 +235,18 @@ public struct SDSSyncData: EngineSyncData {
         _read { yield storage.fields.recordZones }
         _modify { makeUnique(); yield &storage.fields.recordZones }
     }
+    /// Records left in a zone their model moved out of (into another user's share): the
+    /// zone each is still to be deleted from once the model's record is saved in its new one.
+    public var staleCopies: [String: ZoneID] {
+        _read { yield storage.fields.staleCopies }
+        _modify { makeUnique(); yield &storage.fields.staleCopies }
+    }
+    /// DR-4: records this device moved into another user's share (ID-4), whose old record
+    /// another device may still write.
+    public var movedIntoShares: Set<String> {
+        _read { yield storage.fields.movedIntoShares }
+        _modify { makeUnique(); yield &storage.fields.movedIntoShares }
+    }
     public var sharedSubscribed: Bool {
         get { storage.fields.sharedSubscribed }
         _modify { makeUnique(); yield &storage.fields.sharedSubscribed }

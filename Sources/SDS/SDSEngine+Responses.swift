@@ -176,6 +176,7 @@ extension SDSEngine {
     /// ERR-1: the zone is gone; it is created again and every local model is uploaded
     /// without overwriting what is in it (ADOPT-2).
     func zoneMissing(recreatedByAnother: Bool, context: inout SDSContext) {
+        if recreatedByAnother { noteRecordsBeforeZoneLoss(context: &context) }
         context.syncData.zoneCreated = false
         context.syncData.zoneToken = nil
         context.syncData.records.removeAllChangeTags()

@@ -389,6 +389,11 @@ extension SDSRules {
             no deletions either, so the same models stay; it is traced the same way \
             (`download.deletions-missed`, with its reason), after the download, for the models \
             whose records it did not bring.
+            so does the download from scratch of a device that finds its zone created again by \
+            another device (ERR-1): a model another device deleted since the zone came back stays, \
+            and ERR-1's refill uploads it again; traced the same way, after that download, for the \
+            models whose records the device had in the zone before and the download did not bring, \
+            once the download brought some of them (a zone still empty was not refilled yet).
             """, explains: ["convergence", "resurrection"]),
         Rule(id: "LIM-5", group: "LIM", text: """
             The removal of a record that a waiting update still references (a document's previous \

@@ -130,6 +130,12 @@ public struct SDSSyncData: EngineSyncData {
         _read { yield storage.fields.refetchedRecords }
         _modify { makeUnique(); yield &storage.fields.refetchedRecords }
     }
+    /// LIM-4 after ERR-1: the records this device knew in the app's zone when it found the
+    /// zone created again by another device, that the download from scratch has not brought.
+    public var notRefetchedSinceZoneLoss: Set<String> {
+        _read { yield storage.fields.notRefetchedSinceZoneLoss }
+        _modify { makeUnique(); yield &storage.fields.notRefetchedSinceZoneLoss }
+    }
     /// LIM-3: records whose deletion this device uploaded; a downloaded record that another
     /// device moved into one of them (without knowing of the deletion) is the race.
     public var deletedHere: Set<String> {

@@ -165,7 +165,7 @@ import Testing
         #expect(first.status == 0, "\(first.standardError)")
         #expect(first.standardOutput == second.standardOutput)
         let output = first.standardOutput
-        #expect(output.hasPrefix("SyncLab rule catalogue: 71 rules (docs/RULES.md); "
+        #expect(output.hasPrefix("SyncLab rule catalogue: 72 rules (docs/RULES.md); "
             + "scenarios below Scenarios: "))
         for group in SDSRules.catalogue.groups {
             #expect(output.contains("\n\(group) — "), "\(group)")

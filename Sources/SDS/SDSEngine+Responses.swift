@@ -62,18 +62,20 @@ extension SDSEngine {
         case .fetchSharedPage(let zone):
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
                 let read = readOverflow(records, deletions: deletions, context: &context)
-                current.download.page = withoutMovedRecords(Self.page(sharedZone: zone,
-                    records: read, deletions: deletions, token: token, moreComing: moreComing),
-                    context: context)
+                let page = Self.page(sharedZone: zone, records: read,
+                    deletions: deletions, token: token, moreComing: moreComing)
+                current.download.page = context.syncData.recordZones.isEmpty
+                    ? page : withoutMovedRecords(page, context: context)
                 current.step = .pageFetched
             }
         case .fetchPage:
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
                 // BIG-2: values in overflow assets are read like any other (SDSEngine+Overflow).
                 let read = readOverflow(records, deletions: deletions, context: &context)
-                current.download.page = withoutMovedRecords(Self.page(sharedZone: nil,
-                    records: read, deletions: deletions, token: token, moreComing: moreComing),
-                    context: context)
+                let page = Self.page(sharedZone: nil, records: read,
+                    deletions: deletions, token: token, moreComing: moreComing)
+                current.download.page = context.syncData.recordZones.isEmpty
+                    ? page : withoutMovedRecords(page, context: context)
                 current.step = .pageFetched
             }
         case .uploadAnswered:

@@ -210,12 +210,6 @@ extension SDSEngine {
                 resolution = resolvePage(page, context: &context)
             }
             applyPage(page, resolution: resolution, context: &context)
-            if !context.syncData.notRefetchedSinceZoneLoss.isEmpty {
-                for index in page.records.indices {
-                    let name = page.records[index].recordName
-                    context.syncData.notRefetchedSinceZoneLoss.remove(name)
-                }
-            }
             if context.syncData.expiredTokenRefetch {
                 // Room for the page's names made once (not grown 1, 2, 4, … each growth
                 // hashing every name again), and each record read in place (a loop's

@@ -109,8 +109,10 @@ extension SDSEngine {
             upload.attempted.insert(name)
             budget -= 1
         }
-        collectStaleCopies(upload, target: target, budget: &budget, deletedNames: &deletedNames,
-                           context: context)
+        if !context.syncData.staleCopies.isEmpty {
+            collectStaleCopies(upload, target: target, budget: &budget,
+                               deletedNames: &deletedNames, context: context)
+        }
     }
 
     /// The saves of the target zone's pending changes (adoptions or not, as decided), in
@@ -147,7 +149,7 @@ extension SDSEngine {
                   isUploadable(name, context: context),
                   case let changeTag = adoption ? nil : context.syncData.changeTag(of: name),
                   // ID-4: a record moving into another user's share is saved whole there.
-                  case let moves = movesIntoShare(name, changeTag: changeTag,
+                  case let moves = !targetIsOwn && movesIntoShare(name, changeTag: changeTag,
                       targetIsOwn: targetIsOwn, adoption: adoption, context: context),
                   let save = makeSave(of: id, model: model, entity: entity, name: name,
                                       zone: target,

@@ -22,8 +22,10 @@ extension SDSEngine {
     /// records it did not bring (that device did not have them, or they were deleted since).
     func traceRecordsNotRefetched(context: inout SDSContext) {
         guard !context.syncData.notRefetchedSinceZoneLoss.isEmpty else { return }
+        // A record the download brought has its change tag again (ERR-1 forgot them all).
         let missed = context.syncData.notRefetchedSinceZoneLoss.sorted().filter { name in
-            context.syncData.model(forRecord: name).map(context.store.contains) ?? false
+            context.syncData.changeTag(of: name).isNil
+                && (context.syncData.model(forRecord: name).map(context.store.contains) ?? false)
         }
         context.syncData.notRefetchedSinceZoneLoss = []
         // Only once the zone holds records of this app's zone (brought, so their change tags

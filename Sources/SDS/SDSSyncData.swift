@@ -131,7 +131,8 @@ public struct SDSSyncData: EngineSyncData {
         _modify { makeUnique(); yield &storage.fields.refetchedRecords }
     }
     /// LIM-4 after ERR-1: the records this device knew in the app's zone when it found the
-    /// zone created again by another device, that the download from scratch has not brought.
+    /// zone created again by another device; those the download from scratch did not bring
+    /// are still without a change tag at its end.
     public var notRefetchedSinceZoneLoss: Set<String> {
         _read { yield storage.fields.notRefetchedSinceZoneLoss }
         _modify { makeUnique(); yield &storage.fields.notRefetchedSinceZoneLoss }

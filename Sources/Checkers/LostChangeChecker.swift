@@ -19,7 +19,8 @@ import SyncContract
 /// batch delete removed are not judged (engines that read the persistent history delete them
 /// in iCloud too). A save made before a user's purge removed its record from iCloud is
 /// superseded by it. A save on a device where a rule that discards changes fired (the engine
-/// catalogue's exemptions from `lost-change`) is exempt; a device where a rule exempting
+/// catalogue's exemptions from `lost-change`) is exempt and supersedes no save (it may have
+/// been discarded, and the value it replaced come back); a device where a rule exempting
 /// convergence fired (it stopped synchronizing by design) is not asked.
 package enum LostChangeChecker {
     /// Rules under which a saved change may vanish by design.
@@ -232,7 +233,7 @@ package enum LostChangeChecker {
                 let attribute = world.schema.entity(named: first.entity)?
                     .attribute(named: first.key)
             else { return [] }
-            let candidates = candidateSaves(saves, attribute: attribute)
+            let candidates = candidateSaves(saves, attribute: attribute, exempt: exempt)
             guard candidates.contains(where: { !exempt[$0.device] }) else { return [] }
             let acceptable = candidates.map(\.value)
             var problems: [(scope: String, found: String)] = []
@@ -283,8 +284,12 @@ package enum LostChangeChecker {
 
     /// The saves of one key that no other save superseded, in the order they were made.
     package static func candidateSaves(
-        _ saves: [SaveLedger.ValueSave], attribute: AttributeDescription
+        _ saves: [SaveLedger.ValueSave], attribute: AttributeDescription, exempt: [Bool] = []
     ) -> [SaveLedger.ValueSave] {
+        // A save on an exempt device may have been discarded: it supersedes nothing.
+        let supersedes = { (save: SaveLedger.ValueSave) in
+            save.device >= exempt.count || !exempt[save.device]
+        }
         // Most keys have a few saves: their writers are counted by a scan, not hashed.
         var writers: [LocalStore.AttributeValue?: Int] = [:]
         if saves.count > 8 {
@@ -303,9 +308,13 @@ package enum LostChangeChecker {
         var candidates: [SaveLedger.ValueSave] = []
         for position in saves.indices {
             let later = saves[(position + 1)...]
-            if later.contains(where: { $0.device == saves[position].device }) { continue }
+            if later.contains(where: { $0.device == saves[position].device && supersedes($0) }) {
+                continue
+            }
             if isDistinctive(saves[position].value),
-                later.contains(where: { $0.prior == .known(saves[position].value) })
+                later.contains(where: {
+                    $0.prior == .known(saves[position].value) && supersedes($0)
+                })
             {
                 continue
             }

@@ -62,16 +62,20 @@ extension SDSEngine {
         case .fetchSharedPage(let zone):
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
                 let read = readOverflow(records, deletions: deletions, context: &context)
-                current.download.page = Self.page(sharedZone: zone, records: read,
+                let page = Self.page(sharedZone: zone, records: read,
                     deletions: deletions, token: token, moreComing: moreComing)
+                current.download.page = context.syncData.recordZones.isEmpty
+                    ? page : withoutMovedRecords(page, context: context)
                 current.step = .pageFetched
             }
         case .fetchPage:
             if case .zoneChanges(let records, let deletions, let token, let moreComing) = response {
                 // BIG-2: values in overflow assets are read like any other (SDSEngine+Overflow).
                 let read = readOverflow(records, deletions: deletions, context: &context)
-                current.download.page = Self.page(sharedZone: nil, records: read,
+                let page = Self.page(sharedZone: nil, records: read,
                     deletions: deletions, token: token, moreComing: moreComing)
+                current.download.page = context.syncData.recordZones.isEmpty
+                    ? page : withoutMovedRecords(page, context: context)
                 current.step = .pageFetched
             }
         case .uploadAnswered:
@@ -174,6 +178,7 @@ extension SDSEngine {
     /// ERR-1: the zone is gone; it is created again and every local model is uploaded
     /// without overwriting what is in it (ADOPT-2).
     func zoneMissing(recreatedByAnother: Bool, context: inout SDSContext) {
+        if recreatedByAnother { noteRecordsBeforeZoneLoss(context: &context) }
         context.syncData.zoneCreated = false
         context.syncData.zoneToken = nil
         context.syncData.records.removeAllChangeTags()

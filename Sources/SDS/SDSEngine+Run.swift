@@ -326,6 +326,7 @@ extension SDSEngine {
             effects.appendTrace(detailed: context.isTracing, kind: "downloaded-once", details: [],
                 rules: ["HDO-1"])
         }
+        if completedFullDownload { traceRecordsNotRefetched(context: &context) }
         if context.syncData.expiredTokenRefetch {
             let seen = context.syncData.refetchedRecords
             context.syncData.expiredTokenRefetch = false

@@ -64,10 +64,7 @@ extension SDSEngine {
             rules: adoption ? ["ADOPT-2"] : (savesPaused && !deletedNames.isEmpty ? ["ERR-6"] : [])
         )
         if !targetIsOwn {
-            for name in saved.map(\.name).sorted() {
-                // A new model under a shared parent goes into the owner's zone.
-                context.syncData.recordZones[name] = target
-            }
+            noteZones(of: saved, target: target, adoption: adoption, context: &context)
         }
         let request = CloudRequest.modifyRecords(
             scope: targetIsOwn ? .privateDatabase : .sharedDatabase,
@@ -102,7 +99,7 @@ extension SDSEngine {
         budget: inout Int, deletedNames: inout [String], context: SDSContext
     ) {
         let held = heldDeletions(context: context)
-        guard !adoption && !context.syncData.pendingDeletions.isEmpty else { return }
+        guard !adoption else { return }
         for name in context.syncData.pendingDeletions.names where budget > 0 {
             guard uploads(name, model: nil, to: target, targetIsOwn: targetIsOwn,
                   context: context)
@@ -111,6 +108,10 @@ extension SDSEngine {
             deletedNames.append(name)
             upload.attempted.insert(name)
             budget -= 1
+        }
+        if !context.syncData.staleCopies.isEmpty {
+            collectStaleCopies(upload, target: target, budget: &budget,
+                               deletedNames: &deletedNames, context: context)
         }
     }
 
@@ -147,8 +148,13 @@ extension SDSEngine {
             guard !upload.hasAttempted(name, adoption: adoption),
                   isUploadable(name, context: context),
                   case let changeTag = adoption ? nil : context.syncData.changeTag(of: name),
+                  // ID-4: a record moving into another user's share is saved whole there.
+                  case let moves = !targetIsOwn && movesIntoShare(name, changeTag: changeTag,
+                      targetIsOwn: targetIsOwn, adoption: adoption, context: context),
                   let save = makeSave(of: id, model: model, entity: entity, name: name,
-                                      zone: target, pending: pending, changeTag: changeTag,
+                                      zone: target,
+                                      pending: moves ? wholeRecord(pending, of: entity) : pending,
+                                      changeTag: changeTag,
                                       adoption: adoption,
                                       // (No record fetched, most of the time: the name is
                                       // not hashed against an empty map.)
@@ -199,6 +205,7 @@ extension SDSEngine {
                 where !upload.attempted.contains(name) {
                 zones.append(zone(ofRecord: name, model: nil, context: context))
             }
+            zones += staleCopyZones(upload, context: context)
         }
         let own = appZone(context)
         if zones.contains(own) { return own }

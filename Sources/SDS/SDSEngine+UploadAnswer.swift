@@ -34,12 +34,18 @@ extension SDSEngine {
                 context.syncData.unanswered[record.recordName] = nil
                 uploaded(record, batch: batch, at: index, context: &context)
             case .deleted(let name):
+                if !context.syncData.staleCopies.isEmpty,
+                   staleCopyDeleted(name, zone: batch.zone, context: &context) { continue }
                 context.syncData.deletedHere.insert(name)
                 context.syncData.overflow.removeEntry(at: name)
                 context.syncData.pendingDeletions[name] = nil
                 context.syncData.setChangeTag(nil, for: name)
                 context.syncData.parents.removeEntry(at: name)
             case .failed(let name, let error):
+                if !context.syncData.staleCopies.isEmpty, batch.deletedNames.contains(name),
+                   staleCopyDeleted(name, zone: batch.zone, failed: error, context: &context) {
+                    continue
+                }
                 context.syncData.unanswered[name] =
                     batch.index(of: name, near: index).flatMap { batch.saved[$0].earlierUnanswered }
                 effects.appendTrace(detailed: context.isTracing,

@@ -339,6 +339,14 @@ extension SDSRules {
             saved (unless another model takes those values in the same save) and uploads the model \
             as a new record; records that reference the model are uploaded again so they reference \
             the new record.
+            """, choice: """
+            a record cannot change zones either: a model whose record is in the app's zone, moved \
+            into (under) a record of another user's share, is uploaded there as a new record with \
+            every value (trace `upload.record.moved-zone`), and its record in the app's zone is \
+            deleted once no change of the model waits (the save in the share's zone answered; \
+            `upload.old-zone-record-deleted`); meanwhile devices leave out that old record and its \
+            deletion when they download them (`download.old-zone-record-ignored`). A save the \
+            share refuses (DR-2) leaves the old record where it is.
             """),
         Rule(id: "ID-5", group: "ID", text: """
             Two local models with the same identity values keep separate, randomly named records; \
@@ -381,6 +389,11 @@ extension SDSRules {
             no deletions either, so the same models stay; it is traced the same way \
             (`download.deletions-missed`, with its reason), after the download, for the models \
             whose records it did not bring.
+            so does the download from scratch of a device that finds its zone created again by \
+            another device (ERR-1): a model another device deleted since the zone came back stays, \
+            and ERR-1's refill uploads it again; traced the same way, after that download, for the \
+            models whose records the device had in the zone before and the download did not bring, \
+            once the download brought some of them (a zone still empty was not refilled yet).
             """, explains: ["convergence", "resurrection"]),
         Rule(id: "LIM-5", group: "LIM", text: """
             The removal of a record that a waiting update still references (a document's previous \
@@ -433,6 +446,22 @@ extension SDSRules {
             (`shared.cascade-deleted-own-model`) when removing another user's share's copies \
             deletes, through a delete rule, a model whose record is not in that share; the engine \
             removes the copies as they are (delete rules apply) and records nothing for that model.
+            """, explains: ["convergence", "lost-change"]),
+        Rule(id: "DR-4", group: "DR", text: """
+            A model that one device moves into a record of another user's share (ID-4's move: a \
+            new record in the share's zone, saved whole, and its record in the app's zone deleted) \
+            while another device of the account edits it before it learns of the move: the edit is \
+            saved into the old record, which the move's deletion then removes (or, saved after it, \
+            recreates there with only the edited values, like LIM-1): the edit never reaches the \
+            model's record in the share, and is lost on every device.
+            """, choice: """
+            observed by the device that moved the model, when a download of the app's zone brings \
+            the old record changed (the edit arrived before or after it deleted that record): it \
+            traces DR-4 (`download.old-zone-record-ignored`, the record listed under `records`) \
+            and leaves the old record out, as every device that has the moved record does; the \
+            engine does not merge the old record's values into the new one. An edit that lands \
+            between the move's save and the old record's deletion reaches no device (the deletion \
+            hides it from the feed) and is not traced.
             """, explains: ["convergence", "lost-change"]),
     ]
 }

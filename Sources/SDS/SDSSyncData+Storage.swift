@@ -12,6 +12,7 @@ extension SDSSyncData {
         var pendingDeletions = RecordNameMap<PendingDeletion>()
         var expiredTokenRefetch: Bool = false
         var refetchedRecords: Set<String> = []
+        var notRefetchedSinceZoneLoss: Set<String> = []
         var deletedHere: Set<String> = []
         var uploadedMoves = RecordNameMap<String>()
         var unanswered = RecordNameMap<UnansweredUpload>()
@@ -33,6 +34,8 @@ extension SDSSyncData {
         var sharedZones: [ZoneID] = []
         var sharedZoneTokens: [ZoneID: ZoneChangeToken] = [:]
         var recordZones: [String: ZoneID] = [:]
+        var staleCopies: [String: ZoneID] = [:]
+        var movedIntoShares: Set<String> = []
         var sharedSubscribed: Bool = false
         var skipped: [String: String] = [:]
         var skippedDeletions: [String: String] = [:]

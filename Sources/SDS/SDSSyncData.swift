@@ -130,6 +130,13 @@ public struct SDSSyncData: EngineSyncData {
         _read { yield storage.fields.refetchedRecords }
         _modify { makeUnique(); yield &storage.fields.refetchedRecords }
     }
+    /// LIM-4 after ERR-1: the records this device knew in the app's zone when it found the
+    /// zone created again by another device; those the download from scratch did not bring
+    /// are still without a change tag at its end.
+    public var notRefetchedSinceZoneLoss: Set<String> {
+        _read { yield storage.fields.notRefetchedSinceZoneLoss }
+        _modify { makeUnique(); yield &storage.fields.notRefetchedSinceZoneLoss }
+    }
     /// LIM-3: records whose deletion this device uploaded; a downloaded record that another
     /// device moved into one of them (without knowing of the deletion) is the race.
     public var deletedHere: Set<String> {
@@ -234,6 +241,18 @@ public struct SDSSyncData: EngineSyncData {
     public var recordZones: [String: ZoneID] {
         _read { yield storage.fields.recordZones }
         _modify { makeUnique(); yield &storage.fields.recordZones }
+    }
+    /// Records left in a zone their model moved out of (into another user's share): the
+    /// zone each is still to be deleted from once the model's record is saved in its new one.
+    public var staleCopies: [String: ZoneID] {
+        _read { yield storage.fields.staleCopies }
+        _modify { makeUnique(); yield &storage.fields.staleCopies }
+    }
+    /// DR-4: records this device moved into another user's share (ID-4), whose old record
+    /// another device may still write.
+    public var movedIntoShares: Set<String> {
+        _read { yield storage.fields.movedIntoShares }
+        _modify { makeUnique(); yield &storage.fields.movedIntoShares }
     }
     public var sharedSubscribed: Bool {
         get { storage.fields.sharedSubscribed }

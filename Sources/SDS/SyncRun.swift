@@ -248,6 +248,9 @@ final class UploadRun {
     /// a name is tried once as each. (Apart, not as "adopt:" + the name in `attempted`: that
     /// made a new string, and hashed it, at each look.)
     @exclusivity(unchecked) var attemptedAdoptions = RecordNameSet()
+    /// ID-4: old records of moved models this run tried to delete (apart from `attempted`:
+    /// the model's save in its new zone, in the same run, comes first).
+    @exclusivity(unchecked) var attemptedStaleCopies = RecordNameSet()
     @exclusivity(unchecked) var uploadRequests = 0
     /// SYNC-6: the existence check of edited records is done / under way.
     @exclusivity(unchecked) var existenceChecked = false

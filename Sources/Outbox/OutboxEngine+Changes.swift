@@ -347,6 +347,27 @@ extension OutboxEngine {
         ], ["OBXW-10", "OBX-24"])
     }
 
+    /// OBX-DR-6: a zone this device saved since its last fetch, fetched from scratch, brings
+    /// only what this device saved since, while it misses models of it that were uploaded:
+    /// the save may have created it again after a deletion elsewhere, which no fetch reports.
+    func noteSavedZoneFetchedEmpty(_ zone: ZoneID, scope: DatabaseScope) {
+        let run = fetch(scope)
+        guard run.tokenExpired, scope == .privateDatabase,
+              zonesSavedSinceFetch.contains(zone), !run.zonesWithNews.contains(zone),
+              let tracked = data.tracked(zone: zone), tracked.role == .owner else { return }
+        let held = data.bindings.sortedNames.filter { name in
+            !run.seen.contains(name) && data.rows[name] == nil && data.archives[name] != nil
+                && data.collections[name] == tracked.collection
+        }
+        guard !held.isEmpty else { return }
+        trace("fetch.saved-zone-empty", [
+            TraceField("zone", .string(zone.description)),
+            TraceField("records", .list(held.map { .string($0) })),
+            TraceField("note", .string(
+                "this device's zone save may have created it again; its deletion is missed")),
+        ], ["OBX-DR-6", "OBX-25"])
+    }
+
     /// Choice under OBX-18: a `Collection-*` zone of the device's own private database that
     /// the database feed reports is another device's collection of this account: tracked as
     /// owned, so its records are applied.
@@ -449,6 +470,7 @@ extension OutboxEngine {
             if data.rows[name]?.rejection != nil { data.lastRejectionReason = nil }
             data.removeRow(name)
             accepted.append(name)
+            if !zonesSavedSinceFetch.isEmpty { recordsSavedSinceZoneSave.insert(name) }
         }
         for id in sent.deletedRecordIDs {
             data.removeRow(id.recordName)
@@ -478,7 +500,10 @@ extension OutboxEngine {
                 }
             case .serverRecordChanged:
                 resolveConflict(local: record, error: failure.error)
-                requeue.append(.saveRecord(RecordID(recordName: name, zoneID: record.zone)))
+                // Queued in the server copy's zone, whose system fields were archived: the
+                // cloud may have resolved the zone's owner into another account (OBX-14).
+                let zone = failure.error.serverRecord?.zone ?? record.zone
+                requeue.append(.saveRecord(RecordID(recordName: name, zoneID: zone)))
             default:
                 if Self.retryable.contains(code) {
                     trace("save.retry", [

@@ -35,6 +35,7 @@ extension OutboxEngine {
             break
         case .didFetchRecordZoneChanges(let zone, let error):
             if fetch(scope).tokenExpired { noteMissedDeletions(scope: scope) }
+            if error == nil { noteSavedZoneFetchedEmpty(zone, scope: scope) }
             if let error, error.code == .zoneNotFound || error.code == .userDeletedZone {
                 zoneGone(zone, reason: error.code.description, scope: scope)
             }
@@ -105,7 +106,11 @@ extension OutboxEngine {
         effects.append(.probe("upload.done"))
         effects.append(.probe("sync.done"))
         end(scope: scope)
-        if scope == .privateDatabase { launchFetched = true }
+        if scope == .privateDatabase {
+            launchFetched = true
+            zonesSavedSinceFetch = []
+            recordsSavedSinceZoneSave = []
+        }
     }
 
     /// The download's end: deletions a fetch after an expired token missed are noted and
@@ -139,6 +144,9 @@ extension OutboxEngine {
             trace("zones.saved",
                 [TraceField("zones", .list(sent.savedZones.map { .string($0.description) }))],
                   ["OBX-3"])
+        }
+        for zone in sent.savedZones where !zonesSavedSinceFetch.contains(zone) {
+            zonesSavedSinceFetch.append(zone)
         }
         for failure in sent.failedZoneSaves {
             trace("zone.save-failed", [

@@ -61,6 +61,9 @@ final class FetchRun {
     var tokenExpired = false
     /// Records the fetch brought, as records or deletions (OBXW-10).
     var seen: Set<String> = []
+    /// Zones of which the fetch brought a deletion or a record other than one this device
+    /// saved since its zone save (OBX-DR-6).
+    var zonesWithNews: Set<ZoneID> = []
     /// Missed deletions already traced in this fetch.
     var reportedMissed: Set<String> = []
     /// A page was applied; its `stateUpdate` is `download.page.saved` (§ probe points).

@@ -76,7 +76,16 @@ extension OutboxEngine {
             preconditionFailure("outbox: a due page that is not there")
         }
         run.pausedPage = nil
-        for record in changes.modifications { run.seen.insert(record.recordName) }
+        for record in changes.modifications {
+            run.seen.insert(record.recordName)
+            // A record as this device saved it since its zone save is no news of the zone.
+            let known = data.archives[record.recordName]
+            if !recordsSavedSinceZoneSave.contains(record.recordName)
+                || known?.changeTag != record.changeTag || known?.zone != record.zone {
+                run.zonesWithNews.insert(record.zone)
+            }
+        }
+        for deletion in changes.deletions { run.zonesWithNews.insert(deletion.recordID.zoneID) }
         // A fetch from scratch still brings the deletions of records this device created
         // (docs/CLOUDSIM.md): those are not missed.
         for deletion in changes.deletions { run.seen.insert(deletion.recordID.recordName) }

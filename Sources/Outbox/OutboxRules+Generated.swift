@@ -104,7 +104,9 @@ extension OutboxRules {
         Rule(id: "OBX-14", group: "OBX", text: """
             A `serverRecordChanged` is resolved by `resolveConflict(local, server)`: the reference \
             adapter keeps every local value, archives the server's system fields and queues the \
-            save again, so the next send overwrites every field of the server record.
+            save again in the server copy's zone (the cloud may have resolved the zone's owner \
+            into the account signed in), so the next send overwrites every field of the server \
+            record.
             """, choice: """
             whole-record local-wins; the row has no key list, so the adapter cannot merge key by \
             key.
@@ -387,5 +389,20 @@ extension OutboxRules {
             (`fetch.reference-unresolved`); a target deleted elsewhere is traced too, where the \
             empty relationship is the right one.
             """, explains: ["convergence"]),
+        Rule(id: "OBX-DR-6", group: "OBX-DR", text: """
+            A zone deleted elsewhere while this device has no change token for it (the token \
+            expired, or an account change reset the CKSyncEngine's state, OBX-26) is created again \
+            empty by the device's own zone save (OBX-3 ensures it at every launch, Sync Now and \
+            sign-in, and the send goes before the fetch), so the fetch from scratch that follows \
+            finds the zone there and reports no deletion, and no send fails with `zoneNotFound`: \
+            OBX-25 never restores it, and the device's uploaded models stay on the device only, \
+            never sent again, while iCloud and the other devices lack them.
+            """, choice: """
+            traced when a fetch from scratch of an owned zone this device saved since its last \
+            fetch ended brings no deletion and no record other than the ones this device saved \
+            since that zone save (as it saved them), while it misses uploaded models of the zone \
+            with nothing pending (`fetch.saved-zone-empty`); a zone whose other records were all \
+            deleted elsewhere looks the same to the device, which cannot tell (OBXW-10).
+            """, explains: ["convergence", "lost-change"]),
     ]
 }

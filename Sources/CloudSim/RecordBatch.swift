@@ -287,10 +287,13 @@ struct RecordBatch {
         var isRecreation = false
         var overTombstone = false
         if case .none = server {
-            let tombstoned = zone.tombstone(named: client.recordName, nameHash: nameHash) != nil
             // (not `== nil`: see policyError)
-            if case .some = client.changeTag { isRecreation = tombstoned } else {
-                overTombstone = tombstoned
+            if case .some = client.changeTag {
+                // A tag the server gave: the record was deleted, alone (its tombstone) or with
+                // its zone (none: a zone created again starts without them).
+                isRecreation = true
+            } else {
+                overTombstone = zone.tombstone(named: client.recordName, nameHash: nameHash) != nil
             }
         }
         return PlannedSave(

@@ -82,6 +82,9 @@ extension SDSEngine {
         }
         let (storable, kept) = recordsToStore(records, context: &context)
         if let kept { targets = kept.map { targets[$0] } }
+        if let zone = page.sharedZone {
+            traceNameInTwoZones(storable, targets: targets, zone: zone, context: context)
+        }
         store(storable, deletions: page.deletions, targets: targets, context: &context)
         if let zone = page.sharedZone {
             for record in storable
@@ -679,6 +682,11 @@ extension SDSEngine {
                 rules: [isExtension ? "EXT-2" : "EXT-3"]
             )
             return
+        }
+        // DL-3: a version kept aside is of a record deleted since; retried, it would bring
+        // the model back.
+        if !context.syncData.aside.isEmpty {
+            context.syncData.aside.removeEntry(at: deletion.recordName)
         }
         journal.setChangeTag(nil, for: deletion.recordName, in: &context.syncData)
         journal.removePendingDeletion(deletion.recordName, in: &context.syncData)

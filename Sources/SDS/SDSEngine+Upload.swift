@@ -154,7 +154,8 @@ extension SDSEngine {
                   let save = makeSave(of: id, model: model, entity: entity, name: name,
                                       zone: target,
                                       pending: moves ? wholeRecord(pending, of: entity) : pending,
-                                      changeTag: changeTag,
+                                      // A new record there: the old one's tag is not its own.
+                                      changeTag: moves ? nil : changeTag,
                                       adoption: adoption,
                                       // (No record fetched, most of the time: the name is
                                       // not hashed against an empty map.)

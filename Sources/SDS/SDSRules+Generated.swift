@@ -342,8 +342,9 @@ extension SDSRules {
             """, choice: """
             a record cannot change zones either: a model whose record is in the app's zone, moved \
             into (under) a record of another user's share, is uploaded there as a new record with \
-            every value (trace `upload.record.moved-zone`), and its record in the app's zone is \
-            deleted once no change of the model waits (the save in the share's zone answered; \
+            every value and without the old record's change tag (trace \
+            `upload.record.moved-zone`), and its record in the app's zone is deleted once no \
+            change of the model waits (the save in the share's zone answered; \
             `upload.old-zone-record-deleted`); meanwhile devices leave out that old record and its \
             deletion when they download them (`download.old-zone-record-ignored`). A save the \
             share refuses (DR-2) leaves the old record where it is.
@@ -462,6 +463,23 @@ extension SDSRules {
             engine does not merge the old record's values into the new one. An edit that lands \
             between the move's save and the old record's deletion reaches no device (the deletion \
             hides it from the feed) and is not traced.
+            """, explains: ["convergence", "lost-change"]),
+        Rule(id: "DR-5", group: "DR", text: """
+            A device signed into another account uploads its models there under the same record \
+            names (ACCT-3, ACCT-4), and a share between the two accounts then brings a record of \
+            one of those names from the other user's zone to a device that has it in its own: \
+            records are keyed by name, so the device holds one model for two records, a change it \
+            downloads from one reaches that model and not the other record, and a change it makes \
+            goes to the shared record only; the account's own record keeps its values, and the \
+            devices of the account disagree with it for good.
+            """, choice: """
+            observed by the device that accepted the share, when a page of the shared zone brings \
+            a record whose name is bound to a model whose record (with a change tag) is in the \
+            app's zone: it traces DR-5 (`download.record-name-in-two-zones`, the records listed \
+            under `records`) and binds the model to the shared record, as for a record the device \
+            moved there; the engine does not rename either record. A model another device of the \
+            account moved into the share (ID-4) comes the same way before its old record's \
+            deletion does, so the trace also lists it (an over-approximation).
             """, explains: ["convergence", "lost-change"]),
     ]
 }

@@ -160,10 +160,14 @@ package struct SaveLedger {
     /// Reads what the app saved on every device since the last call.
     ///
     /// `storeChanged` (`World.storeChanged`): the stores that may have changed since the
-    /// ledger last read them; only those are read, and their flags cleared.
+    /// ledger last read them; only those are read, and their flags cleared. `store` gives a
+    /// device's store (nil for one that shares another's), `account` its account, asked only
+    /// when the app saved there; `appAuthor` names the app's history entries.
     package mutating func collect(
         deviceCount: Int, storeChanged: inout [Bool], now: SimTime, snapshot: Snapshot?,
-        reading device: (Int) -> LedgerDeviceRead?,
+        appAuthor: String,
+        store readStore: (Int) -> Store?,
+        account readAccount: (Int) -> String?,
         observing observation: (Int) -> any EngineObservation
     ) {
         precondition(deviceCount == positions.count, "the ledger counts other devices")
@@ -172,14 +176,13 @@ package struct SaveLedger {
             guard storeChanged[index] else {
                 // Checked in debug builds (every test that explores): an unchanged store did
                 // not move since the last read.
-                assert(device(index).map { $0.store.lastHistoryPosition == reads[index] } ?? true,
+                assert(readStore(index).map { $0.lastHistoryPosition == reads[index] } ?? true,
                        "the world missed a change of a store")
                 continue
             }
             // An extension shares its app's store (EXT-1): read it once, through the app.
-            guard let read = device(index) else { continue }
+            guard let store = readStore(index) else { continue }
             storeChanged[index] = false
-            let store = read.store
             reads[index] = store.lastHistoryPosition
             guard store.lastHistoryPosition > positions[index] || !held[index].isEmpty
             else { continue }
@@ -189,15 +192,15 @@ package struct SaveLedger {
                 held[index] = []
             }
             positions[index] = store.lastHistoryPosition
-            let account = read.account ?? ""
+            let account = readAccount(index) ?? ""
             let own = snapshot?.device == index ? snapshot : nil
             // Read once per device, not per change, and only for the app's changes: it is
             // built anew after every event that changed the sync data.
             let observed: any EngineObservation =
-                entries.contains { $0.author == read.appAuthor }
+                entries.contains { $0.author == appAuthor }
                 ? observation(index) : NoObservation()
             for entry in entries {
-                let byApp = entry.author == read.appAuthor
+                let byApp = entry.author == appAuthor
                 for change in entry.changes {
                     let twin = censuses[index].follow(change, store: store, entities: entities)
                     if byApp, let twin { deliberateTwins.insert(twin) }

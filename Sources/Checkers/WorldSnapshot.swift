@@ -7,19 +7,20 @@ import SyncContract
 ///
 /// The checkers read this and the save ledger only, never the world that made them.
 package struct WorldSnapshot {
-    /// One device as the checkers see it.
-    package struct DeviceState {
-        package var name: String
+    /// One device as the checkers see it. A class: the checkers read a device's state
+    /// thousands of times a run, and a struct of eight references was copied at each read.
+    package final class DeviceState {
+        package let name: String
         /// The account the device is signed into; nil when signed out.
-        package var account: String?
-        package var isOnline: Bool
-        package var isRunning: Bool
-        package var observation: any EngineObservation
-        package var store: Store
+        package let account: String?
+        package let isOnline: Bool
+        package let isRunning: Bool
+        package let observation: any EngineObservation
+        package let store: Store
         /// What the device's app version synchronizes (an extension: its app's).
-        package var recordingView: SyncView?
+        package let recordingView: SyncView?
         /// The engine's rules that fired on the device.
-        package var firedRules: Set<String>
+        package let firedRules: Set<String>
 
         package init(
             name: String, account: String?, isOnline: Bool, isRunning: Bool,

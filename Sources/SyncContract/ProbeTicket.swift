@@ -19,8 +19,9 @@ public struct ProbeTicket: Hashable, Sendable {
         self.raw = raw
     }
 
-    /// The ticket of an engine that runs one synchronization at a time.
-    public static let sole = ProbeTicket(raw: Int.min)
+    /// The ticket of an engine that runs one synchronization at a time. Computed, not stored:
+    /// a stored one is a lazy global, so no effect naming it could be a compile-time constant.
+    @inlinable public static var sole: ProbeTicket { ProbeTicket(raw: Int.min) }
 
     /// The synchronization the probe point belongs to, when the engine runs several at once.
     public var synchronization: Int? { raw == Int.min ? nil : raw }

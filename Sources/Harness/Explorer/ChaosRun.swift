@@ -297,15 +297,10 @@ final class ChaosRun {
         let devices = world.devices
         ledger.collect(
             deviceCount: devices.count, storeChanged: &world.storeChanged, now: world.now,
-            snapshot: snapshot,
-            reading: { index in
-                // An extension shares its app's store (EXT-1): the ledger reads it once.
-                let device = devices[index]
-                guard device.host == nil else { return nil }
-                return LedgerDeviceRead(
-                    name: device.name, account: device.account, store: device.store,
-                    appAuthor: Device.appAuthor)
-            },
+            snapshot: snapshot, appAuthor: Device.appAuthor,
+            // An extension shares its app's store (EXT-1): the ledger reads it once.
+            store: { devices[$0].host == nil ? devices[$0].store : nil },
+            account: { devices[$0].account },
             observing: { devices[$0].observation })
     }
 

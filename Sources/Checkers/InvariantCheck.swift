@@ -68,8 +68,12 @@ package struct CheckerFinding: Hashable, Sendable {
 
     /// Explained when a weakness of the engine's catalogue that explains this check fired.
     package func classified(firedRules: [String], catalogue: RuleCatalogue) -> InvariantViolation {
-        let explainedBy = check.explainers(in: catalogue).filter(firedRules.contains)
-        return InvariantViolation(
+        classified(explainedBy: check.explainers(in: catalogue).filter(firedRules.contains))
+    }
+
+    /// Classified with the fired weaknesses that explain its check, found by the caller.
+    package func classified(explainedBy: [String]) -> InvariantViolation {
+        InvariantViolation(
             check: check, message: message, explainedBy: explainedBy, expectations: expectations)
     }
 }

@@ -46,7 +46,9 @@ package enum LostChangeChecker {
             }
         }
         let judge = Judge(world: world, exempt: exemptDevices(world),
-                          paused: pausedDevices(world), labels: labels)
+                          paused: pausedDevices(world), labels: labels,
+                          everyKeySyncs: world.devices.allSatisfy { $0.recordingView == nil }
+                              && world.schema.entities.allSatisfy { $0.sync == .all })
         var findings: [CheckerFinding] = []
         for group in groups(of: saves, records: records,
                             deletions: [ledger.deletions, ledger.batchDeletions],
@@ -198,6 +200,9 @@ package enum LostChangeChecker {
         let exempt: [Bool]
         let paused: [Bool]
         let labels: RecordLabels
+        /// No `syncs` line and no extension's view: every device reads the schema's entities
+        /// and synchronizes every key, so EXT-2's questions have one answer for all devices.
+        let everyKeySyncs: Bool
 
         /// The entity as the device's app version declares it (`syncs`, EXT-2).
         func entity(named name: String, as device: WorldSnapshot.DeviceState)
@@ -225,7 +230,7 @@ package enum LostChangeChecker {
         /// `record`: the saves' record now (not the one they were saved with).
         func check(_ saves: [SaveLedger.ValueSave], record: String) -> [CheckerFinding] {
             // A key the saving device's app version does not synchronize stays on it (EXT-2).
-            let saves = saves.filter { save in
+            let saves = everyKeySyncs ? saves : saves.filter { save in
                 entity(named: save.entity, as: world.devices[save.device])?
                     .sync.includes(save.key) ?? true
             }
@@ -248,10 +253,18 @@ package enum LostChangeChecker {
             } else {
                 problems.append(("cloud \(first.account)", "iCloud lacks"))
             }
+            // Asked once when every device would answer alike (`everyKeySyncs`).
+            var declinedByAll: Bool?
             for (index, device) in world.devices.enumerated() {
                 guard device.account == first.account, device.isOnline, device.isRunning,
-                    !paused[index],
-                    !declines(record: cloudRecord, key: first.key, entity: first.entity, device)
+                    !paused[index]
+                else { continue }
+                if everyKeySyncs && declinedByAll == nil {
+                    declinedByAll = declines(
+                        record: cloudRecord, key: first.key, entity: first.entity, device)
+                }
+                guard !(declinedByAll
+                    ?? declines(record: cloudRecord, key: first.key, entity: first.entity, device))
                 else { continue }
                 let store = device.store
                 guard let values = device.observation.model(forRecord: record)

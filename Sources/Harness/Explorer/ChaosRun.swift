@@ -625,8 +625,16 @@ final class ChaosRun {
         }
         let fired = firedRules
         let catalogue = world.profile.catalogue
-        return Self.capped(findings).map {
-            $0.classified(firedRules: fired, catalogue: catalogue)
+        // Each check's explainers among the fired rules, found once: a run's many findings
+        // share a few checks, and each search read the whole catalogue.
+        var explainers: [(check: InvariantCheck, fired: [String])] = []
+        return Self.capped(findings).map { finding in
+            if let known = explainers.first(where: { $0.check == finding.check }) {
+                return finding.classified(explainedBy: known.fired)
+            }
+            let violation = finding.classified(firedRules: fired, catalogue: catalogue)
+            explainers.append((finding.check, violation.explainedBy))
+            return violation
         }
     }
 

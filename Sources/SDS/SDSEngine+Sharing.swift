@@ -95,7 +95,7 @@ extension SDSEngine {
             )
         }
         if !lost.unmoved.isEmpty {
-            // DR-3: a move sent but not answered; the model's record stays in the app's zone.
+            // DR-3: a move whose old record is not deleted yet: it stays in the app's zone.
             effects.appendTrace(detailed: context.isTracing,
                 kind: "shared.unmoved-own-model-removed",
                 details: [TraceField("records", .list(lost.unmoved.map { .string($0) }))],

@@ -465,10 +465,11 @@ extension SDSRules {
             (`shared.cascade-deleted-own-model`) when removing another user's share's copies \
             deletes, through a delete rule, a model whose record is not in that share; the engine \
             removes the copies as they are (delete rules apply) and records nothing for that \
-            model. A move sent to the share and not answered (refused, e.g. `quotaExceeded`, or \
-            its answer lost) already made the model a copy there, which the removal takes with the \
-            others; its old record is still in the participant's zone, and the device traces DR-3 \
-            for it too (`shared.unmoved-own-model-removed`).
+            model. A move sent to the share whose old record is not deleted yet (the save refused, \
+            e.g. `quotaExceeded`, its answer lost, or the deletion not sent yet) already made the \
+            model a copy there, which the removal takes with the others; its old record is still \
+            in the participant's zone, and the device traces DR-3 for it too \
+            (`shared.unmoved-own-model-removed`).
             """, explains: ["convergence", "lost-change"]),
         Rule(id: "DR-4", group: "DR", text: """
             A model that one device moves into a record of another user's share (ID-4's move: a \
@@ -517,5 +518,21 @@ extension SDSRules {
             removing a lost share's copies drops a change or deletion of them not uploaded yet; \
             the engine neither keeps the change nor uploads it elsewhere.
             """, explains: ["lost-change", "resurrection"]),
+        Rule(id: "DR-7", group: "DR", text: """
+            A record that a device keeps aside because its store rejects the values (DL-4: e.g. an \
+            older version of the app that lacks a value the current model requires) is no model \
+            there, so when that device deletes the model the record belongs to (a parent whose \
+            delete rule cascades), nothing else is deleted on it and its deletion is uploaded \
+            alone; iCloud's cascade (the record's reference to it deletes it, `deleteSelf`) then \
+            deletes the record kept aside, and the other devices lose that model and the changes \
+            they made to it, though no device deleted it.
+            """, choice: """
+            observed by the device that deleted the parent: when its deletion is answered, it \
+            traces DR-7 (`upload.deletion-takes-kept-aside`, the records under `records`) for the \
+            records it keeps aside under DL-4 whose cascading reference names the deleted record \
+            (one kept aside for a reference not downloaded, DL-3, is LIM-3's, traced when it is \
+            kept aside); the engine neither holds the deletion back nor deletes those records \
+            itself.
+            """, explains: ["lost-change"]),
     ]
 }

@@ -534,5 +534,22 @@ extension SDSRules {
             kept aside); the engine neither holds the deletion back nor deletes those records \
             itself.
             """, explains: ["lost-change"]),
+        Rule(id: "DR-8", group: "DR", text: """
+            The app's zone is deleted (by the cloud, or a purge on another device) while a \
+            device's change token has expired, and another device creates it again first (ERR-1: \
+            it finds the zone missing and refills it with what it holds): the device's download \
+            from scratch (LIM-4's) finds the zone without the records it uploaded there (empty, or \
+            holding only what the other device refilled), and no request of it fails with \
+            `zoneNotFound`, so its own ERR-1 refill never runs; the models only it held stay on it \
+            alone, missing from iCloud and every other device (outbox's form is OBX-DR-6).
+            """, choice: """
+            observed by the device whose token expired: when its download from scratch brings none \
+            of the records of the models it holds, and it holds models whose records it uploaded \
+            there (nothing pending), it traces DR-8 (`download.zone-found-empty`, the records \
+            under `records`) after LIM-4's `download.deletions-missed`; it cannot tell such a zone \
+            from one whose every record was deleted elsewhere (those deletions, missed, are \
+            LIM-4's), so the trace is an over-approximation; the engine does not upload those \
+            models again.
+            """, explains: ["lost-change"]),
     ]
 }

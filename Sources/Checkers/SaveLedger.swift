@@ -329,7 +329,9 @@ extension SaveLedger {
     /// exactly one other account holds it in an app zone it shared with the saving account
     /// (a share that stands at the end, or one the saving account lost since), or deleted it
     /// there (the owner's deletion after the participant's save), or its zone keeps the
-    /// record's tombstone (a participant's deletion, which a zone-wide share permits).
+    /// record's tombstone (a participant's deletion, which a zone-wide share permits). The
+    /// other way round, an owner's save counts for the one participant whose app zones hold a
+    /// record the owner's zones lack and keep the tombstone of (moved out of the share).
     package func attributingSharedRecords(_ world: WorldSnapshot, accounts: [String])
         -> SaveLedger
     {
@@ -352,10 +354,20 @@ extension SaveLedger {
             }
             return holding.count == 1 ? holding[0] : nil
         }
+        // A record of the saving account's share that a participant moved out of it into his
+        // own zone (sds's ID-4): the share's zone keeps its tombstone, the participant holds it.
+        func mover(of record: String, savedBy account: String) -> String? {
+            let participants = pairs.filter { $0.owner == account }.map(\.participant)
+            guard !participants.isEmpty, !world.hasAppRecord(named: record, of: account),
+                  world.hasAppTombstone(named: record, of: account) else { return nil }
+            let holding = participants.filter { world.hasAppRecord(named: record, of: $0) }
+            return holding.count == 1 ? holding[0] : nil
+        }
         var ledger = self
         for index in ledger.saves.indices {
             let save = ledger.saves[index]
-            if let owner = owner(of: save.record, savedBy: save.account) {
+            if let owner = owner(of: save.record, savedBy: save.account)
+                ?? mover(of: save.record, savedBy: save.account) {
                 ledger.saves[index].account = owner
             }
         }

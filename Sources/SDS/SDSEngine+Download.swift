@@ -314,13 +314,16 @@ extension SDSEngine {
         return false
     }
 
+    /// DL-4's reason for a record kept aside.
+    static let storeRejectsValues = "the store rejects its values"
+
     private func keepAsideRejected(_ record: CloudRecord, context: inout SDSContext) {
         context.syncData.aside[record.recordName] = AsideRecord(record: record,
-            reason: "the store rejects its values")
+            reason: Self.storeRejectsValues)
         effects.appendTrace(detailed: context.isTracing,
             kind: "download.record.kept-aside",
             details: [TraceField("record", .string(record.recordName)),
-                      TraceField("reason", .string("the store rejects its values"))],
+                      TraceField("reason", .string(Self.storeRejectsValues))],
             rules: ["DL-4"]
         )
     }

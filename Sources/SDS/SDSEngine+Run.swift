@@ -346,8 +346,29 @@ extension SDSEngine {
                                   : "the change token expired"))],
                     rules: ["LIM-4"]
                 )
+                if !wasRedownload, !context.syncData.records.sortedBoundNames.contains(where: {
+                    seen.contains($0)
+                }) {
+                    traceZoneFoundEmpty(stale, context: context)
+                }
             }
         }
+    }
+
+    /// DR-8: a download from scratch after an expired token that brought none of the records
+    /// of this device's uploaded models: the zone may have been deleted and created again by
+    /// another device, which no request will report (ERR-1 does not refill it).
+    private func traceZoneFoundEmpty(_ stale: [String], context: SDSContext) {
+        let kept = stale.filter { name in
+            context.syncData.model(forRecord: name).map { context.syncData.pending[$0].isNil }
+                ?? false
+        }
+        guard !kept.isEmpty else { return }
+        effects.appendTrace(detailed: context.isTracing,
+            kind: "download.zone-found-empty",
+            details: [TraceField("records", .list(kept.map { .string($0) }))],
+            rules: ["DR-8"]
+        )
     }
 
     /// Ends the running synchronization and starts the next one if one was asked for.

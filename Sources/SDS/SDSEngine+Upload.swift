@@ -63,8 +63,9 @@ extension SDSEngine {
             // ERR-6: deletions still go while the quota pauses saves.
             rules: adoption ? ["ADOPT-2"] : (savesPaused && !deletedNames.isEmpty ? ["ERR-6"] : [])
         )
-        if !targetIsOwn {
-            noteZones(of: saved, target: target, adoption: adoption, context: &context)
+        if !targetIsOwn || !context.syncData.recordZones.isEmpty {
+            noteZones(of: saved, target: target, targetIsOwn: targetIsOwn, adoption: adoption,
+                      context: &context)
         }
         let request = CloudRequest.modifyRecords(
             scope: targetIsOwn ? .privateDatabase : .sharedDatabase,
@@ -148,9 +149,11 @@ extension SDSEngine {
             guard !upload.hasAttempted(name, adoption: adoption),
                   isUploadable(name, context: context),
                   case let changeTag = adoption ? nil : context.syncData.changeTag(of: name),
-                  // ID-4: a record moving into another user's share is saved whole there.
-                  case let moves = !targetIsOwn && movesIntoShare(name, changeTag: changeTag,
-                      targetIsOwn: targetIsOwn, adoption: adoption, context: context),
+                  // ID-4: a record moving into (or out of) another user's share is saved
+                  // whole in its new zone.
+                  case let moves = (!targetIsOwn || !context.syncData.recordZones.isEmpty)
+                      && movesZone(name, changeTag: changeTag, targetIsOwn: targetIsOwn,
+                                   adoption: adoption, context: context),
                   let save = makeSave(of: id, model: model, entity: entity, name: name,
                                       zone: target,
                                       pending: moves ? wholeRecord(pending, of: entity) : pending,

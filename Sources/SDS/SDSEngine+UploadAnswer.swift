@@ -36,6 +36,9 @@ extension SDSEngine {
             case .deleted(let name):
                 if !context.syncData.staleCopies.isEmpty,
                    staleCopyDeleted(name, zone: batch.zone, context: &context) { continue }
+                if !context.syncData.aside.isEmpty {
+                    traceKeptAsideDeletedWith(name, context: context)
+                }
                 context.syncData.deletedHere.insert(name)
                 context.syncData.overflow.removeEntry(at: name)
                 context.syncData.pendingDeletions[name] = nil

@@ -3,17 +3,22 @@ import Kernel
 import LocalStore
 import SyncContract
 
-/// A model whose record is in the app's zone, moved into a record of another user's share:
-/// a record cannot change zones, so it becomes a new record there, saved whole, and its record
-/// in the old zone is deleted once that save is answered (ID-4's choice).
+/// A model whose record is in the app's zone, moved into a record of another user's share, or
+/// a copy of such a share moved under a model of the app's zone: a record cannot change zones,
+/// so it becomes a new record there, saved whole, and its record in the old zone is deleted
+/// once that save is answered (ID-4's choice).
 extension SDSEngine {
-    /// Whether a save of `name` to `target` moves the record there from the app's zone: it has
-    /// a record (a change tag) and no zone of another user yet.
-    func movesIntoShare(
+    /// Whether a save of `name` to `target` moves the record there: it has a record (a change
+    /// tag) in the app's zone and goes to another user's, or it is a copy of another user's
+    /// share that goes to the app's zone (an adoption too: ERR-1's refill).
+    func movesZone(
         _ name: String, changeTag: String?, targetIsOwn: Bool, adoption: Bool,
         context: SDSContext
     ) -> Bool {
-        !targetIsOwn && !adoption && changeTag != nil && context.syncData.recordZones[name] == nil
+        let zone = context.syncData.recordZones.isEmpty ? nil : context.syncData.recordZones[name]
+        let fromOwn = zone.map { $0.owner == context.account } ?? true
+        if targetIsOwn { return !fromOwn }
+        return !adoption && changeTag != nil && fromOwn
     }
 
     /// The pending change with every synchronized key: the record in the new zone is new.
@@ -32,12 +37,14 @@ extension SDSEngine {
 
     /// The saves of a request to another user's zone: each record that moves there leaves its
     /// old record to be deleted, and is from now on in that zone.
-    func noteZones(of saved: [UploadBatch.Save], target: ZoneID, adoption: Bool,
-                   context: inout SDSContext) {
+    func noteZones(of saved: [UploadBatch.Save], target: ZoneID, targetIsOwn: Bool,
+                   adoption: Bool, context: inout SDSContext) {
         for name in saved.map(\.name).sorted() {
-            if movesIntoShare(name, changeTag: context.syncData.changeTag(of: name),
-                              targetIsOwn: false, adoption: adoption, context: context) {
-                context.syncData.staleCopies[name] = appZone(context)
+            let moves = movesZone(name, changeTag: context.syncData.changeTag(of: name),
+                                  targetIsOwn: targetIsOwn, adoption: adoption, context: context)
+            if moves {
+                context.syncData.staleCopies[name] =
+                    context.syncData.recordZones[name] ?? appZone(context)
                 context.syncData.movedIntoShares.insert(name)
                 effects.appendTrace(detailed: context.isTracing,
                     kind: "upload.record.moved-zone",
@@ -46,8 +53,9 @@ extension SDSEngine {
                     rules: ["ID-4"]
                 )
             }
-            // A new model under a shared parent goes into the owner's zone.
-            context.syncData.recordZones[name] = target
+            // A new model under a shared parent goes into the owner's zone; a copy moved out
+            // of a share keeps its zone noted, the app's, so its old zone's feed is left out.
+            if !targetIsOwn || moves { context.syncData.recordZones[name] = target }
         }
     }
 
@@ -112,7 +120,7 @@ extension SDSEngine {
         -> DownloadPage {
         let zones = context.syncData.recordZones
         guard !zones.isEmpty else { return page }
-        let zone = page.sharedZone
+        let zone = page.sharedZone ?? appZone(context)
         let movedAway = { (name: String) in zones[name].map { $0 != zone } ?? false }
         guard page.records.contains(where: { movedAway($0.recordName) })
             || page.deletions.contains(where: { movedAway($0.recordName) }) else { return page }

@@ -348,6 +348,16 @@ extension SDSRules {
             `upload.old-zone-record-deleted`); meanwhile devices leave out that old record and its \
             deletion when they download them (`download.old-zone-record-ignored`). A save the \
             share refuses (DR-2) leaves the old record where it is.
+            the other way round too: a copy of another user's share moved under (into) a record of \
+            the app's zone is uploaded to the app's zone as a new record, whole and without the \
+            copy's change tag (`upload.record.moved-zone`), and its record in the share's zone is \
+            deleted once that save is answered (`upload.old-zone-record-deleted`; a share that \
+            refuses the deletion, DR-2, keeps it); the device then leaves out that old record and \
+            its deletion when the share's feed brings them (`download.old-zone-record-ignored`). A \
+            parent reference across zones is refused (`referenceViolation`), so the copy cannot \
+            stay where it is. The account's other devices, which hold the model as a copy of the \
+            share, are not told of the move: they drop the model with the old record's deletion \
+            and leave out the new record (the swarm's participant has one device).
             """),
         Rule(id: "ID-5", group: "ID", text: """
             Two local models with the same identity values keep separate, randomly named records; \
@@ -381,6 +391,14 @@ extension SDSRules {
             device that moved it deletes it only locally, while the device that deleted the other \
             one keeps it at its previous place until it changes again, and its record stays in \
             iCloud.
+            """, choice: """
+            a model this device moved into a record of another user's share (ID-4's move), the \
+            move uploaded, arrives with no deletion when the owner deletes that record without \
+            knowing of the move (iCloud deletes the moved record with it): the share is gone, and \
+            the model goes with its copies. Observed there by the device that moved it \
+            (`shared.moved-model-removed`, the records listed under `records`); the device cannot \
+            tell a share whose root was deleted from one stopped, so the trace lists the model in \
+            both cases (an over-approximation).
             """, explains: ["convergence", "lost-change", "resurrection"]),
         Rule(id: "LIM-4", group: "LIM", text: """
             When a change token expires (a device offline for long), models other devices deleted \
@@ -446,15 +464,21 @@ extension SDSRules {
             observed by the device that moved the model: it traces DR-3 \
             (`shared.cascade-deleted-own-model`) when removing another user's share's copies \
             deletes, through a delete rule, a model whose record is not in that share; the engine \
-            removes the copies as they are (delete rules apply) and records nothing for that model.
+            removes the copies as they are (delete rules apply) and records nothing for that \
+            model. A move sent to the share whose old record is not deleted yet (the save refused, \
+            e.g. `quotaExceeded`, its answer lost, or the deletion not sent yet) already made the \
+            model a copy there, which the removal takes with the others; its old record is still \
+            in the participant's zone, and the device traces DR-3 for it too \
+            (`shared.unmoved-own-model-removed`).
             """, explains: ["convergence", "lost-change"]),
         Rule(id: "DR-4", group: "DR", text: """
             A model that one device moves into a record of another user's share (ID-4's move: a \
-            new record in the share's zone, saved whole, and its record in the app's zone deleted) \
-            while another device of the account edits it before it learns of the move: the edit is \
-            saved into the old record, which the move's deletion then removes (or, saved after it, \
-            recreates there with only the edited values, like LIM-1): the edit never reaches the \
-            model's record in the share, and is lost on every device.
+            new record in the share's zone, saved whole, and its record in the app's zone deleted; \
+            or out of the share into the app's zone, the other way round) while another device of \
+            the account edits it before it learns of the move: the edit is saved into the old \
+            record, which the move's deletion then removes (or, saved after it, recreates there \
+            with only the edited values, like LIM-1): the edit never reaches the model's record in \
+            the share, and is lost on every device.
             """, choice: """
             observed by the device that moved the model, when a download of the app's zone brings \
             the old record changed (the edit arrived before or after it deleted that record): it \
@@ -481,5 +505,51 @@ extension SDSRules {
             account moved into the share (ID-4) comes the same way before its old record's \
             deletion does, so the trace also lists it (an over-approximation).
             """, explains: ["convergence", "lost-change"]),
+        Rule(id: "DR-6", group: "DR", text: """
+            A change that a participant makes to a record of another user's share (an edit or a \
+            deletion) while the owner stops sharing it or removes the participant: when the device \
+            learns the share is gone before the change is uploaded, it removes the share's copies \
+            (LIFE-4's removal, for a share lost) and the change with them; it never reaches iCloud \
+            (sent, the share would refuse it: DR-2), and the owner's devices keep the record as it \
+            was.
+            """, choice: """
+            observed by the device whose change is dropped: it traces DR-6 \
+            (`shared.copies-removed-with-changes`, the records listed under `records`) when \
+            removing a lost share's copies drops a change or deletion of them not uploaded yet; \
+            the engine neither keeps the change nor uploads it elsewhere.
+            """, explains: ["lost-change", "resurrection"]),
+        Rule(id: "DR-7", group: "DR", text: """
+            A record that a device keeps aside because its store rejects the values (DL-4: e.g. an \
+            older version of the app that lacks a value the current model requires) is no model \
+            there, so when that device deletes the model the record belongs to (a parent whose \
+            delete rule cascades), nothing else is deleted on it and its deletion is uploaded \
+            alone; iCloud's cascade (the record's reference to it deletes it, `deleteSelf`) then \
+            deletes the record kept aside, and the other devices lose that model and the changes \
+            they made to it, though no device deleted it.
+            """, choice: """
+            observed by the device that deleted the parent: when its deletion is answered, it \
+            traces DR-7 (`upload.deletion-takes-kept-aside`, the records under `records`) for the \
+            records it keeps aside under DL-4 whose cascading reference names the deleted record \
+            (one kept aside for a reference not downloaded, DL-3, is LIM-3's, traced when it is \
+            kept aside); the engine neither holds the deletion back nor deletes those records \
+            itself.
+            """, explains: ["lost-change"]),
+        Rule(id: "DR-8", group: "DR", text: """
+            The app's zone is deleted (by the cloud, or a purge on another device) while a \
+            device's change token has expired, and another device creates it again first (ERR-1: \
+            it finds the zone missing and refills it with what it holds): the device's download \
+            from scratch (LIM-4's) finds the zone without the records it uploaded there (empty, or \
+            holding only what the other device refilled), and no request of it fails with \
+            `zoneNotFound`, so its own ERR-1 refill never runs; the models only it held stay on it \
+            alone, missing from iCloud and every other device (outbox's form is OBX-DR-6).
+            """, choice: """
+            observed by the device whose token expired: when its download from scratch brings none \
+            of the records of the models it holds, and it holds models whose records it uploaded \
+            there (nothing pending), it traces DR-8 (`download.zone-found-empty`, the records \
+            under `records`) after LIM-4's `download.deletions-missed`; it cannot tell such a zone \
+            from one whose every record was deleted elsewhere (those deletions, missed, are \
+            LIM-4's), so the trace is an over-approximation; the engine does not upload those \
+            models again.
+            """, explains: ["lost-change"]),
     ]
 }

@@ -81,11 +81,12 @@ import Testing
             "LIM-1", "LIM-3", "LIM-4", "LIM-6", "DR-2", "DR-3", "DR-4", "DR-5",
         ])
         #expect(InvariantCheck.lostChange.explainers(in: catalogue) == [
-            "LIM-1", "LIM-3", "LIM-5", "LIM-6", "DR-1", "DR-2", "DR-3", "DR-4", "DR-5",
+            "LIM-1", "LIM-3", "LIM-5", "LIM-6", "DR-1", "DR-2", "DR-3", "DR-4", "DR-5", "DR-6",
+            "DR-7", "DR-8",
         ])
         #expect(InvariantCheck.duplicateIdentity.explainers(in: catalogue) == ["LIM-1", "LIM-2"])
         #expect(InvariantCheck.resurrection.explainers(in: catalogue) == [
-            "LIM-1", "LIM-3", "LIM-4", "DR-2",
+            "LIM-1", "LIM-3", "LIM-4", "DR-2", "DR-6",
         ])
         #expect(InvariantCheck.liveness.explainers(in: catalogue).isEmpty)
         let finding = CheckerFinding(.convergence, "phone lacks n1")

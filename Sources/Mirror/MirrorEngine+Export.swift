@@ -292,7 +292,7 @@ extension MirrorEngine {
                     if let id = context.syncData.bindings.model(named: name),
                         context.store.contains(id) {
                         work.failedModels.append(id)
-                        noteExportFailed(name, keys: work.updatedKeys[id] ?? [], &context)
+                        noteExportFailed(name, carried: work.updatedKeys[id] ?? [], &context)
                     } else {
                         work.failedDeletes.append(name)
                     }
@@ -319,11 +319,11 @@ extension MirrorEngine {
     /// MIRW-1: an update whose export failed remembers the keys it carried (an insert none:
     /// no other device has its record to edit).
     private func noteExportFailed(
-        _ name: String, keys: [String], _ context: inout MirrorContext
+        _ name: String, carried: [String], _ context: inout MirrorContext
     ) {
-        guard !keys.isEmpty else { return }
+        guard !carried.isEmpty else { return }
         var known = context.syncData.failedExportKeys[name] ?? []
-        for key in keys where !known.contains(key) { known.append(key) }
+        for key in carried where !known.contains(key) { known.append(key) }
         context.syncData.failedExportKeys[name] = known
     }
 

@@ -111,8 +111,10 @@ extension MirrorEngine {
                     .list(built.assets.map { .string(MirrorCodec.assetField($0)) })),
             ]))
         }
-        if !isNew, serialized.stale {
-            let touched = Set(serialized.changedKeys[id] ?? [])
+        let failedKeys = context.syncData.failedExportKeys.isEmpty
+            ? nil : context.syncData.failedExportKeys[name]
+        if !isNew, serialized.stale || failedKeys != nil {
+            let touched = Set(serialized.changedKeys[id] ?? []).union(failedKeys ?? [])
             let others = entity.attributes.map(\.name).filter { !touched.contains($0) }
             if !others.isEmpty, !touched.isEmpty {
                 serialized.rewritten.append(.object([
@@ -267,6 +269,9 @@ extension MirrorEngine {
                     if let id = context.syncData.bindings.model(named: record.recordName) {
                         context.syncData.exportedKeys[record.recordName] = work.updatedKeys[id]
                     }
+                    if !context.syncData.failedExportKeys.isEmpty {
+                        context.syncData.failedExportKeys[record.recordName] = nil
+                    }
                     saved.append(record.recordName)
                     if wasKnown, record.creationTime == record.modificationTime {
                         // The record was deleted in iCloud: the export created it again, whole.
@@ -287,6 +292,7 @@ extension MirrorEngine {
                     if let id = context.syncData.bindings.model(named: name),
                         context.store.contains(id) {
                         work.failedModels.append(id)
+                        noteExportFailed(name, carried: work.updatedKeys[id] ?? [], &context)
                     } else {
                         work.failedDeletes.append(name)
                     }
@@ -308,6 +314,17 @@ extension MirrorEngine {
             effects.append(.trace(kind: "export.unexpected-answer", details: [], rules: []))
             abandon(export, context: &context)
         }
+    }
+
+    /// MIRW-1: an update whose export failed remembers the keys it carried (an insert none:
+    /// no other device has its record to edit).
+    private func noteExportFailed(
+        _ name: String, carried: [String], _ context: inout MirrorContext
+    ) {
+        guard !carried.isEmpty else { return }
+        var known = context.syncData.failedExportKeys[name] ?? []
+        for key in carried where !known.contains(key) { known.append(key) }
+        context.syncData.failedExportKeys[name] = known
     }
 
     /// The zone is gone: an import finds out why (MIR-17, MIR-18), then setup and export.

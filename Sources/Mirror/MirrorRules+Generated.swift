@@ -250,7 +250,10 @@ extension MirrorRules {
             [unverified] traced when a device exports an update that rewrites keys it did not \
             change while it has not imported since it came back online, or since an export of it \
             failed (a full quota, a throttle: the edits of other devices made while its export \
-            waited are not known to it).
+            waited are not known to it); and when it exports again an update whose earlier export \
+            of that record failed, imported since or not (a record refused for a while, `reject`: \
+            the other devices' exports of it may be held too, so no import brings their edits), \
+            the keys that failed export carried counting as changed.
             """, explains: ["lost-change", "convergence"]),
         Rule(id: "MIRW-2", group: "MIRW", text: """
             A device that edits an object offline while another device deletes it creates the \

@@ -24,6 +24,10 @@ public struct MirrorSyncData: EngineSyncData, BoundSyncData {
     /// Records whose archived version is this device's own export of an update, with the keys
     /// that update changed (MIRW-1's trace only; no decision reads it).
     public var exportedKeys: [String: [String]] = [:]
+    /// Records whose export of an update failed, with the keys it carried: sent again, the
+    /// other devices' held exports of them are unknown even after an import (MIRW-1's trace
+    /// only; no decision reads it).
+    public var failedExportKeys: [String: [String]] = [:]
     /// MIR-12 / MIR-13: the newest history position the last successful export covered.
     public var exportedThrough: Int64 = 0
     /// Objects to export again whatever the history says (items that failed, MIR-22; every
@@ -48,6 +52,7 @@ public struct MirrorSyncData: EngineSyncData, BoundSyncData {
         guard let name = bindings.forget(model) else { return }
         changeTags[name] = nil
         pendingLinks[name] = nil
+        failedExportKeys[name] = nil
     }
 
     /// Everything known about iCloud's data is forgotten (a reset, MIR-17..20); the history
@@ -59,6 +64,7 @@ public struct MirrorSyncData: EngineSyncData, BoundSyncData {
         bindings = RecordBindings()
         changeTags = [:]
         exportedKeys = [:]
+        failedExportKeys = [:]
         reexport = []
         pendingDeletes = []
         pendingLinks = [:]

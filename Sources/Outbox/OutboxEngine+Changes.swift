@@ -374,8 +374,8 @@ extension OutboxEngine {
     func adoptOwnCollectionZones(
         _ zones: [ZoneID], scope: DatabaseScope
     ) {
-        guard scope == .privateDatabase, let account else { return }
-        for zone in zones where zone.owner == account && data.tracked(zone: zone) == nil {
+        guard scope == .privateDatabase, let owner = zoneOwner() else { return }
+        for zone in zones where zone.owner == owner && data.tracked(zone: zone) == nil {
             let prefix = "Collection-"
             guard zone.name.hasPrefix(prefix) else { continue }
             let collection = String(zone.name.dropFirst(prefix.count))

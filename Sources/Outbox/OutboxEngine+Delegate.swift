@@ -220,10 +220,10 @@ extension OutboxEngine {
         let names = batch.recordsToSave.map(\.record.recordName)
             + batch.recordIDsToDelete.map(\.recordName)
         let carried = names.filter { name in
-            guard let recorded = recordedUnder[name], let other = recorded.account else {
+            guard let recorded = data.recordedUnder[name], let other = recorded.account else {
                 return false
             }
-            return other != account && recorded.switches == reportedSwitches
+            return other != account && recorded.switches == data.reportedSwitches
         }
         guard !carried.isEmpty else { return }
         trace("batch.carried-across-accounts", [

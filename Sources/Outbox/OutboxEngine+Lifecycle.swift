@@ -16,6 +16,7 @@ extension OutboxEngine {
         if data.resetAtNextLaunch {
             data.resetAtNextLaunch = false
             data.zones = []
+            data.zoneOwner = nil
             data.prepared = []
             data.privateState = nil
             data.sharedState = nil

@@ -82,7 +82,8 @@ extension OutboxEngine {
         row.attempted = false
         data.setRow(row)
         data.collections[name] = collection
-        recordedUnder[name] = (account, reportedSwitches)
+        data.recordedUnder[name] = RecordedAccount(
+            account: account, switches: data.reportedSwitches)
         noteEditedInFlight(name)
         if data.revoked.contains(collection) {
             trace("outbox.unsendable", [
@@ -97,10 +98,11 @@ extension OutboxEngine {
     /// replaces an unsent row recorded under another one with no switch reported since: that
     /// edit is carried over with it, and the other account never gets it.
     private func noteDeletionRecorded(_ name: String) {
-        if data.rows[name] != nil, let earlier = recordedUnder[name],
+        if data.rows[name] != nil, let earlier = data.recordedUnder[name],
            earlier.account != nil, earlier.account != account,
-           earlier.switches == reportedSwitches { return }
-        recordedUnder[name] = (account, reportedSwitches)
+           earlier.switches == data.reportedSwitches { return }
+        data.recordedUnder[name] = RecordedAccount(
+            account: account, switches: data.reportedSwitches)
     }
 
     /// OBXW-3: an edit of a record whose save is in flight, in its database's send.
@@ -190,17 +192,31 @@ extension OutboxEngine {
     }
 
     /// `ensureZoneExists(zone, collectionID)`: tracked as owned, and a pending `saveZone`
-    /// (sent before any record change of the run).
+    /// (sent before any record change of the run). The zone is named by the CKSyncEngine's
+    /// user (`zoneOwner`), not by an account switch it has not reported.
     func ensureZoneExists(collection: String) {
-        guard let account, let engine = privateEngine else { return }
-        let zone = ZoneID(owner: account, name: Self.zoneName(ofCollection: collection))
+        guard let owner = zoneOwner(), let engine = privateEngine else { return }
+        let zone = ZoneID(owner: owner, name: Self.zoneName(ofCollection: collection))
         if data.tracked(collection) == nil || data.tracked(collection)?.zone != zone {
+            if let stale = data.tracked(collection)?.zone, stale.owner != owner {
+                // Named for a user the CKSyncEngine no longer reports: never answered as such.
+                engine.state.remove(pendingDatabaseChanges: [.saveZone(stale)])
+                engine.state.remove(pendingRecordZoneChanges:
+                    engine.state.pendingRecordZoneChanges.filter { $0.recordID.zoneID == stale })
+            }
             data.zones.removeAll { $0.collection == collection }
             data.zones.append(TrackedZone(zone: zone, collection: collection, role: .owner))
             writeSyncData()
         }
         engine.state.add(pendingDatabaseChanges: [.saveZone(zone)])
         flush(engine)
+    }
+
+    /// OBX-3: the account the owned zones are named by, the CKSyncEngine's user as last
+    /// reported (OBX-26); before any report, the account signed in at the first zone ensured.
+    func zoneOwner() -> String? {
+        if data.zoneOwner == nil, let account { data.zoneOwner = account }
+        return data.zoneOwner
     }
 
     /// OBX-7: `reconcileOutbox()`: every row whose collection is mapped to a tracked zone is

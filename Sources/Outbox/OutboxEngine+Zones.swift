@@ -103,6 +103,7 @@ extension OutboxEngine {
         switch change.changeType {
         case .signIn(let user):
             data.lastUser = user
+            data.zoneOwner = account(ofUser: user)
             signedOut = false
             trace("account.sign-in", [TraceField("user", .string(user))], ["OBX-26"])
             ensureOwnedZones(reason: "sign-in")
@@ -114,8 +115,9 @@ extension OutboxEngine {
             ], ["OBX-26"])
             writeSyncData()
         case .switchAccounts(let previous, let user):
-            reportedSwitches += 1
+            data.reportedSwitches += 1
             data.lastUser = user
+            data.zoneOwner = account(ofUser: user)
             signedOut = false
             data.zones.removeAll()
             data.prepared = []
@@ -136,6 +138,13 @@ extension OutboxEngine {
             writeAll()
             reconcileOutbox(reason: "account switch")
         }
+    }
+
+    /// OBX-3: the account of the user a CKSyncEngine reported, by its user record name
+    /// (`CKContainer.userRecordID()`); the device may have switched again since that check.
+    func account(ofUser user: String) -> String? {
+        let known = [account, data.zoneOwner].compactMap { $0 }
+        return known.first { CloudService.userRecordName(for: $0) == user } ?? account
     }
 
     // MARK: Sharing (OBX-28..30)

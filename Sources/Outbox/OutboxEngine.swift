@@ -55,15 +55,10 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
     var syncWaiters: [WaiterID] = []
     /// Sync Now's steps still to run (OBX-9: send, then fetch private, then shared).
     var syncSteps: [SyncStep] = []
-    /// The account each record's latest edit was recorded under, and how many account switches
-    /// the CKSyncEngine had reported then (OBX-DR-3).
-    var recordedUnder: [String: (account: String?, switches: Int)] = [:]
     /// Zones a send saved since the private database's last fetch ended (OBX-DR-6).
     var zonesSavedSinceFetch: [ZoneID] = []
     /// Records a send saved since then: a fetch that brings them back brings no news.
     var recordsSavedSinceZoneSave: Set<String> = []
-    /// Account switches the CKSyncEngine reported to this process (OBX-26 resets on each).
-    var reportedSwitches = 0
     /// Account checks carry a number; stale answers are dropped (OBX-27).
     var accountCheckNumber = 0
     /// The account status the adapter last acted on.

@@ -29,7 +29,12 @@ extension OutboxRules {
             `ensureZoneExists(zone, collectionID)` runs at every launch and Sync Now for each \
             owned collection that has local models (and `main`), and whenever a new collection \
             root is saved: it tracks the zone as owned and adds a pending `saveZone`, which \
-            CKSyncEngine sends before any record change; it is idempotent.
+            CKSyncEngine sends before any record change; it is idempotent. The zone is named by \
+            the account of the user the CKSyncEngine last reported (OBX-26, its user record name \
+            as `CKContainer.userRecordID()` gives it), or, before any report, by the account \
+            signed in at the first zone ensured: a switch the CKSyncEngine has not reported \
+            renames nothing, as the default owner renames nothing on a device; a zone named for \
+            another user leaves the manifest with its pending saves.
             """),
         Rule(id: "OBX-4", group: "OBX", text: """
             Every save of a model writes exactly one outbox row for it (record name, record type, \
@@ -192,9 +197,10 @@ extension OutboxRules {
             """),
         Rule(id: "OBX-26", group: "OBX", text: """
             On an account change CKSyncEngine resets its state, and the adapter acts on the kind: \
-            on sign-in it ensures the zones and reconciles; on sign-out it shows `signed-out` and \
-            keeps the local data; on a switch it clears the zone manifest, ensures the zones again \
-            and queues every owned collection with cleared system fields.
+            on sign-in it names its zones by the reported user (OBX-3), ensures them and \
+            reconciles; on sign-out it shows `signed-out` and keeps the local data; on a switch it \
+            clears the zone manifest, names its zones by the new user, ensures them again and \
+            queues every owned collection with cleared system fields.
             """),
         Rule(id: "OBX-27", group: "OBX", text: """
             Account checks carry a request number; a temporarily unavailable account is retried \
@@ -362,7 +368,10 @@ extension OutboxRules {
             the unsent row of such an edit counts as that edit: it is never sent to the account it \
             was made in), with no account switch reported by the CKSyncEngine since \
             (`batch.carried-across-accounts`; a reported switch is OBXW-7's); an edit made signed \
-            out counts for the account signed into next (ACCT-1), so it is not one.
+            out counts for the account signed into next (ACCT-1), so it is not one. The account an \
+            edit was recorded under is kept on disk, so a kill and relaunch in between still trace \
+            it; the row goes to the zone of the user the CKSyncEngine knows (OBX-3), whichever \
+            account the device was on.
             """, explains: ["lost-change"]),
         Rule(id: "OBX-DR-4", group: "OBX-DR", text: """
             A model that moves into another collection (a note linked into a `sharable` folder, or \

@@ -22,6 +22,13 @@ public struct OutboxRow: Hashable, Sendable {
     public var rejection: String?
 }
 
+/// The account a record's latest edit was recorded under, and how many account switches the
+/// CKSyncEngine had reported by then (OBX-DR-3).
+public struct RecordedAccount: Hashable, Sendable {
+    public var account: String?
+    public var switches: Int
+}
+
 /// A zone the engine tracks, as its zone manifest persists it (OBX-29).
 public struct TrackedZone: Hashable, Sendable {
     public enum Role: String, Hashable, Sendable {
@@ -59,6 +66,14 @@ public struct OutboxSyncData: EngineSyncData, BoundSyncData {
     public var lastRejectionReason: String?
     /// The user record name the adapter last saw (tells a switch from a sign-in, OBX-26).
     public var lastUser: String?
+    /// The account the owned zones are named by (OBX-3): the one signed in when the
+    /// CKSyncEngine last reported a sign-in or a switch, or at the first zone ensured before.
+    public var zoneOwner: String?
+    /// Per record, the account its latest edit was recorded under (OBX-DR-3); on disk, so a
+    /// relaunch still knows it.
+    public var recordedUnder: [String: RecordedAccount] = [:]
+    /// Account switches the CKSyncEngine reported (OBX-26 resets on each).
+    public var reportedSwitches = 0
     /// `resetPersistedState()` was called: it takes effect at the next launch (OBX-37).
     public var resetAtNextLaunch = false
     /// A fetched page is applied and its `stateUpdate` is not persisted yet: a launch that

@@ -37,7 +37,13 @@ public struct SeedResult: Hashable, Sendable, Codable {
         steps = run.steps.count
         let weaknesses = Set(run.world.profile.catalogue.weaknesses.map(\.id))
         firedWeaknesses = run.firedRules.filter(weaknesses.contains)
-        explainedBy = Array(Set(violations.flatMap(\.explainedBy))).sorted()
+        // The violations of one check share one list of explainers (`ChaosRun.check`): each
+        // list is read once, not once per violation.
+        var lists: [[String]] = []
+        for violation in violations where !lists.contains(violation.explainedBy) {
+            lists.append(violation.explainedBy)
+        }
+        explainedBy = Array(Set(lists.joined())).sorted()
         events = run.world.trace.count
         simulatedMicroseconds = run.world.now.microseconds
         outcome = Self.outcome(of: violations)

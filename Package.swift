@@ -10,6 +10,9 @@ let package = Package(
         .executable(name: "synclab", targets: ["synclab"]),
         // Run scenarios from your own tests (README, "From your own tests").
         .library(name: "SyncLab", targets: ["SyncLab"]),
+        // `synclab`'s command line on your own engines: an executable of one call,
+        // `SyncLabCLI.main(arguments, lab:)` (README, "Your CloudKit code, unchanged").
+        .library(name: "SyncLabCLI", targets: ["SyncLabCLI"]),
         // For engine authors: the contract and the simulated parts it speaks in.
         .library(
             name: "SyncContract",
@@ -83,11 +86,14 @@ let package = Package(
             name: "SyncLab",
             dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Reporting", "Scenario"]
         ),
-        .executableTarget(
-            name: "synclab",
+        // The command line as a library: `SyncLabCLI.main(arguments, lab:)` runs it on the
+        // engines of a lab, SyncLab's own or an app's (docs/BRING-YOUR-OWN-ENGINE.md).
+        .target(
+            name: "SyncLabCLI",
             dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Reporting", "Scenario",
                            "SyncLab"]
         ),
+        .executableTarget(name: "synclab", dependencies: ["SyncLabCLI"]),
         // The engine rig (EngineRig.swift) drives any engine of the contract over a real cloud.
         .target(
             name: "TestSupport", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"],
@@ -146,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "SynclabTests",
             dependencies: [
-                "synclab", "SyncLab", "SDS", "SyncContract", "Engines", "Harness", "Scenario",
+                "synclab", "SyncLabCLI", "SyncLab", "SDS", "SyncContract", "Engines", "Harness", "Scenario",
                 "Reporting", "CloudSim", "LocalStore", "SortedMaps", "Kernel", "TestSupport",
             ]
         ),

@@ -14,7 +14,13 @@ enum DeviceDefaults {
     nonisolated(unsafe) private static var running: [AppContainer] = []
     nonisolated(unsafe) private static var outside: [String: Any] = [:]
 
+    /// Foundation on Linux waits, at every read, for an empty file of the domain to be written
+    /// (a process killed while writing it leaves it so); removed before the first swap.
+    private static let cleared: Bool = removeIfEmpty(
+        StandardDirectories.userConfig.appendingPathComponent(domain + ".plist"))
+
     static func enter(_ container: AppContainer) {
+        _ = cleared
         let defaults = UserDefaults.standard
         let current = defaults.persistentDomain(forName: domain) ?? [:]
         if let previous = running.last { previous.defaults = current } else { outside = current }
@@ -32,5 +38,14 @@ enum DeviceDefaults {
         // Foundation keeps the domain in a file of the user's: written now, it holds the
         // process's own values again, never a device's, for this process and the next.
         defaults.synchronize()
+    }
+
+    /// Removes `file` when it exists and is empty; returns whether it did.
+    static func removeIfEmpty(_ file: URL) -> Bool {
+        let manager = FileManager.default
+        guard let size = (try? manager.attributesOfItem(atPath: file.path))?[.size] as? NSNumber,
+              size.int64Value == 0
+        else { return false }
+        return (try? manager.removeItem(at: file)) != nil
     }
 }

@@ -81,6 +81,16 @@ enum StandardDirectories {
         lock.unlock()
     }
 
+    /// The user's configuration folder, where Foundation keeps `UserDefaults.standard`'s file:
+    /// `XDG_CONFIG_HOME`, else `~/.config`.
+    static var userConfig: URL {
+        if let value = getenv("XDG_CONFIG_HOME"), value.pointee != 0 {
+            return URL(fileURLWithPath: String(cString: value), isDirectory: true)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser
+            .appendingPathComponent(".config", isDirectory: true)
+    }
+
     /// How many devices' code is running, nested, on the thread that holds the lock.
     nonisolated(unsafe) private static var depth = 0
 

@@ -4,7 +4,7 @@ import SyncContract
 import Testing
 import TestSupport
 
-@testable import synclab
+@testable import SyncLabCLI
 
 /// `synclab engines` and `--engine`: the registry as the command line shows and checks it.
 @Suite struct EnginesCommandTests {

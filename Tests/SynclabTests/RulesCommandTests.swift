@@ -4,7 +4,7 @@ import SyncContract
 import TestSupport
 import Testing
 
-@testable import synclab
+@testable import SyncLabCLI
 
 /// `synclab rules` end to end: the real binary on small scenario folders, then the pieces
 /// (coverage, group selection, wrapping) in process.

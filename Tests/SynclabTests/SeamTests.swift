@@ -8,7 +8,7 @@ import TestSupport
 @Suite struct SeamTests {
     static let simulatorFolders = [
         "Sources/Device", "Sources/Checkers", "Sources/Harness", "Sources/Reporting",
-        "Sources/synclab",
+        "Sources/synclab", "Sources/SyncLabCLI",
     ]
 
     /// Engine targets: every folder under Sources/ whose files conform to `SyncEngine`.

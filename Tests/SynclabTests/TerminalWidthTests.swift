@@ -3,7 +3,7 @@ import SyncContract
 import TestSupport
 import Testing
 
-@testable import synclab
+@testable import SyncLabCLI
 
 /// Piped, every listing and help text fits 80 columns (a terminal gets its own width), on
 /// every registered engine.

@@ -1,5 +1,7 @@
 import Foundation
+import NotesLab
 import SyncLab
+import SyncLabCLI
 import Testing
 
 /// The example's scenario files, found from this file (Examples/CloudKitNotes/Tests/…).
@@ -7,18 +9,9 @@ let scenarios = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Scenarios")
 
-/// The app's schema and its two devices, for the sweeps.
-let notesSetup = """
-    scenario "Notes under chaos"
-    engine notes
-    entity Note {
-      text: String = ""
-      count: Int = 0
-    }
-    account alice
-    device phone on alice
-    device laptop on alice
-    """
+/// The app's schema and its two devices, for the sweeps (the base file of `notes-lab`'s).
+let notesBase = scenarios.appendingPathComponent("notes-base.scenario")
+let notesSetup = (try? String(contentsOf: notesBase, encoding: .utf8)) ?? ""
 
 @Suite struct ScenarioTests {
     @Test func aScenarioFileDrivesTheApp() {
@@ -66,6 +59,27 @@ let notesSetup = """
             #expect(shrunk.text.hasPrefix("# swarm seed \(finding.seed): "))
             #expect(!notesLab().run(shrunk.text, file: shrunk.report.file).passed)
         }
+    }
+}
+
+@Suite struct CommandLineTests {
+    /// `notes-lab explore --swarm Scenarios/notes-base.scenario --engine notes` sweeps the app
+    /// as `synclab` sweeps a bundled engine, and its summary is the same on one job or two.
+    @Test func theCommandLineSweepsTheAppOnOneJobOrTwo() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("notes-lab-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let summaries = try [1, 2].map { jobs in
+            let json = folder.appendingPathComponent("jobs-\(jobs).json")
+            let status = SyncLabCLI.run(
+                ["explore", "--swarm", notesBase.path, "--engine", "notes", "--seeds", "2",
+                 "--jobs", "\(jobs)", "--shrink-limit", "0", "--json", json.path],
+                lab: notesLab())
+            #expect(status != 2)
+            return try Data(contentsOf: json)
+        }
+        #expect(summaries[0] == summaries[1])
     }
 }
 

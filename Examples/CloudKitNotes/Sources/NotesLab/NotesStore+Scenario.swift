@@ -40,8 +40,8 @@ extension NotesStore: ScenarioApp {
     }
 }
 
-/// A lab that knows the notes app as the engine `notes`.
-func notesLab() -> ScenarioLab {
+/// A lab that knows the notes app as the engine `notes`: the tests' and `notes-lab`'s.
+public func notesLab() -> ScenarioLab {
     var lab = ScenarioLab()
     lab.register(.scenarioApp(NotesStore.self, name: "notes", zoneNames: ["Notes"]))
     return lab

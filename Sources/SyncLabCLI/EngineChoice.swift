@@ -6,8 +6,14 @@ import SyncContract
 /// `--engine NAME`: which registered engine runs the scenarios (overriding their `engine`
 /// lines), or whose catalogue and probe points a listing shows.
 enum EngineChoice {
-    /// The engines this build of SyncLab ships.
-    static let registry = EngineRegistry.bundled
+    /// The engines of this command line: the lab's `SyncLabCLI.run` was given, SyncLab's own
+    /// for `synclab`. Set before the command reads it; workers only read it.
+    nonisolated(unsafe) private(set) static var registry = EngineRegistry.bundled
+
+    /// Makes `engines` the registry every command reads.
+    static func use(_ engines: EngineRegistry) {
+        registry = engines
+    }
 
     /// Reads `--engine NAME`: nil when absent, else the name, or the usage error for a name
     /// the registry does not know (with a suggestion).

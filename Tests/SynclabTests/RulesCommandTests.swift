@@ -94,7 +94,7 @@ import Testing
         let missing = Self.missingRuleLines(output)
         #expect(missing.count > 50 && missing.count < 70, "\(missing.count) rules missing")
         #expect(missing.first?.hasPrefix("SYNC-3:") == true, "catalogue order")
-        #expect(missing.last?.hasPrefix("DR-8:") == true, "catalogue order")
+        #expect(missing.last?.hasPrefix("DR-9:") == true, "catalogue order")
     }
 
     /// Needs the real scenario parser (SYNC-1 must not be named).

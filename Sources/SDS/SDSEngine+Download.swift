@@ -456,7 +456,8 @@ extension SDSEngine {
     /// was made on, its keys count as uploaded: they are no longer pending (unless edited
     /// again since), so the downloaded values win for them instead of the old values being
     /// sent again over newer saves. A record still at that version did not get the save,
-    /// which stays pending.
+    /// which stays pending; so does a key of a record this device saved last that lacks the
+    /// value sent (an earlier send of the record landed, not the one that carried it).
     private func settleUnansweredUpload(_ record: CloudRecord, context: inout SDSContext) {
         // (An empty map is not asked: a removal hashes the name even then.)
         guard !context.syncData.unanswered.isEmpty,
@@ -464,8 +465,19 @@ extension SDSEngine {
               record.changeTag != sent.changeTag,
               let id = context.syncData.model(forRecord: record.recordName),
               var pending = context.syncData.pending[id] else { return }
+        let entity = entities.named(record.recordType)
+        let savedHere = record.lastModifiedBy == context.device
         var settled: [String] = []
+        var lacked: [String] = []
         for key in sent.keys.keys.sorted() where pending.keys[key] == sent.keys[key] {
+            // Not edited since: the store holds the value sent.
+            if let entity, !carriesLocalValue(of: key, record: record, model: id,
+                                              entity: entity, context: context) {
+                // Saved last here, the record got an earlier send, not this one; saved last
+                // elsewhere, it may hold a newer save over this one (DR-9 if it never landed).
+                if savedHere { continue }
+                lacked.append(key)
+            }
             pending.keys[key] = nil
             settled.append(key)
         }
@@ -479,6 +491,33 @@ extension SDSEngine {
                       TraceField("keys", .list(settled.map { .string($0) }))],
             rules: ["SYNC-4"]
         )
+        guard !lacked.isEmpty else { return }
+        effects.appendTrace(detailed: context.isTracing,
+            kind: "download.unanswered-keys-overwritten",
+            details: [TraceField("record", .string(record.recordName)),
+                      TraceField("keys", .list(lacked.map { .string($0) }))],
+            rules: ["DR-9"]
+        )
+    }
+
+    /// SYNC-4: whether the record holds the model's value of a key (an attribute, in its field
+    /// or overflow asset, or a to-one relationship's target); other keys count as held.
+    private func carriesLocalValue(
+        of key: String, record: CloudRecord, model id: ModelID, entity: SDSEntity,
+        context: SDSContext
+    ) -> Bool {
+        if let attribute = entity.attribute(named: key) {
+            return context.store.values(of: id)?[key]
+                == RecordMapping.attributeValue(of: key, type: attribute.type, in: record)
+        }
+        guard entity.synchronizedToOneRelationships.contains(where: { $0.name == key }) else {
+            return true
+        }
+        var target: ModelID?
+        if case .reference(let name, _)? = record.fields[key] {
+            target = context.syncData.model(forRecord: name)
+        }
+        return context.store.toOne(of: id)?[key] == target
     }
 
     /// The values of a downloaded record (`records[index]`) the model takes: every

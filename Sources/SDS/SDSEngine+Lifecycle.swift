@@ -31,6 +31,8 @@ extension SDSEngine {
             context.syncData.needsFullDownload = true
             context.syncData.isRedownloading = true
             context.syncData.zoneToken = nil
+            // Every record: a vanished model may be a copy of another user's share.
+            context.syncData.sharedZoneTokens = [:]
             // LIM-4's choice: this download from scratch brings no deletions either.
             context.syncData.expiredTokenRefetch = true
             context.syncData.refetchedRecords = []

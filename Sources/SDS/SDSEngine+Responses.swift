@@ -189,7 +189,15 @@ extension SDSEngine {
                   let entity = entities.named(model.entity) else { continue }
             // ERR-1 refills the app's zone: copies of other users' shares live in theirs.
             if let name = context.syncData.recordName(of: id),
-               self.zone(ofRecord: name, model: id, context: context) != zone { continue }
+               self.zone(ofRecord: name, model: id, context: context) != zone {
+                // ID-4: a model of this zone moving into a share has no record left to
+                // move; its record there is new, saved whole.
+                if context.syncData.recordZones[name].map({ $0.owner == context.account }) ?? true,
+                   let moving = context.syncData.pending[id] {
+                    context.syncData.pending[id] = wholeRecord(moving, of: entity)
+                }
+                continue
+            }
             var pending = context.syncData.pending[id] ?? PendingChange()
             pending.isInsert = true
             pending.isAdoption = true

@@ -47,10 +47,14 @@ extension SDSRules {
             the record with another change tag, those keys count as uploaded (unless edited again \
             since) and the downloaded values win for them, instead of the old values being sent \
             again over newer saves; a record still at that change tag did not get the save, which \
-            is uploaded again. A downloaded deletion of the record of such an insert deletes the \
-            model (iCloud created the record, and another device deleted it since). A later send \
-            of it that iCloud answers with an error leaves that memory as it was (only that send \
-            was refused).
+            is uploaded again, and so did a key of a record that this device saved last and that \
+            lacks the value sent (an earlier send of the record landed, not the later one that \
+            carried that value: it stays pending). A record saved last by another device counts \
+            the keys as uploaded whatever its values (that device may have saved over the value \
+            sent; DR-9 when the save never landed). A downloaded deletion of the record of such an \
+            insert deletes the model (iCloud created the record, and another device deleted it \
+            since). A later send of it that iCloud answers with an error leaves that memory as it \
+            was (only that send was refused).
             """),
         Rule(id: "SYNC-5", group: "SYNC", text: """
             A model created on this device keeps its record: a downloaded deletion of a record \
@@ -347,7 +351,10 @@ extension SDSRules {
             change of the model waits (the save in the share's zone answered; \
             `upload.old-zone-record-deleted`); meanwhile devices leave out that old record and its \
             deletion when they download them (`download.old-zone-record-ignored`). A save the \
-            share refuses (DR-2) leaves the old record where it is.
+            share refuses (DR-2) leaves the old record where it is. When the app's zone is found \
+            missing (ERR-1) before such a move is uploaded, its old record is gone with the zone: \
+            the model is uploaded to the share's zone whole all the same, as a new record (ERR-1's \
+            refill leaves it to that upload).
             the other way round too: a copy of another user's share moved under (into) a record of \
             the app's zone is uploaded to the app's zone as a new record, whole and without the \
             copy's change tag (`upload.record.moved-zone`), and its record in the share's zone is \
@@ -550,6 +557,24 @@ extension SDSRules {
             from one whose every record was deleted elsewhere (those deletions, missed, are \
             LIM-4's), so the trace is an over-approximation; the engine does not upload those \
             models again.
+            """, explains: ["lost-change"]),
+        Rule(id: "DR-9", group: "DR", text: """
+            A save whose answer never arrives (the app is killed, or its sync is stopped by an \
+            account check, ACCT-5, while the request is out) and that did not land (refused during \
+            an outage, say), while another device saves other keys of the same record: the \
+            download brings the record at another change tag, saved last by the other device, and \
+            SYNC-4's memory of unanswered saves counts the keys as uploaded, as it must when the \
+            save landed and the other device saved over it after seeing it; the device cannot tell \
+            the two apart (CloudKit names the device that saved a record last, not the keys it \
+            saved), so the edit is dropped and lost on every device.
+            """, choice: """
+            observed by the device whose save is settled: when a download brings the record at \
+            another change tag, saved last by another device, without the value sent for a key it \
+            counts as uploaded, it traces DR-9 (`download.unanswered-keys-overwritten`, the keys \
+            under `keys`); the engine counts them as uploaded all the same (sent again, they would \
+            overwrite another device's newer save), so the trace also names saves that landed and \
+            were saved over (an over-approximation). A record this device saved last is no such \
+            case: a key it lacks the value sent of stays pending (SYNC-4).
             """, explains: ["lost-change"]),
     ]
 }

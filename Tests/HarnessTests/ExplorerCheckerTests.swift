@@ -82,7 +82,7 @@ import Testing
         ])
         #expect(InvariantCheck.lostChange.explainers(in: catalogue) == [
             "LIM-1", "LIM-3", "LIM-5", "LIM-6", "DR-1", "DR-2", "DR-3", "DR-4", "DR-5", "DR-6",
-            "DR-7", "DR-8",
+            "DR-7", "DR-8", "DR-9",
         ])
         #expect(InvariantCheck.duplicateIdentity.explainers(in: catalogue) == ["LIM-1", "LIM-2"])
         #expect(InvariantCheck.resurrection.explainers(in: catalogue) == [

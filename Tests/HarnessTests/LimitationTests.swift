@@ -22,7 +22,7 @@ import Testing
     @Test func everyLimitationHasAScenarioAndAContrast() {
         for id in ["LIM-1", "LIM-2", "LIM-3", "LIM-4", "LIM-5", "DR-1", "DR-2", "DR-3", "DR-4",
                    "DR-5", "DR-6",
-                   "DR-7", "DR-8"] {
+                   "DR-7", "DR-8", "DR-9"] {
             let mine = Self.files.filter { $0.contains("/\(id)-") }
             #expect(mine.contains { !$0.contains("-contrast-") }, "\(id) has no scenario")
             #expect(mine.contains { $0.contains("-contrast-") }, "\(id) has no contrast scenario")

@@ -87,7 +87,7 @@ import Testing
             #expect(SDSRules.catalogue.rule(id) != nil, "\(id) is not in the catalogue")
         }
         let weaknesses = SDSRules.catalogue.weaknesses.map(\.group)
-        #expect(weaknesses == Array(repeating: "LIM", count: 6) + Array(repeating: "DR", count: 8))
+        #expect(weaknesses == Array(repeating: "LIM", count: 6) + Array(repeating: "DR", count: 9))
         #expect(SDSRules.catalogue.exemptions(from: "convergence") == ["ERR-2"])
     }
 

@@ -148,7 +148,8 @@ final class World {
 
     /// A world for a scenario whose engine the options' registry holds (checked by the
     /// caller: `RunOptions.profile(for:)`).
-    init(scenario: ScenarioFile, seed: UInt64, options: RunOptions) {
+    /// `schema`: the scenario's, lowered already (an explorer lowers it once per sweep).
+    init(scenario: ScenarioFile, seed: UInt64, options: RunOptions, schema lowered: Schema? = nil) {
         guard let profile = options.profile(for: scenario) else {
             preconditionFailure("engine '\(options.engineName(for: scenario))' is not registered")
         }
@@ -159,7 +160,7 @@ final class World {
         let recordTrace = options.recordTrace
         kernel = Kernel(budget: options.budget(for: scenario))
         streams = RandomStreams(seed: seed)
-        schema = SchemaLowering.schema(of: scenario)
+        schema = lowered ?? SchemaLowering.schema(of: scenario)
         labels = LabelTable()
         trace = Trace(recording: recordTrace)
         network = NetworkState(

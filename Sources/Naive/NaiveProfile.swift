@@ -55,11 +55,14 @@ public enum NaiveProfile {
 }
 
 extension NaiveProfile {
+    /// The name of `literal`, known without building it.
+    public static let literalName = "naive-literal"
+
     /// `naive-literal`: the article's code taken literally (docs/NAIVE.md, NAIVE-D): records
     /// in the default zone, `save(_:)` under `ifServerRecordUnchanged`, no delete, no zone
     /// fetch.
     public static let literal = EngineProfile(
-        name: "naive-literal",
+        name: literalName,
         seed: "004",
         system: "the article's CloudKitManager taken literally: nothing ever synchronizes",
         cataloguePage: "docs/NAIVE.md",

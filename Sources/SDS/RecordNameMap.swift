@@ -29,7 +29,9 @@ public struct RecordNameMap<Value: Hashable & Sendable>: Hashable, Sendable,
 
     /// The names, sorted.
     public var names: [String] {
-        entries.keys.map(\.name).sorted() // tidy: ordered (sorted)
+        // Mostly empty: no array mapped and sorted for nothing.
+        if entries.isEmpty { return [] }
+        return entries.keys.map(\.name).sorted() // tidy: ordered (sorted)
     }
 
     /// The value of a record name; setting nil removes its entry.

@@ -124,12 +124,18 @@ public struct RecordTable: Hashable, Sendable {
 
     /// The record names bound to a model, sorted.
     public var sortedBoundNames: [String] {
+        boundNames { _ in true }.sorted()
+    }
+
+    /// The record names bound to a model that pass `isIncluded`, in the table's order (its
+    /// insertion history, not sorted): a caller that keeps a few sorts only those.
+    public func boundNames(where isIncluded: (String) -> Bool) -> [String] {
         var names: [String] = []
-        names.reserveCapacity(boundCount)
-        for index in 0..<buffer.count where buffer.entries[index].model != 0 {
+        for index in 0..<buffer.count
+        where buffer.entries[index].model != 0 && isIncluded(buffer.entries[index].name) {
             names.append(buffer.entries[index].name)
         }
-        return names.sorted()
+        return names
     }
 
     // MARK: Changing

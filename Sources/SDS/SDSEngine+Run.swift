@@ -331,12 +331,12 @@ extension SDSEngine {
             let seen = context.syncData.refetchedRecords
             context.syncData.expiredTokenRefetch = false
             context.syncData.refetchedRecords = []
-            var stale: [String] = []
-            for name in context.syncData.records.sortedBoundNames where !seen.contains(name) {
-                guard let id = context.syncData.model(forRecord: name), context.store.contains(id),
-                      !context.syncData.changeTag(of: name).isNil else { continue }
-                stale.append(name)
-            }
+            // Sorted once found: sorting every bound name first cost more than the search.
+            let stale = context.syncData.records.boundNames { name in
+                guard !seen.contains(name), let id = context.syncData.model(forRecord: name)
+                else { return false }
+                return context.store.contains(id) && !context.syncData.changeTag(of: name).isNil
+            }.sorted()
             if !stale.isEmpty {
                 effects.appendTrace(detailed: context.isTracing,
                     kind: "download.deletions-missed",
@@ -346,9 +346,9 @@ extension SDSEngine {
                                   : "the change token expired"))],
                     rules: ["LIM-4"]
                 )
-                if !wasRedownload, !context.syncData.records.sortedBoundNames.contains(where: {
-                    seen.contains($0)
-                }) {
+                if !wasRedownload,
+                    context.syncData.records.boundNames(where: seen.contains).isEmpty
+                {
                     traceZoneFoundEmpty(stale, context: context)
                 }
             }

@@ -23,3 +23,29 @@ public struct EngineFacts: Hashable, Sendable {
         self.cataloguePage = cataloguePage
     }
 }
+
+/// Where the validator finds the facts of an engine `ValidationOptions.engineFacts` does not
+/// list: a registry's lookup, asked only for the engines a scenario names (building every
+/// engine's facts would build every engine). Known by `key`: two lookups with the same key
+/// give the same facts.
+public struct EngineFactsLookup: Hashable, Sendable {
+    public let key: [String]
+    private let lookup: @Sendable (String) -> EngineFacts?
+
+    public init(key: [String], _ lookup: @escaping @Sendable (String) -> EngineFacts?) {
+        self.key = key
+        self.lookup = lookup
+    }
+
+    public func callAsFunction(_ engine: String) -> EngineFacts? {
+        lookup(engine)
+    }
+
+    public static func == (lhs: EngineFactsLookup, rhs: EngineFactsLookup) -> Bool {
+        lhs.key == rhs.key
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+    }
+}

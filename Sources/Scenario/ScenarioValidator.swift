@@ -23,6 +23,8 @@ public struct ValidationOptions: Hashable, Sendable {
     /// (`engineOverride`, else its `engine` line, else the default) decides probe points,
     /// rule IDs, state names and statements. An engine without facts uses the fields above.
     public var engineFacts: [String: EngineFacts] = [:]
+    /// The facts of engines `engineFacts` does not list, asked per engine the scenario names.
+    public var engineFactsLookup: EngineFactsLookup?
     /// Statements only some engines support (`sync`, `stop`, `share`, …): each is checked
     /// against the scenario engine's `EngineFacts.statements`.
     public var engineStatements: [String] = []
@@ -41,6 +43,11 @@ public struct ValidationOptions: Hashable, Sendable {
         self.engines = engines
         self.states = states
         self.maxTime = maxTime
+    }
+
+    /// What validation knows of an engine: `engineFacts`, else `engineFactsLookup`.
+    public func facts(forEngine name: String) -> EngineFacts? {
+        engineFacts[name] ?? engineFactsLookup?(name)
     }
 }
 

@@ -61,7 +61,7 @@ extension Validator {
 
     /// What the caller told about that engine; nil when it told nothing.
     var engineFacts: EngineFacts? {
-        options.engineFacts[engineName]
+        namedEngineFacts[engineName]
     }
 
     /// An engine-dependent statement the scenario's engine does not support is an error

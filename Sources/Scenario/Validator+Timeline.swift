@@ -369,7 +369,7 @@ extension Validator {
             if scopedEngine == nil,
                !scenario.header.engines.contains(where: { $0.value == engineName }),
                let override = options.engineOverride, override != scenario.header.effectiveEngine,
-               options.engineFacts[scenario.header.effectiveEngine]?.ruleIDs
+               namedEngineFacts[scenario.header.effectiveEngine]?.ruleIDs
                    .contains(rule.value) == true {
                 return
             }

@@ -14,10 +14,20 @@ struct Validator {
     /// The positions `diagnostics` speak at, so that keeping one per position costs a
     /// lookup, not a scan (a line of 100,000 bad characters gives 100,000 diagnostics).
     private var reportedLocations: Set<SourceLocation> = []
+    /// The facts of every engine the scenario names (its `engine` and `engines` lines, the
+    /// override), asked once.
+    let namedEngineFacts: [String: EngineFacts]
 
     init(scenario: ScenarioFile, options: ValidationOptions) {
         self.scenario = scenario
         self.options = options
+        let named = [options.engineOverride, scenario.header.effectiveEngine].compactMap { $0 }
+            + scenario.header.engines.map(\.value)
+        var facts: [String: EngineFacts] = [:]
+        for name in named where facts[name] == nil {
+            facts[name] = options.facts(forEngine: name)
+        }
+        namedEngineFacts = facts
     }
 
     mutating func run() -> [Diagnostic] {

@@ -119,7 +119,10 @@ public struct EngineProfile: Sendable {
     /// The rules a cloud note shows for this engine: the cloud's own (none today) and the
     /// ones the profile names for it.
     public func rules(for note: CloudNote) -> [String] {
-        note.rules + cloudNoteRules(note).filter { !note.rules.contains($0) }
+        let named = cloudNoteRules(note)
+        // Most notes name no rule: no array built for them.
+        if named.isEmpty || note.rules.isEmpty { return named.isEmpty ? note.rules : named }
+        return note.rules + named.filter { !note.rules.contains($0) }
     }
 
     /// The probe point names, in order.

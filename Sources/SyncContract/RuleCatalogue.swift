@@ -8,6 +8,11 @@ public struct RuleCatalogue: Sendable {
     /// Configuration rules the scenario validator enforces when a file is read; no run can
     /// make them fire, so `synclab rules --check` does not ask a scenario for them.
     public let enforcedAtInput: Set<String>
+    /// The weaknesses, in catalogue order.
+    public let weaknesses: [Rule]
+    /// Per invariant a rule names, its explainers and its exemptions: derived once, since
+    /// every explorer run asks them of every check.
+    private let byInvariant: [(invariant: String, explainers: [String], exemptions: [String])]
 
     public init(
         groupTitles: [(group: String, title: String)], rules: [Rule],
@@ -21,6 +26,18 @@ public struct RuleCatalogue: Sendable {
         self.groupTitles = groupTitles
         self.rules = rules
         self.enforcedAtInput = enforcedAtInput
+        weaknesses = rules.filter(\.isWeakness)
+        var invariants: [String] = []
+        for rule in rules {
+            for invariant in rule.explains + rule.exempts where !invariants.contains(invariant) {
+                invariants.append(invariant)
+            }
+        }
+        byInvariant = invariants.map { invariant in
+            (invariant,
+             rules.filter { $0.explains.contains(invariant) }.map(\.id),
+             rules.filter { $0.exempts.contains(invariant) }.map(\.id))
+        }
     }
 
     /// The group IDs in catalogue order.
@@ -43,11 +60,6 @@ public struct RuleCatalogue: Sendable {
         rules.filter { $0.group == group }
     }
 
-    /// The weaknesses, in catalogue order.
-    public var weaknesses: [Rule] {
-        rules.filter(\.isWeakness)
-    }
-
     /// The rule IDs in the catalogue's order (the order reports list the rules that fired in).
     public var ids: [String] { rules.map(\.id) }
 
@@ -58,11 +70,11 @@ public struct RuleCatalogue: Sendable {
 
     /// The weaknesses that can explain a violation of an invariant, in catalogue order.
     public func explainers(of invariant: String) -> [String] {
-        rules.filter { $0.explains.contains(invariant) }.map(\.id)
+        byInvariant.first { $0.invariant == invariant }?.explainers ?? []
     }
 
     /// The rules that exempt a device from an invariant once they fired on it.
     public func exemptions(from invariant: String) -> [String] {
-        rules.filter { $0.exempts.contains(invariant) }.map(\.id)
+        byInvariant.first { $0.invariant == invariant }?.exemptions ?? []
     }
 }

@@ -13,7 +13,7 @@ import TestSupport
 @Suite struct ValidationCatalogueTests {
     @Test func theHarnessOptionsCarryTheCatalogueAndTheStates() {
         let options = EngineRegistry.bundled.validationOptions()
-        let facts = options.engineFacts[SDSEngine.name]
+        let facts = options.facts(forEngine: SDSEngine.name)
         #expect(facts?.ruleIDs == SDSRules.catalogue.rules.map(\.id))
         #expect(facts?.stateNames == SDSProfile.stateNames)
         #expect(options.engines == EngineRegistry.bundled.names)

@@ -1,10 +1,13 @@
 import Kernel
+import LocalStore
 import Scenario
 
 /// What a chaos file asks for, resolved once per file: the workload's devices, accounts and
 /// entities, the fault lines, the mix, the heal budget and the setup's cloud settings.
 struct ChaosPlan: Sendable {
     let scenario: ScenarioFile
+    /// The scenario's schema as the store takes it, lowered once for every seed's world.
+    let schema: Schema
     /// The file's lines, for the text of its expectations.
     let lines: [String]
     let operations: Int
@@ -50,6 +53,7 @@ struct ChaosPlan: Sendable {
         let workload = chaos.workload ?? ChaosWorkload(
             operations: Located(0, at: .start), location: .start)
         self.scenario = scenario
+        schema = SchemaLowering.schema(of: scenario)
         lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         operations = workload.operations.value
         interval = workload.interval

@@ -137,7 +137,8 @@ final class ChaosRun {
     init(plan: ChaosPlan, seed: UInt64, options: ExploreOptions) {
         self.plan = plan
         let runOptions = options.runOptions(seed: seed, scenario: plan.scenario)
-        world = World(scenario: plan.scenario, seed: seed, options: runOptions)
+        world = World(
+            scenario: plan.scenario, seed: seed, options: runOptions, schema: plan.schema)
         options.canary?.install(
             in: world, pageSize: plan.scenario.cloud.pageSize, options: runOptions)
         ledger = SaveLedger(deviceCount: world.devices.count, schema: world.schema)

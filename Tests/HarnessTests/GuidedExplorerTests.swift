@@ -109,6 +109,30 @@ import Testing
         #expect(close > 0, "no check came close on \(engine) in four seeds")
     }
 
+    /// `close:liveness`: the heal's syncs and settle took more than half of the heal bound.
+    /// A slow network over a short bound comes close; the same run over a long one does not.
+    @Test func aHealThatTakesMostOfItsBoundComesCloseToLiveness() {
+        func features(heal: String) -> [String] {
+            let source = """
+                scenario "slow heal"
+                entity Note {
+                  title: String = ""
+                }
+                account alice
+                device phone on alice
+                device laptop on alice
+                cloud latency 400ms..500ms
+                chaos workload 6 operations on Note by phone, laptop every 1s
+                chaos heal within \(heal)
+                """
+            let covered = ExplorerFixtures.explorer(source).covered(seed: 1)
+            #expect(covered.result.outcome == .clean, "heal within \(heal)")
+            return covered.coverage.features
+        }
+        #expect(features(heal: "4s").contains("close:liveness"))
+        #expect(!features(heal: "1h").contains("close:liveness"))
+    }
+
     @Test func aProbePairIsTwoProbePointsOneDevicePassedInARow() {
         var tally = ProbePairTally(devices: 2)
         tally.note("sync.start", device: 0)

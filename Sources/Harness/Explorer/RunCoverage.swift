@@ -8,7 +8,7 @@ public struct RunCoverage: Hashable, Sendable {
     /// for three or more), `probes:upload.start>download.page.1` (a device passed one probe
     /// point right after the other), `refused:zoneNotFound`, `step:kill`,
     /// `close:lost-change:3-4` (what the state checks found when the heal began),
-    /// `close:liveness` (the heal settled in the second half of its bound),
+    /// `close:liveness` (the heal's syncs and settle took more than half of its bound),
     /// `check:convergence:new`.
     public var features: [String]
 

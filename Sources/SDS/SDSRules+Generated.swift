@@ -327,6 +327,12 @@ extension SDSRules {
             identity values>`, the same on every device; strings, integers, doubles, booleans, \
             dates (to the millisecond), UUIDs, URLs and data can be identity values. A model \
             lacking any identity value gets a random record name.
+            """, choice: """
+            a model made with the identity of a model deleted on this device whose deletion is not \
+            uploaded yet (deleted and made again, offline say) has that record's name too: its \
+            save waits for the deletion, which goes first, and is made in the same synchronization \
+            once the deletion is answered (a record saved and deleted in one request would be \
+            deleted).
             """),
         Rule(id: "ID-2", group: "ID", text: """
             A downloaded record whose name is not known yet is first matched to a saved local \

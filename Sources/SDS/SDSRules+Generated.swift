@@ -517,6 +517,16 @@ extension SDSRules {
             moved there; the engine does not rename either record. A model another device of the \
             account moved into the share (ID-4) comes the same way before its old record's \
             deletion does, so the trace also lists it (an over-approximation).
+            the other order too: a device signed into the other account uploads its models to this \
+            account's zone after this device accepted the share: when a page of the app's zone \
+            brings a record whose name is bound to a copy of another user's share that this device \
+            did not move there, the engine leaves it out as the old record of a move (ID-4) and \
+            the model stays the share's copy (when the share goes, so does the model, and the \
+            account's own record stays on no device); it traces DR-5 the same way \
+            (`download.record-name-in-two-zones`, the app's zone under `zone`). A move another \
+            device of the account made (into the share, its old record edited since: DR-4; or out \
+            of it, ID-4's new record) comes the same way, so the trace also lists it (an \
+            over-approximation).
             """, explains: ["convergence", "lost-change"]),
         Rule(id: "DR-6", group: "DR", text: """
             A change that a participant makes to a record of another user's share (an edit or a \

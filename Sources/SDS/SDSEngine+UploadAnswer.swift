@@ -157,6 +157,10 @@ extension SDSEngine {
         default:
             // BIG-1, BIG-2: a record too large is tried once more on top of iCloud's copy.
             if retryTooLarge(name, error: error, current, context: context) { return .next }
+            if error.code == .referenceViolation {
+                traceParentDeletionMissed(name, error: error, batch: batch, at: index,
+                                          context: context)
+            }
             traceRejection(name, error: error, detailed: context.isTracing)
             setAside(
                 name, error: error, context: context.now, detailed: context.isTracing,

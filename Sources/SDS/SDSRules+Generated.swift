@@ -426,6 +426,15 @@ extension SDSRules {
             and ERR-1's refill uploads it again; traced the same way, after that download, for the \
             models whose records the device had in the zone before and the download did not bring, \
             once the download brought some of them (a zone still empty was not refilled yet).
+            a model this device then moves into (under) a model whose deletion it missed is saved \
+            with a parent iCloud no longer has: refused (`referenceViolation`) at every try and \
+            set aside (SCHEMA-4, ERR-7), with the other changes of the model that go with it, \
+            which reach no other device: LIM-3's race (a move meets the deletion of its target) \
+            whose deletion never arrives. Observed by the device whose save is refused: it traces \
+            LIM-4 and LIM-3 (`upload.parent-deletion-missed`, the parent under `parent`), before \
+            setting the record aside, when the parent iCloud lacks is a model it holds as uploaded \
+            (a change tag, no deletion pending); LIM-3 explains the lost change. A deletion made \
+            after this device's last download looks the same to it (LIM-3's race alone).
             """, explains: ["convergence", "resurrection"]),
         Rule(id: "LIM-5", group: "LIM", text: """
             The removal of a record that a waiting update still references (a document's previous \

@@ -346,12 +346,23 @@ extension SDSEngine {
                                   : "the change token expired"))],
                     rules: ["LIM-4"]
                 )
-                if !wasRedownload, !context.syncData.records.sortedBoundNames.contains(where: {
-                    seen.contains($0)
-                }) {
+                if !wasRedownload, !broughtOwnRecords(seen, context: context) {
                     traceZoneFoundEmpty(stale, context: context)
                 }
             }
+        }
+    }
+
+    /// Whether a download from scratch brought records of this device's models that only an
+    /// upload of their own put there: an identity record (ID-1) does not count, since any
+    /// device holding a model of that identity refills it under the same name (ERR-1).
+    private func broughtOwnRecords(_ seen: Set<String>, context: SDSContext) -> Bool {
+        context.syncData.records.sortedBoundNames.contains { name in
+            guard seen.contains(name) else { return false }
+            guard let id = context.syncData.model(forRecord: name),
+                  let model = context.store.model(id),
+                  let entity = entities.named(model.entity) else { return true }
+            return entity.identity.isEmpty || !name.hasPrefix(model.entity + ".")
         }
     }
 

@@ -576,12 +576,13 @@ extension SDSRules {
             alone, missing from iCloud and every other device (outbox's form is OBX-DR-6).
             """, choice: """
             observed by the device whose token expired: when its download from scratch brings none \
-            of the records of the models it holds, and it holds models whose records it uploaded \
-            there (nothing pending), it traces DR-8 (`download.zone-found-empty`, the records \
-            under `records`) after LIM-4's `download.deletions-missed`; it cannot tell such a zone \
-            from one whose every record was deleted elsewhere (those deletions, missed, are \
-            LIM-4's), so the trace is an over-approximation; the engine does not upload those \
-            models again.
+            of the records of the models it holds (an identity record, ID-1, does not count: \
+            another device's refill makes it under the same name), and it holds models whose \
+            records it uploaded there (nothing pending), it traces DR-8 \
+            (`download.zone-found-empty`, the records under `records`) after LIM-4's \
+            `download.deletions-missed`; it cannot tell such a zone from one whose every record \
+            was deleted elsewhere (those deletions, missed, are LIM-4's), so the trace is an \
+            over-approximation; the engine does not upload those models again.
             """, explains: ["lost-change"]),
         Rule(id: "DR-9", group: "DR", text: """
             A save whose answer never arrives (the app is killed, or its sync is stopped by an \

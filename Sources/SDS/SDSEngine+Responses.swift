@@ -66,6 +66,9 @@ extension SDSEngine {
                     deletions: deletions, token: token, moreComing: moreComing)
                 current.download.page = context.syncData.recordZones.isEmpty
                     ? page : withoutMovedRecords(page, context: context)
+                if !appZoneSaves.isEmpty, let page = current.download.page {
+                    traceSavesOnOldRecords(page.records, zone: zone, context: context)
+                }
                 current.step = .pageFetched
             }
         case .fetchPage:
@@ -74,6 +77,7 @@ extension SDSEngine {
                 let read = readOverflow(records, deletions: deletions, context: &context)
                 let page = Self.page(sharedZone: nil, records: read,
                     deletions: deletions, token: token, moreComing: moreComing)
+                if !appZoneSaves.isEmpty { forgetSavesSavedOver(page.records) }
                 current.download.page = context.syncData.recordZones.isEmpty
                     ? page : withoutMovedRecords(page, context: context)
                 current.step = .pageFetched

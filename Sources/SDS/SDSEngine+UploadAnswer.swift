@@ -195,6 +195,11 @@ extension SDSEngine {
         context.syncData.parents.setEntry(record.parent, at: name)
         // The request's save of the record, found once (at the result's own index).
         let found = batch.index(of: name, near: index)
+        if !context.syncData.sharedZones.isEmpty, batch.zone.owner == context.account,
+           let found, let time = record.modificationTime {
+            appZoneSaves[name] = AppZoneSave(time: time, record: record,
+                                             keys: batch.saved[found].keys)
+        }
         if record.fields[Self.overflowField].isNil {
             // No asset (observeOverflow's first case, without sorting the keys for it).
             context.syncData.overflow.removeEntry(at: name)

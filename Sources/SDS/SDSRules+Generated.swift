@@ -508,7 +508,16 @@ extension SDSRules {
             and leaves the old record out, as every device that has the moved record does; the \
             engine does not merge the old record's values into the new one. An edit that lands \
             between the move's save and the old record's deletion reaches no device (the deletion \
-            hides it from the feed) and is not traced.
+            hides it from the feed), and the mover does not see an edit it had not downloaded \
+            before its move either.
+            observed also by the device that made the edit: while the account reads another user's \
+            share, it keeps its last answered save of each record of the app's zone (forgotten \
+            when a download brings that record saved since by another save); when a page of the \
+            share brings a record of that name that it did not move there, created before that \
+            save landed or lacking a value the save carried (the parent aside, which the move \
+            changes), it traces DR-4 (`download.save-on-old-record`, the records under `records`). \
+            A value that a later save it never downloaded replaced looks the same (an \
+            over-approximation), and so does the same name in two zones (DR-5).
             """, explains: ["convergence", "lost-change"]),
         Rule(id: "DR-5", group: "DR", text: """
             A device signed into another account uploads its models there under the same record \

@@ -7,8 +7,8 @@ import SyncContract
 /// missed (its token expired) is refused at every try, the parent gone from iCloud.
 extension SDSEngine {
     /// Traces a save refused with `referenceViolation` that moves its model under a parent
-    /// this device holds as uploaded (a change tag, no deletion pending): iCloud lacks that
-    /// parent, deleted elsewhere without this device learning of it.
+    /// whose deletion LIM-4's last download from scratch missed (`deletionsMissed`): iCloud
+    /// lacks that parent, deleted elsewhere without this device learning of it.
     func traceParentDeletionMissed(
         _ name: String, error: CloudError, batch: UploadBatch, at index: Int,
         context: SDSContext
@@ -19,7 +19,7 @@ extension SDSEngine {
               batch.saved[found].keys[parent.name] != nil,
               let target = model.toOne[parent.name], context.store.contains(target),
               let parentName = context.syncData.recordName(of: target),
-              !context.syncData.changeTag(of: parentName).isNil,
+              context.syncData.deletionsMissed.contains(parentName),
               context.syncData.pendingDeletions[parentName].isNil,
               // iCloud names the parent it lacks (not a rejection of another kind).
               error.message.hasPrefix("Parent '\(parentName)'")

@@ -337,6 +337,10 @@ extension SDSEngine {
                       !context.syncData.changeTag(of: name).isNil else { continue }
                 stale.append(name)
             }
+            // (Replaced at each such download: only the last one's are asked about.)
+            if !stale.isEmpty || !context.syncData.deletionsMissed.isEmpty {
+                context.syncData.deletionsMissed = Set(stale)
+            }
             if !stale.isEmpty {
                 effects.appendTrace(detailed: context.isTracing,
                     kind: "download.deletions-missed",

@@ -432,9 +432,9 @@ extension SDSRules {
             which reach no other device: LIM-3's race (a move meets the deletion of its target) \
             whose deletion never arrives. Observed by the device whose save is refused: it traces \
             LIM-4 and LIM-3 (`upload.parent-deletion-missed`, the parent under `parent`), before \
-            setting the record aside, when the parent iCloud lacks is a model it holds as uploaded \
-            (a change tag, no deletion pending); LIM-3 explains the lost change. A deletion made \
-            after this device's last download looks the same to it (LIM-3's race alone).
+            setting the record aside, when the parent iCloud lacks is one of the models that its \
+            last download from scratch listed under `download.deletions-missed` (kept with the \
+            sync data); LIM-3 explains the lost change.
             """, explains: ["convergence", "resurrection"]),
         Rule(id: "LIM-5", group: "LIM", text: """
             The removal of a record that a waiting update still references (a document's previous \

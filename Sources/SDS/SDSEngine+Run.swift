@@ -328,32 +328,37 @@ extension SDSEngine {
         }
         if completedFullDownload { traceRecordsNotRefetched(context: &context) }
         if context.syncData.expiredTokenRefetch {
-            let seen = context.syncData.refetchedRecords
-            context.syncData.expiredTokenRefetch = false
-            context.syncData.refetchedRecords = []
-            var stale: [String] = []
-            for name in context.syncData.records.sortedBoundNames where !seen.contains(name) {
-                guard let id = context.syncData.model(forRecord: name), context.store.contains(id),
-                      !context.syncData.changeTag(of: name).isNil else { continue }
-                stale.append(name)
-            }
-            // (Replaced at each such download: only the last one's are asked about.)
-            if !stale.isEmpty || !context.syncData.deletionsMissed.isEmpty {
-                context.syncData.deletionsMissed = Set(stale)
-            }
-            if !stale.isEmpty {
-                effects.appendTrace(detailed: context.isTracing,
-                    kind: "download.deletions-missed",
-                    details: [TraceField("records", .list(stale.map { .string($0) })),
-                              TraceField("reason", .string(wasRedownload
-                                  ? "every record was downloaded again (DEL-2)"
-                                  : "the change token expired"))],
-                    rules: ["LIM-4"]
-                )
-                if !wasRedownload, !broughtOwnRecords(seen, context: context) {
-                    traceZoneFoundEmpty(stale, context: context)
-                }
-            }
+            traceDeletionsMissed(wasRedownload: wasRedownload, context: &context)
+        }
+    }
+
+    /// LIM-4: at the end of a download from scratch (an expired token, DEL-2's relaunch), the
+    /// models whose records it did not bring stay: their deletions, if any, were missed.
+    private func traceDeletionsMissed(wasRedownload: Bool, context: inout SDSContext) {
+        let seen = context.syncData.refetchedRecords
+        context.syncData.expiredTokenRefetch = false
+        context.syncData.refetchedRecords = []
+        var stale: [String] = []
+        for name in context.syncData.records.sortedBoundNames where !seen.contains(name) {
+            guard let id = context.syncData.model(forRecord: name), context.store.contains(id),
+                  !context.syncData.changeTag(of: name).isNil else { continue }
+            stale.append(name)
+        }
+        // (Replaced at each such download: only the last one's are asked about.)
+        if !stale.isEmpty || !context.syncData.deletionsMissed.isEmpty {
+            context.syncData.deletionsMissed = Set(stale)
+        }
+        guard !stale.isEmpty else { return }
+        effects.appendTrace(detailed: context.isTracing,
+            kind: "download.deletions-missed",
+            details: [TraceField("records", .list(stale.map { .string($0) })),
+                      TraceField("reason", .string(wasRedownload
+                          ? "every record was downloaded again (DEL-2)"
+                          : "the change token expired"))],
+            rules: ["LIM-4"]
+        )
+        if !wasRedownload, !broughtOwnRecords(seen, context: context) {
+            traceZoneFoundEmpty(stale, context: context)
         }
     }
 

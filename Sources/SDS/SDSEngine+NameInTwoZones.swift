@@ -27,4 +27,18 @@ extension SDSEngine {
             rules: ["DR-5"]
         )
     }
+
+    /// The other order: a page of the app's zone brings records (`names`, sorted) whose names
+    /// are bound to copies of another user's share that this device did not move there; they
+    /// are left out as a move's old records, so the model stays the share's copy.
+    func traceNameOfCopiesInOwnZone(_ names: [String], context: SDSContext) {
+        let copies = names.filter { !context.syncData.movedIntoShares.contains($0) }
+        guard !copies.isEmpty else { return }
+        effects.appendTrace(detailed: context.isTracing,
+            kind: "download.record-name-in-two-zones",
+            details: [TraceField("records", .list(copies.map { .string($0) })),
+                      TraceField("zone", .string(appZone(context).description))],
+            rules: ["DR-5"]
+        )
+    }
 }

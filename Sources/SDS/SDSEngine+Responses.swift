@@ -64,8 +64,7 @@ extension SDSEngine {
                 let read = readOverflow(records, deletions: deletions, context: &context)
                 let page = Self.page(sharedZone: zone, records: read,
                     deletions: deletions, token: token, moreComing: moreComing)
-                current.download.page = context.syncData.recordZones.isEmpty
-                    ? page : withoutMovedRecords(page, context: context)
+                current.download.page = keptPage(page, context: context)
                 current.step = .pageFetched
             }
         case .fetchPage:
@@ -74,8 +73,7 @@ extension SDSEngine {
                 let read = readOverflow(records, deletions: deletions, context: &context)
                 let page = Self.page(sharedZone: nil, records: read,
                     deletions: deletions, token: token, moreComing: moreComing)
-                current.download.page = context.syncData.recordZones.isEmpty
-                    ? page : withoutMovedRecords(page, context: context)
+                current.download.page = keptPage(page, context: context)
                 current.step = .pageFetched
             }
         case .uploadAnswered:
@@ -108,6 +106,18 @@ extension SDSEngine {
 
     /// The download page of a zone-changes answer (`records` as read, BIG-2).
     @inline(never)
+    /// A downloaded page without the old records of moved models (ID-4), checked against this
+    /// device's saves of the app's zone on the way (DR-4).
+    private func keptPage(_ page: consuming DownloadPage, context: SDSContext) -> DownloadPage {
+        if page.sharedZone == nil && !appZoneSaves.isEmpty { forgetSavesSavedOver(page.records) }
+        let kept = context.syncData.recordZones.isEmpty
+            ? page : withoutMovedRecords(page, context: context)
+        if let zone = kept.sharedZone, !appZoneSaves.isEmpty {
+            traceSavesOnOldRecords(kept.records, zone: zone, context: context)
+        }
+        return kept
+    }
+
     private static func page(
         sharedZone: ZoneID?, records: consuming [CloudRecord], deletions: [RecordDeletion],
         token: ZoneChangeToken, moreComing: Bool

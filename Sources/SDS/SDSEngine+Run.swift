@@ -328,31 +328,51 @@ extension SDSEngine {
         }
         if completedFullDownload { traceRecordsNotRefetched(context: &context) }
         if context.syncData.expiredTokenRefetch {
-            let seen = context.syncData.refetchedRecords
-            context.syncData.expiredTokenRefetch = false
-            context.syncData.refetchedRecords = []
-            // Sorted once found: sorting every bound name first cost more than the search.
-            let stale = context.syncData.records.boundNames { name in
-                guard !seen.contains(name), let id = context.syncData.model(forRecord: name)
-                else { return false }
-                return context.store.contains(id) && !context.syncData.changeTag(of: name).isNil
-            }.sorted()
-            if !stale.isEmpty {
-                effects.appendTrace(detailed: context.isTracing,
-                    kind: "download.deletions-missed",
-                    details: [TraceField("records", .list(stale.map { .string($0) })),
-                              TraceField("reason", .string(wasRedownload
-                                  ? "every record was downloaded again (DEL-2)"
-                                  : "the change token expired"))],
-                    rules: ["LIM-4"]
-                )
-                if !wasRedownload,
-                    context.syncData.records.boundNames(where: seen.contains).isEmpty
-                {
-                    traceZoneFoundEmpty(stale, context: context)
-                }
-            }
+            traceDeletionsMissed(wasRedownload: wasRedownload, context: &context)
         }
+    }
+
+    /// LIM-4: at the end of a download from scratch (an expired token, DEL-2's relaunch), the
+    /// models whose records it did not bring stay: their deletions, if any, were missed.
+    private func traceDeletionsMissed(wasRedownload: Bool, context: inout SDSContext) {
+        let seen = context.syncData.refetchedRecords
+        context.syncData.expiredTokenRefetch = false
+        context.syncData.refetchedRecords = []
+        // Sorted once found: sorting every bound name first cost more than the search.
+        let stale = context.syncData.records.boundNames { name in
+            guard !seen.contains(name), let id = context.syncData.model(forRecord: name)
+            else { return false }
+            return context.store.contains(id) && !context.syncData.changeTag(of: name).isNil
+        }.sorted()
+        // (Replaced at each such download: only the last one's are asked about.)
+        if !stale.isEmpty || !context.syncData.deletionsMissed.isEmpty {
+            context.syncData.deletionsMissed = Set(stale)
+        }
+        guard !stale.isEmpty else { return }
+        effects.appendTrace(detailed: context.isTracing,
+            kind: "download.deletions-missed",
+            details: [TraceField("records", .list(stale.map { .string($0) })),
+                      TraceField("reason", .string(wasRedownload
+                          ? "every record was downloaded again (DEL-2)"
+                          : "the change token expired"))],
+            rules: ["LIM-4"]
+        )
+        if !wasRedownload, !broughtOwnRecords(seen, context: context) {
+            traceZoneFoundEmpty(stale, context: context)
+        }
+    }
+
+    /// Whether a download from scratch brought records of this device's models that only an
+    /// upload of their own put there: an identity record (ID-1) does not count, since any
+    /// device holding a model of that identity refills it under the same name (ERR-1).
+    private func broughtOwnRecords(_ seen: Set<String>, context: SDSContext) -> Bool {
+        !context.syncData.records.boundNames { name in
+            guard seen.contains(name) else { return false }
+            guard let id = context.syncData.model(forRecord: name),
+                  let model = context.store.model(id),
+                  let entity = entities.named(model.entity) else { return true }
+            return entity.identity.isEmpty || !name.hasPrefix(model.entity + ".")
+        }.isEmpty
     }
 
     /// DR-8: a download from scratch after an expired token that brought none of the records

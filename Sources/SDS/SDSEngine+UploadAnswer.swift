@@ -44,6 +44,9 @@ extension SDSEngine {
                 context.syncData.pendingDeletions[name] = nil
                 context.syncData.setChangeTag(nil, for: name)
                 context.syncData.parents.removeEntry(at: name)
+                if !context.syncData.pending.isEmpty {
+                    saveAfterItsDeletion(name, current, context: context)
+                }
             case .failed(let name, let error):
                 if !context.syncData.staleCopies.isEmpty, batch.deletedNames.contains(name),
                    staleCopyDeleted(name, zone: batch.zone, failed: error, context: &context) {
@@ -64,6 +67,15 @@ extension SDSEngine {
             }
         }
         finishUploadAnswer(retryError: retryError, zoneGone: zoneGone, context: &context)
+    }
+
+    /// ID-1, SYNC-1: a model made again under the name of a record deleted here (an identity
+    /// deleted and created again) waits for that deletion; once it is answered, the save is
+    /// made in this run (the deletion's attempt held the name for the whole run).
+    private func saveAfterItsDeletion(_ name: String, _ current: SyncRun, context: SDSContext) {
+        guard let model = context.syncData.model(forRecord: name),
+              context.syncData.pending.contains(model) else { return }
+        current.upload.attempted.remove(name)
     }
 
     /// ERR-3, ERR-7: after the items, a missing zone is recovered, a throttled part retried,
@@ -145,6 +157,10 @@ extension SDSEngine {
         default:
             // BIG-1, BIG-2: a record too large is tried once more on top of iCloud's copy.
             if retryTooLarge(name, error: error, current, context: context) { return .next }
+            if error.code == .referenceViolation {
+                traceParentDeletionMissed(name, error: error, batch: batch, at: index,
+                                          context: context)
+            }
             traceRejection(name, error: error, detailed: context.isTracing)
             setAside(
                 name, error: error, context: context.now, detailed: context.isTracing,
@@ -179,6 +195,11 @@ extension SDSEngine {
         context.syncData.parents.setEntry(record.parent, at: name)
         // The request's save of the record, found once (at the result's own index).
         let found = batch.index(of: name, near: index)
+        if !context.syncData.sharedZones.isEmpty, batch.zone.owner == context.account,
+           let found, let time = record.modificationTime {
+            appZoneSaves[name] = AppZoneSave(time: time, record: record,
+                                             keys: batch.saved[found].keys)
+        }
         if record.fields[Self.overflowField].isNil {
             // No asset (observeOverflow's first case, without sorting the keys for it).
             context.syncData.overflow.removeEntry(at: name)

@@ -137,6 +137,9 @@ extension SDSEngine {
                       TraceField("deletions", .list(deleted.map { .string($0) }))],
             rules: lost ? ["ID-4", "DR-4"] : ["ID-4"]
         )
+        if page.sharedZone == nil && !edited.isEmpty {
+            traceNameOfCopiesInOwnZone(edited, context: context)
+        }
         return page
     }
 }

@@ -66,6 +66,9 @@ public final class SDSEngine: SyncEngine {
     var debounceScheduled = false
     var retryScheduled = false
     var backoffFailures = 0
+    /// DR-4: this device's last answered save of each record of the app's zone, kept while the
+    /// account reads another user's share (by record name; `AppZoneSave`).
+    @exclusivity(unchecked) var appZoneSaves: [String: AppZoneSave] = [:]
     /// Until the device is online again, with or without a run or a retry: an offline skip or
     /// a network error sets it, while a retry set earlier stays armed.
     var waitingForNetwork = false

@@ -327,6 +327,12 @@ extension SDSRules {
             identity values>`, the same on every device; strings, integers, doubles, booleans, \
             dates (to the millisecond), UUIDs, URLs and data can be identity values. A model \
             lacking any identity value gets a random record name.
+            """, choice: """
+            a model made with the identity of a model deleted on this device whose deletion is not \
+            uploaded yet (deleted and made again, offline say) has that record's name too: its \
+            save waits for the deletion, which goes first, and is made in the same synchronization \
+            once the deletion is answered (a record saved and deleted in one request would be \
+            deleted).
             """),
         Rule(id: "ID-2", group: "ID", text: """
             A downloaded record whose name is not known yet is first matched to a saved local \
@@ -420,6 +426,15 @@ extension SDSRules {
             and ERR-1's refill uploads it again; traced the same way, after that download, for the \
             models whose records the device had in the zone before and the download did not bring, \
             once the download brought some of them (a zone still empty was not refilled yet).
+            a model this device then moves into (under) a model whose deletion it missed is saved \
+            with a parent iCloud no longer has: refused (`referenceViolation`) at every try and \
+            set aside (SCHEMA-4, ERR-7), with the other changes of the model that go with it, \
+            which reach no other device: LIM-3's race (a move meets the deletion of its target) \
+            whose deletion never arrives. Observed by the device whose save is refused: it traces \
+            LIM-4 and LIM-3 (`upload.parent-deletion-missed`, the parent under `parent`), before \
+            setting the record aside, when the parent iCloud lacks is one of the models that its \
+            last download from scratch listed under `download.deletions-missed` (kept with the \
+            sync data); LIM-3 explains the lost change.
             """, explains: ["convergence", "resurrection"]),
         Rule(id: "LIM-5", group: "LIM", text: """
             The removal of a record that a waiting update still references (a document's previous \
@@ -493,7 +508,16 @@ extension SDSRules {
             and leaves the old record out, as every device that has the moved record does; the \
             engine does not merge the old record's values into the new one. An edit that lands \
             between the move's save and the old record's deletion reaches no device (the deletion \
-            hides it from the feed) and is not traced.
+            hides it from the feed), and the mover does not see an edit it had not downloaded \
+            before its move either.
+            observed also by the device that made the edit: while the account reads another user's \
+            share, it keeps its last answered save of each record of the app's zone (forgotten \
+            when a download brings that record saved since by another save); when a page of the \
+            share brings a record of that name that it did not move there, created before that \
+            save landed or lacking a value the save carried (the parent aside, which the move \
+            changes), it traces DR-4 (`download.save-on-old-record`, the records under `records`). \
+            A value that a later save it never downloaded replaced looks the same (an \
+            over-approximation), and so does the same name in two zones (DR-5).
             """, explains: ["convergence", "lost-change"]),
         Rule(id: "DR-5", group: "DR", text: """
             A device signed into another account uploads its models there under the same record \
@@ -511,6 +535,16 @@ extension SDSRules {
             moved there; the engine does not rename either record. A model another device of the \
             account moved into the share (ID-4) comes the same way before its old record's \
             deletion does, so the trace also lists it (an over-approximation).
+            the other order too: a device signed into the other account uploads its models to this \
+            account's zone after this device accepted the share: when a page of the app's zone \
+            brings a record whose name is bound to a copy of another user's share that this device \
+            did not move there, the engine leaves it out as the old record of a move (ID-4) and \
+            the model stays the share's copy (when the share goes, so does the model, and the \
+            account's own record stays on no device); it traces DR-5 the same way \
+            (`download.record-name-in-two-zones`, the app's zone under `zone`). A move another \
+            device of the account made (into the share, its old record edited since: DR-4; or out \
+            of it, ID-4's new record) comes the same way, so the trace also lists it (an \
+            over-approximation).
             """, explains: ["convergence", "lost-change"]),
         Rule(id: "DR-6", group: "DR", text: """
             A change that a participant makes to a record of another user's share (an edit or a \
@@ -551,12 +585,13 @@ extension SDSRules {
             alone, missing from iCloud and every other device (outbox's form is OBX-DR-6).
             """, choice: """
             observed by the device whose token expired: when its download from scratch brings none \
-            of the records of the models it holds, and it holds models whose records it uploaded \
-            there (nothing pending), it traces DR-8 (`download.zone-found-empty`, the records \
-            under `records`) after LIM-4's `download.deletions-missed`; it cannot tell such a zone \
-            from one whose every record was deleted elsewhere (those deletions, missed, are \
-            LIM-4's), so the trace is an over-approximation; the engine does not upload those \
-            models again.
+            of the records of the models it holds (an identity record, ID-1, does not count: \
+            another device's refill makes it under the same name), and it holds models whose \
+            records it uploaded there (nothing pending), it traces DR-8 \
+            (`download.zone-found-empty`, the records under `records`) after LIM-4's \
+            `download.deletions-missed`; it cannot tell such a zone from one whose every record \
+            was deleted elsewhere (those deletions, missed, are LIM-4's), so the trace is an \
+            over-approximation; the engine does not upload those models again.
             """, explains: ["lost-change"]),
         Rule(id: "DR-9", group: "DR", text: """
             A save whose answer never arrives (the app is killed, or its sync is stopped by an \

@@ -12,6 +12,7 @@ extension SDSSyncData {
         var pendingDeletions = RecordNameMap<PendingDeletion>()
         var expiredTokenRefetch: Bool = false
         var refetchedRecords: Set<String> = []
+        var deletionsMissed: Set<String> = []
         var notRefetchedSinceZoneLoss: Set<String> = []
         var deletedHere: Set<String> = []
         var uploadedMoves = RecordNameMap<String>()

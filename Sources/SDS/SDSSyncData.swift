@@ -130,6 +130,12 @@ public struct SDSSyncData: EngineSyncData {
         _read { yield storage.fields.refetchedRecords }
         _modify { makeUnique(); yield &storage.fields.refetchedRecords }
     }
+    /// LIM-4: the records the last download from scratch after an expired token (or DEL-2's
+    /// relaunch) did not bring, whose models stayed; a move under one of them is refused.
+    public var deletionsMissed: Set<String> {
+        _read { yield storage.fields.deletionsMissed }
+        _modify { makeUnique(); yield &storage.fields.deletionsMissed }
+    }
     /// LIM-4 after ERR-1: the records this device knew in the app's zone when it found the
     /// zone created again by another device; those the download from scratch did not bring
     /// are still without a change tag at its end.

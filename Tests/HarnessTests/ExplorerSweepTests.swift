@@ -96,8 +96,10 @@ import Testing
         }
         // Where the triage named a rule (a LIM, DR-1), at least one of the seeds is explained
         // by it; where it fixed a defect, the seeds simply end clean.
-        let explainedByARule = ["lim-2-identity-race.chaos", "lim-3-move-and-delete.chaos",
-                                "lim-4-expired-tokens.chaos", "swarm.chaos"]
+        // (lim-2's seeds end clean since a tag deleted and made again is uploaded in the
+        // same synchronization; LIM-2 is found in that sweep all the same, above.)
+        let explainedByARule = ["lim-3-move-and-delete.chaos", "lim-4-expired-tokens.chaos",
+                                "swarm.chaos"]
         if explainedByARule.contains(name) {
             #expect(explained > 0, "\(name): none of \(seeds) has an explained violation any more")
         }

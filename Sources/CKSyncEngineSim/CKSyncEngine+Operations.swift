@@ -393,10 +393,10 @@ extension CKSyncEngine {
             sent.deletedZoneIDs = deleted
             for zone in saved { state.settle(.saveZone(zone)) }
             for zone in deleted { state.settle(.deleteZone(zone)) }
-            // The cloud names a zone by the account it resolved the sent owner to: the change
-            // that was sent is the one settled.
+            // A zone named while signed out has no owner (the default one): the cloud answers
+            // it under the signed-in account, and the change sent is the one settled.
             let resolved = { (zone: ZoneID, answered: [ZoneID]) in
-                answered.contains { $0.name == zone.name }
+                zone.owner.isEmpty && answered.contains { $0.name == zone.name }
                     && !failed.contains { $0.zone == zone }
             }
             for zone in saves where resolved(zone, saved) { state.settle(.saveZone(zone)) }

@@ -393,6 +393,14 @@ extension CKSyncEngine {
             sent.deletedZoneIDs = deleted
             for zone in saved { state.settle(.saveZone(zone)) }
             for zone in deleted { state.settle(.deleteZone(zone)) }
+            // A zone named while signed out has no owner (the default one): the cloud answers
+            // it under the signed-in account, and the change sent is the one settled.
+            let resolved = { (zone: ZoneID, answered: [ZoneID]) in
+                zone.owner.isEmpty && answered.contains { $0.name == zone.name }
+                    && !failed.contains { $0.zone == zone }
+            }
+            for zone in saves where resolved(zone, saved) { state.settle(.saveZone(zone)) }
+            for zone in deletes where resolved(zone, deleted) { state.settle(.deleteZone(zone)) }
             // Per-zone failures (e.g. deleting a zone that does not exist answers zoneNotFound
             // for that zone): reported to the delegate as Apple's failedZoneSaves/Deletes;
             // a transient one stays pending for the next send, any other is settled.

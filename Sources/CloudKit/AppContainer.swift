@@ -7,6 +7,8 @@ import Foundation
 public final class AppContainer: @unchecked Sendable {
     // `@unchecked`: used on the simulation's thread only.
     public let root: URL
+    /// `root`'s path, for the link `StandardDirectories` points at it.
+    let rootPath: String
     private var assetCount = 0
     /// The values of `UserDefaults.standard` on this device (`DeviceDefaults`): kept with the
     /// container, so they survive a kill and a reinstall erases them.
@@ -16,6 +18,7 @@ public final class AppContainer: @unchecked Sendable {
 
     init(root: URL) {
         self.root = root
+        rootPath = root.path
         for directory in [documents, applicationSupport, caches, temporary] {
             try? FileManager.default.createDirectory(at: directory,
                 withIntermediateDirectories: true)

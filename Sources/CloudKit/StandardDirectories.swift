@@ -40,7 +40,7 @@ enum StandardDirectories {
                 withIntermediateDirectories: true)
         }
         _ = AppContainer(root: outside)
-        point(at: outside)
+        point(at: outsidePath)
         for variable in redirected { setenv(variable.name, variable.outside, 1) }
         atexit { try? FileManager.default.removeItem(at: StandardDirectories.processRoot) }
         let documents = link.appendingPathComponent("Documents", isDirectory: true)
@@ -66,8 +66,8 @@ enum StandardDirectories {
     static func enter(_ container: AppContainer) -> Result<String?, Failure> {
         if let reason = setUp { return .failure(Failure(reason: reason)) }
         lock.lock()
-        let previous = try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)
-        point(at: container.root)
+        let previous = pointed
+        point(at: container.rootPath)
         depth += 1
         if depth == 1 { for variable in redirected { setenv(variable.name, variable.inside, 1) } }
         return .success(previous)
@@ -75,7 +75,7 @@ enum StandardDirectories {
 
     /// Points the directories back where they were before `enter`.
     static func leave(restoring previous: String?) {
-        point(at: previous.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? outside)
+        point(at: previous ?? outsidePath)
         depth -= 1
         if depth == 0 { for variable in redirected { setenv(variable.name, variable.outside, 1) } }
         lock.unlock()
@@ -113,11 +113,19 @@ enum StandardDirectories {
         var reason: String
     }
 
-    /// Replaces the link in one step, so no reader ever finds it missing.
-    private static func point(at target: URL) {
-        let staged = processRoot.appendingPathComponent("device.next").path
-        unlink(staged)
-        symlink(target.path, staged)
-        rename(staged, link.path)
+    /// Where the link points now (only this type points it); nil before the first time.
+    nonisolated(unsafe) private static var pointed: String?
+    private static let outsidePath = outside.path
+    private static let linkPath = link.path
+    private static let stagedPath = processRoot.appendingPathComponent("device.next").path
+
+    /// Replaces the link in one step, so no reader ever finds it missing; nothing to do when
+    /// it already points at `target`.
+    private static func point(at target: String) {
+        guard target != pointed else { return }
+        unlink(stagedPath)
+        symlink(target, stagedPath)
+        rename(stagedPath, linkPath)
+        pointed = target
     }
 }

@@ -47,7 +47,15 @@ struct ScenarioAppObservation: EngineObservation {
 
     func recordName(of model: ModelID) -> String? { data.names[model] }
 
-    func model(forRecord name: String) -> ModelID? { data.names.first { $0.value == name }?.key }
+    /// The newest model of that name: a name the app deleted and brings back (its notes
+    /// wiped at a zone's deletion, then downloaded again) also names the deleted model.
+    func model(forRecord name: String) -> ModelID? {
+        var found: ModelID?
+        for (id, named) in data.names where named == name { // tidy: ordered (a SortedMap)
+            found = id
+        }
+        return found
+    }
 
     var pendingCount: Int { 0 }
 

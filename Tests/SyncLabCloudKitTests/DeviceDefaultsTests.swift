@@ -1,9 +1,11 @@
 @testable import CloudKit
 import Foundation
+import SyncLabTesting
 import Testing
 
-/// Foundation on Linux hangs reading an empty preferences file, so the swap removes one first.
-@Suite struct DeviceDefaultsTests {
+/// Foundation on Linux hangs reading an empty preferences file, so the swap removes one first;
+/// the swap itself stays in memory: a device's values never reach that file.
+@Suite(.serialized) struct DeviceDefaultsTests {
     @Test func anEmptyPreferencesFileIsRemovedAndAWrittenOneIsKept() throws {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("device-defaults-\(ProcessInfo.processInfo.processIdentifier)")
@@ -18,5 +20,41 @@ import Testing
         #expect(!DeviceDefaults.removeIfEmpty(written))
         #expect(FileManager.default.fileExists(atPath: written.path))
         #expect(!DeviceDefaults.removeIfEmpty(empty))
+    }
+
+    @Test func aDevicesValuesNeverReachThePreferencesFile() throws {
+        let world = try SimulatedWorld(devices: [("phone", "alice"), ("laptop", "alice")])
+        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
+        let key = "deviceDefaultsTests.secret"
+        let own = UserDefaults.standard.string(forKey: key)
+        @Sendable func fileText() -> String {
+            (try? String(contentsOf: DeviceDefaults.file, encoding: .utf8)) ?? ""
+        }
+        let before = fileText()
+        try phone.run { UserDefaults.standard.set("phone-secret", forKey: key) }
+        #expect(fileText() == before, "the swap writes nothing")
+        // An app that writes the file itself (`synchronize()`): the process's values follow.
+        try phone.run { _ = UserDefaults.standard.synchronize() }
+        #expect(!fileText().contains("phone-secret"))
+        #expect(UserDefaults.standard.string(forKey: key) == own)
+        try phone.kill()
+        try phone.launch()
+        #expect(try phone.run { UserDefaults.standard.string(forKey: key) } == "phone-secret")
+        #expect(try laptop.run { UserDefaults.standard.string(forKey: key) } == nil)
+    }
+
+    @Test func registeredDefaultsAreNotADevicesOwnValues() throws {
+        let world = try SimulatedWorld(devices: [("phone", "alice"), ("laptop", "alice")])
+        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
+        let (registered, kept) = ("deviceDefaultsTests.registered", "deviceDefaultsTests.kept")
+        try phone.run {
+            UserDefaults.standard.register(defaults: [registered: 1])
+            UserDefaults.standard.set(2, forKey: kept)
+        }
+        #expect(try laptop.run { UserDefaults.standard.object(forKey: kept) == nil })
+        #expect(try laptop.run { UserDefaults.standard.integer(forKey: registered) } == 1)
+        #expect(try phone.run { UserDefaults.standard.integer(forKey: kept) } == 2)
+        try phone.reinstall()
+        #expect(try phone.run { UserDefaults.standard.object(forKey: kept) == nil })
     }
 }

@@ -12,6 +12,20 @@ import Testing
         var names: [String] = []
     }
 
+    /// A scenario on `engine` that expects sds's SYNC-4 to fire.
+    static func source(engine: String) -> String {
+        """
+        scenario "lazy"
+        engine \(engine)
+        entity Note {
+          title: String = ""
+        }
+        account alice
+        device phone on alice
+        expect phone: fired SYNC-4
+        """
+    }
+
     @Test func anEngineRegisteredByNameIsBuiltOnlyWhenAskedFor() {
         let asked = Asked()
         var registry = EngineRegistry()
@@ -28,17 +42,8 @@ import Testing
         let options = registry.validationOptions()
         #expect(asked.names.isEmpty)
 
-        let source = """
-            scenario "lazy"
-            engine sds
-            entity Note {
-              title: String = ""
-            }
-            account alice
-            device phone on alice
-            expect phone: fired SYNC-4
-            """
-        let checked = ScenarioChecker.check(source: source, file: "lazy.scenario", options: options)
+        let checked = ScenarioChecker.check(
+            source: Self.source(engine: SDSEngine.name), file: "lazy.scenario", options: options)
         #expect(checked.diagnostics.isEmpty)
         #expect(asked.names == [SDSEngine.name])
 
@@ -48,17 +53,8 @@ import Testing
 
     @Test func aRuleIDIsStillCheckedAgainstTheNamedEnginesCatalogue() {
         let options = EngineRegistry.bundled.validationOptions()
-        let source = """
-            scenario "lazy"
-            engine outbox
-            entity Note {
-              title: String = ""
-            }
-            account alice
-            device phone on alice
-            expect phone: fired SYNC-4
-            """
-        let messages = ScenarioChecker.check(source: source, file: "lazy.scenario", options: options)
+        let messages = ScenarioChecker.check(
+            source: Self.source(engine: "outbox"), file: "lazy.scenario", options: options)
             .diagnostics.map(\.rendered)
         #expect(messages.count == 1)
         #expect(messages.first?.contains("SYNC-4") == true)

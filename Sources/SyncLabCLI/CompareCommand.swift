@@ -168,7 +168,8 @@ enum CompareCommand {
             var comparison = comparison
             comparison.catalogueLinks = catalogues.links(root: root, below: relative)
             comparison.missingCatalogues = catalogues.missing(among: comparison.engines)
-            guard save(render(comparison, format), to: out, relative: relative) else {
+            guard ScenarioFiles.save(render(comparison, format), to: out, relative: relative,
+                                    what: "the comparison") else {
                 return false
             }
             entries.append(EngineComparisonIndex.Entry(comparison: comparison, link: relative))
@@ -186,7 +187,7 @@ enum CompareCommand {
             let documents = comparisons.map { $0.comparison.json() }
             (name, text) = ("index.json", "[" + documents.joined(separator: ",\n") + "]\n")
         }
-        return save(text, to: out, relative: name)
+        return ScenarioFiles.save(text, to: out, relative: name, what: "the comparison")
     }
 
     /// Prints every story's comparison on stdout: one JSON array, else the pages in turn.
@@ -221,36 +222,12 @@ enum CompareCommand {
     static func compare(
         _ path: String, engines chosen: [String]?, seed: UInt64?, budget: BudgetOptions
     ) -> EngineComparison? {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            Terminal.writeError("\(path): error: cannot read the file")
-            return nil
-        }
-        guard let source = String(data: data, encoding: .utf8) else {
-            let location = InvalidUTF8.firstLocation(in: data) ?? .start
-            Terminal.writeError("\(path):\(location): error: the file is not valid UTF-8 "
-                + "(the first invalid byte is here)")
-            return nil
-        }
+        guard let source = ScenarioFiles.readSource(path) else { return nil }
         let lab = ScenarioLab(engines: EngineChoice.registry)
         let compared = lab.compare(source, file: path, engines: chosen, seed: seed,
                                    maxTime: budget.maxTime, maxEvents: budget.maxEvents)
         compared.diagnostics.forEach { Terminal.writeError($0) }
         return compared.comparison
-    }
-
-    private static func save(_ text: String, to folder: String, relative: String) -> Bool {
-        let path = (folder as NSString).appendingPathComponent(relative)
-        let parent = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(
-                atPath: parent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            return true
-        } catch {
-            Terminal.writeError("\(path): error: cannot write the comparison "
-                + "(\(error.localizedDescription))")
-            return false
-        }
     }
 
     static func usage(_ message: String) -> Int32 { usageError(message, command: "compare") }

@@ -152,34 +152,22 @@ enum ReportCommand {
             report.engine = result.engine
             let relative = job.output + format.fileExtension
             let text = format == .html ? report.html() : report.markdown()
-            guard save(text, to: out, relative: relative) else { return 2 }
+            guard ScenarioFiles.save(text, to: out, relative: relative, what: "the report") else {
+                return 2
+            }
             entries.append(report.indexEntry(reportPath: relative))
             let outcome = report.passed ? Terminal.green("PASS") : Terminal.red("FAIL")
             print("\(outcome) \(job.path) -> \((out as NSString).appendingPathComponent(relative))")
         }
         let index = ReportIndex(entries: entries)
         let indexName = "index" + format.fileExtension
-        guard save(format == .html ? index.html() : index.markdown(), to: out, relative: indexName)
+        guard ScenarioFiles.save(format == .html ? index.html() : index.markdown(), to: out,
+                                 relative: indexName, what: "the report")
         else { return 2 }
         let failed = entries.filter { !$0.passed }.count
         print("\(entries.count) reports, \(entries.count - failed) passed, \(failed) failed; "
             + "index: \((out as NSString).appendingPathComponent(indexName))")
         return failed == 0 ? 0 : 1
-    }
-
-    private static func save(_ text: String, to folder: String, relative: String) -> Bool {
-        let path = (folder as NSString).appendingPathComponent(relative)
-        let parent = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(
-                atPath: parent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            return true
-        } catch {
-            Terminal.writeError(
-                "\(path): error: cannot write the report (\(error.localizedDescription))")
-            return false
-        }
     }
 
     static func usage(_ message: String) -> Int32 { usageError(message, command: "report") }

@@ -35,6 +35,17 @@ enum ScenarioFiles {
     static func load(
         _ path: String, options: ValidationOptions = EngineChoice.registry.validationOptions()
     ) -> (scenario: ScenarioFile, source: String)? {
+        guard let source = readSource(path) else { return nil }
+        let result = ScenarioChecker.check(source: source, file: path, options: options)
+        for diagnostic in result.diagnostics {
+            Terminal.writeError(diagnostic.renderedWithNotes)
+        }
+        return result.hasErrors ? nil : (result.scenario, source)
+    }
+
+    /// A file's text, or nil with the error printed (unreadable, or not UTF-8: placed at the
+    /// first invalid byte).
+    static func readSource(_ path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else {
             Terminal.writeError("\(path): error: cannot read the file")
             return nil
@@ -45,10 +56,23 @@ enum ScenarioFiles {
                 + "(the first invalid byte is here)")
             return nil
         }
-        let result = ScenarioChecker.check(source: source, file: path, options: options)
-        for diagnostic in result.diagnostics {
-            Terminal.writeError(diagnostic.renderedWithNotes)
+        return source
+    }
+
+    /// Writes `text` at `relative` under `folder`, making the folders it needs; false with
+    /// the error printed (`what`: "the report", "the comparison").
+    static func save(_ text: String, to folder: String, relative: String, what: String) -> Bool {
+        let path = (folder as NSString).appendingPathComponent(relative)
+        let parent = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(
+                atPath: parent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            return true
+        } catch {
+            Terminal.writeError(
+                "\(path): error: cannot write \(what) (\(error.localizedDescription))")
+            return false
         }
-        return result.hasErrors ? nil : (result.scenario, source)
     }
 }

@@ -98,8 +98,13 @@ extension CKSyncEngine {
             pendingDatabaseChanges.removeAll { $0 == change }
         }
 
+        /// The record changes the last reset threw away (an account change's), which the app
+        /// can no longer read from the pending list when it hears of the change.
+        public private(set) var recordZoneChangesDroppedAtReset: [PendingRecordZoneChange] = []
+
         /// Everything but the last user: what an account change throws away.
         func reset() {
+            recordZoneChangesDroppedAtReset = pendingRecordZoneChanges
             pendingDatabaseChanges = []
             pendingRecordZoneChanges = []
             zoneIDsWithUnfetchedServerChanges = []

@@ -35,7 +35,8 @@ public struct CatalogueSpec: Sendable, Hashable {
     /// and in the message of the test that finds one stale.
     public static let command = "swift run catalogue-gen"
 
-    /// Every bundled engine's catalogue.
+    /// Every catalogue SyncLab ships: each bundled engine's, and the one every app-owned
+    /// engine carries (docs/APP-RULES.md).
     public static let bundled: [CatalogueSpec] = [
         CatalogueSpec(page: "docs/RULES.md", output: "Sources/SDS/SDSRules+Generated.swift",
                       typeName: "SDSRules"),
@@ -49,5 +50,7 @@ public struct CatalogueSpec: Sendable, Hashable {
                       typeName: "HistoryRules"),
         CatalogueSpec(page: "docs/MIRROR.md", output: "Sources/Mirror/MirrorRules+Generated.swift",
                       typeName: "MirrorRules"),
+        CatalogueSpec(page: "docs/APP-RULES.md",
+                      output: "Sources/CloudKit/AppRules+Generated.swift", typeName: "AppRules"),
     ]
 }

@@ -15,6 +15,8 @@ final class DelegateBridge: CKSyncEngineSim.CKSyncEngineDelegate {
     weak var delegate: (any CKSyncEngineDelegate)?
     /// A page was handled; the next `stateUpdate` persists its tokens.
     private var pageUnsaved = false
+    /// Traces the weaknesses of docs/APP-RULES.md around the delegate's answers.
+    private let watch = AppWeaknessWatch()
 
     init(engine: CKSyncEngine, delegate: (any CKSyncEngineDelegate)?) {
         self.engine = engine
@@ -32,6 +34,7 @@ final class DelegateBridge: CKSyncEngineSim.CKSyncEngineDelegate {
         case .didFetchChanges: syncEngine.append([.probe("download.done")])
         default: break
         }
+        syncEngine.append(watch.before(event, state: syncEngine.state))
         let converted = CKSyncEngine.Event(event, account: runtime.account)
         engine.noteSent(converted)
         let facade = engine
@@ -40,6 +43,7 @@ final class DelegateBridge: CKSyncEngineSim.CKSyncEngineDelegate {
         if box.value == nil, runtime.failure == nil {
             waitForDelegate(event, box: box, syncEngine: syncEngine)
         }
+        syncEngine.append(watch.after(event, state: syncEngine.state))
         switch event {
         case .fetchedRecordZoneChanges:
             syncEngine.append([.probe("download.page.stored")])
@@ -86,7 +90,9 @@ final class DelegateBridge: CKSyncEngineSim.CKSyncEngineDelegate {
             return nil
         }
         guard let batch = answer else { return nil }
+        let simulated = batch.simulated(account: engine.account)
+        syncEngine.append(watch.batch(simulated))
         syncEngine.append([.probe("upload.start")])
-        return batch.simulated(account: engine.account)
+        return simulated
     }
 }

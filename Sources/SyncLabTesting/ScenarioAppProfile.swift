@@ -11,7 +11,9 @@ extension EngineProfile {
     /// - Parameters:
     ///   - zoneNames: the zones its records live in (the first is the one `cloud:` faults
     ///     name by default).
-    ///   - catalogue: the rule IDs its code traces (`expect … fired ID`), if any.
+    ///   - catalogue: the rule IDs its code traces (`expect … fired ID`), if any; the
+    ///     weaknesses SyncLab recognises in any app's CKSyncEngine code (docs/APP-RULES.md)
+    ///     follow its groups.
     public static func scenarioApp<App: ScenarioApp>(
         _ app: App.Type,
         name: String,
@@ -26,8 +28,8 @@ extension EngineProfile {
             name: name,
             seed: "user",
             system: system,
-            cataloguePage: "docs/BRING-YOUR-OWN-ENGINE.md",
-            catalogue: catalogue,
+            cataloguePage: "docs/APP-RULES.md",
+            catalogue: AppRules.catalogue(adding: catalogue),
             probePoints: EngineProfile.appProbePoints,
             stateNames: EngineState.commonNames,
             statements: ["sync"],

@@ -1,0 +1,75 @@
+// Generated from docs/APP-RULES.md by `swift run catalogue-gen`; do not edit.
+import SyncContract
+
+extension AppRules {
+    /// The groups of docs/APP-RULES.md, in page order, with the title of their section.
+    static let groupTitles: [(group: String, title: String)] = [
+        ("APPW", "the weaknesses an app's CKSyncEngine code can have"),
+    ]
+
+    /// Every rule of docs/APP-RULES.md's groups, in page order.
+    static let rules: [Rule] = [
+        Rule(id: "APPW-1", group: "APPW", text: """
+            A change the engine reported failed with an error it does not retry itself \
+            (`quotaExceeded`, `userDeletedZone`, `serverRecordChanged`, `zoneNotFound`, \
+            `unknownItem` for a save, …) is not scheduled again: CKSyncEngine drops it from its \
+            pending changes, so a save stays on the device only and a deletion never reaches \
+            iCloud.
+            """, choice: """
+            observed when the delegate's `handleEvent(.sentRecordZoneChanges)` returns: each \
+            failed save whose `saveRecord` is not pending again, and each failed deletion (other \
+            than `unknownItem`, the record already gone) whose `deleteRecord` is not, is traced \
+            `app.failed-change-dropped` with its record and error code, unless the app tracks its \
+            changes itself and set `hasPendingUntrackedChanges`. An app that schedules the change \
+            again later, from a `Task` it started there, is traced all the same.
+            """, explains: ["convergence", "lost-change"]),
+        Rule(id: "APPW-2", group: "APPW", text: """
+            A save sends a field's older value over a newer one the device was given: the record \
+            is built from the device's copy of a field it did not change since it last agreed with \
+            iCloud on the record, while the server's copy the device received since (a fetched \
+            change, or the server record of a `serverRecordChanged` error) holds another device's \
+            value; the save brings the old value back and the other device's edit is lost \
+            (whole-record-wins merges, a merge by modification date).
+            """, choice: """
+            observed at each record the delegate's `nextRecordZoneChangeBatch` returns. The \
+            device's agreed copy of a record is the answer to its last save of it, or, for a \
+            record it never saved, the first copy it fetched; for each changed key whose value \
+            equals the agreed copy's while the newest server copy the device was given since \
+            (fetched, or a conflict's server record) holds another value, the record is traced \
+            `app.older-value-sent` with the first such field. A field the device changed itself is \
+            its edit, not traced, also when another device changed it too (the last writer's); a \
+            record sent after a relaunch, before any fetch or answered save of it, is not judged.
+            """, explains: ["convergence", "lost-change"]),
+        Rule(id: "APPW-3", group: "APPW", text: """
+            A save refused with `unknownItem` (the record was deleted elsewhere) is scheduled \
+            again: the app saves the record anew and undoes the other device's deletion (an edit \
+            that wins over a concurrent deletion).
+            """, choice: """
+            observed when the delegate's `handleEvent(.sentRecordZoneChanges)` returns: a failed \
+            save with `unknownItem` whose `saveRecord` is pending again is traced \
+            `app.deleted-record-saved-again`.
+            """, explains: ["convergence", "resurrection"]),
+        Rule(id: "APPW-4", group: "APPW", text: """
+            A fetched change brings a record whose deletion this device has not sent yet: an app \
+            that applies it as it applies any fetched record makes the model again, and its \
+            pending deletion is then sent, or replaced by the next edit's save.
+            """, choice: """
+            observed when `fetchedRecordZoneChanges` arrives, before the delegate handles it: each \
+            modification of a record whose `deleteRecord` is pending is traced \
+            `app.fetched-record-deletion-pending`, whatever the app then does with it.
+            """, explains: ["convergence", "resurrection"]),
+        Rule(id: "APPW-5", group: "APPW", text: """
+            A zone's deletion or an account change arrives while changes wait to be sent: Apple's \
+            guidance (delete the local data of a zone the user deleted, of an account signed out \
+            or switched from) drops them with everything else, and a change made offline or \
+            refused just before is lost.
+            """, choice: """
+            observed before the delegate handles the event, when `fetchedDatabaseChanges` brings \
+            the deletion of a zone with record changes pending in it, or `accountChange` reports a \
+            sign-out or a switch for which CKSyncEngine dropped pending record changes (it resets \
+            its state, pending changes included, before it tells the app): traced \
+            `app.changes-pending-at-reset` with the zone or the change and the number of changes. \
+            An app that keeps its local data there and schedules it again is traced all the same.
+            """, explains: ["convergence", "lost-change"]),
+    ]
+}

@@ -1,0 +1,148 @@
+import CKSyncEngineSim
+import CloudSim
+import Kernel
+import SortedMaps
+import SyncContract
+
+/// Watches an app's delegate at the events where its answer can lose data, and traces the
+/// weaknesses of docs/APP-RULES.md (APPW-n) there: the app's code is never changed or read.
+final class AppWeaknessWatch {
+    /// Per record, the copy the device last agreed on with iCloud (APPW-2): the answer to its
+    /// last save, or the first copy fetched of a record it never saved.
+    private var lastSaved: [RecordID: SortedMap<String, CloudValue>] = [:]
+    /// Per record, the newest server copy the device was given since.
+    private var newestGiven: [RecordID: SortedMap<String, CloudValue>] = [:]
+
+    /// Traces for an event before the delegate handles it (APPW-4, APPW-5).
+    func before(_ event: SimEngine.Event, state: SimEngine.State) -> [EngineEffect] {
+        switch event {
+        case .fetchedRecordZoneChanges(let changes):
+            var effects: [EngineEffect] = []
+            for record in changes.modifications {
+                let id = RecordID(recordName: record.recordName, zoneID: record.zone)
+                if lastSaved[id] == nil {
+                    lastSaved[id] = record.fields
+                } else {
+                    newestGiven[id] = record.fields
+                }
+                if state.pendingRecordZoneChanges.contains(.deleteRecord(id)) {
+                    effects.append(Self.trace("app.fetched-record-deletion-pending", "APPW-4",
+                        [TraceField("record", .string(record.recordName))]))
+                }
+            }
+            for deletion in changes.deletions { forget(deletion.recordID) }
+            return effects
+        case .fetchedDatabaseChanges(let changes):
+            return changes.deletions.compactMap { deletion in
+                let pending = state.pendingRecordZoneChanges.filter {
+                    $0.recordID.zoneID == deletion.zone
+                }.count
+                guard pending > 0 else { return nil }
+                return Self.trace("app.changes-pending-at-reset", "APPW-5", [
+                    TraceField("zone", .string(deletion.zone.description)),
+                    TraceField("pending", .int(Int64(pending))),
+                ])
+            }
+        case .accountChange(let change):
+            // CKSyncEngine reset its state before telling the app: what it dropped is kept.
+            let pending = state.recordZoneChangesDroppedAtReset.count
+            guard pending > 0 else { return [] }
+            switch change.changeType {
+            case .signIn: return []
+            case .signOut, .switchAccounts:
+                return [Self.trace("app.changes-pending-at-reset", "APPW-5", [
+                    TraceField("change", .string(change.changeType.name)),
+                    TraceField("pending", .int(Int64(pending))),
+                ])]
+            }
+        default:
+            return []
+        }
+    }
+
+    /// Traces for an event once the delegate's `handleEvent` returned (APPW-1, APPW-3).
+    func after(_ event: SimEngine.Event, state: SimEngine.State) -> [EngineEffect] {
+        guard case .sentRecordZoneChanges(let sent) = event else { return [] }
+        for record in sent.savedRecords {
+            let id = RecordID(recordName: record.recordName, zoneID: record.zone)
+            lastSaved[id] = record.fields
+            newestGiven[id] = nil
+        }
+        for id in sent.deletedRecordIDs { forget(id) }
+        var effects: [EngineEffect] = []
+        let pending = state.pendingRecordZoneChanges
+        let tracksItself = state.hasPendingUntrackedChanges
+        for failure in sent.failedRecordSaves where Self.reachesTheApp(failure.error) {
+            let id = RecordID(recordName: failure.record.recordName, zoneID: failure.record.zone)
+            if let server = failure.error.serverRecord, lastSaved[id] != nil {
+                newestGiven[id] = server.fields
+            }
+            let again = pending.contains(.saveRecord(id))
+            if !again, !tracksItself {
+                effects.append(Self.dropped(id, failure.error))
+            } else if again, failure.error.code == .unknownItem {
+                effects.append(Self.trace("app.deleted-record-saved-again", "APPW-3",
+                    [TraceField("record", .string(id.recordName))]))
+            }
+        }
+        for failure in sent.failedRecordDeletes
+        where Self.reachesTheApp(failure.error) && failure.error.code != .unknownItem {
+            if !pending.contains(.deleteRecord(failure.recordID)), !tracksItself {
+                effects.append(Self.dropped(failure.recordID, failure.error))
+            }
+        }
+        return effects
+    }
+
+    /// Traces for the records of a batch the delegate returned (APPW-2).
+    func batch(_ batch: SimEngine.RecordZoneChangeBatch) -> [EngineEffect] {
+        var effects: [EngineEffect] = []
+        for save in batch.recordsToSave {
+            let id = RecordID(recordName: save.record.recordName, zoneID: save.record.zone)
+            guard let saved = lastSaved[id], let given = newestGiven[id] else { continue }
+            let older = save.changedKeys.first { key in
+                let value = save.record.fields[key]
+                return value == saved[key] && given[key] != saved[key]
+            }
+            guard let older else { continue }
+            effects.append(Self.trace("app.older-value-sent", "APPW-2", [
+                TraceField("record", .string(id.recordName)), TraceField("field", .string(older)),
+            ]))
+        }
+        return effects
+    }
+
+    private func forget(_ id: RecordID) {
+        lastSaved[id] = nil
+        newestGiven[id] = nil
+    }
+
+    /// An error CKSyncEngine reports and drops from its pending changes: neither retried by
+    /// the engine itself nor held for another item of an atomic zone.
+    private static func reachesTheApp(_ error: CloudError) -> Bool {
+        !error.code.isTransient && error.code != .batchRequestFailed
+    }
+
+    private static func dropped(_ id: RecordID, _ error: CloudError) -> EngineEffect {
+        trace("app.failed-change-dropped", "APPW-1", [
+            TraceField("record", .string(id.recordName)),
+            TraceField("error", .string(error.code.description)),
+        ])
+    }
+
+    private static func trace(_ kind: String, _ rule: String, _ details: [TraceField])
+        -> EngineEffect {
+        .trace(kind: kind, details: details, rules: [rule])
+    }
+}
+
+extension SimEngine.AccountChange.ChangeType {
+    /// The case's name, as the trace spells it.
+    var name: String {
+        switch self {
+        case .signIn: return "signIn"
+        case .signOut: return "signOut"
+        case .switchAccounts: return "switchAccounts"
+        }
+    }
+}

@@ -22,23 +22,24 @@ extension AppRules {
             `app.failed-change-dropped` with its record and error code, unless the app tracks its \
             changes itself and set `hasPendingUntrackedChanges`. An app that schedules the change \
             again later, from a `Task` it started there, is traced all the same.
-            """, explains: ["convergence", "lost-change"]),
+            """, explains: ["convergence", "lost-change", "resurrection"]),
         Rule(id: "APPW-2", group: "APPW", text: """
             A save sends a field's older value over a newer one the device was given: the record \
-            is built from the device's copy of a field it did not change since it last agreed with \
-            iCloud on the record, while the server's copy the device received since (a fetched \
-            change, or the server record of a `serverRecordChanged` error) holds another device's \
-            value; the save brings the old value back and the other device's edit is lost \
-            (whole-record-wins merges, a merge by modification date).
+            is built from a copy of the field the device had before the server's copy it received \
+            since (a fetched change, or the server record of a `serverRecordChanged` error), which \
+            holds another device's value; the save brings the old value back and the other \
+            device's edit is lost (whole-record-wins merges, a merge by modification date).
             """, choice: """
             observed at each record the delegate's `nextRecordZoneChangeBatch` returns. The \
-            device's agreed copy of a record is the answer to its last save of it, or, for a \
-            record it never saved, the first copy it fetched; for each changed key whose value \
-            equals the agreed copy's while the newest server copy the device was given since \
-            (fetched, or a conflict's server record) holds another value, the record is traced \
-            `app.older-value-sent` with the first such field. A field the device changed itself is \
-            its edit, not traced, also when another device changed it too (the last writer's); a \
-            record sent after a relaunch, before any fetch or answered save of it, is not judged.
+            device's copies of a record are the answer to its last save of it (or, for a record it \
+            never saved, the first copy it fetched), then each server copy it was given since, the \
+            last eight kept; a changed key whose value differs from the newest copy's and equals \
+            an earlier copy's is an older value sent back, and the record is traced \
+            `app.older-value-sent` with the first such field. A field the device set itself to a \
+            value it had not seen since its last save is its own edit, not traced (a field both \
+            devices changed is the last writer's); an edit that sets a field back to a value of an \
+            earlier copy (a flag turned off again) is traced all the same; a record sent after a \
+            relaunch, before any fetch or answered save of it, is not judged.
             """, explains: ["convergence", "lost-change"]),
         Rule(id: "APPW-3", group: "APPW", text: """
             A save refused with `unknownItem` (the record was deleted elsewhere) is scheduled \
@@ -62,7 +63,7 @@ extension AppRules {
             A zone's deletion or an account change arrives while changes wait to be sent: Apple's \
             guidance (delete the local data of a zone the user deleted, of an account signed out \
             or switched from) drops them with everything else, and a change made offline or \
-            refused just before is lost.
+            refused just before is lost (a deletion with it: the record comes back).
             """, choice: """
             observed before the delegate handles the event, when `fetchedDatabaseChanges` brings \
             the deletion of a zone with record changes pending in it, or `accountChange` reports a \
@@ -70,6 +71,6 @@ extension AppRules {
             its state, pending changes included, before it tells the app): traced \
             `app.changes-pending-at-reset` with the zone or the change and the number of changes. \
             An app that keeps its local data there and schedules it again is traced all the same.
-            """, explains: ["convergence", "lost-change"]),
+            """, explains: ["convergence", "lost-change", "resurrection"]),
     ]
 }

@@ -7,11 +7,12 @@ import SyncContract
 /// Watches an app's delegate at the events where its answer can lose data, and traces the
 /// weaknesses of docs/APP-RULES.md (APPW-n) there: the app's code is never changed or read.
 final class AppWeaknessWatch {
-    /// Per record, the copy the device last agreed on with iCloud (APPW-2): the answer to its
-    /// last save, or the first copy fetched of a record it never saved.
-    private var lastSaved: [RecordID: SortedMap<String, CloudValue>] = [:]
-    /// Per record, the newest server copy the device was given since.
-    private var newestGiven: [RecordID: SortedMap<String, CloudValue>] = [:]
+    /// Per record, the copies the device knew since it last agreed with iCloud on it (APPW-2):
+    /// first the answer to its last save, or the first copy fetched of a record it never
+    /// saved, then each server copy it was given since (fetched, or a conflict's), the newest
+    /// last, at most `versionsKept`.
+    private var versions: [RecordID: [SortedMap<String, CloudValue>]] = [:]
+    private static let versionsKept = 8
 
     /// Traces for an event before the delegate handles it (APPW-4, APPW-5).
     func before(_ event: SimEngine.Event, state: SimEngine.State) -> [EngineEffect] {
@@ -20,11 +21,7 @@ final class AppWeaknessWatch {
             var effects: [EngineEffect] = []
             for record in changes.modifications {
                 let id = RecordID(recordName: record.recordName, zoneID: record.zone)
-                if lastSaved[id] == nil {
-                    lastSaved[id] = record.fields
-                } else {
-                    newestGiven[id] = record.fields
-                }
+                given(record.fields, for: id)
                 if state.pendingRecordZoneChanges.contains(.deleteRecord(id)) {
                     effects.append(Self.trace("app.fetched-record-deletion-pending", "APPW-4",
                         [TraceField("record", .string(record.recordName))]))
@@ -64,9 +61,7 @@ final class AppWeaknessWatch {
     func after(_ event: SimEngine.Event, state: SimEngine.State) -> [EngineEffect] {
         guard case .sentRecordZoneChanges(let sent) = event else { return [] }
         for record in sent.savedRecords {
-            let id = RecordID(recordName: record.recordName, zoneID: record.zone)
-            lastSaved[id] = record.fields
-            newestGiven[id] = nil
+            versions[RecordID(recordName: record.recordName, zoneID: record.zone)] = [record.fields]
         }
         for id in sent.deletedRecordIDs { forget(id) }
         var effects: [EngineEffect] = []
@@ -74,9 +69,7 @@ final class AppWeaknessWatch {
         let tracksItself = state.hasPendingUntrackedChanges
         for failure in sent.failedRecordSaves where Self.reachesTheApp(failure.error) {
             let id = RecordID(recordName: failure.record.recordName, zoneID: failure.record.zone)
-            if let server = failure.error.serverRecord, lastSaved[id] != nil {
-                newestGiven[id] = server.fields
-            }
+            if let server = failure.error.serverRecord { given(server.fields, for: id) }
             let again = pending.contains(.saveRecord(id))
             if !again, !tracksItself {
                 effects.append(Self.dropped(id, failure.error))
@@ -99,10 +92,14 @@ final class AppWeaknessWatch {
         var effects: [EngineEffect] = []
         for save in batch.recordsToSave {
             let id = RecordID(recordName: save.record.recordName, zoneID: save.record.zone)
-            guard let saved = lastSaved[id], let given = newestGiven[id] else { continue }
+            guard let known = versions[id], let newest = known.last, known.count > 1 else {
+                continue
+            }
+            let earlier = known.dropLast()
+            // A value the device had before the newest copy, sent over that copy's.
             let older = save.changedKeys.first { key in
                 let value = save.record.fields[key]
-                return value == saved[key] && given[key] != saved[key]
+                return value != newest[key] && earlier.contains { $0[key] == value }
             }
             guard let older else { continue }
             effects.append(Self.trace("app.older-value-sent", "APPW-2", [
@@ -112,9 +109,17 @@ final class AppWeaknessWatch {
         return effects
     }
 
+    /// Notes a server copy the device was given.
+    private func given(_ fields: SortedMap<String, CloudValue>, for id: RecordID) {
+        var known = versions[id] ?? []
+        guard known.last != fields else { return }
+        if known.count == Self.versionsKept { known.remove(at: 1) }
+        known.append(fields)
+        versions[id] = known
+    }
+
     private func forget(_ id: RecordID) {
-        lastSaved[id] = nil
-        newestGiven[id] = nil
+        versions[id] = nil
     }
 
     /// An error CKSyncEngine reports and drops from its pending changes: neither retried by

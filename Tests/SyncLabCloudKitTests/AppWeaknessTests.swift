@@ -85,6 +85,28 @@ import Testing
         #expect(text as? String == "a", "the phone's edit is lost, as the trace says")
     }
 
+    /// The laptop made the note and fetched the phone's first text; the phone's second text
+    /// reaches it only as a conflict's server copy, and the merge sends the first text back.
+    @Test func aFieldFromAnEarlierFetchSentOverAConflictsCopyIsTraced() throws {
+        let world = try makeWorld()
+        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
+        let (appA, appB) = (try openApp(on: phone), try openApp(on: laptop))
+        try laptop.run { try await appB.save([Self.note("")]) }
+        try laptop.run { try await appB.syncEngine.sendChanges() }
+        try phone.run { try await appA.syncEngine.fetchChanges() }
+        try phone.run { try await appA.save([Self.note("b", at: 10)]) }
+        try phone.run { try await appA.syncEngine.sendChanges() }
+        try laptop.run { try await appB.syncEngine.fetchChanges() }
+        try phone.run { try await appA.save([Self.note("c", at: 20)]) }
+        try phone.run { try await appA.syncEngine.sendChanges() }
+        try laptop.run { try await appB.save([Self.note("b", count: 2, at: 30)]) }
+        try? laptop.run { try await appB.syncEngine.sendChanges() }
+        try laptop.run { try await appB.syncEngine.sendChanges() }
+        let older = lines("app.older-value-sent", citing: "APPW-2", in: world)
+        #expect(older.count == 1)
+        #expect(older.first?.contains("\"field\":\"text\"") == true)
+    }
+
     @Test func aSaveOfARecordDeletedElsewhereScheduledAgainIsTraced() throws {
         let world = try makeWorld()
         let (phone, laptop) = (world.device("phone"), world.device("laptop"))

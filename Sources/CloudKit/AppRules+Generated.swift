@@ -24,22 +24,27 @@ extension AppRules {
             again later, from a `Task` it started there, is traced all the same.
             """, explains: ["convergence", "lost-change", "resurrection"]),
         Rule(id: "APPW-2", group: "APPW", text: """
-            A save sends a field's older value over a newer one the device was given: the record \
-            is built from a copy of the field the device had before the server's copy it received \
-            since (a fetched change, or the server record of a `serverRecordChanged` error), which \
-            holds another device's value; the save brings the old value back and the other \
-            device's edit is lost (whole-record-wins merges, a merge by modification date).
+            A merge keeps one side's whole record, and an edit of a field only the other side \
+            changed is lost: a save sends a field's older value back over a newer one the device \
+            was given (a fetched change, or the server record of a `serverRecordChanged` error), \
+            or the save that follows a conflict drops the device's own edit of a field the \
+            server's copy did not change (whole-record-wins merges, a merge by modification date).
             """, choice: """
             observed at each record the delegate's `nextRecordZoneChangeBatch` returns. The \
             device's copies of a record are the answer to its last save of it (or, for a record it \
             never saved, the first copy it fetched), then each server copy it was given since, the \
             last eight kept; a changed key whose value differs from the newest copy's and equals \
-            an earlier copy's is an older value sent back, and the record is traced \
-            `app.older-value-sent` with the first such field. A field the device set itself to a \
-            value it had not seen since its last save is its own edit, not traced (a field both \
-            devices changed is the last writer's); an edit that sets a field back to a value of an \
-            earlier copy (a flag turned off again) is traced all the same; a record sent after a \
-            relaunch, before any fetch or answered save of it, is not judged.
+            an earlier copy's is an older value sent back, traced `app.older-value-sent` with the \
+            first such field. A field the device set itself to a value it had not seen since its \
+            last save is its own edit, not traced (a field both devices changed is the last \
+            writer's); an edit that sets a field back to a value of an earlier copy (a flag turned \
+            off again) is traced all the same; a record sent after a relaunch, before any fetch or \
+            answered save of it, is not judged.
+            the first save of a record after its `serverRecordChanged` is compared with the record \
+            refused and the copy the device knew before: a field the refused record changed and \
+            the server's copy did not, whose edit the new save lacks, is traced \
+            `app.own-edit-dropped` with the field. An app that takes the server's copy and \
+            schedules nothing is APPW-1's.
             """, explains: ["convergence", "lost-change"]),
         Rule(id: "APPW-3", group: "APPW", text: """
             A save refused with `unknownItem` (the record was deleted elsewhere) is scheduled \

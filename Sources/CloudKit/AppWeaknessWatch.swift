@@ -13,6 +13,23 @@ final class AppWeaknessWatch {
     /// last, at most `versionsKept`.
     private var versions: [RecordID: [SortedMap<String, CloudValue>]] = [:]
     private static let versionsKept = 8
+    /// Per record refused with `serverRecordChanged`, what the device sent, the copy it knew
+    /// before, and the server's copy: its next save must keep its own edits (APPW-2).
+    private var conflicts: [RecordID: Conflict] = [:]
+
+    struct Conflict {
+        var sent: SortedMap<String, CloudValue>
+        var known: SortedMap<String, CloudValue>
+        var server: SortedMap<String, CloudValue>
+
+        /// The first field the device changed and the server did not, which `record` lacks.
+        func ownEditDropped(in record: CloudRecord, keys: [String]) -> String? {
+            keys.first { key in
+                sent[key] != known[key] && server[key] == known[key]
+                    && record.fields[key] != sent[key]
+            }
+        }
+    }
 
     /// Traces for an event before the delegate handles it (APPW-4, APPW-5).
     func before(_ event: SimEngine.Event, state: SimEngine.State) -> [EngineEffect] {
@@ -69,7 +86,13 @@ final class AppWeaknessWatch {
         let tracksItself = state.hasPendingUntrackedChanges
         for failure in sent.failedRecordSaves where Self.reachesTheApp(failure.error) {
             let id = RecordID(recordName: failure.record.recordName, zoneID: failure.record.zone)
-            if let server = failure.error.serverRecord { given(server.fields, for: id) }
+            if let server = failure.error.serverRecord {
+                if let known = versions[id]?.last {
+                    conflicts[id] = Conflict(
+                        sent: failure.record.fields, known: known, server: server.fields)
+                }
+                given(server.fields, for: id)
+            }
             let again = pending.contains(.saveRecord(id))
             if !again, !tracksItself {
                 effects.append(Self.dropped(id, failure.error))
@@ -92,6 +115,14 @@ final class AppWeaknessWatch {
         var effects: [EngineEffect] = []
         for save in batch.recordsToSave {
             let id = RecordID(recordName: save.record.recordName, zoneID: save.record.zone)
+            if let conflict = conflicts.removeValue(forKey: id),
+                let dropped = conflict.ownEditDropped(in: save.record, keys: save.changedKeys) {
+                effects.append(Self.trace("app.own-edit-dropped", "APPW-2", [
+                    TraceField("record", .string(id.recordName)),
+                    TraceField("field", .string(dropped)),
+                ]))
+                continue
+            }
             guard let known = versions[id], let newest = known.last, known.count > 1 else {
                 continue
             }
@@ -120,6 +151,7 @@ final class AppWeaknessWatch {
 
     private func forget(_ id: RecordID) {
         versions[id] = nil
+        conflicts[id] = nil
     }
 
     /// An error CKSyncEngine reports and drops from its pending changes: neither retried by

@@ -11,10 +11,11 @@ extension ScenarioLab {
     }
 
     /// An explorer (docs/EXPLORER.md) for chaos text with a `chaos workload` line, on this lab's
-    /// registry: user engines included. `engine` overrides the file's `engine` line.
+    /// registry: user engines included. `engine` overrides the file's `engine` line;
+    /// `shrinkExplained` shrinks findings a weakness explains too (`--shrink-explained`).
     public func explorer(
         _ source: String, file: String = "inline.chaos", engine: String? = nil,
-        shrinkRuns: Int = 400
+        shrinkRuns: Int = 400, shrinkExplained: Bool = false
     ) -> Exploration {
         if let engine, engines.profile(named: engine) == nil {
             return Exploration(explorer: nil, diagnostics: [
@@ -33,7 +34,9 @@ extension ScenarioLab {
                 "\(file): error: exploring needs a 'chaos workload' line (docs/EXPLORER.md)",
             ])
         }
-        let options = ExploreOptions(engines: engines, engine: engine, shrinkRuns: shrinkRuns)
+        let options = ExploreOptions(
+            engines: engines, engine: engine, shrinkRuns: shrinkRuns,
+            shrinkExplained: shrinkExplained)
         return Exploration(
             explorer: Explorer(scenario: checked.scenario, source: source, options: options),
             diagnostics: rendered)
@@ -43,20 +46,26 @@ extension ScenarioLab {
     /// `explore --swarm` on the lab's engines: each seed draws its own world within what the
     /// engine accepts; with `base` (a scenario's text), the worlds keep its schema, accounts
     /// and devices and draw the workload, mix and faults (docs/EXPLORER.md).
-    public func swarm(_ base: String? = nil, engine: String? = nil, shrinkRuns: Int = 400)
-        -> SwarmExplorer {
-        let options = ExploreOptions(engines: engines, engine: engine, shrinkRuns: shrinkRuns)
+    public func swarm(
+        _ base: String? = nil, engine: String? = nil, shrinkRuns: Int = 400,
+        shrinkExplained: Bool = false
+    ) -> SwarmExplorer {
+        let options = ExploreOptions(
+            engines: engines, engine: engine, shrinkRuns: shrinkRuns,
+            shrinkExplained: shrinkExplained)
         return SwarmExplorer(options: options, base: base)
     }
 
     public func explorer(
-        contentsOf path: String, engine: String? = nil, shrinkRuns: Int = 400
+        contentsOf path: String, engine: String? = nil, shrinkRuns: Int = 400,
+        shrinkExplained: Bool = false
     ) -> Exploration {
         guard let data = FileManager.default.contents(atPath: path),
               let source = String(data: data, encoding: .utf8)
         else {
             return Exploration(explorer: nil, diagnostics: ["\(path): error: cannot read the file"])
         }
-        return explorer(source, file: path, engine: engine, shrinkRuns: shrinkRuns)
+        return explorer(source, file: path, engine: engine, shrinkRuns: shrinkRuns,
+            shrinkExplained: shrinkExplained)
     }
 }

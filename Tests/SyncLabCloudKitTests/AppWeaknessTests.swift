@@ -107,6 +107,28 @@ import Testing
         #expect(older.first?.contains("\"field\":\"text\"") == true)
     }
 
+    /// The laptop's later edit of `count` is saved first; the phone's earlier edit of `text`
+    /// meets it as a conflict, and the merge by modification date takes the laptop's whole
+    /// note: the phone's next save lacks its own text.
+    @Test func aConflictsMergeThatDropsTheDevicesOwnEditIsTraced() throws {
+        let world = try makeWorld()
+        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
+        let (appA, appB) = (try openApp(on: phone), try openApp(on: laptop))
+        try laptop.run { try await appB.save([Self.note("a")]) }
+        try laptop.run { try await appB.syncEngine.sendChanges() }
+        try phone.run { try await appA.syncEngine.fetchChanges() }
+        try laptop.run { try await appB.save([Self.note("a", count: 2, at: 20)]) }
+        try laptop.run { try await appB.syncEngine.sendChanges() }
+        try phone.run { try await appA.save([Self.note("b", at: 10)]) }
+        try? phone.run { try await appA.syncEngine.sendChanges() }
+        try phone.run { try await appA.syncEngine.sendChanges() }
+        let dropped = lines("app.own-edit-dropped", citing: "APPW-2", in: world)
+        #expect(dropped.count == 1)
+        #expect(dropped.first?.contains("\"field\":\"text\"") == true)
+        let text = world.cloudRecords(zoneName: "Notes", account: "alice").first?["text"]
+        #expect(text as? String == "a", "the phone's edit is lost, as the trace says")
+    }
+
     @Test func aSaveOfARecordDeletedElsewhereScheduledAgainIsTraced() throws {
         let world = try makeWorld()
         let (phone, laptop) = (world.device("phone"), world.device("laptop"))

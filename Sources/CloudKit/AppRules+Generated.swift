@@ -77,5 +77,16 @@ extension AppRules {
             `app.changes-pending-at-reset` with the zone or the change and the number of changes. \
             An app that keeps its local data there and schedules it again is traced all the same.
             """, explains: ["convergence", "lost-change", "resurrection"]),
+        Rule(id: "APPW-6", group: "APPW", text: """
+            A zone deleted by another device's code, not by the user, is taken as the user's wish: \
+            an app that deletes its local data when the zone's deletion comes down (Apple's sample \
+            does, for every reason) loses records nobody deleted, on every device, where \
+            recreating the zone and sending its data again keeps them.
+            """, choice: """
+            observed when `fetchedDatabaseChanges` brings the deletion of a zone for the reason \
+            `deleted` (not `purged`, the user's deletion, nor `encryptedDataReset`), before the \
+            delegate handles it: traced `app.zone-deleted-elsewhere` with the zone, whatever the \
+            app then does.
+            """, explains: ["convergence", "lost-change"]),
     ]
 }

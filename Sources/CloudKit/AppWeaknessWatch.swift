@@ -31,7 +31,7 @@ final class AppWeaknessWatch {
         }
     }
 
-    /// Traces for an event before the delegate handles it (APPW-4, APPW-5).
+    /// Traces for an event before the delegate handles it (APPW-4, APPW-5, APPW-6).
     func before(_ event: SimEngine.Event, state: SimEngine.State) -> [EngineEffect] {
         switch event {
         case .fetchedRecordZoneChanges(let changes):
@@ -47,16 +47,7 @@ final class AppWeaknessWatch {
             for deletion in changes.deletions { forget(deletion.recordID) }
             return effects
         case .fetchedDatabaseChanges(let changes):
-            return changes.deletions.compactMap { deletion in
-                let pending = state.pendingRecordZoneChanges.filter {
-                    $0.recordID.zoneID == deletion.zone
-                }.count
-                guard pending > 0 else { return nil }
-                return Self.trace("app.changes-pending-at-reset", "APPW-5", [
-                    TraceField("zone", .string(deletion.zone.description)),
-                    TraceField("pending", .int(Int64(pending))),
-                ])
-            }
+            return changes.deletions.flatMap { Self.zoneDeleted($0, state: state) }
         case .accountChange(let change):
             // CKSyncEngine reset its state before telling the app: what it dropped is kept.
             let pending = state.recordZoneChangesDroppedAtReset.count
@@ -72,6 +63,26 @@ final class AppWeaknessWatch {
         default:
             return []
         }
+    }
+
+    /// A zone's deletion as it comes down: one another device made (APPW-6), and the record
+    /// changes it finds waiting (APPW-5).
+    private static func zoneDeleted(_ deletion: ZoneDeletion, state: SimEngine.State)
+        -> [EngineEffect] {
+        let zone = TraceField("zone", .string(deletion.zone.description))
+        var effects: [EngineEffect] = []
+        if deletion.reason == .deleted {
+            effects.append(trace("app.zone-deleted-elsewhere", "APPW-6", [zone]))
+        }
+        let pending = state.pendingRecordZoneChanges.filter {
+            $0.recordID.zoneID == deletion.zone
+        }.count
+        if pending > 0 {
+            effects.append(trace("app.changes-pending-at-reset", "APPW-5", [
+                zone, TraceField("pending", .int(Int64(pending))),
+            ]))
+        }
+        return effects
     }
 
     /// Traces for an event once the delegate's `handleEvent` returned (APPW-1, APPW-3).

@@ -173,6 +173,23 @@ import Testing
         #expect(reset.first?.contains("signOut") == true)
     }
 
+    /// The app empties its notes when the zone's deletion comes down, as Apple's sample does:
+    /// traced when another device's code deleted the zone, not when the user did.
+    @Test(arguments: ["delete-zone", "user-delete-zone"])
+    func aZoneDeletedElsewhereIsTracedAndTheUsersDeletionIsNot(fault: String) throws {
+        let world = try makeWorld()
+        let phone = world.device("phone")
+        let app = try openApp(on: phone)
+        try phone.run { try await app.save([Self.note("a")]) }
+        try phone.run { try await app.syncEngine.sendChanges() }
+        try phone.run { try await app.syncEngine.fetchChanges() }
+        try world.perform("cloud: \(fault) alice")
+        try phone.run { try await app.syncEngine.fetchChanges() }
+        let traced = lines("app.zone-deleted-elsewhere", citing: "APPW-6", in: world)
+        #expect(traced.count == (fault == "delete-zone" ? 1 : 0))
+        #expect(try phone.run { await app.notes.isEmpty }, "the app empties its notes either way")
+    }
+
     @Test func anAppsOwnCatalogueComesFirstAndKeepsItsRules() {
         let own = RuleCatalogue(groupTitles: [("NOTES", "the notes app's rules")], rules: [
             Rule(id: "NOTES-1", group: "NOTES", text: "A later edit wins the whole note.",
@@ -182,6 +199,6 @@ import Testing
         #expect(merged.groupTitles.map(\.group) == ["NOTES", "APPW"])
         #expect(merged.rules.map(\.id) == ["NOTES-1"] + AppRules.catalogue.rules.map(\.id))
         #expect(AppRules.catalogue.weaknesses.map(\.id)
-            == ["APPW-1", "APPW-2", "APPW-3", "APPW-4", "APPW-5"])
+            == ["APPW-1", "APPW-2", "APPW-3", "APPW-4", "APPW-5", "APPW-6"])
     }
 }

@@ -19,7 +19,8 @@ let notesSetup = (try? String(contentsOf: notesBase, encoding: .utf8)) ?? ""
         #expect(result.passed, "\(result.problems)")
     }
 
-    /// The explorer finds the race kept in Findings/ without being told where to look.
+    /// The explorer finds the race kept in Findings/ without being told where to look, and
+    /// names it: a whole-note merge loses another device's edit (APPW-2, docs/APP-RULES.md).
     @Test func theExplorerSweepsTheApp() throws {
         let chaos = notesSetup + """
 
@@ -27,15 +28,18 @@ let notesSetup = (try? String(contentsOf: notesBase, encoding: .utf8)) ?? ""
             chaos mix insert 30% update 50% delete 20%
             chaos fault offline 10% for 1s..20s
             """
-        let exploration = notesLab().explorer(chaos, file: "notes.chaos", shrinkRuns: 40)
+        let exploration = notesLab().explorer(
+            chaos, file: "notes.chaos", shrinkRuns: 40, shrinkExplained: true)
         let explorer = try #require(exploration.explorer, "\(exploration.diagnostics)")
         let results = (1...12).map { explorer.run(seed: UInt64($0)) }
         #expect(results.allSatisfy { $0.primaryCheck != .runtime && $0.outcome != .budgetFailure },
                 "\(results.map { "\($0.seed): \($0.outcome) \($0.violations)" })")
+        #expect(results[1].outcome == .explained)
+        #expect(results[1].firedWeaknesses.contains("APPW-2"))
         let (_, divergence) = explorer.runTwice(seed: 2)
         #expect(divergence == nil)
         // A finding shrinks to a plain scenario that fails on its own.
-        for finding in results where finding.outcome == .newFinding {
+        for finding in results where finding.outcome != .clean {
             let shrunk = try #require(explorer.shrink(finding))
             #expect(shrunk.report.reproduces)
             #expect(!notesLab().run(shrunk.text, file: shrunk.report.file).passed)
@@ -48,14 +52,14 @@ let notesSetup = (try? String(contentsOf: notesBase, encoding: .utf8)) ?? ""
     /// mix and the faults per seed. (A few shrink runs: the test asks that a finding shrinks
     /// into a scenario that still fails, not how small it gets, and each run is a whole story.)
     @Test func theSwarmSweepsTheApp() throws {
-        let swarm = notesLab().swarm(notesSetup, shrinkRuns: 8)
+        let swarm = notesLab().swarm(notesSetup, shrinkRuns: 8, shrinkExplained: true)
         let results = try (UInt64(1)...4).map { seed in
             try #require(swarm.run(seed: seed), "seed \(seed) drew nothing the app accepts")
         }
         #expect(results.allSatisfy { $0.primaryCheck != .runtime && $0.outcome != .budgetFailure },
                 "\(results.map { "\($0.seed): \($0.outcome) \($0.violations)" })")
         #expect(try #require(swarm.run(seed: 1)) == results[0])
-        if let finding = results.first(where: { $0.outcome == .newFinding }) {
+        if let finding = results.first(where: { $0.outcome != .clean }) {
             let shrunk = try #require(swarm.shrink(finding))
             #expect(shrunk.text.hasPrefix("# swarm seed \(finding.seed): "))
             #expect(!notesLab().run(shrunk.text, file: shrunk.report.file).passed)

@@ -7,12 +7,15 @@ public enum AppRules {
     /// The catalogue every app-owned profile carries.
     public static let catalogue = RuleCatalogue(groupTitles: groupTitles, rules: rules)
 
-    /// An app's own catalogue with these rules after its groups; an app group that reuses
-    /// one of these IDs keeps its own rule.
+    /// An app's own catalogue with these rules after its groups (those that hold a rule); an
+    /// app rule that reuses one of these IDs is kept in their place.
     public static func catalogue(adding own: RuleCatalogue) -> RuleCatalogue {
         let ownIDs = Set(own.rules.map(\.id))
-        let titles = own.groupTitles
-            + groupTitles.filter { group in !own.groupTitles.contains { $0.group == group.group } }
+        let ownTitles = own.groupTitles.filter { group in
+            own.rules.contains { $0.group == group.group }
+        }
+        let titles = ownTitles
+            + groupTitles.filter { group in !ownTitles.contains { $0.group == group.group } }
         return RuleCatalogue(
             groupTitles: titles, rules: own.rules + rules.filter { !ownIDs.contains($0.id) },
             enforcedAtInput: own.enforcedAtInput)

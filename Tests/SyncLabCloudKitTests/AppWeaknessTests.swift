@@ -198,6 +198,8 @@ import Testing
         let merged = AppRules.catalogue(adding: own)
         #expect(merged.groupTitles.map(\.group) == ["NOTES", "APPW"])
         #expect(merged.rules.map(\.id) == ["NOTES-1"] + AppRules.catalogue.rules.map(\.id))
+        let empty = RuleCatalogue(groupTitles: [("APP", "the app's own rules")], rules: [])
+        #expect(AppRules.catalogue(adding: empty).groupTitles.map(\.group) == ["APPW"])
         #expect(AppRules.catalogue.weaknesses.map(\.id)
             == ["APPW-1", "APPW-2", "APPW-3", "APPW-4", "APPW-5", "APPW-6"])
     }

@@ -62,6 +62,8 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
     /// When each zone's last fetch with a change token ended: every model of it this device
     /// held and the fetch did not report deleted was there then (OBX-DR-7).
     var zoneFetchedWithToken: [ZoneID: SimTime] = [:]
+    /// Records whose last known version this device's own save made (OBX-DR-7).
+    var uploadedHere: Set<String> = []
     /// Account checks carry a number; stale answers are dropped (OBX-27).
     var accountCheckNumber = 0
     /// The account status the adapter last acted on.

@@ -424,16 +424,19 @@ extension OutboxRules {
             while iCloud and the other devices lack them. (OBX-DR-6 is the same race when this \
             device's own zone save creates the zone again; sds's form is DR-8.)
             """, choice: """
-            traced when a fetch from scratch of an owned zone (a nil token: it brings every live \
-            record) brings no record created before the latest time this device knew each uploaded \
-            model of the zone it misses (nothing pending) was there, that model's last version it \
-            saved or fetched or the zone's last fetch with a change token, and OBX-DR-6 is not \
-            traced (`fetch.zone-newer-than-missed`): no record that was in the zone with them is \
-            left, as in a zone deleted and created again since. A zone whose every record was \
-            deleted or made anew elsewhere since looks the same to the device, which cannot tell \
-            (OBXW-10's missed deletions), so the trace over-approximates, most in worlds with many \
-            deletions where a device was away long. The time of the zone's last fetch with a token \
-            is kept in memory: after a kill only the models' versions count.
+            traced when a fetch from scratch of an owned zone of the account signed in (a nil \
+            token: it brings every live record) misses models of the zone whose last known version \
+            this device's own save made (nothing pending), brings no record created before the \
+            latest time the device knew each model of the zone it misses was there (that model's \
+            last version it saved or fetched, or the zone's last fetch with a change token), and \
+            OBX-DR-6 is not traced (`fetch.zone-newer-than-missed`, those models under `records`): \
+            no record that was in the zone with them is left, as in a zone deleted and created \
+            again since. A zone whose every record was deleted or made anew elsewhere since looks \
+            the same to the device, which cannot tell (OBXW-10's missed deletions), so the trace \
+            over-approximates: most in worlds with many deletions where a device was away long, or \
+            in a collection's zone whose only record, its root, was deleted elsewhere. Which \
+            versions this device saved and the time of the zone's last fetch with a token are kept \
+            in memory: after a kill the earlier uploads are not known, and not traced.
             """, explains: ["convergence", "lost-change"]),
     ]
 }

@@ -219,7 +219,10 @@ extension OutboxEngine {
     /// After the page's save: the sync data follows the store (names, archives, rows).
     private func commitFetchedPage(_ page: FetchedPage) {
         for (id, name) in page.inserted { data.bindings.bind(id, to: name) }
-        for (name, record) in page.archives { data.archives[name] = record }
+        for (name, record) in page.archives {
+            if data.archives[name]?.changeTag != record.changeTag { uploadedHere.remove(name) }
+            data.archives[name] = record
+        }
         for name in page.deleted {
             data.archives[name] = nil
             data.removeRow(name)
@@ -350,22 +353,56 @@ extension OutboxEngine {
     /// OBX-DR-6: a zone this device saved since its last fetch, fetched from scratch, brings
     /// only what this device saved since, while it misses models of it that were uploaded:
     /// the save may have created it again after a deletion elsewhere, which no fetch reports.
-    func noteSavedZoneFetchedEmpty(_ zone: ZoneID, scope: DatabaseScope) {
+    func noteSavedZoneFetchedEmpty(_ zone: ZoneID, scope: DatabaseScope) -> Bool {
         let run = fetch(scope)
         guard run.tokenExpired, scope == .privateDatabase,
               zonesSavedSinceFetch.contains(zone), !run.zonesWithNews.contains(zone),
-              let tracked = data.tracked(zone: zone), tracked.role == .owner else { return }
+              let tracked = data.tracked(zone: zone), tracked.role == .owner else { return false }
         let held = data.bindings.sortedNames.filter { name in
             !run.seen.contains(name) && data.rows[name] == nil && data.archives[name] != nil
                 && data.collections[name] == tracked.collection
         }
-        guard !held.isEmpty else { return }
+        guard !held.isEmpty else { return false }
         trace("fetch.saved-zone-empty", [
             TraceField("zone", .string(zone.description)),
             TraceField("records", .list(held.map { .string($0) })),
             TraceField("note", .string(
                 "this device's zone save may have created it again; its deletion is missed")),
         ], ["OBX-DR-6", "OBX-25"])
+        return true
+    }
+
+    /// OBX-DR-7: a zone fetched from scratch whose every record was created after the last
+    /// version this device knew of each uploaded model it misses: no record that was there
+    /// with them is left, so the zone may have been deleted and created again since.
+    func noteZoneCreatedSinceMissedModels(_ zone: ZoneID, scope: DatabaseScope) {
+        let run = fetch(scope)
+        // Signed into another account, the fetch reads that account's zone (OBXW-7, OBX-DR-3).
+        guard run.zonesFromScratch.contains(zone), scope == .privateDatabase,
+              zone.owner == account,
+              let tracked = data.tracked(zone: zone), tracked.role == .owner else { return }
+        // A model whose last known record is in another zone (another account's) was not here.
+        let held = data.bindings.sortedNames.filter { name in
+            !run.seen.contains(name) && data.rows[name] == nil
+                && data.archives[name]?.zone == zone && data.collections[name] == tracked.collection
+        }
+        let lastKnown = held.map { data.archives[$0]?.modificationTime }
+        guard !held.isEmpty, !lastKnown.contains(nil) else { return }
+        // The latest time this device knew each of them there: its last save or fetch of it,
+        // or the zone's last fetch with a token.
+        let fetched = zoneFetchedWithToken[zone] ?? .zero
+        if let earliest = run.earliestCreation[zone], lastKnown.contains(where: {
+            $0.map { max($0, fetched) >= earliest } ?? true }) { return }
+        // The race loses the versions this device uploaded; another's stay on that device.
+        let own = held.filter { uploadedHere.contains($0) }
+        guard !own.isEmpty else { return }
+        trace("fetch.zone-newer-than-missed", [
+            TraceField("zone", .string(zone.description)),
+            TraceField("records", .list(own.map { .string($0) })),
+            TraceField("note", .string(
+                "every record of the zone is newer than these models: it may have been deleted "
+                + "and created again elsewhere, a deletion this fetch cannot report")),
+        ], ["OBX-DR-7", "OBX-25"])
     }
 
     /// Choice under OBX-18: a `Collection-*` zone of the device's own private database that
@@ -471,6 +508,7 @@ extension OutboxEngine {
             data.removeRow(name)
             accepted.append(name)
             if !zonesSavedSinceFetch.isEmpty { recordsSavedSinceZoneSave.insert(name) }
+            uploadedHere.insert(name)
         }
         for id in sent.deletedRecordIDs {
             data.removeRow(id.recordName)

@@ -35,7 +35,12 @@ extension OutboxEngine {
             break
         case .didFetchRecordZoneChanges(let zone, let error):
             if fetch(scope).tokenExpired { noteMissedDeletions(scope: scope) }
-            if error == nil { noteSavedZoneFetchedEmpty(zone, scope: scope) }
+            if error == nil, !noteSavedZoneFetchedEmpty(zone, scope: scope) {
+                noteZoneCreatedSinceMissedModels(zone, scope: scope)
+            }
+            if error == nil, !fetch(scope).zonesFromScratch.contains(zone), let working {
+                zoneFetchedWithToken[zone] = working.now
+            }
             if let error, error.code == .zoneNotFound || error.code == .userDeletedZone {
                 zoneGone(zone, reason: error.code.description, scope: scope)
             }

@@ -64,6 +64,10 @@ final class FetchRun {
     /// Zones of which the fetch brought a deletion or a record other than one this device
     /// saved since its zone save (OBX-DR-6).
     var zonesWithNews: Set<ZoneID> = []
+    /// Zones fetched from scratch (a nil token), which bring every live record (OBX-DR-7).
+    var zonesFromScratch: Set<ZoneID> = []
+    /// The earliest creation time of the records the fetch brought, per zone (OBX-DR-7).
+    var earliestCreation: [ZoneID: SimTime] = [:]
     /// Missed deletions already traced in this fetch.
     var reportedMissed: Set<String> = []
     /// A page was applied; its `stateUpdate` is `download.page.saved` (§ probe points).

@@ -84,6 +84,10 @@ extension OutboxEngine {
                 || known?.changeTag != record.changeTag || known?.zone != record.zone {
                 run.zonesWithNews.insert(record.zone)
             }
+            if let created = record.creationTime {
+                run.earliestCreation[record.zone] = min(
+                    run.earliestCreation[record.zone] ?? created, created)
+            }
         }
         for deletion in changes.deletions { run.zonesWithNews.insert(deletion.recordID.zoneID) }
         // A fetch from scratch still brings the deletions of records this device created

@@ -59,6 +59,11 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
     var zonesSavedSinceFetch: [ZoneID] = []
     /// Records a send saved since then: a fetch that brings them back brings no news.
     var recordsSavedSinceZoneSave: Set<String> = []
+    /// When each zone's last fetch with a change token ended: every model of it this device
+    /// held and the fetch did not report deleted was there then (OBX-DR-7).
+    var zoneFetchedWithToken: [ZoneID: SimTime] = [:]
+    /// Records whose last known version this device's own save made (OBX-DR-7).
+    var uploadedHere: Set<String> = []
     /// Account checks carry a number; stale answers are dropped (OBX-27).
     var accountCheckNumber = 0
     /// The account status the adapter last acted on.
@@ -269,9 +274,10 @@ public final class OutboxEngine: SyncEngine, CKSyncEngineDelegate {
                 switch request {
                 case .modifyRecords, .modifyZones:
                     effects.append(.probe("upload.sent"))
-                case .fetchZoneChanges(let scope, _, let token, _) where token == nil:
+                case .fetchZoneChanges(let scope, let zone, let token, _) where token == nil:
                     // A fetch from scratch brings no deletions (OBX-24, OBXW-10).
                     fetch(scope).tokenExpired = true
+                    fetch(scope).zonesFromScratch.insert(zone)
                 default:
                     break
                 }

@@ -413,5 +413,30 @@ extension OutboxRules {
             with nothing pending (`fetch.saved-zone-empty`); a zone whose other records were all \
             deleted elsewhere looks the same to the device, which cannot tell (OBXW-10).
             """, explains: ["convergence", "lost-change"]),
+        Rule(id: "OBX-DR-7", group: "OBX-DR", text: """
+            A zone deleted elsewhere while this device has no change token for it (the token \
+            expired, or an account change reset the CKSyncEngine's state, OBX-26), and created \
+            again by another device before this one fetches (its restoration from its own store, \
+            OBX-25, or its own zone save, OBX-3), is fetched from scratch with the other devices' \
+            records (or none) and no deletion, and no send of this device fails with \
+            `zoneNotFound` (they go to the zone created again): OBX-25 never restores it on this \
+            device, and its models uploaded before the deletion stay on it only, never sent again, \
+            while iCloud and the other devices lack them. (OBX-DR-6 is the same race when this \
+            device's own zone save creates the zone again; sds's form is DR-8.)
+            """, choice: """
+            traced when a fetch from scratch of an owned zone of the account signed in (a nil \
+            token: it brings every live record) misses models of the zone whose last known version \
+            this device's own save made (nothing pending), brings no record created before the \
+            latest time the device knew each model of the zone it misses was there (that model's \
+            last version it saved or fetched, or the zone's last fetch with a change token), and \
+            OBX-DR-6 is not traced (`fetch.zone-newer-than-missed`, those models under `records`): \
+            no record that was in the zone with them is left, as in a zone deleted and created \
+            again since. A zone whose every record was deleted or made anew elsewhere since looks \
+            the same to the device, which cannot tell (OBXW-10's missed deletions), so the trace \
+            over-approximates: most in worlds with many deletions where a device was away long, or \
+            in a collection's zone whose only record, its root, was deleted elsewhere. Which \
+            versions this device saved and the time of the zone's last fetch with a token are kept \
+            in memory: after a kill the earlier uploads are not known, and not traced.
+            """, explains: ["convergence", "lost-change"]),
     ]
 }

@@ -582,7 +582,8 @@ extension SDSRules {
             from scratch (LIM-4's) finds the zone without the records it uploaded there (empty, or \
             holding only what the other device refilled), and no request of it fails with \
             `zoneNotFound`, so its own ERR-1 refill never runs; the models only it held stay on it \
-            alone, missing from iCloud and every other device (outbox's form is OBX-DR-6).
+            alone, missing from iCloud and every other device (outbox's forms are OBX-DR-6, the \
+            device's own zone save creating the zone again, and OBX-DR-7, another device's).
             """, choice: """
             observed by the device whose token expired: when its download from scratch brings none \
             of the records of the models it holds (an identity record, ID-1, does not count: \

@@ -15,7 +15,7 @@ import TestSupport
         #expect(catalogue.rules(inGroup: "OBXW").map(\.id) == (1...12).map { "OBXW-\($0)" })
         #expect(catalogue.rules(inGroup: "OBX-DR").map(\.id)
             == ["OBX-DR-1", "OBX-DR-2", "OBX-DR-3", "OBX-DR-4", "OBX-DR-5",
-                "OBX-DR-6"])
+                "OBX-DR-6", "OBX-DR-7"])
         #expect(catalogue.explainers(of: "duplicate-identity") == ["OBXW-11"])
     }
 

@@ -14,9 +14,47 @@ import Testing
         try SimulatedWorld(seed: 1, devices: [("phone", "alice"), ("laptop", "alice")])
     }
 
-    func openApp(on device: SimulatedDevice) throws -> NotesStore {
-        let url = device.url(for: .documentDirectory).appendingPathComponent("notes.json")
-        return try device.run { NotesStore(fileURL: url, automaticallySync: false) }
+    /// The notes app on one device, syncing only when told.
+    struct App {
+        let device: SimulatedDevice
+        let store: NotesStore
+
+        init(on device: SimulatedDevice) throws {
+            self.device = device
+            let url = device.url(for: .documentDirectory).appendingPathComponent("notes.json")
+            store = try device.run { NotesStore(fileURL: url, automaticallySync: false) }
+        }
+
+        func save(_ note: Note) throws {
+            let store = store
+            try device.run { try await store.save([note]) }
+        }
+
+        func delete(_ id: String) throws {
+            let store = store
+            try device.run { try await store.delete([id]) }
+        }
+
+        func send() throws {
+            let store = store
+            try device.run { try await store.syncEngine.sendChanges() }
+        }
+
+        /// A send some of whose changes fail (`partialFailure`).
+        func sendWithFailures() {
+            let store = store
+            try? device.run { try await store.syncEngine.sendChanges() }
+        }
+
+        func fetch() throws {
+            let store = store
+            try device.run { try await store.syncEngine.fetchChanges() }
+        }
+    }
+
+    func twoApps() throws -> (SimulatedWorld, phone: App, laptop: App) {
+        let world = try makeWorld()
+        return (world, try App(on: world.device("phone")), try App(on: world.device("laptop")))
     }
 
     static func note(_ text: String, count: Int = 1, at seconds: Double = 0) -> Note {
@@ -36,29 +74,25 @@ import Testing
     }
 
     @Test func aSaveRefusedForQuotaAndNotScheduledAgainIsTraced() throws {
-        let world = try makeWorld()
-        let phone = world.device("phone")
-        let app = try openApp(on: phone)
+        let (world, phone, _) = try twoApps()
         try world.perform("cloud: quota alice full")
-        try phone.run { try await app.save([Self.note("a")]) }
-        try? phone.run { try await app.syncEngine.sendChanges() }
+        try phone.save(Self.note("a"))
+        phone.sendWithFailures()
         let dropped = lines("app.failed-change-dropped", citing: "APPW-1", in: world)
         #expect(dropped.count == 1)
         #expect(dropped.first?.contains("quotaExceeded") == true)
     }
 
     @Test func syncingWithoutARaceTracesNoWeakness() throws {
-        let world = try makeWorld()
-        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
-        let (appA, appB) = (try openApp(on: phone), try openApp(on: laptop))
-        try phone.run { try await appA.save([Self.note("a")]) }
-        try phone.run { try await appA.syncEngine.sendChanges() }
-        try laptop.run { try await appB.syncEngine.fetchChanges() }
-        try laptop.run { try await appB.save([Self.note("a", count: 2, at: 10)]) }
-        try laptop.run { try await appB.syncEngine.sendChanges() }
-        try phone.run { try await appA.syncEngine.fetchChanges() }
-        try phone.run { try await appA.save([Self.note("b", count: 2, at: 20)]) }
-        try phone.run { try await appA.syncEngine.sendChanges() }
+        let (world, phone, laptop) = try twoApps()
+        try phone.save(Self.note("a"))
+        try phone.send()
+        try laptop.fetch()
+        try laptop.save(Self.note("a", count: 2, at: 10))
+        try laptop.send()
+        try phone.fetch()
+        try phone.save(Self.note("b", count: 2, at: 20))
+        try phone.send()
         #expect(appTraces(in: world).isEmpty)
     }
 
@@ -66,18 +100,16 @@ import Testing
     /// merge by modification date keeps the laptop's whole note, and its save brings the old
     /// text back.
     @Test func aMergeThatSendsAnOlderFieldBackIsTraced() throws {
-        let world = try makeWorld()
-        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
-        let (appA, appB) = (try openApp(on: phone), try openApp(on: laptop))
-        try phone.run { try await appA.save([Self.note("a")]) }
-        try phone.run { try await appA.syncEngine.sendChanges() }
-        try laptop.run { try await appB.syncEngine.fetchChanges() }
-        try phone.run { try await appA.save([Self.note("b", at: 10)]) }
-        try phone.run { try await appA.syncEngine.sendChanges() }
-        try laptop.run { try await appB.save([Self.note("a", count: 2, at: 20)]) }
-        try? laptop.run { try await appB.syncEngine.sendChanges() }
+        let (world, phone, laptop) = try twoApps()
+        try phone.save(Self.note("a"))
+        try phone.send()
+        try laptop.fetch()
+        try phone.save(Self.note("b", at: 10))
+        try phone.send()
+        try laptop.save(Self.note("a", count: 2, at: 20))
+        laptop.sendWithFailures()
         #expect(appTraces(in: world).isEmpty, "the conflict itself is no weakness")
-        try laptop.run { try await appB.syncEngine.sendChanges() }
+        try laptop.send()
         let older = lines("app.older-value-sent", citing: "APPW-2", in: world)
         #expect(older.count == 1)
         #expect(older.first?.contains("\"field\":\"text\"") == true)
@@ -88,20 +120,18 @@ import Testing
     /// The laptop made the note and fetched the phone's first text; the phone's second text
     /// reaches it only as a conflict's server copy, and the merge sends the first text back.
     @Test func aFieldFromAnEarlierFetchSentOverAConflictsCopyIsTraced() throws {
-        let world = try makeWorld()
-        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
-        let (appA, appB) = (try openApp(on: phone), try openApp(on: laptop))
-        try laptop.run { try await appB.save([Self.note("")]) }
-        try laptop.run { try await appB.syncEngine.sendChanges() }
-        try phone.run { try await appA.syncEngine.fetchChanges() }
-        try phone.run { try await appA.save([Self.note("b", at: 10)]) }
-        try phone.run { try await appA.syncEngine.sendChanges() }
-        try laptop.run { try await appB.syncEngine.fetchChanges() }
-        try phone.run { try await appA.save([Self.note("c", at: 20)]) }
-        try phone.run { try await appA.syncEngine.sendChanges() }
-        try laptop.run { try await appB.save([Self.note("b", count: 2, at: 30)]) }
-        try? laptop.run { try await appB.syncEngine.sendChanges() }
-        try laptop.run { try await appB.syncEngine.sendChanges() }
+        let (world, phone, laptop) = try twoApps()
+        try laptop.save(Self.note(""))
+        try laptop.send()
+        try phone.fetch()
+        try phone.save(Self.note("b", at: 10))
+        try phone.send()
+        try laptop.fetch()
+        try phone.save(Self.note("c", at: 20))
+        try phone.send()
+        try laptop.save(Self.note("b", count: 2, at: 30))
+        laptop.sendWithFailures()
+        try laptop.send()
         let older = lines("app.older-value-sent", citing: "APPW-2", in: world)
         #expect(older.count == 1)
         #expect(older.first?.contains("\"field\":\"text\"") == true)
@@ -111,17 +141,15 @@ import Testing
     /// meets it as a conflict, and the merge by modification date takes the laptop's whole
     /// note: the phone's next save lacks its own text.
     @Test func aConflictsMergeThatDropsTheDevicesOwnEditIsTraced() throws {
-        let world = try makeWorld()
-        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
-        let (appA, appB) = (try openApp(on: phone), try openApp(on: laptop))
-        try laptop.run { try await appB.save([Self.note("a")]) }
-        try laptop.run { try await appB.syncEngine.sendChanges() }
-        try phone.run { try await appA.syncEngine.fetchChanges() }
-        try laptop.run { try await appB.save([Self.note("a", count: 2, at: 20)]) }
-        try laptop.run { try await appB.syncEngine.sendChanges() }
-        try phone.run { try await appA.save([Self.note("b", at: 10)]) }
-        try? phone.run { try await appA.syncEngine.sendChanges() }
-        try phone.run { try await appA.syncEngine.sendChanges() }
+        let (world, phone, laptop) = try twoApps()
+        try laptop.save(Self.note("a"))
+        try laptop.send()
+        try phone.fetch()
+        try laptop.save(Self.note("a", count: 2, at: 20))
+        try laptop.send()
+        try phone.save(Self.note("b", at: 10))
+        phone.sendWithFailures()
+        try phone.send()
         let dropped = lines("app.own-edit-dropped", citing: "APPW-2", in: world)
         #expect(dropped.count == 1)
         #expect(dropped.first?.contains("\"field\":\"text\"") == true)
@@ -130,44 +158,38 @@ import Testing
     }
 
     @Test func aSaveOfARecordDeletedElsewhereScheduledAgainIsTraced() throws {
-        let world = try makeWorld()
-        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
-        let (appA, appB) = (try openApp(on: phone), try openApp(on: laptop))
-        try phone.run { try await appA.save([Self.note("a")]) }
-        try phone.run { try await appA.syncEngine.sendChanges() }
-        try laptop.run { try await appB.syncEngine.fetchChanges() }
-        try laptop.run { try await appB.delete(["n1"]) }
-        try laptop.run { try await appB.syncEngine.sendChanges() }
-        try phone.run { try await appA.save([Self.note("b", at: 10)]) }
-        try? phone.run { try await appA.syncEngine.sendChanges() }
+        let (world, phone, laptop) = try twoApps()
+        try phone.save(Self.note("a"))
+        try phone.send()
+        try laptop.fetch()
+        try laptop.delete("n1")
+        try laptop.send()
+        try phone.save(Self.note("b", at: 10))
+        phone.sendWithFailures()
         #expect(lines("app.deleted-record-saved-again", citing: "APPW-3", in: world).count == 1)
         #expect(lines("app.failed-change-dropped", citing: "APPW-1", in: world).isEmpty)
     }
 
     @Test func aRecordFetchedWhileItsDeletionWaitsIsTraced() throws {
-        let world = try makeWorld()
-        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
-        let (appA, appB) = (try openApp(on: phone), try openApp(on: laptop))
-        try phone.run { try await appA.save([Self.note("a")]) }
-        try phone.run { try await appA.syncEngine.sendChanges() }
-        try laptop.run { try await appB.syncEngine.fetchChanges() }
-        try laptop.run { try await appB.save([Self.note("b", at: 10)]) }
-        try laptop.run { try await appB.syncEngine.sendChanges() }
-        try phone.run { try await appA.delete(["n1"]) }
+        let (world, phone, laptop) = try twoApps()
+        try phone.save(Self.note("a"))
+        try phone.send()
+        try laptop.fetch()
+        try laptop.save(Self.note("b", at: 10))
+        try laptop.send()
+        try phone.delete("n1")
         #expect(appTraces(in: world).isEmpty)
-        try phone.run { try await appA.syncEngine.fetchChanges() }
+        try phone.fetch()
         #expect(lines("app.fetched-record-deletion-pending", citing: "APPW-4", in: world)
             .count == 1)
     }
 
     @Test func aSignOutWithChangesWaitingIsTraced() throws {
-        let world = try makeWorld()
-        let phone = world.device("phone")
-        let app = try openApp(on: phone)
-        try phone.run { try await app.syncEngine.fetchChanges() }
-        try phone.run { try await app.save([Self.note("a")]) }
-        try phone.signOut()
-        try? phone.run { try await app.syncEngine.fetchChanges() }
+        let (world, phone, _) = try twoApps()
+        try phone.fetch()
+        try phone.save(Self.note("a"))
+        try phone.device.signOut()
+        try? phone.fetch()
         let reset = lines("app.changes-pending-at-reset", citing: "APPW-5", in: world)
         #expect(reset.count == 1)
         #expect(reset.first?.contains("signOut") == true)
@@ -177,17 +199,17 @@ import Testing
     /// traced when another device's code deleted the zone, not when the user did.
     @Test(arguments: ["delete-zone", "user-delete-zone"])
     func aZoneDeletedElsewhereIsTracedAndTheUsersDeletionIsNot(fault: String) throws {
-        let world = try makeWorld()
-        let phone = world.device("phone")
-        let app = try openApp(on: phone)
-        try phone.run { try await app.save([Self.note("a")]) }
-        try phone.run { try await app.syncEngine.sendChanges() }
-        try phone.run { try await app.syncEngine.fetchChanges() }
+        let (world, phone, _) = try twoApps()
+        try phone.save(Self.note("a"))
+        try phone.send()
+        try phone.fetch()
         try world.perform("cloud: \(fault) alice")
-        try phone.run { try await app.syncEngine.fetchChanges() }
+        try phone.fetch()
         let traced = lines("app.zone-deleted-elsewhere", citing: "APPW-6", in: world)
         #expect(traced.count == (fault == "delete-zone" ? 1 : 0))
-        #expect(try phone.run { await app.notes.isEmpty }, "the app empties its notes either way")
+        let store = phone.store
+        #expect(try phone.device.run { await store.notes.isEmpty },
+            "the app empties its notes either way")
     }
 
     @Test func anAppsOwnCatalogueComesFirstAndKeepsItsRules() {

@@ -56,9 +56,11 @@ public final class AppEngine: SyncContract.SyncEngine {
         }
         guard let runtime else { return [] }
         runtime.conditions = conditions
-        if runtime.failure == nil { dispatch(event, runtime) }
-        runtime.run()
-        return Self.markingUploads(runtime.takeEffects()) + completedWaiters()
+        return runtime.inPlace {
+            if runtime.failure == nil { dispatch(event, runtime) }
+            runtime.run()
+            return Self.markingUploads(runtime.takeEffects()) + completedWaiters()
+        }
     }
 
     private func dispatch(_ event: EngineEvent, _ runtime: DeviceRuntime) {

@@ -32,6 +32,8 @@ enum DeviceDefaults {
 
     static func enter(_ container: AppContainer) {
         _ = cleared
+        // Its values are in place already (an engine's event, then each run in it).
+        if let last = running.last, last === container { return running.append(container) }
         let defaults = UserDefaults.standard
         let current = values(of: defaults)
         if let previous = running.last { previous.defaults = current } else {
@@ -45,6 +47,7 @@ enum DeviceDefaults {
     static func leave() {
         let defaults = UserDefaults.standard
         let container = running.removeLast()
+        if let outer = running.last, outer === container { return }
         let current = values(of: defaults)
         container.defaults = current
         replace(current, with: running.last?.defaults ?? outside, in: defaults)

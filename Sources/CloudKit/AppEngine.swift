@@ -27,8 +27,14 @@ public final class AppEngine: SyncContract.SyncEngine {
         self.launchApp = launchApp
     }
 
+    /// Whether the device's folders and `UserDefaults` values stay in place once its code
+    /// is done, until another device's code runs or this engine ends: for a world whose
+    /// process runs no code of its own meanwhile (a scenario's, the explorer's).
+    package var holdsPlaces = false
+
     deinit {
         runtime?.isRunning = false
+        if holdsPlaces, let runtime { StandardDirectories.release(runtime.container) }
     }
 
     public var state: EngineState { isBusy ? .syncing : .idle }
@@ -50,6 +56,7 @@ public final class AppEngine: SyncContract.SyncEngine {
             let runtime = DeviceRuntime(
                 conditions: conditions, container: containers.container(of: context.device),
                     names: context.names)
+            runtime.holdsPlaces = holdsPlaces
             self.runtime = runtime
             if let launchApp { _ = runtime.start { await launchApp(runtime) } }
             if let waiter { waiters.append(waiter) }

@@ -36,6 +36,8 @@ public final class DeviceRuntime: @unchecked Sendable {
     private var names: Xoshiro256StarStar
     /// The app's handler of pushes (`RemoteNotifications.register`), for this launch.
     var remoteNotificationHandler: (@Sendable ([AnyHashable: Any]) async -> Void)?
+    /// Whether the device's places stay in place between its runs (`AppEngine.holdsPlaces`).
+    var holdsPlaces = false
     /// Whether the process still runs (false after a kill).
     public internal(set) var isRunning = true
 
@@ -73,9 +75,9 @@ public final class DeviceRuntime: @unchecked Sendable {
         case .success(let previous): restore = previous
         case .failure(let failure): return failure.reason
         }
-        defer { StandardDirectories.leave(restoring: restore) }
+        defer { StandardDirectories.leave(restoring: restore, hold: holdsPlaces) }
         DeviceDefaults.enter(container)
-        defer { DeviceDefaults.leave() }
+        defer { DeviceDefaults.leave(hold: holdsPlaces) }
         body()
         return nil
     }

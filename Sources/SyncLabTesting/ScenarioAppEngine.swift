@@ -33,6 +33,7 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
         self.containers = containers
         self.author = author
         inner = AppEngine(containers: containers)
+        inner.holdsPlaces = true
     }
 
     var state: EngineState { inner.state }
@@ -139,17 +140,21 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
             // What the scenario's entity does not declare is the app's own business.
             guard let entity = schema.entity(named: model.entity) else { continue }
             let isDeclared = { (key: String) in entity.attribute(named: key) != nil }
-            let declared = model.values.filter { isDeclared($0.key) } // tidy: ordered (a dict)
-            let values = declared.mapValues { PropertyValue.attribute(Self.attribute($0)) }
             // The live model of that name: a name the app deleted and brings back (its data
             // wiped at a sign-out, then downloaded again) also names the deleted model, and
             // taking that one would insert the model anew at every refresh, without end.
             if let id = live[model.id] {
                 seen.insert(id)
-                let current = Self.values(of: id, in: context.store)
-                let changed = values.filter { current[$0.key] != declared[$0.key] }
+                let stored = context.store.values(of: id)
+                var changed: [String: PropertyValue] = [:]
+                for (key, value) in model.values where isDeclared(key) { // tidy: ordered (a dict)
+                    guard stored?[key].map(Self.scenarioValue) != value else { continue }
+                    changed[key] = .attribute(Self.attribute(value))
+                }
                 if !changed.isEmpty { transaction.append(.update(id, values: changed)) }
             } else {
+                let declared = model.values.filter { isDeclared($0.key) } // tidy: ordered (a dict)
+                let values = declared.mapValues { PropertyValue.attribute(Self.attribute($0)) }
                 let id = context.store.makeModelID()
                 context.syncData.names[id] = model.id
                 seen.insert(id)

@@ -27,8 +27,14 @@ public final class AppEngine: SyncContract.SyncEngine {
         self.launchApp = launchApp
     }
 
+    /// Whether the device's folders and `UserDefaults` values stay in place once its code
+    /// is done, until another device's code runs or this engine ends: for a world whose
+    /// process runs no code of its own meanwhile (a scenario's, the explorer's).
+    package var holdsPlaces = false
+
     deinit {
         runtime?.isRunning = false
+        if holdsPlaces, let runtime { StandardDirectories.release(runtime.container) }
     }
 
     public var state: EngineState { isBusy ? .syncing : .idle }
@@ -50,15 +56,18 @@ public final class AppEngine: SyncContract.SyncEngine {
             let runtime = DeviceRuntime(
                 conditions: conditions, container: containers.container(of: context.device),
                     names: context.names)
+            runtime.holdsPlaces = holdsPlaces
             self.runtime = runtime
             if let launchApp { _ = runtime.start { await launchApp(runtime) } }
             if let waiter { waiters.append(waiter) }
         }
         guard let runtime else { return [] }
         runtime.conditions = conditions
-        if runtime.failure == nil { dispatch(event, runtime) }
-        runtime.run()
-        return Self.markingUploads(runtime.takeEffects()) + completedWaiters()
+        return runtime.inPlace {
+            if runtime.failure == nil { dispatch(event, runtime) }
+            runtime.run()
+            return Self.markingUploads(runtime.takeEffects()) + completedWaiters()
+        }
     }
 
     private func dispatch(_ event: EngineEvent, _ runtime: DeviceRuntime) {

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// The application's domain is swapped while a device's code runs: its values are loaded from
 /// the device's container at the start and kept there at the end, and the test process's own
-/// values are put back when no device runs. The swap is made key by key in Foundation's memory
+/// values are put back when no device runs (held, as `StandardDirectories` says, in a
+/// scenario's world). The swap is made key by key in Foundation's memory
 /// (`set`, `removeObject`), which never writes the domain's file: `setPersistentDomain` would
 /// write it and wait for the disk at every swap. The callers hold the process lock of
 /// `StandardDirectories`, so two worlds on two threads never swap at once.
@@ -22,6 +23,8 @@ enum DeviceDefaults {
     nonisolated(unsafe) private static var outside: [String: Any] = [:]
     /// The domain's file as it was when the first device's code started (its size and date).
     nonisolated(unsafe) private static var fileBefore: [Int]?
+    /// The container whose values stay in the domain while no device's code runs (`hold`).
+    nonisolated(unsafe) private static var held: AppContainer?
 
     /// Foundation's file of the domain (`$XDG_CONFIG_HOME`, else `~/.config`).
     static let file = StandardDirectories.userConfig.appendingPathComponent(domain + ".plist")
@@ -32,26 +35,51 @@ enum DeviceDefaults {
 
     static func enter(_ container: AppContainer) {
         _ = cleared
+        // Its values are in place already (an engine's event, then each run in it; or held).
+        if let last = running.last ?? held, last === container {
+            held = nil
+            return running.append(container)
+        }
         let defaults = UserDefaults.standard
         let current = values(of: defaults)
-        if let previous = running.last { previous.defaults = current } else {
+        if let previous = running.last ?? held { previous.defaults = current } else {
             outside = current
             fileBefore = fileAttributes()
         }
+        held = nil
         running.append(container)
         replace(current, with: container.defaults, in: defaults)
     }
 
-    static func leave() {
+    /// Ends a device's code; with `hold`, the outermost keeps its values in the domain until
+    /// another device's code runs or `release` (unless the app wrote the domain's file).
+    static func leave(hold: Bool = false) {
         let defaults = UserDefaults.standard
         let container = running.removeLast()
+        if let outer = running.last, outer === container { return }
+        if hold, running.isEmpty, fileBefore == fileAttributes() { return held = container }
         let current = values(of: defaults)
         container.defaults = current
         replace(current, with: running.last?.defaults ?? outside, in: defaults)
         guard running.isEmpty else { return }
+        restoreFile()
+    }
+
+    /// Puts the process's values back if `container`'s are held (its world is done).
+    static func release(_ container: AppContainer) {
+        guard running.isEmpty, let held, held === container else { return }
+        let defaults = UserDefaults.standard
+        let current = values(of: defaults)
+        container.defaults = current
+        replace(current, with: outside, in: defaults)
+        Self.held = nil
+        restoreFile()
+    }
+
+    private static func restoreFile() {
         outside = [:]
         // The app's own `synchronize()` wrote a device's values: the file gets the process's.
-        if fileBefore != fileAttributes() { defaults.synchronize() }
+        if fileBefore != fileAttributes() { UserDefaults.standard.synchronize() }
         fileBefore = nil
     }
 

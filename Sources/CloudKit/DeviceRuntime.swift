@@ -36,6 +36,8 @@ public final class DeviceRuntime: @unchecked Sendable {
     private var names: Xoshiro256StarStar
     /// The app's handler of pushes (`RemoteNotifications.register`), for this launch.
     var remoteNotificationHandler: (@Sendable ([AnyHashable: Any]) async -> Void)?
+    /// Whether the device's places stay in place between its runs (`AppEngine.holdsPlaces`).
+    var holdsPlaces = false
     /// Whether the process still runs (false after a kill).
     public internal(set) var isRunning = true
 
@@ -60,14 +62,36 @@ public final class DeviceRuntime: @unchecked Sendable {
     /// Runs `start` and every job it leads to, then the operations the app asked for, until
     /// nothing is left to run at this instant.
     func run(_ start: @escaping () -> Void = {}) {
+        guard let reason = placing({ runInPlace(start) }) else { return }
+        fail(reason)
+    }
+
+    /// Runs `body` with this device's folders and `UserDefaults` values in place; nil, or why
+    /// they cannot be put in place (`body` does not run then). Nested, for the same device,
+    /// it costs nothing: an engine puts them in place once for an event's several runs.
+    private func placing(_ body: () -> Void) -> String? {
         let restore: String?
         switch StandardDirectories.enter(container) {
         case .success(let previous): restore = previous
-        case .failure(let failure): return fail(failure.reason)
+        case .failure(let failure): return failure.reason
         }
-        defer { StandardDirectories.leave(restoring: restore) }
+        defer { StandardDirectories.leave(restoring: restore, hold: holdsPlaces) }
         DeviceDefaults.enter(container)
-        defer { DeviceDefaults.leave() }
+        defer { DeviceDefaults.leave(hold: holdsPlaces) }
+        body()
+        return nil
+    }
+
+    /// `body` with this device in place for all the runs it makes, when it can be put in
+    /// place (otherwise each run fails with the reason, as alone).
+    package func inPlace<Value>(_ body: () -> Value) -> Value {
+        var value: Value?
+        _ = placing { value = body() }
+        guard let value else { return body() }
+        return value
+    }
+
+    private func runInPlace(_ start: @escaping () -> Void) {
         var begin: (() -> Void)? = start
         while failure == nil {
             if executor.drain(for: self, after: begin ?? {}) { fail(DeviceExecutor.foreignMessage) }

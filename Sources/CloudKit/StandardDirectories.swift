@@ -13,8 +13,10 @@ import Foundation
 /// file: SyncLab points that file at a path under one symbolic link for that one read (the
 /// variable is restored at once, so child processes inherit nothing), and the link is pointed
 /// at the running device's container for the length of its code (`enter`/`leave`), at a
-/// neutral folder otherwise. Application Support and Caches are read from `XDG_DATA_HOME` and
-/// `XDG_CACHE_HOME` on every call: they name the link only while a device's code runs and
+/// neutral folder otherwise (a scenario's world holds it at its last device until another
+/// device's code runs or the world ends: no code of the process's own runs meanwhile).
+/// Application Support and Caches are read from `XDG_DATA_HOME` and `XDG_CACHE_HOME` on
+/// every call: they name the link only while a device's code runs (or is held) and
 /// the folders Foundation would use anyway otherwise (values are only ever replaced, never
 /// added or removed, so a reader on another thread always finds a valid string). A process
 /// lock keeps two worlds on two threads from pointing them at once. `temporaryDirectory`
@@ -66,19 +68,40 @@ enum StandardDirectories {
     static func enter(_ container: AppContainer) -> Result<String?, Failure> {
         if let reason = setUp { return .failure(Failure(reason: reason)) }
         lock.lock()
-        let previous = pointed
+        // Outside any device's code their place is the neutral folder, held or not.
+        let previous = depth == 0 ? nil : pointed
         point(at: container.rootPath)
         depth += 1
-        if depth == 1 { for variable in redirected { setenv(variable.name, variable.inside, 1) } }
+        if depth == 1, !held { setVariables(inside: true) }
+        held = false
         return .success(previous)
     }
 
-    /// Points the directories back where they were before `enter`.
-    static func leave(restoring previous: String?) {
-        point(at: previous ?? outsidePath)
+    /// Points the directories back where they were before `enter`; with `hold`, the outermost
+    /// leaves them at the device's container until another device's code runs or `release`.
+    static func leave(restoring previous: String?, hold: Bool = false) {
+        if hold, depth == 1 { held = true } else { point(at: previous ?? outsidePath) }
         depth -= 1
-        if depth == 0 { for variable in redirected { setenv(variable.name, variable.outside, 1) } }
+        if depth == 0, !held { setVariables(inside: false) }
         lock.unlock()
+    }
+
+    /// Points the directories and `UserDefaults.standard` back at the process's own if they
+    /// are held at `container` (its world is done).
+    static func release(_ container: AppContainer) {
+        lock.lock()
+        defer { lock.unlock() }
+        DeviceDefaults.release(container)
+        guard depth == 0, held, pointed == container.rootPath else { return }
+        point(at: outsidePath)
+        setVariables(inside: false)
+        held = false
+    }
+
+    private static func setVariables(inside: Bool) {
+        for variable in redirected {
+            setenv(variable.name, inside ? variable.inside : variable.outside, 1)
+        }
     }
 
     /// The user's configuration folder, where Foundation keeps `UserDefaults.standard`'s file:
@@ -93,6 +116,8 @@ enum StandardDirectories {
 
     /// How many devices' code is running, nested, on the thread that holds the lock.
     nonisolated(unsafe) private static var depth = 0
+    /// Whether they point at a device's container while no device's code runs (`hold`).
+    nonisolated(unsafe) private static var held = false
 
     /// The variables Foundation reads on every call: the link's folder while a device's code
     /// runs, outside it the folder Foundation names without SyncLab.

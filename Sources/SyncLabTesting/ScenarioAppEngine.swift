@@ -33,6 +33,7 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
         self.containers = containers
         self.author = author
         inner = AppEngine(containers: containers)
+        inner.holdsPlaces = true
     }
 
     var state: EngineState { inner.state }
@@ -42,6 +43,13 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
     func setAutosync(_ enabled: Bool) {}
 
     func handle(_ event: EngineEvent, context: inout EngineContext<SyncData>) -> [EngineEffect] {
+        // The device's places are put in place once for the event's runs, not at each.
+        guard let runtime = inner.runtime else { return handleInPlace(event, context: &context) }
+        return runtime.inPlace { handleInPlace(event, context: &context) }
+    }
+
+    private func handleInPlace(_ event: EngineEvent,
+        context: inout EngineContext<SyncData>) -> [EngineEffect] {
         var plain = EngineContext<AppSyncData>(
             now: context.now, device: context.device, account: context.account,
             accountStatus: context.accountStatus, isOnline: context.isOnline,
@@ -127,24 +135,26 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
         var transaction = Transaction()
         var seen: Set<ModelID> = []
         let schema = context.store.schema
+        let live = liveModels(names: context.syncData.names, store: context.store)
         for model in models.sorted(by: { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }) {
             // What the scenario's entity does not declare is the app's own business.
             guard let entity = schema.entity(named: model.entity) else { continue }
             let isDeclared = { (key: String) in entity.attribute(named: key) != nil }
-            let declared = model.values.filter { isDeclared($0.key) } // tidy: ordered (a dict)
-            let values = declared.mapValues { PropertyValue.attribute(Self.attribute($0)) }
             // The live model of that name: a name the app deleted and brings back (its data
             // wiped at a sign-out, then downloaded again) also names the deleted model, and
             // taking that one would insert the model anew at every refresh, without end.
-            let store = context.store
-            if let id = context.syncData.names.first(where: {
-                $0.value == model.id && store.entity(of: $0.key) != nil
-            })?.key {
+            if let id = live[model.id] {
                 seen.insert(id)
-                let current = Self.values(of: id, in: context.store)
-                let changed = values.filter { current[$0.key] != declared[$0.key] }
+                let stored = context.store.values(of: id)
+                var changed: [String: PropertyValue] = [:]
+                for (key, value) in model.values where isDeclared(key) { // tidy: ordered (a dict)
+                    guard stored?[key].map(Self.scenarioValue) != value else { continue }
+                    changed[key] = .attribute(Self.attribute(value))
+                }
                 if !changed.isEmpty { transaction.append(.update(id, values: changed)) }
             } else {
+                let declared = model.values.filter { isDeclared($0.key) } // tidy: ordered (a dict)
+                let values = declared.mapValues { PropertyValue.attribute(Self.attribute($0)) }
                 let id = context.store.makeModelID()
                 context.syncData.names[id] = model.id
                 seen.insert(id)
@@ -164,6 +174,15 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
                 "the app's models do not fit the scenario's entities: \(error)"))
         }
         return effects
+    }
+
+    /// The first live model (in identifier order) of each record name.
+    private func liveModels(names: SortedMap<ModelID, String>, store: Store) -> [String: ModelID] {
+        var live: [String: ModelID] = [:]
+        for (id, name) in names where live[name] == nil { // tidy: ordered (a SortedMap)
+            if store.entity(of: id) != nil { live[name] = id }
+        }
+        return live
     }
 
     static func values(of id: ModelID, in store: Store) -> [String: ScenarioValue] {

@@ -1,5 +1,8 @@
 @testable import CloudKit
+import CloudSim
 import Foundation
+import Kernel
+import SyncContract
 import SyncLabTesting
 import Testing
 
@@ -41,6 +44,37 @@ import Testing
         try phone.launch()
         #expect(try phone.run { UserDefaults.standard.string(forKey: key) } == "phone-secret")
         #expect(try laptop.run { UserDefaults.standard.string(forKey: key) } == nil)
+    }
+
+    /// A scenario's world leaves the last device's values and folders in place between its
+    /// events; another device's code gets its own, and the world's end gives the process back.
+    @Test func aHeldDeviceKeepsItsValuesUntilAnotherRunsOrItsWorldEnds() throws {
+        let key = "deviceDefaultsTests.held"
+        let own = UserDefaults.standard.string(forKey: key)
+        let containers = AppContainers()
+        func runtime(_ device: String) -> DeviceRuntime {
+            let conditions = DeviceConditions(now: SimTime(microseconds: 0), device: device,
+                account: "alice", accountStatus: .available, isOnline: true, isDiskFull: false)
+            let runtime = DeviceRuntime(conditions: conditions,
+                container: containers.container(of: device), names: Xoshiro256StarStar(seed: 1))
+            runtime.holdsPlaces = true
+            return runtime
+        }
+        let (phone, laptop) = (runtime("phone"), runtime("laptop"))
+        var seen: [String?] = []
+        let read = { seen.append(UserDefaults.standard.string(forKey: key)) }
+        phone.run { UserDefaults.standard.set("phone", forKey: key) }
+        phone.run(read)
+        laptop.run(read)
+        phone.run(read)
+        StandardDirectories.release(laptop.container)
+        StandardDirectories.release(phone.container)
+        // Other suites' devices may run meanwhile: the process's own value is read last.
+        phone.run(read)
+        StandardDirectories.release(phone.container)
+        #expect(seen == ["phone", nil, "phone", "phone"])
+        #expect(UserDefaults.standard.string(forKey: key) == own)
+        containers.removeAll()
     }
 
     @Test func registeredDefaultsAreNotADevicesOwnValues() throws {

@@ -40,11 +40,14 @@ extension AppRules {
             writer's); an edit that sets a field back to a value of an earlier copy (a flag turned \
             off again) is traced all the same; a record sent after a relaunch, before any fetch or \
             answered save of it, is not judged.
-            the first save of a record after its `serverRecordChanged` is compared with the record \
-            refused and the copy the device knew before: a field the refused record changed and \
-            the server's copy did not, whose edit the new save lacks, is traced \
-            `app.own-edit-dropped` with the field. An app that takes the server's copy and \
-            schedules nothing is APPW-1's.
+            the first save of a record after a save of it failed (`serverRecordChanged`, or an \
+            error CKSyncEngine retries itself, such as a throttle) is compared with the record \
+            that failed and the copy the device knew before it: when the device has been given a \
+            newer server copy since (the conflict's, or a fetched one), a field the failed record \
+            changed and that copy did not, whose edit the new save lacks, is traced \
+            `app.own-edit-dropped` with the field. An edit the device itself replaced meanwhile by \
+            another value is traced all the same; an edit dropped before it was ever sent is not \
+            seen; an app that takes the server's copy and schedules nothing is APPW-1's.
             """, explains: ["convergence", "lost-change"]),
         Rule(id: "APPW-3", group: "APPW", text: """
             A save refused with `unknownItem` (the record was deleted elsewhere) is scheduled \

@@ -13,19 +13,21 @@ final class AppWeaknessWatch {
     /// last, at most `versionsKept`.
     private var versions: [RecordID: [SortedMap<String, CloudValue>]] = [:]
     private static let versionsKept = 8
-    /// Per record refused with `serverRecordChanged`, what the device sent, the copy it knew
-    /// before, and the server's copy: its next save must keep its own edits (APPW-2).
-    private var conflicts: [RecordID: Conflict] = [:]
+    /// Per record whose save failed, what the device sent and the copy it knew then: the next
+    /// save must keep the device's own edits if it takes a newer server copy (APPW-2).
+    private var unanswered: [RecordID: Unanswered] = [:]
 
-    struct Conflict {
+    struct Unanswered {
         var sent: SortedMap<String, CloudValue>
         var known: SortedMap<String, CloudValue>
-        var server: SortedMap<String, CloudValue>
 
-        /// The first field the device changed and the server did not, which `record` lacks.
-        func ownEditDropped(in record: CloudRecord, keys: [String]) -> String? {
-            keys.first { key in
-                sent[key] != known[key] && server[key] == known[key]
+        /// The first field the device changed and `newest` did not, which `record` lacks.
+        func ownEditDropped(
+            in record: CloudRecord, keys: [String], newest: SortedMap<String, CloudValue>
+        ) -> String? {
+            guard newest != known else { return nil }
+            return keys.first { key in
+                sent[key] != known[key] && newest[key] == known[key]
                     && record.fields[key] != sent[key]
             }
         }
@@ -95,15 +97,13 @@ final class AppWeaknessWatch {
         var effects: [EngineEffect] = []
         let pending = state.pendingRecordZoneChanges
         let tracksItself = state.hasPendingUntrackedChanges
-        for failure in sent.failedRecordSaves where Self.reachesTheApp(failure.error) {
+        for failure in sent.failedRecordSaves {
             let id = RecordID(recordName: failure.record.recordName, zoneID: failure.record.zone)
-            if let server = failure.error.serverRecord {
-                if let known = versions[id]?.last {
-                    conflicts[id] = Conflict(
-                        sent: failure.record.fields, known: known, server: server.fields)
-                }
-                given(server.fields, for: id)
+            if let known = versions[id]?.last {
+                unanswered[id] = Unanswered(sent: failure.record.fields, known: known)
             }
+            if let server = failure.error.serverRecord { given(server.fields, for: id) }
+            guard Self.reachesTheApp(failure.error) else { continue }
             let again = pending.contains(.saveRecord(id))
             if !again, !tracksItself {
                 effects.append(Self.dropped(id, failure.error))
@@ -126,8 +126,9 @@ final class AppWeaknessWatch {
         var effects: [EngineEffect] = []
         for save in batch.recordsToSave {
             let id = RecordID(recordName: save.record.recordName, zoneID: save.record.zone)
-            if let conflict = conflicts.removeValue(forKey: id),
-                let dropped = conflict.ownEditDropped(in: save.record, keys: save.changedKeys) {
+            if let failed = unanswered.removeValue(forKey: id), let newest = versions[id]?.last,
+                let dropped = failed.ownEditDropped(
+                    in: save.record, keys: save.changedKeys, newest: newest) {
                 effects.append(Self.trace("app.own-edit-dropped", "APPW-2", [
                     TraceField("record", .string(id.recordName)),
                     TraceField("field", .string(dropped)),
@@ -162,7 +163,7 @@ final class AppWeaknessWatch {
 
     private func forget(_ id: RecordID) {
         versions[id] = nil
-        conflicts[id] = nil
+        unanswered[id] = nil
     }
 
     /// An error CKSyncEngine reports and drops from its pending changes: neither retried by

@@ -157,6 +157,27 @@ import Testing
         #expect(text as? String == "a", "the phone's edit is lost, as the trace says")
     }
 
+    /// The phone's edit of `text` is throttled; the laptop's later edit of `count` is saved
+    /// meanwhile, and the phone's fetch brings it before the retry: the merge takes the
+    /// laptop's whole note, and the retried save lacks the phone's text.
+    @Test func aFetchsMergeThatDropsAnUnsentEditIsTraced() throws {
+        let (world, phone, laptop) = try twoApps()
+        try laptop.save(Self.note("a"))
+        try laptop.send()
+        try phone.fetch()
+        try phone.save(Self.note("b", at: 10))
+        try world.perform("cloud: throttle alice next-upload 1 records retry-after 5s")
+        phone.sendWithFailures()
+        try laptop.save(Self.note("a", count: 2, at: 20))
+        try laptop.send()
+        try phone.fetch()
+        try world.advance(by: .seconds(6))
+        try phone.send()
+        let dropped = lines("app.own-edit-dropped", citing: "APPW-2", in: world)
+        #expect(dropped.count == 1)
+        #expect(dropped.first?.contains("\"field\":\"text\"") == true)
+    }
+
     @Test func aSaveOfARecordDeletedElsewhereScheduledAgainIsTraced() throws {
         let (world, phone, laptop) = try twoApps()
         try phone.save(Self.note("a"))

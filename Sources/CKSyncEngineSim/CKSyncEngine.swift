@@ -288,6 +288,16 @@ public final class CKSyncEngine {
     /// Whether an operation runs or one is queued.
     public var isBusy: Bool { current != nil || !queued.isEmpty }
 
+    /// Whether the running fetch started the database's feed again from scratch after its
+    /// token expired: zones deleted meanwhile are not reported.
+    public var fetchResetDatabaseToken: Bool { current?.databaseTokenReset ?? false }
+
+    /// Whether the running fetch fetches `zone` again from scratch after its token expired:
+    /// records deleted meanwhile are not reported.
+    public func fetchResetToken(of zone: ZoneID) -> Bool {
+        current?.zoneTokensReset.contains(zone) ?? false
+    }
+
     // MARK: Internals shared by the operations
 
     func enter(_ call: String) {

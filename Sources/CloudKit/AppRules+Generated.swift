@@ -91,5 +91,18 @@ extension AppRules {
             delegate handles it: traced `app.zone-deleted-elsewhere` with the zone, whatever the \
             app then does.
             """, explains: ["convergence", "lost-change"]),
+        Rule(id: "APPW-7", group: "APPW", text: """
+            After a change token expires, what was deleted meanwhile is never reported: \
+            CKSyncEngine fetches the database's feed or the zone again from scratch, which lists \
+            the zones and records that exist and no deletion, so an app that applies only what a \
+            fetch brings keeps records deleted elsewhere, and records of a zone deleted meanwhile \
+            that iCloud no longer has, and never sends them again.
+            """, choice: """
+            observed when a fetch that started the database's feed (`didFetchChanges`) or a zone \
+            (`didFetchRecordZoneChanges` without an error) again from scratch after its token \
+            expired ends, before the delegate handles the event: traced `app.fetched-from-scratch` \
+            with the database or the zone, whatever the app then does (an app that compares what \
+            it holds with what the fetch brought does not lose them).
+            """, explains: ["convergence", "lost-change", "resurrection"]),
     ]
 }

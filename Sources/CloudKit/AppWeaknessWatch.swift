@@ -33,9 +33,18 @@ final class AppWeaknessWatch {
         }
     }
 
-    /// Traces for an event before the delegate handles it (APPW-4, APPW-5, APPW-6).
-    func before(_ event: SimEngine.Event, state: SimEngine.State) -> [EngineEffect] {
+    /// Traces for an event before the delegate handles it (APPW-4 to APPW-7).
+    func before(_ event: SimEngine.Event, engine: SimEngine) -> [EngineEffect] {
+        let state = engine.state
         switch event {
+        case .didFetchRecordZoneChanges(let zone, nil) where engine.fetchResetToken(of: zone):
+            return [Self.trace("app.fetched-from-scratch", "APPW-7", [
+                TraceField("zone", .string(zone.description)),
+            ])]
+        case .didFetchChanges where engine.fetchResetDatabaseToken:
+            return [Self.trace("app.fetched-from-scratch", "APPW-7", [
+                TraceField("database", .string(engine.database.rawValue)),
+            ])]
         case .fetchedRecordZoneChanges(let changes):
             var effects: [EngineEffect] = []
             for record in changes.modifications {

@@ -34,7 +34,7 @@ final class DelegateBridge: CKSyncEngineSim.CKSyncEngineDelegate {
         case .didFetchChanges: syncEngine.append([.probe("download.done")])
         default: break
         }
-        syncEngine.append(watch.before(event, state: syncEngine.state))
+        syncEngine.append(watch.before(event, engine: syncEngine))
         let converted = CKSyncEngine.Event(event, account: runtime.account)
         engine.noteSent(converted)
         let facade = engine

@@ -233,6 +233,23 @@ import Testing
             "the app empties its notes either way")
     }
 
+    /// The laptop deletes the note while the phone's tokens expire: the phone's fetch from
+    /// scratch brings no deletion, and it keeps the note.
+    @Test func aFetchFromScratchAfterAnExpiredTokenIsTraced() throws {
+        let (world, phone, laptop) = try twoApps()
+        try laptop.save(Self.note("a"))
+        try laptop.send()
+        try phone.fetch()
+        try laptop.delete("n1")
+        try laptop.send()
+        #expect(appTraces(in: world).isEmpty)
+        try world.perform("cloud: expire-tokens alice")
+        try phone.fetch()
+        #expect(!lines("app.fetched-from-scratch", citing: "APPW-7", in: world).isEmpty)
+        let store = phone.store
+        #expect(try phone.device.run { await store.notes["n1"] != nil }, "the deletion is missed")
+    }
+
     @Test func anAppsOwnCatalogueComesFirstAndKeepsItsRules() {
         let own = RuleCatalogue(groupTitles: [("NOTES", "the notes app's rules")], rules: [
             Rule(id: "NOTES-1", group: "NOTES", text: "A later edit wins the whole note.",
@@ -244,6 +261,6 @@ import Testing
         let empty = RuleCatalogue(groupTitles: [("APP", "the app's own rules")], rules: [])
         #expect(AppRules.catalogue(adding: empty).groupTitles.map(\.group) == ["APPW"])
         #expect(AppRules.catalogue.weaknesses.map(\.id)
-            == ["APPW-1", "APPW-2", "APPW-3", "APPW-4", "APPW-5", "APPW-6"])
+            == ["APPW-1", "APPW-2", "APPW-3", "APPW-4", "APPW-5", "APPW-6", "APPW-7"])
     }
 }

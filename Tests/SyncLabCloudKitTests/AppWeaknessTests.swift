@@ -233,6 +233,20 @@ import Testing
             "the app empties its notes either way")
     }
 
+    /// The zone's deletion comes down while the phone's edit waits to be sent.
+    @Test func aZoneDeletedWithAChangeWaitingIsTraced() throws {
+        let (world, phone, _) = try twoApps()
+        try phone.save(Self.note("a"))
+        try phone.send()
+        try phone.fetch()
+        try phone.save(Self.note("b", at: 10))
+        try world.perform("cloud: delete-zone alice")
+        try phone.fetch()
+        let reset = lines("app.changes-pending-at-reset", citing: "APPW-5", in: world)
+        #expect(reset.count == 1)
+        #expect(reset.first?.contains("\"pending\":1") == true)
+    }
+
     /// The laptop deletes the note while the phone's tokens expire: the phone's fetch from
     /// scratch brings no deletion, and it keeps the note.
     @Test func aFetchFromScratchAfterAnExpiredTokenIsTraced() throws {

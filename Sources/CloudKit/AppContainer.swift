@@ -1,3 +1,4 @@
+import CloudSim
 import Foundation
 
 /// A simulated device's app container: the directories an app writes its files in. Each
@@ -15,6 +16,9 @@ public final class AppContainer: @unchecked Sendable {
     var defaults: [String: Any] = [:]
     /// The zone subscriptions the device saved: the server's, so a reinstall keeps them.
     var zoneSubscriptions: [SavedZoneSubscription] = []
+    /// What SyncLab's watch of the app's sync engines knows, per database: not the app's, but
+    /// kept like its files, so a relaunched app is judged against what it was given before.
+    private var weaknessWatches: [DatabaseScope: AppWeaknessWatch] = [:]
 
     init(root: URL) {
         self.root = root
@@ -45,11 +49,20 @@ public final class AppContainer: @unchecked Sendable {
     /// Removes every file (a reinstall), leaving the empty directories.
     public func erase() {
         defaults = [:]
+        weaknessWatches = [:]
         try? FileManager.default.removeItem(at: root)
         for directory in [documents, applicationSupport, caches, temporary] {
             try? FileManager.default.createDirectory(at: directory,
                 withIntermediateDirectories: true)
         }
+    }
+
+    /// The watch of the device's sync engines of one database.
+    func weaknessWatch(of database: DatabaseScope) -> AppWeaknessWatch {
+        if let watch = weaknessWatches[database] { return watch }
+        let watch = AppWeaknessWatch()
+        weaknessWatches[database] = watch
+        return watch
     }
 
     /// Writes a downloaded asset's bytes to the caches directory.

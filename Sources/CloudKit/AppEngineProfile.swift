@@ -46,6 +46,7 @@ extension EngineProfile {
             statements: ["sync"],
             codec: AppRecordCodec(),
             author: name,
+            cloudNoteRules: AppRules.cloudNoteRules,
             makeEngine: { _ in AppEngine(containers: containers, launchApp: launchApp) },
             observe: { _, _ in AppObservation() })
     }

@@ -38,16 +38,25 @@ extension AppRules {
             first such field. A field the device set itself to a value it had not seen since its \
             last save is its own edit, not traced (a field both devices changed is the last \
             writer's); an edit that sets a field back to a value of an earlier copy (a flag turned \
-            off again) is traced all the same; a record sent after a relaunch, before any fetch or \
-            answered save of it, is not judged.
+            off again) is traced all the same. The copies are kept with the device across the \
+            app's launches (a reinstall forgets them), so a record sent after a relaunch is judged \
+            against what the device was given before it.
             the first save of a record after a save of it failed (`serverRecordChanged`, or an \
             error CKSyncEngine retries itself, such as a throttle) is compared with the record \
             that failed and the copy the device knew before it: when the device has been given a \
             newer server copy since (the conflict's, or a fetched one), a field the failed record \
             changed and that copy did not, whose edit the new save lacks, is traced \
             `app.own-edit-dropped` with the field. An edit the device itself replaced meanwhile by \
-            another value is traced all the same; an edit dropped before it was ever sent is not \
-            seen; an app that takes the server's copy and schedules nothing is APPW-1's.
+            another value is traced all the same; an app that takes the server's copy and \
+            schedules nothing is APPW-1's.
+            an edit never sent is seen through its pending save: a record fetched while its save \
+            waits to be sent, in a copy that differs from the newest the device knew, is \
+            remembered; when the delegate's handling of the page leaves the save no longer \
+            pending, or the record's next save sends no key whose value differs from the fetched \
+            copy's, the device's unsent edit was replaced by that copy, traced \
+            `app.unsent-edit-dropped` with the record (which field the edit was, the watch cannot \
+            know). An edit equal to the other device's (both set the same value) is traced all the \
+            same.
             """, explains: ["convergence", "lost-change"]),
         Rule(id: "APPW-3", group: "APPW", text: """
             A save refused with `unknownItem` (the record was deleted elsewhere) is scheduled \
@@ -104,5 +113,19 @@ extension AppRules {
             with the database or the zone, whatever the app then does (an app that compares what \
             it holds with what the fetch brought does not lose them).
             """, explains: ["convergence", "lost-change", "resurrection"]),
+        Rule(id: "APPW-8", group: "APPW", text: """
+            A save without a change tag creates again a record another device deleted: a record's \
+            first save whose answer was lost (the device went offline or was killed while it was \
+            in flight) stays pending and is sent again as it was, without the system fields the \
+            answer would have given, and CloudKit takes a save without a change tag of a deleted \
+            record's name as a new record, so the deletion is lost on every device.
+            """, choice: """
+            traced by the cloud (note `record.created-over-tombstone`, docs/CLOUDSIM.md *Notes*) \
+            when a save without a change tag creates a record whose name was deleted and not \
+            written since: neither the app nor CKSyncEngine can tell a lost answer from a save \
+            that never arrived, so the watch has nothing to see before the save. An app that \
+            creates a record again under a fixed name on purpose (a settings record) is traced all \
+            the same.
+            """, explains: ["convergence", "resurrection"]),
     ]
 }

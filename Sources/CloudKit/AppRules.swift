@@ -1,3 +1,4 @@
+import CloudSim
 import SyncContract
 
 /// The weaknesses SyncLab's `CKSyncEngine` recognises in any app's delegate, as data.
@@ -19,5 +20,12 @@ public enum AppRules {
         return RuleCatalogue(
             groupTitles: titles, rules: own.rules + rules.filter { !ownIDs.contains($0.id) },
             enforcedAtInput: own.enforcedAtInput)
+    }
+
+    /// The rules the cloud's neutral notes show for an app on CKSyncEngine (docs/CLOUDSIM.md
+    /// *Notes*): a save without a change tag that created a record another device had
+    /// deleted is a first save sent again after its answer was lost (APPW-8).
+    @Sendable public static func cloudNoteRules(_ note: CloudNote) -> [String] {
+        note.kind == "record.created-over-tombstone" ? ["APPW-8"] : []
     }
 }

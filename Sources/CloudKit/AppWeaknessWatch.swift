@@ -6,6 +6,8 @@ import SyncContract
 
 /// Watches an app's delegate at the events where its answer can lose data, and traces the
 /// weaknesses of docs/APP-RULES.md (APPW-n) there: the app's code is never changed or read.
+/// One watch per device and database, kept with the device's files across launches: what the
+/// device was given before a kill is what its app may still send back.
 final class AppWeaknessWatch {
     /// Per record, the copies the device knew since it last agreed with iCloud on it (APPW-2):
     /// first the answer to its last save, or the first copy fetched of a record it never
@@ -16,6 +18,10 @@ final class AppWeaknessWatch {
     /// Per record whose save failed, what the device sent and the copy it knew then: the next
     /// save must keep the device's own edits if it takes a newer server copy (APPW-2).
     private var unanswered: [RecordID: Unanswered] = [:]
+    /// Per record fetched while its save waited to be sent, the fetched copy, when it differs
+    /// from the copy the device knew: an app that drops the save, or sends that copy back,
+    /// loses the device's unsent edit (APPW-2).
+    private var superseded: [RecordID: SortedMap<String, CloudValue>] = [:]
 
     struct Unanswered {
         var sent: SortedMap<String, CloudValue>
@@ -49,6 +55,10 @@ final class AppWeaknessWatch {
             var effects: [EngineEffect] = []
             for record in changes.modifications {
                 let id = RecordID(recordName: record.recordName, zoneID: record.zone)
+                if state.pendingRecordZoneChanges.contains(.saveRecord(id)),
+                    let known = versions[id]?.last, known != record.fields {
+                    superseded[id] = record.fields
+                }
                 given(record.fields, for: id)
                 if state.pendingRecordZoneChanges.contains(.deleteRecord(id)) {
                     effects.append(Self.trace("app.fetched-record-deletion-pending", "APPW-4",
@@ -96,11 +106,29 @@ final class AppWeaknessWatch {
         return effects
     }
 
-    /// Traces for an event once the delegate's `handleEvent` returned (APPW-1, APPW-3).
+    /// Traces for an event once the delegate's `handleEvent` returned (APPW-1 to APPW-3).
     func after(_ event: SimEngine.Event, state: SimEngine.State) -> [EngineEffect] {
-        guard case .sentRecordZoneChanges(let sent) = event else { return [] }
+        switch event {
+        case .sentRecordZoneChanges(let sent): return afterSending(sent, state: state)
+        case .fetchedRecordZoneChanges(let changes):
+            // A save the app dropped on taking the fetched copy: its edit is never sent.
+            return changes.modifications.compactMap { record in
+                let id = RecordID(recordName: record.recordName, zoneID: record.zone)
+                guard superseded[id] != nil,
+                    !state.pendingRecordZoneChanges.contains(.saveRecord(id)) else { return nil }
+                superseded[id] = nil
+                return Self.unsentEditDropped(id)
+            }
+        default: return []
+        }
+    }
+
+    private func afterSending(_ sent: SimEngine.SentRecordZoneChanges, state: SimEngine.State)
+        -> [EngineEffect] {
         for record in sent.savedRecords {
-            versions[RecordID(recordName: record.recordName, zoneID: record.zone)] = [record.fields]
+            let id = RecordID(recordName: record.recordName, zoneID: record.zone)
+            versions[id] = [record.fields]
+            superseded[id] = nil
         }
         for id in sent.deletedRecordIDs { forget(id) }
         var effects: [EngineEffect] = []
@@ -135,7 +163,16 @@ final class AppWeaknessWatch {
         var effects: [EngineEffect] = []
         for save in batch.recordsToSave {
             let id = RecordID(recordName: save.record.recordName, zoneID: save.record.zone)
-            if let failed = unanswered.removeValue(forKey: id), let newest = versions[id]?.last,
+            let fetched = superseded.removeValue(forKey: id)
+            let failed = unanswered.removeValue(forKey: id)
+            // An edit sent once is judged by what that save carried; one never sent, by
+            // whether anything but the fetched copy goes.
+            if failed == nil, let fetched,
+                save.changedKeys.allSatisfy({ save.record.fields[$0] == fetched[$0] }) {
+                effects.append(Self.unsentEditDropped(id))
+                continue
+            }
+            if let failed, let newest = versions[id]?.last,
                 let dropped = failed.ownEditDropped(
                     in: save.record, keys: save.changedKeys, newest: newest) {
                 effects.append(Self.trace("app.own-edit-dropped", "APPW-2", [
@@ -173,6 +210,7 @@ final class AppWeaknessWatch {
     private func forget(_ id: RecordID) {
         versions[id] = nil
         unanswered[id] = nil
+        superseded[id] = nil
     }
 
     /// An error CKSyncEngine reports and drops from its pending changes: neither retried by
@@ -186,6 +224,10 @@ final class AppWeaknessWatch {
             TraceField("record", .string(id.recordName)),
             TraceField("error", .string(error.code.description)),
         ])
+    }
+
+    private static func unsentEditDropped(_ id: RecordID) -> EngineEffect {
+        trace("app.unsent-edit-dropped", "APPW-2", [TraceField("record", .string(id.recordName))])
     }
 
     private static func trace(_ kind: String, _ rule: String, _ details: [TraceField])

@@ -16,11 +16,12 @@ final class DelegateBridge: CKSyncEngineSim.CKSyncEngineDelegate {
     /// A page was handled; the next `stateUpdate` persists its tokens.
     private var pageUnsaved = false
     /// Traces the weaknesses of docs/APP-RULES.md around the delegate's answers.
-    private let watch = AppWeaknessWatch()
+    private let watch: AppWeaknessWatch
 
     init(engine: CKSyncEngine, delegate: (any CKSyncEngineDelegate)?) {
         self.engine = engine
         self.delegate = delegate
+        watch = engine.runtime.container.weaknessWatch(of: engine.database.databaseScope.simulated)
     }
 
     private var runtime: DeviceRuntime { engine.runtime }

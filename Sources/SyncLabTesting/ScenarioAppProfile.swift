@@ -35,6 +35,7 @@ extension EngineProfile {
             statements: ["sync"],
             codec: AppRecordCodec(zoneNames: zoneNames),
             author: author,
+            cloudNoteRules: AppRules.cloudNoteRules,
             makeEngine: { _ in ScenarioAppEngine<App>(containers: containers, author: author) },
             observe: { box, _ in
                 ScenarioAppObservation(data: box.contents(as: ScenarioAppData.self)

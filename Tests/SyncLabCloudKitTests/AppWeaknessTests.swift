@@ -344,6 +344,43 @@ import Testing
             "the phone's deletion is lost, as the trace says")
     }
 
+    /// An app whose fetch replaces the local item drops the phone's waiting save with it.
+    @Test func aSaveDroppedForAFetchedCopyIsTraced() throws {
+        let world = try makeWorld()
+        let phone = world.device("phone"), laptop = world.device("laptop")
+        let onPhone = try phone.run { ServerWinsApp() }
+        let onLaptop = try laptop.run { ServerWinsApp() }
+        try laptop.run { await onLaptop.save("i1", "a") }
+        try laptop.run { try await onLaptop.syncEngine.sendChanges() }
+        try phone.run { try await onPhone.syncEngine.fetchChanges() }
+        try phone.run { await onPhone.save("i1", "b") }
+        try laptop.run { await onLaptop.save("i1", "c") }
+        try laptop.run { try await onLaptop.syncEngine.sendChanges() }
+        try phone.run { try await onPhone.syncEngine.fetchChanges() }
+        #expect(lines("app.unsent-edit-dropped", citing: "APPW-2", in: world).count == 1)
+    }
+
+    /// A failed save and a failed deletion, not scheduled again: traced unless the app keeps
+    /// them in its own queue and says so (`hasPendingUntrackedChanges`).
+    @Test(arguments: [false, true])
+    func failedChangesTheAppTracksItselfAreNotTraced(tracksItself: Bool) throws {
+        let world = try makeWorld()
+        let phone = world.device("phone")
+        let app = try phone.run { ServerWinsApp(tracksFailuresItself: tracksItself) }
+        try phone.run { await app.save("i1", "a") }
+        try phone.run { try await app.syncEngine.sendChanges() }
+        try phone.run { await app.delete("i1") }
+        try world.perform("cloud: delete-zone alice")
+        try? phone.run { try await app.syncEngine.sendChanges() }
+        try world.perform("cloud: quota alice full")
+        try phone.run { await app.save("i2", "b") }
+        try? phone.run { try await app.syncEngine.sendChanges() }
+        let dropped = lines("app.failed-change-dropped", citing: "APPW-1", in: world)
+        #expect(try phone.run { await app.untracked.count } == (tracksItself ? 2 : 0))
+        #expect(dropped.count == (tracksItself ? 0 : 2), "\(dropped)")
+        #expect(dropped.contains { $0.contains("\"record\":\"i1\"") } == !tracksItself)
+    }
+
     @Test func anAppsOwnCatalogueComesFirstAndKeepsItsRules() {
         let own = RuleCatalogue(groupTitles: [("NOTES", "the notes app's rules")], rules: [
             Rule(id: "NOTES-1", group: "NOTES", text: "A later edit wins the whole note.",

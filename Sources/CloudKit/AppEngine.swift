@@ -31,6 +31,9 @@ public final class AppEngine: SyncContract.SyncEngine {
     /// is done, until another device's code runs or this engine ends: for a world whose
     /// process runs no code of its own meanwhile (a scenario's, the explorer's).
     package var holdsPlaces = false
+    /// The container the next launch runs the app in (nil: the one of the device's name):
+    /// a scenario's device names its own on its disk, so no two runs share one.
+    package var launchContainer: AppContainer?
 
     deinit {
         runtime?.isRunning = false
@@ -54,8 +57,9 @@ public final class AppEngine: SyncContract.SyncEngine {
             isTracing: context.isTracing)
         if case .launch(let waiter) = event {
             let runtime = DeviceRuntime(
-                conditions: conditions, container: containers.container(of: context.device),
-                    names: context.names)
+                conditions: conditions,
+                container: launchContainer ?? containers.container(of: context.device),
+                names: context.names)
             runtime.holdsPlaces = holdsPlaces
             self.runtime = runtime
             if let launchApp { _ = runtime.start { await launchApp(runtime) } }

@@ -32,15 +32,16 @@ extension AppRules {
             """, choice: """
             observed at each record the delegate's `nextRecordZoneChangeBatch` returns. The \
             device's copies of a record are the answer to its last save of it (or, for a record it \
-            never saved, the first copy it fetched), then each server copy it was given since, the \
-            last eight kept; a changed key whose value differs from the newest copy's and equals \
-            an earlier copy's is an older value sent back, traced `app.older-value-sent` with the \
-            first such field. A field the device set itself to a value it had not seen since its \
-            last save is its own edit, not traced (a field both devices changed is the last \
-            writer's); an edit that sets a field back to a value of an earlier copy (a flag turned \
-            off again) is traced all the same. The copies are kept with the device across the \
-            app's launches (a reinstall forgets them), so a record sent after a relaunch is judged \
-            against what the device was given before it.
+            never saved, the first copy it fetched), then each server copy it was given since, and \
+            what each save whose answer was lost (`networkFailure`, `serverResponseLost`) sent, \
+            which iCloud may hold, the last eight kept; a changed key whose value differs from the \
+            newest copy's and equals an earlier copy's is an older value sent back, traced \
+            `app.older-value-sent` with the first such field. A field the device set itself to a \
+            value it had not seen since its last save is its own edit, not traced (a field both \
+            devices changed is the last writer's); an edit that sets a field back to a value of an \
+            earlier copy (a flag turned off again) is traced all the same. The copies are kept \
+            with the device across the app's launches (a reinstall forgets them), so a record sent \
+            after a relaunch is judged against what the device was given before it.
             the first save of a record after a save of it failed (`serverRecordChanged`, or an \
             error CKSyncEngine retries itself, such as a throttle) is compared with the record \
             that failed and the copy the device knew before it: when the device has been given a \

@@ -11,8 +11,8 @@ import SyncContract
 final class AppWeaknessWatch {
     /// Per record, the copies the device knew since it last agreed with iCloud on it (APPW-2):
     /// first the answer to its last save, or the first copy fetched of a record it never
-    /// saved, then each server copy it was given since (fetched, or a conflict's), the newest
-    /// last, at most `versionsKept`.
+    /// saved, then each server copy it was given since (fetched, a conflict's, or what a save
+    /// whose answer was lost sent), the newest last, at most `versionsKept`.
     private var versions: [RecordID: [SortedMap<String, CloudValue>]] = [:]
     private static let versionsKept = 8
     /// Per record whose save failed, what the device sent and the copy it knew then: the next
@@ -139,7 +139,11 @@ final class AppWeaknessWatch {
             if let known = versions[id]?.last {
                 unanswered[id] = Unanswered(sent: failure.record.fields, known: known)
             }
-            if let server = failure.error.serverRecord { given(server.fields, for: id) }
+            if let server = failure.error.serverRecord {
+                given(server.fields, for: id)
+            } else if Self.answerLost(failure.error) {
+                given(failure.record.fields, for: id)
+            }
             guard Self.reachesTheApp(failure.error) else { continue }
             let again = pending.contains(.saveRecord(id))
             if !again, !tracksItself {
@@ -217,6 +221,11 @@ final class AppWeaknessWatch {
     /// the engine itself nor held for another item of an atomic zone.
     private static func reachesTheApp(_ error: CloudError) -> Bool {
         !error.code.isTransient && error.code != .batchRequestFailed
+    }
+
+    /// A save whose answer was lost: iCloud may hold what it sent, a copy like a fetched one.
+    private static func answerLost(_ error: CloudError) -> Bool {
+        error.code == .networkFailure || error.code == .serverResponseLost
     }
 
     private static func dropped(_ id: RecordID, _ error: CloudError) -> EngineEffect {

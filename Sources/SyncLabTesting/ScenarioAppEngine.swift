@@ -55,10 +55,15 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
             accountStatus: context.accountStatus, isOnline: context.isOnline,
                 isDiskFull: context.isDiskFull,
             store: context.store, syncData: AppSyncData(), names: context.names)
+        var named = false
+        if case .launch = event {
+            named = context.syncData.container == nil
+            inner.launchContainer = container(&context)
+        }
         var effects = inner.handle(event, context: &plain)
         context.names = plain.names
         guard inner.runtime?.failure == nil else { return effects }
-        if case .launch = event { effects += launch(&context) }
+        if case .launch = event { effects += launch(named: named, &context) }
         switch event {
         case .launch, .storeSaved, .observerAttached: effects += handOver(&context)
         default: break
@@ -67,17 +72,21 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
         return effects
     }
 
-    /// Starts the app in the container this disk names (a fresh one on an empty disk).
-    private func launch(_ context: inout EngineContext<SyncData>) -> [EngineEffect] {
+    /// The container this disk names (a fresh one on an empty disk), where the launch runs
+    /// the app: its files, its `UserDefaults` and what SyncLab's watch keeps of the device.
+    private func container(_ context: inout EngineContext<SyncData>) -> AppContainer {
+        if let name = context.syncData.container { return containers.container(of: name) }
+        let container = containers.freshContainer(for: context.device)
+        context.syncData.container = container.root.lastPathComponent
+        return container
+    }
+
+    /// Starts the app in the launch's container; `named` when the disk learnt its name.
+    private func launch(named: Bool, _ context: inout EngineContext<SyncData>)
+        -> [EngineEffect] {
         var effects: [EngineEffect] = []
-        let container: AppContainer
-        if let name = context.syncData.container {
-            container = containers.container(of: name)
-        } else {
-            container = containers.freshContainer(for: context.device)
-            context.syncData.container = container.root.lastPathComponent
-            effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData))))
-        }
+        if named { effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData)))) }
+        guard let container = inner.launchContainer else { return effects }
         app = inner.call { await App.launch(in: container) }
         return effects + inner.takeEffects()
     }

@@ -69,6 +69,18 @@ import Testing
         return found
     }
 
+    /// Starts the app's send and takes its device offline once the save left: iCloud applies
+    /// it, and its answer is lost.
+    func loseTheAnswer(to app: App, in world: SimulatedWorld) throws {
+        let sent = { world.traceJSONLines.components(separatedBy: "\"kind\":\"modifyRecords\"")
+            .count }
+        let before = sent()
+        let store = app.store
+        try app.device.run { Task { try? await store.syncEngine.sendChanges() } }
+        while sent() == before { try world.advance(by: .milliseconds(10)) }
+        try world.perform("\(app.device.name): offline")
+    }
+
     func appTraces(in world: SimulatedWorld) -> [Substring] {
         world.traceJSONLines.split(separator: "\n").filter { $0.contains("\"APPW-") }
     }
@@ -233,6 +245,31 @@ import Testing
         #expect(older.first?.contains("\"field\":\"count\"") == true)
     }
 
+    /// The laptop's edit of `text` reaches iCloud but its answer is lost; the phone's later
+    /// text is saved over it; the laptop, offline, edits `count`, and the conflict's merge by
+    /// modification date keeps its whole note: its older text goes back over the phone's.
+    @Test func anOlderFieldFromASaveWhoseAnswerWasLostIsTraced() throws {
+        let (world, phone, laptop) = try twoApps()
+        try laptop.save(Self.note("a"))
+        try laptop.send()
+        try phone.fetch()
+        try laptop.save(Self.note("b", at: 10))
+        try loseTheAnswer(to: laptop, in: world)
+        try world.advance(by: .seconds(1))
+        try phone.fetch()
+        try phone.save(Self.note("c", at: 20))
+        try phone.send()
+        try laptop.save(Self.note("b", count: 2, at: 30))
+        try world.perform("laptop: online")
+        laptop.sendWithFailures()
+        try laptop.send()
+        let older = lines("app.older-value-sent", citing: "APPW-2", in: world)
+        #expect(older.count == 1)
+        #expect(older.first?.contains("\"field\":\"text\"") == true)
+        let text = world.cloudRecords(zoneName: "Notes", account: "alice").first?["text"]
+        #expect(text as? String == "b", "the phone's later text is lost, as the trace says")
+    }
+
     @Test func aSaveOfARecordDeletedElsewhereScheduledAgainIsTraced() throws {
         let (world, phone, laptop) = try twoApps()
         try phone.save(Self.note("a"))
@@ -326,12 +363,7 @@ import Testing
     @Test func aFirstSaveSentAgainOverADeletionIsTraced() throws {
         let (world, phone, laptop) = try twoApps()
         try laptop.save(Self.note("a"))
-        let store = laptop.store
-        try laptop.device.run { Task { try? await store.syncEngine.sendChanges() } }
-        while !world.traceJSONLines.contains("\"saves\":[\"n1\"]") {
-            try world.advance(by: .milliseconds(10))
-        }
-        try world.perform("laptop: offline")
+        try loseTheAnswer(to: laptop, in: world)
         try world.advance(by: .seconds(1))
         try phone.fetch()
         try phone.delete("n1")

@@ -650,14 +650,13 @@ extension SDSEngine {
               !context.syncData.pending.isEmpty else {
             return nil
         }
-        let record = records[index]
-        // A model whose own record is in the page takes that one: it is no twin of another.
-        let own = ownRecords ?? ownRecordInPage(Set(records.map(\.recordName)), context: context)
-        ownRecords = own
-        let taken = Set(targets.compactMap { $0?.model }).union(own)
+        // The models already taken are worked out at the first model that could match (most
+        // records meet none): a model whose own record is in the page takes that one, and
+        // is no twin of another.
+        var taken: Set<ModelID>?
         // Only models with pending changes can match: visit those (in identifier order, as
         // the entity's models would be), not every model of the store for every record.
-        for id in context.syncData.pending.inOrder where !taken.contains(id) {
+        for id in context.syncData.pending.inOrder {
             guard let model = context.store.model(id), model.entity == entity.name,
                   let pending = context.syncData.pending[model.id],
                   // ADOPT-4: a device that never synchronized matches its new models too;
@@ -668,9 +667,17 @@ extension SDSEngine {
                         && context.syncData.valueMatchingRule != "LIFE-3"),
                   let name = context.syncData.recordName(of: model.id),
                   context.syncData.changeTag(of: name).isNil,
-                  name != record.recordName else { continue }
+                  name != records[index].recordName else { continue }
+            if taken == nil {
+                let own = ownRecords
+                    ?? ownRecordInPage(Set(records.map(\.recordName)), context: context)
+                ownRecords = own
+                taken = Set(targets.compactMap { $0?.model }).union(own)
+            }
+            guard taken?.contains(id) == false else { continue }
+            let fields = records[index].fields
             let matches = entity.synchronizedAttributes.allSatisfy { attribute in
-                let downloaded = record.fields[attribute.name].flatMap {
+                let downloaded = fields[attribute.name].flatMap {
                     RecordMapping.attributeValue($0, type: attribute.type)
                 }
                 return downloaded == model.values[attribute.name]

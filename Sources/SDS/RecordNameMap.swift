@@ -75,9 +75,11 @@ public struct RecordNameMap<Value: Hashable & Sendable>: Hashable, Sendable,
         entries.isEmpty ? nil : entries.removeValue(forKey: HashedRecordName(name))
     }
 
-    /// Removes the name's entry, if any.
+    /// Removes the name's entry, if any. (An empty table answers at once: the nil a removal
+    /// returns was still destroyed, through an outlined call, for every absent entry.)
     public mutating func removeEntry(at name: String) {
-        removeValue(forKey: name)
+        guard !entries.isEmpty else { return }
+        entries.removeValue(forKey: HashedRecordName(name))
     }
 
     /// Sets the name's entry, or removes it for nil.

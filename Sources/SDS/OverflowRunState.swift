@@ -17,7 +17,8 @@ struct OverflowRunState: Hashable, Sendable {
     }
 
     /// Records fetched by this synchronization, by name.
-    var bases: [String: Base] = [:]
+    /// (Made by `init()`: the literal `[:]` is a call, per upload.)
+    var bases = [String: Base]()
     /// The names of the `fetchRecords` request in flight, empty when none is.
     var fetching: [String] = []
     /// Records to fetch although the plan made from what this device knows did not involve

@@ -56,15 +56,30 @@ public struct RecordNameMap<Value: Hashable & Sendable>: Hashable, Sendable,
         body(&entries[HashedRecordName(name), default: defaultValue()])
     }
 
+    /// Stores `value` at a name without an entry and answers nil; at a name with one, changes
+    /// that entry in place with `body` and answers its result. The name's bytes are hashed
+    /// once (the second probe compares the kept hash): unlike `withValue`, no state shared by
+    /// two closures tells the cases apart, which the compiler kept in a heap box per call.
+    public mutating func insertOrChange<Result>(
+        _ value: @autoclosure () -> Value, at name: String, _ body: (inout Value) -> Result
+    ) -> Result? {
+        let key = HashedRecordName(name)
+        if let index = entries.index(forKey: key) { return body(&entries.values[index]) }
+        entries[key] = value()
+        return nil
+    }
+
     /// Removes the name's entry and returns its value (nil, without hashing, when empty).
     @discardableResult
     public mutating func removeValue(forKey name: String) -> Value? {
         entries.isEmpty ? nil : entries.removeValue(forKey: HashedRecordName(name))
     }
 
-    /// Removes the name's entry, if any.
+    /// Removes the name's entry, if any. (An empty table answers at once: the nil a removal
+    /// returns was still destroyed, through an outlined call, for every absent entry.)
     public mutating func removeEntry(at name: String) {
-        removeValue(forKey: name)
+        guard !entries.isEmpty else { return }
+        entries.removeValue(forKey: HashedRecordName(name))
     }
 
     /// Sets the name's entry, or removes it for nil.

@@ -368,7 +368,8 @@ extension SDSEngine {
             }
             let id = context.store.makeModelID()
             journal.bind(id, to: name, in: &context.syncData)
-            transaction.append(.insert(id, entity: entity.name, values: [:]))
+            // (Empty maps here and below made by `init()`: the literal `[:]` is a call.)
+            transaction.append(.insert(id, entity: entity.name, values: Dictionary()))
             applied.append((index, id, entity, true))
         }
         for (index, id, entity, isNew) in applied {
@@ -531,14 +532,16 @@ extension SDSEngine {
         isNew: Bool, context: SDSContext
     ) -> [String: PropertyValue] {
         // (A model made for this page has no pending change.)
-        let pendingKeys = isNew ? [:] : context.syncData.pending[id]?.keysThatWin ?? [:]
+        // (Empty maps made by `init()`: the literal `[:]` is a call, per downloaded record.)
+        let pendingKeys = isNew
+            ? Dictionary() : context.syncData.pending[id]?.keysThatWin ?? Dictionary()
         // A new model is not in the store yet (its insert is in the same transaction).
         // Only the maps compared are read out, not the whole model (its three maps).
         let currentValues = isNew ? nil : context.store.values(of: id)
         // Sized once (`reserveCapacity` runs unspecialized), at the first value: a record
         // that changes nothing of its model (most of those that come back after this
         // device's own upload) allocates no table (an allocation, unspecialized too).
-        var values: [String: PropertyValue] = [:]
+        var values = [String: PropertyValue]()
         let capacity = entity.synchronizedAttributes.count
             + entity.synchronizedToOneRelationships.count
         var kept: [String] = []
@@ -650,14 +653,13 @@ extension SDSEngine {
               !context.syncData.pending.isEmpty else {
             return nil
         }
-        let record = records[index]
-        // A model whose own record is in the page takes that one: it is no twin of another.
-        let own = ownRecords ?? ownRecordInPage(Set(records.map(\.recordName)), context: context)
-        ownRecords = own
-        let taken = Set(targets.compactMap { $0?.model }).union(own)
+        // The models already taken are worked out at the first model that could match (most
+        // records meet none): a model whose own record is in the page takes that one, and
+        // is no twin of another.
+        var taken: Set<ModelID>?
         // Only models with pending changes can match: visit those (in identifier order, as
         // the entity's models would be), not every model of the store for every record.
-        for id in context.syncData.pending.inOrder where !taken.contains(id) {
+        for id in context.syncData.pending.inOrder {
             guard let model = context.store.model(id), model.entity == entity.name,
                   let pending = context.syncData.pending[model.id],
                   // ADOPT-4: a device that never synchronized matches its new models too;
@@ -668,9 +670,17 @@ extension SDSEngine {
                         && context.syncData.valueMatchingRule != "LIFE-3"),
                   let name = context.syncData.recordName(of: model.id),
                   context.syncData.changeTag(of: name).isNil,
-                  name != record.recordName else { continue }
+                  name != records[index].recordName else { continue }
+            if taken == nil {
+                let own = ownRecords
+                    ?? ownRecordInPage(Set(records.map(\.recordName)), context: context)
+                ownRecords = own
+                taken = Set(targets.compactMap { $0?.model }).union(own)
+            }
+            guard taken?.contains(id) == false else { continue }
+            let fields = records[index].fields
             let matches = entity.synchronizedAttributes.allSatisfy { attribute in
-                let downloaded = record.fields[attribute.name].flatMap {
+                let downloaded = fields[attribute.name].flatMap {
                     RecordMapping.attributeValue($0, type: attribute.type)
                 }
                 return downloaded == model.values[attribute.name]
@@ -791,7 +801,8 @@ extension SDSEngine {
         // Only the models this download's save removed (its history entry's deletions, still
         // bound to a record), sorted: a model gone before it (a batch delete, DEL-2) keeps its
         // record, so the next launch brings it back. O(page), not O(bound models).
-        var vanished: [ModelID: String] = [:]
+        // (Made by `init()`: the literal `[:]` is a call, per stored page.)
+        var vanished = [ModelID: String]()
         for change in entry?.changes ?? [] {
             if case .deleted(let id, let entity, _) = change,
                !context.syncData.recordName(of: id).isNil {

@@ -18,7 +18,8 @@ extension SDSEngine {
     func overflowFetchRequest(_ current: SyncRun, context: SDSContext) -> CloudRequest? {
         let upload = current.upload
         guard quotaPausedUntil == nil else { return nil }
-        var byZone: [ZoneID: [String]] = [:]
+        // (Made by `init()`: the literal `[:]` is a call, per upload request.)
+        var byZone = [ZoneID: [String]]()
         if upload.overflow.mustFetch.isEmpty {
             // The candidates are then one of the pending indexes as it is (what
             // `overflowFetchCandidates` answers), read in place, not copied into an array

@@ -76,7 +76,9 @@ extension SDSEngine {
     ) {
         guard let entity = synchronizedEntity(entityName) else { return }
         let synchronized = entity.synchronizedKeys
-        let kept = keys.filter { synchronized.contains($0) }
+        // Usually every key is synchronized: the list is then kept as it is (no new array).
+        let kept = keys.allSatisfy { synchronized.contains($0) }
+            ? keys : keys.filter { synchronized.contains($0) }
         if kept.count < keys.count {
             let skipped = keys.filter { !synchronized.contains($0) }
             effects.appendTrace(detailed: context.isTracing,

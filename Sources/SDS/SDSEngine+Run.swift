@@ -396,7 +396,8 @@ extension SDSEngine {
         completeWaiters(finished.waiters)
         if finished.carriesSchema {
             // SCHEMA-3 was asked for before this run started and the run ended without it.
-            failSchema(reason: finished.failureReason ?? "the synchronization ended before it")
+            failSchema(
+                reason: finished.failure?.description ?? "the synchronization ended before it")
         }
         effects.appendTrace(detailed: context.isTracing, kind: "sync.ended", details: [], rules: [])
         if pendingReset != nil {
@@ -425,16 +426,16 @@ extension SDSEngine {
 
     /// Ends the run early after an error; the world still sees `sync.done`.
     func abortRun(_ current: SyncRun, error: CloudError, context: inout SDSContext) {
-        // Described once, for the trace and the run's failure: describing an error is costly.
-        let description = error.description
+        // Described only for a detailed trace; the run keeps the error itself (describing
+        // one is costly, and a run's failure is rarely read).
         effects.appendTrace(detailed: context.isTracing,
             kind: "sync.failed",
-            details: [TraceField("error", .string(description))],
+            details: [TraceField("error", .string(error.description))],
             rules: []
         )
         current.awaiting = nil
         current.step = .finish
-        current.failureReason = current.failureReason ?? description
+        current.failure = current.failure ?? error
         scheduleRetry(after: error, context: context)
     }
 

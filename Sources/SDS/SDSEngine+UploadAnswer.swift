@@ -237,7 +237,8 @@ extension SDSEngine {
                 // Not edited since the send (usually the very map sent, which the comparison
                 // tells at once): every key is uploaded. Clearing them one by one would copy
                 // the map first, shared as it is with the batch.
-                pending.keys = [:]
+                // (Emptied by `init()`: the literal `[:]` is a call.)
+                pending.keys = Dictionary()
             } else {
                 // Each key is cleared on its own: their order cannot matter.
                 for (key, version) in sent { // tidy: ordered per key

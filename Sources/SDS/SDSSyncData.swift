@@ -321,9 +321,9 @@ public struct SDSSyncData: EngineSyncData {
     /// before an answer keeps the change tag of the first (the version both were made on).
     /// Returns the unanswered send it joins (nil for a first send), found by the same lookup.
     ///
-    /// One lookup of the name finds the earlier send or makes the first: a lookup, then an insert,
-    /// would hash the name twice per uploaded record. The change tag is read before the map is
-    /// changed (read during the change, it would overlap it); it is kept only for a first send.
+    /// The name is hashed once (`RecordNameMap.insertOrChange`), whether the send is the
+    /// first or joins an earlier one. The change tag is read before the map is changed (read
+    /// during the change, it would overlap it); it is kept only for a first send.
     @discardableResult
     public mutating func markUnanswered(
         _ recordName: String, keys: [String: Int64]
@@ -337,26 +337,14 @@ public struct SDSSyncData: EngineSyncData {
     mutating func markUnanswered(
         _ recordName: String, keys: [String: Int64], changeTag tag: String?
     ) -> UnansweredUpload? {
-        var isFirst = false
-        func first() -> UnansweredUpload {
-            isFirst = true
-            // A first send takes the keys as they are (the map shared, not rebuilt).
-            return UnansweredUpload(keys: keys, changeTag: tag)
+        // A first send takes the keys as they are (the map shared, not rebuilt); a later
+        // send's keys join the earlier one's, which is returned as it was.
+        unanswered.insertOrChange(UnansweredUpload(keys: keys, changeTag: tag), at: recordName) {
+            upload in
+            let earlier = upload
+            upload.keys.merge(keys) { _, sent in sent }
+            return earlier
         }
-        return unanswered.withValue(of: recordName, default: first) { upload in
-            Self.join(&upload, keys: keys, isFirst: { isFirst })
-        }
-    }
-
-    /// `markUnanswered` on the entry of the record: a later send's keys join the earlier
-    /// one's, which is returned as it was; nil for a first send (`isFirst`), left as made.
-    private static func join(
-        _ upload: inout UnansweredUpload, keys: [String: Int64], isFirst: () -> Bool
-    ) -> UnansweredUpload? {
-        guard !isFirst() else { return nil }
-        let earlier = upload
-        upload.keys.merge(keys) { _, sent in sent }
-        return earlier
     }
 
     /// Binds a model to its record name (a name or model bound elsewhere is unbound there).

@@ -169,8 +169,9 @@ final class SyncRun {
     @exclusivity(unchecked) var downloadFailed = false
     /// SCHEMA-3: this run attempts the `initializeSchema()` asked for before it started.
     @exclusivity(unchecked) var carriesSchema = false
-    /// Why the run ended early (the error `abortRun` was given), for the actions it fails.
-    @exclusivity(unchecked) var failureReason: String?
+    /// Why the run ended early (the error `abortRun` was given), for the actions it fails;
+    /// kept as the error and described only when read: describing one is costly.
+    @exclusivity(unchecked) var failure: CloudError?
     /// What the current phase keeps; `.preparing` until the download starts.
     @exclusivity(unchecked) var phase: RunPhase = .preparing
 

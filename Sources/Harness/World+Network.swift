@@ -18,13 +18,14 @@ extension Latency {
 
 extension World {
     /// A request leaves the device; offline, it fails at once with `networkUnavailable`.
-    /// (Consumed: the engine's effect hands it over, and the event takes it without a copy.)
-    func send(_ request: consuming CloudRequest, id: RequestID, from index: Int) {
+    /// `sent`: the engine's `.send` effect with request `id`, consumed: the event takes it,
+    /// box and all, without a copy of the request.
+    func send(_ sent: consuming EngineEffect, id: RequestID, from index: Int) {
         let device = devices[index]
         guard network.online[index] else {
             record(device.name, "request.failed", [
                 TraceField("request", .string(id.description)),
-                TraceField("kind", .string(request.kind)),
+                TraceField("kind", .string(Self.request(of: sent).kind)),
                 TraceField("error", .string("networkUnavailable")),
             ])
             outstanding[index] += 1
@@ -38,14 +39,20 @@ extension World {
         let delay = network.drawLatency(for: index)
         record(device.name, "request.sent", [
             TraceField("request", .string(id.description)),
-            TraceField("kind", .string(request.kind)),
+            TraceField("kind", .string(Self.request(of: sent).kind)),
             TraceField("arrives", .int(now.adding(delay).microseconds)),
-        ] + requestDetails(request))
+        ] + requestDetails(Self.request(of: sent)))
         outstanding[index] += 1
         kernel.schedule(after: delay, actor: deviceActors[index],
                         .requestArrives(
-                            device: index, incarnation: incarnations[index], id, request,
+                            device: index, incarnation: incarnations[index], sent: sent,
                             device.client))
+    }
+
+    /// The request of a `.send` effect, copied out (for the trace).
+    private static func request(of sent: EngineEffect) -> CloudRequest {
+        guard case .send(_, let request) = sent else { preconditionFailure("not a request") }
+        return request
     }
 
     /// The cloud applies the request the moment it arrives, then answers after the return
@@ -53,6 +60,20 @@ extension World {
     /// The answer goes to the incarnation that sent the request: one a kill ended never gets
     /// it, and the next one, whose request numbers start again, never takes it for its own.
     func requestArrives(
+        _ index: Int, _ sent: consuming EngineEffect, _ client: CloudClient,
+        sentBy incarnation: Int
+    ) {
+        // Switched on as its owner: the request is then read in the effect's box, where a
+        // pattern over a borrowed effect copied it out.
+        switch consume sent {
+        case .send(let id, let request):
+            requestArrives(index, id, request, client, sentBy: incarnation)
+        default:
+            preconditionFailure("a request event without a request")
+        }
+    }
+
+    private func requestArrives(
         _ index: Int, _ id: RequestID, _ request: CloudRequest, _ client: CloudClient,
         sentBy incarnation: Int
     ) {

@@ -379,9 +379,9 @@ final class World {
     /// Consumes the event, so that requests and answers are moved into their handlers.
     private func dispatch(_ event: consuming WorldEvent) {
         switch consume event {
-        case .requestArrives(let index, let incarnation, let id, let request, let client):
+        case .requestArrives(let index, let incarnation, let sent, let client):
             outstanding[index] -= 1
-            requestArrives(index, id, request, client, sentBy: incarnation)
+            requestArrives(index, sent, client, sentBy: incarnation)
         case .responseArrives(let index, let incarnation, let id, let response):
             outstanding[index] -= 1
             let device = devices[index]
@@ -510,9 +510,14 @@ final class World {
         _ effect: consuming EngineEffect, index: Int, incarnation: Int,
         writesFollow: Bool, deferred: inout [ArmedTrigger]
     ) -> Bool {
+        if case .send(let id, _) = effect {
+            // Handed on whole: binding its request copied the request out of the box.
+            send(consume effect, id: id, from: index)
+            return true
+        }
         switch consume effect {
-        case .send(let id, let request):
-            send(request, id: id, from: index)
+        case .send:
+            preconditionFailure("a request is sent before the switch")
         case .setTimer(let timer, let delay):
             if let existing = timers[index][timer] { kernel.cancel(existing.event) }
             let eventID = kernel.schedule(

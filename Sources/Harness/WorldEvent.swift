@@ -10,8 +10,9 @@ import SyncContract
 /// allocation and a release each.
 enum WorldEvent {
     /// A request reaches the cloud (it left the device when sent; a kill does not stop it).
-    indirect case requestArrives(
-        device: Int, incarnation: Int, RequestID, CloudRequest, CloudClient)
+    /// `sent` is the engine's `.send` effect itself: its request stays in the effect's box and
+    /// is read there when it arrives (taken out, it was copied, every reference retained).
+    indirect case requestArrives(device: Int, incarnation: Int, sent: EngineEffect, CloudClient)
     /// The cloud's answer reaches the device.
     indirect case responseArrives(device: Int, incarnation: Int, RequestID, CloudResponse)
     /// A silent push reaches the device.

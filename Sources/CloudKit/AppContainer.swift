@@ -75,10 +75,12 @@ public final class AppContainer: @unchecked Sendable {
 
 /// The containers of one world's devices, made on first use.
 public final class AppContainers: @unchecked Sendable {
-    // `@unchecked`: used on the simulation's thread only.
+    // `@unchecked`: its table and count are behind `lock` (a profile's containers serve the
+    // worlds of every job of a sweep); each container is used on its world's thread only.
     private static let lock = NSLock()
     nonisolated(unsafe) private static var worlds = 0
     let base: URL
+    private let lock = NSLock()
     private var containers: [String: AppContainer] = [:]
 
     public init() {
@@ -91,17 +93,25 @@ public final class AppContainers: @unchecked Sendable {
     }
 
     public func container(of device: String) -> AppContainer {
-        if let container = containers[device] { return container }
-        let container = AppContainer(root: base.appendingPathComponent(device, isDirectory: true))
-        containers[device] = container
-        return container
+        lock.withLock {
+            if let container = containers[device] { return container }
+            let container = AppContainer(
+                root: base.appendingPathComponent(device, isDirectory: true))
+            containers[device] = container
+            return container
+        }
     }
 
     /// A container no device has used yet, for a device that starts from an empty disk (a
-    /// scenario's device: its disk keeps the container's name).
-    public func freshContainer(for device: String) -> AppContainer {
-        fresh += 1
-        return container(of: "\(device)-\(fresh)")
+    /// scenario's device: its disk holds the lease, and the files go with the last copy of
+    /// the disk, so a long sweep does not keep every run's).
+    public func freshContainer(for device: String) -> AppContainerLease {
+        let number = lock.withLock { () -> Int in
+            fresh += 1
+            return fresh
+        }
+        return AppContainerLease(AppContainer(
+            root: base.appendingPathComponent("\(device)-\(number)", isDirectory: true)))
     }
 
     private var fresh = 0
@@ -109,5 +119,30 @@ public final class AppContainers: @unchecked Sendable {
     /// Removes every device's files (the world is done).
     public func removeAll() {
         try? FileManager.default.removeItem(at: base)
+    }
+}
+
+/// A container held by a device's disk rather than by name: the container's files are
+/// removed once no copy of the disk holds it (the world that made it is gone).
+public final class AppContainerLease: Hashable, @unchecked Sendable {
+    // `@unchecked`: immutable; the container is used on its world's thread only.
+    public let container: AppContainer
+
+    init(_ container: AppContainer) {
+        self.container = container
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: container.root)
+    }
+
+    public var name: String { container.root.lastPathComponent }
+
+    public static func == (left: AppContainerLease, right: AppContainerLease) -> Bool {
+        left.name == right.name
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
     }
 }

@@ -6,11 +6,11 @@ import LocalStore
 import SortedMaps
 import SyncContract
 
-/// What a scenario's device keeps on its disk for an app SyncLab drives: the name of the
-/// app's container (its files), the record name of each model, and how far the app has been
-/// handed the scenario's saves.
+/// What a scenario's device keeps on its disk for an app SyncLab drives: the app's container
+/// (its files, removed with the last copy of the disk), the record name of each model, and
+/// how far the app has been handed the scenario's saves.
 struct ScenarioAppData: EngineSyncData {
-    var container: String?
+    var container: AppContainerLease?
     var names: SortedMap<ModelID, String> = [:]
     var position: Int64 = 0
 
@@ -75,10 +75,10 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
     /// The container this disk names (a fresh one on an empty disk), where the launch runs
     /// the app: its files, its `UserDefaults` and what SyncLab's watch keeps of the device.
     private func container(_ context: inout EngineContext<SyncData>) -> AppContainer {
-        if let name = context.syncData.container { return containers.container(of: name) }
-        let container = containers.freshContainer(for: context.device)
-        context.syncData.container = container.root.lastPathComponent
-        return container
+        if let lease = context.syncData.container { return lease.container }
+        let lease = containers.freshContainer(for: context.device)
+        context.syncData.container = lease
+        return lease.container
     }
 
     /// Starts the app in the launch's container; `named` when the disk learnt its name.

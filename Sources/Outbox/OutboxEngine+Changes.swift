@@ -355,7 +355,8 @@ extension OutboxEngine {
     /// the save may have created it again after a deletion elsewhere, which no fetch reports.
     func noteSavedZoneFetchedEmpty(_ zone: ZoneID, scope: DatabaseScope) -> Bool {
         let run = fetch(scope)
-        guard run.tokenExpired, scope == .privateDatabase,
+        // This zone fetched from scratch: another one's in the same fetch tells nothing of it.
+        guard run.zonesFromScratch.contains(zone), scope == .privateDatabase,
               zonesSavedSinceFetch.contains(zone), !run.zonesWithNews.contains(zone),
               let tracked = data.tracked(zone: zone), tracked.role == .owner else { return false }
         let held = data.bindings.sortedNames.filter { name in

@@ -32,6 +32,7 @@ import Testing
         case unknownPropertyAfterManyToMany
         case unreservedIdentifierThenWrongTarget
         case requiredValueClearedAfterInsertsAndDeletes
+        case unknownModelAfterValuesChangedTwiceAndCascaded
 
         func transaction(in scene: Scene) -> Transaction {
             let spare = ModelID(1000)
@@ -71,6 +72,15 @@ import Testing
                     .delete(spare),
                     .update(scene.folder, values: ["name": text("Old")]),
                     .update(scene.ann, values: ["name": cleared]),
+                ])
+            case .unknownModelAfterValuesChangedTwiceAndCascaded:
+                // The note's old title is put back on the model the cascade buried.
+                return Transaction([
+                    .update(scene.note, values: ["title": text("B"), "body": text("b")]),
+                    .update(scene.note, values: ["title": text("C")]),
+                    .update(scene.folder, values: ["name": text("Old")]),
+                    .delete(scene.folder),
+                    .update(ModelID(999), values: [:]),
                 ])
             }
         }

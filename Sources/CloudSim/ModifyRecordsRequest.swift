@@ -14,6 +14,8 @@ struct ModifyRecordsRequest {
 enum SaveVerdict {
     case write(PlannedSave)
     case fail(CloudError)
+    /// What `RecordBatch.apply` leaves in the place of a verdict it moved out; never planned.
+    case taken
 
     var plan: PlannedSave? {
         if case .write(let plan) = self { return plan }

@@ -2,7 +2,7 @@ extension RecordBatch {
     /// Writes the successful saves in request order, then the deletes, then their cascades,
     /// then what follows for shares (a stopped share clears its root's `share`, a deleted
     /// root takes its share with it).
-    mutating func apply(_ verdicts: [SaveVerdict], deleteErrors: [CloudError?]) {
+    mutating func apply(_ verdicts: consuming [SaveVerdict], deleteErrors: [CloudError?]) {
         results.reserveCapacity(request.itemCount)
         // A note for each item applied, mostly: room for them at once, not grown one, two,
         // four... on every request.
@@ -13,27 +13,33 @@ extension RecordBatch {
         // Every planned write is applied below, in request order: the schema they were
         // planned against already adopted them.
         if let plannedSchema { developmentSchema = plannedSchema }
-        // By position, each verdict matched where it is stored: walking the zipped saves and
-        // verdicts copied each pair, a planned save holding two records.
+        // Read before the plans are moved out of their verdicts below.
+        let links = configuration.childSaveChangesParentTag ? parentLinks(of: verdicts) : []
+        // Each verdict moved out of the array (swapped with `.taken`): a verdict matched where
+        // it is stored copied its planned save, two records.
+        var pending = consume verdicts
         for index in request.saves.indices {
-            switch verdicts[index] {
+            var verdict = SaveVerdict.taken
+            swap(&verdict, &pending[index])
+            switch consume verdict {
+            case .taken:
+                preconditionFailure("a verdict is applied once")
             case .fail(let error):
                 results.append(.failed(recordName: request.saves[index].record.recordName, error))
             case .write(var plan):
                 write(&plan, zoneName: zoneName)
-                let saved = plan.record
                 // Only an `allKeys` save can overwrite keys: the others skip the call, which
                 // copied the request's save out of its array.
                 if plan.policy == .allKeys,
                     let note = CloudNotes.keysOverwritten(
-                        request.saves[index], plan: plan, saved: saved)
+                        request.saves[index], plan: plan, saved: plan.record)
                 {
                     notes.append(note)
                 }
-                results.append(.saved(saved))
+                results.append(.saved(plan.record))
             }
         }
-        if configuration.childSaveChangesParentTag { touchParents(of: verdicts) }
+        if configuration.childSaveChangesParentTag { touchParents(links) }
         var deleted: [String] = []
         var removed: [CloudRecord] = []
         for (index, (name, error)) in zip(request.deletes, deleteErrors).enumerated() {
@@ -102,13 +108,11 @@ extension RecordBatch {
     /// not save itself gets a new change tag, once per request, in request order of its first
     /// child ([CKRecord] `recordChangeTag`: saving a child can change the parent's tag). The
     /// parent keeps its fields and `lastModifiedBy`; it re-enters the zone's change feed.
-    private mutating func touchParents(of verdicts: [SaveVerdict]) {
-        let savedNames = Set(zip(request.saves, verdicts).compactMap { save, verdict in
-            verdict.plan == nil ? nil : save.record.recordName
-        })
+    private mutating func touchParents(_ links: [ParentLink]) {
+        let savedNames = Set(links.map(\.child))
         var touched: Set<String> = []
-        for (save, verdict) in zip(request.saves, verdicts) {
-            guard let plan = verdict.plan, let parentName = plan.record.parent,
+        for link in links {
+            guard let parentName = link.parent,
                   !savedNames.contains(parentName), !touched.contains(parentName),
                   var parent = zone.records[parentName]?.record
             else { continue }
@@ -117,8 +121,22 @@ extension RecordBatch {
             parent.changeTag = Self.changeTag(changeTagCounter)
             parent.modificationTime = now
             zone.write(parent)
-            notes.append(CloudNotes.parentTouched(parent, child: save.record.recordName))
+            notes.append(CloudNotes.parentTouched(parent, child: link.child))
             changedZone = true
+        }
+    }
+
+    /// An applied save's record name and its planned record's parent, for `touchParents`.
+    struct ParentLink {
+        let child: String
+        let parent: String?
+    }
+
+    /// The links of the saves that write, in request order.
+    private func parentLinks(of verdicts: borrowing [SaveVerdict]) -> [ParentLink] {
+        zip(request.saves, verdicts).compactMap { save, verdict in
+            guard let plan = verdict.plan else { return nil }
+            return ParentLink(child: save.record.recordName, parent: plan.record.parent)
         }
     }
 

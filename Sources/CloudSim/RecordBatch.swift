@@ -91,7 +91,7 @@ struct RecordBatch {
                 CloudNotes.batchRolledBack(
                     zone: request.zone, failedCount: failedCount, device: client.device))
         } else {
-            apply(verdicts, deleteErrors: deleteErrors)
+            apply(consume verdicts, deleteErrors: deleteErrors)
             isApplied = true
         }
         precondition(results.count == request.itemCount, "one result per item")

@@ -55,15 +55,18 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
             accountStatus: context.accountStatus, isOnline: context.isOnline,
                 isDiskFull: context.isDiskFull,
             store: context.store, syncData: AppSyncData(), names: context.names)
-        var named = false
+        var launched: (container: AppContainer, named: Bool)?
         if case .launch = event {
-            named = context.syncData.container == nil
-            inner.launchContainer = container(&context)
+            let named = context.syncData.container == nil
+            launched = (container(&context), named)
+            inner.launchContainer = launched?.container
         }
         var effects = inner.handle(event, context: &plain)
         context.names = plain.names
         guard inner.runtime?.failure == nil else { return effects }
-        if case .launch = event { effects += launch(named: named, &context) }
+        if let launched {
+            effects += launch(in: launched.container, named: launched.named, &context)
+        }
         switch event {
         case .launch, .storeSaved, .observerAttached: effects += handOver(&context)
         default: break
@@ -82,11 +85,10 @@ final class ScenarioAppEngine<App: ScenarioApp>: SyncContract.SyncEngine {
     }
 
     /// Starts the app in the launch's container; `named` when the disk learnt its name.
-    private func launch(named: Bool, _ context: inout EngineContext<SyncData>)
-        -> [EngineEffect] {
+    private func launch(in container: AppContainer, named: Bool,
+        _ context: inout EngineContext<SyncData>) -> [EngineEffect] {
         var effects: [EngineEffect] = []
         if named { effects.append(.write(DiskWrite(syncData: SyncDataBox(context.syncData)))) }
-        guard let container = inner.launchContainer else { return effects }
         app = inner.call { await App.launch(in: container) }
         return effects + inner.takeEffects()
     }

@@ -134,14 +134,14 @@ extension CKSyncEngine {
 
         /// `CKSyncEngine.State.Serialization`: opaque to the app, a value it stores in its sync
         /// data (Hashable) or encodes (Codable) and passes back at init.
-        public struct Serialization: Hashable, Sendable, Codable {
-            struct Zone: Hashable, Sendable, Codable {
+        public struct Serialization: Hashable, Sendable {
+            struct Zone: Hashable, Sendable {
                 var owner: String
                 var name: String
                 init(_ zone: ZoneID) { owner = zone.owner; name = zone.name }
                 var zone: ZoneID { ZoneID(owner: owner, name: name) }
             }
-            struct DatabaseToken: Hashable, Sendable, Codable {
+            struct DatabaseToken: Hashable, Sendable {
                 var account: String
                 var scope: String
                 var sequence: Int64
@@ -158,7 +158,7 @@ extension CKSyncEngine {
                         sequence: sequence, epoch: epoch)
                 }
             }
-            struct ZoneToken: Hashable, Sendable, Codable {
+            struct ZoneToken: Hashable, Sendable {
                 var zone: Zone
                 var incarnation: Int64
                 var sequence: Int64
@@ -178,7 +178,7 @@ extension CKSyncEngine {
                     return token
                 }
             }
-            struct DatabaseChange: Hashable, Sendable, Codable {
+            struct DatabaseChange: Hashable, Sendable {
                 var delete: Bool
                 var zone: Zone
                 init(_ change: PendingDatabaseChange) {
@@ -189,7 +189,7 @@ extension CKSyncEngine {
                     delete ? .deleteZone(zone.zone) : .saveZone(zone.zone)
                 }
             }
-            struct RecordChange: Hashable, Sendable, Codable {
+            struct RecordChange: Hashable, Sendable {
                 var delete: Bool
                 var zone: Zone
                 var recordName: String

@@ -44,27 +44,15 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// A record from an archive of its system fields (`encodeSystemFields(with:)`), with no
     /// fields, or of the whole record (`encode(with:)`); nil when the archive is not one.
     public required init?(coder: NSCoder) {
-        guard let type = coder.decodeObject(of: NSString.self, forKey: Keys.recordType),
-              let name = coder.decodeObject(of: NSString.self, forKey: Keys.recordName),
-              let zone = coder.decodeObject(of: NSString.self, forKey: Keys.zoneName),
-              let owner = coder.decodeObject(of: NSString.self,
-                  forKey: Keys.ownerName) else { return nil }
-        recordType = type as String
-        recordID = ID(recordName: name as String, zoneID: CKRecordZone.ID(zoneName: zone as String,
-            ownerName: owner as String))
+        // Foundation's decoder fails the whole archive on an absent object key.
+        guard coder.containsValue(forKey: Keys.systemFields),
+              let packed = coder.decodeObject(of: NSString.self, forKey: Keys.systemFields),
+              let system = try? SystemFields(packed: packed as String) else { return nil }
+        recordType = system.recordType
+        recordID = system.recordID
         fields = [:]
         super.init()
-        recordChangeTag = Self.decodeText(coder, Keys.changeTag)
-        creationDate = Self.decodeDate(coder, Keys.creationDate)
-        modificationDate = Self.decodeDate(coder, Keys.modificationDate)
-        if let parentName = Self.decodeText(coder, Keys.parent) {
-            parent = Reference(recordID: ID(recordName: parentName, zoneID: recordID.zoneID),
-                action: .none)
-        }
-        if let shareName = Self.decodeText(coder, Keys.share) {
-            share = Reference(recordID: ID(recordName: shareName, zoneID: recordID.zoneID),
-                action: .none)
-        }
+        system.restore(in: self)
         if coder.containsValue(forKey: Keys.fields),
            let data = coder.decodeObject(of: NSData.self, forKey: Keys.fields),
            let decoded = FieldCoding.decode(data as Data) {
@@ -76,17 +64,7 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// Writes the system fields only (Apple's way to keep a record's server version for the
     /// next save without its data).
     public func encodeSystemFields(with coder: NSCoder) {
-        coder.encode(recordType as NSString, forKey: Keys.recordType)
-        coder.encode(recordID.recordName as NSString, forKey: Keys.recordName)
-        coder.encode(recordID.zoneID.zoneName as NSString, forKey: Keys.zoneName)
-        coder.encode(recordID.zoneID.ownerName as NSString, forKey: Keys.ownerName)
-        if let recordChangeTag { coder.encode(recordChangeTag as NSString, forKey: Keys.changeTag) }
-        if let creationDate { coder.encode(creationDate.timeIntervalSince1970,
-            forKey: Keys.creationDate) }
-        if let modificationDate { coder.encode(modificationDate.timeIntervalSince1970,
-            forKey: Keys.modificationDate) }
-        if let parent { coder.encode(parent.recordID.recordName as NSString, forKey: Keys.parent) }
-        if let share { coder.encode(share.recordID.recordName as NSString, forKey: Keys.share) }
+        coder.encode(SystemFields(of: self).packed as NSString, forKey: Keys.systemFields)
     }
 
     /// Writes the whole record: system fields and fields.
@@ -182,27 +160,9 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
             + "values=\(Array(fields.keys))>" // tidy: ordered (a SortedMap: key order)
     }
 
-    /// A text the archive may lack (Foundation's decoder fails on an absent object key).
-    private static func decodeText(_ coder: NSCoder, _ key: String) -> String? {
-        guard coder.containsValue(forKey: key) else { return nil }
-        return coder.decodeObject(of: NSString.self, forKey: key) as String?
-    }
-
-    private static func decodeDate(_ coder: NSCoder, _ key: String) -> Date? {
-        coder.containsValue(forKey: key)
-            ? Date.init(timeIntervalSince1970: coder.decodeDouble(forKey: key)) : nil
-    }
-
+    /// An archive's keys: the system fields packed as one text, the fields as one blob.
     enum Keys {
-        static let recordType = "RecordType"
-        static let recordName = "RecordName"
-        static let zoneName = "ZoneName"
-        static let ownerName = "OwnerName"
-        static let changeTag = "ChangeTag"
-        static let creationDate = "CreationDate"
-        static let modificationDate = "ModificationDate"
-        static let parent = "Parent"
-        static let share = "Share"
+        static let systemFields = "SystemFields"
         static let fields = "Fields"
     }
 }

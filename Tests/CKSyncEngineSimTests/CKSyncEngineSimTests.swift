@@ -210,6 +210,37 @@ import Testing
         #expect(decoded == saved)
     }
 
+    /// Tokens, zones and pending changes of both kinds all come back from the app's JSON, and
+    /// JSON that is not a serialization is a decoding error, not a crash or an empty state.
+    @Test func aSyncedSerializationRoundTripsThroughJSONAndGarbageIsRefused() throws {
+        let world = TestWorld()
+        let phone = world.device("phone")
+        phone.makeRecord("a", in: "Z", title: "milk")
+        world.edit(phone) {
+            $0.add(pendingDatabaseChanges: [.saveZone(phone.zone("Z"))])
+            $0.add(pendingRecordZoneChanges: [.saveRecord(phone.recordID("a", in: "Z"))])
+        }
+        world.send(phone)
+        world.fetch(phone)
+        world.run()
+        world.edit(phone) {
+            $0.add(pendingDatabaseChanges: [.deleteZone(phone.zone("Y"))])
+            $0.add(pendingRecordZoneChanges: [.deleteRecord(phone.recordID("b:~1", in: "Z"))])
+        }
+        world.wait(.seconds(2))
+        let saved = try #require(phone.recorder.serialization)
+        let json = try JSONEncoder().encode(saved)
+        #expect(try JSONDecoder().decode(CKSyncEngine.State.Serialization.self, from: json) == saved)
+        let text = String(decoding: json, as: UTF8.self)
+        #expect(text.contains("4:b:~1") && text.contains("1:Y") && text.contains("alice"))
+        for garbage in [#""state-1""#, #""7:state-2""#, #"{"pending":[]}"#, "12"] {
+            #expect(throws: DecodingError.self, "\(garbage)") {
+                try JSONDecoder().decode(CKSyncEngine.State.Serialization.self,
+                    from: Data(garbage.utf8))
+            }
+        }
+    }
+
     @Test func aRelaunchedEngineResumesFromItsSerializationAndSendsByItself() {
         let world = TestWorld()
         let phone = world.device("phone", automaticallySync: true)

@@ -147,7 +147,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SyncLabCloudKitTests",
-            dependencies: ["SyncLabTesting", "CloudKit", "CloudKitNotes", "cloudkit-notes-trace", "TestSupport"]
+            dependencies: [
+                "SyncLabTesting", "SyncLab", "CloudKit", "CloudKitNotes", "cloudkit-notes-trace",
+                "TestSupport",
+            ]
         ),
         .testTarget(
             name: "SynclabTests",

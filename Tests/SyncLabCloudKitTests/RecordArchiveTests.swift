@@ -59,6 +59,18 @@ import Testing
         #expect(copy.recordChangeTag == note.recordChangeTag)
     }
 
+    /// The other way apps keep a record: the whole record as an archive's root object.
+    @Test func aRecordArchivedAsTheRootObjectComesBack() throws {
+        let note = try Self.savedRecords()[0]
+        let data = try NSKeyedArchiver.archivedData(withRootObject: note,
+            requiringSecureCoding: true)
+        let copy = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: CKRecord.self,
+            from: data))
+        #expect(copy.recordID == note.recordID)
+        #expect(copy.recordChangeTag == note.recordChangeTag)
+        #expect(copy["text"] as? String == "milk")
+    }
+
     @Test func anArchiveOfSomethingElseIsNoRecord() throws {
         let coder = NSKeyedArchiver(requiringSecureCoding: true)
         coder.encode("not a record" as NSString, forKey: "SystemFields")

@@ -12,6 +12,9 @@ import Scenario
 public struct ScenarioLab: Sendable {
     /// The engines scenarios may name (`engine NAME`); SyncLab's own ones to begin with.
     public private(set) var engines: EngineRegistry
+    /// The command line's name in the lines it prints to run something again (`rerun:
+    /// notes-lab explore …`): a lab built into its own executable gives that executable's.
+    public var command = "synclab"
 
     public init(engines: EngineRegistry = .bundled) {
         self.engines = engines

@@ -22,7 +22,7 @@ enum EngineChoice {
         guard registry.profile(named: name) != nil else {
             return .failure(EngineChoiceError(message:
                 "unknown engine '\(name)'\(suggestion(name, among: registry.names)); "
-                    + "'synclab engines' lists them"))
+                    + "'\(ProgramName.current) engines' lists them"))
         }
         return .success(name)
     }

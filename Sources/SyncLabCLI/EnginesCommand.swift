@@ -58,8 +58,8 @@ enum EnginesCommand {
                 + groups.joined(separator: ", ")),
             ("weaknesses:", weaknesses.isEmpty ? "none" : weaknesses.joined(separator: ", ")),
             ("probe points:", profile.probePoints.map(\.name).joined(separator: ", ")),
-            ("more:", "synclab rules --engine \(profile.name); "
-                + "synclab probes --engine \(profile.name)"),
+            ("more:", "\(ProgramName.current) rules --engine \(profile.name); "
+                + "\(ProgramName.current) probes --engine \(profile.name)"),
         ]
     }
 }

@@ -17,7 +17,8 @@ extension ExploreCommand {
         let base = loaded
         let runs = seeds.count == 1 ? "1 run" : "\(seeds.count) runs"
         let file = request.path.isEmpty ? "" : " " + request.path
-        print("synclab explore --swarm\(file) --engine \(engine): \(request.selection) (\(runs)), "
+        print("\(ProgramName.current) explore --swarm\(file) --engine \(engine): "
+            + "\(request.selection) (\(runs)), "
             + "\(request.jobs) job\(request.jobs == 1 ? "" : "s")"
             + (request.doublecheck ? ", doublecheck" : "") + (request.guided ? ", guided" : ""))
         let makeSwarm: @Sendable () -> SwarmExplorer = {
@@ -34,7 +35,8 @@ extension ExploreCommand {
                 results.append(result)
             case .diverged(let seed, let divergence)??:
                 print("seed \(seed): the two runs diverged at \(divergence)")
-                print("  rerun: synclab explore --swarm\(file) --seed \(seed) --doublecheck"
+                print("  rerun: \(ProgramName.current) explore --swarm\(file) --seed \(seed) "
+                    + "--doublecheck"
                     + request.budget.arguments
                     + (mutation(seed).map { " --mutation \($0)" } ?? ""))
                 return 1

@@ -98,7 +98,7 @@ enum ExploreCommand {
             // (chaos-needs-workload); this one has no chaos line at all.
             Terminal.writeError("\(request.path):1:1: error: no 'chaos workload' line: nothing "
                 + "to explore; add 'chaos workload N operations' (docs/EXPLORER.md) or run a "
-                + "plain scenario with 'synclab run'")
+                + "plain scenario with '\(ProgramName.current) run'")
             return 2
         }
         return explore(request, scenario: scenario, source: source)
@@ -143,9 +143,7 @@ enum ExploreCommand {
             guard options.positionals.count <= 1 else {
                 return fail("'explore --swarm' takes at most one file (its schema and devices)")
             }
-            guard budget.engine != nil else {
-                return fail("'explore --swarm' needs '--engine NAME' (see 'synclab engines')")
-            }
+            guard budget.engine != nil else { return fail(ProgramName.engineMissing) }
         }
         guard swarm || options.positionals.count == 1,
             let path = swarm ? options.positionals.first ?? "" : options.positionals.first
@@ -264,7 +262,7 @@ enum ExploreCommand {
         let seeds = request.selection.seeds
         let explorer = Explorer(scenario: scenario, source: source, options: request.options)
         let runs = seeds.count == 1 ? "1 run" : "\(seeds.count) runs"
-        print("synclab explore \(request.path): \(request.selection) (\(runs)), "
+        print("\(ProgramName.current) explore \(request.path): \(request.selection) (\(runs)), "
             + "\(request.jobs) job\(request.jobs == 1 ? "" : "s")"
             + (request.doublecheck ? ", doublecheck" : ""))
         let makeExplorer = worker(
@@ -293,7 +291,8 @@ enum ExploreCommand {
                 results.append(result)
             case .diverged(let seed, let divergence)?:
                 print("seed \(seed): the two runs diverged at \(divergence)")
-                print("  rerun: synclab explore \(request.path) --seed \(seed) --doublecheck"
+                print("  rerun: \(ProgramName.current) explore \(request.path) --seed \(seed) "
+                    + "--doublecheck"
                     + request.budget.arguments)
                 return 1
             case nil:
@@ -375,7 +374,7 @@ enum ExploreCommand {
                 ? " (\(first.explainedBy.joined(separator: ", ")))" : ""
             print("seed \(result.seed): \(result.outcome.rawValue)\(explained) — "
                 + "\(first.check.rawValue): " + first.message)
-            print("  rerun: synclab explore \(request.path) --seed \(result.seed)"
+            print("  rerun: \(ProgramName.current) explore \(request.path) --seed \(result.seed)"
                 + request.budget.arguments + mutationArgument(result))
             if let shrunk = result.shrunk {
                 let location = request.out.map { folder in
@@ -384,7 +383,7 @@ enum ExploreCommand {
                 print("  shrunk: \(shrunk.stepsBefore) → \(shrunk.stepsAfter) steps in "
                     + "\(shrunk.runs) runs\(shrunk.reproduces ? "" : " (does not reproduce)")"
                     + (request.out == nil ? " (use --out DIR to keep it)"
-                        : "; synclab run \(location)"))
+                        : "; \(ProgramName.current) run \(location)"))
             }
         }
         if findings.count > findingsShown {
@@ -412,7 +411,7 @@ enum ExploreCommand {
             let shown = seeds.prefix(explainedSeedsShown).map(String.init).joined(separator: ", ")
             lines.append("explained by \(entry.name): seeds \(shown)"
                 + (seeds.count > explainedSeedsShown ? ", …" : ""))
-            lines.append("  rerun: synclab explore \(request.path) --seed \(first)"
+            lines.append("  rerun: \(ProgramName.current) explore \(request.path) --seed \(first)"
                 + request.budget.arguments + mutationArgument(explained[0]))
         }
         return lines
@@ -524,7 +523,7 @@ enum ExploreCommand {
             Terminal.writeError("synclab: error: cannot merge: \(error.description)")
             return 2
         }
-        print("synclab explore merge: \(merged.file), "
+        print("\(ProgramName.current) explore merge: \(merged.file), "
             + merged.selections.map(\.description).joined(separator: "; "))
         print(table(merged))
         if !merged.newFindingSeeds.isEmpty {

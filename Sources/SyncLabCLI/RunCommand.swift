@@ -148,7 +148,8 @@ enum RunCommand {
                   + (notReached == 0 ? "" : ", \(notReached) not reached")
                   + "\(result.failure == nil ? "" : ", runtime error"))")
             for leftover in result.leftovers { print("  leftover: \(leftover)") }
-            print("  rerun: synclab run \(path) --seed \(result.seed)\(rerunOptions)")
+            print("  rerun: \(ProgramName.current) run \(path) --seed \(result.seed)"
+                + rerunOptions)
         }
     }
 

@@ -45,6 +45,7 @@ public enum SyncLabCLI {
     /// `main` in this process as it is: the same output and exit status.
     public static func run(_ arguments: [String], lab: ScenarioLab = ScenarioLab()) -> Int32 {
         EngineChoice.use(lab.engines)
+        ProgramName.use(lab.command)
         var arguments = arguments
         // `synclab help CMD` is `synclab CMD --help`.
         if arguments.count == 2, arguments[0] == "help", commands.contains(arguments[1]) {

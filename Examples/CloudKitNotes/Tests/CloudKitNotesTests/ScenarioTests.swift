@@ -77,14 +77,36 @@ let notesSetup = (try? String(contentsOf: notesBase, encoding: .utf8)) ?? ""
         defer { try? FileManager.default.removeItem(at: folder) }
         let summaries = try [1, 2].map { jobs in
             let json = folder.appendingPathComponent("jobs-\(jobs).json")
-            let status = SyncLabCLI.run(
-                ["explore", "--swarm", notesBase.path, "--engine", "notes", "--seeds", "2",
-                 "--jobs", "\(jobs)", "--shrink-limit", "0", "--json", json.path],
-                lab: notesLab())
+            let output = folder.appendingPathComponent("jobs-\(jobs).txt")
+            let status = standardOutput(to: output) {
+                SyncLabCLI.run(
+                    ["explore", "--swarm", notesBase.path, "--engine", "notes", "--seeds", "2",
+                     "--jobs", "\(jobs)", "--shrink-limit", "0", "--json", json.path],
+                    lab: notesLab())
+            }
             #expect(status != 2)
+            // The lines that rerun a seed name the lab's executable: `synclab` lacks `notes`.
+            let printed = try String(contentsOf: output, encoding: .utf8)
+            #expect(printed.contains("rerun: notes-lab explore --swarm "), "\(printed)")
+            #expect(!printed.contains("synclab explore"))
             return try Data(contentsOf: json)
         }
         #expect(summaries[0] == summaries[1])
+    }
+
+    /// Runs `body` with the process's standard output going to `file`.
+    func standardOutput(to file: URL, _ body: () -> Int32) -> Int32 {
+        fflush(nil)
+        let saved = dup(STDOUT_FILENO)
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        dup2(descriptor, STDOUT_FILENO)
+        close(descriptor)
+        defer {
+            fflush(nil)
+            dup2(saved, STDOUT_FILENO)
+            close(saved)
+        }
+        return body()
     }
 }
 

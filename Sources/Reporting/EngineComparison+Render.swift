@@ -46,7 +46,7 @@ extension EngineComparison {
             + " · engines " + engines.map { m.code($0) }.joined(separator: ", "))
         out.append("")
         out.append("Scenario \(m.code(path)); rerun with "
-            + m.code("synclab compare \(path)") + ".")
+            + m.code("\(command) compare \(path)") + ".")
         if !about.isEmpty {
             out += ["", m.prose(about.joined(separator: " "))]
         }
@@ -129,7 +129,7 @@ extension EngineComparison {
                 ? "every engine met its own expectations" : "an engine missed its own expectations")
             + " · engines " + engines.map { HTMLPage.code($0) }.joined(separator: ", ") + "</p>")
         body.append("<p>Scenario \(HTMLPage.code(path)); rerun with "
-            + HTMLPage.code("synclab compare \(path)") + ".</p>")
+            + HTMLPage.code("\(command) compare \(path)") + ".</p>")
         if !about.isEmpty {
             body.append("<p>" + HTMLPage.prose(about.joined(separator: " ")) + "</p>")
         }
@@ -205,10 +205,10 @@ extension EngineComparison {
         guard !missingCatalogues.isEmpty else { return nil }
         let code = { (text: String) in markdown ? MarkdownText.code(text) : HTMLPage.code(text) }
         let parts = missingCatalogues.map { entry in
-            "\(code("synclab rules --engine \(entry.engine)")) (\(code(entry.page)))"
+            "\(code("\(command) rules --engine \(entry.engine)")) (\(code(entry.page)))"
         }
         return "Rule IDs without a link: their catalogue page was not found from the folder "
-            + "synclab ran in. Read a catalogue with " + parts.joined(separator: ", ")
+            + "\(command) ran in. Read a catalogue with " + parts.joined(separator: ", ")
             + ", or in the SyncLab repository."
     }
 

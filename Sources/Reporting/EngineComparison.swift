@@ -78,6 +78,8 @@ public struct EngineComparison: Sendable {
 
     /// The scenario's path as given on the command line.
     public var path: String
+    /// The command a reader reruns it with (`ScenarioReport.command`).
+    public var command = "synclab"
     public var title: String
     public var about: [String]
     public var columns: [Column]

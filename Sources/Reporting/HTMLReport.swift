@@ -83,7 +83,7 @@ struct HTMLReport {
             body.append("<p class=\"about\">\(about)</p>")
         }
         body.append("<p>Scenario \(HTMLPage.code(report.path)); rerun with "
-            + HTMLPage.code("synclab run \(report.path) --seed \(report.seed)") + ".</p>")
+            + HTMLPage.code("\(report.command) run \(report.path) --seed \(report.seed)") + ".</p>")
         body.append("</section>")
     }
 

@@ -9,12 +9,15 @@ import Harness
 /// seed are properties of each suite instead.
 public enum JUnitReport {
     /// The document for several runs, in the order given.
-    public static func xml(for runs: [(path: String, result: RunResult)]) -> String {
-        xml(for: runs.map { (path: $0.path, run: ReportedRun($0.result)) })
+    /// `command` is what the rerun property names (`synclab`, or a lab's own executable).
+    public static func xml(for runs: [(path: String, result: RunResult)],
+                           command: String = "synclab") -> String {
+        xml(for: runs.map { (path: $0.path, run: ReportedRun($0.result)) }, command: command)
     }
 
     /// The document for runs a tool or a test built by hand.
-    public static func xml(for runs: [(path: String, run: ReportedRun)]) -> String {
+    public static func xml(for runs: [(path: String, run: ReportedRun)],
+                           command: String = "synclab") -> String {
         let tests = runs.reduce(0) { $0 + testCount($1.run) }
         let failures = runs.reduce(0) { $0 + $1.run.expectations.filter { !$0.passed }.count }
         let errors = runs.reduce(0) { $0 + ($1.run.failure == nil ? 0 : 1) }
@@ -24,7 +27,7 @@ public enum JUnitReport {
                 + " errors=\"\(errors)\">",
         ]
         for (path, run) in runs {
-            lines += suite(path: path, run: run)
+            lines += suite(path: path, run: run, command: command)
         }
         lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
@@ -34,7 +37,7 @@ public enum JUnitReport {
         run.expectations.count + (run.failure == nil ? 0 : 1)
     }
 
-    private static func suite(path: String, run: ReportedRun) -> [String] {
+    private static func suite(path: String, run: ReportedRun, command: String) -> [String] {
         let failures = run.expectations.filter { !$0.passed }.count
         let errors = run.failure == nil ? 0 : 1
         let className = self.className(path)
@@ -46,7 +49,7 @@ public enum JUnitReport {
             "      <property name=\"simulatedTime\""
                 + " value=\(attribute(ReportTime.text(microseconds: run.endTime.microseconds)))/>",
             "      <property name=\"rerun\""
-                + " value=\(attribute("synclab run \(path) --seed \(run.seed)"))/>",
+                + " value=\(attribute("\(command) run \(path) --seed \(run.seed)"))/>",
             "    </properties>",
         ]
         for expectation in run.expectations {

@@ -25,7 +25,7 @@ struct MarkdownReport {
                     "\(report.eventCount) trace events"].joined(separator: " · "))
         out.append("")
         out.append("Scenario \(m.code(report.path)); rerun with "
-            + m.code("synclab run \(report.path) --seed \(report.seed)") + ".")
+            + m.code("\(report.command) run \(report.path) --seed \(report.seed)") + ".")
         if !report.about.isEmpty {
             out.append("")
             out.append(m.prose(report.about.joined(separator: " ")))

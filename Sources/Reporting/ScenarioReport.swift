@@ -9,6 +9,9 @@ import Scenario
 public struct ScenarioReport: Sendable {
     /// The scenario's path as given on the command line (relative, so reports move).
     public var path: String
+    /// The command a reader reruns it with: `synclab`, or the executable of the lab that
+    /// made it, which knows the lab's engines.
+    public var command = "synclab"
     public var title: String
     /// The `about` texts in file order.
     public var about: [String]

@@ -60,6 +60,7 @@ extension ScenarioLab {
                 finalState: result.finalState, ruleTexts: profile.catalogue.textsByID,
                 ruleOrder: profile.catalogue.ids)
             report.engine = engine
+            report.command = command
             columns.append(EngineComparison.Column(
                 engine: engine, report: report, judged: story.contains(engine),
                 weaknessIDs: profile.catalogue.weaknesses.map(\.id)))
@@ -67,6 +68,7 @@ extension ScenarioLab {
         var comparison = EngineComparison(path: file, scenario: scenario, source: source,
                                           columns: columns)
         comparison.notRun = notRun
+        comparison.command = command
         return Comparison(comparison: comparison, diagnostics: [])
     }
 }

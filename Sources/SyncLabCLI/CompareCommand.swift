@@ -223,7 +223,8 @@ enum CompareCommand {
         _ path: String, engines chosen: [String]?, seed: UInt64?, budget: BudgetOptions
     ) -> EngineComparison? {
         guard let source = ScenarioFiles.readSource(path) else { return nil }
-        let lab = ScenarioLab(engines: EngineChoice.registry)
+        var lab = ScenarioLab(engines: EngineChoice.registry)
+        lab.command = ProgramName.current
         let compared = lab.compare(source, file: path, engines: chosen, seed: seed,
                                    maxTime: budget.maxTime, maxEvents: budget.maxEvents)
         compared.diagnostics.forEach { Terminal.writeError($0) }

@@ -150,6 +150,7 @@ enum ReportCommand {
                 finalState: finalState(of: result), ruleTexts: ruleTexts(profile),
                 ruleOrder: ruleOrder(profile), weaknessIDs: weaknessIDs(profile))
             report.engine = result.engine
+            report.command = ProgramName.current
             let relative = job.output + format.fileExtension
             let text = format == .html ? report.html() : report.markdown()
             guard ScenarioFiles.save(text, to: out, relative: relative, what: "the report") else {

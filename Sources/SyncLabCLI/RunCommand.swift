@@ -84,7 +84,10 @@ enum RunCommand {
                 if !write(text, to: target) { return 2 }
             }
         }
-        if let junit, !write(JUnitReport.xml(for: junitRuns), to: junit) { return 2 }
+        if let junit,
+           !write(JUnitReport.xml(for: junitRuns, command: ProgramName.current), to: junit) {
+            return 2
+        }
         if loaded.count > 1 {
             print("\(loaded.count - failed) passed, \(failed) failed")
         }

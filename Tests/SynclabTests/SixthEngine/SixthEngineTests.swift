@@ -57,6 +57,24 @@ import Testing
         #expect(comparison.json().contains("\"engine\":\"outbound\""))
     }
 
+    /// Built into its own executable, the lab names that executable where a reader is told
+    /// how to run the story again: `synclab` does not know its engine.
+    @Test func itsOwnExecutableIsNamedInTheRerunHints() throws {
+        var lab = Self.lab
+        lab.command = "outbound-lab"
+        let comparison = try #require(lab.compare(Self.story, file: "story.scenario").comparison)
+        #expect(comparison.markdown().contains("outbound-lab compare story.scenario"))
+        #expect(comparison.html().contains("outbound-lab compare story.scenario"))
+        #expect(!comparison.markdown().contains("synclab compare"))
+        for column in comparison.columns {
+            #expect(column.report.markdown().contains("outbound-lab run story.scenario --seed 1"))
+        }
+        let run = lab.run(Self.story, engine: "outbound")
+        let junit = JUnitReport.xml(for: [(path: "story.scenario", result: try #require(run.run))],
+            command: lab.command)
+        #expect(junit.contains("value=\"outbound-lab run story.scenario --seed 1\""))
+    }
+
     @Test func theSwarmFindsItsWeaknessWithoutBeingToldWhere() throws {
         let swarm = Self.lab.swarm(engine: "outbound", shrinkRuns: 40)
         let results = (1...6).compactMap { swarm.run(seed: UInt64($0)) }

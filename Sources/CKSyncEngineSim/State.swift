@@ -46,15 +46,14 @@ extension CKSyncEngine {
         public func add(pendingRecordZoneChanges changes: [PendingRecordZoneChange]) {
             guard !changes.isEmpty else { return }
             for change in changes {
-                if pendingRecordZoneChanges.contains(change) {
-                    if !readdedWhileInFlight.contains(change) {
-                        readdedWhileInFlight.append(change)
-                    }
+                if !readdedWhileInFlight.contains(where: { $0.isSameChange(as: change) }) {
+                    readdedWhileInFlight.append(change)
+                }
+                if pendingRecordZoneChanges.contains(where: { $0.isSameChange(as: change) }) {
                     continue
                 }
-                pendingRecordZoneChanges.removeAll { $0.recordID == change.recordID }
+                pendingRecordZoneChanges.removeAll { $0.recordID.isSameRecord(as: change.recordID) }
                 pendingRecordZoneChanges.append(change)
-                if !readdedWhileInFlight.contains(change) { readdedWhileInFlight.append(change) }
             }
             onChange?(true)
         }
@@ -62,7 +61,9 @@ extension CKSyncEngine {
         /// `remove(pendingRecordZoneChanges:)`.
         public func remove(pendingRecordZoneChanges changes: [PendingRecordZoneChange]) {
             guard !changes.isEmpty else { return }
-            pendingRecordZoneChanges.removeAll { changes.contains($0) }
+            pendingRecordZoneChanges.removeAll { pending in
+                changes.contains { $0.isSameChange(as: pending) }
+            }
             onChange?(false)
         }
 
@@ -70,11 +71,13 @@ extension CKSyncEngine {
         public func add(pendingDatabaseChanges changes: [PendingDatabaseChange]) {
             guard !changes.isEmpty else { return }
             for change in changes {
-                if !readdedZonesWhileInFlight.contains(change) {
+                if !readdedZonesWhileInFlight.contains(where: { $0.isSameChange(as: change) }) {
                     readdedZonesWhileInFlight.append(change)
                 }
-                if pendingDatabaseChanges.contains(change) { continue }
-                pendingDatabaseChanges.removeAll { $0.zoneID == change.zoneID }
+                if pendingDatabaseChanges.contains(where: { $0.isSameChange(as: change) }) {
+                    continue
+                }
+                pendingDatabaseChanges.removeAll { $0.zoneID.isSameZone(as: change.zoneID) }
                 pendingDatabaseChanges.append(change)
             }
             onChange?(true)
@@ -83,19 +86,21 @@ extension CKSyncEngine {
         /// `remove(pendingDatabaseChanges:)`.
         public func remove(pendingDatabaseChanges changes: [PendingDatabaseChange]) {
             guard !changes.isEmpty else { return }
-            pendingDatabaseChanges.removeAll { changes.contains($0) }
+            pendingDatabaseChanges.removeAll { pending in
+                changes.contains { $0.isSameChange(as: pending) }
+            }
             onChange?(false)
         }
 
         /// Removes a sent change unless the app added it again while it was in flight.
         func settle(_ change: PendingRecordZoneChange) {
-            if readdedWhileInFlight.contains(change) { return }
-            pendingRecordZoneChanges.removeAll { $0 == change }
+            if readdedWhileInFlight.contains(where: { $0.isSameChange(as: change) }) { return }
+            pendingRecordZoneChanges.removeAll { $0.isSameChange(as: change) }
         }
 
         func settle(_ change: PendingDatabaseChange) {
-            if readdedZonesWhileInFlight.contains(change) { return }
-            pendingDatabaseChanges.removeAll { $0 == change }
+            if readdedZonesWhileInFlight.contains(where: { $0.isSameChange(as: change) }) { return }
+            pendingDatabaseChanges.removeAll { $0.isSameChange(as: change) }
         }
 
         /// The record changes the last reset threw away (an account change's), which the app

@@ -97,10 +97,11 @@ public final class CKRecordZone: NSObject, @unchecked Sendable {
         }
 
         /// The zone ID an app sees for the cloud's zone: the signed-in account's own zones
-        /// carry the default owner, as CloudKit returns them.
+        /// carry the default owner, as CloudKit returns them, and so does a zone named with it
+        /// while signed out (it has no owner here).
         static func of(_ zone: ZoneID, account: String?) -> ID {
-            ID(zoneName: zone.name,
-                ownerName: zone.owner == account ? CKCurrentUserDefaultName : zone.owner)
+            ID(zoneName: zone.name, ownerName: zone.owner == account || zone.owner.isEmpty
+                ? CKCurrentUserDefaultName : zone.owner)
         }
     }
 }

@@ -210,6 +210,35 @@ import Testing
         #expect(decoded == saved)
     }
 
+    /// A change named with the default owner while signed out (no owner here) and the same
+    /// change named after signing in are one pending change, as they are one in Apple's
+    /// engine; the save the cloud answers under the account settles it.
+    @Test func aChangeNamedSignedOutAndAgainSignedInIsOneAndSettles() {
+        let world = TestWorld()
+        let phone = world.device("phone")
+        phone.makeRecord("a", in: "Z", title: "milk")
+        let ownerless = RecordID(recordName: "a", zoneID: ZoneID(owner: "", name: "Z"))
+        // The app's provider gives the record of either name, in the signed-in account's zone.
+        phone.recorder.records[ownerless] = phone.recorder.records[phone.recordID("a", in: "Z")]
+        world.edit(phone) {
+            $0.add(pendingDatabaseChanges: [.saveZone(ZoneID(owner: "", name: "Z"))])
+            $0.add(pendingDatabaseChanges: [.saveZone(phone.zone("Z"))])
+            $0.add(pendingRecordZoneChanges: [.saveRecord(ownerless)])
+            $0.add(pendingRecordZoneChanges: [.saveRecord(phone.recordID("a", in: "Z"))])
+        }
+        #expect(phone.engine.state.pendingRecordZoneChanges == [.saveRecord(ownerless)])
+        #expect(phone.engine.state.pendingDatabaseChanges.count == 1)
+        world.send(phone)
+        world.run()
+        #expect(phone.engine.state.pendingRecordZoneChanges.isEmpty)
+        #expect(phone.engine.state.pendingDatabaseChanges.isEmpty)
+        world.edit(phone) { $0.add(pendingRecordZoneChanges: [.deleteRecord(ownerless)]) }
+        world.edit(phone) {
+            $0.remove(pendingRecordZoneChanges: [.deleteRecord(phone.recordID("a", in: "Z"))])
+        }
+        #expect(phone.engine.state.pendingRecordZoneChanges.isEmpty)
+    }
+
     /// Tokens, zones and pending changes of both kinds all come back from the app's JSON, and
     /// JSON that is not a serialization is a decoding error, not a crash or an empty state.
     @Test func aSyncedSerializationRoundTripsThroughJSONAndGarbageIsRefused() throws {

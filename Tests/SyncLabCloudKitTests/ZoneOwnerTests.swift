@@ -25,5 +25,10 @@ import Testing
         let resent = world.traceJSONLines.split(separator: "\n")
             .filter { $0.contains("\"kind\":\"modifyZones\"") && $0.contains("request.sent") }
         #expect(resent.count < 5, "the zone is saved once or twice, not again and again")
+        let saves = world.traceJSONLines.split(separator: "\n")
+            .filter { $0.contains("\"kind\":\"modifyRecords\"") && $0.contains("request.sent") }
+        #expect(saves.count < 5, "the record is saved once or twice, not again and again")
+        #expect(!world.traceJSONLines.contains("invalidArguments"),
+            "the note added signed out and again signed in is one pending change, sent once")
     }
 }

@@ -7,7 +7,7 @@ import CloudSim
 
 extension ZoneID {
     /// The same zone: equal, or the same name with one of them named without an owner.
-    func isSameZone(as other: ZoneID) -> Bool {
+    public func isSameZone(as other: ZoneID) -> Bool {
         name == other.name && (owner == other.owner || owner.isEmpty || other.owner.isEmpty)
     }
 }
@@ -40,5 +40,12 @@ extension CKSyncEngine.PendingDatabaseChange {
         default:
             return false
         }
+    }
+}
+
+extension CKSyncEngine.State {
+    /// Whether `change` is pending, its zone's owner matched as the list matches it.
+    public func isPending(_ change: CKSyncEngine.PendingRecordZoneChange) -> Bool {
+        pendingRecordZoneChanges.contains { $0.isSameChange(as: change) }
     }
 }

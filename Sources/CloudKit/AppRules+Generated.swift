@@ -128,5 +128,18 @@ extension AppRules {
             creates a record again under a fixed name on purpose (a settings record) is traced all \
             the same.
             """, explains: ["convergence", "resurrection"]),
+        Rule(id: "APPW-9", group: "APPW", text: """
+            A failed save is scheduled again after the device's own deletion of the record: the \
+            user deleted the record while its save was in flight, and the delegate's answer to the \
+            failure (a `serverRecordChanged` merged and retried, a `zoneNotFound` sent again once \
+            the zone is made, …) adds a `saveRecord`, which replaces the pending `deleteRecord` \
+            (CKSyncEngine keeps one change per record), so the deletion is never sent and the \
+            record comes back, on this device too once a fetch brings it.
+            """, choice: """
+            observed when the delegate's `handleEvent(.sentRecordZoneChanges)` returns: a failed \
+            save whose record's `deleteRecord` was pending when the event arrived and whose \
+            `saveRecord` is pending after it is traced `app.deletion-replaced-by-retry` with the \
+            record. An app that means the save to win over the deletion is traced all the same.
+            """, explains: ["convergence", "resurrection"]),
     ]
 }

@@ -22,6 +22,9 @@ final class AppWeaknessWatch {
     /// from the copy the device knew: an app that drops the save, or sends that copy back,
     /// loses the device's unsent edit (APPW-2).
     private var superseded: [RecordID: SortedMap<String, CloudValue>] = [:]
+    /// The records of a `sentRecordZoneChanges` whose save failed while the device's own
+    /// deletion of them waited: a save scheduled again replaces that deletion (APPW-9).
+    private var deletionsPendingAtFailure: Set<RecordID> = []
 
     struct Unanswered {
         var sent: SortedMap<String, CloudValue>
@@ -39,7 +42,8 @@ final class AppWeaknessWatch {
         }
     }
 
-    /// Traces for an event before the delegate handles it (APPW-4 to APPW-7).
+    /// Traces for an event before the delegate handles it (APPW-4 to APPW-7), and what the
+    /// traces after it need to know of the state before (APPW-9).
     func before(_ event: SimEngine.Event, engine: SimEngine) -> [EngineEffect] {
         let state = engine.state
         switch event {
@@ -55,12 +59,12 @@ final class AppWeaknessWatch {
             var effects: [EngineEffect] = []
             for record in changes.modifications {
                 let id = RecordID(recordName: record.recordName, zoneID: record.zone)
-                if state.pendingRecordZoneChanges.contains(.saveRecord(id)),
+                if state.isPending(.saveRecord(id)),
                     let known = versions[id]?.last, known != record.fields {
                     superseded[id] = record.fields
                 }
                 given(record.fields, for: id)
-                if state.pendingRecordZoneChanges.contains(.deleteRecord(id)) {
+                if state.isPending(.deleteRecord(id)) {
                     effects.append(Self.trace("app.fetched-record-deletion-pending", "APPW-4",
                         [TraceField("record", .string(record.recordName))]))
                 }
@@ -69,6 +73,11 @@ final class AppWeaknessWatch {
             return effects
         case .fetchedDatabaseChanges(let changes):
             return changes.deletions.flatMap { Self.zoneDeleted($0, state: state) }
+        case .sentRecordZoneChanges(let sent):
+            deletionsPendingAtFailure = Set(sent.failedRecordSaves.map {
+                RecordID(recordName: $0.record.recordName, zoneID: $0.record.zone)
+            }.filter { state.isPending(.deleteRecord($0)) })
+            return []
         case .accountChange(let change):
             // CKSyncEngine reset its state before telling the app: what it dropped is kept.
             let pending = state.recordZoneChangesDroppedAtReset.count
@@ -96,7 +105,7 @@ final class AppWeaknessWatch {
             effects.append(trace("app.zone-deleted-elsewhere", "APPW-6", [zone]))
         }
         let pending = state.pendingRecordZoneChanges.filter {
-            $0.recordID.zoneID == deletion.zone
+            $0.recordID.zoneID.isSameZone(as: deletion.zone)
         }.count
         if pending > 0 {
             effects.append(trace("app.changes-pending-at-reset", "APPW-5", [
@@ -106,7 +115,8 @@ final class AppWeaknessWatch {
         return effects
     }
 
-    /// Traces for an event once the delegate's `handleEvent` returned (APPW-1 to APPW-3).
+    /// Traces for an event once the delegate's `handleEvent` returned (APPW-1 to APPW-3,
+    /// APPW-9).
     func after(_ event: SimEngine.Event, state: SimEngine.State) -> [EngineEffect] {
         switch event {
         case .sentRecordZoneChanges(let sent): return afterSending(sent, state: state)
@@ -115,7 +125,7 @@ final class AppWeaknessWatch {
             return changes.modifications.compactMap { record in
                 let id = RecordID(recordName: record.recordName, zoneID: record.zone)
                 guard superseded[id] != nil,
-                    !state.pendingRecordZoneChanges.contains(.saveRecord(id)) else { return nil }
+                    !state.isPending(.saveRecord(id)) else { return nil }
                 superseded[id] = nil
                 return Self.unsentEditDropped(id)
             }
@@ -132,7 +142,6 @@ final class AppWeaknessWatch {
         }
         for id in sent.deletedRecordIDs { forget(id) }
         var effects: [EngineEffect] = []
-        let pending = state.pendingRecordZoneChanges
         let tracksItself = state.hasPendingUntrackedChanges
         for failure in sent.failedRecordSaves {
             let id = RecordID(recordName: failure.record.recordName, zoneID: failure.record.zone)
@@ -145,17 +154,21 @@ final class AppWeaknessWatch {
                 given(failure.record.fields, for: id)
             }
             guard Self.reachesTheApp(failure.error) else { continue }
-            let again = pending.contains(.saveRecord(id))
+            let again = state.isPending(.saveRecord(id))
             if !again, !tracksItself {
                 effects.append(Self.dropped(id, failure.error))
             } else if again, failure.error.code == .unknownItem {
                 effects.append(Self.trace("app.deleted-record-saved-again", "APPW-3",
                     [TraceField("record", .string(id.recordName))]))
             }
+            if again, deletionsPendingAtFailure.contains(id) {
+                effects.append(Self.trace("app.deletion-replaced-by-retry", "APPW-9",
+                    [TraceField("record", .string(id.recordName))]))
+            }
         }
         for failure in sent.failedRecordDeletes
         where Self.reachesTheApp(failure.error) && failure.error.code != .unknownItem {
-            if !pending.contains(.deleteRecord(failure.recordID)), !tracksItself {
+            if !state.isPending(.deleteRecord(failure.recordID)), !tracksItself {
                 effects.append(Self.dropped(failure.recordID, failure.error))
             }
         }

@@ -72,13 +72,18 @@ import Testing
     /// Starts the app's send and takes its device offline once the save left: iCloud applies
     /// it, and its answer is lost.
     func loseTheAnswer(to app: App, in world: SimulatedWorld) throws {
+        try startSending(app, in: world)
+        try world.perform("\(app.device.name): offline")
+    }
+
+    /// Starts the app's send and returns once its save left, before the answer comes.
+    func startSending(_ app: App, in world: SimulatedWorld) throws {
         let sent = { world.traceJSONLines.components(separatedBy: "\"kind\":\"modifyRecords\"")
             .count }
         let before = sent()
         let store = app.store
         try app.device.run { Task { try? await store.syncEngine.sendChanges() } }
         while sent() == before { try world.advance(by: .milliseconds(10)) }
-        try world.perform("\(app.device.name): offline")
     }
 
     func appTraces(in world: SimulatedWorld) -> [Substring] {
@@ -297,6 +302,23 @@ import Testing
             .count == 1)
     }
 
+    /// The phone's edit meets the laptop's in iCloud while the phone's user deletes the note:
+    /// the app merges the conflict and retries the save, which replaces the deletion.
+    @Test func aSaveRetriedOverTheDevicesOwnDeletionIsTraced() throws {
+        let (world, phone, laptop) = try twoApps()
+        try phone.save(Self.note("a"))
+        try phone.send()
+        try laptop.fetch()
+        try laptop.save(Self.note("a", count: 2, at: 10))
+        try laptop.send()
+        try phone.save(Self.note("b", at: 20))
+        try startSending(phone, in: world)
+        try phone.delete("n1")
+        try world.advance(by: .seconds(5))
+        #expect(lines("app.deletion-replaced-by-retry", citing: "APPW-9", in: world).count == 1)
+        #expect(lines("app.failed-change-dropped", citing: "APPW-1", in: world).isEmpty)
+    }
+
     @Test func aSignOutWithChangesWaitingIsTraced() throws {
         let (world, phone, _) = try twoApps()
         try phone.fetch()
@@ -424,6 +446,6 @@ import Testing
         let empty = RuleCatalogue(groupTitles: [("APP", "the app's own rules")], rules: [])
         #expect(AppRules.catalogue(adding: empty).groupTitles.map(\.group) == ["APPW"])
         #expect(AppRules.catalogue.weaknesses.map(\.id)
-            == (1...8).map { "APPW-\($0)" })
+            == (1...9).map { "APPW-\($0)" })
     }
 }

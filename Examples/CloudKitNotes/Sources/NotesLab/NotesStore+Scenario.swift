@@ -43,7 +43,7 @@ extension NotesStore: ScenarioApp {
 /// A lab that knows the notes app as the engine `notes`: the tests' and `notes-lab`'s.
 public func notesLab() -> ScenarioLab {
     var lab = ScenarioLab()
-    lab.command = "notes-lab"
+    lab.command = "notes-lab"  // the lines that rerun a seed name the lab's own executable
     lab.register(.scenarioApp(NotesStore.self, name: "notes", zoneNames: ["Notes"]))
     return lab
 }

@@ -37,6 +37,8 @@ public final class AppEngine: SyncContract.SyncEngine {
 
     deinit {
         runtime?.isRunning = false
+        // The runtime and its CKSyncEngines hold each other: a sweep would keep every run's.
+        runtime?.engines = []
         if holdsPlaces, let runtime { StandardDirectories.release(runtime.container) }
     }
 

@@ -1,3 +1,4 @@
+import CloudSim
 import Kernel
 
 /// An app persists the serialization on every state update, so it encodes as one opaque
@@ -63,32 +64,44 @@ extension CKSyncEngine.State.Serialization: Codable {
         packed.append(zone.name)
     }
 
+    /// Read back through the engine's own values, as the state made them.
     private init(reading reader: inout PackedText.Reader) throws(PackedText.Malformed) {
         var databaseToken: DatabaseToken?
         if try reader.flag() {
-            databaseToken = DatabaseToken(account: try reader.text(), scope: try reader.text(),
-                sequence: try reader.int64(), epoch: try reader.int64())
+            let account = try reader.text()
+            guard let scope = DatabaseScope(rawValue: try reader.text()) else {
+                throw PackedText.Malformed(offset: 0)
+            }
+            databaseToken = DatabaseToken(DatabaseChangeToken(account: account, scope: scope,
+                sequence: try reader.int64(), epoch: try reader.int64()))
         }
         var zoneTokens: [ZoneToken] = []
         for _ in 0..<(try Self.count(&reader)) {
-            zoneTokens.append(ZoneToken(zone: try Self.zone(&reader),
+            var token = ZoneChangeToken(zone: try Self.zone(&reader),
                 incarnation: try reader.int64(), sequence: try reader.int64(),
-                epoch: try reader.int64(), participant: try reader.optional()))
+                epoch: try reader.int64())
+            token.participant = try reader.optional()
+            zoneTokens.append(ZoneToken(token))
         }
         let subscriptionSaved = try reader.flag()
         let lastUserRecordName = try reader.optional()
         var databaseChanges: [DatabaseChange] = []
         for _ in 0..<(try Self.count(&reader)) {
-            databaseChanges.append(DatabaseChange(delete: try reader.flag(),
-                zone: try Self.zone(&reader)))
+            let delete = try reader.flag()
+            let zone = try Self.zone(&reader)
+            databaseChanges.append(DatabaseChange(delete ? .deleteZone(zone) : .saveZone(zone)))
         }
         var recordChanges: [RecordChange] = []
         for _ in 0..<(try Self.count(&reader)) {
-            recordChanges.append(RecordChange(delete: try reader.flag(),
-                zone: try Self.zone(&reader), recordName: try reader.text()))
+            let delete = try reader.flag()
+            let zone = try Self.zone(&reader)
+            let id = RecordID(recordName: try reader.text(), zoneID: zone)
+            recordChanges.append(RecordChange(delete ? .deleteRecord(id) : .saveRecord(id)))
         }
         var unfetchedZones: [Zone] = []
-        for _ in 0..<(try Self.count(&reader)) { unfetchedZones.append(try Self.zone(&reader)) }
+        for _ in 0..<(try Self.count(&reader)) {
+            unfetchedZones.append(Zone(try Self.zone(&reader)))
+        }
         self.init(databaseToken: databaseToken, zoneTokens: zoneTokens,
             subscriptionSaved: subscriptionSaved, lastUserRecordName: lastUserRecordName,
             pendingDatabaseChanges: databaseChanges, pendingRecordZoneChanges: recordChanges,
@@ -96,8 +109,8 @@ extension CKSyncEngine.State.Serialization: Codable {
     }
 
     private static func zone(_ reader: inout PackedText.Reader) throws(PackedText.Malformed)
-        -> Zone {
-        Zone(owner: try reader.text(), name: try reader.text())
+        -> ZoneID {
+        ZoneID(owner: try reader.text(), name: try reader.text())
     }
 
     /// A count read back; a negative one is not a count.
@@ -106,45 +119,5 @@ extension CKSyncEngine.State.Serialization: Codable {
         let count = try reader.int()
         guard count >= 0 else { throw PackedText.Malformed(offset: 0) }
         return count
-    }
-}
-
-// Each part's own init takes the engine's value; reading back needs the fields one by one.
-extension CKSyncEngine.State.Serialization.Zone {
-    init(owner: String, name: String) { self.owner = owner; self.name = name }
-}
-
-extension CKSyncEngine.State.Serialization.DatabaseToken {
-    init(account: String, scope: String, sequence: Int64, epoch: Int64) {
-        self.account = account
-        self.scope = scope
-        self.sequence = sequence
-        self.epoch = epoch
-    }
-}
-
-extension CKSyncEngine.State.Serialization.ZoneToken {
-    init(zone: CKSyncEngine.State.Serialization.Zone, incarnation: Int64, sequence: Int64,
-         epoch: Int64, participant: String?) {
-        self.zone = zone
-        self.incarnation = incarnation
-        self.sequence = sequence
-        self.epoch = epoch
-        self.participant = participant
-    }
-}
-
-extension CKSyncEngine.State.Serialization.DatabaseChange {
-    init(delete: Bool, zone: CKSyncEngine.State.Serialization.Zone) {
-        self.delete = delete
-        self.zone = zone
-    }
-}
-
-extension CKSyncEngine.State.Serialization.RecordChange {
-    init(delete: Bool, zone: CKSyncEngine.State.Serialization.Zone, recordName: String) {
-        self.delete = delete
-        self.zone = zone
-        self.recordName = recordName
     }
 }

@@ -54,7 +54,7 @@ enum BenchCommand {
 
     static func main(_ arguments: [String]) -> Int32 {
         var options = CommandLineOptions(arguments)
-        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        if options.flag("-h") || options.flag("--help") { ProgramName.printHelp(help); return 0 }
         let quick = options.flag("--quick")
         let repeatText = options.value("--repeat")
         let folder = options.value("--scenarios") ?? "Scenarios/tour"

@@ -137,7 +137,7 @@ func seedOption(_ text: String?) -> Result<UInt64?, UsageError> {
 
 /// Prints a command-line problem and where to read about the command; returns exit status 2.
 func usageError(_ message: String, command: String?) -> Int32 {
-    Terminal.writeError("synclab: error: \(message)")
-    Terminal.writeError("see 'synclab \(command.map { $0 + " " } ?? "")--help'")
+    Terminal.writeError("\(ProgramName.current): error: \(message)")
+    Terminal.writeError("see '\(ProgramName.current) \(command.map { $0 + " " } ?? "")--help'")
     return 2
 }

@@ -67,7 +67,7 @@ enum CompareCommand {
 
     static func main(_ arguments: [String]) -> Int32 {
         var options = CommandLineOptions(arguments)
-        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        if options.flag("-h") || options.flag("--help") { ProgramName.printHelp(help); return 0 }
         let enginesText = options.value("--engines")
         let formatText = options.value("--format") ?? "text"
         let out = options.value("--out")
@@ -146,7 +146,7 @@ enum CompareCommand {
         for name in names where EngineChoice.registry.profile(named: name) == nil {
             return .failure(UsageError("unknown engine '\(name)'"
                 + "\(suggestion(name, among: EngineChoice.registry.names)); "
-                + "'synclab engines' lists them"))
+                + "'\(ProgramName.current) engines' lists them"))
         }
         if let twice = names.enumerated().first(where: {
             names[..<$0.offset].contains($0.element)

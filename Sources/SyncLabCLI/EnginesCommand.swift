@@ -16,7 +16,10 @@ enum EnginesCommand {
     """
 
     static func main(_ arguments: [String]) -> Int32 {
-        if arguments.contains("-h") || arguments.contains("--help") { print(help); return 0 }
+        if arguments.contains("-h") || arguments.contains("--help") {
+            ProgramName.printHelp(help)
+            return 0
+        }
         if let unknown = arguments.first {
             return usageError("'engines' takes no arguments, not '\(unknown)'", command: "engines")
         }

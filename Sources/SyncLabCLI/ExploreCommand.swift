@@ -83,7 +83,7 @@ enum ExploreCommand {
     static func main(_ arguments: [String]) -> Int32 {
         if arguments.first == "merge" { return merge(Array(arguments.dropFirst())) }
         var options = CommandLineOptions(arguments)
-        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        if options.flag("-h") || options.flag("--help") { ProgramName.printHelp(help); return 0 }
         let request: Request
         switch parse(&options) {
         case .success(let parsed): request = parsed
@@ -491,7 +491,7 @@ enum ExploreCommand {
 
     private static func merge(_ arguments: [String]) -> Int32 {
         var options = CommandLineOptions(arguments)
-        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        if options.flag("-h") || options.flag("--help") { ProgramName.printHelp(help); return 0 }
         let json = options.value("--json")
         if let problem = options.problem { return usage(problem) }
         if let unknown = options.unknownOption {
@@ -520,7 +520,7 @@ enum ExploreCommand {
         do {
             merged = try ExploreSummary.merge(parts)
         } catch {
-            Terminal.writeError("synclab: error: cannot merge: \(error.description)")
+            Terminal.writeError("\(ProgramName.current): error: cannot merge: \(error.description)")
             return 2
         }
         print("\(ProgramName.current) explore merge: \(merged.file), "

@@ -15,7 +15,7 @@ enum ProbesCommand {
 
     static func main(_ arguments: [String]) -> Int32 {
         var options = CommandLineOptions(arguments)
-        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        if options.flag("-h") || options.flag("--help") { ProgramName.printHelp(help); return 0 }
         let engine: String?
         switch EngineChoice.read(&options) {
         case .success(let name): engine = name

@@ -65,7 +65,7 @@ enum ReportCommand {
 
     static func main(_ arguments: [String]) -> Int32 {
         var options = CommandLineOptions(arguments)
-        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        if options.flag("-h") || options.flag("--help") { ProgramName.printHelp(help); return 0 }
         let out = options.value("--out")
         let formatText = options.value("--format") ?? "markdown"
         let seedText = options.value("--seed")

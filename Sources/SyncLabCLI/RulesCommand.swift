@@ -46,7 +46,7 @@ enum RulesCommand {
 
     static func main(_ arguments: [String]) -> Int32 {
         var options = CommandLineOptions(arguments)
-        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        if options.flag("-h") || options.flag("--help") { ProgramName.printHelp(help); return 0 }
         let checkFolder = options.value("--check")
         let scenariosFolder = options.value("--scenarios")
         let engine: String?
@@ -145,7 +145,7 @@ enum RulesCommand {
         guard let coverage = coverage(of: folder, profile: profile) else { return 2 }
         for path in coverage.failingScenarios {
             print("\(Terminal.red("FAIL")) \(path): the scenario fails, so the rules it fires "
-                + "do not count (synclab run \(path))")
+                + "do not count (\(ProgramName.current) run \(path))")
         }
         let checked = catalogue.rules.filter {
             groups.contains($0.group) && !catalogue.enforcedAtInput.contains($0.id)
@@ -154,8 +154,8 @@ enum RulesCommand {
             groups.contains($0.group) && catalogue.enforcedAtInput.contains($0.id)
         }
         if !atInput.isEmpty {
-            print("enforced when a scenario is read, not by a run: "
-                + atInput.map(\.id).joined(separator: ", ") + " (input errors of synclab check)")
+            print(ProgramName.named("enforced when a scenario is read, not by a run: "
+                + atInput.map(\.id).joined(separator: ", ") + " (input errors of synclab check)"))
         }
         let missing = coverage.missing(among: checked)
         precondition(missing.count <= checked.count)
@@ -269,8 +269,8 @@ enum RulesCommand {
     }
 
     static func usage(_ message: String) -> Int32 {
-        Terminal.writeError("synclab: error: \(message)")
-        Terminal.writeError("see 'synclab rules --help'")
+        Terminal.writeError("\(ProgramName.current): error: \(message)")
+        Terminal.writeError("see '\(ProgramName.current) rules --help'")
         return 2
     }
 }

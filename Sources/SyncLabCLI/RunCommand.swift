@@ -33,7 +33,7 @@ enum RunCommand {
 
     static func main(_ arguments: [String]) -> Int32 {
         var options = CommandLineOptions(arguments)
-        if options.flag("-h") || options.flag("--help") { print(help); return 0 }
+        if options.flag("-h") || options.flag("--help") { ProgramName.printHelp(help); return 0 }
         let seedText = options.value("--seed")
         let traceOut = options.value("--trace-out")
         let traceFormat = options.value("--trace-format") ?? "jsonl"

@@ -53,11 +53,11 @@ public enum SyncLabCLI {
         }
         if arguments.isEmpty || arguments == ["-h"] || arguments == ["--help"]
             || arguments == ["help"] {
-            print(help)
+            ProgramName.printHelp(help)
             return arguments.isEmpty ? 2 : 0
         }
         if arguments == ["--version"] || arguments == ["version"] {
-            print("synclab \(SyncLabVersion.current)")
+            print(ProgramName.version())
             return 0
         }
         if arguments.first == "help" {

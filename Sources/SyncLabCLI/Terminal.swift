@@ -32,8 +32,9 @@ enum Terminal {
         print(text)
     }
 
+    /// Errors name the executable that runs (`ProgramName`), so their hints can be followed.
     static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((ProgramName.named(text) + "\n").utf8))
     }
 
     static func green(_ text: String) -> String {

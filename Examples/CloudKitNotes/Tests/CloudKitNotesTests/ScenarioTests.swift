@@ -67,7 +67,7 @@ let notesSetup = (try? String(contentsOf: notesBase, encoding: .utf8)) ?? ""
     }
 }
 
-@Suite struct CommandLineTests {
+@Suite(.serialized) struct CommandLineTests {
     /// `notes-lab explore --swarm Scenarios/notes-base.scenario --engine notes` sweeps the app
     /// as `synclab` sweeps a bundled engine, and its summary is the same on one job or two.
     @Test func theCommandLineSweepsTheAppOnOneJobOrTwo() throws {
@@ -92,6 +92,20 @@ let notesSetup = (try? String(contentsOf: notesBase, encoding: .utf8)) ?? ""
             return try Data(contentsOf: json)
         }
         #expect(summaries[0] == summaries[1])
+    }
+
+    /// Its help names `notes-lab`, so the commands it suggests are ones it can run.
+    @Test func itsHelpNamesItsOwnExecutable() throws {
+        let output = FileManager.default.temporaryDirectory
+            .appendingPathComponent("notes-lab-help-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let status = standardOutput(to: output) {
+            SyncLabCLI.run(["explore", "--help"], lab: notesLab())
+        }
+        #expect(status == 0)
+        let printed = try String(contentsOf: output, encoding: .utf8)
+        #expect(printed.contains("USAGE: notes-lab explore FILE"), "\(printed)")
+        #expect(!printed.contains("synclab"))
     }
 
     /// Runs `body` with the process's standard output going to `file`.

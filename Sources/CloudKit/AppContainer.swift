@@ -14,8 +14,9 @@ public final class AppContainer: @unchecked Sendable {
     /// The values of `UserDefaults.standard` on this device (`DeviceDefaults`): kept with the
     /// container, so they survive a kill and a reinstall erases them.
     var defaults: [String: Any] = [:]
-    /// The zone subscriptions the device saved: the server's, so a reinstall keeps them.
-    var zoneSubscriptions: [SavedZoneSubscription] = []
+    /// The subscriptions the device saved or fetched (KnownSubscriptions.swift): the
+    /// server's, so a reinstall keeps them.
+    var subscriptions: [KnownSubscription] = []
     /// What SyncLab's watch of the app's sync engines knows, per database: not the app's, but
     /// kept like its files, so a relaunched app is judged against what it was given before.
     private var weaknessWatches: [DatabaseScope: AppWeaknessWatch] = [:]

@@ -70,6 +70,66 @@ extension CKDatabase {
         }
     }
 
+    public func save(_ subscription: CKSubscription,
+                     completionHandler: @escaping (CKSubscription?, (any Error)?) -> Void) {
+        start("save(_:completionHandler:)") { database in
+            do { completionHandler(try await database.save(subscription), nil) } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID,
+                      completionHandler: @escaping (CKSubscription?, (any Error)?) -> Void) {
+        start("fetch(withSubscriptionID:completionHandler:)") { database in
+            do {
+                completionHandler(try await database.subscription(for: subscriptionID), nil)
+            } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    public func fetchAllSubscriptions(
+        completionHandler: @escaping ([CKSubscription]?, (any Error)?) -> Void
+    ) {
+        start("fetchAllSubscriptions(completionHandler:)") { database in
+            do { completionHandler(try await database.allSubscriptions(), nil) } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    public func delete(withSubscriptionID subscriptionID: CKSubscription.ID,
+                       completionHandler: @escaping (String?, (any Error)?) -> Void) {
+        start("delete(withSubscriptionID:completionHandler:)") { database in
+            do {
+                completionHandler(try await database.deleteSubscription(withID: subscriptionID),
+                    nil)
+            } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    public func modifySubscriptions(
+        saving subscriptionsToSave: [CKSubscription],
+        deleting subscriptionIDsToDelete: [CKSubscription.ID],
+        completionHandler: @escaping (Result<(
+            saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>],
+            deleteResults: [CKSubscription.ID: Result<Void, any Error>]
+        ), any Error>) -> Void
+    ) {
+        start("modifySubscriptions(saving:deleting:completionHandler:)") { database in
+            do {
+                completionHandler(.success(try await database.modifySubscriptions(
+                    saving: subscriptionsToSave, deleting: subscriptionIDsToDelete)))
+            } catch {
+                completionHandler(.failure(error))
+            }
+        }
+    }
+
     private func start(_ call: String, _ body: @escaping (CKDatabase) async -> Void) {
         _ = try? Self.runtime(call)
         nonisolated(unsafe) let body = body

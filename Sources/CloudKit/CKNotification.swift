@@ -1,8 +1,8 @@
 import Foundation
 
 /// Apple's `CKNotification`, as `CKNotification(fromRemoteNotificationDictionary:)` reads it
-/// from a push's dictionary. The facade saves only zone subscriptions, so every notification
-/// it makes is a `CKRecordZoneNotification`.
+/// from a push's dictionary: a `CKDatabaseNotification`, `CKRecordZoneNotification` or
+/// `CKQueryNotification`, after the kind of subscription the push is for.
 open class CKNotification: NSObject, @unchecked Sendable {
     // `@unchecked`: immutable.
     /// Apple's raw values.
@@ -27,29 +27,55 @@ open class CKNotification: NSObject, @unchecked Sendable {
 
     /// The notification a push's dictionary holds (its `ck` entry); nil for another push.
     static func made(from dictionary: [AnyHashable: Any]) -> CKNotification? {
-        guard let ck = dictionary["ck"] as? [String: Any],
-            let zone = ck["fet"] as? [String: Any],
-            let zoneName = zone["zid"] as? String,
-            let owner = zone["zoid"] as? String
-        else { return nil }
-        return CKRecordZoneNotification(
-            subscriptionID: ck["sid"] as? String, containerIdentifier: ck["cid"] as? String,
-            recordZoneID: CKRecordZone.ID(zoneName: zoneName, ownerName: owner),
-            databaseScope: CKDatabase.Scope(rawValue: zone["dbs"] as? Int ?? 2) ?? .private)
+        guard let ck = dictionary["ck"] as? [String: Any] else { return nil }
+        let (id, container) = (ck["sid"] as? String, ck["cid"] as? String)
+        if let zone = ck["fet"] as? [String: Any] {
+            guard let zoneName = zone["zid"] as? String, let owner = zone["zoid"] as? String
+            else { return nil }
+            return CKRecordZoneNotification(
+                subscriptionID: id, containerIdentifier: container,
+                recordZoneID: CKRecordZone.ID(zoneName: zoneName, ownerName: owner),
+                databaseScope: scope(zone["dbs"]))
+        }
+        if let database = ck["met"] as? [String: Any] {
+            return CKDatabaseNotification(
+                subscriptionID: id, containerIdentifier: container,
+                databaseScope: scope(database["dbs"]))
+        }
+        if let query = ck["qry"] as? [String: Any] {
+            let reason = CKQueryNotification.Reason(rawValue: query["fo"] as? Int ?? 2)
+            return CKQueryNotification(
+                subscriptionID: id, containerIdentifier: container,
+                reason: reason ?? .recordUpdated, databaseScope: scope(query["dbs"]))
+        }
+        return nil
     }
 
-    /// The dictionary a push for a zone subscription carries (the `ck` entry Apple's
-    /// `CKNotification(fromRemoteNotificationDictionary:)` reads, with `content-available`).
+    private static func scope(_ value: Any?) -> CKDatabase.Scope {
+        CKDatabase.Scope(rawValue: value as? Int ?? 2) ?? .private
+    }
+
+    /// The dictionary a push carries for one subscription the device knows: the `ck` entry
+    /// Apple's `CKNotification(fromRemoteNotificationDictionary:)` reads (`met` for a
+    /// database subscription, `fet` for a zone's, `qry` for a query's), with
+    /// `content-available`.
     static func dictionary(
-        subscriptionID: String, zoneID: CKRecordZone.ID, container: String
+        for subscription: KnownSubscription, container: String
     ) -> [AnyHashable: Any] {
-        [
-            "aps": ["content-available": 1],
-            "ck": [
-                "sid": subscriptionID, "cid": container,
-                "fet": ["zid": zoneID.zoneName, "zoid": zoneID.ownerName, "dbs": 2],
-            ] as [String: Any],
-        ]
+        let scope = subscription.scope == .sharedDatabase
+            ? CKDatabase.Scope.shared.rawValue : CKDatabase.Scope.private.rawValue
+        var ck: [String: Any] = ["sid": subscription.id, "cid": container]
+        switch subscription.kind {
+        case .database:
+            ck["met"] = ["dbs": scope] as [String: Any]
+        case .zone(let zone):
+            let zoneID = CKRecordZone.ID.of(zone, account: subscription.account)
+            ck["fet"] = ["zid": zoneID.zoneName, "zoid": zoneID.ownerName, "dbs": scope]
+                as [String: Any]
+        case .query(let reason):
+            ck["qry"] = ["dbs": scope, "fo": reason.rawValue] as [String: Any]
+        }
+        return ["aps": ["content-available": 1], "ck": ck]
     }
 }
 

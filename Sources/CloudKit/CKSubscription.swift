@@ -1,77 +1,41 @@
 import CloudSim
 import Foundation
 
-/// Apple's `CKSubscription`: what the server pushes the account's devices for. SyncLab
-/// models `CKRecordZoneSubscription` through this facade.
+/// Apple's `CKSubscription`: what the server pushes the account's devices for, one of
+/// `CKQuerySubscription`, `CKRecordZoneSubscription` and `CKDatabaseSubscription`. Saved,
+/// fetched and deleted through `CKDatabase` (CKDatabase+Subscriptions.swift).
 open class CKSubscription: NSObject, @unchecked Sendable {
     // `@unchecked`: used on its device's thread only.
     public typealias ID = String
+
+    /// Apple's raw values.
+    public enum SubscriptionType: Int, Sendable {
+        case query = 1
+        case recordZone = 2
+        case database = 3
+    }
+
     public let subscriptionID: ID
+    public let subscriptionType: SubscriptionType
+    /// Saved with the subscription and fetched back; SyncLab's pushes are silent whatever it
+    /// asks (no alert, badge or sound), so it changes no push.
+    public var notificationInfo: NotificationInfo?
 
-    init(subscriptionID: ID) {
+    init(subscriptionID: ID, type: SubscriptionType) {
         self.subscriptionID = subscriptionID
-    }
-}
-
-/// Apple's `CKRecordZoneSubscription`: a push to the account's other devices when any
-/// record of the zone changes.
-public final class CKRecordZoneSubscription: CKSubscription, @unchecked Sendable {
-    public let zoneID: CKRecordZone.ID
-
-    public init(zoneID: CKRecordZone.ID, subscriptionID: CKSubscription.ID) {
-        self.zoneID = zoneID
-        super.init(subscriptionID: subscriptionID)
+        subscriptionType = type
     }
 
-    /// Apple's default ID is random; SyncLab's is the zone's name, to stay deterministic.
-    public convenience init(zoneID: CKRecordZone.ID) {
-        self.init(zoneID: zoneID, subscriptionID: "zone-" + zoneID.zoneName)
-    }
-}
+    /// The subscription as the simulated cloud keeps it; nil when the server cannot
+    /// evaluate it (a query subscription's predicate), which it refuses.
+    func simulated(account: String) -> CloudSim.Subscription? { nil }
 
-extension CKDatabase {
-    /// Saves a subscription (Apple's `save(_:)` of a `CKSubscription`); the device then
-    /// receives its pushes.
-    @discardableResult
-    public func save(_ subscription: CKSubscription) async throws -> CKSubscription {
-        let runtime = try Self.runtime("save(_:)")
-        guard let zoneSubscription = subscription as? CKRecordZoneSubscription else {
-            throw CKError(.invalidArguments)
+    /// The app's subscription for one the cloud holds, as `account` sees it.
+    static func from(_ subscription: CloudSim.Subscription, account: String?) -> CKSubscription {
+        switch subscription {
+        case .query(let query): return CKQuerySubscription(query, account: account)
+        case .zone(let zone): return CKRecordZoneSubscription(zone, account: account)
+        case .database(let database): return CKDatabaseSubscription(database)
         }
-        let zone = zoneSubscription.zoneID.simulated(account: runtime.account ?? "")
-        let response = await runtime.request(.saveZoneSubscription(
-            scope: databaseScope.simulated,
-            ZoneSubscription(id: subscription.subscriptionID, zone: zone)))
-        guard case .subscriptionSaved = response else { throw Self.error(response, runtime) }
-        let saved = SavedZoneSubscription(
-            account: runtime.account ?? "", id: subscription.subscriptionID, zone: zone)
-        if databaseScope == .private, !runtime.container.zoneSubscriptions.contains(saved) {
-            runtime.container.zoneSubscriptions.append(saved)
-        }
-        return subscription
-    }
-
-    /// Saves subscriptions one by one (Apple's `modifySubscriptions(saving:deleting:)`);
-    /// deleting is not modelled (`invalidArguments` for each ID).
-    public func modifySubscriptions(
-        saving subscriptionsToSave: [CKSubscription],
-        deleting subscriptionIDsToDelete: [CKSubscription.ID]
-    ) async throws -> (
-        saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>],
-        deleteResults: [CKSubscription.ID: Result<Void, any Error>]
-    ) {
-        var saved: [CKSubscription.ID: Result<CKSubscription, any Error>] = [:]
-        for subscription in subscriptionsToSave { // tidy: ordered (an array)
-            do {
-                saved[subscription.subscriptionID] = .success(try await save(subscription))
-            } catch {
-                saved[subscription.subscriptionID] = .failure(error)
-            }
-        }
-        var deleted: [CKSubscription.ID: Result<Void, any Error>] = [:]
-        for id in subscriptionIDsToDelete { // tidy: ordered (an array)
-            deleted[id] = .failure(CKError(.invalidArguments))
-        }
-        return (saved, deleted)
     }
 }

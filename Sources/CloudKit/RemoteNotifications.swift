@@ -16,26 +16,19 @@ public enum RemoteNotifications {
     }
 }
 
-/// A zone subscription the device saved: the server pushes the device for it.
-struct SavedZoneSubscription: Hashable, Sendable {
-    var account: String
-    var id: String
-    var zone: ZoneID
-}
-
 extension DeviceRuntime {
-    /// A push arrived: one notification per zone subscription the device saved for its
-    /// account, in ID order, to the registered handler. A push here says only that something
-    /// changed (pushes are coalesced), so each subscription's zone may have changed.
+    /// A push arrived: one notification per subscription the device knows for its account
+    /// (saved or fetched, KnownSubscriptions.swift), in subscription-ID order, each of its own
+    /// kind, to the registered handler. A push here says only that something changed (pushes
+    /// are coalesced), so each subscription may have fired.
     func deliverRemoteNotifications() {
         guard let handler = remoteNotificationHandler, let account else { return }
-        let saved = container.zoneSubscriptions.filter { $0.account == account }
-            .sorted { $0.id < $1.id }
-        for subscription in saved {
-            let zoneID = CKRecordZone.ID.of(subscription.zone, account: account)
+        let known = container.subscriptions.filter { $0.account == account }
+            .sorted(by: KnownSubscription.precedes)
+        let identifier = CKContainer.default().containerIdentifier ?? ""
+        for subscription in known {
             nonisolated(unsafe) let dictionary = CKNotification.dictionary(
-                subscriptionID: subscription.id, zoneID: zoneID,
-                container: CKContainer.default().containerIdentifier ?? "")
+                for: subscription, container: identifier)
             _ = start { await handler(dictionary) }
         }
     }

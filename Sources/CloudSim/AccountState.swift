@@ -14,16 +14,24 @@ struct AccountState {
     /// A sorted map, not a dictionary: an account has a few zones, and finding one by
     /// comparing costs less than hashing its two names on every stored change.
     var zoneFeed: SortedMap<ZoneID, ZoneFeedEntry> = [:]
-    /// Devices holding a database subscription, per scope, each list sorted and without
+    /// The devices a database push reaches, per scope, each list sorted and without
     /// repeats: a push reads its list as it is, with no set to filter and sort, and finds the
-    /// scope by comparing, not hashing.
+    /// scope by comparing, not hashing. Always `engineSubscribers` merged with
+    /// `registeredDevices` while the scope holds a named database subscription.
     var subscribers: SortedMap<DatabaseScope, [String]> = [:]
+    /// Devices that saved the engines' unnamed database subscription, per scope, sorted.
+    var engineSubscribers: SortedMap<DatabaseScope, [String]> = [:]
+    /// Devices that saved or fetched a subscription of the account, per scope, sorted: they
+    /// registered for its pushes there (CloudService+DatabaseSubscriptions.swift).
+    var registeredDevices: SortedMap<DatabaseScope, [String]> = [:]
+    /// Named `CKDatabaseSubscription`s, per scope, by subscription ID.
+    var databaseSubscriptions: SortedMap<DatabaseScope, [String: DatabaseSubscription]> = [:]
     /// `CKQuerySubscription`s of the private database, by subscription ID.
     var querySubscriptions: [String: QuerySubscription] = [:]
     /// `CKRecordZoneSubscription`s of the private database, by subscription ID.
     var zoneSubscriptions: [String: ZoneSubscription] = [:]
-    /// Devices that fetched or saved a query or zone subscription of the account: they
-    /// registered for its pushes (CloudService+QuerySubscriptions.swift).
+    /// The devices registered in the private database, as a set for the query and zone
+    /// pushes (CloudService+QuerySubscriptions.swift).
     var queryPushDevices: Set<String> = []
     var isQuotaFull = false
     /// Every request of the account fails `requestRateLimited` before this time.
@@ -69,12 +77,67 @@ struct AccountState {
         return targets
     }
 
-    /// Records a device as holding a database subscription on `scope` (idempotent).
+    /// Records a device as holding the engines' database subscription on `scope`
+    /// (idempotent); database pushes of the scope reach it from now on.
     mutating func subscribe(_ device: String, scope: DatabaseScope) {
-        let devices = subscribers[scope] ?? []
+        Self.insert(device, into: &engineSubscribers, scope: scope)
+        Self.insert(device, into: &subscribers, scope: scope)
+    }
+
+    /// Records a device as registered for the account's subscription pushes on `scope`
+    /// (idempotent): it saved or fetched one of its subscriptions there.
+    mutating func register(_ device: String, scope: DatabaseScope) {
+        if scope == .privateDatabase { queryPushDevices.insert(device) }
+        guard Self.insert(device, into: &registeredDevices, scope: scope) else { return }
+        refreshSubscribers(scope: scope)
+    }
+
+    /// Removes the named database subscription `id` of `scope`, if any (another
+    /// subscription of that ID replaces it).
+    mutating func forgetNamedSubscription(_ id: String, scope: DatabaseScope) {
+        guard databaseSubscriptions[scope]?.removeValue(forKey: id) != nil else { return }
+        refreshSubscribers(scope: scope)
+    }
+
+    /// Sets the database push list of `scope` again: the engines' subscribers, and the
+    /// registered devices while a named database subscription of the scope exists.
+    mutating func refreshSubscribers(scope: DatabaseScope) {
+        let engines = engineSubscribers[scope] ?? []
+        let named = databaseSubscriptions[scope]?.isEmpty == false
+        let registered = named ? registeredDevices[scope] ?? [] : []
+        let merged = Self.merged(engines, registered)
+        subscribers[scope] = merged.isEmpty ? nil : merged
+    }
+
+    /// Two sorted lists without repeats as one, sorted, each name once.
+    static func merged(_ first: [String], _ second: [String]) -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(first.count + second.count)
+        var (i, j) = (0, 0)
+        while i < first.count || j < second.count {
+            if j == second.count || (i < first.count && first[i] < second[j]) {
+                result.append(first[i])
+                i += 1
+            } else {
+                if i < first.count, first[i] == second[j] { i += 1 }
+                result.append(second[j])
+                j += 1
+            }
+        }
+        return result
+    }
+
+    /// Inserts `device` into the sorted list of `scope`; false when it was there already.
+    @discardableResult
+    private static func insert(
+        _ device: String, into lists: inout SortedMap<DatabaseScope, [String]>,
+        scope: DatabaseScope
+    ) -> Bool {
+        let devices = lists[scope] ?? []
         let position = devices.firstIndex { $0 >= device } ?? devices.endIndex
-        guard position == devices.endIndex || devices[position] != device else { return }
-        subscribers[scope, default: []].insert(device, at: position)
+        guard position == devices.endIndex || devices[position] != device else { return false }
+        lists[scope, default: []].insert(device, at: position)
+        return true
     }
 
     /// Appends a "zone has changes" entry (creation or record changes) to the database feed.

@@ -108,9 +108,18 @@ public enum CloudRequest: Hashable, Sendable {
     /// (answered `.subscriptionFetched`, or `unknownItem` when the ID is unknown).
     case fetchSubscription(scope: DatabaseScope, id: String)
     /// `CKDatabase.save(_:)` of a `CKQuerySubscription` (answered `.subscriptionSaved`).
-    case saveQuerySubscription(scope: DatabaseScope, QuerySubscription)
+    indirect case saveQuerySubscription(scope: DatabaseScope, QuerySubscription)
     /// `CKDatabase.save(_:)` of a `CKRecordZoneSubscription` (answered `.subscriptionSaved`).
     indirect case saveZoneSubscription(scope: DatabaseScope, ZoneSubscription)
+    /// `CKDatabase.save(_:)` of a named `CKDatabaseSubscription`, in the private or shared
+    /// database (answered `.subscriptionSaved`).
+    indirect case saveNamedDatabaseSubscription(scope: DatabaseScope, DatabaseSubscription)
+    /// `CKDatabase.delete(withSubscriptionID:)`: a subscription of any kind by its ID
+    /// (answered `.subscriptionDeleted`, or `unknownItem` when the ID is unknown).
+    case deleteSubscription(scope: DatabaseScope, id: String)
+    /// `CKDatabase.fetchAllSubscriptions`: every subscription of the database (answered
+    /// `.subscriptionsFetched`, sorted by ID).
+    case fetchAllSubscriptions(scope: DatabaseScope)
     /// `CKQueryOperation`: one page of a query (answered `.recordsQueried`); `cursor` from the
     /// previous page continues it, `resultsLimit` ≤ 0 is 100.
     indirect case queryRecords(
@@ -132,6 +141,9 @@ public enum CloudRequest: Hashable, Sendable {
         case .fetchSubscription: return "fetchSubscription"
         case .saveQuerySubscription: return "saveQuerySubscription"
         case .saveZoneSubscription: return "saveZoneSubscription"
+        case .saveNamedDatabaseSubscription: return "saveNamedDatabaseSubscription"
+        case .deleteSubscription: return "deleteSubscription"
+        case .fetchAllSubscriptions: return "fetchAllSubscriptions"
         case .queryRecords: return "queryRecords"
         }
     }

@@ -93,9 +93,17 @@ public enum CloudResponse: Hashable, Sendable {
     /// The answer to `.fetchZone`: the zone exists.
     case zoneFetched(ZoneID)
     /// The answer to `.fetchSubscription`: the subscription saved under that ID.
-    case subscriptionFetched(QuerySubscription)
+    indirect case subscriptionFetched(QuerySubscription)
     /// The answer to `.fetchSubscription` for a zone subscription's ID.
     indirect case zoneSubscriptionFetched(ZoneSubscription)
+    /// The answer to `.fetchSubscription` for a named database subscription's ID.
+    indirect case databaseSubscriptionFetched(DatabaseSubscription)
+    /// The answer to `.fetchAllSubscriptions`: every subscription of the database, by ID.
+    case subscriptionsFetched([Subscription])
+    /// The answer to `.deleteSubscription`: the subscription of the ID asked for is gone. No
+    /// payload: the deleted ID as one grew `EngineEvent` past what the lent-disk path takes
+    /// (SyncDataBoxLendingTests).
+    case subscriptionDeleted
     /// The answer to `.queryRecords`: one page of matches, and where the next one starts
     /// (nil: no more).
     indirect case recordsQueried([CloudRecord], cursor: QueryCursor?)

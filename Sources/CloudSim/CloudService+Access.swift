@@ -74,7 +74,8 @@ extension CloudService {
             .fetchZoneChanges(.sharedDatabase, _, _, _),
             .modifyRecords(.sharedDatabase, _, _, _, _, _), .fetchRecords(.sharedDatabase, _, _),
             .share, .fetchZone(.sharedDatabase, _), .fetchSubscription, .saveQuerySubscription,
-            .saveZoneSubscription(.sharedDatabase, _), .queryRecords(.sharedDatabase, _, _, _):
+            .saveZoneSubscription(.sharedDatabase, _), .queryRecords(.sharedDatabase, _, _, _),
+            .saveNamedDatabaseSubscription, .deleteSubscription, .fetchAllSubscriptions:
             return nil
         }
     }

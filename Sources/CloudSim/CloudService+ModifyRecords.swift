@@ -171,16 +171,20 @@ extension CloudService {
         let effects = propagate(zone: request.zone, originator: client.device, losses: batch.losses)
         // A modify request never adds query subscriptions or their devices (`before` is nil
         // exactly when `queryPushTargets` would find none).
-        let queryPushes = before.map {
+        let query = before.map {
             queryPushTargets(before: $0, after: batch.zone, originator: client.device)
-        } ?? []
-        let pushes =
-            queryPushes.isEmpty ? effects.pushes : Set(effects.pushes + queryPushes).sorted()
+        } ?? QueryPushes()
+        let pushes = query.targets.isEmpty
+            ? effects.pushes : AccountState.merged(effects.pushes, query.targets)
         // Most changes leave no sharing note: the batch's notes as they are, not copied into
         // a new array.
+        var notes = effects.notes.isEmpty ? batch.notes : batch.notes + effects.notes
+        if !query.firedOnce.isEmpty {
+            notes += deleteFiredOnce(
+                query.firedOnce, owner: request.zone.owner, device: client.device)
+        }
         return CloudOutcome(
-            response: .recordsModified(batch.results), pushes: pushes,
-            notes: effects.notes.isEmpty ? batch.notes : batch.notes + effects.notes)
+            response: .recordsModified(batch.results), pushes: pushes, notes: notes)
     }
 }
 

@@ -1,8 +1,8 @@
 import Kernel
 
 /// A `CKQuerySubscription` of the private database (docs/CLOUDSIM.md): pushes for records of
-/// one type, with the predicate `true` (the only one modelled), on the reasons its options
-/// name. With no zone it covers every zone of the database.
+/// one type that its predicate matches, on the reasons its options name. With no zone it
+/// covers every zone of the database.
 public struct QuerySubscription: Hashable, Sendable {
     public var id: String
     public var recordType: String
@@ -11,10 +11,16 @@ public struct QuerySubscription: Hashable, Sendable {
     public var firesOnDeletion: Bool
     /// `CKQuerySubscription.zoneID`; nil: every zone.
     public var zone: ZoneID?
+    /// Evaluated on the record as saved (creation, update) or as it was (deletion).
+    public var predicate: QueryPredicate
+    /// `firesOnce`: deleted by the first change that fires it.
+    public var firesOnce: Bool
+    public var notificationInfo: NotificationSettings?
 
     public init(
         id: String, recordType: String, firesOnCreation: Bool = true, firesOnUpdate: Bool = true,
-        firesOnDeletion: Bool = true, zone: ZoneID? = nil
+        firesOnDeletion: Bool = true, zone: ZoneID? = nil, predicate: QueryPredicate = .all,
+        firesOnce: Bool = false, notificationInfo: NotificationSettings? = nil
     ) {
         self.id = id
         self.recordType = recordType
@@ -22,6 +28,9 @@ public struct QuerySubscription: Hashable, Sendable {
         self.firesOnUpdate = firesOnUpdate
         self.firesOnDeletion = firesOnDeletion
         self.zone = zone
+        self.predicate = predicate
+        self.firesOnce = firesOnce
+        self.notificationInfo = notificationInfo
     }
 
     /// Why a query notification fires (`CKQueryNotification.Reason`).
@@ -31,7 +40,8 @@ public struct QuerySubscription: Hashable, Sendable {
         case recordDeleted = 3
     }
 
-    /// Whether a change of a record of `recordType` in `zone` for `reason` fires it.
+    /// Whether a change of a record of `recordType` in `zone` for `reason` fires it, its
+    /// predicate aside.
     public func fires(recordType: String, zone: ZoneID, reason: Reason) -> Bool {
         guard recordType == self.recordType, self.zone == nil || self.zone == zone else {
             return false
@@ -42,6 +52,23 @@ public struct QuerySubscription: Hashable, Sendable {
         case .recordDeleted: return firesOnDeletion
         }
     }
+
+    /// Whether the change fires it, its predicate evaluated on `record` (the record as saved,
+    /// or as it was before a deletion; nil when unknown, which only `.all` matches).
+    public func fires(
+        _ record: CloudRecord?, recordType: String, zone: ZoneID, reason: Reason
+    ) -> Bool {
+        guard fires(recordType: recordType, zone: zone, reason: reason) else { return false }
+        if case .all = predicate { return true }
+        return record.map(predicate.matches) ?? false
+    }
+}
+
+/// What a stored change gives through the owner's query and zone subscriptions: the devices
+/// to push, and the `firesOnce` query subscriptions it fired (by ID, sorted), to delete.
+struct QueryPushes {
+    var targets: [String] = []
+    var firedOnce: [String] = []
 }
 
 extension CloudService {
@@ -58,24 +85,6 @@ extension CloudService {
         return CloudOutcome(response: .zoneFetched(zone))
     }
 
-    /// `fetch(withSubscriptionID:)`: the account's query subscription of that ID, or
-    /// `unknownItem`. Either way the device registered for the account's query pushes.
-    func fetchSubscription(
-        scope: DatabaseScope, id: String, client: CloudClient, account: String
-    ) -> CloudOutcome {
-        guard scope == .privateDatabase else {
-            return CloudOutcome(response: .failure(CloudMessages.querySubscriptionScope))
-        }
-        accountStates[account]?.queryPushDevices.insert(client.device)
-        if let zoneSubscription = accountStates[account]?.zoneSubscriptions[id] {
-            return CloudOutcome(response: .zoneSubscriptionFetched(zoneSubscription))
-        }
-        guard let subscription = accountStates[account]?.querySubscriptions[id] else {
-            return CloudOutcome(response: .failure(CloudMessages.unknownSubscription(id)))
-        }
-        return CloudOutcome(response: .subscriptionFetched(subscription))
-    }
-
     /// Saves a query subscription under its ID (replacing one of the same ID) and registers
     /// the device for the account's query pushes; note `subscription.saved`.
     func saveQuerySubscription(
@@ -85,9 +94,16 @@ extension CloudService {
         guard scope == .privateDatabase else {
             return CloudOutcome(response: .failure(CloudMessages.querySubscriptionScope))
         }
-        accountStates[account]?.zoneSubscriptions[subscription.id] = nil
-        accountStates[account]?.querySubscriptions[subscription.id] = subscription
-        accountStates[account]?.queryPushDevices.insert(client.device)
+        // Refused as a query's predicate is: the server never guesses.
+        if let part = subscription.predicate.unsupportedPart {
+            return CloudOutcome(response: .failure(CloudMessages.unsupportedPredicate(part)))
+        }
+        accountStates.change(account) { state in
+            state.zoneSubscriptions[subscription.id] = nil
+            state.querySubscriptions[subscription.id] = subscription
+            state.forgetNamedSubscription(subscription.id, scope: .privateDatabase)
+            state.register(client.device, scope: .privateDatabase)
+        }
         return CloudOutcome(
             response: .subscriptionSaved,
             notes: [
@@ -96,48 +112,74 @@ extension CloudService {
             ])
     }
 
-    /// The devices a stored change of a zone pushes to through the owner's query
-    /// subscriptions: every record the change log shows written or deleted by the request
-    /// (cascades included) whose type and reason fire a subscription; the registered devices
-    /// of the owner, never the originator, sorted. One push per device per request (pushes
-    /// coalesce).
-    func queryPushTargets(before: ZoneState, after: ZoneState, originator: String) -> [String] {
-        guard let owner = accountStates[after.id.owner], !owner.queryPushDevices.isEmpty else {
-            return []
-        }
-        // A zone subscription fires on any change the request left in its zone's log.
-        if after.log.last.map({ $0.sequence > before.sequence }) == true,
-            zoneSubscriptionFires(owner: owner, zone: after.id)
-        {
-            return owner.queryPushDevices.filter { $0 != originator }.sorted()
-        }
-        guard !owner.querySubscriptions.isEmpty else { return [] }
+    /// What a stored change of a zone gives through the owner's zone and query
+    /// subscriptions: a zone subscription of the zone fires on any change the request left in
+    /// its log; a query subscription on a record the log shows written or deleted by the
+    /// request (cascades included) whose type, reason and predicate it names. The targets are
+    /// the owner's registered devices, never the originator, sorted: one push per device per
+    /// request (pushes coalesce).
+    func queryPushTargets(
+        before: ZoneState, after: ZoneState, originator: String
+    ) -> QueryPushes {
+        guard let owner = accountStates[after.id.owner], !owner.queryPushDevices.isEmpty,
+            after.log.last.map({ $0.sequence > before.sequence }) == true
+        else { return QueryPushes() }
         let subscriptions = owner.querySubscriptions.keys.sorted().compactMap {
             owner.querySubscriptions[$0]
         }
-        var fires = false
+        let anyOnce = subscriptions.contains { $0.firesOnce }
+        let zoneFires = zoneSubscriptionFires(owner: owner, zone: after.id)
+        // Without a `firesOnce` subscription, the first subscription that fires settles it.
+        let fired = zoneFires && !anyOnce
+            ? [] : firedSubscriptions(subscriptions, before: before, after: after, all: anyOnce)
+        guard zoneFires || !fired.isEmpty else { return QueryPushes() }
+        return QueryPushes(
+            targets: owner.queryPushDevices.filter { $0 != originator }.sorted(),
+            firedOnce: fired.filter(\.firesOnce).map(\.id))
+    }
+
+    /// The subscriptions (sorted by ID) that the request's entries of the log fire, in ID
+    /// order; only the first one unless `all`.
+    private func firedSubscriptions(
+        _ subscriptions: [QuerySubscription], before: ZoneState, after: ZoneState, all: Bool
+    ) -> [QuerySubscription] {
+        guard !subscriptions.isEmpty else { return [] }
+        let readsRecords = subscriptions.contains { $0.predicate != .all }
+        var fired = Array(repeating: false, count: subscriptions.count)
         // The request's entries are the log's last ones: walk back to the first before it.
         for entry in after.log.reversed() {
             guard entry.sequence > before.sequence else { break }
             let name = entry.recordName
-            let change: (type: String, reason: QuerySubscription.Reason)
+            let change: (type: String, reason: QuerySubscription.Reason, record: CloudRecord?)
             if let record = after.records[name]?.record {
                 let existed = before.records.contains(name)
-                change = (record.recordType, existed ? .recordUpdated : .recordCreated)
+                change = (record.recordType, existed ? .recordUpdated : .recordCreated, record)
             } else if let tombstone = after.tombstone(named: name, nameHash: entry.nameHash) {
-                change = (tombstone.recordType, .recordDeleted)
+                let was = readsRecords ? before.records[name]?.record : nil
+                change = (tombstone.recordType, .recordDeleted, was)
             } else {
                 continue
             }
-            if subscriptions.contains(where: {
-                $0.fires(recordType: change.type, zone: after.id, reason: change.reason)
-            }) {
-                fires = true
-                break
+            for (index, subscription) in subscriptions.enumerated() where !fired[index] {
+                guard subscription.fires(
+                    change.record, recordType: change.type, zone: after.id, reason: change.reason)
+                else { continue }
+                fired[index] = true
+                if !all { return [subscription] }
             }
         }
-        guard fires else { return [] }
-        return owner.queryPushDevices.filter { $0 != originator }.sorted()
+        return subscriptions.indices.filter { fired[$0] }.map { subscriptions[$0] }
+    }
+
+    /// Deletes the `firesOnce` subscriptions a change by `device` fired; their notes.
+    func deleteFiredOnce(_ ids: [String], owner: String, device: String) -> [CloudNote] {
+        accountStates.change(owner) { state in
+            for id in ids { state.querySubscriptions[id] = nil }
+        }
+        return ids.map {
+            CloudNotes.subscriptionDeleted(
+                $0, account: owner, scope: .privateDatabase, device: device, reason: "fired-once")
+        }
     }
 
     /// The account's query subscriptions, sorted by ID (inspection).

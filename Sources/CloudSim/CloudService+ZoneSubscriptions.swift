@@ -3,10 +3,18 @@
 public struct ZoneSubscription: Hashable, Sendable {
     public var id: String
     public var zone: ZoneID
+    /// `CKRecordZoneSubscription.recordType`: kept and handed back; it narrows no push.
+    public var recordType: String?
+    public var notificationInfo: NotificationSettings?
 
-    public init(id: String, zone: ZoneID) {
+    public init(
+        id: String, zone: ZoneID, recordType: String? = nil,
+        notificationInfo: NotificationSettings? = nil
+    ) {
         self.id = id
         self.zone = zone
+        self.recordType = recordType
+        self.notificationInfo = notificationInfo
     }
 }
 
@@ -24,9 +32,12 @@ extension CloudService {
         guard liveZoneState(subscription.zone) != nil else {
             return CloudOutcome(response: .failure(missingZoneError(subscription.zone)))
         }
-        accountStates[account]?.querySubscriptions[subscription.id] = nil
-        accountStates[account]?.zoneSubscriptions[subscription.id] = subscription
-        accountStates[account]?.queryPushDevices.insert(client.device)
+        accountStates.change(account) { state in
+            state.querySubscriptions[subscription.id] = nil
+            state.zoneSubscriptions[subscription.id] = subscription
+            state.forgetNamedSubscription(subscription.id, scope: .privateDatabase)
+            state.register(client.device, scope: .privateDatabase)
+        }
         return CloudOutcome(
             response: .subscriptionSaved,
             notes: [

@@ -128,6 +128,13 @@ public final class CloudService {
             if scope == .privateDatabase { ensureDefaultZone(subscription.zone) }
             return saveZoneSubscription(
                 scope: scope, subscription, client: client, account: account)
+        case .saveNamedDatabaseSubscription(let scope, let subscription):
+            return saveNamedDatabaseSubscription(
+                scope: scope, subscription, client: client, account: account)
+        case .deleteSubscription(let scope, let id):
+            return deleteSubscription(scope: scope, id: id, client: client, account: account)
+        case .fetchAllSubscriptions(let scope):
+            return fetchAllSubscriptions(scope: scope, client: client, account: account)
         case .queryRecords(let scope, let query, let resultsLimit, let cursor):
             if scope == .privateDatabase, let zone = query.zone { ensureDefaultZone(zone) }
             return queryRecords(

@@ -14,7 +14,8 @@ struct RoutineFold: Sendable {
 
     static let routineRequests: Set<String> = [
         "accountStatus", "fetchUserRecordID", "modifyZones", "fetchZone", "saveSubscription",
-        "saveQuerySubscription", "fetchSubscription",
+        "saveQuerySubscription", "fetchSubscription", "saveZoneSubscription",
+        "saveNamedDatabaseSubscription", "fetchAllSubscriptions",
     ]
     static let routineKinds: Set<String> = [
         "app.launched", "account.checked", "setup.step", "launch.nothing", "zone.created",

@@ -100,6 +100,7 @@ public final class AppEngine: SyncContract.SyncEngine {
             runtime.deliverRemoteNotifications()
         case .accountChanged:
             for engine in engines { runtime.emit(engine.sim.accountChanged()) }
+            runtime.postAccountChanged()
         case .networkChanged(let online) where online:
             for engine in engines { runtime.emit(engine.sim.networkReturned()) }
         case .appCall(let call, let waiter):

@@ -39,6 +39,8 @@ public final class AppEngine: SyncContract.SyncEngine {
         runtime?.isRunning = false
         // The runtime and its CKSyncEngines hold each other: a sweep would keep every run's.
         runtime?.engines = []
+        // So do its observers' blocks when they hold the app's objects.
+        runtime?.observers = []
         if holdsPlaces, let runtime { StandardDirectories.release(runtime.container) }
     }
 

@@ -108,6 +108,8 @@ extension DeviceRuntime {
     /// Posts `.CKAccountChanged` on this device, from a task of its own (Apple's container
     /// posts it on a queue of its own), after the sync engines heard of the change.
     func postAccountChanged() {
+        // No observer, no task: a sweep's account changes cost the app nothing then.
+        guard !observers.isEmpty else { return }
         _ = start { NotificationCenter.default.post(name: .CKAccountChanged, object: nil) }
     }
 }

@@ -96,4 +96,33 @@ import Testing
         }
         #expect(log.lines == ["phone inline", "posted", "phone queued"])
     }
+
+    /// A delegate that does nothing: the engine is what an observer's block holds.
+    final class Idle: CKSyncEngineDelegate, @unchecked Sendable {
+        func handleEvent(_ event: CKSyncEngine.Event, syncEngine: CKSyncEngine) async {}
+
+        func nextRecordZoneChangeBatch(
+            _ context: CKSyncEngine.SendChangesContext, syncEngine: CKSyncEngine
+        ) async -> CKSyncEngine.RecordZoneChangeBatch? { nil }
+    }
+
+    /// An observer whose block holds the app's sync engine (which holds the device's runtime)
+    /// does not keep the runtime once the world is gone.
+    @Test func anObserverHoldingTheEngineDoesNotKeepTheRuntime() throws {
+        weak var runtime: DeviceRuntime?
+        do {
+            let world = try SimulatedWorld(seed: 5, devices: [("phone", "alice")])
+            let delegate = Idle()
+            runtime = try world.device("phone").run {
+                let engine = CKSyncEngine(CKSyncEngine.Configuration(
+                    database: Self.container.privateCloudDatabase, stateSerialization: nil,
+                    delegate: delegate))
+                _ = NotificationCenter.default.addObserver(forName: .CKAccountChanged,
+                    object: nil, queue: nil) { _ in _ = engine }
+                return DeviceRuntime.current
+            }
+            #expect(runtime != nil)
+        }
+        #expect(runtime == nil, "the observer's block kept the device's runtime")
+    }
 }

@@ -36,7 +36,8 @@ extension CKDatabase {
         modificationResultsByID: [CKRecord.ID: Result<RecordZoneChange.Modification, any Error>],
         deletions: [RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool
     ) {
-        let page = try await zoneChangePage(zoneID, since: token, resultsLimit: resultsLimit)
+        let page = try await zoneChangePage(
+            zoneID, since: token, resultsLimit: resultsLimit, desiredKeys: desiredKeys)
         var modifications: [CKRecord.ID: Result<RecordZoneChange.Modification, any Error>] = [:]
         for record in page.records {
             modifications[record.recordID] = .success(RecordZoneChange.Modification(record: record))
@@ -45,9 +46,10 @@ extension CKDatabase {
     }
 
     /// One page of a zone's changes in the server's order (the operations call their blocks in
-    /// it).
+    /// it), each record with the fields `desiredKeys` lists (nil: every field).
     func zoneChangePage(
-        _ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, resultsLimit: Int?
+        _ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, resultsLimit: Int?,
+        desiredKeys: [CKRecord.FieldKey]?
     ) async throws -> (records: [CKRecord], deletions: [RecordZoneChange.Deletion],
                        token: CKServerChangeToken, moreComing: Bool) {
         let runtime = try Self.runtime("recordZoneChanges")
@@ -62,7 +64,8 @@ extension CKDatabase {
             RecordZoneChange.Deletion(recordID: CKRecord.ID(recordName: $0.recordName,
                 zoneID: zoneID), recordType: $0.recordType)
         }
-        return (records.map { CKRecord.from($0, account: runtime.account) }, deleted,
+        return (records.map { CKRecord.from($0, account: runtime.account)
+            .keepingOnly(desiredKeys) }, deleted,
                 CKServerChangeToken(zone: newToken), moreComing)
     }
 

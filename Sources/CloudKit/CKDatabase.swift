@@ -87,7 +87,8 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
         return recordID
     }
 
-    /// Fetches records by ID (Apple's `records(for:desiredKeys:)`).
+    /// Fetches records by ID (Apple's `records(for:desiredKeys:)`), each with the fields
+    /// `desiredKeys` lists (nil: every field; empty: system fields only).
     public func records(
         for ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]? = nil
     ) async throws -> [CKRecord.ID: Result<CKRecord, any Error>] {
@@ -108,7 +109,8 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
                 switch item {
                 case .saved(let record):
                     results[CKRecord.ID(recordName: record.recordName, zoneID: zone)] =
-                        .success(CKRecord.from(record, account: runtime.account))
+                        .success(CKRecord.from(record, account: runtime.account)
+                            .keepingOnly(desiredKeys))
                 case .failed(let name, let error):
                     results[CKRecord.ID(recordName: name, zoneID: zone)] = .failure(CKError(error,
                         account: runtime.account))

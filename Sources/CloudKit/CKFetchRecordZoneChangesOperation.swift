@@ -8,7 +8,7 @@ import Foundation
 /// reports `moreComing`. A zone that fails ends with its error, and the operation's result is
 /// then a `partialFailure` holding the errors by zone ID.
 open class CKFetchRecordZoneChangesOperation: CKDatabaseOperation, @unchecked Sendable {
-    /// Apple's per-zone options: where to start, and how many changes a page may hold.
+    /// Apple's per-zone options: where to start, how many changes a page may hold, which keys.
     public final class ZoneConfiguration: NSObject, @unchecked Sendable {
         public var previousServerChangeToken: CKServerChangeToken?
         public var resultsLimit: Int = 0
@@ -84,7 +84,8 @@ open class CKFetchRecordZoneChangesOperation: CKDatabaseOperation, @unchecked Se
             do {
                 guard !isCancelled else { throw CKError(.operationCancelled) }
                 page = try await database.zoneChangePage(zone, since: token,
-                    resultsLimit: configuration?.resultsLimit)
+                    resultsLimit: configuration?.resultsLimit,
+                    desiredKeys: configuration?.desiredKeys)
             } catch {
                 recordZoneFetchResultBlock?(zone, .failure(error))
                 recordZoneFetchCompletionBlock?(zone, nil, nil, false, error)

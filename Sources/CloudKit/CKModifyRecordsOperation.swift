@@ -2,9 +2,9 @@ import CloudSim
 import Foundation
 
 /// Apple's `CKModifyRecordsOperation`: saves and deletes records, with a block per record and
-/// one for the whole operation. It sends what `CKDatabase.modifyRecords` sends (one request per
-/// zone, atomic per zone when `isAtomic`); a failed item makes the result a `partialFailure`
-/// holding the items' errors, as Apple's does.
+/// one for the whole operation. It sends what `CKDatabase.modifyRecords` sends (one request
+/// in the private database, atomic per zone when `isAtomic`); a failed item makes the result
+/// a `partialFailure` holding the items' errors, as Apple's does.
 open class CKModifyRecordsOperation: CKDatabaseOperation, @unchecked Sendable {
     public enum RecordSavePolicy: Int, Sendable {
         case ifServerRecordUnchanged = 0

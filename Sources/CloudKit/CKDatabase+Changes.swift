@@ -69,7 +69,10 @@ extension CKDatabase {
                 CKServerChangeToken(zone: newToken), moreComing)
     }
 
-    /// Every zone of the database (Apple's `allRecordZones()`), in name order.
+    /// Every zone of the database (Apple's `allRecordZones()`): in the private database the
+    /// default zone first, which is always there ([CKRecordZone]: "The public and private
+    /// databases each have a single default zone"; the database feed never lists it), then
+    /// the others in name order. The shared database has no default zone.
     public func allRecordZones() async throws -> [CKRecordZone] {
         var zones: [CKRecordZone.ID] = []
         var token: CKServerChangeToken?
@@ -83,8 +86,9 @@ extension CKDatabase {
         }
         var unique: [CKRecordZone.ID] = []
         for zone in zones where !unique.contains(zone) { unique.append(zone) }
-        return unique.sorted { ($0.ownerName, $0.zoneName) < ($1.ownerName, $1.zoneName) }
+        let named = unique.sorted { ($0.ownerName, $0.zoneName) < ($1.ownerName, $1.zoneName) }
             .map { CKRecordZone(zoneID: $0) }
+        return databaseScope == .shared ? named : [CKRecordZone.default()] + named
     }
 
     /// The database's zone changes since `token` (Apple's `databaseChanges(since:resultsLimit:)`):

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Apple's `CKFetchRecordZonesOperation`: zones by ID, or every zone of the database
-/// (`fetchAllRecordZonesOperation()`, in name order). Each zone's result reaches
+/// (`fetchAllRecordZonesOperation()`, as `allRecordZones()` lists them: a private database's
+/// default zone first). Each zone's result reaches
 /// `perRecordZoneResultBlock` in the order given (a zone that does not exist as
 /// `zoneNotFound`); if any failed, the result is a `partialFailure` holding the errors by
 /// zone ID.

@@ -33,6 +33,8 @@ public final class DeviceRuntime: @unchecked Sendable {
     private var sleepCount = 0
     private var requestNumber: UInt64 = 2_000_000_000
     private var engineCount = 0
+    /// Operation groups made on the device, numbering their IDs (`CKOperationGroup`).
+    var operationGroupCount = 0
     private var names: Xoshiro256StarStar
     /// The app's handler of pushes (`RemoteNotifications.register`), for this launch.
     var remoteNotificationHandler: (@Sendable ([AnyHashable: Any]) async -> Void)?

@@ -19,9 +19,9 @@ let package = Package(
             targets: ["SyncContract", "CloudSim", "LocalStore", "SortedMaps", "Kernel"]
         ),
         // Apple's CloudKit API over the simulated cloud and CKSyncEngine, importable as
-        // `CloudKit` (with `os.log`, Combine's ObservableObject and SwiftUI's import), and the
-        // test driver that holds the devices (docs/BRING-YOUR-OWN-ENGINE.md).
-        .library(name: "SyncLabCloudKit", targets: ["CloudKit", "os", "Combine", "SwiftUI", "SyncLabTesting"]),
+        // `CloudKit` (with `os.log` and `OSLog`, Combine's ObservableObject and SwiftUI's
+        // import), and the test driver that holds the devices (docs/BRING-YOUR-OWN-ENGINE.md).
+        .library(name: "SyncLabCloudKit", targets: ["CloudKit", "os", "OSLog", "Combine", "SwiftUI", "SyncLabTesting"]),
     ],
     targets: [
         .target(name: "Kernel"),
@@ -51,6 +51,8 @@ let package = Package(
         // overlay (`os`) that holds Logger.
         .systemLibrary(name: "OSLogModuleMap", path: "Sources/OSLogModuleMap"),
         .target(name: "os", dependencies: ["OSLogModuleMap"]),
+        // `import OSLog`: the `os` overlay under the name Apple's newer samples import.
+        .target(name: "OSLog", dependencies: ["os"]),
         .target(name: "Combine"),
         .target(name: "SwiftUI", dependencies: ["Combine"]),
         // The Swift runtime's executor hooks by name, found in a static runtime too.
@@ -149,7 +151,7 @@ let package = Package(
             name: "SyncLabCloudKitTests",
             dependencies: [
                 "SyncLabTesting", "SyncLab", "CloudKit", "CloudKitNotes", "cloudkit-notes-trace",
-                "TestSupport",
+                "TestSupport", "OSLog",
             ]
         ),
         .testTarget(

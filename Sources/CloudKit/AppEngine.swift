@@ -39,6 +39,8 @@ public final class AppEngine: SyncContract.SyncEngine {
         runtime?.isRunning = false
         // The runtime and its CKSyncEngines hold each other: a sweep would keep every run's.
         runtime?.engines = []
+        // So do its observers' blocks when they hold the app's objects.
+        runtime?.observers = []
         if holdsPlaces, let runtime { StandardDirectories.release(runtime.container) }
     }
 
@@ -100,6 +102,7 @@ public final class AppEngine: SyncContract.SyncEngine {
             runtime.deliverRemoteNotifications()
         case .accountChanged:
             for engine in engines { runtime.emit(engine.sim.accountChanged()) }
+            runtime.postAccountChanged()
         case .networkChanged(let online) where online:
             for engine in engines { runtime.emit(engine.sim.networkReturned()) }
         case .appCall(let call, let waiter):

@@ -23,7 +23,8 @@ extension CKContainer {
         let share = CKShare(shareID: CKRecord.ID(recordName: parts[3],
             zoneID: CKRecordZone.ID.of(zone, account: runtime.account)))
         share.url = url
-        return CKShare.Metadata(share: share, zone: zone)
+        return CKShare.Metadata(share: share, zone: zone,
+            containerIdentifier: containerIdentifier ?? "")
     }
 
     /// Accepts the share (`CKAcceptSharesOperation`): its records appear in the shared
@@ -56,13 +57,13 @@ extension CKShare {
         }
         let zone: ZoneID
 
-        init(share: CKShare, zone: ZoneID) {
+        init(share: CKShare, zone: ZoneID, containerIdentifier: String) {
             self.share = share
             self.zone = zone
             hierarchicalRootRecordID = share.rootRecordName.map {
                 CKRecord.ID(recordName: $0, zoneID: share.recordID.zoneID)
             }
-            containerIdentifier = "iCloud.default"
+            self.containerIdentifier = containerIdentifier
         }
     }
 }

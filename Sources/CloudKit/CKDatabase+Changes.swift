@@ -36,7 +36,8 @@ extension CKDatabase {
         modificationResultsByID: [CKRecord.ID: Result<RecordZoneChange.Modification, any Error>],
         deletions: [RecordZoneChange.Deletion], changeToken: CKServerChangeToken, moreComing: Bool
     ) {
-        let page = try await zoneChangePage(zoneID, since: token, resultsLimit: resultsLimit)
+        let page = try await zoneChangePage(
+            zoneID, since: token, resultsLimit: resultsLimit, desiredKeys: desiredKeys)
         var modifications: [CKRecord.ID: Result<RecordZoneChange.Modification, any Error>] = [:]
         for record in page.records {
             modifications[record.recordID] = .success(RecordZoneChange.Modification(record: record))
@@ -45,9 +46,10 @@ extension CKDatabase {
     }
 
     /// One page of a zone's changes in the server's order (the operations call their blocks in
-    /// it).
+    /// it), each record with the fields `desiredKeys` lists (nil: every field).
     func zoneChangePage(
-        _ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, resultsLimit: Int?
+        _ zoneID: CKRecordZone.ID, since token: CKServerChangeToken?, resultsLimit: Int?,
+        desiredKeys: [CKRecord.FieldKey]?
     ) async throws -> (records: [CKRecord], deletions: [RecordZoneChange.Deletion],
                        token: CKServerChangeToken, moreComing: Bool) {
         let runtime = try Self.runtime("recordZoneChanges")
@@ -62,11 +64,15 @@ extension CKDatabase {
             RecordZoneChange.Deletion(recordID: CKRecord.ID(recordName: $0.recordName,
                 zoneID: zoneID), recordType: $0.recordType)
         }
-        return (records.map { CKRecord.from($0, account: runtime.account) }, deleted,
+        return (records.map { CKRecord.from($0, account: runtime.account)
+            .keepingOnly(desiredKeys) }, deleted,
                 CKServerChangeToken(zone: newToken), moreComing)
     }
 
-    /// Every zone of the database (Apple's `allRecordZones()`), in name order.
+    /// Every zone of the database (Apple's `allRecordZones()`): in the private database the
+    /// default zone first, which is always there ([CKRecordZone]: "The public and private
+    /// databases each have a single default zone"; the database feed never lists it), then
+    /// the others in name order. The shared database has no default zone.
     public func allRecordZones() async throws -> [CKRecordZone] {
         var zones: [CKRecordZone.ID] = []
         var token: CKServerChangeToken?
@@ -80,11 +86,19 @@ extension CKDatabase {
         }
         var unique: [CKRecordZone.ID] = []
         for zone in zones where !unique.contains(zone) { unique.append(zone) }
-        return unique.sorted { ($0.ownerName, $0.zoneName) < ($1.ownerName, $1.zoneName) }
+        let named = unique.sorted { ($0.ownerName, $0.zoneName) < ($1.ownerName, $1.zoneName) }
             .map { CKRecordZone(zoneID: $0) }
+        return databaseScope == .shared ? named : [CKRecordZone.default()] + named
     }
 
-    /// The database's zone changes since `token` (Apple's `databaseChanges(since:resultsLimit:)`).
+    /// The database's zone changes since `token` (Apple's `databaseChanges(since:resultsLimit:)`):
+    /// at most `resultsLimit` zones (nil or 0: the server's page), `moreComing` when more are
+    /// left ([CKFetchDatabaseChangesOperation] `resultsLimit`: "When the operation reaches the
+    /// limit, it updates the change token and returns it to indicate that more results are
+    /// available"). The simulated server's page is fixed, so the device keeps the zones of a
+    /// page past the limit in the token it returns and hands them out first on the next call,
+    /// which still sends its request (deletions before changes, so a zone deleted and created
+    /// again is dropped, then fetched).
     public func databaseChanges(
         since token: CKServerChangeToken?, resultsLimit: Int? = nil
     ) async throws -> (
@@ -98,74 +112,18 @@ extension CKDatabase {
             let moreComing) = response else {
             throw Self.error(response, runtime)
         }
-        return (changed.map { .init(zoneID: .of($0, account: runtime.account)) },
-                deleted.map { .init(zoneID: .of($0.zone, account: runtime.account),
-                    purged: $0.reason == .purged) },
-                CKServerChangeToken(database: newToken), moreComing)
+        let fresh = deleted.map { PendingZoneChange(zone: $0.zone, deletion: $0.reason) }
+            + changed.map { PendingZoneChange(zone: $0, deletion: nil) }
+        let entries = PendingZoneChange.merging(token?.pending ?? [], fresh)
+        let limit = resultsLimit.flatMap { $0 > 0 ? $0 : nil } ?? entries.count
+        let given = entries.prefix(limit)
+        let modifications = given.filter { $0.deletion == nil }.map {
+            DatabaseChange.Modification(zoneID: .of($0.zone, account: runtime.account)) }
+        let deletions = given.compactMap { entry in entry.deletion.map {
+            DatabaseChange.Deletion(zoneID: .of(entry.zone, account: runtime.account),
+                purged: $0 == .purged) } }
+        let rest = Array(entries.dropFirst(limit))
+        return (modifications, deletions, CKServerChangeToken(database: newToken, pending: rest),
+                moreComing || !rest.isEmpty)
     }
-}
-
-/// A change token (Apple's `CKServerChangeToken`): opaque to the app, archivable.
-public final class CKServerChangeToken: NSObject, NSSecureCoding, @unchecked Sendable {
-    // `@unchecked`: immutable after init.
-    public static var supportsSecureCoding: Bool { true }
-    let zone: ZoneChangeToken?
-    let database: DatabaseChangeToken?
-
-    init(zone: ZoneChangeToken) {
-        self.zone = zone
-        database = nil
-    }
-
-    init(database: DatabaseChangeToken) {
-        self.database = database
-        zone = nil
-    }
-
-    public required init?(coder: NSCoder) {
-        guard let kind = coder.decodeObject(of: NSString.self, forKey: "kind") as String?,
-              let owner = coder.decodeObject(of: NSString.self,
-                  forKey: "owner") as String? else { return nil }
-        let sequence = coder.decodeInt64(forKey: "sequence")
-        let epoch = coder.decodeInt64(forKey: "epoch")
-        if kind == "zone", let name = coder.decodeObject(of: NSString.self,
-            forKey: "name") as String? {
-            zone = ZoneChangeToken(
-                zone: ZoneID(owner: owner, name: name),
-                    incarnation: coder.decodeInt64(forKey: "incarnation"),
-                sequence: sequence, epoch: epoch)
-            database = nil
-        } else {
-            let scope: DatabaseScope =
-                coder.decodeInt64(forKey: "scope") == 1 ? .sharedDatabase : .privateDatabase
-            database = DatabaseChangeToken(account: owner, scope: scope, sequence: sequence,
-                epoch: epoch)
-            zone = nil
-        }
-    }
-
-    public func encode(with coder: NSCoder) {
-        if let zone {
-            coder.encode("zone" as NSString, forKey: "kind")
-            coder.encode(zone.zone.owner as NSString, forKey: "owner")
-            coder.encode(zone.zone.name as NSString, forKey: "name")
-            coder.encode(zone.incarnation, forKey: "incarnation")
-            coder.encode(zone.sequence, forKey: "sequence")
-            coder.encode(zone.epoch, forKey: "epoch")
-        } else if let database {
-            coder.encode("database" as NSString, forKey: "kind")
-            coder.encode(database.account as NSString, forKey: "owner")
-            coder.encode(Int64(database.scope == .sharedDatabase ? 1 : 0), forKey: "scope")
-            coder.encode(database.sequence, forKey: "sequence")
-            coder.encode(database.epoch, forKey: "epoch")
-        }
-    }
-
-    public override func isEqual(_ object: Any?) -> Bool {
-        guard let other = object as? CKServerChangeToken else { return false }
-        return other.zone == zone && other.database == database
-    }
-
-    public override var hash: Int { Int(truncatingIfNeeded: zone?.sequence ?? database?.sequence
-        ?? 0) }
 }

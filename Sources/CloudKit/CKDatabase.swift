@@ -3,9 +3,10 @@ import Kernel
 
 /// A database of a container (Apple's `CKDatabase`) with Apple's `async` calls: each sends
 /// its requests through the device it is called on, and returns when the answers arrive, at a
-/// later simulated time. Calls that touch several zones send one request per zone, in zone
-/// order. An operation-level error is thrown as a `CKError`; per-item results come back in
-/// Apple's dictionaries.
+/// later simulated time. Fetches that touch several zones send one request per zone, in zone
+/// order; `modifyRecords` is one request (see CKDatabase+ModifyRecords.swift). An
+/// operation-level error is thrown as a `CKError`; per-item results come back in Apple's
+/// dictionaries.
 public final class CKDatabase: NSObject, @unchecked Sendable {
     // `@unchecked`: immutable; its calls run on the calling device's executor.
     /// Which database (Apple's raw values).
@@ -23,55 +24,6 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
         databaseScope = scope
     }
 
-    /// Saves and deletes records (Apple's `modifyRecords(saving:deleting:savePolicy:atomically:)`).
-    @discardableResult
-    public func modifyRecords(
-        saving recordsToSave: [CKRecord], deleting recordIDsToDelete: [CKRecord.ID],
-        savePolicy: CKModifyRecordsOperation.RecordSavePolicy = .ifServerRecordUnchanged,
-            atomically: Bool = true
-    ) async throws -> (
-        saveResults: [CKRecord.ID: Result<CKRecord, any Error>],
-            deleteResults: [CKRecord.ID: Result<Void, any Error>]
-    ) {
-        let runtime = try Self.runtime("modifyRecords")
-        let account = runtime.account ?? ""
-        var saveResults: [CKRecord.ID: Result<CKRecord, any Error>] = [:]
-        var deleteResults: [CKRecord.ID: Result<Void, any Error>] = [:]
-        let zones = Set(recordsToSave.map(\.recordID.zoneID) + recordIDsToDelete.map(\.zoneID))
-        for zone in zones.sorted(by: { ($0.ownerName, $0.zoneName) < ($1.ownerName,
-            $1.zoneName) }) {
-            let saves = recordsToSave.filter { $0.recordID.zoneID == zone }
-            let deletes = recordIDsToDelete.filter { $0.zoneID == zone }
-            let response = await runtime.request(.modifyRecords(
-                scope: databaseScope.simulated, zone: zone.simulated(account: account),
-                saves: saves.map { $0.simulatedSave(account: account) },
-                    deletes: deletes.map(\.recordName),
-                policy: savePolicy.simulated, atomic: atomically))
-            guard case .recordsModified(let results) = response else {
-                throw Self.error(response, runtime)
-            }
-            for result in results { // tidy: ordered (an array, in request order)
-                switch result {
-                case .saved(let record):
-                    saveResults[CKRecord.ID(recordName: record.recordName, zoneID: zone)] =
-                        .success(CKRecord.from(record, account: runtime.account))
-                case .deleted(let name):
-                    deleteResults[CKRecord.ID(recordName: name, zoneID: zone)] = .success(())
-                case .failed(let name, let error):
-                    let id = CKRecord.ID(recordName: name, zoneID: zone)
-                    let failure = CKError(error, account: runtime.account)
-                    if saves.contains(where: { $0.recordID == id }) {
-                        saveResults[id] = .failure(failure)
-                    } else {
-                        deleteResults[id] = .failure(failure)
-                    }
-                }
-            }
-        }
-        await sendShareSteps(of: recordsToSave, into: &saveResults, runtime: runtime)
-        return (saveResults, deleteResults)
-    }
-
     /// Saves one record (Apple's `save(_:)`); throws its error.
     @discardableResult
     public func save(_ record: CKRecord) async throws -> CKRecord {
@@ -87,7 +39,8 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
         return recordID
     }
 
-    /// Fetches records by ID (Apple's `records(for:desiredKeys:)`).
+    /// Fetches records by ID (Apple's `records(for:desiredKeys:)`), each with the fields
+    /// `desiredKeys` lists (nil: every field; empty: system fields only).
     public func records(
         for ids: [CKRecord.ID], desiredKeys: [CKRecord.FieldKey]? = nil
     ) async throws -> [CKRecord.ID: Result<CKRecord, any Error>] {
@@ -108,7 +61,8 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
                 switch item {
                 case .saved(let record):
                     results[CKRecord.ID(recordName: record.recordName, zoneID: zone)] =
-                        .success(CKRecord.from(record, account: runtime.account))
+                        .success(CKRecord.from(record, account: runtime.account)
+                            .keepingOnly(desiredKeys))
                 case .failed(let name, let error):
                     results[CKRecord.ID(recordName: name, zoneID: zone)] = .failure(CKError(error,
                         account: runtime.account))

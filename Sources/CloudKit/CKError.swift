@@ -3,10 +3,13 @@ import Foundation
 
 /// A CloudKit error (Apple's `CKError`): a code from Apple's list, and the user-info entries
 /// Apple documents read through properties: the three records of a conflict, the retry
-/// delay, and the per-item errors of a partial failure.
+/// delay, and the per-item errors of a partial failure. It bridges to `NSError` as Apple's
+/// does (domain `CKErrorDomain`, the code's raw value, the documented user-info keys;
+/// CKError+Bridging.swift), and its codes match in `catch CKError.unknownItem`
+/// (CKError+Code.swift).
 public struct CKError: Error, Hashable, @unchecked Sendable, CustomStringConvertible {
     // `@unchecked`: the records it carries are immutable once the error is made.
-    public static let errorDomain = "CKErrorDomain"
+    public static let errorDomain = CKErrorDomain
 
     public let code: Code
     public let serverRecord: CKRecord?
@@ -16,8 +19,12 @@ public struct CKError: Error, Hashable, @unchecked Sendable, CustomStringConvert
     public let retryAfterSeconds: Double?
     /// The errors of the items that failed, by record ID or zone ID (`partialFailure`).
     public let partialErrorsByItemID: [AnyHashable: any Error]?
-    /// The server's message, for people.
-    public let localizedDescription: String
+    /// The server's message (`NSLocalizedDescriptionKey`), when there is one.
+    private let message: String?
+    /// `CKErrorUserDidResetEncryptedDataKey`: Apple adds it to `zoneNotFound` only.
+    private let userDidResetEncryptedData: Bool
+    /// Entries of an app's own `userInfo` that no property reads, kept for `userInfo`.
+    private let otherUserInfo: [String: Any]
 
     public init(_ code: Code, userInfo: [String: Any] = [:]) {
         self.code = code
@@ -27,7 +34,11 @@ public struct CKError: Error, Hashable, @unchecked Sendable, CustomStringConvert
         retryAfterSeconds = (userInfo[CKErrorRetryAfterKey] as? NSNumber)?.doubleValue
             ?? userInfo[CKErrorRetryAfterKey] as? Double
         partialErrorsByItemID = userInfo[CKPartialErrorsByItemIDKey] as? [AnyHashable: any Error]
-        localizedDescription = userInfo[NSLocalizedDescriptionKey] as? String ?? "\(code)"
+        message = userInfo[NSLocalizedDescriptionKey] as? String
+        userDidResetEncryptedData =
+            (userInfo[CKErrorUserDidResetEncryptedDataKey] as? NSNumber)?.boolValue
+            ?? userInfo[CKErrorUserDidResetEncryptedDataKey] as? Bool ?? false
+        otherUserInfo = userInfo.filter { !Self.propertyKeys.contains($0.key) }
     }
 
     init(_ error: CloudError, account: String?) {
@@ -37,7 +48,9 @@ public struct CKError: Error, Hashable, @unchecked Sendable, CustomStringConvert
         ancestorRecord = error.ancestorRecord.map { CKRecord.from($0, account: account) }
         retryAfterSeconds = error.retryAfter.map { Double($0.microseconds) / 1_000_000 }
         partialErrorsByItemID = nil
-        localizedDescription = error.message.isEmpty ? "\(code)" : error.message
+        message = error.message.isEmpty ? nil : error.message
+        userDidResetEncryptedData = error.userDidResetEncryptedData
+        otherUserInfo = [:]
     }
 
     init(partialFailure errors: [AnyHashable: any Error]) {
@@ -47,18 +60,37 @@ public struct CKError: Error, Hashable, @unchecked Sendable, CustomStringConvert
         ancestorRecord = nil
         retryAfterSeconds = nil
         partialErrorsByItemID = errors
-        localizedDescription = "Failed to modify some records"
+        message = "Failed to modify some records"
+        userDidResetEncryptedData = false
+        otherUserInfo = [:]
     }
+
+    /// The keys the properties read, so `userInfo` writes them from the properties.
+    private static let propertyKeys: Set<String> = [
+        CKRecordChangedErrorServerRecordKey, CKRecordChangedErrorClientRecordKey,
+        CKRecordChangedErrorAncestorRecordKey, CKErrorRetryAfterKey, CKPartialErrorsByItemIDKey,
+        NSLocalizedDescriptionKey, CKErrorUserDidResetEncryptedDataKey,
+    ]
 
     public var errorCode: Int { code.rawValue }
 
+    /// The server's message; without one, Foundation's text for the domain and code, as for
+    /// Apple's error made without a description.
+    public var localizedDescription: String {
+        message ?? NSError(domain: Self.errorDomain, code: errorCode).localizedDescription
+    }
+
     public var userInfo: [String: Any] {
-        var info: [String: Any] = [NSLocalizedDescriptionKey: localizedDescription]
+        var info = otherUserInfo
+        if let message { info[NSLocalizedDescriptionKey] = message }
         if let serverRecord { info[CKRecordChangedErrorServerRecordKey] = serverRecord }
         if let clientRecord { info[CKRecordChangedErrorClientRecordKey] = clientRecord }
         if let ancestorRecord { info[CKRecordChangedErrorAncestorRecordKey] = ancestorRecord }
         if let retryAfterSeconds { info[CKErrorRetryAfterKey] = NSNumber(value: retryAfterSeconds) }
         if let partialErrorsByItemID { info[CKPartialErrorsByItemIDKey] = partialErrorsByItemID }
+        if userDidResetEncryptedData && code == .zoneNotFound {
+            info[CKErrorUserDidResetEncryptedDataKey] = NSNumber(value: true)
+        }
         return info
     }
 
@@ -66,63 +98,28 @@ public struct CKError: Error, Hashable, @unchecked Sendable, CustomStringConvert
 
     public static func == (lhs: CKError, rhs: CKError) -> Bool {
         lhs.code == rhs.code && lhs.serverRecord == rhs.serverRecord
-            && lhs.retryAfterSeconds == rhs.retryAfterSeconds
-            && lhs.localizedDescription == rhs.localizedDescription
+            && lhs.retryAfterSeconds == rhs.retryAfterSeconds && lhs.message == rhs.message
+            && lhs.userDidResetEncryptedData == rhs.userDidResetEncryptedData
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(code)
     }
-
-    /// Apple's error codes, with Apple's raw values.
-    public enum Code: Int, Sendable, Hashable, CustomStringConvertible {
-        case internalError = 1
-        case partialFailure = 2
-        case networkUnavailable = 3
-        case networkFailure = 4
-        case badContainer = 5
-        case serviceUnavailable = 6
-        case requestRateLimited = 7
-        case missingEntitlement = 8
-        case notAuthenticated = 9
-        case permissionFailure = 10
-        case unknownItem = 11
-        case invalidArguments = 12
-        case resultsTruncated = 13
-        case serverRecordChanged = 14
-        case serverRejectedRequest = 15
-        case assetFileNotFound = 16
-        case assetFileModified = 17
-        case incompatibleVersion = 18
-        case constraintViolation = 19
-        case operationCancelled = 20
-        case changeTokenExpired = 21
-        case batchRequestFailed = 22
-        case zoneBusy = 23
-        case badDatabase = 24
-        case quotaExceeded = 25
-        case zoneNotFound = 26
-        case limitExceeded = 27
-        case userDeletedZone = 28
-        case tooManyParticipants = 29
-        case alreadyShared = 30
-        case referenceViolation = 31
-        case managedAccountRestricted = 32
-        case participantMayNeedVerification = 33
-        case serverResponseLost = 34
-        case assetNotAvailable = 35
-        case accountTemporarilyUnavailable = 36
-        case participantAlreadyInvited = 37
-
-        public var description: String {
-            CloudErrorCode(rawValue: rawValue)?.description ?? "code \(rawValue)"
-        }
-    }
 }
 
-public let CKErrorDomain = CKError.errorDomain
+/// The domain of CloudKit's errors.
+public let CKErrorDomain = "CKErrorDomain"
+/// An `NSNumber` of seconds to wait before retrying (on `serviceUnavailable`,
+/// `requestRateLimited` and, here, `zoneBusy`).
 public let CKErrorRetryAfterKey = "CKRetryAfter"
+/// The errors of the items of a `partialFailure`, by item ID.
 public let CKPartialErrorsByItemIDKey = "CKPartialErrors"
+/// The server's record of a `serverRecordChanged`.
 public let CKRecordChangedErrorServerRecordKey = "ServerRecord"
+/// The record the client tried to save, of a `serverRecordChanged`.
 public let CKRecordChangedErrorClientRecordKey = "ClientRecord"
+/// The version the client's edit started from, of a `serverRecordChanged`.
 public let CKRecordChangedErrorAncestorRecordKey = "AncestorRecord"
+/// An `NSNumber` Boolean on a `zoneNotFound`: CloudKit deleted the zone because the user
+/// reset their encrypted data.
+public let CKErrorUserDidResetEncryptedDataKey = "CKErrorUserDidResetEncryptedDataKey"

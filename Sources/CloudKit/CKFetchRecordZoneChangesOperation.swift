@@ -8,7 +8,7 @@ import Foundation
 /// reports `moreComing`. A zone that fails ends with its error, and the operation's result is
 /// then a `partialFailure` holding the errors by zone ID.
 open class CKFetchRecordZoneChangesOperation: CKDatabaseOperation, @unchecked Sendable {
-    /// Apple's per-zone options: where to start, and how many changes a page may hold.
+    /// Apple's per-zone options: where to start, how many changes a page may hold, which keys.
     public final class ZoneConfiguration: NSObject, @unchecked Sendable {
         public var previousServerChangeToken: CKServerChangeToken?
         public var resultsLimit: Int = 0
@@ -16,11 +16,12 @@ open class CKFetchRecordZoneChangesOperation: CKDatabaseOperation, @unchecked Se
 
         public override init() {}
 
-        public convenience init(previousServerChangeToken: CKServerChangeToken?,
-                                resultsLimit: Int = 0, desiredKeys: [CKRecord.FieldKey]? = nil) {
+        /// A nil `resultsLimit` leaves the page size to the server (Apple's default, 0).
+        public convenience init(previousServerChangeToken: CKServerChangeToken? = nil,
+                                resultsLimit: Int? = nil, desiredKeys: [CKRecord.FieldKey]? = nil) {
             self.init()
             self.previousServerChangeToken = previousServerChangeToken
-            self.resultsLimit = resultsLimit
+            self.resultsLimit = resultsLimit ?? 0
             self.desiredKeys = desiredKeys
         }
     }
@@ -30,6 +31,8 @@ open class CKFetchRecordZoneChangesOperation: CKDatabaseOperation, @unchecked Se
 
     public var recordZoneIDs: [CKRecordZone.ID]?
     public var configurationsByRecordZoneID: [CKRecordZone.ID: ZoneConfiguration]?
+    /// Apple's earlier per-zone options, read when a zone has no configuration.
+    public var optionsByRecordZoneID: [CKRecordZone.ID: ZoneOptions]?
     public var fetchAllChanges = true
     public var recordWasChangedBlock: ((CKRecord.ID, Result<CKRecord, any Error>) -> Void)?
     /// Apple's earlier per-record block.
@@ -48,8 +51,9 @@ open class CKFetchRecordZoneChangesOperation: CKDatabaseOperation, @unchecked Se
 
     public override init() {}
 
-    public convenience init(recordZoneIDs: [CKRecordZone.ID],
-                            configurationsByRecordZoneID: [CKRecordZone.ID: ZoneConfiguration]?) {
+    public convenience init(recordZoneIDs: [CKRecordZone.ID]? = nil,
+                            configurationsByRecordZoneID: [CKRecordZone.ID: ZoneConfiguration]? =
+                                nil) {
         self.init()
         self.recordZoneIDs = recordZoneIDs
         self.configurationsByRecordZoneID = configurationsByRecordZoneID
@@ -72,7 +76,7 @@ open class CKFetchRecordZoneChangesOperation: CKDatabaseOperation, @unchecked Se
 
     /// Fetches one zone's pages; returns its error, if it failed.
     private func fetch(_ zone: CKRecordZone.ID, on database: CKDatabase) async -> (any Error)? {
-        let configuration = configurationsByRecordZoneID?[zone]
+        let configuration = configuration(of: zone)
         var token = configuration?.previousServerChangeToken
         while true {
             let page: (records: [CKRecord], deletions: [CKDatabase.RecordZoneChange.Deletion],
@@ -80,7 +84,8 @@ open class CKFetchRecordZoneChangesOperation: CKDatabaseOperation, @unchecked Se
             do {
                 guard !isCancelled else { throw CKError(.operationCancelled) }
                 page = try await database.zoneChangePage(zone, since: token,
-                    resultsLimit: configuration?.resultsLimit)
+                    resultsLimit: configuration?.resultsLimit,
+                    desiredKeys: configuration?.desiredKeys)
             } catch {
                 recordZoneFetchResultBlock?(zone, .failure(error))
                 recordZoneFetchCompletionBlock?(zone, nil, nil, false, error)

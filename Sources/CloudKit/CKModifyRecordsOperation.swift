@@ -2,9 +2,9 @@ import CloudSim
 import Foundation
 
 /// Apple's `CKModifyRecordsOperation`: saves and deletes records, with a block per record and
-/// one for the whole operation. It sends what `CKDatabase.modifyRecords` sends (one request per
-/// zone, atomic per zone when `isAtomic`); a failed item makes the result a `partialFailure`
-/// holding the items' errors, as Apple's does.
+/// one for the whole operation. It sends what `CKDatabase.modifyRecords` sends (one request
+/// in the private database, atomic per zone when `isAtomic`); a failed item makes the result
+/// a `partialFailure` holding the items' errors, as Apple's does.
 open class CKModifyRecordsOperation: CKDatabaseOperation, @unchecked Sendable {
     public enum RecordSavePolicy: Int, Sendable {
         case ifServerRecordUnchanged = 0
@@ -31,6 +31,9 @@ open class CKModifyRecordsOperation: CKDatabaseOperation, @unchecked Sendable {
     public var modifyRecordsResultBlock: ((Result<Void, any Error>) -> Void)?
     /// Apple's earlier result block: the saved records, the deleted IDs and the error.
     public var modifyRecordsCompletionBlock: (([CKRecord]?, [CKRecord.ID]?, (any Error)?) -> Void)?
+    /// Apple's earlier per-record block: the saved record (the app's, when it failed) and the
+    /// error, after `perRecordSaveBlock`.
+    public var perRecordCompletionBlock: ((CKRecord, (any Error)?) -> Void)?
 
     public override init() {}
 
@@ -59,8 +62,12 @@ open class CKModifyRecordsOperation: CKDatabaseOperation, @unchecked Sendable {
             perRecordProgressBlock?(record, 1)
             perRecordSaveBlock?(record.recordID, result)
             switch result {
-            case .success(let stored): saved.append(stored)
-            case .failure(let error): failures[record.recordID] = error
+            case .success(let stored):
+                saved.append(stored)
+                perRecordCompletionBlock?(stored, nil)
+            case .failure(let error):
+                failures[record.recordID] = error
+                perRecordCompletionBlock?(record, error)
             }
         }
         var deleted: [CKRecord.ID] = []

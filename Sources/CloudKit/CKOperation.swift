@@ -7,7 +7,9 @@ import Foundation
 /// threads); the properties apps set on one are here.
 open class CKOperation: NSObject, @unchecked Sendable {
     // `@unchecked`: configured before `add`, then used by its device's tasks only.
-    /// Apple's per-operation settings; accepted and kept, the simulation has no timeouts.
+    /// Apple's per-operation settings; accepted and kept, they change nothing here: the
+    /// simulation models no QoS, no cellular access, no long-lived operations, and no
+    /// timeouts (a request waits for its answer however long the simulated latency is).
     public final class Configuration: NSObject, @unchecked Sendable {
         public var container: CKContainer?
         public var qualityOfService: QualityOfService = .default
@@ -15,9 +17,13 @@ open class CKOperation: NSObject, @unchecked Sendable {
         public var isLongLived = false
         public var timeoutIntervalForRequest: TimeInterval = 60
         public var timeoutIntervalForResource: TimeInterval = 7 * 24 * 3600
+
+        public override init() {}
     }
 
     public var configuration: Configuration! = Configuration()
+    /// Apple's group of the operation ([CKOperationGroup]); kept, changes nothing here.
+    public var group: CKOperationGroup?
     public var qualityOfService: QualityOfService = .default
     public var name: String?
     /// Called after the result block, as Foundation's operations do.

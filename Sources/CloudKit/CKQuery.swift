@@ -20,7 +20,8 @@ public final class CKQuery: NSObject, @unchecked Sendable {
 
 extension CKDatabase {
     /// One page of a query (Apple's `records(matching:inZoneWith:desiredKeys:resultsLimit:)`):
-    /// a nil zone searches every zone of the private database. Every key is returned.
+    /// a nil zone searches every zone of the private database. The predicate sees every field,
+    /// as the server's does; each match has the fields `desiredKeys` lists (nil: every field).
     public func records(
         matching query: CKQuery, inZoneWith zoneID: CKRecordZone.ID? = nil,
         desiredKeys: [CKRecord.FieldKey]? = nil,
@@ -29,7 +30,8 @@ extension CKDatabase {
         matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)],
         queryCursor: CKQueryOperation.Cursor?
     ) {
-        try await queryPage(query, zoneID: zoneID, limit: resultsLimit, after: nil)
+        try await queryPage(
+            query, zoneID: zoneID, limit: resultsLimit, after: nil, desiredKeys: desiredKeys)
     }
 
     /// The next page after a cursor (Apple's
@@ -44,13 +46,14 @@ extension CKDatabase {
     ) {
         try await queryPage(
             queryCursor.query, zoneID: queryCursor.zoneID, limit: resultsLimit,
-            after: queryCursor.cursor)
+            after: queryCursor.cursor, desiredKeys: desiredKeys)
     }
 
     /// One `.queryRecords` request and the device's evaluation of the predicate on its page
     /// (a page may hold fewer matches than the limit and still have a cursor).
     private func queryPage(
-        _ query: CKQuery, zoneID: CKRecordZone.ID?, limit: Int, after cursor: QueryCursor?
+        _ query: CKQuery, zoneID: CKRecordZone.ID?, limit: Int, after cursor: QueryCursor?,
+        desiredKeys: [CKRecord.FieldKey]?
     ) async throws -> (
         matchResults: [(CKRecord.ID, Result<CKRecord, any Error>)],
         queryCursor: CKQueryOperation.Cursor?
@@ -69,7 +72,7 @@ extension CKDatabase {
         for stored in records { // tidy: ordered (an array, in the server's order)
             let record = CKRecord.from(stored, account: runtime.account)
             guard query.predicate.evaluate(with: record) else { continue }
-            results.append((record.recordID, .success(record)))
+            results.append((record.recordID, .success(record.keepingOnly(desiredKeys))))
         }
         let queryCursor = next.map { CKQueryOperation.Cursor($0, query: query, zoneID: zoneID) }
         return (results, queryCursor)

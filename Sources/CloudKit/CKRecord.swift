@@ -176,6 +176,14 @@ public protocol CKRecordKeyValueSetting {
     func changedKeys() -> [String]
 }
 
+extension CKRecordKeyValueSetting {
+    /// A field read as the type the caller names (`let p: String? = record.encryptedValues["k"]`).
+    public subscript<T: CKRecordValueProtocol>(key: String) -> T? {
+        get { object(forKey: key) as? T }
+        nonmutating set { setObject(newValue, forKey: key) }
+    }
+}
+
 extension CKRecord: CKRecordKeyValueSetting {}
 
 /// A record's encrypted fields, written through to the record.

@@ -2,106 +2,80 @@ import CloudSim
 import Foundation
 import Synchronization
 
+/// A record's identity (Apple's `CKRecord.ID`, `CKRecordID` in Objective-C): its name and
+/// its zone. A top-level class under Apple's Objective-C name, so that `NSKeyedArchiver` can
+/// name it in an archive (Foundation on Linux names no nested class); `CKRecord.ID` is an
+/// alias of it.
+public final class CKRecordID: NSObject, NSSecureCoding, @unchecked Sendable {
+    // `@unchecked`: immutable after init.
+    public static var supportsSecureCoding: Bool { true }
+
+    public let recordName: String
+    public let zoneID: CKRecordZone.ID
+
+    /// A new record's ID with a name of the device's own draw (a UUID on Apple platforms;
+    /// here the simulation's seeded names, so runs repeat).
+    public convenience init(zoneID: CKRecordZone.ID = .default) {
+        self.init(recordName: DeviceRuntime.current?.makeRecordName() ?? Self.outsideName(),
+            zoneID: zoneID)
+    }
+
+    private static let outsideCount = Mutex(0)
+
+    /// A name for an ID made outside any device's code (a test's own): numbered in order.
+    private static func outsideName() -> String {
+        let number = outsideCount.withLock { count -> Int in
+            count += 1
+            return count
+        }
+        return "record-\(number)"
+    }
+
+    public init(recordName: String, zoneID: CKRecordZone.ID = .default) {
+        self.recordName = recordName
+        self.zoneID = zoneID
+    }
+
+    public required init?(coder: NSCoder) {
+        guard let name = coder.decodeObject(of: NSString.self, forKey: "recordName"),
+              let zone = coder.decodeObject(of: CKRecordZone.ID.self,
+                  forKey: "zoneID") else { return nil }
+        recordName = name as String
+        zoneID = zone
+    }
+
+    public func encode(with coder: NSCoder) {
+        coder.encode(recordName as NSString, forKey: "recordName")
+        coder.encode(zoneID, forKey: "zoneID")
+    }
+
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CKRecordID else { return false }
+        return other.recordName == recordName && other.zoneID == zoneID
+    }
+
+    public override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(recordName)
+        hasher.combine(zoneID.hash)
+        return hasher.finalize()
+    }
+
+    public override var description: String {
+        "<CKRecordID: recordName=\(recordName), zoneID=\(zoneID.zoneName):\(zoneID.ownerName)>"
+    }
+}
+
 extension CKRecord {
-    /// A record's identity (Apple's `CKRecord.ID`): its name and its zone.
-    public final class ID: NSObject, NSSecureCoding, @unchecked Sendable {
-        // `@unchecked`: immutable after init.
-        public static var supportsSecureCoding: Bool { true }
-
-        public let recordName: String
-        public let zoneID: CKRecordZone.ID
-
-        /// A new record's ID with a name of the device's own draw (a UUID on Apple platforms;
-        /// here the simulation's seeded names, so runs repeat).
-        public convenience init(zoneID: CKRecordZone.ID = .default) {
-            self.init(recordName: DeviceRuntime.current?.makeRecordName() ?? Self.outsideName(),
-                zoneID: zoneID)
-        }
-
-        private static let outsideCount = Mutex(0)
-
-        /// A name for an ID made outside any device's code (a test's own): numbered in order.
-        private static func outsideName() -> String {
-            let number = outsideCount.withLock { count -> Int in
-                count += 1
-                return count
-            }
-            return "record-\(number)"
-        }
-
-        public init(recordName: String, zoneID: CKRecordZone.ID = .default) {
-            self.recordName = recordName
-            self.zoneID = zoneID
-        }
-
-        public required init?(coder: NSCoder) {
-            guard let name = coder.decodeObject(of: NSString.self, forKey: "recordName"),
-                  let zone = coder.decodeObject(of: CKRecordZone.ID.self,
-                      forKey: "zoneID") else { return nil }
-            recordName = name as String
-            zoneID = zone
-        }
-
-        public func encode(with coder: NSCoder) {
-            coder.encode(recordName as NSString, forKey: "recordName")
-            coder.encode(zoneID, forKey: "zoneID")
-        }
-
-        public override func isEqual(_ object: Any?) -> Bool {
-            guard let other = object as? ID else { return false }
-            return other.recordName == recordName && other.zoneID == zoneID
-        }
-
-        public override var hash: Int {
-            var hasher = Hasher()
-            hasher.combine(recordName)
-            hasher.combine(zoneID.hash)
-            return hasher.finalize()
-        }
-
-        public override var description: String {
-            "<CKRecordID: recordName=\(recordName), zoneID=\(zoneID.zoneName):\(zoneID.ownerName)>"
-        }
-    }
-
-    /// A reference to another record (Apple's `CKRecord.Reference`).
-    public final class Reference: NSObject, CKRecordValueProtocol, @unchecked Sendable {
-        // `@unchecked`: immutable after init.
-        public enum Action: UInt, Sendable {
-            case none = 0
-            case deleteSelf = 1
-        }
-
-        public let recordID: ID
-        public let action: Action
-
-        public init(recordID: ID, action: Action) {
-            self.recordID = recordID
-            self.action = action
-        }
-
-        public convenience init(record: CKRecord, action: Action) {
-            self.init(recordID: record.recordID, action: action)
-        }
-
-        public override func isEqual(_ object: Any?) -> Bool {
-            guard let other = object as? Reference else { return false }
-            return other.recordID == recordID && other.action == action
-        }
-
-        public override var hash: Int { recordID.hash }
-    }
-
+    /// Apple's Swift name of a record's identity.
+    public typealias ID = CKRecordID
+    /// Apple's Swift name of a reference to another record.
+    public typealias Reference = CKReference
     /// Apple's field-key type (a `String`).
     public typealias FieldKey = String
     /// Apple's record-type type (a `String`).
     public typealias RecordType = String
 }
-
-/// Apple's older names.
-public typealias CKRecordID = CKRecord.ID
-public typealias CKReference = CKRecord.Reference
-public typealias CKRecordZoneID = CKRecordZone.ID
 
 /// A file attached to a record (Apple's `CKAsset`); the simulated cloud keeps its bytes.
 public final class CKAsset: NSObject, CKRecordValueProtocol, @unchecked Sendable {

@@ -73,8 +73,20 @@ extension CKSyncEngine {
 
         public var scope: Scope
         public var prioritizedZoneIDs: [CKRecordZone.ID] = []
+        /// Apple's group for the fetch's operations, a new one unless the app sets one; kept,
+        /// changes nothing here, and not compared (two options differ by their scopes only).
+        public var operationGroup = CKOperationGroup()
 
         public init(scope: Scope = .all) { self.scope = scope }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.scope == rhs.scope && lhs.prioritizedZoneIDs == rhs.prioritizedZoneIDs
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(scope)
+            hasher.combine(prioritizedZoneIDs)
+        }
     }
 
     /// Which changes a send covers.
@@ -107,8 +119,15 @@ extension CKSyncEngine {
         }
 
         public var scope: Scope
+        /// Apple's group for the send's operations, a new one unless the app sets one; kept,
+        /// changes nothing here, and not compared (two options differ by their scopes only).
+        public var operationGroup = CKOperationGroup()
 
         public init(scope: Scope = .all) { self.scope = scope }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.scope == rhs.scope }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(scope) }
     }
 
     public struct FetchChangesContext: Hashable, Sendable {

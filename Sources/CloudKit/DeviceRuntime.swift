@@ -33,9 +33,13 @@ public final class DeviceRuntime: @unchecked Sendable {
     private var sleepCount = 0
     private var requestNumber: UInt64 = 2_000_000_000
     private var engineCount = 0
+    /// Operation groups made on the device, numbering their IDs (`CKOperationGroup`).
+    var operationGroupCount = 0
     private var names: Xoshiro256StarStar
     /// The app's handler of pushes (`RemoteNotifications.register`), for this launch.
     var remoteNotificationHandler: (@Sendable ([AnyHashable: Any]) async -> Void)?
+    /// The observers the app's code added on `NotificationCenter.default`, for this launch.
+    var observers: [DeviceObserver] = []
     /// Whether the device's places stay in place between its runs (`AppEngine.holdsPlaces`).
     var holdsPlaces = false
     /// Whether the process still runs (false after a kill).

@@ -17,6 +17,12 @@ public struct Logger: Sendable {
         category = ""
     }
 
+    /// A logger that writes to `log`'s subsystem and category.
+    public init(_ log: OSLog) {
+        subsystem = log.subsystem
+        category = log.category
+    }
+
     public func log(_ message: OSLogMessage) {}
     public func log(level: OSLogType, _ message: OSLogMessage) {}
     public func trace(_ message: OSLogMessage) {}
@@ -30,9 +36,10 @@ public struct Logger: Sendable {
 }
 
 /// A log level, as os.log names them.
-public struct OSLogType: Sendable, Hashable {
+public struct OSLogType: Sendable, Hashable, RawRepresentable {
     public let rawValue: UInt8
     public init(_ rawValue: UInt8) { self.rawValue = rawValue }
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
     public static let `default` = OSLogType(0)
     public static let info = OSLogType(1)
     public static let debug = OSLogType(2)

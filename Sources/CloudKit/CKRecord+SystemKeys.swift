@@ -1,0 +1,23 @@
+import CloudSim
+
+extension CKRecord {
+    /// Apple's `CKRecord.SystemFieldKey`: the names a query's predicate uses for a record's
+    /// system fields (the names of the properties they match).
+    public enum SystemFieldKey {
+        public static let recordID: CKRecord.FieldKey = "recordID"
+        public static let creationDate: CKRecord.FieldKey = "creationDate"
+        public static let modificationDate: CKRecord.FieldKey = "modificationDate"
+        public static let creatorUserRecordID: CKRecord.FieldKey = "creatorUserRecordID"
+        public static let lastModifiedUserRecordID: CKRecord.FieldKey = "lastModifiedUserRecordID"
+        public static let parent: CKRecord.FieldKey = "parent"
+        public static let share: CKRecord.FieldKey = "share"
+    }
+
+    /// Apple's `CKRecord.SystemType`: the record types CloudKit itself defines.
+    public enum SystemType {
+        /// A user record's type.
+        public static let userRecord: CKRecord.RecordType = "Users"
+        /// A share's type (`CKShare`).
+        public static let share: CKRecord.RecordType = CloudRecord.shareRecordType
+    }
+}

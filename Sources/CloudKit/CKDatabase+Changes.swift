@@ -72,8 +72,11 @@ extension CKDatabase {
     /// Every zone of the database (Apple's `allRecordZones()`): in the private database the
     /// default zone first, which is always there ([CKRecordZone]: "The public and private
     /// databases each have a single default zone"; the database feed never lists it), then
-    /// the others in name order. The shared database has no default zone.
+    /// the others in name order. The shared database has no default zone; the public one
+    /// has that zone only (answered without a request).
     public func allRecordZones() async throws -> [CKRecordZone] {
+        // The public database has its default zone only, and no database feed to read.
+        if databaseScope == .public { return [CKRecordZone.default()] }
         var zones: [CKRecordZone.ID] = []
         var token: CKServerChangeToken?
         var more = true

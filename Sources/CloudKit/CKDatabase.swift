@@ -15,7 +15,13 @@ public final class CKDatabase: NSObject, @unchecked Sendable {
         case `private` = 2
         case shared = 3
 
-        var simulated: DatabaseScope { self == .shared ? .sharedDatabase : .privateDatabase }
+        var simulated: DatabaseScope {
+            switch self {
+            case .public: .publicDatabase
+            case .private: .privateDatabase
+            case .shared: .sharedDatabase
+            }
+        }
     }
 
     public let databaseScope: Scope

@@ -62,8 +62,11 @@ open class CKNotification: NSObject, @unchecked Sendable {
     static func dictionary(
         for subscription: KnownSubscription, container: String
     ) -> [AnyHashable: Any] {
-        let scope = subscription.scope == .sharedDatabase
-            ? CKDatabase.Scope.shared.rawValue : CKDatabase.Scope.private.rawValue
+        let scope = switch subscription.scope {
+        case .publicDatabase: CKDatabase.Scope.public.rawValue
+        case .privateDatabase: CKDatabase.Scope.private.rawValue
+        case .sharedDatabase: CKDatabase.Scope.shared.rawValue
+        }
         var ck: [String: Any] = ["sid": subscription.id, "cid": container]
         switch subscription.kind {
         case .database:

@@ -56,9 +56,9 @@ public final class CKRecordZoneID: NSObject, NSSecureCoding, @unchecked Sendable
 
     /// The zone ID an app sees for the cloud's zone: the signed-in account's own zones
     /// carry the default owner, as CloudKit returns them, and so does a zone named with it
-    /// while signed out (it has no owner here).
+    /// while signed out (it has no owner here), and the public database's zone.
     static func of(_ zone: ZoneID, account: String?) -> CKRecordZoneID {
         CKRecordZoneID(zoneName: zone.name, ownerName: zone.owner == account || zone.owner.isEmpty
-            ? CKCurrentUserDefaultName : zone.owner)
+            || zone.isPublicZone ? CKCurrentUserDefaultName : zone.owner)
     }
 }

@@ -37,8 +37,11 @@ public final class CKServerChangeToken: NSObject, NSSecureCoding, @unchecked Sen
             database = nil
             pending = []
         } else {
-            let scope: DatabaseScope =
-                coder.decodeInt64(forKey: "scope") == 1 ? .sharedDatabase : .privateDatabase
+            let scope: DatabaseScope = switch coder.decodeInt64(forKey: "scope") {
+            case 1: .sharedDatabase
+            case 2: .publicDatabase
+            default: .privateDatabase
+            }
             database = DatabaseChangeToken(account: owner, scope: scope, sequence: sequence,
                 epoch: epoch)
             zone = nil
@@ -57,7 +60,13 @@ public final class CKServerChangeToken: NSObject, NSSecureCoding, @unchecked Sen
         } else if let database {
             coder.encode("database" as NSString, forKey: "kind")
             coder.encode(database.account as NSString, forKey: "owner")
-            coder.encode(Int64(database.scope == .sharedDatabase ? 1 : 0), forKey: "scope")
+            // The public database hands out no token; its number keeps the scope if one came.
+            let scope: Int64 = switch database.scope {
+            case .privateDatabase: 0
+            case .sharedDatabase: 1
+            case .publicDatabase: 2
+            }
+            coder.encode(scope, forKey: "scope")
             coder.encode(database.sequence, forKey: "sequence")
             coder.encode(database.epoch, forKey: "epoch")
             PendingZoneChange.encode(pending, with: coder)

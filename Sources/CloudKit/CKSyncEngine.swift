@@ -34,6 +34,11 @@ public final class CKSyncEngine: @unchecked Sendable, CustomStringConvertible {
         }
         self.runtime = runtime
         database = configuration.database
+        if database.databaseScope == .public {
+            // Apple's raises an exception here: the engine syncs a private or shared database.
+            runtime.fail("CKSyncEngine cannot be used with the public database; sync it with "
+                + "CKQueryOperation, CKFetchRecordsOperation and CKModifyRecordsOperation")
+        }
         number = runtime.register(self)
         state = State(engine: self)
         bridge = DelegateBridge(engine: self, delegate: configuration.delegate)

@@ -21,6 +21,8 @@ enum RefusalReason: String, Hashable {
     case shareOwnerOnly = "share-owner-only"
     /// A share step only the zone's owner may take.
     case notOwner = "not-owner"
+    /// A change of a public-database record by an account that did not create it.
+    case notCreator = "not-creator"
 
     init(_ loss: AccessLoss) {
         switch loss {

@@ -1,9 +1,11 @@
 import Kernel
 
-/// Which of an account's databases a request addresses ([CKDatabase]).
+/// Which of an account's databases a request addresses ([CKDatabase]); the public
+/// database is one per container, the same for every account (CloudService+PublicDatabase).
 public enum DatabaseScope: String, Hashable, Sendable, Comparable {
     case privateDatabase = "private"
     case sharedDatabase = "shared"
+    case publicDatabase = "public"
 
     public static func < (lhs: DatabaseScope, rhs: DatabaseScope) -> Bool {
         lhs.rawValue < rhs.rawValue

@@ -75,7 +75,11 @@ extension CloudService {
             .modifyRecords(.sharedDatabase, _, _, _, _, _), .fetchRecords(.sharedDatabase, _, _),
             .share, .fetchZone(.sharedDatabase, _), .fetchSubscription, .saveQuerySubscription,
             .saveZoneSubscription(.sharedDatabase, _), .queryRecords(.sharedDatabase, _, _, _),
-            .saveNamedDatabaseSubscription, .deleteSubscription, .fetchAllSubscriptions:
+            .saveNamedDatabaseSubscription, .deleteSubscription, .fetchAllSubscriptions,
+            .modifyZones(.publicDatabase, _, _), .modifyRecords(.publicDatabase, _, _, _, _, _),
+            .fetchZoneChanges(.publicDatabase, _, _, _), .fetchRecords(.publicDatabase, _, _),
+            .fetchZone(.publicDatabase, _), .saveZoneSubscription(.publicDatabase, _),
+            .queryRecords(.publicDatabase, _, _, _):
             return nil
         }
     }

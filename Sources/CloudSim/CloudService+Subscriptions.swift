@@ -33,6 +33,9 @@ extension CloudService {
 
     /// Every subscription of the account in the database, sorted by ID (inspection).
     public func subscriptions(of account: String, _ scope: DatabaseScope) -> [Subscription] {
+        if scope == .publicDatabase {
+            return publicSubscriptions(of: account).map(Subscription.query)
+        }
         var all = databaseSubscriptions(of: account, scope: scope).map(Subscription.database)
         if scope == .privateDatabase {
             all += querySubscriptions(of: account).map(Subscription.query)

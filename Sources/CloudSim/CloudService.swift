@@ -34,6 +34,8 @@ public final class CloudService {
     var oldVersionsToServe: [OldVersionToServe] = []
     /// `failNextBatch`: per account, the next upload fails as a whole.
     var batchFailures: [String: BatchFailure] = [:]
+    /// The public database's creators and subscriptions (its records: `ZoneID.publicZone`).
+    var publicDatabase = PublicDatabase()
 
     public init(configuration: CloudConfiguration) {
         self.configuration = configuration
@@ -54,6 +56,10 @@ public final class CloudService {
         if case .accountStatus = request {
             // Answered by the device's account daemon, so neither outages nor throttling apply.
             return CloudOutcome(response: .accountStatus(client.accountStatus))
+        }
+        if request.databaseScope == .publicDatabase {
+            // Readable signed out, so its checks are its own (CloudService+PublicDatabase).
+            return handlePublic(request, from: client, now: now)
         }
         if let error = operationError(for: request, from: client, now: now) {
             return CloudOutcome(response: .failure(error))
@@ -112,6 +118,8 @@ public final class CloudService {
             return fetchRecords(scope: .privateDatabase, zone: zone, names: names)
         case .fetchRecords(.sharedDatabase, let zone, let names):
             return fetchSharedRecords(zone: zone, names: names, client: client, account: account)
+        case .fetchRecords(.publicDatabase, _, _):
+            preconditionFailure("answered by handlePublic")
         case .share(let zone, let target, let action):
             return handleShare(
                 zone: zone, target: target, action: action, client: client, account: account,
@@ -162,6 +170,8 @@ public final class CloudService {
             return fetchSharedZoneChanges(
                 zone: zone, token: token, resultsLimit: resultsLimit, client: client,
                 account: account)
+        case .publicDatabase:
+            preconditionFailure("answered by handlePublic")
         }
     }
 

@@ -10,6 +10,16 @@ public struct CloudSnapshot: Hashable, Sendable, CustomStringConvertible {
     public var productionSchema: [RecordType]
     /// Every account the cloud knows, sorted by name.
     public var accounts: [Account]
+    /// The public database's zone, once a request stored a record there (nil before: the
+    /// bundled engines never use it).
+    public var publicZone: Zone? = nil
+    /// The public database's record creators, sorted by record name.
+    public var publicCreators: [PublicCreator] = []
+
+    public struct PublicCreator: Hashable, Sendable {
+        public var recordName: String
+        public var account: String
+    }
 
     /// One record type of a schema, fields sorted by key.
     public struct RecordType: Hashable, Sendable {
@@ -113,8 +123,13 @@ extension CloudService {
             changeTagCounter: changeTagCounter,
             developmentSchema: developmentSchema.sortedTypes,
             productionSchema: productionSchema.sortedTypes,
-            accounts: accountStates.keys.sorted().compactMap {
-                accountStates[$0].map(accountSnapshot)
+            accounts: accountStates.keys.sorted().filter { $0 != ZoneID.publicDatabaseOwner }
+                .compactMap { accountStates[$0].map(accountSnapshot) },
+            publicZone: zoneStates[.publicZone].map(zoneSnapshot),
+            publicCreators: publicDatabase.creators.keys.sorted().compactMap { name in
+                publicDatabase.creators[name].map {
+                    CloudSnapshot.PublicCreator(recordName: name, account: $0)
+                }
             })
     }
 

@@ -7,6 +7,13 @@ enum SnapshotRenderer {
         lines += schemaLines("development", snapshot.developmentSchema)
         lines += schemaLines("production", snapshot.productionSchema)
         for account in snapshot.accounts { lines += accountLines(account) }
+        if let zone = snapshot.publicZone {
+            lines.append("public database")
+            lines += zoneLines(zone)
+            for creator in snapshot.publicCreators {
+                lines.append("  creator \(creator.recordName) \(creator.account)")
+            }
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -64,6 +64,33 @@ import Testing
         #expect(privately == "unknownItem")
     }
 
+    /// An operation added to the public database runs there: bob's save of alice's record
+    /// fails on its item, his new record is saved, the operation ends in a partial failure.
+    @Test func aModifyOperationOnThePublicDatabaseFailsTheOthersRecordOnly() throws {
+        let world = try makeWorld()
+        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
+        try phone.run { try await Self.container.publicCloudDatabase.save(Self.post("p1", "hi")) }
+        let log = Log()
+        try laptop.run {
+            let database = Self.container.publicCloudDatabase
+            let alices = try await database.record(for: CKRecord.ID(recordName: "p1"))
+            alices["text"] = "bob"
+            let operation = CKModifyRecordsOperation(
+                recordsToSave: [alices, Self.post("b1", "bob's")], recordIDsToDelete: nil)
+            operation.perRecordSaveBlock = { id, result in
+                log.lines.append("\(id.recordName) \((try? result.get()) == nil ? "-" : "saved")")
+            }
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                operation.modifyRecordsResultBlock = { result in
+                    if case .failure(let error) = result { log.lines.append(Self.code(error)) }
+                    done.resume()
+                }
+                database.add(operation)
+            }
+        }
+        #expect(log.lines.sorted() == ["b1 saved", "p1 -", "partialFailure"])
+    }
+
     @Test func signedOutTheAppReadsButCannotWrite() throws {
         let world = try makeWorld()
         let (phone, laptop) = (world.device("phone"), world.device("laptop"))

@@ -1,10 +1,10 @@
 import CloudSim
 import Foundation
 
-/// Apple's `CKQuery`: the records of one type that a predicate matches. The simulated
-/// server returns the records of the type; each device evaluates the predicate itself on
-/// every record (`NSPredicate(value:)` and `NSPredicate(block:)`, the predicates
-/// swift-corelibs-foundation implements), so the answer is never a guess.
+/// Apple's `CKQuery`: the records of one type that a predicate matches. The simulated server
+/// evaluates `NSPredicate(value:)`, `NSPredicate(format:)` of the subset CloudKit accepts and
+/// `AND` compounds of them, as CloudKit does (NSPredicate+Server.swift); for a block predicate
+/// it returns the records of the type and the device evaluates the predicate on each.
 public final class CKQuery: NSObject, @unchecked Sendable {
     // `@unchecked`: used on its device's thread only.
     public let recordType: CKRecord.RecordType
@@ -49,8 +49,10 @@ extension CKDatabase {
             after: queryCursor.cursor, desiredKeys: desiredKeys)
     }
 
-    /// One `.queryRecords` request and the device's evaluation of the predicate on its page
-    /// (a page may hold fewer matches than the limit and still have a cursor).
+    /// One `.queryRecords` request with the predicate the server evaluates; for a block
+    /// predicate, the device's evaluation of it on the page (a page may then hold fewer
+    /// matches than the limit and still have a cursor). A format predicate outside the
+    /// subset fails with `invalidArguments` before any request.
     private func queryPage(
         _ query: CKQuery, zoneID: CKRecordZone.ID?, limit: Int, after cursor: QueryCursor?,
         desiredKeys: [CKRecord.FieldKey]?
@@ -60,9 +62,14 @@ extension CKDatabase {
     ) {
         let runtime = try Self.runtime("records(matching:)")
         if query.sortDescriptors?.isEmpty == false { throw CKError(.invalidArguments) }
+        let evaluation = PredicateEvaluation(query.predicate)
+        if case .refused(let message) = evaluation {
+            throw CKError(.invalidArguments, userInfo: [NSLocalizedDescriptionKey: message])
+        }
         let account = runtime.account ?? ""
-        let request = RecordQuery(
+        var request = RecordQuery(
             recordType: query.recordType, zone: zoneID?.simulated(account: account))
+        if case .server(let predicate) = evaluation { request.predicate = predicate }
         let response = await runtime.request(.queryRecords(
             scope: databaseScope.simulated, request, resultsLimit: limit, cursor: cursor))
         guard case .recordsQueried(let records, let next) = response else {
@@ -71,7 +78,7 @@ extension CKDatabase {
         var results: [(CKRecord.ID, Result<CKRecord, any Error>)] = []
         for stored in records { // tidy: ordered (an array, in the server's order)
             let record = CKRecord.from(stored, account: runtime.account)
-            guard query.predicate.evaluate(with: record) else { continue }
+            if evaluation == .device, !query.predicate.evaluate(with: record) { continue }
             results.append((record.recordID, .success(record.keepingOnly(desiredKeys))))
         }
         let queryCursor = next.map { CKQueryOperation.Cursor($0, query: query, zoneID: zoneID) }

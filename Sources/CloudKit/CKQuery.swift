@@ -9,12 +9,28 @@ public final class CKQuery: NSObject, @unchecked Sendable {
     // `@unchecked`: used on its device's thread only.
     public let recordType: CKRecord.RecordType
     public let predicate: NSPredicate
-    /// Not modelled: a query with sort descriptors fails with `invalidArguments`.
+    /// The order of the matches, each made with `NSSortDescriptor(key:ascending:)` and sent
+    /// to the server; a descriptor made otherwise fails the query with `invalidArguments`.
     public var sortDescriptors: [NSSortDescriptor]?
 
     public init(recordType: CKRecord.RecordType, predicate: NSPredicate) {
         self.recordType = recordType
         self.predicate = predicate
+    }
+}
+
+extension CKQuery {
+    /// The server's form of the sort descriptors; `invalidArguments` for one not made with
+    /// `NSSortDescriptor(key:ascending:)` (a key path or a comparator cannot leave the device).
+    func serverSorts() throws -> [QuerySort] {
+        try (sortDescriptors ?? []).map { descriptor in
+            guard let sort = NSSortDescriptor.querySorts.value(for: descriptor) else {
+                throw CKError(.invalidArguments, userInfo: [NSLocalizedDescriptionKey:
+                    "A query's sort descriptors must be made with "
+                    + "NSSortDescriptor(key:ascending:)"])
+            }
+            return sort
+        }
     }
 }
 
@@ -61,7 +77,6 @@ extension CKDatabase {
         queryCursor: CKQueryOperation.Cursor?
     ) {
         let runtime = try Self.runtime("records(matching:)")
-        if query.sortDescriptors?.isEmpty == false { throw CKError(.invalidArguments) }
         let evaluation = PredicateEvaluation(query.predicate)
         if case .refused(let message) = evaluation {
             throw CKError(.invalidArguments, userInfo: [NSLocalizedDescriptionKey: message])
@@ -70,6 +85,7 @@ extension CKDatabase {
         var request = RecordQuery(
             recordType: query.recordType, zone: zoneID?.simulated(account: account))
         if case .server(let predicate) = evaluation { request.predicate = predicate }
+        request.sortedBy = try query.serverSorts()
         let response = await runtime.request(.queryRecords(
             scope: databaseScope.simulated, request, resultsLimit: limit, cursor: cursor))
         guard case .recordsQueried(let records, let next) = response else {

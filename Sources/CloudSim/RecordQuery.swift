@@ -6,11 +6,17 @@ public struct RecordQuery: Hashable, Sendable {
     /// The zone searched; nil searches every zone of the private database.
     public var zone: ZoneID?
     public var predicate: QueryPredicate
+    /// The order of the matches, key by key; empty: zone order, then record-name order.
+    public var sortedBy: [QuerySort]
 
-    public init(recordType: String, zone: ZoneID? = nil, predicate: QueryPredicate = .all) {
+    public init(
+        recordType: String, zone: ZoneID? = nil, predicate: QueryPredicate = .all,
+        sortedBy: [QuerySort] = []
+    ) {
         self.recordType = recordType
         self.zone = zone
         self.predicate = predicate
+        self.sortedBy = sortedBy
     }
 }
 
@@ -126,9 +132,11 @@ public enum QueryComparison: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Where the next page of a query starts (`CKQueryOperation.Cursor`): the query and the
-/// last record returned, by zone and name.
+/// last record returned, by zone and name, and by its sort values for a sorted query.
 public struct QueryCursor: Hashable, Sendable {
     public var query: RecordQuery
     public var lastZone: ZoneID
     public var lastRecordName: String
+    /// The last record's values of the query's sort keys (nil: the record had none).
+    public var lastValues: [CloudValue?] = []
 }

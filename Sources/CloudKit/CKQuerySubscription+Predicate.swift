@@ -24,9 +24,9 @@ extension CKQuerySubscription {
     }
 
     /// The app's predicate for the server's (a subscription fetched back): `TRUEPREDICATE`,
-    /// `FALSEPREDICATE` and `AND` compounds as such; a comparison as a block that evaluates it
-    /// on a record.
-    static func predicate(for simulated: QueryPredicate, account: String?) -> NSPredicate {
+    /// `FALSEPREDICATE` and `AND` compounds as such; a comparison, prefix or list as a format
+    /// predicate would parse to, so that saving the subscription again sends it as it was.
+    static func predicate(for simulated: QueryPredicate) -> NSPredicate {
         switch simulated {
         case .all:
             return NSPredicate(value: true)
@@ -34,13 +34,10 @@ extension CKQuerySubscription {
             return NSPredicate(value: false)
         case .and(let parts):
             return NSCompoundPredicate(andPredicateWithSubpredicates: parts.map {
-                predicate(for: $0, account: account)
+                predicate(for: $0)
             })
         case .compare, .beginsWith, .in:
-            return NSPredicate { object, _ in
-                guard let record = object as? CKRecord else { return false }
-                return simulated.matches(record.simulated(account: account ?? ""))
-            }
+            return NSPredicate(server: simulated)
         }
     }
 }

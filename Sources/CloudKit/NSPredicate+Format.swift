@@ -17,6 +17,12 @@ extension NSPredicate {
         self.init(parsed: FormatPredicate(predicateFormat, arguments: arguments ?? []))
     }
 
+    /// A predicate the server holds (a query subscription fetched back): evaluated, and sent
+    /// again, as the format predicate that made it.
+    convenience init(server predicate: QueryPredicate) {
+        self.init(parsed: FormatPredicate(server: predicate))
+    }
+
     private convenience init(parsed: FormatPredicate) {
         self.init { object, _ in parsed.evaluate(with: object) }
         Self.formatPredicates.register(self, parsed)
@@ -34,6 +40,11 @@ struct FormatPredicate: Sendable {
     init(_ format: String, arguments: [Any]) {
         self.format = format
         parsed = PredicateFormatParser.parse(format, arguments: arguments)
+    }
+
+    init(server predicate: QueryPredicate) {
+        format = "(a predicate of the server)"
+        parsed = .success(predicate)
     }
 
     /// The message of the `invalidArguments` error a query with it fails with; nil when parsed.

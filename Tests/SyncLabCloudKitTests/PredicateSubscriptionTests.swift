@@ -101,4 +101,31 @@ import Testing
         try world.settle()
         #expect(log.lines == ["query some 1 2 true"])
     }
+
+    /// Fetched by another device, the subscription's predicate judges records as the saved
+    /// one did and can be saved again.
+    @Test func aFetchedSubscriptionKeepsItsPredicate() throws {
+        let world = try SubscriptionTests().makeWorld()
+        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
+        try SubscriptionTests.makeZone(on: phone)
+        try phone.run {
+            try await Self.container.privateCloudDatabase.save(CKQuerySubscription(
+                recordType: "Note", predicate: NSPredicate(format: "title BEGINSWITH 'G'"),
+                subscriptionID: "g-notes"))
+        }
+        let (matches, saved) = try laptop.run { () -> ([Bool], Bool) in
+            let database = Self.container.privateCloudDatabase
+            guard let fetched = try await database.subscription(for: "g-notes")
+                as? CKQuerySubscription else { return ([], false) }
+            let matches = ["Garden", "Books"].map { title in
+                let note = CKRecord(recordType: "Note")
+                note["title"] = title
+                return fetched.predicate.evaluate(with: note)
+            }
+            try await database.save(fetched)
+            return (matches, true)
+        }
+        #expect(matches == [true, false])
+        #expect(saved)
+    }
 }

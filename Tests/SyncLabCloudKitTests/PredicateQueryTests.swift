@@ -179,4 +179,13 @@ import Testing
         // The device filters the server's page of every note: the first page holds n2 only.
         #expect(try pages(block, limit: 2, on: phone) == [["n2"], ["n3", "n4"], ["n5"]])
     }
+
+    /// A copy is a new block predicate on Linux: the device evaluates it, with the same answer.
+    @Test func aCopiedFormatPredicateStillSelectsItsRecords() throws {
+        let world = try SimulatedWorld(seed: 1, devices: [("phone", "alice")])
+        let phone = world.device("phone")
+        try saveNotes(on: phone)
+        let copy = try #require(NSPredicate(format: "rank >= %d", 4).copy() as? NSPredicate)
+        #expect(try names(copy, on: phone) == ["n4", "n5"])
+    }
 }

@@ -14,8 +14,11 @@ extension CKDatabase {
         let runtime = try Self.runtime("save(_:)")
         let account = runtime.account ?? ""
         guard let simulated = subscription.simulated(account: account) else {
+            let why = (subscription as? CKQuerySubscription).flatMap {
+                CKQuerySubscription.refusal($0.predicate)
+            } ?? "it cannot be evaluated by the server"
             throw CKError(.invalidArguments, userInfo: [NSLocalizedDescriptionKey:
-                "Subscription '\(subscription.subscriptionID)' cannot be evaluated by the server"])
+                "Subscription '\(subscription.subscriptionID)' refused: \(why)"])
         }
         let scope = databaseScope.simulated
         let request: CloudRequest

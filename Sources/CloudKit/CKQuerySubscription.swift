@@ -53,7 +53,7 @@ public final class CKQuerySubscription: CKSubscription, @unchecked Sendable {
         if subscription.firesOnUpdate { options.insert(.firesOnRecordUpdate) }
         if subscription.firesOnDeletion { options.insert(.firesOnRecordDeletion) }
         self.init(recordType: subscription.recordType,
-            predicate: Self.predicate(for: subscription.predicate, account: account),
+            predicate: Self.predicate(for: subscription.predicate),
             subscriptionID: subscription.id, options: options)
         zoneID = subscription.zone.map { .of($0, account: account) }
         notificationInfo = subscription.notificationInfo.map(NotificationInfo.init(settings:))

@@ -13,6 +13,13 @@ extension CKRecord {
         public static let share: CKRecord.FieldKey = "share"
     }
 
+    /// The system field keys, which a query predicate of the simulated cloud does not read.
+    static let systemFieldKeys: Set<String> = [
+        SystemFieldKey.recordID, SystemFieldKey.creationDate, SystemFieldKey.modificationDate,
+        SystemFieldKey.creatorUserRecordID, SystemFieldKey.lastModifiedUserRecordID,
+        SystemFieldKey.parent, SystemFieldKey.share,
+    ]
+
     /// Apple's `CKRecord.SystemType`: the record types CloudKit itself defines.
     public enum SystemType {
         /// A user record's type.

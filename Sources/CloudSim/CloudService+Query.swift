@@ -1,5 +1,6 @@
 /// Queries of the private database ([CKQueryOperation], [CKQuery]; docs/CLOUDSIM.md
-/// *Queries*): matching records in zone order, then record-name order, paged by cursor.
+/// *Queries*): matching records in zone order, then record-name order, or in the order of the
+/// query's sort keys, paged by cursor.
 extension CloudService {
     /// The page size when a query names none (`CKQueryOperation.maximumResults`).
     public static let queryPageSize = 100
@@ -27,6 +28,9 @@ extension CloudService {
             zones = self.zones(of: account)
         }
         let limit = resultsLimit > 0 ? resultsLimit : Self.queryPageSize
+        if !query.sortedBy.isEmpty {
+            return sortedQueryPage(query, zones: zones, limit: limit, after: cursor)
+        }
         var page: [CloudRecord] = []
         for zone in zones { // tidy: ordered (sorted zones)
             if let cursor, zone < cursor.lastZone { continue }
@@ -45,6 +49,36 @@ extension CloudService {
             }
         }
         return CloudOutcome(response: .recordsQueried(page, cursor: nil))
+    }
+}
+
+extension CloudService {
+    /// One page of a sorted query: every match, ordered by the sort keys, then zone, then
+    /// record name; the page starts after the cursor's position in that order.
+    private func sortedQueryPage(
+        _ query: RecordQuery, zones: [ZoneID], limit: Int, after cursor: QueryCursor?
+    ) -> CloudOutcome {
+        let sorts = query.sortedBy
+        let start = cursor.map(QueryPosition.init)
+        var matches: [(position: QueryPosition, record: CloudRecord)] = []
+        for zone in zones { // tidy: ordered (sorted zones)
+            for record in records(in: zone) where record.recordType == query.recordType {
+                guard query.predicate.matches(record) else { continue }
+                let position = QueryPosition(record, sorts: sorts)
+                if let start, !start.precedes(position, sorts: sorts) { continue }
+                matches.append((position, record))
+            }
+        }
+        matches.sort { $0.position.precedes($1.position, sorts: sorts) }
+        guard matches.count > limit else {
+            return CloudOutcome(response: .recordsQueried(matches.map(\.record), cursor: nil))
+        }
+        let last = matches[limit - 1].position
+        let next = QueryCursor(
+            query: query, lastZone: last.zone, lastRecordName: last.recordName,
+            lastValues: last.values)
+        let page = matches.prefix(limit).map(\.record)
+        return CloudOutcome(response: .recordsQueried(page, cursor: next))
     }
 }
 

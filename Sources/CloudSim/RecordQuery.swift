@@ -6,21 +6,35 @@ public struct RecordQuery: Hashable, Sendable {
     /// The zone searched; nil searches every zone of the private database.
     public var zone: ZoneID?
     public var predicate: QueryPredicate
+    /// The order of the matches, key by key; empty: zone order, then record-name order.
+    public var sortedBy: [QuerySort]
 
-    public init(recordType: String, zone: ZoneID? = nil, predicate: QueryPredicate = .all) {
+    public init(
+        recordType: String, zone: ZoneID? = nil, predicate: QueryPredicate = .all,
+        sortedBy: [QuerySort] = []
+    ) {
         self.recordType = recordType
         self.zone = zone
         self.predicate = predicate
+        self.sortedBy = sortedBy
     }
 }
 
-/// The predicates the simulated server evaluates: `TRUEPREDICATE`, one key compared with a
-/// value, and conjunctions of them. Anything else is refused, never guessed.
+/// The predicates the simulated server evaluates: `TRUEPREDICATE`, `FALSEPREDICATE`, one key
+/// compared with a value, a string key's prefix, a key in a list of values, and conjunctions
+/// of them. Anything else is refused, never guessed.
 public indirect enum QueryPredicate: Hashable, Sendable {
     /// `NSPredicate(value: true)`.
     case all
+    /// `FALSEPREDICATE`: matches no record.
+    case none
     /// `key OP value`.
     case compare(key: String, QueryComparison, CloudValue)
+    /// `key BEGINSWITH 'prefix'`: a string field that starts with the prefix, case and
+    /// diacritics counting.
+    case beginsWith(key: String, String)
+    /// `key IN { v1, v2, … }`: a field equal to one of the values.
+    case `in`(key: String, [CloudValue])
     /// `a AND b AND …`.
     case and([QueryPredicate])
 
@@ -29,9 +43,17 @@ public indirect enum QueryPredicate: Hashable, Sendable {
         switch self {
         case .all:
             return true
+        case .none:
+            return false
         case .compare(let key, let comparison, let value):
             guard let field = record.fields[key] else { return false }
             return comparison.holds(field, value)
+        case .beginsWith(let key, let prefix):
+            guard case .string(let text)? = record.fields[key] else { return false }
+            return text.hasPrefix(prefix)
+        case .in(let key, let values):
+            guard let field = record.fields[key] else { return false }
+            return values.contains { QueryComparison.equal.holds(field, $0) }
         case .and(let parts):
             return parts.allSatisfy { $0.matches(record) }
         }
@@ -41,7 +63,7 @@ public indirect enum QueryPredicate: Hashable, Sendable {
     /// (bytes, assets, lists, references) or a comparison with a list or asset.
     public var unsupportedPart: String? {
         switch self {
-        case .all:
+        case .all, .none, .beginsWith:
             return nil
         case .compare(let key, let comparison, let value):
             switch value {
@@ -52,6 +74,13 @@ public indirect enum QueryPredicate: Hashable, Sendable {
             case .asset, .list:
                 return "\(key) \(comparison.rawValue) (an asset or a list)"
             }
+        case .in(let key, let values):
+            let listed = values.contains {
+                if case .asset = $0 { return true }
+                if case .list = $0 { return true }
+                return false
+            }
+            return listed ? "\(key) IN (an asset or a list)" : nil
         case .and(let parts):
             return parts.lazy.compactMap(\.unsupportedPart).first
         }
@@ -103,9 +132,11 @@ public enum QueryComparison: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Where the next page of a query starts (`CKQueryOperation.Cursor`): the query and the
-/// last record returned, by zone and name.
+/// last record returned, by zone and name, and by its sort values for a sorted query.
 public struct QueryCursor: Hashable, Sendable {
     public var query: RecordQuery
     public var lastZone: ZoneID
     public var lastRecordName: String
+    /// The last record's values of the query's sort keys (nil: the record had none).
+    public var lastValues: [CloudValue?] = []
 }

@@ -64,6 +64,31 @@ import Testing
         #expect(privately == "unknownItem")
     }
 
+    /// A format predicate and a sort descriptor reach the public database's server as they
+    /// reach the private one's: another account's query is filtered and ordered there.
+    @Test func aFormatQueryOfThePublicDatabaseIsFilteredAndSortedByTheServer() throws {
+        let world = try makeWorld()
+        try world.device("phone").run {
+            let database = Self.container.publicCloudDatabase
+            for (name, text) in [("p1", "beta"), ("p2", "alpha"), ("p3", "other")] {
+                try await database.save(Self.post(name, text))
+            }
+        }
+        let names = try world.device("laptop").run { () -> [String] in
+            let query = CKQuery(
+                recordType: "Post", predicate: NSPredicate(format: "text BEGINSWITH %@", "a"))
+            query.sortDescriptors = [NSSortDescriptor(key: "text", ascending: false)]
+            let wide = CKQuery(
+                recordType: "Post", predicate: NSPredicate(format: "text != %@", "other"))
+            wide.sortDescriptors = [NSSortDescriptor(key: "text", ascending: true)]
+            let database = Self.container.publicCloudDatabase
+            let (first, _) = try await database.records(matching: query)
+            let (second, _) = try await database.records(matching: wide, resultsLimit: 1)
+            return first.map(\.0.recordName) + ["|"] + second.map(\.0.recordName)
+        }
+        #expect(names == ["p2", "|", "p2"])
+    }
+
     /// An operation added to the public database runs there: bob's save of alice's record
     /// fails on its item, his new record is saved, the operation ends in a partial failure.
     @Test func aModifyOperationOnThePublicDatabaseFailsTheOthersRecordOnly() throws {

@@ -163,6 +163,15 @@ import Testing
         #expect(NSPredicate(format: "due < %@", argumentArray: [Date(timeIntervalSince1970: 101)])
             .evaluate(with: note))
         #expect(!NSPredicate(format: "missing == 1").evaluate(with: note))
+        // Apple's idiom, `as CVarArg`, for a date and a Swift array.
+        let soon = Date(timeIntervalSince1970: 101)
+        #expect(NSPredicate(format: "due < %@", soon as CVarArg).evaluate(with: note))
+        #expect(!NSPredicate(format: "due > %@", soon as CVarArg).evaluate(with: note))
+        #expect(NSPredicate(format: "rank IN %@", [1, 3] as CVarArg).evaluate(with: note))
+        #expect(!NSPredicate(format: "title IN %@", ["Books"] as CVarArg).evaluate(with: note))
+        // A C formatter prints them by their descriptions.
+        #expect(String(format: "%@", ["Books"] as CVarArg).contains("Books"))
+        #expect(String(format: "%@ %@", NSNumber(value: 7), note.recordID).hasPrefix("7 "))
         // A predicate CloudKit does not support, or another object, matches nothing.
         #expect(!NSPredicate(format: "title CONTAINS 'G'").evaluate(with: note))
         #expect(!NSPredicate(format: "title == 'x'").evaluate(with: ["title": "x"]))

@@ -91,14 +91,14 @@ extension CKDatabase {
     }
 
     /// Starts `body` as a task of the calling device; its handler runs there.
-    private func startCall(_ call: String, _ body: @escaping (CKDatabase) async -> Void) {
+    func startCall(_ call: String, _ body: @escaping (CKDatabase) async -> Void) {
         _ = try? Self.runtime(call)
         nonisolated(unsafe) let body = body
         Task { await body(self) }
     }
 }
 
-fileprivate extension Result where Failure == any Error {
+extension Result where Failure == any Error {
     /// Apple's handlers take the `async` call's outcome as a `Result`.
     init(catching body: () async throws -> Success) async {
         do { self = .success(try await body()) } catch { self = .failure(error) }

@@ -115,6 +115,42 @@ import Testing
             "perform [\"n1\", \"n2\"] - on phone"])
     }
 
+    /// The change fetches' handler forms: the database's changed zone, then the zone's records
+    /// a page at a time (a limit of 0 is none).
+    @Test func changeFetchesHandTheirPagesToTheHandler() throws {
+        let world = try makeWorld()
+        try world.device("phone").run {
+            let database = Self.container.privateCloudDatabase
+            try await database.save(CKRecordZone(zoneID: Self.zoneID))
+            try await database.modifyRecords(saving: [Self.note("n1", "one"),
+                Self.note("n2", "two")], deleting: [])
+        }
+        let log = Log()
+        try world.device("laptop").run {
+            let database = Self.container.privateCloudDatabase
+            database.fetchDatabaseChanges(since: nil) { result in
+                let changes = try? result.get()
+                log.lines.append("zones \(changes?.modifications.map(\.zoneID.zoneName) ?? []) "
+                    + "on \(Self.device)")
+            }
+            database.fetchRecordZoneChanges(inZoneWith: Self.zoneID, since: nil, resultsLimit: 1) {
+                result in
+                guard let page = try? result.get() else { return log.lines.append("failed") }
+                log.lines.append("page \(page.modificationResultsByID.count) "
+                    + "more \(page.moreComing)")
+                database.fetchRecordZoneChanges(inZoneWith: Self.zoneID,
+                    since: page.changeToken) { result in
+                    let rest = try? result.get()
+                    log.lines.append("rest \(rest?.modificationResultsByID.count ?? -1) "
+                        + "more \(rest?.moreComing ?? true)")
+                }
+            }
+        }
+        try world.settle()
+        #expect(log.lines.sorted() == ["page 1 more true", "rest 1 more false",
+            "zones [\"Notes\"] on laptop"])
+    }
+
     /// The container's handlers, an operation added to the container (its private database),
     /// and share metadata that names the container it came from.
     @Test func containerCallsAndOperations() throws {

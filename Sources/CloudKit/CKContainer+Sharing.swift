@@ -49,9 +49,9 @@ extension CKContainer {
     }
 
     /// The metadata of the share at `url` as the cloud answers it
-    /// (`CKFetchShareMetadataOperation`): `unknownItem` when no live share has that URL; with
-    /// `rootRecordKeys`, the root of a hierarchy share with those fields (nil: every field),
-    /// when the account may accept the share.
+    /// (`CKFetchShareMetadataOperation`), with the user's role and status in the share:
+    /// `unknownItem` when no live share has that URL; with `rootRecordKeys`, the root of a
+    /// hierarchy share with those fields (nil: every field), when the account may accept it.
     func fetchedShareMetadata(
         for url: URL, rootRecordKeys: [CKRecord.FieldKey]??
     ) async throws -> CKShare.Metadata {
@@ -66,6 +66,7 @@ extension CKContainer {
         share.url = url
         let metadata = CKShare.Metadata(share: share, zone: fetched.zone,
             containerIdentifier: containerIdentifier ?? "")
+        metadata.participant = fetched.participant.map(CKShare.Participant.init)
         if case .some(let keys) = rootRecordKeys, let root {
             metadata.rootRecord = CKRecord.from(root, account: runtime.account).keepingOnly(keys)
         }
@@ -98,12 +99,14 @@ extension CKShare {
         /// `CKFetchShareMetadataOperation` with `shouldFetchRootRecord`; nil otherwise.
         public internal(set) var rootRecord: CKRecord?
         public var participantRole: ParticipantRole {
-            share.currentUserParticipant?.role ?? .unknown
+            (share.currentUserParticipant ?? participant)?.role ?? .unknown
         }
         public var participantStatus: ParticipantAcceptanceStatus {
-            share.currentUserParticipant?.acceptanceStatus ?? .unknown
+            (share.currentUserParticipant ?? participant)?.acceptanceStatus ?? .unknown
         }
         let zone: ZoneID
+        /// The user's entry as the cloud answered a metadata fetch; nil when read off a URL.
+        var participant: CKShare.Participant?
 
         init(share: CKShare, zone: ZoneID, containerIdentifier: String) {
             self.share = share

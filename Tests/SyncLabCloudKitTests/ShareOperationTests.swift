@@ -96,7 +96,9 @@ import Testing
                     log.metadatas.append(metadata)
                     let root = metadata.rootRecord?["title"] as? String ?? "nil"
                     log.lines.append("metadata \(url.lastPathComponent) "
-                        + "\(metadata.hierarchicalRootRecordID?.recordName ?? "-") root \(root)")
+                        + "\(metadata.hierarchicalRootRecordID?.recordName ?? "-") root \(root)"
+                        + " \(metadata.participantRole.rawValue):"
+                        + "\(metadata.participantStatus.rawValue)")
                 case .failure(let error):
                     log.lines.append("metadata \(url.lastPathComponent) \(Self.code(error))")
                 }
@@ -170,12 +172,13 @@ import Testing
             "participant +15555550100 unknownItem",
             "participants partialFailure [+15555550100 unknownItem, zed unknownItem]",
             "https://www.icloud.com/share/alice/Lists/Share-groceries",
-            "metadata Share-groceries groceries root Groceries",
+            "metadata Share-groceries groceries root Groceries 3:1",
             "metadata nothing unknownItem", "metadata Share-nothing unknownItem",
             "fetched partialFailure [Share-nothing unknownItem, nothing unknownItem]",
             "completion",
             "accepted Share-groceries true", "accept success",
-            "metadata Share-groceries groceries root Groceries", "fetched success", "completion",
+            "metadata Share-groceries groceries root Groceries 3:2", "fetched success",
+            "completion",
             "shared Groceries",
         ])
     }
@@ -192,7 +195,7 @@ import Testing
         try fetchMetadata([url], on: tablet, in: world, log: log)
         try accept(log.metadatas, on: tablet, in: world, log: log)
         #expect(log.lines == [
-            "metadata Share-groceries groceries root nil", "fetched success", "completion",
+            "metadata Share-groceries groceries root nil 0:0", "fetched success", "completion",
             "accepted Share-groceries permissionFailure",
             "accept partialFailure [Share-groceries permissionFailure]",
         ])

@@ -33,12 +33,57 @@ extension CKContainer {
         }
     }
 
-    /// Runs an operation in this container (Apple's `add(_:)`): a database operation on the
-    /// database it names, else on the container's private database (Apple's default), as a
-    /// task of the calling device once the code running now yields.
+    public func accept(
+        _ metadata: CKShare.Metadata,
+        completionHandler: @escaping (CKShare?, (any Error)?) -> Void
+    ) {
+        startCall("accept(_:completionHandler:)") { container in
+            do { completionHandler(try await container.accept(metadata), nil) } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    public func fetchShareParticipant(
+        withEmailAddress emailAddress: String,
+        completionHandler: @escaping (CKShare.Participant?, (any Error)?) -> Void
+    ) {
+        startCall("fetchShareParticipant(withEmailAddress:completionHandler:)") { container in
+            do {
+                completionHandler(
+                    try await container.shareParticipant(forEmailAddress: emailAddress), nil)
+            } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    public func fetchShareParticipant(
+        withUserRecordID userRecordID: CKRecord.ID,
+        completionHandler: @escaping (CKShare.Participant?, (any Error)?) -> Void
+    ) {
+        startCall("fetchShareParticipant(withUserRecordID:completionHandler:)") { container in
+            do {
+                completionHandler(
+                    try await container.shareParticipant(forUserRecordID: userRecordID), nil)
+            } catch {
+                completionHandler(nil, error)
+            }
+        }
+    }
+
+    /// Runs an operation in this container (Apple's `add(_:)`), as a task of the calling
+    /// device once the code running now yields: a sharing operation
+    /// (`CKFetchShareMetadataOperation`, `CKAcceptSharesOperation`,
+    /// `CKFetchShareParticipantsOperation`) in the container; a database operation on the
+    /// database it names, else on the container's private database (Apple's default).
     public func add(_ operation: CKOperation) {
         _ = try? CKDatabase.runtime("add(_:)")
         operation.configuration.container = self
+        if operation.runsInContainer {
+            Task { await operation.run(in: self) }
+            return
+        }
         let database = (operation as? CKDatabaseOperation)?.database ?? privateCloudDatabase
         (operation as? CKDatabaseOperation)?.database = database
         Task { await operation.run(on: database) }

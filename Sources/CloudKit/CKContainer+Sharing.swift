@@ -11,6 +11,27 @@ extension CKContainer {
             permission: .readOnly, acceptanceStatus: .pending)
     }
 
+    /// The participant for the user with this user record ID (Apple's
+    /// `shareParticipant(forUserRecordID:)`), asked of the cloud: `unknownItem` when no
+    /// account has it. The permission starts read-only; set it before inviting.
+    public func shareParticipant(forUserRecordID userRecordID: CKRecord.ID) async throws
+        -> CKShare.Participant {
+        try await shareParticipant(for: CKUserIdentity.LookupInfo(userRecordID: userRecordID))
+    }
+
+    /// The participant a lookup names, asked of the cloud (`CKFetchShareParticipantsOperation`):
+    /// `unknownItem` for an address or user record ID no account has, and a phone number.
+    func shareParticipant(for lookupInfo: CKUserIdentity.LookupInfo) async throws
+        -> CKShare.Participant {
+        let runtime = try CKDatabase.runtime("shareParticipant(for:)")
+        let response = await runtime.request(.lookUpUser(lookupInfo.simulated))
+        guard case .userFound(let account) = response else {
+            throw CKDatabase.error(response, runtime)
+        }
+        return CKShare.Participant(account: account, role: .privateUser,
+            permission: .readOnly, acceptanceStatus: .pending)
+    }
+
     /// The metadata of the share at `url`, read off the URL (owner, zone, share); the
     /// participant's role and status are known once it accepts.
     public func shareMetadata(for url: URL) async throws -> CKShare.Metadata {
@@ -25,6 +46,31 @@ extension CKContainer {
         share.url = url
         return CKShare.Metadata(share: share, zone: zone,
             containerIdentifier: containerIdentifier ?? "")
+    }
+
+    /// The metadata of the share at `url` as the cloud answers it
+    /// (`CKFetchShareMetadataOperation`), with the user's role and status in the share:
+    /// `unknownItem` when no live share has that URL; with `rootRecordKeys`, the root of a
+    /// hierarchy share with those fields (nil: every field), when the account may accept it.
+    func fetchedShareMetadata(
+        for url: URL, rootRecordKeys: [CKRecord.FieldKey]??
+    ) async throws -> CKShare.Metadata {
+        let runtime = try CKDatabase.runtime("fetchShareMetadata")
+        let response = await runtime.request(.fetchShareMetadata(url: url.absoluteString,
+            rootRecord: rootRecordKeys != nil))
+        guard case .shareMetadataFetched(let fetched, let root) = response else {
+            throw CKDatabase.error(response, runtime)
+        }
+        let share = CKShare(shareID: CKRecord.ID(recordName: fetched.shareRecordName,
+            zoneID: CKRecordZone.ID.of(fetched.zone, account: runtime.account)))
+        share.url = url
+        let metadata = CKShare.Metadata(share: share, zone: fetched.zone,
+            containerIdentifier: containerIdentifier ?? "")
+        metadata.participant = fetched.participant.map(CKShare.Participant.init)
+        if case .some(let keys) = rootRecordKeys, let root {
+            metadata.rootRecord = CKRecord.from(root, account: runtime.account).keepingOnly(keys)
+        }
+        return metadata
     }
 
     /// Accepts the share (`CKAcceptSharesOperation`): its records appear in the shared
@@ -49,13 +95,18 @@ extension CKShare {
         /// The root of a hierarchy share; nil for a zone-wide one.
         public let hierarchicalRootRecordID: CKRecord.ID?
         public let containerIdentifier: String
+        /// The root record of a hierarchy share, when fetched by a
+        /// `CKFetchShareMetadataOperation` with `shouldFetchRootRecord`; nil otherwise.
+        public internal(set) var rootRecord: CKRecord?
         public var participantRole: ParticipantRole {
-            share.currentUserParticipant?.role ?? .unknown
+            (share.currentUserParticipant ?? participant)?.role ?? .unknown
         }
         public var participantStatus: ParticipantAcceptanceStatus {
-            share.currentUserParticipant?.acceptanceStatus ?? .unknown
+            (share.currentUserParticipant ?? participant)?.acceptanceStatus ?? .unknown
         }
         let zone: ZoneID
+        /// The user's entry as the cloud answered a metadata fetch; nil when read off a URL.
+        var participant: CKShare.Participant?
 
         init(share: CKShare, zone: ZoneID, containerIdentifier: String) {
             self.share = share

@@ -22,8 +22,28 @@ extension CKDatabase {
         }
 
         public struct Deletion: Sendable {
+            /// Why the zone went away (Apple's `CKDatabase.DatabaseChange.Deletion.Reason`).
+            public enum Reason: Sendable, Hashable {
+                case deleted
+                /// The user deleted the app's data in iCloud settings.
+                case purged
+                /// The user reset their encrypted data; the app should upload its copy again.
+                case encryptedDataReset
+            }
+
             public let zoneID: CKRecordZone.ID
-            public let purged: Bool
+            public let reason: Reason
+            /// Apple's earlier form of `reason == .purged`.
+            public var purged: Bool { reason == .purged }
+
+            init(zoneID: CKRecordZone.ID, reason: ZoneDeletionReason) {
+                self.zoneID = zoneID
+                switch reason {
+                case .deleted: self.reason = .deleted
+                case .purged: self.reason = .purged
+                case .encryptedDataReset: self.reason = .encryptedDataReset
+                }
+            }
         }
     }
 
@@ -124,7 +144,7 @@ extension CKDatabase {
             DatabaseChange.Modification(zoneID: .of($0.zone, account: runtime.account)) }
         let deletions = given.compactMap { entry in entry.deletion.map {
             DatabaseChange.Deletion(zoneID: .of(entry.zone, account: runtime.account),
-                purged: $0 == .purged) } }
+                reason: $0) } }
         let rest = Array(entries.dropFirst(limit))
         return (modifications, deletions, CKServerChangeToken(database: newToken, pending: rest),
                 moreComing || !rest.isEmpty)

@@ -13,6 +13,10 @@ open class CKFetchDatabaseChangesOperation: CKDatabaseOperation, @unchecked Send
     public var recordZoneWithIDChangedBlock: ((CKRecordZone.ID) -> Void)?
     public var recordZoneWithIDWasDeletedBlock: ((CKRecordZone.ID) -> Void)?
     public var recordZoneWithIDWasPurgedBlock: ((CKRecordZone.ID) -> Void)?
+    /// A zone deleted because the user reset their encrypted data, instead of the deleted
+    /// block; when unset, such a zone reaches `recordZoneWithIDWasDeletedBlock`.
+    public var recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock:
+        ((CKRecordZone.ID) -> Void)?
     public var changeTokenUpdatedBlock: ((CKServerChangeToken) -> Void)?
     public var fetchDatabaseChangesResultBlock: ((Result<DatabaseResult, any Error>) -> Void)?
     /// Apple's earlier result block: token, more coming, error.
@@ -42,13 +46,7 @@ open class CKFetchDatabaseChangesOperation: CKDatabaseOperation, @unchecked Send
                 return
             }
             for change in page.modifications { recordZoneWithIDChangedBlock?(change.zoneID) }
-            for deletion in page.deletions {
-                if deletion.purged, let purged = recordZoneWithIDWasPurgedBlock {
-                    purged(deletion.zoneID)
-                } else {
-                    recordZoneWithIDWasDeletedBlock?(deletion.zoneID)
-                }
-            }
+            for deletion in page.deletions { report(deletion) }
             token = page.changeToken
             guard page.moreComing, fetchAllChanges else {
                 fetchDatabaseChangesResultBlock?(.success((page.changeToken, page.moreComing)))
@@ -57,5 +55,22 @@ open class CKFetchDatabaseChangesOperation: CKDatabaseOperation, @unchecked Send
             }
             changeTokenUpdatedBlock?(page.changeToken)
         }
+    }
+
+    /// A purged or reset zone goes to its own block when the app set it, else to the deleted
+    /// block (Apple documents no fallback for the reset block; the deleted one still says
+    /// the zone is gone).
+    private func report(_ deletion: CKDatabase.DatabaseChange.Deletion) {
+        switch deletion.reason {
+        case .purged:
+            if let purged = recordZoneWithIDWasPurgedBlock { return purged(deletion.zoneID) }
+        case .encryptedDataReset:
+            if let reset = recordZoneWithIDWasDeletedDueToUserEncryptedDataResetBlock {
+                return reset(deletion.zoneID)
+            }
+        case .deleted:
+            break
+        }
+        recordZoneWithIDWasDeletedBlock?(deletion.zoneID)
     }
 }

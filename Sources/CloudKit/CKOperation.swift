@@ -1,10 +1,11 @@
 import Foundation
 
 /// Apple's `CKOperation`: the base of the operation classes an app configures with blocks and
-/// hands to `CKDatabase.add(_:)`. The operation runs as a task of the device that adds it, in
-/// simulated time, and calls its blocks there, in Apple's order: per-item blocks first, the
-/// result block last. It is not a Foundation `Operation` (whose queues would run it on other
-/// threads); the properties apps set on one are here.
+/// hands to `CKDatabase.add(_:)` (the sharing operations to `CKContainer.add(_:)`). The
+/// operation runs as a task of the device that adds it, in simulated time, and calls its
+/// blocks there, in Apple's order: per-item blocks first, the result block last. It is not a
+/// Foundation `Operation` (whose queues would run it on other threads); the properties apps
+/// set on one are here.
 open class CKOperation: NSObject, @unchecked Sendable {
     // `@unchecked`: configured before `add`, then used by its device's tasks only.
     /// Apple's per-operation settings; accepted and kept, they change nothing here: the
@@ -41,9 +42,24 @@ open class CKOperation: NSObject, @unchecked Sendable {
     /// Runs the operation's requests and blocks; each subclass says what it does.
     func perform(on database: CKDatabase) async {}
 
+    /// A container operation's requests and blocks (the sharing operations, which name no
+    /// database); each such subclass says what it does.
+    func perform(in container: CKContainer) async {}
+
+    /// Whether `CKContainer.add(_:)` runs it in the container rather than on a database.
+    var runsInContainer: Bool { false }
+
     func run(on database: CKDatabase) async {
+        await running { await perform(on: database) }
+    }
+
+    func run(in container: CKContainer) async {
+        await running { await perform(in: container) }
+    }
+
+    private func running(_ body: () async -> Void) async {
         isExecuting = true
-        await perform(on: database)
+        await body()
         isExecuting = false
         isFinished = true
         completionBlock?()

@@ -82,12 +82,50 @@ open class CKUserIdentity: NSObject, @unchecked Sendable {
         nameComponents = nil
     }
 
-    /// How a user is looked up: by email address (the account's name here).
+    /// How a user is looked up: by email address (the account's name here), phone number
+    /// (no SyncLab account has one) or user record ID. Equal when they name the same way.
     open class LookupInfo: NSObject, @unchecked Sendable {
         public let emailAddress: String?
+        public let phoneNumber: String?
+        public let userRecordID: CKRecord.ID?
 
         public init(emailAddress: String) {
             self.emailAddress = emailAddress
+            phoneNumber = nil
+            userRecordID = nil
+        }
+
+        public init(phoneNumber: String) {
+            emailAddress = nil
+            self.phoneNumber = phoneNumber
+            userRecordID = nil
+        }
+
+        public init(userRecordID: CKRecord.ID) {
+            emailAddress = nil
+            phoneNumber = nil
+            self.userRecordID = userRecordID
+        }
+
+        open override func isEqual(_ object: Any?) -> Bool {
+            guard let other = object as? LookupInfo else { return false }
+            return emailAddress == other.emailAddress && phoneNumber == other.phoneNumber
+                && userRecordID == other.userRecordID
+        }
+
+        open override var hash: Int {
+            var hasher = Hasher()
+            hasher.combine(emailAddress)
+            hasher.combine(phoneNumber)
+            hasher.combine(userRecordID)
+            return hasher.finalize()
+        }
+
+        /// What the cloud is asked.
+        var simulated: UserLookup {
+            if let emailAddress { return .emailAddress(emailAddress) }
+            if let phoneNumber { return .phoneNumber(phoneNumber) }
+            return .userRecordName(userRecordID?.recordName ?? "")
         }
     }
 }

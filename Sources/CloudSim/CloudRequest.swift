@@ -124,6 +124,12 @@ public enum CloudRequest: Hashable, Sendable {
     /// previous page continues it, `resultsLimit` ≤ 0 is 100.
     indirect case queryRecords(
         scope: DatabaseScope, RecordQuery, resultsLimit: Int, cursor: QueryCursor?)
+    /// `CKFetchShareParticipantsOperation`: the account a lookup names (answered
+    /// `.userFound`, or `unknownItem` when the cloud knows no such user).
+    case lookUpUser(UserLookup)
+    /// `CKFetchShareMetadataOperation`: the metadata of the share at `url`, with its root
+    /// record when `rootRecord` (answered `.shareMetadataFetched`, or `unknownItem`).
+    case fetchShareMetadata(url: String, rootRecord: Bool)
 
     /// A short name for traces.
     public var kind: String {
@@ -145,6 +151,8 @@ public enum CloudRequest: Hashable, Sendable {
         case .deleteSubscription: return "deleteSubscription"
         case .fetchAllSubscriptions: return "fetchAllSubscriptions"
         case .queryRecords: return "queryRecords"
+        case .lookUpUser: return "lookUpUser"
+        case .fetchShareMetadata: return "fetchShareMetadata"
         }
     }
 }

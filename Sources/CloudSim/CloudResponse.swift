@@ -107,6 +107,11 @@ public enum CloudResponse: Hashable, Sendable {
     /// The answer to `.queryRecords`: one page of matches, and where the next one starts
     /// (nil: no more).
     indirect case recordsQueried([CloudRecord], cursor: QueryCursor?)
+    /// The answer to `.lookUpUser`: the account the lookup names.
+    case userFound(account: String)
+    /// The answer to `.fetchShareMetadata`: the metadata, and the root record when asked
+    /// for and the account may see it.
+    indirect case shareMetadataFetched(ShareMetadata, rootRecord: CloudRecord?)
 
     /// True for a modify answer in which at least one item failed (`partialFailure`, 2).
     public var isPartialFailure: Bool {

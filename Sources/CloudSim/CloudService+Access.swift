@@ -69,7 +69,8 @@ extension CloudService {
         case .queryRecords(.privateDatabase, let query, _, let cursor):
             let zone = cursor?.query.zone ?? query.zone
             return zone.map { $0.owner == account ? nil : $0 } ?? nil
-        case .accountStatus, .fetchUserRecordID, .modifyZones(.sharedDatabase, _, _),
+        case .accountStatus, .fetchUserRecordID, .lookUpUser, .fetchShareMetadata,
+            .modifyZones(.sharedDatabase, _, _),
             .saveDatabaseSubscription, .fetchDatabaseChanges,
             .fetchZoneChanges(.sharedDatabase, _, _, _),
             .modifyRecords(.sharedDatabase, _, _, _, _, _), .fetchRecords(.sharedDatabase, _, _),

@@ -63,6 +63,38 @@ extension CloudService {
         return nil
     }
 
+    /// `CKFetchShareMetadataOperation` as a device asks it: the metadata of the live share at
+    /// `url` (`unknownItem` when none has it) and, when `rootRecord`, the root of a hierarchy
+    /// share for an account that may accept it: the owner, an invited participant not
+    /// removed, anyone while the share is public ([CKFetchShareMetadataOperation]
+    /// `shouldFetchRootRecord`). **Choice:** an account that could not accept gets no root.
+    func fetchShareMetadata(url: String, rootRecord: Bool, account: String) -> CloudOutcome {
+        guard let metadata = shareMetadata(url: url, for: account) else {
+            return CloudOutcome(response: .failure(CloudError(.unknownItem,
+                message: "Share not found")))
+        }
+        var root: CloudRecord?
+        if rootRecord, let name = metadata.rootRecordName, mayAccept(metadata, account) {
+            root = liveZoneState(metadata.zone)?.records[name]?.record
+        }
+        return CloudOutcome(response: .shareMetadataFetched(metadata, rootRecord: root))
+    }
+
+    /// Whether the account is the share's owner, an invited participant not removed, or may
+    /// join the public share.
+    private func mayAccept(_ metadata: ShareMetadata, _ account: String) -> Bool {
+        if metadata.owner == account { return true }
+        if let participant = metadata.participant {
+            // A removed public participant may join again while the share is public.
+            if participant.acceptanceStatus != .removed { return true }
+            if participant.role != .publicUser { return false }
+        }
+        let share = shares(of: metadata.owner).first {
+            $0.zone == metadata.zone && $0.shareRecordName == metadata.shareRecordName
+        }
+        return (share?.publicPermission ?? .none) != .none
+    }
+
     /// `CKAcceptSharesOperation` with the metadata of a share URL: the `accept` step on the
     /// share it names (hierarchy or zone-wide).
     public func acceptShare(

@@ -148,6 +148,8 @@ public final class CloudService {
             return queryRecords(
                 scope: scope, query: cursor?.query ?? query, resultsLimit: resultsLimit,
                 cursor: cursor, account: account)
+        case .lookUpUser, .fetchShareMetadata:
+            return answerLookup(request, account: account)
         }
     }
 

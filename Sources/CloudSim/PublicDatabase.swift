@@ -45,7 +45,7 @@ extension CloudRequest {
     /// The database the request addresses; nil for an account request or a sharing step.
     public var databaseScope: DatabaseScope? {
         switch self {
-        case .accountStatus, .fetchUserRecordID, .share:
+        case .accountStatus, .fetchUserRecordID, .share, .lookUpUser, .fetchShareMetadata:
             return nil
         case .modifyZones(let scope, _, _), .saveDatabaseSubscription(let scope),
             .fetchDatabaseChanges(let scope, _), .fetchZoneChanges(let scope, _, _, _),

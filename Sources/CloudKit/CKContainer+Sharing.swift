@@ -2,13 +2,12 @@ import CloudSim
 import Foundation
 
 extension CKContainer {
-    /// The participant for a user found by email address; in SyncLab an account's email
-    /// address is its name. The permission starts read-only; set it before inviting.
+    /// The participant for a user found by email address, asked of the cloud: `unknownItem`
+    /// when no account has it (in SyncLab an account's email address is its name). The
+    /// permission starts read-only; set it before inviting.
     public func shareParticipant(forEmailAddress emailAddress: String) async throws
         -> CKShare.Participant {
-        _ = try CKDatabase.runtime("shareParticipant(forEmailAddress:)")
-        return CKShare.Participant(account: emailAddress, role: .privateUser,
-            permission: .readOnly, acceptanceStatus: .pending)
+        try await shareParticipant(for: CKUserIdentity.LookupInfo(emailAddress: emailAddress))
     }
 
     /// The participant for the user with this user record ID (Apple's
@@ -32,20 +31,10 @@ extension CKContainer {
             permission: .readOnly, acceptanceStatus: .pending)
     }
 
-    /// The metadata of the share at `url`, read off the URL (owner, zone, share); the
-    /// participant's role and status are known once it accepts.
+    /// The metadata of the share at `url`, asked of the cloud: `unknownItem` when no live
+    /// share has that URL; the user's role and status in the share come with it.
     public func shareMetadata(for url: URL) async throws -> CKShare.Metadata {
-        let runtime = try CKDatabase.runtime("shareMetadata(for:)")
-        let parts = url.path.split(separator: "/").map(String.init)
-        guard url.host == "www.icloud.com", parts.count == 4, parts[0] == "share" else {
-            throw CKError(.unknownItem)
-        }
-        let zone = ZoneID(owner: parts[1], name: parts[2])
-        let share = CKShare(shareID: CKRecord.ID(recordName: parts[3],
-            zoneID: CKRecordZone.ID.of(zone, account: runtime.account)))
-        share.url = url
-        return CKShare.Metadata(share: share, zone: zone,
-            containerIdentifier: containerIdentifier ?? "")
+        try await fetchedShareMetadata(for: url, rootRecordKeys: nil)
     }
 
     /// The metadata of the share at `url` as the cloud answers it

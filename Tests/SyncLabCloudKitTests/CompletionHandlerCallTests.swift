@@ -157,12 +157,14 @@ import Testing
         let world = try SimulatedWorld(seed: 6, accounts: ["alice", "bob"],
             devices: [("phone", "alice"), ("laptop", "alice")])
         let phone = world.device("phone")
-        try phone.run {
-            try await Self.container.privateCloudDatabase.save(CKRecordZone(zoneID: Self.zoneID))
-            try await Self.container.privateCloudDatabase.save(Self.note("n1", "one"))
+        let url = try phone.run { () -> URL? in
+            let database = Self.container.privateCloudDatabase
+            try await database.save(CKRecordZone(zoneID: Self.zoneID))
+            try await database.save(Self.note("n1", "one"))
+            return (try await database.save(CKShare(recordZoneID: Self.zoneID)) as? CKShare)?.url
         }
+        let shareURL = try #require(url)
         let log = Log()
-        let url = URL(string: "https://www.icloud.com/share/bob/Lists/Share-groceries")!
         try phone.run {
             let container = Self.container
             container.accountStatus { status, error in
@@ -171,7 +173,7 @@ import Testing
             container.fetchUserRecordID { id, error in
                 log.lines.append("user \(id != nil) \(Self.code(error))")
             }
-            container.fetchShareMetadata(with: url) { metadata, error in
+            container.fetchShareMetadata(with: shareURL) { metadata, error in
                 log.lines.append("metadata \(metadata?.containerIdentifier ?? "-") "
                     + "\(metadata?.share.recordID.recordName ?? "-")")
             }
@@ -187,7 +189,7 @@ import Testing
         }
         try world.settle()
         #expect(log.lines.sorted() == ["fetched n1 true", "metadata iCloud.test.handlers "
-            + "Share-groceries", "operation in true", "status 1 - on phone", "user true -"])
+            + "cloudkit.zoneshare", "operation in true", "status 1 - on phone", "user true -"])
         log.lines = []
         try phone.signOut()
         try phone.run {

@@ -126,10 +126,10 @@ public enum CloudRequest: Hashable, Sendable {
         scope: DatabaseScope, RecordQuery, resultsLimit: Int, cursor: QueryCursor?)
     /// `CKFetchShareParticipantsOperation`: the account a lookup names (answered
     /// `.userFound`, or `unknownItem` when the cloud knows no such user).
-    case lookUpUser(UserLookup)
+    indirect case lookUpUser(UserLookup)
     /// `CKFetchShareMetadataOperation`: the metadata of the share at `url`, with its root
     /// record when `rootRecord` (answered `.shareMetadataFetched`, or `unknownItem`).
-    case fetchShareMetadata(url: String, rootRecord: Bool)
+    indirect case fetchShareMetadata(url: String, rootRecord: Bool)
 
     /// A short name for traces.
     public var kind: String {

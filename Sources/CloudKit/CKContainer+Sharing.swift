@@ -24,7 +24,7 @@ extension CKContainer {
         -> CKShare.Participant {
         let runtime = try CKDatabase.runtime("shareParticipant(for:)")
         let response = await runtime.request(.lookUpUser(lookupInfo.simulated))
-        guard case .userFound(let account) = response else {
+        guard case .sharingLookedUp(.userFound(let account)) = response else {
             throw CKDatabase.error(response, runtime)
         }
         return CKShare.Participant(account: account, role: .privateUser,
@@ -47,7 +47,7 @@ extension CKContainer {
         let runtime = try CKDatabase.runtime("fetchShareMetadata")
         let response = await runtime.request(.fetchShareMetadata(url: url.absoluteString,
             rootRecord: rootRecordKeys != nil))
-        guard case .shareMetadataFetched(let fetched, let root) = response else {
+        guard case .sharingLookedUp(.shareMetadataFetched(let fetched, let root)) = response else {
             throw CKDatabase.error(response, runtime)
         }
         let share = CKShare(shareID: CKRecord.ID(recordName: fetched.shareRecordName,

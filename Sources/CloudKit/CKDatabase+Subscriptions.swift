@@ -45,8 +45,7 @@ extension CKDatabase {
         let found: CloudSim.Subscription
         switch response {
         case .subscriptionFetched(let query): found = .query(query)
-        case .zoneSubscriptionFetched(let zone): found = .zone(zone)
-        case .databaseSubscriptionFetched(let database): found = .database(database)
+        case .namedSubscriptionFetched(let named): found = named
         default:
             if case .failure(let error) = response, error.code == .unknownItem {
                 runtime.container.forget(account: account, scope: scope, id: subscriptionID)

@@ -94,24 +94,20 @@ public enum CloudResponse: Hashable, Sendable {
     case zoneFetched(ZoneID)
     /// The answer to `.fetchSubscription`: the subscription saved under that ID.
     indirect case subscriptionFetched(QuerySubscription)
-    /// The answer to `.fetchSubscription` for a zone subscription's ID.
-    indirect case zoneSubscriptionFetched(ZoneSubscription)
-    /// The answer to `.fetchSubscription` for a named database subscription's ID.
-    indirect case databaseSubscriptionFetched(DatabaseSubscription)
+    /// The answer to `.fetchSubscription` for a zone or a named database subscription's ID
+    /// (one case for both: a payload case more changes `EngineEvent`'s layout, below).
+    indirect case namedSubscriptionFetched(Subscription)
     /// The answer to `.fetchAllSubscriptions`: every subscription of the database, by ID.
     case subscriptionsFetched([Subscription])
     /// The answer to `.deleteSubscription`: the subscription of the ID asked for is gone. No
     /// payload: the deleted ID as one grew `EngineEvent` past what the lent-disk path takes
-    /// (SyncDataBoxLendingTests).
+    /// (SyncDataBoxLendingTests), and so does a sixteenth case with a payload.
     case subscriptionDeleted
     /// The answer to `.queryRecords`: one page of matches, and where the next one starts
     /// (nil: no more).
     indirect case recordsQueried([CloudRecord], cursor: QueryCursor?)
-    /// The answer to `.lookUpUser`: the account the lookup names.
-    case userFound(account: String)
-    /// The answer to `.fetchShareMetadata`: the metadata, and the root record when asked
-    /// for and the account may see it.
-    indirect case shareMetadataFetched(ShareMetadata, rootRecord: CloudRecord?)
+    /// The answer to `.lookUpUser` or `.fetchShareMetadata` (one case for both, as above).
+    indirect case sharingLookedUp(SharingLookup)
 
     /// True for a modify answer in which at least one item failed (`partialFailure`, 2).
     public var isPartialFailure: Bool {

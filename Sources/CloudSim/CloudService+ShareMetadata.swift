@@ -77,7 +77,8 @@ extension CloudService {
         if rootRecord, let name = metadata.rootRecordName, mayAccept(metadata, account) {
             root = liveZoneState(metadata.zone)?.records[name]?.record
         }
-        return CloudOutcome(response: .shareMetadataFetched(metadata, rootRecord: root))
+        return CloudOutcome(
+            response: .sharingLookedUp(.shareMetadataFetched(metadata, rootRecord: root)))
     }
 
     /// Whether the account is the share's owner, an invited participant not removed, or may

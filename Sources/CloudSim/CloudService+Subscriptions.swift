@@ -10,7 +10,7 @@ extension CloudService {
         guard let state = accountStates[account] else { preconditionFailure("account ensured") }
         if scope == .privateDatabase {
             if let zoneSubscription = state.zoneSubscriptions[id] {
-                return CloudOutcome(response: .zoneSubscriptionFetched(zoneSubscription))
+                return CloudOutcome(response: .namedSubscriptionFetched(.zone(zoneSubscription)))
             }
             if let subscription = state.querySubscriptions[id] {
                 return CloudOutcome(response: .subscriptionFetched(subscription))
@@ -19,7 +19,7 @@ extension CloudService {
         guard let named = state.databaseSubscriptions[scope]?[id] else {
             return CloudOutcome(response: .failure(CloudMessages.unknownSubscription(id)))
         }
-        return CloudOutcome(response: .databaseSubscriptionFetched(named))
+        return CloudOutcome(response: .namedSubscriptionFetched(.database(named)))
     }
 
     /// `fetchAllSubscriptions`: every subscription of the account in the database, sorted by

@@ -39,6 +39,6 @@ extension CloudService {
             return CloudOutcome(response: .failure(CloudError(.unknownItem,
                 message: "User not found")))
         }
-        return CloudOutcome(response: .userFound(account: found))
+        return CloudOutcome(response: .sharingLookedUp(.userFound(account: found)))
     }
 }

@@ -19,7 +19,7 @@ import Testing
         #expect(saved.notes.first?.detail("scope") == DatabaseScope.privateDatabase.rawValue)
         let found = fixture.send(
             .fetchSubscription(scope: .privateDatabase, id: "changes"), from: fixture.phone)
-        #expect(found.response == .databaseSubscriptionFetched(Self.named))
+        #expect(found.response == .namedSubscriptionFetched(.database(Self.named)))
         // Per database: the shared database has none of that ID, nor has bob.
         let shared = fixture.send(
             .fetchSubscription(scope: .sharedDatabase, id: "changes"), from: fixture.phone)

@@ -7,7 +7,7 @@ import Testing
 /// a share's metadata with its root for an account that may accept it.
 @Suite struct ShareLookupRequestTests {
     static func account(_ outcome: CloudOutcome) -> String {
-        if case .userFound(let account) = outcome.response { return account }
+        if case .sharingLookedUp(.userFound(let account)) = outcome.response { return account }
         return outcome.response.failure.map { "\($0.code)" } ?? "?"
     }
 
@@ -23,7 +23,7 @@ import Testing
     }
 
     static func root(_ outcome: CloudOutcome) -> String {
-        if case .shareMetadataFetched(_, let root) = outcome.response {
+        if case .sharingLookedUp(.shareMetadataFetched(_, let root)) = outcome.response {
             return root?.recordName ?? "nil"
         }
         return outcome.response.failure.map { "\($0.code)" } ?? "?"

@@ -48,7 +48,7 @@ import Testing
         let (fixture, subscription) = subscribed()
         let found = fixture.send(
             .fetchSubscription(scope: .privateDatabase, id: "zone-changes"), from: fixture.phone)
-        #expect(found.response == .zoneSubscriptionFetched(subscription))
+        #expect(found.response == .namedSubscriptionFetched(.zone(subscription)))
         #expect(fixture.cloud.zoneSubscriptions(of: "alice") == [subscription])
         // A query subscription saved under the same ID replaces it.
         let query = QuerySubscription(id: "zone-changes", recordType: "Note")

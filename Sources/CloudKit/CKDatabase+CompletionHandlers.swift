@@ -6,7 +6,7 @@ import Foundation
 extension CKDatabase {
     public func save(_ record: CKRecord,
                      completionHandler: @escaping (CKRecord?, (any Error)?) -> Void) {
-        start("save(_:completionHandler:)") { database in
+        startCall("save(_:completionHandler:)") { database in
             do { completionHandler(try await database.save(record), nil) } catch {
                 completionHandler(nil, error)
             }
@@ -15,7 +15,7 @@ extension CKDatabase {
 
     public func fetch(withRecordID recordID: CKRecord.ID,
                       completionHandler: @escaping (CKRecord?, (any Error)?) -> Void) {
-        start("fetch(withRecordID:completionHandler:)") { database in
+        startCall("fetch(withRecordID:completionHandler:)") { database in
             do { completionHandler(try await database.record(for: recordID), nil) } catch {
                 completionHandler(nil, error)
             }
@@ -24,7 +24,7 @@ extension CKDatabase {
 
     public func delete(withRecordID recordID: CKRecord.ID,
                        completionHandler: @escaping (CKRecord.ID?, (any Error)?) -> Void) {
-        start("delete(withRecordID:completionHandler:)") { database in
+        startCall("delete(withRecordID:completionHandler:)") { database in
             do { completionHandler(try await database.deleteRecord(withID: recordID), nil) } catch {
                 completionHandler(nil, error)
             }
@@ -33,7 +33,7 @@ extension CKDatabase {
 
     public func save(_ zone: CKRecordZone,
                      completionHandler: @escaping (CKRecordZone?, (any Error)?) -> Void) {
-        start("save(_:completionHandler:)") { database in
+        startCall("save(_:completionHandler:)") { database in
             do { completionHandler(try await database.save(zone), nil) } catch {
                 completionHandler(nil, error)
             }
@@ -42,7 +42,7 @@ extension CKDatabase {
 
     public func delete(withRecordZoneID zoneID: CKRecordZone.ID,
                        completionHandler: @escaping (CKRecordZone.ID?, (any Error)?) -> Void) {
-        start("delete(withRecordZoneID:completionHandler:)") { database in
+        startCall("delete(withRecordZoneID:completionHandler:)") { database in
             do {
                 completionHandler(try await database.deleteRecordZone(withID: zoneID), nil)
             } catch {
@@ -53,7 +53,7 @@ extension CKDatabase {
 
     public func fetch(withRecordZoneID zoneID: CKRecordZone.ID,
                       completionHandler: @escaping (CKRecordZone?, (any Error)?) -> Void) {
-        start("fetch(withRecordZoneID:completionHandler:)") { database in
+        startCall("fetch(withRecordZoneID:completionHandler:)") { database in
             do { completionHandler(try await database.recordZone(for: zoneID), nil) } catch {
                 completionHandler(nil, error)
             }
@@ -63,7 +63,7 @@ extension CKDatabase {
     public func fetchAllRecordZones(
         completionHandler: @escaping ([CKRecordZone]?, (any Error)?) -> Void
     ) {
-        start("fetchAllRecordZones(completionHandler:)") { database in
+        startCall("fetchAllRecordZones(completionHandler:)") { database in
             do { completionHandler(try await database.allRecordZones(), nil) } catch {
                 completionHandler(nil, error)
             }
@@ -72,7 +72,7 @@ extension CKDatabase {
 
     public func save(_ subscription: CKSubscription,
                      completionHandler: @escaping (CKSubscription?, (any Error)?) -> Void) {
-        start("save(_:completionHandler:)") { database in
+        startCall("save(_:completionHandler:)") { database in
             do { completionHandler(try await database.save(subscription), nil) } catch {
                 completionHandler(nil, error)
             }
@@ -81,7 +81,7 @@ extension CKDatabase {
 
     public func fetch(withSubscriptionID subscriptionID: CKSubscription.ID,
                       completionHandler: @escaping (CKSubscription?, (any Error)?) -> Void) {
-        start("fetch(withSubscriptionID:completionHandler:)") { database in
+        startCall("fetch(withSubscriptionID:completionHandler:)") { database in
             do {
                 completionHandler(try await database.subscription(for: subscriptionID), nil)
             } catch {
@@ -93,7 +93,7 @@ extension CKDatabase {
     public func fetchAllSubscriptions(
         completionHandler: @escaping ([CKSubscription]?, (any Error)?) -> Void
     ) {
-        start("fetchAllSubscriptions(completionHandler:)") { database in
+        startCall("fetchAllSubscriptions(completionHandler:)") { database in
             do { completionHandler(try await database.allSubscriptions(), nil) } catch {
                 completionHandler(nil, error)
             }
@@ -102,7 +102,7 @@ extension CKDatabase {
 
     public func delete(withSubscriptionID subscriptionID: CKSubscription.ID,
                        completionHandler: @escaping (String?, (any Error)?) -> Void) {
-        start("delete(withSubscriptionID:completionHandler:)") { database in
+        startCall("delete(withSubscriptionID:completionHandler:)") { database in
             do {
                 completionHandler(try await database.deleteSubscription(withID: subscriptionID),
                     nil)
@@ -120,7 +120,7 @@ extension CKDatabase {
             deleteResults: [CKSubscription.ID: Result<Void, any Error>]
         ), any Error>) -> Void
     ) {
-        start("modifySubscriptions(saving:deleting:completionHandler:)") { database in
+        startCall("modifySubscriptions(saving:deleting:completionHandler:)") { database in
             do {
                 completionHandler(.success(try await database.modifySubscriptions(
                     saving: subscriptionsToSave, deleting: subscriptionIDsToDelete)))
@@ -128,11 +128,5 @@ extension CKDatabase {
                 completionHandler(.failure(error))
             }
         }
-    }
-
-    private func start(_ call: String, _ body: @escaping (CKDatabase) async -> Void) {
-        _ = try? Self.runtime(call)
-        nonisolated(unsafe) let body = body
-        Task { await body(self) }
     }
 }

@@ -14,7 +14,9 @@ enum CloudNotes {
                 NoteField("zone", zoneName),
                 NoteField("recordName", record.recordName),
                 NoteField("recordType", record.recordType),
-                NoteField("changedKeys", changedKeys.joined(separator: ",")),
+                NoteField(
+                    "changedKeys",
+                    TextConcatenation.joined(changedKeys, separator: UInt8(ascii: ","))),
                 NoteField("policy", policy.name),
                 NoteField("changeTag", record.changeTag ?? ""),
                 NoteField("device", device),

@@ -49,7 +49,8 @@ public struct ZoneID: Hashable, Comparable, Sendable, CustomStringConvertible {
             ^ RecordNameHash.hash(name)
     }
 
-    public var description: String { "\(name):\(owner)" }
+    /// `name:owner`, written byte by byte (an interpolation appends each piece).
+    public var description: String { TextConcatenation.joined(name, UInt8(ascii: ":"), owner) }
 
     /// `CKRecordZone.ID.defaultZoneName`: the zone every private database has without saving
     /// it, and that has none of a custom zone's capabilities ([CKRecordZone] `default()`).

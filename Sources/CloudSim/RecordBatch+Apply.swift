@@ -97,11 +97,10 @@ extension RecordBatch {
         changedZone = true
     }
 
-    /// The change tag of a counter value: `ct` and the number. Concatenated, not
-    /// interpolated: the interpolation's buffer and its generic append would cost more than
-    /// the tag, on every stored change.
+    /// The change tag of a counter value: `ct` and the number. Written byte by byte: the
+    /// number's description and the append cost more than the tag, on every stored change.
     static func changeTag(_ counter: Int64) -> String {
-        "ct" + String(counter)
+        TextConcatenation.prefixed("ct", counter)
     }
 
     /// `childSaveChangesParentTag`: each live parent of an applied save that the request did

@@ -136,7 +136,11 @@ public struct CloudRecord: Hashable, Sendable {
     public var sortedKeys: [String] { fields.keys.sorted() }
 
     /// Bytes counted towards the 1 MB record limit: user fields except assets.
-    public var recordSizeBytes: Int {
+    public var recordSizeBytes: Int { Self.sizeBytes(of: fields) }
+
+    /// `recordSizeBytes` of a record with these fields: a caller holding a record in an
+    /// array passes its fields alone, not a copy of the whole record.
+    static func sizeBytes(of fields: SortedMap<String, CloudValue>) -> Int {
         // An integer sum, the same in any order: no sorted keys, no second lookup, on a
         // path every save takes.
         fields.reduce(0) { total, field in // tidy: ordered (an integer sum)

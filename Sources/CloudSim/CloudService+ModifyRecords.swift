@@ -24,7 +24,12 @@ extension CloudService {
             return CloudOutcome(
                 response: .failure(CloudMessages.tooManyItems(request.itemCount, maximum: maximum)))
         }
-        let bytes = request.saves.reduce(0) { $0 + $1.record.recordSizeBytes }
+        // Each save's fields read where the request holds them: `reduce` copied every save
+        // (its record's references retained and released) to size its fields.
+        var bytes = 0
+        for index in request.saves.indices {
+            bytes += CloudRecord.sizeBytes(of: request.saves[index].record.fields)
+        }
         let maximumBytes = configuration.maxRequestSizeBytes
         guard bytes <= maximumBytes else {
             return CloudOutcome(
@@ -113,6 +118,7 @@ extension CloudService {
                     && state.zoneSubscriptions.isEmpty) && !state.queryPushDevices.isEmpty)
             })
         else { preconditionFailure("accounts ensured") }
+        // The batch's own copy, moved into it: `finish` reads the batch's.
         var request = request
         // The default zone is never atomic ([CKRecordZone] `default()`): items fail one by one.
         if request.zone.isDefaultZone { request.atomic = false }
@@ -120,30 +126,37 @@ extension CloudService {
         // reference would make the batch copy the zone's records and log on its first write.
         let before = owner.hasQueryPushes ? zone : nil
         var batch = RecordBatch(
-            request: request, client: client, now: now, service: self, zone: consume zone,
+            request: consume request, client: client, now: now, service: self,
+            zone: consume zone,
             throttles: throttles,
             owner: (quotaFull: owner.quotaFull, rejectedRecords: owner.rejectedRecords),
             participant: participant)
         batch.run()
-        return finish(&batch, request, storedIndex: storedIndex, before: before, client: client,
+        return finish(&batch, storedIndex: storedIndex, before: before, client: client,
             account: account)
     }
 
     /// After the batch ran: the throttles it used up, the zone put back, and, when it changed
     /// the zone, the pushes and notes its change gives.
     private func finish(
-        _ batch: inout RecordBatch, _ request: ModifyRecordsRequest,
+        _ batch: inout RecordBatch,
         storedIndex: Dictionary<ZoneID, ZoneState>.Index?, before: ZoneState?,
         client: CloudClient, account: String
     ) -> CloudOutcome {
         // The request consumed the throttles of the next upload and the next deletes it
         // met, applied or not.
-        if !request.saves.isEmpty || !request.deletes.isEmpty {
+        let zone = batch.request.zone
+        let hasSaves = !batch.request.saves.isEmpty
+        let hasDeletes = !batch.request.deletes.isEmpty
+        if hasSaves || hasDeletes {
             accountStates.change(account) { state in
-                if !request.saves.isEmpty { state.partialThrottle = nil }
-                if !request.deletes.isEmpty { state.deleteThrottle = nil }
+                if hasSaves { state.partialThrottle = nil }
+                if hasDeletes { state.deleteThrottle = nil }
             }
         }
+        // Read before the zone goes back (the batch's is then a stand-in): a change to a zone
+        // without shares need not look the zone up again to find that out.
+        let hasShares = batch.zone.hasShares
         // Put back also when not applied (only applying changes the batch's zone); a default
         // zone not stored before is stored only when applied, as before.
         if let storedIndex {
@@ -156,7 +169,7 @@ extension CloudService {
                 zoneStates.values[storedIndex] = batch.zone
             }
         } else if batch.isApplied {
-            zoneStates[request.zone] = batch.zone
+            zoneStates[zone] = batch.zone
         }
         guard batch.isApplied else {
             return CloudOutcome(response: .recordsModified(batch.results), notes: batch.notes)
@@ -168,7 +181,9 @@ extension CloudService {
         }
         // The default zone is absent from database changes and database subscriptions
         // (`propagate` skips it); its query subscriptions fire like any zone's.
-        let effects = propagate(zone: request.zone, originator: client.device, losses: batch.losses)
+        let effects = propagate(
+            zone: zone, originator: client.device, losses: batch.losses,
+            liveWithShares: hasShares)
         // A modify request never adds query subscriptions or their devices (`before` is nil
         // exactly when `queryPushTargets` would find none).
         let query = before.map {
@@ -181,7 +196,7 @@ extension CloudService {
         var notes = effects.notes.isEmpty ? batch.notes : batch.notes + effects.notes
         if !query.firedOnce.isEmpty {
             notes += deleteFiredOnce(
-                query.firedOnce, owner: request.zone.owner, device: client.device)
+                query.firedOnce, owner: zone.owner, device: client.device)
         }
         return CloudOutcome(
             response: .recordsModified(batch.results), pushes: pushes, notes: notes)

@@ -3,14 +3,17 @@ extension CloudService {
     /// database feed notes the zone changed, every participant's view is brought up to date,
     /// and pushes go to the owner's devices and to the devices of every participant whose
     /// view changed, never to the originator (sorted, each device once).
+    ///
+    /// `liveWithShares`, when the caller knows the zone is live, is whether it has shares.
     func propagate(
-        zone: ZoneID, originator: String?, losses: [String: AccessLoss]
+        zone: ZoneID, originator: String?, losses: [String: AccessLoss],
+        liveWithShares: Bool? = nil
     ) -> (pushes: [String], notes: [CloudNote]) {
         ensureAccount(zone.owner)
         // The default zone has no change feed and no database-subscription pushes.
         guard !zone.isDefaultZone else { return ([], []) }
         accountStates.change(zone.owner) { $0.noteZoneChanged(zone) }
-        let shared = refreshSharedViews(of: zone, losses: losses)
+        let shared = refreshSharedViews(of: zone, losses: losses, liveWithShares: liveWithShares)
         let owners = pushTargets(account: zone.owner, originator: originator)
         // Without a participant's view that changed (most zones have no share), the owner's
         // devices are the pushes, already sorted and each once: no set built and sorted.
@@ -25,11 +28,13 @@ extension CloudService {
     /// the reason in `losses` or else `share-stopped` (`zone-deleted` when the zone is gone).
     /// Returns the participants whose view changed, sorted, and the notes.
     func refreshSharedViews(
-        of zone: ZoneID, losses: [String: AccessLoss]
+        of zone: ZoneID, losses: [String: AccessLoss], liveWithShares: Bool? = nil
     ) -> (changed: [String], notes: [CloudNote]) {
         // Most zones have no share and no participant's view: nothing to refresh, and the
-        // zone's state is not copied to find that out.
-        let life = zoneStates.peek(zone) { (isLive: $0.isLive, hasShares: $0.hasShares) }
+        // zone's state is not copied (nor looked up, when the caller knows) to find that out.
+        let life =
+            liveWithShares.map { (isLive: true, hasShares: $0) }
+            ?? zoneStates.peek(zone) { (isLive: $0.isLive, hasShares: $0.hasShares) }
         let isLive = life?.isLive == true
         if !(isLive && life?.hasShares == true), !hasSharedView(of: zone) { return ([], []) }
         let state = zoneStates[zone]

@@ -36,7 +36,12 @@ extension RecordBatch {
                 {
                     notes.append(note)
                 }
-                results.append(.saved(plan.record))
+                // The record moved out of the plan, which ends here, an empty one left in its
+                // place: a copy retained every reference, then the plan released them.
+                var saved = CloudRecord(
+                    recordType: "", recordName: "", zone: ZoneID(owner: "", name: ""))
+                swap(&saved, &plan.record)
+                results.append(.saved(saved))
             }
         }
         if configuration.childSaveChangesParentTag { touchParents(links) }

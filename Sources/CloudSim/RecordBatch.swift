@@ -194,11 +194,15 @@ struct RecordBatch {
                 CloudMessages.recordTypeChange(
                     client.recordName, from: server.recordType, to: client.recordType))
         }
-        var planned = merge(save, onto: server, policy: policy, nameHash: nameHash)
+        // Paired before the merge (which changes nothing and cannot fail), so that the
+        // server's record is moved into the plan, not copied for it.
+        let share: String?
         switch pairing(of: save, server: server, index: index) {
         case .failure(let error): return .fail(error)
-        case .success(let share): planned.record.share = share
+        case .success(let paired): share = paired
         }
+        var planned = merge(save, onto: consume server, policy: policy, nameHash: nameHash)
+        planned.record.share = share
         for key in planned.writtenKeys where planned.record.fields[key]?.isHomogeneous == false {
             return .fail(CloudMessages.mixedList(key))
         }
@@ -247,14 +251,14 @@ struct RecordBatch {
     /// over the server's; a written key without a value removes it; the parent comes from
     /// the client.
     private func merge(
-        _ save: RecordSave, onto server: CloudRecord?, policy: SavePolicy, nameHash: Int
+        _ save: RecordSave, onto server: consuming CloudRecord?, policy: SavePolicy,
+        nameHash: Int
     ) -> PlannedSave {
-        let client = save.record
         // Sorted and unique, as a set sorted would be: the keys passed the name check, so
         // they are ASCII and equal only when their bytes are (no set hashed per save).
         var writtenKeys = save.changedKeys
         if policy == .allKeys {
-            writtenKeys += client.fields.keys
+            writtenKeys += save.record.fields.keys
             writtenKeys.sort()
             writtenKeys = Self.withoutRepeats(writtenKeys)
         } else if !Self.isStrictlySorted(writtenKeys) {
@@ -264,22 +268,29 @@ struct RecordBatch {
             writtenKeys.sort()
             writtenKeys = Self.withoutRepeats(writtenKeys)
         }
-        var record =
-            server
-            ?? CloudRecord(
-                recordType: client.recordType, recordName: client.recordName, zone: request.zone)
-        if Self.sortedKeys(client.fields.keys, areIn: writtenKeys)
+        // The client's record is read where the save holds it (a binding copied the record,
+        // every reference retained and released, on every save); the server's copied once
+        // (`??` copied it through the optional's generic copy).
+        var record: CloudRecord
+        if let server {
+            record = server
+        } else {
+            record = CloudRecord(
+                recordType: save.record.recordType, recordName: save.record.recordName,
+                zone: request.zone)
+        }
+        if Self.sortedKeys(save.record.fields.keys, areIn: writtenKeys)
             && Self.sortedKeys(record.fields.keys, areIn: writtenKeys)
         {
             // Every key either side holds is written: the result is the client's fields, so
             // it shares their storage instead of building a copy key by key (allocations and
             // a rehash, even for a new record's two keys).
-            record.fields = client.fields
+            record.fields = save.record.fields
         } else {
-            for key in writtenKeys { record.fields[key] = client.fields[key] }
+            for key in writtenKeys { record.fields[key] = save.record.fields[key] }
         }
-        record.parent = client.isShare ? nil : client.parent
-        if client.isShare {
+        record.parent = save.record.isShare ? nil : save.record.parent
+        if save.record.isShare {
             // Participants are the server's: a save never edits them (`.share` requests do).
             record.participants = server?.participants ?? [ShareParticipant.owner(zone.id.owner)]
             record.publicPermission = server?.publicPermission ?? .none
@@ -288,12 +299,13 @@ struct RecordBatch {
         var overTombstone = false
         if case .none = server {
             // (not `== nil`: see policyError)
-            if case .some = client.changeTag {
+            if case .some = save.record.changeTag {
                 // A tag the server gave: the record was deleted, alone (its tombstone) or with
                 // its zone (none: a zone created again starts without them).
                 isRecreation = true
             } else {
-                overTombstone = zone.tombstone(named: client.recordName, nameHash: nameHash) != nil
+                overTombstone =
+                    zone.tombstone(named: save.record.recordName, nameHash: nameHash) != nil
             }
         }
         return PlannedSave(

@@ -8,8 +8,8 @@ extension RecordBatch {
         // four... on every request.
         notes.reserveCapacity(notes.count + request.itemCount)
         // Every applied save is of the request's zone (`plan` checks): its name is rendered
-        // once for their notes, not once a save.
-        let zoneName = request.zone.description
+        // once for their notes, not once a save (nor once a request: the zone keeps it).
+        let zoneName = zone.idDescription()
         // Every planned write is applied below, in request order: the schema they were
         // planned against already adopted them.
         if let plannedSchema { developmentSchema = plannedSchema }

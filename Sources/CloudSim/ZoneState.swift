@@ -35,10 +35,21 @@ struct ZoneState {
     /// The devices that fetched this life of the zone without a token, in the order of their
     /// first such fetch (`firstTokenlessFetch(by:)`).
     private var tokenlessFetchers: [String] = []
+    /// `id.description`, once rendered (`idDescription()`).
+    private var renderedID: String?
 
     init(id: ZoneID) {
         self.id = id
         self.records = RecordTable(zone: id)
+    }
+
+    /// `id.description`, rendered on first need and kept: the notes of every applied write
+    /// name the zone, and building the string (a heap string, mostly) cost more than them.
+    mutating func idDescription() -> String {
+        if let renderedID { return renderedID }
+        let rendered = id.description
+        renderedID = rendered
+        return rendered
     }
 
     /// A database's default zone: live from the start (it is never created, so no database

@@ -111,18 +111,20 @@ struct RecordTable {
         let position = found.position ?? slots.count
         if isNew { uniqueIndex().index.insert(position, hash: nameHash, count: position + 1) }
         let previous = isNew ? nil : self.record(at: position)
-        var slot = Slot(record, sequence: sequence)
-        // The creator stays the device that saved the record first (FORUM-813286).
-        if !isNew { slot.createdBy = slots[position].createdBy }
         if let box = record.sharing {
             sharingFields[name] = box
         } else if previous?.sharing != nil {
             sharingFields[name] = nil
         }
+        // Each slot made where it is stored: one made in a local first was copied into the
+        // array (every reference retained), then the local destroyed.
         if isNew {
-            slots.append(slot)
+            slots.append(Slot(record, sequence: sequence))
         } else {
-            slots[position] = slot
+            // The creator stays the device that saved the record first (FORUM-813286).
+            let createdBy = slots[position].createdBy
+            slots[position] = Slot(record, sequence: sequence)
+            slots[position].createdBy = createdBy
         }
         return previous
     }

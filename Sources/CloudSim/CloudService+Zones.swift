@@ -123,7 +123,7 @@ extension CloudService {
         var events = feedEvents(
             account: account, isPrivate: isPrivate, after: token?.sequence ?? 0,
             hasToken: hasToken)
-        events.sort { ($0.sequence, $0.zone) < ($1.sequence, $1.zone) }
+        if events.count > 1 { events.sort { ($0.sequence, $0.zone) < ($1.sequence, $1.zone) } }
         // One page: at most `databaseChangesPageSize` entries; the token resumes after them.
         let pageSize = max(1, configuration.databaseChangesPageSize)
         let pageCount = min(pageSize, events.count)
@@ -142,8 +142,10 @@ extension CloudService {
                 changed.append(events[position].zone)
             }
         }
-        changed.sort()
-        deleted.sort { $0.zone < $1.zone }
+        // A list of fewer than two is sorted already: sorting the empty literal made a new
+        // buffer for it, on most fetches.
+        if changed.count > 1 { changed.sort() }
+        if deleted.count > 1 { deleted.sort { $0.zone < $1.zone } }
         return CloudOutcome(
             response: .databaseChanges(
                 changed: changed, deleted: deleted, token: newToken, moreComing: moreComing))

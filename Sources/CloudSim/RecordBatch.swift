@@ -111,14 +111,17 @@ struct RecordBatch {
         guard request.itemCount > 1 else { return ([], []) }
         // A few items are compared pairwise: cheaper than hashing their names.
         if request.itemCount <= 8 { return smallDuplicateItems() }
-        var seen = Set<String>()
+        // Names filed by `RecordNameHash` (`String`'s SipHash cost most of each insert), each
+        // save's name read where the request holds it (an enumeration copied every save).
+        var seen = Set<HashedRecordName>()
         var saves = Set<Int>()
         var deletes = Set<Int>()
-        for (index, save) in request.saves.enumerated()
-        where !seen.insert(save.record.recordName).inserted {
+        for index in request.saves.indices
+        where !seen.insert(HashedRecordName(request.saves[index].record.recordName)).inserted {
             saves.insert(index)
         }
-        for (index, name) in request.deletes.enumerated() where !seen.insert(name).inserted {
+        for (index, name) in request.deletes.enumerated()
+        where !seen.insert(HashedRecordName(name)).inserted {
             deletes.insert(index)
         }
         return (saves, deletes)
@@ -201,7 +204,16 @@ struct RecordBatch {
         case .failure(let error): return .fail(error)
         case .success(let paired): share = paired
         }
-        var planned = merge(save, onto: consume server, policy: policy, nameHash: nameHash)
+        // The plan made here and changed in place by the merge: a plan returned from it (or a
+        // record built in it) was copied on the way out and the original destroyed.
+        var planned = PlannedSave(
+            record: server
+                ?? CloudRecord(
+                    recordType: client.recordType, recordName: client.recordName,
+                    zone: request.zone),
+            writtenKeys: [], previous: consume server, isRecreation: false, policy: policy,
+            nameHash: nameHash)
+        merge(save, into: &planned)
         planned.record.share = share
         for key in planned.writtenKeys where planned.record.fields[key]?.isHomogeneous == false {
             return .fail(CloudMessages.mixedList(key))
@@ -247,17 +259,15 @@ struct RecordBatch {
         return CloudMessages.oplock(server, client: save.record, ancestor: ancestor)
     }
 
-    /// The server record after the save: edited keys (all sent keys under `allKeys`) written
+    /// The server record after the save, made in `planned` (which holds the server's record,
+    /// or a new one, and its `previous`): edited keys (all sent keys under `allKeys`) written
     /// over the server's; a written key without a value removes it; the parent comes from
     /// the client.
-    private func merge(
-        _ save: RecordSave, onto server: consuming CloudRecord?, policy: SavePolicy,
-        nameHash: Int
-    ) -> PlannedSave {
+    private func merge(_ save: RecordSave, into planned: inout PlannedSave) {
         // Sorted and unique, as a set sorted would be: the keys passed the name check, so
         // they are ASCII and equal only when their bytes are (no set hashed per save).
         var writtenKeys = save.changedKeys
-        if policy == .allKeys {
+        if planned.policy == .allKeys {
             writtenKeys += save.record.fields.keys
             writtenKeys.sort()
             writtenKeys = Self.withoutRepeats(writtenKeys)
@@ -269,48 +279,37 @@ struct RecordBatch {
             writtenKeys = Self.withoutRepeats(writtenKeys)
         }
         // The client's record is read where the save holds it (a binding copied the record,
-        // every reference retained and released, on every save); the server's copied once
-        // (`??` copied it through the optional's generic copy).
-        var record: CloudRecord
-        if let server {
-            record = server
-        } else {
-            record = CloudRecord(
-                recordType: save.record.recordType, recordName: save.record.recordName,
-                zone: request.zone)
-        }
+        // every reference retained and released, on every save).
         if Self.sortedKeys(save.record.fields.keys, areIn: writtenKeys)
-            && Self.sortedKeys(record.fields.keys, areIn: writtenKeys)
+            && Self.sortedKeys(planned.record.fields.keys, areIn: writtenKeys)
         {
             // Every key either side holds is written: the result is the client's fields, so
             // it shares their storage instead of building a copy key by key (allocations and
             // a rehash, even for a new record's two keys).
-            record.fields = save.record.fields
+            planned.record.fields = save.record.fields
         } else {
-            for key in writtenKeys { record.fields[key] = save.record.fields[key] }
+            for key in writtenKeys { planned.record.fields[key] = save.record.fields[key] }
         }
-        record.parent = save.record.isShare ? nil : save.record.parent
+        planned.writtenKeys = writtenKeys
+        planned.record.parent = save.record.isShare ? nil : save.record.parent
         if save.record.isShare {
             // Participants are the server's: a save never edits them (`.share` requests do).
-            record.participants = server?.participants ?? [ShareParticipant.owner(zone.id.owner)]
-            record.publicPermission = server?.publicPermission ?? .none
+            planned.record.participants =
+                planned.previous?.participants ?? [ShareParticipant.owner(zone.id.owner)]
+            planned.record.publicPermission = planned.previous?.publicPermission ?? .none
         }
-        var isRecreation = false
-        var overTombstone = false
-        if case .none = server {
+        if case .none = planned.previous {
             // (not `== nil`: see policyError)
             if case .some = save.record.changeTag {
                 // A tag the server gave: the record was deleted, alone (its tombstone) or with
                 // its zone (none: a zone created again starts without them).
-                isRecreation = true
+                planned.isRecreation = true
             } else {
-                overTombstone =
-                    zone.tombstone(named: save.record.recordName, nameHash: nameHash) != nil
+                planned.isCreationOverTombstone =
+                    zone.tombstone(named: save.record.recordName, nameHash: planned.nameHash)
+                    != nil
             }
         }
-        return PlannedSave(
-            record: record, writtenKeys: writtenKeys, previous: server, isRecreation: isRecreation,
-            isCreationOverTombstone: overTombstone, policy: policy, nameHash: nameHash)
     }
 
     /// Whether every key comes before the next one: sorted, without repeats.

@@ -179,6 +179,9 @@ struct SaveDraft {
     /// Every non-optional attribute of every model the transaction leaves must have a value.
     private mutating func checkRequiredValues() throws(StoreError) {
         let schema = schema
+        // By position: walking the entities copied each one out.
+        guard schema.entities.indices.contains(where: { schema.entities[$0].mayLackRequiredValue })
+        else { return }
         for (id, _) in touched { // tidy: ordered the order first touched
             // The model read where it is stored, its entity's attributes by position:
             // `models[id]` copied the model out, the walk each description.

@@ -157,14 +157,15 @@ extension SaveDraft {
                 reason: "expected a value of type \(type), not a relationship"
             )
         }
-        let stored =
+        var stored =
             newValue ?? (attributes[index].isOptional ? nil : attributes[index].defaultValue)
         if let stored {
             try check(stored, for: attributes, at: index, of: entity)
         }
-        // Only the name is captured: the closure held the whole description.
+        // Only the name is captured: the closure held the whole description. The value is
+        // moved into the map, not copied and then released.
         let name = attributes[index].name
-        modify(id) { $0.values[name] = stored }
+        modify(id) { $0.values[name] = stored.take() }
     }
 
     /// Checks a value for the attribute `attributes[index]` (of `entity`), read where it is

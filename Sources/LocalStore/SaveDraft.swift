@@ -92,6 +92,24 @@ struct SaveDraft {
         self.nextRawValue = nextRawValue
     }
 
+    /// Lists the touched models in `spare`, an empty list kept from an earlier save, so that
+    /// the draft allocates no list of its own.
+    mutating func listTouched(in spare: consuming [(id: ModelID, original: Model?)]) {
+        precondition(touched.isEmpty && spare.isEmpty, "a spare list holding models")
+        touched = spare
+    }
+
+    /// The list of touched models, emptied with its room kept, for another draft; the draft
+    /// lists none after.
+    mutating func takeEmptiedTouched() -> [(id: ModelID, original: Model?)] {
+        var taken: [(id: ModelID, original: Model?)] = []
+        swap(&taken, &touched)
+        // One by one from the end: `removeAll(keepingCapacity:)` goes through the generic
+        // `replaceSubrange`.
+        while !taken.isEmpty { taken.removeLast() }
+        return taken
+    }
+
     /// Applies the operations in order, then the delete rules, then checks required values.
     mutating func apply(_ transaction: Transaction) throws(StoreError) {
         var inserts = 0

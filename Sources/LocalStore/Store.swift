@@ -137,16 +137,20 @@ public struct Store: Hashable, Sendable {
         var draft = SaveDraft(schema: schema, models: storage, nextRawValue: nextModelRawValue)
         // The draft then holds the only reference to the models: changed in place, not copied.
         storage = ModelTable()
+        // That made the storage this store's own: its spare list is this save's alone.
+        draft.listTouched(in: takeSpareTouched())
         do {
             try draft.apply(transaction)
         } catch {
             storage = draft.undo()
+            keepSpareTouched(draft.takeEmptiedTouched())
             throw error
         }
         // The changes are read from the draft's models, which then move back without a copy
         // (`draft.models` retained the table, and the draft released it when gone).
         let changes = draft.changes()
         storage = draft.takeModels()
+        keepSpareTouched(draft.takeEmptiedTouched())
         precondition(draft.nextRawValue >= nextModelRawValue, "identifier counter went back")
         nextModelRawValue = draft.nextRawValue
         guard !changes.isEmpty else { return nil }
@@ -154,6 +158,21 @@ public struct Store: Hashable, Sendable {
         let entry = HistoryEntry(position: newestHistoryPosition, author: author, changes: changes)
         entries.append(entry)
         return entry
+    }
+
+    /// The spare list of touched models of this store's storage (`StoreStorage.spareTouched`),
+    /// taken out for a save.
+    private func takeSpareTouched() -> [(id: ModelID, original: Model?)] {
+        var spare: [(id: ModelID, original: Model?)] = []
+        swap(&spare, &box.spareTouched)
+        return spare
+    }
+
+    /// Keeps an emptied list of touched models for the next save; one grown by a large save
+    /// is let go rather than held for the store's life.
+    private func keepSpareTouched(_ spare: consuming [(id: ModelID, original: Model?)]) {
+        guard spare.capacity <= 16 else { return }
+        box.spareTouched = spare
     }
 
     /// Deletes matching models directly (DEL-2): no delete rules, no save notification (the

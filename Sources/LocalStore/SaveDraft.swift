@@ -111,15 +111,17 @@ struct SaveDraft {
     }
 
     /// Applies the operations in order, then the delete rules, then checks required values.
-    mutating func apply(_ transaction: Transaction) throws(StoreError) {
+    mutating func apply<Operations: Collection>(
+        _ operations: Operations
+    ) throws(StoreError) where Operations.Element == Transaction.Operation {
         var inserts = 0
-        for case .insert in transaction.operations { inserts += 1 }
+        for case .insert in operations { inserts += 1 }
         models.reserveCapacity(forInserts: inserts)
         // Each operation touches its model, some one or two more through inverses: room
         // for them at once, not grown from one entry to two to four (an allocation and a
         // move of the models each) on most saves.
-        touched.reserveCapacity(max(4, transaction.operations.count + 2))
-        for operation in transaction.operations {
+        touched.reserveCapacity(max(4, operations.count + 2))
+        for operation in operations {
             try apply(operation)
         }
         try applyDeleteRules()

@@ -134,13 +134,31 @@ public struct Store: Hashable, Sendable {
         author: String
     ) throws(StoreError) -> HistoryEntry? {
         guard !transaction.isEmpty else { return nil }
+        return try save(transaction.operations, author: author)
+    }
+
+    /// Saves one operation exactly as a transaction of it alone (`save(_:author:)`), without
+    /// building the transaction (its list of operations is an allocation on every save).
+    @discardableResult
+    public mutating func save(
+        _ operation: Transaction.Operation,
+        author: String
+    ) throws(StoreError) -> HistoryEntry? {
+        try save(CollectionOfOne(operation), author: author)
+    }
+
+    /// `save(_:author:)` of a transaction's operations, at least one.
+    private mutating func save<Operations: Collection>(
+        _ operations: Operations,
+        author: String
+    ) throws(StoreError) -> HistoryEntry? where Operations.Element == Transaction.Operation {
         var draft = SaveDraft(schema: schema, models: storage, nextRawValue: nextModelRawValue)
         // The draft then holds the only reference to the models: changed in place, not copied.
         storage = ModelTable()
         // That made the storage this store's own: its spare list is this save's alone.
         draft.listTouched(in: takeSpareTouched())
         do {
-            try draft.apply(transaction)
+            try draft.apply(operations)
         } catch {
             storage = draft.undo()
             keepSpareTouched(draft.takeEmptiedTouched())

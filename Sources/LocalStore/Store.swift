@@ -152,29 +152,37 @@ public struct Store: Hashable, Sendable {
         _ operations: Operations,
         author: String
     ) throws(StoreError) -> HistoryEntry? where Operations.Element == Transaction.Operation {
-        var draft = SaveDraft(schema: schema, models: storage, nextRawValue: nextModelRawValue)
+        // The storage made this store's own once, then its fields read and changed where they
+        // are: each field's accessor checked the storage's uniqueness again.
+        makeUnique()
+        let owned = box
+        var draft = SaveDraft(
+            schema: owned.fields.schema, models: owned.fields.storage,
+            nextRawValue: owned.fields.nextModelRawValue)
         // The draft then holds the only reference to the models: changed in place, not copied.
-        storage = ModelTable()
-        // That made the storage this store's own: its spare list is this save's alone.
+        owned.fields.storage = ModelTable()
+        // The storage is this store's own: its spare list is this save's alone.
         draft.listTouched(in: takeSpareTouched())
         do {
             try draft.apply(operations)
         } catch {
-            storage = draft.undo()
+            owned.fields.storage = draft.undo()
             keepSpareTouched(draft.takeEmptiedTouched())
             throw error
         }
         // The changes are read from the draft's models, which then move back without a copy
         // (`draft.models` retained the table, and the draft released it when gone).
         let changes = draft.changes()
-        storage = draft.takeModels()
+        owned.fields.storage = draft.takeModels()
         keepSpareTouched(draft.takeEmptiedTouched())
-        precondition(draft.nextRawValue >= nextModelRawValue, "identifier counter went back")
-        nextModelRawValue = draft.nextRawValue
+        precondition(
+            draft.nextRawValue >= owned.fields.nextModelRawValue, "identifier counter went back")
+        owned.fields.nextModelRawValue = draft.nextRawValue
         guard !changes.isEmpty else { return nil }
-        newestHistoryPosition += 1
-        let entry = HistoryEntry(position: newestHistoryPosition, author: author, changes: changes)
-        entries.append(entry)
+        owned.fields.newestHistoryPosition += 1
+        let entry = HistoryEntry(
+            position: owned.fields.newestHistoryPosition, author: author, changes: changes)
+        owned.fields.entries.append(entry)
         return entry
     }
 

@@ -414,10 +414,14 @@ extension Device {
             openTransaction?.append(operation)
             return false
         }
-        var transaction = Transaction()
-        transaction.append(operation)
-        return try save(transaction)
+        // Saved as it is: a transaction of one operation is a list allocated for each save.
+        let owner = diskOwner
+        owner.appChangedStore()
+        return try owner.ownDisk.store.save(operation, author: author) != nil
     }
+
+    /// The store author of the app's saves now.
+    private var author: String { isObserved ? Self.appAuthor : Self.unobservedAuthor }
 
     public var hasOpenTransaction: Bool { openTransaction != nil }
 
@@ -460,7 +464,6 @@ extension Device {
     private func save(_ transaction: Transaction) throws(StoreError) -> Bool {
         let owner = diskOwner
         owner.appChangedStore()
-        let author = isObserved ? Self.appAuthor : Self.unobservedAuthor
         // Saved in place, on the disk's own store: taking it out, with a new empty store of
         // the schema swapped in, would allocate that store's storage and free it on each save.
         return try owner.ownDisk.store.save(transaction, author: author) != nil

@@ -35,36 +35,9 @@ extension Model {
         var keys: [String] = []
         // Both maps walked side by side in key order, so that no key of either map is looked
         // up in the other (comparing it with every key before it).
-        func collect<Value: Equatable>(
-            _ after: SortedMap<String, Value>, _ earlier: SortedMap<String, Value>
-        ) {
-            let afterKeys = after.keys
-            let afterValues = after.values
-            let earlierKeys = earlier.keys
-            let earlierValues = earlier.values
-            var other = 0
-            for position in afterKeys.indices {
-                let key = afterKeys[position]
-                // Keys only the earlier version has: removed.
-                while other < earlierKeys.count, earlierKeys[other] < key {
-                    keys.append(earlierKeys[other])
-                    other += 1
-                }
-                if other < earlierKeys.count, earlierKeys[other] == key {
-                    if earlierValues[other] != afterValues[position] { keys.append(key) }
-                    other += 1
-                } else {
-                    keys.append(key)
-                }
-            }
-            while other < earlierKeys.count {
-                keys.append(earlierKeys[other])
-                other += 1
-            }
-        }
-        collect(values, before.values)
-        collect(toOne, before.toOne)
-        collect(toMany, before.toMany)
+        values.forEachKeyDiffering(from: before.values) { keys.append($0) }
+        toOne.forEachKeyDiffering(from: before.toOne) { keys.append($0) }
+        toMany.forEachKeyDiffering(from: before.toMany) { keys.append($0) }
         keys.sort()
         // Most updates change keys of one map only: no name twice, no second array.
         guard keys.indices.dropFirst().contains(where: { keys[$0 - 1] == keys[$0] }) else {

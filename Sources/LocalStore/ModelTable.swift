@@ -234,7 +234,9 @@ struct ModelTable: Hashable, Sendable {
         ids.reserveCapacity(count)
         if !overflow.isEmpty { ids.append(contentsOf: overflow.keys.sorted()) }
         // Slot `i` holds `base + i`: only whether it is taken is read, no model copied out.
-        for index in slots.indices where slots[index] != nil {
+        // Matched, not compared with nil: the comparison copied each model out.
+        for index in slots.indices {
+            guard case .some = slots[index] else { continue }
             ids.append(ModelID(base + UInt64(index)))
         }
         return ids

@@ -46,17 +46,18 @@ extension SaveDraft {
         try checkNames(values, of: entity)
         // An identifier not reserved through `makeModelID()` is never handed out later.
         nextRawValue = max(nextRawValue, id.rawValue + 1)
-        var model = Model(id: id, entity: name)
-        // Room for every attribute's value, reserved once, not a new buffer for each value
-        // set (defaults, then the operation's) on every insert.
         let attributes = entity.attributes
-        model.values.reserveCapacity(attributes.count)
-        // By position: walking the descriptions copied each one out (its name and default).
-        for index in attributes.indices {
-            guard let value = attributes[index].defaultValue else { continue }
-            try check(value, for: attributes, at: index, of: entity)
-            model.values[attributes[index].name] = value
+        if !entity.defaultsAreStorable {
+            // By position: walking the descriptions copied each one out (its name and default).
+            for index in attributes.indices {
+                guard let value = attributes[index].defaultValue else { continue }
+                try check(value, for: attributes, at: index, of: entity)
+            }
         }
+        // The defaults taken whole, with room for every attribute's value made in the same
+        // allocation, not set one by one and grown for each value the operation sets.
+        var model = Model(id: id, entity: name, values: entity.defaultValues)
+        model.values.reserveCapacity(attributes.count)
         write(model)
         try set(values, on: id, of: entity)
     }
@@ -156,14 +157,15 @@ extension SaveDraft {
                 reason: "expected a value of type \(type), not a relationship"
             )
         }
-        let stored =
+        var stored =
             newValue ?? (attributes[index].isOptional ? nil : attributes[index].defaultValue)
         if let stored {
             try check(stored, for: attributes, at: index, of: entity)
         }
-        // Only the name is captured: the closure held the whole description.
+        // Only the name is captured: the closure held the whole description. The value is
+        // moved into the map, not copied and then released.
         let name = attributes[index].name
-        modify(id) { $0.values[name] = stored }
+        modify(id) { $0.values[name] = stored.take() }
     }
 
     /// Checks a value for the attribute `attributes[index]` (of `entity`), read where it is
@@ -174,26 +176,30 @@ extension SaveDraft {
         at index: Int,
         of entity: EntityDescription
     ) throws(StoreError) {
-        func invalid(_ reason: String) -> StoreError {
-            .invalidValue(entity: entity.name, property: attributes[index].name, reason: reason)
-        }
-        guard value.type == attributes[index].type else {
-            let type = attributes[index].type.rawValue
-            throw invalid("expected \(type), got \(value.type.rawValue)")
-        }
-        switch value {
-        case .double(let number) where number.isNaN:
-            // NaN is not equal to itself: a store holding it would not equal its own copy.
-            throw invalid("NaN is not a storable number")
-        case .uuid(let text) where !AttributeValue.isCanonicalUUID(text):
-            throw invalid("'\(text)' is not a UUID in upper case with hyphens")
-        default:
-            break
+        if let reason = AttributeValue.problem(storing: value, as: attributes[index].type) {
+            throw .invalidValue(
+                entity: entity.name, property: attributes[index].name, reason: reason)
         }
     }
 }
 
 extension AttributeValue {
+    /// Why the store cannot hold `value` for an attribute of type `type`; nil when it can.
+    static func problem(storing value: AttributeValue, as type: AttributeType) -> String? {
+        guard value.type == type else {
+            return "expected \(type.rawValue), got \(value.type.rawValue)"
+        }
+        switch value {
+        case .double(let number) where number.isNaN:
+            // NaN is not equal to itself: a store holding it would not equal its own copy.
+            return "NaN is not a storable number"
+        case .uuid(let text) where !isCanonicalUUID(text):
+            return "'\(text)' is not a UUID in upper case with hyphens"
+        default:
+            return nil
+        }
+    }
+
     /// Whether a text is a UUID as the store keeps them: 8-4-4-4-12 upper-case hex digits.
     static func isCanonicalUUID(_ text: String) -> Bool {
         let bytes = Array(text.utf8)

@@ -42,15 +42,16 @@ extension SaveDraft {
         of relationship: RelationshipDescription,
         in entity: EntityDescription
     ) throws(StoreError) {
-        guard let model = models[target] else {
+        // The entity alone read where the model is stored: `models[target]` copied the model.
+        guard let targetEntity = models.entity(of: target) else {
             throw .invalidValue(
                 entity: entity.name, property: relationship.name, reason: "no model \(target)"
             )
         }
-        guard model.entity == relationship.destination else {
+        guard targetEntity == relationship.destination else {
             throw .invalidValue(
                 entity: entity.name, property: relationship.name,
-                reason: "\(target) is a \(model.entity), not a \(relationship.destination)"
+                reason: "\(target) is a \(targetEntity), not a \(relationship.destination)"
             )
         }
     }
@@ -61,14 +62,14 @@ extension SaveDraft {
         on id: ModelID,
         of entity: EntityDescription
     ) {
-        guard models[id]?.toOne[relationship.name] != target else { return }
+        // The pointers read and changed where the model is stored: a model copied out and
+        // written back retained and released each of its references.
+        guard models.toOne(of: id)?[relationship.name] != target else { return }
         if let inverse = schema.inverse(of: relationship, in: entity.name), !inverse.isToMany {
             pairOneToOne(relationship, inverse: inverse, source: id, target: target)
         }
-        // Read again: the pairing may have changed this very model (a self-inverse).
-        guard var model = models[id] else { preconditionFailure("setting a pointer of \(id)") }
-        model.toOne[relationship.name] = target
-        write(model)
+        // After the pairing, which may have changed this very model (a self-inverse).
+        modify(id) { $0.toOne[relationship.name] = target }
     }
 
     /// Keeps a one-to-one pair in step: the source's old partner and the target's old partner
@@ -79,23 +80,20 @@ extension SaveDraft {
         source: ModelID,
         target: ModelID?
     ) {
-        if let old = models[source]?.toOne[relationship.name] {
+        if let old = models.toOne(of: source)?[relationship.name] {
             clearPointer(inverse.name, of: old, ifAt: source)
         }
         guard let target else { return }
-        if let partner = models[target]?.toOne[inverse.name], partner != source {
+        if let partner = models.toOne(of: target)?[inverse.name], partner != source {
             clearPointer(relationship.name, of: partner, ifAt: target)
         }
-        guard var targetModel = models[target] else { preconditionFailure("pairing \(target)") }
-        targetModel.toOne[inverse.name] = source
-        write(targetModel)
+        modify(target) { $0.toOne[inverse.name] = source }
     }
 
     private mutating func clearPointer(_ name: String, of id: ModelID, ifAt pointee: ModelID) {
         // A model deleted earlier in the transaction is gone: nothing to clear.
-        guard var model = models[id], model.toOne[name] == pointee else { return }
-        model.toOne[name] = nil
-        write(model)
+        guard models.toOne(of: id)?[name] == pointee else { return }
+        modify(id) { $0.toOne[name] = nil }
     }
 
     private mutating func setToMany(

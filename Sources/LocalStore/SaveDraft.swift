@@ -39,28 +39,61 @@ struct SaveDraft {
     func original(of id: ModelID) -> Model? {
         touchPosition(of: id).flatMap { touched[$0].original }
     }
+    /// What the transaction deleted: nil until it deletes a model, so that a save that
+    /// deletes nothing (most) holds none of these lists and tables, nor destroys them.
+    private var deletions: Deletions?
+
+    /// The lists and tables of a deleting transaction (`deletions`).
+    private struct Deletions {
+        var explicit: [ModelID] = []
+        var tombstones: [(id: ModelID, model: Model)] = []
+        var tombstonePositions: [ModelID: Int] = Dictionary()
+        var cascades: [ModelID: [ModelID]] = Dictionary()
+        var cascaded: Set<ModelID> = Set()
+    }
+
+    /// `deletions`, made when first changed.
+    private var madeDeletions: Deletions {
+        get { deletions ?? Deletions() }
+        _modify {
+            if case .none = deletions { deletions = Deletions() }
+            yield &deletions!
+        }
+    }
+
     /// The models deleted by a `.delete` operation, in operation order.
-    var explicitDeletions: [ModelID] = []
+    var explicitDeletions: [ModelID] {
+        get { deletions?.explicit ?? [] }
+        _modify { yield &madeDeletions.explicit }
+    }
     /// Every deleted model as it was when deleted, in the order deleted (`tombstone(of:)`).
     ///
     /// A list, not a `[ModelID: Model]`, which would allocate its storage and hash the
     /// identifier three times for every deleting save, where most delete one model. The list
     /// is searched in turn up to `touchScanLimit` models, through `tombstonePositions` beyond.
-    private var tombstones: [(id: ModelID, model: Model)] = []
+    private var tombstones: [(id: ModelID, model: Model)] {
+        get { deletions?.tombstones ?? [] }
+        _modify { yield &madeDeletions.tombstones }
+    }
     /// The position of each deleted model in `tombstones`, kept once it holds more than
     /// `touchScanLimit`.
-    private var tombstonePositions: [ModelID: Int] = Dictionary()
+    private var tombstonePositions: [ModelID: Int] {
+        get { deletions?.tombstonePositions ?? Dictionary() }
+        _modify { yield &madeDeletions.tombstonePositions }
+    }
 
+    // Read in `deletions` where they are: the accessors return copies of the list and table.
     private func tombstonePosition(of id: ModelID) -> Int? {
-        guard tombstones.count > Self.touchScanLimit else {
-            return tombstones.firstIndex { $0.id == id }
+        guard case .some = deletions else { return nil }
+        guard deletions!.tombstones.count > Self.touchScanLimit else {
+            return deletions!.tombstones.firstIndex { $0.id == id }
         }
-        return tombstonePositions[id]
+        return deletions!.tombstonePositions[id]
     }
 
     /// The model as it was when the transaction deleted it; nil when it did not delete it.
     func tombstone(of id: ModelID) -> Model? {
-        tombstonePosition(of: id).map { tombstones[$0].model }
+        tombstonePosition(of: id).map { deletions!.tombstones[$0].model }
     }
 
     /// Whether the transaction deleted the model.
@@ -82,9 +115,15 @@ struct SaveDraft {
     /// For each explicit deletion whose cascade deleted models, those models in the order
     /// reached (a deletion that cascades to nothing has no entry: most have none, and the
     /// table then allocates nothing).
-    var cascades: [ModelID: [ModelID]] = Dictionary()
+    var cascades: [ModelID: [ModelID]] {
+        get { deletions?.cascades ?? Dictionary() }
+        _modify { yield &madeDeletions.cascades }
+    }
     /// Every model deleted by a cascade (and not by an operation).
-    var cascaded: Set<ModelID> = Set()
+    var cascaded: Set<ModelID> {
+        get { deletions?.cascaded ?? Set() }
+        _modify { yield &madeDeletions.cascaded }
+    }
 
     init(schema: Schema, models: ModelTable, nextRawValue: UInt64) {
         self.schema = schema
@@ -92,16 +131,36 @@ struct SaveDraft {
         self.nextRawValue = nextRawValue
     }
 
+    /// Lists the touched models in `spare`, an empty list kept from an earlier save, so that
+    /// the draft allocates no list of its own.
+    mutating func listTouched(in spare: consuming [(id: ModelID, original: Model?)]) {
+        precondition(touched.isEmpty && spare.isEmpty, "a spare list holding models")
+        touched = spare
+    }
+
+    /// The list of touched models, emptied with its room kept, for another draft; the draft
+    /// lists none after.
+    mutating func takeEmptiedTouched() -> [(id: ModelID, original: Model?)] {
+        var taken: [(id: ModelID, original: Model?)] = []
+        swap(&taken, &touched)
+        // One by one from the end: `removeAll(keepingCapacity:)` goes through the generic
+        // `replaceSubrange`.
+        while !taken.isEmpty { taken.removeLast() }
+        return taken
+    }
+
     /// Applies the operations in order, then the delete rules, then checks required values.
-    mutating func apply(_ transaction: Transaction) throws(StoreError) {
+    mutating func apply<Operations: Collection>(
+        _ operations: Operations
+    ) throws(StoreError) where Operations.Element == Transaction.Operation {
         var inserts = 0
-        for case .insert in transaction.operations { inserts += 1 }
+        for case .insert in operations { inserts += 1 }
         models.reserveCapacity(forInserts: inserts)
         // Each operation touches its model, some one or two more through inverses: room
         // for them at once, not grown from one entry to two to four (an allocation and a
         // move of the models each) on most saves.
-        touched.reserveCapacity(max(4, transaction.operations.count + 2))
-        for operation in transaction.operations {
+        touched.reserveCapacity(max(4, operations.count + 2))
+        for operation in operations {
             try apply(operation)
         }
         try applyDeleteRules()
@@ -179,6 +238,9 @@ struct SaveDraft {
     /// Every non-optional attribute of every model the transaction leaves must have a value.
     private mutating func checkRequiredValues() throws(StoreError) {
         let schema = schema
+        // By position: walking the entities copied each one out.
+        guard schema.entities.indices.contains(where: { schema.entities[$0].mayLackRequiredValue })
+        else { return }
         for (id, _) in touched { // tidy: ordered the order first touched
             // The model read where it is stored, its entity's attributes by position:
             // `models[id]` copied the model out, the walk each description.

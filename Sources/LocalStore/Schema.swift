@@ -127,8 +127,25 @@ public struct EntityDescription: Hashable, Sendable {
         var isSharable: Bool
         var synchronizedAttributes: [AttributeDescription] = []
         var synchronizedToOneRelationships: [RelationshipDescription] = []
+        var defaultValues = SortedMap<String, AttributeValue>()
+        var defaultsAreStorable = true
+        var mayLackRequiredValue = false
 
-        mutating func findSynchronizedProperties() {
+        /// Derives the fields read on every save and upload from the declared ones.
+        mutating func deriveFields() {
+            var defaults = SortedMap<String, AttributeValue>()
+            for attribute in attributes {
+                guard let value = attribute.defaultValue else { continue }
+                // Later wins, as the insert's walk of the attributes set them.
+                defaults[attribute.name] = value
+            }
+            defaultValues = defaults
+            defaultsAreStorable = attributes.allSatisfy { attribute in
+                attribute.defaultValue.map {
+                    AttributeValue.problem(storing: $0, as: attribute.type) == nil
+                } ?? true
+            }
+            mayLackRequiredValue = attributes.contains { !$0.isOptional && $0.defaultValue == nil }
             let isSynchronized = sync != .none
             synchronizedAttributes =
                 isSynchronized ? attributes.filter { sync.includes($0.name) } : []
@@ -155,7 +172,7 @@ public struct EntityDescription: Hashable, Sendable {
     private mutating func change(_ body: (inout Fields) -> Void) {
         var changed = storage.fields
         body(&changed)
-        changed.findSynchronizedProperties()
+        changed.deriveFields()
         storage = Storage(changed)
     }
 
@@ -201,7 +218,7 @@ public struct EntityDescription: Hashable, Sendable {
         var fields = Fields(
             name: name, attributes: attributes, relationships: relationships, sync: sync,
             identity: identity, isSharable: isSharable)
-        fields.findSynchronizedProperties()
+        fields.deriveFields()
         storage = Storage(fields)
     }
 
@@ -236,6 +253,19 @@ public struct EntityDescription: Hashable, Sendable {
         fields.attributes.contains { $0.name == name }
             || fields.relationships.contains { $0.name == name }
     }
+
+    /// The attributes' default values by name: what an inserted model starts with, taken
+    /// whole instead of set one by one.
+    var defaultValues: SortedMap<String, AttributeValue> { fields.defaultValues }
+
+    /// Whether every default value is one the store can hold (a schema can declare one that
+    /// is not: each insert then refuses it).
+    var defaultsAreStorable: Bool { fields.defaultsAreStorable }
+
+    /// Whether a model of the entity can lack a value it must have: only a non-optional
+    /// attribute without a default can (a default is stored whenever one is cleared or left
+    /// out).
+    var mayLackRequiredValue: Bool { fields.mayLackRequiredValue }
 
     /// Whether the entity is synchronized at all (`sync none` is not).
     public var isSynchronized: Bool { fields.sync != .none }

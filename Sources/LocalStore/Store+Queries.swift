@@ -113,6 +113,9 @@ extension Store {
     /// The index in `entries` of the first entry after a position (`entries.count` when
     /// there is none).
     private func firstEntryIndex(after position: Int64) -> Int {
+        // Most readers have seen every entry: the newest is looked at first.
+        let count = entries.count
+        if count == 0 || entries[count - 1].position <= position { return count }
         // Entries are kept in position order: a binary search.
         var low = 0
         var high = entries.count

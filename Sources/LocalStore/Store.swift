@@ -134,26 +134,71 @@ public struct Store: Hashable, Sendable {
         author: String
     ) throws(StoreError) -> HistoryEntry? {
         guard !transaction.isEmpty else { return nil }
-        var draft = SaveDraft(schema: schema, models: storage, nextRawValue: nextModelRawValue)
+        return try save(transaction.operations, author: author)
+    }
+
+    /// Saves one operation exactly as a transaction of it alone (`save(_:author:)`), without
+    /// building the transaction (its list of operations is an allocation on every save).
+    @discardableResult
+    public mutating func save(
+        _ operation: Transaction.Operation,
+        author: String
+    ) throws(StoreError) -> HistoryEntry? {
+        try save(CollectionOfOne(operation), author: author)
+    }
+
+    /// `save(_:author:)` of a transaction's operations, at least one.
+    private mutating func save<Operations: Collection>(
+        _ operations: Operations,
+        author: String
+    ) throws(StoreError) -> HistoryEntry? where Operations.Element == Transaction.Operation {
+        // The storage made this store's own once, then its fields read and changed where they
+        // are: each field's accessor checked the storage's uniqueness again.
+        makeUnique()
+        let owned = box
+        var draft = SaveDraft(
+            schema: owned.fields.schema, models: owned.fields.storage,
+            nextRawValue: owned.fields.nextModelRawValue)
         // The draft then holds the only reference to the models: changed in place, not copied.
-        storage = ModelTable()
+        owned.fields.storage = ModelTable()
+        // The storage is this store's own: its spare list is this save's alone.
+        draft.listTouched(in: takeSpareTouched())
         do {
-            try draft.apply(transaction)
+            try draft.apply(operations)
         } catch {
-            storage = draft.undo()
+            owned.fields.storage = draft.undo()
+            keepSpareTouched(draft.takeEmptiedTouched())
             throw error
         }
         // The changes are read from the draft's models, which then move back without a copy
         // (`draft.models` retained the table, and the draft released it when gone).
         let changes = draft.changes()
-        storage = draft.takeModels()
-        precondition(draft.nextRawValue >= nextModelRawValue, "identifier counter went back")
-        nextModelRawValue = draft.nextRawValue
+        owned.fields.storage = draft.takeModels()
+        keepSpareTouched(draft.takeEmptiedTouched())
+        precondition(
+            draft.nextRawValue >= owned.fields.nextModelRawValue, "identifier counter went back")
+        owned.fields.nextModelRawValue = draft.nextRawValue
         guard !changes.isEmpty else { return nil }
-        newestHistoryPosition += 1
-        let entry = HistoryEntry(position: newestHistoryPosition, author: author, changes: changes)
-        entries.append(entry)
+        owned.fields.newestHistoryPosition += 1
+        let entry = HistoryEntry(
+            position: owned.fields.newestHistoryPosition, author: author, changes: changes)
+        owned.fields.entries.append(entry)
         return entry
+    }
+
+    /// The spare list of touched models of this store's storage (`StoreStorage.spareTouched`),
+    /// taken out for a save.
+    private func takeSpareTouched() -> [(id: ModelID, original: Model?)] {
+        var spare: [(id: ModelID, original: Model?)] = []
+        swap(&spare, &box.spareTouched)
+        return spare
+    }
+
+    /// Keeps an emptied list of touched models for the next save; one grown by a large save
+    /// is let go rather than held for the store's life.
+    private func keepSpareTouched(_ spare: consuming [(id: ModelID, original: Model?)]) {
+        guard spare.capacity <= 16 else { return }
+        box.spareTouched = spare
     }
 
     /// Deletes matching models directly (DEL-2): no delete rules, no save notification (the

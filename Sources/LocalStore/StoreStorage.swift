@@ -20,6 +20,10 @@ struct StoreFields: Hashable, Sendable {
 /// never fire (as on `CloudService`'s hot properties).
 final class StoreStorage: @unchecked Sendable {
     @exclusivity(unchecked) var fields: StoreFields
+    /// The emptied list of touched models of this storage's last save, kept for the next
+    /// (`SaveDraft.touched`): a save then allocates no list of its own. Not a field: it
+    /// never reaches equality, hashing or a copy.
+    @exclusivity(unchecked) var spareTouched: [(id: ModelID, original: Model?)] = []
 
     init(_ fields: StoreFields) {
         self.fields = fields

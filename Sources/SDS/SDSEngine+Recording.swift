@@ -51,16 +51,12 @@ extension SDSEngine {
         guard let entity = synchronizedEntity(entityName) else { return }
         let name = assignRecordName(to: id, entity: entity, context: &context)
         // Every key at the next versions, in the keys' order (as `nextVersion` gives them
-        // one by one). The map is made from the pairs, at their number, by code specialized
-        // here: made empty at a size (`Dictionary(minimumCapacity:)`), it would run
-        // unspecialized code that looks its generic type up, for every model.
-        let keys = entity.synchronizedKeys
+        // one by one): the entity's offsets moved up, in buckets laid out once per entity.
         let firstVersion = context.syncData.editVersion + 1
-        context.syncData.editVersion += Int64(keys.count)
+        context.syncData.editVersion += Int64(entity.synchronizedKeys.count)
         let pending = PendingChange(
             isInsert: true,
-            keys: Dictionary(zip(keys, firstVersion ..< firstVersion + Int64(keys.count)),
-                             uniquingKeysWith: { _, later in later }))
+            keys: entity.synchronizedKeyOffsets.mapValues { firstVersion + $0 })
         context.syncData.pending[id] = pending
         effects.appendTrace(detailed: context.isTracing,
             kind: "change.recorded",

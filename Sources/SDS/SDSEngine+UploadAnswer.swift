@@ -29,10 +29,16 @@ extension SDSEngine {
         var zoneGone = false
         // Each result read in place (`results[index]`): a loop's element was a copy.
         for index in results.indices {
+            // A saved record's parts read where it lies (`SavedRecordParts`): a switch over
+            // the result copied the whole record first.
+            if let saved = results.withUnsafeBufferPointer({ $0[index].savedParts }) {
+                context.syncData.unanswered[saved.recordName] = nil
+                uploaded(saved, of: results, batch: batch, at: index, context: &context)
+                continue
+            }
             switch results[index] {
-            case .saved(let record):
-                context.syncData.unanswered[record.recordName] = nil
-                uploaded(record, batch: batch, at: index, context: &context)
+            case .saved:
+                continue
             case .deleted(let name):
                 if !context.syncData.staleCopies.isEmpty,
                    staleCopyDeleted(name, zone: batch.zone, context: &context) { continue }
@@ -188,7 +194,8 @@ extension SDSEngine {
     /// A saved record (the answer's result at `index`): the uploaded keys are no longer
     /// pending, unless edited again meanwhile.
     private func uploaded(
-        _ record: CloudRecord, batch: UploadBatch, at index: Int, context: inout SDSContext
+        _ record: SavedRecordParts, of results: [ItemResult], batch: UploadBatch, at index: Int,
+        context: inout SDSContext
     ) {
         let name = record.recordName
         context.syncData.setChangeTag(record.changeTag, for: name)
@@ -197,15 +204,16 @@ extension SDSEngine {
         let found = batch.index(of: name, near: index)
         if !context.syncData.sharedZones.isEmpty, batch.zone.owner == context.account,
            let found, let time = record.modificationTime {
-            appZoneSaves[name] = AppZoneSave(time: time, record: record,
+            appZoneSaves[name] = AppZoneSave(time: time, record: results[index].savedRecord,
                                              keys: batch.saved[found].keys)
         }
-        if record.fields[Self.overflowField].isNil {
+        if !record.hasOverflowField {
             // No asset (observeOverflow's first case, without sorting the keys for it).
             context.syncData.overflow.removeEntry(at: name)
         } else {
             let sentKeys = found.map { batch.saved[$0].keys } ?? [:]
-            observeOverflow(record, uploadedKeys: sentKeys.keys.sorted(), context: &context)
+            observeOverflow(results[index].savedRecord, uploadedKeys: sentKeys.keys.sorted(),
+                            context: &context)
         }
         guard let found else { return }
         // (The save read where it lies in the batch, not copied out of it.)

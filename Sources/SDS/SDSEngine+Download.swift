@@ -39,7 +39,7 @@ extension SDSEngine {
             // (The entity's identity asked first: it needs no lookup.)
             if !entity.identity.isEmpty, context.syncData.pending[existing]?.isInsert == true,
                context.syncData.changeTag(of: name).isNil {
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "download.identity-matched",
                     details: [TraceField("record", .string(name))],
                     rules: ["ID-2"]
@@ -137,7 +137,7 @@ extension SDSEngine {
         }
         let name = records[index].recordName
         guard let entity = entities.named(records[index].recordType), entity.isSynchronized else {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.record.skipped",
                 details: [TraceField("record", .string(name)),
                           TraceField("reason", .string("entity not synchronized"))],
@@ -157,7 +157,7 @@ extension SDSEngine {
         context.syncData.parents.setEntry(records[index].parent, at: name)
         if !context.syncData.pendingDeletions[name].isNil {
             // The local deletion is not uploaded yet; it wins over the downloaded record.
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.record.deleted-locally",
                 details: [TraceField("record", .string(name))],
                 rules: ["SYNC-4"]
@@ -176,7 +176,7 @@ extension SDSEngine {
             // knowing of the move; the model stays at its previous place here.
             let deletedHere = !context.syncData.pendingDeletions[missing].isNil
                 || context.syncData.deletedHere.contains(missing)
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.record.kept-aside",
                 details: [TraceField("record", .string(record.recordName)),
                           TraceField("references", .string(missing)),
@@ -262,7 +262,7 @@ extension SDSEngine {
             if let record = records.first {
                 keepAsideRejected(record, context: &context)
             } else if let deletion = deletions.first {
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "download.deletion-refused",
                     details: [TraceField("record", .string(deletion.recordName))],
                     rules: ["DL-4"]
@@ -320,7 +320,7 @@ extension SDSEngine {
     private func keepAsideRejected(_ record: CloudRecord, context: inout SDSContext) {
         context.syncData.aside[record.recordName] = AsideRecord(record: record,
             reason: Self.storeRejectsValues)
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.record.kept-aside",
             details: [TraceField("record", .string(record.recordName)),
                       TraceField("reason", .string(Self.storeRejectsValues))],
@@ -359,7 +359,7 @@ extension SDSEngine {
                 // the download inserts its own, and the app's moves to a random name (ID-5).
                 let fresh = context.makeRandomRecordName()
                 journal.bind(other, to: fresh, in: &context.syncData)
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "download.duplicate-identity",
                     details: [TraceField("record", .string(name)),
                         TraceField("localModelMovedTo", .string(fresh))],
@@ -386,7 +386,7 @@ extension SDSEngine {
                 pending.adoptionEdits = []
                 journal.setPending(pending.keys.isEmpty ? nil : pending, for: id,
                     in: &context.syncData)
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "adopt.record-wins",
                     details: [TraceField("record", .string(records[index].recordName)),
                               TraceField("keptLocalEdits", .list(edits.map { .string($0) }))],
@@ -406,13 +406,13 @@ extension SDSEngine {
         journal.bind(twin, to: record.recordName, in: &context.syncData)
         if byValues {
             journal.setPending(nil, for: twin, in: &context.syncData)
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.value-matched",
                 details: [TraceField("record", .string(record.recordName))],
                 rules: valueMatchingRules(context)
             )
         } else {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.identity-matched",
                 details: [TraceField("record", .string(record.recordName))],
                 rules: ["ID-2"]
@@ -438,7 +438,7 @@ extension SDSEngine {
             ready.append(aside.record)
         }
         guard !ready.isEmpty else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.aside-retried",
             details: [TraceField("records", .list(ready.map { .string($0.recordName) }))],
             rules: ["DL-3"]
@@ -486,14 +486,14 @@ extension SDSEngine {
         pending.isInsert = false
         pending.movedFrom = []
         context.syncData.pending[id] = pending.keys.isEmpty ? nil : pending
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.unanswered-upload-settled",
             details: [TraceField("record", .string(record.recordName)),
                       TraceField("keys", .list(settled.map { .string($0) }))],
             rules: ["SYNC-4"]
         )
         guard !lacked.isEmpty else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.unanswered-keys-overwritten",
             details: [TraceField("record", .string(record.recordName)),
                       TraceField("keys", .list(lacked.map { .string($0) }))],
@@ -596,7 +596,7 @@ extension SDSEngine {
     private func traceLocalKeysKept(
         _ kept: [String], of records: [CloudRecord], at index: Int, context: SDSContext
     ) {
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.local-keys-kept",
             details: [TraceField("record", .string(records[index].recordName)),
                       TraceField("keys", .list(kept.sorted().map { .string($0) }))],
@@ -707,7 +707,7 @@ extension SDSEngine {
               // names built for every page with deletions cost more.)
               deletions.contains(where: { $0.recordName == parent })
         else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.moved-model-deleted-with-parent",
             details: [TraceField("record", .string(deletion.recordName)),
                       TraceField("parent", .string(parent))],
@@ -728,7 +728,7 @@ extension SDSEngine {
                 in: &context.syncData)
             journal.setSkippedRule(isExtension ? "EXT-2" : "EXT-3", for: deletion.recordName,
                                    in: &context.syncData)
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.deletion-skipped",
                 details: [TraceField("record", .string(deletion.recordName))],
                 rules: [isExtension ? "EXT-2" : "EXT-3"]
@@ -752,7 +752,7 @@ extension SDSEngine {
            journal.removeUnanswered(deletion.recordName, in: &context.syncData) != nil {
             // SYNC-4: the insert was sent and its answer lost; iCloud created the record,
             // and another device deleted it since: the deletion is of this model's record.
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.unanswered-insert-deleted",
                 details: [TraceField("record", .string(deletion.recordName))],
                 rules: ["SYNC-4"]
@@ -760,7 +760,7 @@ extension SDSEngine {
         } else if context.syncData.pending[id]?.isInsert == true {
             // SYNC-5: this model was created here after that record was deleted; it keeps
             // the record (its upload creates it again).
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.deletion-ignored",
                 details: [TraceField("record", .string(deletion.recordName)),
                           TraceField("reason",
@@ -776,7 +776,7 @@ extension SDSEngine {
         }
         journal.setPending(nil, for: id, in: &context.syncData)
         transaction.append(.delete(id))
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.deleted",
             details: [TraceField("record", .string(deletion.recordName))],
             rules: rules
@@ -817,7 +817,7 @@ extension SDSEngine {
                let entity = vanished[id] {
                 context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name,
                     recordType: entity)
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "download.cascade-deleted-pending-change",
                     details: [TraceField("record", .string(name)),
                               TraceField("keys", .list(pending.sortedKeys.map { .string($0) }))],
@@ -827,7 +827,7 @@ extension SDSEngine {
             if context.syncData.pending[id].isNil, !context.syncData.changeTag(of: name).isNil {
                 // LIM-3: an uploaded model the page did not delete goes with the one it is in:
                 // the delete rule removes it here only, and its record stays in iCloud.
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "download.cascade-deleted-moved-model",
                     details: [TraceField("record", .string(name))],
                     rules: ["LIM-3"]
@@ -836,7 +836,7 @@ extension SDSEngine {
             if let pending = context.syncData.pending[id], pending.isInsert, !pending.isAdoption {
                 // DR-1: a model created here inside the one whose deletion arrived, never
                 // uploaded: the delete rule removes it before any device saw it.
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "download.cascade-deleted-new-model",
                     details: [TraceField("record", .string(name))],
                     rules: ["DR-1"]

@@ -156,7 +156,7 @@ extension SDSEngine {
                 break
             }
         }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "upload.overflow-fetched",
             details: [TraceField("records", .list(names.map { .string($0) })),
                       TraceField("found", .list(found.map { .string($0) }))],
@@ -177,7 +177,7 @@ extension SDSEngine {
     /// A fetch that failed for some records: they wait for the next synchronization, which a
     /// transient error schedules (ERR-3); a missing zone is created again (ERR-1).
     private func fetchFailed(_ error: CloudError, _ current: SyncRun, context: inout SDSContext) {
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "upload.overflow-fetch-failed",
             details: [TraceField("error", .string(error.description))],
             rules: []
@@ -253,7 +253,7 @@ extension SDSEngine {
         upload.overflow.mustFetch.insert(name)
         upload.attempted.remove(name)
         upload.attemptedAdoptions.remove(name)
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "upload.too-large-retried",
             details: [TraceField("record", .string(name))],
             rules: ["BIG-1", "BIG-2"]
@@ -274,7 +274,7 @@ extension SDSEngine {
         case .permissionFailure: rule = "DR-2"
         default: return
         }
-        effects.appendTrace(detailed: detailed,
+        effects.addTrace(detailed: detailed,
             kind: "upload.rejected",
             details: [TraceField("record", .string(name)),
                       TraceField("error", .string(error.message))],
@@ -312,7 +312,7 @@ extension SDSEngine {
                 return save
             }
             guard isFreshRecord(pending, entity: entity) else {
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "upload.overflow-deferred",
                     details: [TraceField("record", .string(name))],
                     rules: ["BIG-3"]
@@ -374,7 +374,7 @@ extension SDSEngine {
         result.changedKeys = (save.changedKeys + [Self.overflowField]).sorted()
         if !adoption, let tag = server?.changeTag { result.record.changeTag = tag }
         if let server {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "upload.overflow-merged",
                 details: [TraceField("record", .string(name)),
                           TraceField("onto", .string(server.changeTag ?? "")),
@@ -383,14 +383,14 @@ extension SDSEngine {
                 rules: ["BIG-3"]
             )
         } else {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "upload.overflow-new",
                 details: [TraceField("record", .string(name)), TraceField("stamp", .string(stamp))],
                 rules: []
             )
         }
         if server?.fields[Self.overflowField] == nil {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "upload.overflow-field-added",
                 details: [TraceField("record", .string(name))],
                 rules: ["BIG-5", "SCHEMA-1"]
@@ -512,7 +512,7 @@ extension SDSEngine {
                 && save.changedKeys.contains(attribute.name)
         }.map(\.name)
         guard !keys.isEmpty else { return }
-        effects.appendTrace(detailed: true,
+        effects.addTrace(detailed: true,
             kind: "upload.asset-property",
             details: [TraceField("record", .string(save.record.recordName)),
                       TraceField("keys", .list(keys.map { .string($0) }))],
@@ -522,7 +522,7 @@ extension SDSEngine {
 
     private func tracePlan(_ plan: OverflowPlan, record name: String) {
         if !plan.movedIn.isEmpty {
-            effects.appendTrace(detailed: true,
+            effects.addTrace(detailed: true,
                 kind: "upload.overflow-in",
                 details: [TraceField("record", .string(name)),
                           TraceField("keys", .list(plan.movedIn.map { .string($0.key) })),
@@ -534,7 +534,7 @@ extension SDSEngine {
             )
         }
         if !plan.movedOut.isEmpty {
-            effects.appendTrace(detailed: true,
+            effects.addTrace(detailed: true,
                 kind: "upload.overflow-out",
                 details: [TraceField("record", .string(name)),
                           TraceField("keys", .list(plan.movedOut.map { .string($0) }))],
@@ -542,7 +542,7 @@ extension SDSEngine {
             )
         }
         if !plan.identityKept.isEmpty {
-            effects.appendTrace(detailed: true,
+            effects.addTrace(detailed: true,
                 kind: "upload.identity-kept-in-field",
                 details: [TraceField("record", .string(name)),
                           TraceField("keys", .list(plan.identityKept.map { .string($0) }))],
@@ -550,7 +550,7 @@ extension SDSEngine {
             )
         }
         if plan.isTooLarge {
-            effects.appendTrace(detailed: true,
+            effects.addTrace(detailed: true,
                 kind: "upload.record-too-large",
                 details: [TraceField("record", .string(name)),
                           TraceField("bytes", .int(Int64(plan.recordSize)))],
@@ -583,7 +583,7 @@ extension SDSEngine {
             }
             observeOverflow(records[index], context: &context)
             let keys = OverflowAsset.decode(field)?.sortedKeys ?? []
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.overflow-read",
                 details: [TraceField("record", .string(records[index].recordName)),
                           TraceField("keys", .list(keys.map { .string($0) }))],
@@ -619,7 +619,7 @@ extension SDSEngine {
         if let own = state.ownStamp, !asset.history.contains(own) {
             let sameRecord = state.ownRecordCreated == record.creationTime
             if sameRecord && asset.history.count < OverflowAsset.historyLimit {
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "overflow.upload-replaced",
                     details: [TraceField("record", .string(name)),
                               TraceField("ownUpload", .string(own)),

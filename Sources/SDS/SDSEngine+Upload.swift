@@ -54,7 +54,7 @@ extension SDSEngine {
         }
         guard !saves.isEmpty || !deletedNames.isEmpty else { return nil }
         upload.uploadRequests += 1
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "upload.batch",
             details: [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
                       TraceField("deletes", .list(deletedNames.map { .string($0) })),
@@ -86,7 +86,7 @@ extension SDSEngine {
         guard context.syncData.needsFullDownload && context.syncData.fullDownloadAttempts < 3
         else { return false }
         if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
-            effects.appendTrace(detailed: context.isTracing, kind: "upload.held",
+            effects.addTrace(detailed: context.isTracing, kind: "upload.held",
                 details: [TraceField("reason",
                 .string("every record must be downloaded first"))], rules: ["SYNC-7"])
         }
@@ -254,7 +254,7 @@ extension SDSEngine {
             }
             for parent in pending.movedFrom where context.syncData.pendingDeletions[parent] != nil {
                 held.insert(parent)
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "deletion.waits-for-move",
                     details: [TraceField("record", .string(parent)),
                               TraceField("waitsFor", .string(name))],
@@ -348,7 +348,7 @@ extension SDSEngine {
             parentName = context.syncData.recordName(of: target)
         }
         if tracesClearedKeys && !cleared.isEmpty {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "upload.keys-cleared",
                 details: [TraceField("record", .string(name)), TraceField("keys", .list(cleared))],
                 rules: ["CFG-3"]

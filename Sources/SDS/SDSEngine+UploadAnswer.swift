@@ -60,7 +60,7 @@ extension SDSEngine {
                 }
                 context.syncData.unanswered[name] =
                     batch.index(of: name, near: index).flatMap { batch.saved[$0].earlierUnanswered }
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "upload.item.failed",
                     details: [TraceField("record", .string(name)),
                               TraceField("error", .string(error.description))],
@@ -94,7 +94,7 @@ extension SDSEngine {
             wantsSync = true
         }
         if let retryError {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "upload.partially-throttled",
                 details: [TraceField("retryAfter",
                     .string(retryError.retryAfter?.description ?? "back-off"))],
@@ -105,7 +105,7 @@ extension SDSEngine {
             backoffFailures = 0
         }
         if !context.syncData.rejected.isEmpty {
-            effects.appendTrace(detailed: context.isTracing, kind: "upload.incomplete", details: [],
+            effects.addTrace(detailed: context.isTracing, kind: "upload.incomplete", details: [],
                 rules: ["ERR-7"])
         }
     }
@@ -229,7 +229,7 @@ extension SDSEngine {
            batch.saved[found].isInsert {
             // Another device uploaded this identity first: the changed keys were saved over
             // its record, the last upload of a key winning.
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "upload.saved-over-existing",
                 details: [TraceField("record", .string(name))],
                 rules: ["ID-3"]
@@ -306,7 +306,7 @@ extension SDSEngine {
             _ = try? context.store.save(transaction, author: Self.author)
             recordLocalChanges(context: &context)
         }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "adopt.record-wins",
             details: [TraceField("record", .string(server.recordName)),
                       TraceField("keptLocalEdits", .list(kept.map { .string($0) }))],
@@ -319,7 +319,7 @@ extension SDSEngine {
         guard sharedQuotaPausedUntil == nil else { return }
         sharedQuotaPausedUntil = context.now.adding(Self.quotaPause)
         effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "quota.shared-uploads-paused",
             details: [TraceField("until",
                 .string((context.now.adding(Self.quotaPause)).description))],
@@ -332,7 +332,7 @@ extension SDSEngine {
         guard quotaPausedUntil == nil else { return }
         quotaPausedUntil = context.now.adding(Self.quotaPause)
         effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "quota.paused",
             details: [TraceField("until",
                 .string((context.now.adding(Self.quotaPause)).description))],
@@ -349,7 +349,7 @@ extension SDSEngine {
         let until = now.adding(Self.rejectionPause)
         let hadAny = !syncData.rejected.isEmpty
         syncData.rejected[name] = RejectedRecord(until: until, error: error)
-        effects.appendTrace(detailed: detailed,
+        effects.addTrace(detailed: detailed,
             kind: "record.set-aside",
             details: [TraceField("record", .string(name)),
                       TraceField("error", .string(error.description)),

@@ -531,6 +531,10 @@ extension SDSEngine {
         of records: [CloudRecord], at index: Int, model id: ModelID, entity: SDSEntity,
         isNew: Bool, context: SDSContext
     ) -> [String: PropertyValue] {
+        if isNew, let values = newModelValues(of: records[index].fields, entity: entity,
+                                              context: context) {
+            return values
+        }
         // (A model made for this page has no pending change.)
         // (Empty maps made by `init()`: the literal `[:]` is a call, per downloaded record.)
         let pendingKeys = isNew
@@ -590,6 +594,43 @@ extension SDSEngine {
             traceLocalKeysKept(kept, of: records, at: index, context: context)
         }
         return values
+    }
+
+    /// `downloadedValues` of a model made for the page, when it takes a value for every
+    /// synchronized key (nil when one keeps its default instead): the map is the entity's
+    /// offsets (`SDSEntity.synchronizedKeyOffsets`) mapped to the values, in the buckets laid
+    /// out once, so no key is hashed per downloaded record.
+    private func newModelValues(
+        of fields: SortedMap<String, CloudValue>, entity: SDSEntity, context: SDSContext
+    ) -> [String: PropertyValue]? {
+        let attributes = entity.synchronizedAttributes
+        let relationships = entity.synchronizedToOneRelationships
+        let count = attributes.count + relationships.count
+        guard count == entity.synchronizedKeys.count else { return nil }
+        // The values by offset, on the stack (no array allocated per record).
+        return withUnsafeTemporaryAllocation(of: PropertyValue.self, capacity: count) { buffer in
+            guard let base = buffer.baseAddress else { return [:] }
+            for offset in attributes.indices {
+                let downloaded = fields[attributes[offset].name].flatMap {
+                    RecordMapping.attributeValue($0, type: attributes[offset].type)
+                }
+                if downloaded.isNil && !attributes[offset].isOptional
+                    && !attributes[offset].defaultValue.isNil {
+                    base.deinitialize(count: offset)
+                    return nil
+                }
+                (base + offset).initialize(to: .attribute(downloaded))
+            }
+            for offset in relationships.indices {
+                var target: ModelID?
+                if case .reference(let name, _)? = fields[relationships[offset].name] {
+                    target = context.syncData.model(forRecord: name)
+                }
+                (base + attributes.count + offset).initialize(to: .relationship(target))
+            }
+            defer { base.deinitialize(count: count) }
+            return entity.synchronizedKeyOffsets.mapValues { base[Int($0)] }
+        }
     }
 
     /// SYNC-4: the downloaded keys a model's pending change keeps its own values of.

@@ -227,11 +227,11 @@ extension SDSEngine {
 
     /// DL-1: the page's token is saved, then the next page, zone or database is chosen.
     private func saveFetchedPage(_ current: SyncRun, context: inout SDSContext) {
-        let page = current.download.takePage()
+        var page = current.download.takePage()
         if let zone = page.sharedZone {
-            context.syncData.sharedZoneTokens[zone] = page.token
+            context.syncData.sharedZoneTokens[zone] = page.takeToken()
         } else {
-            context.syncData.zoneToken = page.token
+            context.syncData.zoneToken = page.takeToken()
         }
         context.syncData.pageInProgress = false
         effects.addTrace(detailed: context.isTracing,

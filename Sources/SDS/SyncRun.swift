@@ -11,6 +11,15 @@ struct DownloadPage: Hashable, Sendable {
     var deletions: [RecordDeletion]
     var token: ZoneChangeToken
     var moreComing: Bool
+
+    /// The page's token, moved out (an empty one left in its place): saved into the sync
+    /// data, it is not copied there and then destroyed with the page.
+    mutating func takeToken() -> ZoneChangeToken {
+        var taken = ZoneChangeToken(
+            zone: ZoneID(owner: "", name: ""), incarnation: 0, sequence: 0, epoch: 0)
+        swap(&taken, &token)
+        return taken
+    }
 }
 
 /// Which local model each record of a page goes to, decided before the page is stored.

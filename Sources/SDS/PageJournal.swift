@@ -67,6 +67,23 @@ struct PageJournal {
         data.bind(model, to: name)
     }
 
+    /// Binds a model made for the page (an identifier reserved since the journal began) to a
+    /// record name; one no model is bound to (`nameIsFree`, most of them) without a note:
+    /// undoing unbinds every identifier reserved since (`restore`), which leaves the name's
+    /// entry as the bind found it (the bind changed only its model, and a later change at the
+    /// name is noted with the model). A name held by a model goes through `bind`.
+    mutating func bindNewModel(
+        _ model: ModelID, to name: String, nameIsFree: Bool, in data: inout SDSSyncData
+    ) {
+        guard nameIsFree else {
+            bind(model, to: name, in: &data)
+            return
+        }
+        assert(model.rawValue >= idMark && data.model(forRecord: name) == nil
+               && data.recordName(of: model) == nil, "sds: not a new model to a free name")
+        data.bind(model, to: name)
+    }
+
     /// Forgets a model's binding (SDSSyncData.unbind), noting the name it leaves.
     mutating func unbind(_ model: ModelID, in data: inout SDSSyncData) {
         guard let name = data.recordName(of: model) else { return }
@@ -136,6 +153,7 @@ struct PageJournal {
     /// Puts the context back as it was when the journal began; the store must have refused
     /// the page's save (it is unchanged but for the identifiers reserved).
     func restore(_ context: inout SDSContext) {
+        let reservedUpTo = context.store.modelIDMark
         context.store.releaseModelIDs(since: idMark)
         context.names = names
         // The record table: every binding at a touched name or model goes, then each name's
@@ -154,6 +172,9 @@ struct PageJournal {
             if let model = entry.model { context.syncData.bind(model, to: entry.name) }
             if let tag = entry.changeTag { context.syncData.setChangeTag(tag, for: entry.name) }
         }
+        // The models made for the page lose their names (`bindNewModel`), last: a name's
+        // first note may be of its new model.
+        for raw in idMark ..< reservedUpTo { context.syncData.unbind(ModelID(raw)) }
         // The maps: backwards, so each key ends with the value before the page's first change.
         for entry in entries.reversed() {
             switch entry {

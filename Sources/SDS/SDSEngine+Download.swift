@@ -354,7 +354,8 @@ extension SDSEngine {
                 applied.append((index, target.model, entity, false))
                 continue
             }
-            if let other = context.syncData.model(forRecord: name), context.store.contains(other) {
+            let other = context.syncData.model(forRecord: name)
+            if let other, context.store.contains(other) {
                 // LIM-2: the app created a model with this identity after the page was read;
                 // the download inserts its own, and the app's moves to a random name (ID-5).
                 let fresh = context.makeRandomRecordName()
@@ -367,7 +368,7 @@ extension SDSEngine {
                 )
             }
             let id = context.store.makeModelID()
-            journal.bind(id, to: name, in: &context.syncData)
+            journal.bindNewModel(id, to: name, nameIsFree: other.isNil, in: &context.syncData)
             // (Empty maps here and below made by `init()`: the literal `[:]` is a call.)
             transaction.append(.insert(id, entity: entity.name, values: Dictionary()))
             applied.append((index, id, entity, true))

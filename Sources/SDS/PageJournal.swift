@@ -34,8 +34,8 @@ struct PageJournal {
     /// again later keeps its first note at undo); their models are the models whose binding
     /// changed (read from here at undo, not kept in a list of their own).
     private var records: [(name: String, model: ModelID?, changeTag: String?)] = []
-    /// How many notes the page may make (its records and deletions): room for them is made
-    /// at the first, not grown note by note (1, 2, 4, … a reallocation each).
+    /// How many notes the page may make (one per deletion; more grow the room): room for
+    /// them is made at the first, not grown note by note (1, 2, 4, … a reallocation each).
     private let expectedNotes: Int
     /// Changes of the maps the page writes by key, each with the value before it.
     private var entries: [Entry] = []
@@ -142,7 +142,11 @@ struct PageJournal {
     }
 
     /// Notes a name's entry of the record table before a change at it.
+    ///
+    /// A name just noted is not noted again (a deletion's tag, then its model): undoing puts
+    /// back each name's first note, and clears every model bound at a noted name.
     private mutating func note(_ name: String, of data: SDSSyncData) {
+        if let last = records.last, last.name == name { return }
         let entry = data.records.entry(named: name)
         if records.isEmpty { records.reserveCapacity(expectedNotes) }
         records.append((name, entry?.model, entry?.changeTag))

@@ -235,7 +235,8 @@ extension SDSEngine {
     ) {
         // Every change of the sync data before the save goes through the journal, so that a
         // refused page can be undone at the cost of what it changed (PageJournal).
-        var journal = PageJournal(context: context, items: records.count + deletions.count)
+        // (Room for a note per deletion: a new model's binding is not noted, `bindNewModel`.)
+        var journal = PageJournal(context: context, items: deletions.count)
         #if DEBUG
         let before = context
         #endif

@@ -372,10 +372,12 @@ public struct SDSSyncData: EngineSyncData {
     }
 
     /// `model(forRecord:)` of a name whose hash the caller keeps.
+    ///
+    /// Found by that hash at once: such names are the callers' own strings (the checkers'
+    /// and the explorer's labels), almost never the very string of an entry, so a look for
+    /// an identical one first was almost always wasted.
     public func model(forRecord name: HashedRecordName) -> ModelID? {
-        let identical = records.identicalModel(named: name.name)
-        if identical.found { return identical.model }
-        return records.model(named: name.name, hash: name.nameHash)
+        records.model(named: name.name, hash: name.nameHash)
     }
 
     /// `model(forRecord:)` of a name no entry holds this very string of.

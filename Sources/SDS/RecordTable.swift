@@ -386,6 +386,7 @@ extension RecordTable {
             return (probe.slot, nil)
         }
 
+        @inline(__always)
         func entryIndex(of model: ModelID) -> Int? {
             let number: UInt32
             if model.rawValue < RecordTable.denseLimit {

@@ -146,7 +146,9 @@ extension SDSEngine {
             guard !(deletedSet?.contains(name) ?? deletedNames.contains(name)) else { continue }
             // The change tag the save is made on (none for an adoption, ADOPT-2), read once for
             // the save and for its unanswered send (SYNC-4).
-            guard !upload.hasAttempted(name, adoption: adoption),
+            // Hashed once, for the look here and the note of the attempt below.
+            let key = HashedRecordName(name)
+            guard !upload.hasAttempted(key, adoption: adoption),
                   isUploadable(name, context: context),
                   case let changeTag = adoption ? nil : context.syncData.changeTag(of: name),
                   // ID-4: a record moving into (or out of) another user's share is saved
@@ -178,11 +180,11 @@ extension SDSEngine {
             // SYNC-4: remembered on disk until the answer arrives (a kill may lose it), with
             // the unanswered send it joins (nil: none).
             let earlier = adoption
-                ? nil : context.syncData.markUnanswered(name, keys: pending.keys,
+                ? nil : context.syncData.markUnanswered(key, keys: pending.keys,
                     changeTag: changeTag)
             saved.append(UploadBatch.Save(name: name, model: id, keys: pending.keys,
                                           isInsert: pending.isInsert, earlierUnanswered: earlier))
-            upload.noteAttempt(name, adoption: adoption)
+            upload.noteAttempt(key, adoption: adoption)
             budget -= 1
         }
     }

@@ -337,6 +337,14 @@ public struct SDSSyncData: EngineSyncData {
     mutating func markUnanswered(
         _ recordName: String, keys: [String: Int64], changeTag tag: String?
     ) -> UnansweredUpload? {
+        markUnanswered(HashedRecordName(recordName), keys: keys, changeTag: tag)
+    }
+
+    /// `markUnanswered(_:keys:changeTag:)` of a name the caller hashed already.
+    @discardableResult
+    mutating func markUnanswered(
+        _ recordName: HashedRecordName, keys: [String: Int64], changeTag tag: String?
+    ) -> UnansweredUpload? {
         // A first send takes the keys as they are (the map shared, not rebuilt); a later
         // send's keys join the earlier one's, which is returned as it was.
         unanswered.insertOrChange(UnansweredUpload(keys: keys, changeTag: tag), at: recordName) {

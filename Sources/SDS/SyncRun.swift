@@ -273,8 +273,18 @@ final class UploadRun {
         adoption ? attemptedAdoptions.contains(name) : attempted.contains(name)
     }
 
+    /// `hasAttempted` of a name already hashed.
+    func hasAttempted(_ key: HashedRecordName, adoption: Bool) -> Bool {
+        adoption ? attemptedAdoptions.contains(key) : attempted.contains(key)
+    }
+
     /// This run tried the record's upload, as an adoption or as another change.
     func noteAttempt(_ name: String, adoption: Bool) {
         if adoption { attemptedAdoptions.insert(name) } else { attempted.insert(name) }
+    }
+
+    /// `noteAttempt` of a name already hashed.
+    func noteAttempt(_ key: HashedRecordName, adoption: Bool) {
+        if adoption { attemptedAdoptions.insert(key) } else { attempted.insert(key) }
     }
 }

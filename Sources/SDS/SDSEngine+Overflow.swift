@@ -18,6 +18,13 @@ extension SDSEngine {
     func overflowFetchRequest(_ current: SyncRun, context: SDSContext) -> CloudRequest? {
         let upload = current.upload
         guard quotaPausedUntil == nil else { return nil }
+        // No candidate (most requests: the changes left are plain inserts, or none): nothing
+        // to visit, and no map of zones made for nothing.
+        if upload.overflow.mustFetch.isEmpty, (entities.anyHasIdentity
+            ? context.syncData.pending.isEmpty
+            : context.syncData.pending.othersInOrder.count == 0) {
+            return nil
+        }
         // (Made by `init()`: the literal `[:]` is a call, per upload request.)
         var byZone = [ZoneID: [String]]()
         if upload.overflow.mustFetch.isEmpty {

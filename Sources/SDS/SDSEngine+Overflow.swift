@@ -17,14 +17,7 @@ extension SDSEngine {
     /// in iCloud under it, so it is not fetched.
     func overflowFetchRequest(_ current: SyncRun, context: SDSContext) -> CloudRequest? {
         let upload = current.upload
-        guard quotaPausedUntil == nil else { return nil }
-        // No candidate (most requests: the changes left are plain inserts, or none): nothing
-        // to visit, and no map of zones made for nothing.
-        if upload.overflow.mustFetch.isEmpty, (entities.anyHasIdentity
-            ? context.syncData.pending.isEmpty
-            : context.syncData.pending.othersInOrder.count == 0) {
-            return nil
-        }
+        guard mayFetchOverflow(upload, context: context) else { return nil }
         // (Made by `init()`: the literal `[:]` is a call, per upload request.)
         var byZone = [ZoneID: [String]]()
         if upload.overflow.mustFetch.isEmpty {
@@ -51,6 +44,16 @@ extension SDSEngine {
         upload.uploadRequests += 1
         let scope: DatabaseScope = zone == appZone(context) ? .privateDatabase : .sharedDatabase
         return .fetchRecords(scope: scope, zone: zone, names: names)
+    }
+
+    /// Whether `overflowFetchRequest` can find a record to fetch: not while the quota pauses
+    /// uploads, nor without a candidate (most requests: the changes left are plain inserts,
+    /// or none), which it would otherwise look for in a map of zones made for nothing.
+    func mayFetchOverflow(_ upload: UploadRun, context: SDSContext) -> Bool {
+        guard quotaPausedUntil == nil else { return false }
+        return !upload.overflow.mustFetch.isEmpty || (entities.anyHasIdentity
+            ? !context.syncData.pending.isEmpty
+            : context.syncData.pending.othersInOrder.count > 0)
     }
 
     /// Adds a pending model's record to the fetch of its zone when it `needsFetch`.

@@ -31,9 +31,14 @@ extension SDSEngine {
                 && isUploadable(name, context: context)
         }
         // SYNC-6: after a failed download, edits are uploaded only for records that exist.
-        if let check = existenceCheckRequest(current, context: context) { return check }
+        // (Each asked only when it may make a request: an answer of nil, a large optional
+        // request, cost more to return and test than the question.)
+        if current.downloadFailed, let check = existenceCheckRequest(current, context: context) {
+            return check
+        }
         // BIG-3: records whose overflow asset is involved are fetched first.
-        if let fetch = overflowFetchRequest(current, context: context) { return fetch }
+        if mayFetchOverflow(upload, context: context),
+           let fetch = overflowFetchRequest(current, context: context) { return fetch }
         let target = uploadZone(upload, adoption: adoption, context: context)
         // Decided once: building the app's zone to compare copies the account's name.
         let targetIsOwn = target == appZone(context)

@@ -584,10 +584,17 @@ extension SDSEngine {
         // (Each record read in place, `records[index]`: a loop's element was a copy.)
         var read: [CloudRecord]?
         for index in records.indices {
-            guard let field = records[index].fields[Self.overflowField] else {
+            // (Asked through the array's buffer, where the record lies: through the array,
+            // its fields' map was retained and released for the question.)
+            guard let field = records.withUnsafeBufferPointer({
+                $0[index].fields[Self.overflowField]
+            }) else {
                 // `observeOverflow` for a record without an asset, without copying the
-                // record into its argument (a dozen retains and releases per record).
-                context.syncData.overflow.removeEntry(at: records[index].recordName)
+                // record into its argument (a dozen retains and releases per record); an
+                // empty map (most of the time) is not changed, so not made unique either.
+                if !context.syncData.overflow.isEmpty {
+                    context.syncData.overflow.removeEntry(at: records[index].recordName)
+                }
                 read?.append(records[index])
                 continue
             }

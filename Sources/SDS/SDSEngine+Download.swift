@@ -154,7 +154,12 @@ extension SDSEngine {
             context.syncData.uploadedMoves[name] = nil
         }
         context.syncData.setChangeTag(changeTag, for: name)
-        context.syncData.parents.setEntry(records[index].parent, at: name)
+        // (Maps that are empty, as they mostly are, are changed only to add an entry: a
+        // removal would make the sync data's storage unique for nothing.)
+        let parent = records[index].parent
+        if !parent.isNil || !context.syncData.parents.isEmpty {
+            context.syncData.parents.setEntry(parent, at: name)
+        }
         if !context.syncData.pendingDeletions[name].isNil {
             // The local deletion is not uploaded yet; it wins over the downloaded record.
             effects.addTrace(detailed: context.isTracing,
@@ -185,7 +190,7 @@ extension SDSEngine {
             )
             return false
         }
-        context.syncData.aside.removeEntry(at: name)
+        if !context.syncData.aside.isEmpty { context.syncData.aside.removeEntry(at: name) }
         return true
     }
 

@@ -578,7 +578,11 @@ extension SDSEngine {
         deletions: [RecordDeletion],
         context: inout SDSContext
     ) -> [CloudRecord] {
-        for deletion in deletions { context.syncData.overflow.removeEntry(at: deletion.recordName) }
+        if !context.syncData.overflow.isEmpty {
+            for deletion in deletions {
+                context.syncData.overflow.removeEntry(at: deletion.recordName)
+            }
+        }
         // The records as read, copied out only from the first one with an asset: usually none
         // has one, and `records` itself is the answer (no copy of each record).
         // (Each record read in place, `records[index]`: a loop's element was a copy.)

@@ -199,7 +199,10 @@ extension SDSEngine {
     ) {
         let name = record.recordName
         context.syncData.setChangeTag(record.changeTag, for: name)
-        context.syncData.parents.setEntry(record.parent, at: name)
+        // (Empty maps are changed only to add an entry, `canStoreNow`.)
+        if !record.parent.isNil || !context.syncData.parents.isEmpty {
+            context.syncData.parents.setEntry(record.parent, at: name)
+        }
         // The request's save of the record, found once (at the result's own index).
         let found = batch.index(of: name, near: index)
         if !context.syncData.sharedZones.isEmpty, batch.zone.owner == context.account,
@@ -209,7 +212,9 @@ extension SDSEngine {
         }
         if !record.hasOverflowField {
             // No asset (observeOverflow's first case, without sorting the keys for it).
-            context.syncData.overflow.removeEntry(at: name)
+            if !context.syncData.overflow.isEmpty {
+                context.syncData.overflow.removeEntry(at: name)
+            }
         } else {
             let sentKeys = found.map { batch.saved[$0].keys } ?? [:]
             observeOverflow(results[index].savedRecord, uploadedKeys: sentKeys.keys.sorted(),

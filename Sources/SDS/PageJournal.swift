@@ -34,8 +34,8 @@ struct PageJournal {
     /// again later keeps its first note at undo); their models are the models whose binding
     /// changed (read from here at undo, not kept in a list of their own).
     private var records: [(name: String, model: ModelID?, changeTag: String?)] = []
-    /// How many notes the page may make (its records and deletions): room for them is made
-    /// at the first, not grown note by note (1, 2, 4, … a reallocation each).
+    /// How many notes the page may make (one per deletion; more grow the room): room for
+    /// them is made at the first, not grown note by note (1, 2, 4, … a reallocation each).
     private let expectedNotes: Int
     /// Changes of the maps the page writes by key, each with the value before it.
     private var entries: [Entry] = []
@@ -64,6 +64,23 @@ struct PageJournal {
     mutating func bind(_ model: ModelID, to name: String, in data: inout SDSSyncData) {
         note(name, of: data)
         if let previous = data.recordName(of: model), previous != name { note(previous, of: data) }
+        data.bind(model, to: name)
+    }
+
+    /// Binds a model made for the page (an identifier reserved since the journal began) to a
+    /// record name; one no model is bound to (`nameIsFree`, most of them) without a note:
+    /// undoing unbinds every identifier reserved since (`restore`), which leaves the name's
+    /// entry as the bind found it (the bind changed only its model, and a later change at the
+    /// name is noted with the model). A name held by a model goes through `bind`.
+    mutating func bindNewModel(
+        _ model: ModelID, to name: String, nameIsFree: Bool, in data: inout SDSSyncData
+    ) {
+        guard nameIsFree else {
+            bind(model, to: name, in: &data)
+            return
+        }
+        assert(model.rawValue >= idMark && data.model(forRecord: name) == nil
+               && data.recordName(of: model) == nil, "sds: not a new model to a free name")
         data.bind(model, to: name)
     }
 
@@ -125,7 +142,11 @@ struct PageJournal {
     }
 
     /// Notes a name's entry of the record table before a change at it.
+    ///
+    /// A name just noted is not noted again (a deletion's tag, then its model): undoing puts
+    /// back each name's first note, and clears every model bound at a noted name.
     private mutating func note(_ name: String, of data: SDSSyncData) {
+        if let last = records.last, last.name == name { return }
         let entry = data.records.entry(named: name)
         if records.isEmpty { records.reserveCapacity(expectedNotes) }
         records.append((name, entry?.model, entry?.changeTag))
@@ -136,6 +157,7 @@ struct PageJournal {
     /// Puts the context back as it was when the journal began; the store must have refused
     /// the page's save (it is unchanged but for the identifiers reserved).
     func restore(_ context: inout SDSContext) {
+        let reservedUpTo = context.store.modelIDMark
         context.store.releaseModelIDs(since: idMark)
         context.names = names
         // The record table: every binding at a touched name or model goes, then each name's
@@ -154,6 +176,9 @@ struct PageJournal {
             if let model = entry.model { context.syncData.bind(model, to: entry.name) }
             if let tag = entry.changeTag { context.syncData.setChangeTag(tag, for: entry.name) }
         }
+        // The models made for the page lose their names (`bindNewModel`), last: a name's
+        // first note may be of its new model.
+        for raw in idMark ..< reservedUpTo { context.syncData.unbind(ModelID(raw)) }
         // The maps: backwards, so each key ends with the value before the page's first change.
         for entry in entries.reversed() {
             switch entry {

@@ -63,7 +63,14 @@ public struct RecordNameMap<Value: Hashable & Sendable>: Hashable, Sendable,
     public mutating func insertOrChange<Result>(
         _ value: @autoclosure () -> Value, at name: String, _ body: (inout Value) -> Result
     ) -> Result? {
-        let key = HashedRecordName(name)
+        insertOrChange(value(), at: HashedRecordName(name), body)
+    }
+
+    /// `insertOrChange` at a name the caller hashed already.
+    public mutating func insertOrChange<Result>(
+        _ value: @autoclosure () -> Value, at key: HashedRecordName,
+        _ body: (inout Value) -> Result
+    ) -> Result? {
         if let index = entries.index(forKey: key) { return body(&entries.values[index]) }
         entries[key] = value()
         return nil

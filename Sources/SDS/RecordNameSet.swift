@@ -33,7 +33,17 @@ struct RecordNameSet: Sendable {
     }
 
     mutating func insert(_ name: String) {
-        let key = HashedRecordName(name)
+        insert(HashedRecordName(name))
+    }
+
+    /// `contains` of a name already hashed (asked, then inserted: hashed once).
+    func contains(_ key: HashedRecordName) -> Bool {
+        if let hashed { return hashed.contains(key) }
+        return !listed.isEmpty && listed.contains(key)
+    }
+
+    /// `insert` of a name already hashed.
+    mutating func insert(_ key: HashedRecordName) {
         if hashed != nil {
             hashed!.insert(key)
             return

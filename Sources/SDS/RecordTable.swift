@@ -150,6 +150,20 @@ public struct RecordTable: Hashable, Sendable {
     public mutating func bind(_ model: ModelID, to name: String) {
         precondition(model.rawValue != UInt64.max, "model identifier \(model) is out of range")
         makeUnique()
+        // Most names bound are the very string of an entry (the download noted its change
+        // tag first): found by identity, the name's bytes are not hashed.
+        let identity = Self.identity(name)
+        if let index = buffer.identicalEntry(identity) {
+            if buffer.entries[index].model == model.rawValue &+ 1 { return }
+            // The model's previous name loses it (and goes if it holds nothing else), which
+            // can move this entry: found again, still by identity.
+            buffer.unbind(model)
+            guard let moved = buffer.identicalEntry(identity) else {
+                preconditionFailure("sds: a record name's entry went with another binding")
+            }
+            bindEntry(at: moved, to: model)
+            return
+        }
         let hash = Self.hash(name)
         if let index = buffer.find(name, hash: hash).entry,
            buffer.entries[index].model == model.rawValue &+ 1 { return }
@@ -158,12 +172,18 @@ public struct RecordTable: Hashable, Sendable {
         let index: Int
         if let existing = buffer.find(name, hash: hash).entry {
             index = existing
-            if let other = buffer.entries[index].modelID {
-                buffer.setEntryNumber(0, of: other)
-                buffer.boundCount -= 1
-            }
         } else {
             index = buffer.insert(Entry(name: name, model: 0, changeTag: nil), hash: hash)
+        }
+        bindEntry(at: index, to: model)
+    }
+
+    /// `bind`'s last step: the entry at `index` (its previous model, if any, unbound from it)
+    /// takes the model, which is bound nowhere else.
+    private mutating func bindEntry(at index: Int, to model: ModelID) {
+        if let other = buffer.entries[index].modelID {
+            buffer.setEntryNumber(0, of: other)
+            buffer.boundCount -= 1
         }
         buffer.entries[index].model = model.rawValue &+ 1
         buffer.setEntryNumber(UInt32(index + 1), of: model)
@@ -179,14 +199,22 @@ public struct RecordTable: Hashable, Sendable {
 
     /// Sets (or with nil, forgets) the change tag of a record.
     public mutating func setChangeTag(_ tag: String?, for name: String) {
-        let found = buffer.entryIndex(named: name)
+        // The name is hashed at most once: for the lookup and, when absent, for its insert.
+        var hash: Int?
+        var found = buffer.identicalEntry(Self.identity(name))
+        if found == nil {
+            let nameHash = Self.hash(name)
+            hash = nameHash
+            found = buffer.find(name, hash: nameHash).entry
+        }
         guard found != nil || tag != nil else { return }
         makeUnique()
         if let index = found {
             buffer.entries[index].changeTag = tag
             if tag == nil && buffer.entries[index].model == 0 { buffer.remove(at: index) }
         } else {
-            buffer.insert(Entry(name: name, model: 0, changeTag: tag), hash: Self.hash(name))
+            buffer.insert(Entry(name: name, model: 0, changeTag: tag),
+                          hash: hash ?? Self.hash(name))
         }
     }
 
@@ -358,6 +386,7 @@ extension RecordTable {
             return (probe.slot, nil)
         }
 
+        @inline(__always)
         func entryIndex(of model: ModelID) -> Int? {
             let number: UInt32
             if model.rawValue < RecordTable.denseLimit {

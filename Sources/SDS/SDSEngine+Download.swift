@@ -39,7 +39,7 @@ extension SDSEngine {
             // (The entity's identity asked first: it needs no lookup.)
             if !entity.identity.isEmpty, context.syncData.pending[existing]?.isInsert == true,
                context.syncData.changeTag(of: name).isNil {
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "download.identity-matched",
                     details: [TraceField("record", .string(name))],
                     rules: ["ID-2"]
@@ -137,7 +137,7 @@ extension SDSEngine {
         }
         let name = records[index].recordName
         guard let entity = entities.named(records[index].recordType), entity.isSynchronized else {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.record.skipped",
                 details: [TraceField("record", .string(name)),
                           TraceField("reason", .string("entity not synchronized"))],
@@ -154,10 +154,15 @@ extension SDSEngine {
             context.syncData.uploadedMoves[name] = nil
         }
         context.syncData.setChangeTag(changeTag, for: name)
-        context.syncData.parents.setEntry(records[index].parent, at: name)
+        // (Maps that are empty, as they mostly are, are changed only to add an entry: a
+        // removal would make the sync data's storage unique for nothing.)
+        let parent = records[index].parent
+        if !parent.isNil || !context.syncData.parents.isEmpty {
+            context.syncData.parents.setEntry(parent, at: name)
+        }
         if !context.syncData.pendingDeletions[name].isNil {
             // The local deletion is not uploaded yet; it wins over the downloaded record.
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.record.deleted-locally",
                 details: [TraceField("record", .string(name))],
                 rules: ["SYNC-4"]
@@ -176,7 +181,7 @@ extension SDSEngine {
             // knowing of the move; the model stays at its previous place here.
             let deletedHere = !context.syncData.pendingDeletions[missing].isNil
                 || context.syncData.deletedHere.contains(missing)
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.record.kept-aside",
                 details: [TraceField("record", .string(record.recordName)),
                           TraceField("references", .string(missing)),
@@ -185,7 +190,7 @@ extension SDSEngine {
             )
             return false
         }
-        context.syncData.aside.removeEntry(at: name)
+        if !context.syncData.aside.isEmpty { context.syncData.aside.removeEntry(at: name) }
         return true
     }
 
@@ -235,7 +240,8 @@ extension SDSEngine {
     ) {
         // Every change of the sync data before the save goes through the journal, so that a
         // refused page can be undone at the cost of what it changed (PageJournal).
-        var journal = PageJournal(context: context, items: records.count + deletions.count)
+        // (Room for a note per deletion: a new model's binding is not noted, `bindNewModel`.)
+        var journal = PageJournal(context: context, items: deletions.count)
         #if DEBUG
         let before = context
         #endif
@@ -262,7 +268,7 @@ extension SDSEngine {
             if let record = records.first {
                 keepAsideRejected(record, context: &context)
             } else if let deletion = deletions.first {
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "download.deletion-refused",
                     details: [TraceField("record", .string(deletion.recordName))],
                     rules: ["DL-4"]
@@ -320,7 +326,7 @@ extension SDSEngine {
     private func keepAsideRejected(_ record: CloudRecord, context: inout SDSContext) {
         context.syncData.aside[record.recordName] = AsideRecord(record: record,
             reason: Self.storeRejectsValues)
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.record.kept-aside",
             details: [TraceField("record", .string(record.recordName)),
                       TraceField("reason", .string(Self.storeRejectsValues))],
@@ -354,12 +360,13 @@ extension SDSEngine {
                 applied.append((index, target.model, entity, false))
                 continue
             }
-            if let other = context.syncData.model(forRecord: name), context.store.contains(other) {
+            let other = context.syncData.model(forRecord: name)
+            if let other, context.store.contains(other) {
                 // LIM-2: the app created a model with this identity after the page was read;
                 // the download inserts its own, and the app's moves to a random name (ID-5).
                 let fresh = context.makeRandomRecordName()
                 journal.bind(other, to: fresh, in: &context.syncData)
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "download.duplicate-identity",
                     details: [TraceField("record", .string(name)),
                         TraceField("localModelMovedTo", .string(fresh))],
@@ -367,7 +374,7 @@ extension SDSEngine {
                 )
             }
             let id = context.store.makeModelID()
-            journal.bind(id, to: name, in: &context.syncData)
+            journal.bindNewModel(id, to: name, nameIsFree: other.isNil, in: &context.syncData)
             // (Empty maps here and below made by `init()`: the literal `[:]` is a call.)
             transaction.append(.insert(id, entity: entity.name, values: Dictionary()))
             applied.append((index, id, entity, true))
@@ -386,7 +393,7 @@ extension SDSEngine {
                 pending.adoptionEdits = []
                 journal.setPending(pending.keys.isEmpty ? nil : pending, for: id,
                     in: &context.syncData)
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "adopt.record-wins",
                     details: [TraceField("record", .string(records[index].recordName)),
                               TraceField("keptLocalEdits", .list(edits.map { .string($0) }))],
@@ -406,13 +413,13 @@ extension SDSEngine {
         journal.bind(twin, to: record.recordName, in: &context.syncData)
         if byValues {
             journal.setPending(nil, for: twin, in: &context.syncData)
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.value-matched",
                 details: [TraceField("record", .string(record.recordName))],
                 rules: valueMatchingRules(context)
             )
         } else {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.identity-matched",
                 details: [TraceField("record", .string(record.recordName))],
                 rules: ["ID-2"]
@@ -438,7 +445,7 @@ extension SDSEngine {
             ready.append(aside.record)
         }
         guard !ready.isEmpty else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.aside-retried",
             details: [TraceField("records", .list(ready.map { .string($0.recordName) }))],
             rules: ["DL-3"]
@@ -486,14 +493,14 @@ extension SDSEngine {
         pending.isInsert = false
         pending.movedFrom = []
         context.syncData.pending[id] = pending.keys.isEmpty ? nil : pending
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.unanswered-upload-settled",
             details: [TraceField("record", .string(record.recordName)),
                       TraceField("keys", .list(settled.map { .string($0) }))],
             rules: ["SYNC-4"]
         )
         guard !lacked.isEmpty else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.unanswered-keys-overwritten",
             details: [TraceField("record", .string(record.recordName)),
                       TraceField("keys", .list(lacked.map { .string($0) }))],
@@ -531,6 +538,10 @@ extension SDSEngine {
         of records: [CloudRecord], at index: Int, model id: ModelID, entity: SDSEntity,
         isNew: Bool, context: SDSContext
     ) -> [String: PropertyValue] {
+        if isNew, let values = newModelValues(of: records[index].fields, entity: entity,
+                                              context: context) {
+            return values
+        }
         // (A model made for this page has no pending change.)
         // (Empty maps made by `init()`: the literal `[:]` is a call, per downloaded record.)
         let pendingKeys = isNew
@@ -592,11 +603,48 @@ extension SDSEngine {
         return values
     }
 
+    /// `downloadedValues` of a model made for the page, when it takes a value for every
+    /// synchronized key (nil when one keeps its default instead): the map is the entity's
+    /// offsets (`SDSEntity.synchronizedKeyOffsets`) mapped to the values, in the buckets laid
+    /// out once, so no key is hashed per downloaded record.
+    private func newModelValues(
+        of fields: SortedMap<String, CloudValue>, entity: SDSEntity, context: SDSContext
+    ) -> [String: PropertyValue]? {
+        let attributes = entity.synchronizedAttributes
+        let relationships = entity.synchronizedToOneRelationships
+        let count = attributes.count + relationships.count
+        guard count == entity.synchronizedKeys.count else { return nil }
+        // The values by offset, on the stack (no array allocated per record).
+        return withUnsafeTemporaryAllocation(of: PropertyValue.self, capacity: count) { buffer in
+            guard let base = buffer.baseAddress else { return [:] }
+            for offset in attributes.indices {
+                let downloaded = fields[attributes[offset].name].flatMap {
+                    RecordMapping.attributeValue($0, type: attributes[offset].type)
+                }
+                if downloaded.isNil && !attributes[offset].isOptional
+                    && !attributes[offset].defaultValue.isNil {
+                    base.deinitialize(count: offset)
+                    return nil
+                }
+                (base + offset).initialize(to: .attribute(downloaded))
+            }
+            for offset in relationships.indices {
+                var target: ModelID?
+                if case .reference(let name, _)? = fields[relationships[offset].name] {
+                    target = context.syncData.model(forRecord: name)
+                }
+                (base + attributes.count + offset).initialize(to: .relationship(target))
+            }
+            defer { base.deinitialize(count: count) }
+            return entity.synchronizedKeyOffsets.mapValues { base[Int($0)] }
+        }
+    }
+
     /// SYNC-4: the downloaded keys a model's pending change keeps its own values of.
     private func traceLocalKeysKept(
         _ kept: [String], of records: [CloudRecord], at index: Int, context: SDSContext
     ) {
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.local-keys-kept",
             details: [TraceField("record", .string(records[index].recordName)),
                       TraceField("keys", .list(kept.sorted().map { .string($0) }))],
@@ -707,7 +755,7 @@ extension SDSEngine {
               // names built for every page with deletions cost more.)
               deletions.contains(where: { $0.recordName == parent })
         else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.moved-model-deleted-with-parent",
             details: [TraceField("record", .string(deletion.recordName)),
                       TraceField("parent", .string(parent))],
@@ -728,7 +776,7 @@ extension SDSEngine {
                 in: &context.syncData)
             journal.setSkippedRule(isExtension ? "EXT-2" : "EXT-3", for: deletion.recordName,
                                    in: &context.syncData)
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.deletion-skipped",
                 details: [TraceField("record", .string(deletion.recordName))],
                 rules: [isExtension ? "EXT-2" : "EXT-3"]
@@ -752,7 +800,7 @@ extension SDSEngine {
            journal.removeUnanswered(deletion.recordName, in: &context.syncData) != nil {
             // SYNC-4: the insert was sent and its answer lost; iCloud created the record,
             // and another device deleted it since: the deletion is of this model's record.
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.unanswered-insert-deleted",
                 details: [TraceField("record", .string(deletion.recordName))],
                 rules: ["SYNC-4"]
@@ -760,7 +808,7 @@ extension SDSEngine {
         } else if context.syncData.pending[id]?.isInsert == true {
             // SYNC-5: this model was created here after that record was deleted; it keeps
             // the record (its upload creates it again).
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.deletion-ignored",
                 details: [TraceField("record", .string(deletion.recordName)),
                           TraceField("reason",
@@ -776,7 +824,7 @@ extension SDSEngine {
         }
         journal.setPending(nil, for: id, in: &context.syncData)
         transaction.append(.delete(id))
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.deleted",
             details: [TraceField("record", .string(deletion.recordName))],
             rules: rules
@@ -817,7 +865,7 @@ extension SDSEngine {
                let entity = vanished[id] {
                 context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name,
                     recordType: entity)
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "download.cascade-deleted-pending-change",
                     details: [TraceField("record", .string(name)),
                               TraceField("keys", .list(pending.sortedKeys.map { .string($0) }))],
@@ -827,7 +875,7 @@ extension SDSEngine {
             if context.syncData.pending[id].isNil, !context.syncData.changeTag(of: name).isNil {
                 // LIM-3: an uploaded model the page did not delete goes with the one it is in:
                 // the delete rule removes it here only, and its record stays in iCloud.
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "download.cascade-deleted-moved-model",
                     details: [TraceField("record", .string(name))],
                     rules: ["LIM-3"]
@@ -836,7 +884,7 @@ extension SDSEngine {
             if let pending = context.syncData.pending[id], pending.isInsert, !pending.isAdoption {
                 // DR-1: a model created here inside the one whose deletion arrived, never
                 // uploaded: the delete rule removes it before any device saw it.
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "download.cascade-deleted-new-model",
                     details: [TraceField("record", .string(name))],
                     rules: ["DR-1"]

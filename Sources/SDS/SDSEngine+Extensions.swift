@@ -24,7 +24,7 @@ extension SDSEngine {
         }
         context.syncData.skipped[record.recordName] = record.recordType
         context.syncData.skippedRules[record.recordName] = isExtension ? "EXT-2" : "EXT-3"
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: skipsModel ? "download.record-skipped" : "download.keys-skipped",
             details: [TraceField("record", .string(record.recordName)),
                       TraceField("keys", .list((skipsModel ? [] : missing).map { .string($0) }))],
@@ -60,7 +60,7 @@ extension SDSEngine {
             context.syncData.skippedDeletions[name] = nil
             rules.insert(context.syncData.skippedRules.removeValue(forKey: name) ?? "EXT-2")
         }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "catch-up.deletions",
             details: [TraceField("records", .list(names.map { .string($0) }))],
             rules: rules.sorted()
@@ -93,7 +93,7 @@ extension SDSEngine {
                 continue
             }
         }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "catch-up.records",
             details: [TraceField("records", .list(records.map { .string($0.recordName) })),
                       TraceField("gone", .list(deletions.map { .string($0.recordName) }))],
@@ -123,7 +123,7 @@ extension SDSEngine {
             kept.append(name)
         }
         guard !kept.isEmpty else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "identity.names-kept",
             details: [TraceField("records", .list(kept.map { .string($0) }))],
             rules: ["ID-7"]

@@ -38,7 +38,7 @@ extension SDSEngine {
             gone.append(name)
             upload.attempted.insert(name)
         }
-        effects.appendTrace(detailed: true,
+        effects.addTrace(detailed: true,
             kind: "upload.existence-checked",
             details: [TraceField("gone", .list(gone.map { .string($0) }))],
             rules: gone.isEmpty ? [] : ["SYNC-6"]

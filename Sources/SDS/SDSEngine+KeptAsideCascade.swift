@@ -26,7 +26,7 @@ extension SDSEngine {
             if cascades { taken.append(aside) }
         }
         guard !taken.isEmpty else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "upload.deletion-takes-kept-aside",
             details: [TraceField("record", .string(name)),
                       TraceField("records", .list(taken.map { .string($0) }))],

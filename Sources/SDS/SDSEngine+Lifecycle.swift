@@ -17,7 +17,7 @@ extension SDSEngine {
                 context.syncData.isRedownloading = true
                 context.syncData.zoneToken = nil
                 context.syncData.valueMatchingRule = "DEL-3"
-                effects.appendTrace(detailed: context.isTracing, kind: "store.vanished",
+                effects.addTrace(detailed: context.isTracing, kind: "store.vanished",
                     details: [], rules: ["HDO-3"])
             }
         }
@@ -36,7 +36,7 @@ extension SDSEngine {
             // LIM-4's choice: this download from scratch brings no deletions either.
             context.syncData.expiredTokenRefetch = true
             context.syncData.refetchedRecords = []
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "store.models-vanished",
                 details: [TraceField("records", .list(vanished.map { .string($0) })),
                           TraceField("deletions",
@@ -60,7 +60,7 @@ extension SDSEngine {
         }
         if !adopted.isEmpty {
             if context.syncData.zoneToken.isNil { context.syncData.needsFullDownload = true }
-            effects.appendTrace(detailed: context.isTracing, kind: "models.adopted",
+            effects.addTrace(detailed: context.isTracing, kind: "models.adopted",
                 details: [TraceField("records", .list(adopted))], rules: ["ADOPT-1"])
         }
     }
@@ -80,7 +80,7 @@ extension SDSEngine {
             if let name = names.name(of: id) { fresh.bind(id, to: name) }
         }
         context.syncData = fresh
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "account.switched",
             details: [TraceField("account", .string(account)),
                       TraceField("forgotten", .string("pending changes, change tokens, zone"))],
@@ -96,7 +96,7 @@ extension SDSEngine {
             }
             context.syncData.pending[id] = pending
         }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "models.adopted",
             details: [TraceField("records",
                 .list(fresh.records.sortedBoundNames.map { .string($0) }))],
@@ -118,7 +118,7 @@ extension SDSEngine {
             removeAllSharedCopies(rule: "LIFE-4", context: &context)
         }
         if context.isDiskFull {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "reset.failed",
                 details: [TraceField("error", .string("the disk is full"))],
                 rules: ["LIFE-6"]
@@ -132,7 +132,7 @@ extension SDSEngine {
             if !transaction.isEmpty {
                 _ = try? context.store.save(transaction, author: Self.author)
             }
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "reset.before-forgetting",
                 details: [TraceField("deleted", .string("every local model, not recorded"))],
                 rules: ["LIFE-5"]
@@ -148,7 +148,7 @@ extension SDSEngine {
         fresh.valueMatchingRule = "LIFE-3"
         context.syncData = fresh
         accountChecked = false
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "reset.done",
             details: [TraceField("forgotten",
                 .string("records of models, pending changes, tokens, hasDownloadedOnce"))],
@@ -163,7 +163,7 @@ extension SDSEngine {
         let names = context.syncData.rejected.keys.sorted()
         context.syncData.rejected = [:]
         effects.append(.cancelTimer(.rejectedRetry))
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "rejected.retried",
             details: [TraceField("records", .list(names.map { .string($0) })),
                 TraceField("by", .string("forceDownload()"))],
@@ -178,7 +178,7 @@ extension SDSEngine {
         }
         for name in due { context.syncData.rejected[name] = nil }
         if !due.isEmpty {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "rejected.retried",
                 details: [TraceField("records", .list(due.map { .string($0) })),
                     TraceField("after", .string("1 hour"))],

@@ -24,7 +24,7 @@ extension SDSEngine {
               // iCloud names the parent it lacks (not a rejection of another kind).
               error.message.hasPrefix("Parent '\(parentName)'")
         else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "upload.parent-deletion-missed",
             details: [TraceField("record", .string(name)),
                       TraceField("parent", .string(parentName))],

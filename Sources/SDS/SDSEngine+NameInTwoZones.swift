@@ -20,7 +20,7 @@ extension SDSEngine {
             }
         }
         guard !names.isEmpty else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.record-name-in-two-zones",
             details: [TraceField("records", .list(names.sorted().map { .string($0) })),
                       TraceField("zone", .string(zone.description))],
@@ -34,7 +34,7 @@ extension SDSEngine {
     func traceNameOfCopiesInOwnZone(_ names: [String], context: SDSContext) {
         let copies = names.filter { !context.syncData.movedIntoShares.contains($0) }
         guard !copies.isEmpty else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.record-name-in-two-zones",
             details: [TraceField("records", .list(copies.map { .string($0) })),
                       TraceField("zone", .string(appZone(context).description))],

@@ -17,7 +17,7 @@ extension SDSEngine {
     /// in iCloud under it, so it is not fetched.
     func overflowFetchRequest(_ current: SyncRun, context: SDSContext) -> CloudRequest? {
         let upload = current.upload
-        guard quotaPausedUntil == nil else { return nil }
+        guard mayFetchOverflow(upload, context: context) else { return nil }
         // (Made by `init()`: the literal `[:]` is a call, per upload request.)
         var byZone = [ZoneID: [String]]()
         if upload.overflow.mustFetch.isEmpty {
@@ -44,6 +44,16 @@ extension SDSEngine {
         upload.uploadRequests += 1
         let scope: DatabaseScope = zone == appZone(context) ? .privateDatabase : .sharedDatabase
         return .fetchRecords(scope: scope, zone: zone, names: names)
+    }
+
+    /// Whether `overflowFetchRequest` can find a record to fetch: not while the quota pauses
+    /// uploads, nor without a candidate (most requests: the changes left are plain inserts,
+    /// or none), which it would otherwise look for in a map of zones made for nothing.
+    func mayFetchOverflow(_ upload: UploadRun, context: SDSContext) -> Bool {
+        guard quotaPausedUntil == nil else { return false }
+        return !upload.overflow.mustFetch.isEmpty || (entities.anyHasIdentity
+            ? !context.syncData.pending.isEmpty
+            : context.syncData.pending.othersInOrder.count > 0)
     }
 
     /// Adds a pending model's record to the fetch of its zone when it `needsFetch`.
@@ -156,7 +166,7 @@ extension SDSEngine {
                 break
             }
         }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "upload.overflow-fetched",
             details: [TraceField("records", .list(names.map { .string($0) })),
                       TraceField("found", .list(found.map { .string($0) }))],
@@ -177,7 +187,7 @@ extension SDSEngine {
     /// A fetch that failed for some records: they wait for the next synchronization, which a
     /// transient error schedules (ERR-3); a missing zone is created again (ERR-1).
     private func fetchFailed(_ error: CloudError, _ current: SyncRun, context: inout SDSContext) {
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "upload.overflow-fetch-failed",
             details: [TraceField("error", .string(error.description))],
             rules: []
@@ -253,7 +263,7 @@ extension SDSEngine {
         upload.overflow.mustFetch.insert(name)
         upload.attempted.remove(name)
         upload.attemptedAdoptions.remove(name)
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "upload.too-large-retried",
             details: [TraceField("record", .string(name))],
             rules: ["BIG-1", "BIG-2"]
@@ -274,7 +284,7 @@ extension SDSEngine {
         case .permissionFailure: rule = "DR-2"
         default: return
         }
-        effects.appendTrace(detailed: detailed,
+        effects.addTrace(detailed: detailed,
             kind: "upload.rejected",
             details: [TraceField("record", .string(name)),
                       TraceField("error", .string(error.message))],
@@ -312,7 +322,7 @@ extension SDSEngine {
                 return save
             }
             guard isFreshRecord(pending, entity: entity) else {
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "upload.overflow-deferred",
                     details: [TraceField("record", .string(name))],
                     rules: ["BIG-3"]
@@ -374,7 +384,7 @@ extension SDSEngine {
         result.changedKeys = (save.changedKeys + [Self.overflowField]).sorted()
         if !adoption, let tag = server?.changeTag { result.record.changeTag = tag }
         if let server {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "upload.overflow-merged",
                 details: [TraceField("record", .string(name)),
                           TraceField("onto", .string(server.changeTag ?? "")),
@@ -383,14 +393,14 @@ extension SDSEngine {
                 rules: ["BIG-3"]
             )
         } else {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "upload.overflow-new",
                 details: [TraceField("record", .string(name)), TraceField("stamp", .string(stamp))],
                 rules: []
             )
         }
         if server?.fields[Self.overflowField] == nil {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "upload.overflow-field-added",
                 details: [TraceField("record", .string(name))],
                 rules: ["BIG-5", "SCHEMA-1"]
@@ -512,7 +522,7 @@ extension SDSEngine {
                 && save.changedKeys.contains(attribute.name)
         }.map(\.name)
         guard !keys.isEmpty else { return }
-        effects.appendTrace(detailed: true,
+        effects.addTrace(detailed: true,
             kind: "upload.asset-property",
             details: [TraceField("record", .string(save.record.recordName)),
                       TraceField("keys", .list(keys.map { .string($0) }))],
@@ -522,7 +532,7 @@ extension SDSEngine {
 
     private func tracePlan(_ plan: OverflowPlan, record name: String) {
         if !plan.movedIn.isEmpty {
-            effects.appendTrace(detailed: true,
+            effects.addTrace(detailed: true,
                 kind: "upload.overflow-in",
                 details: [TraceField("record", .string(name)),
                           TraceField("keys", .list(plan.movedIn.map { .string($0.key) })),
@@ -534,7 +544,7 @@ extension SDSEngine {
             )
         }
         if !plan.movedOut.isEmpty {
-            effects.appendTrace(detailed: true,
+            effects.addTrace(detailed: true,
                 kind: "upload.overflow-out",
                 details: [TraceField("record", .string(name)),
                           TraceField("keys", .list(plan.movedOut.map { .string($0) }))],
@@ -542,7 +552,7 @@ extension SDSEngine {
             )
         }
         if !plan.identityKept.isEmpty {
-            effects.appendTrace(detailed: true,
+            effects.addTrace(detailed: true,
                 kind: "upload.identity-kept-in-field",
                 details: [TraceField("record", .string(name)),
                           TraceField("keys", .list(plan.identityKept.map { .string($0) }))],
@@ -550,7 +560,7 @@ extension SDSEngine {
             )
         }
         if plan.isTooLarge {
-            effects.appendTrace(detailed: true,
+            effects.addTrace(detailed: true,
                 kind: "upload.record-too-large",
                 details: [TraceField("record", .string(name)),
                           TraceField("bytes", .int(Int64(plan.recordSize)))],
@@ -568,22 +578,33 @@ extension SDSEngine {
         deletions: [RecordDeletion],
         context: inout SDSContext
     ) -> [CloudRecord] {
-        for deletion in deletions { context.syncData.overflow.removeEntry(at: deletion.recordName) }
+        if !context.syncData.overflow.isEmpty {
+            for deletion in deletions {
+                context.syncData.overflow.removeEntry(at: deletion.recordName)
+            }
+        }
         // The records as read, copied out only from the first one with an asset: usually none
         // has one, and `records` itself is the answer (no copy of each record).
         // (Each record read in place, `records[index]`: a loop's element was a copy.)
         var read: [CloudRecord]?
         for index in records.indices {
-            guard let field = records[index].fields[Self.overflowField] else {
+            // (Asked through the array's buffer, where the record lies: through the array,
+            // its fields' map was retained and released for the question.)
+            guard let field = records.withUnsafeBufferPointer({
+                $0[index].fields[Self.overflowField]
+            }) else {
                 // `observeOverflow` for a record without an asset, without copying the
-                // record into its argument (a dozen retains and releases per record).
-                context.syncData.overflow.removeEntry(at: records[index].recordName)
+                // record into its argument (a dozen retains and releases per record); an
+                // empty map (most of the time) is not changed, so not made unique either.
+                if !context.syncData.overflow.isEmpty {
+                    context.syncData.overflow.removeEntry(at: records[index].recordName)
+                }
                 read?.append(records[index])
                 continue
             }
             observeOverflow(records[index], context: &context)
             let keys = OverflowAsset.decode(field)?.sortedKeys ?? []
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.overflow-read",
                 details: [TraceField("record", .string(records[index].recordName)),
                           TraceField("keys", .list(keys.map { .string($0) }))],
@@ -619,7 +640,7 @@ extension SDSEngine {
         if let own = state.ownStamp, !asset.history.contains(own) {
             let sameRecord = state.ownRecordCreated == record.creationTime
             if sameRecord && asset.history.count < OverflowAsset.historyLimit {
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "overflow.upload-replaced",
                     details: [TraceField("record", .string(name)),
                               TraceField("ownUpload", .string(own)),

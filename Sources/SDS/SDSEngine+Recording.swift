@@ -51,18 +51,14 @@ extension SDSEngine {
         guard let entity = synchronizedEntity(entityName) else { return }
         let name = assignRecordName(to: id, entity: entity, context: &context)
         // Every key at the next versions, in the keys' order (as `nextVersion` gives them
-        // one by one). The map is made from the pairs, at their number, by code specialized
-        // here: made empty at a size (`Dictionary(minimumCapacity:)`), it would run
-        // unspecialized code that looks its generic type up, for every model.
-        let keys = entity.synchronizedKeys
+        // one by one): the entity's offsets moved up, in buckets laid out once per entity.
         let firstVersion = context.syncData.editVersion + 1
-        context.syncData.editVersion += Int64(keys.count)
+        context.syncData.editVersion += Int64(entity.synchronizedKeys.count)
         let pending = PendingChange(
             isInsert: true,
-            keys: Dictionary(zip(keys, firstVersion ..< firstVersion + Int64(keys.count)),
-                             uniquingKeysWith: { _, later in later }))
+            keys: entity.synchronizedKeyOffsets.mapValues { firstVersion + $0 })
         context.syncData.pending[id] = pending
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "change.recorded",
             details: [TraceField("model", .string(name)),
                 TraceField("change", .string("insert"))],
@@ -81,7 +77,7 @@ extension SDSEngine {
             ? keys : keys.filter { synchronized.contains($0) }
         if kept.count < keys.count {
             let skipped = keys.filter { !synchronized.contains($0) }
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "change.not-synchronized",
                 details: [TraceField("keys", .list(skipped.map { .string($0) }))],
                 rules: ["CFG-1"]
@@ -107,13 +103,13 @@ extension SDSEngine {
         if let name = context.syncData.recordName(of: id),
            !context.syncData.rejected[name].isNil {
             context.syncData.rejected[name] = nil
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "rejected.changed",
                 details: [TraceField("record", .string(name))],
                 rules: ["SCHEMA-4"]
             )
         }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "change.recorded",
             details: [TraceField("model", .string(context.syncData.recordName(of: id) ?? "")),
                       TraceField("keys", .list(kept.map { .string($0) }))],
@@ -159,7 +155,7 @@ extension SDSEngine {
         context.syncData.unbind(id)
         context.syncData.pendingDeletions[name] = PendingDeletion(recordName: name,
             recordType: entityName)
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "deletion.recorded",
             details: [TraceField("record", .string(name))],
             rules: ["DEL-1"]
@@ -169,7 +165,7 @@ extension SDSEngine {
     private func synchronizedEntity(_ name: String) -> SDSEntity? {
         guard let entity = recordingEntities.named(name) else { return nil }
         guard entity.isSynchronized else {
-            effects.appendTrace(detailed: true,
+            effects.addTrace(detailed: true,
                 kind: "change.not-synchronized",
                 details: [TraceField("entity", .string(name))],
                 rules: ["CFG-1"]
@@ -191,7 +187,7 @@ extension SDSEngine {
         var name: String
         if let identityName = identityRecordName(of: id, entity: entity, store: context.store) {
             name = identityName
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "record.named",
                 details: [TraceField("record", .string(name))],
                 rules: ["ID-1"]
@@ -199,7 +195,7 @@ extension SDSEngine {
             if let other = context.syncData.model(forRecord: name), other != id,
                context.store.contains(other) {
                 name = context.makeRandomRecordName()
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "record.named.duplicate-identity",
                     details: [TraceField("record", .string(name))],
                     rules: ["ID-5"]
@@ -263,7 +259,7 @@ extension SDSEngine {
                     ?? model.id.description))
             }
         }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "identity.changed",
             details: [TraceField("oldRecord", .string(oldName)),
                 TraceField("newRecord", .string(name)),

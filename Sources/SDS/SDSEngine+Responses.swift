@@ -9,7 +9,7 @@ extension SDSEngine {
         // An answer the run no longer waits for can arrive: the run it was sent for ended
         // (an account change, an error) or a later request replaced it.
         guard let current = run, current.awaiting == id else {
-            effects.appendTrace(detailed: context.isTracing, kind: "response.ignored",
+            effects.addTrace(detailed: context.isTracing, kind: "response.ignored",
                 details: [TraceField("request", .string(id.description))], rules: [])
             return
         }
@@ -145,11 +145,11 @@ extension SDSEngine {
         if let previous = context.syncData.account, previous != account {
             startOverWithAccount(account, context: &context)
         } else if context.syncData.account == account {
-            effects.appendTrace(detailed: context.isTracing, kind: "account.same",
+            effects.addTrace(detailed: context.isTracing, kind: "account.same",
                 details: [TraceField("account", .string(account))], rules: ["ACCT-1"])
         }
         context.syncData.account = account
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "account.checked",
             details: [TraceField("account", .string(account))],
             rules: ["HDO-2"]
@@ -217,12 +217,12 @@ extension SDSEngine {
             }
             context.syncData.pending[id] = pending
         }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "models.adopted",
             details: [TraceField("reason", .string("the zone is missing"))],
             rules: ["ADOPT-1"]
         )
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "zone.missing",
             details: [TraceField("zone", .string(appZone(context).description)),
                       TraceField("recreatedByAnotherDevice", .bool(recreatedByAnother))],
@@ -236,7 +236,7 @@ extension SDSEngine {
         context.syncData.zoneCreated = false
         context.syncData.zoneToken = nil
         let error = CloudError(.userDeletedZone, message: "Zone was purged by user")
-        effects.appendTrace(detailed: context.isTracing, kind: "zone.user-deleted",
+        effects.addTrace(detailed: context.isTracing, kind: "zone.user-deleted",
             details: [TraceField("error", .string(error.description))], rules: ["ERR-2"])
         current.awaiting = nil
         current.step = .finish
@@ -256,12 +256,12 @@ extension SDSEngine {
             current.step = nextSharedZone(current)
         case (.fetchSharedDatabase, _):
             // A shared database that cannot be read does not stop the app's own sync.
-            effects.appendTrace(detailed: context.isTracing, kind: "shared.download-failed",
+            effects.addTrace(detailed: context.isTracing, kind: "shared.download-failed",
                 details: [TraceField("error", .string(error.description))], rules: [])
             current.step = .downloadDone
         case (.fetchDatabase, .changeTokenExpired):
             context.syncData.databaseToken = nil
-            effects.appendTrace(detailed: context.isTracing, kind: "token.expired",
+            effects.addTrace(detailed: context.isTracing, kind: "token.expired",
                 details: [TraceField("feed", .string("database"))], rules: [])
         case (.fetchPage, .zoneNotFound), (.ensureSubscription, .zoneNotFound):
             zoneMissing(recreatedByAnother: false, context: &context)
@@ -272,7 +272,7 @@ extension SDSEngine {
             context.syncData.zoneToken = nil
             context.syncData.expiredTokenRefetch = true
             context.syncData.refetchedRecords = []
-            effects.appendTrace(detailed: context.isTracing, kind: "token.expired",
+            effects.addTrace(detailed: context.isTracing, kind: "token.expired",
                 details: [TraceField("feed", .string("zone"))], rules: [])
         default:
             let isDownload = current.step.isDownload || current.step == .fetchDatabase
@@ -282,7 +282,7 @@ extension SDSEngine {
             if isDownload && uploadsDespiteFailedDownload(error) {
                 // SYNC-6: the changes are uploaded anyway; the download is tried again later.
                 current.downloadFailed = true
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "download.failed-upload-anyway",
                     details: [TraceField("error", .string(error.description))],
                     rules: ["SYNC-6"]

@@ -90,7 +90,7 @@ extension SDSEngine {
             pass("download.done", then: .uploadStart, current)
         case .uploadStart:
             current.phase = .upload(UploadRun())
-            effects.appendTrace(detailed: context.isTracing, kind: "upload.after-download",
+            effects.addTrace(detailed: context.isTracing, kind: "upload.after-download",
                 details: [], rules: ["SYNC-2"])
             pass("upload.start", then: .uploadBatch, current)
         case .uploadBatch:
@@ -156,7 +156,7 @@ extension SDSEngine {
             context.syncData.needsFullDownload = true
         }
         if context.syncData.downloadInProgress && !context.syncData.zoneToken.isNil {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "download.continues",
                 details: [TraceField("from", .string("the last saved token"))],
                 rules: ["DL-2"]
@@ -164,7 +164,7 @@ extension SDSEngine {
         }
         context.syncData.downloadInProgress = true
         if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "upload.held",
                 details: [TraceField("reason",
                     .string("every record must be downloaded first"))],
@@ -227,14 +227,14 @@ extension SDSEngine {
 
     /// DL-1: the page's token is saved, then the next page, zone or database is chosen.
     private func saveFetchedPage(_ current: SyncRun, context: inout SDSContext) {
-        let page = current.download.takePage()
+        var page = current.download.takePage()
         if let zone = page.sharedZone {
-            context.syncData.sharedZoneTokens[zone] = page.token
+            context.syncData.sharedZoneTokens[zone] = page.takeToken()
         } else {
-            context.syncData.zoneToken = page.token
+            context.syncData.zoneToken = page.takeToken()
         }
         context.syncData.pageInProgress = false
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.page.saved",
             details: [TraceField("records", .int(Int64(page.records.count))),
                       TraceField("deletions", .int(Int64(page.deletions.count)))],
@@ -301,7 +301,7 @@ extension SDSEngine {
             // the next download. The full download is not counted complete: HDO-1 waits.)
             context.syncData.fullDownloadAttempts += 1
             completedFullDownload = false
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "full-download.incomplete",
                 details: [TraceField("aside",
                     .list(context.syncData.aside.names.map { .string($0) })),
@@ -316,14 +316,14 @@ extension SDSEngine {
             context.syncData.isRedownloading = false
             // (Uploads held by this run cannot count: the upload comes after this.)
             if wasRedownload && context.syncData.fullDownloadAttempts > 0 {
-                effects.appendTrace(detailed: context.isTracing, kind: "full-download.done",
+                effects.addTrace(detailed: context.isTracing, kind: "full-download.done",
                     details: [], rules: ["SYNC-7"])
             }
             context.syncData.fullDownloadAttempts = 0
         }
         if completedFullDownload && !context.syncData.hasDownloadedOnce {
             context.syncData.hasDownloadedOnce = true
-            effects.appendTrace(detailed: context.isTracing, kind: "downloaded-once", details: [],
+            effects.addTrace(detailed: context.isTracing, kind: "downloaded-once", details: [],
                 rules: ["HDO-1"])
         }
         if completedFullDownload { traceRecordsNotRefetched(context: &context) }
@@ -349,7 +349,7 @@ extension SDSEngine {
             context.syncData.deletionsMissed = Set(stale)
         }
         guard !stale.isEmpty else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.deletions-missed",
             details: [TraceField("records", .list(stale.map { .string($0) })),
                       TraceField("reason", .string(wasRedownload
@@ -384,7 +384,7 @@ extension SDSEngine {
                 ?? false
         }
         guard !kept.isEmpty else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.zone-found-empty",
             details: [TraceField("records", .list(kept.map { .string($0) }))],
             rules: ["DR-8"]
@@ -399,7 +399,7 @@ extension SDSEngine {
             failSchema(
                 reason: finished.failure?.description ?? "the synchronization ended before it")
         }
-        effects.appendTrace(detailed: context.isTracing, kind: "sync.ended", details: [], rules: [])
+        effects.addTrace(detailed: context.isTracing, kind: "sync.ended", details: [], rules: [])
         if pendingReset != nil {
             performReset(context: &context)
             return
@@ -412,7 +412,7 @@ extension SDSEngine {
             // the instant this one ends. Starting at once would cancel the retry and, while
             // the cloud keeps failing the same way, repeat at the same simulated instant
             // forever.
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "sync.deferred",
                 details: [TraceField("until", .string("the scheduled retry"))],
                 rules: ["ERR-3"]
@@ -428,7 +428,7 @@ extension SDSEngine {
     func abortRun(_ current: SyncRun, error: CloudError, context: inout SDSContext) {
         // Described only for a detailed trace; the run keeps the error itself (describing
         // one is costly, and a run's failure is rarely read).
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "sync.failed",
             details: [TraceField("error", .string(error.description))],
             rules: []
@@ -460,7 +460,7 @@ extension SDSEngine {
         }
         retryScheduled = true
         effects.append(.setTimer(.retry, after: delay))
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "retry.scheduled",
             details: [TraceField("after", .string(delay.description))],
             rules: error.retryAfter != nil ? ["ERR-3"] : []

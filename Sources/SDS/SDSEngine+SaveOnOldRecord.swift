@@ -38,7 +38,7 @@ extension SDSEngine {
             }
         }
         guard !names.isEmpty else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.save-on-old-record",
             details: [TraceField("records", .list(names.sorted().map { .string($0) })),
                       TraceField("zone", .string(zone.description))],

@@ -31,7 +31,7 @@ extension SDSEngine {
                 if case .failed(let name, let error) = result { return "\(name): \(error.code)" }
                 return nil
             }
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "schema.records-saved",
                 details: [TraceField("saved", .int(Int64(results.count - failed.count))),
                           TraceField("failed", .list(failed.map { .string($0) }))],
@@ -42,7 +42,7 @@ extension SDSEngine {
             current.step = .initializeSchema(phase: phase + 1)
             return
         }
-        effects.appendTrace(detailed: context.isTracing, kind: "schema.initialized",
+        effects.addTrace(detailed: context.isTracing, kind: "schema.initialized",
             details: [TraceField("zone", .string(schemaZoneName)),
             TraceField("deleted", .bool(true))], rules: ["SCHEMA-3"])
         completeWaiters(pendingSchemaWaiters)
@@ -56,7 +56,7 @@ extension SDSEngine {
     func failSchema(reason: String) {
         schemaRequested = false
         guard !pendingSchemaWaiters.isEmpty else { return }
-        effects.appendTrace(detailed: true,
+        effects.addTrace(detailed: true,
             kind: "schema.failed",
             details: [TraceField("reason", .string(reason))],
             rules: []

@@ -18,7 +18,7 @@ extension SDSEngine {
             && !context.syncData.sharedZones.contains(zone) {
             context.syncData.sharedZones.append(zone)
             context.syncData.sharedZones.sort()
-            effects.appendTrace(detailed: context.isTracing, kind: "shared.zone-added",
+            effects.addTrace(detailed: context.isTracing, kind: "shared.zone-added",
                 details: [TraceField("zone", .string(zone.description))], rules: [])
         }
     }
@@ -56,7 +56,7 @@ extension SDSEngine {
         if !context.syncData.staleCopies.isEmpty {
             context.syncData.staleCopies = context.syncData.staleCopies.filter { $0.value != zone }
         }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "shared.copies-removed",
             details: [TraceField("zone", .string(zone.description)),
                       TraceField("records", .list(removed.map { .string($0) }))],
@@ -76,7 +76,7 @@ extension SDSEngine {
             own.append(name)
         }
         guard !own.isEmpty else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "shared.cascade-deleted-own-model",
             details: [TraceField("records", .list(own.sorted().map { .string($0) }))],
             rules: ["DR-3"]
@@ -88,7 +88,7 @@ extension SDSEngine {
     /// (LIM-3: the owner may have deleted the record they were moved into, and iCloud them).
     private func traceLost(_ lost: LostWithShare, context: SDSContext) {
         if !lost.changed.isEmpty {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "shared.copies-removed-with-changes",
                 details: [TraceField("records", .list(lost.changed.map { .string($0) }))],
                 rules: ["DR-6"]
@@ -96,14 +96,14 @@ extension SDSEngine {
         }
         if !lost.unmoved.isEmpty {
             // DR-3: a move whose old record is not deleted yet: it stays in the app's zone.
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "shared.unmoved-own-model-removed",
                 details: [TraceField("records", .list(lost.unmoved.map { .string($0) }))],
                 rules: ["DR-3"]
             )
         }
         if !lost.moved.isEmpty {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "shared.moved-model-removed",
                 details: [TraceField("records", .list(lost.moved.map { .string($0) }))],
                 rules: ["LIM-3"]

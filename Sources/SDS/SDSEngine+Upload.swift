@@ -31,9 +31,14 @@ extension SDSEngine {
                 && isUploadable(name, context: context)
         }
         // SYNC-6: after a failed download, edits are uploaded only for records that exist.
-        if let check = existenceCheckRequest(current, context: context) { return check }
+        // (Each asked only when it may make a request: an answer of nil, a large optional
+        // request, cost more to return and test than the question.)
+        if current.downloadFailed, let check = existenceCheckRequest(current, context: context) {
+            return check
+        }
         // BIG-3: records whose overflow asset is involved are fetched first.
-        if let fetch = overflowFetchRequest(current, context: context) { return fetch }
+        if mayFetchOverflow(upload, context: context),
+           let fetch = overflowFetchRequest(current, context: context) { return fetch }
         let target = uploadZone(upload, adoption: adoption, context: context)
         // Decided once: building the app's zone to compare copies the account's name.
         let targetIsOwn = target == appZone(context)
@@ -54,7 +59,7 @@ extension SDSEngine {
         }
         guard !saves.isEmpty || !deletedNames.isEmpty else { return nil }
         upload.uploadRequests += 1
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "upload.batch",
             details: [TraceField("saves", .list(saves.map { .string($0.record.recordName) })),
                       TraceField("deletes", .list(deletedNames.map { .string($0) })),
@@ -86,7 +91,7 @@ extension SDSEngine {
         guard context.syncData.needsFullDownload && context.syncData.fullDownloadAttempts < 3
         else { return false }
         if context.syncData.isRedownloading && context.syncData.pendingCount > 0 {
-            effects.appendTrace(detailed: context.isTracing, kind: "upload.held",
+            effects.addTrace(detailed: context.isTracing, kind: "upload.held",
                 details: [TraceField("reason",
                 .string("every record must be downloaded first"))], rules: ["SYNC-7"])
         }
@@ -146,7 +151,9 @@ extension SDSEngine {
             guard !(deletedSet?.contains(name) ?? deletedNames.contains(name)) else { continue }
             // The change tag the save is made on (none for an adoption, ADOPT-2), read once for
             // the save and for its unanswered send (SYNC-4).
-            guard !upload.hasAttempted(name, adoption: adoption),
+            // Hashed once, for the look here and the note of the attempt below.
+            let key = HashedRecordName(name)
+            guard !upload.hasAttempted(key, adoption: adoption),
                   isUploadable(name, context: context),
                   case let changeTag = adoption ? nil : context.syncData.changeTag(of: name),
                   // ID-4: a record moving into (or out of) another user's share is saved
@@ -178,11 +185,11 @@ extension SDSEngine {
             // SYNC-4: remembered on disk until the answer arrives (a kill may lose it), with
             // the unanswered send it joins (nil: none).
             let earlier = adoption
-                ? nil : context.syncData.markUnanswered(name, keys: pending.keys,
+                ? nil : context.syncData.markUnanswered(key, keys: pending.keys,
                     changeTag: changeTag)
             saved.append(UploadBatch.Save(name: name, model: id, keys: pending.keys,
                                           isInsert: pending.isInsert, earlierUnanswered: earlier))
-            upload.noteAttempt(name, adoption: adoption)
+            upload.noteAttempt(key, adoption: adoption)
             budget -= 1
         }
     }
@@ -254,7 +261,7 @@ extension SDSEngine {
             }
             for parent in pending.movedFrom where context.syncData.pendingDeletions[parent] != nil {
                 held.insert(parent)
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "deletion.waits-for-move",
                     details: [TraceField("record", .string(parent)),
                               TraceField("waitsFor", .string(name))],
@@ -348,7 +355,7 @@ extension SDSEngine {
             parentName = context.syncData.recordName(of: target)
         }
         if tracesClearedKeys && !cleared.isEmpty {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "upload.keys-cleared",
                 details: [TraceField("record", .string(name)), TraceField("keys", .list(cleared))],
                 rules: ["CFG-3"]

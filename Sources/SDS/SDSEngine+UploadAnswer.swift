@@ -29,10 +29,16 @@ extension SDSEngine {
         var zoneGone = false
         // Each result read in place (`results[index]`): a loop's element was a copy.
         for index in results.indices {
+            // A saved record's parts read where it lies (`SavedRecordParts`): a switch over
+            // the result copied the whole record first.
+            if let saved = results.withUnsafeBufferPointer({ $0[index].savedParts }) {
+                context.syncData.unanswered[saved.recordName] = nil
+                uploaded(saved, of: results, batch: batch, at: index, context: &context)
+                continue
+            }
             switch results[index] {
-            case .saved(let record):
-                context.syncData.unanswered[record.recordName] = nil
-                uploaded(record, batch: batch, at: index, context: &context)
+            case .saved:
+                continue
             case .deleted(let name):
                 if !context.syncData.staleCopies.isEmpty,
                    staleCopyDeleted(name, zone: batch.zone, context: &context) { continue }
@@ -54,7 +60,7 @@ extension SDSEngine {
                 }
                 context.syncData.unanswered[name] =
                     batch.index(of: name, near: index).flatMap { batch.saved[$0].earlierUnanswered }
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "upload.item.failed",
                     details: [TraceField("record", .string(name)),
                               TraceField("error", .string(error.description))],
@@ -88,7 +94,7 @@ extension SDSEngine {
             wantsSync = true
         }
         if let retryError {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "upload.partially-throttled",
                 details: [TraceField("retryAfter",
                     .string(retryError.retryAfter?.description ?? "back-off"))],
@@ -99,7 +105,7 @@ extension SDSEngine {
             backoffFailures = 0
         }
         if !context.syncData.rejected.isEmpty {
-            effects.appendTrace(detailed: context.isTracing, kind: "upload.incomplete", details: [],
+            effects.addTrace(detailed: context.isTracing, kind: "upload.incomplete", details: [],
                 rules: ["ERR-7"])
         }
     }
@@ -188,24 +194,31 @@ extension SDSEngine {
     /// A saved record (the answer's result at `index`): the uploaded keys are no longer
     /// pending, unless edited again meanwhile.
     private func uploaded(
-        _ record: CloudRecord, batch: UploadBatch, at index: Int, context: inout SDSContext
+        _ record: SavedRecordParts, of results: [ItemResult], batch: UploadBatch, at index: Int,
+        context: inout SDSContext
     ) {
         let name = record.recordName
         context.syncData.setChangeTag(record.changeTag, for: name)
-        context.syncData.parents.setEntry(record.parent, at: name)
+        // (Empty maps are changed only to add an entry, `canStoreNow`.)
+        if !record.parent.isNil || !context.syncData.parents.isEmpty {
+            context.syncData.parents.setEntry(record.parent, at: name)
+        }
         // The request's save of the record, found once (at the result's own index).
         let found = batch.index(of: name, near: index)
         if !context.syncData.sharedZones.isEmpty, batch.zone.owner == context.account,
            let found, let time = record.modificationTime {
-            appZoneSaves[name] = AppZoneSave(time: time, record: record,
+            appZoneSaves[name] = AppZoneSave(time: time, record: results[index].savedRecord,
                                              keys: batch.saved[found].keys)
         }
-        if record.fields[Self.overflowField].isNil {
+        if !record.hasOverflowField {
             // No asset (observeOverflow's first case, without sorting the keys for it).
-            context.syncData.overflow.removeEntry(at: name)
+            if !context.syncData.overflow.isEmpty {
+                context.syncData.overflow.removeEntry(at: name)
+            }
         } else {
             let sentKeys = found.map { batch.saved[$0].keys } ?? [:]
-            observeOverflow(record, uploadedKeys: sentKeys.keys.sorted(), context: &context)
+            observeOverflow(results[index].savedRecord, uploadedKeys: sentKeys.keys.sorted(),
+                            context: &context)
         }
         guard let found else { return }
         // (The save read where it lies in the batch, not copied out of it.)
@@ -221,7 +234,7 @@ extension SDSEngine {
            batch.saved[found].isInsert {
             // Another device uploaded this identity first: the changed keys were saved over
             // its record, the last upload of a key winning.
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "upload.saved-over-existing",
                 details: [TraceField("record", .string(name))],
                 rules: ["ID-3"]
@@ -298,7 +311,7 @@ extension SDSEngine {
             _ = try? context.store.save(transaction, author: Self.author)
             recordLocalChanges(context: &context)
         }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "adopt.record-wins",
             details: [TraceField("record", .string(server.recordName)),
                       TraceField("keptLocalEdits", .list(kept.map { .string($0) }))],
@@ -311,7 +324,7 @@ extension SDSEngine {
         guard sharedQuotaPausedUntil == nil else { return }
         sharedQuotaPausedUntil = context.now.adding(Self.quotaPause)
         effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "quota.shared-uploads-paused",
             details: [TraceField("until",
                 .string((context.now.adding(Self.quotaPause)).description))],
@@ -324,7 +337,7 @@ extension SDSEngine {
         guard quotaPausedUntil == nil else { return }
         quotaPausedUntil = context.now.adding(Self.quotaPause)
         effects.append(.setTimer(.quotaPause, after: Self.quotaPause))
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "quota.paused",
             details: [TraceField("until",
                 .string((context.now.adding(Self.quotaPause)).description))],
@@ -341,7 +354,7 @@ extension SDSEngine {
         let until = now.adding(Self.rejectionPause)
         let hadAny = !syncData.rejected.isEmpty
         syncData.rejected[name] = RejectedRecord(until: until, error: error)
-        effects.appendTrace(detailed: detailed,
+        effects.addTrace(detailed: detailed,
             kind: "record.set-aside",
             details: [TraceField("record", .string(name)),
                       TraceField("error", .string(error.description)),

@@ -46,7 +46,7 @@ extension SDSEngine {
                 context.syncData.staleCopies[name] =
                     context.syncData.recordZones[name] ?? appZone(context)
                 context.syncData.movedIntoShares.insert(name)
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "upload.record.moved-zone",
                     details: [TraceField("record", .string(name)),
                               TraceField("zone", .string(target.description))],
@@ -105,7 +105,7 @@ extension SDSEngine {
         // A failed deletion is tried again at the next synchronization, unless the record is gone.
         if let error, error.code != .unknownItem && error.code != .zoneNotFound { return true }
         context.syncData.staleCopies[name] = nil
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "upload.old-zone-record-deleted",
             details: [TraceField("record", .string(name)),
                       TraceField("zone", .string(zone.description))],
@@ -131,7 +131,7 @@ extension SDSEngine {
         // DR-4: an old record that changed after this device moved its model holds an edit
         // the move loses.
         let lost = edited.contains(where: context.syncData.movedIntoShares.contains)
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.old-zone-record-ignored",
             details: [TraceField("records", .list(edited.map { .string($0) })),
                       TraceField("deletions", .list(deleted.map { .string($0) }))],

@@ -34,7 +34,7 @@ extension SDSEngine {
             !context.syncData.changeTag(of: name).isNil && context.syncData.recordZones[name] == nil
         }
         guard refilled && !missed.isEmpty else { return }
-        effects.appendTrace(detailed: context.isTracing,
+        effects.addTrace(detailed: context.isTracing,
             kind: "download.deletions-missed",
             details: [TraceField("records", .list(missed.map { .string($0) })),
                       TraceField("reason",

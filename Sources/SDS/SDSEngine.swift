@@ -263,10 +263,10 @@ public final class SDSEngine: SyncEngine {
             }
         case .push:
             if stopped || zonePurged {
-                effects.appendTrace(detailed: context.isTracing, kind: "push.ignored", details: [],
+                effects.addTrace(detailed: context.isTracing, kind: "push.ignored", details: [],
                     rules: stopped ? ["LIFE-1"] : ["ERR-2"])
             } else {
-                effects.appendTrace(detailed: context.isTracing, kind: "push.received", details: [],
+                effects.addTrace(detailed: context.isTracing, kind: "push.received", details: [],
                     rules: [])
                 sharedDatabaseMayHaveChanged = true
                 if autosync { requestSync(waiter: nil, context: &context) }
@@ -306,14 +306,14 @@ public final class SDSEngine: SyncEngine {
             requestSync(waiter: waiter, context: &context)
         case .stop:
             stopped = true
-            effects.appendTrace(detailed: context.isTracing, kind: "engine.stopped", details: [],
+            effects.addTrace(detailed: context.isTracing, kind: "engine.stopped", details: [],
                 rules: ["LIFE-1"])
         case .start:
             stopped = false
             sharedDatabaseMayHaveChanged = true
             if zonePurged {
                 zonePurged = false
-                effects.appendTrace(detailed: context.isTracing,
+                effects.addTrace(detailed: context.isTracing,
                     kind: "engine.started-after-user-deleted-zone", details: [], rules: ["ERR-2"])
             }
             endQuotaPause(reason: "start()")
@@ -348,13 +348,13 @@ public final class SDSEngine: SyncEngine {
             // DL-5: the last page's records were stored but not its token: the download
             // continues from the saved token, which fetches that page again.
             context.syncData.pageInProgress = false
-            effects.appendTrace(detailed: context.isTracing, kind: "download.page.repaired",
+            effects.addTrace(detailed: context.isTracing, kind: "download.page.repaired",
                 details: [], rules: ["DL-5"])
         }
         recordLocalChanges(context: &context)
         findModelsWithoutRecords(context: &context)
         if isExtension {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "extension.launched",
                 details: [TraceField("syncData", .string("the app group's, shared with the app"))],
                 rules: ["EXT-1"]
@@ -381,7 +381,7 @@ public final class SDSEngine: SyncEngine {
             sharedQuotaPausedUntil = nil
             if quotaPausedUntil != nil {
                 quotaPausedUntil = nil
-                effects.appendTrace(detailed: context.isTracing, kind: "quota.pause-ended",
+                effects.addTrace(detailed: context.isTracing, kind: "quota.pause-ended",
                     details: [TraceField("after", .string("30 minutes"))], rules: ["ERR-4"])
             }
             requestSync(waiter: nil, context: &context)
@@ -423,7 +423,7 @@ public final class SDSEngine: SyncEngine {
         guard let blocker = syncBlocker(context: context) else { return true }
         guard launched else { return false }
         if blocker.reason == "offline" { waitingForNetwork = true }
-        effects.appendTrace(detailed: context.isTracing, kind: "sync.skipped",
+        effects.addTrace(detailed: context.isTracing, kind: "sync.skipped",
                               details: [TraceField("reason", .string(blocker.reason))],
                               rules: blocker.rules)
         return false
@@ -447,7 +447,7 @@ public final class SDSEngine: SyncEngine {
     private func handleAccountChange(context: inout SDSContext) {
         accountChecked = false
         if let current = run {
-            effects.appendTrace(detailed: context.isTracing, kind: "sync.stopped-by-account-change",
+            effects.addTrace(detailed: context.isTracing, kind: "sync.stopped-by-account-change",
                 details: [], rules: ["ACCT-5"])
             lifecycle.end()
             completeWaiters(current.waiters)
@@ -455,20 +455,20 @@ public final class SDSEngine: SyncEngine {
                 failSchema(reason: "the account changed")
             }
             effects.append(.probe("sync.done"))
-            effects.appendTrace(detailed: context.isTracing, kind: "sync.ended", details: [],
+            effects.addTrace(detailed: context.isTracing, kind: "sync.ended", details: [],
                 rules: [])
             // LIFE-2: a reset that waited for this run is done now that it ended.
             if pendingReset != nil { performReset(context: &context) }
         }
         if context.accountStatus == .temporarilyUnavailable {
-            effects.appendTrace(detailed: context.isTracing,
+            effects.addTrace(detailed: context.isTracing,
                 kind: "account.temporarily-unavailable",
                 details: [TraceField("reset", .bool(false))], rules: ["ACCT-2"])
             wantsSync = true
             return
         }
         guard let account = context.account else {
-            effects.appendTrace(detailed: context.isTracing, kind: "account.signed-out",
+            effects.addTrace(detailed: context.isTracing, kind: "account.signed-out",
                 details: [], rules: [])
             wantsSync = true
             return
@@ -485,7 +485,7 @@ public final class SDSEngine: SyncEngine {
         guard quotaPausedUntil != nil else { return }
         quotaPausedUntil = nil
         effects.append(.cancelTimer(.quotaPause))
-        effects.appendTrace(detailed: true, kind: "quota.pause-ended",
+        effects.addTrace(detailed: true, kind: "quota.pause-ended",
             details: [TraceField("by", .string(reason))], rules: ["ERR-4"])
     }
 

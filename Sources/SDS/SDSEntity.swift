@@ -21,6 +21,10 @@ final class SDSEntity: Sendable {
     let identity: [String]
     /// The synchronized property names: attributes, then to-one relationships.
     let synchronizedKeys: [String]
+    /// Each synchronized key's offset in `synchronizedKeys` (the last, for a name listed
+    /// twice): a new model's pending versions are this map's values moved up (`mapValues`
+    /// keeps the buckets, so no key is hashed again per inserted model).
+    let synchronizedKeyOffsets: [String: Int64]
 
     init(_ description: EntityDescription) {
         entityDescription = description
@@ -31,6 +35,9 @@ final class SDSEntity: Sendable {
         parentRelationship = description.parentRelationship
         identity = description.identity
         synchronizedKeys = RecordMapping.synchronizedKeys(of: description)
+        synchronizedKeyOffsets = Dictionary(
+            zip(synchronizedKeys, 0 ..< Int64(synchronizedKeys.count)),
+            uniquingKeysWith: { _, later in later })
     }
 
     func attribute(named name: String) -> AttributeDescription? {

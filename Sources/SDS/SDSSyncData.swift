@@ -337,6 +337,14 @@ public struct SDSSyncData: EngineSyncData {
     mutating func markUnanswered(
         _ recordName: String, keys: [String: Int64], changeTag tag: String?
     ) -> UnansweredUpload? {
+        markUnanswered(HashedRecordName(recordName), keys: keys, changeTag: tag)
+    }
+
+    /// `markUnanswered(_:keys:changeTag:)` of a name the caller hashed already.
+    @discardableResult
+    mutating func markUnanswered(
+        _ recordName: HashedRecordName, keys: [String: Int64], changeTag tag: String?
+    ) -> UnansweredUpload? {
         // A first send takes the keys as they are (the map shared, not rebuilt); a later
         // send's keys join the earlier one's, which is returned as it was.
         unanswered.insertOrChange(UnansweredUpload(keys: keys, changeTag: tag), at: recordName) {
@@ -372,10 +380,12 @@ public struct SDSSyncData: EngineSyncData {
     }
 
     /// `model(forRecord:)` of a name whose hash the caller keeps.
+    ///
+    /// Found by that hash at once: such names are the callers' own strings (the checkers'
+    /// and the explorer's labels), almost never the very string of an entry, so a look for
+    /// an identical one first was almost always wasted.
     public func model(forRecord name: HashedRecordName) -> ModelID? {
-        let identical = records.identicalModel(named: name.name)
-        if identical.found { return identical.model }
-        return records.model(named: name.name, hash: name.nameHash)
+        records.model(named: name.name, hash: name.nameHash)
     }
 
     /// `model(forRecord:)` of a name no entry holds this very string of.

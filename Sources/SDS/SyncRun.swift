@@ -11,6 +11,15 @@ struct DownloadPage: Hashable, Sendable {
     var deletions: [RecordDeletion]
     var token: ZoneChangeToken
     var moreComing: Bool
+
+    /// The page's token, moved out (an empty one left in its place): saved into the sync
+    /// data, it is not copied there and then destroyed with the page.
+    mutating func takeToken() -> ZoneChangeToken {
+        var taken = ZoneChangeToken(
+            zone: ZoneID(owner: "", name: ""), incarnation: 0, sequence: 0, epoch: 0)
+        swap(&taken, &token)
+        return taken
+    }
 }
 
 /// Which local model each record of a page goes to, decided before the page is stored.
@@ -264,8 +273,18 @@ final class UploadRun {
         adoption ? attemptedAdoptions.contains(name) : attempted.contains(name)
     }
 
+    /// `hasAttempted` of a name already hashed.
+    func hasAttempted(_ key: HashedRecordName, adoption: Bool) -> Bool {
+        adoption ? attemptedAdoptions.contains(key) : attempted.contains(key)
+    }
+
     /// This run tried the record's upload, as an adoption or as another change.
     func noteAttempt(_ name: String, adoption: Bool) {
         if adoption { attemptedAdoptions.insert(name) } else { attempted.insert(name) }
+    }
+
+    /// `noteAttempt` of a name already hashed.
+    func noteAttempt(_ key: HashedRecordName, adoption: Bool) {
+        if adoption { attemptedAdoptions.insert(key) } else { attempted.insert(key) }
     }
 }

@@ -537,7 +537,7 @@ final class World {
         case .trace(let kind, let details, let rules):
             record(deviceNames[index], kind, details, rules: rules)
             noteFired(rules, device: index)
-            if Self.isRuntimeError(kind),
+            if EngineEffect.isRuntimeErrorKind(kind),
                case .string(let message)? = details.first?.value {
                 fail("\(deviceNames[index]): \(message)")
                 return false
@@ -607,13 +607,6 @@ final class World {
     @inline(__always)
     static func isSyncStart(_ name: String) -> Bool {
         name.utf8.count == 10 && name == "sync.start"
-    }
-
-    /// Whether a trace effect reports a runtime error (lengths first, as `isSyncStart`).
-    @inline(__always)
-    private static func isRuntimeError(_ kind: String) -> Bool {
-        let wanted = EngineEffect.runtimeErrorKind
-        return kind.utf8.count == wanted.utf8.count && kind == wanted
     }
 
     /// Counts a write the device carried out; kills the device when it is the write a

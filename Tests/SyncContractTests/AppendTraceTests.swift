@@ -30,4 +30,21 @@ import Testing
         guard case .trace(_, let details, _) = effects[0] else { Issue.record("not a trace"); return }
         #expect(details == [TraceField("message", .string("boom"))])
     }
+
+    /// Told by the whole kind, not its length alone: a kind of the same length is not one.
+    @Test func onlyTheRuntimeErrorsKindIsOne() {
+        let kind = EngineEffect.runtimeErrorKind
+        #expect(EngineEffect.isRuntimeErrorKind(kind))
+        #expect(EngineEffect.isRuntimeErrorKind(String(kind.reversed().reversed())))
+        let sameLength = String(repeating: "x", count: kind.utf8.count)
+        #expect(!EngineEffect.isRuntimeErrorKind(sameLength))
+        #expect(!EngineEffect.isRuntimeErrorKind(kind + "s"))
+        #expect(!EngineEffect.isRuntimeErrorKind(""))
+        var effects: [EngineEffect] = []
+        effects.appendTrace(
+            detailed: false, kind: sameLength,
+            details: [TraceField("message", .string("kept?"))], rules: [])
+        guard case .trace(_, let details, _) = effects[0] else { Issue.record("not a trace"); return }
+        #expect(details.isEmpty)
+    }
 }

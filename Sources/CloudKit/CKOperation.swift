@@ -1,13 +1,16 @@
 import Foundation
 
 /// Apple's `CKOperation`: the base of the operation classes an app configures with blocks and
-/// hands to `CKDatabase.add(_:)` (the sharing operations to `CKContainer.add(_:)`). The
-/// operation runs as a task of the device that adds it, in simulated time, and calls its
-/// blocks there, in Apple's order: per-item blocks first, the result block last. It is not a
-/// Foundation `Operation` (whose queues would run it on other threads); the properties apps
-/// set on one are here.
-open class CKOperation: NSObject, @unchecked Sendable {
+/// hands to `CKDatabase.add(_:)` (the sharing operations to `CKContainer.add(_:)`), or starts
+/// itself with `start()`. It is a Foundation `Operation`, as Apple's is, but it runs as a task
+/// of the device that adds or starts it, in simulated time, and calls its blocks there, in
+/// Apple's order: per-item blocks first, the result block last, then `completionBlock`. It
+/// waits for its dependencies that are CloudKit operations (`CKOperation+Dependencies.swift`).
+open class CKOperation: Foundation.Operation, @unchecked Sendable {
     // `@unchecked`: configured before `add`, then used by its device's tasks only.
+    /// Apple's identifier type of an operation.
+    public typealias ID = String
+
     /// Apple's per-operation settings; accepted and kept, they change nothing here: the
     /// simulation models no QoS, no cellular access, no long-lived operations, and no
     /// timeouts (a request waits for its answer however long the simulated latency is).
@@ -22,22 +25,92 @@ open class CKOperation: NSObject, @unchecked Sendable {
         public override init() {}
     }
 
+    /// Where an operation is in its life; `waiting` is for its dependencies.
+    enum Phase { case ready, waiting, executing, finished }
+
     public var configuration: Configuration! = Configuration()
     /// Apple's group of the operation ([CKOperationGroup]); kept, changes nothing here.
     public var group: CKOperationGroup?
-    public var qualityOfService: QualityOfService = .default
-    public var name: String?
-    /// Called after the result block, as Foundation's operations do.
-    public var completionBlock: (() -> Void)?
-    public private(set) var isCancelled = false
-    public private(set) var isFinished = false
-    public private(set) var isExecuting = false
+    /// Unique on its device: the device's name and a count of the operations made there (a
+    /// random ID would change from run to run).
+    public let operationID: ID
+    /// Apple calls it when the system saved a long-lived operation; none is saved here.
+    public var longLivedOperationWasPersistedBlock: (() -> Void)?
+    private(set) var phase = Phase.ready
+    private var cancelled = false
+    private var completion: (@Sendable () -> Void)?
+    /// The device whose code made the operation: a start from another thread is told there.
+    private weak var origin: DeviceRuntime?
+    /// Operations waiting for this one to finish, in the order they began to wait.
+    var dependents: [CKOperation] = []
+    /// The wait for a dependency, resumed when one finishes or the operation is cancelled.
+    var wake: UnsafeContinuation<Void, Never>?
 
-    public override init() {}
+    public override init() {
+        let runtime = DeviceRuntime.current
+        origin = runtime
+        if let runtime {
+            runtime.operationCount += 1
+            operationID = "\(runtime.device)-operation-\(runtime.operationCount)"
+        } else {
+            operationID = "operation"
+        }
+    }
 
-    /// Cancels the operation: one not yet started ends with `operationCancelled` without a
-    /// request; one running ends with it at its next step.
-    open func cancel() { isCancelled = true }
+    open override var isAsynchronous: Bool { true }
+    open override var isExecuting: Bool { phase == .executing }
+    open override var isFinished: Bool { phase == .finished }
+    open override var isCancelled: Bool { cancelled }
+    /// Ready once every dependency finished, or once cancelled (as Foundation's operations).
+    open override var isReady: Bool {
+        cancelled || dependencies.allSatisfy { $0.isFinished }
+    }
+
+    /// Called after the result block, on the operation's device (Foundation would call it
+    /// on one of its own threads).
+    open override var completionBlock: (@Sendable () -> Void)? {
+        get { completion }
+        set { completion = newValue }
+    }
+
+    /// Cancels the operation: one not yet started, or waiting for a dependency, ends with
+    /// `operationCancelled` without a request; one running ends with it at its next step.
+    open override func cancel() {
+        guard phase != .finished else { return }
+        cancelled = true
+        super.cancel()
+        resumeWait()
+    }
+
+    /// Starts the operation on the calling device, as `add(_:)` does: on its `database`, or
+    /// the private database of its configuration's container (else the default container);
+    /// a sharing operation in that container. It runs once the calling code yields.
+    open override func start() {
+        guard let runtime = DeviceRuntime.current else { return startedElsewhere() }
+        guard phase == .ready else {
+            if phase != .finished { runtime.fail(Self.startedTwice(self)) }
+            return
+        }
+        let container = configuration.container ?? CKContainer.default()
+        configuration.container = container
+        if runsInContainer {
+            Task { await run(in: container) }
+            return
+        }
+        let database = (self as? CKDatabaseOperation)?.database ?? container.privateCloudDatabase
+        (self as? CKDatabaseOperation)?.database = database
+        Task { await run(on: database) }
+    }
+
+    /// Its work is in `start()`'s task: nothing runs synchronously here.
+    open override func main() {}
+
+    /// Waiting would block the only thread the simulation runs on, so the run stops instead.
+    open override func waitUntilFinished() {
+        DeviceRuntime.current?.fail("\(type(of: self)).waitUntilFinished() would block the "
+            + "thread the simulation runs on; await the operation's result block instead (or "
+            + "use the async calls of CKDatabase)")
+    }
 
     /// Runs the operation's requests and blocks; each subclass says what it does.
     func perform(on database: CKDatabase) async {}
@@ -58,11 +131,30 @@ open class CKOperation: NSObject, @unchecked Sendable {
     }
 
     private func running(_ body: () async -> Void) async {
-        isExecuting = true
+        guard phase == .ready else {
+            DeviceRuntime.current?.fail(Self.startedTwice(self))
+            return
+        }
+        phase = .waiting
+        guard await dependenciesFinished() else { return }
+        phase = .executing
         await body()
-        isExecuting = false
-        isFinished = true
-        completionBlock?()
+        phase = .finished
+        completion?()
+        let waiting = dependents
+        dependents = []
+        for operation in waiting { operation.resumeWait() }
+    }
+
+    /// A start from a thread the simulation does not drive (an `OperationQueue`'s): nothing
+    /// runs, and the device that made the operation stops its run naming the cause.
+    private func startedElsewhere() {
+        origin?.executor.noteForeign()
+    }
+
+    static func startedTwice(_ operation: CKOperation) -> String {
+        "\(type(of: operation)) was added or started a second time; an operation runs once "
+            + "(make a new one to run it again)"
     }
 }
 

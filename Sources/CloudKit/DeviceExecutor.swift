@@ -24,9 +24,10 @@ final class DeviceExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable {
     }
 
     static let foreignMessage =
-        "the app's code resumed from another thread (a Thread, a DispatchQueue, or "
-        + "a continuation resumed outside the simulation), which no seed can order; use Swift "
-        + "concurrency (tasks, actors, async let) and SyncLab's CloudKit calls"
+        "the app's code resumed from another thread (a Thread, a DispatchQueue, an "
+        + "OperationQueue, or a continuation resumed outside the simulation), which no seed can "
+        + "order; use Swift concurrency (tasks, actors, async let) and SyncLab's CloudKit calls "
+        + "(an operation goes to `CKDatabase.add(_:)`)"
 
     private let queue = Mutex(Queue())
     /// Called with a sleeping job and its delay (the runtime arms a kernel timer).
@@ -47,6 +48,12 @@ final class DeviceExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable {
                 state.foreign = true
             }
         }
+    }
+
+    /// Stops the next drain as a job from another thread would (a CloudKit operation an
+    /// `OperationQueue` started on its own thread).
+    func noteForeign() {
+        queue.withLock { state in state.foreign = true }
     }
 
     func asUnownedSerialExecutor() -> UnownedSerialExecutor {

@@ -35,6 +35,8 @@ public final class DeviceRuntime: @unchecked Sendable {
     private var engineCount = 0
     /// Operation groups made on the device, numbering their IDs (`CKOperationGroup`).
     var operationGroupCount = 0
+    /// Operations made on the device, numbering their IDs (`CKOperation.operationID`).
+    var operationCount = 0
     private var names: Xoshiro256StarStar
     /// The app's handler of pushes (`RemoteNotifications.register`), for this launch.
     var remoteNotificationHandler: (@Sendable ([AnyHashable: Any]) async -> Void)?

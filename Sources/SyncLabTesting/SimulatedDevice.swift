@@ -38,8 +38,9 @@ public final class SimulatedDevice {
         world.session.run(
             while: { box.value == nil && runtime.isRunning && runtime.failure == nil },
             what: "'\(name)': the app's code returning (code that waits for something the "
-                + "simulation does not drive, such as a Thread, a DispatchQueue or a "
-                + "continuation resumed outside the app's tasks, never returns)")
+                + "simulation does not drive, such as a Thread, a DispatchQueue, an "
+                + "OperationQueue or a continuation resumed outside the app's tasks, never "
+                + "returns)")
         try world.checkFailure()
         guard let result = box.value else {
             throw SimulatedWorld.Failure(

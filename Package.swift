@@ -19,7 +19,7 @@ let package = Package(
             targets: ["SyncContract", "CloudSim", "LocalStore", "SortedMaps", "Kernel"]
         ),
         // Apple's CloudKit API over the simulated cloud and CKSyncEngine, importable as
-        // `CloudKit` (with `os.log` and `OSLog`, Combine's ObservableObject and SwiftUI's
+        // `CloudKit` (with `os.log` and `OSLog`, the part of Combine sync code uses and SwiftUI's
         // import), and the test driver that holds the devices (docs/BRING-YOUR-OWN-ENGINE.md).
         .library(name: "SyncLabCloudKit", targets: ["CloudKit", "os", "OSLog", "Combine", "SwiftUI", "SyncLabTesting"]),
     ],

@@ -1,50 +1,45 @@
 /// Combine's `ObservableObject` for view models written for Apple platforms, run under
-/// SyncLab on Linux (no UI observes them): the conformance and `objectWillChange` compile,
-/// and changes are published to subscribers synchronously, on the caller's executor.
+/// SyncLab on Linux (no UI observes them): `objectWillChange` sends before any of the object's
+/// `@Published` properties changes, to subscribers on the caller's executor.
 public protocol ObservableObject: AnyObject {
-    associatedtype ObjectWillChangePublisher = ObservableObjectPublisher
+    associatedtype ObjectWillChangePublisher: Publisher = ObservableObjectPublisher
+    where ObjectWillChangePublisher.Failure == Never
+
+    var objectWillChange: ObjectWillChangePublisher { get }
 }
 
 /// The publisher an `ObservableObject` sends before it changes.
-public final class ObservableObjectPublisher: @unchecked Sendable {
+public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     // `@unchecked`: subscribers are added and called on the simulation's one thread.
-    private var subscribers: [() -> Void] = []
+    public typealias Output = Void
+    public typealias Failure = Never
+    private let fanOut = FanOut<Void, Never>()
 
     public init() {}
 
     public func send() {
-        for subscriber in subscribers { subscriber() }
+        fanOut.send(())
     }
 
-    /// Calls `body` before every change (Combine's `sink`, without cancellation).
-    public func sink(receiveValue body: @escaping () -> Void) {
-        subscribers.append(body)
-    }
-}
-
-/// Combine's `@Published`: the value, readable and settable as on Apple platforms; the
-/// projected value is the value itself (no publisher chain is simulated).
-@propertyWrapper
-public struct Published<Value> {
-    public var wrappedValue: Value
-
-    public init(wrappedValue: Value) {
-        self.wrappedValue = wrappedValue
-    }
-
-    public init(initialValue: Value) {
-        wrappedValue = initialValue
-    }
-
-    public var projectedValue: Value {
-        get { wrappedValue }
-        set { wrappedValue = newValue }
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
+        fanOut.attach(subscriber)
     }
 }
 
-extension Published: Sendable where Value: Sendable {}
-
-extension ObservableObject {
-    /// A publisher no UI subscribes to here (sending on it does nothing).
-    public var objectWillChange: ObservableObjectPublisher { ObservableObjectPublisher() }
+extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPublisher {
+    /// One publisher per object, kept by its `@Published` properties (an object without one
+    /// has nothing to announce: it gets a publisher that never sends).
+    public var objectWillChange: ObservableObjectPublisher {
+        var shared: ObservableObjectPublisher?
+        var mirror: Mirror? = Mirror(reflecting: self)
+        while let current = mirror {
+            for child in current.children {
+                guard let field = (child.value as? any PublishedWrapper)?.field else { continue }
+                if shared == nil { shared = field.announcer ?? ObservableObjectPublisher() }
+                field.announcer = shared
+            }
+            mirror = current.superclassMirror
+        }
+        return shared ?? ObservableObjectPublisher()
+    }
 }

@@ -35,6 +35,20 @@ import Testing
         #expect(log.lines == ["v10", "v30", "finished"])
     }
 
+    @Test func dropFirstAndRemoveDuplicatesCountPerSubscription() {
+        let model = Model()
+        var lines: [Int] = []
+        let kept = model.$count.dropFirst().removeDuplicates().sink { lines.append($0) }
+        for value in [1, 1, 2, 2, 1] { model.count = value }
+        #expect(lines == [1, 2, 1])
+        var again: [Int] = []
+        let second = model.$count.dropFirst(2).sink { again.append($0) }
+        model.count = 5
+        model.count = 6
+        #expect(again == [6], "the current value and the next are left out")
+        withExtendedLifetime((kept, second)) {}
+    }
+
     @Test func aCurrentValueComesFirstAndACancelledSinkHearsNothing() {
         var lines: [Int] = []
         let subject = CurrentValueSubject<Int, Never>(1)

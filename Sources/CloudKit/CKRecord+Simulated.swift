@@ -55,7 +55,7 @@ extension CKRecord {
         recordChangeTag = record.changeTag
         creationDate = record.creationTime.map(SimulatedDates.date)
         modificationDate = record.modificationTime.map(SimulatedDates.date)
-        lastModifiedUserRecordID = record.lastModifiedBy.map { ID(recordName: $0) }
+        setUsers(of: record, account: account)
         parent = record.parent.map { Reference(recordID: ID(recordName: $0, zoneID: zone),
             action: .none) }
         share = record.share.map { Reference(recordID: ID(recordName: $0, zoneID: zone),

@@ -94,6 +94,7 @@ open class CKShare: CKRecord, @unchecked Sendable {
         recordChangeTag = record.changeTag
         creationDate = record.creationTime.map(SimulatedDates.date)
         modificationDate = record.modificationTime.map(SimulatedDates.date)
+        setUsers(of: record, account: account)
         participants = record.participants.map(Participant.init)
         publicPermission = ParticipantPermission(rawValue: record.publicPermission.rawValue)
             ?? .none

@@ -63,11 +63,11 @@ package enum LostChangeChecker {
     /// key), each group in the order the saves were made, the groups in the order of their
     /// first save.
     ///
-    /// Each string is numbered once (equal strings, equal numbers) and the saves are sorted
-    /// by their numbers, then positions: no three strings hashed into a dictionary of groups
-    /// per save, no string comparisons while sorting. The sort's order never shows: groups
-    /// come out in the order of their first save, the same in every process. A deleted
-    /// record is told by its numbers too (no set of two strings hashed again per save).
+    /// Each string is numbered once (equal strings, equal numbers) and each save joins its
+    /// group by those numbers: a record's groups are chained from the record's number, so no
+    /// three strings are hashed into a dictionary of groups per save, and nothing is sorted
+    /// (a save opens its group, in save order, or joins one opened before). A deleted record
+    /// is told by its numbers too (no set of two strings hashed again per save).
     ///
     /// Accounts and keys are few and short (compared in place, the last match first); a
     /// record name is hashed only when it is not the previous save's (the saves of one
@@ -113,8 +113,12 @@ package enum LostChangeChecker {
                                 record: record(purge.record))
             purged[key] = max(purged[key] ?? 0, purge.order)
         }
-        var keyed: [(account: Int, record: Int, key: Int, position: Int)] = []
-        keyed.reserveCapacity(saves.count)
+        var groups: [[Int]] = []
+        // Per record number, its latest group (-1: none); per group, its account and key
+        // numbers and the record's group opened before it.
+        var latestGroup: [Int] = []
+        latestGroup.reserveCapacity(saves.count + deletionCount)
+        var chain: [(account: Int, key: Int, previous: Int)] = []
         for position in saves.indices {
             let account = accounts.number(saves[position].account)
             let record = record(recordNames[position])
@@ -125,21 +129,21 @@ package enum LostChangeChecker {
             if !purged.isEmpty,
                 let last = purged[RecordKey(account: account, record: record)],
                 saves[position].order < last { continue }
-            keyed.append((account, record, keys.number(saves[position].key), position))
-        }
-        keyed.sort { $0 < $1 }
-        var groups: [[Int]] = []
-        var last: (account: Int, record: Int, key: Int)?
-        for entry in keyed {
-            if let last, last == (entry.account, entry.record, entry.key) {
-                groups[groups.count - 1].append(entry.position)
-            } else {
-                groups.append([entry.position])
+            let key = keys.number(saves[position].key)
+            while latestGroup.count <= record { latestGroup.append(-1) }
+            var group = latestGroup[record]
+            while group >= 0, chain[group].account != account || chain[group].key != key {
+                group = chain[group].previous
             }
-            last = (entry.account, entry.record, entry.key)
+            if group >= 0 {
+                groups[group].append(position)
+            } else {
+                chain.append((account, key, latestGroup[record]))
+                latestGroup[record] = groups.count
+                groups.append([position])
+            }
         }
-        // Each group's first position is its earliest save.
-        return groups.sorted { $0[0] < $1[0] }
+        return groups
     }
 
     /// Numbers a few distinct strings (accounts, attribute names) by their place in a list,

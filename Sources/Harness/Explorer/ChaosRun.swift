@@ -190,9 +190,11 @@ final class ChaosRun {
             let index = statement.line - 1
             let text = index < plan.lines.count
                 ? ScenarioRunner.statementText(Substring(plan.lines[index])) : ""
-            var device: String?
-            if case .deviceAction(let action) = statement.kind { device = action.device.value }
-            run(statement, text: text, device: device, saves: device != nil)
+            var action: DeviceActionStatement?
+            if case .deviceAction(let bound) = statement.kind { action = bound }
+            let snapshot = action.flatMap { self.snapshot(before: $0) }
+            run(statement, text: text, device: action?.device.value, snapshot: snapshot)
+            if let action { noteLaunches(action) }
         }
         world.labels.resolveNames(devices: world.devices)
         start = world.now
@@ -248,17 +250,20 @@ final class ChaosRun {
     /// Runs a drawn or listed action as a statement of the timeline.
     func perform(_ action: ChaosAction, location: SourceLocation? = nil) {
         let statement = action.statement(at: location ?? plan.location)
-        var saves = false
-        switch action {
-        case .insert, .update, .delete: saves = true
-        default: break
-        }
-        run(statement, text: action.text, device: action.device, saves: saves)
+        let snapshot = self.snapshot(before: action)
+        run(statement, text: action.text, device: action.device, snapshot: snapshot)
+        // What `noteLaunches` notes, told from the action: a statement's payload copied out
+        // of it retained every reference it holds.
         switch action {
         case .device(let device, .stop):
             if !stoppedByRun.contains(device) { stoppedByRun.append(device) }
-        case .device(let device, .start), .device(let device, .launch):
+        case .device(let device, .start):
             stoppedByRun.removeAll { $0 == device }
+        case .device(let device, .launch):
+            stoppedByRun.removeAll { $0 == device }
+            batchDeletedSinceLaunch.removeAll { $0 == device }
+        case .batchDelete(let device, _, _):
+            if !batchDeletedSinceLaunch.contains(device) { batchDeletedSinceLaunch.append(device) }
         default: break
         }
     }
@@ -277,18 +282,17 @@ final class ChaosRun {
 
     /// `text` is the statement's line, which only an expectation's result quotes: built only
     /// for those (a drawn action's text was about 1% of a seed, formatting every `wait`).
+    /// `snapshot`: what the ledger must know of the device before the statement, if it saves.
     private func run(
         _ statement: TimelineStatement, text: @autoclosure () -> String, device: String?,
-        saves: Bool
+        snapshot: SaveLedger.Snapshot?
     ) {
-        let snapshot = saves ? self.snapshot(before: statement) : nil
         cloudFaults.note(statement.kind, now: world.now)
         if case .expectation = statement.kind {
             world.run(statement, results: &results, text: text())
         } else {
             world.run(statement, results: &scratch, text: "")
         }
-        if case .deviceAction(let action) = statement.kind { noteLaunches(action) }
         collectLedger(snapshot: snapshot)
     }
 
@@ -305,20 +309,45 @@ final class ChaosRun {
             observing: { devices[$0].observation })
     }
 
-    /// What the ledger must know before a device's statement that may save.
-    private func snapshot(before statement: TimelineStatement) -> SaveLedger.Snapshot? {
-        guard case .deviceAction(let action) = statement.kind,
-            let index = world.index(ofDevice: action.device.value) else { return nil }
-        let label: String?
-        let deletes: Bool
+    /// What the ledger must know before a device's statement of the file that may save.
+    private func snapshot(before action: DeviceActionStatement) -> SaveLedger.Snapshot? {
+        guard let index = world.index(ofDevice: action.device.value) else { return nil }
         switch action.action {
-        case .insert:
-            return SaveLedger.Snapshot(device: index, model: nil, values: [:], recordNames: [])
-        case .update(let named, _): (label, deletes) = (named.value, false)
-        case .delete(let named): (label, deletes) = (named.value, true)
-        case .save: (label, deletes) = (nil, true)
+        case .insert: return snapshot(insertOn: index)
+        case .update(let named, _): return snapshot(of: named.value, on: index, deletes: false)
+        case .delete(let named): return snapshot(of: named.value, on: index, deletes: true)
+        case .save: return snapshot(of: nil, on: index, deletes: true)
         default: return nil
         }
+    }
+
+    /// What the ledger must know before a drawn action that saves (the saves of a file's
+    /// statement, `snapshot(before:)` of its statement, told from the action).
+    private func snapshot(before action: ChaosAction) -> SaveLedger.Snapshot? {
+        switch action {
+        case .insert(let device, _, _, _):
+            return world.index(ofDevice: device).map(snapshot(insertOn:))
+        case .update(let device, let label, _):
+            return world.index(ofDevice: device).map {
+                snapshot(of: label, on: $0, deletes: false)
+            }
+        case .delete(let device, let label):
+            return world.index(ofDevice: device).map {
+                snapshot(of: label, on: $0, deletes: true)
+            }
+        default: return nil
+        }
+    }
+
+    private func snapshot(insertOn index: Int) -> SaveLedger.Snapshot {
+        SaveLedger.Snapshot(device: index, model: nil, values: [:], recordNames: [])
+    }
+
+    /// What the ledger must know before a statement of the device at `index` that saves
+    /// the model of `label` (nil: none) and may delete models.
+    private func snapshot(of label: String?, on index: Int, deletes: Bool)
+        -> SaveLedger.Snapshot
+    {
         // Read once for the label and the snapshot: each read of the disk copies its
         // references, and the observation is built anew after events.
         let device = world.devices[index]
@@ -363,9 +392,14 @@ final class ChaosRun {
         modelCache[index] = []
         // Grown one label at a time (a draw binds at most one): appended in a loop, the
         // generic `append(contentsOf:)` of a repeated element cost more than the entries.
+        // Sized for the labels a run can bind, once: grown label by label, each list was
+        // reallocated over and over.
+        let room = max(labels.count, plan.plainLabels.count + plan.operations)
+        if cache.capacity < labels.count { cache.reserveCapacity(room) }
         while cache.count < labels.count { cache.append(nil) }
         var records = positionRecords
         positionRecords = []
+        if records.capacity < labels.count { records.reserveCapacity(room) }
         while records.count < labels.count { records.append(nil) }
         // Each entity name compared once per call, not once per label.
         let wanted = WantedEntities(entityNames, wanted: entities)
@@ -375,7 +409,7 @@ final class ChaosRun {
         var held = heldKept
         heldKept = []
         held.removeAll(keepingCapacity: true)
-        held.reserveCapacity(labels.count)
+        if held.capacity < labels.count { held.reserveCapacity(room) }
         for position in labels.indices {
             guard wanted.contains(labelEntities[position]) else { continue }
             if records[position] == nil {

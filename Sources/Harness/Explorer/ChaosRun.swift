@@ -249,6 +249,13 @@ final class ChaosRun {
 
     /// Runs a drawn or listed action as a statement of the timeline.
     func perform(_ action: ChaosAction, location: SourceLocation? = nil) {
+        if case .wait(let span) = action {
+            // No statement built and freed for the most common action: a wait notes nothing
+            // but what the ledger reads after it.
+            world.wait(span, line: (location ?? plan.location).line)
+            collectLedger(snapshot: nil)
+            return
+        }
         let statement = action.statement(at: location ?? plan.location)
         let snapshot = self.snapshot(before: action)
         run(statement, text: action.text, device: action.device, snapshot: snapshot)

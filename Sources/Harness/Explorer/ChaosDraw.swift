@@ -297,9 +297,11 @@ struct ChaosDraw {
         if action.boundLabel != nil { nextLabel += 1 }
         let group = nextGroup
         nextGroup += 1
-        run.execute(ChaosStep(offset: offset, action: action, group: group))
+        // The action moved into its step, not copied (the step is read for the share below).
+        let drawn = ChaosStep(offset: offset, action: action, group: group)
+        run.execute(drawn)
         // A share is accepted at once by a device of the invited account, when one runs.
-        if case .sharing(_, .share(let label, let account, _)) = action,
+        if case .sharing(_, .share(let label, let account, _)) = drawn.action,
             let acceptor = pickDevice(signedInto: account, run)
         {
             run.execute(ChaosStep(

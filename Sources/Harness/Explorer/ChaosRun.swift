@@ -212,7 +212,8 @@ final class ChaosRun {
 
     /// Runs one fault-phase step at its time.
     func execute(_ step: ChaosStep) {
-        precondition(steps.last.map { $0.offset <= step.offset } ?? true,
+        // The last step's offset read in place (`steps.last` copied the whole step out).
+        precondition(steps.isEmpty || steps[steps.count - 1].offset <= step.offset,
             "fault-phase steps run in time order")
         precondition(phase == .faults, "a fault-phase step outside the fault phase")
         advance(to: step.offset)
@@ -220,12 +221,13 @@ final class ChaosRun {
         noteAccountHome(before: step.action)
         perform(step.action)
         steps.append(step)
-        var inserted = step.action
-        if case .trigger(_, _, let action) = step.action { inserted = action }
-        if case .insert(_, let entity, let label, _) = inserted {
+        switch step.action {
+        case .insert(_, let entity, let label, _),
+            .trigger(_, _, .insert(_, let entity, let label, _)):
             // A racing insert binds its label when its trigger fires; until then the label
             // means no model anywhere.
             labels.append((label, entity))
+        default: break
         }
         if case .sharing(_, .share(let label, let account, _)) = step.action,
             !shares.contains(where: { $0 == (label, account) })

@@ -142,6 +142,7 @@ final class ChaosRun {
         options.canary?.install(
             in: world, pageSize: plan.scenario.cloud.pageSize, options: runOptions)
         ledger = SaveLedger(deviceCount: world.devices.count, schema: world.schema)
+        ledger.reserveCapacity(operations: plan.operations)
         planDevices = plan.devices.map { [world] name in (name, world.deviceIndex[name]) }
         denyRules = world.schema.entities.map { entity in
             (entity.name, entity.relationships.filter { $0.deleteRule == .deny }.map(\.name))
@@ -175,6 +176,8 @@ final class ChaosRun {
         // Sized once for the labels a run can bind (its file's, and one an operation at
         // most): grown label by label, it was rehashed about once per label.
         recordOf.reserveCapacity(plan.plainLabels.count + plan.operations)
+        labels.reserveCapacity(plan.plainLabels.count + plan.operations)
+        steps.reserveCapacity(plan.operations)
         world.record("script", "run.start", [
             TraceField("file", .string(plan.scenario.file)),
             TraceField("seed", .string(String(seed))),
@@ -349,7 +352,8 @@ final class ChaosRun {
     }
 
     private func snapshot(insertOn index: Int) -> SaveLedger.Snapshot {
-        SaveLedger.Snapshot(device: index, model: nil, values: [:], recordNames: [])
+        // `SortedMap()`: the empty literal built the map from a list of pairs.
+        SaveLedger.Snapshot(device: index, model: nil, values: SortedMap(), recordNames: [])
     }
 
     /// What the ledger must know before a statement of the device at `index` that saves

@@ -88,8 +88,8 @@ struct ChaosDraw {
         while let next = liftings.first, next.offset <= offset {
             liftings.removeFirst()
             guard isApplicable(next.action, run) else { continue }
-            run.execute(next)
             note(next.action)
+            run.execute(next)
         }
     }
 
@@ -131,8 +131,8 @@ struct ChaosDraw {
             (strike, lifting) = cloudFault(kind, duration: duration, run)
         }
         guard let strike else { return }
-        run.execute(ChaosStep(offset: offset, action: strike, group: group))
         note(strike)
+        run.execute(ChaosStep(offset: offset, action: strike, group: group))
         if let lifting {
             precondition(duration >= .zero, "a fault lasts no negative time")
             let step = ChaosStep(offset: offset.adding(duration), action: lifting, group: group)
@@ -297,13 +297,14 @@ struct ChaosDraw {
         if action.boundLabel != nil { nextLabel += 1 }
         let group = nextGroup
         nextGroup += 1
-        // The action moved into its step, not copied (the step is read for the share below).
-        let drawn = ChaosStep(offset: offset, action: action, group: group)
-        run.execute(drawn)
         // A share is accepted at once by a device of the invited account, when one runs.
-        if case .sharing(_, .share(let label, let account, _)) = drawn.action,
-            let acceptor = pickDevice(signedInto: account, run)
-        {
+        var shared: (label: String, account: String)?
+        if case .sharing(_, .share(let label, let account, _)) = action {
+            shared = (label, account)
+        }
+        // The action moved into its step, and the step into the run: not copied.
+        run.execute(ChaosStep(offset: offset, action: action, group: group))
+        if let (label, account) = shared, let acceptor = pickDevice(signedInto: account, run) {
             run.execute(ChaosStep(
                 offset: offset, action: .sharing(device: acceptor, .accept(label: label)),
                 group: group))

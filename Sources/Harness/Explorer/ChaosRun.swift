@@ -214,7 +214,8 @@ final class ChaosRun {
     }
 
     /// Runs one fault-phase step at its time.
-    func execute(_ step: ChaosStep) {
+    /// Consuming: the step moves into `steps` (a copy retained every reference of its action).
+    func execute(_ step: consuming ChaosStep) {
         // The last step's offset read in place (`steps.last` copied the whole step out).
         precondition(steps.isEmpty || steps[steps.count - 1].offset <= step.offset,
             "fault-phase steps run in time order")
@@ -223,7 +224,6 @@ final class ChaosRun {
         guard world.failure == nil else { return }
         noteAccountHome(before: step.action)
         perform(step.action)
-        steps.append(step)
         switch step.action {
         case .insert(_, let entity, let label, _),
             .trigger(_, _, .insert(_, let entity, let label, _)):
@@ -237,6 +237,7 @@ final class ChaosRun {
         {
             shares.append((label, account))
         }
+        steps.append(step)
     }
 
     /// Notes the account a device is in before a step that signs it out or into another.

@@ -45,7 +45,7 @@ package enum LostChangeChecker {
                 }
             }
         }
-        let judge = Judge(world: world, exempt: exemptDevices(world),
+        var judge = Judge(world: world, exempt: exemptDevices(world),
                           paused: pausedDevices(world), labels: labels,
                           everyKeySyncs: world.devices.allSatisfy { $0.recordingView == nil }
                               && world.schema.entities.allSatisfy { $0.sync == .all })
@@ -207,6 +207,31 @@ package enum LostChangeChecker {
         /// No `syncs` line and no extension's view: every device reads the schema's entities
         /// and synchronizes every key, so EXT-2's questions have one answer for all devices.
         let everyKeySyncs: Bool
+        /// The schema's attribute of each (entity, key) judged so far: looked up for every
+        /// group, the entity's whole description was copied out, then the attribute's.
+        private var attributes: [(entity: String, key: String, attribute: AttributeDescription?)]
+            = []
+
+        init(
+            world: WorldSnapshot, exempt: [Bool], paused: [Bool], labels: RecordLabels,
+            everyKeySyncs: Bool
+        ) {
+            self.world = world
+            self.exempt = exempt
+            self.paused = paused
+            self.labels = labels
+            self.everyKeySyncs = everyKeySyncs
+        }
+
+        /// `world.schema.entity(named: entity)?.attribute(named: key)`, each pair looked up once.
+        mutating func attribute(_ key: String, of entity: String) -> AttributeDescription? {
+            if let known = attributes.firstIndex(where: { $0.entity == entity && $0.key == key }) {
+                return attributes[known].attribute
+            }
+            let attribute = world.schema.entity(named: entity)?.attribute(named: key)
+            attributes.append((entity, key, attribute))
+            return attribute
+        }
 
         /// The entity as the device's app version declares it (`syncs`, EXT-2).
         func entity(named name: String, as device: WorldSnapshot.DeviceState)
@@ -232,15 +257,13 @@ package enum LostChangeChecker {
         }
 
         /// `record`: the saves' record now (not the one they were saved with).
-        func check(_ saves: [SaveLedger.ValueSave], record: String) -> [CheckerFinding] {
+        mutating func check(_ saves: [SaveLedger.ValueSave], record: String) -> [CheckerFinding] {
             // A key the saving device's app version does not synchronize stays on it (EXT-2).
             let saves = everyKeySyncs ? saves : saves.filter { save in
                 entity(named: save.entity, as: world.devices[save.device])?
                     .sync.includes(save.key) ?? true
             }
-            guard let first = saves.first,
-                let attribute = world.schema.entity(named: first.entity)?
-                    .attribute(named: first.key)
+            guard let first = saves.first, let attribute = attribute(first.key, of: first.entity)
             else { return [] }
             let candidates = candidateSaves(saves, attribute: attribute, exempt: exempt)
             guard candidates.contains(where: { !exempt[$0.device] }) else { return [] }
@@ -323,6 +346,7 @@ package enum LostChangeChecker {
             return count == 1
         }
         var candidates: [SaveLedger.ValueSave] = []
+        candidates.reserveCapacity(saves.count)
         for position in saves.indices {
             let later = saves[(position + 1)...]
             if later.contains(where: { $0.device == saves[position].device && supersedes($0) }) {

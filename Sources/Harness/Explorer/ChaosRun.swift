@@ -651,7 +651,11 @@ final class ChaosRun {
     var firedRules: [String] {
         let count = world.firedRules.reduce(0) { $0 + $1.count }
         if let kept = firedRulesKept, kept.count == count { return kept.rules }
-        let rules = world.firedRules.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted()
+        // Sized for every rule at once: grown from empty, the union rehashed its rules as it
+        // grew.
+        var union = Set<String>(minimumCapacity: count)
+        for fired in world.firedRules { union.formUnion(fired) }
+        let rules = union.sorted()
         firedRulesKept = (count, rules)
         return rules
     }

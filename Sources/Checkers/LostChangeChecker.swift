@@ -113,12 +113,13 @@ package enum LostChangeChecker {
                                 record: record(purge.record))
             purged[key] = max(purged[key] ?? 0, purge.order)
         }
-        var groups: [[Int]] = []
         // Per record number, its latest group (-1: none); per group, its account and key
-        // numbers and the record's group opened before it.
-        var latestGroup: [Int] = []
-        latestGroup.reserveCapacity(saves.count + deletionCount)
+        // numbers and the record's group opened before it. (All sized once.)
+        var latestGroup: [Int] = [], groups: [[Int]] = []
         var chain: [(account: Int, key: Int, previous: Int)] = []
+        latestGroup.reserveCapacity(saves.count + deletionCount)
+        groups.reserveCapacity(saves.count)
+        chain.reserveCapacity(saves.count)
         for position in saves.indices {
             let account = accounts.number(saves[position].account)
             let record = record(recordNames[position])
@@ -221,6 +222,8 @@ package enum LostChangeChecker {
             self.paused = paused
             self.labels = labels
             self.everyKeySyncs = everyKeySyncs
+            // A run judges a few keys: room for them at once.
+            attributes.reserveCapacity(8)
         }
 
         /// `world.schema.entity(named: entity)?.attribute(named: key)`, each pair looked up once.

@@ -157,6 +157,9 @@ final class LabelTable {
     }
 
     /// Learns the record names the origin devices' engines gave their labelled models.
+    /// The largest unresolved list whose storage `resolveNames` keeps once emptied.
+    static let keptListCapacity = 64
+
     func resolveNames(devices: [Device]) {
         guard !unresolvedSlots.isEmpty || !unresolvedOthers.isEmpty else { return }
         // The observation read once per run of labels of one device (each read builds it
@@ -180,8 +183,11 @@ final class LabelTable {
                 runs[run].names[number] = name
                 return true
             }
-            // A file of N inserts waits for N names once: give the list's storage back.
-            if unresolvedSlots.isEmpty { unresolvedSlots = [] }
+            // A file of N inserts waits for N names once: give the list's storage back (a
+            // small list's kept: a run binding a label at a time allocated it at every bind).
+            if unresolvedSlots.isEmpty && unresolvedSlots.capacity > Self.keptListCapacity {
+                unresolvedSlots = []
+            }
         }
         if !unresolvedOthers.isEmpty {
             unresolvedOthers.removeAll { label in
@@ -192,7 +198,9 @@ final class LabelTable {
                 others[label] = binding
                 return true
             }
-            if unresolvedOthers.isEmpty { unresolvedOthers = [] }
+            if unresolvedOthers.isEmpty && unresolvedOthers.capacity > Self.keptListCapacity {
+                unresolvedOthers = []
+            }
         }
     }
 

@@ -231,16 +231,20 @@ struct ChaosDraw {
     /// A workload device the fault can strike, drawn uniformly; nil when none can.
     private mutating func pickDevice(for kind: ChaosFaultKind, _ run: ChaosRun) -> String? {
         let world = run.world
-        let eligible = run.planDevices.compactMap { entry -> String? in
-            guard let index = entry.index else { return nil }
+        // Sized once for every workload device (`compactMap` grew it name by name).
+        var eligible: [String] = []
+        eligible.reserveCapacity(run.planDevices.count)
+        for entry in run.planDevices {
+            guard let index = entry.index else { continue }
             let device = world.devices[index]
             if kind == .signOut || kind == .switchAccount {
                 // One account fault at a time: a device signs back into the account it left.
                 let home = run.plan.account(of: entry.name)
                 let atHome = device.account != nil && device.account == home
-                return atHome && device.accountStatus == .available ? entry.name : nil
+                if atHome && device.accountStatus == .available { eligible.append(entry.name) }
+            } else if Self.canStrike(kind, device, index: index, world) {
+                eligible.append(entry.name)
             }
-            return Self.canStrike(kind, device, index: index, world) ? entry.name : nil
         }
         guard !eligible.isEmpty else { return nil }
         return eligible[Int(faults.uniform(below: UInt64(eligible.count)))]

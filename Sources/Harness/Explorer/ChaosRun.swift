@@ -196,7 +196,7 @@ final class ChaosRun {
             var action: DeviceActionStatement?
             if case .deviceAction(let bound) = statement.kind { action = bound }
             let snapshot = action.flatMap { self.snapshot(before: $0) }
-            run(statement, text: text, device: action?.device.value, snapshot: snapshot)
+            run(statement, text: text, snapshot: snapshot)
             if let action { noteLaunches(action) }
         }
         world.labels.resolveNames(devices: world.devices)
@@ -262,9 +262,17 @@ final class ChaosRun {
             collectLedger(snapshot: nil)
             return
         }
-        let statement = action.statement(at: location ?? plan.location)
+        let location = location ?? plan.location
         let snapshot = self.snapshot(before: action)
-        run(statement, text: action.text, device: action.device, snapshot: snapshot)
+        if let statement = action.deviceStatement(at: location) {
+            // Run as the world runs its timeline statement, without one built around it (a
+            // heap box, and the statement copied out of it to be run). A device statement
+            // notes no cloud fault.
+            world.run(statement, line: location.line)
+            collectLedger(snapshot: snapshot)
+        } else {
+            run(action.statement(at: location), text: action.text, snapshot: snapshot)
+        }
         // What `noteLaunches` notes, told from the action: a statement's payload copied out
         // of it retained every reference it holds.
         switch action {
@@ -297,7 +305,7 @@ final class ChaosRun {
     /// for those (a drawn action's text was about 1% of a seed, formatting every `wait`).
     /// `snapshot`: what the ledger must know of the device before the statement, if it saves.
     private func run(
-        _ statement: TimelineStatement, text: @autoclosure () -> String, device: String?,
+        _ statement: TimelineStatement, text: @autoclosure () -> String,
         snapshot: SaveLedger.Snapshot?
     ) {
         cloudFaults.note(statement.kind, now: world.now)

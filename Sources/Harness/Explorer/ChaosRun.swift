@@ -133,6 +133,9 @@ final class ChaosRun {
     /// The relationships with a `deny` delete rule of each entity of the schema, in the
     /// schema's order (a drawn delete asks for every model it might pick).
     private let denyRules: [(entity: String, relationships: [String])]
+    /// The entities with a relationship whose delete rule cascades: deleting a model of any
+    /// other entity deletes that model alone.
+    private let cascadingEntities: [String]
 
     init(plan: ChaosPlan, seed: UInt64, options: ExploreOptions) {
         self.plan = plan
@@ -147,6 +150,9 @@ final class ChaosRun {
         denyRules = world.schema.entities.map { entity in
             (entity.name, entity.relationships.filter { $0.deleteRule == .deny }.map(\.name))
         }
+        cascadingEntities = world.schema.entities.filter { entity in
+            entity.relationships.contains { $0.deleteRule == .cascade }
+        }.map(\.name)
         cloudFaults = CloudFaultState(
             setupLatency: plan.setupLatency, setupPushDrop: plan.setupPushDrop)
         labels = plan.plainLabels
@@ -353,9 +359,7 @@ final class ChaosRun {
                 snapshot(of: label, on: $0, deletes: false)
             }
         case .delete(let device, let label):
-            return world.index(ofDevice: device).map {
-                snapshot(of: label, on: $0, deletes: true)
-            }
+            return world.index(ofDevice: device).map { snapshot(deleting: label, on: $0) }
         default: return nil
         }
     }
@@ -380,6 +384,39 @@ final class ChaosRun {
         }
         return SaveLedger.snapshot(
             index: index, model: model, deletes: deletes, store: store, observation: observation)
+    }
+
+    /// `snapshot(of: label, on: index, deletes: true)` for a drawn delete, with the record
+    /// name of the one model it deletes rather than of every model of the store (the names of
+    /// a whole store were listed, and freed, at every delete), when that is all it deletes:
+    /// the model the world will find for the label (nil if it would not find it yet), of an
+    /// entity no delete rule cascades from, and saved in the store, with no armed trigger
+    /// that could delete during the statement.
+    private func snapshot(deleting label: String, on index: Int) -> SaveLedger.Snapshot {
+        guard !triggersMayDelete else { return snapshot(of: label, on: index, deletes: true) }
+        let device = world.devices[index]
+        let store = device.store
+        let observation = device.observation
+        // Not resolving the table's names (that is the world's to do when it runs the delete):
+        // unresolved, a label on another device means no model here, and the whole list is
+        // taken.
+        guard let target = world.labels.model(label, on: index, devices: world.devices),
+            let entity = store.entity(of: target), !cascadingEntities.contains(entity)
+        else { return snapshot(of: label, on: index, deletes: true) }
+        let model = modelID(label, on: index, observation: observation, store: store)
+        return SaveLedger.Snapshot(
+            device: index, model: model,
+            values: model.flatMap { store.values(of: $0) } ?? SortedMap(),
+            recordNames: observation.recordName(of: target).map { [(target, $0)] } ?? [])
+    }
+
+    /// Whether an unfired trigger runs a device action other than an insert.
+    private var triggersMayDelete: Bool {
+        world.triggers.contains { trigger in
+            guard !trigger.fired, case .device(let statement) = trigger.action else { return false }
+            if case .insert = statement.action { return false }
+            return true
+        }
     }
 
     /// Keeps `entityNames` and `labelEntities` in step with the labels bound so far.

@@ -123,6 +123,9 @@ final class ChaosRun {
     }
     /// `close:` features of `RunCoverage`, when `readsCoverage`.
     @exclusivity(unchecked) private(set) var nearMisses: [String] = []
+    /// `WantedEntities` of the workload's entities (what most draws ask for), with the count
+    /// of `entityNames` it was made for (positions never change; names are only added).
+    @exclusivity(unchecked) private var workloadWanted: (count: Int, wanted: WantedEntities)?
     /// The list `heldPositions` last returned, whose storage its next call reuses.
     @exclusivity(unchecked) private var heldKept: [Int] = []
     /// `firedRules` as last built, with the number of rules of the world's sets then.
@@ -460,8 +463,15 @@ final class ChaosRun {
         positionRecords = []
         if records.capacity < labels.count { records.reserveCapacity(room) }
         while records.count < labels.count { records.append(nil) }
-        // Each entity name compared once per call, not once per label.
-        let wanted = WantedEntities(entityNames, wanted: entities)
+        // Names compared once per call, not per label (the workload's: once per entity added).
+        let wanted: WantedEntities
+        let ofWorkload = entities == plan.entityNames
+        if ofWorkload, let kept = workloadWanted, kept.count == entityNames.count {
+            wanted = kept.wanted
+        } else {
+            wanted = WantedEntities(entityNames, wanted: entities)
+            if ofWorkload { workloadWanted = (entityNames.count, wanted) }
+        }
         let labelEntities = self.labelEntities
         // The last call's list again, once its caller let go of it (a draw does at once):
         // emptied in place, not allocated anew on every call.

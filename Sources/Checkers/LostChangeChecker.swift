@@ -54,7 +54,7 @@ package enum LostChangeChecker {
                             deletions: [ledger.deletions, ledger.batchDeletions],
                             purges: ledger.purges) {
             // A group's saves share their record (now).
-            findings += judge.check(group.map { saves[$0] }, record: records[group[0]])
+            findings += judge.check(saves, group, record: records[group[0]])
         }
         return findings
     }
@@ -260,17 +260,22 @@ package enum LostChangeChecker {
         }
 
         /// `record`: the saves' record now (not the one they were saved with).
-        mutating func check(_ saves: [SaveLedger.ValueSave], record: String) -> [CheckerFinding] {
+        /// `group`: the positions in `saves` of the saves of one (account, record, key).
+        mutating func check(_ saves: [SaveLedger.ValueSave], _ group: [Int], record: String)
+            -> [CheckerFinding]
+        {
             // A key the saving device's app version does not synchronize stays on it (EXT-2).
-            let saves = everyKeySyncs ? saves : saves.filter { save in
-                entity(named: save.entity, as: world.devices[save.device])?
-                    .sync.includes(save.key) ?? true
+            let group = everyKeySyncs ? group : group.filter { position in
+                entity(named: saves[position].entity, as: world.devices[saves[position].device])?
+                    .sync.includes(saves[position].key) ?? true
             }
-            guard let first = saves.first, let attribute = attribute(first.key, of: first.entity)
-            else { return [] }
-            let candidates = candidateSaves(saves, attribute: attribute, exempt: exempt)
-            guard candidates.contains(where: { !exempt[$0.device] }) else { return [] }
-            let acceptable = candidates.map(\.value)
+            guard let position = group.first else { return [] }
+            let first = saves[position]
+            guard let attribute = attribute(first.key, of: first.entity) else { return [] }
+            let candidates = LostChangeChecker.candidates(
+                in: saves, group: group, attribute: attribute, exempt: exempt)
+            guard candidates.contains(where: { !exempt[saves[$0].device] }) else { return [] }
+            let acceptable = candidates.map { saves[$0].value }
             var problems: [(scope: String, found: String)] = []
             let cloudRecord = world.appRecord(named: record, of: first.account)
             if let cloudRecord {
@@ -309,7 +314,7 @@ package enum LostChangeChecker {
                 }
             }
             guard !problems.isEmpty else { return [] }
-            let latest = candidates[candidates.count - 1]
+            let latest = saves[candidates[candidates.count - 1]]
             let wanted = "\(first.key)=\(ValueDescription.describe(latest.value))"
             let saver = "\(world.devices[latest.device].name) saved \(wanted) at \(latest.time)"
             let name = labels.describe(record)
@@ -329,40 +334,52 @@ package enum LostChangeChecker {
     package static func candidateSaves(
         _ saves: [SaveLedger.ValueSave], attribute: AttributeDescription, exempt: [Bool] = []
     ) -> [SaveLedger.ValueSave] {
+        candidates(in: saves, group: Array(saves.indices), attribute: attribute, exempt: exempt)
+            .map { saves[$0] }
+    }
+
+    /// `candidateSaves` of the saves at `group`'s positions, by position: the saves are read
+    /// where they are (a list of a group's saves copied each one out, every reference in it).
+    static func candidates(
+        in saves: [SaveLedger.ValueSave], group: [Int], attribute: AttributeDescription,
+        exempt: [Bool]
+    ) -> [Int] {
         // A save on an exempt device may have been discarded: it supersedes nothing.
-        let supersedes = { (save: SaveLedger.ValueSave) in
-            save.device >= exempt.count || !exempt[save.device]
+        func supersedes(_ position: Int) -> Bool {
+            saves[position].device >= exempt.count || !exempt[saves[position].device]
         }
         // Most keys have a few saves: their writers are counted by a scan, not hashed.
         var writers: [LocalStore.AttributeValue?: Int] = [:]
-        if saves.count > 8 {
-            writers = Dictionary(minimumCapacity: saves.count)
-            for save in saves { writers[save.value, default: 0] += 1 }
+        if group.count > 8 {
+            writers = Dictionary(minimumCapacity: group.count)
+            for position in group { writers[saves[position].value, default: 0] += 1 }
         }
         func isDistinctive(_ value: LocalStore.AttributeValue?) -> Bool {
             guard let value, value.type != .bool, value != attribute.defaultValue else {
                 return false
             }
-            if saves.count > 8 { return writers[value] == 1 }
+            if group.count > 8 { return writers[value] == 1 }
             var count = 0
-            for save in saves where save.value == value { count += 1 }
+            for position in group where saves[position].value == value { count += 1 }
             return count == 1
         }
-        var candidates: [SaveLedger.ValueSave] = []
-        candidates.reserveCapacity(saves.count)
-        for position in saves.indices {
-            let later = saves[(position + 1)...]
-            if later.contains(where: { $0.device == saves[position].device && supersedes($0) }) {
+        var candidates: [Int] = []
+        candidates.reserveCapacity(group.count)
+        for index in group.indices {
+            let save = group[index]
+            let later = group[(index + 1)...]
+            if later.contains(where: { saves[$0].device == saves[save].device && supersedes($0) })
+            {
                 continue
             }
-            if isDistinctive(saves[position].value),
+            if isDistinctive(saves[save].value),
                 later.contains(where: {
-                    $0.prior == .known(saves[position].value) && supersedes($0)
+                    saves[$0].prior == .known(saves[save].value) && supersedes($0)
                 })
             {
                 continue
             }
-            candidates.append(saves[position])
+            candidates.append(save)
         }
         return candidates
     }

@@ -45,7 +45,7 @@ package enum LostChangeChecker {
                 }
             }
         }
-        let judge = Judge(world: world, exempt: exemptDevices(world),
+        var judge = Judge(world: world, exempt: exemptDevices(world),
                           paused: pausedDevices(world), labels: labels,
                           everyKeySyncs: world.devices.allSatisfy { $0.recordingView == nil }
                               && world.schema.entities.allSatisfy { $0.sync == .all })
@@ -54,7 +54,7 @@ package enum LostChangeChecker {
                             deletions: [ledger.deletions, ledger.batchDeletions],
                             purges: ledger.purges) {
             // A group's saves share their record (now).
-            findings += judge.check(group.map { saves[$0] }, record: records[group[0]])
+            findings += judge.check(saves, group, record: records[group[0]])
         }
         return findings
     }
@@ -63,11 +63,11 @@ package enum LostChangeChecker {
     /// key), each group in the order the saves were made, the groups in the order of their
     /// first save.
     ///
-    /// Each string is numbered once (equal strings, equal numbers) and the saves are sorted
-    /// by their numbers, then positions: no three strings hashed into a dictionary of groups
-    /// per save, no string comparisons while sorting. The sort's order never shows: groups
-    /// come out in the order of their first save, the same in every process. A deleted
-    /// record is told by its numbers too (no set of two strings hashed again per save).
+    /// Each string is numbered once (equal strings, equal numbers) and each save joins its
+    /// group by those numbers: a record's groups are chained from the record's number, so no
+    /// three strings are hashed into a dictionary of groups per save, and nothing is sorted
+    /// (a save opens its group, in save order, or joins one opened before). A deleted record
+    /// is told by its numbers too (no set of two strings hashed again per save).
     ///
     /// Accounts and keys are few and short (compared in place, the last match first); a
     /// record name is hashed only when it is not the previous save's (the saves of one
@@ -113,8 +113,13 @@ package enum LostChangeChecker {
                                 record: record(purge.record))
             purged[key] = max(purged[key] ?? 0, purge.order)
         }
-        var keyed: [(account: Int, record: Int, key: Int, position: Int)] = []
-        keyed.reserveCapacity(saves.count)
+        // Per record number, its latest group (-1: none); per group, its account and key
+        // numbers and the record's group opened before it. (All sized once.)
+        var latestGroup: [Int] = [], groups: [[Int]] = []
+        var chain: [(account: Int, key: Int, previous: Int)] = []
+        latestGroup.reserveCapacity(saves.count + deletionCount)
+        groups.reserveCapacity(saves.count)
+        chain.reserveCapacity(saves.count)
         for position in saves.indices {
             let account = accounts.number(saves[position].account)
             let record = record(recordNames[position])
@@ -125,21 +130,21 @@ package enum LostChangeChecker {
             if !purged.isEmpty,
                 let last = purged[RecordKey(account: account, record: record)],
                 saves[position].order < last { continue }
-            keyed.append((account, record, keys.number(saves[position].key), position))
-        }
-        keyed.sort { $0 < $1 }
-        var groups: [[Int]] = []
-        var last: (account: Int, record: Int, key: Int)?
-        for entry in keyed {
-            if let last, last == (entry.account, entry.record, entry.key) {
-                groups[groups.count - 1].append(entry.position)
-            } else {
-                groups.append([entry.position])
+            let key = keys.number(saves[position].key)
+            while latestGroup.count <= record { latestGroup.append(-1) }
+            var group = latestGroup[record]
+            while group >= 0, chain[group].account != account || chain[group].key != key {
+                group = chain[group].previous
             }
-            last = (entry.account, entry.record, entry.key)
+            if group >= 0 {
+                groups[group].append(position)
+            } else {
+                chain.append((account, key, latestGroup[record]))
+                latestGroup[record] = groups.count
+                groups.append([position])
+            }
         }
-        // Each group's first position is its earliest save.
-        return groups.sorted { $0[0] < $1[0] }
+        return groups
     }
 
     /// Numbers a few distinct strings (accounts, attribute names) by their place in a list,
@@ -203,6 +208,33 @@ package enum LostChangeChecker {
         /// No `syncs` line and no extension's view: every device reads the schema's entities
         /// and synchronizes every key, so EXT-2's questions have one answer for all devices.
         let everyKeySyncs: Bool
+        /// The schema's attribute of each (entity, key) judged so far: looked up for every
+        /// group, the entity's whole description was copied out, then the attribute's.
+        private var attributes: [(entity: String, key: String, attribute: AttributeDescription?)]
+            = []
+
+        init(
+            world: WorldSnapshot, exempt: [Bool], paused: [Bool], labels: RecordLabels,
+            everyKeySyncs: Bool
+        ) {
+            self.world = world
+            self.exempt = exempt
+            self.paused = paused
+            self.labels = labels
+            self.everyKeySyncs = everyKeySyncs
+            // A run judges a few keys: room for them at once.
+            attributes.reserveCapacity(8)
+        }
+
+        /// `world.schema.entity(named: entity)?.attribute(named: key)`, each pair looked up once.
+        mutating func attribute(_ key: String, of entity: String) -> AttributeDescription? {
+            if let known = attributes.firstIndex(where: { $0.entity == entity && $0.key == key }) {
+                return attributes[known].attribute
+            }
+            let attribute = world.schema.entity(named: entity)?.attribute(named: key)
+            attributes.append((entity, key, attribute))
+            return attribute
+        }
 
         /// The entity as the device's app version declares it (`syncs`, EXT-2).
         func entity(named name: String, as device: WorldSnapshot.DeviceState)
@@ -228,19 +260,22 @@ package enum LostChangeChecker {
         }
 
         /// `record`: the saves' record now (not the one they were saved with).
-        func check(_ saves: [SaveLedger.ValueSave], record: String) -> [CheckerFinding] {
+        /// `group`: the positions in `saves` of the saves of one (account, record, key).
+        mutating func check(_ saves: [SaveLedger.ValueSave], _ group: [Int], record: String)
+            -> [CheckerFinding]
+        {
             // A key the saving device's app version does not synchronize stays on it (EXT-2).
-            let saves = everyKeySyncs ? saves : saves.filter { save in
-                entity(named: save.entity, as: world.devices[save.device])?
-                    .sync.includes(save.key) ?? true
+            let group = everyKeySyncs ? group : group.filter { position in
+                entity(named: saves[position].entity, as: world.devices[saves[position].device])?
+                    .sync.includes(saves[position].key) ?? true
             }
-            guard let first = saves.first,
-                let attribute = world.schema.entity(named: first.entity)?
-                    .attribute(named: first.key)
-            else { return [] }
-            let candidates = candidateSaves(saves, attribute: attribute, exempt: exempt)
-            guard candidates.contains(where: { !exempt[$0.device] }) else { return [] }
-            let acceptable = candidates.map(\.value)
+            guard let position = group.first else { return [] }
+            let first = saves[position]
+            guard let attribute = attribute(first.key, of: first.entity) else { return [] }
+            let candidates = LostChangeChecker.candidates(
+                in: saves, group: group, attribute: attribute, exempt: exempt)
+            guard candidates.contains(where: { !exempt[saves[$0].device] }) else { return [] }
+            let acceptable = candidates.map { saves[$0].value }
             var problems: [(scope: String, found: String)] = []
             let cloudRecord = world.appRecord(named: record, of: first.account)
             if let cloudRecord {
@@ -279,7 +314,7 @@ package enum LostChangeChecker {
                 }
             }
             guard !problems.isEmpty else { return [] }
-            let latest = candidates[candidates.count - 1]
+            let latest = saves[candidates[candidates.count - 1]]
             let wanted = "\(first.key)=\(ValueDescription.describe(latest.value))"
             let saver = "\(world.devices[latest.device].name) saved \(wanted) at \(latest.time)"
             let name = labels.describe(record)
@@ -299,39 +334,52 @@ package enum LostChangeChecker {
     package static func candidateSaves(
         _ saves: [SaveLedger.ValueSave], attribute: AttributeDescription, exempt: [Bool] = []
     ) -> [SaveLedger.ValueSave] {
+        candidates(in: saves, group: Array(saves.indices), attribute: attribute, exempt: exempt)
+            .map { saves[$0] }
+    }
+
+    /// `candidateSaves` of the saves at `group`'s positions, by position: the saves are read
+    /// where they are (a list of a group's saves copied each one out, every reference in it).
+    static func candidates(
+        in saves: [SaveLedger.ValueSave], group: [Int], attribute: AttributeDescription,
+        exempt: [Bool]
+    ) -> [Int] {
         // A save on an exempt device may have been discarded: it supersedes nothing.
-        let supersedes = { (save: SaveLedger.ValueSave) in
-            save.device >= exempt.count || !exempt[save.device]
+        func supersedes(_ position: Int) -> Bool {
+            saves[position].device >= exempt.count || !exempt[saves[position].device]
         }
         // Most keys have a few saves: their writers are counted by a scan, not hashed.
         var writers: [LocalStore.AttributeValue?: Int] = [:]
-        if saves.count > 8 {
-            writers = Dictionary(minimumCapacity: saves.count)
-            for save in saves { writers[save.value, default: 0] += 1 }
+        if group.count > 8 {
+            writers = Dictionary(minimumCapacity: group.count)
+            for position in group { writers[saves[position].value, default: 0] += 1 }
         }
         func isDistinctive(_ value: LocalStore.AttributeValue?) -> Bool {
             guard let value, value.type != .bool, value != attribute.defaultValue else {
                 return false
             }
-            if saves.count > 8 { return writers[value] == 1 }
+            if group.count > 8 { return writers[value] == 1 }
             var count = 0
-            for save in saves where save.value == value { count += 1 }
+            for position in group where saves[position].value == value { count += 1 }
             return count == 1
         }
-        var candidates: [SaveLedger.ValueSave] = []
-        for position in saves.indices {
-            let later = saves[(position + 1)...]
-            if later.contains(where: { $0.device == saves[position].device && supersedes($0) }) {
+        var candidates: [Int] = []
+        candidates.reserveCapacity(group.count)
+        for index in group.indices {
+            let save = group[index]
+            let later = group[(index + 1)...]
+            if later.contains(where: { saves[$0].device == saves[save].device && supersedes($0) })
+            {
                 continue
             }
-            if isDistinctive(saves[position].value),
+            if isDistinctive(saves[save].value),
                 later.contains(where: {
-                    $0.prior == .known(saves[position].value) && supersedes($0)
+                    saves[$0].prior == .known(saves[save].value) && supersedes($0)
                 })
             {
                 continue
             }
-            candidates.append(saves[position])
+            candidates.append(save)
         }
         return candidates
     }

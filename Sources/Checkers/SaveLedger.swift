@@ -130,6 +130,14 @@ package struct SaveLedger {
         entities = EntityFacts(schema)
     }
 
+    /// Sizes the lists for about `operations` app operations, once: grown entry by entry, a
+    /// run's lists were reallocated (each save moved) several times.
+    package mutating func reserveCapacity(operations: Int) {
+        saves.reserveCapacity(2 * operations)
+        insertions.reserveCapacity(operations)
+        deletions.reserveCapacity(operations)
+    }
+
     /// Takes what the ledger needs before a statement of the device at `index` that acts on
     /// `model` (nil for an insert) and may delete models, from its store and observation.
     package static func snapshot(

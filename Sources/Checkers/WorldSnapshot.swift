@@ -113,6 +113,9 @@ private final class AccountRecordIndex {
     let cloud: CloudService
     let codec: any RecordCodec
     private var accounts: [String: AccountRecords] = [:]
+    /// The account read last, with its records: the checkers ask for one account many times
+    /// in a row, and each lookup hashed its name.
+    private var last: (account: String, read: AccountRecords)?
 
     init(cloud: CloudService, codec: any RecordCodec) {
         self.cloud = cloud
@@ -120,7 +123,11 @@ private final class AccountRecordIndex {
     }
 
     func records(of account: String) -> AccountRecords {
-        if let read = accounts[account] { return read }
+        if let last, last.account == account { return last.read }
+        if let read = accounts[account] {
+            last = (account, read)
+            return read
+        }
         let records = AppRecords.records(of: account, cloud: cloud, codec: codec)
         var positions: [HashedRecordName: Int] = [:]
         positions.reserveCapacity(records.count)
@@ -131,6 +138,7 @@ private final class AccountRecordIndex {
         }
         let read = AccountRecords(records: records, positions: positions)
         accounts[account] = read
+        last = (account, read)
         return read
     }
 }

@@ -156,11 +156,54 @@ final class LabelTable {
         runs[run].names[number] = nil
     }
 
+    /// The largest unresolved list whose storage `resolveNames` keeps once emptied.
+    static let keptListCapacity = 64
+
     /// Learns the record names the origin devices' engines gave their labelled models.
     func resolveNames(devices: [Device]) {
         guard !unresolvedSlots.isEmpty || !unresolvedOthers.isEmpty else { return }
-        // The observation read once per run of labels of one device (each read builds it
-        // anew after events), not once per label: nothing changes while the names are read.
+        if !unresolvedSlots.isEmpty { resolveSlots(devices: devices) }
+        if !unresolvedOthers.isEmpty { resolveOthers(devices: devices) }
+    }
+
+    /// `resolveNames` of the labels in runs, the list compacted in place. The observation is
+    /// read once per run of labels of one device (each read builds it anew after events), and
+    /// held in a constant: in an optional variable (and a closure capturing it, as
+    /// `removeAll(where:)` needs), it was copied in and out for every label.
+    private func resolveSlots(devices: [Device]) {
+        var kept = 0
+        var position = 0
+        while position < unresolvedSlots.count {
+            let device = originDevice(of: unresolvedSlots[position])
+            let observation = devices[device].observation
+            repeat {
+                let slot = unresolvedSlots[position]
+                position += 1
+                let run = Int(slot.run), number = Int(slot.number)
+                guard runs[run].names[number] == nil else { continue }
+                if let name = observation.recordName(of: ModelID(runs[run].models[number])) {
+                    runs[run].names[number] = name
+                } else {
+                    unresolvedSlots[kept] = slot
+                    kept += 1
+                }
+            } while position < unresolvedSlots.count
+                && originDevice(of: unresolvedSlots[position]) == device
+        }
+        while unresolvedSlots.count > kept { unresolvedSlots.removeLast() }
+        // A file of N inserts waits for N names once: give the list's storage back (a small
+        // list's kept: a run binding a label at a time allocated it at every bind).
+        if unresolvedSlots.isEmpty && unresolvedSlots.capacity > Self.keptListCapacity {
+            unresolvedSlots = []
+        }
+    }
+
+    private func originDevice(of slot: Slot) -> Int {
+        Int(runs[Int(slot.run)].devices[Int(slot.number)])
+    }
+
+    /// `resolveNames` of the labels outside runs.
+    private func resolveOthers(devices: [Device]) {
         var observed = -1
         var observation: (any EngineObservation)?
         func recordName(device: Int, model: ModelID) -> String? {
@@ -170,29 +213,16 @@ final class LabelTable {
             }
             return observation?.recordName(of: model)
         }
-        if !unresolvedSlots.isEmpty {
-            unresolvedSlots.removeAll { slot in
-                let run = Int(slot.run), number = Int(slot.number)
-                guard runs[run].names[number] == nil else { return true }
-                let device = Int(runs[run].devices[number])
-                let model = ModelID(runs[run].models[number])
-                guard let name = recordName(device: device, model: model) else { return false }
-                runs[run].names[number] = name
-                return true
-            }
-            // A file of N inserts waits for N names once: give the list's storage back.
-            if unresolvedSlots.isEmpty { unresolvedSlots = [] }
+        unresolvedOthers.removeAll { label in
+            guard var binding = others[label], binding.recordName == nil else { return true }
+            guard let name = recordName(
+                device: binding.originDevice, model: binding.originModel) else { return false }
+            binding.recordName = name
+            others[label] = binding
+            return true
         }
-        if !unresolvedOthers.isEmpty {
-            unresolvedOthers.removeAll { label in
-                guard var binding = others[label], binding.recordName == nil else { return true }
-                guard let name = recordName(
-                    device: binding.originDevice, model: binding.originModel) else { return false }
-                binding.recordName = name
-                others[label] = binding
-                return true
-            }
-            if unresolvedOthers.isEmpty { unresolvedOthers = [] }
+        if unresolvedOthers.isEmpty && unresolvedOthers.capacity > Self.keptListCapacity {
+            unresolvedOthers = []
         }
     }
 

@@ -346,17 +346,20 @@ extension World {
         var result = assignments.count <= Self.emptyPropertyTableCapacity
             ? Self.emptyPropertyTables[assignments.count]
             : [String: PropertyValue](minimumCapacity: assignments.count)
+        // The attribute found by position and only its type read: `attribute(named:)` copied
+        // the whole description out for every assignment.
+        let attributes = description.attributes
         for assignment in assignments {
             let key = assignment.key.value
-            if let attribute = description.attribute(named: key) {
+            if let position = attributes.firstIndex(where: { $0.name == key }) {
+                let type = attributes[position].type
                 if case .null = assignment.value.literal {
                     result[key] = .attribute(nil)
                 } else if let value = ValueConversion.attributeValue(
-                    assignment.value.literal, type: attribute.type) {
+                    assignment.value.literal, type: type) {
                     result[key] = .attribute(value)
                 } else {
-                    fail("'\(assignment.value.text)' is not a value of type "
-                        + "\(attribute.type.rawValue)")
+                    fail("'\(assignment.value.text)' is not a value of type \(type.rawValue)")
                     return nil
                 }
             } else if let relationship = description.relationship(named: key) {

@@ -56,6 +56,22 @@ extension World {
         if failure == nil { run(until: now) }
     }
 
+    /// Runs `wait SPAN` at `line` as `run(_:results:text:)` runs that statement, for a caller
+    /// that would build the statement only for this (the explorer waits before each step).
+    func wait(_ span: TimeSpan, line: Int) {
+        currentLine = line
+        run(until: now.adding(SimTime(microseconds: span.microseconds)))
+        if failure == nil { run(until: now) }
+    }
+
+    /// Runs a device action at `line` as `run(_:results:text:)` runs its statement, for a
+    /// caller that would build the statement only for this (the explorer's drawn actions).
+    func run(_ action: DeviceActionStatement, line: Int) {
+        currentLine = line
+        perform(action, waiting: true)
+        if failure == nil { run(until: now) }
+    }
+
     /// What the run leaves behind (`Leftovers`): changes not uploaded, records set aside,
     /// missed pushes, stopped apps, unfired triggers and actions that did not complete.
     func leftovers() -> Leftovers {

@@ -177,7 +177,9 @@ enum ChaosAction: Hashable, Sendable {
         TimelineStatement(kind(at: location), location: location)
     }
 
-    fileprivate func kind(at location: SourceLocation) -> TimelineStatementKind {
+    /// The statement of a device action (an insert … a sign-in), as `statement(at:)` holds
+    /// it; nil for the other actions.
+    func deviceStatement(at location: SourceLocation) -> DeviceActionStatement? {
         func located<T>(_ value: T) -> Located<T> { Located(value, at: location) }
         func assignments(_ values: [ChaosAssignment]) -> [Assignment] {
             values.map {
@@ -186,14 +188,11 @@ enum ChaosAction: Hashable, Sendable {
             }
         }
         func device(_ name: String, _ action: DeviceAction, background: Bool = false)
-            -> TimelineStatementKind
+            -> DeviceActionStatement
         {
-            .deviceAction(DeviceActionStatement(
+            DeviceActionStatement(
                 device: located(name), action: action, runsInBackground: background,
-                location: location))
-        }
-        func cloud(_ action: CloudAction) -> TimelineStatementKind {
-            .cloudAction(CloudActionStatement(action, location: location))
+                location: location)
         }
         switch self {
         case .insert(let name, let entity, let label, let values):
@@ -211,6 +210,20 @@ enum ChaosAction: Hashable, Sendable {
             return device(name, operation.action, background: operation.runsInBackground)
         case .signIn(let name, let account):
             return device(name, .signIn(account: located(account)))
+        default:
+            return nil
+        }
+    }
+
+    fileprivate func kind(at location: SourceLocation) -> TimelineStatementKind {
+        if let statement = deviceStatement(at: location) { return .deviceAction(statement) }
+        func located<T>(_ value: T) -> Located<T> { Located(value, at: location) }
+        func cloud(_ action: CloudAction) -> TimelineStatementKind {
+            .cloudAction(CloudActionStatement(action, location: location))
+        }
+        switch self {
+        case .insert, .update, .delete, .batchDelete, .sharing, .device, .signIn:
+            preconditionFailure("a device action's statement is its device statement")
         case .throttle(let account, let duration):
             return cloud(.throttle(account: located(account), duration: located(duration)))
         case .throttleUpload(let account, let records, let retryAfter):

@@ -88,8 +88,8 @@ struct ChaosDraw {
         while let next = liftings.first, next.offset <= offset {
             liftings.removeFirst()
             guard isApplicable(next.action, run) else { continue }
-            run.execute(next)
             note(next.action)
+            run.execute(next)
         }
     }
 
@@ -131,8 +131,8 @@ struct ChaosDraw {
             (strike, lifting) = cloudFault(kind, duration: duration, run)
         }
         guard let strike else { return }
-        run.execute(ChaosStep(offset: offset, action: strike, group: group))
         note(strike)
+        run.execute(ChaosStep(offset: offset, action: strike, group: group))
         if let lifting {
             precondition(duration >= .zero, "a fault lasts no negative time")
             let step = ChaosStep(offset: offset.adding(duration), action: lifting, group: group)
@@ -231,16 +231,20 @@ struct ChaosDraw {
     /// A workload device the fault can strike, drawn uniformly; nil when none can.
     private mutating func pickDevice(for kind: ChaosFaultKind, _ run: ChaosRun) -> String? {
         let world = run.world
-        let eligible = run.planDevices.compactMap { entry -> String? in
-            guard let index = entry.index else { return nil }
+        // Sized once for every workload device (`compactMap` grew it name by name).
+        var eligible: [String] = []
+        eligible.reserveCapacity(run.planDevices.count)
+        for entry in run.planDevices {
+            guard let index = entry.index else { continue }
             let device = world.devices[index]
             if kind == .signOut || kind == .switchAccount {
                 // One account fault at a time: a device signs back into the account it left.
                 let home = run.plan.account(of: entry.name)
                 let atHome = device.account != nil && device.account == home
-                return atHome && device.accountStatus == .available ? entry.name : nil
+                if atHome && device.accountStatus == .available { eligible.append(entry.name) }
+            } else if Self.canStrike(kind, device, index: index, world) {
+                eligible.append(entry.name)
             }
-            return Self.canStrike(kind, device, index: index, world) ? entry.name : nil
         }
         guard !eligible.isEmpty else { return nil }
         return eligible[Int(faults.uniform(below: UInt64(eligible.count)))]
@@ -297,11 +301,14 @@ struct ChaosDraw {
         if action.boundLabel != nil { nextLabel += 1 }
         let group = nextGroup
         nextGroup += 1
-        run.execute(ChaosStep(offset: offset, action: action, group: group))
         // A share is accepted at once by a device of the invited account, when one runs.
-        if case .sharing(_, .share(let label, let account, _)) = action,
-            let acceptor = pickDevice(signedInto: account, run)
-        {
+        var shared: (label: String, account: String)?
+        if case .sharing(_, .share(let label, let account, _)) = action {
+            shared = (label, account)
+        }
+        // The action moved into its step, and the step into the run: not copied.
+        run.execute(ChaosStep(offset: offset, action: action, group: group))
+        if let (label, account) = shared, let acceptor = pickDevice(signedInto: account, run) {
             run.execute(ChaosStep(
                 offset: offset, action: .sharing(device: acceptor, .accept(label: label)),
                 group: group))

@@ -123,6 +123,9 @@ final class ChaosRun {
     }
     /// `close:` features of `RunCoverage`, when `readsCoverage`.
     @exclusivity(unchecked) private(set) var nearMisses: [String] = []
+    /// `WantedEntities` of the workload's entities (what most draws ask for), with the count
+    /// of `entityNames` it was made for (positions never change; names are only added).
+    @exclusivity(unchecked) private var workloadWanted: (count: Int, wanted: WantedEntities)?
     /// The list `heldPositions` last returned, whose storage its next call reuses.
     @exclusivity(unchecked) private var heldKept: [Int] = []
     /// `firedRules` as last built, with the number of rules of the world's sets then.
@@ -133,6 +136,9 @@ final class ChaosRun {
     /// The relationships with a `deny` delete rule of each entity of the schema, in the
     /// schema's order (a drawn delete asks for every model it might pick).
     private let denyRules: [(entity: String, relationships: [String])]
+    /// The entities with a relationship whose delete rule cascades: deleting a model of any
+    /// other entity deletes that model alone.
+    private let cascadingEntities: [String]
 
     init(plan: ChaosPlan, seed: UInt64, options: ExploreOptions) {
         self.plan = plan
@@ -142,10 +148,14 @@ final class ChaosRun {
         options.canary?.install(
             in: world, pageSize: plan.scenario.cloud.pageSize, options: runOptions)
         ledger = SaveLedger(deviceCount: world.devices.count, schema: world.schema)
+        ledger.reserveCapacity(operations: plan.operations)
         planDevices = plan.devices.map { [world] name in (name, world.deviceIndex[name]) }
         denyRules = world.schema.entities.map { entity in
             (entity.name, entity.relationships.filter { $0.deleteRule == .deny }.map(\.name))
         }
+        cascadingEntities = world.schema.entities.filter { entity in
+            entity.relationships.contains { $0.deleteRule == .cascade }
+        }.map(\.name)
         cloudFaults = CloudFaultState(
             setupLatency: plan.setupLatency, setupPushDrop: plan.setupPushDrop)
         labels = plan.plainLabels
@@ -175,6 +185,8 @@ final class ChaosRun {
         // Sized once for the labels a run can bind (its file's, and one an operation at
         // most): grown label by label, it was rehashed about once per label.
         recordOf.reserveCapacity(plan.plainLabels.count + plan.operations)
+        labels.reserveCapacity(plan.plainLabels.count + plan.operations)
+        steps.reserveCapacity(plan.operations)
         world.record("script", "run.start", [
             TraceField("file", .string(plan.scenario.file)),
             TraceField("seed", .string(String(seed))),
@@ -190,9 +202,11 @@ final class ChaosRun {
             let index = statement.line - 1
             let text = index < plan.lines.count
                 ? ScenarioRunner.statementText(Substring(plan.lines[index])) : ""
-            var device: String?
-            if case .deviceAction(let action) = statement.kind { device = action.device.value }
-            run(statement, text: text, device: device, saves: device != nil)
+            var action: DeviceActionStatement?
+            if case .deviceAction(let bound) = statement.kind { action = bound }
+            let snapshot = action.flatMap { self.snapshot(before: $0) }
+            run(statement, text: text, snapshot: snapshot)
+            if let action { noteLaunches(action) }
         }
         world.labels.resolveNames(devices: world.devices)
         start = world.now
@@ -209,27 +223,30 @@ final class ChaosRun {
     }
 
     /// Runs one fault-phase step at its time.
-    func execute(_ step: ChaosStep) {
-        precondition(steps.last.map { $0.offset <= step.offset } ?? true,
+    /// Consuming: the step moves into `steps` (a copy retained every reference of its action).
+    func execute(_ step: consuming ChaosStep) {
+        // The last step's offset read in place (`steps.last` copied the whole step out).
+        precondition(steps.isEmpty || steps[steps.count - 1].offset <= step.offset,
             "fault-phase steps run in time order")
         precondition(phase == .faults, "a fault-phase step outside the fault phase")
         advance(to: step.offset)
         guard world.failure == nil else { return }
         noteAccountHome(before: step.action)
         perform(step.action)
-        steps.append(step)
-        var inserted = step.action
-        if case .trigger(_, _, let action) = step.action { inserted = action }
-        if case .insert(_, let entity, let label, _) = inserted {
+        switch step.action {
+        case .insert(_, let entity, let label, _),
+            .trigger(_, _, .insert(_, let entity, let label, _)):
             // A racing insert binds its label when its trigger fires; until then the label
             // means no model anywhere.
             labels.append((label, entity))
+        default: break
         }
         if case .sharing(_, .share(let label, let account, _)) = step.action,
             !shares.contains(where: { $0 == (label, account) })
         {
             shares.append((label, account))
         }
+        steps.append(step)
     }
 
     /// Notes the account a device is in before a step that signs it out or into another.
@@ -247,18 +264,36 @@ final class ChaosRun {
 
     /// Runs a drawn or listed action as a statement of the timeline.
     func perform(_ action: ChaosAction, location: SourceLocation? = nil) {
-        let statement = action.statement(at: location ?? plan.location)
-        var saves = false
-        switch action {
-        case .insert, .update, .delete: saves = true
-        default: break
+        if case .wait(let span) = action {
+            // No statement built and freed for the most common action: a wait notes nothing
+            // but what the ledger reads after it.
+            world.wait(span, line: (location ?? plan.location).line)
+            collectLedger(snapshot: nil)
+            return
         }
-        run(statement, text: action.text, device: action.device, saves: saves)
+        let location = location ?? plan.location
+        let snapshot = self.snapshot(before: action)
+        if let statement = action.deviceStatement(at: location) {
+            // Run as the world runs its timeline statement, without one built around it (a
+            // heap box, and the statement copied out of it to be run). A device statement
+            // notes no cloud fault.
+            world.run(statement, line: location.line)
+            collectLedger(snapshot: snapshot)
+        } else {
+            run(action.statement(at: location), text: action.text, snapshot: snapshot)
+        }
+        // What `noteLaunches` notes, told from the action: a statement's payload copied out
+        // of it retained every reference it holds.
         switch action {
         case .device(let device, .stop):
             if !stoppedByRun.contains(device) { stoppedByRun.append(device) }
-        case .device(let device, .start), .device(let device, .launch):
+        case .device(let device, .start):
             stoppedByRun.removeAll { $0 == device }
+        case .device(let device, .launch):
+            stoppedByRun.removeAll { $0 == device }
+            batchDeletedSinceLaunch.removeAll { $0 == device }
+        case .batchDelete(let device, _, _):
+            if !batchDeletedSinceLaunch.contains(device) { batchDeletedSinceLaunch.append(device) }
         default: break
         }
     }
@@ -277,18 +312,17 @@ final class ChaosRun {
 
     /// `text` is the statement's line, which only an expectation's result quotes: built only
     /// for those (a drawn action's text was about 1% of a seed, formatting every `wait`).
+    /// `snapshot`: what the ledger must know of the device before the statement, if it saves.
     private func run(
-        _ statement: TimelineStatement, text: @autoclosure () -> String, device: String?,
-        saves: Bool
+        _ statement: TimelineStatement, text: @autoclosure () -> String,
+        snapshot: SaveLedger.Snapshot?
     ) {
-        let snapshot = saves ? self.snapshot(before: statement) : nil
         cloudFaults.note(statement.kind, now: world.now)
         if case .expectation = statement.kind {
             world.run(statement, results: &results, text: text())
         } else {
             world.run(statement, results: &scratch, text: "")
         }
-        if case .deviceAction(let action) = statement.kind { noteLaunches(action) }
         collectLedger(snapshot: snapshot)
     }
 
@@ -305,20 +339,44 @@ final class ChaosRun {
             observing: { devices[$0].observation })
     }
 
-    /// What the ledger must know before a device's statement that may save.
-    private func snapshot(before statement: TimelineStatement) -> SaveLedger.Snapshot? {
-        guard case .deviceAction(let action) = statement.kind,
-            let index = world.index(ofDevice: action.device.value) else { return nil }
-        let label: String?
-        let deletes: Bool
+    /// What the ledger must know before a device's statement of the file that may save.
+    private func snapshot(before action: DeviceActionStatement) -> SaveLedger.Snapshot? {
+        guard let index = world.index(ofDevice: action.device.value) else { return nil }
         switch action.action {
-        case .insert:
-            return SaveLedger.Snapshot(device: index, model: nil, values: [:], recordNames: [])
-        case .update(let named, _): (label, deletes) = (named.value, false)
-        case .delete(let named): (label, deletes) = (named.value, true)
-        case .save: (label, deletes) = (nil, true)
+        case .insert: return snapshot(insertOn: index)
+        case .update(let named, _): return snapshot(of: named.value, on: index, deletes: false)
+        case .delete(let named): return snapshot(of: named.value, on: index, deletes: true)
+        case .save: return snapshot(of: nil, on: index, deletes: true)
         default: return nil
         }
+    }
+
+    /// What the ledger must know before a drawn action that saves (the saves of a file's
+    /// statement, `snapshot(before:)` of its statement, told from the action).
+    private func snapshot(before action: ChaosAction) -> SaveLedger.Snapshot? {
+        switch action {
+        case .insert(let device, _, _, _):
+            return world.index(ofDevice: device).map(snapshot(insertOn:))
+        case .update(let device, let label, _):
+            return world.index(ofDevice: device).map {
+                snapshot(of: label, on: $0, deletes: false)
+            }
+        case .delete(let device, let label):
+            return world.index(ofDevice: device).map { snapshot(deleting: label, on: $0) }
+        default: return nil
+        }
+    }
+
+    private func snapshot(insertOn index: Int) -> SaveLedger.Snapshot {
+        // `SortedMap()`: the empty literal built the map from a list of pairs.
+        SaveLedger.Snapshot(device: index, model: nil, values: SortedMap(), recordNames: [])
+    }
+
+    /// What the ledger must know before a statement of the device at `index` that saves
+    /// the model of `label` (nil: none) and may delete models.
+    private func snapshot(of label: String?, on index: Int, deletes: Bool)
+        -> SaveLedger.Snapshot
+    {
         // Read once for the label and the snapshot: each read of the disk copies its
         // references, and the observation is built anew after events.
         let device = world.devices[index]
@@ -329,6 +387,39 @@ final class ChaosRun {
         }
         return SaveLedger.snapshot(
             index: index, model: model, deletes: deletes, store: store, observation: observation)
+    }
+
+    /// `snapshot(of: label, on: index, deletes: true)` for a drawn delete, with the record
+    /// name of the one model it deletes rather than of every model of the store (the names of
+    /// a whole store were listed, and freed, at every delete), when that is all it deletes:
+    /// the model the world will find for the label (nil if it would not find it yet), of an
+    /// entity no delete rule cascades from, and saved in the store, with no armed trigger
+    /// that could delete during the statement.
+    private func snapshot(deleting label: String, on index: Int) -> SaveLedger.Snapshot {
+        guard !triggersMayDelete else { return snapshot(of: label, on: index, deletes: true) }
+        let device = world.devices[index]
+        let store = device.store
+        let observation = device.observation
+        // Not resolving the table's names (that is the world's to do when it runs the delete):
+        // unresolved, a label on another device means no model here, and the whole list is
+        // taken.
+        guard let target = world.labels.model(label, on: index, devices: world.devices),
+            let entity = store.entity(of: target), !cascadingEntities.contains(entity)
+        else { return snapshot(of: label, on: index, deletes: true) }
+        let model = modelID(label, on: index, observation: observation, store: store)
+        return SaveLedger.Snapshot(
+            device: index, model: model,
+            values: model.flatMap { store.values(of: $0) } ?? SortedMap(),
+            recordNames: observation.recordName(of: target).map { [(target, $0)] } ?? [])
+    }
+
+    /// Whether an unfired trigger runs a device action other than an insert.
+    private var triggersMayDelete: Bool {
+        world.triggers.contains { trigger in
+            guard !trigger.fired, case .device(let statement) = trigger.action else { return false }
+            if case .insert = statement.action { return false }
+            return true
+        }
     }
 
     /// Keeps `entityNames` and `labelEntities` in step with the labels bound so far.
@@ -363,19 +454,31 @@ final class ChaosRun {
         modelCache[index] = []
         // Grown one label at a time (a draw binds at most one): appended in a loop, the
         // generic `append(contentsOf:)` of a repeated element cost more than the entries.
+        // Sized for the labels a run can bind, once: grown label by label, each list was
+        // reallocated over and over.
+        let room = max(labels.count, plan.plainLabels.count + plan.operations)
+        if cache.capacity < labels.count { cache.reserveCapacity(room) }
         while cache.count < labels.count { cache.append(nil) }
         var records = positionRecords
         positionRecords = []
+        if records.capacity < labels.count { records.reserveCapacity(room) }
         while records.count < labels.count { records.append(nil) }
-        // Each entity name compared once per call, not once per label.
-        let wanted = WantedEntities(entityNames, wanted: entities)
+        // Names compared once per call, not per label (the workload's: once per entity added).
+        let wanted: WantedEntities
+        let ofWorkload = entities == plan.entityNames
+        if ofWorkload, let kept = workloadWanted, kept.count == entityNames.count {
+            wanted = kept.wanted
+        } else {
+            wanted = WantedEntities(entityNames, wanted: entities)
+            if ofWorkload { workloadWanted = (entityNames.count, wanted) }
+        }
         let labelEntities = self.labelEntities
         // The last call's list again, once its caller let go of it (a draw does at once):
         // emptied in place, not allocated anew on every call.
         var held = heldKept
         heldKept = []
         held.removeAll(keepingCapacity: true)
-        held.reserveCapacity(labels.count)
+        if held.capacity < labels.count { held.reserveCapacity(room) }
         for position in labels.indices {
             guard wanted.contains(labelEntities[position]) else { continue }
             if records[position] == nil {
@@ -603,7 +706,11 @@ final class ChaosRun {
     var firedRules: [String] {
         let count = world.firedRules.reduce(0) { $0 + $1.count }
         if let kept = firedRulesKept, kept.count == count { return kept.rules }
-        let rules = world.firedRules.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted()
+        // Sized for every rule at once: grown from empty, the union rehashed its rules as it
+        // grew.
+        var union = Set<String>(minimumCapacity: count)
+        for fired in world.firedRules { union.formUnion(fired) }
+        let rules = union.sorted()
         firedRulesKept = (count, rules)
         return rules
     }

@@ -47,6 +47,15 @@ struct OperationDraw {
     /// The entity of the label bound at a position of `run.labels`.
     func boundEntity(at position: Int) -> String { run.labels[position].entity }
 
+    /// `positions.filter(isIncluded)` in a list sized once: grown element by element, each
+    /// filtered list of a draw was reallocated several times.
+    func select(_ positions: [Int], where isIncluded: (Int) -> Bool) -> [Int] {
+        var selected: [Int] = []
+        selected.reserveCapacity(positions.count)
+        for position in positions where isIncluded(position) { selected.append(position) }
+        return selected
+    }
+
     func pick<T>(_ items: [T], _ random: inout Xoshiro256StarStar) -> T? {
         guard !items.isEmpty else { return nil }
         return items[Int(random.uniform(below: UInt64(items.count)))]
@@ -60,6 +69,7 @@ struct OperationDraw {
         // leaves those to ordinary timelines, so a duplicate it finds is a race (LIM-2).
         for _ in 0..<ChaosPlan.identityPoolSize {
             var assignments: [ChaosAssignment] = []
+            assignments.reserveCapacity(entity.attributes.count)
             for attribute in entity.attributes {
                 let isIdentity = entity.identity.contains { $0.value == attribute.name.value }
                 let required = !attribute.isOptional && attribute.defaultValue == nil
@@ -105,12 +115,16 @@ struct OperationDraw {
         else { return nil }
         guard !attributes.isEmpty else { return nil }
         let count = min(attributes.count, operations.chance(1, in: 3) ? 2 : 1)
-        // The attributes not drawn yet, by position (drawn as from a list shrinking as it goes).
-        var remaining = Array(attributes.indices)
         var assignments: [ChaosAssignment] = []
-        for _ in 0..<count {
-            let position = Int(operations.uniform(below: UInt64(remaining.count)))
-            let attribute = attributes[remaining.remove(at: position)]
+        assignments.reserveCapacity(count)
+        // Drawn as from a list of the attributes not drawn yet, shrinking as it goes (at most
+        // two draws: past the first one drawn, a position in that list is one further on).
+        var first = -1
+        for draw in 0..<count {
+            let position = Int(operations.uniform(below: UInt64(attributes.count - draw)))
+            let drawn = draw == 0 || position < first ? position : position + 1
+            if draw == 0 { first = drawn }
+            let attribute = attributes[drawn]
             if attribute.isOptional && values.chance(1, in: 8) {
                 assignments.append(ValueDraw.null(for: attribute))
             } else {
@@ -126,7 +140,7 @@ struct OperationDraw {
         let index = deviceIndex
         let store = world.devices[index].store
         let observation = world.devices[index].observation
-        let deletable = held(workloadEntities).filter { position in
+        let deletable = select(held(workloadEntities)) { position in
             guard let id = run.modelID(
                 atPosition: position, on: index, observation: observation, store: store),
                 let denying = run.denyRelationships(of: boundEntity(at: position))
@@ -145,7 +159,7 @@ struct OperationDraw {
         -> ChaosAction?
     {
         let heldNow = held(workloadEntities)
-        let linkable = heldNow.filter { run.plan.hasToOneRelationship(boundEntity(at: $0)) }
+        let linkable = select(heldNow) { run.plan.hasToOneRelationship(boundEntity(at: $0)) }
         guard let sourcePosition = pick(linkable, &operations),
             let entity = run.plan.entity(named: boundEntity(at: sourcePosition)),
             let relationship = pick(
@@ -156,8 +170,8 @@ struct OperationDraw {
         // ones among them (the world is not asked twice for every label of the workload).
         let targetEntity = relationship.target.value
         let ofTarget = workloadEntities.contains(targetEntity)
-            ? heldNow.filter { boundEntity(at: $0) == targetEntity } : held([targetEntity])
-        let targets = ofTarget.filter { boundLabel(at: $0) != source }
+            ? select(heldNow) { boundEntity(at: $0) == targetEntity } : held([targetEntity])
+        let targets = select(ofTarget) { boundLabel(at: $0) != source }
         let key = relationship.name.value
         guard let targetPosition = pick(targets, &operations), !values.chance(1, in: 5) else {
             return .update(device: device, label: source,
@@ -175,7 +189,7 @@ struct OperationDraw {
                     && !entity.identity.contains { $0.value == attribute.name.value }
             }
         }
-        let candidates = held(workloadEntities).filter { position in
+        let candidates = select(held(workloadEntities)) { position in
             run.plan.entity(named: boundEntity(at: position)).map { !largeAttributes($0).isEmpty }
                 ?? false
         }

@@ -120,12 +120,23 @@ extension CloudService {
             }
         }
         let hasToken = if case .some = token { true } else { false }
+        // One page: at most `databaseChangesPageSize` entries; the token resumes after them.
+        // Most fetches find fewer changes: the page is all of them, listed in one walk of the
+        // feed, with no list of events made, sorted and cut.
+        let pageSize = max(1, configuration.databaseChangesPageSize)
+        if let page = wholePage(
+            account: account, isPrivate: isPrivate, after: token?.sequence ?? 0,
+            hasToken: hasToken, limit: pageSize)
+        {
+            let newToken = DatabaseChangeToken(
+                account: account, scope: scope, sequence: current, epoch: head.epoch)
+            return CloudOutcome(response: .databaseChanges(
+                changed: page.changed, deleted: page.deleted, token: newToken, moreComing: false))
+        }
         var events = feedEvents(
             account: account, isPrivate: isPrivate, after: token?.sequence ?? 0,
             hasToken: hasToken)
         if events.count > 1 { events.sort { ($0.sequence, $0.zone) < ($1.sequence, $1.zone) } }
-        // One page: at most `databaseChangesPageSize` entries; the token resumes after them.
-        let pageSize = max(1, configuration.databaseChangesPageSize)
         let pageCount = min(pageSize, events.count)
         let moreComing = events.count > pageCount
         let sequence = moreComing && pageCount > 0 ? events[pageCount - 1].sequence : current
@@ -155,12 +166,54 @@ extension CloudService {
     /// when it is one.
     typealias FeedEvent = (sequence: Int64, zone: ZoneID, deletion: ZoneDeletionReason?)
 
+    /// The changed and deleted zones of `fetchDatabaseChanges`'s page (each list sorted by
+    /// zone) when every change after `after` fits in one page of `limit`; nil when more do.
+    private func wholePage(
+        account: String, isPrivate: Bool, after: Int64, hasToken: Bool, limit: Int
+    ) -> (changed: [ZoneID], deleted: [ZoneDeletion])? {
+        var changed: [ZoneID] = []
+        var deleted: [ZoneDeletion] = []
+        // Each zone once in each list, then sorted: the feed's order does not show, and
+        // whether the changes outnumber the page does not depend on it.
+        let complete = forEachFeedEvent(
+            account: account, isPrivate: isPrivate, after: after, hasToken: hasToken
+        ) { _, zone, deletion in
+            if let deletion {
+                deleted.append(ZoneDeletion(zone: zone, reason: deletion))
+            } else {
+                changed.append(zone)
+            }
+            return changed.count + deleted.count <= limit
+        }
+        guard complete else { return nil }
+        if changed.count > 1 { changed.sort() }
+        if deleted.count > 1 { deleted.sort { $0.zone < $1.zone } }
+        return (changed, deleted)
+    }
+
     /// Every change of the account's database feed after `after`, in feed order; without a
     /// token (`hasToken` false, computed once, not as `token != nil`, which copies the token
     /// into a pair of optionals for every zone) the live zones only.
     private func feedEvents(
         account: String, isPrivate: Bool, after: Int64, hasToken: Bool
     ) -> [FeedEvent] {
+        var events: [FeedEvent] = []
+        _ = forEachFeedEvent(
+            account: account, isPrivate: isPrivate, after: after, hasToken: hasToken
+        ) { sequence, zone, deletion in
+            events.append((sequence, zone, deletion))
+            return true
+        }
+        return events
+    }
+
+    /// Calls `body` with each change of the account's database feed after `after` (as
+    /// `feedEvents` lists them), in feed order, until it returns false; returns whether it
+    /// never did.
+    private func forEachFeedEvent(
+        account: String, isPrivate: Bool, after: Int64, hasToken: Bool,
+        _ body: (_ sequence: Int64, _ zone: ZoneID, _ deletion: ZoneDeletionReason?) -> Bool
+    ) -> Bool {
         // The shared database holds the owner zones the account accepted a share of.
         guard let feeds = accountStates.peek(account, { state in
             (feed: isPrivate ? state.zoneFeed : state.sharedZoneFeed, views: state.sharedViews)
@@ -168,10 +221,9 @@ extension CloudService {
         let (feed, sharedViews) = feeds
         // Every change after the token as (sequence, zone, deletion?), in feed order; a nil
         // token lists the live zones only.
-        var events: [FeedEvent] = []
-        for (zone, entry) in feed { // tidy: ordered (the caller sorts by sequence and zone)
+        for (zone, entry) in feed { // tidy: ordered (the callers sort by zone or sequence)
             if hasToken, let deletion = entry.lastDeletion, deletion.sequence > after {
-                events.append((deletion.sequence, zone, deletion.reason))
+                guard body(deletion.sequence, zone, deletion.reason) else { return false }
             }
             // Whether the zone is live only matters for a change after the token: a zone
             // unchanged since is not looked up, so its ID is not hashed on every fetch.
@@ -180,9 +232,9 @@ extension CloudService {
                 ? zoneStates.peek(zone) { $0.isLive } == true
                 : sharedViews[zone]?.isLive == true
             if isLive {
-                events.append((entry.lastChangeSequence, zone, nil))
+                guard body(entry.lastChangeSequence, zone, nil) else { return false }
             }
         }
-        return events
+        return true
     }
 }

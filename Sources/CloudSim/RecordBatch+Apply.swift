@@ -67,7 +67,8 @@ extension RecordBatch {
             }
             results.append(.deleted(recordName: name))
         }
-        removed += cascade(from: deleted)
+        // Most requests delete nothing: no empty list appended.
+        if !deleted.isEmpty { removed += cascade(from: deleted) }
         if sharing != nil { maintainShares(after: removed) }
     }
 

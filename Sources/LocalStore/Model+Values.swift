@@ -38,6 +38,8 @@ extension Model {
         values.forEachKeyDiffering(from: before.values) { keys.append($0) }
         toOne.forEachKeyDiffering(from: before.toOne) { keys.append($0) }
         toMany.forEachKeyDiffering(from: before.toMany) { keys.append($0) }
+        // Most updates change one key: a list of one is sorted and unique already.
+        guard keys.count > 1 else { return keys }
         keys.sort()
         // Most updates change keys of one map only: no name twice, no second array.
         guard keys.indices.dropFirst().contains(where: { keys[$0 - 1] == keys[$0] }) else {

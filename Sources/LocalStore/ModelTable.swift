@@ -99,6 +99,17 @@ struct ModelTable: Hashable, Sendable {
         read(id) { $0.changedKeys(since: before) }
     }
 
+    /// `changedKeys(of:since:)` through the table's mutable access, which reads the model
+    /// where it is: `read` and its closure copied both models (every reference retained).
+    mutating func changedKeysInPlace(of id: ModelID, since before: Model) -> [String]? {
+        if let index = slotIndex(of: id) {
+            guard case .some = slots[index] else { return nil }
+            return slots[index]!.changedKeysInPlace(since: before)
+        }
+        guard !overflow.isEmpty, overflow.index(forKey: id) != nil else { return nil }
+        return overflow[id]!.changedKeysInPlace(since: before)
+    }
+
     /// Changes a model in place, so that its dictionaries are not copied when the table holds
     /// the only reference to them. Nil (and `body` not called) when there is no such model.
     mutating func modify<Result>(
@@ -263,5 +274,13 @@ struct ModelTable: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         forEachInOrder { hasher.combine($0) }
+    }
+}
+
+extension Model {
+    /// `changedKeys(since:)`, called through mutable access (`ModelTable.changedKeysInPlace`);
+    /// changes nothing.
+    fileprivate mutating func changedKeysInPlace(since before: Model) -> [String] {
+        changedKeys(since: before)
     }
 }

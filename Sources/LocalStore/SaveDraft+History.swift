@@ -3,8 +3,9 @@ extension SaveDraft {
     /// One change per model, in the order the transaction first touched the models; each
     /// cascaded deletion right after the deletion that caused it; the models only nullified
     /// last (they were touched last). A model inserted and deleted is in none; one inserted
-    /// and updated is only inserted; an update that changed nothing is not there.
-    func changes() -> [HistoryChange] {
+    /// and updated is only inserted; an update that changed nothing is not there. Takes the
+    /// originals of the models listed in `touched` (the list is emptied next).
+    mutating func changes() -> [HistoryChange] {
         var changes: [HistoryChange] = []
         // At most one change a touched model: the array is sized once and kept exactly (the
         // history keeps it for the whole run).
@@ -15,7 +16,7 @@ extension SaveDraft {
         for position in touched.indices {
             let id = touched[position].id
             guard !cascading || !cascaded.contains(id) else { continue }
-            if let change = change(of: id, original: touched[position].original) {
+            if let change = change(of: id, original: takeOriginal(at: position)) {
                 changes.append(change)
             }
             guard cascading else { continue }
@@ -37,11 +38,11 @@ extension SaveDraft {
 
     /// The model after the transaction is read in the draft's table, not copied out of it
     /// (a pair of copies would retain and release three maps per touched model).
-    private func change(of id: ModelID, original: Model?) -> HistoryChange? {
+    private mutating func change(of id: ModelID, original: Model?) -> HistoryChange? {
         guard let before = original else {
             return models.entity(of: id).map { .inserted(id, entity: $0) }
         }
-        guard let keys = models.changedKeys(of: id, since: before) else {
+        guard let keys = changedKeys(of: id, since: before) else {
             guard let tombstone = tombstone(of: id) else {
                 preconditionFailure("no tombstone of \(id)")
             }

@@ -191,6 +191,18 @@ struct SaveDraft {
         }
     }
 
+    /// What `touched` holds at a position as the model's original, moved out (nil left): the
+    /// history reads each once, and a copy would retain each of its references.
+    mutating func takeOriginal(at position: Int) -> Model? {
+        touched[position].original.take()
+    }
+
+    /// `Model.changedKeys(since:)` of a model as the transaction leaves it, read where it is
+    /// stored (`ModelTable.changedKeysInPlace`).
+    mutating func changedKeys(of id: ModelID, since before: Model) -> [String]? {
+        models.changedKeysInPlace(of: id, since: before)
+    }
+
     /// The entity of a stored model by name, read where the model is stored (`models[id]`
     /// copied the whole model out); nil when there is no such model.
     mutating func entityName(of id: ModelID) -> String? {

@@ -83,8 +83,8 @@ struct OperationDraw {
                     && attributes[position].defaultValue == nil
                 guard isIdentity || required || values.chance(1, in: 2) else { continue }
                 assignments.append(ValueDraw.value(
-                    for: attributes[position], step: step, isIdentity: isIdentity,
-                    random: &values))
+                    key: attributes[position].name.value, type: attributes[position].type,
+                    step: step, isIdentity: isIdentity, random: &values))
             }
             if entities[chosen].identity.isEmpty
                 || !holdsIdentity(of: assignments, entity: entities[chosen].name.value)
@@ -136,7 +136,8 @@ struct OperationDraw {
                 assignments.append(ValueDraw.null(for: attributes[drawn]))
             } else {
                 assignments.append(ValueDraw.value(
-                    for: attributes[drawn], step: step, isIdentity: false, random: &values))
+                    key: attributes[drawn].name.value, type: attributes[drawn].type, step: step,
+                    isIdentity: false, random: &values))
             }
         }
         return .update(device: device, label: boundLabel(at: target), values: assignments)

@@ -270,36 +270,38 @@ package enum LostChangeChecker {
                     .sync.includes(saves[position].key) ?? true
             }
             guard let position = group.first else { return [] }
-            let first = saves[position]
-            guard let attribute = attribute(first.key, of: first.entity) else { return [] }
+            // Field by field: a copy of the whole save retained each string and value in it.
+            let (key, entityName, account) =
+                (saves[position].key, saves[position].entity, saves[position].account)
+            guard let attribute = attribute(key, of: entityName) else { return [] }
             let candidates = LostChangeChecker.candidates(
                 in: saves, group: group, attribute: attribute, exempt: exempt)
             guard candidates.contains(where: { !exempt[saves[$0].device] }) else { return [] }
             let acceptable = candidates.map { saves[$0].value }
             var problems: [(scope: String, found: String)] = []
-            let cloudRecord = world.appRecord(named: record, of: first.account)
+            let cloudRecord = world.appRecord(named: record, of: account)
             if let cloudRecord {
                 // The value wherever the engine's codec reads it (sds: a field or its asset).
-                let value = world.codec.value(of: first.key, type: attribute.type, in: cloudRecord)
+                let value = world.codec.value(of: key, type: attribute.type, in: cloudRecord)
                 if !acceptable.contains(value) {
-                    problems.append(("cloud \(first.account)",
-                        "iCloud has \(first.key)=\(ValueDescription.describe(value)) for"))
+                    problems.append(("cloud \(account)",
+                        "iCloud has \(key)=\(ValueDescription.describe(value)) for"))
                 }
             } else {
-                problems.append(("cloud \(first.account)", "iCloud lacks"))
+                problems.append(("cloud \(account)", "iCloud lacks"))
             }
             // Asked once when every device would answer alike (`everyKeySyncs`).
             var declinedByAll: Bool?
             for (index, device) in world.devices.enumerated() {
-                guard device.account == first.account, device.isOnline, device.isRunning,
+                guard device.account == account, device.isOnline, device.isRunning,
                     !paused[index]
                 else { continue }
                 if everyKeySyncs && declinedByAll == nil {
                     declinedByAll = declines(
-                        record: cloudRecord, key: first.key, entity: first.entity, device)
+                        record: cloudRecord, key: key, entity: entityName, device)
                 }
                 guard !(declinedByAll
-                    ?? declines(record: cloudRecord, key: first.key, entity: first.entity, device))
+                    ?? declines(record: cloudRecord, key: key, entity: entityName, device))
                 else { continue }
                 let store = device.store
                 guard let values = device.observation.model(forRecord: record)
@@ -308,14 +310,14 @@ package enum LostChangeChecker {
                     problems.append((device.name, "\(device.name) lacks"))
                     continue
                 }
-                if !acceptable.contains(values[first.key]) {
-                    let held = ValueDescription.describe(values[first.key])
-                    problems.append((device.name, "\(device.name) has \(first.key)=\(held) for"))
+                if !acceptable.contains(values[key]) {
+                    let held = ValueDescription.describe(values[key])
+                    problems.append((device.name, "\(device.name) has \(key)=\(held) for"))
                 }
             }
             guard !problems.isEmpty else { return [] }
             let latest = saves[candidates[candidates.count - 1]]
-            let wanted = "\(first.key)=\(ValueDescription.describe(latest.value))"
+            let wanted = "\(key)=\(ValueDescription.describe(latest.value))"
             let saver = "\(world.devices[latest.device].name) saved \(wanted) at \(latest.time)"
             let name = labels.describe(record)
             let label = labels.label(of: record)

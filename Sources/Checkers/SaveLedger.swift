@@ -22,9 +22,12 @@ package struct SaveLedger {
     }
 
     /// One synchronized attribute value the app saved.
+    ///
+    /// The ledger builds it with its memberwise initializer (account first, unlike the package
+    /// one): built by an explicit initializer, each save was copied into the list and freed.
     package struct ValueSave {
-        package var device: Int
         package var account: String
+        package var device: Int
         package var model: ModelID
         /// The model's record when it was saved (ID-2 may give the model another later).
         package var record: String
@@ -35,23 +38,6 @@ package struct SaveLedger {
         package var time: SimTime
         /// Position among everything the ledger saw, for "later than".
         package var order: Int
-
-        package init(
-            device: Int, account: String, model: ModelID, record: String, entity: String,
-            key: String, value: LocalStore.AttributeValue?, prior: Prior, time: SimTime,
-            order: Int
-        ) {
-            self.device = device
-            self.account = account
-            self.model = model
-            self.record = record
-            self.entity = entity
-            self.key = key
-            self.value = value
-            self.prior = prior
-            self.time = time
-            self.order = order
-        }
     }
 
     /// A model the app deleted (its record, looked up before the engine forgot it).
@@ -268,7 +254,7 @@ package struct SaveLedger {
             insertions.append(Insertion(device: index, record: record, model: id, order: order))
             for name in entities.synchronizedNames(at: position) {
                 saves.append(ValueSave(
-                    device: index, account: account, model: id, record: record,
+                    account: account, device: index, model: id, record: record,
                     entity: entityName,
                     key: name, value: values[name], prior: .none,
                     time: now, order: order))
@@ -282,7 +268,7 @@ package struct SaveLedger {
                 var prior = Prior.unknown
                 if let own, own.model == id { prior = .known(own.values[key]) }
                 saves.append(ValueSave(
-                    device: index, account: account, model: id, record: record,
+                    account: account, device: index, model: id, record: record,
                     entity: entityName, key: key, value: values[key], prior: prior,
                     time: now, order: order))
             }
@@ -406,5 +392,25 @@ extension SaveLedger {
         return AppRecords.zones(of: owner, cloud: world.cloud, codec: world.codec).contains {
             world.cloud.accessLoss(of: participant, to: $0) != nil
         }
+    }
+}
+
+extension SaveLedger.ValueSave {
+    /// For other modules (this one uses the memberwise initializer).
+    package init(
+        device: Int, account: String, model: ModelID, record: String, entity: String,
+        key: String, value: LocalStore.AttributeValue?, prior: SaveLedger.Prior,
+        time: SimTime, order: Int
+    ) {
+        self.device = device
+        self.account = account
+        self.model = model
+        self.record = record
+        self.entity = entity
+        self.key = key
+        self.value = value
+        self.prior = prior
+        self.time = time
+        self.order = order
     }
 }

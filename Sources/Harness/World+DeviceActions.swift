@@ -349,21 +349,23 @@ extension World {
         // The attribute found by position and only its type read: `attribute(named:)` copied
         // the whole description out for every assignment.
         let attributes = description.attributes
-        for assignment in assignments {
-            let key = assignment.key.value
+        // Each assignment read in place: the loop's copy of it retained every string it holds.
+        for number in assignments.indices {
+            let key = assignments[number].key.value
             if let position = attributes.firstIndex(where: { $0.name == key }) {
                 let type = attributes[position].type
-                if case .null = assignment.value.literal {
+                if case .null = assignments[number].value.literal {
                     result[key] = .attribute(nil)
                 } else if let value = ValueConversion.attributeValue(
-                    assignment.value.literal, type: type) {
+                    assignments[number].value.literal, type: type) {
                     result[key] = .attribute(value)
                 } else {
-                    fail("'\(assignment.value.text)' is not a value of type \(type.rawValue)")
+                    fail("'\(assignments[number].value.text)' is not a value of type "
+                        + type.rawValue)
                     return nil
                 }
             } else if let relationship = description.relationship(named: key) {
-                switch assignment.value.literal {
+                switch assignments[number].value.literal {
                 case .null:
                     result[key] = relationship.isToMany ? .relationships([]) : .relationship(nil)
                 case .label(let label):
@@ -371,7 +373,8 @@ extension World {
                     result[key] = relationship.isToMany
                         ? .relationships([target]) : .relationship(target)
                 default:
-                    fail("relationship '\(key)' takes a label, not '\(assignment.value.text)'")
+                    fail("relationship '\(key)' takes a label, not "
+                        + "'\(assignments[number].value.text)'")
                     return nil
                 }
             } else {

@@ -64,22 +64,33 @@ struct OperationDraw {
     private func insert(_ operations: inout Xoshiro256StarStar, _ values: inout Xoshiro256StarStar)
         -> ChaosAction?
     {
-        guard let entity = pick(run.plan.entities, &operations) else { return nil }
+        // The entity and its attributes read in place, drawn as `pick` draws: copied out,
+        // each was retained string by string and freed again.
+        let entities = run.plan.entities
+        guard !entities.isEmpty else { return nil }
+        let chosen = Int(operations.uniform(below: UInt64(entities.count)))
+        let attributes = entities[chosen].attributes
         // A twin of an identity the device holds would be made on purpose (ID-5); the draw
         // leaves those to ordinary timelines, so a duplicate it finds is a race (LIM-2).
         for _ in 0..<ChaosPlan.identityPoolSize {
             var assignments: [ChaosAssignment] = []
-            assignments.reserveCapacity(entity.attributes.count)
-            for attribute in entity.attributes {
-                let isIdentity = entity.identity.contains { $0.value == attribute.name.value }
-                let required = !attribute.isOptional && attribute.defaultValue == nil
+            assignments.reserveCapacity(attributes.count)
+            for position in attributes.indices {
+                let isIdentity = entities[chosen].identity.contains {
+                    $0.value == attributes[position].name.value
+                }
+                let required = !attributes[position].isOptional
+                    && attributes[position].defaultValue == nil
                 guard isIdentity || required || values.chance(1, in: 2) else { continue }
                 assignments.append(ValueDraw.value(
-                    for: attribute, step: step, isIdentity: isIdentity, random: &values))
+                    key: attributes[position].name.value, type: attributes[position].type,
+                    step: step, isIdentity: isIdentity, random: &values))
             }
-            if !holdsIdentity(of: assignments, entity: entity) {
+            if entities[chosen].identity.isEmpty
+                || !holdsIdentity(of: assignments, entity: entities[chosen].name.value)
+            {
                 return .insert(
-                    device: device, entity: entity.name.value, label: newLabel,
+                    device: device, entity: entities[chosen].name.value, label: newLabel,
                     values: assignments)
             }
         }
@@ -87,14 +98,10 @@ struct OperationDraw {
     }
 
     /// Whether the device holds a model of the entity with the identity these values give.
-    private func holdsIdentity(of assignments: [ChaosAssignment], entity: EntityDeclaration)
-        -> Bool
-    {
+    /// (Given the entity's name: the declaration passed in was copied for the call.)
+    private func holdsIdentity(of assignments: [ChaosAssignment], entity: String) -> Bool {
         let index = deviceIndex
-        guard !entity.identity.isEmpty,
-            let description = run.world.schema.entity(named: entity.name.value) else {
-            return false
-        }
+        guard let description = run.world.schema.entity(named: entity) else { return false }
         var wanted: [String: LocalStore.AttributeValue] = [:]
         for name in description.identity {
             guard let assignment = assignments.first(where: { $0.key == name }),
@@ -104,7 +111,7 @@ struct OperationDraw {
             wanted[name] = value
         }
         let store = run.world.devices[index].store
-        return !store.models(of: entity.name.value, where: wanted).isEmpty
+        return !store.models(of: entity, where: wanted).isEmpty
     }
 
     private func update(_ operations: inout Xoshiro256StarStar, _ values: inout Xoshiro256StarStar)
@@ -124,12 +131,13 @@ struct OperationDraw {
             let position = Int(operations.uniform(below: UInt64(attributes.count - draw)))
             let drawn = draw == 0 || position < first ? position : position + 1
             if draw == 0 { first = drawn }
-            let attribute = attributes[drawn]
-            if attribute.isOptional && values.chance(1, in: 8) {
-                assignments.append(ValueDraw.null(for: attribute))
+            // Read in place (a copy of the attribute retained each string in it).
+            if attributes[drawn].isOptional && values.chance(1, in: 8) {
+                assignments.append(ValueDraw.null(for: attributes[drawn]))
             } else {
                 assignments.append(ValueDraw.value(
-                    for: attribute, step: step, isIdentity: false, random: &values))
+                    key: attributes[drawn].name.value, type: attributes[drawn].type, step: step,
+                    isIdentity: false, random: &values))
             }
         }
         return .update(device: device, label: boundLabel(at: target), values: assignments)

@@ -10,12 +10,21 @@ enum ValueDraw {
         for attribute: AttributeDeclaration, step: Int, isIdentity: Bool,
         random: inout Xoshiro256StarStar
     ) -> ChaosAssignment {
-        let key = attribute.name.value
+        value(key: attribute.name.value, type: attribute.type, step: step,
+              isIdentity: isIdentity, random: &random)
+    }
+
+    /// `value(for:step:isIdentity:random:)` of the attribute named `key`, of type `type`
+    /// (given these, a caller does not copy the whole declaration out of its list).
+    static func value(
+        key: String, type: AttributeType, step: Int, isIdentity: Bool,
+        random: inout Xoshiro256StarStar
+    ) -> ChaosAssignment {
         let pool = Int(random.uniform(below: UInt64(ChaosPlan.identityPoolSize))) + 1
         let number = isIdentity ? pool : step
         let literal: ValueLiteral
         let text: String
-        switch attribute.type {
+        switch type {
         case .string:
             let string = isIdentity ? "\(key)-\(number)" : "\(key)\(number)"
             (literal, text) = (.string(string), "\"\(string)\"")

@@ -79,8 +79,8 @@ public final class Device {
     /// The running engine again, when it handles a lent disk in its own code
     /// (`DiskLendingEngine`, behind the contract; found once per launch, not cast per event).
     @exclusivity(unchecked) private var lendingEngine: (any DiskLendingEngine)?
-    /// An emptied effects array of an earlier event (`reuseEffects`), for the lending
-    /// engine to fill again (empty when there is none).
+    /// The effects array of an earlier event, emptied but for the write's place
+    /// (`reuseEffects`), for the lending engine to fill again (empty when there is none).
     @exclusivity(unchecked) private var spareEffects: [EngineEffect] = []
     /// The largest array kept for reuse: a big download page's effects are not held on to.
     private static let largestSpareEffects = 64
@@ -291,10 +291,12 @@ public final class Device {
     public func reuseEffects(_ effects: consuming [EngineEffect]) {
         // Changed as the parameter itself: a copy in a local kept a second reference, so
         // emptying it allocated a new array.
-        guard effects.capacity <= Self.largestSpareEffects else { return }
+        guard effects.capacity <= Self.largestSpareEffects, !effects.isEmpty else { return }
         // Emptied from the end: `removeAll(keepingCapacity:)` goes through the generic
         // `replaceSubrange`, costly for an event's few effects.
-        while !effects.isEmpty { effects.removeLast() }
+        while effects.count > 1 { effects.removeLast() }
+        // The write's place stays, for the next event's write: the engine need not add it.
+        effects[0] = .probe("")
         spareEffects = consume effects
     }
 

@@ -155,9 +155,9 @@ public final class SDSEngine: SyncEngine {
     /// a time, and no access is held across a call that appends to it again.
     @exclusivity(unchecked) var effects: [EngineEffect] = []
 
-    /// An emptied effects array the device gave back (`handleLent`), filled again by the
-    /// event (empty when there is none: the array is allocated then), so most events
-    /// allocate none.
+    /// An effects array the device gave back (`handleLent`), holding only the write's place,
+    /// filled again by the event (empty when there is none: the array is allocated then), so
+    /// most events allocate none.
     private var spareEffects: [EngineEffect] = []
 
     public func isIdle(now: SimTime) -> Bool { run == nil }
@@ -228,8 +228,13 @@ public final class SDSEngine: SyncEngine {
         if effects.count == 1 {
             var own: [EngineEffect] = []
             swap(&own, &spareEffects)
-            if own.capacity < Self.usualEffectCount { own.reserveCapacity(Self.usualEffectCount) }
-            own.append(.probe(""))
+            // A spare array holds the write's place already.
+            if own.isEmpty {
+                if own.capacity < Self.usualEffectCount {
+                    own.reserveCapacity(Self.usualEffectCount)
+                }
+                own.append(.probe(""))
+            }
             effects = own
         }
         hasRejectedRecords = !context.syncData.rejected.isEmpty

@@ -18,9 +18,10 @@ package protocol DiskLendingEngine: AnyObject {
     /// event (nothing could come between them and their `.resume`); it comes back as how many
     /// were (`EngineContext.resumeInLine`), the first probe effects.
     ///
-    /// `spare`: an empty effects array of an earlier event, kept by the device once its
-    /// effects were carried out; the engine may take it (leaving an empty one) and fill it
-    /// again, which saves an allocation and a free an event.
+    /// `spare`: the effects array of an earlier event, kept by the device once its effects
+    /// were carried out, holding only the place of the first write (a probe without a name),
+    /// or empty when there is none; the engine may take it (leaving an empty one) and fill
+    /// it again, which saves an allocation and a free an event.
     func handleLent(
         _ event: EngineEvent,
         conditions: DeviceConditions,

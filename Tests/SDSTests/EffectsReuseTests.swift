@@ -4,9 +4,9 @@ import SDS
 import SyncContract
 import Testing
 
-/// The device gives an event's effects array back, emptied (`DiskLendingEngine.handleLent`),
-/// for sds to fill on its next event: the effects are those of an engine that never got an
-/// array back. (That the array is reused is a speed matter, checked by .ci/instruction-budget.sh.)
+/// The device gives an event's effects array back, emptied but for the write's place
+/// (`DiskLendingEngine.handleLent`), for sds to fill on its next event: the effects are those
+/// of an engine that never got an array back. (That the array is reused is a speed matter, checked by .ci/instruction-budget.sh.)
 @Suite struct EffectsReuseTests {
     private let schema = Schema(entities: [
         EntityDescription(
@@ -37,7 +37,8 @@ import Testing
             if givingBack {
                 // As the world leaves it: each effect swapped out for a probe without a name.
                 for index in returned.indices.dropFirst() { returned[index] = .probe("") }
-                returned.removeAll(keepingCapacity: true)
+                returned.removeLast(returned.count - 1)
+                returned[0] = .probe("")
                 spare = returned
             }
         }

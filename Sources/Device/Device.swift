@@ -79,6 +79,11 @@ public final class Device {
     /// The running engine again, when it handles a lent disk in its own code
     /// (`DiskLendingEngine`, behind the contract; found once per launch, not cast per event).
     @exclusivity(unchecked) private var lendingEngine: (any DiskLendingEngine)?
+    /// The effects array of an earlier event, emptied but for the write's place
+    /// (`reuseEffects`), for the lending engine to fill again (empty when there is none).
+    @exclusivity(unchecked) private var spareEffects: [EngineEffect] = []
+    /// The largest array kept for reuse: a big download page's effects are not held on to.
+    private static let largestSpareEffects = 64
     /// The engine this device runs, as the registry describes it.
     public let profile: EngineProfile
     /// Why the store did not load at the last launch, for an engine that validates the schema
@@ -280,10 +285,19 @@ public final class Device {
     /// Whether the running engine handles the events over a lent disk, in its own code.
     public var lendsDisk: Bool { lendingEngine != nil }
 
-    /// Hands an event's effects array back to the engine once the world has carried the
-    /// effects out, for the engine to fill again (`DiskLendingEngine.reuseEffects`).
+    /// Takes an event's effects array back once the world has carried the effects out,
+    /// emptied, for the lending engine to fill again (`DiskLendingEngine.handleLent`). Kept
+    /// here, not handed to the engine at once: that call retained and released the engine.
     public func reuseEffects(_ effects: consuming [EngineEffect]) {
-        lendingEngine?.reuseEffects(consume effects)
+        // Changed as the parameter itself: a copy in a local kept a second reference, so
+        // emptying it allocated a new array.
+        guard effects.capacity <= Self.largestSpareEffects, !effects.isEmpty else { return }
+        // Emptied from the end: `removeAll(keepingCapacity:)` goes through the generic
+        // `replaceSubrange`, costly for an event's few effects.
+        while effects.count > 1 { effects.removeLast() }
+        // The write's place stays, for the next event's write: the engine need not add it.
+        effects[0] = .probe("")
+        spareEffects = consume effects
     }
 
     /// `deliverWritingFirst(_:now:)` with the device whose disk this process uses.
@@ -308,7 +322,7 @@ public final class Device {
                     let effects = lendingEngine.handleLent(
                         event, conditions: conditions, disk: &disk.pointee.store,
                         syncData: &disk.pointee.syncData, names: &names,
-                        resumingInLine: &passes)
+                        resumingInLine: &passes, reusing: &spareEffects)
                     slot.initialize(to: consume conditions)
                     return effects
                 }

@@ -708,15 +708,16 @@ extension SDSEngine {
         // Only models with pending changes can match: visit those (in identifier order, as
         // the entity's models would be), not every model of the store for every record.
         for id in context.syncData.pending.inOrder {
-            guard let model = context.store.model(id), model.entity == entity.name,
-                  let pending = context.syncData.pending[model.id],
+            // The entity and the values are read from the store: the model is not copied out.
+            guard context.store.entity(of: id) == entity.name,
+                  let pending = context.syncData.pending[id],
                   // ADOPT-4: a device that never synchronized matches its new models too;
                   // LIFE-3: after a reset, a model whose changes were not uploaded yet
                   // (saved since the reset) does not match, and becomes another record.
                   pending.isAdoption
                     || (pending.isInsert && !context.syncData.hasDownloadedOnce
                         && context.syncData.valueMatchingRule != "LIFE-3"),
-                  let name = context.syncData.recordName(of: model.id),
+                  let name = context.syncData.recordName(of: id),
                   context.syncData.changeTag(of: name).isNil,
                   name != records[index].recordName else { continue }
             if taken == nil {
@@ -725,15 +726,16 @@ extension SDSEngine {
                 ownRecords = own
                 taken = Set(targets.compactMap { $0?.model }).union(own)
             }
-            guard taken?.contains(id) == false else { continue }
+            guard taken?.contains(id) == false,
+                  let values = context.store.values(of: id) else { continue }
             let fields = records[index].fields
             let matches = entity.synchronizedAttributes.allSatisfy { attribute in
                 let downloaded = fields[attribute.name].flatMap {
                     RecordMapping.attributeValue($0, type: attribute.type)
                 }
-                return downloaded == model.values[attribute.name]
+                return downloaded == values[attribute.name]
             }
-            if matches { return model.id }
+            if matches { return id }
         }
         return nil
     }

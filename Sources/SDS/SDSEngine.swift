@@ -155,12 +155,10 @@ public final class SDSEngine: SyncEngine {
     /// a time, and no access is held across a call that appends to it again.
     @exclusivity(unchecked) var effects: [EngineEffect] = []
 
-    /// An emptied effects array the world gave back, filled again on the next event (empty
-    /// when there is none: the array is allocated then), so most events allocate none.
+    /// An effects array the device gave back (`handleLent`), holding only the write's place,
+    /// filled again by the event (empty when there is none: the array is allocated then), so
+    /// most events allocate none.
     private var spareEffects: [EngineEffect] = []
-
-    /// The largest array kept for reuse: a big download page's effects are not held on to.
-    private static let largestSpareEffects = 64
 
     public func isIdle(now: SimTime) -> Bool { run == nil }
 
@@ -201,9 +199,12 @@ public final class SDSEngine: SyncEngine {
         disk store: inout Store,
         syncData: inout SyncDataBox,
         names: inout Xoshiro256StarStar,
-        resumingInLine passes: inout Int
+        resumingInLine passes: inout Int,
+        reusing spare: inout [EngineEffect]
     ) -> [EngineEffect] {
-        SDSContext.handlingLentDisk(
+        // Taken for the event (ours is empty: the last event took it).
+        swap(&spare, &spareEffects)
+        return SDSContext.handlingLentDisk(
             event, conditions: conditions, disk: &store, syncData: &syncData, names: &names,
             resumingInLine: &passes
         ) { event, context, buffer in
@@ -222,13 +223,18 @@ public final class SDSEngine: SyncEngine {
         // …). A buffer of our own, with room for an event's usual effects, costs one
         // allocation and no copy.
         // (The place is filled anew, not copied: only the write replaces what stands there.)
-        // The array of an earlier event, when the world gave it back (`reuseEffects`), is
+        // The array of an earlier event, when the device gave it back (`handleLent`), is
         // filled again: no allocation.
         if effects.count == 1 {
             var own: [EngineEffect] = []
             swap(&own, &spareEffects)
-            if own.capacity < Self.usualEffectCount { own.reserveCapacity(Self.usualEffectCount) }
-            own.append(.probe(""))
+            // A spare array holds the write's place already.
+            if own.isEmpty {
+                if own.capacity < Self.usualEffectCount {
+                    own.reserveCapacity(Self.usualEffectCount)
+                }
+                own.append(.probe(""))
+            }
             effects = own
         }
         hasRejectedRecords = !context.syncData.rejected.isEmpty
@@ -504,15 +510,4 @@ public final class SDSEngine: SyncEngine {
 }
 
 /// sds handles a lent disk in its own code (`handleLent`, above).
-extension SDSEngine: DiskLendingEngine {
-    /// Keeps an event's effects array, emptied, for the next event (`handleWithoutWriting`).
-    package func reuseEffects(_ effects: consuming [EngineEffect]) {
-        // Changed as the parameter itself: a copy in a local kept a second reference, so
-        // emptying it allocated a new array.
-        guard effects.capacity <= Self.largestSpareEffects else { return }
-        // Emptied from the end: `removeAll(keepingCapacity:)` goes through the generic
-        // `replaceSubrange`, costly for an event's few effects.
-        while !effects.isEmpty { effects.removeLast() }
-        spareEffects = consume effects
-    }
-}
+extension SDSEngine: DiskLendingEngine {}

@@ -17,19 +17,20 @@ package protocol DiskLendingEngine: AnyObject {
     /// `passes`: how many probe points the world lets the engine resume in line during the
     /// event (nothing could come between them and their `.resume`); it comes back as how many
     /// were (`EngineContext.resumeInLine`), the first probe effects.
+    ///
+    /// `spare`: the effects array of an earlier event, kept by the device once its effects
+    /// were carried out, holding only the place of the first write (a probe without a name),
+    /// or empty when there is none; the engine may take it (leaving an empty one) and fill
+    /// it again, which saves an allocation and a free an event.
     func handleLent(
         _ event: EngineEvent,
         conditions: DeviceConditions,
         disk store: inout Store,
         syncData: inout SyncDataBox,
         names: inout Xoshiro256StarStar,
-        resumingInLine passes: inout Int
+        resumingInLine passes: inout Int,
+        reusing spare: inout [EngineEffect]
     ) -> [EngineEffect]
-
-    /// Takes back the effects array of an event once the device has carried its effects out:
-    /// the engine may empty it and fill it again on a later event, which saves an allocation
-    /// and a free an event. Called only with an array nothing else holds.
-    func reuseEffects(_ effects: consuming [EngineEffect])
 }
 
 extension EngineContext {

@@ -4,9 +4,9 @@ import SDS
 import SyncContract
 import Testing
 
-/// The world gives an event's effects array back (`DiskLendingEngine.reuseEffects`) for sds
-/// to fill on its next event: the effects are those of an engine that never got an array
-/// back. (That the array is reused is a speed matter, checked by .ci/instruction-budget.sh.)
+/// The device gives an event's effects array back, emptied but for the write's place
+/// (`DiskLendingEngine.handleLent`), for sds to fill on its next event: the effects are those
+/// of an engine that never got an array back. (That the array is reused is a speed matter, checked by .ci/instruction-budget.sh.)
 @Suite struct EffectsReuseTests {
     private let schema = Schema(entities: [
         EntityDescription(
@@ -26,17 +26,20 @@ import Testing
         var box = SyncDataBox(SDSSyncData())
         var names = RandomStreams(seed: 1).stream("names/phone")
         var effects: [[EngineEffect]] = []
+        var spare: [EngineEffect] = []
         for event in events {
             var none = 0
             var returned = engine.handleLent(
                 event, conditions: conditions, disk: &store, syncData: &box, names: &names,
-                resumingInLine: &none)
+                resumingInLine: &none, reusing: &spare)
             // The lent write is the disk's; what the world compares is everything after it.
             effects.append(Array(returned.dropFirst()))
             if givingBack {
                 // As the world leaves it: each effect swapped out for a probe without a name.
                 for index in returned.indices.dropFirst() { returned[index] = .probe("") }
-                engine.reuseEffects(consume returned)
+                returned.removeLast(returned.count - 1)
+                returned[0] = .probe("")
+                spare = returned
             }
         }
         return effects

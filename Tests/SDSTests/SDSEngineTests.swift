@@ -70,9 +70,10 @@ private final class Driver {
                 var store = context.store
                 var box = SyncDataBox(context.syncData)
                 var none = 0
+                var spare: [EngineEffect] = []
                 effects = engine.handleLent(
                     next, conditions: conditions, disk: &store, syncData: &box, names: &names,
-                    resumingInLine: &none)
+                    resumingInLine: &none, reusing: &spare)
                 context.names = names
             } else {
                 var working = context

@@ -8,7 +8,8 @@ import Foundation
 extension CKOperation {
     /// Whether the operation may go on: false when the run stopped at a dependency.
     func dependenciesFinished() async -> Bool {
-        while !isCancelled, let pending = dependencies.first(where: { !$0.isFinished }) {
+        while !isCancelled, let pending = predecessor.flatMap({ $0.isFinished ? nil : $0 })
+            ?? dependencies.first(where: { !$0.isFinished }) {
             guard let operation = pending as? CKOperation else {
                 DeviceRuntime.current?.fail(Self.foreignDependency(self, pending))
                 return false

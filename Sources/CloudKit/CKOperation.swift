@@ -45,6 +45,9 @@ open class CKOperation: Foundation.Operation, @unchecked Sendable {
     var dependents: [CKOperation] = []
     /// The wait for a dependency, resumed when one finishes or the operation is cancelled.
     var wake: UnsafeContinuation<Void, Never>?
+    /// The operation added before this one to the same serial `OperationQueue`: it waits for
+    /// it as for a dependency, without being listed among its dependencies.
+    weak var predecessor: CKOperation?
 
     public override init() {
         let runtime = DeviceRuntime.current

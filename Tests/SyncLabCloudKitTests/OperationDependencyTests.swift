@@ -181,6 +181,57 @@ import Testing
             "\(String(describing: error))")
     }
 
+    @Test func aSerialOperationQueueRunsOneAfterTheOtherOnTheDevice() throws {
+        let world = try makeWorld()
+        let log = Log()
+        try world.device("phone").run {
+            let queue = OperationQueue()
+            queue.maxConcurrentOperationCount = 1
+            let zones = Self.zones(log)
+            zones.database = Self.container.privateCloudDatabase
+            let records = Self.records(log)
+            records.database = Self.container.privateCloudDatabase
+            queue.addOperation(zones)
+            queue.addOperation(records)
+            #expect(records.dependencies.isEmpty, "the queue's order is not a dependency")
+        }
+        try world.settle()
+        #expect(log.lines == ["zones ok", "records ok"])
+        #expect(world.cloudRecords(zoneName: "Notes", account: "alice").count == 1)
+    }
+
+    @Test func aConcurrentOperationQueueRunsThemTogether() throws {
+        let world = try makeWorld()
+        let log = Log()
+        try world.device("phone").run {
+            let queue = OperationQueue()
+            let records = Self.records(log)
+            records.database = Self.container.privateCloudDatabase
+            let zones = Self.zones(log)
+            zones.database = Self.container.privateCloudDatabase
+            queue.addOperations([records, zones], waitUntilFinished: false)
+        }
+        try world.settle()
+        #expect(log.lines.contains("records partialFailure"), "\(log.lines)")
+    }
+
+    @Test func aQueueThatWouldBlockOrHoldStopsTheRun() throws {
+        for suspended in [false, true] {
+            let world = try makeWorld()
+            let phone = world.device("phone")
+            let error = #expect(throws: SimulatedWorld.Failure.self) {
+                try phone.run {
+                    let queue = OperationQueue()
+                    queue.isSuspended = suspended
+                    queue.addOperations([Self.zones(Log())], waitUntilFinished: !suspended)
+                }
+                try world.settle()
+            }
+            let reason = suspended ? "a suspended OperationQueue" : "would block the thread"
+            #expect(error?.description.contains(reason) == true, "\(String(describing: error))")
+        }
+    }
+
     @Test func aStartFromAnotherThreadStopsTheDevicesNextRun() throws {
         let world = try makeWorld()
         let phone = world.device("phone")

@@ -45,18 +45,32 @@ import Testing
         }
     }
 
+    /// The records operation made to depend on the zone's, then both added to the private
+    /// database, the records first; `configure` runs before they are added.
+    @discardableResult
+    static func addedRecordsFirst(
+        _ log: Log,
+        configure: (CKModifyRecordZonesOperation, CKModifyRecordsOperation) -> Void = { _, _ in }
+    ) -> (CKModifyRecordZonesOperation, CKModifyRecordsOperation) {
+        let database = container.privateCloudDatabase
+        let zones = Self.zones(log)
+        let records = Self.records(log)
+        records.addDependency(zones)
+        configure(zones, records)
+        database.add(records)
+        database.add(zones)
+        return (zones, records)
+    }
+
     @Test func anOperationAddedFirstWaitsForItsDependency() throws {
         let world = try makeWorld()
         let log = Log()
         try world.device("phone").run {
-            let database = Self.container.privateCloudDatabase
-            let zones = Self.zones(log)
-            let records = Self.records(log)
-            records.addDependency(zones)
-            #expect(!records.isReady && zones.isReady)
-            zones.completionBlock = { log.lines.append("zones completion") }
-            database.add(records)
-            database.add(zones)
+            let (zones, records) = Self.addedRecordsFirst(log) { zones, records in
+                #expect(!records.isReady && zones.isReady)
+                zones.completionBlock = { log.lines.append("zones completion") }
+            }
+            #expect(zones.dependencies.isEmpty && records.dependencies == [zones])
         }
         try world.settle()
         #expect(log.lines == ["zones ok", "zones completion", "records ok"])
@@ -81,12 +95,7 @@ import Testing
         let world = try makeWorld()
         let log = Log()
         try world.device("phone").run {
-            let database = Self.container.privateCloudDatabase
-            let zones = Self.zones(log)
-            let records = Self.records(log)
-            records.addDependency(zones)
-            database.add(records)
-            database.add(zones)
+            let (_, records) = Self.addedRecordsFirst(log)
             records.cancel()
             #expect(records.isReady, "a cancelled operation is ready, as Foundation's")
         }

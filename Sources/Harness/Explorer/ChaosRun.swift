@@ -291,9 +291,8 @@ final class ChaosRun {
             stoppedByRun.removeAll { $0 == device }
         case .device(let device, .launch):
             stoppedByRun.removeAll { $0 == device }
-            batchDeletedSinceLaunch.removeAll { $0 == device }
-        case .batchDelete(let device, _, _):
-            if !batchDeletedSinceLaunch.contains(device) { batchDeletedSinceLaunch.append(device) }
+            noteLaunch(of: device)
+        case .batchDelete(let device, _, _): noteBatchDeletion(on: device)
         default: break
         }
     }
@@ -303,11 +302,18 @@ final class ChaosRun {
     private func noteLaunches(_ statement: DeviceActionStatement) {
         let device = statement.device.value
         switch statement.action {
-        case .batchDelete:
-            if !batchDeletedSinceLaunch.contains(device) { batchDeletedSinceLaunch.append(device) }
-        case .launch: batchDeletedSinceLaunch.removeAll { $0 == device }
+        case .batchDelete: noteBatchDeletion(on: device)
+        case .launch: noteLaunch(of: device)
         default: break
         }
+    }
+
+    private func noteBatchDeletion(on device: String) {
+        if !batchDeletedSinceLaunch.contains(device) { batchDeletedSinceLaunch.append(device) }
+    }
+
+    private func noteLaunch(of device: String) {
+        batchDeletedSinceLaunch.removeAll { $0 == device }
     }
 
     /// `text` is the statement's line, which only an expectation's result quotes: built only

@@ -118,11 +118,14 @@ public final class AppEngine: SyncContract.SyncEngine {
         }
     }
 
-    /// Starts the app's code on this device now (a test's `device.run`); its effects are
-    /// taken with `takeEffects()`.
-    public func call<Value: Sendable>(_ body: @escaping @Sendable () async -> Value)
+    /// Starts the app's code on this device (a test's `device.run`) at `now`, the world's
+    /// time; its effects are taken with `takeEffects()`.
+    public func call<Value: Sendable>(at now: SimTime? = nil,
+                                      _ body: @escaping @Sendable () async -> Value)
         -> ResultBox<Value>? {
         guard let runtime, runtime.failure == nil else { return nil }
+        // Between events the device's clock stands where its last event left it.
+        if let now { runtime.conditions.now = now }
         let box = runtime.start(body)
         return box
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Combine
 import ConcurrencyHookShim
 
 /// Sends Swift's global and main executors to the device whose jobs the calling thread
@@ -51,6 +52,7 @@ enum ConcurrencyHooks {
             if let previous = ConcurrencyHooks.previousMain { return previous(original) }
             return original()
         }
+        DeviceClock.current = DeviceRuntime.combineClock
         return true
     }()
 

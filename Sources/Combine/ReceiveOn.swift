@@ -1,31 +1,6 @@
-import Foundation
-
-/// Combine's `Scheduler`, for `receive(on:)`: the simulation runs a device's code on one
-/// executor, so values arrive at once, where they were sent, whatever the scheduler.
-public protocol Scheduler {
-    associatedtype SchedulerOptions
-}
-
-extension DispatchQueue: Scheduler {
-    public struct SchedulerOptions: Sendable {}
-}
-
-extension RunLoop: Scheduler {
-    public struct SchedulerOptions: Sendable {}
-}
-
-extension OperationQueue: Scheduler {
-    public struct SchedulerOptions: Sendable {}
-}
-
-/// Combine's `ImmediateScheduler`.
-public struct ImmediateScheduler: Scheduler, Sendable {
-    public typealias SchedulerOptions = Never
-    public static let shared = ImmediateScheduler()
-}
-
 extension Publishers {
-    /// Combine's `receive(on:)`: delivers on the sending device's executor, at once.
+    /// Combine's `receive(on:)`: delivers on the sending device's executor, at once (a device's
+    /// code runs on one executor, so there is nowhere else to go).
     public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure

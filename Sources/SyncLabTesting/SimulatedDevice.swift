@@ -27,9 +27,10 @@ public final class SimulatedDevice {
             throw SimulatedWorld.Failure(
                 description: "'\(name)': the app is not running; launch it first")
         }
-        guard let box = engine.call({ () -> Result<Value, any Error> in
+        let call = { @Sendable () async -> Result<Value, any Error> in
             do { return .success(try await body()) } catch { return .failure(error) }
-        }) else {
+        }
+        guard let box = engine.call(at: world.session.now, call) else {
             try world.checkFailure()
             throw SimulatedWorld.Failure(
                 description: "'\(name)': the app stopped at a runtime error")

@@ -111,15 +111,20 @@ enum Tidy {
     /// Apple's CloudKit API and its test driver: the app's async code runs on each device's
     /// executor (docs/BRING-YOUR-OWN-ENGINE.md), one job at a time on the simulation's thread.
     static let cloudKit = ["Sources/CloudKit/", "Sources/SyncLabTesting/"]
+    /// Combine's schedulers: Apple's types, which on a device wait in its simulated time on its
+    /// executor (`DeviceClock`) and elsewhere are Foundation's own.
+    static let combineSchedulers = ["Sources/Combine/DeviceClock.swift",
+        "Sources/Combine/DispatchQueue+Scheduler.swift", "Sources/Combine/RunLoop+Scheduler.swift"]
 
     static let rules: [Rule] = [
         // DispatchQueue+Device reads Dispatch's clock only to turn an app's `asyncAfter`
-        // deadline back into the delay it was built from, which then runs in simulated time.
+        // deadline back into the delay it was built from, which then runs in simulated time;
+        // Combine's schedulers read the machine's clock only off a device.
         Rule(id: "wall-clock",
              tokens: ["Date(", "Date.now", "DispatchTime", "ContinuousClock", "SuspendingClock",
                       "clock_gettime", "gettimeofday", "CFAbsoluteTimeGetCurrent"],
              message: "only the kernel has a clock; use SimTime",
-             exempt: cli + ["Sources/CloudKit/DispatchQueue+Device.swift"]),
+             exempt: cli + ["Sources/CloudKit/DispatchQueue+Device.swift"] + combineSchedulers),
         Rule(id: "uuid", tokens: ["UUID("],
              message: "names come from a seeded stream, not UUID()"),
         Rule(id: "system-random",
@@ -135,9 +140,9 @@ enum Tidy {
              message: "the simulation is single-threaded; schedule a kernel event",
              // The explorer's worker pool runs independent seeds on J threads; each run
              // stays single-threaded, and results do not depend on J. Only that file.
-             // The CloudKit module's async code runs on each device's executor. Combine's
-             // `receive(on:)` names the schedulers only to accept them; nothing runs on them.
-             exempt: [explorerWorkers] + cloudKit + ["Sources/Combine/ReceiveOn.swift"]),
+             // The CloudKit module's async code, and Combine's schedulers', runs on each
+             // device's executor.
+             exempt: [explorerWorkers] + cloudKit + combineSchedulers),
         // StandardDirectories reads one XDG variable only to put it back after Foundation
         // has read the Documents folder.
         Rule(id: "environment", tokens: ["ProcessInfo.processInfo.environment", "getenv("],

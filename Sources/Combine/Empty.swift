@@ -1,0 +1,40 @@
+/// Combine's `Empty`: no value, and the end at once unless told otherwise.
+public struct Empty<Output, Failure: Error>: Publisher {
+    public let completeImmediately: Bool
+
+    public init(completeImmediately: Bool = true) {
+        self.completeImmediately = completeImmediately
+    }
+
+    public init(completeImmediately: Bool = true, outputType: Output.Type,
+                failureType: Failure.Type) {
+        self.completeImmediately = completeImmediately
+    }
+
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        let once = FanOut<Output, Failure>()
+        if completeImmediately { once.finish(.finished) }
+        once.attach(subscriber)
+    }
+}
+
+/// Combine's `Fail`: the failure at once.
+public struct Fail<Output, Failure: Error>: Publisher {
+    public let error: Failure
+
+    public init(error: Failure) {
+        self.error = error
+    }
+
+    public init(outputType: Output.Type, failure: Failure) {
+        error = failure
+    }
+
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        let once = FanOut<Output, Failure>()
+        once.finish(.failure(error))
+        once.attach(subscriber)
+    }
+}

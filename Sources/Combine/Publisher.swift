@@ -1,7 +1,8 @@
 /// Combine's `Publisher`, for app code written for Apple platforms and run under SyncLab on
-/// Linux: a value stream a subscriber attaches to. Everything is delivered synchronously, on
-/// the executor that sends (a simulated device's, where its code runs), so a run's order is
-/// fixed by the code alone.
+/// Linux: a value stream a subscriber attaches to. Values are delivered synchronously, on the
+/// executor that sends (a simulated device's, where its code runs), except through a
+/// scheduler, which hands them on as tasks of the same device: a run's order is fixed by the
+/// code alone.
 public protocol Publisher<Output, Failure> {
     associatedtype Output
     associatedtype Failure: Error

@@ -25,7 +25,7 @@ import Testing
         let log = Log()
         let subject = PassthroughSubject<Int, Never>()
         subject.filter { $0 != 2 }.map { $0 * 10 }.compactMap { $0 > 30 ? nil : "v\($0)" }
-            .receive(on: DispatchQueue.main)
+            .receive(on: ImmediateScheduler.shared)
             .sink(receiveCompletion: { log.lines.append("\($0)") },
                   receiveValue: { log.lines.append($0) })
             .store(in: &log.cancellables)

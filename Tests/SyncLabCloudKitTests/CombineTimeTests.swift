@@ -27,6 +27,26 @@ import Testing
         }
     }
 
+    @Test func receiveOnDeliversAfterTheSendingCodeAtTheSameInstant() throws {
+        let world = try SimulatedWorld(seed: 3, devices: [("phone", "alice")])
+        let phone = world.device("phone")
+        let log = Log()
+        try phone.run {
+            log.subject.receive(on: DispatchQueue.main)
+                .sink(receiveCompletion: { log.lines.append("\($0) at \(Self.here)") },
+                      receiveValue: { log.lines.append("\($0) at \(Self.here)") })
+                .store(in: &log.cancellables)
+        }
+        try world.advance(by: .milliseconds(40))
+        try phone.run {
+            log.subject.send(1)
+            log.subject.send(2)
+            log.subject.send(completion: .finished)
+            log.lines.append("sent")
+        }
+        #expect(log.lines == ["sent", "1 at 40 ms", "2 at 40 ms", "finished at 40 ms"])
+    }
+
     @Test func debounceDeliversAfterAQuietSpanAndDropsTheWaitingValueAtTheEnd() throws {
         let world = try SimulatedWorld(seed: 3, devices: [("phone", "alice")])
         let phone = world.device("phone")

@@ -17,6 +17,8 @@ public struct Published<Value> {
         var value: Value
         let fanOut = FanOut<Value, Never>()
         var announcer: ObservableObjectPublisher?
+        /// The subscription `assign(to:)` made, which lives as long as the property.
+        var assigned: AnyCancellable?
 
         init(_ value: Value) { self.value = value }
 
@@ -54,7 +56,12 @@ public struct Published<Value> {
         nonmutating set { storage.set(newValue) }
     }
 
-    public var projectedValue: Publisher { Publisher(storage: storage) }
+    public var projectedValue: Publisher {
+        get { Publisher(storage: storage) }
+        // Settable only so that `assign(to: &$name)` can take it in-out; it writes through
+        // the storage the publisher shares, so there is nothing to replace.
+        nonmutating set {}
+    }
 
     /// In a class: announces the change on the object's `objectWillChange` (found, and kept
     /// in the object's `@Published` properties, the first time it is asked for).
@@ -80,3 +87,16 @@ extension Published: PublishedWrapper {
 
 extension Published: @unchecked Sendable where Value: Sendable {}
 // `@unchecked`: its storage is read and written on the simulation's one thread.
+
+extension Publisher where Failure == Never {
+    /// Combine's `assign(to:)`: every value is set on the `@Published` property (announced
+    /// as any change of it is), for as long as the property lives.
+    public func assign(to published: inout Published<Output>.Publisher) {
+        let storage = published.storage
+        let sink = Subscribers.Sink<Output, Never>(receiveCompletion: { _ in }) {
+            [weak storage] value in storage?.set(value)
+        }
+        storage.assigned = AnyCancellable(sink)
+        receive(subscriber: sink)
+    }
+}

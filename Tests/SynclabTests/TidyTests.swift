@@ -115,6 +115,8 @@ enum Tidy {
     /// executor (`DeviceClock`) and elsewhere are Foundation's own.
     static let combineSchedulers = ["Sources/Combine/DeviceClock.swift",
         "Sources/Combine/DispatchQueue+Scheduler.swift", "Sources/Combine/RunLoop+Scheduler.swift"]
+    /// Combine's `values`: an app's task awaits a publisher's values on its device.
+    static let combineValues = "Sources/Combine/AsyncPublisher.swift"
 
     static let rules: [Rule] = [
         // DispatchQueue+Device reads Dispatch's clock only to turn an app's `asyncAfter`
@@ -140,9 +142,9 @@ enum Tidy {
              message: "the simulation is single-threaded; schedule a kernel event",
              // The explorer's worker pool runs independent seeds on J threads; each run
              // stays single-threaded, and results do not depend on J. Only that file.
-             // The CloudKit module's async code, and Combine's schedulers', runs on each
-             // device's executor.
-             exempt: [explorerWorkers] + cloudKit + combineSchedulers),
+             // The CloudKit module's async code, and Combine's schedulers' and `values`',
+             // runs on each device's executor.
+             exempt: [explorerWorkers] + cloudKit + combineSchedulers + [combineValues]),
         // StandardDirectories reads one XDG variable only to put it back after Foundation
         // has read the Documents folder.
         Rule(id: "environment", tokens: ["ProcessInfo.processInfo.environment", "getenv("],

@@ -1,0 +1,81 @@
+extension Publishers {
+    /// Combine's `merge(with:)`: the values of both, in the order they come.
+    public struct Merge<A: Publisher, B: Publisher>: Publisher
+    where A.Output == B.Output, A.Failure == B.Failure {
+        public typealias Output = A.Output
+        public typealias Failure = A.Failure
+        public let a: A
+        public let b: B
+
+        public init(_ a: A, _ b: B) {
+            self.a = a
+            self.b = b
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            FanIn.join(a, b, into: subscriber, first: { $0 }, second: { $0 })
+        }
+    }
+
+    /// Combine's `combineLatest(_:)`: once both have sent, each new value with the other's
+    /// latest.
+    public struct CombineLatest<A: Publisher, B: Publisher>: Publisher
+    where A.Failure == B.Failure {
+        public typealias Output = (A.Output, B.Output)
+        public typealias Failure = A.Failure
+        public let a: A
+        public let b: B
+
+        public init(_ a: A, _ b: B) {
+            self.a = a
+            self.b = b
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            let latestA = Last<A.Output>()
+            let latestB = Last<B.Output>()
+            FanIn.join(a, b, into: subscriber, first: { value in
+                latestA.value = value
+                return latestB.value.map { (value, $0) }
+            }, second: { value in
+                latestB.value = value
+                return latestA.value.map { ($0, value) }
+            })
+        }
+    }
+}
+
+extension Publisher {
+    public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
+    where P.Output == Output, P.Failure == Failure {
+        Publishers.Merge(self, other)
+    }
+
+    public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P>
+    where P.Failure == Failure {
+        Publishers.CombineLatest(self, other)
+    }
+
+    public func combineLatest<P: Publisher, T>(
+        _ other: P, _ transform: @escaping (Output, P.Output) -> T
+    ) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where P.Failure == Failure {
+        Publishers.CombineLatest(self, other).map(transform)
+    }
+}
+
+extension FanIn {
+    /// Subscribes `downstream` to two upstreams joined by what each value becomes.
+    static func join<A: Publisher, B: Publisher>(
+        _ a: A, _ b: B, into downstream: Downstream,
+        first: @escaping (A.Output) -> Output?, second: @escaping (B.Output) -> Output?
+    ) where A.Failure == Failure, B.Failure == Failure {
+        let fanIn = FanIn(downstream: downstream)
+        let firstSource = fanIn.source(first)
+        let secondSource = fanIn.source(second)
+        downstream.receive(subscription: fanIn)
+        a.receive(subscriber: firstSource)
+        b.receive(subscriber: secondSource)
+    }
+}

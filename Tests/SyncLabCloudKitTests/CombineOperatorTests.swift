@@ -146,4 +146,39 @@ import Testing
         try world.settle()
         #expect(log.lines == ["got 1", "got 2", "threw Boom(code: 7)"])
     }
+
+    @Test func sequencesSharingRetriesAndTheLatestInnerPublisher() {
+        let log = Log()
+        log.sink([1, 2, 3].publisher.map { "q\($0)" })
+        var subscriptions = 0
+        let subject = PassthroughSubject<Int?, Never>()
+        let sharing = subject.handleEvents(receiveSubscription: { _ in subscriptions += 1 })
+            .share()
+        log.sink(sharing.replaceNil(with: 0).map { "a\($0)" })
+        log.sink(sharing.ignoreOutput())
+        subject.send(nil)
+        subject.send(completion: .finished)
+        #expect(subscriptions == 1, "one subscription upstream for both")
+
+        var attempts = 0
+        log.sink(Deferred { () -> AnyPublisher<String, Boom> in
+            attempts += 1
+            return attempts < 3 ? Fail(error: Boom(code: attempts)).eraseToAnyPublisher()
+                : Just("third").setFailureType(to: Boom.self).eraseToAnyPublisher()
+        }.retry(2))
+
+        let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+        let (first, second) = (PassthroughSubject<Int, Never>(), PassthroughSubject<Int, Never>())
+        log.sink(outer.switchToLatest().map { "l\($0)" })
+        outer.send(first)
+        first.send(1)
+        outer.send(second)
+        first.send(2)
+        second.send(3)
+        outer.send(completion: .finished)
+        second.send(completion: .finished)
+        #expect(log.lines == ["q1", "q2", "q3", "end finished", "a0", "end finished",
+                              "end finished", "third", "end finished", "l1", "l3",
+                              "end finished"])
+    }
 }

@@ -5,7 +5,9 @@ extension CKRecord {
     /// What `encodeSystemFields(with:)` keeps of a record, packed into one text: an app archives
     /// it on every save and fetch, and a single value is what its archive and JSON then carry.
     struct SystemFields {
-        private static let version = "record-1"
+        /// `record-2` added the creator and last modifier; `record-1` archives still read.
+        private static let version = "record-2"
+        private static let versionWithoutUsers = "record-1"
 
         let recordType: RecordType
         let recordID: ID
@@ -14,6 +16,8 @@ extension CKRecord {
         var modificationDate: Date?
         var parentName: String?
         var shareName: String?
+        var creatorName: String?
+        var lastModifierName: String?
 
         init(of record: CKRecord) {
             recordType = record.recordType
@@ -23,6 +27,8 @@ extension CKRecord {
             modificationDate = record.modificationDate
             parentName = record.parent?.recordID.recordName
             shareName = record.share?.recordID.recordName
+            creatorName = record.creatorUserRecordID?.recordName
+            lastModifierName = record.lastModifiedUserRecordID?.recordName
         }
 
         var packed: String {
@@ -38,12 +44,17 @@ extension CKRecord {
             packed.append(modificationDate.map(\.timeIntervalSince1970.description))
             packed.append(parentName)
             packed.append(shareName)
+            packed.append(creatorName)
+            packed.append(lastModifierName)
             return packed.text
         }
 
         init(packed: String) throws(PackedText.Malformed) {
             var reader = PackedText.Reader(packed)
-            guard try reader.text() == Self.version else { throw PackedText.Malformed(offset: 0) }
+            let version = try reader.text()
+            guard version == Self.version || version == Self.versionWithoutUsers else {
+                throw PackedText.Malformed(offset: 0)
+            }
             recordType = try reader.text()
             let name = try reader.text()
             let zone = CKRecordZone.ID(zoneName: try reader.text(), ownerName: try reader.text())
@@ -53,6 +64,10 @@ extension CKRecord {
             modificationDate = try Self.date(&reader)
             parentName = try reader.optional()
             shareName = try reader.optional()
+            if version == Self.version {
+                creatorName = try reader.optional()
+                lastModifierName = try reader.optional()
+            }
             guard reader.isAtEnd else { throw PackedText.Malformed(offset: 0) }
         }
 
@@ -67,6 +82,8 @@ extension CKRecord {
             record.share = shareName.map {
                 Reference(recordID: ID(recordName: $0, zoneID: recordID.zoneID), action: .none)
             }
+            record.creatorUserRecordID = creatorName.map { ID(recordName: $0) }
+            record.lastModifiedUserRecordID = lastModifierName.map { ID(recordName: $0) }
         }
 
         private static func date(_ reader: inout PackedText.Reader) throws(PackedText.Malformed)

@@ -27,5 +27,14 @@ import Testing
         }
         #expect(fetched.creatorUserRecordID == saved.creatorUserRecordID)
         #expect(fetched.lastModifiedUserRecordID == saved.lastModifiedUserRecordID)
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        saved.encodeSystemFields(with: archiver)
+        archiver.finishEncoding()
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
+        unarchiver.requiresSecureCoding = true
+        let restored = try #require(CKRecord(coder: unarchiver))
+        #expect(restored.creatorUserRecordID == saved.creatorUserRecordID,
+                "system fields keep who created the record")
+        #expect(restored.lastModifiedUserRecordID == saved.lastModifiedUserRecordID)
     }
 }

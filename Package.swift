@@ -19,9 +19,9 @@ let package = Package(
             targets: ["SyncContract", "CloudSim", "LocalStore", "SortedMaps", "Kernel"]
         ),
         // Apple's CloudKit API over the simulated cloud and CKSyncEngine, importable as
-        // `CloudKit` (with `os.log` and `OSLog`, the part of Combine sync code uses and SwiftUI's
-        // import), and the test driver that holds the devices (docs/BRING-YOUR-OWN-ENGINE.md).
-        .library(name: "SyncLabCloudKit", targets: ["CloudKit", "os", "OSLog", "Combine", "SwiftUI", "SyncLabTesting"]),
+        // `CloudKit` (with `os.log` and `OSLog`, the part of Combine sync code uses, SwiftUI's
+        // import and Network's path monitor), and the test driver that holds the devices (docs/BRING-YOUR-OWN-ENGINE.md).
+        .library(name: "SyncLabCloudKit", targets: ["CloudKit", "os", "OSLog", "Combine", "SwiftUI", "Network", "SyncLabTesting"]),
     ],
     targets: [
         .target(name: "Kernel"),
@@ -55,12 +55,14 @@ let package = Package(
         .target(name: "OSLog", dependencies: ["os"]),
         .target(name: "Combine"),
         .target(name: "SwiftUI", dependencies: ["Combine"]),
+        // `import Network`: NWPathMonitor, told when its device goes online or offline.
+        .target(name: "Network"),
         // The Swift runtime's executor hooks by name, found in a static runtime too.
         .target(name: "ConcurrencyHookShim"),
         .target(
             name: "CloudKit",
             dependencies: ["Kernel", "CloudSim", "LocalStore", "SortedMaps", "SyncContract", "CKSyncEngineSim", "Combine",
-                           "ConcurrencyHookShim"]
+                           "Network", "ConcurrencyHookShim"]
         ),
         .target(
             name: "SyncLabTesting",

@@ -41,6 +41,7 @@ public final class AppEngine: SyncContract.SyncEngine {
         runtime?.engines = []
         // So do its observers' blocks when they hold the app's objects.
         runtime?.observers = []
+        runtime?.pathMonitors = []
         if holdsPlaces, let runtime { StandardDirectories.release(runtime.container) }
     }
 
@@ -103,8 +104,11 @@ public final class AppEngine: SyncContract.SyncEngine {
         case .accountChanged:
             for engine in engines { runtime.emit(engine.sim.accountChanged()) }
             runtime.postAccountChanged()
-        case .networkChanged(let online) where online:
-            for engine in engines { runtime.emit(engine.sim.networkReturned()) }
+        case .networkChanged(let online):
+            if online {
+                for engine in engines { runtime.emit(engine.sim.networkReturned()) }
+            }
+            runtime.pathChanged(online: online)
         case .appCall(let call, let waiter):
             if call == .syncNow {
                 for engine in engines {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Combine
 import ConcurrencyHookShim
+import Network
 
 /// Sends Swift's global and main executors to the device whose jobs the calling thread
 /// drains, so that `Task {}`, `Task.detached`, `MainActor.run` and `@MainActor` code started
@@ -53,6 +54,7 @@ enum ConcurrencyHooks {
             return original()
         }
         DeviceClock.current = DeviceRuntime.combineClock
+        DeviceNetworks.current = { DeviceRuntime.current }
         return true
     }()
 

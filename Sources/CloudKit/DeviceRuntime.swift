@@ -1,6 +1,7 @@
 import CloudSim
 import Foundation
 import Kernel
+import Network
 import SyncContract
 
 /// One simulated device's app process as CloudKit code sees it: the executor its tasks run
@@ -42,6 +43,8 @@ public final class DeviceRuntime: @unchecked Sendable {
     var remoteNotificationHandler: (@Sendable ([AnyHashable: Any]) async -> Void)?
     /// The observers the app's code added on `NotificationCenter.default`, for this launch.
     var observers: [DeviceObserver] = []
+    /// The `NWPathMonitor`s the app's code started, for this launch.
+    var pathMonitors: [NWPathMonitor] = []
     /// Whether the device's places stay in place between its runs (`AppEngine.holdsPlaces`).
     var holdsPlaces = false
     /// Whether the process still runs (false after a kill).

@@ -117,6 +117,8 @@ enum Tidy {
         "Sources/Combine/DispatchQueue+Scheduler.swift", "Sources/Combine/RunLoop+Scheduler.swift"]
     /// Combine's `values`: an app's task awaits a publisher's values on its device.
     static let combineValues = "Sources/Combine/AsyncPublisher.swift"
+    /// `NWPathMonitor.start(queue:)` takes Apple's queue; on a device it is not used.
+    static let pathMonitor = "Sources/Network/NWPathMonitor.swift"
 
     static let rules: [Rule] = [
         // DispatchQueue+Device reads Dispatch's clock only to turn an app's `asyncAfter`
@@ -144,7 +146,8 @@ enum Tidy {
              // stays single-threaded, and results do not depend on J. Only that file.
              // The CloudKit module's async code, and Combine's schedulers' and `values`',
              // runs on each device's executor.
-             exempt: [explorerWorkers] + cloudKit + combineSchedulers + [combineValues]),
+             exempt: [explorerWorkers] + cloudKit + combineSchedulers
+                + [combineValues, pathMonitor]),
         // StandardDirectories reads one XDG variable only to put it back after Foundation
         // has read the Documents folder.
         Rule(id: "environment", tokens: ["ProcessInfo.processInfo.environment", "getenv("],

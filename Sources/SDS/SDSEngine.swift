@@ -250,10 +250,13 @@ public final class SDSEngine: SyncEngine {
 
     /// `.resume`: the run continues after its probe point. One can find no run waiting for
     /// it: an account change ends the run with a `sync.done` probe of its own, resumed after.
+    /// The run is stepped unretained: only `advance` ends it, and holds it while it finishes.
     private func resume(context: inout SDSContext) {
-        guard let current = run else { return }
-        current.awaitingResume = false
-        advance(current, context: &context)
+        guard let unretained = lifecycle.unretainedRun else { return }
+        unretained._withUnsafeGuaranteedRef { current in
+            current.awaitingResume = false
+            advance(current, context: &context)
+        }
     }
 
     /// The events other than `.resume` (`handleWithoutWriting`).

@@ -315,16 +315,13 @@ public final class Device {
             // The engine's own code works on the disk itself and leaves its first write there.
             effects = withUnsafeMutablePointer(to: &owner.ownDisk) { disk in
                 withUnsafeMutablePointer(to: &eventConditions) { slot in
-                    // Moved out for the call and back after it (nothing can read them
-                    // meanwhile: an engine knows no device). Passed from the property, even
-                    // through a pointer, they were copied and destroyed, retains and all.
-                    let conditions = slot.move()
-                    let effects = lendingEngine.handleLent(
-                        event, conditions: conditions, disk: &disk.pointee.store,
+                    // Lent in place, like the disk (nothing can read them meanwhile: an
+                    // engine knows no device): the engine moves their names into its
+                    // context and back instead of copying them.
+                    lendingEngine.handleLent(
+                        event, conditions: &slot.pointee, disk: &disk.pointee.store,
                         syncData: &disk.pointee.syncData, names: &names,
                         resumingInLine: &passes, reusing: &spareEffects)
-                    slot.initialize(to: consume conditions)
-                    return effects
                 }
             }
             guard Self.startsWithWrite(effects) else { notWrittenFirst() }

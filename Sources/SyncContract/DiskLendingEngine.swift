@@ -149,7 +149,8 @@ extension EngineContext {
         // The sync data go back into the storage they were lent from (a new one only when it
         // was shared or held another engine's data).
         syncData = SyncDataBox(
-            returning: context.pointer(to: \.syncData).unsafelyUnwrapped.move(), to: lentStorage)
+            returning: context.pointer(to: \.syncData).unsafelyUnwrapped.move(),
+            to: consume lentStorage)
         let written = context.pointer(to: \.store).unsafelyUnwrapped.move()
         withUnsafeMutablePointer(to: &store) { $0.initialize(to: written) }
         // Moved out and dropped as values: `deinitialize` destroyed the optional account

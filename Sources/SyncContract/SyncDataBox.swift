@@ -102,15 +102,18 @@ public struct SyncDataBox: Hashable, @unchecked Sendable {
     }
 
     /// A box of `contents`, in `storage` (emptied by `lend(as:)`, referenced by nothing
-    /// else) when there is one, else in a new one.
+    /// else) when there is one, else in a new one. The storage is consumed: bound as a copy,
+    /// it was retained and the caller's released after.
     @inlinable
     init<Contents: Hashable & Sendable>(
-        returning contents: consuming Contents, to storage: TypedSyncDataStorage<Contents>?
+        returning contents: consuming Contents,
+        to storage: consuming TypedSyncDataStorage<Contents>?
     ) {
-        if let storage {
+        switch consume storage {
+        case .some(let storage):
             storage.value = consume contents
             self.init(storage: storage)
-        } else {
+        case .none:
             self.init(storage: TypedSyncDataStorage(consume contents))
         }
     }

@@ -53,7 +53,8 @@ public final class Device {
     /// (building it is costly, and checkers and the explorer read it far more often than it
     /// changes). Only an app keeps one: an extension reads its app's disk, and changes to it drop
     /// the app's. Dropped before an engine is lent the disk, so the engine's changes find the sync
-    /// data's collections uniquely held.
+    /// data's collections uniquely held, and whenever the engine is handed an event otherwise:
+    /// an observation may read the engine's memory when it is made (sds's does).
     ///
     /// Not optional: an empty cache holds `NoObservation` (never asked), so returning the
     /// cached one copies the existential alone, not an optional of it through the runtime's
@@ -212,6 +213,7 @@ public final class Device {
     /// carries out the `.write` effects (`apply(_:)`), in order.
     public func deliver(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
         guard let engine else { return [] }
+        dropObservation()
         return engine.handle(
             event, conditions: conditions(now: now), store: diskOwner.ownDisk.store,
             syncData: diskOwner.ownDisk.syncData,
@@ -386,8 +388,7 @@ public final class Device {
     /// What checkers may read of the engine: its disk, and its memory while it runs.
     ///
     /// Built once per change of the disk's sync data or of the running engine (an app keeps
-    /// it, `cachedObservation`); an observation reads what the engine keeps in memory through
-    /// the engine itself, so events that change only that need not drop it.
+    /// it, `cachedObservation`): every event handed to the engine drops it.
     public var observation: any EngineObservation {
         if host == nil, mayHoldObservation { return cachedObservation }
         let built = engine == nil
@@ -467,6 +468,7 @@ extension Device {
     /// `deliver(_:now:)`.
     public func deliverRollback(_ discarded: DiscardedTransaction, now: SimTime) -> [EngineEffect] {
         guard let engine else { return [] }
+        dropObservation()
         return engine.rolledBack(
             discarded, conditions: conditions(now: now), store: diskOwner.ownDisk.store,
             syncData: diskOwner.ownDisk.syncData, names: &names)

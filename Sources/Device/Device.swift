@@ -396,7 +396,9 @@ public final class Device {
                 schema: launchedSchema)
             : profile.observe(diskOwner.ownDisk.syncData, running: engine)
         if host == nil {
-            cachedObservation = built
+            // The empty cache holds `NoObservation`, which owns nothing: the copy is made in
+            // its place, not assigned through the runtime's generic existential assignment.
+            withUnsafeMutablePointer(to: &cachedObservation) { $0.initialize(to: built) }
             mayHoldObservation = true
         }
         return built

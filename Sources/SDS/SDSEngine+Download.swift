@@ -635,6 +635,11 @@ extension SDSEngine {
                 }
                 (base + attributes.count + offset).initialize(to: .relationship(target))
             }
+            // Each offset once (no key listed twice): the values are moved out, none copied
+            // and none left to destroy.
+            if entity.synchronizedKeyOffsets.count == count {
+                return entity.synchronizedKeyOffsets.mapValues { (base + Int($0)).move() }
+            }
             defer { base.deinitialize(count: count) }
             return entity.synchronizedKeyOffsets.mapValues { base[Int($0)] }
         }

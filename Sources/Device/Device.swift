@@ -79,7 +79,9 @@ public final class Device {
     @exclusivity(unchecked) public private(set) var engine: (any SyncEngine)?
     /// The running engine again, when it handles a lent disk in its own code
     /// (`DiskLendingEngine`, behind the contract; found once per launch, not cast per event).
-    @exclusivity(unchecked) private var lendingEngine: (any DiskLendingEngine)?
+    /// Its type and the object, not retained (`engine` holds it, and both are set and
+    /// cleared together): an event's call through the type retains and releases nothing.
+    @exclusivity(unchecked) private var lendingEngine: LendingEngine?
     /// The effects array of an earlier event, emptied but for the write's place
     /// (`reuseEffects`), for the lending engine to fill again (empty when there is none).
     @exclusivity(unchecked) private var spareEffects: [EngineEffect] = []
@@ -192,7 +194,7 @@ public final class Device {
         engine.setAutosync(autosync)
         dropObservation()
         self.engine = engine
-        lendingEngine = engine as? any DiskLendingEngine
+        lendingEngine = (engine as? any DiskLendingEngine).map(LendingEngine.init)
     }
 
     /// The schema the engine launches with: the app's, seen through its sync selection.
@@ -201,8 +203,8 @@ public final class Device {
     /// Force-quits the app: the engine's memory and any open transaction are gone.
     public func kill() {
         dropObservation()
-        engine = nil
         lendingEngine = nil
+        engine = nil
         openTransaction = nil
         incarnation += 1
     }
@@ -320,7 +322,8 @@ public final class Device {
                     // Lent in place, like the disk (nothing can read them meanwhile: an
                     // engine knows no device): the engine moves their names into its
                     // context and back instead of copying them.
-                    lendingEngine.handleLent(
+                    lendingEngine.type.handleLent(
+                        unretained: lendingEngine.object,
                         event, conditions: &slot.pointee, disk: &disk.pointee.store,
                         syncData: &disk.pointee.syncData, names: &names,
                         resumingInLine: &passes, reusing: &spareEffects)
@@ -501,6 +504,18 @@ extension Device {
     public func rebuildStore() -> [(old: ModelID, new: ModelID)] {
         diskOwner.appChangedStore()
         return diskOwner.ownDisk.store.rebuild()
+    }
+}
+
+/// The running engine when it lends the disk (`Device.lendingEngine`): its type, to call
+/// `DiskLendingEngine.handleLent(unretained:…)` through, and the engine itself, unretained.
+private struct LendingEngine {
+    let type: any DiskLendingEngine.Type
+    let object: Unmanaged<AnyObject>
+
+    init(_ engine: any DiskLendingEngine) {
+        type = Swift.type(of: engine)
+        object = Unmanaged.passUnretained(engine as AnyObject)
     }
 }
 

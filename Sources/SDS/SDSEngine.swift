@@ -499,4 +499,21 @@ public final class SDSEngine: SyncEngine {
 }
 
 /// sds handles a lent disk in its own code (`handleLent`, above).
-extension SDSEngine: DiskLendingEngine {}
+extension SDSEngine: DiskLendingEngine {
+    package static func handleLent(
+        unretained engine: Unmanaged<AnyObject>,
+        _ event: EngineEvent,
+        conditions: inout DeviceConditions,
+        disk store: inout Store,
+        syncData: inout SyncDataBox,
+        names: inout Xoshiro256StarStar,
+        resumingInLine passes: inout Int,
+        reusing spare: inout [EngineEffect]
+    ) -> [EngineEffect] {
+        engine._withUnsafeGuaranteedRef {
+            unsafeDowncast($0, to: SDSEngine.self).handleLent(
+                event, conditions: &conditions, disk: &store, syncData: &syncData,
+                names: &names, resumingInLine: &passes, reusing: &spare)
+        }
+    }
+}

@@ -34,6 +34,20 @@ package protocol DiskLendingEngine: AnyObject {
         resumingInLine passes: inout Int,
         reusing spare: inout [EngineEffect]
     ) -> [EngineEffect]
+
+    /// `handleLent` on `engine`, an instance of this type that the caller keeps alive
+    /// meanwhile (the device holds it as its running engine). Called through the type, the
+    /// engine is not retained and released for every event.
+    static func handleLent(
+        unretained engine: Unmanaged<AnyObject>,
+        _ event: EngineEvent,
+        conditions: inout DeviceConditions,
+        disk store: inout Store,
+        syncData: inout SyncDataBox,
+        names: inout Xoshiro256StarStar,
+        resumingInLine passes: inout Int,
+        reusing spare: inout [EngineEffect]
+    ) -> [EngineEffect]
 }
 
 extension EngineContext {

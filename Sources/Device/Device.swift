@@ -78,7 +78,7 @@ public final class Device {
     /// The engine running in this process (its memory); nil while the app is not running.
     @exclusivity(unchecked) public private(set) var engine: (any SyncEngine)?
     /// The running engine again, when it handles a lent disk in its own code
-    /// (`DiskLendingEngine`, behind the contract; found once per launch, not cast per event).
+    /// (`DiskLendingEngine`, behind the contract; given by the profile once per launch).
     /// Its type and the object, not retained (`engine` holds it, and both are set and
     /// cleared together): an event's call through the type retains and releases nothing.
     @exclusivity(unchecked) private var lendingEngine: LendingEngine?
@@ -194,7 +194,7 @@ public final class Device {
         engine.setAutosync(autosync)
         dropObservation()
         self.engine = engine
-        lendingEngine = (engine as? any DiskLendingEngine).map(LendingEngine.init)
+        lendingEngine = profile.lendingEngine?(engine).map(LendingEngine.init)
     }
 
     /// The schema the engine launches with: the app's, seen through its sync selection.

@@ -76,6 +76,7 @@ public enum SDSProfile {
         )
         // DEL-2: batch-deleted models come back at the next launch's first synchronization.
         profile.batchDeletesReturnAtLaunch = true
+        profile.lendingEngine = { $0 as? SDSEngine }
         return profile
     }()
 }

@@ -114,8 +114,23 @@ public struct SyncDataBox: Hashable, @unchecked Sendable {
             storage.value = consume contents
             self.init(storage: storage)
         case .none:
-            self.init(storage: TypedSyncDataStorage(consume contents))
+            self.init(storage: Self.newStorage(consume contents))
         }
+    }
+
+    /// A new storage of `contents`, made in generic code rather than in the caller's
+    /// specialized code: the storage class's metadata is then made with the conformance the
+    /// caller passes, not found by its name, which looks the conformance up among all of the
+    /// runtime's records (costly, once per process). Rare: the lent path makes one only when
+    /// the disk's box held none it could reuse. (Never specialized: a
+    /// specialization made in the engine's module found the metadata by name again.)
+    @usableFromInline
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    static func newStorage<Contents: Hashable & Sendable>(
+        _ contents: consuming Contents
+    ) -> SyncDataStorage {
+        TypedSyncDataStorage(consume contents)
     }
 
     @inlinable

@@ -53,7 +53,8 @@ public final class Device {
     /// (building it is costly, and checkers and the explorer read it far more often than it
     /// changes). Only an app keeps one: an extension reads its app's disk, and changes to it drop
     /// the app's. Dropped before an engine is lent the disk, so the engine's changes find the sync
-    /// data's collections uniquely held.
+    /// data's collections uniquely held, and whenever the engine is handed an event otherwise:
+    /// an observation may read the engine's memory when it is made (sds's does).
     ///
     /// Not optional: an empty cache holds `NoObservation` (never asked), so returning the
     /// cached one copies the existential alone, not an optional of it through the runtime's
@@ -77,8 +78,10 @@ public final class Device {
     /// The engine running in this process (its memory); nil while the app is not running.
     @exclusivity(unchecked) public private(set) var engine: (any SyncEngine)?
     /// The running engine again, when it handles a lent disk in its own code
-    /// (`DiskLendingEngine`, behind the contract; found once per launch, not cast per event).
-    @exclusivity(unchecked) private var lendingEngine: (any DiskLendingEngine)?
+    /// (`DiskLendingEngine`, behind the contract; given by the profile once per launch).
+    /// Its type and the object, not retained (`engine` holds it, and both are set and
+    /// cleared together): an event's call through the type retains and releases nothing.
+    @exclusivity(unchecked) private var lendingEngine: LendingEngine?
     /// The effects array of an earlier event, emptied but for the write's place
     /// (`reuseEffects`), for the lending engine to fill again (empty when there is none).
     @exclusivity(unchecked) private var spareEffects: [EngineEffect] = []
@@ -191,7 +194,7 @@ public final class Device {
         engine.setAutosync(autosync)
         dropObservation()
         self.engine = engine
-        lendingEngine = engine as? any DiskLendingEngine
+        lendingEngine = profile.lendingEngine?(engine).map(LendingEngine.init)
     }
 
     /// The schema the engine launches with: the app's, seen through its sync selection.
@@ -200,8 +203,8 @@ public final class Device {
     /// Force-quits the app: the engine's memory and any open transaction are gone.
     public func kill() {
         dropObservation()
-        engine = nil
         lendingEngine = nil
+        engine = nil
         openTransaction = nil
         incarnation += 1
     }
@@ -212,6 +215,7 @@ public final class Device {
     /// carries out the `.write` effects (`apply(_:)`), in order.
     public func deliver(_ event: EngineEvent, now: SimTime) -> [EngineEffect] {
         guard let engine else { return [] }
+        dropObservation()
         return engine.handle(
             event, conditions: conditions(now: now), store: diskOwner.ownDisk.store,
             syncData: diskOwner.ownDisk.syncData,
@@ -315,16 +319,14 @@ public final class Device {
             // The engine's own code works on the disk itself and leaves its first write there.
             effects = withUnsafeMutablePointer(to: &owner.ownDisk) { disk in
                 withUnsafeMutablePointer(to: &eventConditions) { slot in
-                    // Moved out for the call and back after it (nothing can read them
-                    // meanwhile: an engine knows no device). Passed from the property, even
-                    // through a pointer, they were copied and destroyed, retains and all.
-                    let conditions = slot.move()
-                    let effects = lendingEngine.handleLent(
-                        event, conditions: conditions, disk: &disk.pointee.store,
+                    // Lent in place, like the disk (nothing can read them meanwhile: an
+                    // engine knows no device): the engine moves their names into its
+                    // context and back instead of copying them.
+                    lendingEngine.type.handleLent(
+                        unretained: lendingEngine.object,
+                        event, conditions: &slot.pointee, disk: &disk.pointee.store,
                         syncData: &disk.pointee.syncData, names: &names,
                         resumingInLine: &passes, reusing: &spareEffects)
-                    slot.initialize(to: consume conditions)
-                    return effects
                 }
             }
             guard Self.startsWithWrite(effects) else { notWrittenFirst() }
@@ -389,8 +391,7 @@ public final class Device {
     /// What checkers may read of the engine: its disk, and its memory while it runs.
     ///
     /// Built once per change of the disk's sync data or of the running engine (an app keeps
-    /// it, `cachedObservation`); an observation reads what the engine keeps in memory through
-    /// the engine itself, so events that change only that need not drop it.
+    /// it, `cachedObservation`): every event handed to the engine drops it.
     public var observation: any EngineObservation {
         if host == nil, mayHoldObservation { return cachedObservation }
         let built = engine == nil
@@ -398,7 +399,9 @@ public final class Device {
                 schema: launchedSchema)
             : profile.observe(diskOwner.ownDisk.syncData, running: engine)
         if host == nil {
-            cachedObservation = built
+            // The empty cache holds `NoObservation`, which owns nothing: the copy is made in
+            // its place, not assigned through the runtime's generic existential assignment.
+            withUnsafeMutablePointer(to: &cachedObservation) { $0.initialize(to: built) }
             mayHoldObservation = true
         }
         return built
@@ -470,6 +473,7 @@ extension Device {
     /// `deliver(_:now:)`.
     public func deliverRollback(_ discarded: DiscardedTransaction, now: SimTime) -> [EngineEffect] {
         guard let engine else { return [] }
+        dropObservation()
         return engine.rolledBack(
             discarded, conditions: conditions(now: now), store: diskOwner.ownDisk.store,
             syncData: diskOwner.ownDisk.syncData, names: &names)
@@ -500,6 +504,18 @@ extension Device {
     public func rebuildStore() -> [(old: ModelID, new: ModelID)] {
         diskOwner.appChangedStore()
         return diskOwner.ownDisk.store.rebuild()
+    }
+}
+
+/// The running engine when it lends the disk (`Device.lendingEngine`): its type, to call
+/// `DiskLendingEngine.handleLent(unretained:…)` through, and the engine itself, unretained.
+private struct LendingEngine {
+    let type: any DiskLendingEngine.Type
+    let object: Unmanaged<AnyObject>
+
+    init(_ engine: any DiskLendingEngine) {
+        type = Swift.type(of: engine)
+        object = Unmanaged.passUnretained(engine as AnyObject)
     }
 }
 

@@ -37,12 +37,17 @@ enum EngineLifecycle {
         }
     }
 
-    /// The running synchronization ends (its last step, or ACCT-5's account change).
-    mutating func end() {
-        guard case .running = self else {
+    /// The running synchronization ends (its last step, or ACCT-5's account change); it is
+    /// handed back, moved out, so a caller stepping it unretained keeps it alive to its end.
+    @discardableResult
+    mutating func end() -> SyncRun {
+        switch consume self {
+        case .running(let run):
+            self = .idle
+            return run
+        case .idle, .notLaunched:
             preconditionFailure("sds: a synchronization ended while none ran")
         }
-        self = .idle
     }
 
     /// Whether the engine was launched (stays so for its life).
@@ -54,6 +59,13 @@ enum EngineLifecycle {
     /// The running synchronization, or nil.
     var run: SyncRun? {
         if case .running(let run) = self { return run }
+        return nil
+    }
+
+    /// The running synchronization, not retained: for a caller that steps it in place while
+    /// only `end()` can drop it, and keeps what `end()` hands back to the run's end.
+    var unretainedRun: Unmanaged<SyncRun>? {
+        if case .running(let run) = self { return Unmanaged.passUnretained(run) }
         return nil
     }
 }

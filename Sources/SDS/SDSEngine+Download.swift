@@ -343,63 +343,104 @@ extension SDSEngine {
         context: inout SDSContext
     ) {
         // Each record's place in `records` (not a copy of it), its model and whether that
-        // model is inserted by this page (no set of the inserted names to hash them into).
+        // model is inserted by this page (no set of the inserted names to hash them into),
+        // listed on the stack: no array allocated per page, no entity retained.
         // The records are read in place (`records[index]`): a loop's element was a copy.
-        var applied: [(index: Int, id: ModelID, entity: SDSEntity, isNew: Bool)] = []
-        // Sized once (not grown 1, 2, 4, … record by record).
-        applied.reserveCapacity(records.count)
-        for index in records.indices {
-            guard let entity = entities.named(records[index].recordType) else { continue }
-            let name = records[index].recordName
-            if let target = targets[index], context.store.contains(target.model) {
-                if target.match != .own {
-                    adoptTwin(target.model, record: records[index],
-                        byValues: target.match == .values,
-                              journal: &journal, context: &context)
+        withUnsafeTemporaryAllocation(of: PreparedRecord.self, capacity: records.count) {
+            guard let applied = $0.baseAddress else { return }
+            var count = 0
+            for index in records.indices {
+                guard let entity = entities.named(records[index].recordType) else { continue }
+                let name = records[index].recordName
+                let id: ModelID
+                let isNew: Bool
+                if let target = targets[index], context.store.contains(target.model) {
+                    if target.match != .own {
+                        adoptTwin(target.model, record: records[index],
+                            byValues: target.match == .values,
+                                  journal: &journal, context: &context)
+                    }
+                    id = target.model
+                    isNew = false
+                } else {
+                    id = newModel(for: name, entity: entity, into: &transaction,
+                                  journal: &journal, context: &context)
+                    isNew = true
                 }
-                applied.append((index, target.model, entity, false))
-                continue
+                (applied + count).initialize(to: PreparedRecord(
+                    index: index, id: id, entity: .passUnretained(entity), isNew: isNew))
+                count += 1
             }
-            let other = context.syncData.model(forRecord: name)
-            if let other, context.store.contains(other) {
-                // LIM-2: the app created a model with this identity after the page was read;
-                // the download inserts its own, and the app's moves to a random name (ID-5).
-                let fresh = context.makeRandomRecordName()
-                journal.bind(other, to: fresh, in: &context.syncData)
-                effects.addTrace(detailed: context.isTracing,
-                    kind: "download.duplicate-identity",
-                    details: [TraceField("record", .string(name)),
-                        TraceField("localModelMovedTo", .string(fresh))],
-                    rules: ["LIM-2", "ID-5"]
-                )
+            for offset in 0..<count {
+                applyDownloaded(applied[offset], of: records, into: &transaction,
+                                journal: &journal, context: &context)
             }
-            let id = context.store.makeModelID()
-            journal.bindNewModel(id, to: name, nameIsFree: other.isNil, in: &context.syncData)
-            // (Empty maps here and below made by `init()`: the literal `[:]` is a call.)
-            transaction.append(.insert(id, entity: entity.name, values: Dictionary()))
-            applied.append((index, id, entity, true))
         }
-        for (index, id, entity, isNew) in applied {
-            let values = downloadedValues(of: records, at: index, model: id, entity: entity,
-                                          isNew: isNew, context: context)
-            if !values.isEmpty { transaction.append(.update(id, values: values)) }
-            // (A model made for this page has no pending change.)
-            if !isNew, var pending = context.syncData.pending[id], pending.isAdoption {
-                // ADOPT-2: the record exists, so it won; only keys edited since stay (ADOPT-3).
-                let edits = pending.adoptionEdits
-                pending.keys = pending.keysThatWin
-                pending.isAdoption = false
-                pending.isInsert = false
-                pending.adoptionEdits = []
-                journal.setPending(pending.keys.isEmpty ? nil : pending, for: id,
-                    in: &context.syncData)
-                effects.addTrace(detailed: context.isTracing,
-                    kind: "adopt.record-wins",
-                    details: [TraceField("record", .string(records[index].recordName)),
-                              TraceField("keptLocalEdits", .list(edits.map { .string($0) }))],
-                    rules: edits.isEmpty ? ["ADOPT-2"] : ["ADOPT-2", "ADOPT-3"]
-                )
-            }
+    }
+
+    /// A record of the page `prepare` works on: its place in the page, its model, whether the
+    /// page inserts that model, and its entity (the engine's, held by it: not retained).
+    private struct PreparedRecord {
+        let index: Int
+        let id: ModelID
+        let entity: Unmanaged<SDSEntity>
+        let isNew: Bool
+    }
+
+    /// The model a downloaded record without one gets, inserted by the page's transaction.
+    private func newModel(
+        for name: String, entity: SDSEntity, into transaction: inout Transaction,
+        journal: inout PageJournal, context: inout SDSContext
+    ) -> ModelID {
+        let other = context.syncData.model(forRecord: name)
+        if let other, context.store.contains(other) {
+            // LIM-2: the app created a model with this identity after the page was read;
+            // the download inserts its own, and the app's moves to a random name (ID-5).
+            let fresh = context.makeRandomRecordName()
+            journal.bind(other, to: fresh, in: &context.syncData)
+            effects.addTrace(detailed: context.isTracing,
+                kind: "download.duplicate-identity",
+                details: [TraceField("record", .string(name)),
+                    TraceField("localModelMovedTo", .string(fresh))],
+                rules: ["LIM-2", "ID-5"]
+            )
+        }
+        let id = context.store.makeModelID()
+        journal.bindNewModel(id, to: name, nameIsFree: other.isNil, in: &context.syncData)
+        // (Empty maps here and below made by `init()`: the literal `[:]` is a call.)
+        transaction.append(.insert(id, entity: entity.name, values: Dictionary()))
+        return id
+    }
+
+    /// A prepared record's downloaded values go into the transaction; an adoption it answers
+    /// is settled (ADOPT-2, ADOPT-3).
+    private func applyDownloaded(
+        _ prepared: PreparedRecord, of records: [CloudRecord],
+        into transaction: inout Transaction, journal: inout PageJournal,
+        context: inout SDSContext
+    ) {
+        let (index, id, isNew) = (prepared.index, prepared.id, prepared.isNew)
+        let values = prepared.entity._withUnsafeGuaranteedRef { entity in
+            downloadedValues(of: records, at: index, model: id, entity: entity,
+                             isNew: isNew, context: context)
+        }
+        if !values.isEmpty { transaction.append(.update(id, values: values)) }
+        // (A model made for this page has no pending change.)
+        if !isNew, var pending = context.syncData.pending[id], pending.isAdoption {
+            // ADOPT-2: the record exists, so it won; only keys edited since stay (ADOPT-3).
+            let edits = pending.adoptionEdits
+            pending.keys = pending.keysThatWin
+            pending.isAdoption = false
+            pending.isInsert = false
+            pending.adoptionEdits = []
+            journal.setPending(pending.keys.isEmpty ? nil : pending, for: id,
+                in: &context.syncData)
+            effects.addTrace(detailed: context.isTracing,
+                kind: "adopt.record-wins",
+                details: [TraceField("record", .string(records[index].recordName)),
+                          TraceField("keptLocalEdits", .list(edits.map { .string($0) }))],
+                rules: edits.isEmpty ? ["ADOPT-2"] : ["ADOPT-2", "ADOPT-3"]
+            )
         }
     }
 
@@ -634,6 +675,11 @@ extension SDSEngine {
                     target = context.syncData.model(forRecord: name)
                 }
                 (base + attributes.count + offset).initialize(to: .relationship(target))
+            }
+            // Each offset once (no key listed twice): the values are moved out, none copied
+            // and none left to destroy.
+            if entity.synchronizedKeyOffsets.count == count {
+                return entity.synchronizedKeyOffsets.mapValues { (base + Int($0)).move() }
             }
             defer { base.deinitialize(count: count) }
             return entity.synchronizedKeyOffsets.mapValues { base[Int($0)] }

@@ -8,11 +8,22 @@ extension SDSEngine {
     func handleResponse(_ id: RequestID, _ response: CloudResponse, context: inout SDSContext) {
         // An answer the run no longer waits for can arrive: the run it was sent for ended
         // (an account change, an error) or a later request replaced it.
-        guard let current = run, current.awaiting == id else {
+        // Stepped unretained, as in `resume`: only `advance` ends the run, holding it.
+        guard let unretained = lifecycle.unretainedRun,
+              unretained._withUnsafeGuaranteedRef({ $0.awaiting == id }) else {
             effects.addTrace(detailed: context.isTracing, kind: "response.ignored",
                 details: [TraceField("request", .string(id.description))], rules: [])
             return
         }
+        unretained._withUnsafeGuaranteedRef { current in
+            handleAwaited(response, current, context: &context)
+        }
+    }
+
+    /// The answer the running synchronization awaits (`handleResponse`).
+    private func handleAwaited(
+        _ response: CloudResponse, _ current: SyncRun, context: inout SDSContext
+    ) {
         current.awaiting = nil
         if case .failure(let error) = response, current.step != .uploadAnswered {
             handleFailure(error, current, context: &context)

@@ -16,8 +16,9 @@ extension SDSEngine {
             guardSteps += 1
             precondition(guardSteps < 10_000, "sds: a synchronization stepped without waiting")
             if step(current, context: &context) == .ended {
-                lifecycle.end()
-                finishRun(current, context: &context)
+                // Held from here to its end: a caller may step it unretained (`resume`).
+                let ended = lifecycle.end()
+                finishRun(ended, context: &context)
                 return
             }
         }

@@ -155,11 +155,6 @@ public final class SDSEngine: SyncEngine {
     /// a time, and no access is held across a call that appends to it again.
     @exclusivity(unchecked) var effects: [EngineEffect] = []
 
-    /// An effects array the device gave back (`handleLent`), holding only the write's place,
-    /// filled again by the event (empty when there is none: the array is allocated then), so
-    /// most events allocate none.
-    private var spareEffects: [EngineEffect] = []
-
     public func isIdle(now: SimTime) -> Bool { run == nil }
 
     /// `autosync off` / `on`: whether saves and pushes start synchronizations.
@@ -175,7 +170,7 @@ public final class SDSEngine: SyncEngine {
     /// anywhere in the event's effects finds the event's writes done.
     public func handle(_ event: EngineEvent, context: inout SDSContext) -> [EngineEffect] {
         // The write's place is kept first and filled in at the end: no effect is moved.
-        var handled: [EngineEffect] = [Self.writePlaceholder]
+        var handled = Self.newEffects()
         swap(&handled, &effects)
         handleWithoutWriting(event, context: &context)
         swap(&handled, &effects)
@@ -183,30 +178,40 @@ public final class SDSEngine: SyncEngine {
         return handled
     }
 
-    /// What stands first in the effects until the event's write replaces it.
-    private static let writePlaceholder = EngineEffect.probe("")
     /// Room for the effects of most events (the write's place, a probe or a request, a few
-    /// traces), reserved at once (`handleWithoutWriting`): more would take the buffer out of
-    /// malloc's fast path for small blocks (docs/BENCH.md).
+    /// traces), reserved at once (`newEffects`): more would take the buffer out of malloc's
+    /// fast path for small blocks (docs/BENCH.md).
     private static let usualEffectCount = 6
+
+    /// An event's effects array when the device gave none back: the write's place (filled in
+    /// at the end of the event), with room for the usual effects, so appends do not grow it.
+    private static func newEffects() -> [EngineEffect] {
+        var effects: [EngineEffect] = []
+        effects.reserveCapacity(usualEffectCount)
+        effects.append(.probe(""))
+        return effects
+    }
 
     /// `handle(_:context:)` over the device's disk itself, in this engine's own (specialized)
     /// code: the store and box are changed in place and hold the event's write when it
     /// returns; the world's in-line resumes are made here too (DiskLendingEngine).
     package func handleLent(
         _ event: EngineEvent,
-        conditions: DeviceConditions,
+        conditions: inout DeviceConditions,
         disk store: inout Store,
         syncData: inout SyncDataBox,
         names: inout Xoshiro256StarStar,
         resumingInLine passes: inout Int,
         reusing spare: inout [EngineEffect]
     ) -> [EngineEffect] {
-        // Taken for the event (ours is empty: the last event took it).
-        swap(&spare, &spareEffects)
+        // The device's array, taken (an empty one left), holds the write's place already.
+        // (Consumed: a copy left in `given` for the event made the first append copy it.)
+        var given: [EngineEffect] = []
+        swap(&given, &spare)
+        if given.isEmpty { given = Self.newEffects() }
         return SDSContext.handlingLentDisk(
-            event, conditions: conditions, disk: &store, syncData: &syncData, names: &names,
-            resumingInLine: &passes
+            event, lending: &conditions, disk: &store, syncData: &syncData, names: &names,
+            resumingInLine: &passes, effects: consume given
         ) { event, context, buffer in
             // The event's buffer is the engine's while it handles the event (swapped: moved,
             // not copied), so every step appends to `effects` without passing it along.
@@ -218,25 +223,6 @@ public final class SDSEngine: SyncEngine {
 
     // (`DiskLendingEngine` conformance: the extension at the end of this file.)
     private func handleWithoutWriting(_ event: EngineEvent, context: inout SDSContext) {
-        // The effects arrive holding only the write's place, in a shared static buffer: the
-        // first append would copy it out (generically) and later ones grow it again (2, 4,
-        // …). A buffer of our own, with room for an event's usual effects, costs one
-        // allocation and no copy.
-        // (The place is filled anew, not copied: only the write replaces what stands there.)
-        // The array of an earlier event, when the device gave it back (`handleLent`), is
-        // filled again: no allocation.
-        if effects.count == 1 {
-            var own: [EngineEffect] = []
-            swap(&own, &spareEffects)
-            // A spare array holds the write's place already.
-            if own.isEmpty {
-                if own.capacity < Self.usualEffectCount {
-                    own.reserveCapacity(Self.usualEffectCount)
-                }
-                own.append(.probe(""))
-            }
-            effects = own
-        }
         hasRejectedRecords = !context.syncData.rejected.isEmpty
         // Most events resume a run after a probe point: asked first, they skip the switch,
         // which read every word of the event (a response's payload) for any case.
@@ -250,10 +236,13 @@ public final class SDSEngine: SyncEngine {
 
     /// `.resume`: the run continues after its probe point. One can find no run waiting for
     /// it: an account change ends the run with a `sync.done` probe of its own, resumed after.
+    /// The run is stepped unretained: only `advance` ends it, and holds it while it finishes.
     private func resume(context: inout SDSContext) {
-        guard let current = run else { return }
-        current.awaitingResume = false
-        advance(current, context: &context)
+        guard let unretained = lifecycle.unretainedRun else { return }
+        unretained._withUnsafeGuaranteedRef { current in
+            current.awaitingResume = false
+            advance(current, context: &context)
+        }
     }
 
     /// The events other than `.resume` (`handleWithoutWriting`).
@@ -510,4 +499,21 @@ public final class SDSEngine: SyncEngine {
 }
 
 /// sds handles a lent disk in its own code (`handleLent`, above).
-extension SDSEngine: DiskLendingEngine {}
+extension SDSEngine: DiskLendingEngine {
+    package static func handleLent(
+        unretained engine: Unmanaged<AnyObject>,
+        _ event: EngineEvent,
+        conditions: inout DeviceConditions,
+        disk store: inout Store,
+        syncData: inout SyncDataBox,
+        names: inout Xoshiro256StarStar,
+        resumingInLine passes: inout Int,
+        reusing spare: inout [EngineEffect]
+    ) -> [EngineEffect] {
+        engine._withUnsafeGuaranteedRef {
+            unsafeDowncast($0, to: SDSEngine.self).handleLent(
+                event, conditions: &conditions, disk: &store, syncData: &syncData,
+                names: &names, resumingInLine: &passes, reusing: &spare)
+        }
+    }
+}

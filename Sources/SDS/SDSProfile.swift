@@ -76,6 +76,7 @@ public enum SDSProfile {
         )
         // DEL-2: batch-deleted models come back at the next launch's first synchronization.
         profile.batchDeletesReturnAtLaunch = true
+        profile.lendingEngine = { $0 as? SDSEngine }
         return profile
     }()
 }
@@ -116,9 +117,20 @@ public struct SDSCodec: RecordCodec {
 
 /// What checkers read of sds: its sync data, and whether the running engine checked the
 /// account since launch (HDO-2).
+///
+/// The engine's answer is read when the observation is made, not kept as the engine: one
+/// reference less to retain and release at every copy the checkers make. The device drops
+/// its observation whenever it hands the engine an event (`Device.observation`), so none
+/// outlives a change of the engine's memory.
 struct SDSObservation: EngineObservation {
     let syncData: SDSSyncData
-    let engine: SDSEngine?
+    /// The running engine had checked the account since launch; false when none ran.
+    let engineCheckedAccount: Bool
+
+    init(syncData: SDSSyncData, engine: SDSEngine?) {
+        self.syncData = syncData
+        engineCheckedAccount = engine?.hasCheckedAccount ?? false
+    }
 
     func recordName(of model: ModelID) -> String? { syncData.recordName(of: model) }
 
@@ -132,10 +144,7 @@ struct SDSObservation: EngineObservation {
 
     var pendingCount: Int { syncData.pendingCount }
 
-    var hasDownloadedOnce: Bool {
-        guard let engine, engine.hasCheckedAccount else { return false }
-        return syncData.hasDownloadedOnce
-    }
+    var hasDownloadedOnce: Bool { engineCheckedAccount && syncData.hasDownloadedOnce }
 
     var pendingModels: [ModelID] { syncData.pending.keys.sorted() }
 

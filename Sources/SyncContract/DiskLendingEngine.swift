@@ -22,9 +22,26 @@ package protocol DiskLendingEngine: AnyObject {
     /// were carried out, holding only the place of the first write (a probe without a name),
     /// or empty when there is none; the engine may take it (leaving an empty one) and fill
     /// it again, which saves an allocation and a free an event.
+    ///
+    /// `conditions` are the device's, lent like the disk: their names are moved into the
+    /// context and back (`handlingLentDisk`), not copied, and hold the same when this returns.
     func handleLent(
         _ event: EngineEvent,
-        conditions: DeviceConditions,
+        conditions: inout DeviceConditions,
+        disk store: inout Store,
+        syncData: inout SyncDataBox,
+        names: inout Xoshiro256StarStar,
+        resumingInLine passes: inout Int,
+        reusing spare: inout [EngineEffect]
+    ) -> [EngineEffect]
+
+    /// `handleLent` on `engine`, an instance of this type that the caller keeps alive
+    /// meanwhile (the device holds it as its running engine). Called through the type, the
+    /// engine is not retained and released for every event.
+    static func handleLent(
+        unretained engine: Unmanaged<AnyObject>,
+        _ event: EngineEvent,
+        conditions: inout DeviceConditions,
         disk store: inout Store,
         syncData: inout SyncDataBox,
         names: inout Xoshiro256StarStar,
@@ -49,8 +66,30 @@ extension EngineContext {
         resumingInLine passes: inout Int,
         _ body: (borrowing EngineEvent, inout EngineContext, inout [EngineEffect]) -> Void
     ) -> [EngineEffect] {
+        var lent = conditions
+        return handlingLentDisk(
+            event, lending: &lent, disk: &store, syncData: &syncData, names: &names,
+            resumingInLine: &passes, effects: [.probe("")], body)
+    }
+
+    /// `handlingLentDisk(_:conditions:disk:syncData:names:resumingInLine:_:)` over the
+    /// device's own conditions, whose names are moved into the context and back (they hold
+    /// the same when it returns), starting from `effects`: the place of the first write, in
+    /// an array the engine may have kept from an earlier event (no allocation).
+    @inlinable
+    package static func handlingLentDisk(
+        _ event: EngineEvent,
+        lending conditions: inout DeviceConditions,
+        disk store: inout Store,
+        syncData: inout SyncDataBox,
+        names: inout Xoshiro256StarStar,
+        resumingInLine passes: inout Int,
+        effects: consuming [EngineEffect],
+        _ body: (borrowing EngineEvent, inout EngineContext, inout [EngineEffect]) -> Void
+    ) -> [EngineEffect] {
         lendingDisk(
-            event, conditions: conditions, disk: &store, syncData: &syncData, names: &names
+            event, conditions: &conditions, disk: &store, syncData: &syncData, names: &names,
+            effects: consume effects
         ) { event, context, effects in
             body(event, &context, &effects)
             // Position 0 holds the place of the write.
@@ -75,58 +114,76 @@ extension EngineContext {
     @inlinable
     static func lendingDisk<Argument>(
         _ argument: Argument,
-        conditions: DeviceConditions,
+        conditions: inout DeviceConditions,
         disk store: inout Store,
         syncData: inout SyncDataBox,
         names: inout Xoshiro256StarStar,
+        effects: consuming [EngineEffect],
         _ body: (borrowing Argument, inout EngineContext, inout [EngineEffect]) -> Void
     ) -> [EngineEffect] {
-        withUnsafeTemporaryAllocation(of: EngineContext.self, capacity: 1) { buffer in
+        // Consumed, so the engine's appends find the array uniquely held.
+        var effects = consume effects
+        return withUnsafeTemporaryAllocation(of: EngineContext.self, capacity: 1) { buffer in
             lendingDisk(
-                argument, conditions: conditions, disk: &store, syncData: &syncData,
-                names: &names, context: buffer.baseAddress.unsafelyUnwrapped, body)
+                argument, conditions: &conditions, disk: &store, syncData: &syncData,
+                names: &names, effects: &effects,
+                context: buffer.baseAddress.unsafelyUnwrapped, body)
         }
     }
 
     /// `lendingDisk(_:conditions:disk:syncData:names:_:)` with the (uninitialized) memory
     /// the context lives in, left uninitialized again at the end.
+    ///
+    /// The names in `conditions` are moved into the context and back at the end (their
+    /// memory is uninitialized meanwhile): copied, each cost a retain and a release an event.
     @inlinable
     static func lendingDisk<Argument>(
         _ argument: borrowing Argument,
-        conditions: DeviceConditions,
+        conditions: inout DeviceConditions,
         disk store: inout Store,
         syncData: inout SyncDataBox,
         names: inout Xoshiro256StarStar,
+        effects: inout [EngineEffect],
         context: UnsafeMutablePointer<EngineContext>,
         _ body: (borrowing Argument, inout EngineContext, inout [EngineEffect]) -> Void
     ) -> [EngineEffect] {
         var lentStorage: TypedSyncDataStorage<SyncData>?
         let contents = syncData.lend(as: SyncData.self, storage: &lentStorage) ?? SyncData()
+        let device = withUnsafeMutablePointer(to: &conditions.device) { $0.move() }
+        let account = withUnsafeMutablePointer(to: &conditions.account) { $0.move() }
         context.initialize(to: EngineContext(
-            conditions: conditions,
+            now: conditions.now, device: device, account: account,
+            accountStatus: conditions.accountStatus, isOnline: conditions.isOnline,
+            isDiskFull: conditions.isDiskFull,
             store: withUnsafeMutablePointer(to: &store) { $0.move() },
-            syncData: consume contents, names: names))
-        // The write's place comes first from the start, so no effect is moved to put it there.
-        var effects: [EngineEffect] = [.probe("")]
+            syncData: consume contents, names: names, isTracing: conditions.isTracing))
+        // The write's place comes first in `effects`, so no effect is moved to put it there.
         body(argument, &context.pointee, &effects)
         names = context.pointee.names
         // The sync data go back into the storage they were lent from (a new one only when it
         // was shared or held another engine's data).
         syncData = SyncDataBox(
-            returning: context.pointer(to: \.syncData).unsafelyUnwrapped.move(), to: lentStorage)
+            returning: context.pointer(to: \.syncData).unsafelyUnwrapped.move(),
+            to: consume lentStorage)
         let written = context.pointer(to: \.store).unsafelyUnwrapped.move()
         withUnsafeMutablePointer(to: &store) { $0.initialize(to: written) }
         // Moved out and dropped as values: `deinitialize` destroyed the optional account
         // through the generic witnesses of `Optional`.
         _ = context.pointer(to: \.now).unsafelyUnwrapped.move()
-        _ = context.pointer(to: \.device).unsafelyUnwrapped.move()
-        _ = context.pointer(to: \.account).unsafelyUnwrapped.move()
+        withUnsafeMutablePointer(to: &conditions.device) {
+            $0.initialize(to: context.pointer(to: \.device).unsafelyUnwrapped.move())
+        }
+        withUnsafeMutablePointer(to: &conditions.account) {
+            $0.initialize(to: context.pointer(to: \.account).unsafelyUnwrapped.move())
+        }
         _ = context.pointer(to: \.accountStatus).unsafelyUnwrapped.move()
         _ = context.pointer(to: \.isOnline).unsafelyUnwrapped.move()
         _ = context.pointer(to: \.isDiskFull).unsafelyUnwrapped.move()
         _ = context.pointer(to: \.names).unsafelyUnwrapped.move()
         _ = context.pointer(to: \.isTracing).unsafelyUnwrapped.move()
         effects[0] = .write(DiskWrite(store: consume written, syncData: syncData))
-        return effects
+        var handled: [EngineEffect] = []
+        swap(&handled, &effects)
+        return handled
     }
 }

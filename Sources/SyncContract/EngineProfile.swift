@@ -47,6 +47,10 @@ public struct EngineProfile: Sendable {
     /// network's return brings an import (mirror: MIR-11, MIR-9): the explorer's heal then
     /// launches each device again after its syncs, the moment a user's reopened app imports.
     public var healRelaunchesToDownload = false
+    /// For an engine of this package that lends the disk (`DiskLendingEngine`): its engine as
+    /// one, for the device at each launch. Given by the engine's own profile, so that no cast
+    /// to the protocol looks its conformance up at run time (nil: the engine lends nothing).
+    package var lendingEngine: (@Sendable (any SyncEngine) -> (any DiskLendingEngine)?)?
     /// Validates the schema as the store loads (nil: the engine's stores always load). A
     /// failure is a runtime state of the device, not an input error: `synclab check` warns at
     /// the items it names, and a device that launches with it cannot save (see

@@ -102,17 +102,35 @@ public struct SyncDataBox: Hashable, @unchecked Sendable {
     }
 
     /// A box of `contents`, in `storage` (emptied by `lend(as:)`, referenced by nothing
-    /// else) when there is one, else in a new one.
+    /// else) when there is one, else in a new one. The storage is consumed: bound as a copy,
+    /// it was retained and the caller's released after.
     @inlinable
     init<Contents: Hashable & Sendable>(
-        returning contents: consuming Contents, to storage: TypedSyncDataStorage<Contents>?
+        returning contents: consuming Contents,
+        to storage: consuming TypedSyncDataStorage<Contents>?
     ) {
-        if let storage {
+        switch consume storage {
+        case .some(let storage):
             storage.value = consume contents
             self.init(storage: storage)
-        } else {
-            self.init(storage: TypedSyncDataStorage(consume contents))
+        case .none:
+            self.init(storage: Self.newStorage(consume contents))
         }
+    }
+
+    /// A new storage of `contents`, made in generic code rather than in the caller's
+    /// specialized code: the storage class's metadata is then made with the conformance the
+    /// caller passes, not found by its name, which looks the conformance up among all of the
+    /// runtime's records (costly, once per process). Rare: the lent path makes one only when
+    /// the disk's box held none it could reuse. (Never specialized: a
+    /// specialization made in the engine's module found the metadata by name again.)
+    @usableFromInline
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    static func newStorage<Contents: Hashable & Sendable>(
+        _ contents: consuming Contents
+    ) -> SyncDataStorage {
+        TypedSyncDataStorage(consume contents)
     }
 
     @inlinable

@@ -29,8 +29,9 @@ import Testing
         var spare: [EngineEffect] = []
         for event in events {
             var none = 0
+            var lent = conditions
             var returned = engine.handleLent(
-                event, conditions: conditions, disk: &store, syncData: &box, names: &names,
+                event, conditions: &lent, disk: &store, syncData: &box, names: &names,
                 resumingInLine: &none, reusing: &spare)
             // The lent write is the disk's; what the world compares is everything after it.
             effects.append(Array(returned.dropFirst()))

@@ -62,7 +62,7 @@ private final class Driver {
             // The engine works on a copy; only its writes reach the disk.
             let effects: [EngineEffect]
             if lendsTheDisk {
-                let conditions = DeviceConditions(
+                var conditions = DeviceConditions(
                     now: context.now, device: context.device, account: context.account,
                     accountStatus: context.accountStatus, isOnline: context.isOnline,
                     isDiskFull: context.isDiskFull)
@@ -72,8 +72,8 @@ private final class Driver {
                 var none = 0
                 var spare: [EngineEffect] = []
                 effects = engine.handleLent(
-                    next, conditions: conditions, disk: &store, syncData: &box, names: &names,
-                    resumingInLine: &none, reusing: &spare)
+                    next, conditions: &conditions, disk: &store, syncData: &box,
+                    names: &names, resumingInLine: &none, reusing: &spare)
                 context.names = names
             } else {
                 var working = context

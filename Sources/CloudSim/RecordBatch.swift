@@ -148,30 +148,43 @@ struct RecordBatch {
         var verdicts: [SaveVerdict] = []
         // One verdict a save: sized once, not grown a few times a request.
         verdicts.reserveCapacity(request.saves.count)
-        let throttle = partialThrottle
-        // By position, each save read where the request holds it: an enumeration would copy
-        // every save (its record's references retained and released).
-        for index in request.saves.indices {
-            let save = request.saves[index]
-            let name = save.record.recordName
-            if duplicateSaves.contains(index) {
-                verdicts.append(.fail(CloudMessages.duplicate(name)))
-            } else if let error = saveAccessError(save) {
-                verdicts.append(.fail(error))
-            } else if let throttle, index < throttle.recordCount {
+        // Each save read through the buffer, where the request holds it, and passed to calls
+        // that change nothing: a save passed from the array, or to a mutating call, was copied
+        // (its record's references retained and released). Only a participant's saves have an
+        // access check (which notes its refusals): after the duplicate check, as in `verdict`.
+        let checksAccess = sharing?.participant != nil
+        request.saves.withUnsafeBufferPointer { saves in
+            for index in saves.indices {
+                let accessError =
+                    checksAccess && !duplicateSaves.contains(index)
+                    ? saveAccessError(saves[index]) : nil
                 verdicts.append(
-                    .fail(CloudMessages.requestRateLimited(retryAfter: throttle.retryAfter)))
-            } else if !ownerRejectedRecords.isEmpty, let code = ownerRejectedRecords[name] {
-                // (The emptiness check spares hashing the name where there is nothing to find.)
-                verdicts.append(.fail(CloudMessages.rejected(name, code: code)))
-            } else {
-                // The plan adopts a written save into the planning schema itself: matching
-                // the verdict here would copy the planned save, two records.
-                verdicts.append(plan(save, index: index, schema: &planningSchema))
+                    verdict(
+                        saves[index], index: index, duplicateSaves: duplicateSaves,
+                        accessError: accessError, schema: &planningSchema))
             }
         }
         plannedSchema = planningSchema
         return verdicts
+    }
+
+    /// One save's verdict in `planSaves`: the per-save checks in order, then the plan.
+    private func verdict(
+        _ save: RecordSave, index: Int, duplicateSaves: Set<Int>, accessError: CloudError?,
+        schema: inout Schema
+    ) -> SaveVerdict {
+        let name = save.record.recordName
+        if duplicateSaves.contains(index) { return .fail(CloudMessages.duplicate(name)) }
+        if let accessError { return .fail(accessError) }
+        if let throttle = partialThrottle, index < throttle.recordCount {
+            return .fail(CloudMessages.requestRateLimited(retryAfter: throttle.retryAfter))
+        }
+        // (The emptiness check spares hashing the name where there is nothing to find.)
+        if !ownerRejectedRecords.isEmpty, let code = ownerRejectedRecords[name] {
+            return .fail(CloudMessages.rejected(name, code: code))
+        }
+        // The plan adopts a written save into the planning schema itself.
+        return plan(save, index: index, schema: &schema)
     }
 
     /// The verdict on one save against the server's copy; a save to write is adopted into

@@ -31,7 +31,9 @@ public struct Transaction: Hashable, Sendable {
         return entity
     }
 
-    public mutating func append(_ operation: Operation) {
+    /// Takes the operation (most callers build it in the call): moved into the list, not
+    /// copied there and then released by the caller.
+    public mutating func append(_ operation: consuming Operation) {
         // Room for a few operations with the first, so that a transaction of two or three
         // does not grow its array from one to two to four, an allocation each.
         if operations.capacity == 0 { operations.reserveCapacity(4) }

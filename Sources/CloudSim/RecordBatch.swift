@@ -293,8 +293,8 @@ struct RecordBatch {
         }
         // The client's record is read where the save holds it (a binding copied the record,
         // every reference retained and released, on every save).
-        if Self.sortedKeys(save.record.fields.keys, areIn: writtenKeys)
-            && Self.sortedKeys(planned.record.fields.keys, areIn: writtenKeys)
+        if Self.sortedKeys(of: save.record.fields, areIn: writtenKeys)
+            && Self.sortedKeys(of: planned.record.fields, areIn: writtenKeys)
         {
             // Every key either side holds is written: the result is the client's fields, so
             // it shares their storage instead of building a copy key by key (allocations and
@@ -341,17 +341,17 @@ struct RecordBatch {
         return unique
     }
 
-    /// Whether every key of a map's (sorted) keys is among `sorted`: one walk of both.
+    /// Whether every key of a map (sorted) is among `sorted`: one walk of both.
     private static func sortedKeys(
-        _ keys: SortedMap<String, CloudValue>.Keys, areIn sorted: [String]
+        of fields: SortedMap<String, CloudValue>, areIn sorted: [String]
     ) -> Bool {
         var position = 0
-        for key in keys {
+        return fields.allKeysSatisfy { key in
             while position < sorted.count, sorted[position] < key { position += 1 }
             guard position < sorted.count, sorted[position] == key else { return false }
             position += 1
+            return true
         }
-        return true
     }
 
     /// SCHEMA-2: development fixes a field's type on its first save with a value; production

@@ -12,12 +12,13 @@ enum RecordValidation {
             return CloudMessages.invalidName(
                 "Invalid record name '\(record.recordName)': \(problem)")
         }
-        if !record.isShare && !isIdentifier(record.recordType) {
+        let isShare = record.isShare
+        if !isShare && !isIdentifier(record.recordType) {
             return CloudMessages.invalidName("Invalid record type '\(record.recordType)'")
         }
         // The name is ASCII here (checked above), so it equals the reserved name only with
         // as many bytes: most names are told apart by their length, not compared.
-        if !record.isShare
+        if !isShare
             && record.recordName.utf8.count == CloudRecord.zoneShareRecordName.utf8.count
             && record.recordName == CloudRecord.zoneShareRecordName
         {
@@ -26,9 +27,7 @@ enum RecordValidation {
         }
         // Most saves name valid keys only: checked without building the sorted set of them
         // (a set, its union and a sort, on every save).
-        if save.changedKeys.allSatisfy(isIdentifier),
-            record.fields.keys.allSatisfy(isIdentifier)
-        {
+        if save.changedKeys.allSatisfy(isIdentifier), record.fields.allKeysSatisfy(isIdentifier) {
             return nil
         }
         let keys = Set(save.changedKeys).union(record.fields.keys).sorted()

@@ -232,8 +232,9 @@ struct ModelTable: Hashable, Sendable {
     }
 
     /// Calls `body` with the identifier, entity and relationships of every model that has
-    /// one set, in identifier order. The slots are read where they are stored: a walk of the
-    /// models copied each one whole (its values too, every reference retained and released).
+    /// one set, in identifier order (the few models outside the slots are all handed over,
+    /// with or without). The slots are read where they are stored: a walk of the models
+    /// copied each one whole (its values too, every reference retained and released).
     func forEachRelatedInOrder(
         _ body: (ModelID, String, SortedMap<String, ModelID>, SortedMap<String, [ModelID]>)
             -> Void

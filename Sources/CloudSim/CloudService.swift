@@ -61,13 +61,16 @@ public final class CloudService {
             // Readable signed out, so its checks are its own (CloudService+PublicDatabase).
             return handlePublic(request, from: client, now: now)
         }
-        if let error = operationError(for: request, from: client, now: now) {
+        var hasAccountState = false
+        if let error = operationError(
+            for: request, from: client, now: now, hasAccountState: &hasAccountState)
+        {
             return CloudOutcome(response: .failure(error))
         }
         guard let account = client.account else {
             preconditionFailure("an authenticated client has an account")
         }
-        ensureAccount(account)
+        if !hasAccountState { ensureAccount(account) }
         guard let foreign = Self.foreignPrivateZone(in: request, account: account) else {
             return answer(request, from: client, account: account, now: now)
         }

@@ -72,8 +72,11 @@ struct AccountState {
         guard let originator, let position = devices.firstIndex(of: originator) else {
             return devices
         }
-        var targets = devices
-        targets.remove(at: position)
+        // Built from the two runs around the originator: removing it from a copy copied the
+        // list (shared with the account's state) in full first, then moved its tail.
+        var targets: [String] = []
+        targets.reserveCapacity(devices.count - 1)
+        for index in devices.indices where index != position { targets.append(devices[index]) }
         return targets
     }
 

@@ -32,7 +32,11 @@ enum CloudNotes {
     ) -> CloudNote {
         CloudNote(
             kind: "record.recreated", details: savedDetails(record, policy: policy, device: device),
-            facts: [NoteField("writtenKeys", writtenKeys.joined(separator: ","))])
+            facts: [
+                NoteField(
+                    "writtenKeys",
+                    TextConcatenation.joined(writtenKeys, separator: UInt8(ascii: ",")))
+            ])
     }
 
     /// A save without a change tag (a new record, as the client knows it) of a name whose

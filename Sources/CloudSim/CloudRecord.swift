@@ -8,7 +8,17 @@ public enum DatabaseScope: String, Hashable, Sendable, Comparable {
     case publicDatabase = "public"
 
     public static func < (lhs: DatabaseScope, rhs: DatabaseScope) -> Bool {
-        lhs.rawValue < rhs.rawValue
+        lhs.rank < rhs.rank
+    }
+
+    /// The order of the raw values ("private" < "public" < "shared") without comparing the
+    /// strings: the sorted maps keyed by scope compare on every lookup.
+    private var rank: Int {
+        switch self {
+        case .privateDatabase: 0
+        case .publicDatabase: 1
+        case .sharedDatabase: 2
+        }
     }
 }
 

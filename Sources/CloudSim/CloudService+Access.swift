@@ -4,9 +4,11 @@ extension CloudService {
     /// The operation-level error a request meets before anything else, if any: outage, then
     /// authentication, then the account's throttle window. Permission comes next
     /// (`foreignPrivateZone`, then each shared-database handler), since a refusal also
-    /// leaves a note.
+    /// leaves a note. `hasAccountState` tells, when there is no error, whether the account's
+    /// state exists already (found by the throttle check: `handle` then looks it up no more).
     func operationError(
-        for request: CloudRequest, from client: CloudClient, now: SimTime
+        for request: CloudRequest, from client: CloudClient, now: SimTime,
+        hasAccountState: inout Bool
     ) -> CloudError? {
         if let end = outageEnd, now < end {
             return CloudMessages.serviceUnavailable(retryAfter: end - now)
@@ -14,6 +16,7 @@ extension CloudService {
         if let error = authenticationError(of: client) { return error }
         guard let account = client.account else { preconditionFailure("checked by authentication") }
         let windows = accountStates.peek(account) { ($0.throttleEnd, $0.feedFailureEnd) }
+        hasAccountState = windows != nil
         if let end = windows?.0, now < end {
             return CloudMessages.requestRateLimited(retryAfter: end - now)
         }

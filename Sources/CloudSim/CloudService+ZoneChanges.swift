@@ -30,17 +30,18 @@ extension CloudService {
     }
 
     /// One page of `CKFetchRecordZoneChangesOperation` on the owner's private database (the
-    /// shared database: `fetchSharedZoneChanges`).
+    /// shared database: `fetchSharedZoneChanges`). `ownerEpoch` is the owner's token epoch,
+    /// nil when the owner has no state yet.
     func fetchZoneChanges(
         scope: DatabaseScope, zone: ZoneID, token: ZoneChangeToken?, resultsLimit: Int,
-        client: CloudClient
+        client: CloudClient, ownerEpoch: Int64?
     ) -> CloudOutcome {
         precondition(scope == .privateDatabase, "shared fetches have their own handler")
         if zone.isDefaultZone {
             // The default zone has no `fetchChanges` capability ([CKRecordZone] `default()`).
             return CloudOutcome(response: .failure(CloudMessages.defaultZoneHasNoChanges))
         }
-        guard let epoch = accountStates.peek(zone.owner, { $0.tokenEpoch }) else {
+        guard let epoch = ownerEpoch else {
             // A zone never created has no owner state yet: it is missing like any other.
             return CloudOutcome(response: .failure(missingZoneError(zone)))
         }

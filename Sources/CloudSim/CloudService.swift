@@ -61,13 +61,16 @@ public final class CloudService {
             // Readable signed out, so its checks are its own (CloudService+PublicDatabase).
             return handlePublic(request, from: client, now: now)
         }
-        if let error = operationError(for: request, from: client, now: now) {
+        var hasAccountState = false
+        if let error = operationError(
+            for: request, from: client, now: now, hasAccountState: &hasAccountState)
+        {
             return CloudOutcome(response: .failure(error))
         }
         guard let account = client.account else {
             preconditionFailure("an authenticated client has an account")
         }
-        ensureAccount(account)
+        if !hasAccountState { ensureAccount(account) }
         guard let foreign = Self.foreignPrivateZone(in: request, account: account) else {
             return answer(request, from: client, account: account, now: now)
         }
@@ -159,14 +162,20 @@ public final class CloudService {
         scope: DatabaseScope, zone: ZoneID, token: ZoneChangeToken?, resultsLimit: Int,
         client: CloudClient, account: String, now: SimTime
     ) -> CloudOutcome {
-        if let error = zoneBusyError(zone, scope: scope, account: account, now: now) {
+        // The owner's state searched once for its busy window and its token epoch.
+        let owner = accountStates.peek(zone.owner) { state in
+            (busyEnd: state.busyZones[zone], epoch: state.tokenEpoch)
+        }
+        if let error = zoneBusyError(
+            zone, until: owner?.busyEnd ?? nil, scope: scope, account: account, now: now)
+        {
             return CloudOutcome(response: .failure(error))
         }
         switch scope {
         case .privateDatabase:
             let outcome = fetchZoneChanges(
                 scope: .privateDatabase, zone: zone, token: token, resultsLimit: resultsLimit,
-                client: client)
+                client: client, ownerEpoch: owner?.epoch)
             return oldVersionsToServe.isEmpty ? outcome : addingOldVersions(to: outcome, zone: zone)
         case .sharedDatabase:
             return fetchSharedZoneChanges(
@@ -179,11 +188,12 @@ public final class CloudService {
 
     /// `zoneBusy` with the rest of the window for a fetch of a busy zone the client may read
     /// (its own private zone, or an owner zone in its shared database); nil otherwise.
+    /// `busyEnd` is the end of the zone's busy window in its owner's state, if any.
     func zoneBusyError(
-        _ zone: ZoneID, scope: DatabaseScope, account: String, now: SimTime
+        _ zone: ZoneID, until busyEnd: SimTime?, scope: DatabaseScope, account: String,
+        now: SimTime
     ) -> CloudError? {
-        guard let end = accountStates.peek(zone.owner, { $0.busyZones[zone] }) ?? nil, now < end
-        else { return nil }
+        guard let end = busyEnd, now < end else { return nil }
         let readable = scope == .privateDatabase
             ? zone.owner == account
             : accountStates.peek(account, { $0.hasSharedZone(zone) }) == true

@@ -148,30 +148,43 @@ struct RecordBatch {
         var verdicts: [SaveVerdict] = []
         // One verdict a save: sized once, not grown a few times a request.
         verdicts.reserveCapacity(request.saves.count)
-        let throttle = partialThrottle
-        // By position, each save read where the request holds it: an enumeration would copy
-        // every save (its record's references retained and released).
-        for index in request.saves.indices {
-            let save = request.saves[index]
-            let name = save.record.recordName
-            if duplicateSaves.contains(index) {
-                verdicts.append(.fail(CloudMessages.duplicate(name)))
-            } else if let error = saveAccessError(save) {
-                verdicts.append(.fail(error))
-            } else if let throttle, index < throttle.recordCount {
+        // Each save read through the buffer, where the request holds it, and passed to calls
+        // that change nothing: a save passed from the array, or to a mutating call, was copied
+        // (its record's references retained and released). Only a participant's saves have an
+        // access check (which notes its refusals): after the duplicate check, as in `verdict`.
+        let checksAccess = sharing?.participant != nil
+        request.saves.withUnsafeBufferPointer { saves in
+            for index in saves.indices {
+                let accessError =
+                    checksAccess && !duplicateSaves.contains(index)
+                    ? saveAccessError(saves[index]) : nil
                 verdicts.append(
-                    .fail(CloudMessages.requestRateLimited(retryAfter: throttle.retryAfter)))
-            } else if !ownerRejectedRecords.isEmpty, let code = ownerRejectedRecords[name] {
-                // (The emptiness check spares hashing the name where there is nothing to find.)
-                verdicts.append(.fail(CloudMessages.rejected(name, code: code)))
-            } else {
-                // The plan adopts a written save into the planning schema itself: matching
-                // the verdict here would copy the planned save, two records.
-                verdicts.append(plan(save, index: index, schema: &planningSchema))
+                    verdict(
+                        saves[index], index: index, duplicateSaves: duplicateSaves,
+                        accessError: accessError, schema: &planningSchema))
             }
         }
         plannedSchema = planningSchema
         return verdicts
+    }
+
+    /// One save's verdict in `planSaves`: the per-save checks in order, then the plan.
+    private func verdict(
+        _ save: RecordSave, index: Int, duplicateSaves: Set<Int>, accessError: CloudError?,
+        schema: inout Schema
+    ) -> SaveVerdict {
+        let name = save.record.recordName
+        if duplicateSaves.contains(index) { return .fail(CloudMessages.duplicate(name)) }
+        if let accessError { return .fail(accessError) }
+        if let throttle = partialThrottle, index < throttle.recordCount {
+            return .fail(CloudMessages.requestRateLimited(retryAfter: throttle.retryAfter))
+        }
+        // (The emptiness check spares hashing the name where there is nothing to find.)
+        if !ownerRejectedRecords.isEmpty, let code = ownerRejectedRecords[name] {
+            return .fail(CloudMessages.rejected(name, code: code))
+        }
+        // The plan adopts a written save into the planning schema itself.
+        return plan(save, index: index, schema: &schema)
     }
 
     /// The verdict on one save against the server's copy; a save to write is adopted into
@@ -280,8 +293,8 @@ struct RecordBatch {
         }
         // The client's record is read where the save holds it (a binding copied the record,
         // every reference retained and released, on every save).
-        if Self.sortedKeys(save.record.fields.keys, areIn: writtenKeys)
-            && Self.sortedKeys(planned.record.fields.keys, areIn: writtenKeys)
+        if Self.sortedKeys(of: save.record.fields, areIn: writtenKeys)
+            && Self.sortedKeys(of: planned.record.fields, areIn: writtenKeys)
         {
             // Every key either side holds is written: the result is the client's fields, so
             // it shares their storage instead of building a copy key by key (allocations and
@@ -328,17 +341,17 @@ struct RecordBatch {
         return unique
     }
 
-    /// Whether every key of a map's (sorted) keys is among `sorted`: one walk of both.
+    /// Whether every key of a map (sorted) is among `sorted`: one walk of both.
     private static func sortedKeys(
-        _ keys: SortedMap<String, CloudValue>.Keys, areIn sorted: [String]
+        of fields: SortedMap<String, CloudValue>, areIn sorted: [String]
     ) -> Bool {
         var position = 0
-        for key in keys {
+        return fields.allKeysSatisfy { key in
             while position < sorted.count, sorted[position] < key { position += 1 }
             guard position < sorted.count, sorted[position] == key else { return false }
             position += 1
+            return true
         }
-        return true
     }
 
     /// SCHEMA-2: development fixes a field's type on its first save with a value; production

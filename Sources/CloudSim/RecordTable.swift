@@ -109,24 +109,41 @@ struct RecordTable {
         let found = find(name, hash: nameHash)
         let isNew = found.position == nil
         let position = found.position ?? slots.count
-        if isNew { uniqueIndex().index.insert(position, hash: nameHash, count: position + 1) }
-        let previous = isNew ? nil : self.record(at: position)
+        if isNew {
+            uniqueIndex().index.insert(position, hash: nameHash, count: position + 1)
+            if let box = record.sharing { sharingFields[name] = box }
+            // Made where it is stored: a slot made in a local first was copied into the
+            // array (every reference retained), then the local destroyed.
+            slots.append(Slot(record, sequence: sequence))
+            return nil
+        }
+        let previousSharing = slots[position].hasSharingFields ? sharingFields[name] : nil
         if let box = record.sharing {
             sharingFields[name] = box
-        } else if previous?.sharing != nil {
+        } else if previousSharing != nil {
             sharingFields[name] = nil
         }
-        // Each slot made where it is stored: one made in a local first was copied into the
-        // array (every reference retained), then the local destroyed.
-        if isNew {
-            slots.append(Slot(record, sequence: sequence))
-        } else {
-            // The creator stays the device that saved the record first (FORUM-813286).
-            let createdBy = slots[position].createdBy
-            slots[position] = Slot(record, sequence: sequence)
-            slots[position].createdBy = createdBy
-        }
-        return previous
+        // The old slot swapped out and the previous record made from it by moving its
+        // fields: put together in place, every reference was retained, then the slot's
+        // released. The creator stays the device that saved the record first (FORUM-813286).
+        var old = Slot(record, sequence: sequence)
+        swap(&old, &slots[position])
+        swap(&old.createdBy, &slots[position].createdBy)
+        return Self.record(from: old, zone: zone, sharing: previousSharing)
+    }
+
+    /// The record a slot taken out of the table holds, with its sharing fields.
+    private static func record(
+        from slot: consuming Slot, zone: ZoneID, sharing: CloudRecord.SharingBox?
+    ) -> CloudRecord {
+        CloudRecord(
+            recordType: slot.recordType, recordName: slot.recordName, zone: zone,
+            fields: slot.fields, parent: slot.parent, changeTag: slot.changeTag,
+            creationTime: slot.hasCreationTime
+                ? SimTime(microseconds: slot.creationMicroseconds) : nil,
+            modificationTime: slot.hasModificationTime
+                ? SimTime(microseconds: slot.modificationMicroseconds) : nil,
+            lastModifiedBy: slot.lastModifiedBy, sharing: sharing)
     }
 
     /// Removes the record of that name; returns it with its sequence, nil when there is none.

@@ -12,12 +12,13 @@ enum RecordValidation {
             return CloudMessages.invalidName(
                 "Invalid record name '\(record.recordName)': \(problem)")
         }
-        if !record.isShare && !isIdentifier(record.recordType) {
+        let isShare = record.isShare
+        if !isShare && !isIdentifier(record.recordType) {
             return CloudMessages.invalidName("Invalid record type '\(record.recordType)'")
         }
         // The name is ASCII here (checked above), so it equals the reserved name only with
         // as many bytes: most names are told apart by their length, not compared.
-        if !record.isShare
+        if !isShare
             && record.recordName.utf8.count == CloudRecord.zoneShareRecordName.utf8.count
             && record.recordName == CloudRecord.zoneShareRecordName
         {
@@ -26,9 +27,7 @@ enum RecordValidation {
         }
         // Most saves name valid keys only: checked without building the sorted set of them
         // (a set, its union and a sort, on every save).
-        if save.changedKeys.allSatisfy(isIdentifier),
-            record.fields.keys.allSatisfy(isIdentifier)
-        {
+        if save.changedKeys.allSatisfy(isIdentifier), record.fields.allKeysSatisfy(isIdentifier) {
             return nil
         }
         let keys = Set(save.changedKeys).union(record.fields.keys).sorted()
@@ -43,8 +42,30 @@ enum RecordValidation {
     static func recordNameProblem(_ name: String) -> String? {
         // The bytes read in place, as one buffer when the string has them contiguous (a
         // native or small string), not walked byte by byte through the UTF-8 view.
-        name.utf8.withContiguousStorageIfAvailable { recordNameProblem(bytes: $0) }
-            ?? recordNameProblem(bytes: name.utf8)
+        name.utf8.withContiguousStorageIfAvailable {
+            recordNameProblem(memory: UnsafeRawBufferPointer($0))
+        } ?? recordNameProblem(bytes: name.utf8)
+    }
+
+    /// `recordNameProblem` of bytes in memory, the ASCII check eight bytes at a time (a byte
+    /// at a time, it was most of the check of a long name).
+    private static func recordNameProblem(memory bytes: UnsafeRawBufferPointer) -> String? {
+        let count = bytes.count
+        guard count > 0, let base = bytes.baseAddress else { return "empty" }
+        if count > maximumLength { return "longer than \(maximumLength) characters" }
+        var highBits: UInt64 = 0
+        var offset = 0
+        while offset &+ 8 <= count {
+            highBits |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        while offset < count {
+            highBits |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
+            offset &+= 1
+        }
+        if highBits & 0x8080_8080_8080_8080 != 0 { return "not ASCII" }
+        if base.load(as: UInt8.self) == 0x5F { return "names starting with '_' are reserved" }
+        return nil
     }
 
     /// `recordNameProblem` of a name's UTF-8 bytes.

@@ -52,6 +52,11 @@ public struct Model: Hashable, Sendable {
     }
 }
 
+extension Model {
+    /// Whether the model points at no other model.
+    var hasNoRelationships: Bool { toOne.isEmpty && toMany.isEmpty }
+}
+
 /// A change to one property of a model, as a transaction writes it.
 public enum PropertyValue: Hashable, Sendable {
     case attribute(AttributeValue?)

@@ -231,6 +231,31 @@ struct ModelTable: Hashable, Sendable {
         }
     }
 
+    /// Calls `body` with the identifier, entity and relationships of every model that has
+    /// one set, in identifier order (the few models outside the slots are all handed over,
+    /// with or without). The slots are read where they are stored: a walk of the models
+    /// copied each one whole (its values too, every reference retained and released).
+    func forEachRelatedInOrder(
+        _ body: (ModelID, String, SortedMap<String, ModelID>, SortedMap<String, [ModelID]>)
+            -> Void
+    ) {
+        if !overflow.isEmpty {
+            for id in overflow.keys.sorted() {
+                guard let model = overflow[id] else { preconditionFailure("\(id) vanished") }
+                body(model.id, model.entity, model.toOne, model.toMany)
+            }
+        }
+        slots.withUnsafeBufferPointer { slots in
+            for index in slots.indices {
+                guard let hasNone = slots[index]?.hasNoRelationships, !hasNone else { continue }
+                let model = slots.baseAddress.unsafelyUnwrapped + index
+                body(
+                    model.pointee.unsafelyUnwrapped.id, model.pointee.unsafelyUnwrapped.entity,
+                    model.pointee.unsafelyUnwrapped.toOne, model.pointee.unsafelyUnwrapped.toMany)
+            }
+        }
+    }
+
     /// Every model, sorted by identifier.
     var modelsInOrder: [Model] {
         var models: [Model] = []

@@ -35,15 +35,15 @@ struct PointerIndex {
 
     private static func entries(of models: ModelTable) -> [Entry] {
         var entries: [Entry] = []
-        models.forEachInOrder { model in
-            let id = model.id
+        // Only the models with relationships, read where they are stored.
+        models.forEachRelatedInOrder { id, entity, toOne, toMany in
             // Sorted maps: walked in relationship-name order without sorting their keys.
-            for (name, target) in model.toOne { // tidy: ordered a sorted map
-                let pointer = Pointer(source: id, entity: model.entity, relationship: name)
+            for (name, target) in toOne { // tidy: ordered a sorted map
+                let pointer = Pointer(source: id, entity: entity, relationship: name)
                 entries.append(Entry(target: target, found: entries.count, pointer: pointer))
             }
-            for (name, targets) in model.toMany { // tidy: ordered a sorted map
-                let pointer = Pointer(source: id, entity: model.entity, relationship: name)
+            for (name, targets) in toMany { // tidy: ordered a sorted map
+                let pointer = Pointer(source: id, entity: entity, relationship: name)
                 for target in targets {
                     entries.append(Entry(target: target, found: entries.count, pointer: pointer))
                 }

@@ -130,7 +130,16 @@ extension SaveDraft {
         let attributes = entity.attributes
         for (name, value) in values { // tidy: ordered (sorted by name, or one value at most)
             if let index = attributes.firstIndex(where: { $0.name == name }) {
-                try setAttribute(at: index, of: attributes, to: value, on: id, of: entity)
+                // The attribute's value bound here, where the pair ends: moved on into the
+                // map, not copied again by a call that binds it from the pair.
+                guard case .attribute(let newValue) = value else {
+                    let type = attributes[index].type.rawValue
+                    throw .invalidValue(
+                        entity: entity.name, property: attributes[index].name,
+                        reason: "expected a value of type \(type), not a relationship"
+                    )
+                }
+                try setAttribute(at: index, of: attributes, to: newValue, on: id, of: entity)
             } else if let relationship = entity.relationship(named: name) {
                 try setRelationship(relationship, to: value, on: id, of: entity)
             } else {
@@ -146,17 +155,10 @@ extension SaveDraft {
     private mutating func setAttribute(
         at index: Int,
         of attributes: [AttributeDescription],
-        to value: PropertyValue,
+        to newValue: consuming AttributeValue?,
         on id: ModelID,
         of entity: EntityDescription
     ) throws(StoreError) {
-        guard case .attribute(let newValue) = value else {
-            let type = attributes[index].type.rawValue
-            throw .invalidValue(
-                entity: entity.name, property: attributes[index].name,
-                reason: "expected a value of type \(type), not a relationship"
-            )
-        }
         var stored =
             newValue ?? (attributes[index].isOptional ? nil : attributes[index].defaultValue)
         if let stored {

@@ -11,27 +11,30 @@ extension SaveDraft {
         on id: ModelID,
         of entity: EntityDescription
     ) throws(StoreError) {
-        switch (relationship.isToMany, value) {
-        case (false, .relationship(let target)):
+        // The value matched where it is, by the relationship's kind: a switch over a tuple of
+        // the two held a copy of the value.
+        if !relationship.isToMany {
+            guard case .relationship(let target) = value else {
+                throw .invalidValue(
+                    entity: entity.name, property: relationship.name,
+                    reason: "expected one \(relationship.destination) or nil"
+                )
+            }
             if let target {
                 try checkTarget(target, of: relationship, in: entity)
             }
             setToOne(relationship, to: target, on: id, of: entity)
-        case (true, .relationships(let targets)):
+        } else {
+            guard case .relationships(let targets) = value else {
+                throw .invalidValue(
+                    entity: entity.name, property: relationship.name,
+                    reason: "expected a list of \(relationship.destination)"
+                )
+            }
             for target in targets {
                 try checkTarget(target, of: relationship, in: entity)
             }
             setToMany(relationship, to: Array(Set(targets)).sorted(), on: id, of: entity)
-        case (false, _):
-            throw .invalidValue(
-                entity: entity.name, property: relationship.name,
-                reason: "expected one \(relationship.destination) or nil"
-            )
-        case (true, _):
-            throw .invalidValue(
-                entity: entity.name, property: relationship.name,
-                reason: "expected a list of \(relationship.destination)"
-            )
         }
     }
 

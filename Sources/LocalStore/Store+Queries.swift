@@ -92,7 +92,8 @@ extension Store {
 
     /// History entries after a position, oldest first.
     public func history(after position: Int64) -> [HistoryEntry] {
-        let low = firstEntryIndex(after: position)
+        let entries = entries
+        let low = Self.firstEntryIndex(in: entries, after: position)
         // Nothing new (most reads), or every entry kept: no copy of the entries made
         // (copying them element by element costs even when there are none).
         if low == entries.count { return [] }
@@ -107,12 +108,15 @@ extension Store {
     ///
     /// The slice keeps the store's indices: walk it through its own `indices`.
     public func historySlice(after position: Int64) -> ArraySlice<HistoryEntry> {
-        entries[firstEntryIndex(after: position)...]
+        // The list taken once, for the search and the slice: read through the storage
+        // twice, it was retained for each.
+        let entries = entries
+        return entries[Self.firstEntryIndex(in: entries, after: position)...]
     }
 
     /// The index in `entries` of the first entry after a position (`entries.count` when
     /// there is none).
-    private func firstEntryIndex(after position: Int64) -> Int {
+    private static func firstEntryIndex(in entries: [HistoryEntry], after position: Int64) -> Int {
         // Most readers have seen every entry: the newest is looked at first.
         let count = entries.count
         if count == 0 || entries[count - 1].position <= position { return count }

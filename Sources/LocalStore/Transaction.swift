@@ -31,10 +31,12 @@ public struct Transaction: Hashable, Sendable {
         return entity
     }
 
-    public mutating func append(_ operation: Operation) {
-        // Room for a few operations with the first, so that a transaction of two or three
-        // does not grow its array from one to two to four, an allocation each.
-        if operations.capacity == 0 { operations.reserveCapacity(4) }
+    /// Takes the operation (most callers build it in the call): moved into the list, not
+    /// copied there and then released by the caller.
+    public mutating func append(_ operation: consuming Operation) {
+        // Room for several operations with the first, so that a transaction of a few (a
+        // downloaded page's) does not grow its array from one to two to four, an allocation each.
+        if operations.capacity == 0 { operations.reserveCapacity(8) }
         operations.append(operation)
     }
 }

@@ -7,6 +7,18 @@ extension SortedMap {
     @inlinable
     public var values: Values { Values(elements: elements) }
 
+    /// Whether every key satisfies `predicate`, asked in key order until one does not.
+    ///
+    /// The keys are read where the map stores them: through `keys`, the view copied the
+    /// map's storage reference (retained and released) for each walk.
+    @inlinable
+    public func allKeysSatisfy(_ predicate: (Key) throws -> Bool) rethrows -> Bool {
+        for offset in 0..<elements.count where try !predicate(Self.key(at: offset, in: elements)) {
+            return false
+        }
+        return true
+    }
+
     /// A map's keys, in order: a view that shares the map's storage (as `Dictionary.Keys`).
     public struct Keys: RandomAccessCollection, Equatable {
         @usableFromInline

@@ -33,6 +33,18 @@ import Testing
             #expect(table.changedKeys(of: id, since: earlier)
                         == reference[id]?.changedKeys(since: earlier), sourceLocation: sourceLocation)
         }
+        // The models with relationships, in identifier order, with their entity and maps.
+        var related: [ModelID] = []
+        table.forEachRelatedInOrder { id, entity, toOne, toMany in
+            related.append(id)
+            let model = reference[id]
+            #expect(model?.entity == entity && model?.toOne == toOne && model?.toMany == toMany,
+                    "\(id)", sourceLocation: sourceLocation)
+        }
+        // (Models outside the slots may come without any: each is checked above.)
+        #expect(related.filter { !reference[$0]!.hasNoRelationships }
+                    == sorted.filter { !reference[$0]!.hasNoRelationships },
+                sourceLocation: sourceLocation)
         // The same models stored in order, in one go: a table laid out differently, and equal.
         var fresh = ModelTable()
         for id in sorted { fresh[id] = reference[id] }

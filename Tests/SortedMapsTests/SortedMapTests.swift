@@ -110,6 +110,17 @@ import Testing
         #expect(SortedMap<String, Int>().description == "[:]")
     }
 
+    @Test func asksEachKeyInOrderUntilOneFails() {
+        let map: SortedMap<String, Int> = ["title": 1, "body": 2, "attachment": 3]
+        var asked: [String] = []
+        #expect(map.allKeysSatisfy { asked.append($0); return true })
+        #expect(asked == ["attachment", "body", "title"])
+        asked = []
+        #expect(!map.allKeysSatisfy { asked.append($0); return $0 != "body" })
+        #expect(asked == ["attachment", "body"])
+        #expect(SortedMap<String, Int>().allKeysSatisfy { _ in false })
+    }
+
     @Test func buildsAsADictionaryBuilds() {
         let pairs = [("b", 1), ("a", 2), ("b", 3)]
         let combined = SortedMap(pairs, uniquingKeysWith: +)

@@ -79,3 +79,38 @@ extension FanIn {
         b.receive(subscriber: secondSource)
     }
 }
+
+extension Publishers {
+    /// Combine's `MergeMany`: the values of all, in the order they come.
+    public struct MergeMany<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let publishers: [Upstream]
+
+        public init(_ upstream: Upstream...) {
+            publishers = upstream
+        }
+
+        public init<S: Swift.Sequence>(_ upstream: S) where S.Element == Upstream {
+            publishers = Array(upstream)
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            let fanIn = FanIn<Output, Failure, S>(downstream: subscriber, moreToCome: true)
+            let sources = publishers.map { _ in fanIn.source { (value: Output) in value } }
+            subscriber.receive(subscription: fanIn)
+            for (publisher, source) in zip(publishers, sources) {
+                publisher.receive(subscriber: source)
+            }
+            // Every source is in: the stream can end once they have (at once, for none).
+            fanIn.noMoreSources(.finished)
+        }
+    }
+}
+
+extension Publisher {
+    public func merge(with other: Self...) -> Publishers.MergeMany<Self> {
+        Publishers.MergeMany([self] + other)
+    }
+}

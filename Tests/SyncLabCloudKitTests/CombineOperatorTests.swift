@@ -85,6 +85,19 @@ import Testing
         left.send(completion: .finished)
         right.send(completion: .finished)
         #expect(log.lines == ["m1", "m2", "c1+2", "m3", "c3+2", "end finished", "end finished"])
+        var many: [String] = []
+        let third = PassthroughSubject<Int, Never>()
+        let manyKept = left.merge(with: right, third)
+            .sink(receiveCompletion: { many.append("\($0)") },
+                  receiveValue: { many.append("\($0)") })
+        third.send(9)
+        third.send(completion: .finished)
+        #expect(many == ["9", "finished"], "the ended subjects end their subscriptions at once")
+        withExtendedLifetime(manyKept) {}
+        var none: [String] = []
+        _ = Publishers.MergeMany([Empty<Int, Never>]()).sink(
+            receiveCompletion: { none.append("\($0)") }, receiveValue: { none.append("\($0)") })
+        #expect(none == ["finished"])
 
         let flat = Log()
         let outer = PassthroughSubject<String, Never>()

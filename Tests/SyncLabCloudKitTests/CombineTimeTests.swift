@@ -99,6 +99,28 @@ import Testing
         #expect(log.lines == ["1 at 1500 ms", "2 at 1600 ms", "finished at 1600 ms"])
     }
 
+    @Test func timeoutEndsAQuietStreamFinishedOrWithTheCustomError() throws {
+        struct Late: Error {}
+        let world = try SimulatedWorld(seed: 3, devices: [("phone", "alice")])
+        let phone = world.device("phone")
+        let log = Log()
+        try phone.run {
+            let failing = PassthroughSubject<Int, Late>()
+            log.subject.timeout(.seconds(1), scheduler: DispatchQueue.main)
+                .sink(receiveCompletion: { log.lines.append("\($0) at \(Self.here)") },
+                      receiveValue: { log.lines.append("\($0) at \(Self.here)") })
+                .store(in: &log.cancellables)
+            failing.timeout(.milliseconds(300), scheduler: RunLoop.main) { Late() }
+                .sink(receiveCompletion: { _ in log.lines.append("late at \(Self.here)") },
+                      receiveValue: { _ in })
+                .store(in: &log.cancellables)
+        }
+        try Self.send([(1, 600), (2, 1200)], to: log, on: phone, world: world)
+        try world.advance(by: .seconds(3))
+        #expect(log.lines == ["late at 300 ms", "1 at 600 ms", "2 at 1200 ms",
+                              "finished at 2200 ms"])
+    }
+
     @Test func aTimerTicksInSimulatedTimeUntilCancelled() throws {
         let world = try SimulatedWorld(seed: 3, devices: [("phone", "alice")])
         let phone = world.device("phone")

@@ -48,8 +48,6 @@ public struct Just<Output>: Publisher {
     }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-        let subject = CurrentValueSubject<Output, Never>(output)
-        subject.receive(subscriber: subscriber)
-        subject.send(completion: .finished)
+        FanOut.end(subscriber, value: output, with: .finished)
     }
 }

@@ -18,7 +18,8 @@ extension Publishers {
 }
 
 /// One subscription of `debounce`: the newest value, and a count that tells a stale wait.
-final class DebounceLink<Downstream: Subscriber, Context: Scheduler>: TimedLink<Downstream> {
+final class DebounceLink<Downstream: Subscriber, Context: Scheduler>:
+    ForwardingLink<Downstream.Input, Downstream.Failure, Downstream> {
     let dueTime: Context.SchedulerTimeType.Stride
     let scheduler: Context
     let options: Context.SchedulerOptions?
@@ -30,7 +31,7 @@ final class DebounceLink<Downstream: Subscriber, Context: Scheduler>: TimedLink<
         self.dueTime = dueTime
         self.scheduler = scheduler
         self.options = options
-        super.init(downstream: downstream)
+        super.init(downstream: downstream, asksForEverything: true)
     }
 
     override func receive(_ input: Downstream.Input) -> Subscribers.Demand {
@@ -54,7 +55,7 @@ final class DebounceLink<Downstream: Subscriber, Context: Scheduler>: TimedLink<
     private func due(_ wait: Int) {
         guard isSubscribed, wait == generation, let value = waiting else { return }
         waiting = nil
-        deliver(value)
+        offer(value)
     }
 }
 

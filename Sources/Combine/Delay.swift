@@ -19,12 +19,13 @@ extension Publishers {
 
 /// One subscription of `delay`.
 final class DelayLink<Downstream: Subscriber, Upstream: Publisher, Context: Scheduler>:
-    TimedLink<Downstream> where Upstream.Output == Downstream.Input {
+    ForwardingLink<Downstream.Input, Downstream.Failure, Downstream>
+where Upstream.Output == Downstream.Input {
     let delay: Publishers.Delay<Upstream, Context>
 
     init(downstream: Downstream, delay: Publishers.Delay<Upstream, Context>) {
         self.delay = delay
-        super.init(downstream: downstream)
+        super.init(downstream: downstream, asksForEverything: true)
     }
 
     private func later(_ action: @escaping () -> Void) {
@@ -36,7 +37,7 @@ final class DelayLink<Downstream: Subscriber, Upstream: Publisher, Context: Sche
         guard isSubscribed else { return .none }
         later { [weak self] in
             guard let self, self.isSubscribed else { return }
-            self.deliver(input)
+            self.offer(input)
         }
         return .none
     }

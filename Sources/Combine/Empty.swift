@@ -13,9 +13,8 @@ public struct Empty<Output, Failure: Error>: Publisher {
 
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        let once = FanOut<Output, Failure>()
-        if completeImmediately { once.finish(.finished) }
-        once.attach(subscriber)
+        guard completeImmediately else { return FanOut().attach(subscriber) }
+        FanOut.end(subscriber, with: .finished)
     }
 }
 
@@ -33,8 +32,6 @@ public struct Fail<Output, Failure: Error>: Publisher {
 
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        let once = FanOut<Output, Failure>()
-        once.finish(.failure(error))
-        once.attach(subscriber)
+        FanOut.end(subscriber, with: .failure(error))
     }
 }

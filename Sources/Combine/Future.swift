@@ -27,13 +27,9 @@ public final class Future<Output, Failure: Error>: Publisher {
         case nil:
             fanOut.attach(subscriber)
         case .success(let value)?:
-            let once = FanOut<Output, Failure>()
-            once.attach(subscriber, current: value)
-            once.finish(.finished)
+            FanOut.end(subscriber, value: value, with: .finished)
         case .failure(let error)?:
-            let once = FanOut<Output, Failure>()
-            once.finish(.failure(error))
-            once.attach(subscriber)
+            FanOut.end(subscriber, with: .failure(error))
         }
     }
 }

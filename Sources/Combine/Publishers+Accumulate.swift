@@ -37,14 +37,9 @@ final class CollectLink<Input, Failure: Error, Downstream: Subscriber>:
 where Downstream.Input == [Input], Downstream.Failure == Failure {
     private var values: [Input] = []
 
-    override func receive(subscription: any Subscription) {
-        super.receive(subscription: subscription)
-        subscription.request(.unlimited)
-    }
-
     // The downstream's demand is for the one array: the values themselves are all taken.
-    override func request(_ more: Subscribers.Demand) {
-        demand += more
+    init(downstream: Downstream) {
+        super.init(downstream: downstream, asksForEverything: true)
     }
 
     override func receive(_ input: Input) -> Subscribers.Demand {

@@ -20,7 +20,8 @@ extension Publishers {
 
 /// One subscription of `throttle`: the value and completion waiting to go out, and when the
 /// last value went.
-final class ThrottleLink<Downstream: Subscriber, Context: Scheduler>: TimedLink<Downstream> {
+final class ThrottleLink<Downstream: Subscriber, Context: Scheduler>:
+    ForwardingLink<Downstream.Input, Downstream.Failure, Downstream> {
     let interval: Context.SchedulerTimeType.Stride
     let scheduler: Context
     let latest: Bool
@@ -33,7 +34,7 @@ final class ThrottleLink<Downstream: Subscriber, Context: Scheduler>: TimedLink<
         self.interval = interval
         self.scheduler = scheduler
         self.latest = latest
-        super.init(downstream: downstream)
+        super.init(downstream: downstream, asksForEverything: true)
     }
 
     private var hasWaiting: Bool { waiting != nil || waitingCompletion != nil }

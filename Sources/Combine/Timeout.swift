@@ -20,13 +20,14 @@ extension Publishers {
 
 /// One subscription of `timeout`: a count that tells a stale wait from the current one.
 final class TimeoutLink<Downstream: Subscriber, Upstream: Publisher, Context: Scheduler>:
-    TimedLink<Downstream> where Upstream.Failure == Downstream.Failure {
+    ForwardingLink<Downstream.Input, Downstream.Failure, Downstream>
+where Upstream.Failure == Downstream.Failure {
     let timeout: Publishers.Timeout<Upstream, Context>
     private var generation = 0
 
     init(downstream: Downstream, timeout: Publishers.Timeout<Upstream, Context>) {
         self.timeout = timeout
-        super.init(downstream: downstream)
+        super.init(downstream: downstream, asksForEverything: true)
     }
 
     override func receive(subscription: any Subscription) {
@@ -36,7 +37,7 @@ final class TimeoutLink<Downstream: Subscriber, Upstream: Publisher, Context: Sc
 
     override func receive(_ input: Downstream.Input) -> Subscribers.Demand {
         guard isSubscribed else { return .none }
-        deliver(input)
+        offer(input)
         wait()
         return .none
     }

@@ -13,7 +13,11 @@ public struct Empty<Output, Failure: Error>: Publisher {
 
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-        guard completeImmediately else { return FanOut().attach(subscriber) }
+        guard completeImmediately else {
+            // A subscription that never sends; the fan-out behind it need not live on.
+            let silent = FanOut<Output, Failure>()
+            return silent.attach(subscriber)
+        }
         FanOut.end(subscriber, with: .finished)
     }
 }

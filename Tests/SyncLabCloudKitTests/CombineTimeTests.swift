@@ -83,6 +83,22 @@ import Testing
         }
     }
 
+    @Test func throttleSendsAWaitingValueWithTheCompletionThatFollowsIt() throws {
+        let world = try SimulatedWorld(seed: 3, devices: [("phone", "alice")])
+        let phone = world.device("phone")
+        let log = Log()
+        try phone.run {
+            log.subject.throttle(for: .seconds(1), scheduler: DispatchQueue.main, latest: true)
+                .sink(receiveCompletion: { log.lines.append("\($0) at \(Self.here)") },
+                      receiveValue: { log.lines.append("\($0) at \(Self.here)") })
+                .store(in: &log.cancellables)
+        }
+        try Self.send([(1, 0), (2, 300)], to: log, on: phone, world: world)
+        try phone.run { log.subject.send(completion: .finished) }
+        try world.advance(by: .seconds(2))
+        #expect(log.lines == ["1 at 0 ms", "2 at 1000 ms", "finished at 1000 ms"])
+    }
+
     @Test func delayMovesEveryValueAndTheEndLater() throws {
         let world = try SimulatedWorld(seed: 3, devices: [("phone", "alice")])
         let phone = world.device("phone")

@@ -13,6 +13,11 @@ where Downstream.Input == Output, Downstream.Failure == Failure {
     private var moreToCome: Bool
     private var isEnded = false
     private var delivering = false
+    /// Which sources have finished, in the order they were made.
+    private var finished: [Bool] = []
+    /// Whether the stream can end before every source has (`zip`: a finished source with
+    /// nothing left waiting), asked with `finished`.
+    var isExhausted: (([Bool]) -> Bool)?
 
     init(downstream: Downstream, moreToCome: Bool = false) {
         self.downstream = downstream
@@ -24,6 +29,7 @@ where Downstream.Input == Output, Downstream.Failure == Failure {
     func source<Input>(_ change: @escaping (Input) -> Output?)
         -> FanInSource<Input, Output, Failure, Downstream> {
         sources.append(nil)
+        finished.append(false)
         open += 1
         return FanInSource(fanIn: self, index: sources.count - 1, change: change)
     }
@@ -45,6 +51,7 @@ where Downstream.Input == Output, Downstream.Failure == Failure {
         sources[index] = nil
         if case .failure = completion { return end(with: completion) }
         open -= 1
+        finished[index] = true
         drain()
     }
 
@@ -77,7 +84,8 @@ where Downstream.Input == Output, Downstream.Failure == Failure {
             demand -= .max(1)
             demand += downstream.receive(waiting.removeFirst())
         }
-        if !isEnded, waiting.isEmpty, open == 0, !moreToCome { end(with: .finished) }
+        guard !isEnded, waiting.isEmpty else { return }
+        if open == 0 && !moreToCome || isExhausted?(finished) == true { end(with: .finished) }
     }
 
     private func end(with completion: Subscribers.Completion<Failure>) {

@@ -1,13 +1,14 @@
 /// The subscribers of one subject, in the order they attached, each with what it still
 /// wants; a completion ends every subscription and refuses later ones with it.
 final class FanOut<Output, Failure: Error> {
-    final class Link: Subscription {
+    final class Link: Subscription, CustomStringConvertible {
         weak var owner: FanOut?
         var demand = Subscribers.Demand.none
         let deliver: (Output) -> Subscribers.Demand
         let complete: (Subscribers.Completion<Failure>) -> Void
         /// A value for a subscriber that has not asked yet (a current value).
         var pending: Output?
+        var name = ""
 
         init<S: Subscriber>(_ subscriber: S, owner: FanOut)
         where S.Input == Output, S.Failure == Failure {
@@ -34,7 +35,12 @@ final class FanOut<Output, Failure: Error> {
             owner?.links.removeAll { $0 === self }
             owner = nil
         }
+
+        var description: String { name }
     }
+
+    /// What `print()` calls a subscription of this fan-out: the publisher that owns it.
+    var name = "Subscription"
 
     private(set) var links: [Link] = []
     private var completion: Subscribers.Completion<Failure>?
@@ -42,6 +48,7 @@ final class FanOut<Output, Failure: Error> {
     func attach<S: Subscriber>(_ subscriber: S, current: Output? = nil)
     where S.Input == Output, S.Failure == Failure {
         let link = Link(subscriber, owner: self)
+        link.name = name
         if let completion {
             subscriber.receive(subscription: link)
             return subscriber.receive(completion: completion)
@@ -77,6 +84,7 @@ final class FanOut<Output, Failure: Error> {
             once.finish(completion)
             return once.attach(subscriber)
         }
+        once.name = "Just"
         once.attach(subscriber, current: value)
         once.finish(completion)
     }

@@ -47,7 +47,73 @@ extension Publishers {
     }
 }
 
+extension Publishers {
+    /// Combine's `merge(with:_:)`: the values of three, in the order they come.
+    public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher
+    where A.Output == B.Output, B.Output == C.Output,
+          A.Failure == B.Failure, B.Failure == C.Failure {
+        public typealias Output = A.Output
+        public typealias Failure = A.Failure
+        public let a: A
+        public let b: B
+        public let c: C
+
+        public init(_ a: A, _ b: B, _ c: C) {
+            self.a = a
+            self.b = b
+            self.c = c
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            Merge(Merge(a, b), c).receive(subscriber: subscriber)
+        }
+    }
+
+    /// Combine's `combineLatest(_:_:)`: once all three have sent, each new value with the
+    /// others' latest.
+    public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
+    where A.Failure == B.Failure, B.Failure == C.Failure {
+        public typealias Output = (A.Output, B.Output, C.Output)
+        public typealias Failure = A.Failure
+        public let a: A
+        public let b: B
+        public let c: C
+
+        public init(_ a: A, _ b: B, _ c: C) {
+            self.a = a
+            self.b = b
+            self.c = c
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            CombineLatest(CombineLatest(a, b), c).map { pair, third in (pair.0, pair.1, third) }
+                .receive(subscriber: subscriber)
+        }
+    }
+}
+
 extension Publisher {
+    public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C)
+        -> Publishers.Merge3<Self, B, C>
+    where B.Output == Output, C.Output == Output, B.Failure == Failure, C.Failure == Failure {
+        Publishers.Merge3(self, b, c)
+    }
+
+    public func combineLatest<P: Publisher, Q: Publisher>(_ publisher1: P, _ publisher2: Q)
+        -> Publishers.CombineLatest3<Self, P, Q>
+    where P.Failure == Failure, Q.Failure == Failure {
+        Publishers.CombineLatest3(self, publisher1, publisher2)
+    }
+
+    public func combineLatest<P: Publisher, Q: Publisher, T>(
+        _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
+    ) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T>
+    where P.Failure == Failure, Q.Failure == Failure {
+        Publishers.CombineLatest3(self, publisher1, publisher2).map(transform)
+    }
+
     public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
     where P.Output == Output, P.Failure == Failure {
         Publishers.Merge(self, other)
@@ -69,9 +135,11 @@ extension FanIn {
     /// Subscribes `downstream` to two upstreams joined by what each value becomes.
     static func join<A: Publisher, B: Publisher>(
         _ a: A, _ b: B, into downstream: Downstream,
-        first: @escaping (A.Output) -> Output?, second: @escaping (B.Output) -> Output?
+        first: @escaping (A.Output) -> Output?, second: @escaping (B.Output) -> Output?,
+        isExhausted: (([Bool]) -> Bool)? = nil
     ) where A.Failure == Failure, B.Failure == Failure {
         let fanIn = FanIn(downstream: downstream)
+        fanIn.isExhausted = isExhausted
         let firstSource = fanIn.source(first)
         let secondSource = fanIn.source(second)
         downstream.receive(subscription: fanIn)
@@ -100,7 +168,7 @@ extension Publishers {
             let fanIn = FanIn<Output, Failure, S>(downstream: subscriber, moreToCome: true)
             let sources = publishers.map { _ in fanIn.source { (value: Output) in value } }
             subscriber.receive(subscription: fanIn)
-            for (publisher, source) in zip(publishers, sources) {
+            for (publisher, source) in Swift.zip(publishers, sources) {
                 publisher.receive(subscriber: source)
             }
             // Every source is in: the stream can end once they have (at once, for none).

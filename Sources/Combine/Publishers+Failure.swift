@@ -37,6 +37,36 @@ extension Publishers {
         }
     }
 
+    /// Combine's `tryCompactMap(_:)`: nil leaves a value out; a thrown error cancels the
+    /// upstream and ends the stream with it.
+    public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = any Error
+        public let upstream: Upstream
+        public let transform: (Upstream.Output) throws -> Output?
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: TryMapLink(downstream: subscriber, transform: transform))
+        }
+    }
+
+    /// Combine's `tryFilter(_:)`: a thrown error cancels the upstream and ends the stream
+    /// with it.
+    public struct TryFilter<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = any Error
+        public let upstream: Upstream
+        public let isIncluded: (Upstream.Output) throws -> Bool
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            let isIncluded = self.isIncluded
+            upstream.receive(subscriber: TryMapLink(downstream: subscriber) { value in
+                try isIncluded(value) ? value : nil
+            })
+        }
+    }
+
     /// Combine's `replaceError(with:)`: a failure becomes the value, then the end.
     public struct ReplaceError<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
@@ -74,9 +104,10 @@ where Downstream.Input == Input {
 
 final class TryMapLink<Input, Failure: Error, Downstream: Subscriber>:
     ForwardingLink<Input, Failure, Downstream> where Downstream.Failure == any Error {
-    let transform: (Input) throws -> Downstream.Input
+    /// What a value becomes; nil leaves it out.
+    let transform: (Input) throws -> Downstream.Input?
 
-    init(downstream: Downstream, transform: @escaping (Input) throws -> Downstream.Input) {
+    init(downstream: Downstream, transform: @escaping (Input) throws -> Downstream.Input?) {
         self.transform = transform
         super.init(downstream: downstream)
     }
@@ -84,7 +115,8 @@ final class TryMapLink<Input, Failure: Error, Downstream: Subscriber>:
     override func receive(_ input: Input) -> Subscribers.Demand {
         guard !isEnded else { return .none }
         do {
-            return deliver(try transform(input))
+            guard let value = try transform(input) else { return .max(1) }
+            return deliver(value)
         } catch {
             finishEarly(.failure(error))
             return .none
@@ -154,6 +186,16 @@ extension Publisher {
     public func tryMap<T>(_ transform: @escaping (Output) throws -> T)
         -> Publishers.TryMap<Self, T> {
         Publishers.TryMap(upstream: self, transform: transform)
+    }
+
+    public func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?)
+        -> Publishers.TryCompactMap<Self, T> {
+        Publishers.TryCompactMap(upstream: self, transform: transform)
+    }
+
+    public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool)
+        -> Publishers.TryFilter<Self> {
+        Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
     }
 
     public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {

@@ -15,7 +15,8 @@ extension Publishers {
         }
     }
 
-    /// Combine's `prefix(_:)`: at most `maxLength` values, then the end.
+    /// Combine's `prefix(_:)`, `output(at:)` and `output(in:)`: the values at the positions
+    /// of `range`, then the end.
     public struct Output<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -24,10 +25,55 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Upstream.Output, S.Failure == Failure {
-            let link = PrefixLink<Upstream.Output, Failure, S>(downstream: subscriber,
-                                                                limit: range.upperBound) { $0 }
+            let skipped = Counter(range.lowerBound)
+            let link = PrefixLink<Upstream.Output, Failure, S>(
+                downstream: subscriber, limit: range.count
+            ) { skipped.take() ? nil : $0 }
             upstream.receive(subscriber: link)
         }
+    }
+}
+
+extension Publishers {
+    /// Combine's `prefix(while:)`: values while they match; the first that does not ends the
+    /// stream.
+    public struct PrefixWhile<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let predicate: (Output) -> Bool
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: PrefixWhileLink(downstream: subscriber,
+                                                         predicate: predicate))
+        }
+    }
+}
+
+/// `prefix(while:)`: the value that does not match is not sent; it ends the stream.
+final class PrefixWhileLink<Input, Failure: Error, Downstream: Subscriber>:
+    ForwardingLink<Input, Failure, Downstream>
+where Downstream.Input == Input, Downstream.Failure == Failure {
+    let predicate: (Input) -> Bool
+
+    init(downstream: Downstream, predicate: @escaping (Input) -> Bool) {
+        self.predicate = predicate
+        super.init(downstream: downstream)
+    }
+
+    override func receive(_ input: Input) -> Subscribers.Demand {
+        guard !isEnded else { return .none }
+        guard predicate(input) else {
+            finishEarly(.finished)
+            return .none
+        }
+        return deliver(input)
+    }
+
+    override func receive(completion: Subscribers.Completion<Failure>) {
+        guard end() else { return }
+        downstream.receive(completion: completion)
     }
 }
 
@@ -83,5 +129,21 @@ extension Publisher {
     public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
         precondition(maxLength >= 0, "prefix: a negative length")
         return Publishers.Output(upstream: self, range: 0..<maxLength)
+    }
+
+    public func prefix(while predicate: @escaping (Output) -> Bool)
+        -> Publishers.PrefixWhile<Self> {
+        Publishers.PrefixWhile(upstream: self, predicate: predicate)
+    }
+
+    public func output(at index: Int) -> Publishers.Output<Self> {
+        output(in: index...index)
+    }
+
+    public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self>
+    where R.Bound == Int {
+        let bounds = range.relative(to: 0..<Int.max)
+        precondition(bounds.lowerBound >= 0, "output(in:): a negative position")
+        return Publishers.Output(upstream: self, range: bounds)
     }
 }

@@ -33,6 +33,41 @@ extension Publishers {
             })
         }
     }
+
+    /// Combine's `drop(while:)`: leaves out values until one does not match, then passes
+    /// every value on.
+    public struct DropWhile<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let predicate: (Output) -> Bool
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            let predicate = self.predicate
+            let dropping = Last<Bool>()
+            upstream.receive(subscriber: Relay(downstream: subscriber) { value in
+                if dropping.value != false, predicate(value) { return nil }
+                dropping.value = false
+                return value
+            })
+        }
+    }
+
+    /// Combine's `replaceEmpty(with:)`: the values, or the given one when the stream finishes
+    /// without any.
+    public struct ReplaceEmpty<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+        public let upstream: Upstream
+        public let output: Output
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: ReplaceEmptyLink(downstream: subscriber,
+                                                          output: output))
+        }
+    }
 }
 
 /// What a stateful operator keeps for one subscription.
@@ -60,6 +95,57 @@ extension Publisher {
     public func removeDuplicates(by predicate: @escaping (Output, Output) -> Bool)
         -> Publishers.RemoveDuplicates<Self> {
         Publishers.RemoveDuplicates(upstream: self, predicate: predicate)
+    }
+}
+
+extension Publisher {
+    public func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self> {
+        Publishers.DropWhile(upstream: self, predicate: predicate)
+    }
+
+    public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
+        Publishers.ReplaceEmpty(upstream: self, output: output)
+    }
+}
+
+/// `replaceEmpty(with:)`: the value waits for demand when none is left at the end.
+final class ReplaceEmptyLink<Input, Failure: Error, Downstream: Subscriber>:
+    ForwardingLink<Input, Failure, Downstream>
+where Downstream.Input == Input, Downstream.Failure == Failure {
+    let output: Input
+    private var sawValue = false
+    private var finished = false
+
+    init(downstream: Downstream, output: Input) {
+        self.output = output
+        super.init(downstream: downstream)
+    }
+
+    override func receive(_ input: Input) -> Subscribers.Demand {
+        guard !isEnded else { return .none }
+        sawValue = true
+        return deliver(input)
+    }
+
+    override func receive(completion: Subscribers.Completion<Failure>) {
+        guard !isEnded else { return }
+        guard case .finished = completion, !sawValue else {
+            end()
+            return downstream.receive(completion: completion)
+        }
+        finished = true
+        if demand > .none { replace() }
+    }
+
+    override func request(_ more: Subscribers.Demand) {
+        super.request(more)
+        if finished, demand > .none { replace() }
+    }
+
+    private func replace() {
+        guard end() else { return }
+        _ = downstream.receive(output)
+        downstream.receive(completion: .finished)
     }
 }
 

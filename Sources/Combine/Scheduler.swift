@@ -1,6 +1,6 @@
-/// Combine's `Scheduler`: where and when an operator delivers. Under SyncLab, a device's code
-/// runs on one executor, so `receive(on:)` delivers at once, where the value was sent; the
-/// time operators (`debounce`, `throttle`, `delay`) and `Timer.publish` wait in the device's
+/// Combine's `Scheduler`: where and when an operator delivers. Under SyncLab, what a device's
+/// code schedules runs as a task of the device, after the code that scheduled it; the time
+/// operators (`debounce`, `throttle`, `delay`) and `Timer.publish` wait in the device's
 /// simulated time (`DeviceClock`).
 public protocol Scheduler<SchedulerTimeType> {
     associatedtype SchedulerTimeType: Strideable

@@ -14,7 +14,9 @@ extension Subject where Output == Void {
 public final class PassthroughSubject<Output, Failure: Error>: Subject {
     let fanOut = FanOut<Output, Failure>()
 
-    public init() {}
+    public init() {
+        fanOut.name = "PassthroughSubject"
+    }
 
     public func send(_ value: Output) { fanOut.send(value) }
 
@@ -43,6 +45,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
 
     public init(_ value: Output) {
         self.value = value
+        fanOut.name = "CurrentValueSubject"
     }
 
     public func send(_ value: Output) { self.value = value }

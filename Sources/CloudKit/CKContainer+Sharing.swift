@@ -93,6 +93,14 @@ extension CKShare {
         public var participantStatus: ParticipantAcceptanceStatus {
             (share.currentUserParticipant ?? participant)?.acceptanceStatus ?? .unknown
         }
+        public var participantPermission: ParticipantPermission {
+            (share.currentUserParticipant ?? participant)?.permission ?? .unknown
+        }
+        /// Who owns the shared zone.
+        public var ownerIdentity: CKUserIdentity { CKUserIdentity(account: zone.owner) }
+        /// The root record's ID; for a zone-wide share, which has none, the share's own.
+        @available(*, deprecated, message: "Use hierarchicalRootRecordID instead")
+        public var rootRecordID: CKRecord.ID { hierarchicalRootRecordID ?? share.recordID }
         let zone: ZoneID
         /// The user's entry as the cloud answered a metadata fetch; nil when read off a URL.
         var participant: CKShare.Participant?

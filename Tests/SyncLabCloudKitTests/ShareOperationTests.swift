@@ -98,7 +98,9 @@ import Testing
                     log.lines.append("metadata \(url.lastPathComponent) "
                         + "\(metadata.hierarchicalRootRecordID?.recordName ?? "-") root \(root)"
                         + " \(metadata.participantRole.rawValue):"
-                        + "\(metadata.participantStatus.rawValue)")
+                        + "\(metadata.participantStatus.rawValue):"
+                        + "\(metadata.participantPermission.rawValue) owner "
+                        + (metadata.ownerIdentity.lookupInfo?.emailAddress ?? "-"))
                 case .failure(let error):
                     log.lines.append("metadata \(url.lastPathComponent) \(Self.code(error))")
                 }
@@ -172,12 +174,13 @@ import Testing
             "participant +15555550100 unknownItem",
             "participants partialFailure [+15555550100 unknownItem, zed unknownItem]",
             "https://www.icloud.com/share/alice/Lists/Share-groceries",
-            "metadata Share-groceries groceries root Groceries 3:1",
+            "metadata Share-groceries groceries root Groceries 3:1:3 owner alice",
             "metadata nothing unknownItem", "metadata Share-nothing unknownItem",
             "fetched partialFailure [Share-nothing unknownItem, nothing unknownItem]",
             "completion",
             "accepted Share-groceries true", "accept success",
-            "metadata Share-groceries groceries root Groceries 3:2", "fetched success",
+            "metadata Share-groceries groceries root Groceries 3:2:3 owner alice",
+            "fetched success",
             "completion",
             "shared Groceries",
         ])
@@ -195,7 +198,8 @@ import Testing
         try fetchMetadata([url], on: tablet, in: world, log: log)
         try accept(log.metadatas, on: tablet, in: world, log: log)
         #expect(log.lines == [
-            "metadata Share-groceries groceries root nil 0:0", "fetched success", "completion",
+            "metadata Share-groceries groceries root nil 0:0:0 owner alice", "fetched success",
+            "completion",
             "accepted Share-groceries permissionFailure",
             "accept partialFailure [Share-groceries permissionFailure]",
         ])

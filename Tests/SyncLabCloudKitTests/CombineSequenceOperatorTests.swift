@@ -270,3 +270,79 @@ import Testing
         #expect(log.lines == ["gap 0", "gap 250", "later 250", "gap 750", "later 1000"])
     }
 }
+
+/// Grouping by count and by time, and decoding: the batching sync code puts before a send.
+@Suite struct CombineGroupingTests {
+    struct Note: Codable, Equatable { let title: String }
+
+    final class Log: @unchecked Sendable {
+        var lines: [String] = []
+        var kept: [AnyCancellable] = []
+        let subject = PassthroughSubject<Int, Never>()
+
+        func sink<P: Publisher>(_ publisher: P, _ tag: String = "") {
+            publisher.sink(receiveCompletion: { self.lines.append("\(tag)end \($0)") },
+                           receiveValue: { self.lines.append("\(tag)\($0)") })
+                .store(in: &kept)
+        }
+    }
+
+    static var here: String {
+        guard let runtime = DeviceRuntime.current else { return "off device" }
+        return "\(runtime.now.microseconds / 1000) ms"
+    }
+
+    @Test func collectByCountSendsFullGroupsThenTheRest() {
+        let log = Log()
+        log.sink((1...5).publisher.collect(2))
+        log.sink(Empty<Int, Never>().collect(3), "none ")
+        #expect(log.lines == ["[1, 2]", "[3, 4]", "[5]", "end finished", "none end finished"])
+    }
+
+    @Test func collectByTimeGroupsEachIntervalInSimulatedTime() throws {
+        for count in [nil, 2] {
+            let world = try SimulatedWorld(seed: 3, devices: [("phone", "alice")])
+            let phone = world.device("phone")
+            let log = Log()
+            try phone.run {
+                let strategy: Publishers.TimeGroupingStrategy<DispatchQueue> = count.map {
+                    .byTimeOrCount(.main, .milliseconds(500), $0)
+                } ?? .byTime(.main, .milliseconds(500))
+                log.subject.collect(strategy)
+                    .sink { log.lines.append("\($0) at \(Self.here)") }
+                    .store(in: &log.kept)
+            }
+            for (value, at) in [(1, 0), (2, 100), (3, 300), (4, 1200)] {
+                try world.advance(by: .milliseconds(at) - world.now)
+                try phone.run { log.subject.send(value) }
+            }
+            try world.advance(by: .milliseconds(1700) - world.now)
+            try phone.run {
+                log.subject.send(5)
+                log.subject.send(completion: .finished)
+            }
+            try world.settle()
+            if count == nil {
+                #expect(log.lines == ["[1, 2, 3] at 500 ms", "[4] at 1500 ms",
+                                      "[5] at 1700 ms"])
+            } else {
+                #expect(log.lines == ["[1, 2] at 100 ms", "[3] at 600 ms", "[4] at 1600 ms",
+                                      "[5] at 1700 ms"])
+            }
+        }
+    }
+
+    @Test func decodeAndEncodeThroughFoundationsCoders() throws {
+        let log = Log()
+        let data = try JSONEncoder().encode(Note(title: "milk"))
+        log.sink([data, Data("{}".utf8)].publisher.decode(type: Note.self,
+                                                           decoder: JSONDecoder())
+            .map(\.title))
+        log.sink(Just(Note(title: "eggs")).encode(encoder: JSONEncoder())
+            .map { String(decoding: $0, as: UTF8.self) }, "json ")
+        #expect(log.lines.count == 4)
+        #expect(log.lines[0] == "milk")
+        #expect(log.lines[1].hasPrefix("end failure(") && log.lines[1].contains("keyNotFound"))
+        #expect(Array(log.lines.suffix(2)) == [#"json {"title":"eggs"}"#, "json end finished"])
+    }
+}

@@ -117,6 +117,9 @@ final class TryMapLink<Input, Failure: Error, Downstream: Subscriber>:
         do {
             guard let value = try transform(input) else { return .max(1) }
             return deliver(value)
+        } catch is StreamEnds {
+            finishEarly(.finished)
+            return .none
         } catch {
             finishEarly(.failure(error))
             return .none
@@ -131,6 +134,9 @@ final class TryMapLink<Input, Failure: Error, Downstream: Subscriber>:
         }
     }
 }
+
+/// Thrown by a `TryMapLink`'s transform to finish the stream there (`tryPrefix(while:)`).
+struct StreamEnds: Error {}
 
 /// `replaceError(with:)`: the value waits for demand when none is left at the failure.
 final class ReplaceErrorLink<Input, Failure: Error, Downstream: Subscriber>:

@@ -114,27 +114,37 @@ extension Publishers {
 
 /// A subscription that folds every value into one result and sends it, when the stream
 /// finishes or `step` decides early (the upstream is then cancelled), once the downstream
-/// asks; a nil result sends nothing.
+/// asks; a nil result sends nothing. An error `step` throws ends the stream (the `try` forms).
 final class FoldLink<Input, Failure: Error, Downstream: Subscriber>:
-    ForwardingLink<Input, Failure, Downstream> where Downstream.Failure == Failure {
+    ForwardingLink<Input, Failure, Downstream> {
     private var result: Downstream.Input?
-    private let step: (inout Downstream.Input?, Input) -> Bool
+    private let step: (inout Downstream.Input?, Input) throws -> Bool
+    private let failure: (Failure) -> Downstream.Failure
+    private let thrown: (any Error) -> Downstream.Failure
     private var decided = false
 
     init(downstream: Downstream, start: Downstream.Input?,
-         step: @escaping (inout Downstream.Input?, Input) -> Bool) {
+         failure: @escaping (Failure) -> Downstream.Failure,
+         thrown: @escaping (any Error) -> Downstream.Failure,
+         step: @escaping (inout Downstream.Input?, Input) throws -> Bool) {
         result = start
         self.step = step
+        self.failure = failure
+        self.thrown = thrown
         super.init(downstream: downstream, asksForEverything: true)
     }
 
     override func receive(_ input: Input) -> Subscribers.Demand {
         guard !isEnded, !decided else { return .none }
-        if step(&result, input) {
-            decided = true
-            upstream?.cancel()
-            send()
+        do {
+            guard try step(&result, input) else { return .none }
+        } catch {
+            finishEarly(.failure(thrown(error)))
+            return .none
         }
+        decided = true
+        upstream?.cancel()
+        send()
         return .none
     }
 
@@ -142,7 +152,10 @@ final class FoldLink<Input, Failure: Error, Downstream: Subscriber>:
         guard !isEnded, !decided else { return }
         guard case .finished = completion else {
             end()
-            return downstream.receive(completion: completion)
+            if case .failure(let error) = completion {
+                downstream.receive(completion: .failure(failure(error)))
+            }
+            return
         }
         decided = true
         send()
@@ -158,6 +171,25 @@ final class FoldLink<Input, Failure: Error, Downstream: Subscriber>:
         if let result { _ = downstream.receive(result) }
         result = nil
         downstream.receive(completion: .finished)
+    }
+}
+
+extension FoldLink where Downstream.Failure == Failure {
+    /// A fold whose step cannot throw, keeping the upstream's failure type.
+    convenience init(downstream: Downstream, start: Downstream.Input?,
+                     step: @escaping (inout Downstream.Input?, Input) -> Bool) {
+        self.init(downstream: downstream, start: start, failure: { $0 },
+                  thrown: { preconditionFailure("a fold that cannot throw threw \($0)") },
+                  step: step)
+    }
+}
+
+extension FoldLink where Downstream.Failure == any Error {
+    /// A fold whose step may throw: the stream's failure is any error.
+    convenience init(downstream: Downstream, start: Downstream.Input?,
+                     tryStep: @escaping (inout Downstream.Input?, Input) throws -> Bool) {
+        self.init(downstream: downstream, start: start, failure: { $0 }, thrown: { $0 },
+                  step: tryStep)
     }
 }
 

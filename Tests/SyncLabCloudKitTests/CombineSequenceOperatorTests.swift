@@ -346,3 +346,60 @@ import Testing
         #expect(Array(log.lines.suffix(2)) == [#"json {"title":"eggs"}"#, "json end finished"])
     }
 }
+
+/// The `try` forms: the same values as their plain forms, and a thrown error ends the stream
+/// with it, cancelling the upstream.
+@Suite struct CombineTryOperatorTests {
+    struct Boom: Error {}
+
+    final class Log: @unchecked Sendable {
+        var lines: [String] = []
+        var kept: [AnyCancellable] = []
+
+        func sink<P: Publisher>(_ publisher: P, _ tag: String) {
+            publisher.sink(receiveCompletion: {
+                if case .failure(let error) = $0 { self.lines.append("\(tag) \(error)") }
+                else { self.lines.append("\(tag) end") }
+            }, receiveValue: { self.lines.append("\(tag) \($0)") }).store(in: &kept)
+        }
+    }
+
+    static func check(_ value: Int, over limit: Int) throws -> Int {
+        guard value <= limit else { throw Boom() }
+        return value
+    }
+
+    @Test func tryFormsGiveThePlainResultsUntilTheyThrow() {
+        let log = Log()
+        let values = [3, 1, 4, 1, 5].publisher
+        log.sink(values.tryScan(0) { try Self.check($0 + $1, over: 100) }.collect(), "scan")
+        log.sink(values.tryReduce(0) { try Self.check($0 + $1, over: 5) }, "reduce")
+        log.sink(values.tryFirst { try Self.check($0, over: 9) > 3 }, "first")
+        log.sink(values.tryLast { try Self.check($0, over: 9) < 3 }, "last")
+        log.sink(values.tryContains { try Self.check($0, over: 3) == 4 }, "contains")
+        log.sink(values.tryAllSatisfy { try Self.check($0, over: 9) > 0 }, "all")
+        log.sink(values.tryMin { try Self.check($0, over: 9) < $1 }, "min")
+        log.sink(values.tryMax { $0 < $1 }, "max")
+        log.sink(values.tryDrop { try Self.check($0, over: 9) != 4 }.collect(), "drop")
+        log.sink(values.tryPrefix { try Self.check($0, over: 9) != 4 }.collect(), "prefix")
+        log.sink(values.tryRemoveDuplicates { $0 == $1 }
+            .tryPrefix { try Self.check($0, over: 4) > 0 }.collect(), "dedupe")
+        #expect(log.lines == [
+            "scan [3, 4, 8, 9, 14]", "scan end", "reduce Boom()", "first 4", "first end",
+            "last 1", "last end", "contains Boom()", "all true", "all end", "min 1", "min end",
+            "max 5", "max end", "drop [4, 1, 5]", "drop end", "prefix [3, 1]", "prefix end",
+            "dedupe Boom()",
+        ])
+    }
+
+    @Test func tryCatchReplacesOrEndsWithTheHandlersError() {
+        let log = Log()
+        let failing = Fail<Int, Boom>(error: Boom())
+        log.sink(failing.tryCatch { _ in Just(7) }, "caught")
+        log.sink(failing.tryCatch { error -> Just<Int> in throw error }, "rethrown")
+        log.sink(Just(1).setFailureType(to: Boom.self).tryCatch { _ in Just(0) }, "none")
+        log.sink(Just(2).assertNoFailure("never"), "asserted")
+        #expect(log.lines == ["caught 7", "caught end", "rethrown Boom()", "none 1", "none end",
+                              "asserted 2", "asserted end"])
+    }
+}

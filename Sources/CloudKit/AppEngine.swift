@@ -65,6 +65,8 @@ public final class AppEngine: SyncContract.SyncEngine {
                 conditions: conditions,
                 container: launchContainer ?? containers.container(of: context.device),
                 names: context.names)
+            // The next launch draws from a stream of its own, not this one's again.
+            context.names = Xoshiro256StarStar(seed: context.names.next())
             runtime.holdsPlaces = holdsPlaces
             self.runtime = runtime
             if let launchApp { _ = runtime.start { await launchApp(runtime) } }

@@ -10,6 +10,11 @@ enum SimulatedDates {
     static func date(_ time: SimTime) -> Date {
         Date.init(timeIntervalSince1970: epoch + Double(time.microseconds) / 1_000_000)
     }
+
+    /// The wall clock a device's code reads (`Date()`), in microseconds since 1970.
+    static func microsecondsSince1970(_ time: SimTime) -> Int64 {
+        Int64(epoch) * 1_000_000 + time.microseconds
+    }
 }
 
 extension CKRecord {

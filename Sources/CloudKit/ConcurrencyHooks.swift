@@ -55,6 +55,15 @@ enum ConcurrencyHooks {
         }
         DeviceClock.current = DeviceRuntime.combineClock
         DeviceNetworks.current = { DeviceRuntime.current }
+        synclab_set_device_sources({ microseconds in
+            guard let runtime = ConcurrencyHooks.draining, let microseconds else { return 0 }
+            microseconds.pointee = SimulatedDates.microsecondsSince1970(runtime.now)
+            return 1
+        }, { buffer, count in
+            guard let runtime = ConcurrencyHooks.draining, let buffer else { return 0 }
+            runtime.fillRandom(buffer, count: count)
+            return 1
+        })
         return true
     }()
 
@@ -69,10 +78,12 @@ enum ConcurrencyHooks {
         _ = installed
         let outer = pthread_getspecific(key)
         pthread_setspecific(key, Unmanaged.passUnretained(runtime).toOpaque())
+        synclab_set_device_active(1)
         return outer
     }
 
     static func leave(restoring outer: UnsafeMutableRawPointer?) {
         pthread_setspecific(key, outer)
+        synclab_set_device_active(outer == nil ? 0 : 1)
     }
 }

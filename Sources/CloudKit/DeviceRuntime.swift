@@ -38,6 +38,8 @@ public final class DeviceRuntime: @unchecked Sendable {
     var operationGroupCount = 0
     /// Operations made on the device, numbering their IDs (`CKOperation.operationID`).
     var operationCount = 0
+    /// The launch's seeded stream: record names (`CKRecord.ID(zoneID:)`), and the bytes its
+    /// code asks the system for (`UUID()`, `Int.random`).
     private var names: Xoshiro256StarStar
     /// The app's handler of pushes (`RemoteNotifications.register`), for this launch.
     var remoteNotificationHandler: (@Sendable ([AnyHashable: Any]) async -> Void)?
@@ -225,6 +227,20 @@ public final class DeviceRuntime: @unchecked Sendable {
     /// A record name of the device's seeded draw (a UUID's shape), for `CKRecord.ID(zoneID:)`.
     func makeRecordName() -> String {
         EngineContext<AppSyncData>.randomRecordName(drawingFrom: &names)
+    }
+
+    /// Fills `buffer` with the device's seeded bytes: what its code reads as the system's
+    /// random bytes (DeviceSystemCalls.c).
+    func fillRandom(_ buffer: UnsafeMutableRawPointer, count: Int) {
+        var offset = 0
+        while offset < count {
+            var word = names.next()
+            let size = min(8, count - offset)
+            withUnsafeBytes(of: &word) { bytes in
+                (buffer + offset).copyMemory(from: bytes.baseAddress!, byteCount: size)
+            }
+            offset += size
+        }
     }
 }
 

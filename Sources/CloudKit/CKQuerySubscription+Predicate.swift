@@ -4,7 +4,7 @@ import Foundation
 /// A query subscription's predicate travels to the server, which evaluates it on each
 /// changed record, so it must be one the server evaluates (NSPredicate+Server.swift):
 /// `NSPredicate(value:)`, `NSPredicate(format:)` of the subset CloudKit queries accept, and
-/// `AND` compounds of them. A block predicate cannot leave the device, and `OR` and `NOT` are
+/// `AND` and `NOT` compounds of them. A block predicate cannot leave the device, and `OR` is
 /// not evaluated by the server: saving one fails with `invalidArguments`, as the server
 /// refuses what it cannot evaluate (docs/CLOUDSIM.md).
 extension CKQuerySubscription {
@@ -36,7 +36,9 @@ extension CKQuerySubscription {
             return NSCompoundPredicate(andPredicateWithSubpredicates: parts.map {
                 predicate(for: $0)
             })
-        case .compare, .beginsWith, .in:
+        case .not(let inner):
+            return NSCompoundPredicate(notPredicateWithSubpredicate: predicate(for: inner))
+        case .compare, .beginsWith, .in, .contains, .tokens:
             return NSPredicate(server: simulated)
         }
     }

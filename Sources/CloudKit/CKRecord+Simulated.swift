@@ -5,7 +5,7 @@ import Kernel
 /// The simulated clock as dates: time zero is this instant (2023-11-14 22:13:20 UTC), so
 /// `creationDate` and `modificationDate` repeat from run to run.
 enum SimulatedDates {
-    static let epoch: TimeInterval = 1_700_000_000
+    static let epoch = TimeInterval(SimulatedCalendar.startSecondsSince1970)
 
     static func date(_ time: SimTime) -> Date {
         Date.init(timeIntervalSince1970: epoch + Double(time.microseconds) / 1_000_000)
@@ -13,7 +13,7 @@ enum SimulatedDates {
 
     /// The wall clock a device's code reads (`Date()`), in microseconds since 1970.
     static func microsecondsSince1970(_ time: SimTime) -> Int64 {
-        Int64(epoch) * 1_000_000 + time.microseconds
+        SimulatedCalendar.microseconds(time)
     }
 }
 

@@ -3,9 +3,9 @@ import Foundation
 
 /// Where a query's or a query subscription's `NSPredicate` is evaluated: by the server, as
 /// CloudKit does, when it is `NSPredicate(value:)`, a format predicate of the supported subset
-/// or an `AND` compound of such; on the device for block predicates (a query only: a
+/// or an `AND` or `NOT` compound of such; on the device for block predicates (a query only: a
 /// subscription must leave the device); nowhere for a format predicate outside the subset or
-/// a compound CloudKit has not (`OR`, `NOT`) with one inside.
+/// an `OR` compound (which CloudKit has not) with one inside.
 enum PredicateEvaluation: Equatable {
     case server(QueryPredicate)
     case device
@@ -32,10 +32,9 @@ enum PredicateEvaluation: Equatable {
     private static func compound(_ compound: NSCompoundPredicate) -> PredicateEvaluation {
         let parts = compound.subpredicates.map(Self.init)
         if let refusal = parts.lazy.compactMap(\.refusal).first { return .refused(refusal) }
-        guard compound.compoundPredicateType == .and else {
-            let name = compound.compoundPredicateType == .or ? "OR" : "NOT"
+        guard compound.compoundPredicateType != .or else {
             // A compound of block and value predicates stays on the device, as it always could.
-            return hasFormat(compound) ? .refused("Unsupported predicate: \(name) compound "
+            return hasFormat(compound) ? .refused("Unsupported predicate: OR compound "
                 + "(NSCompoundPredicate) is not supported in CloudKit queries") : .device
         }
         var server: [QueryPredicate] = []
@@ -43,7 +42,8 @@ enum PredicateEvaluation: Equatable {
             guard case .server(let predicate) = part else { return .device }
             server.append(predicate)
         }
-        return .server(.and(server))
+        guard compound.compoundPredicateType == .not else { return .server(.and(server)) }
+        return server.count == 1 ? .server(.not(server[0])) : .server(.not(.and(server)))
     }
 
     /// Whether a format predicate is in a compound, at any depth.

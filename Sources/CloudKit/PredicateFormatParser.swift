@@ -3,8 +3,10 @@ import CloudSim
 /// Reads a predicate format string into the server's `QueryPredicate`, for the subset CloudKit
 /// queries accept (Apple's `CKQuery` documentation): `TRUEPREDICATE`, `FALSEPREDICATE`, a key
 /// compared with a value (`==`, `!=`, `<`, `<=`, `>`, `>=` and their other spellings),
-/// `BEGINSWITH`, `IN`, `BETWEEN`, joined by `AND` / `&&` with parentheses. Anything else is an
-/// error naming the part, never a guess.
+/// `BEGINSWITH`, `IN`, `BETWEEN`, a list key's `CONTAINS` (also `ANY key == value` and
+/// `value IN key`), the tokenized `self CONTAINS 'words'` (also `allTokens TOKENMATCHES`),
+/// `NOT`, joined by `AND` / `&&` with parentheses. Anything else is an error naming the part,
+/// never a guess.
 struct PredicateFormatParser {
     private let tokens: [PredicateToken]
     private var index = 0
@@ -79,13 +81,86 @@ struct PredicateFormatParser {
             _ = next()
             return .none
         case "NOT":
-            throw .unsupported("NOT", at: token.position)
-        case "ANY", "ALL", "SOME", "NONE", "SUBQUERY":
+            _ = next()
+            return .not(try primary())
+        case "ANY":
+            _ = next()
+            return try anyComparison()
+        case "SELF":
+            _ = next()
+            return try tokenSearch(after: token)
+        case "ALL", "SOME", "NONE", "SUBQUERY":
             throw .unsupported(token.keyword ?? "", at: token.position)
         default:
-            if token.kind == .symbol("!") { throw .unsupported("NOT (!)", at: token.position) }
+            if token.kind == .symbol("!") {
+                _ = next()
+                return .not(try primary())
+            }
+            if let contained = try valueInKey() { return contained }
             return try comparison()
         }
+    }
+
+    /// After `ANY`: `key == value` (a list key holding the value), `key BEGINSWITH 'prefix'`,
+    /// or `{ values } == key` (the key equal to one of them).
+    private mutating func anyComparison() throws(PredicateFormatError) -> QueryPredicate {
+        if peek.kind == .symbol("{") || peek.kind == .argument("@") {
+            let values = try list()
+            let operation = next()
+            guard operation.kind == .symbol("==") || operation.kind == .symbol("=") else {
+                throw .unsupported("ANY { … } with \(Self.describe(operation))",
+                    at: operation.position)
+            }
+            return .in(key: try key(), values)
+        }
+        let key = try self.key()
+        let operation = next()
+        try refuseModifier(after: operation)
+        if operation.kind == .symbol("==") || operation.kind == .symbol("=") {
+            return .contains(key: key, try value())
+        }
+        if operation.keyword == "BEGINSWITH" { return .beginsWith(key: key, try prefix()) }
+        throw .unsupported("ANY with \(Self.describe(operation))", at: operation.position)
+    }
+
+    /// After `self`: `CONTAINS 'words'`, the tokenized search of the record's strings.
+    private mutating func tokenSearch(
+        after token: PredicateToken
+    ) throws(PredicateFormatError) -> QueryPredicate {
+        let operation = next()
+        guard operation.keyword == "CONTAINS" else {
+            throw .unsupported("self with \(Self.describe(operation)) (self only CONTAINS)",
+                at: token.position)
+        }
+        return .tokens(try text(for: "CONTAINS"))
+    }
+
+    /// `'red' IN favoriteColors`: a value first, then `IN` and a key; nil for anything else.
+    private mutating func valueInKey() throws(PredicateFormatError) -> QueryPredicate? {
+        switch peek.kind {
+        case .string, .number, .argument("@"), .argument("d"), .argument("i"), .argument("f"):
+            break
+        default:
+            return nil
+        }
+        guard tokens[min(index + 1, tokens.count - 1)].keyword == "IN" else { return nil }
+        let value = try value()
+        _ = next()
+        return .contains(key: try key(), value)
+    }
+
+    /// A string value (`BEGINSWITH`'s prefix).
+    private mutating func prefix() throws(PredicateFormatError) -> String {
+        try text(for: "BEGINSWITH")
+    }
+
+    /// A string value for `operation`; anything else is refused.
+    private mutating func text(for operation: String) throws(PredicateFormatError) -> String {
+        let position = peek.position
+        guard case .string(let text) = try value() else {
+            throw .unsupported("\(operation) with a value other than a string", at: position)
+        }
+        return text
     }
 
     /// `key OP value`, `key BEGINSWITH value`, `key IN list`, `key BETWEEN { lo, hi }`.
@@ -99,11 +174,11 @@ struct PredicateFormatParser {
         }
         switch operation.keyword {
         case "BEGINSWITH":
-            let position = peek.position
-            guard case .string(let prefix) = try value() else {
-                throw .unsupported("BEGINSWITH with a value other than a string", at: position)
-            }
-            return .beginsWith(key: key, prefix)
+            return .beginsWith(key: key, try prefix())
+        case "CONTAINS":
+            return .contains(key: key, try value())
+        case "TOKENMATCHES" where key == "allTokens":
+            return .tokens(try text(for: "TOKENMATCHES"))
         case "IN":
             return .in(key: key, try list())
         case "BETWEEN":
@@ -116,7 +191,7 @@ struct PredicateFormatParser {
                 .compare(key: key, .greaterOrEqual, bounds[0]),
                 .compare(key: key, .lessOrEqual, bounds[1]),
             ])
-        case "CONTAINS", "ENDSWITH", "LIKE", "MATCHES", "OR", "NOT":
+        case "ENDSWITH", "LIKE", "MATCHES", "OR", "NOT":
             throw .unsupported(operation.keyword ?? "", at: operation.position)
         default:
             if operation.kind == .end {
@@ -126,11 +201,16 @@ struct PredicateFormatParser {
         }
     }
 
-    /// `==[c]`, `BEGINSWITH[cd]`: options CloudKit queries do not take.
+    /// `==[c]`, `BEGINSWITH[cd]`: options CloudKit queries do not take, except the tokenized
+    /// search's (`TOKENMATCHES[cdl]`), which is case- and diacritic-insensitive anyway.
     private mutating func refuseModifier(
         after operation: PredicateToken
     ) throws(PredicateFormatError) {
         guard peek.kind == .symbol("[") else { return }
+        if operation.keyword == "TOKENMATCHES" {
+            while peek.kind != .end, next().kind != .symbol("]") {}
+            return
+        }
         let options = tokens[index...].prefix { $0.kind != .symbol("]") }.dropFirst()
             .compactMap(\.keyword).joined().lowercased()
         throw .unsupported("the option [\(options)] of \(Self.describe(operation))",
@@ -161,7 +241,7 @@ struct PredicateFormatParser {
         if peek.kind == .symbol("(") {
             throw .unsupported("the function \(key)()", at: token.position)
         }
-        if CKRecord.systemFieldKeys.contains(key) {
+        if CKRecord.systemFieldKeys.contains(key), !Self.queryableSystemFields.contains(key) {
             throw .unsupported("the system field \(key) (not modelled)", at: token.position)
         }
         return key
@@ -227,6 +307,9 @@ struct PredicateFormatParser {
         .symbol("=<"): .lessOrEqual, .symbol(">"): .greater, .symbol(">="): .greaterOrEqual,
         .symbol("=>"): .greaterOrEqual,
     ]
+
+    /// The system fields a query reads (`CloudRecord.queryValue`).
+    static let queryableSystemFields: Set<String> = ["creationDate", "modificationDate", "recordID"]
 
     /// Words that are keywords of the syntax, never keys.
     static let reserved: Set<String> = [

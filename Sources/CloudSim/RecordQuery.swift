@@ -20,9 +20,12 @@ public struct RecordQuery: Hashable, Sendable {
     }
 }
 
-/// The predicates the simulated server evaluates: `TRUEPREDICATE`, `FALSEPREDICATE`, one key
-/// compared with a value, a string key's prefix, a key in a list of values, and conjunctions
-/// of them. Anything else is refused, never guessed.
+/// The predicates the simulated server evaluates ([CKQuery]'s supported operators):
+/// `TRUEPREDICATE`, `FALSEPREDICATE`, one key compared with a value, a string key's prefix, a
+/// key in a list of values, a list key holding a value, the tokenized search of a record's
+/// strings, their negations and their conjunctions. A key is a field, or the system fields
+/// `creationDate`, `modificationDate` (dates) and `recordID` (a reference to the record).
+/// Anything else is refused, never guessed.
 public indirect enum QueryPredicate: Hashable, Sendable {
     /// `NSPredicate(value: true)`.
     case all
@@ -30,15 +33,23 @@ public indirect enum QueryPredicate: Hashable, Sendable {
     case none
     /// `key OP value`.
     case compare(key: String, QueryComparison, CloudValue)
-    /// `key BEGINSWITH 'prefix'`: a string field that starts with the prefix, case and
-    /// diacritics counting.
+    /// `key BEGINSWITH 'prefix'` (also `ANY key BEGINSWITH`): a string field, or a list with a
+    /// string, that starts with the prefix, case and diacritics counting.
     case beginsWith(key: String, String)
     /// `key IN { v1, v2, … }`: a field equal to one of the values.
     case `in`(key: String, [CloudValue])
+    /// `key CONTAINS value`, `ANY key == value`, `value IN key`: a list field with an element
+    /// equal to the value, as `==` judges.
+    case contains(key: String, CloudValue)
+    /// `self CONTAINS 'words'`, `allTokens TOKENMATCHES[cdl] 'words'`: a record whose string
+    /// fields (and lists of strings) hold every word of the text, case and diacritics ignored.
+    case tokens(String)
+    /// `NOT p`.
+    case not(QueryPredicate)
     /// `a AND b AND …`.
     case and([QueryPredicate])
 
-    /// Whether a record matches; a missing key matches nothing.
+    /// Whether a record matches; a missing key matches nothing (and its negation everything).
     public func matches(_ record: CloudRecord) -> Bool {
         switch self {
         case .all:
@@ -46,14 +57,26 @@ public indirect enum QueryPredicate: Hashable, Sendable {
         case .none:
             return false
         case .compare(let key, let comparison, let value):
-            guard let field = record.fields[key] else { return false }
+            guard let field = record.queryValue(key) else { return false }
             return comparison.holds(field, value)
         case .beginsWith(let key, let prefix):
-            guard case .string(let text)? = record.fields[key] else { return false }
-            return text.hasPrefix(prefix)
+            switch record.queryValue(key) {
+            case .string(let text)?: return text.hasPrefix(prefix)
+            case .list(let values)?:
+                return values.contains { if case .string(let text) = $0 {
+                    return text.hasPrefix(prefix) } else { return false } }
+            default: return false
+            }
         case .in(let key, let values):
-            guard let field = record.fields[key] else { return false }
+            guard let field = record.queryValue(key) else { return false }
             return values.contains { QueryComparison.equal.holds(field, $0) }
+        case .contains(let key, let value):
+            guard case .list(let values)? = record.queryValue(key) else { return false }
+            return values.contains { QueryComparison.equal.holds($0, value) }
+        case .tokens(let text):
+            return QueryTokens.record(record, holdsEveryWordOf: text)
+        case .not(let inner):
+            return !inner.matches(record)
         case .and(let parts):
             return parts.allSatisfy { $0.matches(record) }
         }
@@ -63,8 +86,15 @@ public indirect enum QueryPredicate: Hashable, Sendable {
     /// (bytes, assets, lists, references) or a comparison with a list or asset.
     public var unsupportedPart: String? {
         switch self {
-        case .all, .none, .beginsWith:
+        case .all, .none, .beginsWith, .tokens:
             return nil
+        case .contains(let key, let value):
+            switch value {
+            case .asset, .list: return "\(key) CONTAINS (an asset or a list)"
+            default: return nil
+            }
+        case .not(let inner):
+            return inner.unsupportedPart
         case .compare(let key, let comparison, let value):
             switch value {
             case .string, .int, .double, .date: return nil
@@ -83,6 +113,27 @@ public indirect enum QueryPredicate: Hashable, Sendable {
             return listed ? "\(key) IN (an asset or a list)" : nil
         case .and(let parts):
             return parts.lazy.compactMap(\.unsupportedPart).first
+        }
+    }
+}
+
+extension CloudRecord {
+    /// What a query's key reads: a field, or a system field (`creationDate`,
+    /// `modificationDate`, `recordID`), which CloudKit reserves so no field shadows it.
+    func queryValue(_ key: String) -> CloudValue? {
+        switch key {
+        case "creationDate":
+            return creationTime.map {
+                .date(millisecondsSince1970: SimulatedCalendar.milliseconds($0))
+            }
+        case "modificationDate":
+            return modificationTime.map {
+                .date(millisecondsSince1970: SimulatedCalendar.milliseconds($0))
+            }
+        case "recordID":
+            return .reference(recordName)
+        default:
+            return fields[key]
         }
     }
 }

@@ -11,10 +11,6 @@ enum SimulatedDates {
         Date.init(timeIntervalSince1970: epoch + Double(time.microseconds) / 1_000_000)
     }
 
-    /// The wall clock a device's code reads (`Date()`), in microseconds since 1970.
-    static func microsecondsSince1970(_ time: SimTime) -> Int64 {
-        SimulatedCalendar.microseconds(time)
-    }
 }
 
 extension CKRecord {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CloudSim
 import Combine
 import ConcurrencyHookShim
 import Network
@@ -55,9 +56,10 @@ enum ConcurrencyHooks {
         }
         DeviceClock.current = DeviceRuntime.combineClock
         DeviceNetworks.current = { DeviceRuntime.current }
-        synclab_set_device_sources({ microseconds in
-            guard let runtime = ConcurrencyHooks.draining, let microseconds else { return 0 }
-            microseconds.pointee = SimulatedDates.microsecondsSince1970(runtime.now)
+        synclab_set_device_sources({ wall, uptime in
+            guard let runtime = ConcurrencyHooks.draining, let wall, let uptime else { return 0 }
+            wall.pointee = SimulatedCalendar.microseconds(runtime.now)
+            uptime.pointee = SimulatedCalendar.uptimeMicroseconds(runtime.now)
             return 1
         }, { buffer, count in
             guard let runtime = ConcurrencyHooks.draining, let buffer else { return 0 }

@@ -15,4 +15,12 @@ public enum SimulatedCalendar {
     public static func microseconds(_ time: SimTime) -> Int64 {
         startSecondsSince1970 * 1_000_000 + time.microseconds
     }
+
+    /// A device's uptime at time zero: a day, so no monotonic reading is ever zero.
+    public static let startUptimeSeconds: Int64 = 86_400
+
+    /// What a device's monotonic clocks read at a simulated time, in microseconds.
+    public static func uptimeMicroseconds(_ time: SimTime) -> Int64 {
+        startUptimeSeconds * 1_000_000 + time.microseconds
+    }
 }

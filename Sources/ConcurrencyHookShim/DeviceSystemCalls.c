@@ -1,6 +1,7 @@
-// The wall clock and the system's random bytes, as a simulated device's code sees them.
+// The clocks and the system's random bytes, as a simulated device's code sees them.
 //
-// Foundation's `Date()` reads CLOCK_REALTIME, its `UUID()` reads /dev/urandom, and Swift's
+// Foundation's `Date()` reads CLOCK_REALTIME, `ContinuousClock` and `DispatchTime` read the
+// monotonic clocks, Foundation's `UUID()` reads /dev/urandom, and Swift's
 // `SystemRandomNumberGenerator` asks the kernel with `syscall(SYS_getrandom)`. Defined here,
 // in the program itself, these functions come before the C library's: on a thread draining a
 // device's jobs they answer from the device (its simulated time, its seeded stream), so the
@@ -31,11 +32,20 @@ void synclab_set_device_sources(synclab_device_now now, synclab_device_random ra
 
 void synclab_set_device_active(int active) { device_active = active; }
 
-/// The device's time in microseconds since 1970, when a device's code runs on this thread.
-static int simulated_now(int64_t *microseconds) {
+/// The device's wall clock (microseconds since 1970) or, with `uptime`, its monotonic clock,
+/// when a device's code runs on this thread.
+static int simulated_now(int64_t *microseconds, int uptime) {
     if (!device_active) return 0;
     synclab_device_now now = atomic_load(&device_now);
-    return now != NULL && now(microseconds);
+    int64_t wall, up;
+    if (now == NULL || !now(&wall, &up)) return 0;
+    *microseconds = uptime ? up : wall;
+    return 1;
+}
+
+static int is_monotonic(clockid_t clock) {
+    return clock == CLOCK_MONOTONIC || clock == CLOCK_MONOTONIC_RAW
+        || clock == CLOCK_MONOTONIC_COARSE || clock == CLOCK_BOOTTIME;
 }
 
 /// Fills `buffer` from the device's stream, when a device's code runs on this thread.
@@ -53,7 +63,7 @@ int clock_gettime(clockid_t clock, struct timespec *ts) {
     NEXT(clock_gettime);
     int64_t microseconds;
     int realtime = clock == CLOCK_REALTIME || clock == CLOCK_REALTIME_COARSE;
-    if (realtime && simulated_now(&microseconds)) {
+    if ((realtime || is_monotonic(clock)) && simulated_now(&microseconds, !realtime)) {
         ts->tv_sec = (time_t)(microseconds / 1000000);
         ts->tv_nsec = (long)(microseconds % 1000000) * 1000;
         return 0;
@@ -64,7 +74,7 @@ int clock_gettime(clockid_t clock, struct timespec *ts) {
 int gettimeofday(struct timeval *restrict tv, void *restrict tz) {
     NEXT(gettimeofday);
     int64_t microseconds;
-    if (simulated_now(&microseconds)) {
+    if (simulated_now(&microseconds, 0)) {
         tv->tv_sec = (time_t)(microseconds / 1000000);
         tv->tv_usec = (suseconds_t)(microseconds % 1000000);
         return 0;
@@ -75,7 +85,7 @@ int gettimeofday(struct timeval *restrict tv, void *restrict tz) {
 time_t time(time_t *out) {
     NEXT(time);
     int64_t microseconds;
-    if (!simulated_now(&microseconds)) return next_time(out);
+    if (!simulated_now(&microseconds, 0)) return next_time(out);
     time_t seconds = (time_t)(microseconds / 1000000);
     if (out != NULL) *out = seconds;
     return seconds;

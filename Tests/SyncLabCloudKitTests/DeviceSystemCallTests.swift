@@ -63,3 +63,31 @@ import Testing
         #expect(try Self.draw(seed: 3, relaunch: true) == drawn)
     }
 }
+
+/// A device's monotonic clocks read its simulated uptime, so elapsed-time decisions and
+/// deadlines computed from them agree with the simulated waits.
+@Suite struct DeviceMonotonicClockTests {
+    @Test func continuousClockAndDispatchTimeAdvanceWithSimulatedTime() throws {
+        let world = try SimulatedWorld(seed: 1, devices: [("phone", "alice")])
+        let phone = world.device("phone")
+        let start = try phone.run { (ContinuousClock.now, DispatchTime.now().uptimeNanoseconds) }
+        try world.advance(by: .milliseconds(1500))
+        let later = try phone.run { (ContinuousClock.now, DispatchTime.now().uptimeNanoseconds) }
+        #expect(start.0.duration(to: later.0) == .milliseconds(1500))
+        #expect(later.1 - start.1 == 1_500_000_000)
+        #expect(start.1 == 86_400 * 1_000_000_000, "a day of uptime at time zero")
+    }
+
+    @Test func aDeadlineOnTheContinuousClockWakesAtItsSimulatedInstant() throws {
+        let world = try SimulatedWorld(seed: 1, devices: [("phone", "alice")])
+        let phone = world.device("phone")
+        let waited = try phone.run { () -> Duration in
+            let clock = ContinuousClock()
+            let start = clock.now
+            try await Task.sleep(until: start + .seconds(2), clock: clock)
+            return start.duration(to: clock.now)
+        }
+        #expect(waited == .seconds(2))
+        #expect(world.now == .seconds(2))
+    }
+}

@@ -10,8 +10,9 @@
 void **synclab_enqueue_global_hook(void);
 void **synclab_get_main_executor_hook(void);
 
-/// The running device's wall clock in microseconds since 1970; 0 when none runs.
-typedef int (*synclab_device_now)(int64_t *microseconds);
+/// The running device's clocks: its wall clock in microseconds since 1970 and its uptime in
+/// microseconds (what monotonic clocks read); 0 when no device runs.
+typedef int (*synclab_device_now)(int64_t *wall, int64_t *uptime);
 /// Fills a buffer from the running device's seeded stream; 0 when none runs.
 typedef int (*synclab_device_random)(void *buffer, size_t count);
 

@@ -94,7 +94,67 @@ extension Publishers {
     }
 }
 
+extension Publishers {
+    /// Combine's `merge(with:_:_:)`: the values of four, in the order they come.
+    public struct Merge4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
+    where A.Output == B.Output, B.Output == C.Output, C.Output == D.Output,
+          A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
+        public typealias Output = A.Output
+        public typealias Failure = A.Failure
+        public let a: A
+        public let b: B
+        public let c: C
+        public let d: D
+
+        public init(_ a: A, _ b: B, _ c: C, _ d: D) {
+            (self.a, self.b, self.c, self.d) = (a, b, c, d)
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            Merge(Merge3(a, b, c), d).receive(subscriber: subscriber)
+        }
+    }
+
+    /// Combine's `combineLatest(_:_:_:)`: once all four have sent, each new value with the
+    /// others' latest.
+    public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>:
+        Publisher where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
+        public typealias Output = (A.Output, B.Output, C.Output, D.Output)
+        public typealias Failure = A.Failure
+        public let a: A
+        public let b: B
+        public let c: C
+        public let d: D
+
+        public init(_ a: A, _ b: B, _ c: C, _ d: D) {
+            (self.a, self.b, self.c, self.d) = (a, b, c, d)
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            CombineLatest(CombineLatest3(a, b, c), d)
+                .map { three, fourth in (three.0, three.1, three.2, fourth) }
+                .receive(subscriber: subscriber)
+        }
+    }
+}
+
 extension Publisher {
+    public func merge<B: Publisher, C: Publisher, D: Publisher>(with b: B, _ c: C, _ d: D)
+        -> Publishers.Merge4<Self, B, C, D>
+    where B.Output == Output, C.Output == Output, D.Output == Output,
+          B.Failure == Failure, C.Failure == Failure, D.Failure == Failure {
+        Publishers.Merge4(self, b, c, d)
+    }
+
+    public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(
+        _ publisher1: P, _ publisher2: Q, _ publisher3: R
+    ) -> Publishers.CombineLatest4<Self, P, Q, R>
+    where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
+        Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)
+    }
+
     public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C)
         -> Publishers.Merge3<Self, B, C>
     where B.Output == Output, C.Output == Output, B.Failure == Failure, C.Failure == Failure {

@@ -50,6 +50,29 @@ extension Publishers {
     }
 }
 
+extension Publishers {
+    /// Combine's `zip(_:_:_:)`: the values of four publishers in fours.
+    public struct Zip4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
+    where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
+        public typealias Output = (A.Output, B.Output, C.Output, D.Output)
+        public typealias Failure = A.Failure
+        public let a: A
+        public let b: B
+        public let c: C
+        public let d: D
+
+        public init(_ a: A, _ b: B, _ c: C, _ d: D) {
+            (self.a, self.b, self.c, self.d) = (a, b, c, d)
+        }
+
+        public func receive<S: Subscriber>(subscriber: S)
+        where S.Input == Output, S.Failure == Failure {
+            Zip(Zip3(a, b, c), d).map { three, fourth in (three.0, three.1, three.2, fourth) }
+                .receive(subscriber: subscriber)
+        }
+    }
+}
+
 /// The values of a zip's two sides that wait for a partner, oldest first.
 final class ZipQueues<First, Second> {
     var first: [First] = []
@@ -75,5 +98,12 @@ extension Publisher {
     public func zip<P: Publisher, Q: Publisher>(_ publisher1: P, _ publisher2: Q)
         -> Publishers.Zip3<Self, P, Q> where P.Failure == Failure, Q.Failure == Failure {
         Publishers.Zip3(self, publisher1, publisher2)
+    }
+
+    public func zip<P: Publisher, Q: Publisher, R: Publisher>(
+        _ publisher1: P, _ publisher2: Q, _ publisher3: R
+    ) -> Publishers.Zip4<Self, P, Q, R>
+    where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
+        Publishers.Zip4(self, publisher1, publisher2, publisher3)
     }
 }

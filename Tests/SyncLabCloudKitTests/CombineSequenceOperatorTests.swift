@@ -403,3 +403,57 @@ import Testing
                               "asserted 2", "asserted end"])
     }
 }
+
+/// Four-way joins and `buffer`'s strategies.
+@Suite struct CombineBufferAndFourWayTests {
+    final class Taker: Subscriber, @unchecked Sendable {
+        typealias Input = Int
+        typealias Failure = CombineSequenceOperatorTests.Boom
+        var got: [String] = []
+        var subscription: (any Subscription)?
+
+        func receive(subscription: any Subscription) { self.subscription = subscription }
+        func receive(_ input: Int) -> Subscribers.Demand {
+            got.append("\(input)")
+            return .none
+        }
+        func receive(completion: Subscribers.Completion<Failure>) { got.append("\(completion)") }
+    }
+
+    @Test func fourWayZipMergeAndCombineLatest() {
+        var lines: [String] = []
+        let subjects = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+        let (a, b, c, d) = (subjects[0], subjects[1], subjects[2], subjects[3])
+        let kept = [
+            a.zip(b, c, d).sink { lines.append("z \($0) \($1) \($2) \($3)") },
+            a.merge(with: b, c, d).sink { lines.append("m \($0)") },
+            a.combineLatest(b, c, d).sink { lines.append("c \($0 + $1 + $2 + $3)") },
+        ]
+        for (index, subject) in subjects.enumerated() { subject.send(index + 1) }
+        d.send(10)
+        #expect(lines == ["m 1", "m 2", "m 3", "z 1 2 3 4", "m 4", "c 10", "m 10", "c 16"])
+        _ = kept
+    }
+
+    @Test func bufferKeepsWhatWasNotAskedForAndDropsByItsStrategy() {
+        let subject = PassthroughSubject<Int, CombineSequenceOperatorTests.Boom>()
+        let newest = Taker(), oldest = Taker(), failing = Taker()
+        subject.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest)
+            .receive(subscriber: newest)
+        subject.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest)
+            .receive(subscriber: oldest)
+        subject.buffer(size: 2, prefetch: .byRequest,
+                       whenFull: .customError { CombineSequenceOperatorTests.Boom() })
+            .receive(subscriber: failing)
+        newest.subscription?.request(.max(1))
+        for value in 1...4 { subject.send(value) }
+        subject.send(completion: .finished)
+        #expect(newest.got == ["1"])
+        newest.subscription?.request(.unlimited)
+        #expect(newest.got == ["1", "2", "3", "finished"])
+        #expect(oldest.got.isEmpty, "keepFull asked for two: 3 and 4 never came")
+        oldest.subscription?.request(.unlimited)
+        #expect(oldest.got == ["1", "2", "finished"])
+        #expect(failing.got == ["failure(\(String(reflecting: CombineSequenceOperatorTests.Boom())))"])
+    }
+}

@@ -1,8 +1,8 @@
 import Kernel
 
 /// Where the simulated clock stands on the calendar: time zero is 2023-11-14 22:13:20 UTC
-/// (1,700,000,000 s since 1970). Records' dates, a device's `Date()` and the dates a query
-/// compares all read it.
+/// (1,700,000,000 s since 1970). Records' dates, the dates a device's code reads and the dates
+/// a query compares all read it.
 public enum SimulatedCalendar {
     public static let startSecondsSince1970: Int64 = 1_700_000_000
 

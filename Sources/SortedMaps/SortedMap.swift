@@ -49,6 +49,26 @@ public struct SortedMap<Key: Comparable, Value> {
         elements.reserveCapacity(minimumCapacity)
     }
 
+    /// A copy of the map with room for `minimumCapacity` pairs, in one allocation, its pairs
+    /// copied one by one in code specialized for the map's types: room reserved in a copy
+    /// that still shares its pairs copied them through the runtime's generic array copy.
+    @inlinable
+    public func copy(reservingCapacity minimumCapacity: Int) -> SortedMap {
+        let count = elements.count
+        var map = SortedMap()
+        map.elements = ContiguousArray(
+            unsafeUninitializedCapacity: Swift.max(minimumCapacity, count)
+        ) { buffer, initializedCount in
+            elements.withUnsafeBufferPointer { source in
+                for offset in 0..<count {
+                    (buffer.baseAddress.unsafelyUnwrapped + offset).initialize(to: source[offset])
+                }
+            }
+            initializedCount = count
+        }
+        return map
+    }
+
     /// Where `key` is, or where it would go: the first pair whose key is not below it.
     @inlinable
     internal func search(_ key: Key) -> (found: Bool, offset: Int) {

@@ -54,17 +54,9 @@ public struct SortedMap<Key: Comparable, Value> {
     /// that still shares its pairs copied them through the runtime's generic array copy.
     @inlinable
     public func copy(reservingCapacity minimumCapacity: Int) -> SortedMap {
-        let count = elements.count
-        var map = SortedMap()
-        map.elements = ContiguousArray(
-            unsafeUninitializedCapacity: Swift.max(minimumCapacity, count)
-        ) { buffer, initializedCount in
-            elements.withUnsafeBufferPointer { source in
-                for offset in 0..<count {
-                    (buffer.baseAddress.unsafelyUnwrapped + offset).initialize(to: source[offset])
-                }
-            }
-            initializedCount = count
+        var map = SortedMap(minimumCapacity: Swift.max(minimumCapacity, elements.count))
+        elements.withUnsafeBufferPointer { source in
+            for offset in source.indices { map.elements.append(source[offset]) }
         }
         return map
     }

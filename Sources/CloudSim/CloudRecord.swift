@@ -37,11 +37,14 @@ public struct ZoneID: Hashable, Comparable, Sendable, CustomStringConvertible {
         (lhs.owner, lhs.name) < (rhs.owner, rhs.name)
     }
 
-    /// The two strings by the record-name hash (`RecordNameHash`, consistent with `String`'s
-    /// `==`, so with the synthesized `==`), mixed into one word that `Hasher` takes once
-    /// (`TableHash` for a table): the cloud finds a zone in its tables (zone states, feeds,
-    /// shared views) about once a request, and `Hasher` over both strings would be most of
-    /// each find. The tables only answer lookups: the buckets' order never shows.
+    /// The zone's name by the record-name hash (`RecordNameHash`, consistent with `String`'s
+    /// `==`, so with the synthesized `==`), one word that `Hasher` takes once (`TableHash`
+    /// for a table): the cloud finds a zone in its tables (zone states, feeds, shared views)
+    /// about once a request, and `Hasher` over both strings would be most of each find. The
+    /// owner is left out: an account's zones have different names, and the zones of one name
+    /// are those of the few accounts that share, so few IDs meet in a bucket, and hashing it
+    /// too was half of each find. The tables only answer lookups: the buckets' order never
+    /// shows.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(word)
     }
@@ -52,12 +55,8 @@ public struct ZoneID: Hashable, Comparable, Sendable, CustomStringConvertible {
         TableHash.mix(UInt64(bitPattern: Int64(word)), seed: seed)
     }
 
-    /// The two names' hashes as one word. The owner's hash is multiplied by an odd constant
-    /// first: swapping the two strings changes the word.
-    private var word: Int {
-        RecordNameHash.hash(owner) &* Int(bitPattern: 0x9E37_79B9_7F4A_7C15)
-            ^ RecordNameHash.hash(name)
-    }
+    /// The name's hash, what the zone is filed under (see `hash(into:)`).
+    private var word: Int { RecordNameHash.hash(name) }
 
     /// `name:owner`, written byte by byte (an interpolation appends each piece).
     public var description: String { TextConcatenation.joined(name, UInt8(ascii: ":"), owner) }

@@ -128,18 +128,30 @@ struct RecordBatch {
     }
 
     /// `duplicateItems` of a request of a few items, each name compared with the earlier ones.
+    /// The names are read where the request holds them: an array of them, saves' then
+    /// deletes', cost more to build than the comparisons.
     private func smallDuplicateItems() -> (saves: Set<Int>, deletes: Set<Int>) {
-        let names = request.saves.map(\.record.recordName) + request.deletes
         var saves = Set<Int>()
         var deletes = Set<Int>()
-        for index in names.indices where names[..<index].contains(names[index]) {
-            if index < request.saves.count {
+        let saveCount = request.saves.count
+        for index in 0..<request.itemCount {
+            let name = itemName(at: index, saveCount: saveCount)
+            guard (0..<index).contains(where: { itemName(at: $0, saveCount: saveCount) == name })
+            else { continue }
+            if index < saveCount {
                 saves.insert(index)
             } else {
-                deletes.insert(index - request.saves.count)
+                deletes.insert(index - saveCount)
             }
         }
         return (saves, deletes)
+    }
+
+    /// The record name of the request's item at `index`: its saves, then its deletes.
+    @inline(__always)
+    private func itemName(at index: Int, saveCount: Int) -> String {
+        index < saveCount
+            ? request.saves[index].record.recordName : request.deletes[index - saveCount]
     }
 
     /// Every save's verdict, ignoring parent references; consumes the next-upload throttle.

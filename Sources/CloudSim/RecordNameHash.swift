@@ -74,7 +74,7 @@ public enum RecordNameHash {
             if rest > 0 {
                 // The last 1–7 bytes as the low bits of a word (little-endian): read with the
                 // word that ends the name, which overlaps bytes already mixed in, and shift
-                // those out; a name shorter than a word is read byte by byte.
+                // those out; a name shorter than a word is read by `shortTail`.
                 var tail: UInt64 = 0
                 if count >= 8 {
                     tail = UInt64(
@@ -82,10 +82,7 @@ public enum RecordNameHash {
                             fromByteOffset: count &- 8, as: UInt64.self))
                     tail &>>= UInt64(truncatingIfNeeded: 8 &- rest) &* 8
                 } else {
-                    for index in 0..<rest {
-                        let byte = base.load(fromByteOffset: offset &+ index, as: UInt8.self)
-                        tail |= UInt64(byte) &<< (UInt64(truncatingIfNeeded: index) &* 8)
-                    }
+                    tail = shortTail(base, count: rest)
                 }
                 highBits |= tail
                 state = (state ^ tail) &* multiplier
@@ -93,5 +90,24 @@ public enum RecordNameHash {
         }
         guard highBits & 0x8080_8080_8080_8080 == 0 else { return nil }
         return Int(truncatingIfNeeded: TableHash.finalize(state))
+    }
+
+    /// The 1–7 bytes of a name shorter than a word, as the low bytes of one (little-endian):
+    /// two loads that overlap (the bytes they share are the same), not one load a byte.
+    @inlinable
+    static func shortTail(_ base: UnsafeRawPointer, count: Int) -> UInt64 {
+        if count >= 4 {
+            let low = UInt32(littleEndian: base.loadUnaligned(as: UInt32.self))
+            let high = UInt32(
+                littleEndian: base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            return UInt64(low) | UInt64(high) &<< (UInt64(truncatingIfNeeded: count &- 4) &* 8)
+        }
+        if count >= 2 {
+            let low = UInt16(littleEndian: base.loadUnaligned(as: UInt16.self))
+            let high = UInt16(
+                littleEndian: base.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self))
+            return UInt64(low) | UInt64(high) &<< (UInt64(truncatingIfNeeded: count &- 2) &* 8)
+        }
+        return UInt64(base.load(as: UInt8.self))
     }
 }

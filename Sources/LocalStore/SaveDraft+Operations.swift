@@ -56,8 +56,9 @@ extension SaveDraft {
         }
         // The defaults taken whole, with room for every attribute's value made in the same
         // allocation, not set one by one and grown for each value the operation sets.
-        var model = Model(id: id, entity: name, values: entity.defaultValues)
-        model.values.reserveCapacity(attributes.count)
+        let model = Model(
+            id: id, entity: name,
+            values: entity.defaultValues.copy(reservingCapacity: attributes.count))
         write(model)
         try set(values, on: id, of: entity)
     }

@@ -114,15 +114,26 @@ extension Store {
         return entries[Self.firstEntryIndex(in: entries, after: position)...]
     }
 
+    /// How many of the newest entries `firstEntryIndex` looks at one by one.
+    private static var entriesWalkedBack: Int { 4 }
+
     /// The index in `entries` of the first entry after a position (`entries.count` when
     /// there is none).
     private static func firstEntryIndex(in entries: [HistoryEntry], after position: Int64) -> Int {
         // Most readers have seen every entry: the newest is looked at first.
         let count = entries.count
         if count == 0 || entries[count - 1].position <= position { return count }
-        // Entries are kept in position order: a binary search.
+        // Most others missed the newest few (a save or two): walked back from the end first,
+        // where a search over the whole history took a dozen halvings.
+        var newer = count - 1
+        let lowestWalked = max(0, count - Self.entriesWalkedBack)
+        while newer > lowestWalked {
+            if entries[newer - 1].position <= position { return newer }
+            newer -= 1
+        }
+        // Entries are kept in position order (`newer` is after the position): a binary search.
         var low = 0
-        var high = entries.count
+        var high = newer
         while low < high {
             let middle = (low + high) / 2
             if entries[middle].position <= position {

@@ -100,8 +100,9 @@ extension SDSEngine {
     private func recordsToStore(
         _ records: [CloudRecord], context: inout SDSContext
     ) -> (records: [CloudRecord], kept: [Int]?) {
-        // The page's names, for references to records not stored here: built at the first one.
-        var inPage: Set<String>?
+        // The page's names' hashes, for references to records not stored here: made at the
+        // first one.
+        var inPage: [Int]?
         // The records kept (and their positions), copied out only once one is left out:
         // usually every record is stored, and `records` itself is the answer (no copy of
         // each record).
@@ -127,7 +128,7 @@ extension SDSEngine {
     /// for the call (a dozen retains, and the releases after), once per downloaded record.
     /// It is copied only on the rare paths that hand it on.
     private func canStoreNow(
-        at index: Int, of records: [CloudRecord], inPage: inout Set<String>?,
+        at index: Int, of records: [CloudRecord], inPage: inout [Int]?,
         context: inout SDSContext
     ) -> Bool {
         // (`skipsHere` answers false at once when this process synchronizes the full schema.)
@@ -197,12 +198,14 @@ extension SDSEngine {
     /// A record name the record (its `fields`, its name) references that is neither stored
     /// here nor in the page. (Given the fields, not the record: a record argument was a copy.)
     ///
-    /// `inPage` holds the names of `page`'s records, built at the first reference that is not
-    /// stored here (nil until then): a reference to a stored record needs no look at the page,
-    /// so a page whose records reference only stored ones builds no set of its names.
+    /// `inPage` holds the `RecordNameHash` of each of `page`'s records, at its position, made at
+    /// the first reference that is not stored here (nil until then): a reference to a stored
+    /// record needs no look at the page, so a page whose records reference only stored ones
+    /// hashes none of its names. A page is looked at a few times: a set of its names cost a
+    /// SipHash per name to build.
     private func missingReference(
         fields: SortedMap<String, CloudValue>, recordName: String, entity: SDSEntity,
-        page: [CloudRecord], inPage: inout Set<String>?, context: SDSContext
+        page: [CloudRecord], inPage: inout [Int]?, context: SDSContext
     ) -> String? {
         // In the entity's relationship order; the keys whose local change wins are worked out
         // only for a reference that needs them (no list of references, no lookup before).
@@ -214,9 +217,9 @@ extension SDSEngine {
             // A record of the page that this device deleted (its deletion not uploaded yet) is
             // not stored: a reference to it is missing here too (LIM-3), unless a local change
             // of the key wins over the downloaded reference (SYNC-4).
-            let pageNames = inPage ?? Set(page.map(\.recordName))
-            inPage = pageNames
-            if pageNames.contains(name) {
+            let pageHashes = inPage ?? Self.nameHashes(of: page)
+            inPage = pageHashes
+            if Self.page(page, hashed: pageHashes, holds: name) {
                 if context.syncData.pendingDeletions.isEmpty
                     || context.syncData.pendingDeletions[name].isNil { continue }
                 let local = context.syncData.model(forRecord: recordName)
@@ -226,6 +229,28 @@ extension SDSEngine {
             return name
         }
         return nil
+    }
+
+    /// The `RecordNameHash` of each record's name, at its position (`missingReference`). Each
+    /// record read in place: a loop's element was a copy of the whole record.
+    private static func nameHashes(of page: [CloudRecord]) -> [Int] {
+        var hashes: [Int] = []
+        hashes.reserveCapacity(page.count)
+        for index in page.indices {
+            hashes.append(RecordNameHash.hash(page[index].recordName))
+        }
+        return hashes
+    }
+
+    /// Whether a record of `page` is named `name`; `hashes` are its names' (`nameHashes`).
+    private static func page(_ page: [CloudRecord], hashed hashes: [Int], holds name: String)
+        -> Bool
+    {
+        let nameHash = RecordNameHash.hash(name)
+        for index in hashes.indices where hashes[index] == nameHash {
+            if page[index].recordName == name { return true }
+        }
+        return false
     }
 
     /// Stores records and deletions in one transaction; when the store refuses it, record by
@@ -474,7 +499,7 @@ extension SDSEngine {
         guard !names.isEmpty else { return }
         var ready: [CloudRecord] = []
         // No page: a reference is missing unless stored here.
-        var noPage: Set<String>? = []
+        var noPage: [Int]? = []
         for name in names {
             guard let aside = context.syncData.aside[name],
                   let entity = entities.named(aside.record.recordType),

@@ -27,6 +27,7 @@ extension SDSEngine {
         }
         var retryError: CloudError?
         var zoneGone = false
+        context.syncData.makeRoomInDeletedHere(for: batch.deletedNames.count)
         // Each result read in place (`results[index]`): a loop's element was a copy.
         for index in results.indices {
             // A saved record's parts read where it lies (`SavedRecordParts`): a switch over
@@ -362,5 +363,16 @@ extension SDSEngine {
             rules: ["SCHEMA-4", "ERR-7"]
         )
         if !hadAny { effects.append(.setTimer(.rejectedRetry, after: Self.rejectionPause)) }
+    }
+}
+
+extension SDSSyncData {
+    /// Room in `deletedHere` for `count` more names, and at first for a run's usual few, made
+    /// at once (not grown 1, 3, 6, … each growth hashing every name again). Asked only when
+    /// short: `reserveCapacity` runs unspecialized.
+    fileprivate mutating func makeRoomInDeletedHere(for count: Int) {
+        let needed = deletedHere.count + count
+        guard needed > deletedHere.capacity else { return }
+        deletedHere.reserveCapacity(max(needed, 2 * deletedHere.capacity, 24))
     }
 }

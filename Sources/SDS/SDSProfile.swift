@@ -85,7 +85,11 @@ extension SDSProfile {
     /// The rules the cloud's neutral notes show for sds: a `changedKeys` save re-creating a
     /// deleted record brings back only the edited keys (LIM-1, docs/CLOUDSIM.md *Notes*).
     @Sendable static func cloudNoteRules(_ note: CloudNote) -> [String] {
-        note.kind == "record.recreated"
+        // Most notes are of other kinds, told apart by their length first: a string equals
+        // this ASCII kind (no `;`, `` ` `` or `K`, the only ASCII a non-ASCII character is
+        // equivalent to) only with as many bytes, and comparing the bytes is a call.
+        let kind = "record.recreated"
+        return note.kind.utf8.count == kind.utf8.count && note.kind == kind
             && note.value(of: "policy") == "changedKeys" ? ["LIM-1"] : []
     }
 }

@@ -49,6 +49,18 @@ public struct SortedMap<Key: Comparable, Value> {
         elements.reserveCapacity(minimumCapacity)
     }
 
+    /// A copy of the map with room for `minimumCapacity` pairs, in one allocation, its pairs
+    /// copied one by one in code specialized for the map's types: room reserved in a copy
+    /// that still shares its pairs copied them through the runtime's generic array copy.
+    @inlinable
+    public func copy(reservingCapacity minimumCapacity: Int) -> SortedMap {
+        var map = SortedMap(minimumCapacity: Swift.max(minimumCapacity, elements.count))
+        elements.withUnsafeBufferPointer { source in
+            for offset in source.indices { map.elements.append(source[offset]) }
+        }
+        return map
+    }
+
     /// Where `key` is, or where it would go: the first pair whose key is not below it.
     @inlinable
     internal func search(_ key: Key) -> (found: Bool, offset: Int) {

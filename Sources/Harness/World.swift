@@ -81,7 +81,7 @@ final class World {
     /// CloudKit error codes each device was refused with (share steps, access control).
     /// Codes, not their names: naming each refusal would build a string and hash it into the
     /// set; `refused` names them when it asks.
-    var refusals: [Set<CloudErrorCode>] = []
+    var refusals: [RefusedCodes] = []
     /// Synchronizations started per device at the current instant (the livelock guard).
     @exclusivity(unchecked) var livenessGuards: [LivenessGuard] = []
     /// The waiting actions, running and ended. Checked at run time: a wait's condition reads
@@ -204,7 +204,7 @@ final class World {
             outstanding.append(0)
             timers.append(ArmedTimers())
             livenessGuards.append(LivenessGuard(limit: Self.syncStartsPerInstantLimit))
-            refusals.append([])
+            refusals.append(RefusedCodes())
             ruleTally.addSet()
             writeCounts.append(0)
             inLinePasses.append(0)

@@ -477,22 +477,29 @@ final class World {
         }
         var deferred: [ArmedTrigger] = []
         var finished = true
-        while position < effects.count {
-            guard incarnations[index] == incarnation, failure == nil else {
-                finished = false
-                break
-            }
-            var effect = EngineEffect.probe("")
-            swap(&effect, &effects[position])
-            position += 1
-            var writesFollow = false
-            if !triggers.isEmpty, effect.isProbe {
-                writesFollow = Self.holdsWrite(effects, from: position)
-            }
-            guard carryOut(consume effect, index: index, incarnation: incarnation,
-                           writesFollow: writesFollow, deferred: &deferred) else {
-                finished = false
-                break
+        // One exclusive access for the whole walk: each effect is moved out of its place and
+        // the placeholder put there, not swapped through a checked element access.
+        effects.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            while position < count {
+                guard incarnations[index] == incarnation, failure == nil else {
+                    finished = false
+                    return
+                }
+                let effect = (base + position).move()
+                (base + position).initialize(to: .probe(""))
+                position += 1
+                var writesFollow = false
+                if !triggers.isEmpty, effect.isProbe {
+                    writesFollow = Self.holdsWrite(
+                        UnsafeBufferPointer(rebasing: buffer[position...]))
+                }
+                guard carryOut(consume effect, index: index, incarnation: incarnation,
+                               writesFollow: writesFollow, deferred: &deferred) else {
+                    finished = false
+                    return
+                }
             }
         }
         // App actions that waited for the writes after their probe point (`runTriggers`).
@@ -587,19 +594,17 @@ final class World {
         return details
     }
 
-    /// Whether the effects from `position` on write the disk or send a request: made by the
+    /// Whether the effects left write the disk or send a request: made by the
     /// engine before the probe point it passed in line (scanned only at a probe point while
     /// triggers are armed).
-    private static func holdsWrite(_ effects: [EngineEffect], from position: Int) -> Bool {
-        effects.withUnsafeBufferPointer { buffer in
-            for offset in position..<buffer.count {
-                switch buffer[offset] {
-                case .write, .send: return true
-                default: continue
-                }
+    private static func holdsWrite(_ effects: UnsafeBufferPointer<EngineEffect>) -> Bool {
+        for offset in effects.indices {
+            switch effects[offset] {
+            case .write, .send: return true
+            default: continue
             }
-            return false
         }
+        return false
     }
 
     /// Whether a probe point starts a synchronization. The lengths are compared first: two

@@ -284,22 +284,23 @@ final class World {
     /// Runs events until `limit`; false when the run failed meanwhile.
     @discardableResult
     func run(until limit: SimTime) -> Bool {
+        var budgetFailure: BudgetFailure?
         while failure == nil {
-            switch kernel.nextUnnamed(until: limit) {
-            case .event(let scheduled, _):
-                // Nothing is checked between events here, so an engine may pass probe points
-                // in line while it handles this one (`probesPassInLine(for:)`).
-                dispatchMayPassInLine = true
-                // Consumed: the payload moves on (a boxed request or answer was retained for
-                // the dispatch and released with the step).
-                dispatch((consume scheduled).payload)
-                dispatchMayPassInLine = false
-            case .reachedLimit, .empty:
+            // The payload alone: no step built around it on its way out of the kernel.
+            guard let payload = kernel.nextPayload(until: limit, failure: &budgetFailure) else {
+                if let budgetFailure {
+                    fail(budgetFailure.description)
+                    return false
+                }
                 return failure == nil
-            case .budgetExceeded(let budgetFailure):
-                fail(budgetFailure.description)
-                return false
             }
+            // Nothing is checked between events here, so an engine may pass probe points
+            // in line while it handles this one (`probesPassInLine(for:)`).
+            dispatchMayPassInLine = true
+            // Consumed: the payload moves on (a boxed request or answer was retained for
+            // the dispatch and released with the step).
+            dispatch(consume payload)
+            dispatchMayPassInLine = false
         }
         return false
     }
@@ -316,21 +317,20 @@ final class World {
         while condition: () -> Bool, bound: SimTime, what: String, passesInLine: Bool
     ) {
         let deadline = now.adding(bound)
+        var budgetFailure: BudgetFailure?
         while failure == nil && condition() {
-            switch kernel.nextUnnamed(until: deadline) {
-            case .event(let scheduled, _):
-                dispatchMayPassInLine = passesInLine
-                dispatch((consume scheduled).payload)
-                dispatchMayPassInLine = false
-            case .reachedLimit, .empty:
-                if condition() {
+            guard let payload = kernel.nextPayload(until: deadline, failure: &budgetFailure)
+            else {
+                if let budgetFailure {
+                    fail(budgetFailure.description)
+                } else if condition() {
                     fail("\(what) did not happen within \(bound)")
                 }
                 return
-            case .budgetExceeded(let budgetFailure):
-                fail(budgetFailure.description)
-                return
             }
+            dispatchMayPassInLine = passesInLine
+            dispatch(consume payload)
+            dispatchMayPassInLine = false
         }
     }
 

@@ -145,6 +145,20 @@ public struct EventQueue<Payload> {
         return taken.event
     }
 
+    /// `popNext()` for a caller that reads only the payload: it is moved out of the entry,
+    /// with no event built around it.
+    @inlinable
+    public mutating func popNextPayload() -> Payload? {
+        if frontComesFirst {
+            return (front.count == 1 ? front.removeLast() : front.removeFirst()).payload
+        }
+        guard var taken = heap.popLast() else { return nil }
+        if heap.isEmpty { return taken.payload }
+        swap(&taken, &heap[0])
+        siftDown(from: 0)
+        return taken.payload
+    }
+
     /// Removes the event `id` if it is still waiting; returns whether it was.
     ///
     /// Cancelling an event that already ran or was cancelled is allowed and does nothing, so

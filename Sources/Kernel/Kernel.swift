@@ -157,6 +157,38 @@ public struct Kernel<Payload> {
         take(until: limit, naming: false)
     }
 
+    /// `nextUnnamed(until:)` for a driver that reads only an event's payload: nil for a step
+    /// without an event, with `failure` set when the step broke the budget. (A step wrapping
+    /// the event moved the payload several times on its way out.)
+    @inlinable @inline(__always)
+    public mutating func nextPayload(until limit: SimTime?, failure: inout BudgetFailure?)
+        -> Payload?
+    {
+        let limitMicroseconds = limit?.microseconds ?? .max
+        precondition(limitMicroseconds >= currentMicroseconds, "limit is in the past")
+        guard let due = queue.nextTime?.microseconds, due <= limitMicroseconds else {
+            if case .budgetExceeded(let budgetFailure) = advance(to: limit) {
+                failure = budgetFailure
+            }
+            return nil
+        }
+        if due > budget.maxTime.microseconds {
+            failure = self.failure(.time)
+            return nil
+        }
+        if processedCount >= budget.maxEvents {
+            failure = self.failure(.events)
+            return nil
+        }
+        guard let taken = queue.popNextPayload() else {
+            preconditionFailure("queue lost an event")
+        }
+        currentMicroseconds = due
+        processedCount += 1
+        eventCountByActor[Int(taken.actor)] += 1
+        return taken.payload
+    }
+
     /// The step of `next(until:)`; `naming`: whether an event carries its actor's name.
     @inlinable @inline(__always)
     mutating func take(until limit: SimTime?, naming: Bool) -> Step<Payload> {

@@ -100,7 +100,7 @@ public struct EventQueue<Payload> {
     ///
     /// The payload is taken (`consuming`), not borrowed: borrowed, it was copied into the
     /// queue (retaining a boxed payload) and the caller's own copy destroyed after the call.
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     public mutating func schedule(at time: SimTime, _ payload: consuming Payload) -> EventID {
         let sequence = nextSequence
@@ -147,7 +147,7 @@ public struct EventQueue<Payload> {
 
     /// `popNext()` for a caller that reads only the payload: it is moved out of the entry,
     /// with no event built around it.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func popNextPayload() -> Payload? {
         if frontComesFirst {
             return (front.count == 1 ? front.removeLast() : front.removeFirst()).payload

@@ -116,7 +116,7 @@ public struct Kernel<Payload> {
     /// taken at once (`takeInLine(actor:)`): nothing else is due at this time (`now` never
     /// runs ahead of a waiting event, so nothing earlier is), and the event budget has room
     /// for all of them.
-    @inlinable
+    @inlinable @inline(__always)
     public func canTakeInLine(_ count: Int) -> Bool {
         if let due = queue.nextTime, due.microseconds <= currentMicroseconds { return false }
         return budget.maxEvents - processedCount > count
@@ -125,7 +125,7 @@ public struct Kernel<Payload> {
     /// Counts an event for `actor` that was scheduled now and taken at once, without going
     /// through the queue: it takes a sequence number and counts against the budget as the
     /// event would have (allowed only after `canTakeInLine`, which saw room for it).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func takeInLine(actor: ActorID) {
         precondition(processedCount < budget.maxEvents, "an event taken in line broke the budget")
         queue.skipSequence()

@@ -79,9 +79,9 @@ final class World {
     /// dictionary (`ArmedTimers`): hashing the timer's name would be most of a set or a fire.
     @exclusivity(unchecked) var timers: [ArmedTimers] = []
     /// CloudKit error codes each device was refused with (share steps, access control).
-    /// Codes, not their names: naming each refusal would build a string and hash it into the
-    /// set; `refused` names them when it asks.
-    var refusals: [RefusedCodes] = []
+    /// Codes, not their names: naming each refusal would build a string; `refused` names them
+    /// when it asks.
+    @exclusivity(unchecked) var refusals: [RefusedCodes] = []
     /// Synchronizations started per device at the current instant (the livelock guard).
     @exclusivity(unchecked) var livenessGuards: [LivenessGuard] = []
     /// The waiting actions, running and ended. Checked at run time: a wait's condition reads

@@ -201,6 +201,13 @@ package enum LostChangeChecker {
 
     /// Judges the saves of one (account, record, key) against iCloud and the devices.
     private struct Judge {
+        /// What a judgment reads of an attribute: copying the whole description retained its
+        /// name and default, for every group.
+        struct AttributeFacts {
+            let type: AttributeType
+            let defaultValue: LocalStore.AttributeValue?
+        }
+
         let world: WorldSnapshot
         let exempt: [Bool]
         let paused: [Bool]
@@ -208,10 +215,10 @@ package enum LostChangeChecker {
         /// No `syncs` line and no extension's view: every device reads the schema's entities
         /// and synchronizes every key, so EXT-2's questions have one answer for all devices.
         let everyKeySyncs: Bool
-        /// The schema's attribute of each (entity, key) judged so far: looked up for every
-        /// group, the entity's whole description was copied out, then the attribute's.
-        private var attributes: [(entity: String, key: String, attribute: AttributeDescription?)]
-            = []
+        /// The type and default of the schema's attribute of each (entity, key) judged so far:
+        /// looked up for every group, the entity's whole description was copied out, then the
+        /// attribute's (and the cached description was copied out again for each group).
+        private var attributes: [(entity: String, key: String, attribute: AttributeFacts?)] = []
 
         init(
             world: WorldSnapshot, exempt: [Bool], paused: [Bool], labels: RecordLabels,
@@ -226,12 +233,14 @@ package enum LostChangeChecker {
             attributes.reserveCapacity(8)
         }
 
-        /// `world.schema.entity(named: entity)?.attribute(named: key)`, each pair looked up once.
-        mutating func attribute(_ key: String, of entity: String) -> AttributeDescription? {
+        /// The type and default of `world.schema.entity(named: entity)?.attribute(named: key)`,
+        /// each pair looked up once.
+        mutating func attribute(_ key: String, of entity: String) -> AttributeFacts? {
             if let known = attributes.firstIndex(where: { $0.entity == entity && $0.key == key }) {
                 return attributes[known].attribute
             }
             let attribute = world.schema.entity(named: entity)?.attribute(named: key)
+                .map { AttributeFacts(type: $0.type, defaultValue: $0.defaultValue) }
             attributes.append((entity, key, attribute))
             return attribute
         }
@@ -275,7 +284,7 @@ package enum LostChangeChecker {
                 (saves[position].key, saves[position].entity, saves[position].account)
             guard let attribute = attribute(key, of: entityName) else { return [] }
             let candidates = LostChangeChecker.candidates(
-                in: saves, group: group, attribute: attribute, exempt: exempt)
+                in: saves, group: group, defaultValue: attribute.defaultValue, exempt: exempt)
             guard candidates.contains(where: { !exempt[saves[$0].device] }) else { return [] }
             let acceptable = candidates.map { saves[$0].value }
             var problems: [(scope: String, found: String)] = []
@@ -336,14 +345,16 @@ package enum LostChangeChecker {
     package static func candidateSaves(
         _ saves: [SaveLedger.ValueSave], attribute: AttributeDescription, exempt: [Bool] = []
     ) -> [SaveLedger.ValueSave] {
-        candidates(in: saves, group: Array(saves.indices), attribute: attribute, exempt: exempt)
-            .map { saves[$0] }
+        candidates(
+            in: saves, group: Array(saves.indices), defaultValue: attribute.defaultValue,
+            exempt: exempt
+        ).map { saves[$0] }
     }
 
     /// `candidateSaves` of the saves at `group`'s positions, by position: the saves are read
     /// where they are (a list of a group's saves copied each one out, every reference in it).
     static func candidates(
-        in saves: [SaveLedger.ValueSave], group: [Int], attribute: AttributeDescription,
+        in saves: [SaveLedger.ValueSave], group: [Int], defaultValue: LocalStore.AttributeValue?,
         exempt: [Bool]
     ) -> [Int] {
         // A save on an exempt device may have been discarded: it supersedes nothing.
@@ -357,7 +368,7 @@ package enum LostChangeChecker {
             for position in group { writers[saves[position].value, default: 0] += 1 }
         }
         func isDistinctive(_ value: LocalStore.AttributeValue?) -> Bool {
-            guard let value, value.type != .bool, value != attribute.defaultValue else {
+            guard let value, value.type != .bool, value != defaultValue else {
                 return false
             }
             if group.count > 8 { return writers[value] == 1 }

@@ -39,7 +39,7 @@ extension World {
             return (actual == expected, actual ? "downloaded-once" : "not downloaded-once")
         case .refused(let device, let error):
             guard let index = deviceIndex[device.value] else { return (false, "no device") }
-            let codes = refusals[index].map(\.description).sorted()
+            let codes = refusals[index].codes.map(\.description).sorted()
             return (codes.contains(error.value.rawValue),
                     codes.isEmpty ? "no refusal" : "refused " + codes.joined(separator: ", "))
         case .pending(let device, let count):

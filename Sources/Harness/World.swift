@@ -79,9 +79,9 @@ final class World {
     /// dictionary (`ArmedTimers`): hashing the timer's name would be most of a set or a fire.
     @exclusivity(unchecked) var timers: [ArmedTimers] = []
     /// CloudKit error codes each device was refused with (share steps, access control).
-    /// Codes, not their names: naming each refusal would build a string and hash it into the
-    /// set; `refused` names them when it asks.
-    var refusals: [Set<CloudErrorCode>] = []
+    /// Codes, not their names: naming each refusal would build a string; `refused` names them
+    /// when it asks.
+    @exclusivity(unchecked) var refusals: [RefusedCodes] = []
     /// Synchronizations started per device at the current instant (the livelock guard).
     @exclusivity(unchecked) var livenessGuards: [LivenessGuard] = []
     /// The waiting actions, running and ended. Checked at run time: a wait's condition reads
@@ -204,7 +204,7 @@ final class World {
             outstanding.append(0)
             timers.append(ArmedTimers())
             livenessGuards.append(LivenessGuard(limit: Self.syncStartsPerInstantLimit))
-            refusals.append([])
+            refusals.append(RefusedCodes())
             ruleTally.addSet()
             writeCounts.append(0)
             inLinePasses.append(0)
@@ -284,22 +284,23 @@ final class World {
     /// Runs events until `limit`; false when the run failed meanwhile.
     @discardableResult
     func run(until limit: SimTime) -> Bool {
+        var budgetFailure: BudgetFailure?
         while failure == nil {
-            switch kernel.nextUnnamed(until: limit) {
-            case .event(let scheduled, _):
-                // Nothing is checked between events here, so an engine may pass probe points
-                // in line while it handles this one (`probesPassInLine(for:)`).
-                dispatchMayPassInLine = true
-                // Consumed: the payload moves on (a boxed request or answer was retained for
-                // the dispatch and released with the step).
-                dispatch((consume scheduled).payload)
-                dispatchMayPassInLine = false
-            case .reachedLimit, .empty:
+            // The payload alone: no step built around it on its way out of the kernel.
+            guard let payload = kernel.nextPayload(until: limit, failure: &budgetFailure) else {
+                if let budgetFailure {
+                    fail(budgetFailure.description)
+                    return false
+                }
                 return failure == nil
-            case .budgetExceeded(let budgetFailure):
-                fail(budgetFailure.description)
-                return false
             }
+            // Nothing is checked between events here, so an engine may pass probe points
+            // in line while it handles this one (`probesPassInLine(for:)`).
+            dispatchMayPassInLine = true
+            // Consumed: the payload moves on (a boxed request or answer was retained for
+            // the dispatch and released with the step).
+            dispatch(consume payload)
+            dispatchMayPassInLine = false
         }
         return false
     }
@@ -316,21 +317,20 @@ final class World {
         while condition: () -> Bool, bound: SimTime, what: String, passesInLine: Bool
     ) {
         let deadline = now.adding(bound)
+        var budgetFailure: BudgetFailure?
         while failure == nil && condition() {
-            switch kernel.nextUnnamed(until: deadline) {
-            case .event(let scheduled, _):
-                dispatchMayPassInLine = passesInLine
-                dispatch((consume scheduled).payload)
-                dispatchMayPassInLine = false
-            case .reachedLimit, .empty:
-                if condition() {
+            guard let payload = kernel.nextPayload(until: deadline, failure: &budgetFailure)
+            else {
+                if let budgetFailure {
+                    fail(budgetFailure.description)
+                } else if condition() {
                     fail("\(what) did not happen within \(bound)")
                 }
                 return
-            case .budgetExceeded(let budgetFailure):
-                fail(budgetFailure.description)
-                return
             }
+            dispatchMayPassInLine = passesInLine
+            dispatch(consume payload)
+            dispatchMayPassInLine = false
         }
     }
 
@@ -477,22 +477,29 @@ final class World {
         }
         var deferred: [ArmedTrigger] = []
         var finished = true
-        while position < effects.count {
-            guard incarnations[index] == incarnation, failure == nil else {
-                finished = false
-                break
-            }
-            var effect = EngineEffect.probe("")
-            swap(&effect, &effects[position])
-            position += 1
-            var writesFollow = false
-            if !triggers.isEmpty, effect.isProbe {
-                writesFollow = Self.holdsWrite(effects, from: position)
-            }
-            guard carryOut(consume effect, index: index, incarnation: incarnation,
-                           writesFollow: writesFollow, deferred: &deferred) else {
-                finished = false
-                break
+        // One exclusive access for the whole walk: each effect is moved out of its place and
+        // the placeholder put there, not swapped through a checked element access.
+        effects.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            while position < count {
+                guard incarnations[index] == incarnation, failure == nil else {
+                    finished = false
+                    return
+                }
+                let effect = (base + position).move()
+                (base + position).initialize(to: .probe(""))
+                position += 1
+                var writesFollow = false
+                if !triggers.isEmpty, effect.isProbe {
+                    writesFollow = Self.holdsWrite(
+                        UnsafeBufferPointer(rebasing: buffer[position...]))
+                }
+                guard carryOut(consume effect, index: index, incarnation: incarnation,
+                               writesFollow: writesFollow, deferred: &deferred) else {
+                    finished = false
+                    return
+                }
             }
         }
         // App actions that waited for the writes after their probe point (`runTriggers`).
@@ -587,19 +594,17 @@ final class World {
         return details
     }
 
-    /// Whether the effects from `position` on write the disk or send a request: made by the
+    /// Whether the effects left write the disk or send a request: made by the
     /// engine before the probe point it passed in line (scanned only at a probe point while
     /// triggers are armed).
-    private static func holdsWrite(_ effects: [EngineEffect], from position: Int) -> Bool {
-        effects.withUnsafeBufferPointer { buffer in
-            for offset in position..<buffer.count {
-                switch buffer[offset] {
-                case .write, .send: return true
-                default: continue
-                }
+    private static func holdsWrite(_ effects: UnsafeBufferPointer<EngineEffect>) -> Bool {
+        for offset in effects.indices {
+            switch effects[offset] {
+            case .write, .send: return true
+            default: continue
             }
-            return false
         }
+        return false
     }
 
     /// Whether a probe point starts a synchronization. The lengths are compared first: two
@@ -611,8 +616,16 @@ final class World {
 
     /// Counts a write the device carried out; kills the device when it is the write a
     /// `WriteKill` names (true: the device was killed, its remaining effects are dropped).
+    @inline(__always)
     func countWrite(device index: Int) -> Bool {
         writeCounts[index] += 1
+        // Inlined for this test alone: nearly every run has no write-counted kill.
+        guard killAfterWrite != nil else { return false }
+        return killsAfterCountedWrite(device: index)
+    }
+
+    /// `countWrite`'s kill, when a `WriteKill` is set: true when it killed the device.
+    private func killsAfterCountedWrite(device index: Int) -> Bool {
         guard let target = killAfterWrite, target.write == writeCounts[index],
               target.device == devices[index].name else { return false }
         record("script", "kill.after-write", [TraceField("device", .string(devices[index].name)),

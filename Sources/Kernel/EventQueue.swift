@@ -100,7 +100,7 @@ public struct EventQueue<Payload> {
     ///
     /// The payload is taken (`consuming`), not borrowed: borrowed, it was copied into the
     /// queue (retaining a boxed payload) and the caller's own copy destroyed after the call.
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     public mutating func schedule(at time: SimTime, _ payload: consuming Payload) -> EventID {
         let sequence = nextSequence
@@ -143,6 +143,20 @@ public struct EventQueue<Payload> {
         swap(&taken, &heap[0])
         siftDown(from: 0)
         return taken.event
+    }
+
+    /// `popNext()` for a caller that reads only the payload: it is moved out of the entry,
+    /// with no event built around it.
+    @inlinable @inline(__always)
+    public mutating func popNextPayload() -> Payload? {
+        if frontComesFirst {
+            return (front.count == 1 ? front.removeLast() : front.removeFirst()).payload
+        }
+        guard var taken = heap.popLast() else { return nil }
+        if heap.isEmpty { return taken.payload }
+        swap(&taken, &heap[0])
+        siftDown(from: 0)
+        return taken.payload
     }
 
     /// Removes the event `id` if it is still waiting; returns whether it was.

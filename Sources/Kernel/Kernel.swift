@@ -116,7 +116,7 @@ public struct Kernel<Payload> {
     /// taken at once (`takeInLine(actor:)`): nothing else is due at this time (`now` never
     /// runs ahead of a waiting event, so nothing earlier is), and the event budget has room
     /// for all of them.
-    @inlinable
+    @inlinable @inline(__always)
     public func canTakeInLine(_ count: Int) -> Bool {
         if let due = queue.nextTime, due.microseconds <= currentMicroseconds { return false }
         return budget.maxEvents - processedCount > count
@@ -125,7 +125,7 @@ public struct Kernel<Payload> {
     /// Counts an event for `actor` that was scheduled now and taken at once, without going
     /// through the queue: it takes a sequence number and counts against the budget as the
     /// event would have (allowed only after `canTakeInLine`, which saw room for it).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func takeInLine(actor: ActorID) {
         precondition(processedCount < budget.maxEvents, "an event taken in line broke the budget")
         queue.skipSequence()
@@ -155,6 +155,38 @@ public struct Kernel<Payload> {
     @inlinable
     public mutating func nextUnnamed(until limit: SimTime? = nil) -> Step<Payload> {
         take(until: limit, naming: false)
+    }
+
+    /// `nextUnnamed(until:)` for a driver that reads only an event's payload: nil for a step
+    /// without an event, with `failure` set when the step broke the budget. (A step wrapping
+    /// the event moved the payload several times on its way out.)
+    @inlinable @inline(__always)
+    public mutating func nextPayload(until limit: SimTime?, failure: inout BudgetFailure?)
+        -> Payload?
+    {
+        let limitMicroseconds = limit?.microseconds ?? .max
+        precondition(limitMicroseconds >= currentMicroseconds, "limit is in the past")
+        guard let due = queue.nextTime?.microseconds, due <= limitMicroseconds else {
+            if case .budgetExceeded(let budgetFailure) = advance(to: limit) {
+                failure = budgetFailure
+            }
+            return nil
+        }
+        if due > budget.maxTime.microseconds {
+            failure = self.failure(.time)
+            return nil
+        }
+        if processedCount >= budget.maxEvents {
+            failure = self.failure(.events)
+            return nil
+        }
+        guard let taken = queue.popNextPayload() else {
+            preconditionFailure("queue lost an event")
+        }
+        currentMicroseconds = due
+        processedCount += 1
+        eventCountByActor[Int(taken.actor)] += 1
+        return taken.payload
     }
 
     /// The step of `next(until:)`; `naming`: whether an event carries its actor's name.

@@ -152,4 +152,23 @@ struct KernelTests {
         }
         #expect(actor == "phone" && event.payload == 1 && event.time == .microseconds(3))
     }
+
+    @Test("nextPayload takes the steps next(until:) takes, payload alone")
+    func payloadOnly() {
+        var kernel = Kernel<String>(budget: Budget(maxTime: .seconds(10), maxEvents: 3))
+        kernel.schedule(at: .seconds(2), actor: "a", "later")
+        kernel.schedule(at: .seconds(1), actor: "b", "first")
+        kernel.schedule(at: .seconds(2), actor: "a", "same time")
+        var failure: BudgetFailure?
+        #expect(kernel.nextPayload(until: .seconds(1), failure: &failure) == "first")
+        #expect(kernel.nextPayload(until: .seconds(1), failure: &failure) == nil)
+        #expect(failure == nil && kernel.now == .seconds(1))
+        #expect(kernel.nextPayload(until: nil, failure: &failure) == "later")
+        #expect(kernel.nextPayload(until: nil, failure: &failure) == "same time")
+        #expect(kernel.eventsProcessed == 3 && kernel.now == .seconds(2))
+        kernel.schedule(after: .seconds(1), actor: "a", "past the budget")
+        #expect(kernel.nextPayload(until: nil, failure: &failure) == nil)
+        #expect(failure?.reason == .events)
+        #expect(kernel.pendingCount == 1)
+    }
 }

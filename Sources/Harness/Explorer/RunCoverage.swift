@@ -29,8 +29,8 @@ public struct RunCoverage: Hashable, Sendable {
             found.insert("rule:" + rule)
             if count > 1 { found.insert("rule:\(rule)x\(min(count, 3))") }
         }
-        for codes in run.world.refusals {
-            for code in codes {  // tidy: ordered into a set, sorted below
+        for refused in run.world.refusals {
+            for code in refused.codes {
                 found.insert("refused:\(code)")
             }
         }

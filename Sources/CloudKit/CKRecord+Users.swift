@@ -1,18 +1,19 @@
 import CloudSim
 
 extension CKRecord {
-    /// Sets who created and last changed a record the cloud returned. In a zone of the
-    /// user's own private database, CloudKit names both as the current user,
-    /// `__defaultOwner__`, not the user's record name; elsewhere the cloud keeps the device
-    /// that saved last, named as such, and no creator.
+    /// Sets who created and last changed a record the cloud returned, as CloudKit names
+    /// users: the current user as `__defaultOwner__`, another account by its user record
+    /// name. The cloud keeps an account only when it is not the zone's owner: none means
+    /// the owner (in the public database, no one).
     func setUsers(of record: CloudRecord, account: String?) {
         guard record.creationTime != nil else { return }
         let zone = record.zone
-        if !zone.isPublicZone, zone.owner == account || zone.owner.isEmpty {
-            let user = ID(recordName: CKCurrentUserDefaultName)
-            (creatorUserRecordID, lastModifiedUserRecordID) = (user, user)
-        } else {
-            lastModifiedUserRecordID = record.lastModifiedBy.map { ID(recordName: $0) }
+        let owner: String? = zone.isPublicZone ? nil : zone.owner.isEmpty ? account : zone.owner
+        func user(_ name: String) -> ID {
+            ID(recordName: name == account
+                ? CKCurrentUserDefaultName : CloudService.userRecordName(for: name))
         }
+        creatorUserRecordID = (record.creatorAccount ?? owner).map(user)
+        lastModifiedUserRecordID = (record.lastModifierAccount ?? owner).map(user)
     }
 }

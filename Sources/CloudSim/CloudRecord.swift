@@ -102,43 +102,49 @@ public struct CloudRecord: Hashable, Sendable {
     public var changeTag: String?
     public var creationTime: SimTime?
     public var modificationTime: SimTime?
-    /// The device that saved this version last (the simulator's `lastModifiedUserRecordID`).
+    /// The device that saved this version last.
     public var lastModifiedBy: String?
     /// `CKRecord.share`: on the root of a hierarchy share, the share record's name. Maintained
     /// by the server: a save only sets it together with the new share record it names.
     public var share: String? {
         get { sharing?.share }
-        set {
-            setSharing(share: newValue, participants: participants, public: publicPermission)
-        }
+        set { setRare { $0.share = newValue } }
     }
     /// On a share record (`isShare`): its participants, owner first. Maintained by the server
     /// (changed by `.share` requests, never by saving the share record).
     public var participants: [ShareParticipant] {
         get { sharing?.participants ?? [] }
-        set { setSharing(share: share, participants: newValue, public: publicPermission) }
+        set { setRare { $0.participants = newValue } }
     }
     /// On a share record: `CKShare.publicPermission`, what anyone with the URL may join with
     /// (`none`: invited accounts only). Maintained by the server, like the participants.
     public var publicPermission: SharePermission {
         get { sharing?.publicPermission ?? .none }
-        set { setSharing(share: share, participants: participants, public: newValue) }
+        set { setRare { $0.publicPermission = newValue } }
     }
-    /// `share` and `participants` in one box, nil when neither is set (most records: only
-    /// share records and share roots have them). A record is copied field by field, often:
-    /// the box takes one word and one reference where the two fields would take three words
-    /// and two references. Never a box of two empty fields, so that equality and hashing stay
-    /// those of the two fields.
+    /// The account whose save created the record (`creatorUserRecordID`) when it is not the
+    /// zone's owner; nil for the owner, or for a record no account saved.
+    public var creatorAccount: String? {
+        get { sharing?.creatorAccount }
+        set { setRare { $0.creatorAccount = newValue } }
+    }
+    /// The account that saved this version last (`lastModifiedUserRecordID`) when it is not
+    /// the zone's owner; nil as for `creatorAccount`.
+    public var lastModifierAccount: String? {
+        get { sharing?.lastModifierAccount }
+        set { setRare { $0.lastModifierAccount = newValue } }
+    }
+    /// The fields most records leave empty (sharing, and accounts other than the zone
+    /// owner's) in one box, nil when all are. A record is copied field by field, often: the
+    /// box takes one word and one reference. Never a box of empty fields, so that equality and
+    /// hashing stay those of the fields.
     private(set) var sharing: SharingBox?
 
-    /// Stores the sharing fields, in a new box unless all are empty.
-    private mutating func setSharing(
-        share: String?, participants: [ShareParticipant], public permission: SharePermission
-    ) {
-        sharing =
-            share == nil && participants.isEmpty && permission == .none
-            ? nil
-            : .fields(share: share, participants: participants, publicPermission: permission)
+    /// Changes the rare fields, in a new box unless all end empty.
+    private mutating func setRare(_ change: (inout SharingBox.Fields) -> Void) {
+        var fields = sharing?.fields ?? SharingBox.Fields()
+        change(&fields)
+        sharing = fields.isEmpty ? nil : .fields(fields)
     }
 
     /// Field keys in a stable order, for every output and every decision that walks them.
@@ -181,23 +187,33 @@ extension CloudRecord {
 }
 
 extension CloudRecord {
-    /// The sharing fields of a record that has either, behind one reference (`indirect`):
-    /// set rarely (sharing changes), copied with every copy of the record.
+    /// The rare fields of a record that has any, behind one reference (`indirect`): set
+    /// rarely (sharing changes, another account's saves), copied with every copy of the record.
     enum SharingBox: Hashable, Sendable {
-        indirect case fields(
-            share: String?, participants: [ShareParticipant], publicPermission: SharePermission)
+        struct Fields: Hashable, Sendable {
+            var share: String?
+            var participants: [ShareParticipant] = []
+            var publicPermission = SharePermission.none
+            var creatorAccount: String?
+            var lastModifierAccount: String?
 
-        var share: String? {
-            switch self { case .fields(let share, _, _): share }
+            var isEmpty: Bool {
+                share == nil && participants.isEmpty && publicPermission == .none
+                    && creatorAccount == nil && lastModifierAccount == nil
+            }
         }
 
-        var participants: [ShareParticipant] {
-            switch self { case .fields(_, let participants, _): participants }
+        indirect case fields(Fields)
+
+        var fields: Fields {
+            switch self { case .fields(let fields): fields }
         }
 
-        var publicPermission: SharePermission {
-            switch self { case .fields(_, _, let permission): permission }
-        }
+        var share: String? { fields.share }
+        var participants: [ShareParticipant] { fields.participants }
+        var publicPermission: SharePermission { fields.publicPermission }
+        var creatorAccount: String? { fields.creatorAccount }
+        var lastModifierAccount: String? { fields.lastModifierAccount }
     }
 }
 

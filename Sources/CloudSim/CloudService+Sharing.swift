@@ -102,9 +102,13 @@ extension CloudService {
         for var record in records {
             changeTagCounter += 1
             record.changeTag = RecordBatch.changeTag(changeTagCounter)
-            record.creationTime = state.records[record.recordName]?.record.creationTime ?? now
+            let previous = state.records[record.recordName]?.record
+            record.creationTime = previous?.creationTime ?? now
             record.modificationTime = now
             record.lastModifiedBy = client.device
+            let account = client.account == zone.owner ? nil : client.account
+            record.creatorAccount = previous == nil ? account : previous?.creatorAccount
+            record.lastModifierAccount = account
             state.write(record)
             stored.append(record)
         }

@@ -81,6 +81,14 @@ extension RecordBatch {
         plan.record.creationTime = plan.previous?.creationTime ?? now
         plan.record.modificationTime = now
         plan.record.lastModifiedBy = client.device
+        // Accounts other than the zone owner's only: most saves have none to keep or clear.
+        if otherAccount != nil || plan.record.sharing != nil || plan.previous?.sharing != nil {
+            let creator = plan.previous == nil ? otherAccount : plan.previous?.creatorAccount
+            if creator != plan.record.creatorAccount { plan.record.creatorAccount = creator }
+            if otherAccount != plan.record.lastModifierAccount {
+                plan.record.lastModifierAccount = otherAccount
+            }
+        }
         if plan.isRecreation {
             notes.append(
                 CloudNotes.recordRecreated(
@@ -153,6 +161,7 @@ extension RecordBatch {
         record.changeTag = Self.changeTag(changeTagCounter)
         record.modificationTime = now
         record.lastModifiedBy = client.device
+        if otherAccount != record.lastModifierAccount { record.lastModifierAccount = otherAccount }
         zone.write(record)
         changedZone = true
     }

@@ -27,6 +27,9 @@ struct RecordBatch {
     /// after, would then be copied (the states share it) on every stored change.
     let partialThrottle: PartialThrottle?
     let deleteThrottle: PartialThrottle?
+    /// The client's account when it is not the zone's owner (a participant's), which a saved
+    /// record keeps as its creator or last modifier; nil for the owner's saves, most of them.
+    let otherAccount: String?
     /// Sharing context; nil when the zone has no share and the request touches none.
     var sharing: BatchSharing?
 
@@ -426,6 +429,7 @@ extension RecordBatch {
             productionSchema: service.productionSchema, ownerQuotaFull: owner.quotaFull,
             ownerRejectedRecords: owner.rejectedRecords, partialThrottle: throttles.partial,
             deleteThrottle: throttles.delete,
+            otherAccount: client.account == request.zone.owner ? nil : client.account,
             sharing: BatchSharing.make(request: request, zone: zone, participant: participant),
             zone: zone, developmentSchema: service.developmentSchema,
             changeTagCounter: service.changeTagCounter)

@@ -45,3 +45,40 @@ import Testing
             .map(\.recordID.recordName).contains("milk"))
     }
 }
+
+/// Who created and last changed a shared record, as each side reads it: the current user as
+/// `__defaultOwner__`, the other by the user record ID `CKContainer.userRecordID()` gives them.
+@Suite struct SharedRecordUsersTests {
+    static let container = SharingTests.container
+
+    @Test func aParticipantsChangeNamesBothUsers() throws {
+        let world = try SimulatedWorld(seed: 1, devices: [("phone", "alice"), ("laptop", "bob")])
+        let (phone, laptop) = (world.device("phone"), world.device("laptop"))
+        let (url, _) = try SharingTests().share(on: phone)
+        let alice = try phone.run { try await Self.container.userRecordID().recordName }
+        let (bob, seen) = try laptop.run { () -> (String, [String?]) in
+            let share = try await Self.container.accept(
+                try await Self.container.shareMetadata(for: url))
+            let id = CKRecord.ID(recordName: "groceries", zoneID: share.recordID.zoneID)
+            let database = Self.container.sharedCloudDatabase
+            let root = try await database.record(for: id)
+            let before = [root.creatorUserRecordID?.recordName,
+                          root.lastModifiedUserRecordID?.recordName]
+            root["title"] = "Groceries!"
+            let saved = try await database.modifyRecords(saving: [root], deleting: [])
+            let after = try saved.saveResults[id]?.get()
+            return (try await Self.container.userRecordID().recordName,
+                    before + [after?.creatorUserRecordID?.recordName,
+                              after?.lastModifiedUserRecordID?.recordName])
+        }
+        #expect(seen == [alice, alice, alice, CKCurrentUserDefaultName])
+        #expect(alice != bob && alice != CKCurrentUserDefaultName)
+        let owner = try phone.run { () -> [String?] in
+            let zone = CKRecordZone.ID(zoneName: "Lists")
+            let root = try await Self.container.privateCloudDatabase.record(
+                for: CKRecord.ID(recordName: "groceries", zoneID: zone))
+            return [root.creatorUserRecordID?.recordName, root.lastModifiedUserRecordID?.recordName]
+        }
+        #expect(owner == [CKCurrentUserDefaultName, bob])
+    }
+}

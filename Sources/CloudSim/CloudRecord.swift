@@ -108,31 +108,46 @@ public struct CloudRecord: Hashable, Sendable {
     /// by the server: a save only sets it together with the new share record it names.
     public var share: String? {
         get { sharing?.share }
-        set { setRare { $0.share = newValue } }
+        set {
+            setRare(share: newValue, participants: participants, public: publicPermission,
+                    creator: creatorAccount, modifier: lastModifierAccount)
+        }
     }
     /// On a share record (`isShare`): its participants, owner first. Maintained by the server
     /// (changed by `.share` requests, never by saving the share record).
     public var participants: [ShareParticipant] {
         get { sharing?.participants ?? [] }
-        set { setRare { $0.participants = newValue } }
+        set {
+            setRare(share: share, participants: newValue, public: publicPermission,
+                    creator: creatorAccount, modifier: lastModifierAccount)
+        }
     }
     /// On a share record: `CKShare.publicPermission`, what anyone with the URL may join with
     /// (`none`: invited accounts only). Maintained by the server, like the participants.
     public var publicPermission: SharePermission {
         get { sharing?.publicPermission ?? .none }
-        set { setRare { $0.publicPermission = newValue } }
+        set {
+            setRare(share: share, participants: participants, public: newValue,
+                    creator: creatorAccount, modifier: lastModifierAccount)
+        }
     }
     /// The account whose save created the record (`creatorUserRecordID`) when it is not the
     /// zone's owner; nil for the owner, or for a record no account saved.
     public var creatorAccount: String? {
         get { sharing?.creatorAccount }
-        set { setRare { $0.creatorAccount = newValue } }
+        set {
+            setRare(share: share, participants: participants, public: publicPermission,
+                    creator: newValue, modifier: lastModifierAccount)
+        }
     }
     /// The account that saved this version last (`lastModifiedUserRecordID`) when it is not
     /// the zone's owner; nil as for `creatorAccount`.
     public var lastModifierAccount: String? {
         get { sharing?.lastModifierAccount }
-        set { setRare { $0.lastModifierAccount = newValue } }
+        set {
+            setRare(share: share, participants: participants, public: publicPermission,
+                    creator: creatorAccount, modifier: newValue)
+        }
     }
     /// The fields most records leave empty (sharing, and accounts other than the zone
     /// owner's) in one box, nil when all are. A record is copied field by field, often: the
@@ -140,11 +155,16 @@ public struct CloudRecord: Hashable, Sendable {
     /// hashing stay those of the fields.
     private(set) var sharing: SharingBox?
 
-    /// Changes the rare fields, in a new box unless all end empty.
-    private mutating func setRare(_ change: (inout SharingBox.Fields) -> Void) {
-        var fields = sharing?.fields ?? SharingBox.Fields()
-        change(&fields)
-        sharing = fields.isEmpty ? nil : .fields(fields)
+    /// Stores the rare fields, in a new box unless all are empty.
+    private mutating func setRare(
+        share: String?, participants: [ShareParticipant], public permission: SharePermission,
+        creator: String?, modifier: String?
+    ) {
+        let isEmpty = share == nil && participants.isEmpty && permission == .none
+            && creator == nil && modifier == nil
+        sharing = isEmpty ? nil : .fields(
+            share: share, participants: participants, publicPermission: permission,
+            creatorAccount: creator, lastModifierAccount: modifier)
     }
 
     /// Field keys in a stable order, for every output and every decision that walks them.
@@ -190,30 +210,29 @@ extension CloudRecord {
     /// The rare fields of a record that has any, behind one reference (`indirect`): set
     /// rarely (sharing changes, another account's saves), copied with every copy of the record.
     enum SharingBox: Hashable, Sendable {
-        struct Fields: Hashable, Sendable {
-            var share: String?
-            var participants: [ShareParticipant] = []
-            var publicPermission = SharePermission.none
-            var creatorAccount: String?
-            var lastModifierAccount: String?
+        indirect case fields(
+            share: String?, participants: [ShareParticipant], publicPermission: SharePermission,
+            creatorAccount: String?, lastModifierAccount: String?)
 
-            var isEmpty: Bool {
-                share == nil && participants.isEmpty && publicPermission == .none
-                    && creatorAccount == nil && lastModifierAccount == nil
-            }
+        var share: String? {
+            switch self { case .fields(let share, _, _, _, _): share }
         }
 
-        indirect case fields(Fields)
-
-        var fields: Fields {
-            switch self { case .fields(let fields): fields }
+        var participants: [ShareParticipant] {
+            switch self { case .fields(_, let participants, _, _, _): participants }
         }
 
-        var share: String? { fields.share }
-        var participants: [ShareParticipant] { fields.participants }
-        var publicPermission: SharePermission { fields.publicPermission }
-        var creatorAccount: String? { fields.creatorAccount }
-        var lastModifierAccount: String? { fields.lastModifierAccount }
+        var publicPermission: SharePermission {
+            switch self { case .fields(_, _, let permission, _, _): permission }
+        }
+
+        var creatorAccount: String? {
+            switch self { case .fields(_, _, _, let account, _): account }
+        }
+
+        var lastModifierAccount: String? {
+            switch self { case .fields(_, _, _, _, let account): account }
+        }
     }
 }
 

@@ -17,54 +17,36 @@ extension Publishers {
     }
 }
 
-/// One subscription of `receive(on:)`: demand goes up at once, values come down later.
-final class ReceiveOnLink<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
-    let downstream: Downstream
+/// A subscription that goes through a scheduler (`receive(on:)`, `subscribe(on:)`).
+class ScheduledLink<Downstream: Subscriber, Context: Scheduler>:
+    ForwardingLink<Downstream.Input, Downstream.Failure, Downstream> {
     let scheduler: Context
     let options: Context.SchedulerOptions?
-    private var upstream: (any Subscription)?
-    private var isCancelled = false
 
     init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
-        self.downstream = downstream
         self.scheduler = scheduler
         self.options = options
+        super.init(downstream: downstream)
     }
+}
 
-    func receive(subscription: any Subscription) {
-        guard upstream == nil, !isCancelled else { return subscription.cancel() }
-        upstream = subscription
-        downstream.receive(subscription: self)
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
+/// One subscription of `receive(on:)`: demand goes up at once, values come down later.
+final class ReceiveOnLink<Downstream: Subscriber, Context: Scheduler>:
+    ScheduledLink<Downstream, Context> {
+    override func receive(_ input: Downstream.Input) -> Subscribers.Demand {
         scheduler.schedule(options: options) {
-            guard !self.isCancelled else { return }
+            guard !self.isEnded else { return }
             let more = self.downstream.receive(input)
             if more > .none { self.upstream?.request(more) }
         }
         return .none
     }
 
-    func receive(completion: Subscribers.Completion<Failure>) {
+    override func receive(completion: Subscribers.Completion<Downstream.Failure>) {
         scheduler.schedule(options: options) {
-            guard !self.isCancelled else { return }
-            self.upstream = nil
+            guard self.end() else { return }
             self.downstream.receive(completion: completion)
         }
-    }
-
-    func request(_ demand: Subscribers.Demand) {
-        upstream?.request(demand)
-    }
-
-    func cancel() {
-        isCancelled = true
-        let subscription = upstream
-        upstream = nil
-        subscription?.cancel()
     }
 }
 

@@ -19,47 +19,26 @@ extension Publishers {
     }
 }
 
-/// One subscription of `subscribe(on:)`.
-final class SubscribeOnLink<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
-    let downstream: Downstream
-    let scheduler: Context
-    let options: Context.SchedulerOptions?
-    private var upstream: (any Subscription)?
-    private var isCancelled = false
-
-    init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
-        self.downstream = downstream
-        self.scheduler = scheduler
-        self.options = options
+/// One subscription of `subscribe(on:)`: values come down at once, requests and the cancel
+/// go up later.
+final class SubscribeOnLink<Downstream: Subscriber, Context: Scheduler>:
+    ScheduledLink<Downstream, Context> {
+    override func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+        isEnded ? .none : downstream.receive(input)
     }
 
-    func receive(subscription: any Subscription) {
-        guard upstream == nil, !isCancelled else { return subscription.cancel() }
-        upstream = subscription
-        downstream.receive(subscription: self)
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
-        isCancelled ? .none : downstream.receive(input)
-    }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-        guard !isCancelled else { return }
-        upstream = nil
+    override func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+        guard end() else { return }
         downstream.receive(completion: completion)
     }
 
-    func request(_ demand: Subscribers.Demand) {
+    override func request(_ demand: Subscribers.Demand) {
         scheduler.schedule(options: options) { self.upstream?.request(demand) }
     }
 
-    func cancel() {
-        guard !isCancelled else { return }
-        isCancelled = true
+    override func cancel() {
         let subscription = upstream
-        upstream = nil
+        guard end() else { return }
         scheduler.schedule(options: options) { subscription?.cancel() }
     }
 }

@@ -275,22 +275,9 @@ import Testing
 @Suite struct CombineGroupingTests {
     struct Note: Codable, Equatable { let title: String }
 
-    final class Log: @unchecked Sendable {
-        var lines: [String] = []
-        var kept: [AnyCancellable] = []
-        let subject = PassthroughSubject<Int, Never>()
+    typealias Log = CombineSequenceOperatorTests.Log
 
-        func sink<P: Publisher>(_ publisher: P, _ tag: String = "") {
-            publisher.sink(receiveCompletion: { self.lines.append("\(tag)end \($0)") },
-                           receiveValue: { self.lines.append("\(tag)\($0)") })
-                .store(in: &kept)
-        }
-    }
-
-    static var here: String {
-        guard let runtime = DeviceRuntime.current else { return "off device" }
-        return "\(runtime.now.microseconds / 1000) ms"
-    }
+    static var here: String { CombineTimeTests.here }
 
     @Test func collectByCountSendsFullGroupsThenTheRest() {
         let log = Log()

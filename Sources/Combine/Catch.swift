@@ -82,6 +82,7 @@ struct CatchReplacement<Input, Failure: Error, NewPublisher: Publisher, Downstre
 where Downstream.Input == Input, NewPublisher.Output == Input,
       Downstream.Failure == NewPublisher.Failure {
     let link: CatchLink<Input, Failure, NewPublisher, Downstream>
+    let combineIdentifier = CombineIdentifier()
 
     func receive(subscription: any Subscription) { link.replaced(by: subscription) }
     func receive(_ input: Input) -> Subscribers.Demand { link.replacementSent(input) }

@@ -132,6 +132,7 @@ struct FlushingRelay<Input, Downstream: Subscriber>: Subscriber {
     typealias Failure = Downstream.Failure
     let relay: Relay<Input, Downstream>
     let pending: Last<Downstream.Input>
+    let combineIdentifier = CombineIdentifier()
 
     init(downstream: Downstream, pending: Last<Downstream.Input>,
          transform: @escaping (Input) -> Downstream.Input?) {

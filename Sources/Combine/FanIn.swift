@@ -108,6 +108,7 @@ where Downstream.Input == Output, Downstream.Failure == Failure {
     let fanIn: FanIn<Output, Failure, Downstream>
     let index: Int
     let change: (Input) -> Output?
+    let combineIdentifier = CombineIdentifier()
 
     func receive(subscription: any Subscription) { fanIn.attached(subscription, at: index) }
 

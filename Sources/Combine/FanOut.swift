@@ -77,14 +77,15 @@ final class FanOut<Output, Failure: Error> {
     /// Gives one subscriber a fixed end: `value`, if any, when it asks, then `completion`
     /// (`Just`, `Empty`, `Fail`, a fulfilled `Future`).
     static func end<S: Subscriber>(_ subscriber: S, value: Output? = nil,
-                                   with completion: Subscribers.Completion<Failure>)
+                                   with completion: Subscribers.Completion<Failure>,
+                                   name: String = "Just")
     where S.Input == Output, S.Failure == Failure {
         let once = FanOut()
         guard let value else {
             once.finish(completion)
             return once.attach(subscriber)
         }
-        once.name = "Just"
+        once.name = name
         once.attach(subscriber, current: value)
         once.finish(completion)
     }

@@ -61,6 +61,7 @@ struct FlatMapInner<Output, Failure: Error, Downstream: Subscriber>: Subscriber
 where Downstream.Input == Output, Downstream.Failure == Failure {
     let inner: FanInSource<Output, Output, Failure, Downstream>
     let finished: () -> Void
+    var combineIdentifier: CombineIdentifier { inner.combineIdentifier }
 
     func receive(subscription: any Subscription) { inner.receive(subscription: subscription) }
     func receive(_ input: Output) -> Subscribers.Demand { inner.receive(input) }

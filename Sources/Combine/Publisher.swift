@@ -12,7 +12,7 @@ public protocol Publisher<Output, Failure> {
 
 /// Combine's `Subscriber`: it is given a subscription, asks it for values, and receives them
 /// and at most one completion.
-public protocol Subscriber<Input, Failure> {
+public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
     associatedtype Input
     associatedtype Failure: Error
 
@@ -27,7 +27,7 @@ public protocol Cancellable {
 }
 
 /// Combine's `Subscription`: the link a subscriber asks for values through.
-public protocol Subscription: Cancellable {
+public protocol Subscription: Cancellable, CustomCombineIdentifierConvertible {
     func request(_ demand: Subscribers.Demand)
 }
 
@@ -78,4 +78,5 @@ public enum Subscribers {
 }
 
 extension Subscribers.Completion: Equatable where Failure: Equatable {}
+extension Subscribers.Completion: Hashable where Failure: Hashable {}
 extension Subscribers.Completion: Sendable where Failure: Sendable {}

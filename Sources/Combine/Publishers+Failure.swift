@@ -90,6 +90,8 @@ struct FailureRelay<Input, Failure: Error, Downstream: Subscriber>: Subscriber
 where Downstream.Input == Input {
     let downstream: Downstream
     let mapFailure: (Failure) -> Downstream.Failure
+    /// It passes everything on: it is its downstream, as far as identity goes.
+    var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
 
     func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
     func receive(_ input: Input) -> Subscribers.Demand { downstream.receive(input) }

@@ -5,6 +5,9 @@ struct Relay<Input, Downstream: Subscriber>: Subscriber {
     let downstream: Downstream
     let transform: (Input) -> Downstream.Input?
 
+    /// A relay passes everything on: it is its downstream, as far as identity goes.
+    var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
+
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)
     }

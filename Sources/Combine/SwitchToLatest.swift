@@ -113,6 +113,7 @@ struct SwitchInner<P: Publisher, Downstream: Subscriber>: Subscriber
 where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
     let link: SwitchLink<P, Downstream>
     let generation: Int
+    let combineIdentifier = CombineIdentifier()
 
     func receive(subscription: any Subscription) {
         link.innerAttached(subscription, generation: generation)

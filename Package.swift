@@ -1,8 +1,16 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // SyncLab: a deterministic multi-device simulator for CloudKit sync engines.
 // Targets depend one way (README.md, "How it is built"): Kernel at the bottom, the CLI on top,
 // Scenario apart (text to checked syntax tree, no simulation).
 import PackageDescription
+
+// Release builds of what runs a simulation make generic metadata through direct accessors, not
+// mangled-name lookups that scan every conformance record of the program on first use
+// (docs/BENCH.md). SwiftPM accepts such flags in a dependency from tools version 6.2.
+let simulationSpeed: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+                 .when(configuration: .release)),
+]
 
 let package = Package(
     name: "SyncLab",
@@ -24,29 +32,39 @@ let package = Package(
         .library(name: "SyncLabCloudKit", targets: ["CloudKit", "os", "OSLog", "Combine", "SwiftUI", "Network", "SyncLabTesting"]),
     ],
     targets: [
-        .target(name: "Kernel"),
+        .target(name: "Kernel", swiftSettings: simulationSpeed),
         // A map of a few keys as one sorted array of pairs: a model's values and a record's
         // fields; it depends on nothing.
-        .target(name: "SortedMaps"),
+        .target(name: "SortedMaps", swiftSettings: simulationSpeed),
         // Writes each engine's catalogue in Swift from its docs page, the only source
         // (`swift run catalogue-gen`, docs/ENGINE-CONTRACT.md); it depends on nothing.
         .target(name: "CatalogueGen"),
         .executableTarget(name: "catalogue-gen", dependencies: ["CatalogueGen"]),
-        .target(name: "CloudSim", dependencies: ["Kernel", "SortedMaps"]),
-        .target(name: "LocalStore", dependencies: ["Kernel", "SortedMaps"]),
+        .target(name: "CloudSim", dependencies: ["Kernel", "SortedMaps"],
+                swiftSettings: simulationSpeed),
+        .target(name: "LocalStore", dependencies: ["Kernel", "SortedMaps"],
+                swiftSettings: simulationSpeed),
         // The engine contract: events, effects, profile, observation; it knows no engine.
-        .target(name: "SyncContract", dependencies: ["Kernel", "CloudSim", "LocalStore"]),
+        .target(name: "SyncContract", dependencies: ["Kernel", "CloudSim", "LocalStore"],
+                swiftSettings: simulationSpeed),
         // What engines share beyond the contract (docs/ENGINE-CONTRACT.md, "The toolkit").
-        .target(name: "EngineKit", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
+        .target(name: "EngineKit", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"],
+                swiftSettings: simulationSpeed),
         // One target per engine, each depending on the contract (and the toolkit) only.
-        .target(name: "SDS", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
-        .target(name: "Naive", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "EngineKit"]),
-        .target(name: "History", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "EngineKit"]),
-        .target(name: "Mirror", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "EngineKit"]),
+        .target(name: "SDS", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"],
+                swiftSettings: simulationSpeed),
+        .target(name: "Naive", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "EngineKit"],
+                swiftSettings: simulationSpeed),
+        .target(name: "History", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "EngineKit"],
+                swiftSettings: simulationSpeed),
+        .target(name: "Mirror", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "EngineKit"],
+                swiftSettings: simulationSpeed),
         // A simulated CKSyncEngine for engines written on it (docs/CKSYNCENGINE.md); no engine.
-        .target(name: "CKSyncEngineSim", dependencies: ["Kernel", "CloudSim", "SyncContract"]),
+        .target(name: "CKSyncEngineSim", dependencies: ["Kernel", "CloudSim", "SyncContract"],
+                swiftSettings: simulationSpeed),
         // The outbox engine on the simulated CKSyncEngine (docs/OUTBOX.md).
-        .target(name: "Outbox", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "CKSyncEngineSim", "EngineKit"]),
+        .target(name: "Outbox", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract", "CKSyncEngineSim", "EngineKit"],
+                swiftSettings: simulationSpeed),
         // `import os.log` on Linux: a Clang module `os` with the submodule `log`, and its Swift
         // overlay (`os`) that holds Logger.
         .systemLibrary(name: "OSLogModuleMap", path: "Sources/OSLogModuleMap"),
@@ -69,35 +87,46 @@ let package = Package(
             dependencies: ["CloudKit", "Kernel", "CloudSim", "LocalStore", "SortedMaps", "SyncContract", "Harness", "Scenario"]
         ),
         // The registry: the one place that lists the engines.
-        .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive", "Outbox", "History", "Mirror"]),
-        .target(name: "Device", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]),
-        .target(name: "Scenario"),
+        .target(name: "Engines", dependencies: ["SyncContract", "SDS", "Naive", "Outbox", "History", "Mirror"],
+                swiftSettings: simulationSpeed),
+        .target(name: "Device", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"],
+                swiftSettings: simulationSpeed),
+        .target(name: "Scenario", swiftSettings: simulationSpeed),
         // The explorer's invariant checkers: they read a snapshot of a world and the save
         // ledger, never the world or a device.
         .target(
-            name: "Checkers", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"]
+            name: "Checkers", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"],
+            swiftSettings: simulationSpeed
         ),
         .target(
             name: "Harness",
             dependencies: [
                 "Kernel", "CloudSim", "LocalStore", "SyncContract", "Device", "Scenario",
                 "Checkers",
-            ]
+            ],
+            swiftSettings: simulationSpeed
         ),
-        .target(name: "Reporting", dependencies: ["Kernel", "Harness", "Scenario"]),
+        .target(name: "Reporting", dependencies: ["Kernel", "Harness", "Scenario"],
+                swiftSettings: simulationSpeed),
         // The library: run a scenario on a registered engine, get a typed result.
         .target(
             name: "SyncLab",
-            dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Reporting", "Scenario"]
+            dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Reporting", "Scenario"],
+            swiftSettings: simulationSpeed
         ),
         // The command line as a library: `SyncLabCLI.main(arguments, lab:)` runs it on the
         // engines of a lab, SyncLab's own or an app's (docs/BRING-YOUR-OWN-ENGINE.md).
         .target(
             name: "SyncLabCLI",
             dependencies: ["Kernel", "SyncContract", "Engines", "Harness", "Reporting", "Scenario",
-                           "SyncLab"]
+                           "SyncLab"],
+            swiftSettings: simulationSpeed
         ),
-        .executableTarget(name: "synclab", dependencies: ["SyncLabCLI"]),
+        // Linked at a fixed address, so the loader relocates far less at each start.
+        .executableTarget(
+            name: "synclab", dependencies: ["SyncLabCLI"],
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
+        ),
         // The engine rig (EngineRig.swift) drives any engine of the contract over a real cloud.
         .target(
             name: "TestSupport", dependencies: ["Kernel", "CloudSim", "LocalStore", "SyncContract"],

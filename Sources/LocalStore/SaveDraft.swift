@@ -22,6 +22,10 @@ struct SaveDraft {
     // list of pairs, four times a save.
     private var touchPositions: [ModelID: Int] = Dictionary()
     private static var touchScanLimit: Int { 16 }
+    /// The model an update touched first, while its values map is still shared with its
+    /// original in `touched`: its first attribute write copies the map pair by pair
+    /// (`SortedMap.copy`), not through the runtime's generic copy of a shared array.
+    var sharedValues: ModelID?
 
     /// Where `touched` holds a model, if the transaction touched it.
     private func touchPosition(of id: ModelID) -> Int? {

@@ -85,10 +85,7 @@ extension SaveDraft {
         checking values: Values
     ) throws(StoreError) where Values.Element == (key: String, value: PropertyValue) {
         try checkNames(values, of: entity)
-        if !isTouched(id) {
-            touch(id)
-            sharedValues = id
-        }
+        if touch(id) { sharedValues = id }
         defer { sharedValues = nil }
         try set(values, on: id, of: entity)
     }
@@ -174,7 +171,8 @@ extension SaveDraft {
         let name = attributes[index].name
         let copiesValues = sharedValues == id
         if copiesValues { sharedValues = nil }
-        modify(id) { model in
+        // The operation's own model, touched when the operation began.
+        modifyTouched(id) { model in
             if copiesValues {
                 model.values = model.values.copy(reservingCapacity: model.values.count + 1)
             }

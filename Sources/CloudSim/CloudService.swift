@@ -9,33 +9,34 @@ import Kernel
 ///
 /// Determinism: state lives in dictionaries for lookup only; every walk over them that can
 /// reach an answer, a note or a push list is sorted first.
+///
+/// Every stored property is `@exclusivity(unchecked)`, as on `World`'s hot properties: the
+/// service is a state machine that calls out to nothing, and every access changes or reads a
+/// property through stdlib collections and the value types of this target, none of which can
+/// reach the service, so no two accesses can overlap and the runtime check (on every request,
+/// several times) could never fire.
 public final class CloudService {
-    public internal(set) var configuration: CloudConfiguration
+    @exclusivity(unchecked) public internal(set) var configuration: CloudConfiguration
 
     /// Per account: database feed, subscriptions, token epoch, scripted faults.
     ///
-    /// `@exclusivity(unchecked)`, as on `World`'s hot properties: the service is a
-    /// state machine that calls out to nothing, and every access to these two changes or
-    /// reads them through stdlib dictionaries and the value types of this target, none of
-    /// which can reach the service, so no two accesses can overlap and the runtime check
-    /// (on every request, several times) could never fire.
     /// A sorted map: a container has a few accounts, looked up several times a
     /// request, and finding a name among a few by comparing costs less than hashing it.
     @exclusivity(unchecked) var accountStates: SortedMap<String, AccountState> = [:]
     /// Every zone that ever existed, keyed by zone ID (owner + name), live or not.
     @exclusivity(unchecked) var zoneStates: [ZoneID: ZoneState] = [:]
-    var developmentSchema = Schema()
-    var productionSchema = Schema()
+    @exclusivity(unchecked) var developmentSchema = Schema()
+    @exclusivity(unchecked) var productionSchema = Schema()
     /// Source of change tags (`ct1`, `ct2`, ...), shared by every zone.
-    var changeTagCounter: Int64 = 0
+    @exclusivity(unchecked) var changeTagCounter: Int64 = 0
     /// Every request fails `serviceUnavailable` before this time.
-    var outageEnd: SimTime?
+    @exclusivity(unchecked) var outageEnd: SimTime?
     /// `serveOldVersion`: records whose previous version the next fetch of their zone serves.
-    var oldVersionsToServe: [OldVersionToServe] = []
+    @exclusivity(unchecked) var oldVersionsToServe: [OldVersionToServe] = []
     /// `failNextBatch`: per account, the next upload fails as a whole.
-    var batchFailures: [String: BatchFailure] = [:]
+    @exclusivity(unchecked) var batchFailures: [String: BatchFailure] = [:]
     /// The public database's creators and subscriptions (its records: `ZoneID.publicZone`).
-    var publicDatabase = PublicDatabase()
+    @exclusivity(unchecked) var publicDatabase = PublicDatabase()
 
     public init(configuration: CloudConfiguration) {
         self.configuration = configuration

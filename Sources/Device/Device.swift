@@ -85,6 +85,13 @@ public final class Device {
     /// The effects array of an earlier event, emptied but for the write's place
     /// (`reuseEffects`), for the lending engine to fill again (empty when there is none).
     @exclusivity(unchecked) private var spareEffects: [EngineEffect] = []
+    /// Where `reuseEffects` moves the world's placeholders: written over, never destroyed (a
+    /// placeholder holds no reference), until the device goes.
+    private let spentPlaceholder: UnsafeMutablePointer<EngineEffect> = {
+        let place = UnsafeMutablePointer<EngineEffect>.allocate(capacity: 1)
+        place.initialize(to: .probe(""))
+        return place
+    }()
     /// The largest array kept for reuse: a big download page's effects are not held on to.
     private static let largestSpareEffects = 64
     /// The engine this device runs, as the registry describes it.
@@ -168,6 +175,11 @@ public final class Device {
                      "engine '\(profile.name)' saves as the app's author '\(profile.author)'")
         self.pageSize = pageSize
         self.mechanisms = mechanisms
+    }
+
+    deinit {
+        spentPlaceholder.deinitialize(count: 1)
+        spentPlaceholder.deallocate()
     }
 
     public var isRunning: Bool { engine != nil }
@@ -297,11 +309,55 @@ public final class Device {
         // emptying it allocated a new array.
         guard effects.capacity <= Self.largestSpareEffects, !effects.isEmpty else { return }
         // Emptied from the end: `removeAll(keepingCapacity:)` goes through the generic
-        // `replaceSubrange`, costly for an event's few effects.
-        while effects.count > 1 { effects.removeLast() }
+        // `replaceSubrange`, costly for an event's few effects. The places the world emptied
+        // hold its placeholder, a probe without a name, which holds no reference: one equal
+        // bit for bit to the placeholder in `spentPlaceholder` is moved there (written over,
+        // nothing released), not destroyed through the enum's outlined destroy, which finds
+        // nothing to release at a cost.
+        while effects.count > 1 {
+            if Self.endsWith(spentPlaceholder, effects) {
+                spentPlaceholder.initialize(to: effects.removeLast())
+            } else {
+                effects.removeLast()
+            }
+        }
         // The write's place stays, for the next event's write: the engine need not add it.
         effects[0] = .probe("")
         spareEffects = consume effects
+    }
+
+    /// Whether the last effect is the one at `placeholder`, bit for bit.
+    @inline(__always)
+    private static func endsWith(
+        _ placeholder: UnsafeMutablePointer<EngineEffect>, _ effects: borrowing [EngineEffect]
+    ) -> Bool {
+        effects.withUnsafeBytes { bytes in
+            sameBytes(
+                bytes.baseAddress.unsafelyUnwrapped + bytes.count
+                    - MemoryLayout<EngineEffect>.stride,
+                UnsafeRawPointer(placeholder), count: MemoryLayout<EngineEffect>.size)
+        }
+    }
+
+    /// Whether `count` bytes at two addresses are the same, compared a word at a time.
+    @inline(__always)
+    private static func sameBytes(
+        _ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int
+    ) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            guard first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < count {
+            guard first.load(fromByteOffset: offset, as: UInt8.self)
+                == second.load(fromByteOffset: offset, as: UInt8.self)
+            else { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// `deliverWritingFirst(_:now:)` with the device whose disk this process uses.

@@ -85,7 +85,8 @@ extension SaveDraft {
         checking values: Values
     ) throws(StoreError) where Values.Element == (key: String, value: PropertyValue) {
         try checkNames(values, of: entity)
-        touch(id)
+        if touch(id) { sharedValues = id }
+        defer { sharedValues = nil }
         try set(values, on: id, of: entity)
     }
 
@@ -168,7 +169,15 @@ extension SaveDraft {
         // Only the name is captured: the closure held the whole description. The value is
         // moved into the map, not copied and then released.
         let name = attributes[index].name
-        modify(id) { $0.values[name] = stored.take() }
+        let copiesValues = sharedValues == id
+        if copiesValues { sharedValues = nil }
+        // The operation's own model, touched when the operation began.
+        modifyTouched(id) { model in
+            if copiesValues {
+                model.values = model.values.copy(reservingCapacity: model.values.count + 1)
+            }
+            model.values[name] = stored.take()
+        }
     }
 
     /// Checks a value for the attribute `attributes[index]` (of `entity`), read where it is

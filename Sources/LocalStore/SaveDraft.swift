@@ -22,6 +22,10 @@ struct SaveDraft {
     // list of pairs, four times a save.
     private var touchPositions: [ModelID: Int] = Dictionary()
     private static var touchScanLimit: Int { 16 }
+    /// The model an update touched first, while its values map is still shared with its
+    /// original in `touched`: its first attribute write copies the map pair by pair
+    /// (`SortedMap.copy`), not through the runtime's generic copy of a shared array.
+    var sharedValues: ModelID?
 
     /// Where `touched` holds a model, if the transaction touched it.
     private func touchPosition(of id: ModelID) -> Int? {
@@ -191,6 +195,14 @@ struct SaveDraft {
         }
     }
 
+    /// `modify` of a model the operation being applied touched already (its own): the touched
+    /// list is not searched again for each value the operation writes.
+    mutating func modifyTouched(_ id: ModelID, _ body: (inout Model) -> Void) {
+        guard models.modify(id, body) != nil else {
+            preconditionFailure("changing \(id), which does not exist")
+        }
+    }
+
     /// What `touched` holds at a position as the model's original, moved out (nil left): the
     /// history reads each once, and a copy would retain each of its references.
     mutating func takeOriginal(at position: Int) -> Model? {
@@ -236,8 +248,10 @@ struct SaveDraft {
 
     /// Marks a model as touched now, changed or not: an operation's own model comes before
     /// the models it changes through inverses.
-    mutating func touch(_ id: ModelID) {
-        guard !isTouched(id) else { return }
+    /// Whether it was not touched before.
+    @discardableResult
+    mutating func touch(_ id: ModelID) -> Bool {
+        guard !isTouched(id) else { return false }
         touched.append((id: id, original: models[id]))
         if touched.count == Self.touchScanLimit + 1 {
             touchPositions.reserveCapacity(touched.count * 2)
@@ -245,6 +259,7 @@ struct SaveDraft {
         } else if touched.count > Self.touchScanLimit + 1 {
             touchPositions[id] = touched.count - 1
         }
+        return true
     }
 
     /// Every non-optional attribute of every model the transaction leaves must have a value.

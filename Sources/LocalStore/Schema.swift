@@ -168,6 +168,10 @@ public struct EntityDescription: Hashable, Sendable {
 
     private var fields: Fields { storage.fields }
 
+    /// Whether the entity is called `name`, compared where the name is stored: reading `name`
+    /// copied (retained and released) each entity's name on the way to the one asked for.
+    func isNamed(_ name: String) -> Bool { storage.fields.name == name }
+
     /// Changes the fields on a copy, derives the synchronized properties again and keeps it.
     private mutating func change(_ body: (inout Fields) -> Void) {
         var changed = storage.fields
@@ -298,7 +302,7 @@ public struct Schema: Hashable, Sendable {
 
     /// Found by position, then copied out (see `EntityDescription.attribute(named:)`).
     public func entity(named name: String) -> EntityDescription? {
-        guard let index = entities.firstIndex(where: { $0.name == name }) else { return nil }
+        guard let index = entities.firstIndex(where: { $0.isNamed(name) }) else { return nil }
         return entities[index]
     }
 }

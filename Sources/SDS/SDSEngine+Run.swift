@@ -231,6 +231,8 @@ extension SDSEngine {
         var page = current.download.takePage()
         if let zone = page.sharedZone {
             context.syncData.sharedZoneTokens[zone] = page.takeToken()
+        } else if !context.syncData.zoneToken.isNil {
+            page.exchangeToken(with: &context.syncData.zoneToken!)
         } else {
             context.syncData.zoneToken = page.takeToken()
         }

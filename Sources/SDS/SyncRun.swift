@@ -20,6 +20,13 @@ struct DownloadPage: Hashable, Sendable {
         swap(&taken, &token)
         return taken
     }
+
+    /// Puts the page's token in `saved`'s place and the saved one in the page's, to be
+    /// destroyed with the page: assigning the token to the sync data's optional destroyed the
+    /// old one through the runtime's generic witnesses of `Optional`.
+    mutating func exchangeToken(with saved: inout ZoneChangeToken) {
+        swap(&saved, &token)
+    }
 }
 
 /// Which local model each record of a page goes to, decided before the page is stored.

@@ -272,15 +272,15 @@ final class ChaosRun {
             return
         }
         let location = location ?? plan.location
-        let snapshot = self.snapshot(before: action)
-        if let statement = action.deviceStatement(at: location) {
-            // Run as the world runs its timeline statement, without one built around it (a
-            // heap box, and the statement copied out of it to be run). A device statement
-            // notes no cloud fault.
-            world.run(statement, line: location.line)
+        // The snapshot and the statement held as values, never as optionals: an optional of
+        // either was destroyed through its type's metadata, at every drawn action.
+        if let index = savingDevice(of: action) {
+            let snapshot = self.snapshot(before: action, on: index)
+            runStatement(of: action, at: location)
             collectLedger(snapshot: snapshot)
         } else {
-            run(action.statement(at: location), text: action.text, snapshot: snapshot)
+            runStatement(of: action, at: location)
+            collectLedger(snapshot: nil)
         }
         // What `noteLaunches` notes, told from the action: a statement's payload copied out
         // of it retained every reference it holds.
@@ -294,6 +294,24 @@ final class ChaosRun {
             noteLaunch(of: device)
         case .batchDelete(let device, _, _): noteBatchDeletion(on: device)
         default: break
+        }
+    }
+
+    /// Runs a drawn action's statement (the ledger is read after it by the caller).
+    private func runStatement(of action: ChaosAction, at location: SourceLocation) {
+        if action.isDeviceAction {
+            // Run as the world runs its timeline statement, without one built around it (a
+            // heap box, and the statement copied out of it to be run). A device statement
+            // notes no cloud fault.
+            world.run(action.statementOfDevice(at: location), line: location.line)
+        } else {
+            let statement = action.statement(at: location)
+            cloudFaults.note(statement.kind, now: world.now)
+            if case .expectation = statement.kind {
+                world.run(statement, results: &results, text: action.text)
+            } else {
+                world.run(statement, results: &scratch, text: "")
+            }
         }
     }
 
@@ -359,16 +377,22 @@ final class ChaosRun {
 
     /// What the ledger must know before a drawn action that saves (the saves of a file's
     /// statement, `snapshot(before:)` of its statement, told from the action).
-    private func snapshot(before action: ChaosAction) -> SaveLedger.Snapshot? {
+    /// Taken on the device `savingDevice(of:)` found for the action.
+    private func snapshot(before action: ChaosAction, on index: Int) -> SaveLedger.Snapshot {
         switch action {
-        case .insert(let device, _, _, _):
-            return world.index(ofDevice: device).map(snapshot(insertOn:))
-        case .update(let device, let label, _):
-            return world.index(ofDevice: device).map {
-                snapshot(of: label, on: $0, deletes: false)
-            }
-        case .delete(let device, let label):
-            return world.index(ofDevice: device).map { snapshot(deleting: label, on: $0) }
+        case .insert: return snapshot(insertOn: index)
+        case .update(_, let label, _): return snapshot(of: label, on: index, deletes: false)
+        case .delete(_, let label): return snapshot(deleting: label, on: index)
+        default: preconditionFailure("only an insert, an update or a delete is snapshot")
+        }
+    }
+
+    /// The index of the device of a drawn action the ledger needs a snapshot before (an
+    /// insert, an update, a delete); nil for any other action.
+    private func savingDevice(of action: ChaosAction) -> Int? {
+        switch action {
+        case .insert(let device, _, _, _), .update(let device, _, _), .delete(let device, _):
+            return world.index(ofDevice: device)
         default: return nil
         }
     }

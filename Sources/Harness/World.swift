@@ -60,17 +60,17 @@ final class World {
     @exclusivity(unchecked) var dispatchMayPassInLine = false
     /// How many more of the probe points in the effects being carried out on each device the
     /// engine resumed in line (the first ones; `Device.deliverWritingFirst`).
-    @exclusivity(unchecked) var inLinePasses: [Int] = []
+    let inLinePasses = DeviceValues<Int>()
     /// Whether the event being carried out on each device completed or failed a waiting
     /// action: no probe point may be passed in line after that (`passInLine`).
-    @exclusivity(unchecked) var endedWaitInEvent: [Bool] = []
+    let endedWaitInEvent = DeviceValues<Bool>()
     /// How many probe points engines passed in line in this run (`RunResult`).
     @exclusivity(unchecked) var probesPassedInLine = 0
     /// The probe points' order per device, for a run whose coverage is read; nil otherwise,
     /// so a plain sweep does not build a pair at every probe point.
     @exclusivity(unchecked) var probePairs: ProbePairTally?
     /// Events waiting for each device (requests, answers, pushes, resumes), for idleness.
-    @exclusivity(unchecked) var outstanding: [Int] = []
+    let outstanding = DeviceValues<Int>()
     /// Each device's armed timers, by kind: the kernel event that fires one and when.
     ///
     /// Kept here, not on the device, so that setting a timer looks it up and stores it once,
@@ -119,7 +119,7 @@ final class World {
     /// `RunOptions.probesPassInLine`.
     let allowsInLinePasses: Bool
     /// The writes each device's engine made so far.
-    @exclusivity(unchecked) var writeCounts: [Int] = []
+    let writeCounts = DeviceValues<Int>()
     /// Each device's incarnation and whether its engine lends it the disk
     /// (`Device.lendsDisk`; false while the app is not running), as `World.launch` and
     /// `World.kill` left them, the only two places a device launches or is killed.

@@ -1,6 +1,6 @@
 /// One plain value per device, changed in place through a pointer: a list the world changes
-/// at every event (in-line passes, outstanding events, writes), where an `Array` property
-/// checked its buffer's uniqueness at each change.
+/// or reads at every event (in-line passes, outstanding events, writes, the devices
+/// unretained), where an `Array` property checked its buffer's uniqueness at each change.
 ///
 /// A class held in a `let`: every copy of it is the same list.
 final class DeviceValues<Element: BitwiseCopyable> {

@@ -40,7 +40,12 @@ final class World {
 
     @exclusivity(unchecked) var kernel: Kernel<WorldEvent>
     let cloud: CloudService
-    @exclusivity(unchecked) var devices: [Device] = []
+    @exclusivity(unchecked) var devices: [Device] = [] {
+        didSet { noteDevices() }
+    }
+    /// `devices` unretained, for the calls made at every event: `devices` keeps each alive,
+    /// and a device read from it was retained and released around each call.
+    let unretainedDevices = DeviceValues<Unmanaged<Device>>()
     /// Assigned only while the world is built.
     @exclusivity(unchecked) var deviceIndex: [String: Int] = [:]
     /// Each device's name, by index (the keys of `deviceIndex`), for `index(ofDevice:)`.
@@ -197,6 +202,8 @@ final class World {
             deviceIndex[name] = devices.count
             deviceNames.append(name)
             devices.append(device)
+            // Observers do not run in the initializer.
+            unretainedDevices.append(Unmanaged.passUnretained(device))
             network.addDevice(
                 latency: device.latency, online: device.isOnline,
                 latencyStream: streams.stream("latency/\(name)"),
@@ -422,25 +429,38 @@ final class World {
 
     /// Hands an event to a device's engine and carries out the effects.
     func deliver(_ event: EngineEvent, to index: Int) {
-        let device = devices[index]
         let incarnation = incarnations[index]
-        assert(incarnation == device.incarnation, "the world lost count of incarnations")
+        assert(incarnation == devices[index].incarnation, "the world lost count of incarnations")
         // `perform` carries out the first effect at once unless the run failed already: then
         // the device may lend its disk, and an engine that writes its whole state first has
         // its first write on the disk already when `deliverWritingFirst` returns.
         guard failure == nil else {
             dispatchMayPassInLine = false
-            perform(device.deliver(event, now: now), device: index, incarnation: incarnation)
+            perform(devices[index].deliver(event, now: now), device: index,
+                    incarnation: incarnation)
             return
         }
         var inLine = probesPassInLine(for: index)
         endedWaitInEvent[index] = false
-        let effects = device.deliverWritingFirst(event, now: now, resumingInLine: &inLine)
+        let effects = unretainedDevices[index]._withUnsafeGuaranteedRef {
+            $0.deliverWritingFirst(event, now: now, resumingInLine: &inLine)
+        }
         inLinePasses[index] = inLine
         perform(effects, device: index, incarnation: incarnation,
                 firstWriteDone: lendsDisk[index])
         // Spent with its event: no later effects of the device (a rollback's) may use it.
         inLinePasses[index] = 0
+    }
+
+    /// Keeps `unretainedDevices` in step with `devices`.
+    private func noteDevices() {
+        while unretainedDevices.count < devices.count {
+            unretainedDevices.append(Unmanaged.passUnretained(devices[unretainedDevices.count]))
+        }
+        precondition(unretainedDevices.count == devices.count, "devices are only ever added")
+        for index in devices.indices {
+            unretainedDevices[index] = Unmanaged.passUnretained(devices[index])
+        }
     }
 
     /// Tells the engine what a `rollback` discarded; an engine that ignores rollbacks

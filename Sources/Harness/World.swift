@@ -452,6 +452,13 @@ final class World {
         inLinePasses[index] = 0
     }
 
+    /// The list, leaving an empty one in its place: returned uniquely held.
+    private static func takeAll(_ effects: inout [EngineEffect]) -> [EngineEffect] {
+        var taken: [EngineEffect] = []
+        swap(&taken, &effects)
+        return taken
+    }
+
     /// Keeps `unretainedDevices` in step with `devices`.
     private func noteDevices() {
         while unretainedDevices.count < devices.count {
@@ -527,7 +534,12 @@ final class World {
             fire(trigger, probe: trigger.probe, device: index, deferred: true)
         }
         guard finished, deferred.isEmpty else { return }
-        if firstWriteDone { devices[index].reuseEffects(consume effects) }
+        if firstWriteDone {
+            // Taken out of the variable, not consumed in the closure (which released it twice).
+            unretainedDevices[index]._withUnsafeGuaranteedRef {
+                $0.reuseEffects(Self.takeAll(&effects))
+            }
+        }
     }
 
     /// Carries out one effect; false when the effects after it must be dropped (the run

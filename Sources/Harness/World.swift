@@ -391,13 +391,13 @@ final class World {
             requestArrives(index, sent, client, sentBy: incarnation)
         case .responseArrives(let index, let incarnation, let id, let response):
             outstanding[index] -= 1
-            let device = devices[index]
-            guard incarnations[index] == incarnation, device.isRunning else {
-                record(device.name, "response.lost",
+            guard incarnations[index] == incarnation,
+                unretainedDevices[index]._withUnsafeGuaranteedRef({ $0.isRunning }) else {
+                record(deviceNames[index], "response.lost",
                        [TraceField("request", .string(id.description))])
                 return
             }
-            record(device.name, "response.received", responseDetails(id, response))
+            record(deviceNames[index], "response.received", responseDetails(id, response))
             noteRefusals(response, device: index)
             deliver(.response(id, response), to: index)
         case .pushArrives(let index):

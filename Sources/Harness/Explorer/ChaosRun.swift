@@ -353,14 +353,16 @@ final class ChaosRun {
     /// Reads into the ledger what the app saved since its last read (`snapshot`: what the
     /// device of the statement just run held before it).
     private func collectLedger(snapshot: SaveLedger.Snapshot?) {
-        let devices = world.devices
+        // Read unretained (`World.unretainedDevices`): each device read out of the list was
+        // retained and released around each question.
+        let devices = world.unretainedDevices
         ledger.collect(
             deviceCount: devices.count, storeChanged: &world.storeChanged, now: world.now,
             snapshot: snapshot, appAuthor: Device.appAuthor,
             // An extension shares its app's store (EXT-1): the ledger reads it once.
-            store: { devices[$0].host == nil ? devices[$0].store : nil },
-            account: { devices[$0].account },
-            observing: { devices[$0].observation })
+            store: { devices[$0]._withUnsafeGuaranteedRef { $0.host == nil ? $0.store : nil } },
+            account: { devices[$0]._withUnsafeGuaranteedRef { $0.account } },
+            observing: { devices[$0]._withUnsafeGuaranteedRef { $0.observation } })
     }
 
     /// What the ledger must know before a device's statement of the file that may save.

@@ -13,7 +13,7 @@ extension World {
             return
         }
         // Any action may change the store (a save, a batch delete, a lost store).
-        storeChanged[diskOwners[index]] = true
+        noteStoreChanged(index)
         // Named by index: the device read out of `devices` was retained for every action.
         record("script", "action", [TraceField("line", .int(Int64(currentLine))),
                                     TraceField("device", .string(deviceNames[index])),

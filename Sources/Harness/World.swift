@@ -459,6 +459,14 @@ final class World {
         return taken
     }
 
+    /// Sets the flag of the device's disk in `storeChanged`, left alone when set: most
+    /// events of a statement find it set, and each change checked the list's uniqueness.
+    @inline(__always)
+    func noteStoreChanged(_ index: Int) {
+        let owner = diskOwners[index]
+        if !storeChanged[owner] { storeChanged[owner] = true }
+    }
+
     /// Keeps `unretainedDevices` in step with `devices`.
     private func noteDevices() {
         while unretainedDevices.count < devices.count {
@@ -498,7 +506,7 @@ final class World {
         if firstWriteDone {
             precondition(!effects.isEmpty,
                          "'\(deviceNames[index])': the lent disk's write is missing")
-            storeChanged[diskOwners[index]] = true
+            noteStoreChanged(index)
             position = 1
             if countWrite(device: index) { return }
         }
@@ -588,7 +596,7 @@ final class World {
             actionFailed(waiter, reason: reason, device: index)
             endedWaitInEvent[index] = true
         case .write(let write):
-            if case .some = write.store { storeChanged[diskOwners[index]] = true }
+            if case .some = write.store { noteStoreChanged(index) }
             devices[index].apply(write)
             if countWrite(device: index) { return false }
         }

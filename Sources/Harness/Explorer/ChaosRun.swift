@@ -411,9 +411,7 @@ final class ChaosRun {
     {
         // Read once for the label and the snapshot: each read of the disk copies its
         // references, and the observation is built anew after events.
-        let device = world.devices[index]
-        let store = device.store
-        let observation = device.observation
+        let (store, observation) = disk(of: index)
         let model = label.flatMap {
             modelID($0, on: index, observation: observation, store: store)
         }
@@ -429,9 +427,7 @@ final class ChaosRun {
     /// that could delete during the statement.
     private func snapshot(deleting label: String, on index: Int) -> SaveLedger.Snapshot {
         guard !triggersMayDelete else { return snapshot(of: label, on: index, deletes: true) }
-        let device = world.devices[index]
-        let store = device.store
-        let observation = device.observation
+        let (store, observation) = disk(of: index)
         // Not resolving the table's names (that is the world's to do when it runs the delete):
         // unresolved, a label on another device means no model here, and the whole list is
         // taken.
@@ -477,10 +473,8 @@ final class ChaosRun {
         }
         // Read as locals: no exclusivity check of the run's properties per label.
         let labels = self.labels
-        let device = world.devices[index]
         // Read once: every access to the disk through the device copies its references.
-        let observation = device.observation
-        let store = device.store
+        let (store, observation) = disk(of: index)
         // Taken out, so that changing them does not copy the whole row on every call.
         var cache = modelCache[index]
         modelCache[index] = []
@@ -531,10 +525,13 @@ final class ChaosRun {
                 held.append(position)
                 continue
             }
-            cache[position] = observation.model(forRecord: name).flatMap {
+            let found = observation.model(forRecord: name).flatMap {
                 store.contains($0) ? $0 : nil
             }
-            if cache[position] != nil { held.append(position) }
+            // Written only when it changed (a label the device does not hold stays nil): each
+            // write checked the list's uniqueness.
+            if found != cache[position] { cache[position] = found }
+            if found != nil { held.append(position) }
         }
         modelCache[index] = cache
         positionRecords = records
@@ -585,8 +582,14 @@ final class ChaosRun {
         guard let name = record(of: label) else {
             return world.labels.model(label, on: index, devices: world.devices)
         }
-        let device = world.devices[index]
-        return model(forRecord: name, observation: device.observation, store: device.store)
+        let (store, observation) = disk(of: index)
+        return model(forRecord: name, observation: observation, store: store)
+    }
+
+    /// A device's store and observation, the device read unretained
+    /// (`World.unretainedDevices`: read out of `devices`, it was retained and released).
+    func disk(of index: Int) -> (store: Store, observation: any EngineObservation) {
+        world.unretainedDevices[index]._withUnsafeGuaranteedRef { ($0.store, $0.observation) }
     }
 
     /// `modelID(_:on:)` with the device's observation and store read once by the caller, for

@@ -79,8 +79,7 @@ package enum ConvergenceChecker {
                 if let id = observation.model(forRecord: record.recordName) { seen.insert(id) }
                 continue
             }
-            // The values alone, not the whole model copied out (its relationships are read
-            // only for an entity that synchronizes some).
+            // Values and to-one targets read apart: the whole model was copied out.
             guard let id = observation.model(forRecord: record.recordName),
                   let values = store.values(of: id) else {
                 problems.append("\(device.name) lacks \(describe(record.recordName))")
@@ -98,8 +97,7 @@ package enum ConvergenceChecker {
                         + ValueDescription.describe(cloudValue))
                 }
             }
-            guard !entity.synchronizedToOneRelationships.isEmpty,
-                let toOne = store.toOne(of: id) else { continue }
+            guard let toOne = store.toOne(of: id) else { continue }
             for relationship in entity.synchronizedToOneRelationships {
                 var cloudTarget = codec.reference(of: relationship.name, in: record)
                 let localTarget = toOne[relationship.name].flatMap {
@@ -122,7 +120,6 @@ package enum ConvergenceChecker {
                 }
             }
         }
-        // Identifiers, not models: every model was copied out for its entity alone.
         for id in store.modelIDs where !seen.contains(id) {
             guard let entity = store.entity(of: id).flatMap(schema.entity(named:)),
                 entity.isSynchronized else { continue }

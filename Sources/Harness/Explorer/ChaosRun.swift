@@ -528,8 +528,7 @@ final class ChaosRun {
             let found = observation.model(forRecord: name).flatMap {
                 store.contains($0) ? $0 : nil
             }
-            // Written only when it changed (a label the device does not hold stays nil): each
-            // write checked the list's uniqueness.
+            // Written only on a change (each write checked the list's uniqueness).
             if found != cache[position] { cache[position] = found }
             if found != nil { held.append(position) }
         }

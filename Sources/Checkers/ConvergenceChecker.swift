@@ -79,8 +79,9 @@ package enum ConvergenceChecker {
                 if let id = observation.model(forRecord: record.recordName) { seen.insert(id) }
                 continue
             }
+            // Values and to-one targets read apart: the whole model was copied out.
             guard let id = observation.model(forRecord: record.recordName),
-                  let model = store.model(id) else {
+                  let values = store.values(of: id) else {
                 problems.append("\(device.name) lacks \(describe(record.recordName))")
                 continue
             }
@@ -88,17 +89,18 @@ package enum ConvergenceChecker {
             for attribute in entity.synchronizedAttributes {
                 // Where the engine's codec reads the value (sds: a field or its overflow asset).
                 let cloudValue = codec.value(of: attribute.name, type: attribute.type, in: record)
-                if cloudValue != model.values[attribute.name] {
+                if cloudValue != values[attribute.name] {
                     problems.append("\(device.name) \(describe(record.recordName)) "
                         + "\(attribute.name)="
-                        + ValueDescription.describe(model.values[attribute.name])
+                        + ValueDescription.describe(values[attribute.name])
                         + " but iCloud has "
                         + ValueDescription.describe(cloudValue))
                 }
             }
+            guard let toOne = store.toOne(of: id) else { continue }
             for relationship in entity.synchronizedToOneRelationships {
                 var cloudTarget = codec.reference(of: relationship.name, in: record)
-                let localTarget = model.toOne[relationship.name].flatMap {
+                let localTarget = toOne[relationship.name].flatMap {
                     observation.recordName(of: $0)
                 }
                 if cloudTarget != localTarget, let target = cloudTarget,
@@ -118,10 +120,10 @@ package enum ConvergenceChecker {
                 }
             }
         }
-        for model in store.models where !seen.contains(model.id) {
-            guard let entity = schema.entity(named: model.entity),
+        for id in store.modelIDs where !seen.contains(id) {
+            guard let entity = store.entity(of: id).flatMap(schema.entity(named:)),
                 entity.isSynchronized else { continue }
-            let name = observation.recordName(of: model.id) ?? model.id.description
+            let name = observation.recordName(of: id) ?? id.description
             problems.append("\(device.name) has \(describe(name)), which iCloud lacks")
         }
         return problems

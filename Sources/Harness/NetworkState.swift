@@ -5,7 +5,9 @@ import Kernel
 /// delivery, and which devices are online.
 struct NetworkState {
     /// One-way latency of a device without its own.
-    var cloudLatency: Latency
+    var cloudLatency: Latency {
+        didSet { noteLatencies() }
+    }
     var pushLatency: Latency
     /// The chance that `push drop` loses a push, in parts per million.
     var pushDropPerMillion: UInt64
@@ -20,6 +22,9 @@ struct NetworkState {
     /// Whether each device missed a push while offline (it gets one when back online).
     var pushMissed: [Bool] = []
     private var latencyStreams: [Xoshiro256StarStar] = []
+    /// Per device, whether every latency drawn from `latency(of:)` is above zero, kept with
+    /// the latencies (the world asks before every event that may pass probe points in line).
+    private(set) var latencyStaysAboveZero: [Bool] = []
     private var pushStreams: [Xoshiro256StarStar] = []
 
     init(cloudLatency: Latency, pushLatency: Latency, pushDropPerMillion: UInt64) {
@@ -34,6 +39,7 @@ struct NetworkState {
         pushStream: Xoshiro256StarStar
     ) {
         ownLatencies.append(latency)
+        latencyStaysAboveZero.append(Self.staysAboveZero(latency ?? cloudLatency))
         online.append(isOnline)
         latencyStreams.append(latencyStream)
         pushStreams.append(pushStream)
@@ -42,6 +48,20 @@ struct NetworkState {
     }
 
     /// The one-way latency of a device: its own, else the cloud's.
+    private mutating func noteLatencies() {
+        for index in ownLatencies.indices {
+            latencyStaysAboveZero[index] = Self.staysAboveZero(latency(of: index))
+        }
+    }
+
+    /// Whether every latency drawn from `latency` is above zero.
+    private static func staysAboveZero(_ latency: Latency) -> Bool {
+        switch latency {
+        case .fixed(let value): return value > .zero
+        case .range(let low, let high): return min(low, high) > .zero
+        }
+    }
+
     func latency(of index: Int) -> Latency {
         ownLatencies[index] ?? cloudLatency
     }

@@ -12,11 +12,11 @@ extension World {
             fail("unknown device '\(statement.device.value)'")
             return
         }
-        let device = devices[index]
         // Any action may change the store (a save, a batch delete, a lost store).
-        storeChanged[diskOwners[index]] = true
+        noteStoreChanged(index)
+        // Named by index: the device read out of `devices` was retained for every action.
         record("script", "action", [TraceField("line", .int(Int64(currentLine))),
-                                    TraceField("device", .string(device.name)),
+                                    TraceField("device", .string(deviceNames[index])),
                                     TraceField("action", .string(Self.name(of: statement.action)))])
         let wait = waiting && !statement.runsInBackground
         switch statement.action {
@@ -36,19 +36,23 @@ extension World {
 
     /// The store statements: inserts, updates, deletes, transactions and batch deletes.
     private func performStoreAction(_ action: DeviceAction, device index: Int) {
-        let device = devices[index]
+        // Read unretained for the drawn operations (`unretainedDevices`); the others, rare,
+        // hold the device.
+        let unretained = unretainedDevices[index]
         switch action {
         case .insert(let entity, let label, let values):
             guard requireRunning(index) else { return }
             guard let properties = properties(values, entity: entity.value, device: index) else {
                 return
             }
-            let id = device.makeModelID()
+            let id = unretained._withUnsafeGuaranteedRef { $0.makeModelID() }
             labels.bind(label.value, device: index, model: id)
             save(.insert(id, entity: entity.value, values: properties), device: index)
         case .update(let label, let values):
             guard requireRunning(index), let id = requireModel(label.value, on: index),
-                  let entity = device.store.entity(of: id) ?? device.unsavedEntity(of: id),
+                  let entity = unretained._withUnsafeGuaranteedRef({
+                      $0.store.entity(of: id) ?? $0.unsavedEntity(of: id)
+                  }),
                   let properties = properties(values, entity: entity, device: index) else { return }
             save(.update(id, values: properties), device: index)
         case .delete(let label):
@@ -57,17 +61,20 @@ extension World {
             save(.delete(id), device: index)
         case .begin:
             guard requireRunning(index) else { return }
+            let device = devices[index]
             device.begin()
         case .save:
             guard requireRunning(index) else { return }
+            let device = devices[index]
             do {
                 if try device.commit() { storeSaved(index) }
             } catch {
                 fail("the store refused the save: \(describe(error, on: index))")
             }
         case .rollback:
-            if let discarded = device.rollback() { deliverRollback(discarded, to: index) }
+            if let discarded = devices[index].rollback() { deliverRollback(discarded, to: index) }
         case .batchDelete(let entity, let filter):
+            let device = devices[index]
             var values: [String: LocalStore.AttributeValue] = [:]
             let description = schema.entity(named: entity.value)
             for assignment in filter {
@@ -288,11 +295,13 @@ extension World {
     }
 
     private func requireRunning(_ index: Int) -> Bool {
-        guard devices[index].isRunning else {
+        guard unretainedDevices[index]._withUnsafeGuaranteedRef({ $0.isRunning }) else {
             fail("device '\(devices[index].name)' is not running; 'launch' it first")
             return false
         }
-        if let failure = devices[index].storeLoadFailure {
+        if let failure = unretainedDevices[index]._withUnsafeGuaranteedRef({
+            $0.storeLoadFailure
+        }) {
             // The store never loaded (a runtime state, not an input error): the action fails
             // and changes nothing; the run goes on so that the scenario can check the state.
             record(devices[index].name, "action.failed", [

@@ -40,7 +40,7 @@ extension World {
         dispatchMayPassInLine = false
         guard fromLoop, allowsInLinePasses, lendsDisk[index], triggers.isEmpty,
             network.online[index],
-            Self.staysAboveZero(network.latency(of: index)),
+            network.latencyStaysAboveZero[index],
             killAfterWrite.map({ $0.device != deviceNames[index] }) ?? true,
             livenessGuards[index].hasRoom(for: Self.inLinePassLimit, at: now),
             kernel.canTakeInLine(Self.inLinePassLimit)
@@ -69,13 +69,5 @@ extension World {
         }
         kernel.takeInLine(actor: deviceActors[index])
         return !countWrite(device: index)
-    }
-
-    /// Whether every latency drawn from `latency` is above zero.
-    private static func staysAboveZero(_ latency: Latency) -> Bool {
-        switch latency {
-        case .fixed(let value): return value > .zero
-        case .range(let low, let high): return min(low, high) > .zero
-        }
     }
 }

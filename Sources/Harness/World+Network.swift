@@ -21,9 +21,10 @@ extension World {
     /// `sent`: the engine's `.send` effect with request `id`, consumed: the event takes it,
     /// box and all, without a copy of the request.
     func send(_ sent: consuming EngineEffect, id: RequestID, from index: Int) {
-        let device = devices[index]
+        // The device named through `deviceNames` and read unretained: held for the call, it
+        // was retained and released for every request.
         guard network.online[index] else {
-            record(device.name, "request.failed", [
+            record(deviceNames[index], "request.failed", [
                 TraceField("request", .string(id.description)),
                 TraceField("kind", .string(Self.request(of: sent).kind)),
                 TraceField("error", .string("networkUnavailable")),
@@ -37,7 +38,7 @@ extension World {
             return
         }
         let delay = network.drawLatency(for: index)
-        record(device.name, "request.sent", [
+        record(deviceNames[index], "request.sent", [
             TraceField("request", .string(id.description)),
             TraceField("kind", .string(Self.request(of: sent).kind)),
             TraceField("arrives", .int(now.adding(delay).microseconds)),
@@ -46,7 +47,7 @@ extension World {
         kernel.schedule(after: delay, actor: deviceActors[index],
                         .requestArrives(
                             device: index, incarnation: incarnations[index], sent: sent,
-                            device.client))
+                            unretainedDevices[index]._withUnsafeGuaranteedRef { $0.client }))
     }
 
     /// The request of a `.send` effect, copied out (for the trace).
@@ -77,9 +78,8 @@ extension World {
         _ index: Int, _ id: RequestID, _ request: CloudRequest, _ client: CloudClient,
         sentBy incarnation: Int
     ) {
-        let device = devices[index]
         var outcome = cloud.handle(request, from: client, now: now)
-        record("cloud", "request.handled", [TraceField("device", .string(device.name)),
+        record("cloud", "request.handled", [TraceField("device", .string(deviceNames[index])),
                                             TraceField("request", .string(id.description)),
                                             TraceField("kind", .string(request.kind))]
                + responseDetails(id, outcome.response).dropFirst())
@@ -161,14 +161,14 @@ extension World {
 
     func pushArrives(_ index: Int) {
         network.pushScheduled[index] = false
-        let device = devices[index]
         guard network.online[index] else {
             network.pushMissed[index] = true
-            record(device.name, "push.missed")
+            record(deviceNames[index], "push.missed")
             return
         }
-        guard device.isRunning else {
-            record(device.name, "push.lost", [TraceField("reason", .string("app not running"))])
+        guard unretainedDevices[index]._withUnsafeGuaranteedRef({ $0.isRunning }) else {
+            record(deviceNames[index], "push.lost",
+                   [TraceField("reason", .string("app not running"))])
             return
         }
         deliver(Self.pushEvent, to: index)

@@ -40,7 +40,12 @@ final class World {
 
     @exclusivity(unchecked) var kernel: Kernel<WorldEvent>
     let cloud: CloudService
-    @exclusivity(unchecked) var devices: [Device] = []
+    @exclusivity(unchecked) var devices: [Device] = [] {
+        didSet { noteDevices() }
+    }
+    /// `devices` unretained, for the calls made at every event: `devices` keeps each alive,
+    /// and a device read from it was retained and released around each call.
+    let unretainedDevices = DeviceValues<Unmanaged<Device>>()
     /// Assigned only while the world is built.
     @exclusivity(unchecked) var deviceIndex: [String: Int] = [:]
     /// Each device's name, by index (the keys of `deviceIndex`), for `index(ofDevice:)`.
@@ -60,17 +65,17 @@ final class World {
     @exclusivity(unchecked) var dispatchMayPassInLine = false
     /// How many more of the probe points in the effects being carried out on each device the
     /// engine resumed in line (the first ones; `Device.deliverWritingFirst`).
-    @exclusivity(unchecked) var inLinePasses: [Int] = []
+    let inLinePasses = DeviceValues<Int>()
     /// Whether the event being carried out on each device completed or failed a waiting
     /// action: no probe point may be passed in line after that (`passInLine`).
-    @exclusivity(unchecked) var endedWaitInEvent: [Bool] = []
+    let endedWaitInEvent = DeviceValues<Bool>()
     /// How many probe points engines passed in line in this run (`RunResult`).
     @exclusivity(unchecked) var probesPassedInLine = 0
     /// The probe points' order per device, for a run whose coverage is read; nil otherwise,
     /// so a plain sweep does not build a pair at every probe point.
     @exclusivity(unchecked) var probePairs: ProbePairTally?
     /// Events waiting for each device (requests, answers, pushes, resumes), for idleness.
-    @exclusivity(unchecked) var outstanding: [Int] = []
+    let outstanding = DeviceValues<Int>()
     /// Each device's armed timers, by kind: the kernel event that fires one and when.
     ///
     /// Kept here, not on the device, so that setting a timer looks it up and stores it once,
@@ -119,7 +124,7 @@ final class World {
     /// `RunOptions.probesPassInLine`.
     let allowsInLinePasses: Bool
     /// The writes each device's engine made so far.
-    @exclusivity(unchecked) var writeCounts: [Int] = []
+    let writeCounts = DeviceValues<Int>()
     /// Each device's incarnation and whether its engine lends it the disk
     /// (`Device.lendsDisk`; false while the app is not running), as `World.launch` and
     /// `World.kill` left them, the only two places a device launches or is killed.
@@ -197,6 +202,8 @@ final class World {
             deviceIndex[name] = devices.count
             deviceNames.append(name)
             devices.append(device)
+            // Observers do not run in the initializer.
+            unretainedDevices.append(Unmanaged.passUnretained(device))
             network.addDevice(
                 latency: device.latency, online: device.isOnline,
                 latencyStream: streams.stream("latency/\(name)"),
@@ -384,13 +391,13 @@ final class World {
             requestArrives(index, sent, client, sentBy: incarnation)
         case .responseArrives(let index, let incarnation, let id, let response):
             outstanding[index] -= 1
-            let device = devices[index]
-            guard incarnations[index] == incarnation, device.isRunning else {
-                record(device.name, "response.lost",
+            guard incarnations[index] == incarnation,
+                unretainedDevices[index]._withUnsafeGuaranteedRef({ $0.isRunning }) else {
+                record(deviceNames[index], "response.lost",
                        [TraceField("request", .string(id.description))])
                 return
             }
-            record(device.name, "response.received", responseDetails(id, response))
+            record(deviceNames[index], "response.received", responseDetails(id, response))
             noteRefusals(response, device: index)
             deliver(.response(id, response), to: index)
         case .pushArrives(let index):
@@ -422,25 +429,53 @@ final class World {
 
     /// Hands an event to a device's engine and carries out the effects.
     func deliver(_ event: EngineEvent, to index: Int) {
-        let device = devices[index]
         let incarnation = incarnations[index]
-        assert(incarnation == device.incarnation, "the world lost count of incarnations")
+        assert(incarnation == devices[index].incarnation, "the world lost count of incarnations")
         // `perform` carries out the first effect at once unless the run failed already: then
         // the device may lend its disk, and an engine that writes its whole state first has
         // its first write on the disk already when `deliverWritingFirst` returns.
         guard failure == nil else {
             dispatchMayPassInLine = false
-            perform(device.deliver(event, now: now), device: index, incarnation: incarnation)
+            perform(devices[index].deliver(event, now: now), device: index,
+                    incarnation: incarnation)
             return
         }
         var inLine = probesPassInLine(for: index)
         endedWaitInEvent[index] = false
-        let effects = device.deliverWritingFirst(event, now: now, resumingInLine: &inLine)
+        let effects = unretainedDevices[index]._withUnsafeGuaranteedRef {
+            $0.deliverWritingFirst(event, now: now, resumingInLine: &inLine)
+        }
         inLinePasses[index] = inLine
         perform(effects, device: index, incarnation: incarnation,
                 firstWriteDone: lendsDisk[index])
         // Spent with its event: no later effects of the device (a rollback's) may use it.
         inLinePasses[index] = 0
+    }
+
+    /// The list, leaving an empty one in its place: returned uniquely held.
+    private static func takeAll(_ effects: inout [EngineEffect]) -> [EngineEffect] {
+        var taken: [EngineEffect] = []
+        swap(&taken, &effects)
+        return taken
+    }
+
+    /// Sets the flag of the device's disk in `storeChanged`, left alone when set: most
+    /// events of a statement find it set, and each change checked the list's uniqueness.
+    @inline(__always)
+    func noteStoreChanged(_ index: Int) {
+        let owner = diskOwners[index]
+        if !storeChanged[owner] { storeChanged[owner] = true }
+    }
+
+    /// Keeps `unretainedDevices` in step with `devices`.
+    private func noteDevices() {
+        while unretainedDevices.count < devices.count {
+            unretainedDevices.append(Unmanaged.passUnretained(devices[unretainedDevices.count]))
+        }
+        precondition(unretainedDevices.count == devices.count, "devices are only ever added")
+        for index in devices.indices {
+            unretainedDevices[index] = Unmanaged.passUnretained(devices[index])
+        }
     }
 
     /// Tells the engine what a `rollback` discarded; an engine that ignores rollbacks
@@ -471,7 +506,7 @@ final class World {
         if firstWriteDone {
             precondition(!effects.isEmpty,
                          "'\(deviceNames[index])': the lent disk's write is missing")
-            storeChanged[diskOwners[index]] = true
+            noteStoreChanged(index)
             position = 1
             if countWrite(device: index) { return }
         }
@@ -507,7 +542,12 @@ final class World {
             fire(trigger, probe: trigger.probe, device: index, deferred: true)
         }
         guard finished, deferred.isEmpty else { return }
-        if firstWriteDone { devices[index].reuseEffects(consume effects) }
+        if firstWriteDone {
+            // Taken out of the variable, not consumed in the closure (which released it twice).
+            unretainedDevices[index]._withUnsafeGuaranteedRef {
+                $0.reuseEffects(Self.takeAll(&effects))
+            }
+        }
     }
 
     /// Carries out one effect; false when the effects after it must be dropped (the run
@@ -556,7 +596,7 @@ final class World {
             actionFailed(waiter, reason: reason, device: index)
             endedWaitInEvent[index] = true
         case .write(let write):
-            if case .some = write.store { storeChanged[diskOwners[index]] = true }
+            if case .some = write.store { noteStoreChanged(index) }
             devices[index].apply(write)
             if countWrite(device: index) { return false }
         }

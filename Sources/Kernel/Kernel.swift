@@ -21,7 +21,7 @@ public struct Kernel<Payload> {
     @usableFromInline var processedCount = 0
     @usableFromInline var actorNames: [String] = []
     @usableFromInline var actorIndexByName: [String: UInt32] = [:]
-    @usableFromInline var eventCountByActor: [Int] = []
+    @usableFromInline var eventCountByActor = ActorEventCounts()
     /// The bounds this run must stay within.
     public let budget: Budget
 
@@ -57,7 +57,7 @@ public struct Kernel<Payload> {
         let index = UInt32(actorNames.count)
         actorNames.append(name)
         actorIndexByName[name] = index
-        eventCountByActor.append(0)
+        eventCountByActor.addActor()
         return ActorID(index: index)
     }
 
@@ -130,7 +130,7 @@ public struct Kernel<Payload> {
         precondition(processedCount < budget.maxEvents, "an event taken in line broke the budget")
         queue.skipSequence()
         processedCount += 1
-        eventCountByActor[Int(actor.index)] += 1
+        eventCountByActor.increment(Int(actor.index))
     }
 
     /// Removes a waiting event; returns whether it was still waiting.
@@ -185,7 +185,7 @@ public struct Kernel<Payload> {
         }
         currentMicroseconds = due
         processedCount += 1
-        eventCountByActor[Int(taken.actor)] += 1
+        eventCountByActor.increment(Int(taken.actor))
         return taken.payload
     }
 
@@ -207,7 +207,7 @@ public struct Kernel<Payload> {
         currentMicroseconds = due
         processedCount += 1
         let actor = Int(taken.payload.actor)
-        eventCountByActor[actor] += 1
+        eventCountByActor.increment(actor)
         let event = ScheduledEvent(time: taken.time, id: taken.id, payload: taken.payload.payload)
         return .event(event, actor: naming ? actorNames[actor] : "")
     }
@@ -240,7 +240,7 @@ public struct Kernel<Payload> {
     /// order; nil when no event ran.
     public func busiestActor() -> ActorEventCount? {
         var best: Int?
-        for index in eventCountByActor.indices where eventCountByActor[index] > 0 {
+        for index in 0..<eventCountByActor.count where eventCountByActor[index] > 0 {
             guard let current = best else {
                 best = index
                 continue

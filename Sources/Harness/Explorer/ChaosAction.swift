@@ -180,6 +180,20 @@ enum ChaosAction: Hashable, Sendable {
     /// The statement of a device action (an insert … a sign-in), as `statement(at:)` holds
     /// it; nil for the other actions.
     func deviceStatement(at location: SourceLocation) -> DeviceActionStatement? {
+        isDeviceAction ? statementOfDevice(at: location) : nil
+    }
+
+    /// Whether the action is a device action: one `deviceStatement(at:)` gives a statement of.
+    var isDeviceAction: Bool {
+        switch self {
+        case .insert, .update, .delete, .batchDelete, .sharing, .device, .signIn: return true
+        default: return false
+        }
+    }
+
+    /// `deviceStatement(at:)` of a device action, not wrapped in an optional (the explorer's
+    /// optional was destroyed through the statement type's metadata).
+    func statementOfDevice(at location: SourceLocation) -> DeviceActionStatement {
         func located<T>(_ value: T) -> Located<T> { Located(value, at: location) }
         func assignments(_ values: [ChaosAssignment]) -> [Assignment] {
             values.map {
@@ -211,7 +225,7 @@ enum ChaosAction: Hashable, Sendable {
         case .signIn(let name, let account):
             return device(name, .signIn(account: located(account)))
         default:
-            return nil
+            preconditionFailure("not a device action")
         }
     }
 

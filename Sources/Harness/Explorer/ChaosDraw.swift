@@ -289,15 +289,20 @@ struct ChaosDraw {
         let operation = OperationDraw(
             step: step, device: device, deviceIndex: deviceIndex, labelNumber: nextLabel,
             run: run)
-        var action = operation.draw(
+        // Unwrapped where it is drawn: bound out of an optional variable, the action was
+        // copied (every string retained) and the optional destroyed after the step.
+        guard var action = operation.draw(
             racing ? .insert : kind, operations: &operations, values: &values)
             ?? operation.draw(.insert, operations: &operations, values: &values)
-        if racing, let insert = action, !raceProbes.isEmpty {
+        else {
+            racing = false
+            return
+        }
+        if racing, !raceProbes.isEmpty {
             let probe = raceProbes[Int(faults.uniform(below: UInt64(raceProbes.count)))]
-            action = .trigger(device: device, probe: probe, action: insert)
+            action = .trigger(device: device, probe: probe, action: action)
         }
         racing = false
-        guard let action else { return }
         if action.boundLabel != nil { nextLabel += 1 }
         let group = nextGroup
         nextGroup += 1
@@ -307,7 +312,7 @@ struct ChaosDraw {
             shared = (label, account)
         }
         // The action moved into its step, and the step into the run: not copied.
-        run.execute(ChaosStep(offset: offset, action: action, group: group))
+        run.execute(ChaosStep(offset: offset, action: consume action, group: group))
         if let (label, account) = shared, let acceptor = pickDevice(signedInto: account, run) {
             run.execute(ChaosStep(
                 offset: offset, action: .sharing(device: acceptor, .accept(label: label)),

@@ -272,15 +272,15 @@ final class ChaosRun {
             return
         }
         let location = location ?? plan.location
-        let snapshot = self.snapshot(before: action)
-        if let statement = action.deviceStatement(at: location) {
-            // Run as the world runs its timeline statement, without one built around it (a
-            // heap box, and the statement copied out of it to be run). A device statement
-            // notes no cloud fault.
-            world.run(statement, line: location.line)
+        // The snapshot and the statement held as values, never as optionals: an optional of
+        // either was destroyed through its type's metadata, at every drawn action.
+        if let index = savingDevice(of: action) {
+            let snapshot = self.snapshot(before: action, on: index)
+            runStatement(of: action, at: location)
             collectLedger(snapshot: snapshot)
         } else {
-            run(action.statement(at: location), text: action.text, snapshot: snapshot)
+            runStatement(of: action, at: location)
+            collectLedger(snapshot: nil)
         }
         // What `noteLaunches` notes, told from the action: a statement's payload copied out
         // of it retained every reference it holds.
@@ -294,6 +294,24 @@ final class ChaosRun {
             noteLaunch(of: device)
         case .batchDelete(let device, _, _): noteBatchDeletion(on: device)
         default: break
+        }
+    }
+
+    /// Runs a drawn action's statement (the ledger is read after it by the caller).
+    private func runStatement(of action: ChaosAction, at location: SourceLocation) {
+        if action.isDeviceAction {
+            // Run as the world runs its timeline statement, without one built around it (a
+            // heap box, and the statement copied out of it to be run). A device statement
+            // notes no cloud fault.
+            world.run(action.statementOfDevice(at: location), line: location.line)
+        } else {
+            let statement = action.statement(at: location)
+            cloudFaults.note(statement.kind, now: world.now)
+            if case .expectation = statement.kind {
+                world.run(statement, results: &results, text: action.text)
+            } else {
+                world.run(statement, results: &scratch, text: "")
+            }
         }
     }
 
@@ -335,14 +353,16 @@ final class ChaosRun {
     /// Reads into the ledger what the app saved since its last read (`snapshot`: what the
     /// device of the statement just run held before it).
     private func collectLedger(snapshot: SaveLedger.Snapshot?) {
-        let devices = world.devices
+        // Read unretained (`World.unretainedDevices`): each device read out of the list was
+        // retained and released around each question.
+        let devices = world.unretainedDevices
         ledger.collect(
             deviceCount: devices.count, storeChanged: &world.storeChanged, now: world.now,
             snapshot: snapshot, appAuthor: Device.appAuthor,
             // An extension shares its app's store (EXT-1): the ledger reads it once.
-            store: { devices[$0].host == nil ? devices[$0].store : nil },
-            account: { devices[$0].account },
-            observing: { devices[$0].observation })
+            store: { devices[$0]._withUnsafeGuaranteedRef { $0.host == nil ? $0.store : nil } },
+            account: { devices[$0]._withUnsafeGuaranteedRef { $0.account } },
+            observing: { devices[$0]._withUnsafeGuaranteedRef { $0.observation } })
     }
 
     /// What the ledger must know before a device's statement of the file that may save.
@@ -359,16 +379,22 @@ final class ChaosRun {
 
     /// What the ledger must know before a drawn action that saves (the saves of a file's
     /// statement, `snapshot(before:)` of its statement, told from the action).
-    private func snapshot(before action: ChaosAction) -> SaveLedger.Snapshot? {
+    /// Taken on the device `savingDevice(of:)` found for the action.
+    private func snapshot(before action: ChaosAction, on index: Int) -> SaveLedger.Snapshot {
         switch action {
-        case .insert(let device, _, _, _):
-            return world.index(ofDevice: device).map(snapshot(insertOn:))
-        case .update(let device, let label, _):
-            return world.index(ofDevice: device).map {
-                snapshot(of: label, on: $0, deletes: false)
-            }
-        case .delete(let device, let label):
-            return world.index(ofDevice: device).map { snapshot(deleting: label, on: $0) }
+        case .insert: return snapshot(insertOn: index)
+        case .update(_, let label, _): return snapshot(of: label, on: index, deletes: false)
+        case .delete(_, let label): return snapshot(deleting: label, on: index)
+        default: preconditionFailure("only an insert, an update or a delete is snapshot")
+        }
+    }
+
+    /// The index of the device of a drawn action the ledger needs a snapshot before (an
+    /// insert, an update, a delete); nil for any other action.
+    private func savingDevice(of action: ChaosAction) -> Int? {
+        switch action {
+        case .insert(let device, _, _, _), .update(let device, _, _), .delete(let device, _):
+            return world.index(ofDevice: device)
         default: return nil
         }
     }
@@ -385,9 +411,7 @@ final class ChaosRun {
     {
         // Read once for the label and the snapshot: each read of the disk copies its
         // references, and the observation is built anew after events.
-        let device = world.devices[index]
-        let store = device.store
-        let observation = device.observation
+        let (store, observation) = disk(of: index)
         let model = label.flatMap {
             modelID($0, on: index, observation: observation, store: store)
         }
@@ -403,9 +427,7 @@ final class ChaosRun {
     /// that could delete during the statement.
     private func snapshot(deleting label: String, on index: Int) -> SaveLedger.Snapshot {
         guard !triggersMayDelete else { return snapshot(of: label, on: index, deletes: true) }
-        let device = world.devices[index]
-        let store = device.store
-        let observation = device.observation
+        let (store, observation) = disk(of: index)
         // Not resolving the table's names (that is the world's to do when it runs the delete):
         // unresolved, a label on another device means no model here, and the whole list is
         // taken.
@@ -451,10 +473,8 @@ final class ChaosRun {
         }
         // Read as locals: no exclusivity check of the run's properties per label.
         let labels = self.labels
-        let device = world.devices[index]
         // Read once: every access to the disk through the device copies its references.
-        let observation = device.observation
-        let store = device.store
+        let (store, observation) = disk(of: index)
         // Taken out, so that changing them does not copy the whole row on every call.
         var cache = modelCache[index]
         modelCache[index] = []
@@ -505,10 +525,12 @@ final class ChaosRun {
                 held.append(position)
                 continue
             }
-            cache[position] = observation.model(forRecord: name).flatMap {
+            let found = observation.model(forRecord: name).flatMap {
                 store.contains($0) ? $0 : nil
             }
-            if cache[position] != nil { held.append(position) }
+            // Written only on a change (each write checked the list's uniqueness).
+            if found != cache[position] { cache[position] = found }
+            if found != nil { held.append(position) }
         }
         modelCache[index] = cache
         positionRecords = records
@@ -559,8 +581,14 @@ final class ChaosRun {
         guard let name = record(of: label) else {
             return world.labels.model(label, on: index, devices: world.devices)
         }
-        let device = world.devices[index]
-        return model(forRecord: name, observation: device.observation, store: device.store)
+        let (store, observation) = disk(of: index)
+        return model(forRecord: name, observation: observation, store: store)
+    }
+
+    /// A device's store and observation, the device read unretained
+    /// (`World.unretainedDevices`: read out of `devices`, it was retained and released).
+    func disk(of index: Int) -> (store: Store, observation: any EngineObservation) {
+        world.unretainedDevices[index]._withUnsafeGuaranteedRef { ($0.store, $0.observation) }
     }
 
     /// `modelID(_:on:)` with the device's observation and store read once by the caller, for

@@ -144,10 +144,8 @@ struct OperationDraw {
     }
 
     private func delete(_ operations: inout Xoshiro256StarStar) -> ChaosAction? {
-        let world = run.world
         let index = deviceIndex
-        let store = world.devices[index].store
-        let observation = world.devices[index].observation
+        let (store, observation) = run.disk(of: index)
         let deletable = select(held(workloadEntities)) { position in
             guard let id = run.modelID(
                 atPosition: position, on: index, observation: observation, store: store),

@@ -16,13 +16,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
-            let link = UntilOutputLink<Output, Failure, S>(downstream: subscriber, drops: true)
-            let trigger = Trigger<Other.Output, Other.Failure>(
-                fire: { [weak link] in link?.triggered() },
-                fail: { [weak link] in link?.triggerFailed($0) })
-            link.trigger = trigger
-            other.receive(subscriber: trigger)
-            upstream.receive(subscriber: link)
+            UntilOutputLink.attach(subscriber, to: upstream, until: other, drops: true) { $0 }
         }
     }
 
@@ -42,12 +36,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S)
         where S.Input == Output, S.Failure == Failure {
-            let link = UntilOutputLink<Output, Failure, S>(downstream: subscriber, drops: false)
-            let trigger = Trigger<Other.Output, Other.Failure>(
-                fire: { [weak link] in link?.triggered() }, fail: { _ in })
-            link.trigger = trigger
-            other.receive(subscriber: trigger)
-            upstream.receive(subscriber: link)
+            UntilOutputLink.attach(subscriber, to: upstream, until: other, drops: false)
         }
     }
 }
@@ -109,6 +98,24 @@ where Downstream.Input == Input, Downstream.Failure == Failure {
     init(downstream: Downstream, drops: Bool) {
         self.drops = drops
         super.init(downstream: downstream)
+    }
+
+    /// Subscribes `downstream` to `upstream` cut by `other`, which is subscribed first (so a
+    /// value it has at once counts before any of the upstream's); `failure` turns the other's
+    /// failure into the stream's end, nil leaves it without effect.
+    static func attach<Upstream: Publisher, Other: Publisher>(
+        _ downstream: Downstream, to upstream: Upstream, until other: Other, drops: Bool,
+        failure: ((Other.Failure) -> Failure)? = nil
+    ) where Upstream.Output == Input, Upstream.Failure == Failure {
+        let link = UntilOutputLink(downstream: downstream, drops: drops)
+        let trigger = Trigger<Other.Output, Other.Failure>(
+            fire: { [weak link] in link?.triggered() },
+            fail: { [weak link] error in
+                if let failure { link?.triggerFailed(failure(error)) }
+            })
+        link.trigger = trigger
+        other.receive(subscriber: trigger)
+        upstream.receive(subscriber: link)
     }
 
     override func receive(subscription: any Subscription) {

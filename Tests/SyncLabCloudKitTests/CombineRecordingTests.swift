@@ -194,8 +194,8 @@ import Testing
         #expect(CombineIdentifier().description.hasPrefix("0x"))
     }
 
-    /// The trap itself ends the process (SIGTRAP without a debugger), so only the closures'
-    /// calls and the values passing through are checked here.
+    /// The trap itself ends the process (SIGTRAP without a debugger): `CombineBreakpointTrapTests`
+    /// checks it in a forked child; here, the closures' calls and the values passing through.
     @Test func breakpointsAskTheirClosuresAndPassEverythingOn() {
         var asked: [String] = []
         let log = Log()

@@ -270,8 +270,10 @@ enum ExploreCommand {
             validation: request.budget.validationOptions)
         let doublecheck = request.doublecheck
         let bar = ProgressBar(total: seeds.count, label: "seeds")
+        // The calling thread runs with the explorer made from the file's first parse (the
+        // started threads parse their own, to share no reference-counted state).
         let outcomes = ExploreWorkers<Explorer, SeedOutcome>(count: seeds.count).run(
-            jobs: request.jobs, context: makeExplorer,
+            jobs: request.jobs, context: makeExplorer, callerContext: explorer,
             work: { explorer, index in
                 let seed = seeds[index]
                 guard doublecheck else { return .result(explorer.run(seed: seed)) }

@@ -353,6 +353,9 @@ final class ChaosRun {
     /// Reads into the ledger what the app saved since its last read (`snapshot`: what the
     /// device of the statement just run held before it).
     private func collectLedger(snapshot: SaveLedger.Snapshot?) {
+        // Nothing to read when no store changed: the ledger's call set up its closures and
+        // checked the uniqueness of its lists for nothing, after many statements.
+        guard world.storeChanged.contains(true) else { return }
         // Read unretained (`World.unretainedDevices`): each device read out of the list was
         // retained and released around each question.
         let devices = world.unretainedDevices

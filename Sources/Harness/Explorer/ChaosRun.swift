@@ -501,44 +501,67 @@ final class ChaosRun {
             wanted = WantedEntities(entityNames, wanted: entities)
             if ofWorkload { workloadWanted = (entityNames.count, wanted) }
         }
-        let labelEntities = self.labelEntities
         // The last call's list again, once its caller let go of it (a draw does at once):
         // emptied in place, not allocated anew on every call.
         var held = heldKept
         heldKept = []
         held.removeAll(keepingCapacity: true)
         if held.capacity < labels.count { held.reserveCapacity(room) }
-        for position in labels.indices {
-            guard wanted.contains(labelEntities[position]) else { continue }
-            if records[position] == nil {
-                records[position] = record(of: labels[position].label).map(HashedRecordName.init)
-            }
-            guard let name = records[position] else {
-                if world.labels.model(labels[position].label, on: index, devices: world.devices)
-                    != nil
-                {
-                    held.append(position)
-                }
-                continue
-            }
-            // A model found before is still the label's while it holds the label's record.
-            if let id = cache[position], store.contains(id),
-                observation.isModel(id, boundTo: name)
-            {
-                held.append(position)
-                continue
-            }
-            let found = observation.model(forRecord: name).flatMap {
-                store.contains($0) ? $0 : nil
-            }
-            // Written only on a change (each write checked the list's uniqueness).
-            if found != cache[position] { cache[position] = found }
-            if found != nil { held.append(position) }
-        }
+        walk(labels, wanted: wanted, on: index, store: store, observation: observation,
+             names: &records, models: &cache, held: &held)
         modelCache[index] = cache
         positionRecords = records
         heldKept = held
         return held
+    }
+
+    /// `heldPositions`' walk of the labels: appends to `held` the position of each wanted
+    /// label whose model the device holds, keeping the names and models it finds in `names`
+    /// and `models` (each as long as `labels` at least).
+    @inline(__always)
+    private func walk(
+        _ labels: [(label: String, entity: String)], wanted: WantedEntities, on index: Int,
+        store: Store, observation: any EngineObservation, names records: inout [HashedRecordName?],
+        models cache: inout [ModelID?], held: inout [Int]
+    ) {
+        precondition(records.count >= labels.count && cache.count >= labels.count,
+                     "a name and a model place for every label")
+        // Read as a local: no exclusivity check of the run's property per label.
+        let labelEntities = self.labelEntities
+        // Walked through the lists' storage: each access was bounds-checked, some twice.
+        records.withUnsafeMutableBufferPointer { names in
+            cache.withUnsafeMutableBufferPointer { models in
+                for position in 0..<labels.count {
+                    guard wanted.contains(labelEntities[position]) else { continue }
+                    if case .none = names[position] {
+                        names[position] = record(of: labels[position].label)
+                            .map(HashedRecordName.init)
+                    }
+                    guard let name = names[position] else {
+                        if world.labels.model(
+                            labels[position].label, on: index, devices: world.devices) != nil
+                        {
+                            held.append(position)
+                        }
+                        continue
+                    }
+                    // A model found before is still the label's while it holds the label's
+                    // record.
+                    if let id = models[position], store.contains(id),
+                        observation.isModel(id, boundTo: name)
+                    {
+                        held.append(position)
+                        continue
+                    }
+                    let found = observation.model(forRecord: name).flatMap {
+                        store.contains($0) ? $0 : nil
+                    }
+                    // Written only on a change (each write checked the list's uniqueness).
+                    if found != models[position] { models[position] = found }
+                    if found != nil { held.append(position) }
+                }
+            }
+        }
     }
 
     /// Which entities of `entityNames`, by position, a caller of `heldPositions` wants: a bit

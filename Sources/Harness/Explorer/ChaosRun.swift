@@ -110,8 +110,11 @@ final class ChaosRun {
     /// was most of a lookup.)
     @exclusivity(unchecked) private var recordOf: [HashedRecordName: String] = [:]
     /// `recordOf` of each position in `labels`, filled as `heldPositions` meets them.
-    /// (With their `RecordNameHash`, so the observation does not hash a name at every draw.)
-    @exclusivity(unchecked) private var positionRecords: [HashedRecordName?] = []
+    /// (With their `RecordNameHash`, so the observation does not hash a name at every draw;
+    /// boxed and unretained, so that a name is handed to it without a retain and a release.)
+    @exclusivity(unchecked) private var positionRecords: [Unmanaged<RecordNameBox>?] = []
+    /// The boxes `positionRecords` points to, alive as long as the run.
+    @exclusivity(unchecked) private var recordBoxes: [RecordNameBox] = []
     /// Per device, per position in `labels`: the model last found for that label there.
     @exclusivity(unchecked) private var modelCache: [[ModelID?]] = []
     /// Set before the run for one whose coverage is read (`Explorer.covered`): the world
@@ -521,8 +524,9 @@ final class ChaosRun {
     @inline(__always)
     private func walk(
         _ labels: [(label: String, entity: String)], wanted: WantedEntities, on index: Int,
-        store: Store, observation: any EngineObservation, names records: inout [HashedRecordName?],
-        models cache: inout [ModelID?], held: inout [Int]
+        store: Store, observation: any EngineObservation,
+        names records: inout [Unmanaged<RecordNameBox>?], models cache: inout [ModelID?],
+        held: inout [Int]
     ) {
         precondition(records.count >= labels.count && cache.count >= labels.count,
                      "a name and a model place for every label")
@@ -534,10 +538,9 @@ final class ChaosRun {
                 for position in 0..<labels.count {
                     guard wanted.contains(labelEntities[position]) else { continue }
                     if case .none = names[position] {
-                        names[position] = record(of: labels[position].label)
-                            .map(HashedRecordName.init)
+                        names[position] = recordBox(of: labels[position].label)
                     }
-                    guard let name = names[position] else {
+                    guard let box = names[position] else {
                         if world.labels.model(
                             labels[position].label, on: index, devices: world.devices) != nil
                         {
@@ -545,19 +548,21 @@ final class ChaosRun {
                         }
                         continue
                     }
-                    // A model found before is still the label's while it holds the label's
-                    // record.
-                    if let id = models[position], store.contains(id),
-                        observation.isModel(id, boundTo: name)
-                    {
-                        held.append(position)
-                        continue
-                    }
-                    let found = observation.model(forRecord: name).flatMap {
-                        store.contains($0) ? $0 : nil
+                    let cached = models[position]
+                    let found: ModelID? = box._withUnsafeGuaranteedRef { entry in
+                        // A model found before is still the label's while it holds the
+                        // label's record.
+                        if let id = cached, store.contains(id),
+                            observation.isModel(id, boundTo: entry.name)
+                        {
+                            return id
+                        }
+                        return observation.model(forRecord: entry.name).flatMap {
+                            store.contains($0) ? $0 : nil
+                        }
                     }
                     // Written only on a change (each write checked the list's uniqueness).
-                    if found != models[position] { models[position] = found }
+                    if found != cached { models[position] = found }
                     if found != nil { held.append(position) }
                 }
             }
@@ -633,11 +638,22 @@ final class ChaosRun {
     func modelID(
         atPosition position: Int, on index: Int, observation: any EngineObservation, store: Store
     ) -> ModelID? {
-        guard position < positionRecords.count, let name = positionRecords[position] else {
+        guard position < positionRecords.count, let box = positionRecords[position] else {
             return modelID(labels[position].label, on: index, observation: observation,
                            store: store)
         }
-        return model(forRecord: name, observation: observation, store: store)
+        return box._withUnsafeGuaranteedRef {
+            model(forRecord: $0.name, observation: observation, store: store)
+        }
+    }
+
+    /// `record(of:)` of a label in a box `recordBoxes` keeps, unretained; nil when the label
+    /// has no record name yet.
+    private func recordBox(of label: String) -> Unmanaged<RecordNameBox>? {
+        guard let name = record(of: label) else { return nil }
+        let box = RecordNameBox(HashedRecordName(name))
+        recordBoxes.append(box)
+        return Unmanaged.passUnretained(box)
     }
 
     private func model(forRecord name: String, observation: any EngineObservation, store: Store)

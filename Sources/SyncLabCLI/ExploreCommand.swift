@@ -373,7 +373,7 @@ enum ExploreCommand {
         for result in findings.prefix(findingsShown) {
             let first = result.violations.first { !$0.isExplained } ?? result.violations[0]
             let explained = first.isExplained
-                ? " (\(first.explainedBy.joined(separator: ", ")))" : ""
+                ? " (\(first.explainedBy.joinedText(separator: ", ")))" : ""
             print("seed \(result.seed): \(result.outcome.rawValue)\(explained) — "
                 + "\(first.check.rawValue): " + first.message)
             print("  rerun: \(ProgramName.current) explore \(request.path) --seed \(result.seed)"
@@ -410,7 +410,8 @@ enum ExploreCommand {
             }.sorted { $0.seed < $1.seed }
             let seeds = explained.map(\.seed)
             guard let first = seeds.first else { continue }
-            let shown = seeds.prefix(explainedSeedsShown).map(String.init).joined(separator: ", ")
+            let shown = seeds.prefix(explainedSeedsShown).map(String.init)
+                .joinedText(separator: ", ")
             lines.append("explained by \(entry.name): seeds \(shown)"
                 + (seeds.count > explainedSeedsShown ? ", …" : ""))
             lines.append("  rerun: \(ProgramName.current) explore \(request.path) --seed \(first)"
@@ -434,8 +435,8 @@ enum ExploreCommand {
         }
         let observed = summary.observed.map { "\($0.name) in \($0.runs)" }
         lines.append("  weaknesses observed: " + (observed.isEmpty ? "none"
-            : observed.joined(separator: ", ") + " run(s)"))
-        return lines.joined(separator: "\n")
+            : observed.joinedText(separator: ", ") + " run(s)"))
+        return lines.joinedText(separator: "\n")
     }
 
     /// `--out DIR/results.json` (every seed) and the shrunk scenarios, `--json` the summary.

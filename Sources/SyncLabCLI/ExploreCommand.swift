@@ -270,8 +270,10 @@ enum ExploreCommand {
             validation: request.budget.validationOptions)
         let doublecheck = request.doublecheck
         let bar = ProgressBar(total: seeds.count, label: "seeds")
+        // The calling thread runs with the explorer made from the file's first parse (the
+        // started threads parse their own, to share no reference-counted state).
         let outcomes = ExploreWorkers<Explorer, SeedOutcome>(count: seeds.count).run(
-            jobs: request.jobs, context: makeExplorer,
+            jobs: request.jobs, context: makeExplorer, callerContext: explorer,
             work: { explorer, index in
                 let seed = seeds[index]
                 guard doublecheck else { return .result(explorer.run(seed: seed)) }
@@ -371,7 +373,7 @@ enum ExploreCommand {
         for result in findings.prefix(findingsShown) {
             let first = result.violations.first { !$0.isExplained } ?? result.violations[0]
             let explained = first.isExplained
-                ? " (\(first.explainedBy.joined(separator: ", ")))" : ""
+                ? " (\(first.explainedBy.joinedText(separator: ", ")))" : ""
             print("seed \(result.seed): \(result.outcome.rawValue)\(explained) — "
                 + "\(first.check.rawValue): " + first.message)
             print("  rerun: \(ProgramName.current) explore \(request.path) --seed \(result.seed)"
@@ -408,7 +410,8 @@ enum ExploreCommand {
             }.sorted { $0.seed < $1.seed }
             let seeds = explained.map(\.seed)
             guard let first = seeds.first else { continue }
-            let shown = seeds.prefix(explainedSeedsShown).map(String.init).joined(separator: ", ")
+            let shown = seeds.prefix(explainedSeedsShown).map(String.init)
+                .joinedText(separator: ", ")
             lines.append("explained by \(entry.name): seeds \(shown)"
                 + (seeds.count > explainedSeedsShown ? ", …" : ""))
             lines.append("  rerun: \(ProgramName.current) explore \(request.path) --seed \(first)"
@@ -432,8 +435,8 @@ enum ExploreCommand {
         }
         let observed = summary.observed.map { "\($0.name) in \($0.runs)" }
         lines.append("  weaknesses observed: " + (observed.isEmpty ? "none"
-            : observed.joined(separator: ", ") + " run(s)"))
-        return lines.joined(separator: "\n")
+            : observed.joinedText(separator: ", ") + " run(s)"))
+        return lines.joinedText(separator: "\n")
     }
 
     /// `--out DIR/results.json` (every seed) and the shrunk scenarios, `--json` the summary.

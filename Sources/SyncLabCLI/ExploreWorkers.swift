@@ -21,10 +21,12 @@ final class ExploreWorkers<Context, Result: Sendable>: @unchecked Sendable {
 
     /// Runs `work` on every item, `jobs` at a time; `progress(done)` is called on the calling
     /// thread now and then. `stop(result)` true ends the sweep early (items not yet started
-    /// stay nil).
+    /// stay nil). `callerContext`, when given, is the calling thread's context (one it made
+    /// already), so that only the started threads make theirs.
     func run(
         jobs: Int,
         context makeContext: @escaping @Sendable () -> Context,
+        callerContext: Context? = nil,
         work: @escaping @Sendable (inout Context, Int) -> Result,
         stop: @escaping @Sendable (Result) -> Bool = { _ in false },
         progress: (Int) -> Void
@@ -43,7 +45,8 @@ final class ExploreWorkers<Context, Result: Sendable>: @unchecked Sendable {
             thread.stackSize = 16 << 20
             thread.start()
         }
-        self.work(makeContext: makeContext, work: work, stop: stop, caller: true, report: progress)
+        self.work(makeContext: makeContext, made: callerContext, work: work, stop: stop,
+                  caller: true, report: progress)
         condition.lock()
         while running > 0 {
             _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
@@ -61,12 +64,13 @@ final class ExploreWorkers<Context, Result: Sendable>: @unchecked Sendable {
     /// `caller`'s) count themselves out of `running` when done.
     private func work(
         makeContext: () -> Context,
+        made: Context? = nil,
         work: (inout Context, Int) -> Result,
         stop: (Result) -> Bool,
         caller: Bool,
         report: (Int) -> Void
     ) {
-        var context = makeContext()
+        var context = made ?? makeContext()
         while true {
             condition.lock()
             let index = nextItem

@@ -47,6 +47,28 @@ struct ChaosPlan: Sendable {
     /// How many values each identity attribute draws from, so that identities collide.
     static let identityPoolSize = 3
 
+    /// The source's lines as `split(separator: "\n", omittingEmptySubsequences: false)`
+    /// gives them, found byte by byte: a line feed ends a line unless a carriage return comes
+    /// right before it (`"\r\n"` is one `Character`, which that split leaves whole). Walked
+    /// character by character, the split cost about 400 instructions a byte.
+    static func lines(of source: String) -> [String] {
+        var lines: [String] = []
+        var source = source
+        source.withUTF8 { bytes in
+            var start = 0
+            for position in bytes.indices where bytes[position] == 0x0A {
+                if position > 0 && bytes[position - 1] == 0x0D { continue }
+                lines.append(String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]),
+                    as: UTF8.self))
+                start = position + 1
+            }
+            lines.append(String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+        }
+        return lines
+    }
+
     init(scenario: ScenarioFile, source: String) {
         precondition(scenario.chaos.workload != nil, "a chaos plan needs a workload")
         let chaos = scenario.chaos
@@ -54,7 +76,7 @@ struct ChaosPlan: Sendable {
             operations: Located(0, at: .start), location: .start)
         self.scenario = scenario
         schema = SchemaLowering.schema(of: scenario)
-        lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines = Self.lines(of: source)
         operations = workload.operations.value
         interval = workload.interval
         let named = workload.devices.map(\.value)

@@ -110,8 +110,11 @@ final class ChaosRun {
     /// was most of a lookup.)
     @exclusivity(unchecked) private var recordOf: [HashedRecordName: String] = [:]
     /// `recordOf` of each position in `labels`, filled as `heldPositions` meets them.
-    /// (With their `RecordNameHash`, so the observation does not hash a name at every draw.)
-    @exclusivity(unchecked) private var positionRecords: [HashedRecordName?] = []
+    /// (With their `RecordNameHash`, so the observation does not hash a name at every draw;
+    /// boxed and unretained, so that a name is handed to it without a retain and a release.)
+    @exclusivity(unchecked) private var positionRecords: [Unmanaged<RecordNameBox>?] = []
+    /// The boxes `positionRecords` points to, alive as long as the run.
+    @exclusivity(unchecked) private var recordBoxes: [RecordNameBox] = []
     /// Per device, per position in `labels`: the model last found for that label there.
     @exclusivity(unchecked) private var modelCache: [[ModelID?]] = []
     /// Set before the run for one whose coverage is read (`Explorer.covered`): the world
@@ -353,6 +356,9 @@ final class ChaosRun {
     /// Reads into the ledger what the app saved since its last read (`snapshot`: what the
     /// device of the statement just run held before it).
     private func collectLedger(snapshot: SaveLedger.Snapshot?) {
+        // Nothing to read when no store changed: the ledger's call set up its closures and
+        // checked the uniqueness of its lists for nothing, after many statements.
+        guard world.storeChanged.contains(true) else { return }
         // Read unretained (`World.unretainedDevices`): each device read out of the list was
         // retained and released around each question.
         let devices = world.unretainedDevices
@@ -498,44 +504,69 @@ final class ChaosRun {
             wanted = WantedEntities(entityNames, wanted: entities)
             if ofWorkload { workloadWanted = (entityNames.count, wanted) }
         }
-        let labelEntities = self.labelEntities
         // The last call's list again, once its caller let go of it (a draw does at once):
         // emptied in place, not allocated anew on every call.
         var held = heldKept
         heldKept = []
         held.removeAll(keepingCapacity: true)
         if held.capacity < labels.count { held.reserveCapacity(room) }
-        for position in labels.indices {
-            guard wanted.contains(labelEntities[position]) else { continue }
-            if records[position] == nil {
-                records[position] = record(of: labels[position].label).map(HashedRecordName.init)
-            }
-            guard let name = records[position] else {
-                if world.labels.model(labels[position].label, on: index, devices: world.devices)
-                    != nil
-                {
-                    held.append(position)
-                }
-                continue
-            }
-            // A model found before is still the label's while it holds the label's record.
-            if let id = cache[position], store.contains(id),
-                observation.isModel(id, boundTo: name)
-            {
-                held.append(position)
-                continue
-            }
-            let found = observation.model(forRecord: name).flatMap {
-                store.contains($0) ? $0 : nil
-            }
-            // Written only on a change (each write checked the list's uniqueness).
-            if found != cache[position] { cache[position] = found }
-            if found != nil { held.append(position) }
-        }
+        walk(labels, wanted: wanted, on: index, store: store, observation: observation,
+             names: &records, models: &cache, held: &held)
         modelCache[index] = cache
         positionRecords = records
         heldKept = held
         return held
+    }
+
+    /// `heldPositions`' walk of the labels: appends to `held` the position of each wanted
+    /// label whose model the device holds, keeping the names and models it finds in `names`
+    /// and `models` (each as long as `labels` at least).
+    @inline(__always)
+    private func walk(
+        _ labels: [(label: String, entity: String)], wanted: WantedEntities, on index: Int,
+        store: Store, observation: any EngineObservation,
+        names records: inout [Unmanaged<RecordNameBox>?], models cache: inout [ModelID?],
+        held: inout [Int]
+    ) {
+        precondition(records.count >= labels.count && cache.count >= labels.count,
+                     "a name and a model place for every label")
+        // Read as a local: no exclusivity check of the run's property per label.
+        let labelEntities = self.labelEntities
+        // Walked through the lists' storage: each access was bounds-checked, some twice.
+        records.withUnsafeMutableBufferPointer { names in
+            cache.withUnsafeMutableBufferPointer { models in
+                for position in 0..<labels.count {
+                    guard wanted.contains(labelEntities[position]) else { continue }
+                    if case .none = names[position] {
+                        names[position] = recordBox(of: labels[position].label)
+                    }
+                    guard let box = names[position] else {
+                        if world.labels.model(
+                            labels[position].label, on: index, devices: world.devices) != nil
+                        {
+                            held.append(position)
+                        }
+                        continue
+                    }
+                    let cached = models[position]
+                    let found: ModelID? = box._withUnsafeGuaranteedRef { entry in
+                        // A model found before is still the label's while it holds the
+                        // label's record.
+                        if let id = cached, store.contains(id),
+                            observation.isModel(id, boundTo: entry.name)
+                        {
+                            return id
+                        }
+                        return observation.model(forRecord: entry.name).flatMap {
+                            store.contains($0) ? $0 : nil
+                        }
+                    }
+                    // Written only on a change (each write checked the list's uniqueness).
+                    if found != cached { models[position] = found }
+                    if found != nil { held.append(position) }
+                }
+            }
+        }
     }
 
     /// Which entities of `entityNames`, by position, a caller of `heldPositions` wants: a bit
@@ -607,11 +638,22 @@ final class ChaosRun {
     func modelID(
         atPosition position: Int, on index: Int, observation: any EngineObservation, store: Store
     ) -> ModelID? {
-        guard position < positionRecords.count, let name = positionRecords[position] else {
+        guard position < positionRecords.count, let box = positionRecords[position] else {
             return modelID(labels[position].label, on: index, observation: observation,
                            store: store)
         }
-        return model(forRecord: name, observation: observation, store: store)
+        return box._withUnsafeGuaranteedRef {
+            model(forRecord: $0.name, observation: observation, store: store)
+        }
+    }
+
+    /// `record(of:)` of a label in a box `recordBoxes` keeps, unretained; nil when the label
+    /// has no record name yet.
+    private func recordBox(of label: String) -> Unmanaged<RecordNameBox>? {
+        guard let name = record(of: label) else { return nil }
+        let box = RecordNameBox(HashedRecordName(name))
+        recordBoxes.append(box)
+        return Unmanaged.passUnretained(box)
     }
 
     private func model(forRecord name: String, observation: any EngineObservation, store: Store)

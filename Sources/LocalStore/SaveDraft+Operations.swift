@@ -103,7 +103,7 @@ extension SaveDraft {
             guard isDeleted(id) else { throw .unknownModel(id) }
             return
         }
-        explicitDeletions.append(id)
+        listExplicitDeletion(id)
         bury(id)
     }
 

@@ -32,8 +32,13 @@ extension SaveDraft {
             try checkNames(values.keys, of: entity) // tidy: ordered (one value at most)
             try insert(id, named: name, of: entity,
                        setting: values) // tidy: ordered (one value at most)
-        } else {
+        } else if values.count <= ValuesByName.insertedInOrderAtMost {
             try ValuesByName.withSorted(values) { sorted throws(StoreError) in
+                try checkNames(sorted.names, of: entity)
+                try insert(id, named: name, of: entity, setting: sorted)
+            }
+        } else {
+            try ValuesByName.withManySorted(values) { sorted throws(StoreError) in
                 try checkNames(sorted.names, of: entity)
                 try insert(id, named: name, of: entity, setting: sorted)
             }
@@ -77,8 +82,13 @@ extension SaveDraft {
         if values.count <= 1 {
             try checkNames(values.keys, of: entity) // tidy: ordered (one value at most)
             try update(id, of: entity, setting: values) // tidy: ordered (one value at most)
-        } else {
+        } else if values.count <= ValuesByName.insertedInOrderAtMost {
             try ValuesByName.withSorted(values) { sorted throws(StoreError) in
+                try checkNames(sorted.names, of: entity)
+                try update(id, of: entity, setting: sorted)
+            }
+        } else {
+            try ValuesByName.withManySorted(values) { sorted throws(StoreError) in
                 try checkNames(sorted.names, of: entity)
                 try update(id, of: entity, setting: sorted)
             }

@@ -6,10 +6,15 @@ struct ValuesByName: Sequence {
     typealias Values = [String: PropertyValue]
     typealias Entry = (key: String, position: Values.Index)
 
-    private let values: Values
-    private let entries: UnsafeMutableBufferPointer<Entry>
+    /// Up to this many names, `withSorted` (each inserted in order as it is read, which
+    /// grows with the square of the count); more, `withManySorted`.
+    static let insertedInOrderAtMost = 16
 
-    /// Calls `body` with the values of `values` in the order of their names.
+    private let values: Values
+    private let entries: UnsafeBufferPointer<Entry>
+
+    /// Calls `body` with the values of `values` in the order of their names (a few:
+    /// `insertedInOrderAtMost`).
     static func withSorted<Result, Failure: Error>(
         _ values: Values, _ body: (ValuesByName) throws(Failure) -> Result
     ) throws(Failure) -> Result {
@@ -33,17 +38,36 @@ struct ValuesByName: Sequence {
             // generic array destroy.
             defer { for offset in 0..<count { _ = (base + offset).move() } }
             return try body(ValuesByName(
-                values: values, entries: UnsafeMutableBufferPointer(start: base, count: count)))
+                values: values, entries: UnsafeBufferPointer(start: base, count: count)))
         }
     }
 
-    private init(values: Values, entries: UnsafeMutableBufferPointer<Entry>) {
+    /// `withSorted` of more names than are inserted in order, sorted in an array (the names
+    /// are distinct, a map's keys: the order is the same).
+    @inline(never)
+    static func withManySorted<Result, Failure: Error>(
+        _ values: Values, _ body: (ValuesByName) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        var entries: [Entry] = []
+        entries.reserveCapacity(values.count)
+        var position = values.startIndex
+        while position != values.endIndex {
+            entries.append((key: values.keys[position], position: position))
+            values.formIndex(after: &position)
+        }
+        entries.sort { $0.key < $1.key }
+        return try entries.withUnsafeBufferPointer { buffer throws(Failure) -> Result in
+            try body(ValuesByName(values: values, entries: buffer))
+        }
+    }
+
+    private init(values: Values, entries: UnsafeBufferPointer<Entry>) {
         self.values = values
         self.entries = entries
     }
 
     /// The names alone, in order.
-    var names: LazyMapSequence<UnsafeMutableBufferPointer<Entry>, String> {
+    var names: LazyMapSequence<UnsafeBufferPointer<Entry>, String> {
         entries.lazy.map { $0.key }
     }
 
@@ -53,7 +77,7 @@ struct ValuesByName: Sequence {
 
     struct Iterator: IteratorProtocol {
         let values: Values
-        let entries: UnsafeMutableBufferPointer<Entry>
+        let entries: UnsafeBufferPointer<Entry>
         var offset: Int
 
         mutating func next() -> (key: String, value: PropertyValue)? {

@@ -32,14 +32,26 @@ extension Model {
     /// maps counted once), not through a set of every key of each pair of maps: that would
     /// build six sets and their unions per updated model of every save.
     func changedKeys(since before: Model) -> [String] {
+        // The first key is held apart: most updates change one, and a list of one made as a
+        // literal is allocated in specialized code (a first append to an empty list went
+        // through the generic growth path). The others are listed, and all sorted below.
+        var first: String?
         var keys: [String] = []
         // Both maps walked side by side in key order, so that no key of either map is looked
         // up in the other (comparing it with every key before it).
-        values.forEachKeyDiffering(from: before.values) { keys.append($0) }
-        toOne.forEachKeyDiffering(from: before.toOne) { keys.append($0) }
-        toMany.forEachKeyDiffering(from: before.toMany) { keys.append($0) }
-        // Most updates change one key: a list of one is sorted and unique already.
-        guard keys.count > 1 else { return keys }
+        values.forEachKeyDiffering(from: before.values) {
+            if case .none = first { first = $0 } else { keys.append($0) }
+        }
+        toOne.forEachKeyDiffering(from: before.toOne) {
+            if case .none = first { first = $0 } else { keys.append($0) }
+        }
+        toMany.forEachKeyDiffering(from: before.toMany) {
+            if case .none = first { first = $0 } else { keys.append($0) }
+        }
+        guard let first else { return [] }
+        // A list of one is sorted and unique already.
+        guard !keys.isEmpty else { return [first] }
+        keys.append(first)
         keys.sort()
         // Most updates change keys of one map only: no name twice, no second array.
         guard keys.indices.dropFirst().contains(where: { keys[$0 - 1] == keys[$0] }) else {

@@ -6,6 +6,15 @@ extension SaveDraft {
     /// and updated is only inserted; an update that changed nothing is not there. Takes the
     /// originals of the models listed in `touched` (the list is emptied next).
     mutating func changes() -> [HistoryChange] {
+        // One model touched, no cascade (most saves): its change alone, in a list made as a
+        // literal (allocated in specialized code; room reserved went through the generic
+        // growth path).
+        if touched.count == 1 && cascades.isEmpty {
+            guard let change = change(of: touched[0].id, original: takeOriginal(at: 0)) else {
+                return []
+            }
+            return [change]
+        }
         var changes: [HistoryChange] = []
         // At most one change a touched model: the array is sized once and kept exactly (the
         // history keeps it for the whole run).

@@ -29,21 +29,29 @@ extension SaveDraft {
         // Most operations carry one value: it is walked where it is, without sorting the
         // values into a new array.
         if values.count <= 1 {
+            try checkNames(values.keys, of: entity) // tidy: ordered (one value at most)
             try insert(id, named: name, of: entity,
-                       checking: values) // tidy: ordered (one value at most)
+                       setting: values) // tidy: ordered (one value at most)
+        } else if values.count <= ValuesByName.insertedInOrderAtMost {
+            try ValuesByName.withSorted(values) { sorted throws(StoreError) in
+                try checkNames(sorted.names, of: entity)
+                try insert(id, named: name, of: entity, setting: sorted)
+            }
         } else {
-            try insert(id, named: name, of: entity, checking: Self.sortedByName(values))
+            try ValuesByName.withManySorted(values) { sorted throws(StoreError) in
+                try checkNames(sorted.names, of: entity)
+                try insert(id, named: name, of: entity, setting: sorted)
+            }
         }
     }
 
-    /// `insert` once the identifier passed: the names, the defaults, then the values.
+    /// `insert` once the identifier and the names passed: the defaults, then the values.
     private mutating func insert<Values: Sequence>(
         _ id: ModelID,
         named name: String,
         of entity: EntityDescription,
-        checking values: Values
+        setting values: Values
     ) throws(StoreError) where Values.Element == (key: String, value: PropertyValue) {
-        try checkNames(values, of: entity)
         // An identifier not reserved through `makeModelID()` is never handed out later.
         nextRawValue = max(nextRawValue, id.rawValue + 1)
         let attributes = entity.attributes
@@ -72,19 +80,27 @@ extension SaveDraft {
             preconditionFailure("\(id) is of undeclared entity '\(entityName)'")
         }
         if values.count <= 1 {
-            try update(id, of: entity, checking: values) // tidy: ordered (one value at most)
+            try checkNames(values.keys, of: entity) // tidy: ordered (one value at most)
+            try update(id, of: entity, setting: values) // tidy: ordered (one value at most)
+        } else if values.count <= ValuesByName.insertedInOrderAtMost {
+            try ValuesByName.withSorted(values) { sorted throws(StoreError) in
+                try checkNames(sorted.names, of: entity)
+                try update(id, of: entity, setting: sorted)
+            }
         } else {
-            try update(id, of: entity, checking: Self.sortedByName(values))
+            try ValuesByName.withManySorted(values) { sorted throws(StoreError) in
+                try checkNames(sorted.names, of: entity)
+                try update(id, of: entity, setting: sorted)
+            }
         }
     }
 
-    /// `update` of an existing model: the names, then the values.
+    /// `update` of an existing model once the names passed: the values.
     private mutating func update<Values: Sequence>(
         _ id: ModelID,
         of entity: EntityDescription,
-        checking values: Values
+        setting values: Values
     ) throws(StoreError) where Values.Element == (key: String, value: PropertyValue) {
-        try checkNames(values, of: entity)
         if touch(id) { sharedValues = id }
         defer { sharedValues = nil }
         try set(values, on: id, of: entity)
@@ -97,23 +113,16 @@ extension SaveDraft {
             guard isDeleted(id) else { throw .unknownModel(id) }
             return
         }
-        explicitDeletions.append(id)
+        listExplicitDeletion(id)
         bury(id)
     }
 
-    /// An operation's values in the order of their names, sorted once for the name check and
-    /// the writes.
-    private static func sortedByName(
-        _ values: [String: PropertyValue]
-    ) -> [(key: String, value: PropertyValue)] {
-        values.sorted { $0.key < $1.key }
-    }
-
-    private func checkNames<Values: Sequence>(
-        _ values: Values,
+    /// The names alone: walking the pairs read each value too.
+    private func checkNames<Names: Sequence>(
+        _ names: Names,
         of entity: EntityDescription
-    ) throws(StoreError) where Values.Element == (key: String, value: PropertyValue) {
-        for (name, _) in values // tidy: ordered (sorted by name, or one value at most)
+    ) throws(StoreError) where Names.Element == String {
+        for name in names // tidy: ordered (sorted by name, or one value at most)
         where !entity.hasProperty(named: name) {
             throw .unknownProperty(entity: entity.name, property: name)
         }

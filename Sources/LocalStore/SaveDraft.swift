@@ -70,6 +70,16 @@ struct SaveDraft {
         get { deletions?.explicit ?? [] }
         _modify { yield &madeDeletions.explicit }
     }
+    /// Adds a model to `explicitDeletions`; the first as a literal (most deleting saves
+    /// delete one model): a first append went through the generic growth path.
+    mutating func listExplicitDeletion(_ id: ModelID) {
+        if deletions?.explicit.isEmpty ?? true {
+            explicitDeletions = [id]
+        } else {
+            explicitDeletions.append(id)
+        }
+    }
+
     /// Every deleted model as it was when deleted, in the order deleted (`tombstone(of:)`).
     ///
     /// A list, not a `[ModelID: Model]`, which would allocate its storage and hash the
@@ -106,7 +116,14 @@ struct SaveDraft {
     /// Removes a stored model and keeps it as its tombstone (a removed model never comes
     /// back, so each is buried once).
     mutating func bury(_ id: ModelID) {
-        tombstones.append((id: id, model: remove(id)))
+        let model = remove(id)
+        // The first one listed as a literal (most deleting saves bury one model): a first
+        // append went through the generic growth path.
+        if deletions?.tombstones.isEmpty ?? true {
+            tombstones = [(id: id, model: model)]
+        } else {
+            tombstones.append((id: id, model: model))
+        }
         if tombstones.count == Self.touchScanLimit + 1 {
             tombstonePositions.reserveCapacity(tombstones.count * 2)
             for (position, entry) in tombstones.enumerated() {

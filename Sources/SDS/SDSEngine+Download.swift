@@ -629,8 +629,9 @@ extension SDSEngine {
         let attributes = entity.synchronizedAttributes
         for offset in attributes.indices {
             let key = attributes[offset].name
-            // (An empty map is not asked: a lookup hashes the key even then.)
-            if !pendingKeys.isEmpty && pendingKeys[key] != nil {
+            // (An empty map is not asked: a lookup hashes the key even then. A few keys are
+            // compared, not hashed: `PendingChange.holds`.)
+            if !pendingKeys.isEmpty && PendingChange.holds(key, in: pendingKeys) {
                 kept.append(key)
                 continue
             }
@@ -650,7 +651,7 @@ extension SDSEngine {
         let currentToOne = isNew || relationships.isEmpty ? nil : context.store.toOne(of: id)
         for offset in relationships.indices {
             let key = relationships[offset].name
-            if !pendingKeys.isEmpty && pendingKeys[key] != nil {
+            if !pendingKeys.isEmpty && PendingChange.holds(key, in: pendingKeys) {
                 kept.append(key)
                 continue
             }

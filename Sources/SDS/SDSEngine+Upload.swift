@@ -321,10 +321,11 @@ extension SDSEngine {
         // Sized once for the changed keys (not grown key by key).
         var changed: [String] = []
         changed.reserveCapacity(pending.keys.count)
-        // The cleared keys, listed as the trace shows them (not listed as names, then mapped
-        // into a second list); a new record carries only the keys that have values, so its
+        // The cleared keys, listed as the trace shows them, for a detailed trace only (else
+        // whether there are any); a new record carries only the keys that have values, so its
         // cleared keys are not among the changed ones (not added, then searched and removed).
         var cleared: [TraceValue] = []
+        var clearsKeys = false
         // The entity's attributes and relationships read in place (`attributes[offset]`): a
         // loop's element was a copy of the description (its name, its default value), made
         // and destroyed per key of every uploaded record.
@@ -336,7 +337,8 @@ extension SDSEngine {
                 fields[key] = RecordMapping.cloudValue(value, asset: attributes[offset].isAsset)
             } else {
                 if !pending.isInsert { changed.append(key) }
-                cleared.append(.string(key))
+                clearsKeys = true
+                if context.isTracing { cleared.append(.string(key)) }
             }
         }
         let relationships = entity.synchronizedToOneRelationships
@@ -348,13 +350,14 @@ extension SDSEngine {
                 fields[key] = RecordMapping.reference(targetName, relationships[offset])
             } else {
                 if !pending.isInsert { changed.append(key) }
-                cleared.append(.string(key))
+                clearsKeys = true
+                if context.isTracing { cleared.append(.string(key)) }
             }
         }
         if let parent = entity.parentRelationship, let target = model.toOne[parent.name] {
             parentName = context.syncData.recordName(of: target)
         }
-        if tracesClearedKeys && !cleared.isEmpty {
+        if tracesClearedKeys && clearsKeys {
             effects.addTrace(detailed: context.isTracing,
                 kind: "upload.keys-cleared",
                 details: [TraceField("record", .string(name)), TraceField("keys", .list(cleared))],

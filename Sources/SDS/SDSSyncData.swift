@@ -41,7 +41,12 @@ public struct PendingChange: Hashable, Sendable {
     /// names are short strings, which compare as two words), more are looked up by hash:
     /// hashing every name would be paid for each key of every upload's saves.
     func hasKey(_ key: String) -> Bool {
-        if keys.count > Self.keysComparedInPlace { return keys[key] != nil }
+        Self.holds(key, in: keys)
+    }
+
+    /// `hasKey` over a map of keys of a pending change (`keys`, `keysThatWin`).
+    static func holds(_ key: String, in keys: [String: Int64]) -> Bool {
+        if keys.count > keysComparedInPlace { return keys[key] != nil }
         return keys.keys.contains { $0 == key }
     }
 

@@ -130,8 +130,7 @@ extension SDSEngine {
     ) {
         // The names deleted by this request, for the check below (the list keeps their order):
         // none, most of the time, or a few, searched in the list (a name compares in a few
-        // instructions, hashing it takes hundreds, and a set of them cost about 1,700 to
-        // make); a set only for many.
+        // instructions, where hashing it and making a set cost far more); a set only for many.
         let deletedSet = deletedNames.count > Self.deletionsSearchedInList ? Set(deletedNames) : nil
         // In identifier order, up to the budget: O(batch), not a sort of every pending model.
         for id in context.syncData.pending.inOrder {

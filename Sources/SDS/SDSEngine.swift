@@ -122,8 +122,8 @@ public final class SDSEngine: SyncEngine {
         synchronizesFullSchema = schema == self.fullSchema
         entities = SDSEntities(schema)
         // A schema equal to `schema` shares its entities (they are worked out from the schema
-        // alone): the three schemas are usually one, and each set cost about 3,600
-        // instructions to make per engine, and its objects as many again to free.
+        // alone): the three schemas are usually one, and each set is dear to make per engine,
+        // and its objects as dear again to free.
         recordingEntities = self.recordingSchema == schema
             ? entities : SDSEntities(self.recordingSchema)
         fullEntities = synchronizesFullSchema ? entities : SDSEntities(self.fullSchema)

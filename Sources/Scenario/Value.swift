@@ -61,8 +61,8 @@ public struct Value: Hashable, Sendable, CustomStringConvertible {
         let bytes = text.utf8
         guard bytes.count == string.utf8.count + 2 else { return text }
         // Compared as contiguous bytes where both strings have them (native and small strings
-        // do): the generic walk over the two views' slices cost about 100 instructions a byte,
-        // and the explorer builds a value for every string it draws.
+        // do): the generic walk over the two views' slices is dear for every byte, and the
+        // explorer builds a value for every string it draws.
         let quoted = bytes.withContiguousStorageIfAvailable { written in
             string.utf8.withContiguousStorageIfAvailable { inner in
                 Self.isQuoted(inner, in: written)

@@ -1,7 +1,7 @@
 extension Array where Element == String {
     /// `joined(separator:)`, written out: the standard library's ran unspecialized here, and
-    /// its first call looked an associated type up through the runtime, which scanned the
-    /// binary's conformance records (about a quarter of a million instructions a process).
+    /// its first call looked an associated type up through the runtime, which scanned every
+    /// conformance record of the binary.
     func joinedText(separator: String) -> String {
         var text = ""
         for position in indices {

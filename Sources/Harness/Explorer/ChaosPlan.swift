@@ -49,8 +49,8 @@ struct ChaosPlan: Sendable {
 
     /// The source's lines as `split(separator: "\n", omittingEmptySubsequences: false)`
     /// gives them, found byte by byte: a line feed ends a line unless a carriage return comes
-    /// right before it (`"\r\n"` is one `Character`, which that split leaves whole). Walked
-    /// character by character, the split cost about 400 instructions a byte.
+    /// right before it (`"\r\n"` is one `Character`, which that split leaves whole). The split
+    /// walked characters, at the cost of grapheme breaking for every byte.
     static func lines(of source: String) -> [String] {
         var lines: [String] = []
         var source = source

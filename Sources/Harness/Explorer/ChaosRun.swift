@@ -776,9 +776,8 @@ final class ChaosRun {
     /// The rules fired anywhere, sorted.
     ///
     /// Kept from the last call while no rule was added: the check and the seed's result each
-    /// ask after the run, and the union hashed every rule of every device again (about
-    /// 28,000 instructions a seed). The world's sets only ever grow, so an unchanged total
-    /// count means unchanged sets.
+    /// ask after the run, and the union hashed every rule of every device again. The world's
+    /// sets only ever grow, so an unchanged total count means unchanged sets.
     var firedRules: [String] {
         let count = world.firedRules.reduce(0) { $0 + $1.count }
         if let kept = firedRulesKept, kept.count == count { return kept.rules }

@@ -27,12 +27,15 @@ enum ValueDraw {
         let text: String?
         switch type {
         case .string:
-            let string = isIdentity ? "\(key)-\(number)" : "\(key)\(number)"
+            // Appended, not interpolated: an interpolated Int goes through its description.
+            var string = key
+            if isIdentity { string.append("-") }
+            string.append(String(number))
             (literal, text) = (.string(string), nil)
         case .int:
             (literal, text) = (.integer(Int64(number)), String(number))
         case .double:
-            let decimal = "\(number).5"
+            let decimal = String(number) + ".5"
             (literal, text) = (.decimal(decimal), decimal)
         case .bool:
             let flag = random.chance(1, in: 2)
@@ -47,7 +50,7 @@ enum ValueDraw {
                 + hex
             (literal, text) = (.string(uuid), nil)
         case .url:
-            let url = "https://example.org/\(key)/\(number)"
+            let url = "https://example.org/" + key + "/" + String(number)
             (literal, text) = (.string(url), nil)
         case .data:
             var bytes: [UInt8] = []

@@ -161,18 +161,29 @@ final class Lexer {
     private func lexStringBody(at start: SourceLocation) -> String {
         advance()
         var value = ""
+        // Scalars without an escape are taken as one slice of the text, not one by one.
+        var runStart = index
+        func takeRun() {
+            guard runStart < index else { return }
+            let run = String(scalars[runStart..<index])
+            if value.isEmpty { value = run } else { value += run }
+        }
         while true {
             guard let scalar = current, scalar != "\n" else {
+                takeRun()
                 problems.append((start, .unterminatedString))
                 return value
             }
             if scalar == "\"" {
+                takeRun()
                 advance()
                 return value
             }
             if scalar == "\\" {
+                takeRun()
                 let escapeLocation = location
                 advance()
+                defer { runStart = index }
                 guard let escaped = current, escaped != "\n" else { continue }
                 advance()
                 switch escaped {
@@ -185,7 +196,6 @@ final class Lexer {
                 }
                 continue
             }
-            value.unicodeScalars.append(scalar)
             advance()
         }
     }

@@ -58,7 +58,13 @@ enum DeviceOperation: String, Hashable, Sendable {
         }
     }
 
-    var runsInBackground: Bool { rawValue.hasSuffix("&") }
+    /// Whether the statement ends in `&` (its raw value does): told by case, not by text.
+    var runsInBackground: Bool {
+        switch self {
+        case .launch, .sync, .start: return true
+        default: return false
+        }
+    }
 }
 
 /// One statement of a drawn run, as a value: it becomes a timeline statement to run, and the

@@ -9,6 +9,8 @@
 /// not a struct, so that the parser's copies of its state share one reader.
 final class Lexer {
     private let scalars: String.UnicodeScalarView
+    /// The same text's bytes: an ASCII scalar is stepped over and read as one byte.
+    private let bytes: String.UTF8View
     private var index: String.UnicodeScalarView.Index
     /// The scalar at `index`, nil at the end of the text.
     private var current: Unicode.Scalar?
@@ -19,6 +21,7 @@ final class Lexer {
 
     init(source: String) {
         scalars = source.unicodeScalars
+        bytes = source.utf8
         index = scalars.startIndex
         current = index < scalars.endIndex ? scalars[index] : nil
         // A byte order mark says nothing to a reader; drop it rather than report it.
@@ -63,8 +66,14 @@ final class Lexer {
 
     private func advance() {
         guard let scalar = current else { return }
-        index = scalars.index(after: index)
-        current = index < scalars.endIndex ? scalars[index] : nil
+        // Through the bytes where a scalar is one: the scalar view checked the index each time.
+        index = scalar.isASCII ? bytes.index(after: index) : scalars.index(after: index)
+        if index < scalars.endIndex {
+            let byte = bytes[index]
+            current = byte < 0x80 ? Unicode.Scalar(byte) : scalars[index]
+        } else {
+            current = nil
+        }
         if scalar == "\n" {
             line += 1
             column = 1

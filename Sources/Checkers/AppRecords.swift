@@ -22,7 +22,10 @@ package enum AppRecords {
     package static func records(
         of account: String, cloud: CloudService, codec: any RecordCodec
     ) -> [CloudRecord] {
-        zones(of: account, cloud: cloud, codec: codec).flatMap { cloud.records(in: $0) }
+        let zones = zones(of: account, cloud: cloud, codec: codec)
+        // One zone's list as the cloud gives it: joined, every record was copied anew.
+        if zones.count == 1 { return cloud.records(in: zones[0]) }
+        return zones.flatMap { cloud.records(in: $0) }
     }
 
     /// The app's record of that name in an account, in the first of its zones that holds it.

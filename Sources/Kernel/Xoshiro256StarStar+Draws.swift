@@ -9,15 +9,27 @@ extension Xoshiro256StarStar {
     /// Interval", 2019): take `x = next()`, form the 128-bit product `x * bound`; if its low
     /// half is below `(2^64 - bound) % bound`, draw again; the answer is the high half.
     /// Most draws use exactly one `next()`.
-    @inlinable
+    ///
+    /// Inlined into every caller (a draw is a few instructions, its call a good part of
+    /// them); the rare check for a redraw is not.
+    @inlinable @inline(__always)
     public mutating func uniform(below bound: UInt64) -> UInt64 {
         precondition(bound > 0, "uniform(below:) needs a positive bound")
-        var product = next().multipliedFullWidth(by: bound)
-        if product.low < bound {
-            let threshold = (0 &- bound) % bound
-            while product.low < threshold {
-                product = next().multipliedFullWidth(by: bound)
-            }
+        let product = next().multipliedFullWidth(by: bound)
+        if product.low < bound { return redrawing(product, below: bound) }
+        return product.high
+    }
+
+    /// `uniform(below:)` once its first product's low half is below `bound`: draws again
+    /// while the low half is below the rejection threshold.
+    @usableFromInline @inline(never)
+    mutating func redrawing(
+        _ first: (high: UInt64, low: UInt64), below bound: UInt64
+    ) -> UInt64 {
+        var product = first
+        let threshold = (0 &- bound) % bound
+        while product.low < threshold {
+            product = next().multipliedFullWidth(by: bound)
         }
         return product.high
     }

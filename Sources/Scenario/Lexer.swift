@@ -9,6 +9,8 @@
 /// not a struct, so that the parser's copies of its state share one reader.
 final class Lexer {
     private let scalars: String.UnicodeScalarView
+    /// The same text's bytes: an ASCII scalar is stepped over and read as one byte.
+    private let bytes: String.UTF8View
     private var index: String.UnicodeScalarView.Index
     /// The scalar at `index`, nil at the end of the text.
     private var current: Unicode.Scalar?
@@ -19,6 +21,7 @@ final class Lexer {
 
     init(source: String) {
         scalars = source.unicodeScalars
+        bytes = source.utf8
         index = scalars.startIndex
         current = index < scalars.endIndex ? scalars[index] : nil
         // A byte order mark says nothing to a reader; drop it rather than report it.
@@ -63,8 +66,14 @@ final class Lexer {
 
     private func advance() {
         guard let scalar = current else { return }
-        index = scalars.index(after: index)
-        current = index < scalars.endIndex ? scalars[index] : nil
+        // Through the bytes where a scalar is one: the scalar view checked the index each time.
+        index = scalar.isASCII ? bytes.index(after: index) : scalars.index(after: index)
+        if index < scalars.endIndex {
+            let byte = bytes[index]
+            current = byte < 0x80 ? Unicode.Scalar(byte) : scalars[index]
+        } else {
+            current = nil
+        }
         if scalar == "\n" {
             line += 1
             column = 1
@@ -161,18 +170,29 @@ final class Lexer {
     private func lexStringBody(at start: SourceLocation) -> String {
         advance()
         var value = ""
+        // Scalars without an escape are taken as one slice of the text, not one by one.
+        var runStart = index
+        func takeRun() {
+            guard runStart < index else { return }
+            let run = String(scalars[runStart..<index])
+            if value.isEmpty { value = run } else { value += run }
+        }
         while true {
             guard let scalar = current, scalar != "\n" else {
+                takeRun()
                 problems.append((start, .unterminatedString))
                 return value
             }
             if scalar == "\"" {
+                takeRun()
                 advance()
                 return value
             }
             if scalar == "\\" {
+                takeRun()
                 let escapeLocation = location
                 advance()
+                defer { runStart = index }
                 guard let escaped = current, escaped != "\n" else { continue }
                 advance()
                 switch escaped {
@@ -185,7 +205,6 @@ final class Lexer {
                 }
                 continue
             }
-            value.unicodeScalars.append(scalar)
             advance()
         }
     }

@@ -9,6 +9,10 @@ struct NumberText: Hashable, Sendable {
     var suffix: String
 
     init(_ text: String) {
+        if let parts = Self.asciiParts(text) {
+            (isNegative, wholeDigits, fractionDigits, suffix) = parts
+            return
+        }
         var rest = Substring(text)
         isNegative = rest.first == "-"
         if isNegative { rest = rest.dropFirst() }
@@ -22,6 +26,35 @@ struct NumberText: Hashable, Sendable {
         wholeDigits = String(whole)
         fractionDigits = String(fraction)
         suffix = String(rest)
+    }
+
+    /// `init`'s parts of an ASCII text, found byte by byte (where a character is a byte);
+    /// nil for another text.
+    private static func asciiParts(
+        _ text: String
+    ) -> (isNegative: Bool, whole: String, fraction: String, suffix: String)? {
+        var text = text
+        return text.withUTF8 { bytes -> (Bool, String, String, String)? in
+            for byte in bytes where byte >= 0x80 { return nil }
+            func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+            func string(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+            var position = 0
+            let isNegative = bytes.first == 0x2D
+            if isNegative { position = 1 }
+            let wholeStart = position
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+            let whole = wholeStart..<position
+            var fraction = position..<position
+            if position < bytes.count, bytes[position] == 0x2E {
+                position += 1
+                let fractionStart = position
+                while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+                fraction = fractionStart..<position
+            }
+            return (isNegative, string(whole), string(fraction), string(position..<bytes.count))
+        }
     }
 
     /// The number without its unit, as written (`-1.50`).

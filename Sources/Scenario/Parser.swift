@@ -115,7 +115,8 @@ struct Parser {
 
     /// Consumes a plain (undotted) identifier naming `what`, e.g. "a device name".
     mutating func name(_ what: String) -> Located<String>? {
-        guard current.kind == .identifier, !current.text.contains(".") else {
+        // An identifier is ASCII: its bytes are its characters.
+        guard current.kind == .identifier, !current.text.utf8.contains(0x2E) else {
             report(.expected(what, found: current), at: current.location)
             return nil
         }

@@ -34,6 +34,14 @@ public struct Value: Hashable, Sendable, CustomStringConvertible {
         self.location = location
     }
 
+    /// A value whose text is known to the caller: `keptText` nil when it is `literal`'s
+    /// string between quotes, else the text (a caller that draws values builds no quoted copy).
+    package init(_ literal: ValueLiteral, keptText: String?, location: SourceLocation) {
+        storedLiteral = literal
+        writtenText = keptText
+        self.location = location
+    }
+
     public var literal: ValueLiteral {
         get { storedLiteral }
         set {

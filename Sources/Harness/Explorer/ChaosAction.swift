@@ -4,7 +4,28 @@ import Scenario
 struct ChaosAssignment: Hashable, Sendable {
     var key: String
     var literal: ValueLiteral
-    var text: String
+    /// The text, nil when it is the literal's string between quotes (not built for a draw).
+    var keptText: String?
+
+    /// The value as the file writes it.
+    var text: String {
+        if let keptText { return keptText }
+        guard case .string(let string) = literal else { return "" }
+        return "\"" + string + "\""
+    }
+}
+
+extension ChaosAssignment {
+    /// An assignment written as `text`.
+    init(key: String, literal: ValueLiteral, text: String) {
+        self.key = key
+        self.literal = literal
+        let quoted: Bool
+        if case .string(let string) = literal { quoted = text == "\"" + string + "\"" } else {
+            quoted = false
+        }
+        keptText = quoted ? nil : text
+    }
 }
 
 /// A device action the explorer draws as a fault, the lifting of one, or a heal step.
@@ -37,7 +58,13 @@ enum DeviceOperation: String, Hashable, Sendable {
         }
     }
 
-    var runsInBackground: Bool { rawValue.hasSuffix("&") }
+    /// Whether the statement ends in `&` (its raw value does): told by case, not by text.
+    var runsInBackground: Bool {
+        switch self {
+        case .launch, .sync, .start: return true
+        default: return false
+        }
+    }
 }
 
 /// One statement of a drawn run, as a value: it becomes a timeline statement to run, and the
@@ -198,7 +225,7 @@ enum ChaosAction: Hashable, Sendable {
         func assignments(_ values: [ChaosAssignment]) -> [Assignment] {
             values.map {
                 Assignment(key: located($0.key),
-                    value: Value($0.literal, text: $0.text, location: location))
+                    value: Value($0.literal, keptText: $0.keptText, location: location))
             }
         }
         func device(_ name: String, _ action: DeviceAction, background: Bool = false)
@@ -296,7 +323,8 @@ extension ChaosAction {
             values.map { assignment in
                 guard case .label(let label) = assignment.literal else { return assignment }
                 let renamed = rename(label)
-                return ChaosAssignment(key: assignment.key, literal: .label(renamed), text: renamed)
+                return ChaosAssignment(
+                    key: assignment.key, literal: .label(renamed), keptText: renamed)
             }
         }
         switch self {

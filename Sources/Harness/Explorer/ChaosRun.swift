@@ -781,11 +781,15 @@ final class ChaosRun {
     var firedRules: [String] {
         let count = world.firedRules.reduce(0) { $0 + $1.count }
         if let kept = firedRulesKept, kept.count == count { return kept.rules }
-        // Sized for every rule at once: grown from empty, the union rehashed its rules as it
-        // grew.
-        var union = Set<String>(minimumCapacity: count)
-        for fired in world.firedRules { union.formUnion(fired) }
-        let rules = union.sorted()
+        // Sorted together and told apart by neighbours: a union of the sets hashed every rule.
+        var all: [String] = []
+        all.reserveCapacity(count)
+        // Each set's rules in its own order: the list is sorted before it is read.
+        for fired in world.firedRules { all.append(contentsOf: fired) }
+        all.sort()
+        var rules: [String] = []
+        rules.reserveCapacity(all.count)
+        for rule in all where rules.last != rule { rules.append(rule) }
         firedRulesKept = (count, rules)
         return rules
     }

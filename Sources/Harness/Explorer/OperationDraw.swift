@@ -181,11 +181,11 @@ struct OperationDraw {
         let key = relationship.name.value
         guard let targetPosition = pick(targets, &operations), !values.chance(1, in: 5) else {
             return .update(device: device, label: source,
-                values: [ChaosAssignment(key: key, literal: .null, text: "nil")])
+                values: [ChaosAssignment(key: key, literal: .null, keptText: "nil")])
         }
         let target = boundLabel(at: targetPosition)
         return .update(device: device, label: source,
-            values: [ChaosAssignment(key: key, literal: .label(target), text: target)])
+            values: [ChaosAssignment(key: key, literal: .label(target), keptText: target)])
     }
 
     private func large(_ operations: inout Xoshiro256StarStar) -> ChaosAction? {

@@ -35,8 +35,8 @@ public struct SeedResult: Hashable, Sendable, Codable {
         self.seed = seed
         self.violations = violations
         steps = run.steps.count
-        let weaknesses = Set(run.world.profile.catalogue.weaknesses.map(\.id))
-        firedWeaknesses = run.firedRules.filter(weaknesses.contains)
+        firedWeaknesses = Self.weaknesses(
+            among: run.firedRules, of: run.world.profile.catalogue.weaknesses.map(\.id))
         // The violations of one check share one list of explainers (`ChaosRun.check`): each
         // list is read once, not once per violation.
         var lists: [[String]] = []
@@ -47,6 +47,19 @@ public struct SeedResult: Hashable, Sendable, Codable {
         events = run.world.trace.count
         simulatedMicroseconds = run.world.now.microseconds
         outcome = Self.outcome(of: violations)
+    }
+
+    /// The rules of `fired` (sorted, each once) that are weaknesses, in their order: both
+    /// lists walked side by side, where a set of the weaknesses hashed every one of them.
+    static func weaknesses(among fired: [String], of weaknesses: [String]) -> [String] {
+        let sorted = weaknesses.sorted()
+        var found: [String] = []
+        var next = 0
+        for rule in fired {
+            while next < sorted.count, sorted[next] < rule { next += 1 }
+            if next < sorted.count, sorted[next] == rule { found.append(rule) }
+        }
+        return found
     }
 
     static func outcome(of violations: [InvariantViolation]) -> RunOutcome {

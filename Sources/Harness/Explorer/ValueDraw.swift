@@ -23,30 +23,35 @@ enum ValueDraw {
         let pool = Int(random.uniform(below: UInt64(ChaosPlan.identityPoolSize))) + 1
         let number = isIdentity ? pool : step
         let literal: ValueLiteral
-        let text: String
+        // nil for a string's text, which is the string between quotes.
+        let text: String?
         switch type {
         case .string:
-            let string = isIdentity ? "\(key)-\(number)" : "\(key)\(number)"
-            (literal, text) = (.string(string), "\"\(string)\"")
+            // Appended, not interpolated: an interpolated Int goes through its description.
+            var string = key
+            if isIdentity { string.append("-") }
+            string.append(String(number))
+            (literal, text) = (.string(string), nil)
         case .int:
             (literal, text) = (.integer(Int64(number)), String(number))
         case .double:
-            (literal, text) = (.decimal("\(number).5"), "\(number).5")
+            let decimal = String(number) + ".5"
+            (literal, text) = (.decimal(decimal), decimal)
         case .bool:
             let flag = random.chance(1, in: 2)
             (literal, text) = (.bool(flag), flag ? "true" : "false")
         case .date:
             let date = ISODate.text(
                 millisecondsSince1970: 1_767_225_600_000 + Int64(number) * 1_000)
-            (literal, text) = (.string(date), "\"\(date)\"")
+            (literal, text) = (.string(date), nil)
         case .uuid:
             let hex = String(number, radix: 16, uppercase: true)
             let uuid = "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count)
                 + hex
-            (literal, text) = (.string(uuid), "\"\(uuid)\"")
+            (literal, text) = (.string(uuid), nil)
         case .url:
-            let url = "https://example.org/\(key)/\(number)"
-            (literal, text) = (.string(url), "\"\(url)\"")
+            let url = "https://example.org/" + key + "/" + String(number)
+            (literal, text) = (.string(url), nil)
         case .data:
             var bytes: [UInt8] = []
             var rest = UInt64(number)
@@ -60,7 +65,7 @@ enum ValueDraw {
             }.joined()
             (literal, text) = (.hexData(bytes), "hex\"\(hex)\"")
         }
-        return ChaosAssignment(key: key, literal: literal, text: text)
+        return ChaosAssignment(key: key, literal: literal, keptText: text)
     }
 
     /// The size of a `large` operation's value: past BIG-2's 256 KB, so it needs the asset.
@@ -72,11 +77,12 @@ enum ValueDraw {
         switch attribute.type {
         case .string:
             return ChaosAssignment(
-                key: key, literal: .generatedText(byteCount: largeByteCount), text: "text(300KB)")
+                key: key, literal: .generatedText(byteCount: largeByteCount),
+                keptText: "text(300KB)")
         case .data:
             return ChaosAssignment(
                 key: key, literal: .generatedBytes(byteCount: largeByteCount),
-                text: "bytes(300KB)")
+                keptText: "bytes(300KB)")
         default:
             return nil
         }
@@ -84,6 +90,6 @@ enum ValueDraw {
 
     /// `nil`, which clears an optional attribute.
     static func null(for attribute: AttributeDeclaration) -> ChaosAssignment {
-        ChaosAssignment(key: attribute.name.value, literal: .null, text: "nil")
+        ChaosAssignment(key: attribute.name.value, literal: .null, keptText: "nil")
     }
 }

@@ -163,20 +163,31 @@ struct RecordBatch {
         var verdicts: [SaveVerdict] = []
         // One verdict a save: sized once, not grown a few times a request.
         verdicts.reserveCapacity(request.saves.count)
-        // Each save read through the buffer, where the request holds it, and passed to calls
-        // that change nothing: a save passed from the array, or to a mutating call, was copied
-        // (its record's references retained and released). Only a participant's saves have an
-        // access check (which notes its refusals): after the duplicate check, as in `verdict`.
+        // Only a participant's saves have an access check (which notes its refusals): after
+        // the duplicate check, as in `verdict`.
         let checksAccess = sharing?.participant != nil
+        // Each save passed as a copy of its bits in `slot`, which retains nothing and is
+        // never destroyed (the request holds the save meanwhile): passed from the buffer, the
+        // array or a borrowing parameter it was copied, every reference retained, and
+        // destroyed after its plan.
+        let size = MemoryLayout<RecordSave>.size
         request.saves.withUnsafeBufferPointer { saves in
-            for index in saves.indices {
-                let accessError =
-                    checksAccess && !duplicateSaves.contains(index)
-                    ? saveAccessError(saves[index]) : nil
-                verdicts.append(
-                    verdict(
-                        saves[index], index: index, duplicateSaves: duplicateSaves,
-                        accessError: accessError, schema: &planningSchema))
+            withUnsafeTemporaryAllocation(of: RecordSave.self, capacity: 1) { place in
+                let slot = place.baseAddress.unsafelyUnwrapped
+                for index in saves.indices {
+                    let accessError =
+                        checksAccess && !duplicateSaves.contains(index)
+                        ? saveAccessError(saves[index]) : nil
+                    UnsafeMutableRawPointer(slot).copyMemory(
+                        from: saves.baseAddress.unsafelyUnwrapped + index, byteCount: size)
+                    let save = slot.move()
+                    verdicts.append(
+                        verdict(
+                            save, index: index, duplicateSaves: duplicateSaves,
+                            accessError: accessError, schema: &planningSchema))
+                    // Back in the slot, never deinitialized: its references were not retained.
+                    slot.initialize(to: consume save)
+                }
             }
         }
         plannedSchema = planningSchema

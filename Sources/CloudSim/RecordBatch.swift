@@ -57,8 +57,8 @@ struct RecordBatch {
     /// Decides every item, then applies the request unless it is atomic and an item failed.
     mutating func run() {
         let duplicates = duplicateItems()
-        var verdicts = planSaves(duplicateSaves: duplicates.saves)
-        let plannedWrites = Self.writeCount(verdicts)
+        var writes = PlannedWrites()
+        var verdicts = planSaves(duplicateSaves: duplicates.saves, writes: &writes)
         var deleteErrors: [CloudError?] = []
         for (index, name) in request.deletes.enumerated() {
             if duplicates.deletes.contains(index) {
@@ -77,13 +77,14 @@ struct RecordBatch {
                 deleteErrors.append(nil)
             }
         }
-        settle(&verdicts, deleteErrors: deleteErrors)
-        // The settle only fails writes: as many left means none failed.
-        if Self.writeCount(verdicts) != plannedWrites { plannedSchema = nil }
+        let failedWrites = settle(
+            &verdicts, deleteErrors: deleteErrors, plannedParent: writes.withParent)
+        if failedWrites > 0 { plannedSchema = nil }
         // A verdict either writes or fails: the failures are the verdicts that do not write
-        // (counted by their case; `$0.error != nil` copied each error out to compare it).
+        // (counted as they were decided: matching each verdict's case copied it; and
+        // `$0.error != nil` copied each error out to compare it).
         let failedCount =
-            verdicts.count - Self.writeCount(verdicts)
+            verdicts.count - (writes.count - failedWrites)
             + deleteErrors.count { error in
                 if case .some = error { return true }
                 return false
@@ -100,12 +101,11 @@ struct RecordBatch {
         precondition(results.count == request.itemCount, "one result per item")
     }
 
-    /// The number of verdicts that write (matched in place: `plan` copied each planned save).
-    private static func writeCount(_ verdicts: [SaveVerdict]) -> Int {
-        verdicts.count { verdict in
-            if case .write = verdict { return true }
-            return false
-        }
+    /// What `plan` counts of the writes it plans, for `run` and `settle`.
+    struct PlannedWrites {
+        var count = 0
+        /// Whether a planned record has a parent (whose reference `settle` checks).
+        var withParent = false
     }
 
     /// Indexes of saves and deletes whose record name already came earlier in the request.
@@ -158,7 +158,9 @@ struct RecordBatch {
     }
 
     /// Every save's verdict, ignoring parent references; consumes the next-upload throttle.
-    private mutating func planSaves(duplicateSaves: Set<Int>) -> [SaveVerdict] {
+    private mutating func planSaves(
+        duplicateSaves: Set<Int>, writes: inout PlannedWrites
+    ) -> [SaveVerdict] {
         var planningSchema = developmentSchema
         var verdicts: [SaveVerdict] = []
         // One verdict a save: sized once, not grown a few times a request.
@@ -184,7 +186,8 @@ struct RecordBatch {
                     verdicts.append(
                         verdict(
                             save, index: index, duplicateSaves: duplicateSaves,
-                            accessError: accessError, schema: &planningSchema))
+                            accessError: accessError, schema: &planningSchema,
+                            writes: &writes))
                     // Back in the slot, never deinitialized: its references were not retained.
                     slot.initialize(to: consume save)
                 }
@@ -197,7 +200,7 @@ struct RecordBatch {
     /// One save's verdict in `planSaves`: the per-save checks in order, then the plan.
     private func verdict(
         _ save: RecordSave, index: Int, duplicateSaves: Set<Int>, accessError: CloudError?,
-        schema: inout Schema
+        schema: inout Schema, writes: inout PlannedWrites
     ) -> SaveVerdict {
         let name = save.record.recordName
         if duplicateSaves.contains(index) { return .fail(CloudMessages.duplicate(name)) }
@@ -210,12 +213,14 @@ struct RecordBatch {
             return .fail(CloudMessages.rejected(name, code: code))
         }
         // The plan adopts a written save into the planning schema itself.
-        return plan(save, index: index, schema: &schema)
+        return plan(save, index: index, schema: &schema, writes: &writes)
     }
 
     /// The verdict on one save against the server's copy; a save to write is adopted into
     /// `schema` (the schema later saves of the request are planned against).
-    private func plan(_ save: RecordSave, index: Int, schema: inout Schema) -> SaveVerdict {
+    private func plan(
+        _ save: RecordSave, index: Int, schema: inout Schema, writes: inout PlannedWrites
+    ) -> SaveVerdict {
         let client = save.record
         guard client.zone == request.zone else {
             return .fail(CloudMessages.wrongZone(client.recordName))
@@ -269,6 +274,8 @@ struct RecordBatch {
                     ? CloudMessages.quotaExceeded : CloudMessages.ownerQuotaExceeded)
         }
         schema.adopt(planned, environment: configuration.environment)
+        writes.count += 1
+        if case .some = planned.record.parent { writes.withParent = true }
         // Moved into the verdict: returning it copied the planned save (two records).
         return .write(consume planned)
     }

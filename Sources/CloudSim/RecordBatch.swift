@@ -132,19 +132,29 @@ struct RecordBatch {
 
     /// `duplicateItems` of a request of a few items, each name compared with the earlier ones.
     /// The names are read where the request holds them: an array of them, saves' then
-    /// deletes', cost more to build than the comparisons.
+    /// deletes', cost more to build than the comparisons. Each is hashed once
+    /// (`RecordNameHash`, equal for equal names), on the stack, and compared only with the
+    /// names of its hash: a comparison of two different names of one length went through
+    /// the string's general comparison.
     private func smallDuplicateItems() -> (saves: Set<Int>, deletes: Set<Int>) {
         var saves = Set<Int>()
         var deletes = Set<Int>()
         let saveCount = request.saves.count
-        for index in 0..<request.itemCount {
-            let name = itemName(at: index, saveCount: saveCount)
-            guard (0..<index).contains(where: { itemName(at: $0, saveCount: saveCount) == name })
-            else { continue }
-            if index < saveCount {
-                saves.insert(index)
-            } else {
-                deletes.insert(index - saveCount)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: request.itemCount) { hashes in
+            for index in 0..<request.itemCount {
+                let hash = RecordNameHash.hash(itemName(at: index, saveCount: saveCount))
+                hashes.initializeElement(at: index, to: hash)
+                guard (0..<index).contains(where: { earlier in
+                    hashes[earlier] == hash
+                        && itemName(at: earlier, saveCount: saveCount)
+                            == itemName(at: index, saveCount: saveCount)
+                })
+                else { continue }
+                if index < saveCount {
+                    saves.insert(index)
+                } else {
+                    deletes.insert(index - saveCount)
+                }
             }
         }
         return (saves, deletes)

@@ -112,8 +112,9 @@ struct RecordBatch {
     private func duplicateItems() -> (saves: Set<Int>, deletes: Set<Int>) {
         // One item has no earlier one (most requests of a sweep): no name hashed.
         guard request.itemCount > 1 else { return ([], []) }
-        // A few items are compared pairwise: cheaper than hashing their names.
-        if request.itemCount <= 8 { return smallDuplicateItems() }
+        // Up to a few dozen items, their hashes are compared pairwise on the stack: cheaper
+        // than making a set and inserting every name.
+        if request.itemCount <= 64 { return smallDuplicateItems() }
         // Names filed by `RecordNameHash` (`String`'s SipHash cost most of each insert), each
         // save's name read where the request holds it (an enumeration copied every save).
         var seen = Set<HashedRecordName>()

@@ -134,17 +134,16 @@ extension RecordBatch {
     /// the request), share references and structure (`alreadyShared` and the zone-share
     /// conflicts), and for a participant, that every saved record ends up in a share it
     /// accepted read-write.
-    mutating func settle(_ verdicts: inout [SaveVerdict], deleteErrors: [CloudError?]) {
+    /// Returns how many writes it failed. `plannedParent`: whether a planned write's record
+    /// has a parent (`RecordBatch.PlannedWrites`).
+    mutating func settle(
+        _ verdicts: inout [SaveVerdict], deleteErrors: [CloudError?], plannedParent: Bool
+    ) -> Int {
         // Without sharing only a parent reference can fail here: no save with a parent, no
-        // round, and no map of the saves built for nothing.
-        // Each verdict matched in place: `$0.plan` would copy every planned save (two
-        // records) to read its parent.
-        if sharing == nil, !verdicts.contains(where: { verdict in
-            guard case .write(let plan) = verdict else { return false }
-            return plan.record.parent != nil
-        }) {
-            return
-        }
+        // round, and no map of the saves built for nothing. (Told by the plans: matching
+        // each verdict here copied it.)
+        if sharing == nil, !plannedParent { return 0 }
+        var failedWrites = 0
         var removed: Set<String> = []
         for (index, name) in request.deletes.enumerated() where deleteErrors[index] == nil {
             if sharing?.leaves.contains(index) != true { removed.insert(name) }
@@ -167,9 +166,11 @@ extension RecordBatch {
                     plan, after: after, structure: structure, verdicts: verdicts)
                 guard let error else { continue }
                 verdicts[index] = .fail(error)
+                failedWrites += 1
                 changed = true
             }
         }
+        return failedWrites
     }
 
     private mutating func settledError(

@@ -57,8 +57,8 @@ struct RecordBatch {
     /// Decides every item, then applies the request unless it is atomic and an item failed.
     mutating func run() {
         let duplicates = duplicateItems()
-        var verdicts = planSaves(duplicateSaves: duplicates.saves)
-        let plannedWrites = Self.writeCount(verdicts)
+        var writes = PlannedWrites()
+        var verdicts = planSaves(duplicateSaves: duplicates.saves, writes: &writes)
         var deleteErrors: [CloudError?] = []
         for (index, name) in request.deletes.enumerated() {
             if duplicates.deletes.contains(index) {
@@ -77,13 +77,14 @@ struct RecordBatch {
                 deleteErrors.append(nil)
             }
         }
-        settle(&verdicts, deleteErrors: deleteErrors)
-        // The settle only fails writes: as many left means none failed.
-        if Self.writeCount(verdicts) != plannedWrites { plannedSchema = nil }
+        let failedWrites = settle(
+            &verdicts, deleteErrors: deleteErrors, plannedParent: writes.withParent)
+        if failedWrites > 0 { plannedSchema = nil }
         // A verdict either writes or fails: the failures are the verdicts that do not write
-        // (counted by their case; `$0.error != nil` copied each error out to compare it).
+        // (counted as they were decided: matching each verdict's case copied it; and
+        // `$0.error != nil` copied each error out to compare it).
         let failedCount =
-            verdicts.count - Self.writeCount(verdicts)
+            verdicts.count - (writes.count - failedWrites)
             + deleteErrors.count { error in
                 if case .some = error { return true }
                 return false
@@ -100,20 +101,20 @@ struct RecordBatch {
         precondition(results.count == request.itemCount, "one result per item")
     }
 
-    /// The number of verdicts that write (matched in place: `plan` copied each planned save).
-    private static func writeCount(_ verdicts: [SaveVerdict]) -> Int {
-        verdicts.count { verdict in
-            if case .write = verdict { return true }
-            return false
-        }
+    /// What `plan` counts of the writes it plans, for `run` and `settle`.
+    struct PlannedWrites {
+        var count = 0
+        /// Whether a planned record has a parent (whose reference `settle` checks).
+        var withParent = false
     }
 
     /// Indexes of saves and deletes whose record name already came earlier in the request.
     private func duplicateItems() -> (saves: Set<Int>, deletes: Set<Int>) {
         // One item has no earlier one (most requests of a sweep): no name hashed.
         guard request.itemCount > 1 else { return ([], []) }
-        // A few items are compared pairwise: cheaper than hashing their names.
-        if request.itemCount <= 8 { return smallDuplicateItems() }
+        // Up to a few dozen items, their hashes are compared pairwise on the stack: cheaper
+        // than making a set and inserting every name.
+        if request.itemCount <= 64 { return smallDuplicateItems() }
         // Names filed by `RecordNameHash` (`String`'s SipHash cost most of each insert), each
         // save's name read where the request holds it (an enumeration copied every save).
         var seen = Set<HashedRecordName>()
@@ -132,19 +133,29 @@ struct RecordBatch {
 
     /// `duplicateItems` of a request of a few items, each name compared with the earlier ones.
     /// The names are read where the request holds them: an array of them, saves' then
-    /// deletes', cost more to build than the comparisons.
+    /// deletes', cost more to build than the comparisons. Each is hashed once
+    /// (`RecordNameHash`, equal for equal names), on the stack, and compared only with the
+    /// names of its hash: a comparison of two different names of one length went through
+    /// the string's general comparison.
     private func smallDuplicateItems() -> (saves: Set<Int>, deletes: Set<Int>) {
         var saves = Set<Int>()
         var deletes = Set<Int>()
         let saveCount = request.saves.count
-        for index in 0..<request.itemCount {
-            let name = itemName(at: index, saveCount: saveCount)
-            guard (0..<index).contains(where: { itemName(at: $0, saveCount: saveCount) == name })
-            else { continue }
-            if index < saveCount {
-                saves.insert(index)
-            } else {
-                deletes.insert(index - saveCount)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: request.itemCount) { hashes in
+            for index in 0..<request.itemCount {
+                let hash = RecordNameHash.hash(itemName(at: index, saveCount: saveCount))
+                hashes.initializeElement(at: index, to: hash)
+                guard (0..<index).contains(where: { earlier in
+                    hashes[earlier] == hash
+                        && itemName(at: earlier, saveCount: saveCount)
+                            == itemName(at: index, saveCount: saveCount)
+                })
+                else { continue }
+                if index < saveCount {
+                    saves.insert(index)
+                } else {
+                    deletes.insert(index - saveCount)
+                }
             }
         }
         return (saves, deletes)
@@ -158,25 +169,39 @@ struct RecordBatch {
     }
 
     /// Every save's verdict, ignoring parent references; consumes the next-upload throttle.
-    private mutating func planSaves(duplicateSaves: Set<Int>) -> [SaveVerdict] {
+    private mutating func planSaves(
+        duplicateSaves: Set<Int>, writes: inout PlannedWrites
+    ) -> [SaveVerdict] {
         var planningSchema = developmentSchema
         var verdicts: [SaveVerdict] = []
         // One verdict a save: sized once, not grown a few times a request.
         verdicts.reserveCapacity(request.saves.count)
-        // Each save read through the buffer, where the request holds it, and passed to calls
-        // that change nothing: a save passed from the array, or to a mutating call, was copied
-        // (its record's references retained and released). Only a participant's saves have an
-        // access check (which notes its refusals): after the duplicate check, as in `verdict`.
+        // Only a participant's saves have an access check (which notes its refusals): after
+        // the duplicate check, as in `verdict`.
         let checksAccess = sharing?.participant != nil
+        // Each save passed as a copy of its bits in `slot`, which retains nothing and is
+        // never destroyed (the request holds the save meanwhile): passed from the buffer, the
+        // array or a borrowing parameter it was copied, every reference retained, and
+        // destroyed after its plan.
+        let size = MemoryLayout<RecordSave>.size
         request.saves.withUnsafeBufferPointer { saves in
-            for index in saves.indices {
-                let accessError =
-                    checksAccess && !duplicateSaves.contains(index)
-                    ? saveAccessError(saves[index]) : nil
-                verdicts.append(
-                    verdict(
-                        saves[index], index: index, duplicateSaves: duplicateSaves,
-                        accessError: accessError, schema: &planningSchema))
+            withUnsafeTemporaryAllocation(of: RecordSave.self, capacity: 1) { place in
+                let slot = place.baseAddress.unsafelyUnwrapped
+                for index in saves.indices {
+                    let accessError =
+                        checksAccess && !duplicateSaves.contains(index)
+                        ? saveAccessError(saves[index]) : nil
+                    UnsafeMutableRawPointer(slot).copyMemory(
+                        from: saves.baseAddress.unsafelyUnwrapped + index, byteCount: size)
+                    let save = slot.move()
+                    verdicts.append(
+                        verdict(
+                            save, index: index, duplicateSaves: duplicateSaves,
+                            accessError: accessError, schema: &planningSchema,
+                            writes: &writes))
+                    // Back in the slot, never deinitialized: its references were not retained.
+                    slot.initialize(to: consume save)
+                }
             }
         }
         plannedSchema = planningSchema
@@ -186,7 +211,7 @@ struct RecordBatch {
     /// One save's verdict in `planSaves`: the per-save checks in order, then the plan.
     private func verdict(
         _ save: RecordSave, index: Int, duplicateSaves: Set<Int>, accessError: CloudError?,
-        schema: inout Schema
+        schema: inout Schema, writes: inout PlannedWrites
     ) -> SaveVerdict {
         let name = save.record.recordName
         if duplicateSaves.contains(index) { return .fail(CloudMessages.duplicate(name)) }
@@ -199,12 +224,14 @@ struct RecordBatch {
             return .fail(CloudMessages.rejected(name, code: code))
         }
         // The plan adopts a written save into the planning schema itself.
-        return plan(save, index: index, schema: &schema)
+        return plan(save, index: index, schema: &schema, writes: &writes)
     }
 
     /// The verdict on one save against the server's copy; a save to write is adopted into
     /// `schema` (the schema later saves of the request are planned against).
-    private func plan(_ save: RecordSave, index: Int, schema: inout Schema) -> SaveVerdict {
+    private func plan(
+        _ save: RecordSave, index: Int, schema: inout Schema, writes: inout PlannedWrites
+    ) -> SaveVerdict {
         let client = save.record
         guard client.zone == request.zone else {
             return .fail(CloudMessages.wrongZone(client.recordName))
@@ -258,6 +285,8 @@ struct RecordBatch {
                     ? CloudMessages.quotaExceeded : CloudMessages.ownerQuotaExceeded)
         }
         schema.adopt(planned, environment: configuration.environment)
+        writes.count += 1
+        if case .some = planned.record.parent { writes.withParent = true }
         // Moved into the verdict: returning it copied the planned save (two records).
         return .write(consume planned)
     }

@@ -84,7 +84,14 @@ public final class Device {
     @exclusivity(unchecked) private var lendingEngine: LendingEngine?
     /// The effects array of an earlier event, emptied but for the write's place
     /// (`reuseEffects`), for the lending engine to fill again (empty when there is none).
-    @exclusivity(unchecked) private var spareEffects: [EngineEffect] = []
+    ///
+    /// Held at an address of its own, so that an empty array left by the engine can be
+    /// written over: the shared empty array is never freed, and releasing it cost a call.
+    private let spareEffects: UnsafeMutablePointer<[EngineEffect]> = {
+        let place = UnsafeMutablePointer<[EngineEffect]>.allocate(capacity: 1)
+        place.initialize(to: [])
+        return place
+    }()
     /// Where `reuseEffects` moves the world's placeholders: written over, never destroyed (a
     /// placeholder holds no reference), until the device goes.
     private let spentPlaceholder: UnsafeMutablePointer<EngineEffect> = {
@@ -180,6 +187,8 @@ public final class Device {
     deinit {
         spentPlaceholder.deinitialize(count: 1)
         spentPlaceholder.deallocate()
+        spareEffects.deinitialize(count: 1)
+        spareEffects.deallocate()
     }
 
     public var isRunning: Bool { engine != nil }
@@ -323,7 +332,13 @@ public final class Device {
         }
         // The write's place stays, for the next event's write: the engine need not add it.
         effects[0] = .probe("")
-        spareEffects = consume effects
+        if spareEffects.pointee.capacity == 0 {
+            // The engine took the last spare array and left an empty one, which has no
+            // storage of its own (the shared empty array's): written over, not released.
+            spareEffects.initialize(to: consume effects)
+        } else {
+            spareEffects.pointee = consume effects
+        }
     }
 
     /// Whether the last effect is the one at `placeholder`, bit for bit.
@@ -382,7 +397,7 @@ public final class Device {
                         unretained: lendingEngine.object,
                         event, conditions: &slot.pointee, disk: &disk.pointee.store,
                         syncData: &disk.pointee.syncData, names: &names,
-                        resumingInLine: &passes, reusing: &spareEffects)
+                        resumingInLine: &passes, reusing: &spareEffects.pointee)
                 }
             }
             guard Self.startsWithWrite(effects) else { notWrittenFirst() }

@@ -209,6 +209,8 @@ struct RecordBatch {
     }
 
     /// One save's verdict in `planSaves`: the per-save checks in order, then the plan.
+    /// `save` must stay borrowed here and in `plan`: `planSaves` passes a copy of its bits
+    /// that it never destroys, which a consuming parameter would release.
     private func verdict(
         _ save: RecordSave, index: Int, duplicateSaves: Set<Int>, accessError: CloudError?,
         schema: inout Schema, writes: inout PlannedWrites
